@@ -1,0 +1,137 @@
+"""The one CLI: `memstream api | worker <stage> | relay | dev | migrate | topics | keys | schemas`."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from typing import Annotated
+
+import typer
+
+from shared.settings import Settings, get_settings
+from shared.telemetry import configure_logging
+
+cli = typer.Typer(help="memstream: event-driven long-term memory.", no_args_is_help=True, add_completion=False)
+keys_cli = typer.Typer(help="API keys.", no_args_is_help=True)
+cli.add_typer(keys_cli, name="keys")
+
+
+def _settings() -> Settings:
+    settings = get_settings()
+    configure_logging(settings.log_level, settings.log_json)
+    return settings
+
+
+def _with_database(settings: Settings) -> Settings:
+    """Outside `memstream dev`, an unset database URL means the embedded Postgres under data_dir."""
+    if settings.database_url:
+        return settings
+    from shared.embedded import EmbeddedPostgres
+
+    url = EmbeddedPostgres(settings.data_dir).start()  # the wheel stops it when this process exits
+    return settings.model_copy(update={"database_url": url})
+
+
+@cli.command()
+def dev(demo: Annotated[bool, typer.Option(help="Feed the demo conversation once ready.")] = False) -> None:
+    """Run everything locally: embedded Postgres and broker, all stages, the relay and the API."""
+    from services.dev import run_dev
+
+    raise typer.Exit(run_dev(_settings(), demo=demo))
+
+
+@cli.command()
+def api() -> None:
+    """Serve the REST API."""
+    import uvicorn
+
+    from services.api.app import create_app
+
+    settings = _settings()
+    uvicorn.run(create_app(settings), host=settings.api_host, port=settings.api_port, log_config=None, access_log=False)
+
+
+@cli.command()
+def worker(stage: Annotated[str, typer.Argument(help="extractor | embedder | consolidator | summarizer")]) -> None:
+    """Run one pipeline stage (its own consumer group)."""
+    from services.workers import STAGES, run_worker
+
+    if stage not in STAGES:
+        raise typer.BadParameter(f"unknown stage {stage!r}; choose one of {', '.join(STAGES)}")
+    run_worker(stage, _settings())
+
+
+@cli.command()
+def relay() -> None:
+    """Publish the outbox to the fact-changes topic."""
+    from services.relay.relay import run
+    from shared.telemetry import serve_metrics
+
+    settings = _settings()
+    serve_metrics(settings.metrics_port, settings.metrics_host)
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        await run(settings, stop)
+
+    asyncio.run(main())
+
+
+@cli.command("migrate")
+def migrate_cmd() -> None:
+    """Apply pending database migrations (a no-op when there are none)."""
+    from shared.storage.migrate import migrate
+
+    settings = _with_database(_settings())
+    applied = migrate(settings.database_url or "")
+    typer.echo(f"applied {len(applied)} migration(s): {', '.join(applied) or '-'}")
+
+
+@cli.command()
+def topics() -> None:
+    """Create every topic with its configured partition count."""
+    from shared.broker import ensure_topics
+
+    for name, partitions in asyncio.run(ensure_topics(_settings())).items():
+        typer.echo(f"{name}\t{partitions} partitions")
+
+
+@keys_cli.command("create")
+def keys_create(
+    tenant: Annotated[str, typer.Option(help="Tenant id (created if new).")],
+    label: Annotated[str, typer.Option(help="A note to recognise the key by.")] = "",
+) -> None:
+    """Create an API key for a tenant and print it (only its hash is stored)."""
+    from shared.storage.db import create_pool
+    from shared.storage.tenants import add_api_key
+
+    settings = _with_database(_settings())
+
+    async def main() -> str:
+        pool = await create_pool(settings.database_url or "", max_size=1)
+        try:
+            return await add_api_key(pool, tenant, label=label)
+        finally:
+            await pool.close()
+
+    typer.echo(asyncio.run(main()))
+
+
+@cli.command()
+def schemas() -> None:
+    """Write the JSON Schemas of the event contracts into shared/contracts/schemas."""
+    from shared.contracts.export import write_schemas
+
+    for path in write_schemas():
+        typer.echo(str(path))
+
+
+def main() -> None:
+    cli()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,102 @@
+"""relay: outbox -> facts.changes.
+
+One active relay at a time (a Postgres advisory lock; extra replicas wait as hot standbys), so
+rows go out in outbox order, which is commit order per user. At least once: a row is marked
+published only after the broker acknowledged it; a crash in between republishes it with the
+same event_id, which consumers deduplicate on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+
+import asyncpg
+
+from shared.broker import Topics, key_for, new_producer, send_and_wait
+from shared.runtime import transient_retry
+from shared.settings import Settings
+from shared.storage.db import create_pool
+from shared.storage.facts import OUTBOX_CHANNEL
+from shared.telemetry import EVENTS, OUTBOX_PENDING, RELAY_PUBLISHED, get_logger
+
+log = get_logger(__name__)
+STAGE = "relay"
+LEADER_LOCK = 0x6D656D72656C6179  # "memrelay"
+BATCH = 500
+PRUNE_EVERY_S = 60.0
+
+
+async def publish_pending(pool: asyncpg.Pool, producer, topic: str) -> int:
+    """Publish one batch of unpublished rows in id order; returns how many."""
+    rows = await pool.fetch(
+        "SELECT id, tenant_id, user_id, payload::text AS payload FROM outbox WHERE published_at IS NULL "
+        "ORDER BY id LIMIT $1",
+        BATCH,
+    )
+    if not rows:
+        OUTBOX_PENDING.set(0)
+        return 0
+    await send_and_wait(producer, topic, [(key_for(r["tenant_id"], r["user_id"]), r["payload"].encode()) for r in rows])
+    await pool.execute("UPDATE outbox SET published_at = now() WHERE id = any($1::bigint[])", [r["id"] for r in rows])
+    RELAY_PUBLISHED.inc(len(rows))
+    EVENTS.labels(STAGE, "published").inc(len(rows))
+    OUTBOX_PENDING.set(await pool.fetchval("SELECT count(*) FROM outbox WHERE published_at IS NULL"))
+    return len(rows)
+
+
+async def prune(pool: asyncpg.Pool, retention_hours: float) -> int:
+    result = await pool.execute(
+        "DELETE FROM outbox WHERE published_at < now() - make_interval(secs => $1)", retention_hours * 3600
+    )
+    return int(result.split()[-1])
+
+
+async def run(settings: Settings, stop: asyncio.Event) -> None:
+    topic = Topics.from_settings(settings).changes
+    pool = await create_pool(settings.database_url or "", max_size=3)
+    wake = asyncio.Event()
+    leader = await pool.acquire()
+    try:
+        while not stop.is_set() and not await leader.fetchval("SELECT pg_try_advisory_lock($1)", LEADER_LOCK):
+            log.info("relay_standby")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), 5.0)
+        if stop.is_set():
+            return
+        await leader.add_listener(OUTBOX_CHANNEL, lambda *_: wake.set())
+        producer = new_producer(settings)
+        async for attempt in transient_retry():
+            with attempt:
+                await producer.start()
+        log.info("relay_leading", topic=topic)
+        last_prune = 0.0
+        try:
+            while not stop.is_set():
+                wake.clear()
+                async for attempt in transient_retry():
+                    with attempt:
+                        published = await publish_pending(pool, producer, topic)
+                if time.monotonic() - last_prune > PRUNE_EVERY_S:
+                    pruned = await prune(pool, settings.outbox_retention_hours)
+                    last_prune = time.monotonic()
+                    if pruned:
+                        log.info("outbox_pruned", rows=pruned)
+                if published < BATCH:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(_first(wake, stop), settings.relay_poll_interval_s)
+        finally:
+            await producer.stop()
+    finally:
+        await pool.release(leader)  # closing the session releases the advisory lock
+        await pool.close()
+
+
+async def _first(*events: asyncio.Event) -> None:
+    waiters = [asyncio.ensure_future(e.wait()) for e in events]
+    try:
+        await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for w in waiters:
+            w.cancel()

@@ -1,0 +1,53 @@
+"""`memstream worker <stage>`: run one stage as its own process and consumer group."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from shared.broker import Topics
+from shared.settings import Settings
+from shared.telemetry import get_logger, serve_metrics
+
+log = get_logger(__name__)
+
+
+@dataclass(frozen=True)
+class StageSpec:
+    sources: Callable[[Topics], list[str]]
+    parser: Callable[[Settings], Callable[[bytes], Any]]
+    handler: Callable[..., Any]
+
+
+def _specs() -> dict[str, StageSpec]:
+    from services.consolidator import stage as consolidator
+    from services.embedder import stage as embedder
+    from services.extractor import stage as extractor
+    from services.summarizer import stage as summarizer
+
+    return {
+        "extractor": StageSpec(lambda t: [t.messages], extractor.make_parser, extractor.handle),
+        "embedder": StageSpec(lambda t: [t.extracted], lambda s: embedder.parse, embedder.handle),
+        "consolidator": StageSpec(lambda t: [t.embedded], consolidator.make_parser, consolidator.handle),
+        "summarizer": StageSpec(lambda t: [t.messages, t.changes], lambda s: summarizer.parse, summarizer.handle),
+    }
+
+
+STAGES = ("extractor", "embedder", "consolidator", "summarizer")
+
+
+def run_worker(stage: str, settings: Settings) -> None:
+    from faust.worker import Worker
+
+    from shared.runtime import build_stage_app
+
+    spec = _specs()[stage]
+    app, _ = build_stage_app(
+        stage, settings, spec.sources(Topics.from_settings(settings)), spec.parser(settings), spec.handler
+    )
+    serve_metrics(settings.metrics_port, settings.metrics_host)
+    log.info("worker_starting", stage=stage, group=app.conf.id, metrics_port=settings.metrics_port)
+    Worker(
+        app, loglevel=settings.log_level.lower().replace("warning", "warn"), quiet=True, redirect_stdouts=False
+    ).execute_from_commandline()

@@ -1,0 +1,132 @@
+"""Kafka helpers: topic names and creation, producers, and the faust app every stage runs on."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+import faust
+from aiokafka import AIOKafkaProducer
+from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+from aiokafka.errors import TopicAlreadyExistsError
+
+from shared.settings import Settings
+from shared.telemetry import CONSUMER_LAG, get_logger
+
+log = get_logger(__name__)
+
+
+@dataclass(frozen=True)
+class Topics:
+    messages: str
+    extracted: str
+    embedded: str
+    changes: str
+    dlq: str
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> Topics:
+        return cls(
+            messages=settings.topic("chat.messages"),
+            extracted=settings.topic("facts.extracted"),
+            embedded=settings.topic("facts.embedded"),
+            changes=settings.topic("facts.changes"),
+            dlq=settings.topic("dlq"),
+        )
+
+    def partitions(self, settings: Settings) -> dict[str, int]:
+        return {
+            self.messages: settings.messages_partitions,
+            self.extracted: settings.facts_partitions,
+            self.embedded: settings.facts_partitions,
+            self.changes: settings.changes_partitions,
+            self.dlq: settings.dlq_partitions,
+        }
+
+
+def bootstrap_of(settings: Settings) -> str:
+    if not settings.kafka_bootstrap:
+        raise RuntimeError("MEMSTREAM_KAFKA_BOOTSTRAP is not set (run under `memstream dev`, or set it)")
+    return settings.kafka_bootstrap
+
+
+async def ensure_topics(settings: Settings) -> dict[str, int]:
+    """Create every topic with its explicit partition count (brokers default to their own)."""
+    topics = Topics.from_settings(settings)
+    wanted = topics.partitions(settings)
+    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap_of(settings))
+    await admin.start()
+    try:
+        existing = set(await admin.list_topics())
+        missing = [NewTopic(name, n, 1) for name, n in wanted.items() if name not in existing]
+        if missing:
+            try:
+                await admin.create_topics(missing)
+            except TopicAlreadyExistsError:
+                pass  # another process won the race
+        log.info("topics_ready", created=[t.name for t in missing], total=len(wanted))
+    finally:
+        await admin.close()
+    return wanted
+
+
+def new_producer(settings: Settings) -> AIOKafkaProducer:
+    return AIOKafkaProducer(
+        bootstrap_servers=bootstrap_of(settings),
+        acks="all",
+        enable_idempotence=settings.kafka_idempotent_producer,
+        linger_ms=2,
+        max_request_size=4 * 1024 * 1024,
+    )
+
+
+def key_for(tenant_id: str, scope_id: str) -> bytes:
+    """Partition key: tenant:session for messages, tenant:user for facts."""
+    return f"{tenant_id}:{scope_id}".encode()
+
+
+def create_faust_app(stage: str, settings: Settings) -> faust.App:
+    """One faust app (= one consumer group) per stage, with no tables and no web server."""
+    brokers = [f"kafka://{host.strip()}" for host in bootstrap_of(settings).split(",")]
+    app = faust.App(
+        f"memstream-{stage}",
+        broker=brokers,
+        web_enabled=False,
+        store="memory://",
+        topic_allow_declare=False,  # topics are created by `memstream topics`, with partition counts
+        topic_disable_leader=True,
+        consumer_auto_offset_reset="earliest",
+        broker_session_timeout=settings.kafka_session_timeout_s,
+        broker_heartbeat_interval=settings.kafka_heartbeat_interval_s,
+        broker_commit_interval=1.0,
+        producer_acks=-1,
+        producer_max_request_size=4 * 1024 * 1024,
+        value_serializer="raw",
+        key_serializer="raw",
+    )
+    _track_lag(app, stage)
+    return app
+
+
+def _track_lag(app: faust.App, stage: str) -> None:
+    @app.timer(5.0)
+    async def report_consumer_lag() -> None:
+        consumer = app.consumer
+        # Highwater comes from fetch responses: the embedded broker's ListOffsets counts batches.
+        committed = consumer._committed_offset  # faust keeps no public accessor for this
+        for tp in consumer.assignment():
+            try:
+                head = consumer.highwater(tp)
+            except Exception:  # not fetched yet
+                continue
+            if head is None:
+                continue
+            lag = max(0, head - (committed.get(tp) or 0))
+            CONSUMER_LAG.labels(stage, tp.topic, str(tp.partition)).set(lag)
+
+
+async def send_and_wait(producer: AIOKafkaProducer, topic: str, items: list[tuple[bytes, bytes]]) -> None:
+    """Publish (key, value) pairs and return only once the broker has them all."""
+    futures = [await producer.send(topic, key=key, value=value) for key, value in items]
+    if futures:
+        await asyncio.gather(*futures)

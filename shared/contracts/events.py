@@ -1,0 +1,148 @@
+"""Event contracts: the single definition of every event on every topic.
+
+Each event carries ``schema_version``; a consumer that meets a version it does not know
+dead-letters the event instead of guessing. JSON Schemas in ``schemas/`` are generated from
+these models (``memstream schemas``) and a test keeps them in sync.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Discriminator, Field, Tag, TypeAdapter
+
+SCHEMA_VERSION = 1
+
+Id = Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[A-Za-z0-9_.:@\-]+$")]
+Role = Literal["user", "assistant", "system"]
+CategoryName = Literal["preference", "fact", "event", "relationship", "decision", "general"]
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    schema_version: Literal[1] = Field(1, description="Contract version; unknown versions are dead-lettered.")
+    tenant_id: Id
+    user_id: Id
+
+
+class ChatMessage(_Event):
+    """One chat turn, published by an upstream chat service (or the API) to chat.messages."""
+
+    type: Literal["message"] = "message"
+    event_id: Id = Field(description="Unique per message; ingest is idempotent on it.")
+    session_id: Id
+    role: Role
+    content: str = Field(min_length=1)
+    created_at: AwareDatetime = Field(description="When the message was written (timezone required).")
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+
+class SessionEnded(_Event):
+    """Marker on chat.messages: the session is over, write its final summary."""
+
+    type: Literal["session.ended"]
+    event_id: Id
+    session_id: Id
+    created_at: AwareDatetime
+
+
+def _chat_event_type(value: Any) -> str:
+    """A message may omit ``type``; only the session-ended marker must say what it is."""
+    if isinstance(value, dict):
+        return value.get("type", "message")
+    return getattr(value, "type", "message")
+
+
+ChatEvent = Annotated[
+    Annotated[ChatMessage, Tag("message")] | Annotated[SessionEnded, Tag("session.ended")],
+    Discriminator(_chat_event_type),
+]
+chat_event_adapter: TypeAdapter[ChatMessage | SessionEnded] = TypeAdapter(ChatEvent)
+
+
+class FactCandidate(_Event):
+    """A fact the extractor found, keyed by tenant:user on facts.extracted."""
+
+    candidate_id: str = Field(description="Content hash of the candidate; consolidation is idempotent on it.")
+    session_id: Id
+    text: str = Field(min_length=1)
+    category: CategoryName
+    importance: int = Field(ge=1, le=10)
+    observed_at: AwareDatetime = Field(description="created_at of the newest source message.")
+    valid_from: AwareDatetime
+    source_message_ids: list[str]
+    extractor_version: str
+    language: str = "en"
+    slot: str | None = Field(None, description="What the fact is about; same single-valued slot replaces.")
+    value: str | None = None
+    negated: bool = Field(False, description="The fact ends its slot (retract) instead of asserting it.")
+
+
+class EmbeddedFact(FactCandidate):
+    """A candidate plus its embedding, keyed by tenant:user on facts.embedded."""
+
+    embedding: list[float]
+    embedding_model: str
+
+
+class FactSnapshot(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    fact_id: str
+    text: str
+    category: CategoryName
+    importance: int
+    status: Literal["active", "superseded", "retracted"]
+    valid_from: datetime
+    valid_to: datetime | None
+    recorded_at: datetime
+    superseded_at: datetime | None
+    superseded_by: str | None
+    source: str
+    source_message_ids: list[str]
+
+
+class FactChange(BaseModel):
+    """One change to a user's memory, published by the relay to facts.changes."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    schema_version: Literal[1] = 1
+    event_id: str = Field(description="Stable across retries and replays: deduplicate on it.")
+    tenant_id: str
+    user_id: str
+    op: Literal["added", "superseded", "retracted", "erased"]
+    fact: FactSnapshot | None = Field(description="The new fact (added/superseded), the ended one (retracted).")
+    previous_fact_id: str | None = None
+    reason: str = ""
+    occurred_at: datetime
+
+
+class DeadLetter(BaseModel):
+    """An event a stage could not process, with why. Replayable with `memstream dlq replay`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    schema_version: Literal[1] = 1
+    dead_letter_id: str
+    stage: str
+    error: str
+    attempts: int
+    source_topic: str
+    source_partition: int | None = None
+    source_offset: int | None = None
+    key: str | None = None
+    payload: str = Field(description="The original event, as received (UTF-8, invalid bytes replaced).")
+    failed_at: datetime
+
+
+EVENT_MODELS: dict[str, Any] = {
+    "ChatMessage": ChatMessage,
+    "SessionEnded": SessionEnded,
+    "FactCandidate": FactCandidate,
+    "EmbeddedFact": EmbeddedFact,
+    "FactChange": FactChange,
+    "DeadLetter": DeadLetter,
+}

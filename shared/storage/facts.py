@@ -1,0 +1,249 @@
+"""Facts, decisions and the outbox. Every query is scoped to one (tenant, user)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from uuid import UUID
+
+import asyncpg
+import numpy as np
+
+from shared.contracts.events import FactChange, FactSnapshot
+from shared.domain.consolidation import ActiveFact, ChangePlan, normalize_text
+from shared.hashing import content_hash
+
+OUTBOX_CHANNEL = "memstream_outbox"
+
+_SNAPSHOT_COLUMNS = """fact_id, text, category, importance, status, valid_from, valid_to, recorded_at,
+    superseded_at, superseded_by, source, source_message_ids"""
+
+
+async def lock_user(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> None:
+    """Serialise writers of one user (the consolidator owns users by partition; the API's manual
+    edits are the only other writer). Held until the transaction ends."""
+    await conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", f"{tenant_id}:{user_id}")
+
+
+async def neighbours(
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    user_id: str,
+    embedding: Sequence[float],
+    *,
+    slot: str | None,
+    text: str,
+    top_k: int,
+    floor: float,
+) -> list[ActiveFact]:
+    """Similar active facts of this user: the top-k above the similarity floor, plus any on the
+    same slot or with the same normalised text (those matter however the vectors fall)."""
+    vector = np.asarray(embedding, dtype=np.float32)
+    rows = await conn.fetch(
+        """
+        WITH nearest AS (
+            SELECT fact_id, 1 - (embedding <=> $3) AS similarity FROM facts
+            WHERE tenant_id = $1 AND user_id = $2 AND superseded_at IS NULL
+            ORDER BY embedding <=> $3 LIMIT $4
+        ), related AS (
+            SELECT fact_id, 1 - (embedding <=> $3) AS similarity FROM facts
+            WHERE tenant_id = $1 AND user_id = $2 AND superseded_at IS NULL
+              AND ((slot IS NOT NULL AND slot = $6) OR normalized_text = $7)
+        ), picked AS (
+            SELECT * FROM nearest WHERE similarity >= $5 UNION SELECT * FROM related
+        )
+        SELECT f.fact_id, f.text, f.normalized_text, f.slot, f.valid_from, p.similarity
+        FROM picked p JOIN facts f USING (fact_id)
+        ORDER BY p.similarity DESC, f.fact_id
+        """,
+        tenant_id,
+        user_id,
+        vector,
+        top_k,
+        floor,
+        slot,
+        normalize_text(text),
+    )
+    return [
+        ActiveFact(r["fact_id"], r["text"], r["normalized_text"], r["slot"], r["valid_from"], float(r["similarity"]))
+        for r in rows
+    ]
+
+
+async def decided_candidates(conn: asyncpg.Connection, tenant_id: str, candidate_ids: Sequence[str]) -> set[str]:
+    rows = await conn.fetch(
+        "SELECT candidate_id FROM decisions WHERE tenant_id = $1 AND candidate_id = any($2::text[])",
+        tenant_id,
+        list(candidate_ids),
+    )
+    return {r["candidate_id"] for r in rows}
+
+
+@dataclass(frozen=True)
+class NewFact:
+    fact_id: UUID
+    tenant_id: str
+    user_id: str
+    text: str
+    category: str
+    importance: int
+    slot: str | None
+    language: str
+    embedding: Sequence[float] | None
+    embedding_model: str | None
+    valid_from: datetime
+    source: str
+    source_message_ids: Sequence[str]
+    candidate_id: str
+
+
+async def apply_plan(
+    conn: asyncpg.Connection,
+    plan: ChangePlan,
+    fact: NewFact,
+    *,
+    decided_by: str,
+) -> list[FactChange]:
+    """Write one plan (facts, decision record, outbox rows) inside the caller's transaction.
+
+    Returns the change events it queued. The decision row's primary key makes a second
+    application of the same candidate fail loudly instead of writing twice.
+    """
+    changes: list[FactChange] = []
+    new_snapshot = None
+    retired = plan.supersede or plan.retract
+    if retired is not None:
+        status = "superseded" if plan.supersede else "retracted"
+        await conn.execute(
+            """
+            UPDATE facts SET status = $2, superseded_at = now(), valid_to = $3
+            WHERE fact_id = $1 AND superseded_at IS NULL
+            """,
+            retired,
+            status,
+            plan.ends_at,
+        )
+    if plan.insert_active or plan.insert_history_of:
+        history = plan.insert_history_of is not None
+        await conn.execute(
+            """
+            INSERT INTO facts (fact_id, tenant_id, user_id, text, normalized_text, category, importance, slot,
+                               language, embedding, embedding_model, status, valid_from, valid_to,
+                               superseded_at, superseded_by, source, source_message_ids, candidate_id)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
+                    CASE WHEN $12 = 'active' THEN NULL ELSE now() END, $15, $16, $17, $18)
+            """,
+            fact.fact_id,
+            fact.tenant_id,
+            fact.user_id,
+            fact.text,
+            normalize_text(fact.text),
+            fact.category,
+            fact.importance,
+            fact.slot,
+            fact.language,
+            np.asarray(fact.embedding, dtype=np.float32) if fact.embedding is not None else None,
+            fact.embedding_model,
+            "superseded" if history else "active",
+            fact.valid_from,
+            plan.history_valid_to if history else None,
+            plan.insert_history_of,
+            fact.source,
+            list(fact.source_message_ids),
+            fact.candidate_id,
+        )
+        new_snapshot = await snapshot(conn, fact.fact_id)
+    if plan.supersede:
+        await conn.execute("UPDATE facts SET superseded_by = $2 WHERE fact_id = $1", plan.supersede, fact.fact_id)
+        changes.append(_change(fact, "superseded", new_snapshot, previous=plan.supersede, reason=plan.reason))
+    elif plan.retract:
+        changes.append(_change(fact, "retracted", await snapshot(conn, plan.retract), reason=plan.reason))
+    elif plan.insert_active:
+        changes.append(_change(fact, "added", new_snapshot, reason=plan.reason))
+
+    target = plan.supersede or plan.retract or plan.insert_history_of
+    await conn.execute(
+        """
+        INSERT INTO decisions (tenant_id, candidate_id, user_id, op, target_fact_id, new_fact_id, decided_by, reason)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+        """,
+        fact.tenant_id,
+        fact.candidate_id,
+        fact.user_id,
+        plan.op.value,
+        target,
+        fact.fact_id if new_snapshot else None,
+        decided_by,
+        plan.reason,
+    )
+    await enqueue_changes(conn, changes)
+    return changes
+
+
+def _change(
+    fact: NewFact, op: str, snap: FactSnapshot | None, *, previous: UUID | None = None, reason: str = ""
+) -> FactChange:
+    return FactChange(
+        event_id=content_hash("fact-change", fact.tenant_id, fact.candidate_id, op),
+        tenant_id=fact.tenant_id,
+        user_id=fact.user_id,
+        op=op,
+        fact=snap,
+        previous_fact_id=str(previous) if previous else None,
+        reason=reason,
+        occurred_at=datetime.now(UTC),
+    )
+
+
+async def enqueue_changes(conn: asyncpg.Connection, changes: Sequence[FactChange]) -> None:
+    """Queue change events in the same transaction as the change (the transactional outbox)."""
+    if not changes:
+        return
+    await conn.executemany(
+        """
+        INSERT INTO outbox (event_id, tenant_id, user_id, payload) VALUES ($1, $2, $3, $4::jsonb)
+        ON CONFLICT (event_id) DO NOTHING
+        """,
+        [(c.event_id, c.tenant_id, c.user_id, c.model_dump_json()) for c in changes],
+    )
+    await conn.execute(f"NOTIFY {OUTBOX_CHANNEL}")
+
+
+async def snapshot(conn: asyncpg.Connection, fact_id: UUID) -> FactSnapshot:
+    row = await conn.fetchrow(f"SELECT {_SNAPSHOT_COLUMNS} FROM facts WHERE fact_id = $1", fact_id)
+    return snapshot_of(row)
+
+
+def snapshot_of(row: asyncpg.Record) -> FactSnapshot:
+    return FactSnapshot(
+        fact_id=str(row["fact_id"]),
+        text=row["text"],
+        category=row["category"],
+        importance=row["importance"],
+        status=row["status"],
+        valid_from=row["valid_from"],
+        valid_to=row["valid_to"],
+        recorded_at=row["recorded_at"],
+        superseded_at=row["superseded_at"],
+        superseded_by=str(row["superseded_by"]) if row["superseded_by"] else None,
+        source=row["source"],
+        source_message_ids=list(row["source_message_ids"]),
+    )
+
+
+async def list_facts(
+    conn: asyncpg.Connection, tenant_id: str, user_id: str, *, include_history: bool = False, limit: int = 100
+) -> list[FactSnapshot]:
+    rows = await conn.fetch(
+        f"""
+        SELECT {_SNAPSHOT_COLUMNS} FROM facts
+        WHERE tenant_id = $1 AND user_id = $2 AND ($3 OR superseded_at IS NULL)
+        ORDER BY recorded_at, fact_id LIMIT $4
+        """,
+        tenant_id,
+        user_id,
+        include_history,
+        limit,
+    )
+    return [snapshot_of(r) for r in rows]

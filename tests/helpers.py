@@ -1,0 +1,151 @@
+"""Test helpers: the running stack, stage processes, and bounded waits."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import httpx
+
+from shared.embedded import free_port, stop_process
+from shared.settings import Settings
+
+T = TypeVar("T")
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Stack:
+    settings: Settings
+    database_url: str
+    bootstrap: str
+    data_dir: Path
+
+
+@dataclass
+class Pipeline:
+    """Stage processes started with `memstream`, each stoppable (or killable) by PID."""
+
+    stack: Stack
+    api_port: int = field(default_factory=free_port)
+    processes: dict[str, subprocess.Popen] = field(default_factory=dict)
+
+    @property
+    def api_url(self) -> str:
+        return f"http://127.0.0.1:{self.api_port}"
+
+    def env(self, **extra: str) -> dict[str, str]:
+        return {
+            **os.environ,
+            "MEMSTREAM_DATABASE_URL": self.stack.database_url,
+            "MEMSTREAM_KAFKA_BOOTSTRAP": self.stack.bootstrap,
+            "MEMSTREAM_API_PORT": str(self.api_port),
+            "MEMSTREAM_METRICS_PORT": "0",
+            **extra,
+        }
+
+    def start(self, name: str, *args: str, **env: str) -> subprocess.Popen:
+        log = (self.stack.data_dir / f"{name}.log").open("ab")
+        process = subprocess.Popen(
+            [sys.executable, "-m", "services.cli", *args],
+            env=self.env(**env),
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
+        self.processes[name] = process
+        return process
+
+    def start_all(self) -> None:
+        for stage in ("extractor", "embedder", "consolidator", "summarizer"):
+            self.start(stage, "worker", stage)
+        self.start("relay", "relay")
+        self.start("api", "api")
+        wait_sync(lambda: _ready(self.api_url), timeout_s=60, what="API ready")
+
+    def stop(self, name: str) -> None:
+        process = self.processes.pop(name, None)
+        if process is not None:
+            stop_process(process)
+
+    def stop_all(self) -> None:
+        for name in list(self.processes):
+            self.stop(name)
+
+    def log_tail(self, name: str, lines: int = 40) -> str:
+        path = self.stack.data_dir / f"{name}.log"
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:]) if path.exists() else ""
+
+
+def _ready(url: str) -> bool:
+    try:
+        return httpx.get(f"{url}/readyz", timeout=1.0).status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+def wait_sync(check: Callable[[], Any], *, timeout_s: float, what: str, interval_s: float = 0.25) -> Any:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        result = check()
+        if result:
+            return result
+        time.sleep(interval_s)
+    raise TimeoutError(f"timed out after {timeout_s}s waiting for {what}")
+
+
+async def wait_for(check: Callable[[], Awaitable[T]], *, timeout_s: float, what: str, interval_s: float = 0.25) -> T:
+    """Poll an async check until it returns something truthy; bounded in time."""
+    deadline = time.monotonic() + timeout_s
+    last: Any = None
+    while time.monotonic() < deadline:
+        last = await check()
+        if last:
+            return last
+        await asyncio.sleep(interval_s)
+    raise TimeoutError(f"timed out after {timeout_s}s waiting for {what}; last value: {last!r}")
+
+
+async def read_topic(
+    bootstrap: str, topic: str, *, predicate: Callable[[dict], bool], timeout_s: float = 10.0
+) -> list[dict]:
+    """Every JSON record of a topic, from the beginning, that matches; reads without a group."""
+    from aiokafka import AIOKafkaConsumer, TopicPartition
+
+    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False)
+    await consumer.start()
+    try:
+        partitions = [
+            TopicPartition(topic, p)
+            for p in sorted(consumer.partitions_for_topic(topic) or await _partitions(consumer, topic))
+        ]
+        consumer.assign(partitions)
+        await consumer.seek_to_beginning(*partitions)
+        found: list[dict] = []
+        deadline = time.monotonic() + timeout_s
+        idle_rounds = 0
+        while time.monotonic() < deadline and idle_rounds < 3:
+            batch = await consumer.getmany(timeout_ms=500)
+            idle_rounds = 0 if batch else idle_rounds + 1
+            for records in batch.values():
+                for record in records:
+                    value = json.loads(record.value)
+                    if predicate(value):
+                        found.append(value)
+        return found
+    finally:
+        await consumer.stop()
+
+
+async def _partitions(consumer, topic: str) -> set[int]:
+    await consumer._client.force_metadata_update()
+    return consumer.partitions_for_topic(topic) or set()

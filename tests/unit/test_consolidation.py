@@ -1,0 +1,90 @@
+from datetime import UTC, datetime, timedelta
+from uuid import uuid4
+
+import pytest
+
+from shared.domain.consolidation import (
+    ActiveFact,
+    CandidateView,
+    InvalidDecision,
+    decide_by_rule,
+    decision_item,
+    normalize_text,
+    plan_change,
+)
+from shared.domain.models import Decision, Op
+
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def active(text: str, slot: str | None = None, valid_from: datetime = T0, similarity: float = 0.8) -> ActiveFact:
+    return ActiveFact(uuid4(), text, normalize_text(text), slot, valid_from, similarity)
+
+
+def candidate(text: str, slot: str | None = None, *, negated: bool = False, at: datetime = T0 + timedelta(days=1)):
+    return CandidateView(text, slot, negated, at)
+
+
+def test_normalisation_ignores_case_spacing_and_final_punctuation():
+    assert normalize_text("  The user  lives in Berlin. ") == normalize_text("the user lives in berlin")
+
+
+def test_exact_duplicate_is_none_without_a_call():
+    decision = decide_by_rule(candidate("The user lives in Berlin."), [active("the user lives in Berlin")])
+    assert decision == Decision(Op.NONE, reason="exact duplicate of an active fact")
+
+
+def test_no_neighbour_is_add_without_a_call():
+    assert decide_by_rule(candidate("The user has a cat"), []).op is Op.ADD
+
+
+def test_negation_with_nothing_to_retract_is_none():
+    assert decide_by_rule(candidate("The user lives in Rome", "location", negated=True), []).op is Op.NONE
+
+
+def test_similar_fact_needs_the_decider():
+    assert (
+        decide_by_rule(candidate("The user lives in Berlin", "location"), [active("The user lives in Paris")]) is None
+    )
+
+
+def test_decider_sees_small_integers_not_ids():
+    facts = [active("The user lives in Paris", "location"), active("The user likes Paris")]
+    item = decision_item(candidate("The user lives in Berlin", "location"), facts)
+    assert [n.index for n in item.neighbours] == [0, 1]
+    assert all(str(f.fact_id) not in repr(item) for f in facts)
+
+
+def test_update_supersedes_the_target_and_ends_its_validity():
+    paris = active("The user lives in Paris", "location")
+    berlin = candidate("The user lives in Berlin", "location")
+    plan = plan_change(berlin, Decision(Op.UPDATE, 0), [paris])
+    assert plan.op is Op.UPDATE and plan.insert_active
+    assert plan.supersede == paris.fact_id and plan.ends_at == berlin.valid_from
+
+
+def test_older_candidate_never_supersedes_a_newer_fact():
+    berlin = active("The user lives in Berlin", "location", valid_from=T0 + timedelta(days=10))
+    late_paris = candidate("The user lives in Paris", "location", at=T0)
+    plan = plan_change(late_paris, Decision(Op.UPDATE, 0), [berlin])
+    assert plan.op is Op.NONE and not plan.insert_active and plan.supersede is None
+    assert plan.insert_history_of == berlin.fact_id and plan.history_valid_to == berlin.valid_from
+
+
+def test_delete_retracts_without_replacement():
+    anna = active("The user's partner is Anna", "partner")
+    plan = plan_change(
+        candidate("The user broke up with Anna", "partner", negated=True), Decision(Op.DELETE, 0), [anna]
+    )
+    assert plan.op is Op.DELETE and plan.retract == anna.fact_id and not plan.insert_active
+
+
+def test_older_retraction_is_ignored():
+    anna = active("The user's partner is Anna", "partner", valid_from=T0 + timedelta(days=5))
+    plan = plan_change(candidate("broke up", "partner", negated=True, at=T0), Decision(Op.DELETE, 0), [anna])
+    assert plan.op is Op.NONE and plan.retract is None
+
+
+def test_target_out_of_range_is_rejected():
+    with pytest.raises(InvalidDecision):
+        plan_change(candidate("x"), Decision(Op.UPDATE, 3), [active("y")])

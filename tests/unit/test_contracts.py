@@ -1,0 +1,64 @@
+import json
+
+import pytest
+from pydantic import ValidationError
+
+from shared.contracts.events import ChatMessage, FactChange, chat_event_adapter
+from shared.contracts.export import SCHEMA_DIR, render_schemas
+
+VALID = {
+    "event_id": "e1",
+    "tenant_id": "t1",
+    "user_id": "u1",
+    "session_id": "s1",
+    "role": "user",
+    "content": "I live in Berlin",
+    "created_at": "2026-01-01T10:00:00Z",
+}
+
+
+def test_schema_files_match_the_code():
+    """`make schemas` regenerates them; this fails when a contract changed without it."""
+    rendered = render_schemas()
+    on_disk = {p.name: p.read_text() for p in SCHEMA_DIR.glob("*.json")}
+    assert on_disk == rendered
+
+
+def test_every_contract_is_versioned():
+    for text in render_schemas().values():
+        schema = json.loads(text)
+        assert "schema_version" in schema["properties"], schema["title"]
+
+
+def test_chat_message_round_trip_and_session_marker():
+    message = chat_event_adapter.validate_json(json.dumps(VALID))
+    assert isinstance(message, ChatMessage) and message.type == "message"
+    ended = chat_event_adapter.validate_python(
+        {
+            **{k: VALID[k] for k in ("event_id", "tenant_id", "user_id", "session_id", "created_at")},
+            "type": "session.ended",
+        }
+    )
+    assert ended.type == "session.ended"
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"schema_version": 2}, "schema_version"),
+        ({"role": "robot"}, "role"),
+        ({"created_at": "2026-01-01T10:00:00"}, "created_at"),  # no timezone
+        ({"content": ""}, "content"),
+        ({"user_id": None}, "user_id"),
+        ({"extra_field": 1}, "extra_field"),
+    ],
+)
+def test_invalid_messages_name_the_field(change, field):
+    with pytest.raises(ValidationError) as info:
+        chat_event_adapter.validate_python({**VALID, **change})
+    assert field in str(info.value)
+
+
+def test_fact_change_requires_an_event_id():
+    with pytest.raises(ValidationError):
+        FactChange(tenant_id="t", user_id="u", op="added", fact=None, occurred_at="2026-01-01T00:00:00Z")
