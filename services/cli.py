@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+from datetime import UTC, datetime
 from typing import Annotated
 
 import typer
@@ -14,6 +15,8 @@ from shared.telemetry import configure_logging
 cli = typer.Typer(help="memstream: event-driven long-term memory.", no_args_is_help=True, add_completion=False)
 keys_cli = typer.Typer(help="API keys.", no_args_is_help=True)
 cli.add_typer(keys_cli, name="keys")
+dlq_cli = typer.Typer(help="Dead letters: events a stage could not process.", no_args_is_help=True)
+cli.add_typer(dlq_cli, name="dlq")
 
 
 def _settings() -> Settings:
@@ -118,6 +121,73 @@ def keys_create(
             await pool.close()
 
     typer.echo(asyncio.run(main()))
+
+
+@cli.command()
+def replay(
+    tenant: Annotated[str, typer.Option(help="Tenant whose stored messages to republish.")],
+    user: Annotated[str | None, typer.Option(help="Only this user.")] = None,
+    session: Annotated[str | None, typer.Option(help="Only this session.")] = None,
+    since: Annotated[datetime | None, typer.Option(help="Messages created at or after (ISO 8601).")] = None,
+    until: Annotated[datetime | None, typer.Option(help="Messages created before (ISO 8601).")] = None,
+) -> None:
+    """Republish stored messages to chat.messages (backfill, or re-extraction by a new extractor version)."""
+    from rich.progress import Progress
+
+    from services.ops import ReplayFilter, replay_messages
+
+    settings = _with_database(_settings())
+    selection = ReplayFilter(tenant, user, session, _aware(since), _aware(until))
+    with Progress(transient=False) as bar:
+        task = bar.add_task("replaying messages", total=None)
+        sent = asyncio.run(
+            replay_messages(settings, selection, lambda done, total: bar.update(task, completed=done, total=total))
+        )
+    typer.echo(f"republished {sent} message(s)")
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    """Command-line times without a zone are taken as UTC."""
+    return moment.replace(tzinfo=UTC) if moment is not None and moment.tzinfo is None else moment
+
+
+@dlq_cli.command("list")
+def dlq_list(
+    stage: Annotated[str | None, typer.Option(help="Only this stage.")] = None,
+    tenant: Annotated[str | None, typer.Option(help="Only this tenant.")] = None,
+    all_: Annotated[bool, typer.Option("--all", help="Include already replayed ones.")] = False,
+    limit: Annotated[int, typer.Option(help="At most this many.")] = 50,
+    payload: Annotated[bool, typer.Option(help="Print the original payloads too.")] = False,
+) -> None:
+    """List dead letters with their stage and error."""
+    from services.ops import list_dead_letters
+
+    rows = asyncio.run(
+        list_dead_letters(
+            _with_database(_settings()), stage=stage, tenant_id=tenant, include_replayed=all_, limit=limit
+        )
+    )
+    for r in rows:
+        replayed = f" replayed {r['replayed_at']:%Y-%m-%d %H:%M}" if r["replayed_at"] else ""
+        typer.echo(
+            f"#{r['id']} {r['created_at']:%Y-%m-%d %H:%M:%S} {r['stage']} tenant={r['tenant_id']} "
+            f"{r['source_topic']}[{r['source_partition']}]@{r['source_offset']}{replayed}: {r['error']}"
+        )
+        if payload:
+            typer.echo(f"    {r['payload'][:500]}")
+    typer.echo(f"{len(rows)} dead letter(s)")
+
+
+@dlq_cli.command("replay")
+def dlq_replay(
+    ids: Annotated[list[int] | None, typer.Argument(help="Dead-letter ids (default: all not yet replayed).")] = None,
+    stage: Annotated[str | None, typer.Option(help="Only this stage.")] = None,
+) -> None:
+    """Send dead letters back to their source topic, e.g. after deploying a fix."""
+    from services.ops import replay_dead_letters
+
+    count = asyncio.run(replay_dead_letters(_with_database(_settings()), ids=ids or None, stage=stage))
+    typer.echo(f"replayed {count} dead letter(s)")
 
 
 @cli.command()

@@ -70,6 +70,27 @@ def problem(status: int, title: str, detail: str, **extra: Any) -> JSONResponse:
     )
 
 
+async def caller_tenant(
+    request: Request,
+    authorization: Annotated[str | None, Header()] = None,
+    x_api_key: Annotated[str | None, Header()] = None,
+) -> str:
+    key = x_api_key or (authorization[7:] if authorization and authorization.lower().startswith("bearer ") else None)
+    if not key:
+        raise HTTPException(401, "missing API key (Authorization: Bearer <key> or X-API-Key)")
+    cache: dict[str, tuple[str | None, float]] = request.app.state.keys
+    cached = cache.get(key)
+    if cached is None or time.monotonic() - cached[1] > 30:
+        cached = (await tenant_for_key(request.app.state.pool, key), time.monotonic())
+        cache[key] = cached
+    if cached[0] is None:
+        raise HTTPException(401, "unknown or revoked API key")
+    return cached[0]
+
+
+Tenant = Annotated[str, Depends(caller_tenant)]
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     topics = Topics.from_settings(settings)
@@ -119,27 +140,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         return problem(exc.status_code, str(exc.detail), str(exc.detail))
-
-    async def tenant(
-        request: Request,
-        authorization: Annotated[str | None, Header()] = None,
-        x_api_key: Annotated[str | None, Header()] = None,
-    ) -> str:
-        key = x_api_key or (
-            authorization[7:] if authorization and authorization.lower().startswith("bearer ") else None
-        )
-        if not key:
-            raise HTTPException(401, "missing API key (Authorization: Bearer <key> or X-API-Key)")
-        cache: dict[str, tuple[str | None, float]] = request.app.state.keys
-        cached = cache.get(key)
-        if cached is None or time.monotonic() - cached[1] > 30:
-            cached = (await tenant_for_key(request.app.state.pool, key), time.monotonic())
-            cache[key] = cached
-        if cached[0] is None:
-            raise HTTPException(401, "unknown or revoked API key")
-        return cached[0]
-
-    Tenant = Annotated[str, Depends(tenant)]
 
     @app.post("/v1/messages", status_code=202, response_model=IngestResponse, tags=["ingest"])
     async def ingest(body: IngestRequest, tenant_id: Tenant, request: Request) -> IngestResponse:

@@ -9,6 +9,7 @@ memstream knew it.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
@@ -87,7 +88,8 @@ class ChangePlan:
     ends_at: datetime | None = None  # valid_to for the retired fact
 
 
-def plan_change(candidate: CandidateView, decision: Decision, neighbours: list[ActiveFact]) -> ChangePlan:
+def plan_change(candidate: CandidateView, decision: Decision, neighbours: Sequence[ActiveFact | None]) -> ChangePlan:
+    """``neighbours`` by the positions the decider saw; None marks one retracted since."""
     if decision.op is Op.ADD:
         return ChangePlan(Op.ADD, decision.reason, insert_active=True)
     if decision.op is Op.NONE:
@@ -95,6 +97,8 @@ def plan_change(candidate: CandidateView, decision: Decision, neighbours: list[A
     if decision.target is None or not 0 <= decision.target < len(neighbours):
         raise InvalidDecision(f"{decision.op} names target {decision.target}, have {len(neighbours)} neighbours")
     target = neighbours[decision.target]
+    if target is None:
+        raise InvalidDecision(f"{decision.op} names target {decision.target}, which is no longer active")
     # A late or replayed candidate that is older than what we know now is history, not news.
     if candidate.valid_from < target.valid_from:
         if decision.op is Op.DELETE:

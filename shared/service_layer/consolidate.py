@@ -1,8 +1,10 @@
 """Consolidate one user's candidates in one transaction: facts, decisions and outbox together.
 
-For each candidate, oldest first: skip it if already decided (replay, redelivery) -> find its
-neighbours -> decide by rule, or ask the decider -> plan the change (pure) -> write it. Candidates
-of one batch see each other's effects, because they run in order inside the same transaction.
+Candidates run oldest first. Each one already decided (replay, redelivery) is skipped; the rest
+get their neighbours and, where a rule decides, are applied at once, so later candidates of the
+batch see them. The others go to the decider in a single call for the whole batch, and are then
+applied in order against their neighbours' current state: a target that an earlier decision of
+the same batch retired is followed to its successor.
 """
 
 from __future__ import annotations
@@ -15,8 +17,15 @@ from typing import Any
 import asyncpg
 
 from shared.contracts.events import EmbeddedFact, FactChange
-from shared.domain.consolidation import CandidateView, decide_by_rule, decision_item, plan_change
-from shared.domain.models import Decision, Op
+from shared.domain.consolidation import (
+    ActiveFact,
+    CandidateView,
+    InvalidDecision,
+    decide_by_rule,
+    decision_item,
+    plan_change,
+)
+from shared.domain.models import Decision, DecisionItem, Op
 from shared.hashing import stable_uuid
 from shared.provider_calls import cached_call
 from shared.providers.base import DecisionProvider
@@ -34,11 +43,70 @@ class Outcome:
     observed_at: datetime
 
 
-def _decision_request(item: Any) -> dict[str, Any]:
+@dataclass(frozen=True)
+class _Pending:
+    candidate: EmbeddedFact
+    view: CandidateView
+    neighbours: list[ActiveFact]
+
+
+def _item_request(item: DecisionItem) -> dict[str, Any]:
     return {
         "candidate": [item.candidate_text, item.candidate_slot, item.candidate_negated],
         "neighbours": [[n.index, n.text, n.slot, n.valid_from.isoformat()] for n in item.neighbours],
     }
+
+
+def _checked(decisions: list[Decision], items: Sequence[DecisionItem]) -> list[Decision]:
+    """Reject a reply before it is cached: one decision per item, targets among its neighbours."""
+    if len(decisions) != len(items):
+        raise InvalidDecision(f"{len(decisions)} decisions for {len(items)} candidates")
+    for decision, item in zip(decisions, items, strict=True):
+        if decision.op in (Op.UPDATE, Op.DELETE) and not (
+            decision.target is not None and 0 <= decision.target < len(item.neighbours)
+        ):
+            raise InvalidDecision(f"{decision.op} names target {decision.target} of {len(item.neighbours)}")
+    return decisions
+
+
+async def decide_batch(
+    db: asyncpg.Connection, decider: DecisionProvider, items: list[DecisionItem], *, stage: str, tenant_id: str
+) -> list[Decision]:
+    """One cached provider call for every candidate the rules could not decide."""
+
+    async def call() -> tuple[Any, int, int]:
+        decisions = _checked(await decider.decide(items), items)
+        return [{"op": d.op.value, "target": d.target, "reason": d.reason} for d in decisions], 0, 0
+
+    raw = await cached_call(
+        db,
+        stage=stage,
+        task="decision",
+        tenant_id=tenant_id,
+        provider=decider,
+        request=[_item_request(i) for i in items],
+        call=call,
+    )
+    return [Decision(Op(d["op"]), d.get("target"), d.get("reason", "")) for d in raw]
+
+
+def _new_fact(candidate: EmbeddedFact, source: str) -> store.NewFact:
+    return store.NewFact(
+        fact_id=stable_uuid("fact", candidate.tenant_id, candidate.candidate_id),
+        tenant_id=candidate.tenant_id,
+        user_id=candidate.user_id,
+        text=candidate.text,
+        category=candidate.category,
+        importance=candidate.importance,
+        slot=candidate.slot,
+        language=candidate.language,
+        embedding=candidate.embedding,
+        embedding_model=candidate.embedding_model,
+        valid_from=candidate.valid_from,
+        source=source,
+        source_message_ids=candidate.source_message_ids,
+        candidate_id=candidate.candidate_id,
+    )
 
 
 async def consolidate_user(
@@ -53,9 +121,23 @@ async def consolidate_user(
     source: str = "conversation",
 ) -> list[Outcome]:
     outcomes: list[Outcome] = []
+
+    async def apply(
+        candidate: EmbeddedFact,
+        view: CandidateView,
+        decision: Decision,
+        near: Sequence[ActiveFact | None],
+        decided_by: str,
+    ) -> None:
+        plan = plan_change(view, decision, near)
+        changes = await store.apply_plan(conn, plan, _new_fact(candidate, source), decided_by=decided_by)
+        FACT_DECISIONS.labels(plan.op.value, decided_by).inc()
+        outcomes.append(Outcome(candidate.candidate_id, plan.op, decided_by, changes, candidate.observed_at))
+
     async with conn.transaction():
         await store.lock_user(conn, tenant_id, user_id)
         done = await store.decided_candidates(conn, tenant_id, [c.candidate_id for c in candidates])
+        pending: list[_Pending] = []
         for candidate in sorted(candidates, key=lambda c: (c.valid_from, c.observed_at, c.candidate_id)):
             if candidate.candidate_id in done:
                 continue
@@ -72,45 +154,23 @@ async def consolidate_user(
                 floor=settings.similarity_floor,
             )
             decision = decide_by_rule(view, near)
-            decided_by = "rule"
             if decision is None:
-                item = decision_item(view, near)
+                pending.append(_Pending(candidate, view, near))
+            else:
+                await apply(candidate, view, decision, near, "rule")
 
-                async def call(item=item) -> tuple[Any, int, int]:
-                    [made] = await decider.decide([item])
-                    return {"op": made.op.value, "target": made.target, "reason": made.reason}, 0, 0
+        if pending:
+            items = [decision_item(p.view, p.neighbours) for p in pending]
+            decisions = await decide_batch(conn, decider, items, stage=stage, tenant_id=tenant_id)
+            for p, decision in zip(pending, decisions, strict=True):
+                near = await store.current_versions(conn, p.neighbours)
+                if decision.target is not None and near[decision.target] is None:
+                    decision = Decision(
+                        Op.ADD if decision.op is Op.UPDATE else Op.NONE,
+                        reason=f"{decision.reason}; target retracted earlier in this batch",
+                    )
+                await apply(p.candidate, p.view, decision, near, decider.name)
 
-                raw = await cached_call(
-                    conn,
-                    stage=stage,
-                    task="decision",
-                    tenant_id=tenant_id,
-                    provider=decider,
-                    request=_decision_request(item),
-                    call=call,
-                )
-                decision = Decision(Op(raw["op"]), raw.get("target"), raw.get("reason", ""))
-                decided_by = decider.name
-            plan = plan_change(view, decision, near)
-            new_fact = store.NewFact(
-                fact_id=stable_uuid("fact", tenant_id, candidate.candidate_id),
-                tenant_id=tenant_id,
-                user_id=user_id,
-                text=candidate.text,
-                category=candidate.category,
-                importance=candidate.importance,
-                slot=candidate.slot,
-                language=candidate.language,
-                embedding=candidate.embedding,
-                embedding_model=candidate.embedding_model,
-                valid_from=candidate.valid_from,
-                source=source,
-                source_message_ids=candidate.source_message_ids,
-                candidate_id=candidate.candidate_id,
-            )
-            changes = await store.apply_plan(conn, plan, new_fact, decided_by=decided_by)
-            FACT_DECISIONS.labels(plan.op.value, decided_by).inc()
-            outcomes.append(Outcome(candidate.candidate_id, plan.op, decided_by, changes, candidate.observed_at))
     if source == "conversation":
         committed = datetime.now(UTC)
         for outcome in outcomes:

@@ -71,6 +71,35 @@ async def neighbours(
     ]
 
 
+async def current_versions(conn: asyncpg.Connection, facts: Sequence[ActiveFact]) -> list[ActiveFact | None]:
+    """The facts as they stand now, position for position: a superseded one is replaced by the active
+    fact at the end of its supersession chain, a retracted one by None."""
+    rows = await conn.fetch(
+        """
+        WITH RECURSIVE chain AS (
+            SELECT fact_id AS origin, fact_id, superseded_by, superseded_at, 0 AS depth
+            FROM facts WHERE fact_id = any($1::uuid[])
+            UNION ALL
+            SELECT c.origin, f.fact_id, f.superseded_by, f.superseded_at, c.depth + 1
+            FROM chain c JOIN facts f ON f.fact_id = c.superseded_by
+            WHERE c.superseded_at IS NOT NULL AND c.depth < 100
+        )
+        SELECT DISTINCT ON (c.origin) c.origin, f.fact_id, f.text, f.normalized_text, f.slot, f.valid_from
+        FROM chain c JOIN facts f USING (fact_id)
+        WHERE c.superseded_at IS NULL
+        ORDER BY c.origin, c.depth
+        """,
+        [f.fact_id for f in facts],
+    )
+    now = {r["origin"]: r for r in rows}
+    return [
+        ActiveFact(r["fact_id"], r["text"], r["normalized_text"], r["slot"], r["valid_from"], f.similarity)
+        if (r := now.get(f.fact_id)) is not None
+        else None
+        for f in facts
+    ]
+
+
 async def decided_candidates(conn: asyncpg.Connection, tenant_id: str, candidate_ids: Sequence[str]) -> set[str]:
     rows = await conn.fetch(
         "SELECT candidate_id FROM decisions WHERE tenant_id = $1 AND candidate_id = any($2::text[])",

@@ -74,7 +74,9 @@ async def test_kafka_to_facts_api_and_change_events(pipeline, db, tenant):
     assert berlin["status"] == "active" and paris["valid_to"] == berlin["valid_from"]
 
     async with httpx.AsyncClient(base_url=pipeline.api_url, headers={"X-API-Key": key}) as client:
-        active = (await client.get("/v1/users/alice/facts")).json()["facts"]
+        got = await client.get("/v1/users/alice/facts")
+        assert got.status_code == 200, got.text
+        active = got.json()["facts"]
         everything = (await client.get("/v1/users/alice/facts", params={"include_history": "true"})).json()["facts"]
     assert [f["text"] for f in active] == [berlin["text"]]
     assert {f["fact_id"] for f in everything} == {str(paris["fact_id"]), str(berlin["fact_id"])}
