@@ -1,0 +1,168 @@
+"""Rule-based consolidation decisions for the offline provider.
+
+``decide`` compares one candidate fact with the active facts most similar to it (its
+neighbours, by small index) and answers ADD, UPDATE, DELETE or NONE:
+
+1. same normalised text as a neighbour                          -> NONE (already known)
+2. negated candidate ("The user no longer lives in Paris"):
+   a neighbour on the same slot that names the retracted value  -> DELETE that neighbour
+   otherwise                                                     -> NONE ("nothing to retract")
+3. a neighbour on the same slot                                 -> UPDATE it (the candidate replaces it)
+4. otherwise                                                     -> ADD
+
+Slots decide what replaces what, and only equal slots do (case-insensitively):
+
+* Single-valued slots hold one value at a time, so a new value replaces the old one:
+  ``name``, ``age``, ``nationality``, ``origin``, ``location``, ``occupation``, ``employer``,
+  ``education``, ``diet``, ``partner``, ``birthday``, ``favourite:<kind>``, ``tool:<domain>``
+  (e.g. ``tool:database``: SQLite replaces Postgres) and ``family:<plural>`` (a count).
+* Multi-valued slots put the value inside the slot, so "likes sushi" (``like:sushi``) never
+  replaces "likes jazz" (``like:jazz``): ``like:*``, ``dislike:*``, ``avoid:*``, ``allergy:*``,
+  ``language:*``, ``pet:*``, ``family:<relation>:<name>``, ``person:*``, ``goal:*``,
+  ``habit:*``, ``event:*``.
+* One deliberate exception: ``like:x`` and ``dislike:x`` are the same question asked two ways,
+  so a positive candidate on one UPDATEs a neighbour on the other. A negated ``like:x`` ("no
+  longer likes x") only retracts ``like:x``.
+
+A candidate without a slot never matches anything by slot: it is either a duplicate or an ADD.
+
+The candidate's value is not part of ``DecisionItem``, so for a retraction on a single-valued
+slot it is read back from the candidate text: its proper nouns ("Paris", "Acme Corp") must all
+appear in the neighbour, or, failing proper nouns, one of its content words ("vegan"). A text
+that names no value ("The user broke up with their partner") retracts whatever holds the slot.
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.domain.models import Decision, DecisionItem, Neighbour, Op
+
+RULES_VERSION = "rules-v1"
+
+__all__ = ["MULTI_VALUED_PREFIXES", "RULES_VERSION", "decide", "is_multi_valued", "normalise_text"]
+
+MULTI_VALUED_PREFIXES = (
+    "like:",
+    "dislike:",
+    "avoid:",
+    "allergy:",
+    "language:",
+    "pet:",
+    "person:",
+    "goal:",
+    "habit:",
+    "event:",
+)
+
+_SPACES = re.compile(r"\s+")
+_TOKEN = re.compile(r"[\w+#]+")
+
+# Words that frame a retraction rather than name what is retracted; whatever is left is the value.
+_FRAME_WORDS = frozenset(
+    " ".join(
+        (
+            "the a an user users is are was were be been being no not longer anymore any more never does do did",
+            "doesn't don't isn't has have had their they them theirs there in at for with from to of on by and or as",
+            "lives live living based resides located works work working worked employed uses use using used stopped",
+            "quit left leaving moved away out broke up split separated divorced single widowed dumped died passed",
+            "gone ended partner girlfriend boyfriend wife husband fiancé fiancée fiance fiancee spouse relationship",
+            "together dating seeing married engaged job position role company employer unemployed previous location",
+            "likes like loves love enjoys enjoy eats eat eating diet follows following speaks speak own owns now",
+            "currently since also still",
+        )
+    ).split()
+)
+
+
+def normalise_text(text: str) -> str:
+    """The form two fact texts must share to be the same fact: lowercase, single spaces, no final
+    punctuation."""
+    return _SPACES.sub(" ", text.strip().lower()).rstrip(" .!?;:,")
+
+
+def is_multi_valued(slot: str | None) -> bool:
+    """True for slots that carry their value (``like:jazz``); see the module docstring."""
+    if not slot:
+        return False
+    slot = slot.strip().lower()
+    return slot.startswith(MULTI_VALUED_PREFIXES) or (slot.startswith("family:") and slot.count(":") >= 2)
+
+
+def _same_slot(a: str | None, b: str | None) -> bool:
+    return bool(a) and bool(b) and a.strip().lower() == b.strip().lower()
+
+
+def _opposite_slot(a: str | None, b: str | None) -> bool:
+    """like:x against dislike:x (either way round)."""
+    if not a or not b:
+        return False
+    a, b = a.strip().lower(), b.strip().lower()
+    for this, that in (("like:", "dislike:"), ("dislike:", "like:")):
+        if a.startswith(this) and b.startswith(that) and a[len(this) :] == b[len(that) :]:
+            return True
+    return False
+
+
+def _best(neighbours: list[Neighbour]) -> Neighbour:
+    """The most similar; the lower index on a tie, so the answer never depends on ordering noise."""
+    return max(neighbours, key=lambda n: (n.similarity, -n.index))
+
+
+def _tokens(text: str) -> set[str]:
+    return {t for t in _TOKEN.findall(re.sub(r"'s\b", "", text.lower()))}
+
+
+def _retracted_value(text: str) -> tuple[str, frozenset[str]] | None:
+    """What a negated candidate names: ("all", proper nouns) or ("any", content words) or None.
+
+    The first word is skipped for capitalisation, since every sentence starts with one.
+    """
+    words = _TOKEN.findall(re.sub(r"'s\b", "", text))
+    proper = frozenset(w.lower() for w in words[1:] if w[0].isupper() and w.lower() not in _FRAME_WORDS)
+    if proper:
+        return "all", proper
+    content = frozenset(w.lower() for w in words if w.lower() not in _FRAME_WORDS and not w.isdigit())
+    return ("any", content) if content else None
+
+
+def _names_value(neighbour: Neighbour, value: tuple[str, frozenset[str]] | None) -> bool:
+    if value is None:
+        return True
+    mode, terms = value
+    found = _tokens(neighbour.text)
+    return terms <= found if mode == "all" else bool(terms & found)
+
+
+def _retract(item: DecisionItem) -> Decision:
+    same = [n for n in item.neighbours if _same_slot(item.candidate_slot, n.slot)]
+    if not same:
+        return Decision(Op.NONE, reason="nothing to retract")
+    if not is_multi_valued(item.candidate_slot):
+        # On a single-valued slot, "no longer lives in Paris" must not end "lives in Berlin".
+        value = _retracted_value(item.candidate_text)
+        same = [n for n in same if _names_value(n, value)]
+        if not same:
+            return Decision(Op.NONE, reason="nothing to retract: no active fact on the slot names that value")
+    target = _best(same)
+    reason = f"retracts neighbour {target.index} on {item.candidate_slot}"
+    return Decision(Op.DELETE, target=target.index, reason=reason)
+
+
+def decide(item: DecisionItem) -> Decision:
+    """One consolidation decision for one candidate; pure and deterministic."""
+    candidate = normalise_text(item.candidate_text)
+    for neighbour in item.neighbours:
+        if normalise_text(neighbour.text) == candidate:
+            return Decision(Op.NONE, reason=f"same as neighbour {neighbour.index}")
+    if item.candidate_negated:
+        return _retract(item)
+    same = [n for n in item.neighbours if _same_slot(item.candidate_slot, n.slot)]
+    if not same:
+        same = [n for n in item.neighbours if _opposite_slot(item.candidate_slot, n.slot)]
+    if same:
+        target = _best(same)
+        return Decision(
+            Op.UPDATE, target=target.index, reason=f"replaces neighbour {target.index} on {item.candidate_slot}"
+        )
+    return Decision(Op.ADD, reason="new fact" if item.candidate_slot is None else f"new value on {item.candidate_slot}")

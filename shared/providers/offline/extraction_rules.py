@@ -1,0 +1,2067 @@
+"""Rule-based fact extraction for the offline provider.
+
+What this is: a table of English regular expressions over first-person statements ("I live in
+Berlin", "we switched from Postgres to SQLite", "my girlfriend is Anna"), a small date resolver,
+and a handful of German, Spanish and French name/location/origin patterns. What it is not: a
+language model. It misses anything phrased unusually and, by design, prefers saying nothing to
+saying something wrong: values must look like values (a proper noun, a known tool, a known diet)
+before a rule fires.
+
+One user turn goes through:
+  message -> sentences (questions dropped) -> clauses ("..., but now I ...", "... and I ...")
+  -> per clause: lead-ins stripped ("btw,", "now"), at most one date phrase pulled out and
+     resolved against the turn's own ``created_at``, requests and hypotheticals skipped
+  -> RULES tried in order; within one group the first rule that yields facts wins, so a
+     negated rule placed first shadows its positive twin ("my cat Luna died" vs "my cat Luna")
+  -> if nothing fired and the clause has a date, one generic event ("The user is flying to
+     Tokyo on 2026-11-27").
+Within one turn a later fact on a slot supersedes an earlier one (same instant, so the earlier
+one was never true on its own); across the call, identical facts are kept once.
+
+Slots (decision_rules compares them; only equal slots replace each other):
+  single-valued: name, age, nationality, origin, location, occupation, employer, education, diet,
+                 partner, birthday, favourite:<kind>, tool:<domain or tool>, family:<plural> (a count)
+  multi-valued, the value is part of the slot: like:<x>, dislike:<x>, avoid:<x>, allergy:<x>,
+                 language:<x>, pet:<name>, family:<relation>:<name>, person:<relation>:<name>,
+                 goal:<x>, habit:<x>, event:<x>
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import date, timedelta
+from functools import lru_cache
+
+from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
+
+RULES_VERSION = "rules-v1"
+
+__all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _vocab(text: str) -> frozenset[str]:
+    """A word list written as text: comma-separated entries, line breaks ignored."""
+    return frozenset(item.strip().lower() for item in text.replace("\n", ",").split(",") if item.strip())
+
+
+# --------------------------------------------------------------------------------------------
+# Vocabulary
+# --------------------------------------------------------------------------------------------
+
+# A known tool gives a domain, and the domain is the slot: "switched from Postgres to SQLite"
+# then replaces "uses Postgres" even though the two names share nothing.
+_TOOL_TABLE: dict[str, frozenset[str]] = {
+    "database": _vocab("""
+        postgres, postgresql, mysql, mariadb, sqlite, sqlite3, mongodb, mongo, redis, dynamodb, cassandra,
+        cockroachdb, clickhouse, duckdb, sql server, mssql, oracle db, neo4j, supabase, firestore,
+        elasticsearch, couchdb, timescaledb
+    """),
+    "editor": _vocab("""
+        vim, neovim, nvim, emacs, vs code, vscode, visual studio code, visual studio, sublime, sublime text,
+        intellij, pycharm, webstorm, goland, atom, nano, helix, zed, cursor, xcode, android studio, eclipse,
+        notepad++
+    """),
+    "language": _vocab("""
+        python, rust, go, golang, java, typescript, javascript, c, c++, c#, ruby, php, kotlin, swift, scala,
+        haskell, elixir, erlang, clojure, julia, lua, perl, dart, zig, ocaml, f#, objective-c
+    """),
+    "os": _vocab("""
+        linux, ubuntu, debian, fedora, arch, arch linux, windows, macos, mac os, os x, osx, mac, freebsd,
+        nixos, linux mint, chromeos, pop!_os
+    """),
+    "cloud": _vocab("""
+        aws, gcp, google cloud, azure, heroku, vercel, netlify, digitalocean, fly.io
+    """),
+    "browser": _vocab("""
+        chrome, firefox, safari, brave, microsoft edge, vivaldi
+    """),
+}
+_TOOL_DOMAIN = {name: domain for domain, names in _TOOL_TABLE.items() for name in names}
+
+_DIETS = (
+    r"(?:raw\s+vegan|vegan|vegetarian|veggie|pescatarian|pescetarian|flexitarian|plant[- ]based|keto|ketogenic"
+    r"|paleo|carnivore|gluten[- ]free|dairy[- ]free|lactose[- ]free|halal|kosher|fruitarian)"
+)
+_DIET_CANON = {"veggie": "vegetarian", "pescetarian": "pescatarian", "ketogenic": "keto"}
+_MEATLESS = _vocab("""
+    meat, red meat, animal products, meat or fish, meat and fish, any meat, animal meat
+""")
+_ANIMAL_FOODS = _vocab("""
+    meat, red meat, chicken, beef, pork, fish, seafood, lamb, turkey, bacon, eggs, dairy, steak, ham, salmon,
+    tuna, shrimp, prawns, sausages, burgers, animal products, cheese
+""")
+
+_OCCUPATIONS = _vocab("""
+    engineer, developer, programmer, designer, scientist, researcher, analyst, manager, consultant, architect,
+    teacher, professor, lecturer, tutor, nurse, doctor, physician, surgeon, dentist, pharmacist, therapist,
+    psychologist, psychiatrist, lawyer, attorney, paralegal, accountant, banker, trader, economist, writer,
+    author, journalist, editor, photographer, artist, musician, pianist, guitarist, singer, actor, actress,
+    dancer, chef, cook, baker, barista, waiter, waitress, bartender, student, intern, freelancer, contractor,
+    entrepreneur, founder, cofounder, co-founder, ceo, cto, cfo, coo, vp, director, administrator, sysadmin,
+    technician, mechanic, electrician, plumber, carpenter, farmer, pilot, driver, firefighter, officer,
+    soldier, recruiter, salesperson, marketer, copywriter, translator, interpreter, librarian, cashier, clerk,
+    secretary, assistant, receptionist, veterinarian, vet, paramedic, midwife, caregiver, biologist, chemist,
+    physicist, mathematician, statistician, specialist, coordinator, producer, animator, illustrator, tester,
+    sre, pm, gardener, cleaner, janitor, builder, welder, realtor, agent, coach, trainer, instructor,
+    principal, postdoc, undergrad, undergraduate, homemaker, retiree, lead, owner, devops, blogger, streamer,
+    youtuber
+""")
+
+_NATIONALITIES = _vocab("""
+    american, british, english, scottish, welsh, irish, german, french, spanish, italian, portuguese, dutch,
+    belgian, swiss, austrian, swedish, norwegian, danish, finnish, icelandic, polish, czech, slovak,
+    hungarian, romanian, bulgarian, greek, turkish, russian, ukrainian, canadian, mexican, brazilian,
+    argentinian, argentine, chilean, colombian, peruvian, venezuelan, cuban, indian, pakistani, bangladeshi,
+    chinese, japanese, korean, vietnamese, thai, filipino, indonesian, malaysian, singaporean, australian,
+    kiwi, nigerian, ghanaian, kenyan, egyptian, moroccan, south african, israeli, iranian, iraqi, lebanese,
+    syrian, saudi, emirati, croatian, serbian, slovenian, lithuanian, latvian, estonian
+""")
+
+_NATURAL_LANGUAGES = _vocab("""
+    english, german, french, spanish, italian, portuguese, dutch, swedish, norwegian, danish, finnish, polish,
+    czech, slovak, hungarian, romanian, bulgarian, greek, turkish, russian, ukrainian, arabic, hebrew,
+    persian, farsi, hindi, urdu, bengali, punjabi, tamil, telugu, marathi, gujarati, mandarin, chinese,
+    cantonese, japanese, korean, vietnamese, thai, indonesian, malay, tagalog, filipino, swahili, afrikaans,
+    catalan, basque, galician, irish, welsh, icelandic, latin, esperanto, croatian, serbian, slovenian,
+    lithuanian, latvian, estonian, sign language, asl, bsl
+""")
+
+_PARTNER = r"(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|fiancee?|spouse|gf|bf)"
+_PARTNER_CANON = {"gf": "girlfriend", "bf": "boyfriend"}
+_FAMILY = (
+    r"(?:mother-in-law|father-in-law|sister-in-law|brother-in-law|twin\s+sister|twin\s+brother"
+    r"|(?:little|older|younger|big|baby|half|step)[\s-]?(?:sister|brother)|mother|mom|mum|father|dad"
+    r"|sister|brother|son|daughter|grandmother|grandma|granny|grandfather|grandpa|aunt|auntie|uncle|cousin"
+    r"|niece|nephew|stepson|stepdaughter|stepmother|stepmom|stepfather|stepdad|twin|kid|child|baby)"
+)
+_PERSON = r"(?:best\s+friend|friend|boss|manager|colleague|co-?worker|roommate|flatmate|housemate|mentor)"
+# Relations one usually has one of read better as "The user's mother is named Linda".
+_SINGULAR_RELATIONS = _vocab("""
+    mother, mom, mum, father, dad, grandmother, grandma, granny, grandfather, grandpa, stepmother, stepmom,
+    stepfather, stepdad, mother-in-law, father-in-law, best friend, boss, manager, mentor
+""")
+_PETS = (
+    r"(?:guinea\s+pig|dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|goldfish|fish|turtle|tortoise"
+    r"|snake|lizard|horse|pony|ferret|gecko|budgie|cockatiel|hedgehog|chinchilla|rat|mouse|iguana)"
+)
+
+# Words that start a clause or a phrase but are never a name, a place or an employer.
+_NOT_NAMES = _vocab("""
+    back, here, there, home, fine, good, great, ok, okay, sorry, sure, ready, done, busy, tired, happy, sad,
+    hungry, new, old, not, just, also, still, the, a, an, so, very, really, from, in, at, on, going, trying,
+    looking, working, single, married, retired, it, that, this, what, you, me, him, her, them, anyone,
+    someone, nobody, maybe, later, tomorrow, tonight, today, now, soon, whatever, anything, crazy, lazy,
+    old-fashioned, dr, mr, mrs, ms, prof, sir, madam, honey, babe, bro, dude, anytime, whenever, if, when,
+    and, but, or, no, yes, always, never, everyone, everybody, please, thanks, like, by, with, about, sick,
+    free, available
+""")
+_NOT_NAMES = _NOT_NAMES | _NATIONALITIES
+_TITLES = ("dr", "dr.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "prof", "prof.")
+
+_DETERMINERS = _vocab("""
+    a, an, the, my, our, his, her, their, your, this, that, these, those, some, any, every
+""")
+_PLACE_REJECT = _vocab("""
+    here, there, home, town, the city, the area, the countryside, the suburbs, the same place, work, school,
+    together, alone, it, that, this, the office, the team, the future, the past, nowhere, somewhere,
+    everywhere
+""")
+_ORG_REJECT = _vocab("""
+    home, night, nights, weekends, the moment, the weekend, hours, free, fun, money, a living, it, this, that,
+    them, the same place, the same company, a lot, all, once, least, first, last, times, work, school, the end
+""")
+_TASK_WORDS = _vocab("""
+    option, options, idea, ideas, suggestion, suggestions, answer, answers, response, version, draft, plan,
+    approach, solution, example, examples, list, title, summary, explanation, code, snippet, output, result,
+    results, reply, one, first, second, third, last, above, previous, latter, former, tone
+""")
+_LIKE_REJECT_PREFIXES = _vocab("""
+    it, that, this, these, those, them, you, your, yours, how, what, when, where, why, which, who, him, her,
+    the idea, the way, the fact, to think, to say, to know, to ask, to see, to hear, to help, to get, to have,
+    to make sure, to be, a lot, so, very, too, much, more, less, as, if, about, it's, that's, they're, which,
+    there
+""")
+_TOOL_REJECT_PREFIXES = _vocab("""
+    it, that, this, them, a lot, lots, my, the same, to, some, more, less, both, either, all
+""")
+
+_LIST_GUARDED = tuple(
+    sorted(
+        _vocab("""
+    rock and roll, mac and cheese, fish and chips, salt and pepper, drum and bass, rhythm and blues, pros and
+    cons, black and white, dungeons and dragons, r&b
+""")
+    )
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Small text helpers
+# --------------------------------------------------------------------------------------------
+
+_BASE_STOPS = _vocab("""
+    and, but, because, cause, since, although, though, while, whereas, which, who, whom, whose, where, when,
+    so, now, anymore, any more, these days, nowadays, currently, at the moment, right now, again, too, as
+    well, lol, haha, btw, by the way, if, unless, until, then, i, i'm, im, we, already, still, either, anyway,
+    honestly, actually, i think, i guess, i believe
+""")
+_PLACE_STOPS = _BASE_STOPS | _vocab("""
+    with, for, as, near, at, to, in, on, from, by, ever, after, before, during, since, over, working,
+    studying, living
+""")
+_ORG_STOPS = _BASE_STOPS | _vocab("""
+    as, with, in, on, for, from, at, doing, to, over, after, before, during, since, part-time, full-time,
+    remotely, now
+""")
+_NAME_STOPS = _BASE_STOPS | _vocab("""
+    from, by, at, in, on, with, for, to, or, please, thanks, thank, here, btw, and, nice, but, who, is, was,
+    the
+""")
+_THING_STOPS = _BASE_STOPS | _vocab("""
+    more than, rather than, over, especially, instead of, nowadays, like you, as much, a lot, very much, so
+    much
+""")
+_TOOL_STOPS = _BASE_STOPS | _vocab("""
+    for, as, with, at, in, on, to, instead of, over, from, by, every, daily, mostly, mainly, exclusively, day,
+    at work, these
+""")
+
+
+@lru_cache(maxsize=32)
+def _stop_pattern(stops: frozenset[str], lists: bool) -> re.Pattern[str]:
+    if lists:  # keep "a, b and c" together for _split_list
+        stops = stops - {"and", "or"}
+    words = "|".join(re.escape(s).replace(r"\ ", r"\s+") for s in sorted(stops, key=lambda s: (-len(s), s)))
+    punctuation = r"[;:()\"!?]" if lists else r"[,;:()\"!?]"
+    return _rx(r"\s*" + punctuation + r"|\s+[-–—]\s|(?:^|\s)(?:" + words + r")(?=\s|$|[,.;:!?])")
+
+
+# "Portland, Oregon" is one place; "Berlin, I think" is not.
+_PROPER_CONTINUATION = re.compile(r",\s*(?=[A-ZÀ-ÖØ-Þ][\w.'-]*(?:\s+[A-ZÀ-ÖØ-Þ][\w.'-]*)*\s*(?:$|[,;.!]))")
+_SENTINEL = "\x00"
+
+
+def _cut(raw: str | None, stops: frozenset[str], *, keep_proper_comma: bool = False, lists: bool = False) -> str:
+    """The leading phrase of ``raw``, up to the first word that starts another thought.
+
+    ``lists`` keeps commas and "and"/"or" so that "hiking, cooking and jazz" survives whole.
+    """
+    if not raw:
+        return ""
+    text = raw
+    if keep_proper_comma:
+        text = _PROPER_CONTINUATION.sub(_SENTINEL, text)
+    match = _stop_pattern(stops, lists).search(text)
+    if match:
+        text = text[: match.start()]
+    return _tidy(text.replace(_SENTINEL, ", "))
+
+
+_CITY_OF = _rx(r"^(?:the\s+)?(?:city|town|village|state|province|county)\s+of\s+")
+_LEADING_ARTICLE = _rx(r"^(?:the|a|an)\s+")
+
+
+def _tidy(text: str) -> str:
+    text = re.sub(r"\s+", " ", text).strip().strip("\"'`*_ ")
+    text = text.rstrip(" .,;:!?-–—'\"")
+    return _CITY_OF.sub("", text).strip()
+
+
+def _value(display: str) -> str:
+    """The comparable core of a phrase: leading article dropped, user's capitalisation kept."""
+    return _LEADING_ARTICLE.sub("", display).strip()
+
+
+def _slug(text: str) -> str:
+    text = re.sub(r"'s\b", "", text.lower())
+    words = [w for w in re.findall(r"[\w+#.]+", text) if w.strip(".") and w not in {"a", "an", "the"}]
+    return "-".join(w.strip(".") for w in words[:8])
+
+
+def _article(word: str) -> str:
+    lower = word.lower()
+    vowel = lower[:1] in "aeiou" and not lower.startswith(("uni", "use", "usu", "eu", "one", "ux"))
+    return "an" if vowel or lower.startswith(("hour", "honest")) else "a"
+
+
+def _is_proper(text: str) -> bool:
+    return bool(text) and text[0].isupper()
+
+
+# fmt: off
+_PRONOUN_SWAP = {
+    "my": "their", "mine": "theirs", "me": "them", "myself": "themselves", "i": "they", "i'm": "they're",
+    "i've": "they've", "i'll": "they'll", "i'd": "they'd", "we": "they", "we're": "they're", "we've": "they've",
+    "our": "their", "ours": "theirs", "us": "them", "ourselves": "themselves", "am": "are",
+}
+# fmt: on
+
+
+def _third_person(phrase: str) -> str:
+    def swap(match: re.Match[str]) -> str:
+        word = match.group(0)
+        lower = word.lower()
+        if lower == "us" and word != "us":  # "the US" is a country, not a pronoun
+            return word
+        replacement = _PRONOUN_SWAP.get(lower)
+        if replacement is None:
+            return word
+        return replacement.capitalize() if word[0].isupper() and lower != "i" else replacement
+
+    return re.sub(r"[A-Za-z]+(?:'[a-z]+)?", swap, phrase)
+
+
+def _verb_s(verb: str) -> str:
+    """Third-person singular of a bare English verb ("fly" -> "flies")."""
+    irregular = {"have": "has", "do": "does", "go": "goes", "be": "is", "am": "is"}
+    lower = verb.lower()
+    if lower in irregular:
+        return irregular[lower]
+    if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if lower.endswith("y") and lower[-2:-1] not in tuple("aeiou"):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _split_list(phrase: str) -> list[str]:
+    """ "hiking, cooking and jazz" -> three items; "rock and roll" stays one."""
+    guarded = phrase
+    for i, fixed in enumerate(_LIST_GUARDED):
+        guarded = re.sub(re.escape(fixed), f"\x01{i}\x01", guarded, flags=re.IGNORECASE)
+    parts = re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+", guarded)
+    items = []
+    for part in parts:
+        restored = re.sub("\x01(\\d+)\x01", lambda m: _LIST_GUARDED[int(m.group(1))], part)
+        if restored.strip():
+            items.append(_tidy(restored))
+    return [item for item in items if item]
+
+
+def _tool_domain(name: str) -> str | None:
+    key = re.sub(r"\s+", " ", _value(name).lower()).strip()
+    return _TOOL_DOMAIN.get(key)
+
+
+def _starts_with_any(text: str, prefixes: Iterable[str]) -> bool:
+    lower = text.lower()
+    return any(lower == p or lower.startswith(p if p.endswith(" ") else p + " ") for p in prefixes)
+
+
+def _place(raw: str | None) -> tuple[str, str] | None:
+    """(display, value) for something that reads as a place name, else None."""
+    display = _third_person(_cut(raw, _PLACE_STOPS, keep_proper_comma=True))
+    if not display or len(display.split()) > 6 or display[0].isdigit():
+        return None
+    words = display.split()
+    if display.lower() in _PLACE_REJECT or _value(display).lower() in _PLACE_REJECT:
+        return None
+    first = words[0]
+    # "the Netherlands" is a place; "a flat" and "my parents' house" are not worth a slot.
+    the_proper = first.lower() == "the" and len(words) > 1 and words[1][0].isupper()
+    if not first[0].isupper() and first.lower() in _DETERMINERS and not the_proper:
+        return None
+    return display, _value(display)
+
+
+def _org(raw: str | None) -> tuple[str, str] | None:
+    display = _third_person(_cut(raw, _ORG_STOPS, keep_proper_comma=False))
+    if not display or len(display.split()) > 6:
+        return None
+    lowered = display.lower()
+    if lowered in _ORG_REJECT or _value(display).lower() in _ORG_REJECT or lowered.split()[0] in {"it", "this", "that"}:
+        return None
+    return display, _value(display)
+
+
+def _name(raw: str | None, *, need_capital: bool) -> str | None:
+    display = _cut(raw, _NAME_STOPS)
+    display = re.sub(r"'s$", "", display)
+    words = display.split()
+    if not 1 <= len(words) <= 3:
+        return None
+    if words[0].lower() in _NOT_NAMES or words[0].lower() in _TITLES:
+        return None
+    if not all(re.fullmatch(r"[^\W\d_][\w'.-]*", w) for w in words):
+        return None
+    if need_capital and not all(w[0].isupper() for w in words):
+        return None
+    if _tool_domain(display):
+        return None
+    return display
+
+
+# --------------------------------------------------------------------------------------------
+# Dates
+# --------------------------------------------------------------------------------------------
+
+# fmt: off
+_MONTHS = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
+    "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sept": 9, "sep": 9,
+    "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+}
+_MONTH_NAMES = ("", "January", "February", "March", "April", "May", "June", "July", "August", "September",
+                "October", "November", "December")
+_WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6}
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+# fmt: on
+
+# Prepositions worth keeping in the text ("by 2026-03-03"); "on"/"in" are re-derived from the grain.
+_KEPT_PREPS = {"since", "by", "until", "till", "before", "after", "from", "starting", "for", "during"}
+
+
+@dataclass(frozen=True)
+class DateRef:
+    day: date  # first day of the week/month/year for coarser grains
+    grain: str  # day | week | weekend | month | year
+    has_year: bool = True  # False when the user gave "March 3" and the year was inferred
+
+    def bare(self) -> str:
+        if self.grain == "week":
+            return f"the week of {self.day.isoformat()}"
+        if self.grain == "weekend":
+            return f"the weekend of {self.day.isoformat()}"
+        if self.grain == "month":
+            return f"{self.day:%Y-%m}"
+        if self.grain == "year":
+            return str(self.day.year)
+        return self.day.isoformat()
+
+    def phrase(self, prep: str | None = None) -> str:
+        if prep in _KEPT_PREPS:
+            return f"{prep} {self.bare()}"
+        return ("on " if self.grain in ("day", "weekend") else "in ") + self.bare()
+
+
+@dataclass(frozen=True)
+class _DateHit:
+    ref: DateRef
+    prep: str | None
+    start: int
+    end: int
+
+
+_MONTH_RE = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december"
+    r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)"
+)
+_FULL_MONTH_RE = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+_WEEKDAY_RE = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_NUM_RE = r"(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:a\s+)?couple\s+of)"
+_PREP_RE = r"(?:\b(?P<prep>on|in|since|by|until|till|before|after|from|starting|for|during)\s+)?"
+
+# fmt: off
+_DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("iso", _rx(_PREP_RE + r"\b(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})\b")),
+    ("dmy", _rx(_PREP_RE + r"\b(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<mon>" + _MONTH_RE
+                + r")\b\.?(?:,?\s+(?P<y>\d{4})\b)?")),
+    ("mdy", _rx(_PREP_RE + r"\b(?P<mon>" + _MONTH_RE + r")\.?\s+(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\b"
+                r"(?!:)(?:,?\s+(?P<y>\d{4})\b)?")),
+    ("my", _rx(_PREP_RE + r"\b(?P<mon>" + _MONTH_RE + r")\.?\s+(?P<y>\d{4})\b")),
+    ("month", _rx(r"\b(?P<rel>in|this|next|last|since|by|until|till|before|after|from|during)\s+(?P<mon>"
+                  + _FULL_MONTH_RE + r")\b")),
+    ("year", _rx(r"\b(?P<prep>in|since|by|until|till|before|after|from|during)\s+(?P<y>(?:19|20)\d{2})\b")),
+    ("word", _rx(_PREP_RE + r"\b(?P<w>(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday"
+                 r"|yesterday|today|tonight|tomorrow|this\s+(?:morning|afternoon|evening)|last\s+night)\b")),
+    ("in", _rx(r"\b(?:in|within)\s+(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?(?:'?s?\s+time)?\b")),
+    ("ago", _rx(r"\b(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?\s+ago\b")),
+    ("rel", _rx(_PREP_RE + r"\b(?P<rel>last|next|this\s+coming|this|the\s+following|the\s+previous)\s+"
+                r"(?P<unit>week|weekend|month|year)\b")),
+    ("weekday", _rx(_PREP_RE + r"\b(?:(?P<rel>last|next|this\s+coming|this|coming)\s+)?(?P<wd>" + _WEEKDAY_RE
+                    + r")\b(?!s)")),
+)
+# fmt: on
+
+_PAST_HINT = _rx(
+    r"\b(?P<word>was|were|had|did|went|got|came|left|flew|ran|met|saw|took|gave|bought|made|began|became|ago"
+    r"|yesterday|used\s+to)\b|\b(?:i|we)\s+(?:just\s+|already\s+|recently\s+|finally\s+)?(?P<ed>[a-z]+ed)\b"
+)
+_NOT_PAST = _vocab("""
+    need, feed, proceed, succeed, exceed, bleed, breed, speed, seed, embed, shed, wed, heed, weed
+""")
+
+
+def _looks_past(text: str) -> bool:
+    """Tense decides which way a bare "Friday" or "March 3" points."""
+    for match in _PAST_HINT.finditer(text):
+        word = (match.group("word") or "").lower()
+        if word == "got" and re.search(r"(?:'ve|have)\s+$", text[: match.start()], re.IGNORECASE):
+            continue  # "I've got an interview on Friday" is about the future
+        if match.group("ed") and match.group("ed").lower() in _NOT_PAST:
+            continue
+        return True
+    return False
+
+
+def _number(word: str) -> int:
+    word = re.sub(r"\s+", " ", word.lower().strip())
+    if word.isdigit():
+        return int(word)
+    if word.endswith("couple of"):
+        return 2
+    return _NUMBER_WORDS.get(word, 0)
+
+
+def _add_months(day: date, months: int) -> date:
+    year, month = divmod(day.month - 1 + months, 12)
+    year += day.year
+    month += 1
+    return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+
+
+def _safe_date(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | None:
+    groups = m.groupdict()
+    if kind == "iso":
+        day = _safe_date(int(groups["y"]), int(groups["m"]), int(groups["d"]))
+        return DateRef(day, "day") if day else None
+    if kind in ("dmy", "mdy"):
+        month, dom = _MONTHS[groups["mon"].lower().rstrip(".")], int(groups["d"])
+        if groups.get("y"):
+            day = _safe_date(int(groups["y"]), month, dom)
+            return DateRef(day, "day") if day else None
+        day = _safe_date(today.year, month, dom)
+        if day is None:
+            return None
+        # No year given: the nearest such date in the direction the sentence points.
+        if past and day > today:
+            day = _safe_date(today.year - 1, month, dom)
+        elif not past and day < today:
+            day = _safe_date(today.year + 1, month, dom)
+        return DateRef(day, "day", has_year=False) if day else None
+    if kind == "my":
+        day = _safe_date(int(groups["y"]), _MONTHS[groups["mon"].lower().rstrip(".")], 1)
+        return DateRef(day, "month") if day else None
+    if kind == "month":
+        month, rel = _MONTHS[groups["mon"].lower()], groups["rel"].lower()
+        if rel == "next":
+            year = today.year + (1 if month <= today.month else 0)
+        elif rel == "last":
+            year = today.year - (1 if month >= today.month else 0)
+        elif past:
+            year = today.year - (1 if month > today.month else 0)
+        else:
+            year = today.year + (1 if month < today.month else 0)
+        return DateRef(date(year, month, 1), "month")
+    if kind == "year":
+        return DateRef(date(int(groups["y"]), 1, 1), "year")
+    if kind == "word":
+        word = re.sub(r"\s+", " ", groups["w"].lower()).removeprefix("the ")
+        offsets = {
+            "yesterday": -1,
+            "last night": -1,
+            "tomorrow": 1,
+            "day after tomorrow": 2,
+            "day before yesterday": -2,
+        }
+        return DateRef(today + timedelta(days=offsets.get(word, 0)), "day")
+    if kind in ("in", "ago"):
+        n, unit = _number(groups["n"]), groups["unit"].lower()
+        if n <= 0:
+            return None
+        sign = 1 if kind == "in" else -1
+        if unit in ("day", "week"):
+            return DateRef(today + timedelta(days=sign * n * (7 if unit == "week" else 1)), "day")
+        if unit == "month":
+            return DateRef(_add_months(today, sign * n).replace(day=1), "month")
+        return DateRef(date(today.year + sign * n, 1, 1), "year")
+    if kind == "rel":
+        rel, unit = re.sub(r"\s+", " ", groups["rel"].lower()), groups["unit"].lower()
+        step = {"last": -1, "the previous": -1, "next": 1, "the following": 1}.get(rel, 0)
+        if unit == "week":
+            monday = today - timedelta(days=today.weekday())
+            return DateRef(monday + timedelta(weeks=step), "week")
+        if unit == "weekend":
+            saturday = (
+                today - timedelta(days=1) if today.weekday() == 6 else today + timedelta(days=5 - today.weekday())
+            )
+            return DateRef(saturday + timedelta(weeks=step), "weekend")
+        if unit == "month":
+            return DateRef(_add_months(today.replace(day=1), step), "month")
+        return DateRef(date(today.year + step, 1, 1), "year")
+    if kind == "weekday":
+        target = _WEEKDAYS[groups["wd"].lower()]
+        rel = re.sub(r"\s+", " ", (groups.get("rel") or "").lower())
+        ahead = (target - today.weekday()) % 7
+        behind = (today.weekday() - target) % 7
+        if rel == "next":  # the first such day after today
+            return DateRef(today + timedelta(days=ahead or 7), "day")
+        if rel == "last":  # the most recent such day before today
+            return DateRef(today - timedelta(days=behind or 7), "day")
+        return DateRef(today - timedelta(days=behind) if past else today + timedelta(days=ahead), "day")
+    return None
+
+
+def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
+    """The earliest (then longest) date phrase in ``text``; one per clause is enough."""
+    best: tuple[int, int, _DateHit] | None = None
+    for kind, pattern in _DATE_PATTERNS:
+        for match in pattern.finditer(text):
+            ref = _resolve(kind, match, today, past)
+            if ref is None:
+                continue
+            groups = match.groupdict()
+            prep = (groups.get("prep") or "").lower() or None
+            if kind == "month" and groups["rel"].lower() in _KEPT_PREPS:
+                prep = groups["rel"].lower()
+            hit = _DateHit(ref, prep, match.start(), match.end())
+            key = (match.start(), -(match.end() - match.start()))
+            if best is None or key < best[:2]:
+                best = (*key, hit)
+            break
+    return best[2] if best else None
+
+
+def _remove_span(text: str, start: int, end: int) -> str:
+    joined = (text[:start].rstrip() + " " + text[end:].lstrip()).strip()
+    joined = re.sub(r"\s+([,.;!?])", r"\1", joined)
+    return re.sub(r"\s+", " ", joined).strip(" ,;-")
+
+
+# --------------------------------------------------------------------------------------------
+# Clauses
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Clause:
+    text: str  # lead-ins and the date phrase removed
+    today: date
+    date: DateRef | None = None
+    date_prep: str | None = None
+    anymore: bool = False  # "anymore", "any more", "no longer"
+
+    def when(self) -> str:
+        """The date as a trailing phrase, for facts that are about a moment."""
+        return f" {self.date.phrase(self.date_prep)}" if self.date else ""
+
+    def since(self, always: bool = False, *, also: str = "") -> str:
+        """ "(since 2025)" for a change in the past; nothing for a future or missing date.
+
+        ``also`` joins another remark into the same parentheses: "(moved from Paris, since 2019)".
+        """
+        notes = [also] if also else []
+        if self.date and self.date.day <= self.today and (always or self.date_prep == "since"):
+            notes.append(f"since {self.date.bare()}")
+        return f" ({', '.join(notes)})" if notes else ""
+
+
+_LEAD_IN = _rx(
+    r"^(?:(?:hi|hello|hey|hiya|howdy|good\s+(?:morning|afternoon|evening)|well|so|oh|ah|um+|uh+|hmm+|also"
+    r"|actually|anyway|anyways|btw|by\s+the\s+way|fyi|fwiw|for\s+context|for\s+the\s+record|just\s+so\s+you\s+know"
+    r"|just\s+fyi|honestly|basically|plus|and|but|oh\s+and|alright|haha|lol|please|you\s+can|i\s+mean|yes|yeah"
+    r"|at\s+work|at\s+home|for\s+work|at\s+my\s+(?:job|company)|in\s+my\s+(?:job|team|company)|on\s+my\s+team"
+    r"|yep|yup|ok|okay|sure|right|cool|great|thanks|thank\s+you|no(?=\s*[,.!]|\s+(?:i|we|my)\b)|nope)"
+    r"(?:\s*[,.!:;-]+\s*|\s+)"
+    r"|(?:now|these\s+days|nowadays|currently|lately|at\s+the\s+moment|right\s+now|as\s+of\s+(?:now|today)"
+    r"|since\s+then)(?:\s*,\s*|\s+))"
+)
+_ANYMORE = _rx(r"\b(?:anymore|any\s+more|no\s+longer)\b")
+
+_REQUEST = _rx(
+    r"^(?:(?:can|could|would|will)\s+you|help\s+me|(?:write|draft|generate|create|make|give|show|tell|explain"
+    r"|summari[sz]e|translate|fix|rewrite|list|find|check|review|compare|suggest|recommend|let'?s|lets)\b"
+    r"|i\s+(?:need|want|would\s+like|'d\s+like)\s+you\s+to\b|i\s+need\s+(?:help|your\s+help|some\s+help|a\s+hand"
+    r"|advice)\b|i(?:'m|\s+am)\s+(?:looking\s+for|trying\s+to\s+(?:write|find|figure|understand|decide|fix)))"
+)
+_HYPOTHETICAL = _rx(
+    r"^(?:if|when|whenever|unless|suppose|supposing|imagine|pretend|let'?s\s+say|what\s+if|maybe|perhaps"
+    r"|probably|hypothetically|in\s+case|assuming|whether|i\s+wonder|i\s+wish|i\s+think|i\s+guess|i\s+suppose"
+    r"|i\s+feel\s+like|i\s+could|i\s+might|i\s+may|i\s+should|i\s+used\s+to|we\s+used\s+to|i\s+was\s+going\s+to"
+    r"|i\s+thought|i\s+doubt|not\s+sure)\b"
+)
+_QUESTION_START = _rx(
+    r"^(?:what|why|how|where|who|whom|which|whose|do|does|did|is|are|was|were|shall|should|can|could|would|will"
+    r"|have\s+you|has|am\s+i)\b"
+)
+
+
+def _strip_lead_ins(text: str) -> str:
+    # "now", "these days" mark a change, but the statement after them says it all.
+    while (match := _LEAD_IN.match(text)) and match.end():
+        text = text[match.end() :]
+    return text.strip()
+
+
+# One spelling per contraction, so the rules need not list both ("I've moved" == "I have moved").
+_CONTRACTIONS = _rx(
+    r"\b(?:(?P<subj>i|we|you|they)'(?P<tail>ve|m|re|ll|d)|(?P<im>im)|(?P<neg>do|does|is|are|was"
+    r"|were|have|has|did)n'?t)\b"
+)
+_CONTRACTION_TAILS = {"ve": "have", "m": "am", "re": "are", "ll": "will", "d": "would"}
+
+
+def _expand_contractions(text: str) -> str:
+    def expand(m: re.Match[str]) -> str:
+        if m.group("im"):
+            return "I am"
+        if m.group("neg"):
+            return f"{m.group('neg')} not"
+        return f"{m.group('subj')} {_CONTRACTION_TAILS[m.group('tail').lower()]}"
+
+    return _CONTRACTIONS.sub(expand, text)
+
+
+def _prepare(raw: str, today: date) -> Clause | None:
+    text = _expand_contractions(_strip_lead_ins(raw.strip().strip(" ,;:-")))
+    if not text or _REQUEST.match(text) or _HYPOTHETICAL.match(text) or _QUESTION_START.match(text):
+        return None
+    anymore = bool(_ANYMORE.search(text))
+    hit = _find_date(text, today, _looks_past(text))
+    if hit is None:
+        return Clause(text, today, anymore=anymore)
+    # "Tomorrow I'm flying to Tokyo": the date may have been the lead-in.
+    text = _strip_lead_ins(_remove_span(text, hit.start, hit.end))
+    return Clause(text, today, hit.ref, hit.prep, anymore) if text else None
+
+
+_ABBREVIATION = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Mt|Prof|Jr|Sr|vs|etc|approx|e\.g|i\.e)\.", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
+_RECIPROCAL = (
+    r"(?:have\s+|'ve\s+|just\s+|finally\s+|recently\s+|officially\s+)?(?:broke\s+up|broken\s+up"
+    r"|split\s+up|separated|divorced|got\s+divorced|got\s+married|got\s+engaged|are\s+(?:dating|engaged"
+    r"|married|together|getting)|have\s+been\s+(?:dating|together|married)|met|moved\s+in\s+together)"
+    r"\b(?!\s+with)"
+)
+# "I live in Paris and I work at Google" is two statements; "Anna and I broke up" is one.
+_CLAUSE_SPLIT = _rx(
+    r"(?:\s*,\s*|\s+)(?:and|but|so|because|cause|though|although|while|plus|whereas)\s+"
+    r"(?=(?:now\s+|these\s+days\s+|nowadays\s+|recently\s+|also\s+|then\s+|actually\s+)?"
+    r"(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my)\b)(?!i\s+" + _RECIPROCAL + r")"
+    r"|\s*[,:]\s*(?=(?:now\s+|these\s+days\s+|but\s+)?(?:i|i'm|im|i've|we|we're|we've)\s)(?!i\s+" + _RECIPROCAL + r")"
+    r"|\s+[-–—]+\s+"
+)
+
+
+def _sentences(text: str) -> list[str]:
+    protected = _ABBREVIATION.sub(lambda m: m.group(0)[:-1] + "\u2024", text)
+    parts = _SENTENCE_END.split(protected)
+    return [p.replace("\u2024", ".").strip() for p in parts if p and p.strip()]
+
+
+def _clauses(sentence: str) -> list[str]:
+    return [part for part in _CLAUSE_SPLIT.split(sentence) if part and part.strip()]
+
+
+# --------------------------------------------------------------------------------------------
+# Rules
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Draft:
+    text: str
+    category: Category
+    importance: int
+    slot: str | None = None
+    value: str | None = None
+    negated: bool = False
+
+
+Builder = Callable[[re.Match[str], Clause], list[Draft]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    group: str
+    pattern: re.Pattern[str]
+    build: Builder
+    anywhere: bool = False  # search the clause instead of matching at its start
+
+
+FACT, PREF, REL, EVENT, GENERAL, DECISION = (
+    Category.FACT,
+    Category.PREFERENCE,
+    Category.RELATIONSHIP,
+    Category.EVENT,
+    Category.GENERAL,
+    Category.DECISION,
+)
+
+_CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"
+_NAME_CAP = rf"{_CAP}[\w'-]*(?:\s+{_CAP}[\w'-]*)?"
+
+
+def _group(m: re.Match[str], name: str) -> str:
+    return (m.groupdict().get(name) or "").strip()
+
+
+# --- identity ---------------------------------------------------------------------------------
+
+
+def _b_name(m: re.Match[str], c: Clause) -> list[Draft]:
+    name = _name(_group(m, "v"), need_capital=False)
+    return [Draft(f"The user's name is {name}", FACT, 9, "name", name)] if name else []
+
+
+def _b_nickname(m: re.Match[str], c: Clause) -> list[Draft]:
+    name = _name(_group(m, "v"), need_capital=False)
+    return [Draft(f"The user prefers to be called {name}", FACT, 8, "name", name)] if name else []
+
+
+def _b_intro(m: re.Match[str], c: Clause) -> list[Draft]:
+    # Only a bare "I'm Anna": anything longer is more likely "I'm Fine with that".
+    name = _name(_group(m, "v"), need_capital=True)
+    return [Draft(f"The user's name is {name}", FACT, 9, "name", name)] if name else []
+
+
+def _b_age(m: re.Match[str], c: Clause) -> list[Draft]:
+    age = int(_group(m, "v"))
+    rest = _group(m, "rest").lower()
+    if not 1 <= age <= 120:
+        return []
+    if "unit" in m.groupdict() and not _group(m, "unit") and rest and not re.match(r"^(?:now|,|and\b|but\b)", rest):
+        return []  # "I'm 5 minutes away"
+    return [Draft(f"The user is {age} years old", FACT, 8, "age", str(age))]
+
+
+def _b_nationality(m: re.Match[str], c: Clause) -> list[Draft]:
+    word = _group(m, "v")
+    if word.lower() not in _NATIONALITIES:
+        return []
+    if not re.match(
+        r"^\s*(?:$|[,;.!]|(?:and|but|by|citizen|national|too|though|myself|originally)\b)", _group(m, "rest")
+    ):
+        return []  # "I'm German food obsessed" is not a nationality
+    return [Draft(f"The user is {word}", FACT, 7, "nationality", word)]
+
+
+# --- places ------------------------------------------------------------------------------------
+
+
+def _b_location(m: re.Match[str], c: Clause) -> list[Draft]:
+    place = _place(_group(m, "v"))
+    if not place or _tool_domain(place[1]):
+        return []
+    display, value = place
+    return [Draft(f"The user lives in {display}{c.since()}", FACT, 7, "location", value)]
+
+
+def _b_moved(m: re.Match[str], c: Clause) -> list[Draft]:
+    place = _place(_group(m, "v"))
+    if not place or _tool_domain(place[1]):
+        return []
+    display, value = place
+    origin = _place(_group(m, "old")) if _group(m, "old") else None
+    if origin and _tool_domain(origin[1]):
+        return []
+    moved = f"moved from {origin[0]}" if origin else ""
+    return [Draft(f"The user lives in {display}{c.since(always=True, also=moved)}", FACT, 7, "location", value)]
+
+
+def _b_location_gone(m: re.Match[str], c: Clause) -> list[Draft]:
+    raw = _group(m, "v")
+    place = _place(raw)
+    if place and (_tool_domain(place[1]) or (m.groupdict().get("proper") is not None and not _is_proper(place[0]))):
+        return []
+    if place:
+        return [Draft(f"The user no longer lives in {place[0]}", FACT, 7, "location", place[1], negated=True)]
+    if _cut(raw, _PLACE_STOPS).lower() in ("there", "here", ""):
+        return [Draft("The user no longer lives at their previous location", FACT, 7, "location", None, True)]
+    return []
+
+
+def _origin_builder(verb: str) -> Builder:
+    def build(m: re.Match[str], c: Clause) -> list[Draft]:
+        place = _place(_group(m, "v"))
+        if not place or re.match(r"(?i)(?:work|home|school|the\s+\w+\s+(?:team|department))\b", place[0]):
+            return []
+        return [Draft(f"The user {verb} {place[0]}", FACT, 7, "origin", place[1])]
+
+    return build
+
+
+# --- work --------------------------------------------------------------------------------------
+
+
+def _employer_draft(display: str, value: str, prep: str, c: Clause, change: bool = False) -> Draft:
+    if value.lower() in ("myself", "themselves"):
+        return Draft(f"The user is self-employed{c.since(change)}", FACT, 7, "employer", "self-employed")
+    return Draft(f"The user works {prep} {display}{c.since(change)}", FACT, 7, "employer", value)
+
+
+def _b_employer(m: re.Match[str], c: Clause) -> list[Draft]:
+    org = _org(_group(m, "v"))
+    if not org:
+        return []
+    prep = (_group(m, "prep") or "at").lower()
+    return [_employer_draft(*org, "for" if prep == "for" else "at", c)]
+
+
+def _b_joined(m: re.Match[str], c: Clause) -> list[Draft]:
+    org = _org(_group(m, "v"))
+    if not org or not _is_proper(org[0]):  # "I joined a gym", "I started at 9"
+        return []
+    return [_employer_draft(*org, "at", c, change=True)]
+
+
+def _b_employer_gone(m: re.Match[str], c: Clause) -> list[Draft]:
+    raw = _group(m, "v")
+    if raw:
+        org = _org(raw)
+        if not org or (m.groupdict().get("proper") is not None and not _is_proper(org[0])):
+            return []
+        return [Draft(f"The user no longer works at {org[0]}", FACT, 7, "employer", org[1], negated=True)]
+    wording = (_group(m, "how") or _group(m, "how2")).lower()
+    text = (
+        "The user is unemployed"
+        if wording.startswith(("unemployed", "between", "out of"))
+        else "The user no longer has their job"
+    )
+    return [Draft(text, FACT, 7, "employer", None, negated=True)]
+
+
+def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft]:
+    role = _third_person(_cut(_group(m, "v"), _ORG_STOPS))
+    if not role or len(role.split()) > 6:
+        return []
+    head = role.split()[-1].lower()
+    if need_known and head not in _OCCUPATIONS:
+        return []  # "I'm a big fan of jazz", "I'm a vegan"
+    article = _group(m, "art")
+    lead = f"{_article(role)} " if article else ""
+    org = _org(_group(m, "org")) if _group(m, "org") else None
+    if head == "student" and org:
+        return [Draft(f"The user is a {role} at {org[0]}", FACT, 7, "occupation", role)]
+    verb = "works as" if _group(m, "verb") or _group(m, "verb2") else "is"
+    drafts = [Draft(f"The user {verb} {lead}{role}", FACT, 7, "occupation", role)]
+    if org:
+        drafts.append(_employer_draft(*org, "at", c))
+    return drafts
+
+
+def _b_work_as(m: re.Match[str], c: Clause) -> list[Draft]:
+    return _role_drafts(m, c, need_known=False)
+
+
+def _b_i_am_a(m: re.Match[str], c: Clause) -> list[Draft]:
+    return _role_drafts(m, c, need_known=True)
+
+
+def _b_status(m: re.Match[str], c: Clause) -> list[Draft]:
+    status = re.sub(r"\s+", " ", _group(m, "v").lower()).replace("self employed", "self-employed")
+    status = {"freelancing": "a freelancer", "freelance": "a freelancer"}.get(status, status)
+    return [Draft(f"The user is {status}", FACT, 7, "occupation", _value(status))]
+
+
+def _b_study(m: re.Match[str], c: Clause) -> list[Draft]:
+    subject = _third_person(_cut(_group(m, "v"), _ORG_STOPS))
+    if not subject or len(subject.split()) > 5 or _starts_with_any(subject, ("it", "that", "this", "for")):
+        return []
+    org = _org(_group(m, "org")) if _group(m, "org") else None
+    where = f" at {org[0]}" if org else ""
+    return [Draft(f"The user studies {subject}{where}", FACT, 6, "education", subject)]
+
+
+# --- tools -------------------------------------------------------------------------------------
+
+
+def _tool_slot(name: str) -> str:
+    domain = _tool_domain(name)
+    return f"tool:{domain}" if domain else f"tool:{_slug(name)}"
+
+
+def _usable_tool(display: str, has_purpose: bool) -> bool:
+    if not display or len(display.split()) > 4 or _starts_with_any(display, _TOOL_REJECT_PREFIXES):
+        return False
+    # An unknown lowercase thing ("I use a lot of sugar") says nothing about a tool.
+    return bool(_tool_domain(display)) or _is_proper(display) or has_purpose
+
+
+def _b_use(m: re.Match[str], c: Clause) -> list[Draft]:
+    purpose = _third_person(_cut(_group(m, "purpose"), _BASE_STOPS)) if _group(m, "purpose") else ""
+    purpose = purpose if purpose and len(purpose.split()) <= 4 else ""
+    items = _split_list(_cut(_group(m, "v"), _TOOL_STOPS, lists=True))
+    drafts: list[Draft] = []
+    claimed: set[str] = set()
+    for item in items:
+        if not _usable_tool(item, bool(purpose) and len(items) == 1):
+            continue
+        domain = _tool_domain(item)
+        if domain and domain not in claimed:
+            slot = f"tool:{domain}"  # the first named is taken as the primary one of its kind
+            claimed.add(domain)
+        elif purpose and len(items) == 1:
+            slot = f"tool:{_slug(purpose)}"  # "I use Obsidian for notes": notes is the domain
+        else:
+            slot = f"tool:{_slug(item)}"
+        for_ = f" for {purpose}" if purpose else ""
+        drafts.append(Draft(f"The user uses {item}{for_}", FACT, 6 if domain else 5, slot, _value(item)))
+    return drafts
+
+
+def _b_use_known(m: re.Match[str], c: Clause) -> list[Draft]:
+    """ "I write Rust", "I work in Python": only a known tool, since "I write poetry" is not one."""
+    items = [i for i in _split_list(_cut(_group(m, "v"), _TOOL_STOPS, lists=True)) if _tool_domain(i)]
+    drafts, claimed = [], set()
+    for item in items:
+        domain = _tool_domain(item)
+        slot = f"tool:{domain}" if domain not in claimed else f"tool:{_slug(item)}"
+        claimed.add(domain)
+        drafts.append(Draft(f"The user uses {item}", FACT, 6, slot, _value(item)))
+    return drafts
+
+
+def _b_switch(m: re.Match[str], c: Clause) -> list[Draft]:
+    old, new = _cut(_group(m, "old"), _TOOL_STOPS), _cut(_group(m, "v"), _TOOL_STOPS)
+    if not old or not new or len(new.split()) > 4 or len(old.split()) > 4:
+        return []
+    known = _tool_domain(old) or _tool_domain(new)
+    verb = _group(m, "verb").lower()
+    if not known:
+        if verb in ("moved", "relocated"):
+            return []  # "moved from Paris to Berlin" is the location rule's
+        if verb != "switched" and not (_is_proper(old) or _is_proper(new)):
+            return []
+    slot = f"tool:{known}" if known else f"tool:{_slug(old)}"
+    text = (
+        f"The user now uses {new} instead of {old}"
+        if known or _is_proper(new)
+        else f"The user switched from {old} to {new}"
+    )
+    return [Draft(f"{text}{c.since()}", FACT, 6, slot, _value(new))]
+
+
+def _b_switch_to(m: re.Match[str], c: Clause) -> list[Draft]:
+    new = _cut(_group(m, "v"), _TOOL_STOPS)
+    verb = _group(m, "verb").lower()
+    if not new or len(new.split()) > 4:
+        return []
+    if not _tool_domain(new) and not (verb in ("switched", "migrated") and _is_proper(new)):
+        return []  # "I moved to Berlin" belongs to location
+    return [Draft(f"The user now uses {new}{c.since()}", FACT, 6, _tool_slot(new), _value(new))]
+
+
+def _b_tool_gone(m: re.Match[str], c: Clause) -> list[Draft]:
+    name = _cut(_group(m, "v"), _TOOL_STOPS)
+    if not name or len(name.split()) > 4:
+        return []
+    strict = m.groupdict().get("strict") is not None
+    if not _tool_domain(name) and (strict or not _is_proper(name)):
+        return []
+    return [Draft(f"The user no longer uses {name}", FACT, 6, _tool_slot(name), _value(name), negated=True)]
+
+
+def _b_decided(m: re.Match[str], c: Clause) -> list[Draft]:
+    name = _cut(_group(m, "v"), _TOOL_STOPS)
+    if not name or len(name.split()) > 4 or not (_tool_domain(name) or _is_proper(name)):
+        return []
+    return [Draft(f"The user decided to use {name}", DECISION, 6, _tool_slot(name), _value(name))]
+
+
+# --- likes -------------------------------------------------------------------------------------
+
+# fmt: off
+_LIKE_VERBS = {
+    "love": "loves", "like": "likes", "enjoy": "enjoys", "adore": "adores", "hate": "hates",
+    "dislike": "dislikes", "detest": "detests", "loathe": "loathes", "despise": "despises",
+    "can't stand": "can't stand", "cant stand": "can't stand", "cannot stand": "cannot stand",
+    "can not stand": "cannot stand",
+}
+# fmt: on
+
+
+def _like_items(raw: str) -> list[str]:
+    items = []
+    for item in _split_list(_cut(raw, _THING_STOPS, lists=True)):
+        display = _third_person(item)
+        words = set(re.findall(r"[a-z]+", display.lower()))
+        if not display or len(display.split()) > 6 or _starts_with_any(display, _LIKE_REJECT_PREFIXES):
+            continue
+        if words & _TASK_WORDS:
+            continue  # "I like the second option" is about this chat, not the user
+        items.append(display)
+    return items
+
+
+def _like_builder(kind: str, phrase: str | None = None) -> Builder:
+    """kind: like | dislike | unlike (a negated like). ``phrase`` overrides the verb wording."""
+
+    def build(m: re.Match[str], c: Clause) -> list[Draft]:
+        verb = re.sub(r"\s+", " ", _group(m, "verb").lower())
+        actual = kind
+        if kind == "dislike" and c.anymore and phrase == "does not":
+            actual = "unlike"  # "I don't like X anymore": it ends a like, it is not a dislike
+        drafts = []
+        for item in _like_items(_group(m, "v")):
+            value = re.sub(r"^to\s+", "", _value(item))
+            if actual == "unlike":
+                text, slot, negated = f"The user no longer {_verb_s(verb)} {item}", f"like:{_slug(value)}", True
+            else:
+                wording = f"{phrase} {verb}" if phrase else _LIKE_VERBS.get(verb, _verb_s(verb))
+                text, slot, negated = f"The user {wording} {item}", f"{actual}:{_slug(value)}", False
+            importance = 5 if verb in ("love", "adore", "hate", "despise", "loathe") else 4
+            drafts.append(Draft(text, PREF, importance, slot, value, negated))
+        return drafts
+
+    return build
+
+
+def _b_prefer(m: re.Match[str], c: Clause) -> list[Draft]:
+    items = _like_items(_group(m, "v"))
+    if len(items) != 1:
+        return []
+    alt = _third_person(_cut(_group(m, "alt"), _THING_STOPS)) if _group(m, "alt") else ""
+    over = f" over {alt}" if alt else ""
+    value = re.sub(r"^to\s+", "", _value(items[0]))
+    return [Draft(f"The user prefers {items[0]}{over}", PREF, 5, f"like:{_slug(value)}", value)]
+
+
+def _b_favourite(m: re.Match[str], c: Clause) -> list[Draft]:
+    kind = _third_person(_cut(_group(m, "kind"), _THING_STOPS))
+    thing = _third_person(_cut(_group(m, "v"), _THING_STOPS))
+    if not kind or not thing or len(kind.split()) > 3 or len(thing.split()) > 6:
+        return []
+    if _starts_with_any(thing, _LIKE_REJECT_PREFIXES) or _starts_with_any(kind, ("one", "part", "thing")):
+        return []
+    return [Draft(f"The user's favourite {kind} is {thing}", PREF, 5, f"favourite:{_slug(kind)}", _value(thing))]
+
+
+# --- diet & health -----------------------------------------------------------------------------
+
+
+def _diet_word(raw: str) -> str:
+    word = re.sub(r"\s+", " ", raw.lower()).replace("plant based", "plant-based")
+    word = re.sub(r"ism$", "", word) if word.endswith("ism") else word
+    return _DIET_CANON.get(word, word)
+
+
+def _b_diet(m: re.Match[str], c: Clause) -> list[Draft]:
+    diet = _diet_word(_group(m, "v"))
+    return [Draft(f"The user is {diet}{c.since()}", PREF, 7, "diet", diet)]
+
+
+def _b_diet_named(m: re.Match[str], c: Clause) -> list[Draft]:
+    diet = _cut(_group(m, "v"), _THING_STOPS).lower()
+    if not diet or len(diet.split()) > 2 or diet in ("healthy", "balanced", "normal", "good", "bad", "strict"):
+        return []
+    return [Draft(f"The user is on {_article(diet)} {diet} diet", PREF, 7, "diet", diet)]
+
+
+def _b_diet_gone(m: re.Match[str], c: Clause) -> list[Draft]:
+    diet = {"veganism": "vegan", "vegetarianism": "vegetarian", "pescatarianism": "pescatarian"}.get(
+        _group(m, "v").lower(), _diet_word(_group(m, "v"))
+    )
+    return [Draft(f"The user is no longer {diet}", PREF, 7, "diet", diet, negated=True)]
+
+
+def _b_dont_eat(m: re.Match[str], c: Clause) -> list[Draft]:
+    verb = "drink" if "drink" in _group(m, "verb").lower() else "eat"
+    drafts = []
+    for item in _split_list(_cut(_group(m, "v"), _THING_STOPS, lists=True)):
+        item = _third_person(item)
+        if not item or len(item.split()) > 4 or _starts_with_any(item, _LIKE_REJECT_PREFIXES):
+            continue
+        if verb == "eat" and item.lower() in _MEATLESS:
+            drafts.append(Draft(f"The user does not eat {item}", PREF, 7, "diet", f"no {item.lower()}"))
+        else:
+            drafts.append(Draft(f"The user does not {verb} {item}", PREF, 6, f"avoid:{_slug(item)}", item))
+    return drafts
+
+
+def _b_eat(m: re.Match[str], c: Clause) -> list[Draft]:
+    items = [_third_person(i) for i in _split_list(_cut(_group(m, "v"), _THING_STOPS, lists=True))]
+    animal = [i for i in items if i.lower() in _ANIMAL_FOODS]
+    if not animal or len(animal) != len(items):
+        return []  # "I eat a lot of pasta" is not a diet statement
+    joined = " and ".join(animal)
+    return [Draft(f"The user eats {joined}{c.since()}", PREF, 7, "diet", joined)]
+
+
+def _b_allergy(m: re.Match[str], c: Clause) -> list[Draft]:
+    drafts = []
+    for item in _split_list(_cut(_group(m, "v"), _THING_STOPS, lists=True)):
+        item = _third_person(item)
+        if item and len(item.split()) <= 4 and not _starts_with_any(item, _LIKE_REJECT_PREFIXES):
+            drafts.append(Draft(f"The user is allergic to {item}", FACT, 9, f"allergy:{_slug(item)}", item))
+    return drafts
+
+
+def _b_allergy_noun(m: re.Match[str], c: Clause) -> list[Draft]:
+    item = _group(m, "v").lower()
+    if not item or item.split()[0] in ("an", "a", "the", "my", "bad", "severe", "mild"):
+        return []
+    return [Draft(f"The user has {_article(item)} {item} allergy", FACT, 9, f"allergy:{_slug(item)}", item)]
+
+
+def _b_intolerant(m: re.Match[str], c: Clause) -> list[Draft]:
+    item = (_group(m, "v") or _group(m, "v2")).lower()
+    if item in ("celiac", "coeliac"):
+        return [Draft("The user has coeliac disease", FACT, 9, "allergy:gluten", "gluten")]
+    return [Draft(f"The user is {item} intolerant", FACT, 8, f"allergy:{_slug(item)}", item)]
+
+
+# --- relationships -----------------------------------------------------------------------------
+
+
+def _partner_word(raw: str) -> str:
+    word = raw.lower()
+    return _PARTNER_CANON.get(word, word)
+
+
+def _b_breakup_joint(m: re.Match[str], c: Clause) -> list[Draft]:
+    who = _group(m, "who")  # "", "Anna", "my girlfriend", "my girlfriend Anna"
+    rel_match = re.match(r"(?:my\s+)?(" + _PARTNER + r")\b\s*", who, re.IGNORECASE)
+    rel = _partner_word(rel_match.group(1)) if rel_match else "partner"
+    rest = who[rel_match.end() :] if rel_match else re.sub(r"^my\s+", "", who, flags=re.IGNORECASE)
+    name = _name(rest, need_capital=True) if rest else None
+    if rest and not name:
+        return []  # "my sister and I split the bill"
+    if name:
+        return [Draft(f"The user and {name} broke up", REL, 8, "partner", name, True)]
+    return [Draft(f"The user and their {rel} broke up", REL, 8, "partner", None, True)]
+
+
+def _b_breakup_with(m: re.Match[str], c: Clause) -> list[Draft]:
+    raw = _cut(_group(m, "v"), _NAME_STOPS)
+    verb = {"divorced": "divorced", "dumped": "broke up with"}.get(_group(m, "verb").lower(), "broke up with")
+    partner = re.fullmatch(r"(?:my|their)\s+(" + _PARTNER + r")", raw, re.IGNORECASE)
+    if partner:
+        return [Draft(f"The user {verb} their {_partner_word(partner.group(1))}", REL, 8, "partner", None, True)]
+    name = _name(raw, need_capital=True)
+    return [Draft(f"The user {verb} {name}", REL, 8, "partner", name, True)] if name else []
+
+
+def _b_left_me(m: re.Match[str], c: Clause) -> list[Draft]:
+    who = _group(m, "who")
+    partner = re.fullmatch(r"my\s+(" + _PARTNER + r")", who, re.IGNORECASE)
+    if partner:
+        return [Draft(f"The user and their {_partner_word(partner.group(1))} broke up", REL, 8, "partner", None, True)]
+    name = _name(who, need_capital=True)
+    return [Draft(f"The user and {name} broke up", REL, 8, "partner", name, True)] if name else []
+
+
+def _b_single(m: re.Match[str], c: Clause) -> list[Draft]:
+    status = _group(m, "status").lower()
+    raw = _group(m, "v")
+    if raw:
+        name = _name(raw, need_capital=True)
+        if not name:
+            return []
+        return [Draft(f"The user is no longer with {name}", REL, 8, "partner", name, True)]
+    return [Draft(f"The user is {status}", REL, 8, "partner", None, True)]
+
+
+def _b_partner_died(m: re.Match[str], c: Clause) -> list[Draft]:
+    rel = _partner_word(_group(m, "rel"))
+    name = _name(_group(m, "n"), need_capital=True) if _group(m, "n") else None
+    who = f"{rel} {name}" if name else rel
+    return [Draft(f"The user's {who} passed away{c.when()}", REL, 8, "partner", name, True)]
+
+
+def _b_partner_is(m: re.Match[str], c: Clause) -> list[Draft]:
+    rel = _partner_word(_group(m, "rel"))
+    named = bool(_group(m, "named"))
+    name = _name(_group(m, "v"), need_capital=not named)
+    if not name:
+        return []  # "my wife is a doctor"
+    return [Draft(f"The user's {rel} is {name}", REL, 8, "partner", name)]
+
+
+def _b_partner_mention(m: re.Match[str], c: Clause) -> list[Draft]:
+    name = _name(_group(m, "n"), need_capital=True)
+    if not name:
+        return []
+    return [Draft(f"The user's {_partner_word(_group(m, 'rel'))} is {name}", REL, 8, "partner", name)]
+
+
+# fmt: off
+_RELATION_WORDING = {
+    "dating": "is dating", "seeing": "is dating", "going out with": "is dating", "engaged to": "is engaged to",
+    "married to": "is married to", "in a relationship with": "is in a relationship with",
+    "together with": "is in a relationship with",
+}
+# fmt: on
+
+
+def _b_dating(m: re.Match[str], c: Clause) -> list[Draft]:
+    name = _name(_group(m, "v"), need_capital=True)
+    if not name:
+        return []  # "I'm seeing a therapist"
+    how = _RELATION_WORDING[re.sub(r"\s+", " ", _group(m, "how").lower())]
+    return [Draft(f"The user {how} {name}{c.since()}", REL, 8, "partner", name)]
+
+
+def _b_married(m: re.Match[str], c: Clause) -> list[Draft]:
+    what = _group(m, "what").lower()
+    state = "engaged" if "engaged" in what else "married"
+    raw = _group(m, "v")
+    name = _name(raw, need_capital=True) if raw else None
+    if raw and not name and _cut(raw, _NAME_STOPS):
+        return []  # "I married young": not a name, and not nothing either
+    target = f" to {name}" if name else ""
+    return [Draft(f"The user is {state}{target}{c.since(always=True)}", REL, 8, "partner", name)]
+
+
+def _b_has_partner(m: re.Match[str], c: Clause) -> list[Draft]:
+    rel = _partner_word(_group(m, "rel"))
+    rest = _group(m, "rest")
+    named = re.match(r"(?i)^(?:named|called)\s+(.+)", rest)
+    if named:
+        name = _name(named.group(1), need_capital=False)
+        if not name:
+            return []
+        return [Draft(f"The user has {_article(rel)} {rel} named {name}", REL, 8, "partner", name)]
+    if rest and not re.match(r"(?i)^(?:$|[,.;!]|and\b|but\b|who\b|now\b)", rest):
+        return []
+    return [Draft(f"The user has {_article(rel)} {rel}", REL, 8, "partner", None)]
+
+
+def _b_relationship_state(m: re.Match[str], c: Clause) -> list[Draft]:
+    state = re.sub(r"\s+", " ", _group(m, "state").lower())
+    return [Draft(f"The user is {state}", REL, 8, "partner", None)]
+
+
+def _relation(raw: str) -> tuple[str, str]:
+    """(relation as written, slot prefix) for a family or other person word."""
+    rel = re.sub(r"\s+", " ", raw.lower())
+    prefix = "person" if re.fullmatch(_PERSON, rel, re.IGNORECASE) else "family"
+    return rel, prefix
+
+
+def _person_draft(rel_raw: str, name: str) -> Draft:
+    rel, prefix = _relation(rel_raw)
+    if rel in _SINGULAR_RELATIONS:
+        text = f"The user's {rel} is named {name}"
+    else:
+        text = f"The user has {_article(rel)} {rel} named {name}"
+    return Draft(text, REL, 7, f"{prefix}:{_slug(rel)}:{_slug(name)}", name)
+
+
+def _b_relative_named(m: re.Match[str], c: Clause) -> list[Draft]:
+    name = _name(_group(m, "v"), need_capital=False)
+    return [_person_draft(_group(m, "rel"), name)] if name else []
+
+
+def _b_relative_mention(m: re.Match[str], c: Clause) -> list[Draft]:
+    name = _name(_group(m, "n"), need_capital=True)
+    return [_person_draft(_group(m, "rel"), name)] if name else []
+
+
+def _b_relative_died(m: re.Match[str], c: Clause) -> list[Draft]:
+    name = _name(_group(m, "n"), need_capital=True)
+    if not name:
+        return []
+    rel, prefix = _relation(_group(m, "rel"))
+    return [
+        Draft(
+            f"The user's {rel} {name} passed away{c.when()}",
+            REL,
+            7,
+            f"{prefix}:{_slug(rel)}:{_slug(name)}",
+            name,
+            negated=True,
+        )
+    ]
+
+
+# fmt: off
+_PLURALS = {"kid": "kids", "child": "children", "son": "sons", "daughter": "daughters", "sister": "sisters",
+            "brother": "brothers", "sibling": "siblings", "grandchild": "grandchildren", "grandkid": "grandkids"}
+# fmt: on
+
+
+def _b_relative_count(m: re.Match[str], c: Clause) -> list[Draft]:
+    n = _number(_group(m, "n"))
+    rel = _group(m, "rel").lower()
+    if n <= 0 or n > 20:
+        return []
+    plural = _PLURALS.get(rel, rel)
+    shown = rel if n == 1 else plural
+    count = f"{_article(rel)}" if n == 1 else _group(m, "n").lower()
+    return [Draft(f"The user has {count} {shown}", REL, 7, f"family:{plural}", str(n))]
+
+
+# --- pets --------------------------------------------------------------------------------------
+
+
+def _b_pet_named(m: re.Match[str], c: Clause) -> list[Draft]:
+    name = _name(_group(m, "v") or _group(m, "n"), need_capital=not _group(m, "v"))
+    if not name:
+        return []
+    kind = re.sub(r"\s+", " ", _group(m, "kind").lower())
+    return [Draft(f"The user has {_article(kind)} {kind} named {name}", FACT, 6, f"pet:{_slug(name)}", name)]
+
+
+def _b_pet_unnamed(m: re.Match[str], c: Clause) -> list[Draft]:
+    rest = _group(m, "rest")
+    if rest and not re.match(r"(?i)^(?:$|[,.;!]|and\b|but\b|who\b|now\b|at\s+home\b)", rest):
+        return []  # "I have a cat allergy"
+    n = _number(_group(m, "count"))
+    kind = re.sub(r"\s+", " ", _group(m, "kind").lower())
+    if n <= 0:
+        return []
+    shown = f"{_article(kind)} {kind}" if n == 1 else f"{_group(m, 'count').lower()} {kind}s"
+    return [Draft(f"The user has {shown}", FACT, 6, f"pet:{_slug(kind)}", kind)]
+
+
+def _b_pet_gone(m: re.Match[str], c: Clause) -> list[Draft]:
+    kind = re.sub(r"\s+", " ", _group(m, "kind").lower())
+    name = _name(_group(m, "n"), need_capital=True) if _group(m, "n") else None
+    who = f"{kind} {name}" if name else kind
+    slot = f"pet:{_slug(name)}" if name else f"pet:{_slug(kind)}"
+    return [Draft(f"The user's {who} died{c.when()}", FACT, 6, slot, name or kind, negated=True)]
+
+
+# --- languages, goals, habits ------------------------------------------------------------------
+
+_LEVEL = re.compile(
+    r"^(?P<level>fluent|native|basic|some|decent|good|broken|conversational|a\s+little(?:\s+bit\s+of)?"
+    r"|a\s+bit\s+of|a\s+little\s+bit|very\s+little|a\s+few\s+words\s+of|passable|beginner|intermediate)\s+",
+    re.IGNORECASE,
+)
+
+
+def _b_speak(m: re.Match[str], c: Clause) -> list[Draft]:
+    drafts = []
+    for item in _split_list(_cut(_group(m, "v"), _THING_STOPS, lists=True)):
+        level_match = _LEVEL.match(item)
+        language = item[level_match.end() :] if level_match else item
+        if language.lower() not in _NATURAL_LANGUAGES:
+            continue
+        level = f"{level_match.group('level').lower()} " if level_match else ""
+        drafts.append(Draft(f"The user speaks {level}{language}", FACT, 5, f"language:{_slug(language)}", language))
+    return drafts
+
+
+def _language_builder(template: str) -> Builder:
+    def build(m: re.Match[str], c: Clause) -> list[Draft]:
+        drafts = []
+        for language in _split_list(_cut(_group(m, "v"), _THING_STOPS, lists=True)):
+            if language.lower() in _NATURAL_LANGUAGES:
+                drafts.append(Draft(template.format(language), FACT, 5, f"language:{_slug(language)}", language))
+        return drafts
+
+    return build
+
+
+# fmt: off
+_GOAL_VERBS = {
+    "want": "wants", "would like": "would like", "hope": "hopes", "plan": "plans",
+    "intend": "intends", "aim": "aims", "planning": "is planning", "hoping": "is hoping", "trying": "is trying",
+    "aiming": "is aiming",
+}
+# fmt: on
+
+
+def _goal_text(raw: str) -> str:
+    goal = _third_person(_cut(raw, _BASE_STOPS))
+    if not goal or len(goal.split()) > 10 or re.search(r"\b(?:you|your|this|that|it)\b", goal, re.IGNORECASE):
+        return ""
+    return goal
+
+
+def _b_goal_want(m: re.Match[str], c: Clause) -> list[Draft]:
+    goal = _goal_text(_group(m, "v"))
+    if not goal:
+        return []
+    raw_verb = _group(m, "verb") or _group(m, "verb3")
+    verb = _GOAL_VERBS[re.sub(r"\s+", " ", raw_verb.lower())]
+    return [Draft(f"The user {verb} to {goal}{c.when()}", GENERAL, 5, f"goal:{_slug(goal)}", goal)]
+
+
+def _b_goal_is(m: re.Match[str], c: Clause) -> list[Draft]:
+    goal = _goal_text(_group(m, "v"))
+    if not goal:
+        return []
+    kind = re.sub(r"\s+", " ", _group(m, "kind").lower())
+    return [Draft(f"The user's {kind} is to {goal}{c.when()}", GENERAL, 5, f"goal:{_slug(goal)}", goal)]
+
+
+def _b_learning(m: re.Match[str], c: Clause) -> list[Draft]:
+    subject = _goal_text(_group(m, "v"))
+    if not subject or _starts_with_any(subject, ("a lot", "lots", "so much", "more", "new things", "stuff")):
+        return []
+    return [Draft(f"The user is learning {subject}", GENERAL, 5, f"goal:learn-{_slug(subject)}", subject)]
+
+
+def _b_training(m: re.Match[str], c: Clause) -> list[Draft]:
+    target = _goal_text(_group(m, "v"))
+    if not target:
+        return []
+    verb = re.sub(r"\s+", " ", _group(m, "verb").lower())
+    return [
+        Draft(
+            f"The user is {verb} for {target}{c.when()}", GENERAL, 5, f"goal:{_slug(verb)}-for-{_slug(target)}", target
+        )
+    ]
+
+
+_HABIT_EXCLUDED = _vocab("""
+    using, being, liking, loving, enjoying, working, eating, seeing, dating, living, talking, speaking
+""")
+
+
+def _b_habit(m: re.Match[str], c: Clause) -> list[Draft]:
+    habit = _third_person(_cut(_group(m, "v"), _THING_STOPS))
+    if not habit or len(habit.split()) > 5:
+        return []
+    first = habit.split()[0].lower()
+    if first in _HABIT_EXCLUDED or habit.lower() in _MEATLESS or _is_proper(habit):
+        return []
+    if _starts_with_any(habit, ("my job", "job", "my position", "it", "that", "this")):
+        return []
+    if not first.endswith("ing") and _group(m, "verb").lower() not in ("gave up", "given up"):
+        return []
+    verb = {"given up": "gave up", "have given up": "gave up"}.get(_group(m, "verb").lower(), _group(m, "verb").lower())
+    return [Draft(f"The user {verb} {habit}{c.since()}", GENERAL, 4, f"habit:{_slug(habit)}", habit)]
+
+
+def _b_birthday(m: re.Match[str], c: Clause) -> list[Draft]:
+    if not c.date or c.date.grain != "day":
+        return []
+    day = c.date.day
+    if _group(m, "born") and c.date.has_year:
+        return [Draft(f"The user was born on {day.isoformat()}", FACT, 7, "birthday", day.isoformat())]
+    # A birthday recurs: the month and day are the fact, the inferred year is not.
+    month_day = f"{_MONTH_NAMES[day.month]} {day.day}"
+    return [Draft(f"The user's birthday is on {month_day}", FACT, 7, "birthday", f"--{day:%m-%d}")]
+
+
+# --- foreign-language patterns (a bonus: names, places, origins) -------------------------------
+
+_FOREIGN_STOPS = {
+    "de": _vocab("und, aber, weil, seit, jetzt, mit, denn, bei, als, ich, wo"),
+    "es": _vocab("y, pero, porque, desde, ahora, con, donde, cuando, yo"),
+    "fr": _vocab("et, mais, parce, depuis, maintenant, avec, où, quand, je"),
+}
+_FOREIGN_LEAD_IN = _rx(
+    r"^(?:(?:hallo|hi|hey|hola|bonjour|salut|also|bueno|pues|alors|eh\s+bien|ja|sí|oui"
+    r"|übrigens|por\s+cierto|au\s+fait|und|y|et|mais|pero|aber)(?:\s*[,.!:;-]+\s*|\s+))"
+)
+# fmt: off
+_FOREIGN_RULES: dict[str, tuple[tuple[re.Pattern[str], str, str], ...]] = {
+    "de": (
+        (_rx(r"^(?:ich\s+)?(?:wohne|lebe)\s+(?:(?:jetzt|inzwischen|mittlerweile|derzeit|zurzeit|seit\s+\S+)\s+)*"
+             r"in\s+(?P<v>.+)"), "location", "Der Nutzer wohnt in {v}"),
+        (_rx(r"^ich\s+bin\s+(?:\S+\s+){0,3}?nach\s+(?P<v>.+?)\s+(?:gezogen|umgezogen)"), "location",
+         "Der Nutzer wohnt in {v}"),
+        (_rx(r"^(?:ich\s+heiße|ich\s+heisse|mein\s+name\s+ist)\s+(?P<v>.+)"), "name", "Der Nutzer heißt {v}"),
+        (_rx(r"^ich\s+komme\s+(?:ursprünglich\s+)?aus\s+(?P<v>.+)"), "origin", "Der Nutzer kommt aus {v}"),
+    ),
+    "es": (
+        (_rx(r"^(?:yo\s+)?vivo\s+(?:(?:ahora|actualmente)\s+)?en\s+(?P<v>.+)"), "location",
+         "El usuario vive en {v}"),
+        (_rx(r"^(?:yo\s+)?(?:me\s+mud[ée]|me\s+he\s+mudado)\s+a\s+(?P<v>.+)"), "location",
+         "El usuario vive en {v}"),
+        (_rx(r"^(?:me\s+llamo|mi\s+nombre\s+es)\s+(?P<v>.+)"), "name", "El usuario se llama {v}"),
+        (_rx(r"^(?:yo\s+)?soy\s+de\s+(?P<v>.+)"), "origin", "El usuario es de {v}"),
+    ),
+    "fr": (
+        (_rx(r"^(?:j'habite|je\s+vis|je\s+r[ée]side)\s+(?:(?:maintenant|actuellement)\s+)?"
+             r"(?P<prep>à|a|en|au|aux)\s+(?P<v>.+)"), "location", "L'utilisateur habite {prep} {v}"),
+        (_rx(r"^j'ai\s+d[ée]m[ée]nag[ée]\s+(?P<prep>à|a|en|au|aux)\s+(?P<v>.+)"), "location",
+         "L'utilisateur habite {prep} {v}"),
+        (_rx(r"^(?:je\s+m'appelle|mon\s+nom\s+est|mon\s+pr[ée]nom\s+est)\s+(?P<v>.+)"), "name",
+         "L'utilisateur s'appelle {v}"),
+        (_rx(r"^je\s+viens\s+(?P<prep>de\s+|d'|du\s+|des\s+)(?P<v>.+)"), "origin", "L'utilisateur vient {prep}{v}"),
+    ),
+}
+# fmt: on
+_SLOT_IMPORTANCE = {"name": 9, "location": 7, "origin": 7}
+
+
+_FOREIGN_CLAUSE_SPLIT = _rx(r"\s*,?\s+(?:und|aber|y|pero|et|mais)\s+(?=(?:ich|yo|vivo|me|mi|soy|je|j'|mon)\b)")
+
+
+def _foreign_drafts(sentence: str, language: str) -> list[Draft]:
+    return [d for clause in _FOREIGN_CLAUSE_SPLIT.split(sentence) for d in _foreign_clause(clause, language)]
+
+
+def _foreign_clause(sentence: str, language: str) -> list[Draft]:
+    text = sentence.strip().strip(" ,;:-")
+    while (lead := _FOREIGN_LEAD_IN.match(text)) and lead.end():
+        text = text[lead.end() :]
+    for pattern, slot, template in _FOREIGN_RULES.get(language, ()):
+        m = pattern.match(text)
+        if not m:
+            continue
+        value = _cut(m.group("v"), _FOREIGN_STOPS[language], keep_proper_comma=slot != "name")
+        words = value.split()
+        if not words or len(words) > (3 if slot == "name" else 5) or not re.fullmatch(r"[^\W\d_][\w'. -]*", value):
+            continue
+        prep = (m.groupdict().get("prep") or "").lower()
+        prep = "à" if prep == "a" else prep
+        text_out = template.format(v=value, prep=prep)
+        return [Draft(text_out, FACT, _SLOT_IMPORTANCE[slot], slot, value)]
+    return []
+
+
+# --- the table ---------------------------------------------------------------------------------
+# Each rule is a template: a space means "one or more spaces" and {NAME} is a fragment below.
+# Clauses arrive with contractions expanded ("I've" -> "I have", "don't" -> "do not"), so each
+# wording is written once. Order matters only within a group: the first rule of a group that
+# yields facts wins, so endings ("my cat Luna died") come before what they end ("my cat Luna").
+
+_FRAGMENTS = {
+    "ADV": r"(?:(?:currently|now|still|also|actually|just|recently|finally|officially|already|even|really"
+    r"|again)\s+)*",
+    "LIKE_ADV": r"(?:(?:really|absolutely|also|still|do|totally|genuinely|kind\s+of|kinda|just|honestly|quite"
+    r"|truly|sort\s+of|sorta|especially|very\s+much|so|actually|now|currently|always)\s+)*",
+    "SUBJ": r"(?:i|we|(?:my\s+)?[\w'-]+\s+and\s+i)",  # "my wife and I moved to Berlin"
+    "IWE": r"(?:i|we)",
+    "AM": r"(?:i\s+am|we\s+are)",
+    "HAVE": r"(?:have|have\s+got|got|own|adopted|rescued|bought)",
+    "CAP": _CAP,
+    "NAME": _NAME_CAP,
+    "PARTNER": _PARTNER,
+    "FAMILY": _FAMILY,
+    "PERSON": _PERSON,
+    "PETS": _PETS,
+    "DIETS": _DIETS,
+    "V": r"(?P<v>.+)",
+}
+
+
+def _pattern(template: str, *, anywhere: bool = False) -> re.Pattern[str]:
+    return _rx((r"\b" if anywhere else "^") + template.replace(" ", r"\s+").format(**_FRAGMENTS))
+
+
+def _rule(group: str, template: str, build: Builder, *, anywhere: bool = False) -> Rule:
+    return Rule(group, _pattern(template, anywhere=anywhere), build, anywhere)
+
+
+_KIDS = r"kids?|children|child|sons?|daughters?|sisters?|brothers?|siblings?|grandchildren|grandkids?"
+_GOAL_STARTS = (
+    r"learn|become|get better at|improve|lose|gain|run|visit|travel|move|save|retire|master|speak|quit"
+    r"|get (?:fit|in shape|a job|promoted|married|a dog|a cat)"
+)
+
+# fmt: off
+RULES: tuple[Rule, ...] = (
+    # identity
+    _rule("name", "my (?:first |full |real )?name(?:'s| is) {V}", _b_name),
+    _rule("name", "(?:just )?call me {V}", _b_nickname),
+    _rule("name", "(?:i am called|i go by|people call me|everyone calls me) {V}", _b_nickname),
+    _rule("name", r"(?:i am|this is) (?P<v>{NAME})[\s.!]*$", _b_intro),
+    _rule("age", r"i am (?P<v>\d+)(?P<unit>\s*(?:years?|yrs?)(?:[\s-]+old)?|\s*y/?o)?(?P<rest>.*)$", _b_age),
+    _rule("age", r"(?:i {ADV}turned|my age is) (?P<v>\d+)\b", _b_age),
+    _rule("nationality", "i am (?:an? )?(?:proud )?(?P<v>south african|[a-z]+)(?P<rest>.*)$", _b_nationality),
+    # where the user lives: endings first
+    _rule("location", "{IWE} (?:do not|no longer) live (?:in|at) {V}", _b_location_gone),
+    _rule("location", "{AM} (?:no longer|not) (?:living|based) in {V}", _b_location_gone),
+    _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back )?from (?P<old>.+?) to {V}", _b_moved),
+    _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:away from|out of) (?P<proper>){V}",
+          _b_location_gone),
+    _rule("location", "{SUBJ} {ADV}(?:live|reside) in {V}", _b_location),
+    _rule("location", "{IWE} have {ADV}(?:been )?(?:living|lived|based) in {V}", _b_location),
+    _rule("location", "{AM} {ADV}(?:living|based|residing|located|settled) in {V}", _b_location),
+    _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back )?(?:to|into) {V}", _b_moved),
+    # where the user is from
+    _rule("origin", "i am (?:originally )?from {V}", _origin_builder("is from")),
+    _rule("origin", "i (?:originally )?come from {V}", _origin_builder("is from")),
+    _rule("origin", "i was born (?:and raised )?in {V}", _origin_builder("was born in")),
+    _rule("origin", "i grew up in {V}", _origin_builder("grew up in")),
+    # employer: endings first
+    _rule("employer", "i {ADV}(?:have )?(?:quit|left) my (?:job|position|role) (?:at|with) {V}", _b_employer_gone),
+    _rule("employer", r"i {ADV}(?:have )?(?:quit|left) (?P<how>my (?:job|position|role))\s*$", _b_employer_gone),
+    _rule("employer", "i {ADV}(?:have )?(?:quit|left) (?P<proper>)(?P<v>{CAP}.*)", _b_employer_gone),
+    _rule("employer", "i (?:no longer|do not) work (?:at|for) {V}", _b_employer_gone),
+    _rule("employer", "i am no longer (?:working|employed) (?:at|for|by) {V}", _b_employer_gone),
+    _rule("employer", "i (?:got|was|have been) (?:fired|laid off|let go|made redundant) (?:from|at|by) {V}",
+          _b_employer_gone),
+    _rule("employer", r"i (?:(?:got|was|have been) (?P<how>fired|laid off|let go|made redundant)"
+                      r"|(?P<how2>lost my job))\b(?: (?:at|from) {V})?", _b_employer_gone),
+    _rule("employer", "i am (?:now )?(?P<how>unemployed|between jobs|out of work)", _b_employer_gone),
+    _rule("employer", "i {ADV}work (?P<prep>at|for) {V}", _b_employer),
+    _rule("employer", "i am {ADV}(?:working|employed) (?P<prep>at|for|by) {V}", _b_employer),
+    _rule("employer", "my (?:employer|company) is {V}", _b_employer),
+    _rule("employer", "i {ADV}(?:have )?(?:joined|started (?:working )?(?:at|for)"
+                      "|got (?:a |the )?(?:new )?(?:job|position|role|offer) (?:at|with|from)"
+                      "|accepted (?:an? |the )?(?:job|position|role|offer) (?:at|with|from)) {V}", _b_joined),
+    # occupation and studies
+    _rule("occupation", "(?:i {ADV}(?P<verb>work) as|i am {ADV}(?P<verb2>working|employed) as"
+                        "|my (?:job|job title|title|profession) is) (?P<art>an? )?(?P<v>.+?)"
+                        "(?: (?:at|for|with) (?P<org>.+))?$", _b_work_as),
+    _rule("occupation", r"i am {ADV}(?P<v>retired|self[-\s]employed|freelancing|freelance|a freelancer"
+                        r"|a stay[-\s]at[-\s]home (?:mom|mum|dad|parent))\b", _b_status),
+    _rule("occupation", "i am {ADV}(?P<art>an? )(?P<v>.+?)(?: (?:at|for|with) (?P<org>.+))?$", _b_i_am_a),
+    _rule("education", "(?:i {ADV}study|i am {ADV}(?:studying|majoring in)) (?P<v>.+?)(?: at (?P<org>.+))?$",
+          _b_study),
+    # tools: endings, switches and decisions before plain use
+    _rule("tool", "{IWE} {ADV}(?:have )?(?:stopped|quit) using {V}", _b_tool_gone),
+    _rule("tool", "{IWE} (?:no longer|do not) use {V}", _b_tool_gone),
+    _rule("tool", "{IWE} {ADV}(?:have )?(?:dropped|ditched|got rid of|abandoned) {V}", _b_tool_gone),
+    _rule("tool", "{IWE} {ADV}(?:have )?(?:moved away from|moved off(?: of)?) (?P<strict>){V}", _b_tool_gone),
+    _rule("tool", "{IWE} {ADV}(?:have )?(?P<verb>switched|moved|migrated|changed|relocated) (?:over )?"
+                  "from (?P<old>.+?) (?:over )?to {V}", _b_switch),
+    _rule("tool", "{IWE} {ADV}(?:have )?(?P<verb>switched|moved|migrated|changed) (?:over )?to {V}", _b_switch_to),
+    _rule("tool", "{IWE} {ADV}(?:have )?(?:decided|agreed|chose|chosen|picked|settled)"
+                  " (?:to (?:use|go with|adopt) |on |for )?{V}", _b_decided),
+    _rule("tool", "{AM} going (?:to go )?with {V}", _b_decided),
+    _rule("tool", "(?:{IWE} {ADV}(?:use|rely on|code in|program in|develop in)|{AM} {ADV}using)"
+                  " (?P<v>.+?)(?: (?:for|as) (?P<purpose>.+))?$", _b_use),
+    _rule("tool", "{IWE} {ADV}(?:write|work in|run|build (?:with|in)|deploy (?:to|on)) {V}", _b_use_known),
+    _rule("tool", "our (?:stack|database|db|editor|backend|os|cloud) is {V}", _b_use_known),
+    # likes: ending a like, then dislikes, then likes
+    _rule("like", "i (?:no longer|(?:have )?stopped) (?P<verb>like|love|enjoy)(?:ing)? {V}", _like_builder("unlike")),
+    _rule("like", "i (?:really )?do not (?:really )?(?P<verb>like|love|enjoy) {V}",
+          _like_builder("dislike", "does not")),
+    _rule("like", "i {LIKE_ADV}(?P<verb>hate|dislike|detest|loathe|despise|can'?t stand|cannot stand"
+                  "|can not stand) {V}", _like_builder("dislike")),
+    _rule("like", "i am (?:really )?not (?P<verb>a (?:big |huge )?fan of|into|keen on) {V}",
+          _like_builder("dislike", "is not")),
+    _rule("like", "i {LIKE_ADV}prefer (?P<v>.+?)(?: (?:over|to|rather than|instead of) (?P<alt>.+))?$", _b_prefer),
+    _rule("like", "i {LIKE_ADV}(?P<verb>love|like|enjoy|adore) {V}", _like_builder("like")),
+    _rule("like", "i am {ADV}(?P<verb>a (?:big |huge |massive )?fan of|really into|into|passionate about"
+                  "|obsessed with|keen on|crazy about) {V}", _like_builder("like", "is")),
+    _rule("favourite", r"my (?:all[-\s]time )?favou?rite (?P<kind>[\w\s-]+?) (?:is|are) {V}", _b_favourite),
+    _rule("favourite", r"(?P<v>[\w\s'-]+?) (?:is|are) my (?:all[-\s]time )?favou?rite (?P<kind>.+)", _b_favourite),
+    # diet and health: endings first
+    _rule("diet", r"i am (?:no longer|not)(?: an?)? (?:strict )?(?P<v>{DIETS})\b", _b_diet_gone),
+    _rule("diet", r"i (?:have )?(?:stopped|quit) being (?:an? )?(?P<v>{DIETS})\b", _b_diet_gone),
+    _rule("diet", r"i (?:have )?(?:gave up|given up|quit|stopped|abandoned)"
+                  r" (?P<v>veganism|vegetarianism|pescatarianism|keto|paleo)\b", _b_diet_gone),
+    _rule("diet", r"(?:i am|i have been|i (?:became|went|turned)|i have (?:become|gone)) {ADV}(?:an? )?"
+                  r"(?:strict |full[-\s]time )?(?P<v>{DIETS})\b", _b_diet),
+    _rule("diet", r"(?:i am {ADV}on|i (?:follow|eat|have)) (?:an? )?(?P<v>[\w-]+(?: [\w-]+)?) diet\b", _b_diet_named),
+    _rule("diet", "i (?:do not|no longer|never|can'?t|cannot|(?:have )?(?:stopped|quit|gave up))"
+                  " (?P<verb>eat(?:ing)?|drink) {V}", _b_dont_eat),
+    _rule("diet", "i {ADV}(?:(?:started|began) eating|eat) {V}", _b_eat),
+    _rule("allergy", "i am {ADV}(?:severely |very |deathly |highly |mildly )?allergic to {V}", _b_allergy),
+    _rule("allergy", "i have (?:an? |severe |a severe )?allergy to {V}", _b_allergy),
+    _rule("allergy", r"i have (?:an? )?(?:severe |mild )?(?P<v>[a-z]+(?: [a-z]+)?) allerg(?:y|ies)\b",
+          _b_allergy_noun),
+    _rule("allergy", r"i am (?:a )?(?:(?P<v>lactose|gluten|fructose|histamine) intolerant"
+                     r"|(?P<v2>celiac|coeliac))\b", _b_intolerant),
+    # partner: endings first
+    _rule("partner", r"(?:(?P<who>(?:my (?:{PARTNER} )?)?[\w'-]+) and i|we) {ADV}(?:have )?(?:broke up|broken up"
+                     r"|split up|split|separated|divorced|got divorced|are getting divorced|called it quits"
+                     r"|are no longer together|are not together anymore|are over)\b", _b_breakup_joint),
+    _rule("partner", "i {ADV}(?:have )?(?P<verb>broke up|broken up|split up|separated) with {V}", _b_breakup_with),
+    _rule("partner", "i {ADV}(?:have )?(?P<verb>divorced|dumped) {V}", _b_breakup_with),
+    _rule("partner", r"i {ADV}(?:have )?(?P<verb>left) (?P<v>my {PARTNER})\b", _b_breakup_with),
+    _rule("partner", r"(?P<who>my {PARTNER}|{NAME}) (?:just )?(?:left|dumped|broke up with) me\b", _b_left_me),
+    _rule("partner", r"i am (?:now |recently )?(?:no longer (?:with|dating|seeing|married to|together with) {V}"
+                     r"|(?P<status>single|divorced|separated|widowed)\b)", _b_single),
+    _rule("partner", "my (?P<rel>{PARTNER})(?: (?P<n>{NAME}))? (?:has )?(?:passed away|died)", _b_partner_died),
+    _rule("partner", "my (?P<rel>{PARTNER})(?:(?P<named>'s name is| is called| is named)| is) {V}", _b_partner_is),
+    _rule("partner", "i am {ADV}(?P<how>dating|seeing|going out with|engaged to|married to"
+                     "|in a relationship with|together with) {V}", _b_dating),
+    _rule("partner", "{IWE} {ADV}(?P<what>got married|married|got engaged|got hitched)(?: (?:to )?{V})?$",
+          _b_married),
+    _rule("partner", r"{IWE} (?:have|have got) an? (?P<rel>{PARTNER})\b(?P<rest>.*)", _b_has_partner),
+    _rule("partner", r"i am {ADV}(?P<state>married|engaged|in a relationship|taken)\s*[.!]*$",
+          _b_relationship_state),
+    _rule("partner", "my (?P<rel>{PARTNER}),? (?P<n>{NAME})", _b_partner_mention, anywhere=True),
+    # family and other people
+    _rule("family", "my (?P<rel>{FAMILY}|{PERSON}),? (?P<n>{NAME}),? (?:has )?(?:passed away|died)",
+          _b_relative_died),
+    _rule("family", "my (?P<rel>{FAMILY}|{PERSON})(?:'s name is| is called| is named) {V}", _b_relative_named),
+    _rule("family", "{IWE} (?:have|have got) an? (?P<rel>{FAMILY}|{PERSON}) (?:named|called) {V}",
+          _b_relative_named),
+    _rule("family", r"{IWE} (?:have|have got) (?P<n>an?|one|two|three|four|five|six|seven|\d+)"
+                    r" (?P<rel>" + _KIDS + r")\b(?! (?:named|called))", _b_relative_count),
+    _rule("family", "my (?P<rel>{FAMILY}|{PERSON}),? (?P<n>{NAME})", _b_relative_mention, anywhere=True),
+    # pets: deaths first
+    _rule("pet", "(?:my|our) (?P<kind>{PETS}),?(?: (?P<n>{NAME}))?,? (?:just )?(?:died|passed away|passed"
+                 "|ran away|was put down|is gone|got run over)", _b_pet_gone),
+    _rule("pet", "{IWE} (?:just )?(?:lost|had to put down|had to put to sleep|gave away|rehomed)"
+                 " (?:my|our) (?P<kind>{PETS}),?(?: (?P<n>{NAME}))?", _b_pet_gone),
+    _rule("pet", "(?P<n>{NAME}),? (?:my|our) (?P<kind>{PETS}),? (?:just )?(?:died|passed away)", _b_pet_gone),
+    _rule("pet", r"{IWE} {ADV}(?:have )?{HAVE} (?:an?|one|another)?\s*(?:new |little |rescue |adorable )?"
+                 r"(?P<kind>{PETS}) (?:named|called) {V}", _b_pet_named),
+    _rule("pet", "(?:my|our) (?P<kind>{PETS})(?:'s name is| is called| is named) {V}", _b_pet_named),
+    _rule("pet", r"{IWE} {ADV}(?:have )?{HAVE} (?P<count>an?|one|two|three|four|\d) (?:new |little |rescue )?"
+                 r"(?P<kind>{PETS})s?\b(?P<rest>.*)", _b_pet_unnamed),
+    _rule("pet", "(?:my|our) (?P<kind>{PETS}),? (?P<n>{NAME})", _b_pet_named, anywhere=True),
+    # languages
+    _rule("language", "i {ADV}speak {V}", _b_speak),
+    _rule("language", "i am (?:fluent|conversational|bilingual|proficient) in {V}",
+          _language_builder("The user is fluent in {}")),
+    _rule("language", "i am an? native (?P<v>[a-z]+) speaker", _language_builder("The user is a native {} speaker")),
+    _rule("language", "my (?:native|first|mother) (?:language|tongue) is {V}",
+          _language_builder("The user's native language is {}")),
+    # goals, habits, birthdays
+    _rule("goal", r"(?:i {ADV}(?P<verb>want|would like|hope|plan|intend|aim)"
+                  r"|i am {ADV}(?P<verb3>planning|hoping|trying|aiming)) to (?P<v>(?:" + _GOAL_STARTS + r")\b.+)",
+          _b_goal_want),
+    _rule("goal", r"my (?:main |big |biggest |long[-\s]term )?(?P<kind>goal|dream|plan|aim|ambition|resolution"
+                  r"|new year'?s resolution)(?: for (?:this|next) year| this year)? is to {V}", _b_goal_is),
+    _rule("goal", "i am {ADV}learning {V}", _b_learning),
+    _rule("goal", "i am {ADV}(?P<verb>training|preparing|saving up|saving) for {V}", _b_training),
+    _rule("habit", "{IWE} {ADV}(?:have )?(?P<verb>quit|stopped|gave up|given up) {V}", _b_habit),
+    _rule("birthday", r"(?:my birthday(?:'s| is)?|(?P<born>i was born)(?: in [^,;]+)?)\s*[.!]*$", _b_birthday),
+)
+# fmt: on
+
+
+# --- the generic event -------------------------------------------------------------------------
+
+_PAST_IRREGULAR = _vocab("""
+    went, flew, came, got, had, ran, met, saw, took, gave, bought, made, began, became, left, drove, won,
+    lost, sold, wrote, read, spent, found, told, heard, felt, kept, held, brought, caught, taught, fought,
+    broke, chose, spoke, rode, swam, sang, ate, drank, slept, woke, sent, built, paid, quit, hit, cut, put,
+    set
+""")
+_EVENT_PRESENT = _vocab("""
+    fly, leave, start, travel, go, move, return, graduate, arrive, begin, finish, head, drive, visit, meet,
+    get, take
+""")
+_TASK_TALK = re.compile(r"\b(?:you|your|this|that|it|these|those)\b", re.IGNORECASE)
+_EVENT_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (_pattern("{AM} (?P<rest>.+)$"), "is"),
+    (_pattern("{IWE} will (?P<rest>.+)$"), "will"),
+    (_pattern("{IWE} have(?: got)? (?P<rest>.+)$"), "has"),
+    (_pattern("{IWE} had (?P<rest>.+)$"), "had"),
+    (_pattern("{IWE} (?:was|were) (?P<rest>.+)$"), "was"),
+    (_pattern(r"my (?P<thing>.+?) (?P<verb>is|was|will be|are|were)\b(?P<rest>.*)$"), "my"),
+    (_pattern(r"{IWE} (?P<verb>[a-z]+)\b(?P<rest>.*)$"), "verb"),
+)
+# After "I'm", an event moves ("flying to", "off to", "getting married"); "I'm tired today" does not.
+_EVENT_IS_REST = _rx(r"^(?:[a-z]+ing\b|off\b|away\b|out\b|back\b|at\b|in\b|on\b|due\b|booked\b|scheduled\b)")
+_EVENT_HAS_REST = _rx(r"^(?:an?|my|the|two|three|some|to|been|got|[a-z]+ed)\b")
+
+
+def _event_drafts(c: Clause) -> list[Draft]:
+    if c.date is None:
+        return []
+    for pattern, form in _EVENT_FORMS:
+        m = pattern.match(c.text)
+        if not m:
+            continue
+        rest = _tidy(_group(m, "rest"))
+        if _TASK_TALK.search(rest) or re.match(r"(?i)^not\b", rest):
+            return []
+        if form == "is" and not _EVENT_IS_REST.match(rest):
+            return []
+        if form == "has" and not _EVENT_HAS_REST.match(rest):
+            return []
+        if form in ("is", "will", "has", "had", "was"):
+            subject, predicate, key = "The user", f"{form} {_third_person(rest)}", rest
+        elif form == "my":
+            thing = _third_person(_group(m, "thing"))
+            if _TASK_TALK.search(thing) or len(thing.split()) > 5:
+                return []
+            verb = re.sub(r"\s+", " ", _group(m, "verb").lower())
+            verb = {"are": "is", "were": "was"}.get(verb, verb)
+            subject, predicate, key = f"The user's {thing}", f"{verb} {_third_person(rest)}".strip(), thing
+        else:
+            verb = _group(m, "verb")
+            lower = verb.lower()
+            if lower in _PAST_IRREGULAR or (lower.endswith("ed") and lower not in _NOT_PAST):
+                shown = verb
+            elif lower in _EVENT_PRESENT:
+                shown = _verb_s(verb)
+            else:
+                return []  # "I need this by Friday" is a deadline for the assistant, not an event
+            subject, predicate, key = "The user", f"{shown} {_third_person(rest)}".strip(), f"{verb} {rest}"
+        if not key.strip():
+            return []
+        text = re.sub(r"\s+", " ", f"{subject} {predicate}{c.when()}").strip()
+        return [Draft(text, EVENT, 6, f"event:{_slug(_third_person(key))}", c.date.bare())]
+    return []
+
+
+# --------------------------------------------------------------------------------------------
+# Language detection
+# --------------------------------------------------------------------------------------------
+
+_MARKERS = {
+    "en": _vocab("""
+        i, i'm, im, my, the, and, is, are, you, to, of, am, have, it, this, with, for, not, don't, we, was,
+        at, on, live, work, like, love, use, just, can, what, that, hello, hi, thanks, yes, please
+    """),
+    "de": _vocab("""
+        ich, und, nicht, der, das, ist, mein, meine, bin, wohne, lebe, heiße, heisse, komme, aus, mit, auf,
+        ein, eine, zu, wir, habe, sind, auch, aber, jetzt, seit, nach, gezogen, hallo, danke, bitte, ja,
+        nein, wie, geht
+    """),
+    "es": _vocab("""
+        yo, y, el, los, las, que, soy, mi, vivo, llamo, con, por, para, una, estoy, pero, muy, es, mudé,
+        nombre, desde, ahora, hola, gracias, sí, cómo
+    """),
+    "fr": _vocab("""
+        je, et, le, les, est, suis, mon, ma, mes, habite, vis, avec, pour, une, des, du, pas, ne, mais,
+        nous, appelle, viens, prénom, maintenant, depuis, bonjour, merci, oui, à, salut, très
+    """),
+}
+_FR_ELISIONS = ("j'", "m'", "l'", "d'", "c'", "qu'", "n'", "s'")
+
+
+def detect_language(text: str) -> str:
+    """ "en", "de", "es", "fr", or "und" when the text is in none of these (or in a non-Latin script).
+
+    A marker-word vote: cheap, and good enough to keep English rules off other languages.
+    """
+    letters = [ch for ch in text if ch.isalpha()]
+    if letters and sum(1 for ch in letters if ord(ch) > 0x24F) / len(letters) > 0.3:
+        return "und"
+    tokens = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?|[^\W\d_]+'", text.lower())
+    scores = {lang: sum(1 for t in tokens if t in words) for lang, words in _MARKERS.items()}
+    scores["fr"] += sum(1 for t in tokens if t.startswith(_FR_ELISIONS))
+    best = max(("de", "es", "fr"), key=lambda lang: scores[lang])
+    if scores[best] > scores["en"]:
+        return best
+    return "en"
+
+
+# --------------------------------------------------------------------------------------------
+# Confirmations: "Do you live in Berlin?" -> "yes"
+# --------------------------------------------------------------------------------------------
+
+_CONFIRM = _rx(
+    r"^(?:(?:yes|yep|yeah|yup|yes\s+indeed|indeed|correct|exactly|absolutely|right|that'?s\s+(?:right"
+    r"|correct)|that\s+is\s+(?:right|correct)|i\s+do|i\s+am|of\s+course|sure)[\s,!.]*)+$"
+)
+_DENY = _rx(
+    r"^(?:(?:no|nope|nah|not\s+anymore|not\s+any\s+more|no\s+longer|i\s+don'?t|i'm\s+not|i\s+am\s+not"
+    r"|not\s+really)[\s,!.]*)+$"
+)
+_QUESTION = re.compile(r"[^.!?\n]+\?")
+_Q_LEAD = r"^(?:so,?\s+|and\s+|just\s+to\s+(?:confirm|check),?\s+|to\s+confirm,?\s+|quick\s+question,?\s+)?"
+# fmt: off
+_Q_FORMS: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    (_rx(_Q_LEAD + r"do\s+you\s+(?P<rest>.+?)\s*\?$"), "I {rest}", "I don't {rest}"),
+    (_rx(_Q_LEAD + r"are\s+you\s+(?P<rest>.+?)\s*\?$"), "I'm {rest}", "I'm not {rest}"),
+    (_rx(_Q_LEAD + r"have\s+you\s+(?:got\s+)?(?P<rest>.+?)\s*\?$"), "I have {rest}", ""),
+    (_rx(_Q_LEAD + r"is\s+your\s+(?P<thing>name|(?:girl|boy)friend|wife|husband|partner|fianc[ée]e?|favou?rite\s+\w+"
+         r"|native\s+language|first\s+language|birthday|goal|job|employer)\s+(?P<rest>.+?)\s*\?$"),
+     "my {thing} is {rest}", ""),
+    (_rx(_Q_LEAD + r"you(?:'re|\s+are)\s+(?P<rest>.+?),?\s+(?:right|correct|yes|no|is\s+that\s+(?:right|correct)"
+         r"|aren'?t\s+you)\s*\?$"), "I'm {rest}", "I'm not {rest}"),
+    (_rx(_Q_LEAD + r"you\s+(?P<rest>.+?),?\s+(?:right|correct|yes|no|is\s+that\s+(?:right|correct)|don'?t\s+you)"
+         r"\s*\?$"), "I {rest}", "I don't {rest}"),
+)
+# fmt: on
+_YOU_SWAP = {"your": "my", "yours": "mine", "yourself": "myself", "you": "me"}
+
+
+def _statement_from_question(content: str, *, denied: bool, anymore: bool) -> str:
+    """The user's side of a yes/no question, as if they had said it ("I live in Berlin")."""
+    questions = _QUESTION.findall(content)
+    if not questions:
+        return ""
+    question = _strip_lead_ins(questions[-1].strip())
+    for pattern, yes_form, no_form in _Q_FORMS:
+        m = pattern.match(question)
+        if not m:
+            continue
+        form = no_form if denied else yes_form
+        if not form:
+            return ""
+        groups = {
+            k: re.sub(
+                r"\b(?:your|yours|yourself|you)\b",
+                lambda w: _YOU_SWAP[w.group(0).lower()],
+                v or "",
+                flags=re.IGNORECASE,
+            )
+            for k, v in m.groupdict().items()
+        }
+        if denied:
+            groups["rest"] = re.sub(r"^(?:still|currently)\s+", "", groups["rest"], flags=re.IGNORECASE)
+        statement = form.format(**groups)
+        return f"{statement} anymore" if denied and anymore else statement
+    return ""
+
+
+# --------------------------------------------------------------------------------------------
+# Entry point
+# --------------------------------------------------------------------------------------------
+
+
+def _normalise_message(text: str) -> str:
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
+    return re.sub(r"[ \t\u00a0]+", " ", text).strip()
+
+
+def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
+    c = _prepare(raw, today)
+    if c is None:
+        return []
+    drafts: list[Draft] = []
+    fired: set[str] = set()
+    for rule in RULES:
+        if rule.group in fired:
+            continue
+        m = rule.pattern.search(c.text) if rule.anywhere else rule.pattern.match(c.text)
+        if not m:
+            continue
+        made = rule.build(m, c)
+        if made:
+            drafts.extend(made)
+            fired.add(rule.group)
+    return drafts or _event_drafts(c)
+
+
+def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
+    drafts: list[Draft] = []
+    for sentence in _sentences(text):
+        if sentence.rstrip(" )\"'").endswith("?"):
+            continue  # a question states nothing
+        if language != "en":
+            drafts.extend(_foreign_drafts(sentence.rstrip(".!;"), language))
+            continue
+        for clause in _clauses(sentence.rstrip(".!;")):
+            drafts.extend(_drafts_from_clause(clause, today))
+    return drafts
+
+
+def _supersede(drafts: list[Draft]) -> list[Draft]:
+    """Within one message, the last word on a slot is the user's word on it."""
+    last = {d.slot: i for i, d in enumerate(drafts) if d.slot}
+    return [d for i, d in enumerate(drafts) if not d.slot or last[d.slot] == i]
+
+
+def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
+    text = _normalise_message(turn.content)
+    today = turn.created_at.date()
+    if previous is not None and previous.role == "assistant" and (_CONFIRM.match(text) or _DENY.match(text)):
+        question = _normalise_message(previous.content)
+        if detect_language(question) != "en":
+            return []
+        denied = bool(_DENY.match(text))
+        statement = _statement_from_question(question, denied=denied, anymore=bool(_ANYMORE.search(text)))
+        language, drafts = "en", (_drafts_from_text(statement, today, "en") if statement else [])
+    else:
+        language = detect_language(text)
+        drafts = [] if language == "und" else _drafts_from_text(text, today, language)
+    return [
+        ExtractedFact(
+            text=d.text,
+            category=d.category,
+            importance=d.importance,
+            valid_from=turn.created_at,
+            source_event_ids=(turn.event_id,),
+            language=language,
+            slot=d.slot,
+            value=d.value,
+            negated=d.negated,
+        )
+        for d in _supersede(drafts)
+    ]
+
+
+def _key(fact: ExtractedFact) -> tuple[str, str | None, bool]:
+    return re.sub(r"\s+", " ", fact.text.lower()).rstrip(" .!?;:,"), fact.slot, fact.negated
+
+
+def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
+    """Facts the user stated (or confirmed) in ``request.new_turns``, in order, each once."""
+    facts: list[ExtractedFact] = []
+    seen: set[tuple[str, str | None, bool]] = set()
+    previous: Turn | None = request.context_turns[-1] if request.context_turns else None
+    for turn in request.new_turns:
+        if turn.role == "user":
+            for fact in _facts_from_turn(turn, previous):
+                if _key(fact) not in seen:
+                    seen.add(_key(fact))
+                    facts.append(fact)
+        previous = turn
+    return facts
