@@ -16,6 +16,7 @@ from shared.contracts.events import ChatMessage, FactCandidate, SessionEnded, ch
 from shared.domain.consolidation import normalize_text
 from shared.domain.cursor import slice_after_cursor
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
+from shared.domain.triage import worth_extracting
 from shared.hashing import content_hash
 from shared.provider_calls import cached_call
 from shared.providers.registry import extraction_provider
@@ -120,6 +121,15 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, ChatMessage | Sess
     EVENTS.labels(STAGE, "processed").inc(len(kept))
 
 
+def _worth_a_call(turns: tuple[Turn, ...], index: int) -> bool:
+    turn = turns[index]
+    if turn.role != "user":
+        return False
+    previous = turns[index - 1] if index > 0 else None
+    asked = previous is not None and previous.role == "assistant" and previous.content.rstrip().endswith("?")
+    return worth_extracting(turn.content, follows_assistant_question=asked)
+
+
 async def extract_session(ctx: StageContext, tenant_id: str, user_id: str, session_id: str) -> None:
     provider = extraction_provider(ctx.settings)
     version = f"{provider.name}/{provider.model}/{provider.prompt_version}"
@@ -142,7 +152,10 @@ async def extract_session(ctx: StageContext, tenant_id: str, user_id: str, sessi
         summary=summary,
     )
     facts: list[ExtractedFact] = []
-    if any(t.role == "user" for t in request.new_turns):
+    if any(
+        _worth_a_call(request.context_turns + request.new_turns, i + len(request.context_turns))
+        for i in range(len(request.new_turns))
+    ):
 
         async def call() -> tuple[Any, int, int]:
             result = await provider.extract(request)
