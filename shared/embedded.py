@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -19,9 +20,25 @@ log = get_logger(__name__)
 
 
 def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket() as s:
-        s.bind((host, 0))
-        return s.getsockname()[1]
+    """A free port below the kernel's ephemeral range: an ephemeral one could be taken by an outgoing
+    connection between now and the moment the server binds it."""
+    low = _ephemeral_floor()
+    for _ in range(100):
+        port = random.randint(10_000, low - 1)
+        with socket.socket() as s:
+            try:
+                s.bind((host, port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError("no free port found below the ephemeral range")
+
+
+def _ephemeral_floor() -> int:
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
 
 
 def wait_for_port(host: str, port: int, timeout_s: float = 15.0) -> None:

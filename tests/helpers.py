@@ -37,6 +37,7 @@ class Pipeline:
     stack: Stack
     api_port: int = field(default_factory=free_port)
     processes: dict[str, subprocess.Popen] = field(default_factory=dict)
+    metrics_ports: dict[str, int] = field(default_factory=dict)
 
     @property
     def api_url(self) -> str:
@@ -48,15 +49,16 @@ class Pipeline:
             "MEMSTREAM_DATABASE_URL": self.stack.database_url,
             "MEMSTREAM_KAFKA_BOOTSTRAP": self.stack.bootstrap,
             "MEMSTREAM_API_PORT": str(self.api_port),
-            "MEMSTREAM_METRICS_PORT": "0",
             **extra,
         }
 
     def start(self, name: str, *args: str, **env: str) -> subprocess.Popen:
+        """Start (or restart) one process; each gets a /metrics port of its own."""
         log = (self.stack.data_dir / f"{name}.log").open("ab")
+        port = self.metrics_ports.setdefault(name, free_port())
         process = subprocess.Popen(
             [sys.executable, "-m", "services.cli", *args],
-            env=self.env(**env),
+            env=self.env(**{"MEMSTREAM_METRICS_PORT": str(port), **env}),
             cwd=ROOT,
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -65,12 +67,38 @@ class Pipeline:
         self.processes[name] = process
         return process
 
+    def kill(self, name: str) -> None:
+        """SIGKILL: no shutdown hook runs, nothing is committed on the way out."""
+        process = self.processes.pop(name)
+        process.kill()
+        process.wait(10)
+
+    def metric(self, name: str, metric: str, **labels: str) -> float:
+        """Sum of the samples of one metric on one process's /metrics whose labels match."""
+        from prometheus_client.parser import text_string_to_metric_families
+
+        url = f"{self.api_url}/metrics/" if name == "api" else f"http://127.0.0.1:{self.metrics_ports[name]}/metrics"
+        text = httpx.get(url, timeout=5).text
+        return sum(
+            sample.value
+            for family in text_string_to_metric_families(text)
+            for sample in family.samples
+            if sample.name == metric and all(sample.labels.get(k) == v for k, v in labels.items())
+        )
+
     def start_all(self) -> None:
         for stage in ("extractor", "embedder", "consolidator", "summarizer"):
             self.start(stage, "worker", stage)
         self.start("relay", "relay")
         self.start("api", "api")
         wait_sync(lambda: _ready(self.api_url), timeout_s=60, what="API ready")
+        self.assert_alive()
+
+    def assert_alive(self) -> None:
+        dead = {name: p.returncode for name, p in self.processes.items() if p.poll() is not None}
+        if dead:
+            tails = "\n".join(f"--- {name}\n{self.log_tail(name, 15)}" for name in dead)
+            raise AssertionError(f"pipeline processes died: {dead}\n{tails}")
 
     def stop(self, name: str) -> None:
         process = self.processes.pop(name, None)

@@ -57,7 +57,7 @@ async def cached_embeddings(
         model,
         list(text_hashes),
     )
-    return {r["text_hash"]: r["embedding"].tolist() for r in rows}
+    return {r["text_hash"]: r["embedding"].to_list() for r in rows}
 
 
 async def store_embeddings(
