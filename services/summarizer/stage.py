@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from shared.contracts.events import ChatMessage, FactChange, SessionEnded, chat_event_adapter
+from shared.domain.cursor import HistoryTurn
 from shared.hashing import content_hash
 from shared.provider_calls import cached_call
 from shared.providers.registry import summary_provider
@@ -33,9 +34,21 @@ def parse(raw: bytes) -> ChatMessage | SessionEnded | FactChange:
     return chat_event_adapter.validate_python(data)
 
 
-def summary_due(user_turns: int, summarized_turns: int, every: int, ended: bool) -> bool:
-    """Pure: regenerate at session end, or once every ``every`` new user turns."""
-    return ended or (user_turns - summarized_turns >= every)
+def summary_checkpoint(user_turns: int, every: int, ended: bool) -> int:
+    """Pure: how many user turns the summary should cover. Whole multiples of ``every`` (all of
+    them at session end), so the summary depends on the conversation, not on how far the
+    stages happened to be when the summarizer looked."""
+    return user_turns if ended else (user_turns // every) * every
+
+
+def turns_until(history: list[HistoryTurn], user_turns: int) -> list[HistoryTurn]:
+    """The history up to and including its ``user_turns``-th user turn."""
+    seen = 0
+    for i, turn in enumerate(history):
+        seen += turn.role == "user"
+        if seen == user_turns:
+            return history[: i + 1]
+    return history
 
 
 async def handle(ctx: StageContext, batch: list[tuple[Record, Any]]) -> None:
@@ -63,28 +76,18 @@ async def summarize_session(ctx: StageContext, tenant_id: str, user_id: str, ses
     async with ctx.db.acquire() as conn:
         turns = await store.user_turn_count(conn, tenant_id, session_id)
         state = await store.summary_state(conn, tenant_id, session_id)
-        if not summary_due(turns, state["user_turns"] if state else 0, ctx.settings.summary_every_user_turns, ended):
+        checkpoint = summary_checkpoint(turns, ctx.settings.summary_every_user_turns, ended)
+        if checkpoint == 0 or (state and state["user_turns"] >= checkpoint and (state["is_final"] or not ended)):
             return
-        history = await message_store.session_history(conn, tenant_id, session_id)
-    if not history:
-        return
-    input_hash = content_hash(
-        "summary", provider.name, provider.model, provider.prompt_version, [t.content_hash for t in history]
-    )
-    if state and state["input_hash"] == input_hash and (state["is_final"] or not ended):
-        return
+        history = turns_until(await message_store.session_history(conn, tenant_id, session_id), checkpoint)
+    hashes = [t.content_hash for t in history]
+    input_hash = content_hash("summary", provider.name, provider.model, provider.prompt_version, hashes)
 
     async def call() -> tuple[Any, int, int]:
         return await provider.summarize_session([t.as_turn() for t in history]), 0, 0
 
     summary = await cached_call(
-        ctx.db,
-        stage=STAGE,
-        task="summary",
-        tenant_id=tenant_id,
-        provider=provider,
-        request=[t.content_hash for t in history],
-        call=call,
+        ctx.db, stage=STAGE, task="summary", tenant_id=tenant_id, provider=provider, request=hashes, call=call
     )
     async with ctx.db.acquire() as conn:
         await store.upsert_summary(
@@ -94,7 +97,7 @@ async def summarize_session(ctx: StageContext, tenant_id: str, user_id: str, ses
             user_id=user_id,
             summary=summary,
             input_hash=input_hash,
-            user_turns=turns,
+            user_turns=checkpoint,
             is_final=ended,
         )
     EVENTS.labels(STAGE, "summary_written").inc()

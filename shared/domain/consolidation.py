@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from uuid import UUID
 
@@ -86,10 +86,35 @@ class ChangePlan:
     supersede: UUID | None = None  # retire this fact, replaced by the candidate
     retract: UUID | None = None  # retire this fact, replaced by nothing
     ends_at: datetime | None = None  # valid_to for the retired fact
+    retracted_at: datetime | None = None  # insert the candidate as already retracted at this time
+
+    @property
+    def inserts(self) -> bool:
+        return self.insert_active or self.insert_history_of is not None or self.retracted_at is not None
 
 
-def plan_change(candidate: CandidateView, decision: Decision, neighbours: Sequence[ActiveFact | None]) -> ChangePlan:
-    """``neighbours`` by the positions the decider saw; None marks one retracted since."""
+def plan_change(
+    candidate: CandidateView, decision: Decision, neighbours: Sequence[ActiveFact], tombstone: datetime | None = None
+) -> ChangePlan:
+    """What a decision means for the data. ``tombstone`` is the earliest retraction on the candidate's
+    slot that is later than the candidate: it ends the candidate, whichever arrived first."""
+    plan = _plan(candidate, decision, neighbours)
+    if tombstone is None or not plan.inserts:
+        return plan
+    newer = plan.history_valid_to
+    if newer is not None and newer <= tombstone:
+        return plan  # a newer fact replaced it before the retraction
+    return replace(
+        plan,
+        insert_active=False,
+        insert_history_of=None,
+        history_valid_to=None,
+        retracted_at=tombstone,
+        reason=f"{plan.reason}; ended by a later retraction",
+    )
+
+
+def _plan(candidate: CandidateView, decision: Decision, neighbours: Sequence[ActiveFact]) -> ChangePlan:
     if decision.op is Op.ADD:
         return ChangePlan(Op.ADD, decision.reason, insert_active=True)
     if decision.op is Op.NONE:
@@ -97,8 +122,6 @@ def plan_change(candidate: CandidateView, decision: Decision, neighbours: Sequen
     if decision.target is None or not 0 <= decision.target < len(neighbours):
         raise InvalidDecision(f"{decision.op} names target {decision.target}, have {len(neighbours)} neighbours")
     target = neighbours[decision.target]
-    if target is None:
-        raise InvalidDecision(f"{decision.op} names target {decision.target}, which is no longer active")
     # A late or replayed candidate that is older than what we know now is history, not news.
     if candidate.valid_from < target.valid_from:
         if decision.op is Op.DELETE:

@@ -3,8 +3,12 @@
 Candidates run oldest first. Each one already decided (replay, redelivery) is skipped; the rest
 get their neighbours and, where a rule decides, are applied at once, so later candidates of the
 batch see them. The others go to the decider in a single call for the whole batch, and are then
-applied in order against their neighbours' current state: a target that an earlier decision of
-the same batch retired is followed to its successor.
+applied in order. Before each is applied its neighbours are read again: if an earlier candidate
+of the same batch changed them, that one candidate is decided again on what is there now.
+
+The result does not depend on the order in which candidates arrive: an older candidate becomes
+history of a newer fact, and a retraction that arrives before the fact it ends is kept as a
+tombstone that ends the fact when it comes.
 """
 
 from __future__ import annotations
@@ -92,6 +96,8 @@ async def decide_batch(
 
 def _new_fact(candidate: EmbeddedFact, source: str) -> store.NewFact:
     return store.NewFact(
+        value=candidate.value,
+        negated=candidate.negated,
         fact_id=stable_uuid("fact", candidate.tenant_id, candidate.candidate_id),
         tenant_id=candidate.tenant_id,
         user_id=candidate.user_id,
@@ -122,14 +128,27 @@ async def consolidate_user(
 ) -> list[Outcome]:
     outcomes: list[Outcome] = []
 
+    async def neighbours_of(candidate: EmbeddedFact) -> list[ActiveFact]:
+        return await store.neighbours(
+            conn,
+            tenant_id,
+            user_id,
+            candidate.embedding,
+            slot=candidate.slot,
+            text=candidate.text,
+            top_k=settings.similarity_top_k,
+            floor=settings.similarity_floor,
+        )
+
     async def apply(
-        candidate: EmbeddedFact,
-        view: CandidateView,
-        decision: Decision,
-        near: Sequence[ActiveFact | None],
-        decided_by: str,
+        candidate: EmbeddedFact, view: CandidateView, decision: Decision, near: list[ActiveFact], decided_by: str
     ) -> None:
-        plan = plan_change(view, decision, near)
+        tombstone = None
+        if candidate.slot and not candidate.negated:
+            tombstone = await store.tombstone_after(
+                conn, tenant_id, user_id, candidate.slot, candidate.valid_from, candidate.text
+            )
+        plan = plan_change(view, decision, near, tombstone)
         changes = await store.apply_plan(conn, plan, _new_fact(candidate, source), decided_by=decided_by)
         FACT_DECISIONS.labels(plan.op.value, decided_by).inc()
         outcomes.append(Outcome(candidate.candidate_id, plan.op, decided_by, changes, candidate.observed_at))
@@ -143,16 +162,7 @@ async def consolidate_user(
                 continue
             done.add(candidate.candidate_id)  # the same candidate twice in one batch
             view = CandidateView(candidate.text, candidate.slot, candidate.negated, candidate.valid_from)
-            near = await store.neighbours(
-                conn,
-                tenant_id,
-                user_id,
-                candidate.embedding,
-                slot=candidate.slot,
-                text=candidate.text,
-                top_k=settings.similarity_top_k,
-                floor=settings.similarity_floor,
-            )
+            near = await neighbours_of(candidate)
             decision = decide_by_rule(view, near)
             if decision is None:
                 pending.append(_Pending(candidate, view, near))
@@ -163,13 +173,16 @@ async def consolidate_user(
             items = [decision_item(p.view, p.neighbours) for p in pending]
             decisions = await decide_batch(conn, decider, items, stage=stage, tenant_id=tenant_id)
             for p, decision in zip(pending, decisions, strict=True):
-                near = await store.current_versions(conn, p.neighbours)
-                if decision.target is not None and near[decision.target] is None:
-                    decision = Decision(
-                        Op.ADD if decision.op is Op.UPDATE else Op.NONE,
-                        reason=f"{decision.reason}; target retracted earlier in this batch",
-                    )
-                await apply(p.candidate, p.view, decision, near, decider.name)
+                near, decided_by = await neighbours_of(p.candidate), decider.name
+                if [n.fact_id for n in near] != [n.fact_id for n in p.neighbours]:
+                    # An earlier candidate of this batch changed what this one is compared with.
+                    decision, decided_by = decide_by_rule(p.view, near), "rule"
+                    if decision is None:
+                        [decision] = await decide_batch(
+                            conn, decider, [decision_item(p.view, near)], stage=stage, tenant_id=tenant_id
+                        )
+                        decided_by = decider.name
+                await apply(p.candidate, p.view, decision, near, decided_by)
 
     if source == "conversation":
         committed = datetime.now(UTC)

@@ -71,33 +71,22 @@ async def neighbours(
     ]
 
 
-async def current_versions(conn: asyncpg.Connection, facts: Sequence[ActiveFact]) -> list[ActiveFact | None]:
-    """The facts as they stand now, position for position: a superseded one is replaced by the active
-    fact at the end of its supersession chain, a retracted one by None."""
-    rows = await conn.fetch(
+async def tombstone_after(
+    conn: asyncpg.Connection, tenant_id: str, user_id: str, slot: str, after: datetime, text: str
+) -> datetime | None:
+    """The earliest retraction on this slot later than ``after`` that concerns this text."""
+    return await conn.fetchval(
         """
-        WITH RECURSIVE chain AS (
-            SELECT fact_id AS origin, fact_id, superseded_by, superseded_at, 0 AS depth
-            FROM facts WHERE fact_id = any($1::uuid[])
-            UNION ALL
-            SELECT c.origin, f.fact_id, f.superseded_by, f.superseded_at, c.depth + 1
-            FROM chain c JOIN facts f ON f.fact_id = c.superseded_by
-            WHERE c.superseded_at IS NOT NULL AND c.depth < 100
-        )
-        SELECT DISTINCT ON (c.origin) c.origin, f.fact_id, f.text, f.normalized_text, f.slot, f.valid_from
-        FROM chain c JOIN facts f USING (fact_id)
-        WHERE c.superseded_at IS NULL
-        ORDER BY c.origin, c.depth
+        SELECT min(valid_from) FROM decisions
+        WHERE tenant_id = $1 AND user_id = $2 AND negated AND slot = $3 AND valid_from > $4
+          AND (value IS NULL OR strpos(lower($5), lower(value)) > 0)
         """,
-        [f.fact_id for f in facts],
+        tenant_id,
+        user_id,
+        slot,
+        after,
+        text,
     )
-    now = {r["origin"]: r for r in rows}
-    return [
-        ActiveFact(r["fact_id"], r["text"], r["normalized_text"], r["slot"], r["valid_from"], f.similarity)
-        if (r := now.get(f.fact_id)) is not None
-        else None
-        for f in facts
-    ]
 
 
 async def decided_candidates(conn: asyncpg.Connection, tenant_id: str, candidate_ids: Sequence[str]) -> set[str]:
@@ -125,6 +114,8 @@ class NewFact:
     source: str
     source_message_ids: Sequence[str]
     candidate_id: str
+    value: str | None = None
+    negated: bool = False
 
 
 async def apply_plan(
@@ -153,8 +144,13 @@ async def apply_plan(
             status,
             plan.ends_at,
         )
-    if plan.insert_active or plan.insert_history_of:
-        history = plan.insert_history_of is not None
+    if plan.inserts:
+        if plan.retracted_at is not None:
+            status, valid_to = "retracted", plan.retracted_at
+        elif plan.insert_history_of is not None:
+            status, valid_to = "superseded", plan.history_valid_to
+        else:
+            status, valid_to = "active", None
         await conn.execute(
             """
             INSERT INTO facts (fact_id, tenant_id, user_id, text, normalized_text, category, importance, slot,
@@ -174,9 +170,9 @@ async def apply_plan(
             fact.language,
             np.asarray(fact.embedding, dtype=np.float32) if fact.embedding is not None else None,
             fact.embedding_model,
-            "superseded" if history else "active",
+            status,
             fact.valid_from,
-            plan.history_valid_to if history else None,
+            valid_to,
             plan.insert_history_of,
             fact.source,
             list(fact.source_message_ids),
@@ -194,8 +190,9 @@ async def apply_plan(
     target = plan.supersede or plan.retract or plan.insert_history_of
     await conn.execute(
         """
-        INSERT INTO decisions (tenant_id, candidate_id, user_id, op, target_fact_id, new_fact_id, decided_by, reason)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+        INSERT INTO decisions (tenant_id, candidate_id, user_id, op, target_fact_id, new_fact_id, decided_by, reason,
+                               slot, value, negated, valid_from)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
         """,
         fact.tenant_id,
         fact.candidate_id,
@@ -205,6 +202,10 @@ async def apply_plan(
         fact.fact_id if new_snapshot else None,
         decided_by,
         plan.reason,
+        fact.slot,
+        fact.value,
+        fact.negated,
+        fact.valid_from,
     )
     await enqueue_changes(conn, changes)
     return changes

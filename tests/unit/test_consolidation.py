@@ -88,3 +88,40 @@ def test_older_retraction_is_ignored():
 def test_target_out_of_range_is_rejected():
     with pytest.raises(InvalidDecision):
         plan_change(candidate("x"), Decision(Op.UPDATE, 3), [active("y")])
+
+
+def test_a_retraction_that_arrived_first_ends_the_older_fact_when_it_comes():
+    breakup = T0 + timedelta(days=20)
+    plan = plan_change(candidate("The user's girlfriend is Anna", "partner"), Decision(Op.ADD), [], tombstone=breakup)
+    assert not plan.insert_active and plan.retracted_at == breakup
+
+
+def test_a_tombstone_after_a_newer_fact_does_not_touch_the_history_row():
+    lisbon = active("The user lives in Lisbon", "location", valid_from=T0 + timedelta(days=10))
+    plan = plan_change(
+        candidate("The user lives in Paris", "location", at=T0),
+        Decision(Op.UPDATE, 0),
+        [lisbon],
+        tombstone=T0 + timedelta(days=30),
+    )
+    assert plan.insert_history_of == lisbon.fact_id and plan.retracted_at is None
+
+
+def test_a_tombstone_between_the_candidate_and_a_newer_fact_retracts_it():
+    maria = active("The user's girlfriend is Maria", "partner", valid_from=T0 + timedelta(days=10))
+    breakup = T0 + timedelta(days=5)
+    plan = plan_change(
+        candidate("The user's girlfriend is Anna", "partner", at=T0), Decision(Op.UPDATE, 0), [maria], tombstone=breakup
+    )
+    assert plan.retracted_at == breakup and plan.insert_history_of is None
+
+
+def test_an_update_ended_by_a_later_tombstone_still_supersedes_its_target():
+    paris = active("The user lives in Paris", "location")
+    plan = plan_change(
+        candidate("The user lives in Berlin", "location"),
+        Decision(Op.UPDATE, 0),
+        [paris],
+        tombstone=T0 + timedelta(days=40),
+    )
+    assert plan.supersede == paris.fact_id and plan.retracted_at == T0 + timedelta(days=40)
