@@ -11,6 +11,10 @@ def extraction_provider(settings: Settings) -> ExtractionProvider:
         from shared.providers.offline.providers import OfflineExtractionProvider
 
         return OfflineExtractionProvider()
+    if settings.llm_provider == "openai":
+        from shared.providers import openai_provider
+
+        return openai_provider.extraction_provider(settings)
     raise NotImplementedError(f"llm_provider={settings.llm_provider!r} is not available in this build")
 
 
@@ -19,6 +23,10 @@ def decision_provider(settings: Settings) -> DecisionProvider:
         from shared.providers.offline.providers import OfflineDecisionProvider
 
         return OfflineDecisionProvider()
+    if settings.llm_provider == "openai":
+        from shared.providers import openai_provider
+
+        return openai_provider.decision_provider(settings)
     raise NotImplementedError(f"llm_provider={settings.llm_provider!r} is not available in this build")
 
 
@@ -27,6 +35,10 @@ def summary_provider(settings: Settings) -> SummaryProvider:
         from shared.providers.offline.providers import OfflineSummaryProvider
 
         return OfflineSummaryProvider()
+    if settings.llm_provider == "openai":
+        from shared.providers import openai_provider
+
+        return openai_provider.summary_provider(settings)
     raise NotImplementedError(f"llm_provider={settings.llm_provider!r} is not available in this build")
 
 
@@ -35,4 +47,8 @@ def embedding_provider(settings: Settings) -> EmbeddingProvider:
         from shared.providers.offline.minilm import OfflineEmbeddingProvider
 
         return OfflineEmbeddingProvider()
+    if settings.embedding_provider == "openai":
+        from shared.providers import openai_provider
+
+        return openai_provider.embedding_provider(settings)
     raise NotImplementedError(f"embedding_provider={settings.embedding_provider!r} is not available in this build")

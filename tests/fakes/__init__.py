@@ -1,0 +1,1 @@
+"""Test doubles that run for real: the loopback OpenAI-compatible server."""
