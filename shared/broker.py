@@ -109,12 +109,18 @@ def create_faust_app(stage: str, settings: Settings) -> faust.App:
 
 
 def _track_lag(app: faust.App, stage: str) -> None:
+    reported: set = set()
+
     @app.timer(5.0)
     async def report_consumer_lag() -> None:
         consumer = app.consumer
         # Highwater comes from fetch responses: the embedded broker's ListOffsets counts batches.
         committed = consumer._committed_offset  # faust keeps no public accessor for this
-        for tp in consumer.assignment():
+        assigned = set(consumer.assignment())
+        for gone in reported - assigned:  # moved to another replica: its lag is reported there now
+            CONSUMER_LAG.remove(stage, gone.topic, str(gone.partition))
+        reported.intersection_update(assigned)
+        for tp in assigned:
             try:
                 head = consumer.highwater(tp)
             except Exception:  # not fetched yet
@@ -123,6 +129,7 @@ def _track_lag(app: faust.App, stage: str) -> None:
                 continue
             lag = max(0, head - (committed.get(tp) or 0))
             CONSUMER_LAG.labels(stage, tp.topic, str(tp.partition)).set(lag)
+            reported.add(tp)
 
 
 async def send_and_wait(producer: AIOKafkaProducer, topic: str, items: list[tuple[bytes, bytes]]) -> None:

@@ -19,6 +19,13 @@ from shared.telemetry import CACHE_LOOKUPS, PROVIDER_CALLS, PROVIDER_SECONDS, PR
 ProviderCall = Callable[[], Awaitable[tuple[Any, int, int]]]  # -> (json output, prompt tokens, completion tokens)
 
 
+def reported_usage(provider: Any) -> tuple[int, int]:
+    """(prompt, completion) tokens of the provider's latest call; providers whose port method
+    returns no usage (decisions, summaries) keep it on ``last_usage``. Zero for offline ones."""
+    usage = getattr(provider, "last_usage", None)
+    return (usage.prompt_tokens, usage.completion_tokens) if usage is not None else (0, 0)
+
+
 async def cached_call(
     db: asyncpg.Pool | asyncpg.Connection,
     *,

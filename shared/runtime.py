@@ -62,7 +62,7 @@ def is_transient(exc: BaseException) -> bool:
 def transient_retry(max_wait_s: float = 30.0) -> AsyncRetrying:
     return AsyncRetrying(
         retry=retry_if_exception(is_transient),
-        wait=wait_exponential_jitter(initial=0.5, max=max_wait_s),
+        wait=wait_exponential_jitter(multiplier=0.5, max=max_wait_s),
         before_sleep=lambda state: log.warning(
             "transient_failure_retrying", attempt=state.attempt_number, error=repr(state.outcome.exception())
         ),

@@ -10,10 +10,11 @@ from __future__ import annotations
 from shared.broker import key_for
 from shared.contracts.events import EmbeddedFact, FactCandidate
 from shared.hashing import content_hash
+from shared.provider_calls import reported_usage
 from shared.providers.registry import embedding_provider
 from shared.runtime import Record, StageContext
 from shared.storage.caches import cached_embeddings, store_embeddings
-from shared.telemetry import CACHE_LOOKUPS, EVENTS, PROVIDER_CALLS, PROVIDER_SECONDS
+from shared.telemetry import CACHE_LOOKUPS, EVENTS, PROVIDER_CALLS, PROVIDER_SECONDS, PROVIDER_TOKENS
 
 STAGE = "embedder"
 
@@ -34,9 +35,15 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, FactCandidate]]) -
     CACHE_LOOKUPS.labels(STAGE, "embedding", "hit").inc(len(hashes) - len(misses))
     CACHE_LOOKUPS.labels(STAGE, "embedding", "miss").inc(len(misses))
     if misses:
-        with PROVIDER_SECONDS.labels(STAGE, provider.name, "embedding").time():
-            fresh = await provider.embed([hashes[h] for h in misses])
+        try:
+            with PROVIDER_SECONDS.labels(STAGE, provider.name, "embedding").time():
+                fresh = await provider.embed([hashes[h] for h in misses])
+        except Exception:
+            PROVIDER_CALLS.labels(STAGE, provider.name, "embedding", "error").inc()
+            raise
         PROVIDER_CALLS.labels(STAGE, provider.name, "embedding", "ok").inc()
+        prompt_tokens, _ = reported_usage(provider)
+        PROVIDER_TOKENS.labels(STAGE, provider.name, "embedding", "prompt").inc(prompt_tokens)
         computed = dict(zip(misses, fresh, strict=True))
         await store_embeddings(ctx.db, provider.model, computed)
         vectors.update(computed)

@@ -15,7 +15,7 @@ from pydantic import TypeAdapter
 from shared.contracts.events import ChatMessage, FactChange, SessionEnded, chat_event_adapter
 from shared.domain.cursor import HistoryTurn
 from shared.hashing import content_hash
-from shared.provider_calls import cached_call
+from shared.provider_calls import cached_call, reported_usage
 from shared.providers.registry import summary_provider
 from shared.runtime import Record, StageContext
 from shared.storage import messages as message_store
@@ -84,7 +84,7 @@ async def summarize_session(ctx: StageContext, tenant_id: str, user_id: str, ses
     input_hash = content_hash("summary", provider.name, provider.model, provider.prompt_version, hashes)
 
     async def call() -> tuple[Any, int, int]:
-        return await provider.summarize_session([t.as_turn() for t in history]), 0, 0
+        return await provider.summarize_session([t.as_turn() for t in history]), *reported_usage(provider)
 
     summary = await cached_call(
         ctx.db, stage=STAGE, task="summary", tenant_id=tenant_id, provider=provider, request=hashes, call=call
@@ -113,7 +113,7 @@ async def refresh_profile(ctx: StageContext, tenant_id: str, user_id: str) -> No
         return
 
     async def call() -> tuple[Any, int, int]:
-        return await provider.profile_digest(facts), 0, 0
+        return await provider.profile_digest(facts), *reported_usage(provider)
 
     digest = await cached_call(
         ctx.db, stage=STAGE, task="profile", tenant_id=tenant_id, provider=provider, request=facts, call=call

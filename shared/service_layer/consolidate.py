@@ -31,7 +31,7 @@ from shared.domain.consolidation import (
 )
 from shared.domain.models import Decision, DecisionItem, Op
 from shared.hashing import stable_uuid
-from shared.provider_calls import cached_call
+from shared.provider_calls import cached_call, reported_usage
 from shared.providers.base import DecisionProvider
 from shared.settings import Settings
 from shared.storage import facts as store
@@ -80,7 +80,7 @@ async def decide_batch(
 
     async def call() -> tuple[Any, int, int]:
         decisions = _checked(await decider.decide(items), items)
-        return [{"op": d.op.value, "target": d.target, "reason": d.reason} for d in decisions], 0, 0
+        return [{"op": d.op.value, "target": d.target, "reason": d.reason} for d in decisions], *reported_usage(decider)
 
     raw = await cached_call(
         db,
