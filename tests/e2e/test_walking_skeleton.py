@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import uuid
 from datetime import UTC, datetime, timedelta
 
@@ -10,7 +12,7 @@ import httpx
 from aiokafka import AIOKafkaProducer
 
 from shared.broker import key_for
-from tests.helpers import read_topic, wait_for
+from tests.helpers import ROOT, read_topic, wait_for
 
 
 def message(tenant: str, user: str, session: str, content: str, at: datetime, role: str = "user") -> dict:
@@ -136,30 +138,69 @@ async def test_api_rejects_bad_input_naming_the_field(pipeline, tenant):
     assert no_key.status_code == 401
 
 
-async def test_poison_event_is_dead_lettered_and_the_stage_goes_on(pipeline, db, tenant):
+async def test_poison_events_are_dead_lettered_with_a_reason_and_the_stage_goes_on(pipeline, db, tenant):
     tenant_id, _ = tenant
     settings = pipeline.stack.settings
     now = datetime.now(UTC)
+    base = message(tenant_id, "carol", "s1", "x", now)
+    missing = {k: v for k, v in base.items() if k != "session_id"}
+    poison = {
+        "malformed JSON": b"{not json",
+        "missing field": json.dumps(missing).encode(),
+        "mistyped field": json.dumps({**base, "content": {"text": "hi"}, "event_id": "poison-type"}).encode(),
+        "oversized content": json.dumps(
+            {**base, "event_id": "poison-big", "content": "a" * (settings.max_content_chars + 1)}
+        ).encode(),
+        "unknown schema version": json.dumps({**base, "event_id": "poison-v99", "schema_version": 99}).encode(),
+    }
     good = message(tenant_id, "carol", "s1", "I have a dog named Rex.", now)
-    await publish(
-        pipeline.stack.bootstrap,
-        settings.topic("chat.messages"),
-        [
-            b"{not json",
-            json.dumps({**message(tenant_id, "carol", "s1", "x", now), "schema_version": 99}).encode(),
-            good,
-        ],
-    )
+    await publish(pipeline.stack.bootstrap, settings.topic("chat.messages"), [*poison.values(), good])
 
     async def dead_letters():
         rows = await db.fetch(
-            "SELECT error, payload FROM dead_letters WHERE stage = 'extractor' AND "
-            "(payload = '{not json' OR tenant_id = $1)",
-            tenant_id,
+            "SELECT error, payload FROM dead_letters WHERE stage = 'extractor' AND payload = any($1::text[])",
+            [p.decode() for p in poison.values()],
         )
-        return rows if len(rows) >= 2 else None
+        return rows if len(rows) == len(poison) else None
 
-    rows = await wait_for(dead_letters, timeout_s=60, what="two dead letters")
-    errors = " | ".join(r["error"] for r in rows)
-    assert "invalid event" in errors and "schema_version" in errors
+    rows = {r["payload"]: r["error"] for r in await wait_for(dead_letters, timeout_s=60, what="five dead letters")}
+    reasons = {kind: rows[payload.decode()] for kind, payload in poison.items()}
+    assert "invalid event" in reasons["malformed JSON"]
+    assert "session_id" in reasons["missing field"]
+    assert "content" in reasons["mistyped field"]
+    assert "content" in reasons["oversized content"] and str(settings.max_content_chars) in reasons["oversized content"]
+    assert "schema_version" in reasons["unknown schema version"]
     assert await wait_for(lambda: user_facts(db, tenant_id, "carol"), timeout_s=60, what="carol's fact after poison")
+
+    # An operator sees them and can send them back; still poison, they come back to the DLQ, and nothing crashes.
+    listed = subprocess.run(
+        [sys.executable, "-m", "services.cli", "dlq", "list", "--tenant", tenant_id],
+        env=pipeline.env(),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert listed.returncode == 0 and "schema_version" in listed.stdout, listed.stderr[-1500:]
+    ids = [line.split()[0].lstrip("#") for line in listed.stdout.splitlines() if line.startswith("#")]
+    replayed = subprocess.run(
+        [sys.executable, "-m", "services.cli", "dlq", "replay", *ids],
+        env=pipeline.env(),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert replayed.returncode == 0 and f"replayed {len(ids)} dead letter(s)" in replayed.stdout
+
+    async def dead_lettered_again():
+        # chat.messages feeds two stages (extractor, summarizer): each dead-letters a replayed poison again.
+        rows = await db.fetch(
+            "SELECT payload, replayed_at IS NOT NULL AS replayed FROM dead_letters WHERE tenant_id = $1", tenant_id
+        )
+        replayed = {r["payload"] for r in rows if r["replayed"]}
+        fresh = {r["payload"] for r in rows if not r["replayed"]}
+        return len(replayed) == 4 and replayed <= fresh
+
+    await wait_for(dead_lettered_again, timeout_s=60, what="replayed poison dead-lettered again")
+    pipeline.assert_alive()
