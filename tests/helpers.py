@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -67,11 +68,16 @@ class Pipeline:
         self.processes[name] = process
         return process
 
-    def kill(self, name: str) -> None:
-        """SIGKILL: no shutdown hook runs, nothing is committed on the way out."""
+    def kill(self, name: str, sig: int = signal.SIGKILL) -> None:
+        """SIGKILL (no shutdown hook runs, nothing is committed on the way out) or, say, SIGTERM."""
         process = self.processes.pop(name)
-        process.kill()
-        process.wait(10)
+        process.send_signal(sig)
+        try:
+            process.wait(60)
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait(10)
 
     def metric(self, name: str, metric: str, **labels: str) -> float:
         """Sum of the samples of one metric on one process's /metrics whose labels match."""

@@ -8,13 +8,13 @@ under another tenant, with processes killed or doubled, and must end in the same
 from __future__ import annotations
 
 import random
+import signal
 import time
 import uuid
 
 import pytest
 
 from bench.workload import conversations
-from shared.domain.cursor import message_hash
 from tests.e2e.test_walking_skeleton import publish
 from tests.helpers import Pipeline, read_topic, wait_for
 
@@ -234,16 +234,21 @@ async def _async(value):
     return value
 
 
-@pytest.mark.parametrize("stage", STAGE_PROCESSES)
-async def test_sigkill_at_random_points_converges_to_the_clean_state(pipeline, db, clean_run, stage):
+@pytest.mark.parametrize(
+    ("stage", "sig"),
+    [pytest.param(stage, signal.SIGKILL, id=f"{stage}-sigkill") for stage in STAGE_PROCESSES]
+    + [pytest.param("consolidator", signal.SIGTERM, id="consolidator-sigterm")],
+)
+async def test_killed_at_random_points_converges_to_the_clean_state(pipeline, db, clean_run, stage, sig):
+    """SIGKILL is a crash; SIGTERM is a rolling deploy, which must not commit a half-done batch."""
     tenant_id = fresh_tenant(f"crash-{stage}")
-    rng = random.Random(stage)
+    rng = random.Random(f"{stage}-{sig}")
     events = await run_workload(pipeline, tenant_id)
     kills = 0
     deadline = time.monotonic() + 60
     while kills < 3 and time.monotonic() < deadline:
         await _sleep(rng.uniform(1.0, 4.0))
-        pipeline.kill(stage)
+        pipeline.kill(stage, sig)
         kills += 1
         pipeline.start(stage, "worker", stage)
     assert kills == 3
