@@ -1,4 +1,4 @@
-"""The one CLI: `memstream api | worker <stage> | relay | dev | migrate | topics | keys | schemas`."""
+"""The one CLI: `memstream api | worker <stage> | relay | dev | migrate | topics | keys | schemas | bench`."""
 
 from __future__ import annotations
 
@@ -190,9 +190,19 @@ def dlq_replay(
     typer.echo(f"replayed {count} dead letter(s)")
 
 
+@cli.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def bench(ctx: typer.Context) -> None:
+    """Measure ingest, every stage, freshness, search and provider calls on the embedded stack (bench/run.py).
+
+    Options go to the harness: `memstream bench --help`-style flags such as --quick, --no-search, --hnsw-1m."""
+    from bench.run import main as bench_main
+
+    raise typer.Exit(bench_main(ctx.args))
+
+
 @cli.command()
 def schemas() -> None:
-    """Write the JSON Schemas of the event contracts into shared/contracts/schemas."""
+    """Write the event JSON Schemas (shared/contracts/schemas) and the AsyncAPI document."""
     from shared.contracts.export import write_schemas
 
     for path in write_schemas():

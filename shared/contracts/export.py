@@ -20,11 +20,18 @@ def render_schemas() -> dict[str, str]:
     return rendered
 
 
+ASYNCAPI_PATH = Path(__file__).parent / "asyncapi.json"
+
+
 def write_schemas(directory: Path = SCHEMA_DIR) -> list[Path]:
+    """The JSON Schemas, and the AsyncAPI document that names them."""
+    from shared.contracts.asyncapi import render_asyncapi_text
+
     directory.mkdir(parents=True, exist_ok=True)
     written = []
     for file_name, text in render_schemas().items():
         path = directory / file_name
         path.write_text(text)
         written.append(path)
-    return written
+    ASYNCAPI_PATH.write_text(render_asyncapi_text())
+    return [*written, ASYNCAPI_PATH]

@@ -62,3 +62,18 @@ def test_invalid_messages_name_the_field(change, field):
 def test_fact_change_requires_an_event_id():
     with pytest.raises(ValidationError):
         FactChange(tenant_id="t", user_id="u", op="added", fact=None, occurred_at="2026-01-01T00:00:00Z")
+
+
+def test_asyncapi_document_is_in_sync_and_names_every_topic_and_contract():
+    from shared.contracts.asyncapi import render_asyncapi, render_asyncapi_text
+    from shared.contracts.export import ASYNCAPI_PATH
+
+    assert ASYNCAPI_PATH.read_text() == render_asyncapi_text()
+    document = render_asyncapi()
+    assert {c["address"] for c in document["channels"].values()} == {
+        f"memstream.{t}" for t in ("chat.messages", "facts.extracted", "facts.embedded", "facts.changes", "dlq")
+    }
+    referenced = {m for c in document["channels"].values() for m in c["messages"]}
+    assert referenced == set(document["components"]["messages"])
+    for message in document["components"]["messages"].values():
+        assert (SCHEMA_DIR / message["payload"]["$ref"].removeprefix("schemas/")).exists()
