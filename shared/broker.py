@@ -58,7 +58,9 @@ async def ensure_topics(settings: Settings) -> dict[str, int]:
     await admin.start()
     try:
         existing = set(await admin.list_topics())
-        missing = [NewTopic(name, n, 1) for name, n in wanted.items() if name not in existing]
+        missing = [
+            NewTopic(name, n, settings.topic_replication_factor) for name, n in wanted.items() if name not in existing
+        ]
         if missing:
             try:
                 await admin.create_topics(missing)
