@@ -1,9 +1,10 @@
-from shared.storage.migrate import applied_versions, migrate
+from shared.storage.migrate import MIGRATIONS_DIR, applied_versions, migrate
 
 
 def test_migrate_twice_is_a_noop_and_records_versions(stack):
     assert migrate(stack.database_url) == []  # the session fixture already applied everything
-    assert applied_versions(stack.database_url) == ["0001_initial"]
+    every_file = sorted(p.stem for p in MIGRATIONS_DIR.glob("[0-9]*.py"))
+    assert every_file[0] == "0001_initial" and sorted(applied_versions(stack.database_url)) == every_file
 
 
 async def test_schema_follows_the_configured_model(db, stack):
