@@ -7,10 +7,12 @@ under another tenant, with processes killed or doubled, and must end in the same
 
 from __future__ import annotations
 
+import json
 import random
 import signal
 import time
 import uuid
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +21,7 @@ from tests.e2e.test_walking_skeleton import publish
 from tests.helpers import Pipeline, read_topic, wait_for
 
 STAGE_PROCESSES = ("extractor", "embedder", "consolidator", "summarizer")
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 WORKLOAD = {"users": 40, "messages_per_user": 50}  # 2,000 messages
 
 
@@ -166,9 +169,21 @@ def provider_calls(pipeline: Pipeline) -> float:
 async def clean_run(pipeline, db) -> dict:
     """The reference: one uninterrupted run of the workload."""
     tenant_id = fresh_tenant("clean")
+    calls_before = provider_calls(pipeline)
     events = await run_workload(pipeline, tenant_id)
     state = await settled(db, pipeline, tenant_id, len(events))
-    return {"tenant": tenant_id, "events": events, "state": state}
+    return {"tenant": tenant_id, "events": events, "state": state, "calls": provider_calls(pipeline) - calls_before}
+
+
+async def test_at_most_one_provider_call_per_user_turn(clean_run):
+    """DESIGN's budget, amortised: batching per session and per user, rules before calls, triage."""
+    user_turns = sum(e["role"] == "user" for e in clean_run["events"])
+    per_turn = clean_run["calls"] / user_turns
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "pipeline_figures.json").write_text(
+        json.dumps({"user_turns": user_turns, "provider_calls": clean_run["calls"], "calls_per_user_turn": per_turn})
+    )
+    assert 0 < per_turn <= 1.0
 
 
 async def test_clean_run_remembers_and_changes_its_mind(clean_run):
