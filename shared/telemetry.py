@@ -72,3 +72,10 @@ def serve_metrics(port: int, host: str = "127.0.0.1") -> None:
     """Expose /metrics for a worker process (the API mounts its own)."""
     if port:
         start_http_server(port, addr=host)
+
+
+PROVIDER_COST = Counter(
+    "memstream_provider_cost_total",
+    "Estimated provider cost in USD, from MEMSTREAM_OPENAI_PRICES; every billed reply counts, invalid ones too.",
+    ["provider", "task", "model"],
+)

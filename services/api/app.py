@@ -1,118 +1,69 @@
-"""The REST API: ingest, facts, health. Every route is scoped to the tenant of the caller's key."""
+"""The REST API. Every /v1 route needs an API key and is scoped to that key's tenant.
+
+`create_app(settings)` is the entry point; the routes live in `services/api/routes/`.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import time
-import uuid
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime
-from typing import Annotated, Any, Literal
+from http import HTTPStatus
 
-from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from prometheus_client import make_asgi_app
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.exceptions import HTTPException
 
-from shared.broker import Topics, key_for, new_producer, send_and_wait
-from shared.contracts.events import ChatMessage, FactSnapshot, Id, Role, SessionEnded
+from services.api.deps import problem
+from services.api.routes import facts, ingest, ops, retrieval, users
+from services.api.stream import OutboxNotifier
+from shared.broker import Topics, new_producer
+from shared.providers.registry import decision_provider, embedding_provider
+from shared.service_layer.memory import QueryEmbedder
 from shared.settings import Settings, get_settings
-from shared.storage import facts as fact_store
 from shared.storage.db import create_pool
-from shared.storage.tenants import tenant_for_key
 from shared.telemetry import HTTP_REQUESTS, HTTP_SECONDS, get_logger
 
 log = get_logger(__name__)
-PROBLEM = "application/problem+json"
 
+DESCRIPTION = """Event-driven long-term memory for chat apps and AI agents.
 
-class MessageIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    event_id: Id | None = Field(None, description="Idempotency key; generated when absent.")
-    user_id: Id
-    session_id: Id
-    role: Role
-    content: str = Field(min_length=1)
-    created_at: datetime | None = Field(None, description="Defaults to now; needs a timezone.")
-    metadata: dict[str, Any] = Field(default_factory=dict)
-
-
-class IngestRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    messages: list[MessageIn] = Field(min_length=1)
-
-
-class IngestResponse(BaseModel):
-    accepted: int
-    event_ids: list[str]
-
-
-class SessionEndRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    user_id: Id
-    event_id: Id | None = None
-
-
-class FactsPage(BaseModel):
-    user_id: str
-    facts: list[FactSnapshot]
-
-
-def problem(status: int, title: str, detail: str, **extra: Any) -> JSONResponse:
-    return JSONResponse(
-        {"type": "about:blank", "title": title, "status": status, "detail": detail, **extra},
-        status_code=status,
-        media_type=PROBLEM,
-    )
-
-
-async def caller_tenant(
-    request: Request,
-    authorization: Annotated[str | None, Header()] = None,
-    x_api_key: Annotated[str | None, Header()] = None,
-) -> str:
-    key = x_api_key or (authorization[7:] if authorization and authorization.lower().startswith("bearer ") else None)
-    if not key:
-        raise HTTPException(401, "missing API key (Authorization: Bearer <key> or X-API-Key)")
-    cache: dict[str, tuple[str | None, float]] = request.app.state.keys
-    cached = cache.get(key)
-    if cached is None or time.monotonic() - cached[1] > 30:
-        cached = (await tenant_for_key(request.app.state.pool, key), time.monotonic())
-        cache[key] = cached
-    if cached[0] is None:
-        raise HTTPException(401, "unknown or revoked API key")
-    return cached[0]
-
-
-Tenant = Annotated[str, Depends(caller_tenant)]
+Every `/v1` route needs an API key (`Authorization: Bearer <key>` or `X-API-Key: <key>`) and sees only
+its tenant's data: another tenant's user or fact answers 404. Errors are problem details
+(`application/problem+json`) whose `detail` names the field. The memory panel is at `/ui`.
+"""
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
-    topics = Topics.from_settings(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        app.state.pool = await create_pool(settings.database_url or "", max_size=10)
+        app.state.pool = await create_pool(settings.database_url or "", max_size=settings.api_db_pool_size)
         app.state.producer = new_producer(settings)
         await app.state.producer.start()
-        app.state.keys = {}
+        app.state.notifier = OutboxNotifier(settings.database_url or "")
+        await app.state.notifier.start()
+        if settings.embedding_provider == "offline":
+            try:  # loads the local model now, not on the first search
+                await asyncio.wait_for(app.state.embedder.embed("warm-up"), 30)
+            except Exception as exc:  # search degrades to full text; the API still starts
+                log.warning("embedder_warm_up_failed", error=str(exc))
         try:
             yield
         finally:
+            await app.state.notifier.stop()
             await app.state.producer.stop()
             await app.state.pool.close()
 
-    app = FastAPI(
-        title="memstream",
-        version="0.1.0",
-        lifespan=lifespan,
-        description="Event-driven long-term memory for chat apps and AI agents.",
-    )
+    app = FastAPI(title="memstream", version="0.1.0", lifespan=lifespan, description=DESCRIPTION)
+    app.state.settings = settings
+    app.state.topics = Topics.from_settings(settings)
+    app.state.keys = {}
+    app.state.embedder = QueryEmbedder(embedding_provider(settings))
+    app.state.decider = decision_provider(settings)
     app.mount("/metrics", make_asgi_app())
 
     @app.middleware("http")
@@ -134,112 +85,43 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             {"field": ".".join(str(p) for p in err["loc"] if p != "body"), "message": err["msg"]}
             for err in exc.errors()
         ]
+        for error in errors:
+            error["field"] = error["field"] or "body"
         detail = "; ".join(f"{e['field']}: {e['message']}" for e in errors[:5])
         return problem(422, "Invalid request", detail, errors=errors)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
-        return problem(exc.status_code, str(exc.detail), str(exc.detail))
-
-    @app.post("/v1/messages", status_code=202, response_model=IngestResponse, tags=["ingest"])
-    async def ingest(body: IngestRequest, tenant_id: Tenant, request: Request) -> IngestResponse:
-        """Queue chat messages for memory. Returns once the broker has them; never waits for extraction."""
-        if len(body.messages) > settings.max_batch_messages:
-            raise RequestValidationError(
-                [
-                    {
-                        "loc": ("body", "messages"),
-                        "msg": f"at most {settings.max_batch_messages} messages per request",
-                        "type": "too_long",
-                    }
-                ]
-            )
-        events = []
-        for i, m in enumerate(body.messages):
-            if len(m.content) > settings.max_content_chars:
-                raise RequestValidationError(
-                    [
-                        {
-                            "loc": ("body", "messages", i, "content"),
-                            "msg": f"at most {settings.max_content_chars} characters",
-                            "type": "too_long",
-                        }
-                    ]
-                )
-            try:
-                events.append(
-                    ChatMessage(
-                        event_id=m.event_id or str(uuid.uuid4()),
-                        tenant_id=tenant_id,
-                        user_id=m.user_id,
-                        session_id=m.session_id,
-                        role=m.role,
-                        content=m.content,
-                        created_at=m.created_at or datetime.now(UTC),
-                        metadata=m.metadata,
-                    )
-                )
-            except ValidationError as exc:
-                raise RequestValidationError(
-                    [{**e, "loc": ("body", "messages", i, *e["loc"])} for e in exc.errors()]
-                ) from None
-        await send_and_wait(
-            request.app.state.producer,
-            topics.messages,
-            [(key_for(e.tenant_id, e.session_id), e.model_dump_json().encode()) for e in events],
-        )
-        return IngestResponse(accepted=len(events), event_ids=[e.event_id for e in events])
-
-    @app.post("/v1/sessions/{session_id}/end", status_code=202, tags=["ingest"])
-    async def end_session(session_id: Id, body: SessionEndRequest, tenant_id: Tenant, request: Request) -> dict:
-        """Mark a session ended: its final summary is written."""
-        event = SessionEnded(
-            type="session.ended",
-            event_id=body.event_id or f"end-{session_id}",
-            tenant_id=tenant_id,
-            user_id=body.user_id,
-            session_id=session_id,
-            created_at=datetime.now(UTC),
-        )
-        await send_and_wait(
-            request.app.state.producer,
-            topics.messages,
-            [(key_for(tenant_id, session_id), event.model_dump_json().encode())],
-        )
-        return {"accepted": 1, "event_id": event.event_id}
-
-    @app.get("/v1/users/{user_id}/facts", response_model=FactsPage, tags=["facts"])
-    async def list_user_facts(
-        user_id: Id,
-        tenant_id: Tenant,
-        request: Request,
-        include_history: Annotated[bool, Query(description="Also superseded and retracted rows.")] = False,
-        limit: Annotated[int, Query(ge=1, le=1000)] = 100,
-    ) -> FactsPage:
-        async with request.app.state.pool.acquire() as conn:
-            facts = await fact_store.list_facts(conn, tenant_id, user_id, include_history=include_history, limit=limit)
-        return FactsPage(user_id=user_id, facts=facts)
-
-    @app.get("/healthz", tags=["ops"])
-    async def healthz() -> dict[str, str]:
-        return {"status": "ok"}
-
-    @app.get("/readyz", tags=["ops"])
-    async def readyz(request: Request) -> JSONResponse:
-        checks: dict[str, Literal["ok"] | str] = {}
         try:
-            await asyncio.wait_for(request.app.state.pool.fetchval("SELECT 1"), 2.0)
-            checks["database"] = "ok"
-        except Exception as exc:
-            checks["database"] = f"error: {type(exc).__name__}"
-        try:
-            await asyncio.wait_for(request.app.state.producer.partitions_for(topics.messages), 2.0)
-            checks["broker"] = "ok"
-        except Exception as exc:
-            checks["broker"] = f"error: {type(exc).__name__}"
-        ready = all(v == "ok" for v in checks.values())
-        return JSONResponse(
-            {"status": "ready" if ready else "not ready", "checks": checks}, status_code=200 if ready else 503
-        )
+            title = HTTPStatus(exc.status_code).phrase
+        except ValueError:
+            title = "Error"
+        response = problem(exc.status_code, title, str(exc.detail))
+        if exc.headers:
+            response.headers.update(exc.headers)
+        return response
 
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("api_error", path=request.url.path)
+        return problem(500, "Internal Server Error", f"{type(exc).__name__}; see the API log")
+
+    for module in (ingest, facts, retrieval, users, ops):
+        app.include_router(module.router)
     return app
+
+
+def api_routes(app: FastAPI) -> list[tuple[str, str]]:
+    """(method, path) of every documented route, included routers flattened."""
+    found: list[tuple[str, str]] = []
+
+    def walk(routes) -> None:
+        for route in routes:
+            inner = getattr(route, "original_router", None)
+            if inner is not None:
+                walk(inner.routes)
+            elif getattr(route, "include_in_schema", False):
+                found.extend((m, route.path) for m in sorted(route.methods - {"HEAD"}))
+
+    walk(app.routes)
+    return found

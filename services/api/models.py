@@ -1,0 +1,269 @@
+"""Request and response bodies of the REST API (the OpenAPI document is generated from these)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+from uuid import UUID
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+
+from shared.contracts.events import CategoryName, FactChange, FactSnapshot, Id, Role
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# --------------------------------------------------------------------------- ingest
+
+
+class MessageIn(_In):
+    event_id: Id | None = Field(None, description="Idempotency key; generated when absent.")
+    user_id: Id
+    session_id: Id
+    role: Role
+    content: str = Field(min_length=1)
+    created_at: datetime | None = Field(None, description="Defaults to now; needs a timezone.")
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+
+class IngestRequest(_In):
+    messages: list[MessageIn] = Field(min_length=1)
+
+
+class IngestResponse(BaseModel):
+    accepted: int
+    event_ids: list[str]
+
+
+class SessionEndRequest(_In):
+    user_id: Id
+    event_id: Id | None = None
+
+
+class SessionEndResponse(BaseModel):
+    accepted: int
+    event_id: str
+
+
+# --------------------------------------------------------------------------- users and facts
+
+
+class UsersPage(BaseModel):
+    users: list[str]
+    next_cursor: str | None = Field(None, description="Pass as `cursor` for the next page; null on the last.")
+
+
+class FactsPage(BaseModel):
+    user_id: str
+    facts: list[FactSnapshot]
+    next_cursor: str | None = Field(None, description="Pass as `cursor` for the next page; null on the last.")
+
+
+class SourceMessage(BaseModel):
+    event_id: str
+    session_id: str
+    role: str
+    content: str
+    created_at: datetime
+
+
+class DecisionOut(BaseModel):
+    op: str = Field(description="ADD, UPDATE, DELETE or NONE: what consolidation did with the candidate.")
+    decided_by: str = Field(description="rule, the provider's name, or user (a manual edit or delete).")
+    reason: str
+    created_at: datetime
+
+
+class FactDetail(BaseModel):
+    fact: FactSnapshot
+    history: list[FactSnapshot] = Field(
+        description="Every version linked by supersession, both directions, oldest first (includes `fact`)."
+    )
+    source_messages: list[SourceMessage]
+    decision: DecisionOut | None = Field(None, description="The decision that created this version.")
+
+
+class FactIn(_In):
+    text: str = Field(min_length=1, max_length=2000)
+    category: CategoryName = "general"
+    importance: int = Field(5, ge=1, le=10)
+    valid_from: AwareDatetime | None = Field(None, description="When it became true; defaults to now.")
+    slot: str | None = Field(
+        None,
+        max_length=200,
+        description="What the fact is about (e.g. location), so a later fact on the same slot replaces it. "
+        "Inferred from the text when absent.",
+    )
+    language: str = Field("en", max_length=16)
+
+
+class AddFactResponse(BaseModel):
+    op: Literal["ADD", "UPDATE", "DELETE", "NONE"] = Field(
+        description="ADD: stored; UPDATE: it superseded an active fact; DELETE: it retracted one; "
+        "NONE: already known (the existing fact is returned)."
+    )
+    decided_by: str
+    reason: str
+    fact: FactSnapshot | None
+    changes: list[FactChange]
+
+
+class FactPatch(_In):
+    text: str | None = Field(None, min_length=1, max_length=2000)
+    category: CategoryName | None = None
+    importance: int | None = Field(None, ge=1, le=10)
+    valid_from: AwareDatetime | None = Field(
+        None,
+        description="When the new version became true (default now); the old version's valid_to. "
+        "Use the old valid_from to record a correction (the old text was never true).",
+    )
+
+
+class EditFactResponse(BaseModel):
+    fact: FactSnapshot = Field(description="The new, active version.")
+    previous: FactSnapshot = Field(description="The edited version, now superseded by `fact`.")
+    changes: list[FactChange]
+
+
+class DeleteFactResponse(BaseModel):
+    fact: FactSnapshot
+    changes: list[FactChange]
+
+
+class BulkDeleteRequest(_In):
+    fact_ids: list[UUID] = Field(min_length=1, max_length=1000)
+
+
+class BulkDeleteResponse(BaseModel):
+    retracted: list[FactSnapshot]
+    changes: list[FactChange]
+
+
+# --------------------------------------------------------------------------- search, context, ask
+
+
+class SearchFilters(_In):
+    categories: list[CategoryName] | None = None
+    min_importance: int | None = Field(None, ge=1, le=10)
+    source: str | None = Field(None, max_length=64, description="conversation or manual")
+
+
+class SearchRequest(SearchFilters):
+    user_id: Id
+    query: str = Field(min_length=1, max_length=2000)
+    k: int = Field(10, ge=1, le=100)
+    mode: Literal["hybrid", "vector", "fulltext"] = Field(
+        "hybrid", description="hybrid fuses every leg; vector or fulltext run one kind only."
+    )
+    include_messages: bool = Field(True, description="Also full-text search the user's messages.")
+
+
+class LegScore(BaseModel):
+    rank: int = Field(description="1-based rank in this leg.")
+    score: float = Field(description="vector: cosine similarity; fulltext: ts_rank_cd.")
+
+
+class SearchHit(BaseModel):
+    kind: Literal["fact", "message"]
+    id: str
+    text: str
+    score: float = Field(description="Reciprocal Rank Fusion: sum over legs of 1 / (60 + rank).")
+    legs: dict[str, LegScore]
+    fact: FactSnapshot | None = None
+    message: SourceMessage | None = None
+
+
+class SearchResponse(BaseModel):
+    user_id: str
+    query: str
+    results: list[SearchHit]
+    legs: list[str] = Field(description="The legs that ran: vector, fulltext_facts, fulltext_messages.")
+    degraded: list[str] = Field(description="Legs that failed or timed out; the results come from the others.")
+    errors: dict[str, str] = Field(default_factory=dict, description="Why each degraded leg failed.")
+    memory_enabled: bool = True
+
+
+class ContextRequest(_In):
+    user_id: Id
+    query: str | None = Field(None, max_length=8000, description="The user's next message; picks relevant facts.")
+    session_id: Id | None = Field(None, description="Adds this session's rolling summary.")
+    max_tokens: int = Field(800, ge=16, le=32000, description="Budget for the whole block (estimated tokens).")
+    format: Literal["text", "xml", "json"] = "text"
+    pinned_min_importance: int = Field(8, ge=1, le=10, description="Facts this important are always considered.")
+    max_facts: int = Field(20, ge=0, le=100, description="Most pinned and most relevant facts considered each.")
+
+
+class ContextFact(BaseModel):
+    fact_id: str
+    text: str
+    category: str
+    importance: int
+    why: Literal["pinned", "relevant"]
+    score: float | None = None
+
+
+class ContextResponse(BaseModel):
+    user_id: str
+    format: str
+    context: str = Field(description="The block to put in the prompt (empty when nothing is remembered).")
+    tokens: int = Field(description="Estimated tokens of `context`; never more than max_tokens.")
+    max_tokens: int
+    token_estimate: str = Field(description="How tokens are counted.")
+    facts: list[ContextFact]
+    session_summary_included: bool
+    degraded: list[str]
+    memory_enabled: bool
+
+
+class AskRequest(_In):
+    user_id: Id
+    question: str = Field(min_length=1, max_length=2000)
+    k: int = Field(8, ge=1, le=50, description="Memories the answer may draw on.")
+
+
+class AskResponse(BaseModel):
+    user_id: str
+    question: str
+    answer: str
+    answered_by: str = Field(description="The LLM provider, or offline (the best-matching facts themselves).")
+    facts: list[SearchHit]
+    degraded: list[str]
+    memory_enabled: bool
+
+
+# --------------------------------------------------------------------------- summaries, settings, erase
+
+
+class SessionSummary(BaseModel):
+    user_id: str
+    session_id: str
+    summary: str
+    user_turns: int
+    is_final: bool
+    updated_at: datetime
+
+
+class UserProfile(BaseModel):
+    user_id: str
+    digest: str
+    updated_at: datetime
+
+
+class MemorySettings(BaseModel):
+    user_id: str
+    memory_enabled: bool
+
+
+class MemorySettingsIn(_In):
+    memory_enabled: bool = Field(
+        description="Off: new messages of this user are not remembered, and context, "
+        "search and ask return nothing. Stored facts stay until deleted or erased."
+    )
+
+
+class EraseResponse(BaseModel):
+    user_id: str
+    erased: dict[str, int] = Field(description="Rows deleted, per table.")
+    event_id: str = Field(description="The `erased` change event written to the outbox.")

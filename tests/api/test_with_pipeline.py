@@ -1,0 +1,48 @@
+"""With the whole pipeline running (every stage, the relay and the API as processes). Kept in its own
+module, last in this folder: once started, the session's pipeline keeps consuming in the background."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+
+from tests.api.conftest import uid
+
+
+def same_partition_session(tenant_id: str, session: str, partitions: int) -> str:
+    """Another session id whose messages land on the same partition as `session`'s, so the extractor
+    reads them in order."""
+    from aiokafka.partitioner import murmur2
+
+    from shared.broker import key_for
+
+    def partition(s: str) -> int:
+        return (murmur2(key_for(tenant_id, s)) & 0x7FFFFFFF) % partitions
+
+    return next(f"{session}-q{i}" for i in range(10_000) if partition(f"{session}-q{i}") == partition(session))
+
+
+async def test_memory_off_stops_the_pipeline_remembering(pipeline, client, db, tenant):
+    """With the whole pipeline running: a user with memory off gets no facts from new messages. Their
+    message goes first, on the same partition as another user's, so once the other's fact exists the
+    extractor has been past the silenced one."""
+    tenant_id, key = tenant
+    quiet, chatty = uid(), uid()
+    chatty_session = uid("s")
+    quiet_session = same_partition_session(tenant_id, chatty_session, pipeline.stack.settings.messages_partitions)
+    await client.put(f"/v1/users/{quiet}/settings", json={"memory_enabled": False})
+    async with httpx.AsyncClient(base_url=pipeline.api_url, headers={"X-API-Key": key}) as ingest:
+        for user, session in ((quiet, quiet_session), (chatty, chatty_session)):
+            message = {"user_id": user, "session_id": session, "role": "user", "content": "I have a cat named Tom."}
+            assert (await ingest.post("/v1/messages", json={"messages": [message]})).status_code == 202
+
+    async def count(table: str, user: str) -> int:
+        return await db.fetchval(f"SELECT count(*) FROM {table} WHERE tenant_id = $1 AND user_id = $2", tenant_id, user)
+
+    for _ in range(240):
+        if await count("facts", chatty):
+            break
+        await asyncio.sleep(0.25)
+    assert await count("facts", chatty) == 1
+    assert await count("facts", quiet) == 0 and await count("messages", quiet) == 0
