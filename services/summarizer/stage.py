@@ -53,7 +53,9 @@ def turns_until(history: list[HistoryTurn], user_turns: int) -> list[HistoryTurn
 
 async def handle(ctx: StageContext, batch: list[tuple[Record, Any]]) -> None:
     chats = [e for _, e in batch if isinstance(e, ChatMessage | SessionEnded)]
-    changes = [e for _, e in batch if isinstance(e, FactChange)]
+    # An erased user has nothing left to digest; writing a profile now would bring a row back.
+    erased = {(e.tenant_id, e.user_id) for _, e in batch if isinstance(e, FactChange) and e.op == "erased"}
+    changes = [e for _, e in batch if isinstance(e, FactChange) and (e.tenant_id, e.user_id) not in erased]
     async with ctx.db.acquire() as conn:
         users = {(e.tenant_id, e.user_id) for e in chats}
         enabled = {}

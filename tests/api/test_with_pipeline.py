@@ -46,3 +46,52 @@ async def test_memory_off_stops_the_pipeline_remembering(pipeline, client, db, t
         await asyncio.sleep(0.25)
     assert await count("facts", chatty) == 1
     assert await count("facts", quiet) == 0 and await count("messages", quiet) == 0
+
+
+def same_partition_user(tenant_id: str, user: str, partitions: int) -> str:
+    """Another user whose fact changes land on the same facts.changes partition as `user`'s."""
+    from aiokafka.partitioner import murmur2
+
+    from shared.broker import key_for
+
+    def partition(u: str) -> int:
+        return (murmur2(key_for(tenant_id, u)) & 0x7FFFFFFF) % partitions
+
+    return next(f"{user}-p{i}" for i in range(10_000) if partition(f"{user}-p{i}") == partition(user))
+
+
+async def test_erase_stays_erased_while_the_pipeline_runs(pipeline, db, tenant):
+    """The summarizer reads the `erased` event too; it must not write the user's profile back."""
+    tenant_id, key = tenant
+    gone = uid()
+    witness = same_partition_user(tenant_id, gone, pipeline.stack.settings.changes_partitions)
+
+    async def profile_of(user: str):
+        return await db.fetchval(
+            "SELECT digest FROM user_profiles WHERE tenant_id = $1 AND user_id = $2", tenant_id, user
+        )
+
+    async with httpx.AsyncClient(base_url=pipeline.api_url, headers={"X-API-Key": key}) as api:
+        said = {"user_id": gone, "session_id": uid("s"), "role": "user", "content": "I live in Porto."}
+        assert (await api.post("/v1/messages", json={"messages": [said]})).status_code == 202
+        for _ in range(240):
+            if await profile_of(gone):
+                break
+            await asyncio.sleep(0.25)
+        assert await profile_of(gone)
+        assert (await api.delete(f"/v1/users/{gone}")).status_code == 200
+        # The witness's change follows the erased event on the same partition: once the summarizer
+        # has written the witness's profile, it has handled the erase.
+        said = {"user_id": witness, "session_id": uid("s"), "role": "user", "content": "I live in Faro."}
+        assert (await api.post("/v1/messages", json={"messages": [said]})).status_code == 202
+        for _ in range(240):
+            if await profile_of(witness):
+                break
+            await asyncio.sleep(0.25)
+    assert await profile_of(witness)
+    assert await profile_of(gone) is None
+    for table in ("facts", "messages", "user_profiles"):
+        assert (
+            await db.fetchval(f"SELECT count(*) FROM {table} WHERE tenant_id = $1 AND user_id = $2", tenant_id, gone)
+            == 0
+        )
