@@ -15,13 +15,14 @@ from datetime import datetime
 from uuid import UUID
 
 from shared.domain.models import Decision, DecisionItem, Neighbour, Op
+from shared.domain.slots import is_multi_valued, same_slot
 
 _SPACES = re.compile(r"\s+")
 
 
 def normalize_text(text: str) -> str:
     """The form two facts must share to be the same fact."""
-    return _SPACES.sub(" ", text.strip().lower()).rstrip(" .!;,")
+    return _SPACES.sub(" ", text.strip().lower()).rstrip(" .!?;:,")
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,10 @@ def decide_by_rule(candidate: CandidateView, neighbours: list[ActiveFact]) -> De
         if candidate.negated:
             return Decision(Op.NONE, reason="nothing to retract")
         return Decision(Op.ADD, reason="no similar active fact")
+    if candidate.slot and not candidate.negated and not is_multi_valued(candidate.slot):
+        on_slot = [i for i, n in enumerate(neighbours) if same_slot(n.slot, candidate.slot)]
+        if len(on_slot) == 1:
+            return Decision(Op.UPDATE, on_slot[0], reason=f"new value on single-valued slot {candidate.slot}")
     return None
 
 

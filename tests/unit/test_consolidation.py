@@ -125,3 +125,22 @@ def test_an_update_ended_by_a_later_tombstone_still_supersedes_its_target():
         tombstone=T0 + timedelta(days=40),
     )
     assert plan.supersede == paris.fact_id and plan.retracted_at == T0 + timedelta(days=40)
+
+
+def test_one_active_fact_on_a_single_valued_slot_is_updated_without_a_call():
+    near = [active("The user likes Paris", "like:paris"), active("The user lives in Paris", "location")]
+    decision = decide_by_rule(candidate("The user lives in Berlin", "location"), near)
+    assert decision.op is Op.UPDATE and decision.target == 1
+
+
+def test_multi_valued_slots_and_retractions_still_go_to_the_decider():
+    assert (
+        decide_by_rule(candidate("The user likes jazz", "like:jazz"), [active("The user likes opera", "like:opera")])
+        is None
+    )
+    assert (
+        decide_by_rule(
+            candidate("no longer in Paris", "location", negated=True), [active("The user lives in Paris", "location")]
+        )
+        is None
+    )

@@ -36,24 +36,13 @@ from __future__ import annotations
 
 import re
 
+from shared.domain.consolidation import normalize_text as normalise_text
 from shared.domain.models import Decision, DecisionItem, Neighbour, Op
+from shared.domain.slots import MULTI_VALUED_PREFIXES, is_multi_valued, same_slot
 
 RULES_VERSION = "rules-v1"
 
 __all__ = ["MULTI_VALUED_PREFIXES", "RULES_VERSION", "decide", "is_multi_valued", "normalise_text"]
-
-MULTI_VALUED_PREFIXES = (
-    "like:",
-    "dislike:",
-    "avoid:",
-    "allergy:",
-    "language:",
-    "pet:",
-    "person:",
-    "goal:",
-    "habit:",
-    "event:",
-)
 
 _SPACES = re.compile(r"\s+")
 _TOKEN = re.compile(r"[\w+#]+")
@@ -73,24 +62,6 @@ _FRAME_WORDS = frozenset(
         )
     ).split()
 )
-
-
-def normalise_text(text: str) -> str:
-    """The form two fact texts must share to be the same fact: lowercase, single spaces, no final
-    punctuation."""
-    return _SPACES.sub(" ", text.strip().lower()).rstrip(" .!?;:,")
-
-
-def is_multi_valued(slot: str | None) -> bool:
-    """True for slots that carry their value (``like:jazz``); see the module docstring."""
-    if not slot:
-        return False
-    slot = slot.strip().lower()
-    return slot.startswith(MULTI_VALUED_PREFIXES) or (slot.startswith("family:") and slot.count(":") >= 2)
-
-
-def _same_slot(a: str | None, b: str | None) -> bool:
-    return bool(a) and bool(b) and a.strip().lower() == b.strip().lower()
 
 
 def _opposite_slot(a: str | None, b: str | None) -> bool:
@@ -135,7 +106,7 @@ def _names_value(neighbour: Neighbour, value: tuple[str, frozenset[str]] | None)
 
 
 def _retract(item: DecisionItem) -> Decision:
-    same = [n for n in item.neighbours if _same_slot(item.candidate_slot, n.slot)]
+    same = [n for n in item.neighbours if same_slot(item.candidate_slot, n.slot)]
     if not same:
         return Decision(Op.NONE, reason="nothing to retract")
     if not is_multi_valued(item.candidate_slot):
@@ -157,7 +128,7 @@ def decide(item: DecisionItem) -> Decision:
             return Decision(Op.NONE, reason=f"same as neighbour {neighbour.index}")
     if item.candidate_negated:
         return _retract(item)
-    same = [n for n in item.neighbours if _same_slot(item.candidate_slot, n.slot)]
+    same = [n for n in item.neighbours if same_slot(item.candidate_slot, n.slot)]
     if not same:
         same = [n for n in item.neighbours if _opposite_slot(item.candidate_slot, n.slot)]
     if same:
