@@ -75,6 +75,18 @@ def test_deterministic(runner: MiniLMRunner) -> None:
     assert np.array_equal(first, second)
 
 
+def test_parallel_and_sequential_paths_agree(runner: MiniLMRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = SENTENCES * 10
+    controls = minilm._blas_controls()
+    before = controls[0]() if controls else None
+    parallel = runner.encode(texts, batch_size=8)
+    if controls:
+        assert controls[0]() == before, "encode must restore the OpenBLAS thread count"
+    monkeypatch.setattr(minilm, "_blas_controls", lambda: None)  # e.g. numpy not on OpenBLAS
+    sequential = runner.encode(texts, batch_size=8)
+    np.testing.assert_allclose(sequential, parallel, atol=1e-5)
+
+
 def test_order_preserved_despite_length_sorting(runner: MiniLMRunner) -> None:
     texts = SENTENCES * 5
     batched = runner.encode(texts, batch_size=4)
