@@ -1,6 +1,6 @@
 """`memstream bench` (= `make bench`): one run that measures the whole service on the embedded stack.
 
-    .venv/bin/memstream bench                # everything (~6-8 min; the first run also builds the search data)
+    .venv/bin/memstream bench                # everything: ~5 min (the first run builds the search data: +3 min)
     .venv/bin/memstream bench --quick        # small sizes, no 1M dataset: a smoke test of the harness
     .venv/bin/memstream bench --hnsw-1m      # also build (once, ~15-20 min on 2 cores) the HNSW index at 1M
 
@@ -11,19 +11,22 @@ as their own OS processes (`memstream worker|relay|api`), stopped by PID at the 
 
 Measured, one function each below:
   raw model        bench/embedder_throughput.py's main, in-process (the embedder's ceiling)
-  ingest           batched POST /v1/messages (500 per request, 4 in flight), and an aiokafka producer
+  ingest           batched POST /v1/messages (500 per request, 4 in flight), and an aiokafka producer, both
+                   to topics of their own (nothing consumes them)
   stage throughput each stage alone, on 2 cores: its input preloaded while it is stopped, then started and
                    timed from its first committed batch to the last (its memstream_events_total on /metrics);
                    the chain extractor -> embedder -> consolidator -> relay -> summarizer runs on the
-                   synthetic workload of bench/workload.py, each stage's input being the previous one's
-                   output; the embedder is also timed on unique texts (cold cache), the figure that is
-                   compared with the raw model
+                   synthetic workload of bench/workload.py in live-traffic order (one message of each
+                   user in turn), each stage's input being the previous one's output; the embedder is
+                   also timed on unique texts (cold cache), the figure that is compared with the raw model
   freshness        every stage running, messages sent paced at 50 % of the bottleneck's rate with
                    created_at = send time; facts.recorded_at - the newest source message's created_at
   search/context   POST /v1/search and /v1/context over HTTP against an API process, one client, one request
                    at a time, fresh query strings (each pays for its MiniLM query embedding), at 100k and 1M facts
   provider calls   the stages' memstream_provider_calls_total over the chain, per user message
-Writes bench/results.json and prints a table.
+Before each measurement it waits (bounded) for other processes to go quiet, and it records how busy the
+machine was (other processes' cores, CPU pressure) next to every figure. Writes bench/results.json and
+prints a table.
 """
 
 from __future__ import annotations
@@ -78,10 +81,10 @@ TARGETS = {
 class Sizes:
     raw_sentences: int = 1000
     raw_repeats: int = 3
-    ingest_post_messages: int = 20_000
+    ingest_post_messages: int = 100_000
     ingest_batch: int = 500
     ingest_in_flight: int = 4
-    ingest_kafka_messages: int = 50_000
+    ingest_kafka_messages: int = 200_000
     workload_users: int = 160  # x 50 messages each
     cold_candidates: int = 2_400
     freshness_seconds: float = 40.0
@@ -960,7 +963,9 @@ def measure_search(bench: Bench, facts: int, *, hnsw_1m: bool) -> dict:
 
 
 def _query_api(bench: Bench, url: str, key: str, users: int, label: str) -> dict:
-    """One client, one request at a time, random users, fresh query strings."""
+    """One client, one request at a time, random users, fresh query strings (each embedded anew);
+    then the search queries once more, whose embeddings the API's query cache now holds: the
+    latency without the query embedding."""
     import numpy as np
 
     from bench.search_data import session_id, user_id
@@ -968,19 +973,25 @@ def _query_api(bench: Bench, url: str, key: str, users: int, label: str) -> dict
 
     sizes = bench.sizes
     rng = np.random.default_rng(7)
+    n = sizes.search_warmup + sizes.search_requests
+    searches = [{"user_id": user_id(int(rng.integers(users))), "query": query_text(rng, i), "k": 10} for i in range(n)]
+    contexts = []
+    for i in range(n):
+        u = int(rng.integers(users))
+        query = query_text(rng, i) + " context"
+        contexts.append({"user_id": user_id(u), "query": query, "session_id": session_id(u), "max_tokens": 800})
+    plan = {
+        "search": ("search", searches),
+        "context": ("context", contexts),
+        "search_cached_query": ("search", searches),
+    }
     out: dict[str, dict] = {}
     with httpx.Client(base_url=url, headers={"X-API-Key": key}, timeout=30) as client:
-        for endpoint in ("search", "context"):
-            task = bench.task(f"search {label}: POST /v1/{endpoint}", sizes.search_warmup + sizes.search_requests)
+        for name, (endpoint, bodies) in plan.items():
+            task = bench.task(f"search {label}: {name}", n)
             samples: list[float] = []
             degraded = 0
-            for i in range(sizes.search_warmup + sizes.search_requests):
-                u = int(rng.integers(users))
-                query = query_text(rng, i) + f" {endpoint}"
-                if endpoint == "search":
-                    body = {"user_id": user_id(u), "query": query, "k": 10}
-                else:
-                    body = {"user_id": user_id(u), "query": query, "session_id": session_id(u), "max_tokens": 800}
+            for i, body in enumerate(bodies):
                 t = time.perf_counter()
                 response = client.post(f"/v1/{endpoint}", json=body)
                 elapsed = time.perf_counter() - t
@@ -990,7 +1001,7 @@ def _query_api(bench: Bench, url: str, key: str, users: int, label: str) -> dict
                     degraded += bool(response.json().get("degraded"))
                 bench.progress.advance(task)
             bench.finish(task)
-            out[endpoint] = {**harness.latency_summary(samples), "degraded_responses": degraded}
+            out[name] = {**harness.latency_summary(samples), "degraded_responses": degraded}
     return out
 
 
@@ -1112,11 +1123,13 @@ def table_rows(results: dict) -> list[list[str]]:
         )
     for scale, s in (results.get("search") or {}).items():
         hnsw = "HNSW" if s["dataset"]["hnsw_index"] else "no HNSW"
-        for endpoint in ("search", "context"):
+        for endpoint in ("search", "context", "search_cached_query"):
+            if endpoint not in s:
+                continue
             r = s[endpoint]
             rows.append(
                 [
-                    f"{endpoint} @ {int(scale):,} facts ({hnsw}, HTTP)",
+                    f"{endpoint.replace('_', ' ')} @ {int(scale):,} facts ({hnsw}, HTTP)",
                     f"p50 {r['p50_ms']:.1f} ms, p95 {r['p95_ms']:.1f} ms",
                 ]
             )
