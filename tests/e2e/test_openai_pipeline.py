@@ -82,6 +82,9 @@ async def test_pipeline_through_the_openai_provider_loses_nothing(openai_pipelin
             poison,
             message(tenant_id, "bob", "s-bob", "I have a dog named Rex.", t0 + timedelta(minutes=1)),
             message(tenant_id, "alice", "s-alice-2", "I moved to Berlin.", t0 + timedelta(days=29)),
+            # A retraction is never decided by a rule: this one goes to the decider (and meets its 429).
+            message(tenant_id, "dave", "s-dave", "My girlfriend is Anna.", t0),
+            message(tenant_id, "dave", "s-dave", "I broke up with Anna.", t0 + timedelta(days=2)),
         ],
     )
 
@@ -101,6 +104,7 @@ async def test_pipeline_through_the_openai_provider_loses_nothing(openai_pipelin
             ("bob", "The user's name is Bob", "active"),
             ("bob", "The user is vegan", "active"),
             ("bob", "The user has a dog named Rex", "active"),
+            ("dave", "The user's girlfriend is Anna", "retracted"),
         }
         return state if wanted <= state else None
 
