@@ -20,8 +20,14 @@ def _start_dev(data_dir: Path, api_port: int) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if k not in ("MEMSTREAM_DATABASE_URL", "MEMSTREAM_KAFKA_BOOTSTRAP")}
     env.update({"MEMSTREAM_DATA_DIR": str(data_dir), "MEMSTREAM_API_PORT": str(api_port)})
     log = (data_dir.parent / f"{data_dir.name}-dev.log").open("ab")
-    return subprocess.Popen([sys.executable, "-m", "services.cli", "dev"], env=env, cwd=ROOT, stdout=log,
-                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    return subprocess.Popen(
+        [sys.executable, "-m", "services.cli", "dev"],
+        env=env,
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def _alive(pid: int) -> bool:
@@ -64,12 +70,27 @@ def test_sigterm_leaves_no_process_and_a_restart_keeps_the_data(tmp_path: Path):
         wait_sync(lambda: _ready(url), timeout_s=90, what="memstream dev ready")
         started = _started_pids(data_dir)
         assert len(started) == 8 and all(_alive(pid) for pid in started)
-        response = httpx.post(f"{url}/v1/messages", headers=headers, json={"messages": [
-            {"event_id": "life-1", "user_id": "u1", "session_id": "s1", "role": "user", "content": "I live in Oslo."}
-        ]})
+        response = httpx.post(
+            f"{url}/v1/messages",
+            headers=headers,
+            json={
+                "messages": [
+                    {
+                        "event_id": "life-1",
+                        "user_id": "u1",
+                        "session_id": "s1",
+                        "role": "user",
+                        "content": "I live in Oslo.",
+                    }
+                ]
+            },
+        )
         assert response.status_code == 202
-        wait_sync(lambda: httpx.get(f"{url}/v1/users/u1/facts", headers=headers).json()["facts"], timeout_s=60,
-                  what="the fact")
+        wait_sync(
+            lambda: httpx.get(f"{url}/v1/users/u1/facts", headers=headers).json()["facts"],
+            timeout_s=60,
+            what="the fact",
+        )
     finally:
         code = _stop(dev)
     assert code == 0

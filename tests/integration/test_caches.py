@@ -15,6 +15,17 @@ async def test_embedding_cache_returns_what_was_stored(db):
 async def test_provider_output_cache(db):
     key = f"call-{uuid.uuid4().hex}"
     assert await cached_output(db, key) is None
-    await store_output(db, call_hash=key, tenant_id="t", stage="s", provider="p", model="m", prompt_version="v",
-                       output=[{"text": "x"}], prompt_tokens=10, completion_tokens=2, latency_ms=1.5)
+    await store_output(
+        db,
+        call_hash=key,
+        tenant_id="t",
+        stage="s",
+        provider="p",
+        model="m",
+        prompt_version="v",
+        output=[{"text": "x"}],
+        prompt_tokens=10,
+        completion_tokens=2,
+        latency_ms=1.5,
+    )
     assert await cached_output(db, key) == [{"text": "x"}]
