@@ -70,6 +70,12 @@ class Settings(BaseSettings):
         description="Users with up to this many active facts get an exact vector search (cost grows with the "
         "count); above it, the planner may use the HNSW index (approximate, with iterative scans).",
     )
+    search_query_cache_size: int = Field(
+        2_048,
+        ge=0,
+        description="Query embeddings each API process keeps (an LRU keyed by model and query text), so a "
+        "repeated query skips the embedding; 0 turns the cache off.",
+    )
 
     # --- telemetry ---------------------------------------------------------------------
     metrics_host: str = Field("127.0.0.1", description="Bind address of a worker's /metrics.")

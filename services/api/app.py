@@ -62,7 +62,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.topics = Topics.from_settings(settings)
     app.state.keys = {}
-    app.state.embedder = QueryEmbedder(embedding_provider(settings))
+    app.state.embedder = QueryEmbedder(embedding_provider(settings), maxsize=settings.search_query_cache_size)
     app.state.decider = decision_provider(settings)
     app.mount("/metrics", make_asgi_app())
 

@@ -57,27 +57,44 @@ class Invalid(ValueError):
 
 
 class QueryEmbedder:
-    """The embedding provider plus a small in-process LRU: agents repeat queries, and one embedding
-    costs ~8 ms on two cores while a lookup costs nothing."""
+    """The embedding provider plus a bounded in-process LRU of query embeddings, keyed by (model, text):
+    agents repeat queries, and embedding one costs 10-20 ms on two cores while a lookup costs nothing.
+    Concurrent requests for the same uncached text share one embedding call. `maxsize=0` turns the
+    cache off."""
 
     def __init__(self, provider: EmbeddingProvider, maxsize: int = 2048):
         self.provider = provider
-        self.maxsize = maxsize
-        self._cache: OrderedDict[str, list[float]] = OrderedDict()
+        self.maxsize = max(0, maxsize)
+        self._cache: OrderedDict[tuple[str, str], list[float]] = OrderedDict()
+        self._pending: dict[tuple[str, str], asyncio.Task[list[float]]] = {}
 
     @property
     def model(self) -> str:
         return self.provider.model
 
     async def embed(self, text: str) -> list[float]:
-        hit = self._cache.get(text)
+        key = (self.provider.model, text)
+        hit = self._cache.get(key)
         if hit is not None:
-            self._cache.move_to_end(text)
+            self._cache.move_to_end(key)
             return hit
-        [vector] = await self.provider.embed([text])
-        self._cache[text] = vector
-        if len(self._cache) > self.maxsize:
-            self._cache.popitem(last=False)
+        task = self._pending.get(key)
+        if task is None:
+            task = self._pending[key] = asyncio.ensure_future(self._compute(key, text))
+            task.add_done_callback(lambda t: t.cancelled() or t.exception())  # retrieved even if nobody waits
+        # A caller that gives up (its deadline, a closed connection) leaves the task to the others,
+        # and its result still lands in the cache.
+        return await asyncio.shield(task)
+
+    async def _compute(self, key: tuple[str, str], text: str) -> list[float]:
+        try:
+            [vector] = await self.provider.embed([text])
+        finally:
+            self._pending.pop(key, None)
+        if self.maxsize:
+            self._cache[key] = vector
+            if len(self._cache) > self.maxsize:
+                self._cache.popitem(last=False)
         return vector
 
 

@@ -21,7 +21,10 @@ Speed notes (2 CPU cores; ~15% more sentences/s than sentence-transformers on to
 * with two or more batches, two threads each run whole batches with OpenBLAS
   set to one thread for the duration of ``encode``: two single-threaded GEMMs
   side by side are as fast as one two-threaded GEMM, and numpy's
-  single-threaded elementwise work then runs on both cores.
+  single-threaded elementwise work then runs on both cores;
+* fewer than 16 texts (a search query) run on the calling thread with OpenBLAS
+  set to one thread: GEMMs this small gain nothing from a second thread, which
+  under CPU contention mostly waits for a core.
 """
 
 from __future__ import annotations
@@ -390,7 +393,7 @@ class MiniLMRunner:
                 if idx is None:
                     return
                 blen = lengths[idx]
-                ids = np.zeros((len(idx), int(blen.max())), np.int64)  # [PAD] = 0
+                ids = np.zeros((len(idx), _padded_width(len(idx), int(blen.max()))), np.int64)  # [PAD] = 0
                 for row, j in enumerate(idx):
                     ids[row, : blen[row]] = all_ids[j]
                 out[idx] = self._forward(ids, blen)
@@ -419,10 +422,12 @@ class MiniLMRunner:
     def encode(self, texts: Sequence[str], batch_size: int = 64) -> np.ndarray:
         """float32 ``(len(texts), 384)`` L2-normalised embeddings, in input order.
 
-        With 16+ texts and numpy on OpenBLAS, the batches run on one thread per
-        core and numpy's OpenBLAS is set to one thread (process-wide) until the
-        call returns; other numpy work in the process meanwhile gets
-        single-threaded BLAS.
+        With numpy on OpenBLAS, OpenBLAS is set to one thread (process-wide)
+        until the call returns, so other numpy work in the process meanwhile
+        gets single-threaded BLAS: with fewer than 16 texts the batch runs on
+        the calling thread alone (small GEMMs gain nothing from a second BLAS
+        thread and lose much when it has to wait for a busy core); with 16+
+        texts the batches run on one thread per core.
         """
         if isinstance(texts, str):
             raise TypeError("encode() takes a sequence of strings, not a single string")
@@ -438,9 +443,23 @@ class MiniLMRunner:
         order = np.argsort(-lengths, kind="stable")
         n_batches = -(-n // batch_size)
 
-        controls = _blas_controls() if _CPUS > 1 and n >= 2 * _MIN_PARALLEL_BATCH else None
+        controls = _blas_controls() if _CPUS > 1 else None
         if controls is None:
             self._run_batches(np.array_split(order, n_batches), all_ids, lengths, out, workers=1)
+        elif n < 2 * _MIN_PARALLEL_BATCH:
+            # A few texts (a search query): the GEMMs are too small for two BLAS threads to pay off,
+            # and under CPU contention OpenBLAS's second thread waits for a core (A/B, the API's
+            # search p95 with Postgres busy on the same two cores: 368 ms with two threads, 39 with one).
+            get_threads, set_threads = controls
+            with _blas_lock:
+                previous = get_threads()
+                if previous > 1:
+                    set_threads(1)
+                try:
+                    self._run_batches(np.array_split(order, n_batches), all_ids, lengths, out, workers=1)
+                finally:
+                    if previous > 1:
+                        set_threads(previous)
         else:
             get_threads, set_threads = controls
             with _blas_lock:
@@ -463,6 +482,16 @@ class MiniLMRunner:
         norms = np.sqrt(np.einsum("ij,ij->i", out, out))
         out /= np.maximum(norms, np.float32(1e-12))[:, None]
         return out
+
+
+def _padded_width(rows: int, width: int) -> int:
+    """The batch width to pad to: the smallest >= ``width`` that makes ``rows * width`` (the M of every
+    GEMM) a multiple of 4. OpenBLAS's sgemm is markedly slower for an M just past a multiple of 4: for a
+    single 11-token query the six layers' GEMMs took 10.6 ms here, and 7.4 ms padded to 12 tokens. The
+    extra [PAD] tokens are masked out of attention and pooling, so they do not change the result."""
+    while (rows * width) % 4:
+        width += 1
+    return width
 
 
 _CPUS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
