@@ -201,3 +201,42 @@ def test_provider_embeds_off_the_event_loop(runner: MiniLMRunner) -> None:
 
 def test_module_level_runner_is_cached() -> None:
     assert minilm.get_runner() is minilm.get_runner()
+
+
+def test_small_batches_run_on_one_blas_thread_and_restore_it(runner: MiniLMRunner, monkeypatch) -> None:
+    controls = minilm._blas_controls()
+    if controls is None:
+        pytest.skip("numpy is not on OpenBLAS here")
+    get_threads, set_threads = controls
+    seen: list[int] = []
+    forward = runner._forward
+
+    def spy(ids, lengths):
+        seen.append(get_threads())
+        return forward(ids, lengths)
+
+    monkeypatch.setattr(runner, "_forward", spy)
+    before = get_threads()
+    set_threads(2)
+    try:
+        runner.encode(["what does the user like"])
+        assert seen == [1]
+        assert get_threads() == 2
+    finally:
+        set_threads(before)
+
+
+@pytest.mark.parametrize(
+    "rows,width,expected", [(1, 11, 12), (1, 12, 12), (1, 1, 4), (2, 11, 12), (2, 10, 10), (4, 7, 7)]
+)
+def test_padded_width_makes_the_gemm_rows_a_multiple_of_four(rows: int, width: int, expected: int) -> None:
+    assert minilm._padded_width(rows, width) == expected
+
+
+def test_padding_to_the_gemm_width_does_not_change_the_embedding(runner: MiniLMRunner) -> None:
+    [ids] = runner.tokenize(["The user moved to Lisbon last spring"])
+    length = np.array([len(ids)])
+    exact = runner._forward(np.array([ids], np.int64), length)
+    padded = np.zeros((1, len(ids) + 3), np.int64)
+    padded[0, : len(ids)] = ids
+    np.testing.assert_allclose(runner._forward(padded, length), exact, atol=1e-5)
