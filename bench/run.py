@@ -41,6 +41,7 @@ import os
 import platform
 import random
 import signal
+import subprocess
 import sys
 import time
 from dataclasses import asdict, dataclass
@@ -330,6 +331,32 @@ def labelled(text: str, metric: str, *keys: str) -> dict[str, float]:
     return out
 
 
+def start_profiler(name: str, pid: int | None) -> subprocess.Popen | None:
+    """With MEMSTREAM_BENCH_PROFILE_DIR set, py-spy samples the stage into <dir>/<name>.txt (collapsed
+    stacks, one line per stack with its sample count): where a missed target's time goes."""
+    out_dir = os.environ.get("MEMSTREAM_BENCH_PROFILE_DIR")
+    py_spy = Path(sys.executable).with_name("py-spy")
+    if not out_dir or pid is None or not py_spy.exists():
+        return None
+    Path(out_dir).mkdir(parents=True, exist_ok=True)
+    slug = "".join(c if c.isalnum() else "-" for c in name).strip("-")
+    target = Path(out_dir) / f"{slug}.txt"
+    command = [str(py_spy), "record", "--pid", str(pid), "--rate", "200", "--format", "raw", "--output", str(target)]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def stop_profiler(profiler: subprocess.Popen | None) -> None:
+    """SIGINT makes py-spy write its file before it exits."""
+    if profiler is None:
+        return
+    profiler.send_signal(signal.SIGINT)
+    try:
+        profiler.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        profiler.kill()
+        profiler.wait()
+
+
 def run_stage(
     bench: Bench, name: str, stage: str, settings, expected: int, *, timeout_s: float = 300, **env: str
 ) -> dict:
@@ -341,6 +368,7 @@ def run_stage(
     started = time.monotonic()
     service = bench.stack.service(name, args, settings, **env)
     pg_pid = bench.stack.postgres.pid if bench.stack.postgres else None
+    profiler = start_profiler(name, service.pid)
     try:
         with Noise(bench.stack) as noise:
             followed = follow(
@@ -356,6 +384,7 @@ def run_stage(
             )
         text = service.scrape() or ""
     finally:
+        stop_profiler(profiler)
         bench.stack.stop(service)
         bench.finish(task)
     samples = followed.samples
@@ -590,20 +619,12 @@ def cold_candidates(count: int, skip: int = 0) -> list[tuple[bytes, bytes]]:
     return out
 
 
-def measure_embedder_cold(bench: Bench, batch_max_events: int | None = None) -> dict:
-    """The embedder on unique texts (all cache misses): the figure compared with the raw model. With
-    ``batch_max_events``, the same on other unique texts with MEMSTREAM_BATCH_MAX_EVENTS set to it."""
-    count = bench.sizes.cold_candidates
-    prefix = f"{COLD_PREFIX[:-1]}-{batch_max_events}." if batch_max_events else COLD_PREFIX
-    settings = bench.stack.settings(PIPELINE_DB, prefix)
+def measure_embedder_cold(bench: Bench) -> dict:
+    """The embedder on unique texts (all cache misses): the figure compared with the raw model."""
+    settings = bench.stack.settings(PIPELINE_DB, COLD_PREFIX)
     asyncio.run(ensure_topics(settings))
-    items = cold_candidates(count, skip=count if batch_max_events else 0)
+    items = cold_candidates(bench.sizes.cold_candidates)
     asyncio.run(produce(bench.stack.bootstrap, settings.topic("facts.extracted"), items))
-    if batch_max_events:
-        name = f"embedder (cold cache, batches of {batch_max_events})"
-        return run_stage(
-            bench, name, "embedder", settings, len(items), MEMSTREAM_BATCH_MAX_EVENTS=str(batch_max_events)
-        )
     return run_stage(bench, "embedder (cold cache)", "embedder", settings, len(items))
 
 
@@ -649,7 +670,6 @@ def measure_summarizer(bench: Bench, messages: int, changes: int) -> dict:
 def measure_stages(bench: Bench) -> dict:
     """Each stage alone: the cold embedder, then the chain extractor -> ... -> summarizer."""
     cold = measure_embedder_cold(bench)
-    cold_256 = measure_embedder_cold(bench, batch_max_events=256)
     raw_after = measure_raw_model(bench)  # again, right after: the load of other processes drifts
     events = workload_events(bench.sizes.workload_users, "bench-chain")
     user_messages = sum(e["role"] == "user" for e in events)
@@ -662,7 +682,6 @@ def measure_stages(bench: Bench) -> dict:
     return {
         "workload": {"messages": len(events), "user_messages": user_messages, "candidates": candidates},
         "embedder_cold": cold,
-        "embedder_cold_batch_256": cold_256,
         "raw_model_after_cold": raw_after,
         "extractor": extractor,
         "embedder": embedder,
@@ -1017,11 +1036,6 @@ def targets(results: dict) -> list[harness.Target]:
     out = []
     if raw and cold:
         out.append(harness.Target("embedder (cold) / raw model", cold / raw, TARGETS["embedder_vs_raw"], True, "x"))
-    cold_256 = stages.get("embedder_cold_batch_256", {}).get("events_per_s")
-    if raw and cold_256:
-        out.append(
-            harness.Target("  with batches of 256 (a setting)", cold_256 / raw, TARGETS["embedder_vs_raw"], True, "x")
-        )
     if cold:
         for name in ("extractor", "consolidator", "relay", "summarizer", "embedder"):
             rate = stages.get(name, {}).get("events_per_s")
@@ -1081,7 +1095,6 @@ def table_rows(results: dict) -> list[list[str]]:
         for key, label, unit in (
             ("extractor", "extractor", "messages"),
             ("embedder_cold", "embedder, unique texts (cold cache)", "candidates"),
-            ("embedder_cold_batch_256", "  same, MEMSTREAM_BATCH_MAX_EVENTS=256", "candidates"),
             ("embedder", "embedder, workload texts (cache hits)", "candidates"),
             ("consolidator", "consolidator", "candidates"),
             ("relay", "relay (outbox -> facts.changes)", "changes"),

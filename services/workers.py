@@ -18,6 +18,7 @@ class StageSpec:
     sources: Callable[[Topics], list[str]]
     parser: Callable[[Settings], Callable[[bytes], Any]]
     handler: Callable[..., Any]
+    batch_max_events: Callable[[Settings], int] = lambda s: s.batch_max_events
 
 
 def _specs() -> dict[str, StageSpec]:
@@ -28,7 +29,12 @@ def _specs() -> dict[str, StageSpec]:
 
     return {
         "extractor": StageSpec(lambda t: [t.messages], extractor.make_parser, extractor.handle),
-        "embedder": StageSpec(lambda t: [t.extracted], lambda s: embedder.parse, embedder.handle),
+        "embedder": StageSpec(
+            lambda t: [t.extracted],
+            lambda s: embedder.parse,
+            embedder.handle,
+            batch_max_events=lambda s: s.embedder_batch_max_events,
+        ),
         "consolidator": StageSpec(lambda t: [t.embedded], consolidator.make_parser, consolidator.handle),
         "summarizer": StageSpec(lambda t: [t.messages, t.changes], lambda s: summarizer.parse, summarizer.handle),
     }
@@ -44,7 +50,12 @@ def run_worker(stage: str, settings: Settings) -> None:
 
     spec = _specs()[stage]
     app, _ = build_stage_app(
-        stage, settings, spec.sources(Topics.from_settings(settings)), spec.parser(settings), spec.handler
+        stage,
+        settings,
+        spec.sources(Topics.from_settings(settings)),
+        spec.parser(settings),
+        spec.handler,
+        batch_max_events=spec.batch_max_events(settings),
     )
     serve_metrics(settings.metrics_port, settings.metrics_host)
     log.info("worker_starting", stage=stage, group=app.conf.id, metrics_port=settings.metrics_port)

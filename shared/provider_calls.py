@@ -6,14 +6,16 @@ of the same input costs no call, and a new prompt version calls again.
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
 
 from shared.hashing import content_hash
-from shared.storage.caches import cached_output, store_output
+from shared.storage.caches import StoredCall, cached_outputs, store_outputs
 from shared.telemetry import CACHE_LOOKUPS, PROVIDER_CALLS, PROVIDER_SECONDS, PROVIDER_TOKENS
 
 ProviderCall = Callable[[], Awaitable[tuple[Any, int, int]]]  # -> (json output, prompt tokens, completion tokens)
@@ -26,6 +28,70 @@ def reported_usage(provider: Any) -> tuple[int, int]:
     return (usage.prompt_tokens, usage.completion_tokens) if usage is not None else (0, 0)
 
 
+@dataclass(frozen=True)
+class PendingCall:
+    """A provider call to make unless its output is cached: ``request`` is its whole input (the key)."""
+
+    tenant_id: str
+    request: Any
+    call: ProviderCall
+
+
+async def cached_calls(
+    db: asyncpg.Pool | asyncpg.Connection, *, stage: str, task: str, provider: Any, calls: Sequence[PendingCall]
+) -> list[Any]:
+    """The outputs of ``calls``, in order: cached ones from one lookup, the others called concurrently
+    (the provider bounds its own concurrency) and stored in one insert. The outputs that did come
+    back are stored even when another call failed, so a retry pays only for the failed ones."""
+    hashes = [
+        content_hash(
+            "provider-call", c.tenant_id, provider.name, provider.model, provider.prompt_version, task, c.request
+        )
+        for c in calls
+    ]
+    outputs = await cached_outputs(db, list(dict.fromkeys(hashes)))
+    misses = {h: c for h, c in zip(hashes, calls, strict=True) if h not in outputs}
+    CACHE_LOOKUPS.labels(stage, task, "hit").inc(len(calls) - len(misses))
+    CACHE_LOOKUPS.labels(stage, task, "miss").inc(len(misses))
+    results = await asyncio.gather(*(_timed(c.call) for c in misses.values()), return_exceptions=True)
+    stored, failure = [], None
+    for (call_hash, pending), result in zip(misses.items(), results, strict=True):
+        if isinstance(result, BaseException):
+            PROVIDER_CALLS.labels(stage, provider.name, task, "error").inc()
+            failure = failure or result
+            continue
+        (output, prompt_tokens, completion_tokens), latency = result
+        PROVIDER_CALLS.labels(stage, provider.name, task, "ok").inc()
+        PROVIDER_SECONDS.labels(stage, provider.name, task).observe(latency)
+        PROVIDER_TOKENS.labels(stage, provider.name, task, "prompt").inc(prompt_tokens)
+        PROVIDER_TOKENS.labels(stage, provider.name, task, "completion").inc(completion_tokens)
+        outputs[call_hash] = output
+        stored.append(
+            StoredCall(
+                call_hash=call_hash,
+                tenant_id=pending.tenant_id,
+                stage=stage,
+                provider=provider.name,
+                model=provider.model,
+                prompt_version=provider.prompt_version,
+                output=output,
+                prompt_tokens=prompt_tokens,
+                completion_tokens=completion_tokens,
+                latency_ms=latency * 1000,
+            )
+        )
+    await store_outputs(db, stored)
+    if failure is not None:
+        raise failure
+    return [outputs[h] for h in hashes]
+
+
+async def _timed(call: ProviderCall) -> tuple[tuple[Any, int, int], float]:
+    started = time.perf_counter()
+    result = await call()
+    return result, time.perf_counter() - started
+
+
 async def cached_call(
     db: asyncpg.Pool | asyncpg.Connection,
     *,
@@ -36,36 +102,8 @@ async def cached_call(
     request: Any,
     call: ProviderCall,
 ) -> Any:
-    call_hash = content_hash(
-        "provider-call", tenant_id, provider.name, provider.model, provider.prompt_version, task, request
-    )
-    hit = await cached_output(db, call_hash)
-    if hit is not None:
-        CACHE_LOOKUPS.labels(stage, task, "hit").inc()
-        return hit
-    CACHE_LOOKUPS.labels(stage, task, "miss").inc()
-    started = time.perf_counter()
-    try:
-        output, prompt_tokens, completion_tokens = await call()
-    except Exception:
-        PROVIDER_CALLS.labels(stage, provider.name, task, "error").inc()
-        raise
-    latency = time.perf_counter() - started
-    PROVIDER_CALLS.labels(stage, provider.name, task, "ok").inc()
-    PROVIDER_SECONDS.labels(stage, provider.name, task).observe(latency)
-    PROVIDER_TOKENS.labels(stage, provider.name, task, "prompt").inc(prompt_tokens)
-    PROVIDER_TOKENS.labels(stage, provider.name, task, "completion").inc(completion_tokens)
-    await store_output(
-        db,
-        call_hash=call_hash,
-        tenant_id=tenant_id,
-        stage=stage,
-        provider=provider.name,
-        model=provider.model,
-        prompt_version=provider.prompt_version,
-        output=output,
-        prompt_tokens=prompt_tokens,
-        completion_tokens=completion_tokens,
-        latency_ms=latency * 1000,
+    """One call through :func:`cached_calls`."""
+    (output,) = await cached_calls(
+        db, stage=stage, task=task, provider=provider, calls=[PendingCall(tenant_id, request, call)]
     )
     return output

@@ -213,6 +213,8 @@ def build_stage_app(
     source_topics: Sequence[str],
     parse: Callable[[bytes], Any],
     handle: Callable[[StageContext, list[tuple[Record, Any]]], Awaitable[None]],
+    *,
+    batch_max_events: int | None = None,
 ) -> tuple[faust.App, StageContext]:
     """A faust app (one consumer group) whose single agent feeds batches to ``handle``."""
     app = create_faust_app(stage, settings)
@@ -228,7 +230,9 @@ def build_stage_app(
     @app.agent(channel, name=f"memstream.{stage}", concurrency=1)  # >1 can commit past unfinished events
     async def agent(stream: faust.StreamT) -> None:
         await ctx.start()
-        async for events in stream.take_events(settings.batch_max_events, within=settings.batch_window_s):
+        async for events in stream.take_events(
+            batch_max_events or settings.batch_max_events, within=settings.batch_window_s
+        ):
             records = [
                 Record(e.message.topic, e.message.partition, e.message.offset, e.message.key, e.message.value)
                 for e in events

@@ -49,6 +49,10 @@ class Settings(BaseSettings):
     )
     batch_max_events: int = Field(64, description="Largest batch a stage takes from its topic at once.")
     batch_window_s: float = Field(0.2, description="How long a stage waits to fill a batch.")
+    embedder_batch_max_events: int = Field(
+        256,
+        description="Largest batch the embedder takes: its chunks of 64 are pipelined, so more keeps the model busy.",
+    )
 
     # --- API ---------------------------------------------------------------------------
     api_host: str = Field("127.0.0.1", description="API bind address.")

@@ -1,22 +1,31 @@
 """embedder: facts.extracted -> facts.embedded.
 
 consume a batch of candidates -> look their texts up in the embedding cache (model, text hash;
-shared by all tenants, since a vector reveals nothing the hash does not) -> embed only the misses,
-in one call -> store them -> emit each candidate with its vector, keyed tenant:user.
+shared by all tenants, since a vector reveals nothing the hash does not) -> embed only the misses
+-> store them -> emit each candidate with its vector, keyed tenant:user.
+
+The batch goes through in chunks, pipelined: while the model embeds one chunk (in its worker
+threads, or over the network), the event loop stores and publishes the chunk before it. Done one
+after the other, the cores would sit half idle while a chunk is serialised and sent.
 """
 
 from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
 
 from shared.broker import key_for
 from shared.contracts.events import EmbeddedFact, FactCandidate
 from shared.hashing import content_hash
 from shared.provider_calls import reported_usage
+from shared.providers.base import EmbeddingProvider
 from shared.providers.registry import embedding_provider
 from shared.runtime import Record, StageContext
 from shared.storage.caches import cached_embeddings, store_embeddings
 from shared.telemetry import CACHE_LOOKUPS, EVENTS, PROVIDER_CALLS, PROVIDER_SECONDS, PROVIDER_TOKENS
 
 STAGE = "embedder"
+CHUNK = 64  # candidates per model call: the offline model's batch, and a pipeline step
 
 
 def parse(raw: bytes) -> FactCandidate:
@@ -27,35 +36,65 @@ def text_hash(text: str) -> str:
     return content_hash("embedding-text", text)
 
 
+def plan_chunks(hashes: Sequence[str], cached: set[str], size: int) -> list[tuple[slice, list[str]]]:
+    """Split a batch into chunks of ``size`` candidates, each with the texts it is the first to need
+    (a text cached, or met in an earlier chunk, is not embedded again)."""
+    seen = set(cached)
+    out = []
+    for start in range(0, len(hashes), size):
+        part = hashes[start : start + size]
+        fresh = [h for h in dict.fromkeys(part) if h not in seen]
+        seen.update(fresh)
+        out.append((slice(start, start + size), fresh))
+    return out
+
+
 async def handle(ctx: StageContext, batch: list[tuple[Record, FactCandidate]]) -> None:
     provider = embedding_provider(ctx.settings)
-    hashes = {text_hash(c.text): c.text for _, c in batch}
-    vectors = await cached_embeddings(ctx.db, provider.model, list(hashes))
-    misses = [h for h in hashes if h not in vectors]
-    CACHE_LOOKUPS.labels(STAGE, "embedding", "hit").inc(len(hashes) - len(misses))
-    CACHE_LOOKUPS.labels(STAGE, "embedding", "miss").inc(len(misses))
-    if misses:
-        try:
-            with PROVIDER_SECONDS.labels(STAGE, provider.name, "embedding").time():
-                fresh = await provider.embed([hashes[h] for h in misses])
-        except Exception:
-            PROVIDER_CALLS.labels(STAGE, provider.name, "embedding", "error").inc()
-            raise
-        PROVIDER_CALLS.labels(STAGE, provider.name, "embedding", "ok").inc()
-        prompt_tokens, _ = reported_usage(provider)
-        PROVIDER_TOKENS.labels(STAGE, provider.name, "embedding", "prompt").inc(prompt_tokens)
-        computed = dict(zip(misses, fresh, strict=True))
-        await store_embeddings(ctx.db, provider.model, computed)
-        vectors.update(computed)
+    candidates = [c for _, c in batch]
+    hashes = [text_hash(c.text) for c in candidates]
+    texts = dict(zip(hashes, (c.text for c in candidates), strict=True))
+    vectors = await cached_embeddings(ctx.db, provider.model, list(texts))
+    CACHE_LOOKUPS.labels(STAGE, "embedding", "hit").inc(sum(h in vectors for h in texts))
+    CACHE_LOOKUPS.labels(STAGE, "embedding", "miss").inc(sum(h not in vectors for h in texts))
 
-    out = [
-        (
-            key_for(c.tenant_id, c.user_id),
-            EmbeddedFact(**c.model_dump(), embedding=vectors[text_hash(c.text)], embedding_model=provider.model)
-            .model_dump_json()
-            .encode(),
-        )
-        for _, c in batch
-    ]
-    await ctx.publish(ctx.topics.embedded, out)
+    chunks = plan_chunks(hashes, set(vectors), CHUNK)
+    if not chunks:
+        return
+    embedding = asyncio.create_task(_embed(provider, [texts[h] for h in chunks[0][1]]))
+    try:
+        for i, (where, fresh) in enumerate(chunks):
+            computed = dict(zip(fresh, await embedding, strict=True))
+            if i + 1 < len(chunks):
+                embedding = asyncio.create_task(_embed(provider, [texts[h] for h in chunks[i + 1][1]]))
+            await store_embeddings(ctx.db, provider.model, computed)
+            vectors.update(computed)
+            events = [
+                _embedded(c, vectors[h], provider.model) for c, h in zip(candidates[where], hashes[where], strict=True)
+            ]
+            await ctx.publish(ctx.topics.embedded, events)
+    finally:
+        if not embedding.done():
+            embedding.cancel()
+            await asyncio.gather(embedding, return_exceptions=True)
     EVENTS.labels(STAGE, "processed").inc(len(batch))
+
+
+async def _embed(provider: EmbeddingProvider, texts: list[str]) -> list[list[float]]:
+    if not texts:
+        return []
+    try:
+        with PROVIDER_SECONDS.labels(STAGE, provider.name, "embedding").time():
+            vectors = await provider.embed(texts)
+    except Exception:
+        PROVIDER_CALLS.labels(STAGE, provider.name, "embedding", "error").inc()
+        raise
+    PROVIDER_CALLS.labels(STAGE, provider.name, "embedding", "ok").inc()
+    PROVIDER_TOKENS.labels(STAGE, provider.name, "embedding", "prompt").inc(reported_usage(provider)[0])
+    return vectors
+
+
+def _embedded(candidate: FactCandidate, vector: list[float], model: str) -> tuple[bytes, bytes]:
+    # model_construct: the candidate was validated when parsed, and the vector is the model's own.
+    event = EmbeddedFact.model_construct(**dict(candidate), embedding=vector, embedding_model=model)
+    return key_for(candidate.tenant_id, candidate.user_id), event.model_dump_json().encode()

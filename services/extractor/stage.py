@@ -1,28 +1,31 @@
 """extractor: chat.messages -> facts.extracted.
 
-consume a batch of chat events -> store messages (idempotent) -> per session, take what is new
-since the cursor -> extract (one cached provider call per session slice) -> emit candidates keyed
-tenant:user -> advance the cursor. A crash between emit and cursor re-emits the same candidates,
-which the consolidator applies once.
+consume a batch of chat events -> store messages (idempotent) -> read every session of the batch
+from a little before its cursor, in one query -> decide, per session, what is new and whether it is
+worth a call (pure) -> extract (one cached provider call per session slice; the calls of a batch
+run concurrently) -> emit all candidates, keyed tenant:user -> advance all cursors in one update.
+A crash between emit and cursor re-emits the same candidates, which the consolidator applies once.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from shared.broker import key_for
 from shared.contracts.events import ChatMessage, FactCandidate, SessionEnded, chat_event_adapter
 from shared.domain.consolidation import normalize_text
-from shared.domain.cursor import slice_after_cursor
+from shared.domain.cursor import Slice, slice_after_cursor
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.triage import worth_extracting
 from shared.hashing import content_hash
-from shared.provider_calls import cached_call
+from shared.provider_calls import PendingCall, cached_calls
 from shared.providers.registry import extraction_provider
 from shared.runtime import PoisonEvent, Record, StageContext
 from shared.settings import Settings
 from shared.storage import messages as store
+from shared.storage.messages import SessionRead
 from shared.telemetry import EVENTS, get_logger
 
 STAGE = "extractor"
@@ -96,29 +99,40 @@ def to_candidate(
     )
 
 
-async def handle(ctx: StageContext, batch: list[tuple[Record, ChatMessage | SessionEnded]]) -> None:
-    events = [event for _, event in batch]
-    by_tenant: dict[str, set[str]] = {}
-    for event in events:
-        by_tenant.setdefault(event.tenant_id, set()).add(event.user_id)
-    async with ctx.db.acquire() as conn:
-        enabled = {
-            (tenant, user): on
-            for tenant, users in by_tenant.items()
-            for user, on in (await store.memory_enabled(conn, tenant, sorted(users))).items()
-        }
-        kept = [e for e in events if enabled[(e.tenant_id, e.user_id)]]
-        skipped = len(events) - len(kept)
-        if skipped:
-            EVENTS.labels(STAGE, "skipped_memory_off").inc(skipped)
-        await store.store_messages(conn, [e for e in kept if isinstance(e, ChatMessage)])
-        for ended in (e for e in kept if isinstance(e, SessionEnded)):
-            await store.mark_session_ended(conn, ended.tenant_id, ended.session_id, ended.user_id)
+@dataclass(frozen=True)
+class SessionWork:
+    """One session of a batch: the turns past its cursor, and the extraction request they make (None
+    when no turn is worth a call)."""
 
-    sessions = dict.fromkeys((e.tenant_id, e.user_id, e.session_id) for e in kept if isinstance(e, ChatMessage))
-    for tenant_id, user_id, session_id in sessions:
-        await extract_session(ctx, tenant_id, user_id, session_id)
-    EVENTS.labels(STAGE, "processed").inc(len(kept))
+    tenant_id: str
+    user_id: str
+    session_id: str
+    piece: Slice
+    request: ExtractionInput | None
+
+
+def plan_session(
+    key: tuple[str, str, str], read: SessionRead | None, version: str, context_size: int
+) -> SessionWork | None:
+    tenant_id, user_id, session_id = key
+    if read is None:
+        return None
+    piece = slice_after_cursor(
+        read.turns,
+        read.cursor_hash,
+        context_size,
+        version_changed=read.cursor_version is not None and read.cursor_version != version,
+    )
+    if not piece.new:
+        return None
+    request = ExtractionInput(
+        new_turns=tuple(t.as_turn() for t in piece.new),
+        context_turns=tuple(t.as_turn() for t in piece.context),
+        summary=read.summary,
+    )
+    turns = request.context_turns + request.new_turns
+    worth = any(_worth_a_call(turns, i + len(request.context_turns)) for i in range(len(request.new_turns)))
+    return SessionWork(tenant_id, user_id, session_id, piece, request if worth else None)
 
 
 def _worth_a_call(turns: tuple[Turn, ...], index: int) -> bool:
@@ -130,76 +144,103 @@ def _worth_a_call(turns: tuple[Turn, ...], index: int) -> bool:
     return worth_extracting(turn.content, follows_assistant_question=asked)
 
 
-async def extract_session(ctx: StageContext, tenant_id: str, user_id: str, session_id: str) -> None:
-    provider = extraction_provider(ctx.settings)
-    version = f"{provider.name}/{provider.model}/{provider.prompt_version}"
-    async with ctx.db.acquire() as conn:
-        session = await store.get_session(conn, tenant_id, session_id)
-        history = await store.session_history(conn, tenant_id, session_id)
-        summary = await store.session_summary(conn, tenant_id, session_id)
-    cursor_version = session["cursor_version"] if session else None
-    piece = slice_after_cursor(
-        history,
-        session["cursor_hash"] if session else None,
-        ctx.settings.context_messages,
-        version_changed=cursor_version is not None and cursor_version != version,
-    )
-    if not piece.new:
-        return
-    request = ExtractionInput(
-        new_turns=tuple(t.as_turn() for t in piece.new),
-        context_turns=tuple(t.as_turn() for t in piece.context),
-        summary=summary,
-    )
-    facts: list[ExtractedFact] = []
-    if any(
-        _worth_a_call(request.context_turns + request.new_turns, i + len(request.context_turns))
-        for i in range(len(request.new_turns))
-    ):
-
-        async def call() -> tuple[Any, int, int]:
-            result = await provider.extract(request)
-            return ([fact_to_json(f) for f in result.facts], result.usage.prompt_tokens, result.usage.completion_tokens)
-
-        output = await cached_call(
-            ctx.db,
-            stage=STAGE,
-            task="extraction",
-            tenant_id=tenant_id,
-            provider=provider,
-            request={
-                "new": [turn_to_json(t) for t in request.new_turns],
-                "context": [turn_to_json(t) for t in request.context_turns],
-                "summary": summary,
-            },
-            call=call,
-        )
-        facts = [fact_from_json(item) for item in output]
-
-    created = {t.event_id: t.created_at for t in piece.new}
-    candidates = [
+def candidates_of(work: SessionWork, facts: list[ExtractedFact], version: str) -> list[FactCandidate]:
+    created = {t.event_id: t.created_at for t in work.piece.new}
+    return [
         to_candidate(
             f,
-            tenant_id=tenant_id,
-            user_id=user_id,
-            session_id=session_id,
+            tenant_id=work.tenant_id,
+            user_id=work.user_id,
+            session_id=work.session_id,
             version=version,
             observed_at=max((created[s] for s in f.source_event_ids if s in created), default=f.valid_from),
         )
         for f in facts
     ]
-    if candidates:
-        key = key_for(tenant_id, user_id)
-        await ctx.publish(ctx.topics.extracted, [(key, c.model_dump_json().encode()) for c in candidates])
+
+
+async def handle(ctx: StageContext, batch: list[tuple[Record, ChatMessage | SessionEnded]]) -> None:
+    provider = extraction_provider(ctx.settings)
+    version = f"{provider.name}/{provider.model}/{provider.prompt_version}"
+    events = [event for _, event in batch]
     async with ctx.db.acquire() as conn:
-        await store.advance_cursor(conn, tenant_id, session_id, piece.new[-1].content_hash, version)
+        kept = await _store_events(conn, events)
+        sessions = list(
+            dict.fromkeys((e.tenant_id, e.user_id, e.session_id) for e in kept if isinstance(e, ChatMessage))
+        )
+        reads = await store.read_sessions(
+            conn, [(t, s) for t, _, s in sessions], version, ctx.settings.context_messages
+        )
+
+    work = [
+        w
+        for key in sessions
+        if (w := plan_session(key, reads.get((key[0], key[2])), version, ctx.settings.context_messages))
+    ]
+    to_call = [w for w in work if w.request is not None]
+    outputs = await cached_calls(
+        ctx.db,
+        stage=STAGE,
+        task="extraction",
+        provider=provider,
+        calls=[
+            PendingCall(w.tenant_id, _request_key(w.request), _extraction_call(provider, w.request)) for w in to_call
+        ],
+    )
+    facts_of = {id(w): [fact_from_json(item) for item in output] for w, output in zip(to_call, outputs, strict=True)}
+    candidates = [c for w in work for c in candidates_of(w, facts_of.get(id(w), []), version)]
+    if candidates:
+        await ctx.publish(
+            ctx.topics.extracted,
+            [(key_for(c.tenant_id, c.user_id), c.model_dump_json().encode()) for c in candidates],
+        )
+    # After the publish: a crash in between re-emits the same candidates, which are applied once.
+    async with ctx.db.acquire() as conn:
+        await store.advance_cursors(
+            conn, [(w.tenant_id, w.session_id, w.piece.new[-1].content_hash) for w in work], version
+        )
     EVENTS.labels(STAGE, "candidates").inc(len(candidates))
+    EVENTS.labels(STAGE, "processed").inc(len(kept))
     log.info(
         "extracted",
-        tenant=tenant_id,
-        user=user_id,
-        session=session_id,
-        turns=len(piece.new),
+        events=len(events),
+        sessions=len(work),
+        calls=len(to_call),
         candidates=len(candidates),
-        restarted=piece.restarted,
+        restarted=sum(w.piece.restarted for w in work),
     )
+
+
+async def _store_events(conn, events: list[ChatMessage | SessionEnded]) -> list[ChatMessage | SessionEnded]:
+    """Store the messages and session ends of users with memory on; returns those events."""
+    by_tenant: dict[str, set[str]] = {}
+    for event in events:
+        by_tenant.setdefault(event.tenant_id, set()).add(event.user_id)
+    enabled = {
+        (tenant, user): on
+        for tenant, users in by_tenant.items()
+        for user, on in (await store.memory_enabled(conn, tenant, sorted(users))).items()
+    }
+    kept = [e for e in events if enabled[(e.tenant_id, e.user_id)]]
+    if skipped := len(events) - len(kept):
+        EVENTS.labels(STAGE, "skipped_memory_off").inc(skipped)
+    await store.store_messages(conn, [e for e in kept if isinstance(e, ChatMessage)])
+    for ended in (e for e in kept if isinstance(e, SessionEnded)):
+        await store.mark_session_ended(conn, ended.tenant_id, ended.session_id, ended.user_id)
+    return kept
+
+
+def _request_key(request: ExtractionInput) -> dict[str, Any]:
+    return {
+        "new": [turn_to_json(t) for t in request.new_turns],
+        "context": [turn_to_json(t) for t in request.context_turns],
+        "summary": request.summary,
+    }
+
+
+def _extraction_call(provider, request: ExtractionInput):
+    async def call() -> tuple[Any, int, int]:
+        result = await provider.extract(request)
+        return ([fact_to_json(f) for f in result.facts], result.usage.prompt_tokens, result.usage.completion_tokens)
+
+    return call

@@ -15,11 +15,12 @@ from pydantic import TypeAdapter
 from shared.contracts.events import ChatMessage, FactChange, SessionEnded, chat_event_adapter
 from shared.domain.cursor import HistoryTurn
 from shared.hashing import content_hash
-from shared.provider_calls import cached_call, reported_usage
+from shared.provider_calls import PendingCall, cached_calls, reported_usage
 from shared.providers.registry import summary_provider
 from shared.runtime import Record, StageContext
 from shared.storage import messages as message_store
 from shared.storage import summaries as store
+from shared.storage.summaries import SessionState as SummaryState
 from shared.telemetry import EVENTS
 
 STAGE = "summarizer"
@@ -51,75 +52,116 @@ def turns_until(history: list[HistoryTurn], user_turns: int) -> list[HistoryTurn
     return history
 
 
+def summary_due(state: SummaryState | None, every: int, ended: bool) -> int | None:
+    """Pure: the checkpoint (user turns) a new summary should cover, or None when the stored one
+    already covers it (or there is nothing to summarise yet)."""
+    if state is None:
+        return None
+    checkpoint = summary_checkpoint(state.user_turns, every, ended)
+    summarized = state.summarized_turns
+    if checkpoint == 0 or (summarized is not None and summarized >= checkpoint and (state.is_final or not ended)):
+        return None
+    return checkpoint
+
+
 async def handle(ctx: StageContext, batch: list[tuple[Record, Any]]) -> None:
+    provider = summary_provider(ctx.settings)
     chats = [e for _, e in batch if isinstance(e, ChatMessage | SessionEnded)]
     # An erased user has nothing left to digest; writing a profile now would bring a row back.
     erased = {(e.tenant_id, e.user_id) for _, e in batch if isinstance(e, FactChange) and e.op == "erased"}
-    changes = [e for _, e in batch if isinstance(e, FactChange) and (e.tenant_id, e.user_id) not in erased]
+    changed = list(
+        dict.fromkeys(
+            (e.tenant_id, e.user_id)
+            for _, e in batch
+            if isinstance(e, FactChange) and (e.tenant_id, e.user_id) not in erased
+        )
+    )
     async with ctx.db.acquire() as conn:
-        users = {(e.tenant_id, e.user_id) for e in chats}
-        enabled = {}
-        for tenant_id in {t for t, _ in users}:
-            on = await message_store.memory_enabled(conn, tenant_id, sorted(u for t, u in users if t == tenant_id))
-            enabled.update({(tenant_id, u): v for u, v in on.items()})
-        kept = [e for e in chats if enabled.get((e.tenant_id, e.user_id), True)]
-        await message_store.store_messages(conn, [e for e in kept if isinstance(e, ChatMessage)])
-    ended = {(e.tenant_id, e.session_id) for e in kept if isinstance(e, SessionEnded)}
-    sessions = dict.fromkeys((e.tenant_id, e.user_id, e.session_id) for e in kept)
-    for tenant_id, user_id, session_id in sessions:
-        await summarize_session(ctx, tenant_id, user_id, session_id, ended=(tenant_id, session_id) in ended)
-    for tenant_id, user_id in dict.fromkeys((c.tenant_id, c.user_id) for c in changes):
-        await refresh_profile(ctx, tenant_id, user_id)
+        kept = await _store_chats(conn, chats)
+        ended = {(e.tenant_id, e.session_id) for e in kept if isinstance(e, SessionEnded)}
+        sessions = list(dict.fromkeys((e.tenant_id, e.user_id, e.session_id) for e in kept))
+        states = await store.session_states(conn, [(t, s) for t, _, s in sessions])
+        every = ctx.settings.summary_every_user_turns
+        due = [
+            (tenant_id, user_id, session_id, checkpoint, (tenant_id, session_id) in ended)
+            for tenant_id, user_id, session_id in sessions
+            if (checkpoint := summary_due(states.get((tenant_id, session_id)), every, (tenant_id, session_id) in ended))
+        ]
+        histories = await message_store.session_histories(conn, [(t, s) for t, _, s, _, _ in due])
+        profiles = await store.profile_inputs(conn, changed)
+
+    summaries = await _summaries(ctx, provider, due, histories)
+    digests = await _digests(ctx, provider, profiles)
+    async with ctx.db.acquire() as conn:
+        await store.upsert_summaries(conn, summaries)
+        await store.upsert_profiles(conn, digests)
+    EVENTS.labels(STAGE, "summary_written").inc(len(summaries))
+    EVENTS.labels(STAGE, "profile_written").inc(len(digests))
     EVENTS.labels(STAGE, "processed").inc(len(batch))
 
 
-async def summarize_session(ctx: StageContext, tenant_id: str, user_id: str, session_id: str, *, ended: bool) -> None:
-    provider = summary_provider(ctx.settings)
-    async with ctx.db.acquire() as conn:
-        turns = await store.user_turn_count(conn, tenant_id, session_id)
-        state = await store.summary_state(conn, tenant_id, session_id)
-        checkpoint = summary_checkpoint(turns, ctx.settings.summary_every_user_turns, ended)
-        if checkpoint == 0 or (state and state["user_turns"] >= checkpoint and (state["is_final"] or not ended)):
-            return
-        history = turns_until(await message_store.session_history(conn, tenant_id, session_id), checkpoint)
-    hashes = [t.content_hash for t in history]
-    input_hash = content_hash("summary", provider.name, provider.model, provider.prompt_version, hashes)
+async def _store_chats(conn, chats: list[ChatMessage | SessionEnded]) -> list[ChatMessage | SessionEnded]:
+    users = {(e.tenant_id, e.user_id) for e in chats}
+    enabled = {}
+    for tenant_id in {t for t, _ in users}:
+        on = await message_store.memory_enabled(conn, tenant_id, sorted(u for t, u in users if t == tenant_id))
+        enabled.update({(tenant_id, u): v for u, v in on.items()})
+    kept = [e for e in chats if enabled.get((e.tenant_id, e.user_id), True)]
+    await message_store.store_messages(conn, [e for e in kept if isinstance(e, ChatMessage)])
+    return kept
 
-    async def call() -> tuple[Any, int, int]:
-        return await provider.summarize_session([t.as_turn() for t in history]), *reported_usage(provider)
 
-    summary = await cached_call(
-        ctx.db, stage=STAGE, task="summary", tenant_id=tenant_id, provider=provider, request=hashes, call=call
+async def _summaries(ctx: StageContext, provider, due, histories) -> list[store.SummaryRow]:
+    """The summaries of the due sessions: one cached call each, all of them concurrently."""
+    covered = {(t, s): turns_until(histories[(t, s)], checkpoint) for t, _, s, checkpoint, _ in due}
+
+    def call_for(history: list[HistoryTurn]):
+        async def call() -> tuple[Any, int, int]:
+            return await provider.summarize_session([t.as_turn() for t in history]), *reported_usage(provider)
+
+        return call
+
+    hashes = {key: [t.content_hash for t in history] for key, history in covered.items()}
+    texts = await cached_calls(
+        ctx.db,
+        stage=STAGE,
+        task="summary",
+        provider=provider,
+        calls=[PendingCall(t, hashes[(t, s)], call_for(covered[(t, s)])) for t, _, s, _, _ in due],
     )
-    async with ctx.db.acquire() as conn:
-        await store.upsert_summary(
-            conn,
-            tenant_id=tenant_id,
-            session_id=session_id,
-            user_id=user_id,
-            summary=summary,
-            input_hash=input_hash,
+    return [
+        store.SummaryRow(
+            tenant_id=t,
+            session_id=s,
+            user_id=u,
+            summary=text,
+            input_hash=content_hash("summary", provider.name, provider.model, provider.prompt_version, hashes[(t, s)]),
             user_turns=checkpoint,
-            is_final=ended,
+            is_final=is_final,
         )
-    EVENTS.labels(STAGE, "summary_written").inc()
+        for (t, u, s, checkpoint, is_final), text in zip(due, texts, strict=True)
+    ]
 
 
-async def refresh_profile(ctx: StageContext, tenant_id: str, user_id: str) -> None:
-    provider = summary_provider(ctx.settings)
-    async with ctx.db.acquire() as conn:
-        facts = await store.active_fact_texts(conn, tenant_id, user_id)
-        current = await store.profile_hash(conn, tenant_id, user_id)
-    input_hash = content_hash("profile", provider.name, provider.model, provider.prompt_version, facts)
-    if current == input_hash:
-        return
+async def _digests(ctx: StageContext, provider, profiles) -> list[tuple[str, str, str, str]]:
+    """Profile digests of the users whose active facts changed since their digest was written."""
+    stale = {}
+    for (tenant_id, user_id), profile in profiles.items():
+        input_hash = content_hash("profile", provider.name, provider.model, provider.prompt_version, profile.facts)
+        if input_hash != profile.current_hash:
+            stale[(tenant_id, user_id)] = (profile.facts, input_hash)
 
-    async def call() -> tuple[Any, int, int]:
-        return await provider.profile_digest(facts), *reported_usage(provider)
+    def call_for(facts: list[tuple[str, str]]):
+        async def call() -> tuple[Any, int, int]:
+            return await provider.profile_digest(facts), *reported_usage(provider)
 
-    digest = await cached_call(
-        ctx.db, stage=STAGE, task="profile", tenant_id=tenant_id, provider=provider, request=facts, call=call
+        return call
+
+    digests = await cached_calls(
+        ctx.db,
+        stage=STAGE,
+        task="profile",
+        provider=provider,
+        calls=[PendingCall(t, facts, call_for(facts)) for (t, _), (facts, _) in stale.items()],
     )
-    async with ctx.db.acquire() as conn:
-        await store.upsert_profile(conn, tenant_id, user_id, digest, input_hash)
-    EVENTS.labels(STAGE, "profile_written").inc()
+    return [(t, u, digest, h) for ((t, u), (_, h)), digest in zip(stale.items(), digests, strict=True)]

@@ -34,6 +34,7 @@ import random
 import re
 import weakref
 from collections.abc import Awaitable, Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
@@ -341,13 +342,25 @@ class _Call:
         return ProviderUsage(self.prompt_tokens, self.completion_tokens)
 
 
+_LAST_USAGE: ContextVar[ProviderUsage | None] = ContextVar("memstream_last_provider_usage", default=None)
+
+
 @dataclass
 class _Base:
     model: str
     config: EndpointConfig = field(default_factory=EndpointConfig)
     name: str = PROVIDER_NAME
     usage: ProviderUsage = field(default_factory=ProviderUsage)  # everything this instance used
-    last_usage: ProviderUsage = field(default_factory=ProviderUsage)  # its latest method call
+
+    @property
+    def last_usage(self) -> ProviderUsage:
+        """The usage of this task's latest method call. Task-local, because stages make several
+        calls concurrently and each reads its own usage after its own call."""
+        return _LAST_USAGE.get() or ProviderUsage()
+
+    @last_usage.setter
+    def last_usage(self, usage: ProviderUsage) -> None:
+        _LAST_USAGE.set(usage)
 
     @property
     def _key(self) -> tuple[str | None, str]:

@@ -149,10 +149,13 @@ async def consolidate_user(
                 conn, tenant_id, user_id, candidate.slot, candidate.valid_from, candidate.text
             )
         plan = plan_change(view, decision, near, tombstone)
-        changes = await store.apply_plan(conn, plan, _new_fact(candidate, source), decided_by=decided_by)
+        changes = await store.apply_plan(
+            conn, plan, _new_fact(candidate, source), decided_by=decided_by, deferred=deferred
+        )
         FACT_DECISIONS.labels(plan.op.value, decided_by).inc()
         outcomes.append(Outcome(candidate.candidate_id, plan.op, decided_by, changes, candidate.observed_at))
 
+    deferred = store.DeferredWrites()
     async with conn.transaction():
         await store.lock_user(conn, tenant_id, user_id)
         done = await store.decided_candidates(conn, tenant_id, [c.candidate_id for c in candidates])
@@ -170,6 +173,10 @@ async def consolidate_user(
                 await apply(candidate, view, decision, near, "rule")
 
         if pending:
+            # Candidates decided by rule above may be later retractions: the tombstone lookup of a
+            # pending candidate must see their decision rows. (Within each loop, a candidate's
+            # tombstones can only come from candidates after it, which are not applied yet.)
+            await store.write_deferred(conn, deferred)
             items = [decision_item(p.view, p.neighbours) for p in pending]
             decisions = await decide_batch(conn, decider, items, stage=stage, tenant_id=tenant_id)
             for p, decision in zip(pending, decisions, strict=True):
@@ -183,6 +190,7 @@ async def consolidate_user(
                         )
                         decided_by = decider.name
                 await apply(p.candidate, p.view, decision, near, decided_by)
+        await store.write_deferred(conn, deferred)
 
     if source == "conversation":
         committed = datetime.now(UTC)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
@@ -15,38 +16,64 @@ async def cached_output(conn: asyncpg.Connection | asyncpg.Pool, call_hash: str)
     return json.loads(raw) if raw is not None else None
 
 
-async def store_output(
-    conn: asyncpg.Connection | asyncpg.Pool,
-    *,
-    call_hash: str,
-    tenant_id: str,
-    stage: str,
-    provider: str,
-    model: str,
-    prompt_version: str,
-    output: Any,
-    prompt_tokens: int,
-    completion_tokens: int,
-    latency_ms: float,
-) -> None:
+async def cached_outputs(conn: asyncpg.Connection | asyncpg.Pool, call_hashes: Sequence[str]) -> dict[str, Any]:
+    """Many lookups in one round trip: {call_hash: output} of the ones stored."""
+    if not call_hashes:
+        return {}
+    rows = await conn.fetch(
+        "SELECT call_hash, output FROM llm_calls WHERE call_hash = any($1::text[])", list(call_hashes)
+    )
+    return {r["call_hash"]: json.loads(r["output"]) for r in rows}
+
+
+@dataclass(frozen=True)
+class StoredCall:
+    """One provider call's output and cost, as the cache keeps it."""
+
+    call_hash: str
+    tenant_id: str
+    stage: str
+    provider: str
+    model: str
+    prompt_version: str
+    output: Any
+    prompt_tokens: int
+    completion_tokens: int
+    latency_ms: float
+
+
+async def store_outputs(conn: asyncpg.Connection | asyncpg.Pool, calls: Sequence[StoredCall]) -> None:
+    if not calls:
+        return
+    rows = [
+        (
+            c.call_hash,
+            c.tenant_id,
+            c.stage,
+            c.provider,
+            c.model,
+            c.prompt_version,
+            json.dumps(c.output),
+            c.prompt_tokens,
+            c.completion_tokens,
+            c.latency_ms,
+        )
+        for c in calls
+    ]
     await conn.execute(
         """
         INSERT INTO llm_calls (call_hash, tenant_id, stage, provider, model, prompt_version, output,
                                prompt_tokens, completion_tokens, latency_ms)
-        VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10)
+        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+                             $7::jsonb[], $8::int[], $9::int[], $10::real[])
         ON CONFLICT (call_hash) DO NOTHING
         """,
-        call_hash,
-        tenant_id,
-        stage,
-        provider,
-        model,
-        prompt_version,
-        json.dumps(output),
-        prompt_tokens,
-        completion_tokens,
-        latency_ms,
+        *zip(*rows, strict=True),
     )
+
+
+async def store_output(conn: asyncpg.Connection | asyncpg.Pool, **call: Any) -> None:
+    await store_outputs(conn, [StoredCall(**call)])
 
 
 async def cached_embeddings(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from uuid import UUID
 
@@ -118,32 +118,45 @@ class NewFact:
     negated: bool = False
 
 
+@dataclass
+class DeferredWrites:
+    """A transaction's decision rows and change events, written together when it is about to commit
+    (two statements, however many candidates): nothing in the transaction reads them back before."""
+
+    decisions: list[tuple] = field(default_factory=list)
+    changes: list[FactChange] = field(default_factory=list)
+
+
 async def apply_plan(
     conn: asyncpg.Connection,
     plan: ChangePlan,
     fact: NewFact,
     *,
     decided_by: str,
+    deferred: DeferredWrites | None = None,
 ) -> list[FactChange]:
     """Write one plan (facts, decision record, outbox rows) inside the caller's transaction.
 
-    Returns the change events it queued. The decision row's primary key makes a second
+    Returns the change events it queued. With ``deferred``, the decision row and the outbox rows
+    wait there for :func:`write_deferred`. The decision row's primary key makes a second
     application of the same candidate fail loudly instead of writing twice.
     """
     changes: list[FactChange] = []
-    new_snapshot = None
+    new_snapshot = retired_snapshot = None
     retired = plan.supersede or plan.retract
     if retired is not None:
         status = "superseded" if plan.supersede else "retracted"
-        await conn.execute(
-            """
+        row = await conn.fetchrow(
+            f"""
             UPDATE facts SET status = $2, superseded_at = now(), valid_to = $3
             WHERE fact_id = $1 AND superseded_at IS NULL
+            RETURNING {_SNAPSHOT_COLUMNS}
             """,
             retired,
             status,
             plan.ends_at,
         )
+        retired_snapshot = snapshot_of(row) if row is not None else None
     if plan.inserts:
         if plan.retracted_at is not None:
             status, valid_to = "retracted", plan.retracted_at
@@ -151,13 +164,14 @@ async def apply_plan(
             status, valid_to = "superseded", plan.history_valid_to
         else:
             status, valid_to = "active", None
-        await conn.execute(
-            """
+        row = await conn.fetchrow(
+            f"""
             INSERT INTO facts (fact_id, tenant_id, user_id, text, normalized_text, category, importance, slot,
                                language, embedding, embedding_model, status, valid_from, valid_to,
                                superseded_at, superseded_by, source, source_message_ids, candidate_id)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
                     CASE WHEN $12 = 'active' THEN NULL ELSE now() END, $15, $16, $17, $18)
+            RETURNING {_SNAPSHOT_COLUMNS}
             """,
             fact.fact_id,
             fact.tenant_id,
@@ -178,37 +192,53 @@ async def apply_plan(
             list(fact.source_message_ids),
             fact.candidate_id,
         )
-        new_snapshot = await snapshot(conn, fact.fact_id)
+        new_snapshot = snapshot_of(row)
     if plan.supersede:
         await conn.execute("UPDATE facts SET superseded_by = $2 WHERE fact_id = $1", plan.supersede, fact.fact_id)
         changes.append(_change(fact, "superseded", new_snapshot, previous=plan.supersede, reason=plan.reason))
     elif plan.retract:
-        changes.append(_change(fact, "retracted", await snapshot(conn, plan.retract), reason=plan.reason))
+        retired_snapshot = retired_snapshot or await snapshot(conn, plan.retract)
+        changes.append(_change(fact, "retracted", retired_snapshot, reason=plan.reason))
     elif plan.insert_active:
         changes.append(_change(fact, "added", new_snapshot, reason=plan.reason))
 
-    target = plan.supersede or plan.retract or plan.insert_history_of
-    await conn.execute(
-        """
-        INSERT INTO decisions (tenant_id, candidate_id, user_id, op, target_fact_id, new_fact_id, decided_by, reason,
-                               slot, value, negated, valid_from)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-        """,
-        fact.tenant_id,
-        fact.candidate_id,
-        fact.user_id,
-        plan.op.value,
-        target,
-        fact.fact_id if new_snapshot else None,
-        decided_by,
-        plan.reason,
-        fact.slot,
-        fact.value,
-        fact.negated,
-        fact.valid_from,
+    writes = deferred if deferred is not None else DeferredWrites()
+    writes.decisions.append(
+        (
+            fact.tenant_id,
+            fact.candidate_id,
+            fact.user_id,
+            plan.op.value,
+            plan.supersede or plan.retract or plan.insert_history_of,
+            fact.fact_id if new_snapshot else None,
+            decided_by,
+            plan.reason,
+            fact.slot,
+            fact.value,
+            fact.negated,
+            fact.valid_from,
+        )
     )
-    await enqueue_changes(conn, changes)
+    writes.changes.extend(changes)
+    if deferred is None:
+        await write_deferred(conn, writes)
     return changes
+
+
+async def write_deferred(conn: asyncpg.Connection, writes: DeferredWrites) -> None:
+    if writes.decisions:
+        await conn.execute(
+            """
+            INSERT INTO decisions (tenant_id, candidate_id, user_id, op, target_fact_id, new_fact_id, decided_by,
+                                   reason, slot, value, negated, valid_from)
+            SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::uuid[], $6::uuid[],
+                                 $7::text[], $8::text[], $9::text[], $10::text[], $11::bool[], $12::timestamptz[])
+            """,
+            *zip(*writes.decisions, strict=True),
+        )
+    await enqueue_changes(conn, writes.changes)
+    writes.decisions.clear()
+    writes.changes.clear()
 
 
 def _change(
@@ -227,17 +257,25 @@ def _change(
 
 
 async def enqueue_changes(conn: asyncpg.Connection, changes: Sequence[FactChange]) -> None:
-    """Queue change events in the same transaction as the change (the transactional outbox)."""
+    """Queue change events in the same transaction as the change (the transactional outbox), in
+    order, and wake the relay and the live streams when it commits."""
     if not changes:
         return
-    await conn.executemany(
-        """
-        INSERT INTO outbox (event_id, tenant_id, user_id, payload) VALUES ($1, $2, $3, $4::jsonb)
-        ON CONFLICT (event_id) DO NOTHING
+    await conn.execute(
+        f"""
+        WITH queued AS (
+            INSERT INTO outbox (event_id, tenant_id, user_id, payload)
+            SELECT event_id, tenant_id, user_id, payload
+            FROM unnest($1::text[], $2::text[], $3::text[], $4::jsonb[]) WITH ORDINALITY
+                 AS c(event_id, tenant_id, user_id, payload, n)
+            ORDER BY n
+            ON CONFLICT (event_id) DO NOTHING
+            RETURNING 1
+        )
+        SELECT pg_notify('{OUTBOX_CHANNEL}', '') WHERE EXISTS (SELECT 1 FROM queued)
         """,
-        [(c.event_id, c.tenant_id, c.user_id, c.model_dump_json()) for c in changes],
+        *zip(*((c.event_id, c.tenant_id, c.user_id, c.model_dump_json()) for c in changes), strict=True),
     )
-    await conn.execute(f"NOTIFY {OUTBOX_CHANNEL}")
 
 
 async def snapshot(conn: asyncpg.Connection, fact_id: UUID) -> FactSnapshot:

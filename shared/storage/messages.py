@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import asyncpg
 
@@ -41,43 +42,113 @@ async def store_messages(conn: asyncpg.Connection, messages: Sequence[ChatMessag
         *zip(*rows, strict=True),
     )
     sessions = {(m.tenant_id, m.session_id): m.user_id for m in messages}
-    await conn.executemany(
+    await conn.execute(
         """
-        INSERT INTO sessions (tenant_id, session_id, user_id) VALUES ($1, $2, $3)
+        INSERT INTO sessions (tenant_id, session_id, user_id)
+        SELECT * FROM unnest($1::text[], $2::text[], $3::text[])
         ON CONFLICT (tenant_id, session_id) DO NOTHING
         """,
-        [(t, s, u) for (t, s), u in sessions.items()],
+        *zip(*((t, s, u) for (t, s), u in sessions.items()), strict=True),
     )
     return len(result)
 
 
-async def session_history(conn: asyncpg.Connection, tenant_id: str, session_id: str) -> list[HistoryTurn]:
+async def session_histories(
+    conn: asyncpg.Connection, keys: Sequence[tuple[str, str]]
+) -> dict[tuple[str, str], list[HistoryTurn]]:
+    """(tenant, session) -> its whole history in order, for many sessions in one round trip."""
+    if not keys:
+        return {}
     rows = await conn.fetch(
         """
-        SELECT event_id, role, content, created_at, content_hash FROM messages
-        WHERE tenant_id = $1 AND session_id = $2 ORDER BY seq
+        SELECT m.tenant_id, m.session_id, m.event_id, m.role, m.content, m.created_at, m.content_hash
+        FROM unnest($1::text[], $2::text[]) AS w(tenant_id, session_id)
+        JOIN messages m ON m.tenant_id = w.tenant_id AND m.session_id = w.session_id
+        ORDER BY m.tenant_id, m.session_id, m.seq
         """,
-        tenant_id,
-        session_id,
+        [t for t, _ in keys],
+        [s for _, s in keys],
     )
-    return [HistoryTurn(r["event_id"], r["role"], r["content"], r["created_at"], r["content_hash"]) for r in rows]
+    out: dict[tuple[str, str], list[HistoryTurn]] = {key: [] for key in keys}
+    for r in rows:
+        out[(r["tenant_id"], r["session_id"])].append(
+            HistoryTurn(r["event_id"], r["role"], r["content"], r["created_at"], r["content_hash"])
+        )
+    return out
 
 
-async def get_session(conn: asyncpg.Connection, tenant_id: str, session_id: str) -> asyncpg.Record | None:
-    return await conn.fetchrow("SELECT * FROM sessions WHERE tenant_id = $1 AND session_id = $2", tenant_id, session_id)
+@dataclass(frozen=True)
+class SessionRead:
+    """What the extractor needs of one session: its cursor, its summary, and the turns from a few
+    before the cursor to the end (the whole history when the cursor is not found)."""
+
+    cursor_hash: str | None
+    cursor_version: str | None
+    summary: str
+    turns: list[HistoryTurn]
 
 
-async def advance_cursor(
-    conn: asyncpg.Connection, tenant_id: str, session_id: str, cursor_hash: str, version: str
-) -> None:
+async def read_sessions(
+    conn: asyncpg.Connection, keys: Sequence[tuple[str, str]], version: str, context_size: int
+) -> dict[tuple[str, str], SessionRead]:
+    """One round trip for all of a batch's sessions. A session's turns start ``context_size`` turns
+    before its cursor message (which is included), so a long session is not read whole every batch;
+    a cursor of another extractor version, or one whose message is gone, reads the whole session."""
+    if not keys:
+        return {}
+    rows = await conn.fetch(
+        """
+        WITH wanted AS (
+            SELECT w.tenant_id, w.session_id, s.cursor_hash, s.cursor_version, ss.summary,
+                   (SELECT m.seq FROM messages m
+                    WHERE m.tenant_id = w.tenant_id AND m.session_id = w.session_id
+                      AND m.content_hash = s.cursor_hash AND s.cursor_version = $3
+                    LIMIT 1) AS cursor_seq
+            FROM unnest($1::text[], $2::text[]) AS w(tenant_id, session_id)
+            LEFT JOIN sessions s ON s.tenant_id = w.tenant_id AND s.session_id = w.session_id
+            LEFT JOIN session_summaries ss ON ss.tenant_id = w.tenant_id AND ss.session_id = w.session_id
+        )
+        SELECT w.tenant_id, w.session_id, w.cursor_hash, w.cursor_version, w.summary,
+               t.event_id, t.role, t.content, t.created_at, t.content_hash
+        FROM wanted w
+        CROSS JOIN LATERAL (
+            (SELECT m.seq, m.event_id, m.role, m.content, m.created_at, m.content_hash FROM messages m
+             WHERE m.tenant_id = w.tenant_id AND m.session_id = w.session_id
+               AND (w.cursor_seq IS NULL OR m.seq > w.cursor_seq))
+            UNION ALL
+            (SELECT m.seq, m.event_id, m.role, m.content, m.created_at, m.content_hash FROM messages m
+             WHERE m.tenant_id = w.tenant_id AND m.session_id = w.session_id
+               AND w.cursor_seq IS NOT NULL AND m.seq <= w.cursor_seq
+             ORDER BY m.seq DESC LIMIT $4)
+        ) t
+        ORDER BY w.tenant_id, w.session_id, t.seq
+        """,
+        [tenant for tenant, _ in keys],
+        [session for _, session in keys],
+        version,
+        max(1, context_size),
+    )
+    out: dict[tuple[str, str], SessionRead] = {}
+    for r in rows:
+        key = (r["tenant_id"], r["session_id"])
+        read = out.get(key)
+        if read is None:
+            read = out[key] = SessionRead(r["cursor_hash"], r["cursor_version"], r["summary"] or "", [])
+        read.turns.append(HistoryTurn(r["event_id"], r["role"], r["content"], r["created_at"], r["content_hash"]))
+    return out
+
+
+async def advance_cursors(conn: asyncpg.Connection, cursors: Sequence[tuple[str, str, str]], version: str) -> None:
+    """Move many sessions' cursors at once: (tenant, session, hash of the last message read)."""
+    if not cursors:
+        return
     await conn.execute(
         """
-        UPDATE sessions SET cursor_hash = $3, cursor_version = $4, updated_at = now()
-        WHERE tenant_id = $1 AND session_id = $2
+        UPDATE sessions s SET cursor_hash = c.cursor_hash, cursor_version = $4, updated_at = now()
+        FROM unnest($1::text[], $2::text[], $3::text[]) AS c(tenant_id, session_id, cursor_hash)
+        WHERE s.tenant_id = c.tenant_id AND s.session_id = c.session_id
         """,
-        tenant_id,
-        session_id,
-        cursor_hash,
+        *zip(*cursors, strict=True),
         version,
     )
 
@@ -104,12 +175,3 @@ async def memory_enabled(conn: asyncpg.Connection, tenant_id: str, user_ids: Seq
     enabled = {user_id: True for user_id in user_ids}
     enabled.update({r["user_id"]: r["memory_enabled"] for r in rows})
     return enabled
-
-
-async def session_summary(conn: asyncpg.Connection, tenant_id: str, session_id: str) -> str:
-    return (
-        await conn.fetchval(
-            "SELECT summary FROM session_summaries WHERE tenant_id = $1 AND session_id = $2", tenant_id, session_id
-        )
-        or ""
-    )

@@ -16,3 +16,16 @@ def test_history_is_cut_after_the_checkpoint_user_turn():
     history = [HistoryTurn(f"m{i}", role, "x", T, f"h{i}") for i, role in enumerate(roles)]
     assert [t.event_id for t in turns_until(history, 2)] == ["m0", "m1", "m2"]
     assert len(turns_until(history, 9)) == 5
+
+
+def test_summary_due_only_past_a_checkpoint_the_stored_summary_does_not_cover():
+    from services.summarizer.stage import summary_due
+    from shared.storage.summaries import SessionState
+
+    assert summary_due(None, 4, ended=False) is None  # nothing stored for the session
+    assert summary_due(SessionState(3, None, False), 4, ended=False) is None  # before the first checkpoint
+    assert summary_due(SessionState(5, None, False), 4, ended=False) == 4
+    assert summary_due(SessionState(7, 4, False), 4, ended=False) is None  # 4 is covered; 8 not reached
+    assert summary_due(SessionState(8, 4, False), 4, ended=False) == 8
+    assert summary_due(SessionState(7, 4, False), 4, ended=True) == 7  # the end covers every turn
+    assert summary_due(SessionState(7, 7, True), 4, ended=True) is None  # already final

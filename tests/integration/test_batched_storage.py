@@ -1,0 +1,124 @@
+"""The stages' batched reads and writes against the real Postgres: one round trip for many sessions
+or calls must give what the one-at-a-time queries gave."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from shared.contracts.events import ChatMessage
+from shared.domain.cursor import slice_after_cursor
+from shared.provider_calls import PendingCall, cached_calls
+from shared.storage import messages as store
+from shared.storage import summaries as summary_store
+from shared.storage.caches import cached_outputs
+
+T0 = datetime(2026, 3, 1, tzinfo=UTC)
+
+
+def _messages(tenant: str, session: str, count: int) -> list[ChatMessage]:
+    return [
+        ChatMessage(
+            event_id=f"{session}-{i}",
+            tenant_id=tenant,
+            user_id="u1",
+            session_id=session,
+            role="user" if i % 2 == 0 else "assistant",
+            content=f"message {i} of {session}",
+            created_at=T0 + timedelta(seconds=i),
+        )
+        for i in range(count)
+    ]
+
+
+async def test_read_sessions_starts_a_few_turns_before_the_cursor(db):
+    tenant = f"t-{uuid.uuid4().hex[:8]}"
+    async with db.acquire() as conn:
+        await store.store_messages(conn, _messages(tenant, "long", 20) + _messages(tenant, "fresh", 3))
+        full = (await store.session_histories(conn, [(tenant, "long")]))[(tenant, "long")]
+        await store.advance_cursors(conn, [(tenant, "long", full[11].content_hash)], "v1")
+        reads = await store.read_sessions(conn, [(tenant, "long"), (tenant, "fresh"), (tenant, "none")], "v1", 3)
+
+    long = reads[(tenant, "long")]
+    assert [t.event_id for t in long.turns] == [f"long-{i}" for i in range(9, 20)]  # 3 of context, then new
+    piece = slice_after_cursor(long.turns, long.cursor_hash, 3)
+    expected = slice_after_cursor(full, full[11].content_hash, 3)
+    assert piece == expected and not piece.restarted
+    assert [t.event_id for t in reads[(tenant, "fresh")].turns] == ["fresh-0", "fresh-1", "fresh-2"]
+    assert reads[(tenant, "fresh")].cursor_hash is None
+    assert (tenant, "none") not in reads  # a session with no messages has nothing to read
+
+
+async def test_read_sessions_reads_everything_for_another_version_or_a_lost_cursor(db):
+    tenant = f"t-{uuid.uuid4().hex[:8]}"
+    async with db.acquire() as conn:
+        await store.store_messages(conn, _messages(tenant, "s", 10))
+        full = (await store.session_histories(conn, [(tenant, "s")]))[(tenant, "s")]
+        await store.advance_cursors(conn, [(tenant, "s", full[5].content_hash)], "v1")
+        other_version = (await store.read_sessions(conn, [(tenant, "s")], "v2", 3))[(tenant, "s")]
+        await store.advance_cursors(conn, [(tenant, "s", "a-hash-of-a-deleted-message")], "v1")
+        lost = (await store.read_sessions(conn, [(tenant, "s")], "v1", 3))[(tenant, "s")]
+    assert len(other_version.turns) == 10 and other_version.cursor_version == "v1"
+    assert slice_after_cursor(other_version.turns, other_version.cursor_hash, 3, version_changed=True).restarted
+    assert len(lost.turns) == 10 and slice_after_cursor(lost.turns, lost.cursor_hash, 3).restarted
+
+
+async def test_session_states_count_user_turns_and_summaries(db):
+    tenant = f"t-{uuid.uuid4().hex[:8]}"
+    async with db.acquire() as conn:
+        await store.store_messages(conn, _messages(tenant, "a", 9) + _messages(tenant, "b", 2))
+        await summary_store.upsert_summaries(
+            conn, [summary_store.SummaryRow(tenant, "a", "u1", "so far", "h1", 4, False)]
+        )
+        await summary_store.upsert_summaries(  # the same input again writes nothing
+            conn, [summary_store.SummaryRow(tenant, "a", "u1", "changed text", "h1", 4, False)]
+        )
+        states = await summary_store.session_states(conn, [(tenant, "a"), (tenant, "b")])
+        summary = await conn.fetchval("SELECT summary FROM session_summaries WHERE tenant_id = $1", tenant)
+    assert states[(tenant, "a")] == summary_store.SessionState(user_turns=5, summarized_turns=4, is_final=False)
+    assert states[(tenant, "b")] == summary_store.SessionState(user_turns=1, summarized_turns=None, is_final=False)
+    assert summary == "so far"
+
+
+class _Provider:
+    name, model, prompt_version = "fake", "fake-1", "v1"
+
+
+async def test_cached_calls_call_each_input_once_and_keep_what_succeeded(db):
+    tenant = f"t-{uuid.uuid4().hex[:8]}"
+    made: list[str] = []
+
+    def call(text: str, fail: bool = False):
+        async def run():
+            made.append(text)
+            if fail:
+                raise RuntimeError(f"provider refused {text}")
+            return [text.upper()], 3, 1
+
+        return run
+
+    calls = [
+        PendingCall(tenant, "a", call("a")),
+        PendingCall(tenant, "b", call("b")),
+        PendingCall(tenant, "a", call("a")),
+    ]
+    assert await cached_calls(db, stage="test", task="t", provider=_Provider(), calls=calls) == [["A"], ["B"], ["A"]]
+    assert sorted(made) == ["a", "b"]  # the repeated input was called once
+
+    made.clear()
+    calls = [
+        PendingCall(tenant, "a", call("a")),
+        PendingCall(tenant, "c", call("c")),
+        PendingCall(tenant, "d", call("d", fail=True)),
+    ]
+    with pytest.raises(RuntimeError, match="refused d"):
+        await cached_calls(db, stage="test", task="t", provider=_Provider(), calls=calls)
+    assert sorted(made) == ["c", "d"]  # "a" came from the cache
+    made.clear()
+    calls[2] = PendingCall(tenant, "d", call("d"))
+    assert await cached_calls(db, stage="test", task="t", provider=_Provider(), calls=calls) == [["A"], ["C"], ["D"]]
+    assert made == ["d"]  # "c" succeeded before and was kept: the retry pays only for "d"
+    rows = await db.fetchval("SELECT count(*) FROM llm_calls WHERE tenant_id = $1", tenant)
+    assert rows == 4 and len(await cached_outputs(db, [])) == 0
