@@ -227,9 +227,10 @@ def test_small_batches_run_on_one_blas_thread_and_restore_it(runner: MiniLMRunne
 
 
 @pytest.mark.parametrize(
-    "rows,width,expected", [(1, 11, 12), (1, 12, 12), (1, 1, 4), (2, 11, 12), (2, 10, 10), (4, 7, 7)]
+    "rows,width,expected",
+    [(1, 11, 12), (1, 12, 12), (1, 1, 4), (2, 11, 12), (2, 10, 10), (4, 7, 7), (63, 15, 15), (1, 65, 65)],
 )
-def test_padded_width_makes_the_gemm_rows_a_multiple_of_four(rows: int, width: int, expected: int) -> None:
+def test_padded_width_makes_small_gemm_rows_a_multiple_of_four(rows: int, width: int, expected: int) -> None:
     assert minilm._padded_width(rows, width) == expected
 
 
