@@ -394,10 +394,27 @@ async def hybrid_search(
         return max(0.001, deadline - time.monotonic())
 
     outcomes: dict[str, list[legs.Hit] | Exception] = {}
+    want_vector = mode in ("hybrid", "vector")
+    text_names: list[str] = []
+    if mode in ("hybrid", "fulltext"):
+        text_names = ["fulltext_facts", "fulltext_messages"] if include_messages else ["fulltext_facts"]
+    # A user with few facts: their vectors are fetched while the query is embedded, and ranked the moment
+    # the embedding is there (exact, in process), so no round trip is left after the embedding.
+    prefetch_max = min(legs.PREFETCH_MAX_FACTS, tuning.exact_max_facts)
+    prefetched: asyncio.Future[list[asyncpg.Record] | None] = asyncio.get_running_loop().create_future()
+    if not want_vector or prefetch_max < 1:
+        prefetched.set_result(None)
 
     async def vector_leg() -> None:
         try:
             vector = await asyncio.wait_for(embedder.embed(query), left())
+            try:
+                rows = await asyncio.wait_for(asyncio.shield(prefetched), left())
+            except Exception:  # the prefetch failed: the query below may still work
+                rows = None
+            if rows is not None:
+                outcomes["vector"] = legs.nearest_facts(rows, vector, limit=depth)
+                return
             async with pool.acquire(timeout=left()) as conn:
                 outcomes["vector"] = await legs.vector_facts(
                     conn,
@@ -412,15 +429,29 @@ async def hybrid_search(
         except Exception as exc:
             outcomes["vector"] = exc
 
-    async def text_legs(names: list[str]) -> None:
-        """Both full-text legs on one connection, one after the other (each takes well under a ms),
-        so that a search holds two pooled connections, not three."""
-        if tsquery is None:
-            outcomes.update(dict.fromkeys(names, []))
+    async def reads_while_embedding() -> None:
+        """The vector prefetch, then the full-text legs, on one connection, one after the other (each
+        takes well under a ms), while the query is embedded: a search holds two pooled connections at
+        most, not four."""
+        if prefetched.done() and (tsquery is None or not text_names):
+            outcomes.update(dict.fromkeys(text_names, []))
             return
         try:
             async with pool.acquire(timeout=left()) as conn:
-                for name in names:
+                if not prefetched.done():
+                    try:
+                        prefetched.set_result(
+                            await legs.user_fact_vectors(
+                                conn, tenant_id, user_id, max_rows=prefetch_max, filters=filters, timeout=left()
+                            )
+                        )
+                    except Exception as exc:
+                        prefetched.set_exception(exc)
+                        prefetched.exception()  # retrieved: the vector leg falls back to its own query
+                for name in text_names:
+                    if tsquery is None:
+                        outcomes[name] = []
+                        continue
                     try:
                         if name == "fulltext_messages":
                             outcomes[name] = await legs.fulltext_messages(
@@ -433,18 +464,16 @@ async def hybrid_search(
                     except Exception as exc:
                         outcomes[name] = exc
         except Exception as exc:  # no connection in time
-            for name in names:
+            for name in text_names:
                 outcomes.setdefault(name, exc)
+        finally:
+            if not prefetched.done():
+                prefetched.set_result(None)
 
-    jobs = []
-    names: list[str] = []
-    if mode in ("hybrid", "vector"):
-        names.append("vector")
+    names = (["vector"] if want_vector else []) + text_names
+    jobs = [reads_while_embedding()]
+    if want_vector:
         jobs.append(vector_leg())
-    if mode in ("hybrid", "fulltext"):
-        text = ["fulltext_facts", "fulltext_messages"] if include_messages else ["fulltext_facts"]
-        names += text
-        jobs.append(text_legs(text))
     await asyncio.gather(*jobs)
     result = SearchResult(items=[], legs_run=names)
     found: dict[str, list[legs.Hit]] = {}

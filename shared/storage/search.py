@@ -131,6 +131,64 @@ async def vector_facts(
     return [Hit("fact", str(r["fact_id"]), i, 1.0 - float(r["distance"]), r) for i, r in enumerate(rows, 1)]
 
 
+PREFETCH_MAX_FACTS = 128
+
+
+async def user_fact_vectors(
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    user_id: str,
+    *,
+    max_rows: int,
+    filters: FactFilters = FactFilters(),
+    timeout: float | None = None,
+) -> list[asyncpg.Record] | None:
+    """This user's active facts that have an embedding (and pass the filters), with the embedding, when
+    there are at most `max_rows` of them; None when there are more.
+
+    Search fetches them while the query is being embedded; `nearest_facts` then ranks them the moment
+    the embedding is there, with no round trip left on the way to the answer."""
+    args: list[Any] = [tenant_id, user_id, max_rows]
+    extra = _filter_sql(filters, args)
+    where = f"tenant_id = $1 AND user_id = $2 AND superseded_at IS NULL AND embedding IS NOT NULL{extra}"
+    # One round trip, and no vectors sent for a user with too many: the count (stopped at max_rows + 1)
+    # gates the fetch, and the count row comes back even when no fact does.
+    rows = await conn.fetch(
+        f"""
+        SELECT c.n, f.* FROM (SELECT count(*) AS n FROM (SELECT 1 FROM facts WHERE {where} LIMIT $3 + 1) s) c
+        LEFT JOIN LATERAL (SELECT {FACT_COLUMNS}, embedding FROM facts WHERE {where} AND c.n <= $3) f ON true
+        """,
+        *args,
+        timeout=timeout,
+    )
+    if not rows or rows[0]["n"] > max_rows:
+        return None
+    return [r for r in rows if r["fact_id"] is not None]
+
+
+def _as_array(value: Any) -> np.ndarray:
+    to_numpy = getattr(value, "to_numpy", None)  # a pgvector Vector
+    return np.asarray(to_numpy() if to_numpy is not None else value, dtype=np.float64)
+
+
+def nearest_facts(rows: Sequence[asyncpg.Record], embedding: Sequence[float] | np.ndarray, *, limit: int) -> list[Hit]:
+    """The exact cosine top-`limit` of rows from `user_fact_vectors`, as `vector_facts` answers for the
+    same rows: ordered by cosine distance (pgvector's `<=>`), ties by fact_id; score = 1 - distance. A
+    vector of another dimension raises, as in Postgres; a zero vector's distance (NaN there) sorts last."""
+    if not rows or limit < 1:
+        return []
+    query = np.asarray(embedding, dtype=np.float64)
+    matrix = np.stack([_as_array(r["embedding"]) for r in rows])
+    if matrix.shape[1] != query.shape[0]:
+        raise ValueError(f"different vector dimensions {matrix.shape[1]} and {query.shape[0]}")
+    with np.errstate(divide="ignore", invalid="ignore"):
+        distance = 1.0 - (matrix @ query) / (np.linalg.norm(matrix, axis=1) * np.linalg.norm(query))
+    distance = np.where(np.isnan(distance), np.inf, distance)
+    ids = [str(r["fact_id"]) for r in rows]
+    order = sorted(range(len(rows)), key=lambda i: (distance[i], ids[i]))[:limit]
+    return [Hit("fact", ids[i], rank, 1.0 - float(distance[i]), rows[i]) for rank, i in enumerate(order, 1)]
+
+
 async def fulltext_facts(
     conn: asyncpg.Connection,
     tenant_id: str,

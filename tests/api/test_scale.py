@@ -25,7 +25,7 @@ import httpx
 import numpy as np
 import pytest
 
-from shared.storage.search import vector_facts
+from shared.storage.search import FactFilters, nearest_facts, user_fact_vectors, vector_facts
 
 DIM = 384
 LIGHT_USERS = 9_995
@@ -159,6 +159,36 @@ async def test_filtered_vector_search_returns_k_and_matches_exact_top_10(scale, 
     print("\nscale:", json.dumps(report))
     assert short == []
     assert report["mean_overlap_at_10"] >= 0.95
+
+
+async def test_prefetched_vectors_rank_as_the_sql_leg_does(scale, db):
+    """The search path for users with few facts: their vectors, fetched while the query is embedded,
+    ranked in process. Same rows, same order and (to float precision) the same scores as vector_facts;
+    a user with more facts than the prefetch takes gets None (and the SQL leg)."""
+    rng = np.random.default_rng(5)
+    sample = [int(u) for u in rng.choice(LIGHT_USERS, size=100, replace=False)]
+    async with db.acquire() as conn:
+        for user in sample:
+            query = rng.standard_normal(DIM).astype(np.float32)
+            query /= np.linalg.norm(query)
+            rows = await user_fact_vectors(conn, scale.tenant_id, scale.user_name(user), max_rows=128)
+            assert rows is not None and len(rows) == len(scale.rows_of(user))
+            for k in (5, 50):
+                sql = await vector_facts(conn, scale.tenant_id, scale.user_name(user), query, limit=k)
+                mine = nearest_facts(rows, query, limit=k)
+                assert [h.id for h in mine] == [h.id for h in sql]
+                np.testing.assert_allclose([h.score for h in mine], [h.score for h in sql], atol=1e-5)
+            assert [h.id for h in nearest_facts(rows, query, limit=10)] == exact_top(scale, user, query, 10)
+            filtered = await user_fact_vectors(
+                conn, scale.tenant_id, scale.user_name(user), max_rows=128, filters=FactFilters(min_importance=6)
+            )
+            sql = await vector_facts(
+                conn, scale.tenant_id, scale.user_name(user), query, limit=10, filters=FactFilters(min_importance=6)
+            )
+            assert [h.id for h in nearest_facts(filtered, query, limit=10)] == [h.id for h in sql]
+        heavy = scale.user_name(LIGHT_USERS)
+        assert await user_fact_vectors(conn, scale.tenant_id, heavy, max_rows=128) is None
+        assert await user_fact_vectors(conn, scale.tenant_id, "nobody", max_rows=128) == []
 
 
 async def test_hnsw_path_with_iterative_scan_returns_k(scale, db):
