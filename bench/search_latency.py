@@ -174,6 +174,16 @@ async def build(database_url: str, mode: str) -> dict:
         await conn.close()
 
 
+def cpu_pressure_seconds() -> float | None:
+    """Seconds during which some runnable task waited for a CPU (Linux PSI), or None without PSI. Over a
+    run, its growth per second is the share of the time the machine was short of cores (0 when idle)."""
+    try:
+        line = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+        return int(line.rsplit("total=", 1)[1]) / 1e6
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def percentile(samples: list[float], q: float) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
@@ -276,8 +286,15 @@ def main() -> int:
                 raise RuntimeError("the API did not become ready; see api.log")
             time.sleep(0.2)
         load_before = os.getloadavg()[0]
+        pressure_before, started = cpu_pressure_seconds(), time.monotonic()
         results = measure(url, args.requests, args.warmup)
         results["load_avg_1m"] = {"before": round(load_before, 2), "after": round(os.getloadavg()[0], 2)}
+        pressure_after = cpu_pressure_seconds()
+        results["cpu_pressure"] = (
+            round((pressure_after - pressure_before) / (time.monotonic() - started), 2)
+            if pressure_before is not None and pressure_after is not None
+            else None
+        )
     finally:
         if api is not None:
             stop_process(api)
@@ -291,7 +308,10 @@ def main() -> int:
     else:
         print(f"{USERS * FACTS_PER_USER} facts over {USERS} users; build: {json.dumps(build_report)}")
         load = results["load_avg_1m"]
-        print(f"machine load (1-min average, {os.cpu_count()} cores): {load['before']} before, {load['after']} after")
+        print(
+            f"machine load (1-min average, {os.cpu_count()} cores): {load['before']} before, {load['after']} after; "
+            f"CPU pressure during the run {results['cpu_pressure']} (share of the time a task waited for a core)"
+        )
         print(f"{'endpoint':<10}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'target p95':>12}")
         for name in ("search", "context"):
             r = results[name]

@@ -15,6 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from prometheus_client import make_asgi_app
 from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from services.api.deps import problem
 from services.api.routes import facts, ingest, ops, retrieval, users
@@ -34,6 +35,41 @@ Every `/v1` route needs an API key (`Authorization: Bearer <key>` or `X-API-Key:
 its tenant's data: another tenant's user or fact answers 404. Errors are problem details
 (`application/problem+json`) whose `detail` names the field. The memory panel is at `/ui`.
 """
+
+
+class MeasureAndLimit:
+    """Request metrics (count and seconds per route template) and the body-size limit (413 from the
+    Content-Length, before the body is read). Plain ASGI rather than `@app.middleware("http")`, whose
+    per-request task group and streams cost more than everything else here on a short request."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = next((v for k, v in scope["headers"] if k == b"content-length"), None)
+        if length is not None and length.isdigit() and int(length) > self.limit:
+            response = problem(413, "Payload Too Large", f"body: {length.decode()} bytes, the limit is {self.limit}")
+            await response(scope, receive, send)
+            return
+        started = time.perf_counter()
+        status = 500
+
+        async def send_and_note(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_and_note)
+        finally:
+            route = getattr(scope.get("route"), "path", "unmatched")  # the router sets it on this scope
+            HTTP_REQUESTS.labels(scope["method"], route, str(status)).inc()
+            HTTP_SECONDS.labels(scope["method"], route).observe(time.perf_counter() - started)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -66,18 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.decider = decision_provider(settings)
     app.mount("/metrics", make_asgi_app())
 
-    @app.middleware("http")
-    async def measure(request: Request, call_next):
-        limit = settings.max_content_chars * settings.max_batch_messages // 4 + 65536
-        length = request.headers.get("content-length")
-        if length is not None and length.isdigit() and int(length) > limit:
-            return problem(413, "Payload Too Large", f"body: {length} bytes, the limit is {limit}")
-        started = time.perf_counter()
-        response = await call_next(request)
-        route = getattr(request.scope.get("route"), "path", "unmatched")
-        HTTP_REQUESTS.labels(request.method, route, str(response.status_code)).inc()
-        HTTP_SECONDS.labels(request.method, route).observe(time.perf_counter() - started)
-        return response
+    app.add_middleware(MeasureAndLimit, limit=settings.max_content_chars * settings.max_batch_messages // 4 + 65536)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
