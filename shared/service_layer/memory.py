@@ -72,19 +72,26 @@ class QueryEmbedder:
     def model(self) -> str:
         return self.provider.model
 
-    async def embed(self, text: str) -> list[float]:
+    def start(self, text: str) -> asyncio.Future[list[float]]:
+        """The embedding of `text`, started now (or found in the cache) without waiting for it: search
+        starts it before anything else, since it is the slowest part of the answer."""
         key = (self.provider.model, text)
         hit = self._cache.get(key)
         if hit is not None:
             self._cache.move_to_end(key)
-            return hit
+            done = asyncio.get_running_loop().create_future()
+            done.set_result(hit)
+            return done
         task = self._pending.get(key)
         if task is None:
             task = self._pending[key] = asyncio.ensure_future(self._compute(key, text))
             task.add_done_callback(lambda t: t.cancelled() or t.exception())  # retrieved even if nobody waits
-        # A caller that gives up (its deadline, a closed connection) leaves the task to the others,
-        # and its result still lands in the cache.
-        return await asyncio.shield(task)
+        return task
+
+    async def embed(self, text: str) -> list[float]:
+        # A caller that gives up (its deadline, a closed connection) leaves the computation to the
+        # others, and its result still lands in the cache.
+        return await asyncio.shield(self.start(text))
 
     async def _compute(self, key: tuple[str, str], text: str) -> list[float]:
         try:
@@ -385,6 +392,8 @@ async def hybrid_search(
 
     Each leg has its own deadline; a leg that fails or runs out is left out and named in `degraded`,
     and the answer comes from the others. Only when every leg fails is there no answer."""
+    want_vector = mode in ("hybrid", "vector")
+    embedding = embedder.start(query) if want_vector else None  # first: the answer waits for it
     depth = max(LEG_DEPTH, k)
     terms = legs.query_terms(query)
     tsquery = legs.tsquery_text(terms)
@@ -394,7 +403,6 @@ async def hybrid_search(
         return max(0.001, deadline - time.monotonic())
 
     outcomes: dict[str, list[legs.Hit] | Exception] = {}
-    want_vector = mode in ("hybrid", "vector")
     text_names: list[str] = []
     if mode in ("hybrid", "fulltext"):
         text_names = ["fulltext_facts", "fulltext_messages"] if include_messages else ["fulltext_facts"]
@@ -407,7 +415,8 @@ async def hybrid_search(
 
     async def vector_leg() -> None:
         try:
-            vector = await asyncio.wait_for(embedder.embed(query), left())
+            assert embedding is not None
+            vector = await asyncio.wait_for(asyncio.shield(embedding), left())
             try:
                 rows = await asyncio.wait_for(asyncio.shield(prefetched), left())
             except Exception:  # the prefetch failed: the query below may still work
@@ -471,10 +480,7 @@ async def hybrid_search(
                 prefetched.set_result(None)
 
     names = (["vector"] if want_vector else []) + text_names
-    jobs = [reads_while_embedding()]
-    if want_vector:
-        jobs.append(vector_leg())
-    await asyncio.gather(*jobs)
+    await asyncio.gather(*([vector_leg()] if want_vector else []), reads_while_embedding())
     result = SearchResult(items=[], legs_run=names)
     found: dict[str, list[legs.Hit]] = {}
     for name in names:
