@@ -13,7 +13,7 @@ tombstone that ends the fact when it comes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -115,6 +115,45 @@ def _new_fact(candidate: EmbeddedFact, source: str) -> store.NewFact:
     )
 
 
+async def consolidate_users(
+    conn: asyncpg.Connection,
+    settings: Settings,
+    decider: DecisionProvider,
+    users: Mapping[tuple[str, str], Sequence[EmbeddedFact]],
+    *,
+    stage: str,
+    source: str = "conversation",
+) -> list[Outcome]:
+    """Several users' candidates in one transaction: one commit, and the per-batch statements (locks,
+    the already-decided check, decision rows, outbox) once for all of them instead of once per user.
+    Users are locked in one fixed (sorted) order, so two writers can never wait on each other."""
+    outcomes: list[Outcome] = []
+    deferred = store.DeferredWrites()
+    async with conn.transaction():
+        await store.lock_users(conn, sorted(users))
+        done: set[tuple[str, str]] = set()
+        for tenant_id in {tenant for tenant, _ in users}:
+            ids = [c.candidate_id for (t, _), candidates in users.items() if t == tenant_id for c in candidates]
+            done.update((tenant_id, c) for c in await store.decided_candidates(conn, tenant_id, ids))
+        for (tenant_id, user_id), candidates in users.items():
+            fresh = []
+            for candidate in sorted(candidates, key=lambda c: (c.valid_from, c.observed_at, c.candidate_id)):
+                if (tenant_id, candidate.candidate_id) not in done:
+                    done.add((tenant_id, candidate.candidate_id))  # the same candidate twice in one batch
+                    fresh.append(candidate)
+            outcomes += await _consolidate_user(
+                conn, settings, decider, tenant_id, user_id, fresh, deferred, stage=stage, source=source
+            )
+        await store.write_deferred(conn, deferred)
+
+    if source == "conversation":
+        committed = datetime.now(UTC)
+        for outcome in outcomes:
+            if outcome.changes:
+                FRESHNESS.observe(max(0.0, (committed - outcome.observed_at).total_seconds()))
+    return outcomes
+
+
 async def consolidate_user(
     conn: asyncpg.Connection,
     settings: Settings,
@@ -126,6 +165,24 @@ async def consolidate_user(
     stage: str,
     source: str = "conversation",
 ) -> list[Outcome]:
+    return await consolidate_users(
+        conn, settings, decider, {(tenant_id, user_id): candidates}, stage=stage, source=source
+    )
+
+
+async def _consolidate_user(
+    conn: asyncpg.Connection,
+    settings: Settings,
+    decider: DecisionProvider,
+    tenant_id: str,
+    user_id: str,
+    candidates: Sequence[EmbeddedFact],
+    deferred: store.DeferredWrites,
+    *,
+    stage: str,
+    source: str,
+) -> list[Outcome]:
+    """One user's new candidates, oldest first, inside the caller's transaction and lock."""
     outcomes: list[Outcome] = []
 
     async def neighbours_of(candidate: EmbeddedFact) -> list[ActiveFact]:
@@ -155,46 +212,32 @@ async def consolidate_user(
         FACT_DECISIONS.labels(plan.op.value, decided_by).inc()
         outcomes.append(Outcome(candidate.candidate_id, plan.op, decided_by, changes, candidate.observed_at))
 
-    deferred = store.DeferredWrites()
-    async with conn.transaction():
-        await store.lock_user(conn, tenant_id, user_id)
-        done = await store.decided_candidates(conn, tenant_id, [c.candidate_id for c in candidates])
-        pending: list[_Pending] = []
-        for candidate in sorted(candidates, key=lambda c: (c.valid_from, c.observed_at, c.candidate_id)):
-            if candidate.candidate_id in done:
-                continue
-            done.add(candidate.candidate_id)  # the same candidate twice in one batch
-            view = CandidateView(candidate.text, candidate.slot, candidate.negated, candidate.valid_from)
-            near = await neighbours_of(candidate)
-            decision = decide_by_rule(view, near)
-            if decision is None:
-                pending.append(_Pending(candidate, view, near))
-            else:
-                await apply(candidate, view, decision, near, "rule")
+    pending: list[_Pending] = []
+    for candidate in candidates:
+        view = CandidateView(candidate.text, candidate.slot, candidate.negated, candidate.valid_from)
+        near = await neighbours_of(candidate)
+        decision = decide_by_rule(view, near)
+        if decision is None:
+            pending.append(_Pending(candidate, view, near))
+        else:
+            await apply(candidate, view, decision, near, "rule")
 
-        if pending:
-            # Candidates decided by rule above may be later retractions: the tombstone lookup of a
-            # pending candidate must see their decision rows. (Within each loop, a candidate's
-            # tombstones can only come from candidates after it, which are not applied yet.)
-            await store.write_deferred(conn, deferred)
-            items = [decision_item(p.view, p.neighbours) for p in pending]
-            decisions = await decide_batch(conn, decider, items, stage=stage, tenant_id=tenant_id)
-            for p, decision in zip(pending, decisions, strict=True):
-                near, decided_by = await neighbours_of(p.candidate), decider.name
-                if [n.fact_id for n in near] != [n.fact_id for n in p.neighbours]:
-                    # An earlier candidate of this batch changed what this one is compared with.
-                    decision, decided_by = decide_by_rule(p.view, near), "rule"
-                    if decision is None:
-                        [decision] = await decide_batch(
-                            conn, decider, [decision_item(p.view, near)], stage=stage, tenant_id=tenant_id
-                        )
-                        decided_by = decider.name
-                await apply(p.candidate, p.view, decision, near, decided_by)
+    if pending:
+        # Candidates decided by rule above may be later retractions: the tombstone lookup of a
+        # pending candidate must see their decision rows. (Within each loop, a candidate's
+        # tombstones can only come from candidates after it, which are not applied yet.)
         await store.write_deferred(conn, deferred)
-
-    if source == "conversation":
-        committed = datetime.now(UTC)
-        for outcome in outcomes:
-            if outcome.changes:
-                FRESHNESS.observe(max(0.0, (committed - outcome.observed_at).total_seconds()))
+        items = [decision_item(p.view, p.neighbours) for p in pending]
+        decisions = await decide_batch(conn, decider, items, stage=stage, tenant_id=tenant_id)
+        for p, decision in zip(pending, decisions, strict=True):
+            near, decided_by = await neighbours_of(p.candidate), decider.name
+            if [n.fact_id for n in near] != [n.fact_id for n in p.neighbours]:
+                # An earlier candidate of this batch changed what this one is compared with.
+                decision, decided_by = decide_by_rule(p.view, near), "rule"
+                if decision is None:
+                    [decision] = await decide_batch(
+                        conn, decider, [decision_item(p.view, near)], stage=stage, tenant_id=tenant_id
+                    )
+                    decided_by = decider.name
+            await apply(p.candidate, p.view, decision, near, decided_by)
     return outcomes

@@ -26,6 +26,16 @@ async def lock_user(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> N
     await conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", f"{tenant_id}:{user_id}")
 
 
+async def lock_users(conn: asyncpg.Connection, users: Sequence[tuple[str, str]]) -> None:
+    """:func:`lock_user` for several users, in the order given (callers sort it, so that two
+    transactions locking overlapping users cannot deadlock)."""
+    await conn.execute(
+        "SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest($1::text[]) WITH ORDINALITY AS u(k, n)"
+        " ORDER BY n",
+        [f"{tenant_id}:{user_id}" for tenant_id, user_id in users],
+    )
+
+
 async def neighbours(
     conn: asyncpg.Connection,
     tenant_id: str,
