@@ -50,8 +50,8 @@ class Settings(BaseSettings):
     batch_max_events: int = Field(64, description="Largest batch a stage takes from its topic at once.")
     batch_window_s: float = Field(0.2, description="How long a stage waits to fill a batch.")
     embedder_batch_max_events: int = Field(
-        256,
-        description="Largest batch the embedder takes: its chunks of 64 are pipelined, so more keeps the model busy.",
+        2048,
+        description="Largest batch the embedder takes: it embeds chunks of 1,024 while the last is published.",
     )
 
     # --- API ---------------------------------------------------------------------------

@@ -12,6 +12,7 @@ after the other, the cores would sit half idle while a chunk is serialised and s
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Sequence
 
 from shared.broker import key_for
@@ -22,10 +23,14 @@ from shared.providers.base import EmbeddingProvider
 from shared.providers.registry import embedding_provider
 from shared.runtime import Record, StageContext
 from shared.storage.caches import cached_embeddings, store_embeddings
-from shared.telemetry import CACHE_LOOKUPS, EVENTS, PROVIDER_CALLS, PROVIDER_SECONDS, PROVIDER_TOKENS
+from shared.telemetry import CACHE_LOOKUPS, EVENTS, PROVIDER_CALLS, PROVIDER_SECONDS, PROVIDER_TOKENS, get_logger
 
 STAGE = "embedder"
-CHUNK = 64  # candidates per model call: the offline model's batch, and a pipeline step
+log = get_logger(__name__)
+# Candidates per model call, and a pipeline step. Large, because the model sorts a call's texts by length
+# before cutting them into batches: measured on 2,400 texts, CPU per text was 3.67 ms in calls of 64,
+# 3.32 ms in calls of 256, 3.09 ms in calls of 512, and 3.0 ms in one call of all of them.
+CHUNK = 1024
 
 
 def parse(raw: bytes) -> FactCandidate:
@@ -61,10 +66,14 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, FactCandidate]]) -
     chunks = plan_chunks(hashes, set(vectors), CHUNK)
     if not chunks:
         return
+    started = time.perf_counter()
+    waited = 0.0  # seconds the event loop had nothing to do but wait for the model
     embedding = asyncio.create_task(_embed(provider, [texts[h] for h in chunks[0][1]]))
     try:
         for i, (where, fresh) in enumerate(chunks):
+            wait_started = time.perf_counter()
             computed = dict(zip(fresh, await embedding, strict=True))
+            waited += time.perf_counter() - wait_started
             if i + 1 < len(chunks):
                 embedding = asyncio.create_task(_embed(provider, [texts[h] for h in chunks[i + 1][1]]))
             await store_embeddings(ctx.db, provider.model, computed)
@@ -73,11 +82,19 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, FactCandidate]]) -
                 _embedded(c, vectors[h], provider.model) for c, h in zip(candidates[where], hashes[where], strict=True)
             ]
             await ctx.publish(ctx.topics.embedded, events)
+            EVENTS.labels(STAGE, "processed").inc(len(events))  # per chunk: published is processed
     finally:
         if not embedding.done():
             embedding.cancel()
             await asyncio.gather(embedding, return_exceptions=True)
-    EVENTS.labels(STAGE, "processed").inc(len(batch))
+    log.info(
+        "embedded",
+        events=len(batch),
+        embedded=sum(len(fresh) for _, fresh in chunks),
+        chunks=len(chunks),
+        seconds=round(time.perf_counter() - started, 3),
+        waiting_for_model_s=round(waited, 3),
+    )
 
 
 async def _embed(provider: EmbeddingProvider, texts: list[str]) -> list[list[float]]:
