@@ -109,8 +109,33 @@ def create_faust_app(stage: str, settings: Settings) -> faust.App:
         value_serializer="raw",
         key_serializer="raw",
     )
+    app.memstream_fetch_max_wait_ms = settings.kafka_fetch_max_wait_ms
+    _cap_fetch_wait()
     _track_lag(app, stage)
     return app
+
+
+def _cap_fetch_wait() -> None:
+    """faust builds its aiokafka consumer with ``fetch_max_wait_ms=1500`` and no setting to change it.
+    The embedded broker (Tansu) answers a fetch only when that wait runs out, not when data arrives:
+    measured with one message every 50 ms, delivery took p50 423 / p95 743 ms at 1,500, 131 / 241 ms at
+    500 and 35 / 51 ms at 100, on every hop of the pipeline. So the wait is set from the settings on the
+    consumer faust creates, before it starts (the aiokafka attribute its fetcher is built from)."""
+    from faust.transport.drivers import aiokafka as driver
+
+    original = driver.AIOKafkaConsumerThread._create_worker_consumer
+    if getattr(original, "memstream_capped", False):
+        return
+
+    def create_worker_consumer(thread, transport):
+        consumer = original(thread, transport)
+        wait_ms = getattr(thread.app, "memstream_fetch_max_wait_ms", None)
+        if wait_ms is not None:
+            consumer._fetch_max_wait_ms = wait_ms
+        return consumer
+
+    create_worker_consumer.memstream_capped = True
+    driver.AIOKafkaConsumerThread._create_worker_consumer = create_worker_consumer
 
 
 def _track_lag(app: faust.App, stage: str) -> None:

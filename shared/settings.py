@@ -44,6 +44,12 @@ class Settings(BaseSettings):
         6.0, description="Consumer group session timeout (short: joins wait half of it)."
     )
     kafka_heartbeat_interval_s: float = Field(1.0, description="Consumer heartbeat interval (about timeout/6).")
+    kafka_fetch_max_wait_ms: int = Field(
+        100,
+        ge=1,
+        description="Longest a stage's fetch waits at the broker for data (faust's own is 1,500). Kafka answers "
+        "as soon as data arrives; the embedded broker only when the wait ends, so there it bounds each hop.",
+    )
     kafka_idempotent_producer: bool = Field(
         False, description="Enable the idempotent producer (off: the embedded broker rejects it)."
     )
