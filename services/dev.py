@@ -103,7 +103,7 @@ def run_dev(settings: Settings, *, demo: bool = False) -> int:
 
         api_url = f"http://{settings.api_host}:{settings.api_port}"
         if not _wait_ready(api_url, stop, children):
-            return 1
+            return 0 if stop.is_set() else 1  # Ctrl-C or SIGTERM during start-up is a normal stop
         key = settings.dev_api_key.get_secret_value()
         print(f"\nmemstream is up in {time.monotonic() - started:.1f}s", flush=True)
         print(f"  API      {api_url}   (docs: {api_url}/docs)", flush=True)

@@ -30,7 +30,12 @@ async def test_publishes_in_outbox_order_marks_published_and_prunes(db, stack):
         await producer.stop()
     assert await db.fetchval("SELECT count(*) FROM outbox WHERE tenant_id = $1 AND published_at IS NULL", tenant) == 0
     seen = await read_topic(stack.bootstrap, topic, predicate=lambda e: e.get("tenant_id") == tenant)
-    assert [e["seq"] for e in seen] == [0, 1, 2, 3, 4]  # one user, one partition: in order
+    # One user, one partition: in order. Delivery is at least once and consumers dedupe by event_id:
+    # when the session's pipeline is running, its relay may publish these rows too.
+    first_copies = {}
+    for event in seen:
+        first_copies.setdefault(event["event_id"], event["seq"])
+    assert list(first_copies.values()) == [0, 1, 2, 3, 4]
 
     await db.execute("UPDATE outbox SET published_at = now() - interval '2 days' WHERE tenant_id = $1", tenant)
     assert await prune(db, retention_hours=24) >= 5
