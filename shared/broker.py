@@ -123,14 +123,14 @@ def _cap_fetch_wait() -> None:
     consumer faust creates, before it starts (the aiokafka attribute its fetcher is built from)."""
     from faust.transport.drivers import aiokafka as driver
 
-    original = driver.AIOKafkaConsumerThread._create_worker_consumer
-    if getattr(original, "memstream_capped", False):
-        return
+    original = getattr(driver.AIOKafkaConsumerThread, "_create_worker_consumer", None)
+    if original is None or getattr(original, "memstream_capped", False):
+        return  # already capped, or a faust that builds its consumer elsewhere: leave it as it is
 
     def create_worker_consumer(thread, transport):
         consumer = original(thread, transport)
         wait_ms = getattr(thread.app, "memstream_fetch_max_wait_ms", None)
-        if wait_ms is not None:
+        if wait_ms is not None and hasattr(consumer, "_fetch_max_wait_ms"):
             consumer._fetch_max_wait_ms = wait_ms
         return consumer
 
