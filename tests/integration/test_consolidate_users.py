@@ -1,0 +1,68 @@
+"""Several users consolidated in one transaction, and two such transactions over the same users at
+once (as two consolidators do for a moment during a rebalance): no deadlock, every candidate applied
+once, each user's facts as if consolidated alone."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from datetime import UTC, datetime, timedelta
+
+from shared.contracts.events import EmbeddedFact
+from shared.hashing import content_hash
+from shared.providers.offline.minilm import OfflineEmbeddingProvider
+from shared.providers.registry import decision_provider
+from shared.service_layer.consolidate import consolidate_users
+from shared.settings import get_settings
+
+T0 = datetime(2026, 5, 1, tzinfo=UTC)
+TEXTS = ["The user lives in Lisbon", "The user plays the cello", "The user is allergic to peanuts"]
+
+
+async def _candidates(tenant: str, user: str, texts: list[str], minutes: int = 0) -> list[EmbeddedFact]:
+    vectors = await OfflineEmbeddingProvider().embed(texts)
+    return [
+        EmbeddedFact(
+            candidate_id=content_hash("test-multi", tenant, user, text, minutes),
+            tenant_id=tenant,
+            user_id=user,
+            session_id=f"{user}-s",
+            text=text,
+            category="fact",
+            importance=5,
+            observed_at=T0 + timedelta(minutes=minutes, seconds=i),
+            valid_from=T0 + timedelta(minutes=minutes, seconds=i),
+            source_message_ids=[f"{user}-{minutes}-{i}"],
+            extractor_version="test",
+            embedding=vector,
+            embedding_model="all-MiniLM-L6-v2",
+        )
+        for i, (text, vector) in enumerate(zip(texts, vectors, strict=True))
+    ]
+
+
+async def _run(db, users: dict) -> list:
+    settings = get_settings()
+    async with db.acquire() as conn:
+        return await consolidate_users(conn, settings, decision_provider(settings), users, stage="test")
+
+
+async def test_users_in_one_transaction_and_overlapping_transactions_at_once(db):
+    tenant = f"t-{uuid.uuid4().hex[:8]}"
+    users = ["u-a", "u-b", "u-c"]
+    first = {(tenant, u): await _candidates(tenant, u, TEXTS[:2]) for u in users}
+    # The same users in the opposite order, with other candidates: the locks are taken sorted.
+    second = {(tenant, u): await _candidates(tenant, u, TEXTS[2:], minutes=5) for u in reversed(users)}
+    results = await asyncio.wait_for(asyncio.gather(_run(db, first), _run(db, second)), timeout=60)
+    assert [len(r) for r in results] == [6, 3]
+
+    again = await _run(db, first)  # redelivered: every candidate was decided already
+    assert again == []
+    rows = await db.fetch(
+        "SELECT user_id, count(*) AS n FROM facts WHERE tenant_id = $1 AND superseded_at IS NULL GROUP BY user_id",
+        tenant,
+    )
+    assert {r["user_id"]: r["n"] for r in rows} == {u: 3 for u in users}
+    decided = await db.fetchval("SELECT count(*) FROM decisions WHERE tenant_id = $1", tenant)
+    queued = await db.fetchval("SELECT count(*) FROM outbox WHERE tenant_id = $1", tenant)
+    assert decided == 9 and queued == 9  # one decision and one change event per candidate
