@@ -35,6 +35,7 @@ class PendingCall:
     tenant_id: str
     request: Any
     call: ProviderCall
+    user_id: str | None = None  # whose data the call carries: erasing the user deletes its output
 
 
 async def cached_calls(
@@ -70,6 +71,7 @@ async def cached_calls(
             StoredCall(
                 call_hash=call_hash,
                 tenant_id=pending.tenant_id,
+                user_id=pending.user_id,
                 stage=stage,
                 provider=provider.name,
                 model=provider.model,
@@ -101,9 +103,10 @@ async def cached_call(
     provider: Any,
     request: Any,
     call: ProviderCall,
+    user_id: str | None = None,
 ) -> Any:
     """One call through :func:`cached_calls`."""
     (output,) = await cached_calls(
-        db, stage=stage, task=task, provider=provider, calls=[PendingCall(tenant_id, request, call)]
+        db, stage=stage, task=task, provider=provider, calls=[PendingCall(tenant_id, request, call, user_id)]
     )
     return output

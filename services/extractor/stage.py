@@ -184,7 +184,8 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, ChatMessage | Sess
         task="extraction",
         provider=provider,
         calls=[
-            PendingCall(w.tenant_id, _request_key(w.request), _extraction_call(provider, w.request)) for w in to_call
+            PendingCall(w.tenant_id, _request_key(w.request), _extraction_call(provider, w.request), w.user_id)
+            for w in to_call
         ],
     )
     facts_of = {id(w): [fact_from_json(item) for item in output] for w, output in zip(to_call, outputs, strict=True)}

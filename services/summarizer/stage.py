@@ -127,7 +127,7 @@ async def _summaries(ctx: StageContext, provider, due, histories) -> list[store.
         stage=STAGE,
         task="summary",
         provider=provider,
-        calls=[PendingCall(t, hashes[(t, s)], call_for(covered[(t, s)])) for t, _, s, _, _ in due],
+        calls=[PendingCall(t, hashes[(t, s)], call_for(covered[(t, s)]), u) for t, u, s, _, _ in due],
     )
     return [
         store.SummaryRow(
@@ -162,6 +162,6 @@ async def _digests(ctx: StageContext, provider, profiles) -> list[tuple[str, str
         stage=STAGE,
         task="profile",
         provider=provider,
-        calls=[PendingCall(t, facts, call_for(facts)) for (t, _), (facts, _) in stale.items()],
+        calls=[PendingCall(t, facts, call_for(facts), u) for (t, u), (facts, _) in stale.items()],
     )
     return [(t, u, digest, h) for ((t, u), (_, h)), digest in zip(stale.items(), digests, strict=True)]

@@ -74,7 +74,13 @@ def _checked(decisions: list[Decision], items: Sequence[DecisionItem]) -> list[D
 
 
 async def decide_batch(
-    db: asyncpg.Connection, decider: DecisionProvider, items: list[DecisionItem], *, stage: str, tenant_id: str
+    db: asyncpg.Connection,
+    decider: DecisionProvider,
+    items: list[DecisionItem],
+    *,
+    stage: str,
+    tenant_id: str,
+    user_id: str,
 ) -> list[Decision]:
     """One cached provider call for every candidate the rules could not decide."""
 
@@ -87,6 +93,7 @@ async def decide_batch(
         stage=stage,
         task="decision",
         tenant_id=tenant_id,
+        user_id=user_id,
         provider=decider,
         request=[_item_request(i) for i in items],
         call=call,
@@ -228,7 +235,7 @@ async def _consolidate_user(
         # tombstones can only come from candidates after it, which are not applied yet.)
         await store.write_deferred(conn, deferred)
         items = [decision_item(p.view, p.neighbours) for p in pending]
-        decisions = await decide_batch(conn, decider, items, stage=stage, tenant_id=tenant_id)
+        decisions = await decide_batch(conn, decider, items, stage=stage, tenant_id=tenant_id, user_id=user_id)
         for p, decision in zip(pending, decisions, strict=True):
             near, decided_by = await neighbours_of(p.candidate), decider.name
             if [n.fact_id for n in near] != [n.fact_id for n in p.neighbours]:
@@ -236,7 +243,12 @@ async def _consolidate_user(
                 decision, decided_by = decide_by_rule(p.view, near), "rule"
                 if decision is None:
                     [decision] = await decide_batch(
-                        conn, decider, [decision_item(p.view, near)], stage=stage, tenant_id=tenant_id
+                        conn,
+                        decider,
+                        [decision_item(p.view, near)],
+                        stage=stage,
+                        tenant_id=tenant_id,
+                        user_id=user_id,
                     )
                     decided_by = decider.name
             await apply(p.candidate, p.view, decision, near, decided_by)

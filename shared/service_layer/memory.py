@@ -761,6 +761,7 @@ async def ask(
         stage=STAGE,
         task="answer",
         tenant_id=tenant_id,
+        user_id=user_id,
         provider=provider,
         request={"question": question, "memories": memories},
         call=call,

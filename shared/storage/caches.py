@@ -32,6 +32,7 @@ class StoredCall:
 
     call_hash: str
     tenant_id: str
+    user_id: str | None  # who the call was made for (erase deletes by it); None: not one user's
     stage: str
     provider: str
     model: str
@@ -49,6 +50,7 @@ async def store_outputs(conn: asyncpg.Connection | asyncpg.Pool, calls: Sequence
         (
             c.call_hash,
             c.tenant_id,
+            c.user_id,
             c.stage,
             c.provider,
             c.model,
@@ -62,10 +64,10 @@ async def store_outputs(conn: asyncpg.Connection | asyncpg.Pool, calls: Sequence
     ]
     await conn.execute(
         """
-        INSERT INTO llm_calls (call_hash, tenant_id, stage, provider, model, prompt_version, output,
+        INSERT INTO llm_calls (call_hash, tenant_id, user_id, stage, provider, model, prompt_version, output,
                                prompt_tokens, completion_tokens, latency_ms)
-        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-                             $7::jsonb[], $8::int[], $9::int[], $10::real[])
+        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                             $8::jsonb[], $9::int[], $10::int[], $11::real[])
         ON CONFLICT (call_hash) DO NOTHING
         """,
         *zip(*rows, strict=True),
@@ -73,7 +75,7 @@ async def store_outputs(conn: asyncpg.Connection | asyncpg.Pool, calls: Sequence
 
 
 async def store_output(conn: asyncpg.Connection | asyncpg.Pool, **call: Any) -> None:
-    await store_outputs(conn, [StoredCall(**call)])
+    await store_outputs(conn, [StoredCall(**{"user_id": None, **call})])
 
 
 async def cached_embeddings(

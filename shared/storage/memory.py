@@ -417,9 +417,10 @@ def _count(status: str) -> int:
 async def erase_user_rows(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> dict[str, int]:
     """Hard-delete one user everywhere, inside the caller's transaction. Returns rows deleted per table.
 
-    llm_calls rows carry a tenant but no user, so only those that can be attributed go: extraction
-    outputs citing the user's messages, summary and profile outputs equal to the user's summaries and
-    profile, and the API's answers (their output names the user). The embedding cache is keyed by
+    llm_calls rows made for the user go (their user_id), and so do older rows without one (written
+    before migration 0004) that can be attributed by content: extraction outputs citing the user's
+    messages, summary and profile outputs equal to the user's summaries and profile, and the API's
+    answers (their output names the user). The embedding cache is keyed by
     text hash across tenants; the vectors of the user's fact texts are dropped from it (a cache: other
     users with the same text just recompute them).
     """
@@ -443,7 +444,8 @@ async def erase_user_rows(conn: asyncpg.Connection, tenant_id: str, user_id: str
         await conn.execute(
             """
             DELETE FROM llm_calls WHERE tenant_id = $1 AND (
-                (stage = 'api' AND jsonb_typeof(output) = 'object' AND output->>'user_id' = $2)
+                user_id = $2
+                OR (stage = 'api' AND jsonb_typeof(output) = 'object' AND output->>'user_id' = $2)
                 OR (cardinality($3::text[]) > 0 AND jsonb_typeof(output) = 'array' AND EXISTS (
                     SELECT 1 FROM jsonb_array_elements(output) item
                     WHERE jsonb_typeof(item) = 'object' AND jsonb_typeof(item->'source_event_ids') = 'array'

@@ -122,6 +122,26 @@ async def test_erase_deletes_everything_and_emits_one_event(client, db, stack, t
         await cached_call(
             db, stage="test", task=task, tenant_id=tenant_id, provider=provider, request=[user, task], call=call
         )
+    # Calls made for a user carry the user: outputs that name nothing of it go too, a neighbour's stay.
+    for who, task, output in (
+        (user, "decision", [{"op": "UPDATE", "target": 0, "reason": "moved"}]),
+        (user, "summary", "- an earlier summary, since replaced"),
+        (neighbour, "decision", [{"op": "ADD", "target": None, "reason": "new"}]),
+    ):
+
+        async def call(output=output):
+            return output, 0, 0
+
+        await cached_call(
+            db,
+            stage="test",
+            task=task,
+            tenant_id=tenant_id,
+            user_id=who,
+            provider=provider,
+            request=[who, task, "attributed"],
+            call=call,
+        )
     await db.execute(
         "INSERT INTO dead_letters (dead_letter_id, tenant_id, stage, error, attempts, source_topic, payload) "
         "VALUES ($1, $2, 'extractor', 'boom', 1, 't', $3)",
@@ -136,7 +156,10 @@ async def test_erase_deletes_everything_and_emits_one_event(client, db, stack, t
     counts = erased.json()["erased"]
     assert counts["facts"] == 2 and counts["messages"] == 1 and counts["sessions"] == 1 and counts["users"] == 1
     assert counts["session_summaries"] == 1 and counts["user_profiles"] == 1 and counts["decisions"] == 2
-    assert counts["llm_calls"] == 3 and counts["dead_letters"] == 1 and counts["outbox"] == 2
+    assert counts["llm_calls"] == 5 and counts["dead_letters"] == 1 and counts["outbox"] == 2
+    assert await db.fetchval(
+        "SELECT count(*) FROM llm_calls WHERE tenant_id = $1 AND user_id = $2", tenant_id, neighbour
+    )
 
     for table in ("facts", "decisions", "messages", "sessions", "session_summaries", "user_profiles", "users"):
         left = await db.fetchval(f"SELECT count(*) FROM {table} WHERE tenant_id = $1 AND user_id = $2", tenant_id, user)
