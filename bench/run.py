@@ -1028,8 +1028,7 @@ def _query_api(bench: Bench, url: str, key: str, users: int, label: str) -> dict
     latency without the query embedding."""
     import numpy as np
 
-    from bench.search_data import session_id, user_id
-    from bench.search_latency import query_text
+    from bench.search_data import query_text, session_id, user_id
 
     sizes = bench.sizes
     rng = np.random.default_rng(7)

@@ -1,9 +1,9 @@
 """Synthetic memory for the search/context latency bench, built once per scale and cached in its own
 database of the bench's Postgres (a second `memstream bench` finds it and skips the build).
 
-Shape (as `bench/search_latency.py`): one tenant, 10 facts and 5 messages per user (so 100k facts are
-10k users, 1M facts are 100k users), one session summary per user. Texts come from the same
-vocabulary as `bench/search_latency.py` (full text has matches); vectors are random unit vectors (the
+Shape: one tenant, 10 facts and 5 messages per user (so 100k facts are 10k users, 1M facts are 100k
+users), one session summary per user. Texts come from a small vocabulary (full text has matches, and
+the queries are drawn from it too); vectors are random unit vectors (the
 vector leg's cost does not depend on their values for users this small: it computes every distance).
 
 Loading: the facts and messages tables are COPYed with their secondary indexes dropped, then the
@@ -23,8 +23,6 @@ from datetime import UTC, datetime, timedelta
 
 import numpy as np
 
-from bench.search_latency import ADJECTIVES, NOUNS, VERBS
-
 TENANT = "bench-search"
 KEY = "ms-bench-search-key"
 FACTS_PER_USER = 10
@@ -34,6 +32,21 @@ CHUNK = 50_000
 HNSW_INDEX = "facts_embedding_hnsw"
 
 Progress = Callable[[str, int, int], None]  # (phase, done, total)
+
+_NOUNS = """coffee tea jazz hiking cello piano dog cat parrot bicycle motorcycle garden tomato basil sushi pasta
+marathon yoga chess novel poetry camera lens guitar violin museum theatre football hockey tennis swimming
+sailing skiing climbing bakery market library apartment kitchen balcony office startup hospital school
+university concert festival wedding birthday holiday flight train ferry island mountain river lake forest
+beach village city"""
+NOUNS = _NOUNS.split()
+_VERBS = "likes loves prefers visits collects plays studies avoids hates practices recommends misses"
+VERBS = _VERBS.split()
+_ADJECTIVES = "green black old new red small quiet spicy vintage local favourite weekly early late"
+ADJECTIVES = _ADJECTIVES.split()
+
+
+def query_text(rng, i: int) -> str:
+    return f"what {rng.choice(NOUNS)} or {rng.choice(NOUNS)} does the user {rng.choice(VERBS)} {i}"
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,7 @@ runs them. Nothing here touches the user's dev data: everything lives under the 
 
 from __future__ import annotations
 
-import ctypes
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -17,19 +15,10 @@ from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 
-from shared.embedded import EmbeddedBroker, EmbeddedPostgres, free_port, stop_process
+from shared.embedded import EmbeddedBroker, EmbeddedPostgres, die_with_parent, free_port, stop_process
 from shared.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
-_PR_SET_PDEATHSIG = 1
-
-
-def _die_with_parent() -> None:
-    """A child gets SIGTERM if the bench itself is killed, so nothing is orphaned."""
-    try:
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
-    except OSError:
-        pass
 
 
 def with_database(url: str, name: str) -> str:
@@ -76,7 +65,7 @@ class Service:
             stdout=self.log_path.open("ab"),
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
-            preexec_fn=_die_with_parent,
+            preexec_fn=die_with_parent,
         )
         return self
 

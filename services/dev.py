@@ -7,7 +7,6 @@ separate OS processes. Ctrl-C or SIGTERM stops all of them, children first, by P
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import json
 import os
 import signal
@@ -21,22 +20,13 @@ import httpx
 
 from services.workers import STAGES
 from shared.broker import ensure_topics
-from shared.embedded import EmbeddedBroker, EmbeddedPostgres, free_port, stop_process
+from shared.embedded import EmbeddedBroker, EmbeddedPostgres, die_with_parent, free_port, stop_process
 from shared.settings import Settings
 from shared.storage.migrate import migrate
 from shared.telemetry import get_logger
 
 log = get_logger(__name__)
 MAX_RESTARTS = 5
-_PR_SET_PDEATHSIG = 1
-
-
-def _die_with_parent() -> None:
-    """Children get SIGTERM if `memstream dev` itself is killed, so nothing is orphaned."""
-    try:
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
-    except OSError:
-        pass
 
 
 class Child:
@@ -53,7 +43,7 @@ class Child:
             stdout=self.log_path.open("ab"),
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
-            preexec_fn=_die_with_parent,
+            preexec_fn=die_with_parent,
         )
 
 

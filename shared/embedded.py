@@ -5,6 +5,7 @@ Production points MEMSTREAM_DATABASE_URL and MEMSTREAM_KAFKA_BOOTSTRAP at real s
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import random
@@ -157,6 +158,18 @@ def _pid_alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent() -> None:
+    """For ``preexec_fn``: the child gets SIGTERM when the process that started it dies, even by
+    SIGKILL, so a supervisor (`memstream dev`, the bench) never leaves orphans behind. Linux only."""
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    except OSError:
+        pass
 
 
 def stop_process(process: subprocess.Popen, timeout_s: float = 10.0) -> None:

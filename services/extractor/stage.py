@@ -214,15 +214,7 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, ChatMessage | Sess
 
 async def _store_events(conn, events: list[ChatMessage | SessionEnded]) -> list[ChatMessage | SessionEnded]:
     """Store the messages and session ends of users with memory on; returns those events."""
-    by_tenant: dict[str, set[str]] = {}
-    for event in events:
-        by_tenant.setdefault(event.tenant_id, set()).add(event.user_id)
-    enabled = {
-        (tenant, user): on
-        for tenant, users in by_tenant.items()
-        for user, on in (await store.memory_enabled(conn, tenant, sorted(users))).items()
-    }
-    kept = [e for e in events if enabled[(e.tenant_id, e.user_id)]]
+    kept = await store.with_memory_on(conn, events)
     if skipped := len(events) - len(kept):
         EVENTS.labels(STAGE, "skipped_memory_off").inc(skipped)
     await store.store_messages(conn, [e for e in kept if isinstance(e, ChatMessage)])

@@ -101,12 +101,7 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, Any]]) -> None:
 
 
 async def _store_chats(conn, chats: list[ChatMessage | SessionEnded]) -> list[ChatMessage | SessionEnded]:
-    users = {(e.tenant_id, e.user_id) for e in chats}
-    enabled = {}
-    for tenant_id in {t for t, _ in users}:
-        on = await message_store.memory_enabled(conn, tenant_id, sorted(u for t, u in users if t == tenant_id))
-        enabled.update({(tenant_id, u): v for u, v in on.items()})
-    kept = [e for e in chats if enabled.get((e.tenant_id, e.user_id), True)]
+    kept = await message_store.with_memory_on(conn, chats)
     await message_store.store_messages(conn, [e for e in kept if isinstance(e, ChatMessage)])
     return kept
 

@@ -11,11 +11,6 @@ import asyncpg
 import numpy as np
 
 
-async def cached_output(conn: asyncpg.Connection | asyncpg.Pool, call_hash: str) -> Any | None:
-    raw = await conn.fetchval("SELECT output FROM llm_calls WHERE call_hash = $1", call_hash)
-    return json.loads(raw) if raw is not None else None
-
-
 async def cached_outputs(conn: asyncpg.Connection | asyncpg.Pool, call_hashes: Sequence[str]) -> dict[str, Any]:
     """Many lookups in one round trip: {call_hash: output} of the ones stored."""
     if not call_hashes:
@@ -72,10 +67,6 @@ async def store_outputs(conn: asyncpg.Connection | asyncpg.Pool, calls: Sequence
         """,
         *zip(*rows, strict=True),
     )
-
-
-async def store_output(conn: asyncpg.Connection | asyncpg.Pool, **call: Any) -> None:
-    await store_outputs(conn, [StoredCall(**{"user_id": None, **call})])
 
 
 async def cached_embeddings(

@@ -23,7 +23,7 @@ _SNAPSHOT_COLUMNS = """fact_id, text, category, importance, status, valid_from, 
 async def lock_user(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> None:
     """Serialise writers of one user (the consolidator owns users by partition; the API's manual
     edits are the only other writer). Held until the transaction ends."""
-    await conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", f"{tenant_id}:{user_id}")
+    await lock_users(conn, [(tenant_id, user_id)])
 
 
 async def lock_users(conn: asyncpg.Connection, users: Sequence[tuple[str, str]]) -> None:

@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import asyncpg
 
 from shared.contracts.events import ChatMessage
 from shared.domain.cursor import HistoryTurn, message_hash
+
+E = TypeVar("E")
 
 
 async def store_messages(conn: asyncpg.Connection, messages: Sequence[ChatMessage]) -> int:
@@ -165,13 +168,21 @@ async def mark_session_ended(conn: asyncpg.Connection, tenant_id: str, session_i
     )
 
 
-async def memory_enabled(conn: asyncpg.Connection, tenant_id: str, user_ids: Sequence[str]) -> dict[str, bool]:
-    """Users default to memory on; only an explicit off row turns it off."""
+async def with_memory_on(conn: asyncpg.Connection, events: Sequence[E]) -> list[E]:
+    """The events (anything with a tenant_id and a user_id) of users whose memory is on: the default,
+    since only an explicit off row turns it off. One query, whatever the tenants."""
+    keys = list({(e.tenant_id, e.user_id) for e in events})
+    if not keys:
+        return []
     rows = await conn.fetch(
-        "SELECT user_id, memory_enabled FROM users WHERE tenant_id = $1 AND user_id = any($2::text[])",
-        tenant_id,
-        list(user_ids),
+        """
+        SELECT u.tenant_id, u.user_id FROM users u
+        JOIN unnest($1::text[], $2::text[]) AS w(tenant_id, user_id)
+          ON u.tenant_id = w.tenant_id AND u.user_id = w.user_id
+        WHERE NOT u.memory_enabled
+        """,
+        [t for t, _ in keys],
+        [u for _, u in keys],
     )
-    enabled = {user_id: True for user_id in user_ids}
-    enabled.update({r["user_id"]: r["memory_enabled"] for r in rows})
-    return enabled
+    off = {(r["tenant_id"], r["user_id"]) for r in rows}
+    return [e for e in events if (e.tenant_id, e.user_id) not in off]

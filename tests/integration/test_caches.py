@@ -2,7 +2,7 @@
 
 import uuid
 
-from shared.storage.caches import cached_embeddings, cached_output, store_embeddings, store_output
+from shared.storage.caches import StoredCall, cached_embeddings, cached_outputs, store_embeddings, store_outputs
 
 
 async def test_embedding_cache_returns_what_was_stored(db):
@@ -14,11 +14,11 @@ async def test_embedding_cache_returns_what_was_stored(db):
 
 async def test_provider_output_cache(db):
     key = f"call-{uuid.uuid4().hex}"
-    assert await cached_output(db, key) is None
-    await store_output(
-        db,
+    assert await cached_outputs(db, [key]) == {}
+    call = StoredCall(
         call_hash=key,
         tenant_id="t",
+        user_id="u",
         stage="s",
         provider="p",
         model="m",
@@ -28,4 +28,7 @@ async def test_provider_output_cache(db):
         completion_tokens=2,
         latency_ms=1.5,
     )
-    assert await cached_output(db, key) == [{"text": "x"}]
+    await store_outputs(db, [call])
+    await store_outputs(db, [StoredCall(**{**call.__dict__, "output": "changed"})])  # the first write wins
+    assert await cached_outputs(db, [key, "missing"]) == {key: [{"text": "x"}]}
+    assert await db.fetchval("SELECT user_id FROM llm_calls WHERE call_hash = $1", key) == "u"
