@@ -630,6 +630,23 @@ def measure_embedder_cold(bench: Bench) -> dict:
     return run_stage(bench, "embedder (cold cache)", "embedder", settings, len(items))
 
 
+BENCH_TENANTS = ("bench-chain", "bench-fresh", "bench-drain", "bench-warm", "bench-cold", INGEST_TENANT)
+
+
+async def create_tenants(database_url: str) -> None:
+    """The stages dead-letter the events of tenants that do not exist: create the bench's tenants."""
+    import asyncpg
+
+    from shared.storage.tenants import ensure_tenant
+
+    conn = await asyncpg.connect(database_url)
+    try:
+        for tenant_id in BENCH_TENANTS:
+            await ensure_tenant(conn, tenant_id)
+    finally:
+        await conn.close()
+
+
 def workload_events(users: int, tenant: str) -> list[dict]:
     """bench/workload.py's conversations, 50 messages per user, in live-traffic order: many users at once,
     one message of each in turn (a batch then spans many sessions, as it does in production)."""
@@ -1266,6 +1283,7 @@ def run(args: argparse.Namespace) -> dict:
         from shared.storage.migrate import migrate
 
         migrate(stack.database_url(PIPELINE_DB))
+        asyncio.run(create_tenants(stack.database_url(PIPELINE_DB)))
         for prefix in (PIPELINE_PREFIX, INGEST_PREFIX, COLD_PREFIX, SEARCH_PREFIX):
             asyncio.run(ensure_topics(stack.settings(PIPELINE_DB, prefix)))
         bench = Bench(stack, sizes, progress, console)

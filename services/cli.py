@@ -161,6 +161,7 @@ def dlq_list(
 ) -> None:
     """List dead letters with their stage and error."""
     from services.ops import list_dead_letters
+    from shared.storage.dead_letters import readable
 
     rows = asyncio.run(
         list_dead_letters(
@@ -174,7 +175,7 @@ def dlq_list(
             f"{r['source_topic']}[{r['source_partition']}]@{r['source_offset']}{replayed}: {r['error']}"
         )
         if payload:
-            typer.echo(f"    {r['payload'][:500]}")
+            typer.echo(f"    {readable(r['payload'], 500) if r['payload'] is not None else '(tombstone: no value)'}")
     typer.echo(f"{len(rows)} dead letter(s)")
 
 

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import deque
 from pathlib import Path
 
 import httpx
@@ -26,15 +27,36 @@ from shared.storage.migrate import migrate
 from shared.telemetry import get_logger
 
 log = get_logger(__name__)
-MAX_RESTARTS = 5
+
+
+class RestartWindow:
+    """The restarts of one child within the last ``window_s`` seconds. A child that keeps dying is
+    given up on; one that dies now and then over days is not (a lifetime count would end the stack
+    after its sixth unrelated crash)."""
+
+    def __init__(self, max_restarts: int, window_s: float):
+        self.max_restarts, self.window_s = max_restarts, window_s
+        self._times: deque[float] = deque()
+
+    def allow(self, now: float) -> bool:
+        """Record a restart at ``now`` and say yes, or say no: ``max_restarts`` already in the window."""
+        while self._times and self._times[0] <= now - self.window_s:
+            self._times.popleft()
+        if len(self._times) >= self.max_restarts:
+            return False
+        self._times.append(now)
+        return True
+
+    def __len__(self) -> int:
+        return len(self._times)
 
 
 class Child:
-    def __init__(self, name: str, args: list[str], env: dict[str, str], log_dir: Path):
+    def __init__(self, name: str, args: list[str], env: dict[str, str], log_dir: Path, restarts: RestartWindow):
         self.name, self.args, self.env = name, args, env
         self.log_path = log_dir / f"{name}.log"
         self.process: subprocess.Popen | None = None
-        self.restarts = 0
+        self.restarts = restarts
 
     def start(self) -> None:
         self.process = subprocess.Popen(
@@ -86,7 +108,8 @@ def run_dev(settings: Settings, *, demo: bool = False) -> int:
         plan = [("api", ["api"], 0)] + [(stage, ["worker", stage], free_port()) for stage in STAGES]
         plan.append(("relay", ["relay"], free_port()))
         for name, args, metrics_port in plan:
-            child = Child(name, args, {**env, "MEMSTREAM_METRICS_PORT": str(metrics_port)}, log_dir)
+            window = RestartWindow(settings.dev_max_restarts, settings.dev_restart_window_s)
+            child = Child(name, args, {**env, "MEMSTREAM_METRICS_PORT": str(metrics_port)}, log_dir, window)
             child.start()
             children.append(child)
         _write_pids(data_dir, postgres, broker, children)
@@ -161,17 +184,26 @@ def _wait_ready(api_url: str, stop: threading.Event, children: list[Child], time
 
 
 def _supervise(children: list[Child], stop: threading.Event, data_dir: Path, postgres, broker) -> None:
-    """Restart a crashed child (a few times), so a dev stack survives one bad moment."""
+    """Restart a crashed child, so a dev stack survives a bad moment; give up on one that keeps dying
+    (too many restarts within the window)."""
     while not stop.wait(0.5):
         for child in children:
             code = child.process.poll() if child.process else None
             if code is None:
                 continue
-            if child.restarts >= MAX_RESTARTS:
-                log.error("dev_child_gave_up", child=child.name, exit_code=code, log=str(child.log_path))
+            if not child.restarts.allow(time.monotonic()):
+                log.error(
+                    "dev_child_gave_up",
+                    child=child.name,
+                    exit_code=code,
+                    restarts_in_window=len(child.restarts),
+                    window_s=child.restarts.window_s,
+                    log=str(child.log_path),
+                )
                 stop.set()
                 break
-            child.restarts += 1
-            log.warning("dev_child_restarting", child=child.name, exit_code=code, restarts=child.restarts)
+            log.warning(
+                "dev_child_restarting", child=child.name, exit_code=code, restarts_in_window=len(child.restarts)
+            )
             child.start()
             _write_pids(data_dir, postgres, broker, children)

@@ -122,7 +122,7 @@ async def list_dead_letters(
 
 
 async def replay_dead_letters(settings: Settings, *, ids: list[int] | None, stage: str | None) -> int:
-    """Send dead letters back to their source topic (after a fix), and mark them replayed."""
+    """Send dead letters back to their source topic (after a fix), byte for byte, and mark them replayed."""
     pool = await create_pool(settings.database_url or "", max_size=1)
     producer = new_producer(settings)
     await producer.start()
@@ -137,8 +137,8 @@ async def replay_dead_letters(settings: Settings, *, ids: list[int] | None, stag
             stage,
         )
         for row in rows:
-            key = row["key"].encode() if row["key"] else None
-            await send_and_wait(producer, row["source_topic"], [(key, row["payload"].encode())])
+            # The stored bytes, as received: a tombstone goes back as a tombstone, a NUL as a NUL.
+            await send_and_wait(producer, row["source_topic"], [(row["key"], row["payload"])])
             await pool.execute("UPDATE dead_letters SET replayed_at = now() WHERE id = $1", row["id"])
         return len(rows)
     finally:

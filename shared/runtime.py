@@ -1,19 +1,23 @@
 """What every stage process shares: its context, and one consume loop that never loses an event.
 
-The loop's contract with faust: a batch's offsets are committed only after the handler returns,
-so the handler must not raise for anything but shutdown. Transient failures (database or broker
-down, provider unavailable) are retried in place with backoff, forever: the stage stalls, lag
-grows, and nothing is skipped. Anything else is retried a few times, then the batch is split and
-only the events that still fail are dead-lettered, with their error.
+The loop's contract with faust: a batch is acknowledged (and so its offsets committed) only after
+every event of it was handled: processed, or dead-lettered with its reason and its bytes. The agent
+takes batches without faust's automatic acknowledgement and acknowledges them itself, so nothing
+that escapes the handler (an exception, a cancellation at shutdown) can commit past an event.
+Transient failures (database or broker down, provider unavailable) are retried in place with
+backoff, forever: the stage stalls, lag grows, and nothing is skipped. A record that cannot be read
+(a tombstone, invalid JSON or UTF-8, nesting too deep, a NUL character, a tenant that does not
+exist) is dead-lettered at once. Anything else is retried a few times, then the batch is split and
+only the events that still fail are dead-lettered. If even the dead-letter write fails, the stage
+retries it and consumes nothing more until it succeeds.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
 
 import asyncpg
@@ -23,16 +27,17 @@ from pydantic import ValidationError
 from tenacity import AsyncRetrying, retry_if_exception, wait_exponential_jitter
 
 from shared.broker import Topics, create_faust_app
-from shared.contracts.events import DeadLetter
-from shared.hashing import content_hash
+from shared.domain.event_checks import unstorable_text
 from shared.settings import Settings
 from shared.storage.db import create_pool
-from shared.storage.dead_letters import store_dead_letter
+from shared.storage.dead_letters import dead_letter_of, store_dead_letter
+from shared.storage.tenants import existing_tenants
 from shared.telemetry import BATCH_SECONDS, DEAD_LETTERS, EVENTS, get_logger
 
 log = get_logger(__name__)
 
 E = TypeVar("E")
+T = TypeVar("T")
 
 MAX_ATTEMPTS = 3
 
@@ -76,7 +81,7 @@ class Record:
     partition: int | None
     offset: int | None
     key: bytes | None
-    value: bytes
+    value: bytes | None  # None: a tombstone
 
 
 Publish = Callable[[str, list[tuple[bytes, bytes]]], Awaitable[None]]
@@ -92,6 +97,8 @@ class StageContext:
     publish: Publish
     pool: asyncpg.Pool | None = None
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _known_tenants: set[str] = field(default_factory=set)
+    _tenants_checked_at: float = 0.0
 
     async def start(self) -> None:
         async with self._lock:
@@ -106,25 +113,25 @@ class StageContext:
         return self.pool
 
     async def dead_letter(self, record: Record, error: str, attempts: int) -> None:
-        payload = record.value.decode("utf-8", errors="replace")
-        letter = DeadLetter(
-            dead_letter_id=content_hash(
-                "dead-letter", self.stage, record.topic, record.partition, record.offset, payload
-            ),
+        """Store and publish a dead letter. Retried until it succeeds, whatever the failure: a stage
+        that cannot record why it skips an event must not skip it (it stalls, visibly, instead)."""
+        letter = dead_letter_of(
             stage=self.stage,
-            error=error[:2000],
+            topic=record.topic,
+            partition=record.partition,
+            offset=record.offset,
+            key=record.key,
+            value=record.value,
+            error=error,
             attempts=attempts,
-            source_topic=record.topic,
-            source_partition=record.partition,
-            source_offset=record.offset,
-            key=record.key.decode("utf-8", errors="replace") if record.key else None,
-            payload=payload,
-            failed_at=datetime.now(UTC),
         )
-        async for attempt in transient_retry():
-            with attempt:
-                fresh = await store_dead_letter(self.db, letter, _sniff_tenant(payload))
-                await self.publish(self.topics.dlq, [(record.key or b"", letter.model_dump_json().encode())])
+
+        async def write() -> bool:
+            fresh = await store_dead_letter(self.db, letter, key=record.key, value=record.value)
+            await self.publish(self.topics.dlq, [(record.key or b"", letter.model_dump_json().encode())])
+            return fresh
+
+        fresh = await until_done(write, stage=self.stage, what="dead_letter_write")
         if fresh:
             DEAD_LETTERS.labels(self.stage).inc()
             EVENTS.labels(self.stage, "dead_lettered").inc()
@@ -134,17 +141,43 @@ class StageContext:
             topic=record.topic,
             partition=record.partition,
             offset=record.offset,
-            error=error[:300],
+            error=letter.error[:300],
         )
 
+    async def unknown_tenants(self, tenant_ids: set[str]) -> set[str]:
+        """The tenants of ``tenant_ids`` that do not exist. Known ones are remembered for a while
+        (tenants are not deleted), so a steady stream costs one query every few minutes."""
+        now = time.monotonic()
+        if now - self._tenants_checked_at > KNOWN_TENANTS_TTL_S:
+            self._known_tenants.clear()
+            self._tenants_checked_at = now
+        unknown = tenant_ids - self._known_tenants
+        if unknown:
+            async for attempt in transient_retry():
+                with attempt:
+                    found = await existing_tenants(self.db, sorted(unknown))
+            self._known_tenants.update(found)
+            unknown -= found
+        return unknown
 
-def _sniff_tenant(payload: str) -> str | None:
-    try:
-        value = json.loads(payload)
-    except ValueError:
-        return None
-    tenant = value.get("tenant_id") if isinstance(value, dict) else None
-    return tenant if isinstance(tenant, str) else None
+
+KNOWN_TENANTS_TTL_S = 300.0
+UNTIL_DONE_MAX_WAIT_S = 30.0
+
+
+async def until_done(work: Callable[[], Awaitable[T]], *, stage: str, what: str) -> T:
+    """Run ``work`` until it returns, whatever it raises (but cancellation), with backoff up to
+    30 s between tries. For the steps a stage must not go past: it stalls and says so, loudly."""
+    failures = 0
+    while True:
+        try:
+            return await work()
+        except Exception as exc:
+            failures += 1
+            EVENTS.labels(stage, f"{what}_failed").inc()
+            error = f"{type(exc).__name__}: {exc}"[:500]
+            log.error(f"{what}_failed_retrying", stage=stage, failures=failures, error=error)
+            await asyncio.sleep(min(UNTIL_DONE_MAX_WAIT_S, 0.2 * 2 ** min(failures, 8)))
 
 
 @dataclass
@@ -159,10 +192,12 @@ class StageLoop(Generic[E]):
         stage = self.ctx.stage
         parsed: list[tuple[Record, E]] = []
         for record in records:
-            try:
-                parsed.append((record, self.parse(record.value)))
-            except (ValidationError, PoisonEvent, ValueError, UnicodeDecodeError) as exc:
-                await self.ctx.dead_letter(record, f"invalid event: {_describe(exc)}", attempts=1)
+            event, problem = self.read(record)
+            if problem is not None:
+                await self.ctx.dead_letter(record, f"invalid event: {problem}", attempts=1)
+            else:
+                parsed.append((record, event))
+        parsed = await self._known_tenants_only(parsed)
         if not parsed:
             return
         with BATCH_SECONDS.labels(stage).time():
@@ -178,6 +213,32 @@ class StageLoop(Generic[E]):
                 single_failure = await self._attempt([item], MAX_ATTEMPTS)
                 if single_failure is not None:
                     await self.ctx.dead_letter(item[0], single_failure, attempts=MAX_ATTEMPTS)
+
+    def read(self, record: Record) -> tuple[E | None, str | None]:
+        """(event, None), or (None, why the record is no event this stage can store). Never raises:
+        whatever a record holds, it ends as an event or as a reason."""
+        if record.value is None:
+            return None, "tombstone: the record has no value"
+        try:
+            event = self.parse(record.value)
+        except Exception as exc:  # the parser is pure: whatever it raises, the record caused it
+            return None, _describe(exc)
+        if (where := unstorable_text(event)) is not None:
+            return None, where
+        return event, None
+
+    async def _known_tenants_only(self, parsed: list[tuple[Record, E]]) -> list[tuple[Record, E]]:
+        """Dead-letter the events of tenants that do not exist: nobody could read what they store."""
+        tenants = {t for _, event in parsed if isinstance(t := getattr(event, "tenant_id", None), str)}
+        if not tenants or not (unknown := await self.ctx.unknown_tenants(tenants)):
+            return parsed
+        kept = []
+        for record, event in parsed:
+            if (tenant_id := getattr(event, "tenant_id", None)) in unknown:
+                await self.ctx.dead_letter(record, f"unknown tenant: {tenant_id!r} does not exist", attempts=1)
+            else:
+                kept.append((record, event))
+        return kept
 
     async def _attempt(self, items: list[tuple[Record, E]], attempts: int) -> str | None:
         """Run the handler; transient failures are retried without limit. Returns an error or None."""
@@ -230,13 +291,24 @@ def build_stage_app(
     @app.agent(channel, name=f"memstream.{stage}", concurrency=1)  # >1 can commit past unfinished events
     async def agent(stream: faust.StreamT) -> None:
         await ctx.start()
-        async for events in stream.take_events(
+        # noack_take: faust's take_events acknowledges a batch in a `finally`, even when its handling
+        # raised or was cancelled, which commits past events never handled. Here a batch is
+        # acknowledged only once every event of it was processed or dead-lettered.
+        async for events in stream.noack_take(
             batch_max_events or settings.batch_max_events, within=settings.batch_window_s
         ):
-            records = [
-                Record(e.message.topic, e.message.partition, e.message.offset, e.message.key, e.message.value)
-                for e in events
-            ]
-            await loop.process(records)
+            await handle_batch(loop, events)
+            for event in events:
+                await stream.ack(event)
 
     return app, ctx
+
+
+async def handle_batch(loop: StageLoop, events: Sequence[faust.EventT]) -> None:
+    """The agent's boundary: nothing but cancellation leaves it. A failure that escaped the loop
+    (a bug, or a dead-letter write that kept failing) retries the whole batch, in place; the stage
+    consumes nothing more meanwhile, and the stages' idempotent writes make the retry safe."""
+    records = [
+        Record(e.message.topic, e.message.partition, e.message.offset, e.message.key, e.message.value) for e in events
+    ]
+    await until_done(lambda: loop.process(records), stage=loop.ctx.stage, what="batch")

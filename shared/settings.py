@@ -67,6 +67,12 @@ class Settings(BaseSettings):
         SecretStr("ms-dev-key"), description="API key that `memstream dev` creates for the dev tenant."
     )
     dev_tenant: str = Field("dev", description="Tenant that `memstream dev` creates.")
+    dev_max_restarts: int = Field(
+        5, ge=0, description="`memstream dev` restarts a crashed child at most this many times within the window."
+    )
+    dev_restart_window_s: float = Field(
+        300.0, gt=0, description="The sliding window (seconds) over which `memstream dev` counts a child's restarts."
+    )
     max_content_chars: int = Field(16_000, description="Longest message content accepted.")
     max_batch_messages: int = Field(500, description="Most messages in one ingest request.")
     api_db_pool_size: int = Field(10, description="Postgres connections per API process.")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 
 from shared.contracts.events import EmbeddedFact
+from shared.domain.event_checks import embedding_problem
 from shared.providers.registry import decision_provider
 from shared.runtime import PoisonEvent, Record, StageContext
 from shared.service_layer.consolidate import consolidate_users
@@ -22,10 +23,8 @@ STAGE = "consolidator"
 def make_parser(settings: Settings):
     def parse(raw: bytes) -> EmbeddedFact:
         fact = EmbeddedFact.model_validate_json(raw)
-        if len(fact.embedding) != settings.embedding_dimensions:
-            raise PoisonEvent(
-                f"embedding: {len(fact.embedding)} dimensions, the facts table has {settings.embedding_dimensions}"
-            )
+        if problem := embedding_problem(fact.embedding, settings.embedding_dimensions):
+            raise PoisonEvent(f"embedding: {problem}")
         return fact
 
     return parse

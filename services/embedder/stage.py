@@ -17,11 +17,12 @@ from collections.abc import Sequence
 
 from shared.broker import key_for
 from shared.contracts.events import EmbeddedFact, FactCandidate
+from shared.domain.event_checks import embedding_problem
 from shared.hashing import content_hash
 from shared.provider_calls import reported_usage
 from shared.providers.base import EmbeddingProvider
 from shared.providers.registry import embedding_provider
-from shared.runtime import Record, StageContext
+from shared.runtime import PoisonEvent, Record, StageContext
 from shared.storage.caches import cached_embeddings, store_embeddings
 from shared.telemetry import CACHE_LOOKUPS, EVENTS, PROVIDER_CALLS, PROVIDER_SECONDS, PROVIDER_TOKENS, get_logger
 
@@ -89,6 +90,7 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, FactCandidate]]) -
             wait_started = time.perf_counter()
             computed = dict(zip(fresh, await embedding, strict=True))
             waited += time.perf_counter() - wait_started
+            _check_vectors(computed, texts, ctx.settings.embedding_dimensions)
             if i + 1 < len(chunks):
                 embedding = asyncio.create_task(_embed(provider, [texts[h] for h in chunks[i + 1][1]]))
             await store_embeddings(ctx.db, provider.model, computed)
@@ -110,6 +112,14 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, FactCandidate]]) -
         seconds=round(time.perf_counter() - started, 3),
         waiting_for_model_s=round(waited, 3),
     )
+
+
+def _check_vectors(computed: dict[str, list[float]], texts: dict[str, str], dimensions: int) -> None:
+    """A provider's vector that cannot be stored fails the batch, before it is cached or sent on: the
+    batch is then split, and the candidates whose text gets such a vector are dead-lettered."""
+    for text_key, vector in computed.items():
+        if problem := embedding_problem(vector, dimensions):
+            raise PoisonEvent(f"embedding of {texts[text_key][:80]!r}: {problem}")
 
 
 async def _embed(provider: EmbeddingProvider, texts: list[str]) -> list[list[float]]:

@@ -133,8 +133,19 @@ class DeadLetter(BaseModel):
     source_topic: str
     source_partition: int | None = None
     source_offset: int | None = None
-    key: str | None = None
-    payload: str = Field(description="The original event, as received (UTF-8, invalid bytes replaced).")
+    key: str | None = Field(
+        None, description="The original key as text; the dlq record's own key is the original bytes."
+    )
+    payload: str | None = Field(
+        description="The original value as text, for reading: UTF-8 with invalid bytes replaced, cut at "
+        "4,096 characters; null for a tombstone (a record without a value)."
+    )
+    payload_base64: str | None = Field(
+        None,
+        description="The original value byte for byte (base64); null for a tombstone, or for a value over "
+        "2 MiB (the dead-letter store keeps every byte; `memstream dlq replay` republishes from there).",
+    )
+    payload_bytes: int | None = Field(None, description="Size of the original value; null for a tombstone.")
     failed_at: datetime
 
 

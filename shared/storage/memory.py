@@ -14,6 +14,7 @@ import asyncpg
 
 from shared.contracts.events import FactSnapshot
 from shared.hashing import content_hash
+from shared.storage.dead_letters import erase_user_dead_letters
 from shared.storage.facts import snapshot_of
 
 FACT_COLUMNS = """fact_id, text, category, importance, status, valid_from, valid_to, recorded_at,
@@ -471,15 +472,7 @@ async def erase_user_rows(conn: asyncpg.Connection, tenant_id: str, user_id: str
     )
     for table in ("decisions", "facts", "messages", "sessions", "session_summaries", "user_profiles", "outbox"):
         counts[table] = _count(await conn.execute(f"DELETE FROM {table} WHERE tenant_id = $1 AND user_id = $2", *args))
-    counts["dead_letters"] = _count(
-        await conn.execute(
-            """
-            DELETE FROM dead_letters WHERE tenant_id = $1 AND payload IS JSON OBJECT
-              AND (payload::jsonb)->>'user_id' = $2
-            """,
-            *args,
-        )
-    )
+    counts["dead_letters"] = await erase_user_dead_letters(conn, tenant_id, user_id)
     counts["users"] = _count(await conn.execute("DELETE FROM users WHERE tenant_id = $1 AND user_id = $2", *args))
     return counts
 

@@ -40,3 +40,9 @@ async def tenant_for_key(conn: asyncpg.Connection | asyncpg.Pool, key: str) -> s
     return await conn.fetchval(
         "SELECT tenant_id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL", hash_api_key(key)
     )
+
+
+async def existing_tenants(conn: asyncpg.Connection | asyncpg.Pool, tenant_ids: list[str]) -> set[str]:
+    """The ones of ``tenant_ids`` that exist."""
+    rows = await conn.fetch("SELECT tenant_id FROM tenants WHERE tenant_id = any($1::text[])", tenant_ids)
+    return {r["tenant_id"] for r in rows}

@@ -143,11 +143,12 @@ async def test_erase_deletes_everything_and_emits_one_event(client, db, stack, t
             call=call,
         )
     await db.execute(
-        "INSERT INTO dead_letters (dead_letter_id, tenant_id, stage, error, attempts, source_topic, payload) "
-        "VALUES ($1, $2, 'extractor', 'boom', 1, 't', $3)",
+        "INSERT INTO dead_letters (dead_letter_id, tenant_id, user_id, stage, error, attempts, source_topic, payload) "
+        "VALUES ($1, $2, $3, 'extractor', 'boom', 1, 't', $4)",
         uid("dl"),
         tenant_id,
-        json.dumps({"user_id": user, "content": "I live in Rome."}),
+        user,
+        json.dumps({"user_id": user, "content": "I live in Rome."}).encode(),
     )
     neighbour_before = (await client.get(f"/v1/users/{neighbour}/export")).json()
 

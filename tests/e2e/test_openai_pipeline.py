@@ -118,7 +118,7 @@ async def test_pipeline_through_the_openai_provider_loses_nothing(openai_pipelin
         )
 
     letter = await wait_for(dead_lettered, timeout_s=60, what="the poisoned message dead-lettered")
-    assert poison["event_id"] in letter["payload"] and letter["attempts"] == MAX_ATTEMPTS
+    assert poison["event_id"].encode() in letter["payload"] and letter["attempts"] == MAX_ATTEMPTS
     assert "InvalidReply" in letter["error"] and "schema" in letter["error"]
     assert await db.fetchval("SELECT count(*) FROM dead_letters WHERE tenant_id = $1", tenant_id) == 1
 

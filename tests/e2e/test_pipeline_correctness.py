@@ -30,6 +30,15 @@ def fresh_tenant(label: str) -> str:
 
 
 async def run_workload(pipeline: Pipeline, tenant_id: str) -> list[dict]:
+    import asyncpg
+
+    from shared.storage.tenants import ensure_tenant
+
+    conn = await asyncpg.connect(pipeline.stack.database_url)  # the stages dead-letter unknown tenants
+    try:
+        await ensure_tenant(conn, tenant_id)
+    finally:
+        await conn.close()
     events = conversations(tenant_id, **WORKLOAD)
     await publish(pipeline.stack.bootstrap, pipeline.stack.settings.topic("chat.messages"), events)
     return events

@@ -158,13 +158,13 @@ async def test_poison_events_are_dead_lettered_with_a_reason_and_the_stage_goes_
 
     async def dead_letters():
         rows = await db.fetch(
-            "SELECT error, payload FROM dead_letters WHERE stage = 'extractor' AND payload = any($1::text[])",
-            [p.decode() for p in poison.values()],
+            "SELECT error, payload FROM dead_letters WHERE stage = 'extractor' AND payload = any($1::bytea[])",
+            list(poison.values()),
         )
         return rows if len(rows) == len(poison) else None
 
     rows = {r["payload"]: r["error"] for r in await wait_for(dead_letters, timeout_s=60, what="five dead letters")}
-    reasons = {kind: rows[payload.decode()] for kind, payload in poison.items()}
+    reasons = {kind: rows[payload] for kind, payload in poison.items()}
     assert "invalid event" in reasons["malformed JSON"]
     assert "session_id" in reasons["missing field"]
     assert "content" in reasons["mistyped field"]
