@@ -162,6 +162,7 @@ class StageContext:
 
 
 KNOWN_TENANTS_TTL_S = 300.0
+UNTIL_DONE_FIRST_WAIT_S = 0.5
 UNTIL_DONE_MAX_WAIT_S = 30.0
 
 
@@ -177,7 +178,7 @@ async def until_done(work: Callable[[], Awaitable[T]], *, stage: str, what: str)
             EVENTS.labels(stage, f"{what}_failed").inc()
             error = f"{type(exc).__name__}: {exc}"[:500]
             log.error(f"{what}_failed_retrying", stage=stage, failures=failures, error=error)
-            await asyncio.sleep(min(UNTIL_DONE_MAX_WAIT_S, 0.2 * 2 ** min(failures, 8)))
+            await asyncio.sleep(min(UNTIL_DONE_MAX_WAIT_S, UNTIL_DONE_FIRST_WAIT_S * 2 ** min(failures - 1, 8)))
 
 
 @dataclass
@@ -265,6 +266,8 @@ def _describe(exc: Exception) -> str:
             where = ".".join(str(p) for p in err.get("loc", ())) or "(event)"
             parts.append(f"{where}: {err.get('msg')}")
         return "; ".join(parts)
+    if isinstance(exc, PoisonEvent):
+        return str(exc)
     return f"{type(exc).__name__}: {exc}"
 
 
