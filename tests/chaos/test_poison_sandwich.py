@@ -333,3 +333,67 @@ async def test_dlq_replay_republishes_the_original_bytes(sandwiches, pipeline, d
         first, again = letters[s.kind]
         assert first["replayed_at"] is not None and again["replayed_at"] is None, s.kind
         assert first["payload"] == again["payload"] == s.poison, s.kind
+
+    listed = subprocess.run(
+        [sys.executable, "-m", "services.cli", "dlq", "list", "--stage", "embedder", "--payload", "--limit", "100000"],
+        env=pipeline.env(),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert listed.returncode == 0, listed.stderr[-1500:]
+    assert "(tombstone: no value)" in listed.stdout and "garbage\\x00" in listed.stdout
+
+
+async def test_a_failing_dead_letter_write_stalls_the_stage_and_skips_nothing(pipeline, db):
+    """While the dead-letter table refuses the poison (a trigger stands in for a broken store), the
+    embedder neither dead-letters it nor moves past it: the valid events behind it wait. Once the store
+    works again, the poison is dead-lettered and all 20 valid events go through."""
+    settings = pipeline.stack.settings
+    tenant = f"chaos-stall-{uuid.uuid4().hex[:6]}"
+    await ensure_tenant(db, tenant)
+    key, events = valid_events("facts.extracted", tenant, settings.embedding_dimensions)
+    sandwich = Sandwich("facts.extracted", "refused dead letter", tenant, key, events, poison=b"REFUSE-ME\x00")
+    trigger = f"refuse_{uuid.uuid4().hex[:8]}"
+    await db.execute(
+        f"""
+        CREATE FUNCTION {trigger}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'dead-letter store refused this row (test)'; END $$;
+        CREATE TRIGGER {trigger} BEFORE INSERT ON dead_letters FOR EACH ROW
+            WHEN (position('REFUSE-ME'::bytea IN NEW.payload) > 0) EXECUTE FUNCTION {trigger}();
+        """
+    )
+    try:
+        valid = [json.dumps(e).encode() for e in events]
+        producer = AIOKafkaProducer(bootstrap_servers=pipeline.stack.bootstrap, acks="all")
+        await producer.start()
+        try:
+            for value in [*valid[:10], sandwich.poison, *valid[10:]]:
+                await producer.send_and_wait(settings.topic("facts.extracted"), value, key=key)
+        finally:
+            await producer.stop()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and "dead_letter_write_failed_retrying" not in pipeline.log_tail(
+            "embedder", 400
+        ):
+            await _sleep(0.5)
+        await _sleep(3.0)  # a few retries' worth: nothing may move past the poison meanwhile
+        stalled_at = await processed(db, sandwich)
+        assert "dead_letter_write_failed_retrying" in pipeline.log_tail("embedder", 400)
+        assert stalled_at <= 10 and not await dead_letters(db, sandwich, settings), stalled_at
+    finally:
+        await db.execute(f"DROP TRIGGER {trigger} ON dead_letters; DROP FUNCTION {trigger}()")
+
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and not (
+        await processed(db, sandwich) == 20 and await dead_letters(db, sandwich, settings)
+    ):
+        await _sleep(0.5)
+    letters = await dead_letters(db, sandwich, settings)
+    assert await processed(db, sandwich) == 20 and [r["payload"] for r in letters] == [sandwich.poison]
+    print(
+        f"\nrefused dead-letter write: {stalled_at} of 20 valid events through while refused (none past the "
+        f"poison); after: 20 of 20, the poison dead-lettered ({letters[0]['error'][:60]})"
+    )
+    pipeline.assert_alive()
