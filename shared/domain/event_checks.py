@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel
 
 MAX_DEPTH = 64  # deeper than any event has reason to be; the JSON parser already stops at 200
+FLOAT4_MAX = 3.4028234663852886e38  # pgvector stores float4
 
 
 def unstorable_text(value: Any, path: str = "", depth: int = 0) -> str | None:
@@ -47,8 +48,11 @@ def embedding_problem(vector: Sequence[float], dimensions: int) -> str | None:
     """Why ``vector`` cannot be stored as an embedding of ``dimensions``, or None when it can."""
     if len(vector) != dimensions:
         return f"{len(vector)} dimensions, the facts table has {dimensions}"
-    if not all(math.isfinite(v) for v in vector):
+    # sum() runs in C and ends non-finite if any element is; only then look element by element.
+    if not math.isfinite(sum(vector)) and not all(math.isfinite(v) for v in vector):
         return "holds NaN or an infinite value"
+    if max(vector) > FLOAT4_MAX or min(vector) < -FLOAT4_MAX:
+        return "a value beyond the float4 range of the vector column"
     if not any(vector):
         return "all zeros (a vector with no direction matches nothing)"
     return None

@@ -132,6 +132,8 @@ def test_the_summarizer_still_reads_both_of_its_contracts():
         ([0.0] * DIM, "all zeros"),
         ([math.nan] + [0.1] * (DIM - 1), "NaN"),
         ([math.inf] + [0.1] * (DIM - 1), "infinite"),
+        ([1e300, -1e300] + [0.1] * (DIM - 2), "float4 range"),
+        ([1e308] * DIM, "float4 range"),  # finite values whose sum overflows
     ],
 )
 def test_bad_embeddings_are_refused(vector, reason):
