@@ -98,8 +98,8 @@ def create_faust_app(stage: str, settings: Settings) -> faust.App:
         topic_allow_declare=False,  # topics are created by `memstream topics`, with partition counts
         topic_disable_leader=True,
         consumer_auto_offset_reset="earliest",
-        # On shutdown or rebalance, let the batch in hand finish before offsets are committed:
-        # take_events() acks a batch once it was handed out, finished or not.
+        # On shutdown or rebalance, wait for the batch in hand to be acknowledged (the stage loop acks
+        # a batch only once it is handled, see shared/runtime.py) before offsets are committed.
         stream_wait_empty=True,
         broker_session_timeout=settings.kafka_session_timeout_s,
         broker_heartbeat_interval=settings.kafka_heartbeat_interval_s,

@@ -246,10 +246,13 @@ async def sandwiches(pipeline: Pipeline, db) -> dict:
             for s in all_sandwiches
             for value in s.records
         ]
-        for future in futures:
-            await future
+        written = [await future for future in futures]
     finally:
         await producer.stop()
+    last_offsets: dict[tuple[str, int], int] = {}
+    for meta in written:
+        where = (meta.topic, meta.partition)
+        last_offsets[where] = max(meta.offset, last_offsets.get(where, -1))
 
     clean = {s.topic: s for s in all_sandwiches if s.kind == "clean"}
     poisoned = [s for s in all_sandwiches if s.kind != "clean"]
@@ -272,7 +275,25 @@ async def sandwiches(pipeline: Pipeline, db) -> dict:
         if not pending:
             break
         await _sleep(1.0)
-    return {"all": all_sandwiches, "poisoned": poisoned, "pending": pending, "seconds": time.monotonic() - started}
+    return {
+        "all": all_sandwiches,
+        "poisoned": poisoned,
+        "pending": pending,
+        "seconds": time.monotonic() - started,
+        "last_offsets": last_offsets,
+    }
+
+
+async def committed_offsets(bootstrap: str, group: str, partitions: list[tuple[str, int]]) -> dict:
+    """The group's committed offset of each partition (an OffsetFetch; the consumer joins nothing)."""
+    from aiokafka import AIOKafkaConsumer, TopicPartition
+
+    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, group_id=group, enable_auto_commit=False)
+    await consumer.start()
+    try:
+        return {(t, p): await consumer.committed(TopicPartition(t, p)) for t, p in partitions}
+    finally:
+        await consumer.stop()
 
 
 async def _sleep(seconds: float) -> None:
@@ -301,6 +322,27 @@ async def test_every_poison_on_every_topic_is_dead_lettered_and_loses_no_valid_e
     pipeline.assert_alive()
     for stage in ("extractor", "embedder", "consolidator", "summarizer"):
         assert "Agent crashed" not in pipeline.log_tail(stage, 100_000), stage
+
+    # Handled batches are acknowledged: each group commits past every sandwich, poison included.
+    by_stage: dict[str, list[tuple[str, int]]] = {}
+    for topic, partition in sandwiches["last_offsets"]:
+        short = next(t for t in TOPICS if settings.topic(t) == topic)
+        for stage in TOPICS[short][0]:
+            by_stage.setdefault(stage, []).append((topic, partition))
+    deadline = time.monotonic() + 30
+    behind: dict = {}
+    while time.monotonic() < deadline:
+        behind = {}
+        for stage, partitions in by_stage.items():
+            committed = await committed_offsets(pipeline.stack.bootstrap, f"memstream-{stage}", partitions)
+            for tp, offset in committed.items():
+                if offset is None or offset <= sandwiches["last_offsets"][tp]:
+                    behind[(stage, *tp)] = (offset, sandwiches["last_offsets"][tp])
+        if not behind:
+            break
+        await _sleep(1.0)
+    assert not behind, f"groups not committed past their sandwiches: {behind}"
+    print(f"every group committed past its sandwiches on {sum(map(len, by_stage.values()))} partitions")
 
 
 async def test_dlq_replay_republishes_the_original_bytes(sandwiches, pipeline, db):
@@ -374,13 +416,10 @@ async def test_a_failing_dead_letter_write_stalls_the_stage_and_skips_nothing(pi
         finally:
             await producer.stop()
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and "dead_letter_write_failed_retrying" not in pipeline.log_tail(
-            "embedder", 400
-        ):
+        while time.monotonic() < deadline and "dead-letter store refused" not in pipeline.log_tail("embedder", 400):
             await _sleep(0.5)
         await _sleep(3.0)  # a few retries' worth: nothing may move past the poison meanwhile
         stalled_at = await processed(db, sandwich)
-        assert "dead_letter_write_failed_retrying" in pipeline.log_tail("embedder", 400)
         assert stalled_at <= 10 and not await dead_letters(db, sandwich, settings), stalled_at
     finally:
         await db.execute(f"DROP TRIGGER {trigger} ON dead_letters; DROP FUNCTION {trigger}()")
@@ -392,6 +431,7 @@ async def test_a_failing_dead_letter_write_stalls_the_stage_and_skips_nothing(pi
         await _sleep(0.5)
     letters = await dead_letters(db, sandwich, settings)
     assert await processed(db, sandwich) == 20 and [r["payload"] for r in letters] == [sandwich.poison]
+    assert "dead_letter_write_failed_retrying" in pipeline.log_tail("embedder", 2000)
     print(
         f"\nrefused dead-letter write: {stalled_at} of 20 valid events through while refused (none past the "
         f"poison); after: 20 of 20, the poison dead-lettered ({letters[0]['error'][:60]})"
