@@ -3,7 +3,7 @@
 A dead letter is written for records that broke a stage, so nothing about the record may break its
 write: the key and the value are kept as bytes (bytea), byte for byte, whatever they hold; the owner
 (tenant, user) is read from the value only when that is safe, and is kept in columns, so that erase
-never has to parse a payload.
+never has to parse a payload (a value with no readable owner is matched by its record key).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 import asyncpg
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from shared.broker import key_for
 from shared.contracts.events import DeadLetter, Id
 from shared.hashing import content_hash
 
@@ -129,6 +130,21 @@ async def store_dead_letter(
 
 
 async def erase_user_dead_letters(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> int:
-    """Delete the dead letters of one user (by their owner columns; no payload is parsed)."""
-    status = await conn.execute("DELETE FROM dead_letters WHERE tenant_id = $1 AND user_id = $2", tenant_id, user_id)
+    """Delete one user's dead letters; call it before the user's sessions are deleted. No payload is
+    parsed: a letter is the user's when its owner columns name the user, or, when its value named no
+    readable owner (not JSON, invalid UTF-8, too deep), when its record key is one the pipeline gives
+    this user's events: tenant:user (fact topics) or tenant:session of one of the user's sessions."""
+    sessions = await conn.fetch(
+        "SELECT session_id FROM sessions WHERE tenant_id = $1 AND user_id = $2", tenant_id, user_id
+    )
+    keys = [key_for(tenant_id, user_id), *(key_for(tenant_id, r["session_id"]) for r in sessions)]
+    status = await conn.execute(
+        """
+        DELETE FROM dead_letters
+        WHERE (tenant_id = $1 AND user_id = $2) OR (user_id IS NULL AND key = any($3::bytea[]))
+        """,
+        tenant_id,
+        user_id,
+        keys,
+    )
     return int(status.split()[-1])

@@ -470,9 +470,9 @@ async def erase_user_rows(conn: asyncpg.Connection, tenant_id: str, user_id: str
             [content_hash("embedding-text", t) for t in fact_texts],  # the embedder's cache key
         )
     )
+    counts["dead_letters"] = await erase_user_dead_letters(conn, tenant_id, user_id)  # before the sessions go
     for table in ("decisions", "facts", "messages", "sessions", "session_summaries", "user_profiles", "outbox"):
         counts[table] = _count(await conn.execute(f"DELETE FROM {table} WHERE tenant_id = $1 AND user_id = $2", *args))
-    counts["dead_letters"] = await erase_user_dead_letters(conn, tenant_id, user_id)
     counts["users"] = _count(await conn.execute("DELETE FROM users WHERE tenant_id = $1 AND user_id = $2", *args))
     return counts
 

@@ -53,15 +53,15 @@ async def test_erase_with_hostile_dead_letters_present_touches_only_that_user(pi
     ]
     ann_nul = encode(chat(tenant_id, ann, sessions["ann"], "hello\u0000world", 2))
     bob_nul = encode(chat(tenant_id, bob, sessions["bob"], "hello\u0000world", 2))
+    unreadable_ann = encode(chat(tenant_id, ann, sessions["ann"], "MARK", 3)).replace(b"MARK", b"\xff\xfe")
+    unreadable_bob = b'{"tenant_id": "%s", "user_id": "%s", "x": ' % (tenant_id.encode(), bob.encode()) + DEEP + b"}"
     hostile = [
         record(sessions["ann"], ann_nul),  # owner readable: ann
         record(sessions["bob"], bob_nul),  # owner readable: bob
-        # owner unreadable (invalid UTF-8, too deep, no JSON at all, no value): kept, never parsed by erase
-        record(sessions["hostile"], encode(chat(tenant_id, ann, "h", "MARK", 3)).replace(b"MARK", b"\xff\xfe")),
-        record(
-            sessions["hostile"],
-            b'{"tenant_id": "%s", "user_id": "%s", "x": ' % (tenant_id.encode(), ann.encode()) + DEEP + b"}",
-        ),
+        # owner unreadable (invalid UTF-8, too deep): matched by the key of the user's session
+        record(sessions["ann"], unreadable_ann),
+        record(sessions["bob"], unreadable_bob),
+        # no owner and no user's key (not JSON, no value): nobody's, kept
         record(sessions["hostile"], b"garbage\x00"),
         record(sessions["hostile"], None),
     ]
@@ -72,7 +72,7 @@ async def test_erase_with_hostile_dead_letters_present_touches_only_that_user(pi
             await producer.send_and_wait(topic, value, key=record_key)
     finally:
         await producer.stop()
-    # A dead letter as an older version stored it: the tenant only, and JSON that jsonb cannot hold.
+    # A dead letter as an older version stored it: the tenant only, no key, and JSON jsonb cannot hold.
     await db.execute(
         "INSERT INTO dead_letters (dead_letter_id, tenant_id, stage, error, attempts, source_topic, payload) "
         "VALUES ($1, $2, 'extractor', 'legacy', 1, $3, $4)",
@@ -93,15 +93,26 @@ async def test_erase_with_hostile_dead_letters_present_touches_only_that_user(pi
 
     await wait_for(everything_arrived, timeout_s=90, what="hostile dead letters and valid messages")
 
-    async def owners() -> dict:
+    async def letters() -> dict:
+        """Dead letters by (owner column, record key) of this test's records."""
         rows = await db.fetch(
-            "SELECT user_id, count(*) AS n FROM dead_letters WHERE tenant_id = $1 GROUP BY user_id", tenant_id
+            "SELECT user_id, key, count(*) AS n FROM dead_letters WHERE (tenant_id = $1 AND key IS NULL) "
+            "OR key = any($2::bytea[]) GROUP BY user_id, key",
+            tenant_id,
+            [record(s, None)[0] for s in sessions.values()],
         )
-        return {r["user_id"]: r["n"] for r in rows}
+        return {(r["user_id"], r["key"].decode() if r["key"] else None): r["n"] for r in rows}
 
-    before = await owners()
-    assert before[ann] == 2 and before[bob] == 2 and before[None] == 1  # the legacy row
-    untouched = await db.fetchval("SELECT count(*) FROM dead_letters WHERE tenant_id IS NULL")
+    ann_key, bob_key, hostile_key = (f"{tenant_id}:{sessions[n]}" for n in ("ann", "bob", "hostile"))
+    expected_before = {
+        (ann, ann_key): 2,  # its NUL message, from the extractor and the summarizer
+        (None, ann_key): 2,  # its unreadable one
+        (bob, bob_key): 2,
+        (None, bob_key): 2,
+        (None, hostile_key): 4,
+        (None, None): 1,  # the legacy row
+    }
+    assert await letters() == expected_before
 
     started = time.monotonic()
     async with httpx.AsyncClient(base_url=pipeline.api_url, headers={"X-API-Key": key}, timeout=30) as client:
@@ -109,14 +120,13 @@ async def test_erase_with_hostile_dead_letters_present_touches_only_that_user(pi
         nobody = await client.delete(f"/v1/users/nobody-{run}")
     assert erased.status_code == 200, erased.text
     assert nobody.status_code in (200, 404), nobody.text  # an unknown user: not found, never a 500
-    assert erased.json()["erased"]["dead_letters"] == 2 and erased.json()["erased"]["messages"] == 1
-    after = await owners()
-    assert ann not in after and after[bob] == 2 and after[None] == 1
-    assert await db.fetchval("SELECT count(*) FROM dead_letters WHERE tenant_id IS NULL") == untouched
+    assert erased.json()["erased"]["dead_letters"] == 4 and erased.json()["erased"]["messages"] == 1
+    expected_after = {k: n for k, n in expected_before.items() if k[1] != ann_key}
+    assert await letters() == expected_after
     assert await db.fetchval("SELECT count(*) FROM messages WHERE tenant_id = $1 AND user_id = $2", tenant_id, bob) == 1
     assert await db.fetchval("SELECT count(*) FROM messages WHERE tenant_id = $1 AND user_id = $2", tenant_id, ann) == 0
     print(
-        f"\nerase with {sum(before.values())} hostile dead letters in the tenant: 200 in "
-        f"{time.monotonic() - started:.2f}s (shared machine); {ann}'s 2 gone; {bob}'s 2, the legacy row "
-        f"and {untouched} without an owner kept"
+        f"\nerase with {sum(expected_before.values())} hostile dead letters present: 200 in "
+        f"{time.monotonic() - started:.2f}s (shared machine); the user's 4 gone (2 by owner, 2 by key), "
+        f"the neighbour's 4, the 4 of nobody and the legacy row kept"
     )

@@ -4,8 +4,9 @@
 record holding one failed, and the stage crashed past its batch. They are bytea now (NULL payload:
 a tombstone, a record without a value). Erase matched a dead letter by casting its payload to jsonb,
 which fails for any payload jsonb cannot hold; it goes by the new `user_id` column instead, filled
-when the stage could read the owner safely. Existing rows are backfilled one by one, each in its own
-exception block, so a row no parser can read keeps a NULL user instead of failing the migration.
+when the stage could read the owner safely (and by the record key for the letters without one).
+Existing rows are backfilled one by one, each in its own exception block, so a row no parser can
+read keeps a NULL user instead of failing the migration.
 """
 
 from yoyo import step
@@ -37,8 +38,12 @@ steps = [
             END LOOP;
         END $$;
         CREATE INDEX dead_letters_owner ON dead_letters (tenant_id, user_id) WHERE user_id IS NOT NULL;
+        -- Erase matches the letters without an owner by their record key. A hash index: a btree entry
+        -- is limited to about 2.7 kB, and a key too long for it would make the dead-letter write fail.
+        CREATE INDEX dead_letters_key ON dead_letters USING hash (key) WHERE user_id IS NULL;
         """,
         """
+        DROP INDEX dead_letters_key;
         DROP INDEX dead_letters_owner;
         ALTER TABLE dead_letters
             DROP COLUMN user_id,
