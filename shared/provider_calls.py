@@ -16,7 +16,7 @@ import asyncpg
 
 from shared.hashing import content_hash
 from shared.storage.caches import StoredCall, cached_outputs, store_outputs
-from shared.telemetry import CACHE_LOOKUPS, PROVIDER_CALLS, PROVIDER_SECONDS, PROVIDER_TOKENS
+from shared.telemetry import CACHE_LOOKUPS, LLM_CALLS, LLM_TOKENS, PROVIDER_CALLS, PROVIDER_SECONDS, PROVIDER_TOKENS
 
 ProviderCall = Callable[[], Awaitable[tuple[Any, int, int]]]  # -> (json output, prompt tokens, completion tokens)
 
@@ -26,6 +26,12 @@ def reported_usage(provider: Any) -> tuple[int, int]:
     returns no usage (decisions, summaries) keep it on ``last_usage``. Zero for offline ones."""
     usage = getattr(provider, "last_usage", None)
     return (usage.prompt_tokens, usage.completion_tokens) if usage is not None else (0, 0)
+
+
+def calls_a_language_model(provider: Any) -> bool:
+    """Whether the provider's calls cost model time and tokens (the openai provider), as opposed to
+    the offline rules."""
+    return bool(getattr(provider, "calls_a_model", False))
 
 
 @dataclass(frozen=True)
@@ -55,17 +61,23 @@ async def cached_calls(
     CACHE_LOOKUPS.labels(stage, task, "hit").inc(len(calls) - len(misses))
     CACHE_LOOKUPS.labels(stage, task, "miss").inc(len(misses))
     results = await asyncio.gather(*(_timed(c.call) for c in misses.values()), return_exceptions=True)
+    llm = calls_a_language_model(provider)
     stored, failure = [], None
     for (call_hash, pending), result in zip(misses.items(), results, strict=True):
+        outcome = "error" if isinstance(result, BaseException) else "ok"
+        PROVIDER_CALLS.labels(stage, provider.name, task, outcome).inc()
+        if llm:
+            LLM_CALLS.labels(stage, task, outcome).inc()
         if isinstance(result, BaseException):
-            PROVIDER_CALLS.labels(stage, provider.name, task, "error").inc()
             failure = failure or result
             continue
         (output, prompt_tokens, completion_tokens), latency = result
-        PROVIDER_CALLS.labels(stage, provider.name, task, "ok").inc()
         PROVIDER_SECONDS.labels(stage, provider.name, task).observe(latency)
         PROVIDER_TOKENS.labels(stage, provider.name, task, "prompt").inc(prompt_tokens)
         PROVIDER_TOKENS.labels(stage, provider.name, task, "completion").inc(completion_tokens)
+        if llm:
+            LLM_TOKENS.labels(stage, task, "prompt").inc(prompt_tokens)
+            LLM_TOKENS.labels(stage, task, "completion").inc(completion_tokens)
         outputs[call_hash] = output
         stored.append(
             StoredCall(
@@ -82,7 +94,10 @@ async def cached_calls(
                 latency_ms=latency * 1000,
             )
         )
-    await store_outputs(db, stored)
+    # Two stages (or two replicas) may make the same call at once; the first stored output wins, and
+    # every caller uses that one, so what follows from a call does not depend on who was first.
+    if lost := {c.call_hash for c in stored} - await store_outputs(db, stored):
+        outputs.update(await cached_outputs(db, list(lost)))
     if failure is not None:
         raise failure
     return [outputs[h] for h in hashes]

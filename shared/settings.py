@@ -138,6 +138,12 @@ class Settings(BaseSettings):
     # --- extraction and summaries -------------------------------------------------------
     context_messages: int = Field(6, description="Earlier messages given to the extractor as context.")
     summary_every_user_turns: int = Field(4, description="Regenerate a session summary every N user turns.")
+    profile_refresh_changes: int = Field(
+        10,
+        ge=1,
+        description="Rebuild a user's profile digest once this many of their facts changed since the last one "
+        "(and at the end of each of their sessions if any did); 1 rebuilds on every change.",
+    )
 
     # --- relay -------------------------------------------------------------------------
     relay_poll_interval_s: float = Field(0.5, description="Longest wait between outbox polls.")
