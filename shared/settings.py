@@ -141,8 +141,9 @@ class Settings(BaseSettings):
     profile_refresh_changes: int = Field(
         10,
         ge=1,
-        description="Rebuild a user's profile digest once this many of their facts changed since the last one "
-        "(and at the end of each of their sessions if any did); 1 rebuilds on every change.",
+        description="Build a user's profile digest once this many of their facts changed since the last one "
+        "(since their first fact, for the first digest), and at the end of each of their sessions if any did; "
+        "1 rebuilds on every change.",
     )
 
     # --- relay -------------------------------------------------------------------------

@@ -42,11 +42,10 @@ def summary_request(history: Sequence[HistoryTurn]) -> list[str]:
 
 
 def profile_due(*, has_digest: bool, has_facts: bool, changes_since: int, every: int, session_ended: bool) -> bool:
-    """Pure: rebuild the user's profile digest now? The first one as soon as there are facts; later ones
-    once ``every`` fact changes have piled up, or at the end of one of the user's sessions if anything
-    changed. ``every`` of 1 rebuilds on each change."""
-    if not has_facts and not has_digest:
+    """Pure: rebuild the user's profile digest now? Once ``every`` fact changes have piled up since the
+    last digest (since the first fact, for the first digest), or at the end of one of the user's
+    sessions if anything changed. ``every`` of 1 rebuilds on each change. Never a first digest of
+    nothing."""
+    if not has_digest and not has_facts:
         return False
-    if not has_digest:
-        return True
     return changes_since >= max(1, every) or (session_ended and changes_since > 0)

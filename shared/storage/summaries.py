@@ -84,7 +84,7 @@ async def active_fact_texts(conn: asyncpg.Connection, tenant_id: str, user_id: s
 class ProfileInput:
     facts: list[tuple[str, str]]  # (category, text) of the active facts, most important first
     current_hash: str | None  # input hash of the stored digest
-    changes_since: int = 0  # facts recorded or retired since the stored digest was written
+    changes_since: int = 0  # facts recorded or retired since the stored digest was written (or ever)
 
 
 async def profile_inputs(
@@ -101,8 +101,8 @@ async def profile_inputs(
         LEFT JOIN user_profiles p ON p.tenant_id = w.tenant_id AND p.user_id = w.user_id
         LEFT JOIN LATERAL (
             SELECT count(*) AS changes FROM facts
-            WHERE tenant_id = w.tenant_id AND user_id = w.user_id AND p.updated_at IS NOT NULL
-              AND (recorded_at > p.updated_at OR superseded_at > p.updated_at)
+            WHERE tenant_id = w.tenant_id AND user_id = w.user_id
+              AND (p.updated_at IS NULL OR recorded_at > p.updated_at OR superseded_at > p.updated_at)
         ) c ON true
         LEFT JOIN LATERAL (
             SELECT category, text, importance, valid_from, fact_id FROM facts

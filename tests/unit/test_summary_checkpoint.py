@@ -41,8 +41,10 @@ def test_background_summary_covers_the_last_whole_checkpoint_before_the_context(
 
 def test_profile_digest_is_debounced():
     due = dict(has_digest=True, has_facts=True, every=10, session_ended=False)
-    assert profile_due(**{**due, "has_digest": False}, changes_since=0)  # the first digest comes at once
-    assert not profile_due(**{**due, "has_digest": False, "has_facts": False}, changes_since=0)
+    first = {**due, "has_digest": False}  # the first digest: changes counted from the first fact
+    assert not profile_due(**first, changes_since=3) and profile_due(**first, changes_since=10)
+    assert profile_due(**{**first, "session_ended": True}, changes_since=1)
+    assert not profile_due(**{**first, "has_facts": False, "session_ended": True}, changes_since=0)
     assert not profile_due(**due, changes_since=9)
     assert profile_due(**due, changes_since=10)
     assert profile_due(**{**due, "session_ended": True}, changes_since=1)  # a session end catches up
