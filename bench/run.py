@@ -66,7 +66,7 @@ INGEST_PREFIX = "bench-ingest."
 COLD_PREFIX = "bench-cold."
 SEARCH_PREFIX = "bench-search."
 INGEST_TENANT, INGEST_KEY = "bench-ingest", "ms-bench-ingest-key"
-PARTS = ["raw", "stages", "ingest", "freshness", "search"]
+PARTS = ["raw", "stages", "ingest", "freshness", "search", "llm"]
 COUNTED = {"processed", "dead_lettered", "skipped_memory_off"}  # outcomes that consume an input event
 
 TARGETS = {
@@ -75,6 +75,10 @@ TARGETS = {
     "freshness_p95_s": 2.0,
     "ingest_post_per_s": 2000.0,
     "search_p95_ms_1m": 25.0,
+    "llm_calls_per_turn_live": 1.0,
+    "llm_prompt_tokens_per_turn_live": 1200.0,
+    "llm_completion_tokens_per_turn_live": 120.0,
+    "llm_calls_per_turn_backfill": 0.3,
 }
 
 
@@ -93,6 +97,7 @@ class Sizes:
     search_scales: tuple[int, ...] = (100_000, 1_000_000)
     search_requests: int = 300
     search_warmup: int = 30
+    llm_conversations: int = 24  # eval-set conversations, 6 per session, fed live and as a backfill
 
 
 QUICK = Sizes(
@@ -107,6 +112,7 @@ QUICK = Sizes(
     search_scales=(10_000,),
     search_requests=50,
     search_warmup=10,
+    llm_conversations=6,
 )
 
 
@@ -1124,6 +1130,35 @@ def targets(results: dict) -> list[harness.Target]:
                 "ms",
             )
         )
+    cost = results.get("llm_cost")
+    if cost:
+        live, fill = cost["live"], cost["backfill"]
+        out += [
+            harness.Target(
+                "LLM calls per user turn, live", live["calls_per_turn"], TARGETS["llm_calls_per_turn_live"], False, ""
+            ),
+            harness.Target(
+                "LLM prompt tokens per user turn, live",
+                live["prompt_tokens_per_turn"],
+                TARGETS["llm_prompt_tokens_per_turn_live"],
+                False,
+                "tokens",
+            ),
+            harness.Target(
+                "LLM completion tokens per user turn, live",
+                live["completion_tokens_per_turn"],
+                TARGETS["llm_completion_tokens_per_turn_live"],
+                False,
+                "tokens",
+            ),
+            harness.Target(
+                "LLM calls per user turn, backfill",
+                fill["calls_per_turn"],
+                TARGETS["llm_calls_per_turn_backfill"],
+                False,
+                "",
+            ),
+        ]
     return out
 
 
@@ -1222,6 +1257,19 @@ def table_rows(results: dict) -> list[list[str]]:
                 f"{noise['other_processes_cores']} cores, {noise['cpu_pressure']} (0 and 0 on an idle machine)",
             ]
         )
+    cost = results.get("llm_cost")
+    if cost:
+        for mode in ("live", "backfill"):
+            r = cost[mode]
+            by_task = ", ".join(f"{task} {t['calls_per_turn']}" for task, t in r["tasks"].items())
+            rows.append(
+                [
+                    f"LLM per user turn, {mode} (loopback server, {r['user_turns']} user turns)",
+                    f"{r['calls_per_turn']} calls ({by_task}); tokens: prompt {r['prompt_tokens_per_turn']}, "
+                    f"completion {r['completion_tokens_per_turn']}",
+                ]
+            )
+        rows.append(["LLM calls of a replay of the backfill", str(cost["replay_calls"])])
     calls = results.get("provider_calls")
     if calls:
         rows.append(
@@ -1299,6 +1347,10 @@ def run(args: argparse.Namespace) -> dict:
                 results["ingest"] = measure_ingest(bench)
             if "freshness" in parts:
                 results["freshness"] = measure_freshness(bench)
+            if "llm" in parts:
+                from bench.llm_cost import measure_llm_cost
+
+                results["llm_cost"] = measure_llm_cost(stack, console, limit=sizes.llm_conversations)
             if "search" in parts:
                 results["search"] = {}
                 for facts in sizes.search_scales:

@@ -16,7 +16,7 @@ import asyncpg
 
 from shared.hashing import content_hash
 from shared.storage.caches import StoredCall, cached_outputs, store_outputs
-from shared.telemetry import CACHE_LOOKUPS, PROVIDER_CALLS, PROVIDER_SECONDS, PROVIDER_TOKENS
+from shared.telemetry import CACHE_LOOKUPS, LLM_CALLS, LLM_TOKENS, PROVIDER_CALLS, PROVIDER_SECONDS, PROVIDER_TOKENS
 
 ProviderCall = Callable[[], Awaitable[tuple[Any, int, int]]]  # -> (json output, prompt tokens, completion tokens)
 
@@ -26,6 +26,19 @@ def reported_usage(provider: Any) -> tuple[int, int]:
     returns no usage (decisions, summaries) keep it on ``last_usage``. Zero for offline ones."""
     usage = getattr(provider, "last_usage", None)
     return (usage.prompt_tokens, usage.completion_tokens) if usage is not None else (0, 0)
+
+
+def provider_call_key(tenant_id: str, provider: Any, task: str, request: Any) -> str:
+    """The cache key of a call: who asks, which provider, model and prompt version, what task, what input."""
+    return content_hash(
+        "provider-call", tenant_id, provider.name, provider.model, provider.prompt_version, task, request
+    )
+
+
+def calls_a_language_model(provider: Any) -> bool:
+    """Whether the provider's calls cost model time and tokens (the openai provider), as opposed to
+    the offline rules."""
+    return bool(getattr(provider, "calls_a_model", False))
 
 
 @dataclass(frozen=True)
@@ -44,28 +57,29 @@ async def cached_calls(
     """The outputs of ``calls``, in order: cached ones from one lookup, the others called concurrently
     (the provider bounds its own concurrency) and stored in one insert. The outputs that did come
     back are stored even when another call failed, so a retry pays only for the failed ones."""
-    hashes = [
-        content_hash(
-            "provider-call", c.tenant_id, provider.name, provider.model, provider.prompt_version, task, c.request
-        )
-        for c in calls
-    ]
+    hashes = [provider_call_key(c.tenant_id, provider, task, c.request) for c in calls]
     outputs = await cached_outputs(db, list(dict.fromkeys(hashes)))
     misses = {h: c for h, c in zip(hashes, calls, strict=True) if h not in outputs}
     CACHE_LOOKUPS.labels(stage, task, "hit").inc(len(calls) - len(misses))
     CACHE_LOOKUPS.labels(stage, task, "miss").inc(len(misses))
     results = await asyncio.gather(*(_timed(c.call) for c in misses.values()), return_exceptions=True)
+    llm = calls_a_language_model(provider)
     stored, failure = [], None
     for (call_hash, pending), result in zip(misses.items(), results, strict=True):
+        outcome = "error" if isinstance(result, BaseException) else "ok"
+        PROVIDER_CALLS.labels(stage, provider.name, task, outcome).inc()
+        if llm:
+            LLM_CALLS.labels(stage, task, outcome).inc()
         if isinstance(result, BaseException):
-            PROVIDER_CALLS.labels(stage, provider.name, task, "error").inc()
             failure = failure or result
             continue
         (output, prompt_tokens, completion_tokens), latency = result
-        PROVIDER_CALLS.labels(stage, provider.name, task, "ok").inc()
         PROVIDER_SECONDS.labels(stage, provider.name, task).observe(latency)
         PROVIDER_TOKENS.labels(stage, provider.name, task, "prompt").inc(prompt_tokens)
         PROVIDER_TOKENS.labels(stage, provider.name, task, "completion").inc(completion_tokens)
+        if llm:
+            LLM_TOKENS.labels(stage, task, "prompt").inc(prompt_tokens)
+            LLM_TOKENS.labels(stage, task, "completion").inc(completion_tokens)
         outputs[call_hash] = output
         stored.append(
             StoredCall(
@@ -82,9 +96,87 @@ async def cached_calls(
                 latency_ms=latency * 1000,
             )
         )
-    await store_outputs(db, stored)
+    # Two stages (or two replicas) may make the same call at once; the first stored output wins, and
+    # every caller uses that one, so what follows from a call does not depend on who was first.
+    if lost := {c.call_hash for c in stored} - await store_outputs(db, stored):
+        outputs.update(await cached_outputs(db, list(lost)))
     if failure is not None:
         raise failure
+    return [outputs[h] for h in hashes]
+
+
+@dataclass(frozen=True)
+class CallPart:
+    """One part of a joint call: its own cache key (``request``), owner and output."""
+
+    tenant_id: str
+    request: Any
+    user_id: str | None = None
+
+
+JointCall = Callable[[Sequence[int]], Awaitable[tuple[list[Any], int, int]]]
+
+
+async def cached_joint_call(
+    db: asyncpg.Pool | asyncpg.Connection,
+    *,
+    stage: str,
+    task: str,
+    provider: Any,
+    parts: Sequence[CallPart],
+    call: JointCall,
+) -> list[Any]:
+    """The outputs of ``parts``, each cached on its own key, and the missing ones made in ONE provider
+    call: ``call(indexes of the missing parts)`` returns their outputs in that order, and the usage.
+    So several users' decisions cost one call, while each user's output stays a cache row of that
+    user's own (a replay hits it however the parts are grouped, and erase deletes it)."""
+    hashes = [provider_call_key(p.tenant_id, provider, task, p.request) for p in parts]
+    outputs = await cached_outputs(db, list(dict.fromkeys(hashes)))
+    missing, seen = [], set()
+    for i, call_hash in enumerate(hashes):  # parts with the same key are called for once
+        if call_hash not in outputs and call_hash not in seen:
+            seen.add(call_hash)
+            missing.append(i)
+    CACHE_LOOKUPS.labels(stage, task, "hit").inc(len(parts) - len(missing))
+    CACHE_LOOKUPS.labels(stage, task, "miss").inc(len(missing))
+    if missing:
+        llm = calls_a_language_model(provider)
+        try:
+            (made, prompt_tokens, completion_tokens), latency = await _timed(lambda: call(missing))
+        except BaseException:
+            PROVIDER_CALLS.labels(stage, provider.name, task, "error").inc()
+            if llm:
+                LLM_CALLS.labels(stage, task, "error").inc()
+            raise
+        PROVIDER_CALLS.labels(stage, provider.name, task, "ok").inc()
+        PROVIDER_SECONDS.labels(stage, provider.name, task).observe(latency)
+        PROVIDER_TOKENS.labels(stage, provider.name, task, "prompt").inc(prompt_tokens)
+        PROVIDER_TOKENS.labels(stage, provider.name, task, "completion").inc(completion_tokens)
+        if llm:
+            LLM_CALLS.labels(stage, task, "ok").inc()
+            LLM_TOKENS.labels(stage, task, "prompt").inc(prompt_tokens)
+            LLM_TOKENS.labels(stage, task, "completion").inc(completion_tokens)
+        stored = []
+        for n, (i, output) in enumerate(zip(missing, made, strict=True)):
+            outputs[hashes[i]] = output
+            first = n == 0  # the call's cost is recorded once, on its first part
+            stored.append(
+                StoredCall(
+                    call_hash=hashes[i],
+                    tenant_id=parts[i].tenant_id,
+                    user_id=parts[i].user_id,
+                    stage=stage,
+                    provider=provider.name,
+                    model=provider.model,
+                    prompt_version=provider.prompt_version,
+                    output=output,
+                    prompt_tokens=prompt_tokens if first else 0,
+                    completion_tokens=completion_tokens if first else 0,
+                    latency_ms=latency * 1000 if first else 0.0,
+                )
+            )
+        if lost := {c.call_hash for c in stored} - await store_outputs(db, stored):
+            outputs.update(await cached_outputs(db, list(lost)))
     return [outputs[h] for h in hashes]
 
 

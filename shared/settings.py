@@ -140,10 +140,23 @@ class Settings(BaseSettings):
     # --- consolidation -----------------------------------------------------------------
     similarity_top_k: int = Field(5, description="Similar active facts shown to the decider.")
     similarity_floor: float = Field(0.55, description="Cosine similarity below which a fact is no neighbour.")
+    decision_batch_max_items: int = Field(
+        24,
+        ge=1,
+        description="Most candidates in one decider call: a consolidator batch's undecided candidates, across "
+        "its users (never across tenants), go to the decider together up to this many.",
+    )
 
     # --- extraction and summaries -------------------------------------------------------
     context_messages: int = Field(6, description="Earlier messages given to the extractor as context.")
     summary_every_user_turns: int = Field(4, description="Regenerate a session summary every N user turns.")
+    profile_refresh_changes: int = Field(
+        10,
+        ge=1,
+        description="Build a user's profile digest once this many of their facts changed since the last one "
+        "(since their first fact, for the first digest), and at the end of each of their sessions if any did; "
+        "1 rebuilds on every change.",
+    )
 
     # --- relay -------------------------------------------------------------------------
     relay_poll_interval_s: float = Field(0.5, description="Longest wait between outbox polls.")

@@ -19,6 +19,10 @@ PROVIDER_CALLS = Counter(
     "memstream_provider_calls_total", "Calls to an LLM/embedding provider.", ["stage", "provider", "task", "outcome"]
 )
 PROVIDER_TOKENS = Counter("memstream_provider_tokens_total", "Provider tokens.", ["stage", "provider", "task", "kind"])
+# The same calls again, counting only those that reached a language model (the openai provider), so
+# LLM cost needs no label filter: the offline rules are providers too, but free.
+LLM_CALLS = Counter("memstream_llm_calls_total", "Calls that reached a language model.", ["stage", "task", "outcome"])
+LLM_TOKENS = Counter("memstream_llm_tokens_total", "Language-model tokens.", ["stage", "task", "kind"])
 PROVIDER_SECONDS = Histogram(
     "memstream_provider_seconds", "Provider call latency.", ["stage", "provider", "task"], buckets=_LATENCY_BUCKETS
 )

@@ -37,6 +37,9 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
                 "MEMSTREAM_KAFKA_BOOTSTRAP": bootstrap,
                 "MEMSTREAM_DATA_DIR": str(data_dir),
                 "MEMSTREAM_LOG_LEVEL": "INFO",
+                # The end-to-end suites compare profiles with the facts after every change; the
+                # debounce itself is tested on the summarizer's handler (test_profile_debounce.py).
+                "MEMSTREAM_PROFILE_REFRESH_CHANGES": "1",
             }
         )
         get_settings.cache_clear()

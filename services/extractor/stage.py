@@ -2,27 +2,32 @@
 
 consume a batch of chat events -> store messages (idempotent) -> read every session of the batch
 from a little before its cursor, in one query -> decide, per session, what is new and whether it is
-worth a call (pure) -> extract (one cached provider call per session slice; the calls of a batch
-run concurrently) -> emit all candidates, keyed tenant:user -> advance all cursors in one update.
+worth a call (pure) -> add the background summary of the last checkpoint before the context window
+(shared with the summarizer through the call cache) -> extract (one cached provider call per session
+slice; the calls of a batch run concurrently) -> emit all candidates, keyed tenant:user -> advance all
+cursors in one update. The extraction input is a pure function of the stored conversation up to the
+slice, so two runs send byte-identical prompts and a replay hits the cache.
 A crash between emit and cursor re-emits the same candidates, which the consolidator applies once.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 from shared.broker import key_for
 from shared.contracts.events import ChatMessage, FactCandidate, SessionEnded, chat_event_adapter
+from shared.domain.checkpoints import background_checkpoint
 from shared.domain.consolidation import normalize_text
 from shared.domain.cursor import Slice, slice_after_cursor
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.triage import worth_extracting
 from shared.hashing import content_hash
 from shared.provider_calls import PendingCall, cached_calls
-from shared.providers.registry import extraction_provider
+from shared.providers.registry import extraction_provider, summary_provider
 from shared.runtime import PoisonEvent, Record, StageContext
+from shared.service_layer.session_summaries import SummaryWanted, summaries_of
 from shared.settings import Settings
 from shared.storage import messages as store
 from shared.storage.messages import SessionRead
@@ -128,7 +133,6 @@ def plan_session(
     request = ExtractionInput(
         new_turns=tuple(t.as_turn() for t in piece.new),
         context_turns=tuple(t.as_turn() for t in piece.context),
-        summary=read.summary,
     )
     turns = request.context_turns + request.new_turns
     worth = any(_worth_a_call(turns, i + len(request.context_turns)) for i in range(len(request.new_turns)))
@@ -177,7 +181,7 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, ChatMessage | Sess
         for key in sessions
         if (w := plan_session(key, reads.get((key[0], key[2])), version, ctx.settings.context_messages))
     ]
-    to_call = [w for w in work if w.request is not None]
+    to_call = await _with_background(ctx, [w for w in work if w.request is not None])
     outputs = await cached_calls(
         ctx.db,
         stage=STAGE,
@@ -210,6 +214,29 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, ChatMessage | Sess
         candidates=len(candidates),
         restarted=sum(w.piece.restarted for w in work),
     )
+
+
+async def _with_background(ctx: StageContext, to_call: list[SessionWork]) -> list[SessionWork]:
+    """Each request with the summary of the last whole checkpoint before its context window: the one
+    the summarizer writes for that checkpoint, read from (or, if the extractor is first, put into) the
+    shared call cache. Never a summary that covers the turns being extracted, whatever the summarizer
+    has reached, so the request depends only on the conversation."""
+    starts = {id(w): (w.request.context_turns or w.request.new_turns)[0].event_id for w in to_call}
+    async with ctx.db.acquire() as conn:
+        before = await store.turns_before(conn, [(w.tenant_id, w.session_id, starts[id(w)]) for w in to_call])
+    every = ctx.settings.summary_every_user_turns
+    covered = {id(w): background_checkpoint(before[(w.tenant_id, w.session_id, starts[id(w)])], every) for w in to_call}
+    needing = [w for w in to_call if covered[id(w)]]
+    texts = await summaries_of(
+        ctx.db,
+        stage=STAGE,
+        provider=summary_provider(ctx.settings),
+        wanted=[SummaryWanted(w.tenant_id, w.user_id, covered[id(w)]) for w in needing],
+    )
+    summary_of = {id(w): text for w, text in zip(needing, texts, strict=True)}
+    return [
+        replace(w, request=replace(w.request, summary=summary_of[id(w)])) if id(w) in summary_of else w for w in to_call
+    ]
 
 
 async def _store_events(conn, events: list[ChatMessage | SessionEnded]) -> list[ChatMessage | SessionEnded]:

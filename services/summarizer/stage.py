@@ -1,8 +1,9 @@
 """summarizer: chat.messages -> session summaries; facts.changes -> user profile digests.
 
 A summary is regenerated (never appended to) every N user turns and at session.ended; a profile
-digest whenever the user's active facts change. Both are keyed by the hash of their input, so a
-redelivered or replayed event writes nothing new and calls no provider.
+digest is debounced: rebuilt after N fact changes, or when one of the user's sessions ends (see
+shared.domain.checkpoints). Both are keyed by the hash of their input, so a redelivered or replayed
+event writes nothing new and calls no provider.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from pydantic import TypeAdapter
 from pydantic_core import from_json
 
 from shared.contracts.events import ChatMessage, FactChange, SessionEnded, chat_event_adapter
-from shared.domain.cursor import HistoryTurn
+from shared.domain.checkpoints import profile_due, summary_checkpoint, summary_request, turns_until
 from shared.hashing import content_hash
 from shared.provider_calls import PendingCall, cached_calls, reported_usage
 from shared.providers.registry import summary_provider
 from shared.runtime import Record, StageContext
+from shared.service_layer.session_summaries import SummaryWanted, summaries_of
 from shared.storage import messages as message_store
 from shared.storage import summaries as store
 from shared.storage.summaries import SessionState as SummaryState
@@ -37,23 +39,6 @@ def parse(raw: bytes) -> ChatMessage | SessionEnded | FactChange:
     return chat_event_adapter.validate_python(data)
 
 
-def summary_checkpoint(user_turns: int, every: int, ended: bool) -> int:
-    """Pure: how many user turns the summary should cover. Whole multiples of ``every`` (all of
-    them at session end), so the summary depends on the conversation, not on how far the
-    stages happened to be when the summarizer looked."""
-    return user_turns if ended else (user_turns // every) * every
-
-
-def turns_until(history: list[HistoryTurn], user_turns: int) -> list[HistoryTurn]:
-    """The history up to and including its ``user_turns``-th user turn."""
-    seen = 0
-    for i, turn in enumerate(history):
-        seen += turn.role == "user"
-        if seen == user_turns:
-            return history[: i + 1]
-    return history
-
-
 def summary_due(state: SummaryState | None, every: int, ended: bool) -> int | None:
     """Pure: the checkpoint (user turns) a new summary should cover, or None when the stored one
     already covers it (or there is nothing to summarise yet)."""
@@ -71,13 +56,6 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, Any]]) -> None:
     chats = [e for _, e in batch if isinstance(e, ChatMessage | SessionEnded)]
     # An erased user has nothing left to digest; writing a profile now would bring a row back.
     erased = {(e.tenant_id, e.user_id) for _, e in batch if isinstance(e, FactChange) and e.op == "erased"}
-    changed = list(
-        dict.fromkeys(
-            (e.tenant_id, e.user_id)
-            for _, e in batch
-            if isinstance(e, FactChange) and (e.tenant_id, e.user_id) not in erased
-        )
-    )
     async with ctx.db.acquire() as conn:
         kept = await _store_chats(conn, chats)
         ended = {(e.tenant_id, e.session_id) for e in kept if isinstance(e, SessionEnded)}
@@ -90,10 +68,28 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, Any]]) -> None:
             if (checkpoint := summary_due(states.get((tenant_id, session_id)), every, (tenant_id, session_id) in ended))
         ]
         histories = await message_store.session_histories(conn, [(t, s) for t, _, s, _, _ in due])
-        profiles = await store.profile_inputs(conn, changed)
+        # Profiles: users whose facts changed, and users one of whose sessions ended (a debounced
+        # digest catches up at session end).
+        ended_users = {(e.tenant_id, e.user_id) for e in kept if isinstance(e, SessionEnded)}
+        touched = dict.fromkeys(
+            [(e.tenant_id, e.user_id) for _, e in batch if isinstance(e, FactChange)] + sorted(ended_users)
+        )
+        profiles = await store.profile_inputs(conn, [u for u in touched if u not in erased])
 
     summaries = await _summaries(ctx, provider, due, histories)
-    digests = await _digests(ctx, provider, profiles)
+    every_changes = ctx.settings.profile_refresh_changes
+    due_profiles = {
+        user: profile
+        for user, profile in profiles.items()
+        if profile_due(
+            has_digest=profile.current_hash is not None,
+            has_facts=bool(profile.facts),
+            changes_since=profile.changes_since,
+            every=every_changes,
+            session_ended=user in ended_users,
+        )
+    }
+    digests = await _digests(ctx, provider, due_profiles)
     async with ctx.db.acquire() as conn:
         await store.upsert_summaries(conn, summaries)
         await store.upsert_profiles(conn, digests)
@@ -111,20 +107,11 @@ async def _store_chats(conn, chats: list[ChatMessage | SessionEnded]) -> list[Ch
 async def _summaries(ctx: StageContext, provider, due, histories) -> list[store.SummaryRow]:
     """The summaries of the due sessions: one cached call each, all of them concurrently."""
     covered = {(t, s): turns_until(histories[(t, s)], checkpoint) for t, _, s, checkpoint, _ in due}
-
-    def call_for(history: list[HistoryTurn]):
-        async def call() -> tuple[Any, int, int]:
-            return await provider.summarize_session([t.as_turn() for t in history]), *reported_usage(provider)
-
-        return call
-
-    hashes = {key: [t.content_hash for t in history] for key, history in covered.items()}
-    texts = await cached_calls(
+    texts = await summaries_of(
         ctx.db,
         stage=STAGE,
-        task="summary",
         provider=provider,
-        calls=[PendingCall(t, hashes[(t, s)], call_for(covered[(t, s)]), u) for t, u, s, _, _ in due],
+        wanted=[SummaryWanted(t, u, covered[(t, s)]) for t, u, s, _, _ in due],
     )
     return [
         store.SummaryRow(
@@ -132,7 +119,9 @@ async def _summaries(ctx: StageContext, provider, due, histories) -> list[store.
             session_id=s,
             user_id=u,
             summary=text,
-            input_hash=content_hash("summary", provider.name, provider.model, provider.prompt_version, hashes[(t, s)]),
+            input_hash=content_hash(
+                "summary", provider.name, provider.model, provider.prompt_version, summary_request(covered[(t, s)])
+            ),
             user_turns=checkpoint,
             is_final=is_final,
         )

@@ -142,3 +142,21 @@ def _plan(candidate: CandidateView, decision: Decision, neighbours: Sequence[Act
             Op.UPDATE, decision.reason, insert_active=True, supersede=target.fact_id, ends_at=candidate.valid_from
         )
     return ChangePlan(Op.DELETE, decision.reason, retract=target.fact_id, ends_at=candidate.valid_from)
+
+
+def still_decided(
+    decision: Decision, candidate: CandidateView, before: Sequence[ActiveFact], now: Sequence[ActiveFact]
+) -> Decision | None:
+    """A decision made on ``before`` as it applies to the neighbours ``now`` (an earlier candidate of
+    the batch may have changed them), or None when it must be made again: one of the facts it saw
+    was retired, or a fact on the candidate's own slot appeared. Otherwise its target is the same
+    fact, at its position in ``now``; facts that merely entered the top-k change nothing."""
+    ids_now = [n.fact_id for n in now]
+    if any(n.fact_id not in ids_now for n in before):
+        return None
+    ids_before = {n.fact_id for n in before}
+    if candidate.slot and any(n.fact_id not in ids_before and same_slot(n.slot, candidate.slot) for n in now):
+        return None
+    if decision.target is None or not 0 <= decision.target < len(before):
+        return decision
+    return replace(decision, target=ids_now.index(before[decision.target].fact_id))

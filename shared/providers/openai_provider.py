@@ -351,6 +351,7 @@ class _Base:
     config: EndpointConfig = field(default_factory=EndpointConfig)
     name: str = PROVIDER_NAME
     usage: ProviderUsage = field(default_factory=ProviderUsage)  # everything this instance used
+    calls_a_model = True  # counted in memstream_llm_calls_total (a class attribute, not a field)
 
     @property
     def last_usage(self) -> ProviderUsage:

@@ -38,9 +38,10 @@ class StoredCall:
     latency_ms: float
 
 
-async def store_outputs(conn: asyncpg.Connection | asyncpg.Pool, calls: Sequence[StoredCall]) -> None:
+async def store_outputs(conn: asyncpg.Connection | asyncpg.Pool, calls: Sequence[StoredCall]) -> set[str]:
+    """Store outputs; the first write of a hash wins. Returns the hashes this call stored."""
     if not calls:
-        return
+        return set()
     rows = [
         (
             c.call_hash,
@@ -57,16 +58,18 @@ async def store_outputs(conn: asyncpg.Connection | asyncpg.Pool, calls: Sequence
         )
         for c in calls
     ]
-    await conn.execute(
+    stored = await conn.fetch(
         """
         INSERT INTO llm_calls (call_hash, tenant_id, user_id, stage, provider, model, prompt_version, output,
                                prompt_tokens, completion_tokens, latency_ms)
         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
                              $8::jsonb[], $9::int[], $10::int[], $11::real[])
         ON CONFLICT (call_hash) DO NOTHING
+        RETURNING call_hash
         """,
         *zip(*rows, strict=True),
     )
+    return {r["call_hash"] for r in stored}
 
 
 async def cached_embeddings(

@@ -82,12 +82,11 @@ async def session_histories(
 
 @dataclass(frozen=True)
 class SessionRead:
-    """What the extractor needs of one session: its cursor, its summary, and the turns from a few
-    before the cursor to the end (the whole history when the cursor is not found)."""
+    """What the extractor needs of one session: its cursor, and the turns from a few before the
+    cursor to the end (the whole history when the cursor is not found)."""
 
     cursor_hash: str | None
     cursor_version: str | None
-    summary: str
     turns: list[HistoryTurn]
 
 
@@ -102,16 +101,15 @@ async def read_sessions(
     rows = await conn.fetch(
         """
         WITH wanted AS (
-            SELECT w.tenant_id, w.session_id, s.cursor_hash, s.cursor_version, ss.summary,
+            SELECT w.tenant_id, w.session_id, s.cursor_hash, s.cursor_version,
                    (SELECT m.seq FROM messages m
                     WHERE m.tenant_id = w.tenant_id AND m.session_id = w.session_id
                       AND m.content_hash = s.cursor_hash AND s.cursor_version = $3
                     LIMIT 1) AS cursor_seq
             FROM unnest($1::text[], $2::text[]) AS w(tenant_id, session_id)
             LEFT JOIN sessions s ON s.tenant_id = w.tenant_id AND s.session_id = w.session_id
-            LEFT JOIN session_summaries ss ON ss.tenant_id = w.tenant_id AND ss.session_id = w.session_id
         )
-        SELECT w.tenant_id, w.session_id, w.cursor_hash, w.cursor_version, w.summary,
+        SELECT w.tenant_id, w.session_id, w.cursor_hash, w.cursor_version,
                t.event_id, t.role, t.content, t.created_at, t.content_hash
         FROM wanted w
         CROSS JOIN LATERAL (
@@ -136,8 +134,36 @@ async def read_sessions(
         key = (r["tenant_id"], r["session_id"])
         read = out.get(key)
         if read is None:
-            read = out[key] = SessionRead(r["cursor_hash"], r["cursor_version"], r["summary"] or "", [])
+            read = out[key] = SessionRead(r["cursor_hash"], r["cursor_version"], [])
         read.turns.append(HistoryTurn(r["event_id"], r["role"], r["content"], r["created_at"], r["content_hash"]))
+    return out
+
+
+async def turns_before(
+    conn: asyncpg.Connection, keys: Sequence[tuple[str, str, str]]
+) -> dict[tuple[str, str, str], list[HistoryTurn]]:
+    """(tenant, session, event id) -> the session's turns before that message, in order, for many
+    sessions in one round trip (empty when the message is the first or is not stored)."""
+    if not keys:
+        return {}
+    rows = await conn.fetch(
+        """
+        SELECT w.tenant_id, w.session_id, w.event_id AS before_id,
+               m.event_id, m.role, m.content, m.created_at, m.content_hash
+        FROM unnest($1::text[], $2::text[], $3::text[]) AS w(tenant_id, session_id, event_id)
+        JOIN messages b ON b.tenant_id = w.tenant_id AND b.session_id = w.session_id AND b.event_id = w.event_id
+        JOIN messages m ON m.tenant_id = w.tenant_id AND m.session_id = w.session_id AND m.seq < b.seq
+        ORDER BY w.tenant_id, w.session_id, w.event_id, m.seq
+        """,
+        [t for t, _, _ in keys],
+        [s for _, s, _ in keys],
+        [e for _, _, e in keys],
+    )
+    out: dict[tuple[str, str, str], list[HistoryTurn]] = {key: [] for key in keys}
+    for r in rows:
+        out[(r["tenant_id"], r["session_id"], r["before_id"])].append(
+            HistoryTurn(r["event_id"], r["role"], r["content"], r["created_at"], r["content_hash"])
+        )
     return out
 
 

@@ -84,19 +84,26 @@ async def active_fact_texts(conn: asyncpg.Connection, tenant_id: str, user_id: s
 class ProfileInput:
     facts: list[tuple[str, str]]  # (category, text) of the active facts, most important first
     current_hash: str | None  # input hash of the stored digest
+    changes_since: int = 0  # facts recorded or retired since the stored digest was written (or ever)
 
 
 async def profile_inputs(
     conn: asyncpg.Connection, users: Sequence[tuple[str, str]]
 ) -> dict[tuple[str, str], ProfileInput]:
-    """(tenant, user) -> active facts and the stored digest's input hash, for many users at once."""
+    """(tenant, user) -> active facts, the stored digest's input hash, and how many fact changes
+    came after it, for many users at once."""
     if not users:
         return {}
     rows = await conn.fetch(
         """
-        SELECT w.tenant_id, w.user_id, p.input_hash, f.category, f.text
+        SELECT w.tenant_id, w.user_id, p.input_hash, c.changes, f.category, f.text
         FROM unnest($1::text[], $2::text[]) AS w(tenant_id, user_id)
         LEFT JOIN user_profiles p ON p.tenant_id = w.tenant_id AND p.user_id = w.user_id
+        LEFT JOIN LATERAL (
+            SELECT count(*) AS changes FROM facts
+            WHERE tenant_id = w.tenant_id AND user_id = w.user_id
+              AND (p.updated_at IS NULL OR recorded_at > p.updated_at OR superseded_at > p.updated_at)
+        ) c ON true
         LEFT JOIN LATERAL (
             SELECT category, text, importance, valid_from, fact_id FROM facts
             WHERE tenant_id = w.tenant_id AND user_id = w.user_id AND superseded_at IS NULL
@@ -109,7 +116,7 @@ async def profile_inputs(
     out: dict[tuple[str, str], ProfileInput] = {}
     for r in rows:
         key = (r["tenant_id"], r["user_id"])
-        entry = out.setdefault(key, ProfileInput([], r["input_hash"]))
+        entry = out.setdefault(key, ProfileInput([], r["input_hash"], r["changes"] or 0))
         if r["text"] is not None:
             entry.facts.append((r["category"], r["text"]))
     return out

@@ -66,3 +66,46 @@ async def test_users_in_one_transaction_and_overlapping_transactions_at_once(db)
     decided = await db.fetchval("SELECT count(*) FROM decisions WHERE tenant_id = $1", tenant)
     queued = await db.fetchval("SELECT count(*) FROM outbox WHERE tenant_id = $1", tenant)
     assert decided == 9 and queued == 9  # one decision and one change event per candidate
+
+
+class CountingDecider:
+    """The offline decision rules behind the decider port, counting the calls and what each carried."""
+
+    name, model, prompt_version = "counting", "rules", "counting-v1"
+
+    def __init__(self) -> None:
+        from shared.providers.offline.providers import OfflineDecisionProvider
+
+        self.rules = OfflineDecisionProvider()
+        self.calls: list[int] = []
+
+    async def decide(self, items):
+        self.calls.append(len(items))
+        return await self.rules.decide(items)
+
+
+async def test_undecided_candidates_of_several_users_share_one_decider_call_per_tenant(db):
+    settings = get_settings()
+    tenants = [f"t-{uuid.uuid4().hex[:8]}" for _ in range(2)]
+    users = [(t, u) for t in tenants for u in ("u-a", "u-b")]
+    decider = CountingDecider()
+    async with db.acquire() as conn:
+        # Each user has a fact; the later candidate is close to it but no rule decides (no slot).
+        instrument = {"u-a": "cello", "u-b": "violin"}  # other input per user (equal input shares a cache row)
+        first = {key: await _candidates(key[0], key[1], [f"The user plays the {instrument[key[1]]}"]) for key in users}
+        await consolidate_users(conn, settings, decider, first, stage="test")
+        assert decider.calls == []  # no neighbour yet: every one was a rule's ADD
+        later = {
+            key: await _candidates(key[0], key[1], [f"The user plays the {instrument[key[1]]} every evening"], 9)
+            for key in users
+        }
+        outcomes = await consolidate_users(conn, settings, decider, later, stage="test")
+    assert len(outcomes) == 4 and all(o.decided_by == "counting" for o in outcomes)
+    assert decider.calls == [2, 2]  # one call per tenant, both of its users' candidates in it
+
+    # Each user's decisions are a cache row of that user's own (erase deletes it; a replay looks each
+    # user up alone, however the users were grouped).
+    rows = await db.fetch(
+        "SELECT tenant_id, user_id FROM llm_calls WHERE provider = 'counting' AND tenant_id = any($1::text[])", tenants
+    )
+    assert sorted((r["tenant_id"], r["user_id"]) for r in rows) == sorted(users)

@@ -1,6 +1,6 @@
 from datetime import UTC, datetime
 
-from services.summarizer.stage import summary_checkpoint, turns_until
+from shared.domain.checkpoints import background_checkpoint, profile_due, summary_checkpoint, turns_until
 from shared.domain.cursor import HistoryTurn
 
 T = datetime(2026, 1, 1, tzinfo=UTC)
@@ -29,3 +29,24 @@ def test_summary_due_only_past_a_checkpoint_the_stored_summary_does_not_cover():
     assert summary_due(SessionState(8, 4, False), 4, ended=False) == 8
     assert summary_due(SessionState(7, 4, False), 4, ended=True) == 7  # the end covers every turn
     assert summary_due(SessionState(7, 7, True), 4, ended=True) is None  # already final
+
+
+def test_background_summary_covers_the_last_whole_checkpoint_before_the_context():
+    roles = ["user", "assistant"] * 6  # 6 user turns before the extractor's context window
+    before = [HistoryTurn(f"m{i}", role, "x", T, f"h{i}") for i, role in enumerate(roles)]
+    assert [t.event_id for t in background_checkpoint(before, 4)] == [f"m{i}" for i in range(7)]  # 4 user turns
+    assert background_checkpoint(before[:5], 4) == []  # 3 user turns: no checkpoint yet
+    assert background_checkpoint([], 4) == []
+
+
+def test_profile_digest_is_debounced():
+    due = dict(has_digest=True, has_facts=True, every=10, session_ended=False)
+    first = {**due, "has_digest": False}  # the first digest: changes counted from the first fact
+    assert not profile_due(**first, changes_since=3) and profile_due(**first, changes_since=10)
+    assert profile_due(**{**first, "session_ended": True}, changes_since=1)
+    assert not profile_due(**{**first, "has_facts": False, "session_ended": True}, changes_since=0)
+    assert not profile_due(**due, changes_since=9)
+    assert profile_due(**due, changes_since=10)
+    assert profile_due(**{**due, "session_ended": True}, changes_since=1)  # a session end catches up
+    assert not profile_due(**{**due, "session_ended": True}, changes_since=0)
+    assert profile_due(**{**due, "every": 1}, changes_since=1)
