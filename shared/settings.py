@@ -60,6 +60,39 @@ class Settings(BaseSettings):
         description="Largest batch the embedder takes: it embeds chunks of 1,024 while the last is published.",
     )
 
+    # --- Kafka security (managed Kafka: MSK, Confluent Cloud, Aiven, Strimzi) -------------
+    # One group used by every producer, consumer and admin client (shared/kafka_security.py).
+    kafka_security_protocol: Literal["PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL"] = Field(
+        "PLAINTEXT", description="How clients talk to Kafka: PLAINTEXT, SSL (TLS), SASL_PLAINTEXT or SASL_SSL."
+    )
+    kafka_sasl_mechanism: Literal["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "OAUTHBEARER"] = Field(
+        "PLAIN",
+        description="SASL mechanism (with a SASL_* protocol): PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 or OAUTHBEARER.",
+    )
+    kafka_sasl_username: str | None = Field(None, description="SASL user name (PLAIN, SCRAM).")
+    kafka_sasl_username_file: Path | None = Field(
+        None, description="File holding the SASL user name (e.g. a mounted Secret); instead of the value."
+    )
+    kafka_sasl_password: SecretStr | None = Field(None, description="SASL password (PLAIN, SCRAM).")
+    kafka_sasl_password_file: Path | None = Field(
+        None, description="File holding the SASL password (e.g. a mounted Secret); instead of the value."
+    )
+    kafka_sasl_oauth_token: SecretStr | None = Field(None, description="A fixed OAUTHBEARER token.")
+    kafka_sasl_oauth_token_file: Path | None = Field(
+        None,
+        description="File holding the OAUTHBEARER token, read again at every (re)authentication, so a sidecar "
+        "can rotate it.",
+    )
+    kafka_ssl_cafile: Path | None = Field(
+        None, description="CA bundle that signs the brokers' certificates (unset: the system's CAs)."
+    )
+    kafka_ssl_certfile: Path | None = Field(None, description="Client certificate (PEM) for mutual TLS.")
+    kafka_ssl_keyfile: Path | None = Field(None, description="Private key (PEM) of the client certificate.")
+    kafka_ssl_key_password: SecretStr | None = Field(None, description="Password of the client key, if any.")
+    kafka_ssl_check_hostname: bool = Field(
+        True, description="Check that the broker's certificate names its host (turn off only for testing)."
+    )
+
     # --- API ---------------------------------------------------------------------------
     api_host: str = Field("127.0.0.1", description="API bind address.")
     api_port: int = Field(8080, description="API port.")
