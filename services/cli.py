@@ -17,6 +17,8 @@ keys_cli = typer.Typer(help="API keys.", no_args_is_help=True)
 cli.add_typer(keys_cli, name="keys")
 dlq_cli = typer.Typer(help="Dead letters: events a stage could not process.", no_args_is_help=True)
 cli.add_typer(dlq_cli, name="dlq")
+groups_cli = typer.Typer(help="Consumer groups of the stages.", no_args_is_help=True)
+cli.add_typer(groups_cli, name="groups")
 
 
 def _settings() -> Settings:
@@ -188,6 +190,24 @@ def dlq_replay(
 
     count = asyncio.run(replay_dead_letters(_with_database(_settings()), ids=ids or None, stage=stage))
     typer.echo(f"replayed {count} dead letter(s)")
+
+
+@groups_cli.command("migrate")
+def groups_migrate(
+    legacy: Annotated[str, typer.Option(help="Old group name; {stage} is replaced.")] = "memstream-{stage}",
+    dry_run: Annotated[bool, typer.Option(help="Only show what would be copied.")] = False,
+) -> None:
+    """Copy committed offsets from the pre-0.2 groups (memstream-<stage>) to <topic prefix><stage>.
+
+    Run once, with every worker stopped, before starting the new version."""
+    from services.groups import migrate_groups
+
+    for move in asyncio.run(migrate_groups(_settings(), legacy=legacy, dry_run=dry_run)):
+        if move.skipped:
+            typer.echo(f"{move.stage}: {move.source} -> {move.target}: skipped ({move.skipped})")
+        else:
+            verb = "would copy" if dry_run else "copied"
+            typer.echo(f"{move.stage}: {move.source} -> {move.target}: {verb} {len(move.offsets)} partition offset(s)")
 
 
 @cli.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})

@@ -104,11 +104,14 @@ def key_for(tenant_id: str, scope_id: str) -> bytes:
 
 
 def create_faust_app(stage: str, settings: Settings) -> faust.App:
-    """One faust app (= one consumer group) per stage, with no tables and no web server."""
+    """One faust app (= one consumer group, named after the topic prefix) per stage, with no tables and
+    no web server."""
     brokers = [f"kafka://{host.strip()}" for host in bootstrap_of(settings).split(",")]
     app = faust.App(
-        f"memstream-{stage}",
+        settings.consumer_group(stage),
         broker=brokers,
+        # faust makes a (here unused) folder per app: under the data dir, not the working directory.
+        datadir=str(settings.data_dir.resolve() / "faust" / "{conf.name}"),
         web_enabled=False,
         store="memory://",
         topic_allow_declare=False,  # topics are created by `memstream topics`, with partition counts

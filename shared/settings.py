@@ -30,7 +30,9 @@ class Settings(BaseSettings):
     embedded_broker_port: int = Field(0, description="Port of the embedded broker; 0 picks a free one.")
 
     # --- topics ------------------------------------------------------------------------
-    topic_prefix: str = Field("memstream.", description="Prefix of every topic name.")
+    topic_prefix: str = Field(
+        "memstream.", description="Prefix of every topic name and consumer group (`<prefix><stage>`)."
+    )
     messages_partitions: int = Field(8, description="Partitions of chat.messages (max extractor replicas).")
     facts_partitions: int = Field(8, description="Partitions of the fact topics (max embedder/consolidator replicas).")
     changes_partitions: int = Field(8, description="Partitions of facts.changes.")
@@ -178,6 +180,12 @@ class Settings(BaseSettings):
 
     def topic(self, name: str) -> str:
         return f"{self.topic_prefix}{name}"
+
+    def consumer_group(self, stage: str) -> str:
+        """A stage's consumer group follows the topic prefix, so two pipelines on one cluster (staging and
+        prod, two teams) never share a group. Before 0.2 it was ``memstream-<stage>`` whatever the prefix:
+        see docs/operations.md#consumer-group-migration."""
+        return f"{self.topic_prefix}{stage}"
 
 
 @lru_cache

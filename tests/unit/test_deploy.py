@@ -259,7 +259,7 @@ def test_scaledobject_follows_the_stage_consumer_group(
     for trigger in triggers:
         meta = trigger["metadata"]
         assert all(isinstance(v, str) for v in meta.values()), f"{name}: KEDA metadata values must be strings"
-        assert meta["consumerGroup"] == consumer_group(stage, deployed) == f"memstream-{stage}"
+        assert meta["consumerGroup"] == consumer_group(stage, deployed) == deployed.consumer_group(stage)
         assert meta["bootstrapServers"] == deployed.kafka_bootstrap
         assert meta.get("offsetResetPolicy") == "earliest", "the stages start from the earliest offset"
     assert sorted(t["metadata"]["topic"] for t in triggers) == sorted(source_topics(stage, deployed))
