@@ -27,14 +27,30 @@ def _settings() -> Settings:
     return settings
 
 
-def _with_database(settings: Settings) -> Settings:
-    """Outside `memstream dev`, an unset database URL means the embedded Postgres under data_dir."""
-    if settings.database_url:
-        return settings
-    from shared.embedded import EmbeddedPostgres
+def _with_database(settings: Settings, *, broker: bool = False, schema: bool = True) -> Settings:
+    """The configured database (and broker), else those of the running `memstream dev` of the data dir.
+    Never starts one: a command run from the wrong folder fails with a clear line instead."""
+    from services.cli_support import resolve
 
-    url = EmbeddedPostgres(settings.data_dir).start()  # the wheel stops it when this process exits
-    return settings.model_copy(update={"database_url": url})
+    return resolve(settings, database=True, broker=broker, schema=schema)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from services.cli_support import version
+
+        typer.echo(f"memstream {version()}")
+        raise typer.Exit()
+
+
+@cli.callback()
+def _global_options(
+    version: Annotated[
+        bool, typer.Option("--version", is_eager=True, callback=_show_version, help="Print the version and exit.")
+    ] = False,
+    debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of an error (give it first).")] = False,
+) -> None:
+    """memstream: event-driven long-term memory."""
 
 
 @cli.command()
@@ -90,7 +106,7 @@ def migrate_cmd() -> None:
     """Apply pending database migrations (a no-op when there are none)."""
     from shared.storage.migrate import migrate
 
-    settings = _with_database(_settings())
+    settings = _with_database(_settings(), schema=False)
     applied = migrate(settings.database_url or "")
     typer.echo(f"applied {len(applied)} migration(s): {', '.join(applied) or '-'}")
 
@@ -98,9 +114,10 @@ def migrate_cmd() -> None:
 @cli.command()
 def topics() -> None:
     """Create every topic with its configured partition count."""
+    from services.cli_support import resolve
     from shared.broker import ensure_topics
 
-    for name, partitions in asyncio.run(ensure_topics(_settings())).items():
+    for name, partitions in asyncio.run(ensure_topics(resolve(_settings(), broker=True))).items():
         typer.echo(f"{name}\t{partitions} partitions")
 
 
@@ -136,9 +153,11 @@ def replay(
     """Republish stored messages to chat.messages (backfill, or re-extraction by a new extractor version)."""
     from rich.progress import Progress
 
+    from services.cli_support import require_tenant
     from services.ops import ReplayFilter, replay_messages
 
-    settings = _with_database(_settings())
+    settings = _with_database(_settings(), broker=True)
+    asyncio.run(require_tenant(settings, tenant))
     selection = ReplayFilter(tenant, user, session, _aware(since), _aware(until))
     with Progress(transient=False) as bar:
         task = bar.add_task("replaying messages", total=None)
@@ -188,7 +207,7 @@ def dlq_replay(
     """Send dead letters back to their source topic, e.g. after deploying a fix."""
     from services.ops import replay_dead_letters
 
-    count = asyncio.run(replay_dead_letters(_with_database(_settings()), ids=ids or None, stage=stage))
+    count = asyncio.run(replay_dead_letters(_with_database(_settings(), broker=True), ids=ids or None, stage=stage))
     typer.echo(f"replayed {count} dead letter(s)")
 
 
@@ -221,6 +240,15 @@ def bench(ctx: typer.Context) -> None:
 
 
 @cli.command()
+def status() -> None:
+    """Show the running stack: URLs, broker, database, processes and their lag."""
+    from services.cli_support import status_lines
+
+    for line in status_lines(_settings()):
+        typer.echo(line)
+
+
+@cli.command()
 def schemas() -> None:
     """Write the event JSON Schemas (shared/contracts/schemas) and the AsyncAPI document."""
     from shared.contracts.export import write_schemas
@@ -230,7 +258,9 @@ def schemas() -> None:
 
 
 def main() -> None:
-    cli()
+    from services.cli_support import run
+
+    run(cli)  # one clear line and exit 1 on an error; `memstream --debug ...` for the traceback
 
 
 if __name__ == "__main__":

@@ -107,11 +107,13 @@ def create_faust_app(stage: str, settings: Settings) -> faust.App:
     """One faust app (= one consumer group, named after the topic prefix) per stage, with no tables and
     no web server."""
     brokers = [f"kafka://{host.strip()}" for host in bootstrap_of(settings).split(",")]
+    faust_dir = settings.data_dir.resolve() / "faust"
+    faust_dir.mkdir(parents=True, exist_ok=True)  # faust creates only the last level itself
     app = faust.App(
         settings.consumer_group(stage),
         broker=brokers,
         # faust makes a (here unused) folder per app: under the data dir, not the working directory.
-        datadir=str(settings.data_dir.resolve() / "faust" / "{conf.name}"),
+        datadir=str(faust_dir / "{conf.name}"),
         web_enabled=False,
         store="memory://",
         topic_allow_declare=False,  # topics are created by `memstream topics`, with partition counts
