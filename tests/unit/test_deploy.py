@@ -28,7 +28,7 @@ from shared.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
-K8S = DEPLOY / "k8s"
+K8S = DEPLOY / "k8s" / "base"  # the overlays: tests/unit/test_deploy_prod.py
 COMPOSE_FILE = ROOT / "docker-compose.yml"
 DOCKERFILE = ROOT / "Dockerfile"
 ALERTS_FILE = DEPLOY / "prometheus" / "alerts.yml"
@@ -63,9 +63,10 @@ def compose() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def k8s() -> list[dict[str, Any]]:
-    """Every object of the manifests kustomization.yaml lists."""
-    kustomization = yaml.safe_load((K8S / "kustomization.yaml").read_text())
-    return [doc for name in kustomization["resources"] for doc in load(K8S / name)]
+    """Every object the base renders to (its kustomization's resources, images and replacements)."""
+    from tests.kustomize import render
+
+    return render(K8S)
 
 
 def objects(k8s: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
