@@ -249,6 +249,14 @@ def status() -> None:
 
 
 @cli.command()
+def docs() -> None:
+    """Write docs/configuration.md from the settings object (a test keeps the two in sync)."""
+    from shared.settings_docs import write_configuration
+
+    typer.echo(str(write_configuration()))
+
+
+@cli.command()
 def schemas() -> None:
     """Write the event JSON Schemas (shared/contracts/schemas) and the AsyncAPI document."""
     from shared.contracts.export import write_schemas

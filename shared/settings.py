@@ -20,12 +20,20 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="MEMSTREAM_", env_file=".env", extra="ignore")
 
     # --- where things live -------------------------------------------------------------
-    data_dir: Path = Field(Path(".memstream"), description="Embedded Postgres data and runtime files.")
+    data_dir: Path = Field(
+        Path(".memstream"),
+        description="Embedded Postgres data, logs, faust's folders, and the state file by which commands find a "
+        "running `memstream dev`.",
+    )
     database_url: str | None = Field(
-        None, description="Postgres URL. Unset: start the embedded Postgres under data_dir."
+        None,
+        description="Postgres URL. Unset: `memstream dev` starts the embedded Postgres under data_dir, and other "
+        "commands use the running dev stack's (never a new one).",
     )
     kafka_bootstrap: str | None = Field(
-        None, description="Kafka bootstrap servers. Unset: start the embedded Tansu broker."
+        None,
+        description="Kafka bootstrap servers. Unset: `memstream dev` starts the embedded Tansu broker, and other "
+        "commands use the running dev stack's.",
     )
     embedded_broker_port: int = Field(0, description="Port of the embedded broker; 0 picks a free one.")
 
