@@ -187,9 +187,8 @@ def status_lines(settings: Settings) -> list[str]:
     embedded_broker = " (embedded)" if state and state.broker_embedded and not settings.kafka_bootstrap else ""
     embedded_db = " (embedded)" if state and state.database_embedded and not settings.database_url else ""
     lines.append(f"  broker    {bootstrap or '-'}{embedded_broker}   {_tcp_status(bootstrap)}")
-    lines.append(
-        f"  database  {redact(database_url) if database_url else '-'}{embedded_db}   {_db_status(database_url)}"
-    )
+    shown = _shown_database(database_url, embedded=bool(embedded_db))
+    lines.append(f"  database  {shown}{embedded_db}   {_db_status(database_url)}")
     if state is not None:
         lines.append("  processes")
         pids = live_pids(Path(state.data_dir))
@@ -201,6 +200,14 @@ def status_lines(settings: Settings) -> list[str]:
             lag_text = "" if lag is None else f"   lag {lag}"
             lines.append(f"    {name:<13} pid {pid:<8} {'running' if alive else 'STOPPED'}{lag_text}")
     return lines
+
+
+def _shown_database(url: str | None, *, embedded: bool) -> str:
+    """As the banner shows it: the embedded database (a unix socket of the data dir) whole, any other
+    without its password."""
+    if not url:
+        return "-"
+    return url if embedded else redact(url)
 
 
 def _duration(seconds: float) -> str:
