@@ -68,7 +68,7 @@ def api() -> None:
 
     from services.api.app import create_app
 
-    settings = _settings()
+    settings = _with_database(_settings(), broker=True)  # one clear line if either is missing or down
     uvicorn.run(create_app(settings), host=settings.api_host, port=settings.api_port, log_config=None, access_log=False)
 
 
@@ -79,7 +79,7 @@ def worker(stage: Annotated[str, typer.Argument(help="extractor | embedder | con
 
     if stage not in STAGES:
         raise typer.BadParameter(f"unknown stage {stage!r}; choose one of {', '.join(STAGES)}")
-    run_worker(stage, _settings())
+    run_worker(stage, _with_database(_settings(), broker=True))
 
 
 @cli.command()
@@ -88,7 +88,7 @@ def relay() -> None:
     from services.relay.relay import run
     from shared.telemetry import serve_metrics
 
-    settings = _settings()
+    settings = _with_database(_settings(), broker=True)
     serve_metrics(settings.metrics_port, settings.metrics_host)
 
     async def main() -> None:
@@ -219,9 +219,10 @@ def groups_migrate(
     """Copy committed offsets from the pre-0.2 groups (memstream-<stage>) to <topic prefix><stage>.
 
     Run once, with every worker stopped, before starting the new version."""
+    from services.cli_support import resolve
     from services.groups import migrate_groups
 
-    for move in asyncio.run(migrate_groups(_settings(), legacy=legacy, dry_run=dry_run)):
+    for move in asyncio.run(migrate_groups(resolve(_settings(), broker=True), legacy=legacy, dry_run=dry_run)):
         if move.skipped:
             typer.echo(f"{move.stage}: {move.source} -> {move.target}: skipped ({move.skipped})")
         else:

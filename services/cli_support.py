@@ -7,6 +7,7 @@ uses the URLs it is given, or those of the running dev stack of its data dir.
 from __future__ import annotations
 
 import asyncio
+import re
 import socket
 import sys
 import time
@@ -56,9 +57,19 @@ def run(app: typer.Typer, argv: list[str] | None = None) -> None:
         if debug:
             raise
         print(f"memstream: error: {describe(exc)}", file=sys.stderr)
-        if not isinstance(exc, CliError):
+        if not _explains_itself(exc):
             print("memstream: run `memstream --debug ...` for the traceback", file=sys.stderr)
         sys.exit(EXIT_ERROR)
+
+
+def _explains_itself(exc: BaseException) -> bool:
+    """Errors whose one line says all there is (no hint to look at a traceback)."""
+    from aiokafka.errors import KafkaConnectionError
+
+    from shared.embedded import EmbeddedStackMissing
+    from shared.kafka_security import KafkaSecurityError
+
+    return isinstance(exc, CliError | KafkaSecurityError | EmbeddedStackMissing | KafkaConnectionError)
 
 
 def _first_command_index(args: list[str]) -> int:
@@ -72,12 +83,12 @@ def describe(exc: BaseException) -> str:
     """One line for an exception: its own message for ours, a plain sentence for the usual I/O ones."""
     from aiokafka.errors import KafkaConnectionError, KafkaError
 
-    from shared.kafka_security import KafkaSecurityError
-
-    if isinstance(exc, CliError | KafkaSecurityError):
-        return str(exc)
     if isinstance(exc, KafkaConnectionError):
-        return f"cannot reach the Kafka broker ({exc}); check MEMSTREAM_KAFKA_BOOTSTRAP and the security settings"
+        tried = ", ".join(f"{host}:{port}" for host, port in re.findall(r"\('([^']+)', (\d+)", str(exc)))
+        where = f" at {tried}" if tried else f" ({exc})"
+        return f"cannot reach the Kafka broker{where}: check MEMSTREAM_KAFKA_BOOTSTRAP and the security settings"
+    if _explains_itself(exc):
+        return str(exc)
     if isinstance(exc, KafkaError):
         return f"Kafka: {type(exc).__name__}: {exc}"
     text = " ".join(str(exc).split()) or type(exc).__name__
@@ -112,6 +123,10 @@ def resolve(settings: Settings, *, database: bool = False, broker: bool = False,
     ]
     if missing:
         raise CliError(f"no {' and no '.join(missing)} to talk to: {_nothing_running_hint(settings, missing)}")
+    if broker:
+        from shared.kafka_security import kafka_security
+
+        kafka_security(resolved)  # settings that do not add up: one line now, not a traceback in a worker
     if database:
         asyncio.run(probe_database(resolved.database_url or "", schema=schema))
     return resolved

@@ -140,3 +140,19 @@ def test_commands_find_a_running_dev_stack_from_a_subfolder(stack, tmp_path: Pat
     state = json.loads((data_dir / "stack.json").read_text())
     (data_dir / "stack.json").write_text(json.dumps({**state, "dev_pid": 2**22 + 12345}))
     assert_one_line_error(memstream("status", cwd=below), "no running `memstream dev` found")
+
+
+def test_services_fail_fast_with_one_line(tmp_path: Path):
+    """The long-running commands check their settings and the database before they start."""
+    down = f"postgresql://memstream:pw@127.0.0.1:{free_port()}/memstream"
+    env = {"MEMSTREAM_DATABASE_URL": down, "MEMSTREAM_KAFKA_BOOTSTRAP": f"127.0.0.1:{free_port()}"}
+    assert_one_line_error(memstream("api", cwd=tmp_path, env=env), "cannot reach the database")
+    sasl = {**env, "MEMSTREAM_KAFKA_SECURITY_PROTOCOL": "SASL_SSL"}
+    line = assert_one_line_error(memstream("worker", "extractor", cwd=tmp_path, env=sasl), "SASL needs")
+    assert "MEMSTREAM_KAFKA_SASL_USERNAME" in line
+
+
+def test_replay_with_an_unreachable_broker(stack, tenant, tmp_path: Path):
+    env = {"MEMSTREAM_DATABASE_URL": stack.database_url, "MEMSTREAM_KAFKA_BOOTSTRAP": f"127.0.0.1:{free_port()}"}
+    done = memstream("replay", "--tenant", tenant[0], cwd=tmp_path, env=env)
+    assert_one_line_error(done, "cannot reach the Kafka broker")
