@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -98,6 +99,30 @@ def test_replay_of_an_unknown_tenant(stack, tenant, tmp_path: Path):
     known = memstream("replay", "--tenant", tenant[0], cwd=tmp_path, env=env)  # a known one with no messages
     assert known.returncode == 0 and "republished 0 message(s)" in known.stdout, known
     assert line
+
+
+async def test_a_tenant_known_only_by_its_messages_can_be_replayed(stack, db, tmp_path: Path):
+    """Upstream services publish to Kafka directly: a tenant can have messages and no API key."""
+    from datetime import UTC, datetime
+
+    from shared.contracts.events import ChatMessage
+    from shared.storage.messages import store_messages
+
+    tenant_id = f"upstream-{uuid.uuid4().hex[:8]}"
+    message = ChatMessage(
+        event_id="e1",
+        tenant_id=tenant_id,
+        user_id="u1",
+        session_id="s1",
+        role="user",
+        content="I like tea.",
+        created_at=datetime.now(UTC),
+    )
+    async with db.acquire() as connection:
+        await store_messages(connection, [message])
+    env = {"MEMSTREAM_DATABASE_URL": stack.database_url, "MEMSTREAM_KAFKA_BOOTSTRAP": stack.bootstrap}
+    done = memstream("replay", "--tenant", tenant_id, cwd=tmp_path, env=env)
+    assert done.returncode == 0 and "republished 1 message(s)" in done.stdout, done
 
 
 def test_version(tmp_path: Path):
