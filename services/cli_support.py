@@ -220,7 +220,35 @@ def status_lines(settings: Settings) -> list[str]:
             lag = _lag(process["metrics_port"]) if consumes and alive and process["metrics_port"] else None
             lag_text = "" if lag is None else f"   lag {lag}"
             lines.append(f"    {name:<13} pid {pid:<8} {'running' if alive else 'STOPPED'}{lag_text}")
+    elif bootstrap and _tcp_status(bootstrap) == "reachable":
+        # No dev stack: the processes run elsewhere (compose, Kubernetes); the groups' lag from Kafka.
+        lines.append("  consumer groups")
+        resolved = settings.model_copy(update={"kafka_bootstrap": bootstrap})
+        for stage, (group, lag) in asyncio.run(_group_lags(resolved)).items():
+            lines.append(f"    {stage:<13} {group:<28} lag {lag if lag is not None else '- (nothing committed)'}")
     return lines
+
+
+async def _group_lags(settings: Settings) -> dict[str, tuple[str, int | None]]:
+    """Each stage's group and its lag: the partitions' end offsets less the committed ones."""
+    from services.groups import committed_offsets, stage_sources
+    from shared.broker import new_consumer
+
+    lags: dict[str, tuple[str, int | None]] = {}
+    consumer = new_consumer(settings, enable_auto_commit=False)
+    await consumer.start()
+    try:
+        for stage, topics in stage_sources(settings).items():
+            group = settings.consumer_group(stage)
+            committed = await committed_offsets(settings, group, topics)
+            if not committed:
+                lags[stage] = (group, None)
+                continue
+            ends = await consumer.end_offsets(list(committed))
+            lags[stage] = (group, sum(max(0, ends[tp] - offset) for tp, offset in committed.items()))
+    finally:
+        await consumer.stop()
+    return lags
 
 
 def _shown_database(url: str | None, *, embedded: bool) -> str:

@@ -181,3 +181,15 @@ def test_replay_with_an_unreachable_broker(stack, tenant, tmp_path: Path):
     env = {"MEMSTREAM_DATABASE_URL": stack.database_url, "MEMSTREAM_KAFKA_BOOTSTRAP": f"127.0.0.1:{free_port()}"}
     done = memstream("replay", "--tenant", tenant[0], cwd=tmp_path, env=env)
     assert_one_line_error(done, "cannot reach the Kafka broker")
+
+
+def test_status_without_a_dev_stack_shows_the_configured_ones(stack, tmp_path: Path):
+    """Pointed at a database and a broker (compose, Kubernetes), status checks both and lists the
+    stages' consumer groups with their lag."""
+    env = {"MEMSTREAM_DATABASE_URL": stack.database_url, "MEMSTREAM_KAFKA_BOOTSTRAP": stack.bootstrap}
+    done = memstream("status", cwd=tmp_path, env=env)
+    assert done.returncode == 0, done
+    assert f"broker    {stack.bootstrap}   reachable" in done.stdout
+    assert "reachable" in done.stdout.split("database", 1)[1]
+    for stage in ("extractor", "embedder", "consolidator", "summarizer"):
+        assert f"memstream.{stage}" in done.stdout, done.stdout
