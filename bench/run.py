@@ -163,20 +163,11 @@ class Bench:
 async def produce(bootstrap: str, topic: str, items: list[tuple[bytes, bytes]]) -> float:
     """Publish (key, value) pairs (acks=all like the service's producer, 5 ms linger, 256 KB batches) and
     wait for every ack; returns the seconds it took."""
-    from aiokafka import AIOKafkaProducer
-
-    from shared.broker import send_and_wait
+    from shared.broker import new_producer, send_and_wait
     from shared.settings import Settings
 
-    settings = Settings(kafka_bootstrap=bootstrap)
-    producer = AIOKafkaProducer(
-        bootstrap_servers=bootstrap,
-        acks="all",
-        enable_idempotence=settings.kafka_idempotent_producer,
-        linger_ms=5,
-        max_batch_size=256 * 1024,
-        max_request_size=4 * 1024 * 1024,
-    )
+    # Settings read the environment too, so the bench's clients get the Kafka security settings.
+    producer = new_producer(Settings(kafka_bootstrap=bootstrap), linger_ms=5, max_batch_size=256 * 1024)
     await producer.start()
     try:
         started = time.perf_counter()
@@ -851,9 +842,12 @@ async def _freshness_hops(settings, bootstrap: str, tenant: str) -> dict[str, li
 async def _published_at(bootstrap: str, topic: str, tenant: str) -> dict[str, float]:
     """candidate_id -> first record timestamp (epoch seconds) on ``topic``, for one tenant; reads the
     topic from the beginning without a group, until three empty polls in a row (bounded to 30 s)."""
-    from aiokafka import AIOKafkaConsumer, TopicPartition
+    from aiokafka import TopicPartition
 
-    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False)
+    from shared.broker import new_consumer
+    from shared.settings import Settings
+
+    consumer = new_consumer(Settings(kafka_bootstrap=bootstrap), enable_auto_commit=False)
     await consumer.start()
     found: dict[str, float] = {}
     needle = f'"tenant_id":"{tenant}"'.encode()
@@ -932,11 +926,9 @@ def _warm_up(bench: Bench, services: dict[str, Service]) -> None:
 
 async def _send_paced(bench: Bench, settings, events: list[dict], rate: float) -> float:
     """Send ``events`` at ``rate``/s, in small bursts every 10 ms, each stamped with its send time."""
-    from aiokafka import AIOKafkaProducer
+    from shared.broker import key_for, new_producer
 
-    from shared.broker import key_for
-
-    producer = AIOKafkaProducer(bootstrap_servers=bench.stack.bootstrap, acks="all", linger_ms=2)
+    producer = new_producer(settings.model_copy(update={"kafka_bootstrap": bench.stack.bootstrap}))
     await producer.start()
     task = bench.task(f"freshness: sending at {rate:.0f} msg/s", len(events))
     topic = settings.topic("chat.messages")

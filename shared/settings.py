@@ -20,17 +20,27 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="MEMSTREAM_", env_file=".env", extra="ignore")
 
     # --- where things live -------------------------------------------------------------
-    data_dir: Path = Field(Path(".memstream"), description="Embedded Postgres data and runtime files.")
+    data_dir: Path = Field(
+        Path(".memstream"),
+        description="Embedded Postgres data, logs, faust's folders, and the state file by which commands find a "
+        "running `memstream dev`.",
+    )
     database_url: str | None = Field(
-        None, description="Postgres URL. Unset: start the embedded Postgres under data_dir."
+        None,
+        description="Postgres URL. Unset: `memstream dev` starts the embedded Postgres under data_dir, and other "
+        "commands use the running dev stack's (never a new one).",
     )
     kafka_bootstrap: str | None = Field(
-        None, description="Kafka bootstrap servers. Unset: start the embedded Tansu broker."
+        None,
+        description="Kafka bootstrap servers. Unset: `memstream dev` starts the embedded Tansu broker, and other "
+        "commands use the running dev stack's.",
     )
     embedded_broker_port: int = Field(0, description="Port of the embedded broker; 0 picks a free one.")
 
     # --- topics ------------------------------------------------------------------------
-    topic_prefix: str = Field("memstream.", description="Prefix of every topic name.")
+    topic_prefix: str = Field(
+        "memstream.", description="Prefix of every topic name and consumer group (`<prefix><stage>`)."
+    )
     messages_partitions: int = Field(8, description="Partitions of chat.messages (max extractor replicas).")
     facts_partitions: int = Field(8, description="Partitions of the fact topics (max embedder/consolidator replicas).")
     changes_partitions: int = Field(8, description="Partitions of facts.changes.")
@@ -58,6 +68,39 @@ class Settings(BaseSettings):
     embedder_batch_max_events: int = Field(
         2048,
         description="Largest batch the embedder takes: it embeds chunks of 1,024 while the last is published.",
+    )
+
+    # --- Kafka security (managed Kafka: MSK, Confluent Cloud, Aiven, Strimzi) -------------
+    # One group used by every producer, consumer and admin client (shared/kafka_security.py).
+    kafka_security_protocol: Literal["PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL"] = Field(
+        "PLAINTEXT", description="How clients talk to Kafka: PLAINTEXT, SSL (TLS), SASL_PLAINTEXT or SASL_SSL."
+    )
+    kafka_sasl_mechanism: Literal["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "OAUTHBEARER"] = Field(
+        "PLAIN",
+        description="SASL mechanism (with a SASL_* protocol): PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 or OAUTHBEARER.",
+    )
+    kafka_sasl_username: str | None = Field(None, description="SASL user name (PLAIN, SCRAM).")
+    kafka_sasl_username_file: Path | None = Field(
+        None, description="File holding the SASL user name (e.g. a mounted Secret); instead of the value."
+    )
+    kafka_sasl_password: SecretStr | None = Field(None, description="SASL password (PLAIN, SCRAM).")
+    kafka_sasl_password_file: Path | None = Field(
+        None, description="File holding the SASL password (e.g. a mounted Secret); instead of the value."
+    )
+    kafka_sasl_oauth_token: SecretStr | None = Field(None, description="A fixed OAUTHBEARER token.")
+    kafka_sasl_oauth_token_file: Path | None = Field(
+        None,
+        description="File holding the OAUTHBEARER token, read again at every (re)authentication, so a sidecar "
+        "can rotate it.",
+    )
+    kafka_ssl_cafile: Path | None = Field(
+        None, description="CA bundle that signs the brokers' certificates (unset: the system's CAs)."
+    )
+    kafka_ssl_certfile: Path | None = Field(None, description="Client certificate (PEM) for mutual TLS.")
+    kafka_ssl_keyfile: Path | None = Field(None, description="Private key (PEM) of the client certificate.")
+    kafka_ssl_key_password: SecretStr | None = Field(None, description="Password of the client key, if any.")
+    kafka_ssl_check_hostname: bool = Field(
+        True, description="Check that the broker's certificate names its host (turn off only for testing)."
     )
 
     # --- API ---------------------------------------------------------------------------
@@ -164,6 +207,12 @@ class Settings(BaseSettings):
 
     def topic(self, name: str) -> str:
         return f"{self.topic_prefix}{name}"
+
+    def consumer_group(self, stage: str) -> str:
+        """A stage's consumer group follows the topic prefix, so two pipelines on one cluster (staging and
+        prod, two teams) never share a group. Before 0.2 it was ``memstream-<stage>`` whatever the prefix:
+        see docs/operations.md#consumer-group-migration."""
+        return f"{self.topic_prefix}{stage}"
 
 
 @lru_cache

