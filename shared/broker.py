@@ -22,6 +22,7 @@ class Topics:
     extracted: str
     embedded: str
     changes: str
+    recalls: str
     dlq: str
 
     @classmethod
@@ -31,6 +32,7 @@ class Topics:
             extracted=settings.topic("facts.extracted"),
             embedded=settings.topic("facts.embedded"),
             changes=settings.topic("facts.changes"),
+            recalls=settings.topic("memory.recalls"),
             dlq=settings.topic("dlq"),
         )
 
@@ -40,6 +42,7 @@ class Topics:
             self.extracted: settings.facts_partitions,
             self.embedded: settings.facts_partitions,
             self.changes: settings.changes_partitions,
+            self.recalls: settings.recalls_partitions,
             self.dlq: settings.dlq_partitions,
         }
 

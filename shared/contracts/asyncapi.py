@@ -38,6 +38,13 @@ _CHANNELS = [
         "relay (from the outbox)",
         "One event per change to a user's memory. Deduplicate on event_id.",
     ),
+    (
+        "memory.recalls",
+        "tenant:user",
+        ["FactRecalled"],
+        "API (search, context, ask)",
+        "Facts that were used; the reinforcer folds them into each fact's strength.",
+    ),
     ("dlq", "the original key", ["DeadLetter"], "any stage", "Events a stage could not process, with the reason."),
 ]
 

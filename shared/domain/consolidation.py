@@ -142,3 +142,14 @@ def _plan(candidate: CandidateView, decision: Decision, neighbours: Sequence[Act
             Op.UPDATE, decision.reason, insert_active=True, supersede=target.fact_id, ends_at=candidate.valid_from
         )
     return ChangePlan(Op.DELETE, decision.reason, retract=target.fact_id, ends_at=candidate.valid_from)
+
+
+def restated_fact(candidate: CandidateView, decision: Decision, neighbours: Sequence[ActiveFact]) -> UUID | None:
+    """The active fact a NONE decision says the user restated (it is reinforced as a recall): the
+    decider's target, or else the neighbour with the same normalised text. None for a negation."""
+    if decision.op is not Op.NONE or candidate.negated:
+        return None
+    if decision.target is not None and 0 <= decision.target < len(neighbours):
+        return neighbours[decision.target].fact_id
+    norm = normalize_text(candidate.text)
+    return next((n.fact_id for n in neighbours if n.normalized_text == norm), None)

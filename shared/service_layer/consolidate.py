@@ -28,13 +28,16 @@ from shared.domain.consolidation import (
     decide_by_rule,
     decision_item,
     plan_change,
+    restated_fact,
 )
 from shared.domain.models import Decision, DecisionItem, Op
+from shared.domain.strength import StrengthParams
 from shared.hashing import stable_uuid
 from shared.provider_calls import cached_call, reported_usage
 from shared.providers.base import DecisionProvider
 from shared.settings import Settings
 from shared.storage import facts as store
+from shared.storage.recalls import Recall, apply_recalls
 from shared.telemetry import FACT_DECISIONS, FRESHNESS
 
 
@@ -217,6 +220,12 @@ async def _consolidate_user(
             conn, plan, _new_fact(candidate, source), decided_by=decided_by, deferred=deferred
         )
         FACT_DECISIONS.labels(plan.op.value, decided_by).inc()
+        if (restated := restated_fact(view, decision, near)) is not None:
+            # The user said it again: that reinforces the fact like a recall, once per candidate.
+            recall = Recall(
+                tenant_id, user_id, f"restated:{candidate.candidate_id}", restated, "restated", candidate.observed_at
+            )
+            await apply_recalls(conn, [recall], StrengthParams.from_settings(settings))
         outcomes.append(Outcome(candidate.candidate_id, plan.op, decided_by, changes, candidate.observed_at))
 
     pending: list[_Pending] = []
