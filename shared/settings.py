@@ -178,6 +178,11 @@ class Settings(BaseSettings):
     # --- relay -------------------------------------------------------------------------
     relay_poll_interval_s: float = Field(0.5, description="Longest wait between outbox polls.")
     outbox_retention_hours: float = Field(24.0, description="Published outbox rows older than this are pruned.")
+    expiry_interval_s: float = Field(
+        10.0,
+        gt=0,
+        description="How often the relay retires facts whose valid time has ended (dated events that are over).",
+    )
 
     def topic(self, name: str) -> str:
         return f"{self.topic_prefix}{name}"

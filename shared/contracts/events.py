@@ -72,6 +72,11 @@ class FactCandidate(_Event):
     importance: int = Field(ge=1, le=10)
     observed_at: AwareDatetime = Field(description="created_at of the newest source message.")
     valid_from: AwareDatetime
+    valid_to: AwareDatetime | None = Field(
+        None,
+        description="When the fact stops being true, if that is known: the end of a dated event (an appointment, "
+        "a flight, an exam). The fact leaves the active set then, with a change event; its history stays.",
+    )
     source_message_ids: list[str]
     extractor_version: str
     language: str = "en"

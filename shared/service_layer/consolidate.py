@@ -122,6 +122,7 @@ def _new_fact(candidate: EmbeddedFact, source: str) -> store.NewFact:
         source=source,
         source_message_ids=candidate.source_message_ids,
         candidate_id=candidate.candidate_id,
+        valid_to=candidate.valid_to,
     )
 
 

@@ -31,9 +31,7 @@ async def test_recalls_raise_strength_once_each_and_restating_reinforces(pipelin
     async with httpx.AsyncClient(base_url=pipeline.api_url, headers={"X-API-Key": key}, timeout=30) as api:
         said = {"user_id": user, "session_id": "s1", "role": "user", "content": "I have a dog named Rex."}
         assert (await api.post("/v1/messages", json={"messages": [said]})).status_code == 202
-        fact = await wait_for(
-            lambda: _fact(db, tenant_id, user, "%dog named Rex%"), timeout_s=90, what="the dog fact"
-        )
+        fact = await wait_for(lambda: _fact(db, tenant_id, user, "%dog named Rex%"), timeout_s=90, what="the dog fact")
         assert fact["recall_count"] == 0 and fact["strength"] is None  # the seed applies until a recall
 
         found = (await api.post("/v1/search", json={"user_id": user, "query": "what is my dog called"})).json()

@@ -1,4 +1,4 @@
-"""Memory strength: what a recall writes, and the recalls already applied.
+"""Memory strength: what a recall writes, and the recalls already applied; and expiring dated events.
 
 A fact's strength is stored only when it is recalled (strength, strength_at, recall_count); an
 unrecalled fact has NULL and its seed applies from recorded_at, so adding the columns rewrites no
@@ -29,8 +29,11 @@ steps = [
             PRIMARY KEY (tenant_id, recall_id, fact_id)
         );
         CREATE INDEX recalls_user ON recalls (tenant_id, user_id);
+        -- Dated events leave the active set when their valid time ends (the relay's expiry sweep).
+        CREATE INDEX facts_expiring ON facts (valid_to) WHERE superseded_at IS NULL AND valid_to IS NOT NULL;
         """,
         """
+        DROP INDEX facts_expiring;
         DROP TABLE recalls;
         ALTER TABLE facts DROP COLUMN strength, DROP COLUMN strength_at, DROP COLUMN recall_count,
             DROP COLUMN last_recalled_at;
