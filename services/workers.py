@@ -25,6 +25,7 @@ def _specs() -> dict[str, StageSpec]:
     from services.consolidator import stage as consolidator
     from services.embedder import stage as embedder
     from services.extractor import stage as extractor
+    from services.reinforcer import stage as reinforcer
     from services.summarizer import stage as summarizer
 
     return {
@@ -37,10 +38,11 @@ def _specs() -> dict[str, StageSpec]:
         ),
         "consolidator": StageSpec(lambda t: [t.embedded], consolidator.make_parser, consolidator.handle),
         "summarizer": StageSpec(lambda t: [t.messages, t.changes], lambda s: summarizer.parse, summarizer.handle),
+        "reinforcer": StageSpec(lambda t: [t.recalls], lambda s: reinforcer.parse, reinforcer.handle),
     }
 
 
-STAGES = ("extractor", "embedder", "consolidator", "summarizer")
+STAGES = ("extractor", "embedder", "consolidator", "summarizer", "reinforcer")
 
 
 def run_worker(stage: str, settings: Settings) -> None:

@@ -23,6 +23,7 @@ class Topics:
     extracted: str
     embedded: str
     changes: str
+    recalls: str
     dlq: str
 
     @classmethod
@@ -32,6 +33,7 @@ class Topics:
             extracted=settings.topic("facts.extracted"),
             embedded=settings.topic("facts.embedded"),
             changes=settings.topic("facts.changes"),
+            recalls=settings.topic("memory.recalls"),
             dlq=settings.topic("dlq"),
         )
 
@@ -41,6 +43,7 @@ class Topics:
             self.extracted: settings.facts_partitions,
             self.embedded: settings.facts_partitions,
             self.changes: settings.changes_partitions,
+            self.recalls: settings.recalls_partitions,
             self.dlq: settings.dlq_partitions,
         }
 

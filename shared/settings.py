@@ -44,6 +44,7 @@ class Settings(BaseSettings):
     messages_partitions: int = Field(8, description="Partitions of chat.messages (max extractor replicas).")
     facts_partitions: int = Field(8, description="Partitions of the fact topics (max embedder/consolidator replicas).")
     changes_partitions: int = Field(8, description="Partitions of facts.changes.")
+    recalls_partitions: int = Field(8, description="Partitions of memory.recalls (max reinforcer replicas).")
     dlq_partitions: int = Field(2, description="Partitions of the dead-letter topic.")
     topic_replication_factor: int = Field(
         1, description="Replicas of each topic `memstream topics` creates (3 on a real cluster)."
@@ -201,9 +202,49 @@ class Settings(BaseSettings):
         "1 rebuilds on every change.",
     )
 
+    # --- memory strength (shared/domain/strength.py) -------------------------------------
+    strength_half_life_days: dict[str, float] = Field(
+        default_factory=dict,
+        description="Half-life of an unrecalled fact's strength by category, in days, as JSON; overrides the "
+        'defaults {"preference": 30, "event": 21, "fact": 45, "relationship": 90, "decision": 45, "general": 30}.',
+    )
+    strength_identity_half_life_days: float = Field(
+        3650.0, gt=0, description="Half-life of identity facts (name, birthday, ...), in days."
+    )
+    strength_stability_growth: float = Field(
+        1.0, ge=0, description="Each recall lengthens a fact's half-life by this many base half-lives."
+    )
+    strength_recall_gain: float = Field(
+        0.5, gt=0, le=1, description="Share of the way to 1 that one recall moves a fact's strength."
+    )
+    strength_faded_below: float = Field(
+        0.1,
+        ge=0,
+        le=1,
+        description="A fact weaker than this has faded: kept, but left out of context (unless detail=true) and "
+        "of search (unless include_faded=true).",
+    )
+    strength_rank_weight: float = Field(
+        0.15,
+        ge=0,
+        le=1,
+        description="How much strength can move a fact's relevance score in search and context (relevance first).",
+    )
+    recall_queue_size: int = Field(
+        10_000,
+        ge=1,
+        description="Recall events an API process buffers for publishing; past it, recalls are dropped and "
+        "counted (memstream_recalls_dropped_total), never delaying a read.",
+    )
+
     # --- relay -------------------------------------------------------------------------
     relay_poll_interval_s: float = Field(0.5, description="Longest wait between outbox polls.")
     outbox_retention_hours: float = Field(24.0, description="Published outbox rows older than this are pruned.")
+    expiry_interval_s: float = Field(
+        10.0,
+        gt=0,
+        description="How often the relay retires facts whose valid time has ended (dated events that are over).",
+    )
 
     def topic(self, name: str) -> str:
         return f"{self.topic_prefix}{name}"

@@ -93,7 +93,7 @@ class Pipeline:
         )
 
     def start_all(self) -> None:
-        for stage in ("extractor", "embedder", "consolidator", "summarizer"):
+        for stage in ("extractor", "embedder", "consolidator", "summarizer", "reinforcer"):
             self.start(stage, "worker", stage)
         self.start("relay", "relay")
         self.start("api", "api")

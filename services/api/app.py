@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from services.api.deps import problem
+from services.api.recalls import RecallPublisher
 from services.api.routes import facts, ingest, ops, retrieval, users
 from services.api.stream import OutboxNotifier
 from shared.broker import Topics, new_producer
@@ -72,6 +73,14 @@ class MeasureAndLimit:
             HTTP_SECONDS.labels(scope["method"], route).observe(time.perf_counter() - started)
 
 
+def _sender(producer, topic: str):
+    async def send(items: list[tuple[bytes, bytes]]) -> None:
+        futures = [await producer.send(topic, value, key=key) for key, value in items]
+        await asyncio.gather(*futures)
+
+    return send
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
 
@@ -80,6 +89,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.pool = await create_pool(settings.database_url or "", max_size=settings.api_db_pool_size)
         app.state.producer = new_producer(settings)
         await app.state.producer.start()
+        app.state.recalls = RecallPublisher(
+            _sender(app.state.producer, app.state.topics.recalls), maxsize=settings.recall_queue_size
+        )
+        app.state.recalls.start()
         app.state.notifier = OutboxNotifier(settings.database_url or "")
         await app.state.notifier.start()
         if settings.embedding_provider == "offline":
@@ -91,6 +104,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await app.state.notifier.stop()
+            await app.state.recalls.stop()
             await app.state.producer.stop()
             await app.state.pool.close()
 

@@ -1,5 +1,8 @@
 """relay: outbox -> facts.changes.
 
+It also retires facts whose valid time has ended (dated events that are over), every
+MEMSTREAM_EXPIRY_INTERVAL_S, so they leave the active set with a change event and no cron job.
+
 One active relay at a time (a Postgres advisory lock; extra replicas wait as hot standbys), so
 rows go out in outbox order, which is commit order per user. At least once: a row is marked
 published only after the broker acknowledged it; a crash in between republishes it with the
@@ -11,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from datetime import UTC, datetime
 
 import asyncpg
 
@@ -18,7 +22,7 @@ from shared.broker import Topics, key_for, new_producer, send_and_wait
 from shared.runtime import transient_retry
 from shared.settings import Settings
 from shared.storage.db import create_pool
-from shared.storage.facts import OUTBOX_CHANNEL
+from shared.storage.facts import OUTBOX_CHANNEL, expire_ended
 from shared.telemetry import EVENTS, OUTBOX_PENDING, RELAY_PUBLISHED, get_logger
 
 log = get_logger(__name__)
@@ -46,6 +50,17 @@ async def publish_pending(pool: asyncpg.Pool, producer, topic: str) -> int:
     return len(rows)
 
 
+async def expire_due(pool: asyncpg.Pool) -> int:
+    """Retire the facts whose valid time has ended (dated events that are over); their change
+    events go out through the outbox like any other."""
+    async with pool.acquire() as conn, conn.transaction():
+        expired = await expire_ended(conn, datetime.now(UTC))
+    if expired:
+        EVENTS.labels(STAGE, "expired").inc(len(expired))
+        log.info("facts_expired", facts=len(expired))
+    return len(expired)
+
+
 async def prune(pool: asyncpg.Pool, retention_hours: float) -> int:
     result = await pool.execute(
         "DELETE FROM outbox WHERE published_at < now() - make_interval(secs => $1)", retention_hours * 3600
@@ -71,13 +86,18 @@ async def run(settings: Settings, stop: asyncio.Event) -> None:
             with attempt:
                 await producer.start()
         log.info("relay_leading", topic=topic)
-        last_prune = 0.0
+        last_prune = last_expiry = 0.0
         try:
             while not stop.is_set():
                 wake.clear()
                 async for attempt in transient_retry():
                     with attempt:
                         published = await publish_pending(pool, producer, topic)
+                if time.monotonic() - last_expiry > settings.expiry_interval_s:
+                    async for attempt in transient_retry():
+                        with attempt:
+                            await expire_due(pool)
+                    last_expiry = time.monotonic()
                 if time.monotonic() - last_prune > PRUNE_EVERY_S:
                     pruned = await prune(pool, settings.outbox_retention_hours)
                     last_prune = time.monotonic()

@@ -63,6 +63,16 @@ CHANNELS = (
         received_by=("summarizer",),
     ),
     Channel(
+        "memory.recalls",
+        "tenant:user",
+        ("FactRecalled",),
+        "Facts that were used (returned by search, put into context, cited by ask); the reinforcer folds "
+        "them into each fact's strength, once per recall_id and fact.",
+        lambda s: s.recalls_partitions,
+        sent_by=("api",),
+        received_by=("reinforcer",),
+    ),
+    Channel(
         "dlq",
         "the key of the original record",
         ("DeadLetter",),

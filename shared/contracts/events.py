@@ -72,6 +72,11 @@ class FactCandidate(_Event):
     importance: int = Field(ge=1, le=10)
     observed_at: AwareDatetime = Field(description="created_at of the newest source message.")
     valid_from: AwareDatetime
+    valid_to: AwareDatetime | None = Field(
+        None,
+        description="When the fact stops being true, if that is known: the end of a dated event (an appointment, "
+        "a flight, an exam). The fact leaves the active set then, with a change event; its history stays.",
+    )
     source_message_ids: list[str]
     extractor_version: str
     language: str = "en"
@@ -120,6 +125,22 @@ class FactChange(BaseModel):
     occurred_at: datetime
 
 
+class FactRecalled(BaseModel):
+    """Facts of a user were used: returned by search, put into a context block, cited by ask, or
+    restated by the user. Keyed by tenant:user on memory.recalls; the reinforcer folds recalls into
+    each fact's strength, once per (recall_id, fact_id)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    schema_version: Literal[1] = 1
+    recall_id: str = Field(description="Stable across retries and replays: a recall is applied once per fact.")
+    tenant_id: str
+    user_id: str
+    fact_ids: list[str] = Field(min_length=1, max_length=1000)
+    kind: Literal["search", "context", "ask", "restated"]
+    occurred_at: AwareDatetime
+
+
 class DeadLetter(BaseModel):
     """An event a stage could not process, with why. Replayable with `memstream dlq replay`."""
 
@@ -155,5 +176,6 @@ EVENT_MODELS: dict[str, Any] = {
     "FactCandidate": FactCandidate,
     "EmbeddedFact": EmbeddedFact,
     "FactChange": FactChange,
+    "FactRecalled": FactRecalled,
     "DeadLetter": DeadLetter,
 }

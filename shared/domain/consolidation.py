@@ -160,3 +160,14 @@ def still_decided(
     if decision.target is None or not 0 <= decision.target < len(before):
         return decision
     return replace(decision, target=ids_now.index(before[decision.target].fact_id))
+
+
+def restated_fact(candidate: CandidateView, decision: Decision, neighbours: Sequence[ActiveFact]) -> UUID | None:
+    """The active fact a NONE decision says the user restated (it is reinforced as a recall): the
+    decider's target, or else the neighbour with the same normalised text. None for a negation."""
+    if decision.op is not Op.NONE or candidate.negated:
+        return None
+    if decision.target is not None and 0 <= decision.target < len(neighbours):
+        return neighbours[decision.target].fact_id
+    norm = normalize_text(candidate.text)
+    return next((n.fact_id for n in neighbours if n.normalized_text == norm), None)

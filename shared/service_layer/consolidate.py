@@ -28,14 +28,17 @@ from shared.domain.consolidation import (
     decide_by_rule,
     decision_item,
     plan_change,
+    restated_fact,
     still_decided,
 )
 from shared.domain.models import Decision, DecisionItem, Op
+from shared.domain.strength import StrengthParams
 from shared.hashing import stable_uuid
 from shared.provider_calls import CallPart, cached_joint_call, reported_usage
 from shared.providers.base import DecisionProvider
 from shared.settings import Settings
 from shared.storage import facts as store
+from shared.storage.recalls import Recall, apply_recalls
 from shared.telemetry import FACT_DECISIONS, FRESHNESS
 
 
@@ -143,6 +146,7 @@ def _new_fact(candidate: EmbeddedFact, source: str) -> store.NewFact:
         source=source,
         source_message_ids=candidate.source_message_ids,
         candidate_id=candidate.candidate_id,
+        valid_to=candidate.valid_to,
     )
 
 
@@ -263,6 +267,17 @@ class _UserWriter:
             self.conn, plan, _new_fact(candidate, self.source), decided_by=decided_by, deferred=self.deferred
         )
         FACT_DECISIONS.labels(plan.op.value, decided_by).inc()
+        if (restated := restated_fact(view, decision, near)) is not None:
+            # The user said it again: that reinforces the fact like a recall, once per candidate.
+            recall = Recall(
+                self.tenant_id,
+                self.user_id,
+                f"restated:{candidate.candidate_id}",
+                restated,
+                "restated",
+                candidate.observed_at,
+            )
+            await apply_recalls(self.conn, [recall], StrengthParams.from_settings(self.settings))
         self.outcomes.append(Outcome(candidate.candidate_id, plan.op, decided_by, changes, candidate.observed_at))
 
     async def apply_rules(self, candidates: Sequence[EmbeddedFact]) -> None:

@@ -126,6 +126,7 @@ class NewFact:
     candidate_id: str
     value: str | None = None
     negated: bool = False
+    valid_to: datetime | None = None  # a dated event's end: it expires then
 
 
 @dataclass
@@ -173,7 +174,7 @@ async def apply_plan(
         elif plan.insert_history_of is not None:
             status, valid_to = "superseded", plan.history_valid_to
         else:
-            status, valid_to = "active", None
+            status, valid_to = "active", fact.valid_to
         row = await conn.fetchrow(
             f"""
             INSERT INTO facts (fact_id, tenant_id, user_id, text, normalized_text, category, importance, slot,
@@ -286,6 +287,38 @@ async def enqueue_changes(conn: asyncpg.Connection, changes: Sequence[FactChange
         """,
         *zip(*((c.event_id, c.tenant_id, c.user_id, c.model_dump_json()) for c in changes), strict=True),
     )
+
+
+async def expire_ended(conn: asyncpg.Connection, now: datetime, *, limit: int = 500) -> list[FactChange]:
+    """Retire active facts whose valid time has ended (dated events that are over), with a change
+    event each, in the caller's transaction. Rows a consolidator holds are skipped until next time."""
+    rows = await conn.fetch(
+        f"""
+        UPDATE facts SET status = 'retracted', superseded_at = now()
+        WHERE fact_id IN (
+            SELECT fact_id FROM facts
+            WHERE superseded_at IS NULL AND valid_to IS NOT NULL AND valid_to <= $1
+            ORDER BY valid_to LIMIT $2 FOR UPDATE SKIP LOCKED
+        )
+        RETURNING tenant_id, user_id, {_SNAPSHOT_COLUMNS}
+        """,
+        now,
+        limit,
+    )
+    changes = [
+        FactChange(
+            event_id=content_hash("fact-expired", row["tenant_id"], str(row["fact_id"])),
+            tenant_id=row["tenant_id"],
+            user_id=row["user_id"],
+            op="retracted",
+            fact=snapshot_of(row),
+            reason="expired: its valid time ended (a dated event that is over)",
+            occurred_at=datetime.now(UTC),
+        )
+        for row in rows
+    ]
+    await enqueue_changes(conn, changes)
+    return changes
 
 
 async def snapshot(conn: asyncpg.Connection, fact_id: UUID) -> FactSnapshot:

@@ -142,7 +142,7 @@ async def test_prod_overlay_secures_pods_and_keda_with_one_secret(
         "MEMSTREAM_KAFKA_SSL_CAFILE",
     }
     workloads = [o for o in objs if o["kind"] in ("Deployment", "Job")]
-    assert len(workloads) == 7
+    assert len(workloads) == 8  # migrate, api, relay and the five stages
     for obj in workloads:
         pod = obj["spec"]["template"]["spec"]
         [volume] = [v for v in pod["volumes"] if v["name"] == "kafka-credentials"]
@@ -176,7 +176,7 @@ async def test_prod_overlay_secures_pods_and_keda_with_one_secret(
     assert kafka_secret["sasl"] == keda_mechanism[config["MEMSTREAM_KAFKA_SASL_MECHANISM"]]
     assert kafka_secret["tls"] == "enable"
     triggers = [t for o in objs if o["kind"] == "ScaledObject" for t in o["spec"]["triggers"]]
-    assert len(triggers) == 5 and all(t["authenticationRef"]["name"] == "memstream-kafka" for t in triggers)
+    assert len(triggers) == 6 and all(t["authenticationRef"]["name"] == "memstream-kafka" for t in triggers)
 
 
 # --------------------------------------------------------------------------- alerts, dashboard

@@ -71,6 +71,7 @@ async def search(body: SearchRequest, tenant_id: Tenant, request: Request) -> Se
         found = await search
     except memory_service.SearchUnavailable as exc:
         raise HTTPException(503, f"every search leg failed: {exc}") from None
+    request.app.state.recalls.record(tenant_id, body.user_id, [i.id for i in found.items if i.kind == "fact"], "search")
     return SearchResponse(
         user_id=body.user_id,
         query=body.query,
@@ -99,6 +100,8 @@ async def context(body: ContextRequest, tenant_id: Tenant, request: Request) -> 
         max_facts=body.max_facts,
         tuning=memory_service.SearchTuning.from_settings(settings_of(request)),
     )
+    used = [i.fact.fact_id for i in [*result.pinned, *result.relevant]]
+    request.app.state.recalls.record(tenant_id, body.user_id, used, "context")
     return ContextResponse(
         user_id=body.user_id,
         format=body.format,
@@ -140,6 +143,7 @@ async def ask(body: AskRequest, tenant_id: Tenant, request: Request) -> AskRespo
         )
     except memory_service.SearchUnavailable as exc:
         raise HTTPException(503, f"every search leg failed: {exc}") from None
+    request.app.state.recalls.record(tenant_id, body.user_id, [f.id for f in result.facts if f.kind == "fact"], "ask")
     return AskResponse(
         user_id=body.user_id,
         question=body.question,

@@ -1,0 +1,74 @@
+"""The strength curve over a simulated year, with the clock given to each call."""
+
+from datetime import UTC, datetime, timedelta
+
+from shared.domain.strength import (
+    StrengthParams,
+    StrengthState,
+    faded,
+    ranked_score,
+    recall,
+    recall_all,
+    seed,
+    strength_at,
+)
+
+P = StrengthParams()
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
+YEAR = T0 + timedelta(days=365)
+
+
+def fact(category="fact", importance=5, slot=None) -> StrengthState:
+    return StrengthState(category=category, importance=importance, slot=slot, since=T0)
+
+
+def test_seeds_follow_category_and_importance():
+    assert seed("fact", 5, "name") >= 0.95 and seed("event", 2, "birthday") >= 0.95  # identity
+    assert 0.3 <= seed("preference", 1) <= seed("preference", 10) <= 0.6
+    assert seed("fact", 2) < seed("fact", 5) < seed("fact", 9) <= 0.9
+
+
+def test_a_fact_recalled_monthly_ends_the_year_strong():
+    state = recall_all(fact(), [T0 + timedelta(days=30 * m) for m in range(1, 13)], P)
+    assert strength_at(state, YEAR, P) >= 0.9
+
+
+def test_a_fact_touched_once_in_its_first_month_fades_by_the_end_of_the_year():
+    state = recall(fact(), T0 + timedelta(days=20), P)
+    end = strength_at(state, YEAR, P)
+    assert end <= 0.1 and faded(end, P)
+    assert strength_at(fact(), YEAR, P) <= 0.1  # never touched at all: fades too
+
+
+def test_identity_facts_recalled_yearly_stay_near_one():
+    state = recall(fact(slot="birthday"), T0 + timedelta(days=364), P)
+    assert strength_at(state, YEAR, P) >= 0.95
+
+
+def test_restated_three_times_outranks_stated_once_at_equal_relevance():
+    once = fact()
+    thrice = recall_all(fact(), [T0 + timedelta(days=d) for d in (3, 10, 17)], P)
+    moment = T0 + timedelta(days=40)
+    assert ranked_score(0.8, strength_at(thrice, moment, P), P) > ranked_score(0.8, strength_at(once, moment, P), P)
+    # Relevance comes first: a clearly more relevant weak fact still wins.
+    assert ranked_score(0.9, 0.05, P) > ranked_score(0.7, 1.0, P)
+
+
+def test_decay_is_monotonic_and_recall_only_raises():
+    state = fact()
+    values = [strength_at(state, T0 + timedelta(days=d), P) for d in range(0, 400, 20)]
+    assert values == sorted(values, reverse=True)
+    for d in (0, 30, 300):
+        moment = T0 + timedelta(days=d)
+        assert strength_at(recall(state, moment, P), moment, P) > strength_at(state, moment, P)
+
+
+def test_a_late_recall_does_not_decay_the_stored_state():
+    recent = recall(fact(), T0 + timedelta(days=50), P)
+    late = recall(recent, T0 + timedelta(days=10), P)  # arrives after, happened before
+    assert late.since == recent.since and late.strength > recent.strength and late.recalls == 2
+
+
+def test_the_order_of_recalls_given_together_does_not_matter():
+    moments = [T0 + timedelta(days=d) for d in (40, 5, 90, 12)]
+    assert recall_all(fact(), moments, P) == recall_all(fact(), list(reversed(moments)), P)
