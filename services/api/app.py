@@ -13,6 +13,7 @@ from http import HTTPStatus
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
 from prometheus_client import make_asgi_app
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -133,6 +134,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     for module in (ingest, facts, retrieval, users, ops):
         app.include_router(module.router)
+    app.mount("/ui/assets", StaticFiles(directory=ops.UI_DIR / "assets"), name="panel-assets")
     return app
 
 
