@@ -19,7 +19,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from services.api.deps import problem
-from services.api.routes import facts, ingest, ops, retrieval, users
+from services.api.routes import facts, ingest, messages, ops, retrieval, users
 from services.api.stream import OutboxNotifier
 from shared.broker import Topics, new_producer
 from shared.providers.registry import decision_provider, embedding_provider
@@ -132,7 +132,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         log.exception("api_error", path=request.url.path)
         return problem(500, "Internal Server Error", f"{type(exc).__name__}; see the API log")
 
-    for module in (ingest, facts, retrieval, users, ops):
+    for module in (ingest, messages, facts, retrieval, users, ops):
         app.include_router(module.router)
     app.mount("/ui/assets", StaticFiles(directory=ops.UI_DIR / "assets"), name="panel-assets")
     return app
