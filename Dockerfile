@@ -28,12 +28,14 @@ RUN pip install . \
 # 2) The application itself.
 COPY shared ./shared
 COPY services ./services
+COPY sdk/python/memstream_client ./sdk/python/memstream_client
 RUN pip install --no-deps --force-reinstall . \
 # Fail the build, not the first deploy, if the image cannot do its job: the CLI imports, the
 # embedding weights are found, and every migration file made it into the installed package
 # (setuptools ships only .py files and declared package-data).
  && cd / \
  && memstream --help > /dev/null \
+ && python -c "import memstream_client, services.mcp.http" \
  && python -c "from shared.providers.offline.minilm import default_model_dir; default_model_dir()" \
  && python -c "import pathlib, sys; from shared.storage.migrate import MIGRATIONS_DIR as d; \
 src = {p.name for p in pathlib.Path('/src/shared/storage/migrations').iterdir() if p.is_file() and p.suffix in ('.py', '.sql')}; \

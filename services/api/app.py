@@ -21,6 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from services.api.deps import problem
 from services.api.routes import facts, ingest, messages, ops, retrieval, users
 from services.api.stream import OutboxNotifier
+from services.mcp.http import mount_mcp
 from shared.broker import Topics, new_producer
 from shared.providers.registry import decision_provider, embedding_provider
 from shared.service_layer.memory import QueryEmbedder
@@ -135,6 +136,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for module in (ingest, messages, facts, retrieval, users, ops):
         app.include_router(module.router)
     app.mount("/ui/assets", StaticFiles(directory=ops.UI_DIR / "assets"), name="panel-assets")
+    mount_mcp(app)  # MCP (streamable HTTP) at /mcp
     return app
 
 
