@@ -309,3 +309,21 @@ class MessageStatus(BaseModel):
         default_factory=list, description="Facts citing the message among their sources, with their status now."
     )
     errors: list[str] = Field(default_factory=list, description="Dead letters naming the message or its facts.")
+
+
+class SessionInfo(BaseModel):
+    session_id: str
+    started_at: datetime | None = Field(None, description="Its first message (null: no message stored).")
+    last_message_at: datetime
+    ended_at: datetime | None = None
+    messages: int
+    user_turns: int
+    summary: str | None = Field(None, description="The rolling summary, once the summarizer has written one.")
+    summary_final: bool = False
+    summary_updated_at: datetime | None = None
+
+
+class SessionsPage(BaseModel):
+    user_id: str
+    sessions: list[SessionInfo]
+    next_cursor: str | None = Field(None, description="Pass as `cursor` for the next page; null on the last.")

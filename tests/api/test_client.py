@@ -70,3 +70,25 @@ async def test_bad_key_raises(api):
     with MemstreamClient(api.url, "nope") as memory, pytest.raises(Unauthorized) as error:
         await run(memory.recall, "u", "x")
     assert error.value.status == 401 and "API key" in error.value.detail
+
+
+async def test_sessions_most_recent_first_with_pages(api, tenant, db):
+    from datetime import UTC, datetime, timedelta
+
+    from tests.api.conftest import seed_messages
+
+    user = uid()
+    now = datetime.now(UTC)
+    for i, session in enumerate(("s-old", "s-mid", "s-new")):
+        await seed_messages(db, tenant[0], user, session, ["hello", "I like tea"], start=now - timedelta(days=3 - i))
+    async with AsyncMemstreamClient(api.url, tenant[1]) as memory:
+        first = await memory.sessions(user, limit=2)
+        assert [s.session_id for s in first.sessions] == ["s-new", "s-mid"] and first.next_cursor
+        rest = await memory.sessions(user, limit=2, cursor=first.next_cursor)
+        assert [s.session_id for s in rest.sessions] == ["s-old"] and rest.next_cursor is None
+        assert first.sessions[0].messages == 2 and first.sessions[0].user_turns == 2
+        assert first.sessions[0].summary is None
+        with pytest.raises(InvalidRequest) as bad:
+            await memory.sessions(user, cursor="nonsense")
+        assert "cursor" in bad.value.detail
+        assert (await memory.sessions(uid())).sessions == []

@@ -37,6 +37,7 @@ ROUTES: dict[str, tuple[str, str, type[BaseModel] | None]] = {
     "search": ("POST", "/v1/search", m.SearchResponse),
     "context": ("POST", "/v1/context", m.ContextResponse),
     "ask": ("POST", "/v1/ask", m.AskResponse),
+    "sessions": ("GET", "/v1/users/{user_id}/sessions", m.SessionsPage),
     "session_summary": ("GET", "/v1/users/{user_id}/sessions/{session_id}/summary", m.SessionSummary),
     "profile": ("GET", "/v1/users/{user_id}/profile", m.UserProfile),
     "settings": ("GET", "/v1/users/{user_id}/settings", m.MemorySettings),

@@ -174,6 +174,10 @@ class Operations:
 
     # ------------------------------------------------------------------ summaries, settings, privacy
 
+    def sessions(self, user_id: str, *, cursor: str | None = None, limit: int = 20) -> Any:
+        """One page of the user's sessions, most recent first, with their summaries (`SessionsPage`)."""
+        return self._run(call("sessions", user_id=user_id, params={"cursor": cursor, "limit": limit}))
+
     def session_summary(self, user_id: str, session_id: str) -> Any:
         return self._run(call("session_summary", user_id=user_id, session_id=session_id))
 

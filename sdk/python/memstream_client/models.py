@@ -200,6 +200,24 @@ class SessionSummary(_Body):
     updated_at: datetime
 
 
+class SessionInfo(_Body):
+    session_id: str
+    started_at: datetime | None = None
+    last_message_at: datetime
+    ended_at: datetime | None = None
+    messages: int
+    user_turns: int
+    summary: str | None = None
+    summary_final: bool = False
+    summary_updated_at: datetime | None = None
+
+
+class SessionsPage(_Body):
+    user_id: str
+    sessions: list[SessionInfo]
+    next_cursor: str | None = None
+
+
 class UserProfile(_Body):
     user_id: str
     digest: str
