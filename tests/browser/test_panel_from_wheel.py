@@ -81,6 +81,8 @@ def test_wheel_holds_the_panel_and_api_files(installed_wheel: Path):
     assert installed_wheel in api_dir.parents, f"services.api imported from {api_dir}, not the wheel"
     for name in ("ui/index.html", "ui/assets/panel.js", "ui/assets/panel.css", "openapi.json"):
         assert (api_dir / name).is_file(), f"{name} is missing from the wheel"
+    sdk = run(str(python), "-c", "import memstream_client; print(memstream_client.__file__)", cwd=installed_wheel)
+    assert str(installed_wheel) in sdk.stdout, "the server wheel does not ship the client SDK its MCP server uses"
 
 
 def test_ui_served_from_the_installed_wheel(installed_wheel: Path, stack):
@@ -115,6 +117,7 @@ def test_ui_served_from_the_installed_wheel(installed_wheel: Path, stack):
             assert response.status_code == 200, f"{asset}: {response.status_code}"
             assert len(response.content) > 100
         assert httpx.get(f"{url}/openapi.json", timeout=10).json()["info"]["title"] == "memstream"
+        assert httpx.post(f"{url}/mcp", json={}, timeout=10).status_code == 401  # MCP (and the SDK it uses) shipped
     finally:
         stop_process(process)
         log.close()
