@@ -116,9 +116,12 @@ async def test_sessions_profile_pagination_and_local_time(browser, panel_api, te
         summary = "The user is planning a trip to Kyoto in April."
         await upsert_summaries(conn, [SummaryRow(tenant_id, "trip-planning", user, summary, "h1", 2, False)])
         await upsert_profiles(conn, [(tenant_id, user, "Plans a trip to Kyoto; bakes bread on Sundays.", "p1")])
+    # facts go to another user: with the whole pipeline running, the summarizer would rewrite this user's
+    # profile from their facts
+    collector = f"{user}-games"
     async with httpx.AsyncClient(base_url=panel_api.url, headers={"X-API-Key": key}) as http:
         for i in range(57):
-            added = await http.post(f"/v1/users/{user}/facts", json={"text": f"The user owns board game number {i}"})
+            added = await http.post(f"/v1/users/{collector}/facts", json={"text": f"The user owns board game {i}"})
             assert added.status_code == 201, added.text
 
     page, errors = await open_panel(browser, panel_api.url, key, user, timezone="Asia/Tokyo")
@@ -134,11 +137,15 @@ async def test_sessions_profile_pagination_and_local_time(browser, panel_api, te
     )
     await expect(sessions.nth(1).get_by_test_id("session-summary")).to_contain_text("No summary yet")
 
+    await screenshot(page, "panel-profile.png", full_page=False)
+    await screenshot(page, "panel-sessions.png", element=page.locator("section.card", has=sessions.first))
+
+    await page.get_by_test_id("user-id").fill(collector)
+    await page.get_by_test_id("open-user").click()
+    await expect(page.get_by_test_id("user-title")).to_have_text(collector)
     facts = page.get_by_test_id("fact")
     await expect(facts).to_have_count(50)  # one page, not everything
     await expect(page.get_by_test_id("facts-count")).to_have_text("50 shown, more to load")
-    await screenshot(page, "panel-profile.png", full_page=False)
-    await screenshot(page, "panel-sessions.png", element=page.locator("section.card", has=sessions.first))
     await page.get_by_test_id("facts-more").click()
     await expect(facts).to_have_count(57)
     await expect(page.get_by_test_id("facts-more")).to_be_hidden()
