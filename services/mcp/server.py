@@ -19,6 +19,7 @@ from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import ToolAnnotations
 from memstream_client import AsyncMemstreamClient, MemstreamError, ProcessingTimeout
 from memstream_client.tools import BY_NAME, ToolInputError, error_result, plan
 from pydantic import Field
@@ -28,6 +29,18 @@ start of a turn) before answering anything that may depend on what the user said
 conversations; call `remember` when the user shares a lasting fact, preference or change about
 themselves. Use `list_facts`, `fact_history`, `update` and `forget` when the user asks what you know,
 why, or wants something corrected or forgotten."""
+
+
+# name -> (title, read only, destructive, idempotent): hints a host may use to ask before a call
+HINTS: dict[str, tuple[str, bool, bool, bool]] = {
+    "remember": ("Remember what the user said", False, False, True),
+    "recall": ("Search memory", True, False, True),
+    "context": ("Memory for the next reply", True, False, True),
+    "list_facts": ("List remembered facts", True, False, True),
+    "fact_history": ("A fact's history and sources", True, False, True),
+    "forget": ("Forget facts", False, True, True),
+    "update": ("Correct a fact", False, True, False),
+}
 
 
 @dataclass(frozen=True)
@@ -62,7 +75,19 @@ def build_server(connect: Connect) -> MCPServer:
         return json.dumps(result, ensure_ascii=False)
 
     def described(name: str) -> dict[str, Any]:
-        return {"name": name, "description": BY_NAME[name].description, "structured_output": False}
+        hints = HINTS[name]
+        return {
+            "name": name,
+            "description": BY_NAME[name].description,
+            "structured_output": False,
+            "annotations": ToolAnnotations(
+                title=hints[0],
+                read_only_hint=hints[1],
+                destructive_hint=hints[2],
+                idempotent_hint=hints[3],
+                open_world_hint=False,
+            ),  # fmt: skip
+        }
 
     @server.tool(**described("remember"))
     async def remember(

@@ -45,6 +45,9 @@ async def test_in_process_session_remember_wait_recall_and_edit(pipeline, tenant
         for tool in listed:
             assert len(tool.description) > 80, tool.name  # written for a model: what it does and when
             assert "user_id" in tool.input_schema["properties"]
+        hints = {t.name: t.annotations for t in listed}
+        assert hints["recall"].read_only_hint and hints["forget"].destructive_hint
+        assert not hints["remember"].read_only_hint and not hints["remember"].destructive_hint
 
         saved = payload(await session.call_tool("remember", {"content": "I live in Lisbon and I love surfing."}))
         assert saved["saved"] and {c["op"] for c in saved["changes"]} == {"ADD"}, saved
