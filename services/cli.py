@@ -1,4 +1,4 @@
-"""The one CLI: `memstream api | worker <stage> | relay | dev | migrate | topics | keys | schemas | bench`."""
+"""The one CLI: `memstream api | mcp | worker <stage> | relay | dev | migrate | topics | keys | schemas | bench`."""
 
 from __future__ import annotations
 
@@ -70,6 +70,14 @@ def api() -> None:
 
     settings = _with_database(_settings(), broker=True)  # one clear line if either is missing or down
     uvicorn.run(create_app(settings), host=settings.api_host, port=settings.api_port, log_config=None, access_log=False)
+
+
+@cli.command()
+def mcp() -> None:
+    """Serve the memory tools to an MCP host over stdio (MEMSTREAM_MCP_API_KEY, MEMSTREAM_MCP_USER_ID)."""
+    from services.mcp.stdio import run_stdio
+
+    run_stdio(_settings())
 
 
 @cli.command()

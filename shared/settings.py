@@ -137,6 +137,21 @@ class Settings(BaseSettings):
         "repeated query skips the embedding; 0 turns the cache off.",
     )
 
+    # --- MCP server ------------------------------------------------------------------
+    mcp_http: bool = Field(
+        True, description="Serve MCP (streamable HTTP) at /mcp on the API's port, with the caller's API key."
+    )
+    mcp_api_url: str | None = Field(
+        None, description="API that `memstream mcp` (stdio) talks to; unset: http://API_HOST:API_PORT."
+    )
+    mcp_api_key: SecretStr = Field(
+        SecretStr(""), description="API key `memstream mcp` uses; its tenant is the only one it reaches."
+    )
+    mcp_user_id: str | None = Field(
+        None,
+        description="User whose memory `memstream mcp` serves; unset: each tool call names its user_id.",
+    )
+
     # --- telemetry ---------------------------------------------------------------------
     metrics_host: str = Field("127.0.0.1", description="Bind address of a worker's /metrics.")
     metrics_port: int = Field(

@@ -13,14 +13,16 @@ from http import HTTPStatus
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
 from prometheus_client import make_asgi_app
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from services.api.deps import problem
 from services.api.recalls import RecallPublisher
-from services.api.routes import facts, ingest, ops, retrieval, users
+from services.api.routes import facts, ingest, messages, ops, retrieval, sessions, users
 from services.api.stream import OutboxNotifier
+from services.mcp.http import mount_mcp
 from shared.broker import Topics, new_producer
 from shared.providers.registry import decision_provider, embedding_provider
 from shared.service_layer.memory import QueryEmbedder
@@ -145,8 +147,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         log.exception("api_error", path=request.url.path)
         return problem(500, "Internal Server Error", f"{type(exc).__name__}; see the API log")
 
-    for module in (ingest, facts, retrieval, users, ops):
+    for module in (ingest, messages, facts, retrieval, users, sessions, ops):
         app.include_router(module.router)
+    app.mount("/ui/assets", StaticFiles(directory=ops.UI_DIR / "assets"), name="panel-assets")
+    mount_mcp(app)  # MCP (streamable HTTP) at /mcp
     return app
 
 

@@ -267,3 +267,63 @@ class EraseResponse(BaseModel):
     user_id: str
     erased: dict[str, int] = Field(description="Rows deleted, per table.")
     event_id: str = Field(description="The `erased` change event written to the outbox.")
+
+
+# --------------------------------------------------------------------------- processing status
+
+
+class CandidateOutcome(BaseModel):
+    candidate_id: str
+    text: str = Field(description="What the extractor took from the message.")
+    decided: bool = Field(description="Consolidation has decided on it (false: still in the pipeline).")
+    op: Literal["ADD", "UPDATE", "DELETE", "NONE"] | None = Field(
+        None,
+        description="ADD: stored as a new fact; UPDATE: it replaced `previous`; DELETE: it retracted "
+        "`previous`; NONE: already known, nothing changed. Null until decided.",
+    )
+    decided_by: str | None = None
+    reason: str | None = None
+    fact: FactSnapshot | None = Field(None, description="The fact it created (ADD, UPDATE), as it is now.")
+    previous: FactSnapshot | None = Field(None, description="The fact it replaced or retracted, as it is now.")
+
+
+class MessageStatus(BaseModel):
+    event_id: str
+    state: Literal["pending", "stored", "extracted", "processed", "failed"] = Field(
+        description="pending: not stored yet (still on its way, never sent, or its user's memory is off); "
+        "stored: waiting for the extractor; extracted: read, some facts it gave are still being "
+        "consolidated; processed: done, every change it causes is in `candidates` and `facts`; "
+        "failed: a stage dead-lettered it or a fact it gave (see `errors`; replayable)."
+    )
+    stored: bool
+    extracted: bool = Field(description="The extractor has read past it (its session's cursor).")
+    processed: bool
+    user_id: str | None = None
+    session_id: str | None = None
+    role: str | None = None
+    created_at: datetime | None = None
+    candidates: list[CandidateOutcome] = Field(
+        default_factory=list, description="Each fact the extractor drew from the message, and what became of it."
+    )
+    facts: list[FactSnapshot] = Field(
+        default_factory=list, description="Facts citing the message among their sources, with their status now."
+    )
+    errors: list[str] = Field(default_factory=list, description="Dead letters naming the message or its facts.")
+
+
+class SessionInfo(BaseModel):
+    session_id: str
+    started_at: datetime | None = Field(None, description="Its first message (null: no message stored).")
+    last_message_at: datetime
+    ended_at: datetime | None = None
+    messages: int
+    user_turns: int
+    summary: str | None = Field(None, description="The rolling summary, once the summarizer has written one.")
+    summary_final: bool = False
+    summary_updated_at: datetime | None = None
+
+
+class SessionsPage(BaseModel):
+    user_id: str
+    sessions: list[SessionInfo]
+    next_cursor: str | None = Field(None, description="Pass as `cursor` for the next page; null on the last.")

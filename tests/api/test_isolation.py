@@ -26,6 +26,7 @@ class TenantA:
     fact_id: str
     session_id: str
     secret: str  # a word only A's data contains
+    message_id: str = ""
 
 
 Case = Callable[[httpx.AsyncClient, TenantA], Awaitable[None]]
@@ -140,6 +141,18 @@ async def erase(b, a):
     await expect_404(await b.delete(f"/v1/users/{a.user}"), a)
 
 
+async def message_status(b, a):
+    got = await b.get(f"/v1/messages/{a.message_id}")
+    assert got.status_code == 200 and got.json()["state"] == "pending" and not got.json()["stored"]
+    no_secret(got, a)
+
+
+async def sessions(b, a):
+    got = await b.get(f"/v1/users/{a.user}/sessions")
+    assert got.status_code == 200 and got.json()["sessions"] == []
+    assert a.session_id not in got.text
+
+
 async def changes(b, a):
     await expect_404(await b.get(f"/v1/users/{a.user}/changes", params={"max_seconds": 1}), a)
 
@@ -164,6 +177,8 @@ CASES: dict[tuple[str, str], Case] = {
     ("GET", "/v1/users/{user_id}/export"): export,
     ("DELETE", "/v1/users/{user_id}"): erase,
     ("GET", "/v1/users/{user_id}/changes"): changes,
+    ("GET", "/v1/messages/{event_id}"): message_status,
+    ("GET", "/v1/users/{user_id}/sessions"): sessions,
 }
 
 
@@ -178,7 +193,7 @@ async def tenant_a(api, db) -> TenantA:
     tenant_id = uid("ta")
     key = await add_api_key(db, tenant_id)
     user, session, secret = uid("alice"), uid("s"), f"zebra{uuid.uuid4().hex[:6]}"
-    await seed_messages(db, tenant_id, user, session, [f"My horse is called {secret}."])
+    [message_id] = await seed_messages(db, tenant_id, user, session, [f"My horse is called {secret}."])
     async with httpx.AsyncClient(base_url=api.url, headers={"X-API-Key": key}) as a:
         added = await a.post(f"/v1/users/{user}/facts", json={"text": f"The user has a horse named {secret}"})
     await db.execute(
@@ -196,7 +211,7 @@ async def tenant_a(api, db) -> TenantA:
         user,
         f"fact: horse {secret}",
     )
-    return TenantA(tenant_id, key, user, added.json()["fact"]["fact_id"], session, secret)
+    return TenantA(tenant_id, key, user, added.json()["fact"]["fact_id"], session, secret, message_id)
 
 
 async def snapshot(api, a: TenantA) -> dict:
@@ -216,7 +231,7 @@ async def test_tenant_b_can_neither_read_nor_change_tenant_a(route, api, tenant_
 
 
 def _concrete(path: str) -> str:
-    return path.format(user_id="u1", fact_id=str(uuid.uuid4()), session_id="s1")
+    return path.format(user_id="u1", fact_id=str(uuid.uuid4()), session_id="s1", event_id="e1")
 
 
 @pytest.mark.parametrize("route", ROUTE_TABLE, ids=[f"{m} {p}" for m, p in ROUTE_TABLE])

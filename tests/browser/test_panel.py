@@ -79,7 +79,7 @@ async def test_panel_add_edit_delete_history_search_live_erase(browser, panel_ap
     await expect(timeline.nth(0)).to_have_attribute("data-status", "superseded")
     await expect(timeline.nth(1)).to_contain_text("The user likes oolong tea")
     await expect(timeline.nth(1)).to_have_attribute("data-status", "active")
-    await expect(timeline.nth(1)).to_contain_text("UPDATE by user")
+    await expect(timeline.nth(1)).to_contain_text("You edited this; it replaced “The user likes green tea”.")
 
     await facts.filter(has_text="cat named Miso").get_by_test_id("delete-button").click()
     await expect(facts.filter(has_text="cat named Miso")).to_have_count(0)
@@ -90,8 +90,12 @@ async def test_panel_add_edit_delete_history_search_live_erase(browser, panel_ap
     await expect(page.get_by_test_id("search-hit").first).to_contain_text("oolong tea")
 
     log = page.get_by_test_id("log-item")
-    await expect(log.filter(has_text=re.compile(r"^superseded"))).to_have_count(1)
-    await expect(log.filter(has_text=re.compile(r"^retracted"))).to_have_count(1)
+    await expect(
+        log.filter(
+            has_text=re.compile(r"^Updated now “The user likes oolong tea”, replacing “The user likes green tea”")
+        )
+    ).to_have_count(1)
+    await expect(log.filter(has_text=re.compile(r"^Deleted “The user has a cat named Miso”"))).to_have_count(1)
 
     await page.get_by_test_id("memory-toggle").click()
     await expect(page.get_by_test_id("status")).to_contain_text("Memory is off")

@@ -254,6 +254,28 @@ class Stats:
     bodies: list[dict[str, Any]] = field(default_factory=list)  # every request body, in order
 
 
+@dataclass(frozen=True)
+class AssistantTurn:
+    """A scripted assistant message for agent loops (queue it with ``script``): text, calls of the named
+    tools with their arguments, or both. Without it, a request with tools gets a call of the first tool."""
+
+    content: str | None = None
+    tool_calls: tuple[tuple[str, dict[str, Any]], ...] = ()
+
+    def choice(self) -> dict[str, Any]:
+        calls = [
+            {"id": f"call_{i + 1}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}
+            for i, (name, args) in enumerate(self.tool_calls)
+        ]
+        message = {
+            "role": "assistant",
+            "content": self.content,
+            "refusal": None,
+            **({"tool_calls": calls} if calls else {}),
+        }
+        return {"message": message, "finish_reason": "tool_calls" if calls else "stop"}
+
+
 class FakeOpenAIServer:
     def __init__(
         self,
@@ -437,12 +459,18 @@ class FakeOpenAIServer:
                 scripted, reply = self._take_script(task)
                 if not scripted:
                     reply = await smart_reply(task, content)
-            text = reply if isinstance(reply, str) else json.dumps(reply, ensure_ascii=False)
+            if isinstance(reply, AssistantTurn):  # a scripted agent step: text, tool calls or both
+                text = (reply.content or "") + "".join(json.dumps(a) for _, a in reply.tool_calls)
+            else:
+                text = reply if isinstance(reply, str) else json.dumps(reply, ensure_ascii=False)
             prompt_tokens = self._prompt_tokens(body)
             completion_tokens = self.tokens(text)
             self._count(task, "200")
             self._count(task, "answered", prompt_tokens, completion_tokens)
-            return JSONResponse(_completion(body, text, prompt_tokens, completion_tokens))
+            completion = _completion(body, text, prompt_tokens, completion_tokens)
+            if isinstance(reply, AssistantTurn):
+                completion["choices"][0].update(reply.choice())
+            return JSONResponse(completion)
 
         @app.post("/v1/embeddings")
         async def embeddings(request: Request) -> JSONResponse:
