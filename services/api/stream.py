@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 
 import asyncpg
 
+from services.api.failures import ThrottledLog, unavailable_dependency
 from shared.storage import memory as store
 from shared.storage.facts import OUTBOX_CHANNEL
 from shared.telemetry import get_logger
@@ -75,9 +76,30 @@ async def change_events(
     *,
     after_id: int | None,
     max_seconds: float,
+    errors: ThrottledLog | None = None,
 ) -> AsyncIterator[str]:
     """SSE frames for one user's changes after `after_id` (default: from now), until `max_seconds` pass
-    or the user is erased. Event name = the change's op; id = the outbox id (resume with Last-Event-ID)."""
+    or the user is erased. Event name = the change's op; id = the outbox id (resume with Last-Event-ID).
+    If the database goes away midway, the stream ends cleanly; the client reconnects (`retry:`) and resumes."""
+    try:
+        async for frame in _change_events(pool, notifier, tenant_id, user_id, after_id, max_seconds):
+            yield frame
+    except Exception as exc:
+        found = unavailable_dependency(exc)
+        if found is None:
+            raise
+        if errors is not None:
+            errors.error(f"database:{type(found[1]).__name__}:stream", "change_stream_ended", error=str(found[1])[:300])
+
+
+async def _change_events(
+    pool: asyncpg.Pool,
+    notifier: OutboxNotifier,
+    tenant_id: str,
+    user_id: str,
+    after_id: int | None,
+    max_seconds: float,
+) -> AsyncIterator[str]:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + max_seconds
     last = after_id if after_id is not None else await store.outbox_head(pool)

@@ -1,0 +1,136 @@
+"""How the API fails: problem details for every error, 503 with Retry-After while a dependency is down,
+and logs that stay readable through an outage (one line per kind of error and interval, not a
+traceback per request).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import asyncpg
+from aiokafka.errors import KafkaError
+from fastapi.responses import JSONResponse
+
+from shared.telemetry import get_logger
+
+log = get_logger(__name__)
+
+PROBLEM = "application/problem+json"
+
+
+def problem(
+    status: int, title: str, detail: str, *, headers: dict[str, str] | None = None, **extra: Any
+) -> JSONResponse:
+    return JSONResponse(
+        {"type": "about:blank", "title": title, "status": status, "detail": detail, **extra},
+        status_code=status,
+        media_type=PROBLEM,
+        headers=headers,
+    )
+
+
+class ServiceUnavailable(Exception):
+    """A dependency cannot serve this request now; the client should retry after a while (503)."""
+
+    def __init__(self, dependency: str, detail: str, **extra: Any):
+        super().__init__(f"{dependency}: {detail}")
+        self.dependency = dependency
+        self.detail = detail
+        self.extra = extra
+
+
+def _leaves(exc: BaseException) -> Iterator[BaseException]:
+    if isinstance(exc, BaseExceptionGroup):
+        for inner in exc.exceptions:
+            yield from _leaves(inner)
+    else:
+        yield exc
+
+
+def _unavailable(exc: BaseException) -> str | None:
+    if isinstance(exc, ServiceUnavailable):
+        return exc.dependency
+    if isinstance(exc, KafkaError):
+        return "broker"
+    if isinstance(
+        exc,
+        OSError  # refused, reset, no socket file: the database is not there
+        | TimeoutError
+        | asyncpg.PostgresConnectionError
+        | asyncpg.CannotConnectNowError
+        | asyncpg.AdminShutdownError
+        | asyncpg.CrashShutdownError
+        | asyncpg.TooManyConnectionsError,
+    ):
+        return "database"
+    if isinstance(exc, asyncpg.InterfaceError) and ("closed" in str(exc) or "closing" in str(exc)):
+        return "database"
+    return None
+
+
+def unavailable_dependency(exc: BaseException) -> tuple[str, BaseException] | None:
+    """(the dependency, the error) when this error means a dependency is down, else None."""
+    for leaf in _leaves(exc):
+        dependency = _unavailable(leaf)
+        if dependency is not None:
+            return dependency, leaf
+    return None
+
+
+class ThrottledLog:
+    """Logs the first error of each kind, then at most one line per kind every `interval_s`, carrying how
+    many were not logged in between. A traceback only for unexpected errors, and only on those lines."""
+
+    def __init__(self, interval_s: float):
+        self.interval_s = interval_s
+        self._last: dict[str, float] = {}
+        self._suppressed: dict[str, int] = {}
+
+    def error(self, kind: str, event: str, *, exc_info: BaseException | None = None, **fields: Any) -> bool:
+        now = time.monotonic()
+        last = self._last.get(kind)
+        if last is not None and now - last < self.interval_s:
+            self._suppressed[kind] = self._suppressed.get(kind, 0) + 1
+            return False
+        if len(self._last) > 1000:  # kinds are few; a flood of distinct ones must not grow this forever
+            self._last.clear()
+            self._suppressed.clear()
+        self._last[kind] = now
+        suppressed = self._suppressed.pop(kind, 0)
+        if exc_info is not None:
+            log.error(event, kind=kind, suppressed_since_last=suppressed, exc_info=exc_info, **fields)
+        else:
+            log.warning(event, kind=kind, suppressed_since_last=suppressed, **fields)
+        return True
+
+
+def unavailable_response(dependency: str, detail: str, retry_after_s: int, **extra: Any) -> JSONResponse:
+    return problem(
+        503,
+        "Service Unavailable",
+        f"{dependency} unavailable: {detail}; retry after {retry_after_s} s",
+        headers={"Retry-After": str(retry_after_s)},
+        dependency=dependency,
+        **extra,
+    )
+
+
+def response_for(exc: BaseException, *, path: str, retry_after_s: int, errors: ThrottledLog) -> JSONResponse:
+    """The answer to an error no route handled: 503 when a dependency is down, else 500."""
+    found = unavailable_dependency(exc)
+    if found is not None:
+        dependency, cause = found
+        if isinstance(cause, ServiceUnavailable):
+            errors.error(f"{dependency}:{cause.detail[:60]}", "dependency_unavailable", dependency=dependency)
+            return unavailable_response(dependency, cause.detail, retry_after_s, **cause.extra)
+        errors.error(
+            f"{dependency}:{type(cause).__name__}",
+            "dependency_unavailable",
+            dependency=dependency,
+            error=f"{type(cause).__name__}: {cause}"[:300],
+        )
+        return unavailable_response(dependency, type(cause).__name__, retry_after_s)
+    errors.error(f"unexpected:{type(exc).__name__}:{path}", "api_error", exc_info=exc, path=path)
+    return problem(500, "Internal Server Error", f"{type(exc).__name__}; see the API log")
