@@ -102,7 +102,13 @@ class MeasureAndGuard:
             if response_started:  # a stream broke midway: nothing can be said any more; end it
                 self.errors.error(f"stream:{type(exc).__name__}", "response_aborted", path=scope["path"])
                 return
-            response = response_for(exc, path=scope["path"], retry_after_s=self.retry_after_s, errors=self.errors)
+            response = await response_for(
+                exc,
+                path=scope["path"],
+                retry_after_s=self.retry_after_s,
+                errors=self.errors,
+                pool=getattr(scope["app"].state, "pool", None),
+            )
             await response(scope, receive, send_and_note)
         finally:
             route = getattr(scope.get("route"), "path", "unmatched")  # the router sets it on this scope
@@ -115,7 +121,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        app.state.pool = await create_pool(settings.database_url or "", max_size=settings.api_db_pool_size)
+        # min_size 0: the API starts, and serves ingest, while the database is down, and no background task
+        # keeps retrying (and logging) to hold a connection open through an outage.
+        app.state.pool = await create_pool(settings.database_url or "", min_size=0, max_size=settings.api_db_pool_size)
         app.state.producer = new_producer(settings)
         await app.state.producer.start()
         app.state.notifier = OutboxNotifier(settings.database_url or "")
@@ -178,8 +186,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(ServiceUnavailable)
     async def unavailable(request: Request, exc: ServiceUnavailable) -> JSONResponse:
-        return response_for(
-            exc, path=request.url.path, retry_after_s=settings.api_retry_after_s, errors=app.state.errors
+        return await response_for(
+            exc,
+            path=request.url.path,
+            retry_after_s=settings.api_retry_after_s,
+            errors=app.state.errors,
+            pool=getattr(app.state, "pool", None),
         )
 
     for module in (ingest, facts, retrieval, users, ops):

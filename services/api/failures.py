@@ -42,11 +42,18 @@ class ServiceUnavailable(Exception):
 
 
 def _leaves(exc: BaseException) -> Iterator[BaseException]:
+    """The error, the ones of a group, and what each was raised while handling (asyncpg can fail to reset
+    a connection the server just closed, and that error hides the closed connection)."""
     if isinstance(exc, BaseExceptionGroup):
         for inner in exc.exceptions:
             yield from _leaves(inner)
-    else:
-        yield exc
+        return
+    seen = 0
+    current: BaseException | None = exc
+    while current is not None and seen < 5:
+        yield current
+        seen += 1
+        current = current.__cause__ or current.__context__
 
 
 def _unavailable(exc: BaseException) -> str | None:
@@ -66,6 +73,11 @@ def _unavailable(exc: BaseException) -> str | None:
     ):
         return "database"
     if isinstance(exc, asyncpg.InterfaceError) and ("closed" in str(exc) or "closing" in str(exc)):
+        return "database"
+    if isinstance(exc, asyncpg.InternalClientError):
+        # asyncpg's own state machine gave up on a connection: seen when the server closes it around a
+        # query (resetting it for the pool then fails), or when a timeout cancels a query. The connection
+        # is dropped and a retry gets a new one.
         return "database"
     return None
 
@@ -117,11 +129,17 @@ def unavailable_response(dependency: str, detail: str, retry_after_s: int, **ext
     )
 
 
-def response_for(exc: BaseException, *, path: str, retry_after_s: int, errors: ThrottledLog) -> JSONResponse:
-    """The answer to an error no route handled: 503 when a dependency is down, else 500."""
+async def response_for(
+    exc: BaseException, *, path: str, retry_after_s: int, errors: ThrottledLog, pool: asyncpg.Pool | None = None
+) -> JSONResponse:
+    """The answer to an error no route handled: 503 when a dependency is down, else 500. When the database
+    is the one down, the pool's connections are renewed on their next use, so that after a restart each
+    stale connection does not fail one more request."""
     found = unavailable_dependency(exc)
     if found is not None:
         dependency, cause = found
+        if dependency == "database" and pool is not None:
+            await pool.expire_connections()
         if isinstance(cause, ServiceUnavailable):
             errors.error(f"{dependency}:{cause.detail[:60]}", "dependency_unavailable", dependency=dependency)
             return unavailable_response(dependency, cause.detail, retry_after_s, **cause.extra)
