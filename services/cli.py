@@ -122,9 +122,13 @@ def keys_create(
 ) -> None:
     """Create an API key for a tenant and print it (only its hash is stored). Its key id (for `keys
     list` and `keys revoke`) goes to stderr."""
+    from shared.domain.validation import MAX_ID_CHARS, id_problem
     from shared.hashing import hash_api_key
     from shared.storage.tenants import KEY_ID_CHARS, add_api_key
 
+    problem = id_problem(tenant) or (f"longer than {MAX_ID_CHARS} characters" if len(tenant) > MAX_ID_CHARS else None)
+    if problem or not tenant:
+        raise typer.BadParameter(f"tenant id {problem or 'is empty'}")
     key = _run_with_pool(_with_database(_settings()), lambda pool: add_api_key(pool, tenant, label=label))
     typer.echo(key)
     typer.echo(f"key id {hash_api_key(key)[:KEY_ID_CHARS]}", err=True)

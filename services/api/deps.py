@@ -86,7 +86,8 @@ async def caller_tenant(
         found = unavailable_dependency(exc)
         if found is None:
             raise
-        raise ServiceUnavailable("database", f"cannot check the API key ({type(found[1]).__name__})") from exc
+        cause = type(found[1]).__name__
+        raise ServiceUnavailable("database", f"cannot check the API key ({cause})", kind=cause) from exc
     if tenant_id is None:
         raise HTTPException(401, "unknown or revoked API key")
     return tenant_id

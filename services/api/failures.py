@@ -34,10 +34,11 @@ def problem(
 class ServiceUnavailable(Exception):
     """A dependency cannot serve this request now; the client should retry after a while (503)."""
 
-    def __init__(self, dependency: str, detail: str, **extra: Any):
+    def __init__(self, dependency: str, detail: str, *, kind: str = "unavailable", **extra: Any):
         super().__init__(f"{dependency}: {detail}")
         self.dependency = dependency
         self.detail = detail
+        self.kind = kind  # what went wrong, in a word or two: one log line per kind and interval
         self.extra = extra
 
 
@@ -141,7 +142,9 @@ async def response_for(
         if dependency == "database" and pool is not None:
             await pool.expire_connections()
         if isinstance(cause, ServiceUnavailable):
-            errors.error(f"{dependency}:{cause.detail[:60]}", "dependency_unavailable", dependency=dependency)
+            errors.error(
+                f"{dependency}:{cause.kind}", "dependency_unavailable", dependency=dependency, error=cause.detail
+            )
             return unavailable_response(dependency, cause.detail, retry_after_s, **cause.extra)
         errors.error(
             f"{dependency}:{type(cause).__name__}",

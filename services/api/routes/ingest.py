@@ -118,9 +118,13 @@ async def _publish(request: Request, items: list[tuple[bytes, bytes]], event_ids
         sent = send_and_wait(request.app.state.producer, request.app.state.topics.messages, items)
         await asyncio.wait_for(sent, timeout)
     except (TimeoutError, KafkaError) as exc:
-        reason = f"no answer within {timeout:g} s" if isinstance(exc, TimeoutError) else type(exc).__name__
+        timed_out = isinstance(exc, TimeoutError)
+        reason = f"no answer within {timeout:g} s" if timed_out else type(exc).__name__
         raise ServiceUnavailable(
-            "broker", f"{reason}; retry with the same event_ids (some may have arrived)", event_ids=event_ids
+            "broker",
+            f"{reason}; retry with the same event_ids (some may have arrived)",
+            kind="timeout" if timed_out else type(exc).__name__,
+            event_ids=event_ids,
         ) from exc
 
 
