@@ -179,8 +179,14 @@ async def test_postgres_stopped_for_10_s_mid_ingest(pipeline, stack, db, tenant)
     def resume() -> None:
         postgres.resume()
 
+    log_offset = _log_size(pipeline)
     tally, log_lines = await _drill(pipeline, db, tenant, postgres.halt, resume)
     _check(tally, log_lines, "postgres stopped 10 s")
+
+    async def listening_again() -> bool:  # the change streams' LISTEN connection came back by itself
+        return any("outbox_listen_restored" in line for line in _log_since(pipeline, log_offset))
+
+    await wait_for(listening_again, timeout_s=40, what="the API's LISTEN connection restored")
     # Ingest needs only the broker: it went on accepting while the database was down.
     assert tally.answers["2xx"] > 0
     await db.expire_connections()  # this test's own pool: renew what the restart closed
