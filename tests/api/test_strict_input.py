@@ -249,3 +249,24 @@ async def test_any_printable_user_id_works_everywhere(client, user_id):
     assert quote(f"memstream-{user_id}.json", safe="") in export.headers["content-disposition"]
     erased = await client.delete(path)
     assert erased.status_code == 200 and erased.json()["user_id"] == user_id
+
+
+def test_the_rules_themselves():
+    from shared.domain.validation import derived_id, id_problem, json_problem, time_problem, unstorable_problem
+
+    assert unstorable_problem("tea \u00e9\U0001f375 \x01\t\n") is None  # control characters can be stored
+    assert "NUL" in unstorable_problem("a\x00") and "surrogate" in unstorable_problem("a\udc80")
+    for fine in ("ann+x@example.com", "Zoë", "a b", "team:alice?x=1#2%", "..a", "日本"):
+        assert id_problem(fine) is None, fine
+    for bad in ("a/b", ".", "..", " a", "a ", "a\u200bb", "a\nb", "a\x00b", "a\u2028b"):
+        assert id_problem(bad), bad
+    assert "a.0.b" in json_problem({"a": [{"b": float("inf")}]})
+    assert json_problem({"a": [1, "x", None, True, {"b": 2.5}]}) is None
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    skew = timedelta(minutes=5)
+    assert time_problem(now + timedelta(minutes=4), now=now, max_skew=skew) is None
+    assert time_problem(now + timedelta(minutes=6), now=now, max_skew=skew)
+    assert time_problem(datetime(1969, 12, 31, 23, tzinfo=UTC), now=now, max_skew=skew)
+    assert derived_id("end", "s1") == "end-s1"
+    long = derived_id("end", "s" * MAX_ID_CHARS)
+    assert len(long) <= MAX_ID_CHARS and long == derived_id("end", "s" * MAX_ID_CHARS) != derived_id("end", "t" * 200)
