@@ -1,6 +1,7 @@
 """Schemathesis against the exported OpenAPI document (services/api/openapi.json), over HTTP to the live
 API on the session's real Postgres and broker: valid and invalid inputs generated from the schema, a
-bounded number per operation, deterministic. Not one may answer 5xx.
+bounded number per operation, deterministic, and every other case with one of its strings made hostile
+(a NUL appended). Not one may answer 5xx.
 
 Counts are kept per operation and checked (and printed with `-s`) by the last test of the module.
 """
@@ -58,6 +59,49 @@ def _authenticated(case, key: str) -> None:
     case.headers = {**headers, "X-API-Key": key}
 
 
+def _string_slots(value, path=()):
+    """(path, string) of every string leaf of a JSON-like value."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _string_slots(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _string_slots(item, (*path, index))
+
+
+def _replace(value, path, new):
+    if not path:
+        return new
+    value[path[0]] = _replace(value[path[0]], path[1:], new)
+    return value
+
+
+NUL = "\x00"  # Postgres cannot store it; a random string holds one in about 1 % of the cases
+
+
+def _with_hostile_text(case, n: int) -> None:
+    """Every other case, one string the generator chose (in the body, the query or the path, in turn) gets
+    a NUL appended. (Lone surrogates, the other unstorable kind, cannot be sent through this client's
+    encoder; tests/api/test_strict_input.py sends them as raw JSON.)"""
+    if n % 2:
+        return
+    places = []
+    if isinstance(case.body, dict | list):
+        places += [("body", path) for path, _ in _string_slots(case.body)]
+    places += [("query", (k,)) for k, v in (case.query or {}).items() if isinstance(v, str)]
+    places += [("path_parameters", (k,)) for k, v in (case.path_parameters or {}).items() if isinstance(v, str)]
+    if not places:
+        return
+    where, path = places[(n // 2) % len(places)]
+    container = getattr(case, where)
+    original = container
+    for key in path:
+        original = original[key]
+    setattr(case, where, _replace(container, path, f"{original}{NUL}"))
+
+
 def _bounded_stream(case) -> None:
     if case.path.endswith("/changes"):
         query = dict(case.query or {})
@@ -71,6 +115,7 @@ def _bounded_stream(case) -> None:
 @settings(deadline=None, suppress_health_check=list(HealthCheck))
 def test_no_server_errors(case, api, fuzz_key, http):
     _authenticated(case, fuzz_key)
+    _with_hostile_text(case, RESULTS["cases"])
     _bounded_stream(case)
     response = case.call(base_url=api.url, session=http, timeout=30)
     operation = f"{case.method} {case.path}"
