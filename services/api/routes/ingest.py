@@ -60,20 +60,23 @@ class Identity:
 
 
 class RecentEvents:
-    """The identities of the messages this API process accepted lately, per tenant and event_id (an LRU of
-    MAX_ENTRIES), so a conflicting reuse is seen while the first message is still in flight."""
+    """What the messages this API process accepted lately were, per tenant and event_id (an LRU of
+    MAX_ENTRIES, each a hash of its Identity: a few MB), so that a conflicting reuse is seen while the
+    first message is still in flight."""
 
-    MAX_ENTRIES = 100_000
+    MAX_ENTRIES = 50_000
 
     def __init__(self) -> None:
-        self._items: OrderedDict[tuple[str, str], Identity] = OrderedDict()
+        self._items: OrderedDict[tuple[str, str], int] = OrderedDict()
 
-    def get(self, tenant_id: str, event_id: str) -> Identity | None:
-        return self._items.get((tenant_id, event_id))
+    def conflicts(self, tenant_id: str, event_id: str, identity: Identity) -> bool | None:
+        """True or False when this id was accepted lately, None when it was not."""
+        seen = self._items.get((tenant_id, event_id))
+        return None if seen is None else seen != hash(identity)
 
     def remember(self, tenant_id: str, identities: dict[str, Identity]) -> None:
         for event_id, identity in identities.items():
-            self._items[(tenant_id, event_id)] = identity
+            self._items[(tenant_id, event_id)] = hash(identity)
             self._items.move_to_end((tenant_id, event_id))
         while len(self._items) > self.MAX_ENTRIES:
             self._items.popitem(last=False)
@@ -176,11 +179,12 @@ async def ingest(body: IngestRequest, tenant_id: Tenant, request: Request) -> In
         if identities.setdefault(event.event_id, identity) != identity and event.event_id not in clashes:
             clashes.append(event.event_id)
         position.setdefault(event.event_id, i)
-    given = [m.event_id for m in body.messages if m.event_id]
+    given = list(dict.fromkeys(m.event_id for m in body.messages if m.event_id))
     recent: RecentEvents = request.app.state.recent_events
-    known = {e: i for e in given if (i := recent.get(tenant_id, e)) is not None}
-    known.update(await _stored(request, tenant_id, [e for e in dict.fromkeys(given) if e not in known]))
-    clashes += [e for e, identity in known.items() if identity != identities[e] and e not in clashes]
+    lately = {e: recent.conflicts(tenant_id, e, identities[e]) for e in given}
+    clashes += [e for e, clash in lately.items() if clash and e not in clashes]
+    stored = await _stored(request, tenant_id, [e for e, clash in lately.items() if clash is None])
+    clashes += [e for e, identity in stored.items() if identity != identities[e] and e not in clashes]
     if clashes:
         return _conflict(clashes, [f"messages.{position[e]}.event_id" for e in clashes])
 
