@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -45,6 +46,7 @@ class KeyCache:
     gets 503."""
 
     MAX_ENTRIES = 10_000
+    LOOKUP_TIMEOUT_S = 2.0  # a database that hangs counts as down: the last answer stands, ingest goes on
 
     def __init__(self, ttl_s: float, errors: ThrottledLog):
         self.ttl_s = ttl_s
@@ -58,7 +60,7 @@ class KeyCache:
         if cached is not None and now - cached.checked_at <= self.ttl_s:
             return cached.tenant_id
         try:
-            tenant_id = await tenant_for_key_hash(pool, key_hash)
+            tenant_id = await asyncio.wait_for(tenant_for_key_hash(pool, key_hash), self.LOOKUP_TIMEOUT_S)
         except Exception as exc:
             if cached is None or unavailable_dependency(exc) is None:
                 raise
