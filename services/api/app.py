@@ -18,9 +18,11 @@ from prometheus_client import make_asgi_app
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from services.api.deps import problem
+from services.api.deps import KeyCache, problem
+from services.api.failures import ServiceUnavailable, ThrottledLog, response_for
 from services.api.recalls import RecallPublisher
 from services.api.routes import facts, ingest, messages, ops, retrieval, sessions, users
+from services.api.routes.ingest import RecentEvents
 from services.api.stream import OutboxNotifier
 from services.mcp.http import mount_mcp
 from shared.broker import Topics, new_producer
@@ -40,35 +42,77 @@ its tenant's data: another tenant's user or fact answers 404. Errors are problem
 """
 
 
-class MeasureAndLimit:
-    """Request metrics (count and seconds per route template) and the body-size limit (413 from the
-    Content-Length, before the body is read). Plain ASGI rather than `@app.middleware("http")`, whose
-    per-request task group and streams cost more than everything else here on a short request."""
+class BodyTooLarge(HTTPException):
+    """Raised from `receive` once a body passes the limit: an HTTPException, so FastAPI's body reading
+    passes it on as it is (anything else there becomes a 400)."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, limit: int) -> None:
+        super().__init__(413, f"body: larger than the limit of {limit} bytes")
+
+
+class MeasureAndGuard:
+    """Request metrics (count and seconds per route template), the body limit, and the last line of error
+    handling.
+
+    - The body limit holds while the body is read, chunked or not: a declared Content-Length above it is
+      refused before reading, and reading stops at the first chunk that passes it.
+    - An error no route handled becomes a problem response (503 with Retry-After when a dependency is
+      down, else 500), logged once per kind and interval, so the connection stays open and usable.
+
+    Plain ASGI rather than `@app.middleware("http")`, whose per-request task group and streams cost more
+    than everything else here on a short request."""
+
+    def __init__(self, app: ASGIApp, body_limit: int, retry_after_s: int, errors: ThrottledLog) -> None:
         self.app = app
-        self.limit = limit
+        self.body_limit = body_limit
+        self.retry_after_s = retry_after_s
+        self.errors = errors
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        length = next((v for k, v in scope["headers"] if k == b"content-length"), None)
-        if length is not None and length.isdigit() and int(length) > self.limit:
-            response = problem(413, "Payload Too Large", f"body: {length.decode()} bytes, the limit is {self.limit}")
-            await response(scope, receive, send)
-            return
         started = time.perf_counter()
         status = 500
+        response_started = False
+        limit = self.body_limit
+        length = next((v for k, v in scope["headers"] if k == b"content-length"), None)
+        if length is not None and length.isdigit() and int(length) > limit:
+            response = problem(413, "Content Too Large", f"body: {length.decode()} bytes, the limit is {limit}")
+            await response(scope, receive, send)
+            return
+        received = 0
+
+        async def receive_within_limit() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > limit:
+                    raise BodyTooLarge(limit)
+            return message
 
         async def send_and_note(message: Message) -> None:
-            nonlocal status
+            nonlocal status, response_started
             if message["type"] == "http.response.start":
                 status = message["status"]
+                response_started = True
             await send(message)
 
         try:
-            await self.app(scope, receive, send_and_note)
+            await self.app(scope, receive_within_limit, send_and_note)
+        except Exception as exc:
+            if response_started:  # a stream broke midway: nothing can be said any more; end it
+                self.errors.error(f"stream:{type(exc).__name__}", "response_aborted", path=scope["path"])
+                return
+            response = await response_for(
+                exc,
+                path=scope["path"],
+                retry_after_s=self.retry_after_s,
+                errors=self.errors,
+                pool=getattr(scope["app"].state, "pool", None),
+            )
+            await response(scope, receive, send_and_note)
         finally:
             route = getattr(scope.get("route"), "path", "unmatched")  # the router sets it on this scope
             HTTP_REQUESTS.labels(scope["method"], route, str(status)).inc()
@@ -88,7 +132,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        app.state.pool = await create_pool(settings.database_url or "", max_size=settings.api_db_pool_size)
+        # min_size 0: the API starts, and serves ingest, while the database is down, and no background task
+        # keeps retrying (and logging) to hold a connection open through an outage.
+        app.state.pool = await create_pool(settings.database_url or "", min_size=0, max_size=settings.api_db_pool_size)
         app.state.producer = new_producer(settings)
         await app.state.producer.start()
         app.state.recalls = RecallPublisher(
@@ -110,15 +156,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await app.state.producer.stop()
             await app.state.pool.close()
 
-    app = FastAPI(title="memstream", version="0.1.0", lifespan=lifespan, description=DESCRIPTION)
+    app = FastAPI(
+        title="memstream",
+        version="0.1.0",
+        lifespan=lifespan,
+        description=DESCRIPTION,
+    )
     app.state.settings = settings
     app.state.topics = Topics.from_settings(settings)
-    app.state.keys = {}
+    app.state.errors = ThrottledLog(settings.api_error_log_interval_s)
+    app.state.keys = KeyCache(settings.api_key_cache_s, app.state.errors)
+    app.state.recent_events = RecentEvents()
     app.state.embedder = QueryEmbedder(embedding_provider(settings), maxsize=settings.search_query_cache_size)
     app.state.decider = decision_provider(settings)
     app.mount("/metrics", make_asgi_app())
 
-    app.add_middleware(MeasureAndLimit, limit=settings.max_content_chars * settings.max_batch_messages // 4 + 65536)
+    app.add_middleware(
+        MeasureAndGuard,
+        body_limit=settings.max_request_bytes,
+        retry_after_s=settings.api_retry_after_s,
+        errors=app.state.errors,
+    )
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -142,10 +200,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             response.headers.update(exc.headers)
         return response
 
-    @app.exception_handler(Exception)
-    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
-        log.exception("api_error", path=request.url.path)
-        return problem(500, "Internal Server Error", f"{type(exc).__name__}; see the API log")
+    @app.exception_handler(ServiceUnavailable)
+    async def unavailable(request: Request, exc: ServiceUnavailable) -> JSONResponse:
+        return await response_for(
+            exc,
+            path=request.url.path,
+            retry_after_s=settings.api_retry_after_s,
+            errors=app.state.errors,
+            pool=getattr(app.state, "pool", None),
+        )
 
     for module in (ingest, messages, facts, retrieval, users, sessions, ops):
         app.include_router(module.router)

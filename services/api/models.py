@@ -6,9 +6,43 @@ from datetime import datetime
 from typing import Any, Literal
 from uuid import UUID
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
-from shared.contracts.events import CategoryName, FactChange, FactSnapshot, Id, Role
+from shared.contracts.events import CategoryName, FactChange, FactSnapshot, Role
+from shared.domain.validation import Id, JsonObject, SinceEpoch, StorableText
+
+
+class Problem(BaseModel):
+    """An error, as RFC 9457 problem details (`application/problem+json`)."""
+
+    type: str = "about:blank"
+    title: str
+    status: int
+    detail: str = Field(description="What went wrong, naming the field (e.g. `messages.0.content: ...`).")
+    errors: list[dict[str, str]] | None = Field(None, description="422: each invalid field and why.")
+    event_ids: list[str] | None = Field(
+        None, description="503 from ingest: the event ids of the messages, generated ones included; retry with them."
+    )
+    conflicting_event_ids: list[str] | None = Field(None, description="409 from ingest: the reused event ids.")
+    dependency: str | None = Field(None, description="503: the dependency that is down (database or broker).")
+
+
+def problem_responses(**described: str) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses` entries for problem answers, by status: `problem_responses(**{"409": "why"})`."""
+    schema = Problem.model_json_schema()
+    return {
+        int(status): {"description": description, "content": {"application/problem+json": {"schema": schema}}}
+        for status, description in described.items()
+    }
+
+
+INGEST_ERRORS = problem_responses(
+    **{
+        "409": "An event_id is already the id of another message (another user, session, role or content).",
+        "413": "The body is larger than the request limit (see the README: Limits).",
+        "503": "The broker did not take the messages in time (Retry-After); retry with the same event_ids.",
+    }
+)
 
 
 class _In(BaseModel):
@@ -19,13 +53,21 @@ class _In(BaseModel):
 
 
 class MessageIn(_In):
-    event_id: Id | None = Field(None, description="Idempotency key; generated when absent.")
+    event_id: Id | None = Field(
+        None, description="Idempotency key; generated when absent (then a retry must reuse the returned one)."
+    )
     user_id: Id
     session_id: Id
     role: Role
-    content: str = Field(min_length=1)
-    created_at: datetime | None = Field(None, description="Defaults to now; needs a timezone.")
-    metadata: dict[str, Any] = Field(default_factory=dict)
+    content: StorableText = Field(min_length=1, description="No NUL (U+0000) or lone surrogates.")
+    created_at: SinceEpoch | None = Field(
+        None,
+        description="Defaults to now; needs a timezone; from 1970-01-01 to the server's clock plus max_clock_skew_s.",
+    )
+    metadata: JsonObject = Field(
+        default_factory=dict,
+        description="Free JSON, at most max_metadata_bytes and 16 levels deep; finite numbers, no NUL.",
+    )
 
 
 class IngestRequest(_In):
@@ -34,7 +76,7 @@ class IngestRequest(_In):
 
 class IngestResponse(BaseModel):
     accepted: int
-    event_ids: list[str]
+    event_ids: list[str] = Field(description="Each message's event id, in order, generated ones included.")
 
 
 class SessionEndRequest(_In):
@@ -86,17 +128,19 @@ class FactDetail(BaseModel):
 
 
 class FactIn(_In):
-    text: str = Field(min_length=1, max_length=2000)
+    text: StorableText = Field(min_length=1, max_length=2000)
     category: CategoryName = "general"
     importance: int = Field(5, ge=1, le=10)
-    valid_from: AwareDatetime | None = Field(None, description="When it became true; defaults to now.")
-    slot: str | None = Field(
+    valid_from: SinceEpoch | None = Field(
+        None, description="When it became true; defaults to now; no later than now plus max_clock_skew_s."
+    )
+    slot: StorableText | None = Field(
         None,
         max_length=200,
         description="What the fact is about (e.g. location), so a later fact on the same slot replaces it. "
         "Inferred from the text when absent.",
     )
-    language: str = Field("en", max_length=16)
+    language: StorableText = Field("en", max_length=16)
 
 
 class AddFactResponse(BaseModel):
@@ -111,10 +155,10 @@ class AddFactResponse(BaseModel):
 
 
 class FactPatch(_In):
-    text: str | None = Field(None, min_length=1, max_length=2000)
+    text: StorableText | None = Field(None, min_length=1, max_length=2000)
     category: CategoryName | None = None
     importance: int | None = Field(None, ge=1, le=10)
-    valid_from: AwareDatetime | None = Field(
+    valid_from: SinceEpoch | None = Field(
         None,
         description="When the new version became true (default now); the old version's valid_to. "
         "Use the old valid_from to record a correction (the old text was never true).",
@@ -147,12 +191,12 @@ class BulkDeleteResponse(BaseModel):
 class SearchFilters(_In):
     categories: list[CategoryName] | None = None
     min_importance: int | None = Field(None, ge=1, le=10)
-    source: str | None = Field(None, max_length=64, description="conversation or manual")
+    source: StorableText | None = Field(None, max_length=64, description="conversation or manual")
 
 
 class SearchRequest(SearchFilters):
     user_id: Id
-    query: str = Field(min_length=1, max_length=2000)
+    query: StorableText = Field(min_length=1, max_length=2000)
     k: int = Field(10, ge=1, le=100)
     mode: Literal["hybrid", "vector", "fulltext"] = Field(
         "hybrid", description="hybrid fuses every leg; vector or fulltext run one kind only."
@@ -187,7 +231,9 @@ class SearchResponse(BaseModel):
 
 class ContextRequest(_In):
     user_id: Id
-    query: str | None = Field(None, max_length=8000, description="The user's next message; picks relevant facts.")
+    query: StorableText | None = Field(
+        None, max_length=8000, description="The user's next message; picks relevant facts."
+    )
     session_id: Id | None = Field(None, description="Adds this session's rolling summary.")
     max_tokens: int = Field(800, ge=16, le=32000, description="Budget for the whole block (estimated tokens).")
     format: Literal["text", "xml", "json"] = "text"
@@ -219,7 +265,7 @@ class ContextResponse(BaseModel):
 
 class AskRequest(_In):
     user_id: Id
-    question: str = Field(min_length=1, max_length=2000)
+    question: StorableText = Field(min_length=1, max_length=2000)
     k: int = Field(8, ge=1, le=50, description="Memories the answer may draw on.")
 
 

@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 
 import asyncpg
 
+from services.api.failures import ThrottledLog, unavailable_dependency
 from shared.storage import memory as store
 from shared.storage.facts import OUTBOX_CHANNEL
 from shared.telemetry import get_logger
@@ -25,19 +26,55 @@ HEARTBEAT_S = 15.0
 
 
 class OutboxNotifier:
+    """The one LISTEN connection of an API process. When it is lost (the database restarted), streams
+    poll every POLL_S while it reconnects in the background, with backoff."""
+
+    RECONNECT_MAX_S = 30.0
+
     def __init__(self, database_url: str):
         self.database_url = database_url
         self._conn: asyncpg.Connection | None = None
         self.generation = 0  # bumped on every notification
         self._event = asyncio.Event()
+        self._reconnecting: asyncio.Task | None = None
+        self._stopping = False
 
     async def start(self) -> None:
+        if not await self._listen():
+            self._reconnect_later()
+
+    async def _listen(self) -> bool:
         try:
-            self._conn = await asyncpg.connect(self.database_url)
-            await self._conn.add_listener(OUTBOX_CHANNEL, self._notified)
-        except (OSError, asyncpg.PostgresError) as exc:  # streams fall back to polling
-            log.warning("outbox_listen_failed", error=str(exc))
-            self._conn = None
+            conn = await asyncpg.connect(self.database_url, timeout=10)
+            await conn.add_listener(OUTBOX_CHANNEL, self._notified)
+        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            log.warning("outbox_listen_failed", error=f"{type(exc).__name__}: {exc}"[:300])
+            return False
+        conn.add_termination_listener(self._lost)
+        self._conn = conn
+        return True
+
+    def _lost(self, _conn: object) -> None:
+        self._conn = None
+        self._notified()  # streams read now instead of waiting for a notification that cannot come
+        if not self._stopping:
+            log.warning("outbox_listen_lost")
+            self._reconnect_later()
+
+    def _reconnect_later(self) -> None:
+        if self._reconnecting is None or self._reconnecting.done():
+            self._reconnecting = asyncio.get_running_loop().create_task(self._reconnect())
+
+    async def _reconnect(self) -> None:
+        delay = 1.0
+        while not self._stopping:
+            await asyncio.sleep(delay)
+            if self._stopping or await self._listen():
+                if self._conn is not None:
+                    log.info("outbox_listen_restored")
+                    self._notified()
+                return
+            delay = min(delay * 2, self.RECONNECT_MAX_S)
 
     def _notified(self, *_: object) -> None:
         self.generation += 1
@@ -52,6 +89,11 @@ class OutboxNotifier:
             await asyncio.wait_for(self._event.wait(), timeout)
 
     async def stop(self) -> None:
+        self._stopping = True
+        if self._reconnecting is not None:
+            self._reconnecting.cancel()
+            with contextlib.suppress(BaseException):
+                await self._reconnecting
         if self._conn is not None:
             with contextlib.suppress(Exception):
                 await self._conn.close(timeout=2)
@@ -75,9 +117,30 @@ async def change_events(
     *,
     after_id: int | None,
     max_seconds: float,
+    errors: ThrottledLog | None = None,
 ) -> AsyncIterator[str]:
     """SSE frames for one user's changes after `after_id` (default: from now), until `max_seconds` pass
-    or the user is erased. Event name = the change's op; id = the outbox id (resume with Last-Event-ID)."""
+    or the user is erased. Event name = the change's op; id = the outbox id (resume with Last-Event-ID).
+    If the database goes away midway, the stream ends cleanly; the client reconnects (`retry:`) and resumes."""
+    try:
+        async for frame in _change_events(pool, notifier, tenant_id, user_id, after_id, max_seconds):
+            yield frame
+    except Exception as exc:
+        found = unavailable_dependency(exc)
+        if found is None:
+            raise
+        if errors is not None:
+            errors.error(f"database:{type(found[1]).__name__}:stream", "change_stream_ended", error=str(found[1])[:300])
+
+
+async def _change_events(
+    pool: asyncpg.Pool,
+    notifier: OutboxNotifier,
+    tenant_id: str,
+    user_id: str,
+    after_id: int | None,
+    max_seconds: float,
+) -> AsyncIterator[str]:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + max_seconds
     last = after_id if after_id is not None else await store.outbox_head(pool)

@@ -12,9 +12,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Discriminator, Field, Tag, TypeAdapter
 
+from shared.domain.validation import Id, JsonObject, SinceEpoch, StorableText
+
 SCHEMA_VERSION = 1
 
-Id = Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[A-Za-z0-9_.:@\-]+$")]
 Role = Literal["user", "assistant", "system"]
 CategoryName = Literal["preference", "fact", "event", "relationship", "decision", "general"]
 
@@ -34,9 +35,9 @@ class ChatMessage(_Event):
     event_id: Id = Field(description="Unique per message; ingest is idempotent on it.")
     session_id: Id
     role: Role
-    content: str = Field(min_length=1)
-    created_at: AwareDatetime = Field(description="When the message was written (timezone required).")
-    metadata: dict[str, Any] = Field(default_factory=dict)
+    content: StorableText = Field(min_length=1)
+    created_at: SinceEpoch = Field(description="When the message was written (timezone required, 1970 or later).")
+    metadata: JsonObject = Field(default_factory=dict)
 
 
 class SessionEnded(_Event):

@@ -225,6 +225,11 @@ class FactEdit:
     valid_from: datetime | None = None  # when the new version became true; default now
 
 
+def _stored_vector(value: Any) -> Any:
+    """A vector column as read (pgvector's Vector) in the form the fact writer takes (an array)."""
+    return value.to_numpy() if hasattr(value, "to_numpy") else value
+
+
 def _new_version(row: asyncpg.Record, candidate_id: str, **changes: Any) -> fact_store.NewFact:
     values = {
         "fact_id": stable_uuid("fact", row["tenant_id"], candidate_id),
@@ -235,7 +240,7 @@ def _new_version(row: asyncpg.Record, candidate_id: str, **changes: Any) -> fact
         "importance": row["importance"],
         "slot": row["slot"],
         "language": row["language"],
-        "embedding": row["embedding"],
+        "embedding": _stored_vector(row["embedding"]),
         "embedding_model": row["embedding_model"],
         "valid_from": row["valid_from"],
         "source": row["source"],

@@ -136,8 +136,13 @@ def decode_cursor(cursor: str, sort: str) -> tuple[Any, UUID]:
         if cursor_sort != sort:
             raise BadCursor(f"the cursor was issued for sort={cursor_sort}, not sort={sort}")
         if sort == "importance":
-            return int(value), UUID(fact_id)
-        return datetime.fromisoformat(value), UUID(fact_id)
+            if not isinstance(value, int) or not -(2**31) <= value < 2**31:  # a Postgres integer
+                raise ValueError(value)
+            return value, UUID(fact_id)
+        at = datetime.fromisoformat(value)
+        if at.tzinfo is None or not 1 < at.year < 9999:  # a timestamptz any time zone can express
+            raise ValueError(value)
+        return at, UUID(fact_id)
     except BadCursor:
         raise
     except Exception as exc:

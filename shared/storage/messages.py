@@ -212,3 +212,18 @@ async def with_memory_on(conn: asyncpg.Connection, events: Sequence[E]) -> list[
     )
     off = {(r["tenant_id"], r["user_id"]) for r in rows}
     return [e for e in events if (e.tenant_id, e.user_id) not in off]
+
+
+async def stored_identities(
+    conn: asyncpg.Connection | asyncpg.Pool, tenant_id: str, event_ids: Sequence[str]
+) -> dict[str, tuple[str, str, str]]:
+    """event_id -> (user_id, session_id, content_hash) of the tenant's stored messages among these ids."""
+    rows = await conn.fetch(
+        """
+        SELECT event_id, user_id, session_id, content_hash FROM messages
+        WHERE tenant_id = $1 AND event_id = any($2::text[])
+        """,
+        tenant_id,
+        list(event_ids),
+    )
+    return {r["event_id"]: (r["user_id"], r["session_id"], r["content_hash"]) for r in rows}

@@ -77,6 +77,32 @@ async def test_edit_supersedes_and_delete_retracts(client, db, tenant):
     assert [(d["op"], d["decided_by"]) for d in decisions] == [("ADD", "rule"), ("UPDATE", "user"), ("DELETE", "user")]
 
 
+async def test_edit_without_new_text_keeps_text_and_embedding(client, db, tenant):
+    """Only importance, only category, or the same text again: a new version with the old text and vector
+    (the panel's edit sends these), still found by vector search."""
+    tenant_id, _ = tenant
+    user = uid()
+    fact = (await client.post(f"/v1/users/{user}/facts", json={"text": "The user plays the cello"})).json()["fact"]
+    path = f"/v1/users/{user}/facts"
+    versions = [fact]
+    for patch in ({"importance": 9}, {"category": "preference"}, {"text": "The user plays the cello", "importance": 2}):
+        edited = await client.patch(f"{path}/{versions[-1]['fact_id']}", json=patch)
+        assert edited.status_code == 200, edited.text
+        new = edited.json()["fact"]
+        assert new["text"] == "The user plays the cello" and new["status"] == "active"
+        assert all(new[k] == v for k, v in patch.items())
+        versions.append(new)
+    assert versions[-1]["category"] == "preference" and versions[-1]["importance"] == 2
+    vectors = await db.fetch(
+        "SELECT embedding::text AS e FROM facts WHERE tenant_id = $1 AND user_id = $2", tenant_id, user
+    )
+    assert len(vectors) == 4 and len({v["e"] for v in vectors}) == 1
+    found = await client.post(
+        "/v1/search", json={"user_id": user, "query": "what instrument does the user play", "mode": "vector"}
+    )
+    assert [h["id"] for h in found.json()["results"]] == [versions[-1]["fact_id"]]
+
+
 async def test_edit_validation(client):
     user = uid()
     fact = (await client.post(f"/v1/users/{user}/facts", json={"text": "The user owns a bike"})).json()["fact"]

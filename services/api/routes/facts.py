@@ -8,9 +8,8 @@ from uuid import UUID
 
 from fastapi import APIRouter, HTTPException, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
-from pydantic import AwareDatetime
 
-from services.api.deps import Tenant, pool_of, settings_of
+from services.api.deps import Tenant, check_client_time, pool_of, settings_of
 from services.api.models import (
     AddFactResponse,
     BulkDeleteRequest,
@@ -25,7 +24,8 @@ from services.api.models import (
     SourceMessage,
     UsersPage,
 )
-from shared.contracts.events import CategoryName, Id
+from shared.contracts.events import CategoryName
+from shared.domain.validation import Id, Instant, StorableText
 from shared.service_layer import memory as memory_service
 from shared.storage import memory as store
 from shared.storage.facts import snapshot_of
@@ -41,8 +41,8 @@ def invalid(field: tuple, message: str) -> RequestValidationError:
 async def list_users(
     tenant_id: Tenant,
     request: Request,
-    prefix: Annotated[str, Query(max_length=200, description="Only user ids starting with this.")] = "",
-    cursor: Annotated[str, Query(max_length=200, description="next_cursor of the previous page.")] = "",
+    prefix: Annotated[StorableText, Query(max_length=200, description="Only user ids starting with this.")] = "",
+    cursor: Annotated[StorableText, Query(max_length=200, description="next_cursor of the previous page.")] = "",
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
 ) -> UsersPage:
     """The tenant's users: anyone with settings, facts or messages."""
@@ -59,15 +59,22 @@ async def list_user_facts(
     include_history: Annotated[bool, Query(description="Also superseded and retracted rows.")] = False,
     category: Annotated[list[CategoryName] | None, Query(description="Only these categories (repeatable).")] = None,
     min_importance: Annotated[int | None, Query(ge=1, le=10)] = None,
-    q: Annotated[str | None, Query(max_length=200, description="Text contains this (case-insensitive).")] = None,
-    source: Annotated[str | None, Query(max_length=64, description="conversation or manual")] = None,
+    q: Annotated[
+        StorableText | None, Query(max_length=200, description="Text contains this (case-insensitive).")
+    ] = None,
+    source: Annotated[StorableText | None, Query(max_length=64, description="conversation or manual")] = None,
     as_of: Annotated[
-        AwareDatetime | None,
-        Query(description="Valid-time point: facts true then (valid_from <= t < valid_to), whatever their status."),
+        Instant | None,
+        Query(
+            description="Valid-time point: facts true then (valid_from <= t < valid_to), whatever their status; "
+            "from 1970-01-01 to before 9999-01-01."
+        ),
     ] = None,
     sort: Annotated[Literal["recorded_at", "valid_from", "importance"], Query()] = "recorded_at",
     order: Annotated[Literal["asc", "desc"], Query()] = "asc",
-    cursor: Annotated[str | None, Query(max_length=500, description="next_cursor of the previous page.")] = None,
+    cursor: Annotated[
+        StorableText | None, Query(max_length=500, description="next_cursor of the previous page.")
+    ] = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
 ) -> FactsPage:
     """The user's facts: active ones by default, one page at a time. A user this tenant has nothing
@@ -98,6 +105,7 @@ async def add_fact(
 ) -> AddFactResponse:
     """Add a fact by hand (source `manual`). It goes through consolidation like an extracted one, at
     once: a duplicate changes nothing (op NONE, 200), a new value on the same slot supersedes the old."""
+    check_client_time(request, body.valid_from, ("body", "valid_from"))
     result = await memory_service.add_fact(
         pool_of(request),
         settings_of(request),
@@ -159,6 +167,7 @@ async def edit_fact(
     """Edit a fact. Nothing is overwritten: a new version is inserted and the old one is superseded by it."""
     if body.text is None and body.category is None and body.importance is None:
         raise invalid(("body",), "give at least one of text, category, importance")
+    check_client_time(request, body.valid_from, ("body", "valid_from"))
     try:
         new, old, changes = await memory_service.edit_fact(
             pool_of(request),

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from typing import Annotated
+from urllib.parse import quote
 
 from fastapi import APIRouter, Header, HTTPException, Query, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, StreamingResponse
 
 from services.api.deps import Tenant, pool_of, require_user
@@ -16,7 +18,7 @@ from services.api.models import (
     UserProfile,
 )
 from services.api.stream import change_events
-from shared.contracts.events import Id
+from shared.domain.validation import MAX_BIGINT, Id
 from shared.service_layer import memory as memory_service
 from shared.storage import memory as store
 
@@ -68,7 +70,9 @@ async def export(user_id: Id, tenant_id: Tenant, request: Request) -> JSONRespon
     async with pool_of(request).acquire() as conn:
         await require_user(conn, tenant_id, user_id)
         data = await store.export_user(conn, tenant_id, user_id)
-    return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="memstream-{user_id}.json"'})
+    # Any printable id may be a user id: the filename goes percent-encoded (RFC 6266), never raw.
+    filename = quote(f"memstream-{user_id}.json", safe="")
+    return JSONResponse(data, headers={"Content-Disposition": f"attachment; filename*=UTF-8''{filename}"})
 
 
 @router.delete("/v1/users/{user_id}", response_model=EraseResponse, tags=["privacy"])
@@ -93,20 +97,35 @@ async def changes(
     user_id: Id,
     tenant_id: Tenant,
     request: Request,
-    since: Annotated[int | None, Query(ge=0, description="Outbox id to resume after (default: from now).")] = None,
+    since: Annotated[
+        int | None, Query(ge=0, le=MAX_BIGINT, description="Outbox id to resume after (default: from now).")
+    ] = None,
     max_seconds: Annotated[float, Query(gt=0, le=3600, description="Close the stream after this long.")] = 3600,
-    last_event_id: Annotated[str | None, Header(description="Set by EventSource on reconnect.")] = None,
+    last_event_id: Annotated[
+        str | None, Header(description="Set by EventSource on reconnect: the last outbox id seen (wins over since).")
+    ] = None,
 ) -> StreamingResponse:
     """The user's fact changes as server-sent events (`event:` added / superseded / retracted / erased,
     `data:` the FactChange JSON, `id:` resumable with Last-Event-ID or `since`)."""
+    after = since
+    if last_event_id:
+        value = last_event_id.strip()
+        if not (value.isascii() and value.isdigit() and len(value) <= 19 and int(value) <= MAX_BIGINT):
+            raise RequestValidationError(
+                [{"loc": ("header", "last-event-id"), "msg": f"an outbox id: 0 to {MAX_BIGINT}", "type": "value_error"}]
+            )
+        after = int(value)
     async with pool_of(request).acquire() as conn:
         await require_user(conn, tenant_id, user_id)
-    after = since
-    if last_event_id and last_event_id.isdigit():
-        after = int(last_event_id)
     return StreamingResponse(
         change_events(
-            pool_of(request), request.app.state.notifier, tenant_id, user_id, after_id=after, max_seconds=max_seconds
+            pool_of(request),
+            request.app.state.notifier,
+            tenant_id,
+            user_id,
+            after_id=after,
+            max_seconds=max_seconds,
+            errors=request.app.state.errors,
         ),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
