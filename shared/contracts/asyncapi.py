@@ -18,6 +18,13 @@ _CHANNELS = [
         "Chat turns to remember, and session-ended markers. Keyed by session, so a session's turns stay in order.",
     ),
     (
+        "messages.stored",
+        "tenant:user",
+        ["MessageStored"],
+        "extractor",
+        "Messages the extractor has stored, for the embedder to embed (in windows, when long). Keyed by user.",
+    ),
+    (
         "facts.extracted",
         "tenant:user",
         ["FactCandidate"],

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from shared.service_layer.memory import QueryEmbedder
+from shared.service_layer.search import QueryEmbedder
 from shared.storage.search import Hit, query_terms, reciprocal_rank_fusion, tsquery_text
 from tests.api.conftest import seed_messages, uid
 
