@@ -38,6 +38,10 @@ _QUESTION_STOP_TEXT = """a about above after again all also am an and any are as
 _QUESTION_STOP = frozenset(_QUESTION_STOP_TEXT.split())
 
 
+def words(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
 def stem_terms(text: str, *, max_terms: int = 24) -> list[str]:
     """The query's content words, stemmed (Snowball English, as Postgres' 'english' configuration
     stems the messages), deduplicated, in order."""
@@ -84,6 +88,63 @@ def coverage(tf: Mapping[str, int], terms: Sequence[str], idf: Mapping[str, floa
     return sum(idf[t] for t in terms if tf.get(t)) / total
 
 
+# --------------------------------------------------------------------------- when the query points at
+
+
+_MONTHS = {
+    name: i + 1
+    for i, names in enumerate(
+        [
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ]
+    )
+    for name in names
+}
+_SEASONS = {"spring": (3, 4, 5), "summer": (6, 7, 8), "autumn": (9, 10, 11), "fall": (9, 10, 11), "winter": (12, 1, 2)}
+_YEAR = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
+
+
+@dataclass(frozen=True)
+class TimeHint:
+    """Months (1-12) and, when said, a year the query names: "in March 2024", "last summer" is not read
+    (no reference date here), "in spring 2023" is."""
+
+    months: frozenset[int]
+    year: int | None
+
+    def matches(self, at: Any) -> bool:
+        return at.month in self.months and (self.year is None or at.year == self.year)
+
+
+def time_hint(query: str) -> TimeHint | None:
+    """The month(s) and year an explicit date phrase in the query names, if any. A bare "may" (the verb)
+    counts only next to a year; short month names need a year too."""
+    ws = words(query)
+    years = _YEAR.findall(query)
+    year = int(years[0]) if len(years) == 1 else None
+    months: set[int] = set()
+    for i, w in enumerate(ws):
+        month = _MONTHS.get(w)
+        if month is not None and (len(w) > 3 and w != "may" or (i + 1 < len(ws) and _YEAR.fullmatch(ws[i + 1]))):
+            months.add(month)
+        elif w in _SEASONS and year is not None:
+            months.update(_SEASONS[w])
+    if not months:
+        return None
+    return TimeHint(frozenset(months), year)
+
+
 # --------------------------------------------------------------------------- fusion
 
 
@@ -119,15 +180,17 @@ class Fused:
 class Calibration:
     """Floors and weights of the calibrated fusion (chosen on the tuning split; see the README)."""
 
-    vector_floor: float = 0.30  # cosine below this is no match (facts and message windows alike)
-    vector_top: float = 0.75  # cosine at or above this counts as a perfect match
-    lexical_floor: float = 0.15  # BM25 relative score (best row = 1, times its coverage) below this: dropped
+    vector_floor: float = 0.15  # cosine below this is no match (facts and message windows alike)
+    vector_top: float = 0.60  # cosine at or above this counts as a full match
+    lexical_floor: float = 0.20  # calibrated lexical score (share of the query's idf mass) below this: dropped
     weights: Mapping[str, float] = field(
         default_factory=lambda: {
-            "vector_facts": 0.6,
-            "fulltext_facts": 0.3,
-            "vector_messages": 1.0,
+            "vector_facts": 1.5,
+            "fulltext_facts": 1.0,
+            "vector_messages": 1.5,
             "fulltext_messages": 1.0,
+            "speaker": 0.5,  # the message's speaker is named in the query
+            "when": 0.5,  # the message was said in the month (and year) the query names
         }
     )
 

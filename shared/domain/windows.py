@@ -27,6 +27,7 @@ def windows(text: str, *, size: int = WINDOW_WORDS, overlap: int = WINDOW_OVERLA
 
 
 def embedding_text(window: str, name: str | None) -> str:
-    """What is embedded for a window: the speaker's name first, so that "what did Rosa say about..."
-    lands near Rosa's turns."""
-    return f"{name}: {window}" if name else window
+    """What is embedded for a window: the words alone. Prefixing the speaker's name was measured (tuning
+    split of bench/retrieval_eval.py) and hurt: with MiniLM a short turn such as "Rosa: lol" then lands
+    near every question naming Rosa. The name is in the full-text vectors instead."""
+    return window

@@ -122,7 +122,6 @@ def render_context(
                 "category": i.fact.category,
                 "importance": i.fact.importance,
                 "since": _since(i.fact),
-                "source_ids": i.source_ids,
             }
 
         def said(i: ContextItem) -> dict[str, Any]:
@@ -132,7 +131,6 @@ def render_context(
                 "said_at": e.created_at.isoformat(),
                 "speaker": e.speaker,
                 "text": e.content,
-                "source_ids": i.source_ids,
             }
 
         block: dict[str, Any] = {"user_id": user_id}

@@ -175,6 +175,41 @@ def bm25_hits(candidates: legs.LexicalCandidates, stems: list[str], *, limit: in
     ]
 
 
+def speaker_hits(calibrated: dict[str, list[Hit]], query: str) -> list[Hit]:
+    """A pseudo-leg: the messages the other legs found whose speaker the query names ("what did Rosa
+    say..."), each with calibrated score 1. Names are in the full text too, but one name occurs in half
+    of a two-party log, so there it weighs next to nothing."""
+    words = set(ranking.words(query))
+    out: list[Hit] = []
+    seen: set[str] = set()
+    for hits in calibrated.values():
+        for hit in hits:
+            if hit.kind != "message" or hit.id in seen or hit.calibrated is None:
+                continue
+            name = hit.row["name"]
+            if name and (parts := ranking.words(name)) and all(p in words for p in parts):
+                seen.add(hit.id)
+                out.append(replace(hit, rank=len(out) + 1, score=1.0, calibrated=1.0))
+    return out
+
+
+def time_hits(calibrated: dict[str, list[Hit]], hint: ranking.TimeHint) -> list[Hit]:
+    """A pseudo-leg: the messages the other legs found that were said in the month (and year) the query
+    names ("what did I say in March 2024 about..."), each with calibrated score 1."""
+    out: list[Hit] = []
+    seen: set[str] = set()
+    for name, hits in calibrated.items():
+        if name == "speaker":
+            continue
+        for hit in hits:
+            if hit.kind != "message" or hit.id in seen or hit.calibrated is None:
+                continue
+            if hint.matches(hit.row["created_at"]):
+                seen.add(hit.id)
+                out.append(replace(hit, rank=len(out) + 1, score=1.0, calibrated=1.0))
+    return out
+
+
 def _calibrate(name: str, hits: list[Hit], calibration: Calibration, stems: list[str]) -> list[Hit]:
     """Each hit's score on its leg's [0, 1] scale (None: under the floor), and a fact's sources."""
     out = []
@@ -209,6 +244,7 @@ async def hybrid_search(
     lexical: Lexical = "bm25",
     tuning: SearchTuning = SearchTuning(),
     include_messages: bool | None = None,
+    capture: dict | None = None,
 ) -> SearchResult:
     """Search the user's facts and messages; see the module's docstring.
 
@@ -332,6 +368,22 @@ async def hybrid_search(
         return bm25_hits(found, stems, limit=depth)
 
     await asyncio.gather(*([vector_legs()] if want_vector else []), reads_while_embedding())
+    if capture is not None:  # for the evaluation's tuning: the raw legs, fused again offline
+        capture.update(names=names, outcomes=dict(outcomes), stems=stems, query=query)
+    return fuse(names, outcomes, k=k, fusion=fusion, stems=stems, calibration=tuning.calibration, query=query)
+
+
+def fuse(
+    names: list[str],
+    outcomes: dict[str, list[Hit] | Exception],
+    *,
+    k: int,
+    fusion: Fusion,
+    stems: list[str],
+    calibration: Calibration,
+    query: str = "",
+) -> SearchResult:
+    """The legs' outcomes as one ranked answer (pure): failed legs are named, the rest fused."""
     result = SearchResult(items=[], legs_run=names)
     found: dict[str, list[Hit]] = {}
     for name in names:
@@ -350,6 +402,10 @@ async def hybrid_search(
         }
         result.items = ranking.reciprocal_rank_fusion(sourced)[:k]
     else:
-        calibrated = {name: _calibrate(name, hits, tuning.calibration, stems) for name, hits in found.items()}
-        result.items = ranking.calibrated_fusion(calibrated, tuning.calibration)[:k]
+        calibrated = {name: _calibrate(name, hits, calibration, stems) for name, hits in found.items()}
+        if calibration.weights.get("speaker") and query:
+            calibrated["speaker"] = speaker_hits(calibrated, query)
+        if calibration.weights.get("when") and query and (hint := ranking.time_hint(query)) is not None:
+            calibrated["when"] = time_hits(calibrated, hint)
+        result.items = ranking.calibrated_fusion(calibrated, calibration)[:k]
     return result

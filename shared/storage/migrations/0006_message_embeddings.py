@@ -31,7 +31,7 @@ steps = [
             GENERATED ALWAYS AS (to_tsvector('simple', coalesce(name, '') || ' ' || content)) STORED;
         CREATE INDEX messages_tsv ON messages USING gin (tsv);
         ALTER TABLE messages ADD COLUMN tsv_en tsvector
-            GENERATED ALWAYS AS (to_tsvector('english', coalesce(name, '') || ' ' || content)) STORED;
+            GENERATED ALWAYS AS (to_tsvector('english', content)) STORED;
         CREATE INDEX messages_tsv_en ON messages USING gin (tsv_en);
         """,
         """
