@@ -76,6 +76,8 @@ def methods() -> dict[str, dict]:
         "fulltext": {"mode": "fulltext"},
         "vector messages": {"mode": "vector", "scope": "messages"},
         "bm25 messages": {"mode": "fulltext", "scope": "messages"},
+        "ts_rank_cd msgs": {"mode": "fulltext", "scope": "messages", "lexical": "ts_rank_cd"},
+        "hybrid ts_rank_cd": {"lexical": "ts_rank_cd"},
         "vector facts": {"mode": "vector", "scope": "facts"},
         "fulltext facts": {"mode": "fulltext", "scope": "facts"},
     }

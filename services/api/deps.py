@@ -10,8 +10,8 @@ from fastapi import Depends, Header, HTTPException, Request
 from fastapi.responses import JSONResponse
 
 from shared.settings import Settings
-from shared.storage.memory import user_known
 from shared.storage.tenants import tenant_for_key
+from shared.storage.user_data import user_known
 
 PROBLEM = "application/problem+json"
 KEY_CACHE_S = 30.0

@@ -14,7 +14,7 @@ from shared.domain.ranking import Fused
 from shared.provider_calls import cached_call
 from shared.service_layer.search import QueryEmbedder, SearchTuning, hybrid_search
 from shared.settings import Settings
-from shared.storage import memory as store
+from shared.storage import user_data as store
 
 STAGE = "api"
 

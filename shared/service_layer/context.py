@@ -22,7 +22,7 @@ import asyncpg
 from shared.contracts.events import FactSnapshot
 from shared.domain.ranking import Fused
 from shared.service_layer.search import QueryEmbedder, SearchTuning, SearchUnavailable, hybrid_search
-from shared.storage import memory as store
+from shared.storage import user_data as store
 from shared.storage.facts import snapshot_of
 
 ContextFormat = Literal["text", "xml", "json"]

@@ -26,7 +26,7 @@ from shared.service_layer.consolidate import consolidate_user
 from shared.service_layer.search import QueryEmbedder
 from shared.settings import Settings
 from shared.storage import facts as fact_store
-from shared.storage import memory as store
+from shared.storage import user_data as store
 from shared.storage.facts import snapshot_of
 
 STAGE = "api"

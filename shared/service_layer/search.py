@@ -356,12 +356,20 @@ async def hybrid_search(
             return await legs.fulltext_facts(
                 conn, tenant_id, user_id, tsquery, limit=depth, filters=fact_filters, timeout=left()
             )
-        if lexical == "ts_rank_cd":
+        if lexical == "ts_rank_cd":  # normalization 1|32: by 1 + log(length), then rank / (rank + 1), in [0, 1)
             if tsquery is None:
                 return []
-            return await legs.fulltext_messages(
-                conn, tenant_id, user_id, tsquery, limit=depth, filters=message_filters, timeout=left()
+            hits = await legs.fulltext_messages(
+                conn,
+                tenant_id,
+                user_id,
+                tsquery,
+                limit=depth,
+                filters=message_filters,
+                normalization=33,
+                timeout=left(),
             )
+            return [replace(h, calibrated=h.score) for h in hits]
         if not stems:
             return []
         found = await legs.bm25_candidates(conn, tenant_id, user_id, stems, filters=message_filters, timeout=left())

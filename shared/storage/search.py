@@ -16,7 +16,7 @@ import asyncpg
 import numpy as np
 
 from shared.domain.ranking import RRF_K, Fused, Hit, reciprocal_rank_fusion
-from shared.storage.memory import FACT_COLUMNS
+from shared.storage.user_data import FACT_COLUMNS
 
 __all__ = ["RRF_K", "Fused", "Hit", "reciprocal_rank_fusion"]
 MESSAGE_COLUMNS = "event_id, session_id, role, name, content, created_at"

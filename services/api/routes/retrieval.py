@@ -24,7 +24,7 @@ from shared.domain.ranking import Fused
 from shared.service_layer import ask as ask_service
 from shared.service_layer import context as context_service
 from shared.service_layer import search as search_service
-from shared.storage import memory as store
+from shared.storage import user_data as store
 from shared.storage.facts import snapshot_of
 from shared.storage.search import FactFilters
 

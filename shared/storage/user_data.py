@@ -1,4 +1,5 @@
-"""What the API reads and writes about one user's memory. Every query is scoped to (tenant, user)."""
+"""Everything stored about one user, as the API reads, exports and erases it: settings, facts and their
+lineage, messages, summaries, profile and change stream. Every query is scoped to (tenant, user)."""
 
 from __future__ import annotations
 
