@@ -59,8 +59,17 @@ def search_function():
     return hybrid_search
 
 
+ONLY: set[str] = set()  # --methods: run these only
+
+
 def methods() -> dict[str, dict]:
-    """The requests compared: the default, and each leg or scope alone."""
+    """The requests compared (all, or those --methods names)."""
+    every = _methods()
+    return {k: v for k, v in every.items() if not ONLY or k in ONLY}
+
+
+def _methods() -> dict[str, dict]:
+    """The default request, and each leg or scope alone."""
     if not _supports("scope"):  # the code before this work: three modes, RRF over three legs
         return {
             "hybrid (default)": {},
@@ -265,7 +274,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--label", default="current")
     parser.add_argument("--out", type=Path, default=None, help="JSON results (default: <data dir>/eval/)")
+    parser.add_argument("--methods", default="", help="comma-separated method names to run (default: all)")
     args = parser.parse_args()
+    ONLY.update(m for m in args.methods.split(",") if m)
     os.environ.setdefault("MEMSTREAM_LOG_LEVEL", "WARNING")
     from shared.settings import get_settings
     from shared.telemetry import configure_logging

@@ -356,7 +356,7 @@ async def hybrid_search(
             return await legs.fulltext_facts(
                 conn, tenant_id, user_id, tsquery, limit=depth, filters=fact_filters, timeout=left()
             )
-        if lexical == "ts_rank_cd":  # normalization 1|32: by 1 + log(length), then rank / (rank + 1), in [0, 1)
+        if lexical == "ts_rank_cd":  # normalised by 1 + log(length); calibrated relative to the query's best
             if tsquery is None:
                 return []
             hits = await legs.fulltext_messages(
@@ -366,10 +366,11 @@ async def hybrid_search(
                 tsquery,
                 limit=depth,
                 filters=message_filters,
-                normalization=33,
+                normalization=1,
                 timeout=left(),
             )
-            return [replace(h, calibrated=h.score) for h in hits]
+            best = max((h.score for h in hits), default=0.0)
+            return [replace(h, calibrated=h.score / best if best > 0 else 0.0) for h in hits]
         if not stems:
             return []
         found = await legs.bm25_candidates(conn, tenant_id, user_id, stems, filters=message_filters, timeout=left())
