@@ -104,14 +104,15 @@ def main() -> int:
         postgres.stop()
     rows = []
     grid = itertools.product(
-        (0.1, 0.15, 0.2),  # vector floor
+        (0.15,),  # vector floor
         (0.6, 0.7),  # vector top
-        (0.1, 0.2),  # lexical floor
-        (0.75, 1.0),  # BM25 weight (message vectors: 1.5)
-        (0.5, 0.75),  # speaker named in the query
-        (0.0, 0.25, 0.5, 0.75),  # month (and year) named in the query
+        (0.2, 0.3),  # lexical floor
+        (0.5, 1.0),  # BM25 weight (message vectors: 1.5)
+        (0.5, 0.75, 1.0),  # speaker named in the query
+        (0.5,),  # month (and year) named in the query
+        (False, True),  # hints scaled by the message's best match
     )
-    for vf, vt, lf, wbm, ws, ww in grid:
+    for vf, vt, lf, wbm, ws, ww, scaled in grid:
         cal = Calibration(
             vector_floor=vf,
             vector_top=vt,
@@ -124,10 +125,11 @@ def main() -> int:
                 "speaker": ws,
                 "when": ww,
             },
+            scaled_hints=scaled,
         )
         r = score(captured, cal)
         params = {"vector_floor": vf, "vector_top": vt, "lexical_floor": lf, "w_bm25": wbm}
-        rows.append(({**params, "w_speaker": ws, "w_when": ww}, r))
+        rows.append(({**params, "w_speaker": ws, "w_when": ww, "scaled_hints": scaled}, r))
     rows.sort(key=lambda row: -(row[1]["all R@1"] + row[1]["all R@10"]))
     for params, r in rows[:15]:
         print(params, {k: v for k, v in r.items() if k.startswith("all")})

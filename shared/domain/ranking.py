@@ -194,6 +194,8 @@ class Calibration:
         }
     )
 
+    scaled_hints: bool = False  # a hint adds weight x the message's best match (True) or weight x 1
+
     def vector(self, cosine: float) -> float | None:
         if cosine < self.vector_floor:
             return None

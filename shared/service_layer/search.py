@@ -175,39 +175,50 @@ def bm25_hits(candidates: legs.LexicalCandidates, stems: list[str], *, limit: in
     ]
 
 
-def speaker_hits(calibrated: dict[str, list[Hit]], query: str) -> list[Hit]:
-    """A pseudo-leg: the messages the other legs found whose speaker the query names ("what did Rosa
-    say..."), each with calibrated score 1. Names are in the full text too, but one name occurs in half
-    of a two-party log, so there it weighs next to nothing."""
-    words = set(ranking.words(query))
-    out: list[Hit] = []
-    seen: set[str] = set()
-    for hits in calibrated.values():
-        for hit in hits:
-            if hit.kind != "message" or hit.id in seen or hit.calibrated is None:
-                continue
-            name = hit.row["name"]
-            if name and (parts := ranking.words(name)) and all(p in words for p in parts):
-                seen.add(hit.id)
-                out.append(replace(hit, rank=len(out) + 1, score=1.0, calibrated=1.0))
-    return out
-
-
-def time_hits(calibrated: dict[str, list[Hit]], hint: ranking.TimeHint) -> list[Hit]:
-    """A pseudo-leg: the messages the other legs found that were said in the month (and year) the query
-    names ("what did I say in March 2024 about..."), each with calibrated score 1."""
-    out: list[Hit] = []
-    seen: set[str] = set()
+def _best_match(calibrated: dict[str, list[Hit]]) -> dict[str, tuple[Hit, float]]:
+    """Each message the real legs found, with its best calibrated score over them."""
+    best: dict[str, tuple[Hit, float]] = {}
     for name, hits in calibrated.items():
-        if name == "speaker":
+        if name in HINTS:
             continue
         for hit in hits:
-            if hit.kind != "message" or hit.id in seen or hit.calibrated is None:
-                continue
-            if hint.matches(hit.row["created_at"]):
-                seen.add(hit.id)
-                out.append(replace(hit, rank=len(out) + 1, score=1.0, calibrated=1.0))
+            if (
+                hit.kind == "message"
+                and hit.calibrated is not None
+                and hit.calibrated > best.get(hit.id, (hit, -1.0))[1]
+            ):
+                best[hit.id] = (hit, hit.calibrated)
+    return best
+
+
+def _hint_leg(calibrated: dict[str, list[Hit]], keep, scaled: bool) -> list[Hit]:
+    out: list[Hit] = []
+    for hit, value in sorted(_best_match(calibrated).values(), key=lambda hv: -hv[1]):
+        if keep(hit):
+            out.append(replace(hit, rank=len(out) + 1, score=1.0, calibrated=value if scaled else 1.0))
     return out
+
+
+HINTS = ("speaker", "when")
+
+
+def speaker_hits(calibrated: dict[str, list[Hit]], query: str, *, scaled: bool = False) -> list[Hit]:
+    """A pseudo-leg: the messages the other legs found whose speaker the query names ("what did Rosa
+    say..."), each with calibrated score 1 (or, scaled, its best match). Names are in the full text
+    too, but one name occurs in half of a two-party log, so there it weighs next to nothing."""
+    words = set(ranking.words(query))
+
+    def named(hit: Hit) -> bool:
+        name = hit.row["name"]
+        return bool(name) and bool(parts := ranking.words(name)) and all(p in words for p in parts)
+
+    return _hint_leg(calibrated, named, scaled)
+
+
+def time_hits(calibrated: dict[str, list[Hit]], hint: ranking.TimeHint, *, scaled: bool = False) -> list[Hit]:
+    """A pseudo-leg: the messages the other legs found that were said in the month (and year) the query
+    names ("what did I say in March 2024 about..."), each with calibrated score 1 (or its best match)."""
+    return _hint_leg(calibrated, lambda hit: hint.matches(hit.row["created_at"]), scaled)
 
 
 def _calibrate(name: str, hits: list[Hit], calibration: Calibration, stems: list[str]) -> list[Hit]:
@@ -413,8 +424,8 @@ def fuse(
     else:
         calibrated = {name: _calibrate(name, hits, calibration, stems) for name, hits in found.items()}
         if calibration.weights.get("speaker") and query:
-            calibrated["speaker"] = speaker_hits(calibrated, query)
+            calibrated["speaker"] = speaker_hits(calibrated, query, scaled=calibration.scaled_hints)
         if calibration.weights.get("when") and query and (hint := ranking.time_hint(query)) is not None:
-            calibrated["when"] = time_hits(calibrated, hint)
+            calibrated["when"] = time_hits(calibrated, hint, scaled=calibration.scaled_hints)
         result.items = ranking.calibrated_fusion(calibrated, calibration)[:k]
     return result
