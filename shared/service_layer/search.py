@@ -285,6 +285,9 @@ async def hybrid_search(
     prefetched: asyncio.Future[list[asyncpg.Record] | None] = asyncio.get_running_loop().create_future()
     if "vector_facts" not in names or prefetch_max < 1:
         prefetched.set_result(None)
+    windows_prefetched: asyncio.Future[list[asyncpg.Record] | None] = asyncio.get_running_loop().create_future()
+    if "vector_messages" not in names:
+        windows_prefetched.set_result(None)
 
     async def vector_legs() -> None:
         try:
@@ -303,6 +306,13 @@ async def hybrid_search(
                 rows = None
             if rows is not None:
                 outcomes["vector_facts"] = legs.nearest_facts(rows, vector, limit=depth)
+        if "vector_messages" in names:
+            try:
+                windows = await asyncio.wait_for(asyncio.shield(windows_prefetched), left())
+            except Exception:  # the prefetch failed: the query below may still work
+                windows = None
+            if windows is not None:
+                outcomes["vector_messages"] = legs.nearest_messages(windows, vector, limit=depth)
         todo = [n for n in names if n.startswith("vector") and n not in outcomes]
         if not todo:
             return
@@ -334,7 +344,7 @@ async def hybrid_search(
     async def reads_while_embedding() -> None:
         """The fact-vector prefetch, then the full-text legs, on one connection, one after the other,
         while the query is embedded: a search holds two pooled connections at most."""
-        if prefetched.done() and not text_names:
+        if prefetched.done() and windows_prefetched.done() and not text_names:
             return
         try:
             async with pool.acquire(timeout=left()) as conn:
@@ -348,17 +358,39 @@ async def hybrid_search(
                     except Exception as exc:
                         prefetched.set_exception(exc)
                         prefetched.exception()  # retrieved: the vector leg falls back to its own query
-                for name in text_names:
+                for name in text_names:  # the message reads last: facts first, whatever happens to messages
+                    if name == "fulltext_messages":
+                        await prefetch_windows(conn)
                     try:
                         outcomes[name] = await _text_leg(conn, name)
                     except Exception as exc:
                         outcomes[name] = exc
+                await prefetch_windows(conn)
         except Exception as exc:  # no connection in time
             for name in text_names:
                 outcomes.setdefault(name, exc)
         finally:
-            if not prefetched.done():
-                prefetched.set_result(None)
+            for future in (prefetched, windows_prefetched):
+                if not future.done():
+                    future.set_result(None)
+
+    async def prefetch_windows(conn: asyncpg.Connection) -> None:
+        if windows_prefetched.done():
+            return
+        try:
+            windows_prefetched.set_result(
+                await legs.user_message_vectors(
+                    conn,
+                    tenant_id,
+                    user_id,
+                    max_rows=legs.PREFETCH_MAX_WINDOWS,
+                    filters=message_filters,
+                    timeout=left(),
+                )
+            )
+        except Exception as exc:
+            windows_prefetched.set_exception(exc)
+            windows_prefetched.exception()  # retrieved: the vector leg falls back to its own query
 
     async def _text_leg(conn: asyncpg.Connection, name: str) -> list[Hit]:
         if name == "fulltext_facts":

@@ -336,6 +336,64 @@ async def bm25_candidates(
 
 
 EXACT_MAX_WINDOWS = 3_000
+PREFETCH_MAX_WINDOWS = 256
+
+
+async def user_message_vectors(
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    user_id: str,
+    *,
+    max_rows: int,
+    filters: MessageFilters = MessageFilters(),
+    timeout: float | None = None,
+) -> list[asyncpg.Record] | None:
+    """This user's message windows (passing the filters) with their vector and message, when there are
+    at most `max_rows`; None when there are more. Fetched while the query is embedded, ranked in process
+    by `nearest_messages` (as `user_fact_vectors` / `nearest_facts` do for facts)."""
+    args: list[Any] = [tenant_id, user_id, max_rows]
+    extra = _message_filter_sql(filters, args, "v.")
+    rows = await conn.fetch(
+        f"""
+        SELECT c.n, w.* FROM (SELECT count(*) AS n FROM (SELECT 1 FROM message_vectors
+                              WHERE tenant_id = $1 AND user_id = $2 LIMIT $3 + 1) s) c
+        LEFT JOIN LATERAL (
+            SELECT m.event_id, m.session_id, m.role, m.name, m.content, m.created_at, v.embedding
+            FROM message_vectors v JOIN messages m ON m.tenant_id = v.tenant_id AND m.event_id = v.event_id
+            WHERE v.tenant_id = $1 AND v.user_id = $2{extra} AND c.n <= $3
+        ) w ON true
+        """,
+        *args,
+        timeout=timeout,
+    )
+    if not rows or rows[0]["n"] > max_rows:
+        return None
+    return [r for r in rows if r["event_id"] is not None]
+
+
+def nearest_messages(
+    rows: Sequence[asyncpg.Record], embedding: Sequence[float] | np.ndarray, *, limit: int
+) -> list[Hit]:
+    """The exact cosine top-`limit` messages of rows from `user_message_vectors`, each by its best
+    window, as `vector_messages` answers for the same rows (ties by event id)."""
+    if not rows or limit < 1:
+        return []
+    query = np.asarray(embedding, dtype=np.float64)
+    matrix = np.stack([_as_array(r["embedding"]) for r in rows])
+    if matrix.shape[1] != query.shape[0]:
+        raise ValueError(f"different vector dimensions {matrix.shape[1]} and {query.shape[0]}")
+    with np.errstate(divide="ignore", invalid="ignore"):
+        distance = 1.0 - (matrix @ query) / (np.linalg.norm(matrix, axis=1) * np.linalg.norm(query))
+    distance = np.where(np.isnan(distance), np.inf, distance)
+    best: dict[str, int] = {}
+    for i, r in enumerate(rows):
+        j = best.get(r["event_id"])
+        if j is None or distance[i] < distance[j]:
+            best[r["event_id"]] = i
+    order = sorted(best.items(), key=lambda item: (distance[item[1]], item[0]))[:limit]
+    return [
+        Hit("message", event_id, rank, 1.0 - float(distance[i]), rows[i]) for rank, (event_id, i) in enumerate(order, 1)
+    ]
 
 
 async def vector_messages(

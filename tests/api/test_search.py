@@ -280,3 +280,25 @@ async def test_memory_off_returns_nothing(client, memory):
     assert (await client.put(f"/v1/users/{user}/settings", json={"memory_enabled": False})).status_code == 200
     got = (await client.post("/v1/search", json={"user_id": user, "query": "Rex"})).json()
     assert got["results"] == [] and got["memory_enabled"] is False
+
+
+async def test_prefetched_message_windows_rank_as_the_sql_leg_does(db, tenant):
+    from shared.providers.offline.minilm import OfflineEmbeddingProvider
+    from shared.storage import search as legs
+
+    tenant_id, _ = tenant
+    user = uid()
+    long_turn = " ".join(["filler"] * 150) + " and then we adopted a greyhound named Pepper"
+    await seed_messages(
+        db, tenant_id, user, "s1", ["The bus was late", long_turn, "We ordered pizza", "My new bike"], embed=True
+    )
+    [query] = await OfflineEmbeddingProvider().embed(["a dog joined the family"])
+    async with db.acquire() as conn:
+        sql = await legs.vector_messages(conn, tenant_id, user, query, limit=3)
+        rows = await legs.user_message_vectors(conn, tenant_id, user, max_rows=100)
+    assert rows is not None and len(rows) == 5  # the long turn has two windows
+    in_process = legs.nearest_messages(rows, query, limit=3)
+    assert [h.id for h in in_process] == [h.id for h in sql]
+    assert [h.score for h in in_process] == pytest.approx([h.score for h in sql], abs=1e-5)
+    async with db.acquire() as conn:
+        assert await legs.user_message_vectors(conn, tenant_id, user, max_rows=4) is None
