@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -51,6 +52,21 @@ def count_tokens(text: str) -> int:
 
 
 estimate_tokens = count_tokens  # the name callers knew
+
+# The tokenizer splits on whitespace and punctuation before anything else, so a text's count is the sum
+# of its pieces' counts when it is cut just before a newline or a "{": the greedy fill below re-measures
+# the block after every item, and counts each line (or JSON object) once instead of the whole block.
+_PIECE = re.compile(r"(?=[\n{])")
+
+
+@functools.lru_cache(maxsize=8192)
+def _piece_tokens(piece: str) -> int:
+    return count_tokens(piece)
+
+
+def count_block_tokens(text: str) -> int:
+    """count_tokens(text), from cached counts of its lines and JSON objects."""
+    return sum(_piece_tokens(piece) for piece in _PIECE.split(text) if piece)
 
 
 @dataclass(frozen=True)
@@ -215,7 +231,7 @@ def fit_context(
     chosen_s: list[str] = []
 
     def size() -> int:
-        return count_tokens(render_context(user_id, chosen_p, chosen_r, chosen_s, fmt))
+        return count_block_tokens(render_context(user_id, chosen_p, chosen_r, chosen_s, fmt))
 
     def fill(source: Sequence[Any], into: list[Any], limit: int) -> None:
         """Add items in order while the block stays within `limit`; the first item of a section only
@@ -228,7 +244,7 @@ def fit_context(
                 into.pop()
                 break
 
-    summary_need = count_tokens("\n".join(summary_lines)) + 8 if summary_lines else 0
+    summary_need = count_block_tokens("\n".join(summary_lines)) + 8 if summary_lines else 0
     fill(pinned, chosen_p, int(max_tokens * 0.4))
     fill(relevant, chosen_r, max_tokens - min(summary_need, int(max_tokens * 0.25)))
     fill(summary_lines, chosen_s, max_tokens)
