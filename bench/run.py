@@ -953,8 +953,12 @@ def _drain(
         extracted = delta("extractor", stage="extractor", outcome=COUNTED)
         candidates = delta("extractor", stage="extractor", outcome="candidates")
         consolidated = delta("consolidator", stage="consolidator", outcome=COUNTED)
+        # With message embeddings on, the embedder also embeds every stored message (one text per window:
+        # at least one per message), so drained means that work is done too.
+        embedded = delta("embedder", stage="embedder", outcome=COUNTED) if "embedder" in services else 0.0
+        messages_embedded = not bench.pipeline.embed_messages or embedded >= messages + candidates
         bench.progress.update(task, completed=extracted)
-        if extracted >= messages and consolidated >= candidates:
+        if extracted >= messages and consolidated >= candidates and messages_embedded:
             bench.done(task)
             return True
         time.sleep(0.1)
