@@ -1,10 +1,11 @@
 """embedder: facts.extracted -> facts.embedded, and messages.stored -> message_vectors.
 
 The embedder owns all embedding work. consume a batch of fact candidates and stored messages (a
-message is cut into windows when long) -> look their texts up in the embedding cache (tenant,
-model, text hash: tenants share no entry) -> embed only the misses -> cache them -> emit each
-candidate with its vector, keyed tenant:user, and store each message window's vector (idempotent on
-tenant, message, window). A replay finds every text cached: no embedding call.
+message is cut into windows when long) -> look their texts up (fact texts in the embedding cache,
+windows among the stored windows; both by tenant, model and text hash: tenants share no entry) ->
+embed only the misses -> cache the fact texts -> emit each candidate with its vector, keyed
+tenant:user, and store each message window's vector (idempotent on tenant, message, window). A
+replay finds every text: no embedding call.
 
 The batch goes through in chunks, pipelined: while the model embeds one chunk (in its worker
 threads, or over the network), the event loop stores and publishes the chunk before it. Done one
@@ -29,7 +30,7 @@ from shared.providers.base import EmbeddingProvider
 from shared.providers.registry import embedding_provider
 from shared.runtime import Record, StageContext
 from shared.storage.caches import cached_embeddings, store_embeddings
-from shared.storage.message_vectors import MessageWindow, store_message_vectors
+from shared.storage.message_vectors import MessageWindow, store_message_vectors, stored_window_vectors
 from shared.telemetry import CACHE_LOOKUPS, EVENTS, PROVIDER_CALLS, PROVIDER_SECONDS, PROVIDER_TOKENS, get_logger
 
 STAGE = "embedder"
@@ -133,7 +134,12 @@ async def embed_stored_messages(pool, provider: EmbeddingProvider, messages: Seq
 async def embed_and_emit(pool, provider: EmbeddingProvider, jobs: list[Job], publish, topic: str) -> None:
     keys = [(j.tenant_id, j.hash) for j in jobs]
     texts = dict(zip(keys, (j.text for j in jobs), strict=True))
-    vectors = await cached_embeddings(pool, provider.model, list(texts))
+    fact_keys = {k for j, k in zip(jobs, keys, strict=True) if j.candidate is not None}
+    # Fact texts are cached in `embeddings`; message windows are their own cache (`message_vectors`, by
+    # tenant and text hash): one write per window instead of two.
+    vectors = await cached_embeddings(pool, provider.model, list(fact_keys))
+    window_keys = [k for k in texts if k not in fact_keys]
+    vectors.update(await stored_window_vectors(pool, provider.model, window_keys))
     CACHE_LOOKUPS.labels(STAGE, "embedding", "hit").inc(sum(k in vectors for k in texts))
     CACHE_LOOKUPS.labels(STAGE, "embedding", "miss").inc(sum(k not in vectors for k in texts))
 
@@ -150,7 +156,7 @@ async def embed_and_emit(pool, provider: EmbeddingProvider, jobs: list[Job], pub
             waited += time.perf_counter() - wait_started
             if i + 1 < len(chunks):
                 embedding = asyncio.create_task(_embed(provider, [texts[k] for k in chunks[i + 1][1]]))
-            await store_embeddings(pool, provider.model, computed)
+            await store_embeddings(pool, provider.model, {k: v for k, v in computed.items() if k in fact_keys})
             vectors.update(computed)
             part = list(zip(jobs[where], keys[where], strict=True))
             facts = [_embedded(j.candidate, vectors[k], provider.model) for j, k in part if j.candidate]

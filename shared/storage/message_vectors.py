@@ -54,3 +54,23 @@ async def store_message_vectors(
             for w, v in zip(windows, vectors, strict=True)
         ],
     )
+
+
+async def stored_window_vectors(
+    conn: asyncpg.Connection | asyncpg.Pool, model: str, keys: Sequence[tuple[str, str]]
+) -> dict[tuple[str, str], list[float]]:
+    """{(tenant, text hash): vector} of windows already stored with that text: the stored windows are
+    the embedding cache of message texts (per tenant, like the cache)."""
+    if not keys:
+        return {}
+    rows = await conn.fetch(
+        """
+        SELECT DISTINCT ON (v.tenant_id, v.text_hash) v.tenant_id, v.text_hash, v.embedding
+        FROM unnest($2::text[], $3::text[]) AS w(tenant_id, text_hash)
+        JOIN message_vectors v ON v.tenant_id = w.tenant_id AND v.text_hash = w.text_hash AND v.embedding_model = $1
+        """,
+        model,
+        [t for t, _ in keys],
+        [h for _, h in keys],
+    )
+    return {(r["tenant_id"], r["text_hash"]): r["embedding"].to_list() for r in rows}
