@@ -31,8 +31,8 @@ MESSAGES_PER_USER = 10
 DIM = 384
 CHUNK = 50_000
 HNSW_INDEX = "facts_embedding_hnsw"
-MESSAGE_HNSW_INDEX = "message_vectors_hnsw"
-DATASET = "search-v2"  # v2: messages embedded (message_vectors); an older cached dataset is rebuilt
+MESSAGE_HNSW_INDEX = "message_vectors_hnsw"  # gone since migration 0006 was final; dropped if a dataset has it
+DATASET = "search-v3"  # v3: messages embedded (message_vectors, no HNSW); an older cached dataset is rebuilt
 
 Progress = Callable[[str, int, int], None]  # (phase, done, total)
 
@@ -167,13 +167,10 @@ async def _tune_maintenance(conn) -> None:
 
 
 async def _hnsw_sql(conn) -> list[str]:
-    """The migrations' own HNSW definitions (facts: partial, cosine; message windows: cosine), for the
-    ones missing."""
+    """The migrations' own HNSW definition (facts: partial, cosine), if missing."""
     wanted = {
         HNSW_INDEX: f"CREATE INDEX {HNSW_INDEX} ON facts USING hnsw (embedding vector_cosine_ops) "
         "WHERE superseded_at IS NULL",
-        MESSAGE_HNSW_INDEX: f"CREATE INDEX {MESSAGE_HNSW_INDEX} ON message_vectors "
-        "USING hnsw (embedding vector_cosine_ops)",
     }
     existing = {
         r["indexname"]
