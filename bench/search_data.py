@@ -1,8 +1,9 @@
 """Synthetic memory for the search/context latency bench, built once per scale and cached in its own
 database of the bench's Postgres (a second `memstream bench` finds it and skips the build).
 
-Shape: one tenant, 10 facts and 5 messages per user (so 100k facts are 10k users, 1M facts are 100k
-users), one session summary per user. Texts come from a small vocabulary (full text has matches, and
+Shape: one tenant, 10 facts and 10 messages per user (so 100k facts and 100k messages are 10k users,
+1M of each are 100k users), every message embedded (one window each, as the embedder stores them),
+one session summary per user. Texts come from a small vocabulary (full text has matches, and
 the queries are drawn from it too); vectors are random unit vectors (the
 vector leg's cost does not depend on their values for users this small: it computes every distance).
 
@@ -26,10 +27,12 @@ import numpy as np
 TENANT = "bench-search"
 KEY = "ms-bench-search-key"
 FACTS_PER_USER = 10
-MESSAGES_PER_USER = 5
+MESSAGES_PER_USER = 10
 DIM = 384
 CHUNK = 50_000
 HNSW_INDEX = "facts_embedding_hnsw"
+MESSAGE_HNSW_INDEX = "message_vectors_hnsw"  # gone since migration 0006 was final; dropped if a dataset has it
+DATASET = "search-v3"  # v3: messages embedded (message_vectors, no HNSW); an older cached dataset is rebuilt
 
 Progress = Callable[[str, int, int], None]  # (phase, done, total)
 
@@ -104,7 +107,9 @@ async def _marker(conn) -> dict | None:
             build_seconds jsonb NOT NULL)
         """
     )
-    row = await conn.fetchrow("SELECT facts, hnsw, build_seconds::text AS s FROM bench_dataset WHERE name = 'search'")
+    row = await conn.fetchrow(
+        "SELECT facts, hnsw, build_seconds::text AS s FROM bench_dataset WHERE name = $1", DATASET
+    )
     return dict(row) if row else None
 
 
@@ -134,19 +139,23 @@ async def ensure_dataset(database_url: str, facts: int, *, hnsw: bool, progress:
             started = time.perf_counter()
             progress("building the HNSW index (slow on 2 cores)", 0, 1)
             await _tune_maintenance(conn)
-            await conn.execute(await _hnsw_sql(conn))
+            for sql in await _hnsw_sql(conn):
+                await conn.execute(sql)
             seconds["hnsw_index"] = round(time.perf_counter() - started, 1)
             progress("building the HNSW index (slow on 2 cores)", 1, 1)
-        await conn.execute("ANALYZE facts; ANALYZE messages; ANALYZE users; ANALYZE session_summaries")
+        await conn.execute(
+            "ANALYZE facts; ANALYZE messages; ANALYZE message_vectors; ANALYZE users; ANALYZE session_summaries"
+        )
         await conn.execute(
             """
-            INSERT INTO bench_dataset (name, facts, hnsw, built_at, build_seconds) VALUES ('search', $1, $2, now(), $3)
+            INSERT INTO bench_dataset (name, facts, hnsw, built_at, build_seconds) VALUES ($4, $1, $2, now(), $3)
             ON CONFLICT (name) DO UPDATE SET facts = excluded.facts, hnsw = excluded.hnsw,
                 built_at = excluded.built_at, build_seconds = excluded.build_seconds
             """,
             facts,
             hnsw,
             json.dumps(seconds),
+            DATASET,
         )
         return Dataset(facts, users, hnsw, True, seconds)
     finally:
@@ -157,12 +166,17 @@ async def _tune_maintenance(conn) -> None:
     await conn.execute("SET maintenance_work_mem = '2GB'; SET max_parallel_maintenance_workers = 2")
 
 
-async def _hnsw_sql(conn) -> str:
-    """The migration's own HNSW definition (partial, cosine), created if missing."""
-    existing = await conn.fetchval("SELECT indexdef FROM pg_indexes WHERE indexname = $1", HNSW_INDEX)
-    if existing:
-        return "SELECT 1"
-    return f"CREATE INDEX {HNSW_INDEX} ON facts USING hnsw (embedding vector_cosine_ops) WHERE superseded_at IS NULL"
+async def _hnsw_sql(conn) -> list[str]:
+    """The migrations' own HNSW definition (facts: partial, cosine), if missing."""
+    wanted = {
+        HNSW_INDEX: f"CREATE INDEX {HNSW_INDEX} ON facts USING hnsw (embedding vector_cosine_ops) "
+        "WHERE superseded_at IS NULL",
+    }
+    existing = {
+        r["indexname"]
+        for r in await conn.fetch("SELECT indexname FROM pg_indexes WHERE indexname = any($1)", list(wanted))
+    }
+    return [sql for name, sql in wanted.items() if name not in existing]
 
 
 async def _load(conn, facts: int, users: int, progress: Progress) -> dict[str, float]:
@@ -173,12 +187,12 @@ async def _load(conn, facts: int, users: int, progress: Progress) -> dict[str, f
         """
         SELECT i.indexname, i.indexdef FROM pg_indexes i
         JOIN pg_class c ON c.relname = i.indexname JOIN pg_index x ON x.indexrelid = c.oid
-        WHERE i.tablename IN ('facts', 'messages') AND NOT x.indisprimary AND NOT x.indisunique
+        WHERE i.tablename IN ('facts', 'messages', 'message_vectors') AND NOT x.indisprimary AND NOT x.indisunique
         """
     )
     for row in indexes:
         await conn.execute(f'DROP INDEX IF EXISTS "{row["indexname"]}"')
-    await conn.execute("TRUNCATE facts, messages, users, session_summaries")
+    await conn.execute("TRUNCATE facts, messages, message_vectors, users, session_summaries")
 
     rng = np.random.default_rng(42)
     base = datetime(2026, 1, 1, tzinfo=UTC)
@@ -247,7 +261,27 @@ async def _load(conn, facts: int, users: int, progress: Progress) -> dict[str, f
             records=records,
             columns=["tenant_id", "event_id", "user_id", "session_id", "role", "content", "content_hash", "created_at"],
         )
-        progress("loading messages (COPY)", start + count, total)
+        vectors = rng.standard_normal((count, DIM), dtype=np.float32)
+        vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+        await conn.copy_records_to_table(
+            "message_vectors",
+            records=[
+                (TENANT, r[1], 0, r[2], r[3], r[7], f"h{start + j}", vectors[j], "random-unit")
+                for j, r in enumerate(records)
+            ],
+            columns=[
+                "tenant_id",
+                "event_id",
+                "window_no",
+                "user_id",
+                "session_id",
+                "created_at",
+                "text_hash",
+                "embedding",
+                "embedding_model",
+            ],
+        )
+        progress("loading messages and their vectors (COPY)", start + count, total)
     await conn.copy_records_to_table(
         "users", records=[(TENANT, user_id(u)) for u in range(users)], columns=["tenant_id", "user_id"]
     )
@@ -271,7 +305,7 @@ async def _load(conn, facts: int, users: int, progress: Progress) -> dict[str, f
     seconds["copy_messages_users_summaries"] = round(time.perf_counter() - started, 1)
 
     await _tune_maintenance(conn)
-    rebuild = [r for r in indexes if r["indexname"] != HNSW_INDEX]
+    rebuild = [r for r in indexes if r["indexname"] not in (HNSW_INDEX, MESSAGE_HNSW_INDEX)]
     started = time.perf_counter()
     for i, row in enumerate(rebuild):
         progress("recreating indexes", i, len(rebuild))

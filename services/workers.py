@@ -31,8 +31,8 @@ def _specs() -> dict[str, StageSpec]:
     return {
         "extractor": StageSpec(lambda t: [t.messages], extractor.make_parser, extractor.handle),
         "embedder": StageSpec(
-            lambda t: [t.extracted],
-            lambda s: embedder.parse,
+            lambda t: [t.extracted, t.stored],
+            lambda s: embedder.parse_event,
             embedder.handle,
             batch_max_events=lambda s: s.embedder_batch_max_events,
         ),

@@ -20,6 +20,7 @@ log = get_logger(__name__)
 @dataclass(frozen=True)
 class Topics:
     messages: str
+    stored: str
     extracted: str
     embedded: str
     changes: str
@@ -30,6 +31,7 @@ class Topics:
     def from_settings(cls, settings: Settings) -> Topics:
         return cls(
             messages=settings.topic("chat.messages"),
+            stored=settings.topic("messages.stored"),
             extracted=settings.topic("facts.extracted"),
             embedded=settings.topic("facts.embedded"),
             changes=settings.topic("facts.changes"),
@@ -40,6 +42,7 @@ class Topics:
     def partitions(self, settings: Settings) -> dict[str, int]:
         return {
             self.messages: settings.messages_partitions,
+            self.stored: settings.facts_partitions,
             self.extracted: settings.facts_partitions,
             self.embedded: settings.facts_partitions,
             self.changes: settings.changes_partitions,

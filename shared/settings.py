@@ -70,6 +70,11 @@ class Settings(BaseSettings):
         2048,
         description="Largest batch the embedder takes: it embeds chunks of 1,024 while the last is published.",
     )
+    embed_messages: bool = Field(
+        True,
+        description="Embed every stored message (in windows when long), so search finds turns no fact covers; "
+        "off: the extractor publishes no messages.stored events and the embedder skips any it gets.",
+    )
 
     # --- Kafka security (managed Kafka: MSK, Confluent Cloud, Aiven, Strimzi) -------------
     # One group used by every producer, consumer and admin client (shared/kafka_security.py).
@@ -166,6 +171,11 @@ class Settings(BaseSettings):
         ge=0,
         description="Query embeddings each API process keeps (an LRU keyed by model and query text), so a "
         "repeated query skips the embedding; 0 turns the cache off.",
+    )
+    search_fusion: Literal["weighted", "rrf"] = Field(
+        "weighted",
+        description="How a search's legs are fused by default: weighted (calibrated scores, floors, weights) "
+        "or rrf (Reciprocal Rank Fusion, k=60). A request may choose.",
     )
 
     # --- MCP server ------------------------------------------------------------------

@@ -27,7 +27,7 @@ from services.api.stream import OutboxNotifier
 from services.mcp.http import mount_mcp
 from shared.broker import Topics, new_producer
 from shared.providers.registry import decision_provider, embedding_provider
-from shared.service_layer.memory import QueryEmbedder
+from shared.service_layer.search import QueryEmbedder
 from shared.settings import Settings, get_settings
 from shared.storage.db import create_pool
 from shared.telemetry import HTTP_REQUESTS, HTTP_SECONDS, get_logger

@@ -16,8 +16,8 @@ from services.api.failures import ServiceUnavailable, ThrottledLog, problem, una
 from shared.domain.validation import time_problem
 from shared.hashing import hash_api_key
 from shared.settings import Settings
-from shared.storage.memory import user_known
 from shared.storage.tenants import tenant_for_key_hash
+from shared.storage.user_data import user_known
 
 __all__ = [
     "KeyCache",

@@ -59,6 +59,9 @@ class MessageIn(_In):
     user_id: Id
     session_id: Id
     role: Role
+    name: str | None = Field(
+        None, min_length=1, max_length=64, description="Who spoke (optional, as in the OpenAI chat format)."
+    )
     content: StorableText = Field(min_length=1, description="No NUL (U+0000) or lone surrogates.")
     created_at: SinceEpoch | None = Field(
         None,
@@ -107,6 +110,7 @@ class SourceMessage(BaseModel):
     event_id: str
     session_id: str
     role: str
+    name: str | None = Field(None, description="Who spoke, when the message said.")
     content: str
     created_at: datetime
 
@@ -199,22 +203,46 @@ class SearchRequest(SearchFilters):
     query: StorableText = Field(min_length=1, max_length=2000)
     k: int = Field(10, ge=1, le=100)
     mode: Literal["hybrid", "vector", "fulltext"] = Field(
-        "hybrid", description="hybrid fuses every leg; vector or fulltext run one kind only."
+        "hybrid", description="hybrid runs vector and full-text legs; vector or fulltext run one kind only."
     )
-    include_messages: bool = Field(True, description="Also full-text search the user's messages.")
+    scope: Literal["both", "facts", "messages"] = Field(
+        "both", description="What to search: facts, messages (the turns themselves), or both."
+    )
+    fusion: Literal["weighted", "rrf"] | None = Field(
+        None,
+        description="weighted: calibrated scores with a floor per leg, summed with per-leg weights (the "
+        "default); rrf: Reciprocal Rank Fusion, k=60. Unset: the server's MEMSTREAM_SEARCH_FUSION.",
+    )
+    after: AwareDatetime | None = Field(None, description="Only what was said at or after this time.")
+    before: AwareDatetime | None = Field(None, description="Only what was said before this time.")
+    session_id: Id | None = Field(None, description="Only this session's messages (and facts drawn from them).")
+    include_messages: bool = Field(True, description="Deprecated, use scope: false is scope=facts when scope is both.")
 
 
 class LegScore(BaseModel):
     rank: int = Field(description="1-based rank in this leg.")
-    score: float = Field(description="vector: cosine similarity; fulltext: ts_rank_cd.")
+    score: float = Field(
+        description="vector legs: cosine similarity; fulltext_messages: BM25; fulltext_facts: ts_rank_cd."
+    )
 
 
 class SearchHit(BaseModel):
     kind: Literal["fact", "message"]
     id: str
     text: str
-    score: float = Field(description="Reciprocal Rank Fusion: sum over legs of 1 / (60 + rank).")
+    score: float = Field(
+        description="weighted: sum over legs of weight x calibrated score (0..1 each); rrf: sum of 1 / (60 + rank)."
+    )
     legs: dict[str, LegScore]
+    said_at: datetime | None = Field(
+        None, description="When it was said: the message's time, or the fact's valid_from."
+    )
+    speaker: str | None = Field(None, description="Who said it: the message's name, else its role.")
+    evidence_ids: list[str] = Field(
+        default_factory=list,
+        description="The messages this result stands for: a message, and the source messages of a fact "
+        "(a fact and the message it came from are one result).",
+    )
     fact: FactSnapshot | None = None
     message: SourceMessage | None = None
 
@@ -235,10 +263,13 @@ class ContextRequest(_In):
         None, max_length=8000, description="The user's next message; picks relevant facts."
     )
     session_id: Id | None = Field(None, description="Adds this session's rolling summary.")
-    max_tokens: int = Field(800, ge=16, le=32000, description="Budget for the whole block (estimated tokens).")
+    max_tokens: int = Field(800, ge=16, le=32000, description="Budget for the whole block, in tokens.")
+    include_messages: bool = Field(True, description="Quote messages where no fact covers the query.")
     format: Literal["text", "xml", "json"] = "text"
     pinned_min_importance: int = Field(8, ge=1, le=10, description="Facts this important are always considered.")
-    max_facts: int = Field(20, ge=0, le=100, description="Most pinned and most relevant facts considered each.")
+    max_facts: int = Field(
+        20, ge=0, le=100, description="Most pinned facts, and most relevant facts and excerpts, considered each."
+    )
 
 
 class ContextFact(BaseModel):
@@ -248,16 +279,30 @@ class ContextFact(BaseModel):
     importance: int
     why: Literal["pinned", "relevant"]
     score: float | None = None
+    source_ids: list[str] = Field(default_factory=list, description="The fact's id, then its source message ids.")
+
+
+class ContextExcerpt(BaseModel):
+    event_id: str
+    session_id: str
+    speaker: str = Field(description="The message's name, else its role.")
+    said_at: datetime
+    text: str = Field(description="The message as the block shows it (a long one is cut).")
+    score: float | None = None
+    source_ids: list[str] = Field(description="The message's id, then any fact drawn from it.")
 
 
 class ContextResponse(BaseModel):
     user_id: str
     format: str
     context: str = Field(description="The block to put in the prompt (empty when nothing is remembered).")
-    tokens: int = Field(description="Estimated tokens of `context`; never more than max_tokens.")
+    tokens: int = Field(description="Tokens of `context` (see token_estimate); never more than max_tokens.")
     max_tokens: int
     token_estimate: str = Field(description="How tokens are counted.")
     facts: list[ContextFact]
+    excerpts: list[ContextExcerpt] = Field(
+        default_factory=list, description="Messages quoted where no fact covers the query, with date and speaker."
+    )
     session_summary_included: bool
     degraded: list[str]
     memory_enabled: bool

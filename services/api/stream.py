@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator
 import asyncpg
 
 from services.api.failures import ThrottledLog, unavailable_dependency
-from shared.storage import memory as store
+from shared.storage import user_data as store
 from shared.storage.facts import OUTBOX_CHANNEL
 from shared.telemetry import get_logger
 

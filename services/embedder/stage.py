@@ -1,8 +1,11 @@
-"""embedder: facts.extracted -> facts.embedded.
+"""embedder: facts.extracted -> facts.embedded, and messages.stored -> message_vectors.
 
-consume a batch of candidates -> look their texts up in the embedding cache (model, text hash;
-shared by all tenants, since a vector reveals nothing the hash does not) -> embed only the misses
--> store them -> emit each candidate with its vector, keyed tenant:user.
+The embedder owns all embedding work. consume a batch of fact candidates and stored messages (a
+message is cut into windows when long) -> look their texts up (fact texts in the embedding cache,
+windows among the stored windows; both by tenant, model and text hash: tenants share no entry) ->
+embed only the misses -> cache the fact texts -> emit each candidate with its vector, keyed
+tenant:user, and store each message window's vector (idempotent on tenant, message, window). A
+replay finds every text: no embedding call.
 
 The batch goes through in chunks, pipelined: while the model embeds one chunk (in its worker
 threads, or over the network), the event loop stores and publishes the chunk before it. Done one
@@ -12,21 +15,27 @@ after the other, the cores would sit half idle while a chunk is serialised and s
 from __future__ import annotations
 
 import asyncio
+import json
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
 
 from shared.broker import key_for
-from shared.contracts.events import EmbeddedFact, FactCandidate
+from shared.contracts.events import EmbeddedFact, FactCandidate, MessageStored, stored_event
 from shared.domain.event_checks import embedding_problem
+from shared.domain.windows import embedding_text, windows
 from shared.hashing import content_hash
 from shared.provider_calls import reported_usage
 from shared.providers.base import EmbeddingProvider
 from shared.providers.registry import embedding_provider
 from shared.runtime import PoisonEvent, Record, StageContext
 from shared.storage.caches import cached_embeddings, store_embeddings
+from shared.storage.message_vectors import MessageWindow, store_message_vectors, stored_window_vectors
 from shared.telemetry import CACHE_LOOKUPS, EVENTS, PROVIDER_CALLS, PROVIDER_SECONDS, PROVIDER_TOKENS, get_logger
 
 STAGE = "embedder"
+K = TypeVar("K", bound=Hashable)
 log = get_logger(__name__)
 # Candidates per model call, and a pipeline step. Large, because the model sorts a call's texts by length
 # before cutting them into batches: measured on 2,400 texts, CPU per text was 3.67 ms in calls of 64,
@@ -37,6 +46,17 @@ TAIL = 128  # the last chunk: its store and publish are the part of a batch noth
 
 def parse(raw: bytes) -> FactCandidate:
     return FactCandidate.model_validate_json(raw)
+
+
+def parse_event(raw: bytes) -> FactCandidate | MessageStored:
+    """Either input topic's event: a stored message says its type; anything else is a fact candidate."""
+    try:
+        kind = json.loads(raw).get("type") if raw[:1] == b"{" else None
+    except ValueError:
+        kind = None
+    if kind == MessageStored.model_fields["type"].default:
+        return MessageStored.model_validate_json(raw)
+    return parse(raw)
 
 
 def text_hash(text: str) -> str:
@@ -58,7 +78,7 @@ def chunk_bounds(count: int, size: int, tail: int) -> list[tuple[int, int]]:
     return bounds
 
 
-def plan_chunks(hashes: Sequence[str], cached: set[str], size: int, tail: int = 0) -> list[tuple[slice, list[str]]]:
+def plan_chunks(hashes: Sequence[K], cached: set[K], size: int, tail: int = 0) -> list[tuple[slice, list[K]]]:
     """Split a batch into chunks (see :func:`chunk_bounds`), each with the texts it is the first to
     need (a text cached, or met in an earlier chunk, is not embedded again)."""
     seen = set(cached)
@@ -70,21 +90,69 @@ def plan_chunks(hashes: Sequence[str], cached: set[str], size: int, tail: int = 
     return out
 
 
-async def handle(ctx: StageContext, batch: list[tuple[Record, FactCandidate]]) -> None:
-    provider = embedding_provider(ctx.settings)
-    candidates = [c for _, c in batch]
-    hashes = [text_hash(c.text) for c in candidates]
-    texts = dict(zip(hashes, (c.text for c in candidates), strict=True))
-    vectors = await cached_embeddings(ctx.db, provider.model, list(texts))
-    CACHE_LOOKUPS.labels(STAGE, "embedding", "hit").inc(sum(h in vectors for h in texts))
-    CACHE_LOOKUPS.labels(STAGE, "embedding", "miss").inc(sum(h not in vectors for h in texts))
+@dataclass(frozen=True)
+class Job:
+    """One text to embed, and what it is for: a fact candidate to emit, or a message window to store."""
 
-    chunks = plan_chunks(hashes, set(vectors), CHUNK, TAIL)
+    tenant_id: str
+    text: str
+    hash: str
+    candidate: FactCandidate | None = None
+    window: MessageWindow | None = None
+
+
+def jobs_of(events: Sequence[FactCandidate | MessageStored]) -> list[Job]:
+    """Pure: the texts a batch needs embedded, in order; a message gives one job per window."""
+    out: list[Job] = []
+    for event in events:
+        if isinstance(event, MessageStored):
+            for no, window in enumerate(windows(event.content)):
+                text = embedding_text(window, event.name)
+                h = text_hash(text)
+                where = MessageWindow(
+                    event.tenant_id, event.event_id, no, event.user_id, event.session_id, event.created_at, h
+                )
+                out.append(Job(event.tenant_id, text, h, window=where))
+        else:
+            out.append(Job(event.tenant_id, event.text, text_hash(event.text), candidate=event))
+    return out
+
+
+async def handle(ctx: StageContext, batch: list[tuple[Record, FactCandidate | MessageStored]]) -> None:
+    events = [e for _, e in batch]
+    facts = [e for e in events if not isinstance(e, MessageStored)]
+    messages = [e for e in events if isinstance(e, MessageStored)] if ctx.settings.embed_messages else []
+    # Facts first: the consolidator waits for them, while a message's vector only serves later searches
+    # (measured: mixed in event order, a backlog of messages held fact freshness p95 at ~20 s).
+    jobs = jobs_of(facts) + jobs_of(messages)
+    await embed_and_emit(ctx.db, embedding_provider(ctx.settings), jobs, ctx.publish, ctx.topics.embedded)
+
+
+async def embed_stored_messages(pool, provider: EmbeddingProvider, messages: Sequence[object]) -> None:
+    """Embed stored messages (anything with a MessageStored's fields) as the stage does; for backfills
+    and the evaluation."""
+    stored = [stored_event(m) for m in messages]
+    await embed_and_emit(pool, provider, jobs_of(stored), None, "")
+
+
+async def embed_and_emit(pool, provider: EmbeddingProvider, jobs: list[Job], publish, topic: str) -> None:
+    keys = [(j.tenant_id, j.hash) for j in jobs]
+    texts = dict(zip(keys, (j.text for j in jobs), strict=True))
+    fact_keys = {k for j, k in zip(jobs, keys, strict=True) if j.candidate is not None}
+    # Fact texts are cached in `embeddings`; message windows are their own cache (`message_vectors`, by
+    # tenant and text hash): one write per window instead of two.
+    vectors = await cached_embeddings(pool, provider.model, list(fact_keys))
+    window_keys = [k for k in texts if k not in fact_keys]
+    vectors.update(await stored_window_vectors(pool, provider.model, window_keys))
+    CACHE_LOOKUPS.labels(STAGE, "embedding", "hit").inc(sum(k in vectors for k in texts))
+    CACHE_LOOKUPS.labels(STAGE, "embedding", "miss").inc(sum(k not in vectors for k in texts))
+
+    chunks = plan_chunks(keys, set(vectors), CHUNK, TAIL)
     if not chunks:
         return
     started = time.perf_counter()
     waited = 0.0  # seconds the event loop had nothing to do but wait for the model
-    embedding = asyncio.create_task(_embed(provider, [texts[h] for h in chunks[0][1]]))
+    embedding = asyncio.create_task(_embed(provider, [texts[k] for k in chunks[0][1]]))
     try:
         for i, (where, fresh) in enumerate(chunks):
             wait_started = time.perf_counter()
@@ -92,21 +160,26 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, FactCandidate]]) -
             waited += time.perf_counter() - wait_started
             _check_vectors(computed, texts, ctx.settings.embedding_dimensions)
             if i + 1 < len(chunks):
-                embedding = asyncio.create_task(_embed(provider, [texts[h] for h in chunks[i + 1][1]]))
-            await store_embeddings(ctx.db, provider.model, computed)
+                embedding = asyncio.create_task(_embed(provider, [texts[k] for k in chunks[i + 1][1]]))
+            await store_embeddings(pool, provider.model, {k: v for k, v in computed.items() if k in fact_keys})
             vectors.update(computed)
-            events = [
-                _embedded(c, vectors[h], provider.model) for c, h in zip(candidates[where], hashes[where], strict=True)
-            ]
-            await ctx.publish(ctx.topics.embedded, events)
-            EVENTS.labels(STAGE, "processed").inc(len(events))  # per chunk: published is processed
+            part = list(zip(jobs[where], keys[where], strict=True))
+            facts = [_embedded(j.candidate, vectors[k], provider.model) for j, k in part if j.candidate]
+            message_windows = [(j.window, vectors[k]) for j, k in part if j.window]
+            if message_windows:
+                await store_message_vectors(
+                    pool, [w for w, _ in message_windows], [v for _, v in message_windows], provider.model
+                )
+            if facts and publish is not None:
+                await publish(topic, facts)
+            EVENTS.labels(STAGE, "processed").inc(len(part))  # per chunk: published is processed
     finally:
         if not embedding.done():
             embedding.cancel()
             await asyncio.gather(embedding, return_exceptions=True)
     log.info(
         "embedded",
-        events=len(batch),
+        texts=len(jobs),
         embedded=sum(len(fresh) for _, fresh in chunks),
         chunks=len(chunks),
         seconds=round(time.perf_counter() - started, 3),

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from shared.broker import key_for
-from shared.contracts.events import ChatMessage, FactCandidate, SessionEnded, chat_event_adapter
+from shared.contracts.events import ChatMessage, FactCandidate, SessionEnded, chat_event_adapter, stored_event
 from shared.domain.checkpoints import background_checkpoint
 from shared.domain.consolidation import normalize_text
 from shared.domain.cursor import Slice, slice_after_cursor
@@ -176,6 +176,11 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, ChatMessage | Sess
             conn, [(t, s) for t, _, s in sessions], version, ctx.settings.context_messages
         )
 
+    if ctx.settings.embed_messages:  # stored first, then announced: the embedder's windows refer to them
+        stored = [stored_event(e) for e in kept if isinstance(e, ChatMessage)]
+        await ctx.publish(
+            ctx.topics.stored, [(key_for(m.tenant_id, m.user_id), m.model_dump_json().encode()) for m in stored]
+        )
     work = [
         w
         for key in sessions

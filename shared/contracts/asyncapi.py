@@ -36,6 +36,15 @@ CHANNELS = (
         received_by=("extractor", "summarizer"),
     ),
     Channel(
+        "messages.stored",
+        "tenant:user",
+        ("MessageStored",),
+        "Messages the extractor has stored, for the embedder to embed (in windows, when long). Keyed by user.",
+        lambda s: s.facts_partitions,
+        sent_by=("extractor",),
+        received_by=("embedder",),
+    ),
+    Channel(
         "facts.extracted",
         "tenant:user",
         ("FactCandidate",),

@@ -17,6 +17,7 @@ from shared.domain.validation import Id, JsonObject, SinceEpoch, StorableText
 SCHEMA_VERSION = 1
 
 Role = Literal["user", "assistant", "system"]
+SpeakerName = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f]+$")]
 CategoryName = Literal["preference", "fact", "event", "relationship", "decision", "general"]
 
 
@@ -35,6 +36,9 @@ class ChatMessage(_Event):
     event_id: Id = Field(description="Unique per message; ingest is idempotent on it.")
     session_id: Id
     role: Role
+    name: SpeakerName | None = Field(
+        None, description="Who spoke, as in the OpenAI chat format: tells the speakers of a group chat apart."
+    )
     content: StorableText = Field(min_length=1)
     created_at: SinceEpoch = Field(description="When the message was written (timezone required, 1970 or later).")
     metadata: JsonObject = Field(default_factory=dict)
@@ -61,6 +65,33 @@ ChatEvent = Annotated[
     Discriminator(_chat_event_type),
 ]
 chat_event_adapter: TypeAdapter[ChatMessage | SessionEnded] = TypeAdapter(ChatEvent)
+
+
+class MessageStored(_Event):
+    """A chat message the extractor has stored, keyed by tenant:user on messages.stored: the embedder
+    embeds it (in windows, when long) so that search can find the turn itself."""
+
+    type: Literal["message.stored"] = "message.stored"
+    event_id: Id
+    session_id: Id
+    role: Role
+    name: SpeakerName | None = None
+    content: str = Field(min_length=1)
+    created_at: AwareDatetime
+
+
+def stored_event(message: Any) -> MessageStored:
+    """The messages.stored event of a stored chat message (anything with a ChatMessage's fields)."""
+    return MessageStored(
+        tenant_id=message.tenant_id,
+        user_id=message.user_id,
+        event_id=message.event_id,
+        session_id=message.session_id,
+        role=message.role,
+        name=getattr(message, "name", None),
+        content=message.content,
+        created_at=message.created_at,
+    )
 
 
 class FactCandidate(_Event):
@@ -174,6 +205,7 @@ class DeadLetter(BaseModel):
 EVENT_MODELS: dict[str, Any] = {
     "ChatMessage": ChatMessage,
     "SessionEnded": SessionEnded,
+    "MessageStored": MessageStored,
     "FactCandidate": FactCandidate,
     "EmbeddedFact": EmbeddedFact,
     "FactChange": FactChange,

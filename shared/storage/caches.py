@@ -73,25 +73,61 @@ async def store_outputs(conn: asyncpg.Connection | asyncpg.Pool, calls: Sequence
 
 
 async def cached_embeddings(
-    conn: asyncpg.Connection | asyncpg.Pool, model: str, text_hashes: Sequence[str]
-) -> dict[str, list[float]]:
+    conn: asyncpg.Connection | asyncpg.Pool, model: str, keys: Sequence[tuple[str, str]]
+) -> dict[tuple[str, str], list[float]]:
+    """{(tenant, text hash): vector} of the ones cached. Per tenant: tenants share no cache entry."""
+    if not keys:
+        return {}
     rows = await conn.fetch(
-        "SELECT text_hash, embedding FROM embeddings WHERE model = $1 AND text_hash = any($2::text[])",
+        """
+        SELECT e.tenant_id, e.text_hash, e.embedding FROM unnest($2::text[], $3::text[]) AS w(tenant_id, text_hash)
+        JOIN embeddings e ON e.tenant_id = w.tenant_id AND e.model = $1 AND e.text_hash = w.text_hash
+        """,
         model,
-        list(text_hashes),
+        [t for t, _ in keys],
+        [h for _, h in keys],
     )
-    return {r["text_hash"]: r["embedding"].to_list() for r in rows}
+    return {(r["tenant_id"], r["text_hash"]): r["embedding"].to_list() for r in rows}
 
 
 async def store_embeddings(
-    conn: asyncpg.Connection | asyncpg.Pool, model: str, vectors: dict[str, Sequence[float]]
+    conn: asyncpg.Connection | asyncpg.Pool, model: str, vectors: dict[tuple[str, str], Sequence[float]]
 ) -> None:
+    """Cache vectors by (tenant, text hash); the first write wins."""
     if not vectors:
         return
     await conn.executemany(
         """
-        INSERT INTO embeddings (model, text_hash, embedding) VALUES ($1, $2, $3)
-        ON CONFLICT (model, text_hash) DO NOTHING
+        INSERT INTO embeddings (tenant_id, model, text_hash, embedding) VALUES ($1, $2, $3, $4)
+        ON CONFLICT (tenant_id, model, text_hash) DO NOTHING
         """,
-        [(model, h, np.asarray(v, dtype=np.float32)) for h, v in vectors.items()],
+        [(t, model, h, np.asarray(v, dtype=np.float32)) for (t, h), v in vectors.items()],
     )
+
+
+async def forget_user_embeddings(
+    conn: asyncpg.Connection, tenant_id: str, user_id: str, fact_text_hashes: Sequence[str]
+) -> int:
+    """For an erase, before the user's rows go: drop the cached vectors of this user's fact texts and
+    message windows that no other user of the tenant uses (a window or an active fact with the same
+    text). Returns the cache rows deleted. The user's message windows themselves go with the messages
+    (the foreign key cascades)."""
+    status = await conn.execute(
+        """
+        WITH mine AS (
+            SELECT DISTINCT h FROM (
+                SELECT unnest($3::text[]) AS h
+                UNION ALL
+                SELECT text_hash FROM message_vectors WHERE tenant_id = $1 AND user_id = $2
+            ) s
+        )
+        DELETE FROM embeddings e USING mine
+        WHERE e.tenant_id = $1 AND e.text_hash = mine.h
+          AND NOT EXISTS (SELECT 1 FROM message_vectors v
+                          WHERE v.tenant_id = $1 AND v.text_hash = mine.h AND v.user_id <> $2)
+        """,
+        tenant_id,
+        user_id,
+        list(fact_text_hashes),
+    )
+    return int(status.split()[-1])

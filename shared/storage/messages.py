@@ -26,6 +26,7 @@ async def store_messages(conn: asyncpg.Connection, messages: Sequence[ChatMessag
             m.user_id,
             m.session_id,
             m.role,
+            m.name,
             m.content,
             message_hash(m.event_id, m.role, m.content),
             m.created_at,
@@ -35,10 +36,10 @@ async def store_messages(conn: asyncpg.Connection, messages: Sequence[ChatMessag
     ]
     result = await conn.fetch(
         """
-        INSERT INTO messages (tenant_id, event_id, user_id, session_id, role, content, content_hash,
+        INSERT INTO messages (tenant_id, event_id, user_id, session_id, role, name, content, content_hash,
                               created_at, metadata)
-        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-                             $7::text[], $8::timestamptz[], $9::jsonb[])
+        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                             $8::text[], $9::timestamptz[], $10::jsonb[])
         ON CONFLICT (tenant_id, event_id) DO NOTHING
         RETURNING event_id
         """,

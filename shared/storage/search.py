@@ -1,20 +1,25 @@
-"""The legs of hybrid search, each scoped to one (tenant, user): vectors over active facts, full text
-over active facts and over messages. Fusion (Reciprocal Rank Fusion) is pure and lives here too.
+"""The legs of hybrid search, each scoped to one (tenant, user): vectors over active facts and over
+message windows, full text over active facts and over messages (ts_rank_cd, and BM25 candidates with
+their term statistics). Fusion is pure and lives in shared.domain.ranking.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import asyncpg
 import numpy as np
 
-from shared.storage.memory import FACT_COLUMNS
+from shared.domain.ranking import RRF_K, Fused, Hit, reciprocal_rank_fusion
+from shared.storage.user_data import FACT_COLUMNS
 
-RRF_K = 60
+__all__ = ["RRF_K", "Fused", "Hit", "reciprocal_rank_fusion"]
+MESSAGE_COLUMNS = "event_id, session_id, role, name, content, created_at"
 
 # Words that carry no topic. The tsvector columns use the 'simple' configuration (no stemming, no
 # stop words, any language), so the query side drops these and ORs what is left.
@@ -53,10 +58,46 @@ class FactFilters:
     categories: Sequence[str] | None = None
     min_importance: int | None = None
     source: str | None = None
+    after: datetime | None = None  # valid_from (when the fact was said to hold) at or after
+    before: datetime | None = None
+    session_id: str | None = None  # facts extracted from messages of this session
+
+
+@dataclass(frozen=True)
+class MessageFilters:
+    after: datetime | None = None  # said at or after
+    before: datetime | None = None  # said before
+    session_id: str | None = None
+
+
+def _message_filter_sql(filters: MessageFilters, args: list[Any], alias: str = "") -> str:
+    clauses: list[str] = []
+    if filters.after is not None:
+        args.append(filters.after)
+        clauses.append(f"{alias}created_at >= ${len(args)}")
+    if filters.before is not None:
+        args.append(filters.before)
+        clauses.append(f"{alias}created_at < ${len(args)}")
+    if filters.session_id is not None:
+        args.append(filters.session_id)
+        clauses.append(f"{alias}session_id = ${len(args)}")
+    return "".join(f" AND {c}" for c in clauses)
 
 
 def _filter_sql(filters: FactFilters, args: list[Any]) -> str:
     clauses: list[str] = []
+    if filters.after is not None:
+        args.append(filters.after)
+        clauses.append(f"valid_from >= ${len(args)}")
+    if filters.before is not None:
+        args.append(filters.before)
+        clauses.append(f"valid_from < ${len(args)}")
+    if filters.session_id is not None:
+        args.append(filters.session_id)
+        clauses.append(
+            f"EXISTS (SELECT 1 FROM messages sm WHERE sm.tenant_id = $1 AND sm.event_id = any(source_message_ids)"
+            f" AND sm.session_id = ${len(args)})"
+        )
     if filters.categories:
         args.append(list(filters.categories))
         clauses.append(f"category = any(${len(args)}::text[])")
@@ -67,17 +108,6 @@ def _filter_sql(filters: FactFilters, args: list[Any]) -> str:
         args.append(filters.source)
         clauses.append(f"source = ${len(args)}")
     return "".join(f" AND {c}" for c in clauses)
-
-
-@dataclass
-class Hit:
-    """One row a leg found, with its rank in that leg (1-based) and the leg's own score."""
-
-    kind: str  # fact | message
-    id: str
-    rank: int
-    score: float
-    row: asyncpg.Record
 
 
 EXACT_MAX_FACTS = 2_000
@@ -221,39 +251,178 @@ async def fulltext_messages(
     tsquery: str,
     *,
     limit: int,
+    filters: MessageFilters = MessageFilters(),
+    normalization: int = 1,
     timeout: float | None = None,
 ) -> list[Hit]:
+    """ts_rank_cd over the 'simple' tsvector (any language); normalization as Postgres defines it
+    (1: divided by 1 + log(length), 2: by length, 32: rank / (rank + 1))."""
+    args: list[Any] = [tenant_id, user_id, tsquery, limit, normalization]
+    extra = _message_filter_sql(filters, args)
     rows = await conn.fetch(
-        """
-        SELECT event_id, session_id, role, content, created_at, ts_rank_cd(tsv, q, 1) AS rank_score
+        f"""
+        SELECT {MESSAGE_COLUMNS}, ts_rank_cd(tsv, q, $5) AS rank_score
         FROM messages, to_tsquery('simple', $3) q
-        WHERE tenant_id = $1 AND user_id = $2 AND tsv @@ q
+        WHERE tenant_id = $1 AND user_id = $2 AND tsv @@ q{extra}
         ORDER BY rank_score DESC, created_at DESC, event_id LIMIT $4
         """,
-        tenant_id,
-        user_id,
-        tsquery,
-        limit,
+        *args,
         timeout=timeout,
     )
     return [Hit("message", r["event_id"], i, float(r["rank_score"]), r) for i, r in enumerate(rows, 1)]
 
 
+BM25_MAX_CANDIDATES = 2_000
+
+
 @dataclass
-class Fused:
-    kind: str
-    id: str
-    score: float
-    row: asyncpg.Record
-    legs: dict[str, dict[str, float]] = field(default_factory=dict)  # leg -> {rank, score}
+class LexicalCandidates:
+    """Messages holding any query stem, with what BM25 needs: each one's term frequencies and length,
+    and the user's message count and mean length. `complete` is False when the candidates were cut at
+    the cap (document frequencies then count only the candidates fetched)."""
+
+    rows: list[asyncpg.Record]
+    term_freqs: list[dict[str, int]]
+    lengths: list[int]
+    total_docs: int
+    avg_length: float
+    complete: bool
 
 
-def reciprocal_rank_fusion(legs: dict[str, Sequence[Hit]], *, k: int = RRF_K) -> list[Fused]:
-    """score(d) = sum over the legs that found d of 1 / (k + rank). Ties go to the id, for stable output."""
-    fused: dict[tuple[str, str], Fused] = {}
-    for leg, hits in legs.items():
-        for hit in hits:
-            item = fused.setdefault((hit.kind, hit.id), Fused(hit.kind, hit.id, 0.0, hit.row))
-            item.score += 1.0 / (k + hit.rank)
-            item.legs[leg] = {"rank": hit.rank, "score": hit.score}
-    return sorted(fused.values(), key=lambda f: (-f.score, f.kind, f.id))
+async def bm25_candidates(
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    user_id: str,
+    stems: Sequence[str],
+    *,
+    filters: MessageFilters = MessageFilters(),
+    max_candidates: int = BM25_MAX_CANDIDATES,
+    timeout: float | None = None,
+) -> LexicalCandidates:
+    """One round trip: the user's message count and mean stemmed length, and every message (up to the
+    cap) whose stemmed tsvector holds a query stem, with the frequency of each stem in it."""
+    tsquery = " | ".join(stems)
+    args: list[Any] = [tenant_id, user_id, tsquery, list(stems), max_candidates + 1]
+    extra = _message_filter_sql(filters, args, "m.")
+    rows = await conn.fetch(
+        f"""
+        WITH stats AS (
+            SELECT count(*) AS n, coalesce(avg(length(tsv_en)), 0)::float8 AS avg_len
+            FROM messages WHERE tenant_id = $1 AND user_id = $2
+        ), found AS (
+            SELECT m.event_id, m.session_id, m.role, m.name, m.content, m.created_at, length(m.tsv_en) AS dl,
+                   (SELECT coalesce(jsonb_object_agg(u.lexeme, cardinality(u.positions)), '{{}}'::jsonb)
+                    FROM unnest(m.tsv_en) u WHERE u.lexeme = any($4::text[]))::text AS tf
+            FROM messages m
+            WHERE m.tenant_id = $1 AND m.user_id = $2 AND m.tsv_en @@ to_tsquery('simple', $3){extra}
+            LIMIT $5
+        )
+        SELECT s.n, s.avg_len, f.* FROM stats s LEFT JOIN found f ON true
+        """,
+        *args,
+        timeout=timeout,
+    )
+    found = [r for r in rows if r["event_id"] is not None]
+    complete = len(found) <= max_candidates
+    found = found[:max_candidates]
+    return LexicalCandidates(
+        rows=found,
+        term_freqs=[json.loads(r["tf"]) for r in found],
+        lengths=[int(r["dl"] or 0) for r in found],
+        total_docs=int(rows[0]["n"]) if rows else 0,
+        avg_length=float(rows[0]["avg_len"]) if rows else 0.0,
+        complete=complete,
+    )
+
+
+PREFETCH_MAX_WINDOWS = 256
+
+
+async def user_message_vectors(
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    user_id: str,
+    *,
+    max_rows: int,
+    filters: MessageFilters = MessageFilters(),
+    timeout: float | None = None,
+) -> list[asyncpg.Record] | None:
+    """This user's message windows (passing the filters) with their vector and message, when there are
+    at most `max_rows`; None when there are more. Fetched while the query is embedded, ranked in process
+    by `nearest_messages` (as `user_fact_vectors` / `nearest_facts` do for facts)."""
+    args: list[Any] = [tenant_id, user_id, max_rows]
+    extra = _message_filter_sql(filters, args, "v.")
+    rows = await conn.fetch(
+        f"""
+        SELECT c.n, w.* FROM (SELECT count(*) AS n FROM (SELECT 1 FROM message_vectors
+                              WHERE tenant_id = $1 AND user_id = $2 LIMIT $3 + 1) s) c
+        LEFT JOIN LATERAL (
+            SELECT m.event_id, m.session_id, m.role, m.name, m.content, m.created_at, v.embedding
+            FROM message_vectors v JOIN messages m ON m.tenant_id = v.tenant_id AND m.event_id = v.event_id
+            WHERE v.tenant_id = $1 AND v.user_id = $2{extra} AND c.n <= $3
+        ) w ON true
+        """,
+        *args,
+        timeout=timeout,
+    )
+    if not rows or rows[0]["n"] > max_rows:
+        return None
+    return [r for r in rows if r["event_id"] is not None]
+
+
+def nearest_messages(
+    rows: Sequence[asyncpg.Record], embedding: Sequence[float] | np.ndarray, *, limit: int
+) -> list[Hit]:
+    """The exact cosine top-`limit` messages of rows from `user_message_vectors`, each by its best
+    window, as `vector_messages` answers for the same rows (ties by event id)."""
+    if not rows or limit < 1:
+        return []
+    query = np.asarray(embedding, dtype=np.float64)
+    matrix = np.stack([_as_array(r["embedding"]) for r in rows])
+    if matrix.shape[1] != query.shape[0]:
+        raise ValueError(f"different vector dimensions {matrix.shape[1]} and {query.shape[0]}")
+    with np.errstate(divide="ignore", invalid="ignore"):
+        distance = 1.0 - (matrix @ query) / (np.linalg.norm(matrix, axis=1) * np.linalg.norm(query))
+    distance = np.where(np.isnan(distance), np.inf, distance)
+    best: dict[str, int] = {}
+    for i, r in enumerate(rows):
+        j = best.get(r["event_id"])
+        if j is None or distance[i] < distance[j]:
+            best[r["event_id"]] = i
+    order = sorted(best.items(), key=lambda item: (distance[item[1]], item[0]))[:limit]
+    return [
+        Hit("message", event_id, rank, 1.0 - float(distance[i]), rows[i]) for rank, (event_id, i) in enumerate(order, 1)
+    ]
+
+
+async def vector_messages(
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    user_id: str,
+    embedding: Sequence[float] | np.ndarray,
+    *,
+    limit: int,
+    filters: MessageFilters = MessageFilters(),
+    timeout: float | None = None,
+) -> list[Hit]:
+    """The user's messages nearest the query by their best window (cosine), exact: the user's windows
+    come by the (tenant, user) index and every distance is computed (there is no HNSW index over
+    message windows: its inserts cost the pipeline more than it saves here; see migration 0006). The
+    cost grows with the user's windows, about 1 ms per thousand."""
+    args: list[Any] = [tenant_id, user_id, np.asarray(embedding, dtype=np.float32), limit]
+    extra = _message_filter_sql(filters, args)
+    rows = await conn.fetch(
+        f"""
+        WITH best AS (
+            SELECT event_id, min(embedding <=> $3) AS distance FROM message_vectors
+            WHERE tenant_id = $1 AND user_id = $2{extra}
+            GROUP BY event_id ORDER BY min(embedding <=> $3), event_id LIMIT $4
+        )
+        SELECT m.event_id, m.session_id, m.role, m.name, m.content, m.created_at, b.distance
+        FROM best b JOIN messages m ON m.tenant_id = $1 AND m.event_id = b.event_id
+        ORDER BY b.distance, m.event_id
+        """,
+        *args,
+        timeout=timeout,
+    )
+    return [Hit("message", r["event_id"], i, 1.0 - float(r["distance"]), r) for i, r in enumerate(rows, 1)]

@@ -43,9 +43,19 @@ def uid(prefix: str = "u") -> str:
 
 
 async def seed_messages(
-    db, tenant_id: str, user_id: str, session_id: str, contents: list[str], start=None
+    db,
+    tenant_id: str,
+    user_id: str,
+    session_id: str,
+    contents: list[str],
+    start=None,
+    *,
+    names: list[str | None] | None = None,
+    embed: bool = False,
+    step: timedelta = timedelta(seconds=1),
 ) -> list[str]:
-    """Messages as the extractor stores them (the real storage function)."""
+    """Messages as the extractor stores them (the real storage function); with `embed`, embedded as
+    the embedder stage embeds stored messages (its own code, the offline model)."""
     from shared.contracts.events import ChatMessage
     from shared.storage.messages import store_messages
 
@@ -57,13 +67,19 @@ async def seed_messages(
             user_id=user_id,
             session_id=session_id,
             role="user",
+            name=names[i] if names else None,
             content=text,
-            created_at=start + timedelta(seconds=i),
+            created_at=start + step * i,
         )
         for i, text in enumerate(contents)
     ]
     async with db.acquire() as conn:
         await store_messages(conn, messages)
+    if embed:
+        from services.embedder.stage import embed_stored_messages
+        from shared.providers.offline.minilm import OfflineEmbeddingProvider
+
+        await embed_stored_messages(db, OfflineEmbeddingProvider(), messages)
     return [m.event_id for m in messages]
 
 

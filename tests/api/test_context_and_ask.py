@@ -1,5 +1,6 @@
-"""Context: a prompt-ready block (pinned facts, relevant facts, session summary) inside a token budget,
-as text, XML or JSON. Ask: answers from stored memories only."""
+"""Context: a prompt-ready block (pinned facts, relevant facts, message excerpts where no fact covers
+the query, session summary) inside a token budget counted by the MiniLM tokenizer, as text, XML or
+JSON. Ask: answers from stored memories only."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import xml.etree.ElementTree as ET
 import httpx
 import pytest
 
-from shared.service_layer import memory as memory_service
+from shared.service_layer import ask as ask_service
+from shared.service_layer import context as context_service
 from tests.api.conftest import uid
 
 
@@ -65,7 +67,8 @@ async def test_context_has_pinned_relevant_and_summary(client, memory):
     assert got.status_code == 200, got.text
     body = got.json()
     text = body["context"]
-    assert body["token_estimate"] == "ceil(characters / 4)" and body["tokens"] == -(-len(text) // 4)
+    assert body["token_estimate"] == context_service.TOKEN_ESTIMATE
+    assert body["tokens"] == context_service.count_tokens(text)
     assert body["tokens"] <= body["max_tokens"] == 800
     why = {f["text"]: f["why"] for f in body["facts"]}
     assert why["The user is allergic to peanuts"] == "pinned" and why["The user is vegan"] == "pinned"
@@ -91,7 +94,7 @@ async def test_context_stays_inside_the_budget_in_every_format(client, memory, f
     )
     assert got.status_code == 200, got.text
     body = got.json()
-    assert body["tokens"] == -(-len(body["context"]) // 4) <= budget
+    assert body["tokens"] == context_service.count_tokens(body["context"]) <= budget
     if not body["context"]:
         return
     if fmt == "json":
@@ -129,7 +132,7 @@ def test_fit_context_prefers_pinned_then_relevant_then_summary():
 
     from shared.contracts.events import FactSnapshot
 
-    def fact(i: int, text: str) -> memory_service.ContextItem:
+    def fact(i: int, text: str) -> context_service.ContextItem:
         snap = FactSnapshot(
             fact_id=str(i),
             text=text,
@@ -144,19 +147,19 @@ def test_fit_context_prefers_pinned_then_relevant_then_summary():
             source="manual",
             source_message_ids=[],
         )
-        return memory_service.ContextItem(snap, "pinned")
+        return context_service.ContextItem(snap, "pinned")
 
     pinned = [fact(i, f"pinned fact {i} " + "x" * 40) for i in range(10)]
     relevant = [fact(100 + i, f"relevant fact {i} " + "y" * 40) for i in range(10)]
     summary = [f"- summary line {i} " + "z" * 40 for i in range(10)]
     for budget in (50, 100, 200, 400, 1000):
-        p, r, s = memory_service.fit_context("u", pinned, relevant, summary, "text", budget)
-        text = memory_service.render_context("u", p, r, s, "text")
-        assert memory_service.estimate_tokens(text) <= budget
+        p, r, s = context_service.fit_context("u", pinned, relevant, summary, "text", budget)
+        text = context_service.render_context("u", p, r, s, "text")
+        assert context_service.count_tokens(text) <= budget
         assert p == pinned[: len(p)] and r == relevant[: len(r)] and s == summary[: len(s)]
         if budget >= 200:
             assert p and r and s
-    p, r, s = memory_service.fit_context("u", pinned, relevant, summary, "text", 10_000)
+    p, r, s = context_service.fit_context("u", pinned, relevant, summary, "text", 10_000)
     assert (len(p), len(r), len(s)) == (10, 10, 10)
 
 
@@ -202,4 +205,32 @@ async def test_ask_uses_an_llm_that_can_answer_and_caches_it(client, db, shared_
 
 
 def test_offline_provider_has_no_answer_port(stack):
-    assert memory_service.answer_provider(stack.settings) is None
+    assert ask_service.answer_provider(stack.settings) is None
+
+
+async def test_context_quotes_messages_no_fact_covers_with_dates_speakers_and_sources(client, db, shared_tenant):
+    from datetime import UTC, datetime
+
+    from tests.api.conftest import seed_messages
+
+    tenant_id, _ = shared_tenant
+    user = uid()
+    got = await client.post(f"/v1/users/{user}/facts", json={"text": "The user is vegan", "importance": 5})
+    assert got.status_code == 201
+    said = datetime(2025, 3, 14, 9, 30, tzinfo=UTC)
+    turns = ["Booked flight LH 1234 to Lisbon for the conference", "Cool, have a good trip!"]
+    ids = await seed_messages(db, tenant_id, user, "s9", turns, said, names=["Maya", "Jonas"], embed=True)
+    for fmt in ("text", "json", "xml"):
+        body = (
+            await client.post(
+                "/v1/context",
+                json={"user_id": user, "query": "Which flight did I book to Lisbon?", "format": fmt, "max_tokens": 200},
+            )
+        ).json()
+        assert body["tokens"] == context_service.count_tokens(body["context"]) <= 200
+        excerpt = body["excerpts"][0]
+        assert excerpt["event_id"] == ids[0] and excerpt["speaker"] == "Maya" and excerpt["source_ids"] == [ids[0]]
+        assert excerpt["said_at"].startswith("2025-03-14")
+        assert "LH 1234" in body["context"] and "2025-03-14" in body["context"] and "Maya" in body["context"]
+        if fmt == "text":
+            assert "[2025-03-14] Maya: Booked flight LH 1234" in body["context"]

@@ -95,3 +95,34 @@ async def test_erase_stays_erased_while_the_pipeline_runs(pipeline, db, tenant):
             await db.fetchval(f"SELECT count(*) FROM {table} WHERE tenant_id = $1 AND user_id = $2", tenant_id, gone)
             == 0
         )
+
+
+async def test_the_pipeline_embeds_every_stored_message_and_search_finds_it(pipeline, client, db, tenant):
+    """Ingested with a speaker name, stored by the extractor, announced on messages.stored, embedded by
+    the embedder: search then finds the turn by meaning, saying who said it."""
+    tenant_id, key = tenant
+    user, session = uid(), uid("s")
+    turns = [
+        {
+            "role": "user",
+            "name": "Maya",
+            "content": "We finally adopted a greyhound from the rescue, her name is Pepper",
+        },
+        {"role": "assistant", "name": "Jonas", "content": "The bus was late again this morning"},
+    ]
+    async with httpx.AsyncClient(base_url=pipeline.api_url, headers={"X-API-Key": key}) as ingest:
+        body = {"messages": [{"user_id": user, "session_id": session, **t} for t in turns]}
+        assert (await ingest.post("/v1/messages", json=body)).status_code == 202
+    for _ in range(240):
+        n = await db.fetchval(
+            "SELECT count(*) FROM message_vectors WHERE tenant_id = $1 AND user_id = $2", tenant_id, user
+        )
+        if n == 2:
+            break
+        await asyncio.sleep(0.25)
+    assert n == 2
+    found = await client.post(
+        "/v1/search", json={"user_id": user, "query": "Which four-legged companion joined the household?"}
+    )
+    top = found.json()["results"][0]
+    assert top["kind"] == "message" and top["speaker"] == "Maya" and "greyhound" in top["text"]

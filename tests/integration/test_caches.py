@@ -5,11 +5,12 @@ import uuid
 from shared.storage.caches import StoredCall, cached_embeddings, cached_outputs, store_embeddings, store_outputs
 
 
-async def test_embedding_cache_returns_what_was_stored(db):
+async def test_embedding_cache_returns_what_was_stored_per_tenant(db):
     model = f"model-{uuid.uuid4().hex[:6]}"
-    await store_embeddings(db, model, {"h1": [0.5, 0.25, -1.0]})
-    await store_embeddings(db, model, {"h1": [9.0, 9.0, 9.0]})  # the first write wins: never embedded twice
-    assert await cached_embeddings(db, model, ["h1", "missing"]) == {"h1": [0.5, 0.25, -1.0]}
+    await store_embeddings(db, model, {("t1", "h1"): [0.5, 0.25, -1.0]})
+    await store_embeddings(db, model, {("t1", "h1"): [9.0, 9.0, 9.0]})  # the first write wins: never embedded twice
+    assert await cached_embeddings(db, model, [("t1", "h1"), ("t1", "missing")]) == {("t1", "h1"): [0.5, 0.25, -1.0]}
+    assert await cached_embeddings(db, model, [("t2", "h1")]) == {}  # tenants share no entry
 
 
 async def test_provider_output_cache(db):

@@ -72,7 +72,15 @@ def test_asyncapi_document_is_in_sync_and_names_every_topic_and_contract():
     document = render_asyncapi()
     assert {c["address"] for c in document["channels"].values()} == {
         f"memstream.{t}"
-        for t in ("chat.messages", "facts.extracted", "facts.embedded", "facts.changes", "memory.recalls", "dlq")
+        for t in (
+            "chat.messages",
+            "messages.stored",
+            "facts.extracted",
+            "facts.embedded",
+            "facts.changes",
+            "memory.recalls",
+            "dlq",
+        )
     }
     referenced = {m for c in document["channels"].values() for m in c["messages"]}
     assert referenced == set(document["components"]["messages"])

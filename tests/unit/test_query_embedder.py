@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from shared.service_layer.memory import QueryEmbedder
+from shared.service_layer.search import QueryEmbedder
 
 
 class CountingProvider:

@@ -27,7 +27,7 @@ from services.api.models import (
 from shared.contracts.events import CategoryName
 from shared.domain.validation import Id, Instant, StorableText
 from shared.service_layer import memory as memory_service
-from shared.storage import memory as store
+from shared.storage import user_data as store
 from shared.storage.facts import snapshot_of
 
 router = APIRouter(tags=["facts"])

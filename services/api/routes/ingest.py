@@ -161,6 +161,7 @@ async def ingest(body: IngestRequest, tenant_id: Tenant, request: Request) -> In
                     user_id=m.user_id,
                     session_id=m.session_id,
                     role=m.role,
+                    name=m.name,
                     content=m.content,
                     created_at=m.created_at or now,
                     metadata=m.metadata,

@@ -10,6 +10,7 @@ from services.api.deps import Tenant, pool_of, settings_of
 from services.api.models import (
     AskRequest,
     AskResponse,
+    ContextExcerpt,
     ContextFact,
     ContextRequest,
     ContextResponse,
@@ -19,31 +20,69 @@ from services.api.models import (
     SearchResponse,
     SourceMessage,
 )
-from shared.service_layer import memory as memory_service
-from shared.storage import memory as store
+from shared.domain.ranking import Fused
+from shared.service_layer import ask as ask_service
+from shared.service_layer import context as context_service
+from shared.service_layer import search as search_service
+from shared.storage import user_data as store
 from shared.storage.facts import snapshot_of
-from shared.storage.search import FactFilters, Fused
+from shared.storage.search import FactFilters
 
 router = APIRouter(tags=["retrieval"])
 
 
+def _message(row) -> SourceMessage:
+    return SourceMessage(**{k: row[k] for k in SourceMessage.model_fields})
+
+
 def hit_of(item: Fused) -> SearchHit:
+    """A result: its lead row (fact or message), when and by whom it was said, and every message it
+    stands for. A fact folded with its source message carries that message too."""
     legs = {name: LegScore(rank=int(v["rank"]), score=v["score"]) for name, v in item.legs.items()}
+    member = item.member("message")
+    message = _message(member.row) if member is not None else None
+    evidence = list(getattr(item, "evidence_ids", []) or [])
     if item.kind == "fact":
         fact = snapshot_of(item.row)
-        return SearchHit(kind="fact", id=item.id, text=fact.text, score=item.score, legs=legs, fact=fact)
-    message = SourceMessage(**{k: item.row[k] for k in SourceMessage.model_fields})
-    return SearchHit(kind="message", id=item.id, text=message.content, score=item.score, legs=legs, message=message)
+        return SearchHit(
+            kind="fact",
+            id=item.id,
+            text=fact.text,
+            score=item.score,
+            legs=legs,
+            said_at=message.created_at if message else fact.valid_from,
+            speaker=(message.name or message.role) if message else None,
+            evidence_ids=evidence,
+            fact=fact,
+            message=message,
+        )
+    assert message is not None
+    return SearchHit(
+        kind="message",
+        id=item.id,
+        text=message.content,
+        score=item.score,
+        legs=legs,
+        said_at=message.created_at,
+        speaker=message.name or message.role,
+        evidence_ids=evidence,
+        fact=snapshot_of(f.row) if (f := item.member("fact")) is not None else None,
+        message=message,
+    )
 
 
 @router.post("/v1/search", response_model=SearchResponse)
 async def search(body: SearchRequest, tenant_id: Tenant, request: Request) -> SearchResponse:
-    """Hybrid search over one user's memory: vector similarity over active facts plus full text over
-    active facts and messages, fused by Reciprocal Rank Fusion (k=60). A leg that fails or times out is
-    left out and named in `degraded`; 503 only when every leg fails."""
+    """Search one user's memory: by meaning (vectors over facts and message windows) and by words (full
+    text over facts, BM25 over messages), fused by calibrated scores (or RRF, k=60). A fact and the
+    message it came from are one result. A leg that fails or times out is left out and named in
+    `degraded`; 503 only when every leg fails."""
     pool = pool_of(request)
+    scope = body.scope
+    if scope == "both" and (not body.include_messages or body.categories or body.min_importance or body.source):
+        scope = "facts"  # fact filters: messages have no category, importance or source
     search = asyncio.create_task(
-        memory_service.hybrid_search(
+        search_service.hybrid_search(
             pool,
             request.app.state.embedder,
             tenant_id,
@@ -51,9 +90,11 @@ async def search(body: SearchRequest, tenant_id: Tenant, request: Request) -> Se
             body.query,
             k=body.k,
             mode=body.mode,
+            scope=scope,
             filters=FactFilters(categories=body.categories, min_importance=body.min_importance, source=body.source),
-            include_messages=body.include_messages and not (body.categories or body.min_importance or body.source),
-            tuning=memory_service.SearchTuning.from_settings(settings_of(request)),
+            when=search_service.TimeRange(body.after, body.before, body.session_id),
+            fusion=body.fusion,
+            tuning=search_service.SearchTuning.from_settings(settings_of(request)),
         )
     )
     try:
@@ -69,7 +110,7 @@ async def search(body: SearchRequest, tenant_id: Tenant, request: Request) -> Se
         )
     try:
         found = await search
-    except memory_service.SearchUnavailable as exc:
+    except search_service.SearchUnavailable as exc:
         raise HTTPException(503, f"every search leg failed: {exc}") from None
     request.app.state.recalls.record(tenant_id, body.user_id, [i.id for i in found.items if i.kind == "fact"], "search")
     return SearchResponse(
@@ -85,9 +126,10 @@ async def search(body: SearchRequest, tenant_id: Tenant, request: Request) -> Se
 @router.post("/v1/context", response_model=ContextResponse)
 async def context(body: ContextRequest, tenant_id: Tenant, request: Request) -> ContextResponse:
     """A prompt-ready block for the next LLM turn, inside `max_tokens`: the user's pinned (most
-    important) facts, the facts relevant to `query`, and the session's rolling summary. Tokens are
-    estimated as ceil(characters / 4)."""
-    result = await memory_service.build_context(
+    important) facts, what is relevant to `query` (facts, and excerpts of messages with their dates
+    and speakers where no fact covers it), and the session's rolling summary. Tokens are counted with
+    the embedding model's tokenizer."""
+    result = await context_service.build_context(
         pool_of(request),
         request.app.state.embedder,
         tenant_id,
@@ -98,7 +140,8 @@ async def context(body: ContextRequest, tenant_id: Tenant, request: Request) -> 
         fmt=body.format,
         pinned_min_importance=body.pinned_min_importance,
         max_facts=body.max_facts,
-        tuning=memory_service.SearchTuning.from_settings(settings_of(request)),
+        include_messages=body.include_messages,
+        tuning=search_service.SearchTuning.from_settings(settings_of(request)),
     )
     used = [i.fact.fact_id for i in [*result.pinned, *result.relevant]]
     request.app.state.recalls.record(tenant_id, body.user_id, used, "context")
@@ -108,7 +151,7 @@ async def context(body: ContextRequest, tenant_id: Tenant, request: Request) -> 
         context=result.text,
         tokens=result.tokens,
         max_tokens=body.max_tokens,
-        token_estimate=memory_service.TOKEN_ESTIMATE,
+        token_estimate=context_service.TOKEN_ESTIMATE,
         facts=[
             ContextFact(
                 fact_id=i.fact.fact_id,
@@ -117,8 +160,23 @@ async def context(body: ContextRequest, tenant_id: Tenant, request: Request) -> 
                 importance=i.fact.importance,
                 why=i.why,
                 score=i.score,
+                source_ids=i.source_ids,
             )
             for i in [*result.pinned, *result.relevant]
+            if i.fact is not None and i.why != "excerpt"
+        ],
+        excerpts=[
+            ContextExcerpt(
+                event_id=i.excerpt.event_id,
+                session_id=i.excerpt.session_id,
+                speaker=i.excerpt.speaker,
+                said_at=i.excerpt.created_at,
+                text=i.excerpt.content,
+                score=i.score,
+                source_ids=i.source_ids,
+            )
+            for i in result.relevant
+            if i.excerpt is not None
         ],
         session_summary_included=result.summary_included,
         degraded=result.degraded,
@@ -131,7 +189,7 @@ async def ask(body: AskRequest, tenant_id: Tenant, request: Request) -> AskRespo
     """Answer a question from the user's stored memories only. With an LLM provider that can answer,
     it writes the answer from the best-matching facts; offline, the best-matching facts are the answer."""
     try:
-        result = await memory_service.ask(
+        result = await ask_service.ask(
             pool_of(request),
             settings_of(request),
             request.app.state.embedder,
@@ -139,9 +197,9 @@ async def ask(body: AskRequest, tenant_id: Tenant, request: Request) -> AskRespo
             body.user_id,
             body.question,
             k=body.k,
-            tuning=memory_service.SearchTuning.from_settings(settings_of(request)),
+            tuning=search_service.SearchTuning.from_settings(settings_of(request)),
         )
-    except memory_service.SearchUnavailable as exc:
+    except search_service.SearchUnavailable as exc:
         raise HTTPException(503, f"every search leg failed: {exc}") from None
     request.app.state.recalls.record(tenant_id, body.user_id, [f.id for f in result.facts if f.kind == "fact"], "ask")
     return AskResponse(

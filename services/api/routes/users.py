@@ -20,7 +20,7 @@ from services.api.models import (
 from services.api.stream import change_events
 from shared.domain.validation import MAX_BIGINT, Id
 from shared.service_layer import memory as memory_service
-from shared.storage import memory as store
+from shared.storage import user_data as store
 
 router = APIRouter(tags=["users"])
 

@@ -1,4 +1,5 @@
-"""What the API reads and writes about one user's memory. Every query is scoped to (tenant, user)."""
+"""Everything stored about one user, as the API reads, exports and erases it: settings, facts and their
+lineage, messages, summaries, profile and change stream. Every query is scoped to (tenant, user)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import asyncpg
 
 from shared.contracts.events import FactSnapshot
 from shared.hashing import content_hash
+from shared.storage.caches import forget_user_embeddings
 from shared.storage.dead_letters import erase_user_dead_letters
 from shared.storage.facts import snapshot_of
 
@@ -255,7 +257,7 @@ async def messages_by_id(
         return []
     return await conn.fetch(
         """
-        SELECT event_id, session_id, role, content, created_at FROM messages
+        SELECT event_id, session_id, role, name, content, created_at FROM messages
         WHERE tenant_id = $1 AND user_id = $2 AND event_id = any($3::text[]) ORDER BY created_at, seq
         """,
         tenant_id,
@@ -381,7 +383,7 @@ async def export_user(conn: asyncpg.Connection, tenant_id: str, user_id: str) ->
         )
         messages = await conn.fetch(
             """
-            SELECT event_id, session_id, role, content, created_at, received_at, metadata::text AS metadata
+            SELECT event_id, session_id, role, name, content, created_at, received_at, metadata::text AS metadata
             FROM messages WHERE tenant_id = $1 AND user_id = $2 ORDER BY created_at, seq
             """,
             *args,
@@ -426,9 +428,8 @@ async def erase_user_rows(conn: asyncpg.Connection, tenant_id: str, user_id: str
     llm_calls rows made for the user go (their user_id), and so do older rows without one (written
     before migration 0004) that can be attributed by content: extraction outputs citing the user's
     messages, summary and profile outputs equal to the user's summaries and profile, and the API's
-    answers (their output names the user). The embedding cache is keyed by
-    text hash across tenants; the vectors of the user's fact texts are dropped from it (a cache: other
-    users with the same text just recompute them).
+    answers (their output names the user). The embedding cache is per tenant; the vectors of the
+    user's fact texts and message windows that no other user of the tenant shares are dropped from it.
     """
     args = (tenant_id, user_id)
     event_ids = [
@@ -465,15 +466,22 @@ async def erase_user_rows(conn: asyncpg.Connection, tenant_id: str, user_id: str
             [str(t) for t in texts],
         )
     )
-    fact_texts = [
+    fact_texts = [  # the ones no other user of the tenant has a fact with
         r["text"]
-        for r in await conn.fetch("SELECT DISTINCT text FROM facts WHERE tenant_id = $1 AND user_id = $2", *args)
-    ]
-    counts["embeddings"] = _count(
-        await conn.execute(
-            "DELETE FROM embeddings WHERE text_hash = any($1::text[])",
-            [content_hash("embedding-text", t) for t in fact_texts],  # the embedder's cache key
+        for r in await conn.fetch(
+            """
+            SELECT DISTINCT text FROM facts f WHERE tenant_id = $1 AND user_id = $2 AND NOT EXISTS (
+                SELECT 1 FROM facts o WHERE o.tenant_id = $1 AND o.normalized_text = f.normalized_text
+                  AND o.user_id <> $2 AND o.text = f.text)
+            """,
+            *args,
         )
+    ]
+    counts["embeddings"] = await forget_user_embeddings(
+        conn,
+        tenant_id,
+        user_id,
+        [content_hash("embedding-text", t) for t in fact_texts],  # the embedder's cache key
     )
     counts["dead_letters"] = await erase_user_dead_letters(conn, tenant_id, user_id)  # before the sessions go
     for table in ("decisions", "facts", "messages", "sessions", "session_summaries", "user_profiles", "outbox"):

@@ -1,0 +1,144 @@
+"""Choose the calibrated fusion's floors and weights on the TUNING split of the retrieval eval.
+
+    .venv/bin/python bench/retrieval_tune.py [--out PATH]
+
+Runs every leg once per tuning question (the same data and loading as bench/retrieval_eval.py), then
+fuses the captured legs offline for each point of a small grid, and prints the best points by mean
+of R@1 and R@10 over the tuning questions. The test split is not read here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import json
+import os
+import sys
+import tempfile
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+async def capture_legs(database_url: str, split: str) -> list[dict]:
+    from bench.retrieval_conversations import generate
+    from bench.retrieval_eval import load
+    from shared.providers.offline.minilm import OfflineEmbeddingProvider
+    from shared.service_layer.search import QueryEmbedder, SearchTuning, hybrid_search
+    from shared.storage.db import create_pool
+
+    conversations, questions = generate()
+    conversations = [c for c in conversations if c.split == split]
+    questions = [q for q in questions if q.split == split]
+    provider = OfflineEmbeddingProvider()
+    embedder = QueryEmbedder(provider)
+    pool = await create_pool(database_url, max_size=4)
+    tenant_id = f"tune-{uuid.uuid4().hex[:8]}"
+    out = []
+    try:
+        await load(pool, provider, tenant_id, conversations)
+        for q in questions:
+            capture: dict = {}
+            await hybrid_search(
+                pool,
+                embedder,
+                tenant_id,
+                q.user_id,
+                q.question,
+                k=10,
+                tuning=SearchTuning(leg_timeout_s=30.0),
+                capture=capture,
+            )
+            out.append({"q": q, **capture})
+    finally:
+        await pool.close()
+    return out
+
+
+def score(captured: list[dict], calibration, ks=(1, 5, 10)) -> dict:
+    from shared.service_layer.search import fuse
+
+    sums: dict = {}
+    counts: dict = {}
+    for c in captured:
+        q = c["q"]
+        result = fuse(
+            c["names"],
+            c["outcomes"],
+            k=10,
+            fusion="weighted",
+            stems=c["stems"],
+            calibration=calibration,
+            query=c["query"],
+        )
+        answers = set(q.answers)
+        for cat in (q.category, "all"):
+            counts[cat] = counts.get(cat, 0) + 1
+            for k in ks:
+                got = set().union(*(i.evidence_ids for i in result.items[:k])) if result.items else set()
+                sums[(cat, k)] = sums.get((cat, k), 0.0) + len(answers & got) / len(answers)
+    return {f"{cat} R@{k}": round(v / counts[cat], 3) for (cat, k), v in sums.items()}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args()
+    os.environ.setdefault("MEMSTREAM_LOG_LEVEL", "WARNING")
+    from shared.domain.ranking import Calibration
+    from shared.embedded import EmbeddedPostgres
+    from shared.settings import get_settings
+    from shared.storage.migrate import migrate
+    from shared.telemetry import configure_logging
+
+    configure_logging("WARNING", json_logs=False)
+    postgres = EmbeddedPostgres(Path(tempfile.mkdtemp(prefix="memstream-tune-")))
+    database_url = postgres.start()
+    try:
+        migrate(database_url)
+        captured = asyncio.run(capture_legs(database_url, "tuning"))
+    finally:
+        postgres.stop()
+    rows = []
+    grid = itertools.product(
+        (0.15,),  # vector floor
+        (0.6, 0.7),  # vector top
+        (0.2, 0.3),  # lexical floor
+        (0.5, 1.0),  # BM25 weight (message vectors: 1.5)
+        (0.5, 0.75, 1.0),  # speaker named in the query
+        (0.5,),  # month (and year) named in the query
+        (False, True),  # hints scaled by the message's best match
+    )
+    for vf, vt, lf, wbm, ws, ww, scaled in grid:
+        cal = Calibration(
+            vector_floor=vf,
+            vector_top=vt,
+            lexical_floor=lf,
+            weights={
+                "vector_facts": 1.5,
+                "fulltext_facts": wbm,
+                "vector_messages": 1.5,
+                "fulltext_messages": wbm,
+                "speaker": ws,
+                "when": ww,
+            },
+            scaled_hints=scaled,
+        )
+        r = score(captured, cal)
+        params = {"vector_floor": vf, "vector_top": vt, "lexical_floor": lf, "w_bm25": wbm}
+        rows.append(({**params, "w_speaker": ws, "w_when": ww, "scaled_hints": scaled}, r))
+    rows.sort(key=lambda row: -(row[1]["all R@1"] + row[1]["all R@10"]))
+    for params, r in rows[:15]:
+        print(params, {k: v for k, v in r.items() if k.startswith("all")})
+    out = args.out or get_settings().data_dir / "eval" / "retrieval-tuning-grid.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps([{"params": p, "recall": r} for p, r in rows], indent=1))
+    print(f"grid of {len(rows)} points in {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

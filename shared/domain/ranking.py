@@ -1,0 +1,278 @@
+"""Ranking and fusion for search (pure): BM25 from term statistics, calibrated fusion, and RRF.
+
+Why calibrated fusion: the legs differ in quality and coverage. Rank fusion (RRF) gives every leg's
+first row the same weight whatever its score, so a leg with no real match (a fact 0.1 similar to
+the query) crowds out a leg with an exact one. Here each leg's score is mapped to [0, 1] on a
+fixed scale (cosine above a floor; BM25 relative to the query's best, times how much of the query
+that best row covers), rows under a leg's floor are dropped, and the fused score of a piece of
+evidence is the weighted sum, over legs, of its best member's calibrated score. The floors and
+weights were chosen on the tuning split of bench/retrieval_eval.py (see the README).
+
+A piece of evidence is a message together with the facts extracted from it: they are one result,
+not two (union of the facts' source messages and the messages found).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import Stemmer
+
+RRF_K = 60
+
+_STEMMER = Stemmer.Stemmer("english")
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# Words that carry no topic in a question (beyond the usual stop words: the question's own verbs).
+_QUESTION_STOP_TEXT = """a about above after again all also am an and any are as at be because been before being
+    below between
+    both but by can could did do does doing don done down during each else ever few for from further get got had
+    has have having he her here hers him his how i if in into is it its just know like me more most my myself
+    no nor not now of off on once only or other our ours out over own please remember same she should so some
+    such tell than that the their theirs them then there these they this those through to too under until up us
+    very was we were what when where which while who whom why will with would you your yours user users
+    anything something thing things recall say said mention mentioned s t ll ve re d m"""
+_QUESTION_STOP = frozenset(_QUESTION_STOP_TEXT.split())
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
+def stem_terms(text: str, *, max_terms: int = 24) -> list[str]:
+    """The query's content words, stemmed (Snowball English, as Postgres' 'english' configuration
+    stems the messages), deduplicated, in order."""
+    out: list[str] = []
+    for word in _WORD.findall(text.lower()):
+        if word in _QUESTION_STOP or (len(word) < 2 and not word.isdigit()):
+            continue
+        stem = _STEMMER.stemWord(word)
+        if stem not in out:
+            out.append(stem)
+    return out[:max_terms]
+
+
+@dataclass(frozen=True)
+class Bm25:
+    k1: float = 1.2
+    b: float = 0.75
+
+
+def bm25_scores(
+    term_freqs: Sequence[Mapping[str, int]],
+    doc_lengths: Sequence[int],
+    terms: Sequence[str],
+    *,
+    total_docs: int,
+    avg_length: float,
+    doc_freqs: Mapping[str, int],
+    params: Bm25 = Bm25(),
+) -> list[float]:
+    """Okapi BM25 of each document for the query terms; idf = ln(1 + (N - df + 0.5) / (df + 0.5))."""
+    n = max(total_docs, 1)
+    avg = max(avg_length, 1e-9)
+    idf = {t: math.log(1.0 + (n - doc_freqs.get(t, 0) + 0.5) / (doc_freqs.get(t, 0) + 0.5)) for t in terms}
+    out = []
+    for tf, dl in zip(term_freqs, doc_lengths, strict=True):
+        norm = params.k1 * (1.0 - params.b + params.b * dl / avg)
+        out.append(sum(idf[t] * f * (params.k1 + 1.0) / (f + norm) for t in terms if (f := tf.get(t, 0))))
+    return out
+
+
+def coverage(tf: Mapping[str, int], terms: Sequence[str], idf: Mapping[str, float]) -> float:
+    """The share of the query's idf mass a document contains: 1.0 when it has every term."""
+    total = sum(idf[t] for t in terms) or 1.0
+    return sum(idf[t] for t in terms if tf.get(t)) / total
+
+
+# --------------------------------------------------------------------------- when the query points at
+
+
+_MONTHS = {
+    name: i + 1
+    for i, names in enumerate(
+        [
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ]
+    )
+    for name in names
+}
+_SEASONS = {"spring": (3, 4, 5), "summer": (6, 7, 8), "autumn": (9, 10, 11), "fall": (9, 10, 11), "winter": (12, 1, 2)}
+_YEAR = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
+
+
+@dataclass(frozen=True)
+class TimeHint:
+    """Months (1-12) and, when said, a year the query names: "in March 2024", "last summer" is not read
+    (no reference date here), "in spring 2023" is."""
+
+    months: frozenset[int]
+    year: int | None
+
+    def matches(self, at: Any) -> bool:
+        return at.month in self.months and (self.year is None or at.year == self.year)
+
+
+def time_hint(query: str) -> TimeHint | None:
+    """The month(s) and year an explicit date phrase in the query names, if any. A bare "may" (the verb)
+    counts only next to a year; short month names need a year too."""
+    ws = words(query)
+    years = _YEAR.findall(query)
+    year = int(years[0]) if len(years) == 1 else None
+    months: set[int] = set()
+    for i, w in enumerate(ws):
+        month = _MONTHS.get(w)
+        if month is not None and (len(w) > 3 and w != "may" or (i + 1 < len(ws) and _YEAR.fullmatch(ws[i + 1]))):
+            months.add(month)
+        elif w in _SEASONS and year is not None:
+            months.update(_SEASONS[w])
+    if not months:
+        return None
+    return TimeHint(frozenset(months), year)
+
+
+# --------------------------------------------------------------------------- fusion
+
+
+@dataclass
+class Hit:
+    """One row a leg found, with its rank in that leg (1-based), the leg's own score, and its score on
+    the leg's calibrated [0, 1] scale (None: not calibrated, e.g. ts_rank_cd)."""
+
+    kind: str  # fact | message
+    id: str
+    rank: int
+    score: float
+    row: Any
+    calibrated: float | None = None
+    sources: tuple[str, ...] = ()  # a fact's source message ids
+
+
+@dataclass
+class Fused:
+    kind: str
+    id: str
+    score: float
+    row: Any
+    legs: dict[str, dict[str, float]] = field(default_factory=dict)  # leg -> {rank, score}
+    evidence_ids: list[str] = field(default_factory=list)  # the message ids this result stands for
+    members: list[Hit] = field(default_factory=list)  # every row folded into this result
+
+    def member(self, kind: str) -> Hit | None:
+        return next((m for m in self.members if m.kind == kind), None)
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Floors and weights of the calibrated fusion (chosen on the tuning split; see the README)."""
+
+    vector_floor: float = 0.15  # cosine below this is no match (facts and message windows alike)
+    vector_top: float = 0.60  # cosine at or above this counts as a full match
+    lexical_floor: float = 0.20  # calibrated lexical score (share of the query's idf mass) below this: dropped
+    weights: Mapping[str, float] = field(
+        default_factory=lambda: {
+            "vector_facts": 1.5,
+            "fulltext_facts": 1.0,
+            "vector_messages": 1.5,
+            "fulltext_messages": 1.0,
+            "speaker": 0.5,  # the message's speaker is named in the query
+            "when": 0.5,  # the message was said in the month (and year) the query names
+        }
+    )
+
+    scaled_hints: bool = False  # a hint adds weight x the message's best match (True) or weight x 1
+
+    def vector(self, cosine: float) -> float | None:
+        if cosine < self.vector_floor:
+            return None
+        return min(1.0, (cosine - self.vector_floor) / max(1e-9, self.vector_top - self.vector_floor))
+
+
+def _groups(legs: Mapping[str, Sequence[Hit]]) -> dict[str, str]:
+    """Union-find over evidence: a fact joins the messages it came from. Returns node -> root."""
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for hits in legs.values():
+        for hit in hits:
+            node = f"{hit.kind}:{hit.id}"
+            find(node)
+            for source in hit.sources:
+                a, b = find(node), find(f"message:{source}")
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
+    return {node: find(node) for node in list(parent)}
+
+
+def _fold(legs: Mapping[str, Sequence[Hit]], contribution) -> list[Fused]:
+    roots = _groups(legs)
+    groups: dict[str, dict[str, Any]] = {}
+    for leg, hits in legs.items():
+        for hit in hits:
+            value = contribution(leg, hit)
+            if value is None:
+                continue
+            g = groups.setdefault(roots[f"{hit.kind}:{hit.id}"], {"legs": {}, "members": {}, "best": {}})
+            g["members"].setdefault((hit.kind, hit.id), hit)
+            if value > g["best"].get(leg, (-1.0,))[0]:
+                g["best"][leg] = (value, hit)
+    out = []
+    for g in groups.values():
+        score = sum(v for v, _ in g["best"].values())
+        # The result shows the member that contributed most; a message wins a tie with its own fact
+        # only by contributing more, never by kind.
+        lead_value, lead = max(g["best"].values(), key=lambda vh: (vh[0], vh[1].kind == "message", vh[1].id))
+        members = list(g["members"].values())
+        evidence: list[str] = []
+        for m in members:
+            for mid in (m.id,) if m.kind == "message" else m.sources:
+                if mid not in evidence:
+                    evidence.append(mid)
+        item = Fused(lead.kind, lead.id, score, lead.row, evidence_ids=evidence, members=members)
+        for leg, (_, hit) in g["best"].items():
+            item.legs[leg] = {"rank": hit.rank, "score": hit.score}
+        item._tiebreak = lead_value  # type: ignore[attr-defined]
+        out.append(item)
+    return sorted(out, key=lambda f: (-f.score, -f._tiebreak, f.id))  # type: ignore[attr-defined]
+
+
+def calibrated_fusion(legs: Mapping[str, Sequence[Hit]], calibration: Calibration = Calibration()) -> list[Fused]:
+    """score(evidence) = sum over legs of weight(leg) * best calibrated score of its members in that leg.
+    Rows under their leg's floor do not count. Ties go to the stronger single match, then the id."""
+
+    def contribution(leg: str, hit: Hit) -> float | None:
+        if hit.calibrated is None:
+            return None
+        return calibration.weights.get(leg, 1.0) * hit.calibrated
+
+    return _fold(legs, contribution)
+
+
+def reciprocal_rank_fusion(legs: Mapping[str, Sequence[Hit]], *, k: int = RRF_K) -> list[Fused]:
+    """score(d) = sum over the legs that found d of 1 / (k + rank), a fact folded with its source
+    messages (the best rank per leg counts). Ties go to the best single rank, then the id."""
+    return _fold(legs, lambda leg, hit: 1.0 / (k + hit.rank))
+
+
+def ids_in(items: Iterable[Fused]) -> list[str]:
+    return [i.id for i in items]
