@@ -161,6 +161,7 @@ def measure_llm_cost(stack: BenchStack, console, *, limit: int, per_session: int
     from shared.storage.db import create_pool
     from shared.storage.migrate import migrate
     from shared.storage.tenants import add_api_key
+
     _source_tree_on_path()
     from tests.fakes.openai_server import FakeOpenAIServer
 

@@ -9,7 +9,7 @@ from uuid import UUID
 from pydantic import BaseModel, ConfigDict, Field
 
 from shared.contracts.events import CategoryName, FactChange, FactSnapshot, Role
-from shared.domain.validation import Id, JsonObject, SinceEpoch, StorableText
+from shared.domain.validation import Id, Instant, JsonObject, SinceEpoch, StorableText
 
 
 class Problem(BaseModel):
@@ -213,8 +213,8 @@ class SearchRequest(SearchFilters):
         description="weighted: calibrated scores with a floor per leg, summed with per-leg weights (the "
         "default); rrf: Reciprocal Rank Fusion, k=60. Unset: the server's MEMSTREAM_SEARCH_FUSION.",
     )
-    after: AwareDatetime | None = Field(None, description="Only what was said at or after this time.")
-    before: AwareDatetime | None = Field(None, description="Only what was said before this time.")
+    after: Instant | None = Field(None, description="Only what was said at or after this time.")
+    before: Instant | None = Field(None, description="Only what was said before this time.")
     session_id: Id | None = Field(None, description="Only this session's messages (and facts drawn from them).")
     include_messages: bool = Field(True, description="Deprecated, use scope: false is scope=facts when scope is both.")
 

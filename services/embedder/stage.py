@@ -30,6 +30,7 @@ from shared.provider_calls import reported_usage
 from shared.providers.base import EmbeddingProvider
 from shared.providers.registry import embedding_provider
 from shared.runtime import PoisonEvent, Record, StageContext
+from shared.settings import OFFLINE_EMBEDDING_DIMENSIONS
 from shared.storage.caches import cached_embeddings, store_embeddings
 from shared.storage.message_vectors import MessageWindow, store_message_vectors, stored_window_vectors
 from shared.telemetry import CACHE_LOOKUPS, EVENTS, PROVIDER_CALLS, PROVIDER_SECONDS, PROVIDER_TOKENS, get_logger
@@ -125,17 +126,34 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, FactCandidate | Me
     # Facts first: the consolidator waits for them, while a message's vector only serves later searches
     # (measured: mixed in event order, a backlog of messages held fact freshness p95 at ~20 s).
     jobs = jobs_of(facts) + jobs_of(messages)
-    await embed_and_emit(ctx.db, embedding_provider(ctx.settings), jobs, ctx.publish, ctx.topics.embedded)
+    await embed_and_emit(
+        ctx.db,
+        embedding_provider(ctx.settings),
+        jobs,
+        ctx.publish,
+        ctx.topics.embedded,
+        dimensions=ctx.settings.embedding_dimensions,
+    )
 
 
-async def embed_stored_messages(pool, provider: EmbeddingProvider, messages: Sequence[object]) -> None:
+async def embed_stored_messages(
+    pool, provider: EmbeddingProvider, messages: Sequence[object], *, dimensions: int = OFFLINE_EMBEDDING_DIMENSIONS
+) -> None:
     """Embed stored messages (anything with a MessageStored's fields) as the stage does; for backfills
     and the evaluation."""
     stored = [stored_event(m) for m in messages]
-    await embed_and_emit(pool, provider, jobs_of(stored), None, "")
+    await embed_and_emit(pool, provider, jobs_of(stored), None, "", dimensions=dimensions)
 
 
-async def embed_and_emit(pool, provider: EmbeddingProvider, jobs: list[Job], publish, topic: str) -> None:
+async def embed_and_emit(
+    pool,
+    provider: EmbeddingProvider,
+    jobs: list[Job],
+    publish,
+    topic: str,
+    *,
+    dimensions: int = OFFLINE_EMBEDDING_DIMENSIONS,
+) -> None:
     keys = [(j.tenant_id, j.hash) for j in jobs]
     texts = dict(zip(keys, (j.text for j in jobs), strict=True))
     fact_keys = {k for j, k in zip(jobs, keys, strict=True) if j.candidate is not None}
@@ -158,7 +176,7 @@ async def embed_and_emit(pool, provider: EmbeddingProvider, jobs: list[Job], pub
             wait_started = time.perf_counter()
             computed = dict(zip(fresh, await embedding, strict=True))
             waited += time.perf_counter() - wait_started
-            _check_vectors(computed, texts, ctx.settings.embedding_dimensions)
+            _check_vectors(computed, texts, dimensions)
             if i + 1 < len(chunks):
                 embedding = asyncio.create_task(_embed(provider, [texts[k] for k in chunks[i + 1][1]]))
             await store_embeddings(pool, provider.model, {k: v for k, v in computed.items() if k in fact_keys})
