@@ -42,7 +42,12 @@ class CandidateView:
     text: str
     slot: str | None
     negated: bool
-    valid_from: datetime
+    valid_from: datetime  # when it became true, as the user stated it (else when it was said)
+    observed_at: datetime | None = None  # when it was said; None: at valid_from
+
+    @property
+    def said_at(self) -> datetime:
+        return self.observed_at or self.valid_from
 
 
 def decide_by_rule(candidate: CandidateView, neighbours: list[ActiveFact]) -> Decision | None:
@@ -127,8 +132,10 @@ def _plan(candidate: CandidateView, decision: Decision, neighbours: Sequence[Act
     if decision.target is None or not 0 <= decision.target < len(neighbours):
         raise InvalidDecision(f"{decision.op} names target {decision.target}, have {len(neighbours)} neighbours")
     target = neighbours[decision.target]
-    # A late or replayed candidate that is older than what we know now is history, not news.
-    if candidate.valid_from < target.valid_from:
+    # A late or replayed candidate that is older than what we know now is history, not news. It
+    # is news when it was *said* after the active fact became true, even if the date it states is
+    # earlier ("I live in Lisbon" at 09:00, "I moved to Porto last week" at 09:01).
+    if candidate.valid_from < target.valid_from and candidate.said_at < target.valid_from:
         if decision.op is Op.DELETE:
             return ChangePlan(Op.NONE, "retraction older than the active fact")
         return ChangePlan(
@@ -137,8 +144,8 @@ def _plan(candidate: CandidateView, decision: Decision, neighbours: Sequence[Act
             insert_history_of=target.fact_id,
             history_valid_to=target.valid_from,
         )
+    # The stated date ends the old fact; never before the old fact began (an empty interval then).
+    ends_at = max(candidate.valid_from, target.valid_from)
     if decision.op is Op.UPDATE:
-        return ChangePlan(
-            Op.UPDATE, decision.reason, insert_active=True, supersede=target.fact_id, ends_at=candidate.valid_from
-        )
-    return ChangePlan(Op.DELETE, decision.reason, retract=target.fact_id, ends_at=candidate.valid_from)
+        return ChangePlan(Op.UPDATE, decision.reason, insert_active=True, supersede=target.fact_id, ends_at=ends_at)
+    return ChangePlan(Op.DELETE, decision.reason, retract=target.fact_id, ends_at=ends_at)

@@ -144,7 +144,7 @@ async def consolidate_users(
             done.update((tenant_id, c) for c in await store.decided_candidates(conn, tenant_id, ids))
         for (tenant_id, user_id), candidates in users.items():
             fresh = []
-            for candidate in sorted(candidates, key=lambda c: (c.valid_from, c.observed_at, c.candidate_id)):
+            for candidate in sorted(candidates, key=lambda c: (c.observed_at, c.valid_from, c.candidate_id)):
                 if (tenant_id, candidate.candidate_id) not in done:
                     done.add((tenant_id, candidate.candidate_id))  # the same candidate twice in one batch
                     fresh.append(candidate)
@@ -221,7 +221,9 @@ async def _consolidate_user(
 
     pending: list[_Pending] = []
     for candidate in candidates:
-        view = CandidateView(candidate.text, candidate.slot, candidate.negated, candidate.valid_from)
+        view = CandidateView(
+            candidate.text, candidate.slot, candidate.negated, candidate.valid_from, candidate.observed_at
+        )
         near = await neighbours_of(candidate)
         decision = decide_by_rule(view, near)
         if decision is None:
