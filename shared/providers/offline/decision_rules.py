@@ -40,7 +40,7 @@ from shared.domain.consolidation import normalize_text as normalise_text
 from shared.domain.models import Decision, DecisionItem, Neighbour, Op
 from shared.domain.slots import MULTI_VALUED_PREFIXES, is_multi_valued, same_slot
 
-RULES_VERSION = "rules-v1"
+RULES_VERSION = "rules-v2"
 
 __all__ = ["MULTI_VALUED_PREFIXES", "RULES_VERSION", "decide", "is_multi_valued", "normalise_text"]
 
@@ -105,7 +105,26 @@ def _names_value(neighbour: Neighbour, value: tuple[str, frozenset[str]] | None)
     return terms <= found if mode == "all" else bool(terms & found)
 
 
+def _stems(text: str) -> set[str]:
+    return {t[:5] for t in _TOKEN.findall(text.lower().replace("-", " ").replace(":", " "))}
+
+
+def _wildcard_hit(slot: str, neighbour: Neighbour) -> bool:
+    """A retraction that knows the thing but not its kind ("*:rex" for "Rex passed away", "*:smoke"
+    for "I gave up smoking") ends any fact whose slot or text names every one of its words."""
+    words = [w[:5] for w in slot[2:].split("-") if w]
+    found = _stems(f"{neighbour.slot or ''} {neighbour.text}")
+    return bool(words) and all(w in found for w in words)
+
+
 def _retract(item: DecisionItem) -> Decision:
+    slot = item.candidate_slot or ""
+    if slot.startswith("*:"):
+        same = [n for n in item.neighbours if _wildcard_hit(slot, n)]
+        if not same:
+            return Decision(Op.NONE, reason="nothing to retract: no active fact names it")
+        target = _best(same)
+        return Decision(Op.DELETE, target=target.index, reason=f"retracts neighbour {target.index}, which names {slot[2:]}")
     same = [n for n in item.neighbours if same_slot(item.candidate_slot, n.slot)]
     if not same:
         return Decision(Op.NONE, reason="nothing to retract")

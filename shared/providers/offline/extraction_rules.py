@@ -31,13 +31,14 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from datetime import date, timedelta
+from dataclasses import dataclass, replace
+from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
+from shared.providers.offline import frames
 
-RULES_VERSION = "rules-v1"
+RULES_VERSION = "rules-v2"
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
 
@@ -315,7 +316,7 @@ def _third_person(phrase: str) -> str:
             return word
         return replacement.capitalize() if word[0].isupper() and lower != "i" else replacement
 
-    return re.sub(r"[A-Za-z]+(?:'[a-z]+)?", swap, phrase)
+    return re.sub(r"(?<![\d])[A-Za-z]+(?:'[a-z]+)?", swap, phrase)
 
 
 def _verb_s(verb: str) -> str:
@@ -666,7 +667,10 @@ _LEAD_IN = _rx(
     r"|actually|anyway|anyways|btw|by\s+the\s+way|fyi|fwiw|for\s+context|for\s+the\s+record|just\s+so\s+you\s+know"
     r"|just\s+fyi|honestly|basically|plus|and|but|oh\s+and|alright|haha|lol|please|you\s+can|i\s+mean|yes|yeah"
     r"|at\s+work|at\s+home|for\s+work|at\s+my\s+(?:job|company)|in\s+my\s+(?:job|team|company)|on\s+my\s+team"
-    r"|yep|yup|ok|okay|sure|right|cool|great|thanks|thank\s+you|no(?=\s*[,.!]|\s+(?:i|we|my)\b)|nope)"
+    r"|yep|yup|ok|okay|sure|right|cool|great|thanks|thank\s+you|no(?=\s*[,.!]|\s+(?:i|we|my)\b)|nope"
+    r"|sadly|unfortunately|luckily|fortunately|finally|big\s+news|news|update|quick\s+update|fun\s+fact|guess\s+what"
+    r"|(?:it\s+)?turns\s+out(?:\s+that)?|apparently|i\s+(?:realised|realized|found\s+out|discovered)(?:\s+that)?"
+    r"|to\s+be\s+honest|tbh|oh\s+well|long\s+story\s+short)"
     r"(?:\s*[,.!:;-]+\s*|\s+)"
     r"|(?:now|these\s+days|nowadays|currently|lately|at\s+the\s+moment|right\s+now|as\s+of\s+(?:now|today)"
     r"|since\s+then)(?:\s*,\s*|\s+))"
@@ -754,8 +758,22 @@ def _sentences(text: str) -> list[str]:
     return [p.replace("\u2024", ".").strip() for p in parts if p and p.strip()]
 
 
+# "I left Nokia and joined Ericsson": the second verb is a second statement by the same speaker.
+_SECOND_VERB = _rx(
+    r"\s*,?\s+(?:and|but|so)\s+(?:then\s+|now\s+|since\s+then\s+|also\s+)?"
+    r"(?=(?:joined|moved|started|switched|became|adopted|bought|got|took\s+up|picked\s+up|began|signed"
+    r"|enrolled|founded|launched|married|relocated|work|live|use|am|have|play|drive|own|teach|study)\b)"
+)
+
+
 def _clauses(sentence: str) -> list[str]:
-    return [part for part in _CLAUSE_SPLIT.split(sentence) if part and part.strip()]
+    parts = [part for part in _CLAUSE_SPLIT.split(sentence) if part and part.strip()]
+    out: list[str] = []
+    for part in parts:
+        pieces = _SECOND_VERB.split(part)
+        out.append(pieces[0])
+        out.extend(f"I {piece.strip()}" for piece in pieces[1:] if piece.strip())
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -771,6 +789,7 @@ class Draft:
     slot: str | None = None
     value: str | None = None
     negated: bool = False
+    valid_from: date | None = None  # the date the user stated, when it is when the fact began
 
 
 Builder = Callable[[re.Match[str], Clause], list[Draft]]
@@ -939,9 +958,16 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
     if head == "student" and org:
         return [Draft(f"The user is a {role} at {org[0]}", FACT, 7, "occupation", role)]
     verb = "works as" if _group(m, "verb") or _group(m, "verb2") else "is"
+    place = None
+    if where := re.search(r"\s+(?:in|based\s+in)\s+(?P<p>(?-i:[A-Z]).*)$", role):
+        place = _place(where.group("p"))
+        if place:
+            role = role[: where.start()].strip()
     drafts = [Draft(f"The user {verb} {lead}{role}", FACT, 7, "occupation", role)]
     if org:
         drafts.append(_employer_draft(*org, "at", c))
+    if place:  # "a data scientist in Pune": the place is a second fact
+        drafts.append(Draft(f"The user lives in {place[0]}", FACT, 7, "location", place[1]))
     return drafts
 
 
@@ -1888,14 +1914,22 @@ _MARKERS = {
     """),
     "fr": _vocab("""
         je, et, le, les, est, suis, mon, ma, mes, habite, vis, avec, pour, une, des, du, pas, ne, mais,
-        nous, appelle, viens, prénom, maintenant, depuis, bonjour, merci, oui, à, salut, très
+        nous, appelle, viens, prénom, maintenant, depuis, bonjour, merci, oui, à, salut, très, travaille, j'ai
+    """),
+    "it": _vocab("""
+        io, sono, mi, chiamo, abito, lavoro, il, di, che, non, per, con, anche, ora, adesso, ciao, grazie, ho,
+        sto, faccio, più, della, nel, alla, anni, mio, mia, perché, però, smesso, vengo, piace, fa, gli
+    """),
+    "pt": _vocab("""
+        eu, moro, trabalho, sou, não, meu, minha, em, no, na, do, da, com, também, agora, olá, obrigado,
+        obrigada, sim, você, estou, tenho, já, mais, mudei, deixei, parei, gosto, há, anos, ao, os, das, dos
     """),
 }
 _FR_ELISIONS = ("j'", "m'", "l'", "d'", "c'", "qu'", "n'", "s'")
 
 
 def detect_language(text: str) -> str:
-    """ "en", "de", "es", "fr", or "und" when the text is in none of these (or in a non-Latin script).
+    """ "en", "de", "es", "fr", "it", "pt", or "und" when the text is in none of these (or in a non-Latin script).
 
     A marker-word vote: cheap, and good enough to keep English rules off other languages.
     """
@@ -1905,7 +1939,7 @@ def detect_language(text: str) -> str:
     tokens = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?|[^\W\d_]+'", text.lower())
     scores = {lang: sum(1 for t in tokens if t in words) for lang, words in _MARKERS.items()}
     scores["fr"] += sum(1 for t in tokens if t.startswith(_FR_ELISIONS))
-    best = max(("de", "es", "fr"), key=lambda lang: scores[lang])
+    best = max(("de", "es", "fr", "it", "pt"), key=lambda lang: scores[lang])
     if scores[best] > scores["en"]:
         return best
     return "en"
@@ -1981,10 +2015,7 @@ def _normalise_message(text: str) -> str:
     return re.sub(r"[ \t\u00a0]+", " ", text).strip()
 
 
-def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
-    c = _prepare(raw, today)
-    if c is None:
-        return []
+def _rule_drafts(c: Clause) -> list[Draft]:
     drafts: list[Draft] = []
     fired: set[str] = set()
     for rule in RULES:
@@ -1997,7 +2028,201 @@ def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
         if made:
             drafts.extend(made)
             fired.add(rule.group)
-    return drafts or _event_drafts(c)
+    return drafts
+
+
+def _negate(draft: Draft) -> Draft:
+    """The retraction of what a positive draft states, on the same slot."""
+    text = draft.text
+    for verb in ("is", "has", "uses", "works", "lives"):
+        if text.startswith(f"The user {verb} ") and verb in ("is",):
+            text = text.replace("The user is ", "The user is no longer ", 1)
+            break
+    else:
+        text = re.sub(r"^The user('s [\w-]+)? ", lambda m: f"{m.group(0)}no longer ", text, count=1)
+    return replace(draft, text=text, negated=True)
+
+
+def _statement_drafts(c: Clause) -> list[Draft]:
+    """What a clause states: the specific rules first, then the generic frames."""
+    return _rule_drafts(c) or _change_drafts(c) or _durable_drafts(c)
+
+
+def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
+    c = _prepare(raw, today)
+    if c is None:
+        return []
+    drafts = _statement_drafts(c)
+    ending = frames.ending_marker(c.text)
+    if ending is not None and not any(d.negated for d in drafts):
+        # An ending clause is a retraction, never a positive fact: read what ended, then retract it.
+        inner = replace(c, text=_expand_contractions(ending[1]), anymore=False)
+        drafts = [_negate(d) for d in _statement_drafts(inner) if not d.negated] or _ended_activity(ending[1], c)
+        return [_dated(d, c) for d in drafts]
+    if c.anymore and drafts and not any(d.negated for d in drafts):
+        return []  # "... anymore" with a positive reading is a misread ending: say nothing
+    return [_dated(d, c) for d in (drafts or _death_drafts(c) or _event_drafts(c))]
+
+
+def _ended_activity(statement: str, c: Clause) -> list[Draft]:
+    """What an ending names when no frame reads it ("I gave up smoking", "I quit sugar"): a
+    retraction of whatever fact names that activity or thing."""
+    words = statement.split()[1:]  # without the "I"
+    if not words or len(words) > 6:
+        return []
+    rest = _cut(" ".join(words), _THING_STOPS)
+    if not rest or rest.lower() in _VAGUE_OBJECTS:
+        return []
+    verb = words[0].lower()
+    shown = f"{_verb_s(verb)} {' '.join(words[1:])}".strip() if frames.base_of_gerund(frames.gerund(verb)) else rest
+    key = [w for w in re.findall(r"[\w+#-]+", _third_person(rest).lower()) if w not in _DETERMINERS and w != "their"]
+    if not key:
+        return []
+    return [Draft(f"The user no longer {_third_person(shown)}", PREF, 5, "*:" + "-".join(key), rest, negated=True)]
+
+
+# Dates that say when a fact began ("moved last week", "since 2019"), not what it is about.
+_DATE_VALUED_SLOTS = ("birthday", "anniversary", "age")
+_NOT_A_START = {"until", "till", "before", "by", "for", "during"}
+
+
+def _dated(draft: Draft, c: Clause) -> Draft:
+    """The stated date is the fact's valid time: when it became true, or when the event is."""
+    if c.date is None or draft.valid_from is not None or c.date_prep in _NOT_A_START:
+        return draft
+    if draft.slot and draft.slot.split(":")[0] in _DATE_VALUED_SLOTS:
+        return draft
+    return replace(draft, valid_from=c.date.day)
+
+
+# --------------------------------------------------------------------------------------------
+# Generic English frames: changes, durable verbs, deaths
+# --------------------------------------------------------------------------------------------
+
+_CHANGE = _rx(
+    r"^(?:i|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?P<verb>replaced|swapped|traded|exchanged|substituted)"
+    r"\s+(?P<old>.+?)\s+(?:with|for|by)\s+(?P<new>.+)$"
+    r"|^(?:i|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?P<verb2>moved|migrated|switched|changed|went)"
+    r"\s+(?:(?:my|our|the)\s+(?P<thing>[\w\s-]+?)\s+)?from\s+(?P<old2>.+?)\s+to\s+(?P<new2>.+)$"
+)
+
+
+def _change_drafts(c: Clause) -> list[Draft]:
+    """ "I replaced Poetry with uv": Poetry is retracted, uv is stated; both as tools."""
+    m = _CHANGE.match(c.text)
+    if not m:
+        return []
+    strip = re.compile(r"^(?:my|our|the|an?|their)\s+", re.IGNORECASE)
+    old = strip.sub("", _cut(m.group("old") or m.group("old2"), _TOOL_STOPS))
+    new = strip.sub("", _cut(m.group("new") or m.group("new2"), _TOOL_STOPS))
+    thing = m.group("thing")
+    if not old or not new or len(old.split()) > 4 or len(new.split()) > 4:
+        return []
+    if not (_tool_domain(old) or _tool_domain(new) or _is_proper(old) or _is_proper(new)):
+        return []
+    old, new = _third_person(old), _third_person(new)
+    for_ = f" for {_third_person(thing)}" if thing else ""
+    old_slot, new_slot = _tool_slot(old), _tool_slot(new)
+    return [
+        Draft(f"The user no longer uses {_value(old)}{for_}", FACT, 6, old_slot, _value(old), negated=True),
+        Draft(f"The user uses {_value(new)}{for_}{c.since()}", FACT, 6, new_slot, _value(new)),
+    ]
+
+
+_DURABLE = _rx(
+    r"^(?P<subj>i|we)\s+(?P<adv>(?:(?:usually|always|often|sometimes|normally|generally|regularly|also|still|really"
+    r"|mostly|mainly|basically|now|currently|mostly|occasionally|frequently|just|actually)\s+)*)"
+    r"(?P<verb>[a-z]+)\b(?P<rest>.*)$"
+)
+_VAGUE_OBJECTS = _vocab("""
+    it, this, that, them, something, anything, nothing, a question, a problem, an issue, a lot, no idea, time,
+    a minute, a second, some, fun, a look, a break, a try, a go, care, sure, a bug, an error, to, the same, one,
+    what, how, why, the time, the chance, trouble, help, questions, problems, issues
+""")
+_FREQUENCY = _rx(
+    r"\b(?:every|each)\s+\w+|\b(?:on|at)\s+(?:weekends|the\s+weekend|weekdays|mondays|tuesdays|wednesdays"
+    r"|thursdays|fridays|saturdays|sundays|night|nights)\b|\b(?:once|twice|\w+\s+times)\s+(?:a|per)\s+\w+|\bdaily"
+    r"|\bweekly|\bmonthly|\bregularly|\busually|\balways|\boften|\bsometimes"
+)
+_TAIL_CUT = _rx(r"\s*(?:,\s*|\s+)(?:so|because|but|which|since|although|though|if|when|and\s+(?:i|it|that))\b.*$")
+
+
+def _durable_drafts(c: Clause) -> list[Draft]:
+    """ "I play tennis every Sunday", "We deploy on Kubernetes", "I own a Framework 13": a
+    first-person clause whose verb is in the durable-verb lexicon, rewritten in the third person.
+    The verb's class names the slot, so a later "I stopped playing tennis" finds it."""
+    m = _DURABLE.match(c.text)
+    if not m:
+        return []
+    verb = m.group("verb").lower()
+    kind = frames.verb_class(verb)
+    if kind is None:
+        return []
+    rest = _TAIL_CUT.sub("", m.group("rest")).strip(" ,.;:")
+    we = m.group("subj").lower() == "we"
+    if kind == "habit" and verb == "go":
+        # "I go climbing every Tuesday": the gerund is the activity.
+        first, _, tail = rest.partition(" ")
+        if not first.lower().endswith("ing"):
+            return []
+        activity, rest_text = first.lower(), rest
+    else:
+        activity, rest_text = "", rest
+    words = rest.split()
+    head = " ".join(w for w in words if not _FREQUENCY.fullmatch(w))
+    core = _FREQUENCY.sub("", rest).strip(" ,")
+    if (kind in ("own", "tool", "consume") and verb not in ("smoke", "vape")) or verb in frames._HABIT_OBJECT_REQUIRED:
+        if not core or core.lower() in _VAGUE_OBJECTS or core.lower().split()[0] in {"to", "it", "that", "this"}:
+            return []
+    if kind == "own":
+        if verb == "have" and not (
+            re.match(r"(?:an?|two|three|four|\d+|my)\s", core.lower()) and len(core.split()) <= 6
+        ):
+            return []
+    if kind == "tool":
+        # A tool must look like one: a known tool, a proper noun, or a purpose ("for", "on", "with").
+        names = [w for w in re.findall(r"[A-Za-z][\w.+#-]*", core) if _tool_domain(w) or w[0].isupper()]
+        if not names:
+            return []
+    if len(core.split()) > 10 or (not head.strip() and kind != "habit" and verb not in ("smoke", "vape")):
+        return []
+    subject = "The user's team" if we and kind == "tool" else ("The user and their family" if we else "The user")
+    shown_verb = verb if we and subject.endswith("family") else _verb_s(verb)
+    adv = m.group("adv").strip()
+    adv = " ".join(w for w in adv.split() if w.lower() not in {"now", "currently", "just", "actually", "really"})
+    text = re.sub(r"\s+", " ", f"{subject} {adv} {shown_verb} {_third_person(rest_text)}").strip()
+    if kind == "habit":
+        key = activity or f"{frames.gerund(verb)} {_slug(core)}".strip()
+        slot = f"habit:{_slug(key)}"
+        category = PREF
+    elif kind == "consume":
+        slot = f"habit:{_slug(frames.gerund(verb) + ' ' + core)}"
+        category = PREF
+    elif kind == "own":
+        noun = _slug(re.sub(r"^(?:an?|my|the|two|three|four|\d+)\s+", "", core.lower())).split("-")[0]
+        slot = f"own:{noun}" if verb != "drive" else "car"
+        category = FACT
+    else:
+        names = [w for w in re.findall(r"[A-Za-z][\w.+#-]*", core) if _tool_domain(w) or w[0].isupper()]
+        domain = _tool_domain(names[0]) if names else None
+        slot = f"tool:{domain}" if domain else f"tool:{_slug(names[0])}"
+        category = FACT
+    return [Draft(text, category, 5, slot, _value(core) or activity or verb)]
+
+
+_DEATH = _rx(
+    r"^(?:(?:my|our)\s+(?:(?P<kind>[a-z]+)\s+)?)?(?P<n>(?-i:[A-Z][\w'-]*))\s+(?:has\s+|had\s+|just\s+|sadly\s+)*"
+    r"(?:passed\s+away|died|passed|was\s+put\s+down|was\s+put\s+to\s+sleep)\b"
+)
+
+
+def _death_drafts(c: Clause) -> list[Draft]:
+    """ "Rex passed away": whoever it was, they are no longer in the user's life (any slot naming them)."""
+    m = _DEATH.match(c.text)
+    if not m or m.group("n").lower() in _NOT_NAMES:
+        return []
+    name = m.group("n")
+    return [Draft(f"The user's {name} passed away{c.when()}", REL, 7, f"*:{name.lower()}", name, negated=True)]
 
 
 def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
@@ -2005,11 +2230,39 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
     for sentence in _sentences(text):
         if sentence.rstrip(" )\"'").endswith("?"):
             continue  # a question states nothing
-        if language != "en":
-            drafts.extend(_foreign_drafts(sentence.rstrip(".!;"), language))
-            continue
-        for clause in _clauses(sentence.rstrip(".!;")):
-            drafts.extend(_drafts_from_clause(clause, today))
+        context, sentence = frames.find_context(sentence.rstrip(".!;"), language)
+        found = (
+            _foreign_clause_drafts(sentence, today, language)
+            if language != "en"
+            else [d for clause in _clauses(sentence) for d in _drafts_from_clause(clause, today)]
+        )
+        if context:
+            found = [
+                replace(d, slot=frames.scoped(d.slot, context), text=frames.with_context(d.text, context, language))
+                for d in found
+            ]
+        drafts.extend(found)
+    return drafts
+
+
+def _foreign_clause_drafts(sentence: str, today: date, language: str) -> list[Draft]:
+    drafts: list[Draft] = []
+    for clause in frames.split_foreign_clauses(sentence, language):
+        stated = frames.stated_date(clause, today, language)
+        body = frames.remove_span(clause, stated.start, stated.end) if stated else clause
+        for found in frames.foreign_statements(body, language):
+            category = {"preference": PREF, "event": EVENT}.get(found.kind, FACT)
+            drafts.append(
+                Draft(
+                    found.text,
+                    category,
+                    7 if found.slot in ("name", "location", "occupation", "employer") else 5,
+                    found.slot,
+                    found.value,
+                    found.negated,
+                    stated.day if stated else None,
+                )
+            )
     return drafts
 
 
@@ -2034,10 +2287,10 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         drafts = [] if language == "und" else _drafts_from_text(text, today, language)
     return [
         ExtractedFact(
-            text=d.text,
+            text=frames.name_speaker(d.text, language, turn.name),
             category=d.category,
             importance=d.importance,
-            valid_from=turn.created_at,
+            valid_from=_valid_from(d, turn),
             source_event_ids=(turn.event_id,),
             language=language,
             slot=d.slot,
@@ -2046,6 +2299,13 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         )
         for d in _supersede(drafts)
     ]
+
+
+def _valid_from(draft: Draft, turn: Turn) -> datetime:
+    """The stated date (start of the day, in the message's timezone), else the message's time."""
+    if draft.valid_from is None or draft.valid_from == turn.created_at.date():
+        return turn.created_at
+    return datetime.combine(draft.valid_from, time.min, tzinfo=turn.created_at.tzinfo)
 
 
 def _key(fact: ExtractedFact) -> tuple[str, str | None, bool]:

@@ -1,0 +1,805 @@
+"""Clause frames: classes of statements, in six languages, instead of one regular expression per phrasing.
+
+A first-person clause is read as *subject + verb + rest*, the verb looked up in small per-language
+lexicons of verb classes, and the fact written in the third person in the message's language:
+
+* **statement frames** (all six languages): where the user lives, works (as / at), comes from, is
+  called, how old they are, what they like; in English also a *durable-verb* frame for habits and
+  possessions ("I play tennis every Sunday", "I own a Framework 13", "we deploy on Kubernetes"),
+  where the verb's class (activity, consumption, possession, tooling) names the slot;
+* **ending frames**: an ending marker ("stopped", "gave up", "no longer", "... anymore", "ya no",
+  "nicht mehr", "ho smesso di", "deixei de", "passed away") turns whatever the rest of the clause
+  states into a retraction on the same slot, never a positive fact;
+* **change frames**: "replaced X with Y", "swapped X for Y", "switched from X to Y" retract X and
+  state Y;
+* **context**: "at work", "for my side project", "at home" (and their translations) become part
+  of the slot ("tool:database@work"), so one context's value never replaces another's;
+* **stated time**: date phrases in each language ("last week", "il y a deux ans", "seit 2019",
+  "el mes pasado") resolved against the message's time; the extractor uses them as valid time.
+
+Lexicons hold words (verbs, markers, month names), not sentences; a new phrasing of a known class
+needs no new rule. What no frame reads yields nothing: saying nothing beats saying something wrong.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+__all__ = [
+    "CONTEXTS",
+    "ForeignDraft",
+    "StatedDate",
+    "ending_marker",
+    "find_context",
+    "foreign_statements",
+    "gerund",
+    "stated_date",
+    "subject_for",
+]
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in re.split(r"[,\s]+", text) if w)
+
+
+# --------------------------------------------------------------------------------------------
+# Who the fact is about, per language
+# --------------------------------------------------------------------------------------------
+
+SUBJECTS = {
+    "en": "The user",
+    "de": "Der Nutzer",
+    "es": "El usuario",
+    "fr": "L'utilisateur",
+    "it": "L'utente",
+    "pt": "O utilizador",
+}
+_POSSESSIVE_EN = "The user's"
+
+
+def subject_for(language: str) -> str:
+    return SUBJECTS.get(language, SUBJECTS["en"])
+
+
+def name_speaker(text: str, language: str, name: str | None) -> str:
+    """ "The user moved from Sweden" -> "Caroline moved from Sweden" when the speaker is named."""
+    if not name:
+        return text
+    if language == "en":
+        text = re.sub(r"\bThe user's\b", f"{name}'s", text)
+        text = re.sub(r"\b[Tt]he user\b", name, text)
+        return text
+    subject = subject_for(language)
+    return re.sub(re.escape(subject), name, text, flags=re.IGNORECASE)
+
+
+# --------------------------------------------------------------------------------------------
+# Context: which part of the user's life a statement is about
+# --------------------------------------------------------------------------------------------
+
+# Each context: its canonical name, the words that mark it, by language. Matched as whole phrases.
+CONTEXTS: dict[str, dict[str, tuple[str, ...]]] = {
+    "work": {
+        "en": (
+            "at work",
+            "for work",
+            "at my job",
+            "at my work",
+            "in my job",
+            "at the office",
+            "at my company",
+            "at my workplace",
+            "in my company",
+            "at our company",
+            "in my team",
+            "on my team",
+            "in our team",
+            "on our team",
+            "at my day job",
+            "in my day job",
+            "for my job",
+        ),
+        "de": ("bei der arbeit", "auf der arbeit", "in der arbeit", "im job", "in der firma", "im büro", "beruflich"),
+        "es": ("en el trabajo", "en mi trabajo", "en la oficina", "en mi empresa", "en el curro"),
+        "fr": ("au travail", "au boulot", "au bureau", "dans mon entreprise", "dans mon équipe"),
+        "it": ("al lavoro", "in ufficio", "nella mia azienda", "nel mio team", "a lavoro"),
+        "pt": ("no trabalho", "no escritório", "na minha empresa", "na empresa", "na minha equipa", "na minha equipe"),
+    },
+    "side project": {
+        "en": (
+            "for my side project",
+            "for the side project",
+            "on my side project",
+            "on the side project",
+            "in my side project",
+            "in the side project",
+            "for my hobby project",
+            "for my personal project",
+            "for my personal projects",
+            "for personal projects",
+            "for side projects",
+            "for my side projects",
+            "on side projects",
+            "on my side projects",
+            "in my side projects",
+            "for my own projects",
+        ),
+        "de": ("für mein nebenprojekt", "im nebenprojekt", "in meinem nebenprojekt", "privat"),
+        "es": ("para mi proyecto personal", "en mi proyecto personal", "en mis proyectos personales"),
+        "fr": ("pour mon projet perso", "pour mon projet personnel", "dans mon projet perso", "pour mes projets perso"),
+        "it": ("per il mio progetto personale", "nel mio progetto personale", "per i miei progetti personali"),
+        "pt": ("no meu projeto pessoal", "para o meu projeto pessoal", "nos meus projetos pessoais"),
+    },
+    "family": {
+        "en": (
+            "at home",
+            "in my family",
+            "for my family",
+            "in our family",
+            "in our house",
+            "in our household",
+            "with my family",
+            "with the kids",
+            "for the kids",
+        ),
+        "de": ("zu hause", "zuhause", "in meiner familie", "in unserer familie", "daheim"),
+        "es": ("en casa", "en mi familia", "en nuestra familia"),
+        "fr": ("à la maison", "dans ma famille", "chez nous", "en famille"),
+        "it": ("a casa", "in famiglia", "nella mia famiglia"),
+        "pt": ("em casa", "na minha família", "na nossa família"),
+    },
+}
+_CONTEXT_PATTERNS: dict[str, list[tuple[re.Pattern[str], str]]] = {}
+for _context, _by_language in CONTEXTS.items():
+    for _language, _phrases in _by_language.items():
+        for _phrase in _phrases:
+            _CONTEXT_PATTERNS.setdefault(_language, []).append(
+                (re.compile(r"(?<!\w)" + re.escape(_phrase) + r"(?!\w)\s*,?", re.IGNORECASE), _context)
+            )
+for _patterns in _CONTEXT_PATTERNS.values():
+    _patterns.sort(key=lambda pair: -len(pair[0].pattern))  # longest phrase first
+
+
+def find_context(text: str, language: str) -> tuple[str | None, str]:
+    """(context, text without its marker): "At work we use Postgres" -> ("work", "we use Postgres")."""
+    for pattern, context in _CONTEXT_PATTERNS.get(language, ()):
+        match = pattern.search(text)
+        if match:
+            rest = (text[: match.start()] + " " + text[match.end() :]).strip()
+            return context, re.sub(r"\s+", " ", rest).strip(" ,")
+    return None, text
+
+
+CONTEXT_WORDING = {
+    "en": {"work": "at work", "side project": "for a side project", "family": "at home"},
+    "de": {"work": "bei der Arbeit", "side project": "im Nebenprojekt", "family": "zu Hause"},
+    "es": {"work": "en el trabajo", "side project": "en un proyecto personal", "family": "en casa"},
+    "fr": {"work": "au travail", "side project": "pour un projet perso", "family": "à la maison"},
+    "it": {"work": "al lavoro", "side project": "in un progetto personale", "family": "a casa"},
+    "pt": {"work": "no trabalho", "side project": "num projeto pessoal", "family": "em casa"},
+}
+
+
+def scoped(slot: str | None, context: str | None) -> str | None:
+    """The slot within a context: "tool:database" at work is "tool:database@work"."""
+    if not slot or not context:
+        return slot
+    return f"{slot}@{context.replace(' ', '-')}"
+
+
+def with_context(text: str, context: str | None, language: str) -> str:
+    if not context:
+        return text
+    wording = CONTEXT_WORDING.get(language, CONTEXT_WORDING["en"])[context]
+    core = text.rstrip(" .")
+    if wording.lower() in core.lower():
+        return core
+    return f"{core} ({wording})"
+
+
+# --------------------------------------------------------------------------------------------
+# Stated dates in every language: "last week", "vor zwei Jahren", "el mes pasado", ...
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StatedDate:
+    day: date  # the first day of the stated period
+    grain: str  # day | week | month | year
+    start: int  # the span of the phrase in the text it was found in
+    end: int
+    since: bool = False  # "since 2019", "depuis trois ans": the fact has held from then on
+
+    def bare(self) -> str:
+        if self.grain == "week":
+            return f"the week of {self.day.isoformat()}"
+        if self.grain == "month":
+            return f"{self.day:%Y-%m}"
+        if self.grain == "year":
+            return str(self.day.year)
+        return self.day.isoformat()
+
+
+_NUMBERS = {
+    "de": {"ein": 1, "einem": 1, "einer": 1, "eine": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6},
+    "es": {"un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6},
+    "fr": {"un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6},
+    "it": {"un": 1, "una": 1, "uno": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6},
+    "pt": {"um": 1, "uma": 1, "dois": 2, "duas": 2, "três": 3, "quatro": 4, "cinco": 5, "seis": 6},
+}
+# unit words -> day | week | month | year
+_UNITS = {
+    "de": {
+        "tag": "day",
+        "tagen": "day",
+        "tage": "day",
+        "woche": "week",
+        "wochen": "week",
+        "monat": "month",
+        "monaten": "month",
+        "monate": "month",
+        "jahr": "year",
+        "jahren": "year",
+        "jahre": "year",
+    },
+    "es": {
+        "día": "day",
+        "días": "day",
+        "semana": "week",
+        "semanas": "week",
+        "mes": "month",
+        "meses": "month",
+        "año": "year",
+        "años": "year",
+    },
+    "fr": {"jour": "day", "jours": "day", "semaine": "week", "semaines": "week", "mois": "month", "an": "year"}
+    | {"ans": "year", "année": "year", "années": "year"},
+    "it": {"giorno": "day", "giorni": "day", "settimana": "week", "settimane": "week", "mese": "month"}
+    | {"mesi": "month", "anno": "year", "anni": "year"},
+    "pt": {"dia": "day", "dias": "day", "semana": "week", "semanas": "week", "mês": "month", "meses": "month"}
+    | {"ano": "year", "anos": "year"},
+}
+_MONTH_NAMES = {
+    "de": "januar februar märz april mai juni juli august september oktober november dezember",
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
+    "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
+}
+_MONTHS = {lang: {name: i + 1 for i, name in enumerate(names.split())} for lang, names in _MONTH_NAMES.items()}
+# "last <unit>", "next <unit>", yesterday/tomorrow; (pattern, unit or day offset, step)
+_RELATIVE = {
+    "de": (
+        (r"(?:seit\s+)?letzte[nmrs]?\s+(woche|monat|jahr)", -1),
+        (r"(?:seit\s+)?vergangene[nmrs]?\s+(woche|monat|jahr)", -1),
+        (r"nächste[nmrs]?\s+(woche|monat|jahr)", 1),
+    ),
+    "es": (
+        (r"(?:desde\s+)?(?:la|el)\s+(semana|mes|año)\s+pasad[oa]", -1),
+        (r"(?:la|el)\s+(semana|mes|año)\s+que\s+viene", 1),
+        (r"(?:la|el)\s+pr[óo]xim[oa]\s+(semana|mes|año)", 1),
+    ),
+    "fr": (
+        (r"(?:depuis\s+)?(?:la|le|l')\s*(semaine|mois|année|an)\s+derni(?:er|ère)", -1),
+        (r"(?:la|le|l')\s*(semaine|mois|année|an)\s+prochaine?", 1),
+    ),
+    "it": (
+        (r"(?:da(?:l|lla|ll')?\s*)?(?:la|il|l')?\s*(settimana|mese|anno)\s+scors[oa]", -1),
+        (r"(?:la|il|l')\s*(settimana|mese|anno)\s+prossim[oa]", 1),
+        (r"(?:la|il|l')\s*prossim[oa]\s+(settimana|mese|anno)", 1),
+    ),
+    "pt": (
+        (r"(?:desde\s+)?(?:na|no|a|o)\s+(semana|mês|ano)\s+passad[oa]", -1),
+        (r"(?:na|no|a|o)\s+pr[óo]xim[oa]\s+(semana|mês|ano)", 1),
+    ),
+}
+_DAY_WORDS = {
+    "de": {"gestern": -1, "vorgestern": -2, "heute": 0, "morgen": 1, "übermorgen": 2},
+    "es": {"ayer": -1, "anteayer": -2, "hoy": 0, "mañana": 1, "pasado mañana": 2},
+    "fr": {"hier": -1, "avant-hier": -2, "aujourd'hui": 0, "demain": 1, "après-demain": 2},
+    "it": {"ieri": -1, "l'altro ieri": -2, "oggi": 0, "domani": 1, "dopodomani": 2},
+    "pt": {"ontem": -1, "anteontem": -2, "hoje": 0, "amanhã": 1, "depois de amanhã": 2},
+}
+# "<n> <units> ago" and "since <n> <units>": (ago pattern, since-duration pattern, since-year pattern)
+_AGO = {
+    "de": (r"vor\s+(?P<n>\S+)\s+(?P<u>\w+)", r"seit\s+(?P<n>\S+)\s+(?P<u>\w+)", r"seit\s+(?P<y>(?:19|20)\d\d)"),
+    "es": (
+        r"hace\s+(?P<n>\S+)\s+(?P<u>\w+)",
+        r"desde\s+hace\s+(?P<n>\S+)\s+(?P<u>\w+)",
+        r"desde\s+(?:el\s+)?(?P<y>(?:19|20)\d\d)",
+    ),
+    "fr": (r"il\s+y\s+a\s+(?P<n>\S+)\s+(?P<u>\w+)", r"depuis\s+(?P<n>\S+)\s+(?P<u>\w+)", r"depuis\s+(?P<y>(?:19|20)\d\d)"),
+    "it": (
+        r"(?P<n>\S+)\s+(?P<u>\w+)\s+fa\b",
+        r"da\s+(?P<n>\S+)\s+(?P<u>\w+)",
+        r"(?:dal|dall'|nel|sin\s+dal)\s*(?P<y>(?:19|20)\d\d)",
+    ),
+    "pt": (r"há\s+(?P<n>\S+)\s+(?P<u>\w+)", r"há\s+(?P<n>\S+)\s+(?P<u>\w+)", r"desde\s+(?P<y>(?:19|20)\d\d)"),
+}
+_IN_MONTH = {
+    "de": r"im\s+(?P<m>\w+)",
+    "es": r"en\s+(?P<m>\w+)",
+    "fr": r"en\s+(?P<m>\w+)",
+    "it": r"(?:a|ad|in)\s+(?P<m>\w+)",
+    "pt": r"em\s+(?P<m>\w+)",
+}
+_IN_YEAR = {
+    "de": r"(?:im\s+jahr\s+)?(?P<y>(?:19|20)\d\d)",
+    "es": r"en\s+(?:el\s+)?(?P<y>(?:19|20)\d\d)",
+    "fr": r"en\s+(?P<y>(?:19|20)\d\d)",
+    "it": r"nel\s+(?P<y>(?:19|20)\d\d)",
+    "pt": r"em\s+(?P<y>(?:19|20)\d\d)",
+}
+
+
+def _shift(today: date, unit: str, n: int) -> date:
+    if unit == "day":
+        return today + timedelta(days=n)
+    if unit == "week":
+        return today + timedelta(weeks=n)
+    if unit == "month":
+        year, month = divmod(today.month - 1 + n, 12)
+        month += 1
+        year += today.year
+        return date(year, month, min(today.day, calendar.monthrange(year, month)[1]))
+    return date(today.year + n, today.month, min(today.day, calendar.monthrange(today.year + n, today.month)[1]))
+
+
+def _period_start(day: date, unit: str) -> date:
+    if unit == "week":
+        return day - timedelta(days=day.weekday())
+    if unit == "month":
+        return day.replace(day=1)
+    if unit == "year":
+        return day.replace(month=1, day=1)
+    return day
+
+
+def _count(word: str, language: str) -> int:
+    word = word.lower()
+    if word.isdigit():
+        return int(word)
+    return _NUMBERS.get(language, {}).get(word, 0)
+
+
+def stated_date(text: str, today: date, language: str, *, past: bool = True) -> StatedDate | None:
+    """The first date phrase of a clause in ``language`` (not English: that has its own resolver)."""
+    found: list[StatedDate] = []
+    bounded = r"(?<!\w)(?:{})(?!\w)"
+    for word, offset in _DAY_WORDS.get(language, {}).items():
+        for m in re.finditer(bounded.format(re.escape(word)), text, re.IGNORECASE):
+            found.append(StatedDate(today + timedelta(days=offset), "day", m.start(), m.end()))
+    for pattern, step in _RELATIVE.get(language, ()):
+        for m in re.finditer(bounded.format(pattern), text, re.IGNORECASE):
+            unit = _UNITS[language].get(m.group(1).lower(), "year")
+            day = _period_start(_shift(today, unit, step), unit)
+            found.append(StatedDate(day, unit, m.start(), m.end()))
+    ago = _AGO.get(language)
+    if ago:
+        for kind, pattern in zip(("ago", "since", "since_year"), ago, strict=True):
+            for m in re.finditer(bounded.format(pattern), text, re.IGNORECASE):
+                if kind == "since_year":
+                    found.append(StatedDate(date(int(m.group("y")), 1, 1), "year", m.start(), m.end(), since=True))
+                    continue
+                n, unit = _count(m.group("n"), language), _UNITS[language].get(m.group("u").lower())
+                if n <= 0 or unit is None:
+                    continue
+                day = _shift(today, unit, -n)
+                found.append(StatedDate(day, "day" if unit in ("day", "week") else unit, m.start(), m.end(), kind == "since"))
+    for m in re.finditer(bounded.format(_IN_MONTH.get(language, r"\b\B")), text, re.IGNORECASE):
+        month = _MONTHS.get(language, {}).get(m.group("m").lower())
+        if month is None:
+            continue
+        year = today.year - (1 if past and month > today.month else 0) + (1 if not past and month < today.month else 0)
+        found.append(StatedDate(date(year, month, 1), "month", m.start(), m.end()))
+    for m in re.finditer(bounded.format(_IN_YEAR.get(language, r"\b\B")), text, re.IGNORECASE):
+        found.append(StatedDate(date(int(m.group("y")), 1, 1), "year", m.start(), m.end()))
+    if not found:
+        return None
+    return min(found, key=lambda d: (d.start, -(d.end - d.start)))
+
+
+def remove_span(text: str, start: int, end: int) -> str:
+    joined = (text[:start].rstrip() + " " + text[end:].lstrip()).strip()
+    joined = re.sub(r"\s+([,.;!?])", r"\1", joined)
+    return re.sub(r"\s+", " ", joined).strip(" ,;-")
+
+
+# --------------------------------------------------------------------------------------------
+# Endings: markers that turn a statement into a retraction
+# --------------------------------------------------------------------------------------------
+
+# English: "<marker> <gerund or verb phrase>" and "... anymore"; the rest is what ended.
+_EN_ENDING_LEAD = _rx(
+    r"^(?:i|we)\s+(?:have\s+|had\s+|just\s+|finally\s+|recently\s+|already\s+|officially\s+|completely\s+)*"
+    r"(?P<marker>stopped|quit|quitted|gave\s+up|given\s+up|dropped|ditched|abandoned|kicked|cut\s+out"
+    r"|no\s+longer|am\s+done\s+with|am\s+finished\s+with|got\s+rid\s+of|retired\s+from)\s+(?P<rest>.+)$"
+)
+_EN_NOT_ANYMORE = _rx(
+    r"^(?P<subj>i|we)\s+(?P<aux>do\s+not|did\s+not|am\s+not|are\s+not|have\s+not|cannot|can\s+not|never)\s+"
+    r"(?P<rest>.+?)\s*(?:,\s*)?(?:anymore|any\s+more|these\s+days|now)$"
+)
+
+
+def ending_marker(text: str) -> tuple[str, str] | None:
+    """(kind, the statement that ended, in the first person) for an English ending clause.
+
+    "I stopped playing tennis" -> ("stopped", "I play tennis"); "I no longer eat meat" ->
+    ("no longer", "I eat meat"); "I don't drink coffee anymore" -> ("anymore", "I drink coffee").
+    """
+    m = _EN_ENDING_LEAD.match(text)
+    if m:
+        marker, rest = re.sub(r"\s+", " ", m.group("marker").lower()), m.group("rest").strip()
+        if marker == "no longer":
+            return "no longer", f"I {rest}"
+        first, _, tail = rest.partition(" ")
+        base = base_of_gerund(first)
+        if base:
+            return marker, f"I {base} {tail}".strip()
+        if marker in ("quit", "quitted", "dropped", "ditched", "abandoned", "gave up", "given up", "kicked", "cut out"):
+            return marker, f"I {rest}"  # "I quit coffee", "I gave up sugar": the thing itself
+        return None
+    m = _EN_NOT_ANYMORE.match(text)
+    if m:
+        aux, rest = re.sub(r"\s+", " ", m.group("aux").lower()), m.group("rest").strip()
+        if aux.startswith("am") or aux.startswith("are"):
+            return "anymore", f"I am {rest}"
+        if aux.startswith("have"):
+            return "anymore", f"I have {rest}"
+        return "anymore", f"I {rest}"
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# English verbs: the durable-verb lexicon, by class
+# --------------------------------------------------------------------------------------------
+
+# The class names the slot's kind: an activity is a habit, a possession is owned, a tool is used.
+VERB_CLASSES: dict[str, tuple[str, ...]] = {
+    "habit": _words(
+        "play practise practice run jog swim cycle bike hike climb surf ski snowboard skate dance sing paint draw "
+        "knit sew crochet cook bake garden meditate read write collect study learn teach coach volunteer train "
+        "box fish hunt row sail golf walk attend watch follow support visit brew grow take do go ride lift "
+        "journal blog stream game code program compose photograph film"
+    ),
+    "consume": _words("drink eat smoke vape"),
+    "own": _words("own have drive"),
+    "tool": _words("use build deploy host develop maintain write run ship store"),
+}
+_HABIT_OBJECT_REQUIRED = frozenset(_words("play practise practice do take visit attend watch follow support go lift"))
+_IRREGULAR_GERUND = {"lie": "lying", "die": "dying", "tie": "tying", "see": "seeing", "be": "being", "ski": "skiing"}
+_DOUBLE_FINAL = frozenset(_words("run jog swim box shop plan stop sit get put cut begin row"))
+
+
+def gerund(verb: str) -> str:
+    """ "run" -> "running", "hike" -> "hiking", "play" -> "playing"."""
+    v = verb.lower()
+    if v in _IRREGULAR_GERUND:
+        return _IRREGULAR_GERUND[v]
+    if v in _DOUBLE_FINAL and v != "box" and v != "row":
+        return v + v[-1] + "ing"
+    if v.endswith("e") and not v.endswith(("ee", "ye", "oe")):
+        return v[:-1] + "ing"
+    return v + "ing"
+
+
+_ALL_VERBS = frozenset(v for verbs in VERB_CLASSES.values() for v in verbs) | frozenset(
+    _words("live work smoke drink eat use like love enjoy hate prefer speak own learn fly travel commute")
+)
+_BASE_BY_GERUND = {gerund(v): v for v in _ALL_VERBS}
+
+
+def base_of_gerund(word: str) -> str | None:
+    return _BASE_BY_GERUND.get(word.lower())
+
+
+def verb_class(verb: str) -> str | None:
+    v = verb.lower()
+    for kind, verbs in VERB_CLASSES.items():
+        if v in verbs:
+            return kind
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Statements in German, Spanish, French, Italian and Portuguese
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ForeignDraft:
+    text: str
+    slot: str | None
+    value: str
+    kind: str  # fact | preference | event
+    negated: bool = False
+
+
+# Value: a run of words up to a clause boundary. Names keep their capitals.
+_V = r"(?P<v>[^,;.!?]+?)"
+_END = r"\s*(?=$|[,;.!?]|\s+(?:und|aber|weil|seit|y|pero|porque|desde|et|mais|parce|depuis|e|ma|perché|da|mas|porque|há)\b)"
+
+# (pattern, slot, template) per language. Patterns see the clause with lead-ins removed; the first
+# person is the verb form itself (pro-drop languages) or the pronoun.
+_FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "de": (
+        (r"(?:ich\s+)?(?:wohne|lebe)\s+(?:(?:jetzt|inzwischen|mittlerweile|derzeit|zurzeit|nun)\s+)*in\s+" + _V, "location", "{S} wohnt in {v}"),
+        (r"ich\s+bin\s+(?:\S+\s+){0,3}?nach\s+" + _V + r"\s+(?:gezogen|umgezogen)", "location", "{S} wohnt in {v}"),
+        (r"ich\s+ziehe\s+(?:\S+\s+){0,3}?nach\s+" + _V + r"(?:\s+um)?", "location", "{S} zieht nach {v}"),
+        (r"(?:ich\s+heiße|ich\s+heisse|mein\s+name\s+ist)\s+" + _V, "name", "{S} heißt {v}"),
+        (r"ich\s+komme\s+(?:ursprünglich\s+)?aus\s+" + _V, "origin", "{S} kommt aus {v}"),
+        (r"ich\s+(?:arbeite|jobbe)\s+(?:\S+\s+){0,2}?als\s+" + _V, "occupation", "{S} arbeitet als {v}"),
+        (r"ich\s+bin\s+(?:von\s+beruf\s+)?" + _V + r"\s+von\s+beruf", "occupation", "{S} ist {v} von Beruf"),
+        (r"ich\s+arbeite\s+(?:\S+\s+){0,2}?(?:bei|für)\s+" + _V, "employer", "{S} arbeitet bei {v}"),
+        (r"ich\s+habe\s+(?:\S+\s+){0,3}?bei\s+" + _V + r"\s+angefangen", "employer", "{S} arbeitet bei {v}"),
+        (r"ich\s+bin\s+(?P<v>\d{1,3})(?:\s+jahre\s+alt)?", "age", "{S} ist {v} Jahre alt"),
+        (r"ich\s+(?:mag|liebe)\s+" + _V, "like", "{S} mag {v}"),
+        (r"ich\s+spreche\s+" + _V, "language", "{S} spricht {v}"),
+    ),
+    "es": (
+        (r"(?:yo\s+)?vivo\s+(?:(?:ahora|actualmente|ya)\s+)?en\s+" + _V, "location", "{S} vive en {v}"),
+        (r"(?:yo\s+)?(?:me\s+mud[ée]|me\s+he\s+mudado|me\s+voy\s+a\s+mudar)\s+a\s+" + _V, "location", "{S} vive en {v}"),
+        (r"(?:me\s+llamo|mi\s+nombre\s+es)\s+" + _V, "name", "{S} se llama {v}"),
+        (r"(?:yo\s+)?soy\s+de\s+" + _V, "origin", "{S} es de {v}"),
+        (r"(?:yo\s+)?trabajo\s+(?:\S+\s+){0,2}?(?:como|de)\s+" + _V, "occupation", "{S} trabaja como {v}"),
+        (r"(?:yo\s+)?trabajo\s+(?:\S+\s+){0,2}?(?:en|para)\s+(?P<v>[A-ZÁÉÍÓÚÑ][^,;.!?]*?)", "employer", "{S} trabaja en {v}"),
+        (r"(?:yo\s+)?(?:empec[ée]|he\s+empezado|comenc[ée])\s+(?:a\s+trabajar\s+)?en\s+(?P<v>[A-ZÁÉÍÓÚÑ][^,;.!?]*?)", "employer", "{S} trabaja en {v}"),
+        (r"(?:yo\s+)?tengo\s+(?P<v>\d{1,3})\s+años", "age", "{S} tiene {v} años"),
+        (r"(?:yo\s+)?soy\s+(?P<v>(?:vegan[oa]|vegetarian[oa]|celíac[oa]|diabétic[oa]))", "diet", "{S} es {v}"),
+        (r"(?:yo\s+)?soy\s+alérgic[oa]\s+a\s+" + _V, "allergy", "{S} es alérgico a {v}"),
+        (r"me\s+(?:gusta|gustan|encanta|encantan)\s+" + _V, "like", "A {S_lower} le gusta {v}"),
+        (r"(?:yo\s+)?hablo\s+" + _V, "language", "{S} habla {v}"),
+    ),
+    "fr": (
+        (r"(?:j'habite|je\s+vis|je\s+r[ée]side)\s+(?:(?:maintenant|actuellement|désormais)\s+)?(?P<prep>à|a|en|au|aux)\s+" + _V, "location", "{S} habite {prep} {v}"),
+        (r"j'ai\s+d[ée]m[ée]nag[ée]e?\s+(?P<prep>à|a|en|au|aux)\s+" + _V, "location", "{S} habite {prep} {v}"),
+        (r"(?:je\s+m'appelle|mon\s+nom\s+est|mon\s+pr[ée]nom\s+est)\s+" + _V, "name", "{S} s'appelle {v}"),
+        (r"je\s+viens\s+(?P<prep>de\s+|d'|du\s+|des\s+)" + _V, "origin", "{S} vient {prep}{v}"),
+        (r"je\s+travaille\s+(?:\S+\s+){0,2}?comme\s+" + _V, "occupation", "{S} travaille comme {v}"),
+        (r"je\s+suis\s+(?P<v>(?:ingénieur|médecin|infirmi|professeur|prof|avocat|développeu|étudiant|architecte|enseignant|cuisinier|chef|designer|comptable|journaliste|pharmacien|dentiste|vétérinaire|musicien|graphiste)\w*(?:\s+\w+)?)", "occupation", "{S} est {v}"),
+        (r"je\s+travaille\s+(?:\S+\s+){0,2}?(?:chez|pour)\s+" + _V, "employer", "{S} travaille chez {v}"),
+        (r"j'ai\s+(?P<v>\d{1,3})\s+ans", "age", "{S} a {v} ans"),
+        (r"je\s+suis\s+(?P<v>(?:végétarien|végétalien|vegan|végane|végan)\w*)", "diet", "{S} est {v}"),
+        (r"je\s+suis\s+allergique\s+(?:à|au|aux)\s+" + _V, "allergy", "{S} est allergique à {v}"),
+        (r"j'(?:aime|adore)\s+" + _V, "like", "{S} aime {v}"),
+        (r"je\s+parle\s+" + _V, "language", "{S} parle {v}"),
+    ),
+    "it": (
+        (r"(?:io\s+)?(?:vivo|abito)\s+(?:(?:ora|adesso|attualmente)\s+)?(?:a|in)\s+" + _V, "location", "{S} vive a {v}"),
+        (r"(?:io\s+)?mi\s+sono\s+trasferit[oa]\s+(?:a|in)\s+" + _V, "location", "{S} vive a {v}"),
+        (r"(?:mi\s+chiamo|il\s+mio\s+nome\s+è)\s+" + _V, "name", "{S} si chiama {v}"),
+        (r"(?:io\s+)?sono\s+di\s+" + _V, "origin", "{S} è di {v}"),
+        (r"(?:io\s+)?vengo\s+da\s+" + _V, "origin", "{S} viene da {v}"),
+        (r"(?:io\s+)?lavoro\s+(?:\S+\s+){0,2}?come\s+" + _V, "occupation", "{S} lavora come {v}"),
+        (r"(?:io\s+)?faccio\s+(?P<art>il|la|l')\s*" + _V, "occupation", "{S} fa {art} {v}"),
+        (r"(?:io\s+)?lavoro\s+(?:\S+\s+){0,2}?(?:per|presso|da|alla|al)\s+(?P<v>[A-Z][^,;.!?]*?)", "employer", "{S} lavora presso {v}"),
+        (r"(?:io\s+)?ho\s+(?P<v>\d{1,3})\s+anni", "age", "{S} ha {v} anni"),
+        (r"(?:io\s+)?sono\s+(?P<v>(?:vegan[oa]?|vegetarian[oa]|celiac[oa]))", "diet", "{S} è {v}"),
+        (r"(?:io\s+)?sono\s+allergic[oa]\s+(?:a|al|alle|ai|agli)\s+" + _V, "allergy", "{S} è allergico a {v}"),
+        (r"mi\s+piace\s+" + _V, "like", "A {S_lower} piace {v}"),
+        (r"(?:io\s+)?parlo\s+" + _V, "language", "{S} parla {v}"),
+    ),
+    "pt": (
+        (r"(?:eu\s+)?(?:moro|vivo)\s+(?:(?:agora|atualmente|hoje)\s+)?(?P<prep>em|no|na|nos|nas)\s+" + _V, "location", "{S} mora {prep} {v}"),
+        (r"(?:eu\s+)?(?:me\s+mudei|mudei-me|mudei)\s+(?:\S+\s+){0,2}?para\s+(?:o\s+|a\s+)?" + _V, "location", "{S} mora em {v}"),
+        (r"(?:meu\s+nome\s+é|o\s+meu\s+nome\s+é|chamo-me|eu\s+me\s+chamo|me\s+chamo)\s+" + _V, "name", "{S} chama-se {v}"),
+        (r"(?:eu\s+)?sou\s+(?P<prep>de|do|da)\s+" + _V, "origin", "{S} é {prep} {v}"),
+        (r"(?:eu\s+)?trabalho\s+(?:\S+\s+){0,2}?como\s+" + _V, "occupation", "{S} trabalha como {v}"),
+        (r"(?:eu\s+)?sou\s+(?P<v>(?:engenheir|médic|enfermeir|professor|advogad|programador|desenvolvedor|arquitet|estudante|designer|cozinheir|jornalista|contador|dentista|veterinári|músic)\w*(?:\s+\w+)?)", "occupation", "{S} é {v}"),
+        (r"(?:eu\s+)?trabalho\s+(?:\S+\s+){0,2}?(?:na|no|em|para)\s+(?P<v>[A-Z][^,;.!?]*?)", "employer", "{S} trabalha em {v}"),
+        (r"(?:eu\s+)?tenho\s+(?P<v>\d{1,3})\s+anos", "age", "{S} tem {v} anos"),
+        (r"(?:eu\s+)?sou\s+(?P<v>(?:vegan[oa]?|vegetarian[oa]|celíac[oa]))", "diet", "{S} é {v}"),
+        (r"(?:eu\s+)?sou\s+alérgic[oa]\s+(?:a|ao|à|aos|às)\s+" + _V, "allergy", "{S} é alérgico a {v}"),
+        (r"(?:eu\s+)?gosto\s+(?:muito\s+)?(?:de|do|da|dos|das)\s+" + _V, "like", "{S} gosta de {v}"),
+        (r"(?:eu\s+)?falo\s+" + _V, "language", "{S} fala {v}"),
+    ),
+}
+_COMPILED_FRAMES = {
+    lang: tuple((_rx(r"^" + pattern + _END), slot, template) for pattern, slot, template in frames)
+    for lang, frames in _FOREIGN_FRAMES.items()
+}
+_MULTI_SLOTS = frozenset({"like", "allergy", "language"})
+
+# Endings: "I stopped <infinitive>" / "I no longer <verb>"; the rest is what ended.
+_FOREIGN_ENDINGS: dict[str, tuple[str, ...]] = {
+    "de": (
+        r"ich\s+habe\s+(?:\S+\s+){0,3}?(?P<rest>.+?)\s+aufgehört",
+        r"ich\s+(?P<verb>\w+)\s+(?:\S+\s+){0,3}?nicht\s+mehr(?:\s+(?P<rest>.+))?",
+        r"ich\s+(?P<verb>\w+)\s+(?:\S+\s+){0,3}?kein(?:e|en)?\s+(?P<rest>.+?)\s+mehr",
+        r"ich\s+habe\s+(?P<rest>.+?)\s+verlassen",
+    ),
+    "es": (
+        r"(?:yo\s+)?(?:dej[ée]|he\s+dejado|ya\s+dej[ée])\s+de\s+(?P<rest>.+)",
+        r"(?:yo\s+)?ya\s+no\s+(?P<rest>.+)",
+        r"(?:yo\s+)?(?:dej[ée]|he\s+dejado)\s+(?P<rest>.+)",
+    ),
+    "fr": (
+        r"j'ai\s+arrêté\s+(?:de\s+|d')?(?P<rest>.+)",
+        r"je\s+ne\s+(?P<rest>.+?)\s+plus(?:\s+(?P<tail>.+))?",
+        r"j'ai\s+quitté\s+(?P<rest>.+)",
+    ),
+    "it": (
+        r"(?:io\s+)?ho\s+smesso\s+di\s+(?P<rest>.+)",
+        r"(?:io\s+)?non\s+(?P<rest>.+?)\s+più(?:\s+(?P<tail>.+))?",
+        r"(?:io\s+)?ho\s+lasciato\s+(?P<rest>.+)",
+    ),
+    "pt": (
+        r"(?:eu\s+)?(?:deixei|parei)\s+de\s+(?P<rest>.+)",
+        r"(?:eu\s+)?já\s+não\s+(?P<rest>.+)",
+        r"(?:eu\s+)?não\s+(?P<rest>.+?)\s+mais",
+        r"(?:eu\s+)?saí\s+(?:da|do|de)\s+(?P<rest>.+)",
+    ),
+}
+_COMPILED_ENDINGS = {lang: tuple(_rx(r"^" + p + r"$") for p in pats) for lang, pats in _FOREIGN_ENDINGS.items()}
+_ENDING_TEMPLATES = {
+    "de": "{S} {verb3} nicht mehr{rest}",
+    "es": "{S} ya no {rest}",
+    "fr": "{S} ne {rest} plus",
+    "it": "{S} non {rest} più",
+    "pt": "{S} já não {rest}",
+}
+_STOP_TEMPLATES = {
+    "de": "{S} hat mit {rest} aufgehört",
+    "es": "{S} dejó de {rest}",
+    "fr": "{S} a arrêté {rest}",
+    "it": "{S} ha smesso di {rest}",
+    "pt": "{S} deixou de {rest}",
+}
+_LEFT_TEMPLATES = {
+    "de": "{S} hat {rest} verlassen",
+    "es": "{S} dejó {rest}",
+    "fr": "{S} a quitté {rest}",
+    "it": "{S} ha lasciato {rest}",
+    "pt": "{S} saiu de {rest}",
+}
+_FOREIGN_LEAD_IN = _rx(
+    r"^(?:(?:hallo|hi|hey|hola|bonjour|salut|ciao|olá|ola|oi|also|bueno|pues|alors|eh\s+bien|ja|sí|si|oui|sim"
+    r"|übrigens|por\s+cierto|au\s+fait|comunque|a\s+proposito|aliás|ah|oh|und|y|et|e|mais|pero|aber|ma|mas"
+    r"|ahora|jetzt|maintenant|ora|adesso|agora|inzwischen|actualmente|désormais|hoje\s+em\s+dia"
+    r"|eigentlich|en\s+realidad|en\s+fait|in\s+realtà|na\s+verdade)(?:\s*[,.!:;-]+\s*|\s+))+"
+)
+_FOREIGN_CLAUSE_SPLIT = {
+    "de": _rx(r"\s*,?\s+(?:und|aber|sondern)\s+(?=(?:ich|wir|mein|meine|jetzt|seit|wohne|lebe|arbeite|bin|habe|komme|heiße|spreche|mag|liebe)\b)|\s*[,;]\s+(?=ich\b)"),
+    "es": _rx(r"\s*,?\s+(?:y|pero|aunque)\s+(?=(?:yo|me|mi|soy|estoy|tengo|vivo|trabajo|ya|ahora|hablo|dej)\w*)|\s*[,;]\s+(?=(?:yo|me|mi|soy|tengo|vivo|trabajo|ya|ahora)\b)"),
+    "fr": _rx(r"\s*,?\s+(?:et|mais)\s+(?=(?:je|j'|mon|ma|mes|maintenant)\b)|\s*[,;]\s+(?=(?:je|j')\b)"),
+    "it": _rx(r"\s*,?\s+(?:e|ma|però)\s+(?=(?:io|mi|sono|ho|vivo|abito|lavoro|faccio|non|ora|adesso|parlo)\b)|\s*[,;]\s+(?=(?:io|mi|sono|ho|vivo|abito|lavoro|faccio|non|ora)\b)"),
+    "pt": _rx(r"\s*,?\s+(?:e|mas)\s+(?=(?:eu|me|meu|minha|sou|tenho|moro|vivo|trabalho|já|agora|não|falo|gosto|deixei|parei)\b)|\s*[,;]\s+(?=(?:eu|me|meu|minha|sou|tenho|moro|trabalho|já|agora)\b)"),
+}
+# First-person present -> third person for the ending template: "rauche" -> "raucht".
+_DE_IRREGULAR_3SG = {"bin": "ist", "habe": "hat", "esse": "isst", "lese": "liest", "spreche": "spricht", "fahre": "fährt"}
+
+
+def _de_third_person(verb: str) -> str:
+    lower = verb.lower()
+    if lower in _DE_IRREGULAR_3SG:
+        return _DE_IRREGULAR_3SG[lower]
+    if lower.endswith(("te", "de")):
+        return lower[:-1] + "et"
+    if lower.endswith("e"):
+        return lower[:-1] + "t"
+    return lower
+
+
+_ROMANCE_1SG_TO_3SG = {
+    # Only verbs whose third person cannot be told from the first person's ending.
+    "es": {"soy": "es", "tengo": "tiene", "voy": "va", "hago": "hace", "juego": "juega", "como": "come", "vivo": "vive", "bebo": "bebe", "fumo": "fuma", "trabajo": "trabaja", "uso": "usa", "salgo": "sale", "estoy": "está", "como carne": "come carne"},
+    "it": {"sono": "è", "ho": "ha", "vado": "va", "faccio": "fa", "gioco": "gioca", "mangio": "mangia", "bevo": "beve", "fumo": "fuma", "vivo": "vive", "lavoro": "lavora", "uso": "usa", "abito": "abita"},
+    "pt": {"sou": "é", "tenho": "tem", "vou": "vai", "faço": "faz", "jogo": "joga", "como": "come", "bebo": "bebe", "fumo": "fuma", "moro": "mora", "trabalho": "trabalha", "uso": "usa", "estou": "está"},
+    "fr": {"suis": "est", "ai": "a", "vais": "va", "fais": "fait", "fume": "fume", "mange": "mange", "bois": "boit", "joue": "joue", "travaille": "travaille", "habite": "habite", "utilise": "utilise", "cours": "court"},
+}
+
+
+def _third_person_romance(words: str, language: str) -> str:
+    """The first word of a first-person verb phrase, in the third person (best effort)."""
+    first, _, rest = words.partition(" ")
+    table = _ROMANCE_1SG_TO_3SG.get(language, {})
+    lower = first.lower()
+    if lower in table:
+        first = table[lower]
+    elif language in ("es", "it", "pt") and lower.endswith("o") and len(lower) > 3:
+        first = lower[:-1] + "a"  # most regular verbs are -ar/-are; wrong for -er/-ir, still readable
+    return f"{first} {rest}".strip()
+
+
+def _tidy(value: str) -> str:
+    value = re.sub(r"\s+", " ", value).strip(" ,.;:!?\"'")
+    return value
+
+
+def _slug(text: str) -> str:
+    words = re.findall(r"\w+", text.lower())
+    return "-".join(words[:6])
+
+
+def _foreign_value_ok(value: str, slot: str) -> bool:
+    if not value or len(value.split()) > 6:
+        return False
+    if slot in ("location", "origin", "name", "employer"):
+        return value[0].isupper() or value[0].isdigit()
+    return True
+
+
+def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
+    """Facts from one clause in a language other than English, written in that language."""
+    text = _FOREIGN_LEAD_IN.sub("", clause.strip()).strip(" ,;:-")
+    if not text:
+        return []
+    subject = subject_for(language)
+    for pattern in _COMPILED_ENDINGS.get(language, ()):
+        m = pattern.match(text)
+        if not m:
+            continue
+        groups = m.groupdict()
+        rest = _tidy(groups.get("rest") or "")
+        if "aufgehört" in pattern.pattern or "smesso" in pattern.pattern or "arrêté" in pattern.pattern or (
+            language in ("es", "pt") and "de\\s+(?P<rest>" in pattern.pattern
+        ):
+            if not rest:
+                continue
+            return [ForeignDraft(_STOP_TEMPLATES[language].format(S=subject, rest=rest), f"habit:{_slug(rest)}", rest, "fact", True)]
+        if "verlassen" in pattern.pattern or "quitté" in pattern.pattern or "lasciato" in pattern.pattern or "saí" in pattern.pattern or "dej[ée]|he\\s+dejado)\\s+(?P<rest>" in pattern.pattern:
+            if not rest or not rest[0].isupper() and not rest.split()[0].lower() in ("mi", "mon", "ma", "il", "la", "o", "a", "el", "le", "meine", "mein", "den", "die", "das"):
+                continue
+            return [ForeignDraft(_LEFT_TEMPLATES[language].format(S=subject, rest=rest), "employer", rest, "fact", True)]
+        if language == "de":
+            verb = groups.get("verb") or ""
+            if not verb or verb.lower() in ("bin", "habe"):
+                continue
+            tail = f" {rest}" if rest else ""
+            object_ = (groups.get("rest") or "").strip()
+            key = f"{verb} {object_}".strip()
+            text_out = _ENDING_TEMPLATES["de"].format(S=subject, verb3=_de_third_person(verb), rest=tail)
+            return [ForeignDraft(text_out, f"habit:{_slug(_de_stem(verb) + ' ' + object_)}", key, "fact", True)]
+        body = rest + (f" {_tidy(groups['tail'])}" if groups.get("tail") else "")
+        if not body:
+            continue
+        body3 = _third_person_romance(body, language)
+        return [
+            ForeignDraft(
+                _ENDING_TEMPLATES[language].format(S=subject, rest=body3),
+                f"habit:{_slug(_romance_stem(body))}",
+                body,
+                "fact",
+                True,
+            )
+        ]
+    drafts: list[ForeignDraft] = []
+    for pattern, slot, template in _COMPILED_FRAMES.get(language, ()):
+        m = pattern.match(text)
+        if not m:
+            continue
+        groups = {k: (v or "") for k, v in m.groupdict().items()}
+        value = _tidy(groups["v"])
+        if not _foreign_value_ok(value, slot):
+            continue
+        groups["v"] = value
+        line = template.format(S=subject, S_lower=subject[0].lower() + subject[1:], **groups)
+        full_slot = f"{slot}:{_slug(value)}" if slot in _MULTI_SLOTS else slot
+        drafts.append(ForeignDraft(re.sub(r"\s+", " ", line), full_slot, value, "preference" if slot == "like" else "fact"))
+        break
+    return drafts
+
+
+def _de_stem(verb: str) -> str:
+    lower = verb.lower()
+    return lower[:-1] if lower.endswith("e") else lower
+
+
+def _romance_stem(body: str) -> str:
+    """The activity's key: infinitive and first person share a stem ("fumar" / "fumo" -> "fum")."""
+    first, _, rest = body.lower().partition(" ")
+    stem = re.sub(r"(?:are|ere|ire|ar|er|ir|o|e)$", "", first) or first
+    return f"{stem} {rest}".strip()
+
+
+def split_foreign_clauses(sentence: str, language: str) -> list[str]:
+    pattern = _FOREIGN_CLAUSE_SPLIT.get(language)
+    parts = pattern.split(sentence) if pattern else [sentence]
+    return [p for p in parts if p and p.strip()]
