@@ -477,7 +477,7 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("ago", _rx(r"\b(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?\s+ago\b")),
     ("rel", _rx(_PREP_RE + r"\b(?P<rel>last|next|this\s+coming|this|the\s+following|the\s+previous)\s+"
                 r"(?P<unit>week|weekend|month|year)\b")),
-    ("weekday", _rx(_PREP_RE + r"\b(?:(?P<rel>last|next|this\s+coming|this|coming)\s+)?(?P<wd>" + _WEEKDAY_RE
+    ("weekday", _rx(_PREP_RE + r"(?<!every\s)(?<!each\s)\b(?:(?P<rel>last|next|this\s+coming|this|coming)\s+)?(?P<wd>" + _WEEKDAY_RE
                     + r")\b(?!s)")),
 )
 # fmt: on
@@ -735,7 +735,7 @@ def _prepare(raw: str, today: date) -> Clause | None:
 
 
 _ABBREVIATION = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Mt|Prof|Jr|Sr|vs|etc|approx|e\.g|i\.e)\.", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+|\s*,?\s*(?=[¿¡])")
 _RECIPROCAL = (
     r"(?:have\s+|'ve\s+|just\s+|finally\s+|recently\s+|officially\s+)?(?:broke\s+up|broken\s+up"
     r"|split\s+up|separated|divorced|got\s+divorced|got\s+married|got\s+engaged|are\s+(?:dating|engaged"
@@ -1918,11 +1918,11 @@ _MARKERS = {
     """),
     "it": _vocab("""
         io, sono, mi, chiamo, abito, lavoro, il, di, che, non, per, con, anche, ora, adesso, ciao, grazie, ho,
-        sto, faccio, più, della, nel, alla, anni, mio, mia, perché, però, smesso, vengo, piace, fa, gli
+        sto, faccio, più, della, nel, alla, anni, mio, mia, perché, però, smesso, vengo, piace, fa, gli, e, chiama
     """),
     "pt": _vocab("""
         eu, moro, trabalho, sou, não, meu, minha, em, no, na, do, da, com, também, agora, olá, obrigado,
-        obrigada, sim, você, estou, tenho, já, mais, mudei, deixei, parei, gosto, há, anos, ao, os, das, dos
+        obrigada, sim, você, estou, tenho, já, mais, mudei, deixei, parei, gosto, há, anos, ao, os, das, dos, e
     """),
 }
 _FR_ELISIONS = ("j'", "m'", "l'", "d'", "c'", "qu'", "n'", "s'")
@@ -2045,7 +2045,7 @@ def _negate(draft: Draft) -> Draft:
 
 def _statement_drafts(c: Clause) -> list[Draft]:
     """What a clause states: the specific rules first, then the generic frames."""
-    return _rule_drafts(c) or _change_drafts(c) or _durable_drafts(c)
+    return _rule_drafts(c) or _change_drafts(c) or (_event_drafts(c) if c.date else []) or _durable_drafts(c)
 
 
 def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
@@ -2092,7 +2092,11 @@ def _dated(draft: Draft, c: Clause) -> Draft:
         return draft
     if draft.slot and draft.slot.split(":")[0] in _DATE_VALUED_SLOTS:
         return draft
-    return replace(draft, valid_from=c.date.day)
+    text = draft.text
+    bare = c.date.bare()
+    if bare not in text and c.date.day <= c.today:
+        text = f"{text.rstrip(' .')} (since {bare})"  # the fact says when, as its valid time does
+    return replace(draft, text=text, valid_from=c.date.day)
 
 
 # --------------------------------------------------------------------------------------------
@@ -2158,8 +2162,10 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     kind = frames.verb_class(verb)
     if kind is None:
         return []
-    rest = _TAIL_CUT.sub("", m.group("rest")).strip(" ,.;:")
+    rest = re.sub(r"\s+(?:now|these\s+days|nowadays)$", "", _TAIL_CUT.sub("", m.group("rest")).strip(" ,.;:"))
     we = m.group("subj").lower() == "we"
+    if we and kind != "tool":
+        return []  # "we" at work uses tools; "we cook a lot" says little about the user
     if kind == "habit" and verb == "go":
         # "I go climbing every Tuesday": the gerund is the activity.
         first, _, tail = rest.partition(" ")
@@ -2239,6 +2245,8 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
         if context:
             found = [
                 replace(d, slot=frames.scoped(d.slot, context), text=frames.with_context(d.text, context, language))
+                if frames.is_scoped_kind(d.slot)
+                else d
                 for d in found
             ]
         drafts.extend(found)

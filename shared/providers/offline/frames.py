@@ -187,6 +187,14 @@ CONTEXT_WORDING = {
 }
 
 
+_SCOPED_KINDS = ("tool", "habit", "like", "dislike", "avoid", "own", "style", "*")
+
+
+def is_scoped_kind(slot: str | None) -> bool:
+    """Tools, habits, tastes and belongings differ by context; who the user is does not."""
+    return bool(slot) and slot.split(":")[0] in _SCOPED_KINDS
+
+
 def scoped(slot: str | None, context: str | None) -> str | None:
     """The slot within a context: "tool:database" at work is "tool:database@work"."""
     if not slot or not context:
@@ -420,11 +428,12 @@ def remove_span(text: str, start: int, end: int) -> str:
 _EN_ENDING_LEAD = _rx(
     r"^(?:i|we)\s+(?:have\s+|had\s+|just\s+|finally\s+|recently\s+|already\s+|officially\s+|completely\s+)*"
     r"(?P<marker>stopped|quit|quitted|gave\s+up|given\s+up|dropped|ditched|abandoned|kicked|cut\s+out"
-    r"|no\s+longer|am\s+done\s+with|am\s+finished\s+with|got\s+rid\s+of|retired\s+from)\s+(?P<rest>.+)$"
+    r"|no\s+longer|am\s+done\s+with|am\s+finished\s+with|got\s+rid\s+of|retired\s+from|sold|gave\s+away"
+    r"|lost|cancelled|canceled|unsubscribed\s+from)\s+(?P<rest>.+)$"
 )
 _EN_NOT_ANYMORE = _rx(
     r"^(?P<subj>i|we)\s+(?P<aux>do\s+not|did\s+not|am\s+not|are\s+not|have\s+not|cannot|can\s+not|never)\s+"
-    r"(?P<rest>.+?)\s*(?:,\s*)?(?:anymore|any\s+more|these\s+days|now)$"
+    r"(?P<rest>.+?)\s*(?:,\s*)?(?:anymore|any\s+more|these\s+days|now|after\s+all)$"
 )
 
 
@@ -443,7 +452,10 @@ def ending_marker(text: str) -> tuple[str, str] | None:
         base = base_of_gerund(first)
         if base:
             return marker, f"I {base} {tail}".strip()
-        if marker in ("quit", "quitted", "dropped", "ditched", "abandoned", "gave up", "given up", "kicked", "cut out"):
+        if marker in ("quit", "quitted", "dropped", "ditched", "abandoned", "gave up", "given up", "kicked", "cut out") or (
+            marker in ("sold", "gave away", "lost", "got rid of", "cancelled", "canceled", "unsubscribed from")
+            and re.match(r"(?:my|our|the|his|her)\s", rest, re.IGNORECASE)
+        ):
             return marker, f"I {rest}"  # "I quit coffee", "I gave up sugar": the thing itself
         return None
     m = _EN_NOT_ANYMORE.match(text)
