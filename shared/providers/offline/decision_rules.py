@@ -124,15 +124,15 @@ def _retract(item: DecisionItem) -> Decision:
         if not same:
             return Decision(Op.NONE, reason="nothing to retract: no active fact names it")
         target = _best(same)
-        return Decision(Op.DELETE, target=target.index, reason=f"retracts neighbour {target.index}, which names {slot[2:]}")
+        return Decision(
+            Op.DELETE, target=target.index, reason=f"retracts neighbour {target.index}, which names {slot[2:]}"
+        )
     same = [n for n in item.neighbours if same_slot(item.candidate_slot, n.slot)]
     if not same and ":" in slot:
         # "stopped using Notion" (tool:notion) ends "uses Notion for notes" (tool:notes): same kind,
         # and the neighbour names what is retracted.
         kind, key = slot.split(":", 1)
-        same = [
-            n for n in item.neighbours if (n.slot or "").startswith(f"{kind}:") and _wildcard_hit(f"*:{key}", n)
-        ]
+        same = [n for n in item.neighbours if (n.slot or "").startswith(f"{kind}:") and _wildcard_hit(f"*:{key}", n)]
     if not same:
         return Decision(Op.NONE, reason="nothing to retract")
     if not is_multi_valued(item.candidate_slot):

@@ -608,8 +608,17 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
     return None
 
 
+# Every date pattern needs one of these; most clauses have none, and one search is cheap.
+_MAY_HAVE_DATE = _rx(
+    r"\d|yesterday|today|tonight|tomorrow|morning|afternoon|evening|night|day|week|month|year|monday|tuesday"
+    r"|wednesday|thursday|friday|saturday|sunday|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
+)
+
+
 def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
     """The earliest (then longest) date phrase in ``text``; one per clause is enough."""
+    if not _MAY_HAVE_DATE.search(text):
+        return None
     best: tuple[int, int, _DateHit] | None = None
     for kind, pattern in _DATE_PATTERNS:
         for match in pattern.finditer(text):
@@ -772,8 +781,21 @@ def _clauses(sentence: str) -> list[str]:
     for part in parts:
         pieces = _SECOND_VERB.split(part)
         out.append(pieces[0])
-        out.extend(f"I {piece.strip()}" for piece in pieces[1:] if piece.strip())
+        stated = _DATE_PHRASE.search(pieces[0])
+        for piece in pieces[1:]:
+            if not piece.strip():
+                continue
+            carried = f" {stated.group(0)}" if stated and not _DATE_PHRASE.search(piece) else ""
+            out.append(f"I {piece.strip()}{carried}")
     return out
+
+
+# A date phrase to carry over into the continuation of a clause (resolved later, with the clause).
+_DATE_PHRASE = _rx(
+    r"\b(?:last|this|next)\s+(?:week|month|year|spring|summer|autumn|fall|winter)\b|\b(?:yesterday|today)\b"
+    r"|\b(?:in|since)\s+(?:january|february|march|april|may|june|july|august|september|october|november|december"
+    r"|(?:19|20)\d\d)\b|\b\w+\s+(?:days?|weeks?|months?|years?)\s+ago\b"
+)
 
 
 # --------------------------------------------------------------------------------------------
@@ -959,10 +981,13 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
         return [Draft(f"The user is a {role} at {org[0]}", FACT, 7, "occupation", role)]
     verb = "works as" if _group(m, "verb") or _group(m, "verb2") else "is"
     place = None
-    if where := re.search(r"\s+(?:in|based\s+in)\s+(?P<p>(?-i:[A-Z]).*)$", role):
+    after = c.text[m.end("v") :] if m.end("v") >= 0 else ""
+    if around := re.match(r"\s+(?:in|based\s+in)\s+(?P<p>(?-i:[A-Z])[^,;]*)", after):
+        place = _place(around.group("p"))
+    if where := re.search(r"\s+(?:in|based\s+in)\s+(?P<p>(?-i:[A-Z])[^,;]*)$", _group(m, "v")):
         place = _place(where.group("p"))
-        if place:
-            role = role[: where.start()].strip()
+    if place and (cut := re.search(r"\s+(?:in|based\s+in)\s+(?-i:[A-Z]).*$", role)):
+        role = role[: cut.start()].strip()
     drafts = [Draft(f"The user {verb} {lead}{role}", FACT, 7, "occupation", role)]
     if org:
         drafts.append(_employer_draft(*org, "at", c))
@@ -1910,7 +1935,8 @@ _MARKERS = {
     """),
     "es": _vocab("""
         yo, y, el, los, las, que, soy, mi, vivo, llamo, con, por, para, una, estoy, pero, muy, es, mudé,
-        nombre, desde, ahora, hola, gracias, sí, cómo
+        nombre, desde, ahora, hola, gracias, sí, cómo, trabajo, en, ya, tengo, hace, dejé, gusta, años, del, al,
+        estoy, usamos, juego
     """),
     "fr": _vocab("""
         je, et, le, les, est, suis, mon, ma, mes, habite, vis, avec, pour, une, des, du, pas, ne, mais,
@@ -2045,7 +2071,15 @@ def _negate(draft: Draft) -> Draft:
 
 def _statement_drafts(c: Clause) -> list[Draft]:
     """What a clause states: the specific rules first, then the generic frames."""
-    return _rule_drafts(c) or _change_drafts(c) or (_event_drafts(c) if c.date else []) or _durable_drafts(c)
+    return (
+        _style_drafts(c)
+        or _rule_drafts(c)
+        or _change_drafts(c)
+        or (_event_drafts(c) if c.date else [])
+        or _durable_drafts(c)
+        or _belonging_drafts(c)
+        or _agenda_drafts(c)
+    )
 
 
 def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
@@ -2160,6 +2194,8 @@ def _durable_drafts(c: Clause) -> list[Draft]:
         return []
     verb = m.group("verb").lower()
     kind = frames.verb_class(verb)
+    if m.group("subj").lower() == "we" and verb in frames.VERB_CLASSES["tool"]:
+        kind = "tool"  # "we write our services in Kotlin": a team's tools
     if kind is None:
         return []
     rest = re.sub(r"\s+(?:now|these\s+days|nowadays)$", "", _TAIL_CUT.sub("", m.group("rest")).strip(" ,.;:"))
@@ -2198,11 +2234,11 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     adv = " ".join(w for w in adv.split() if w.lower() not in {"now", "currently", "just", "actually", "really"})
     text = re.sub(r"\s+", " ", f"{subject} {adv} {shown_verb} {_third_person(rest_text)}").strip()
     if kind == "habit":
-        key = activity or f"{frames.gerund(verb)} {_slug(core)}".strip()
+        key = activity or f"{frames.gerund(verb)} {_head_noun(core)}".strip()
         slot = f"habit:{_slug(key)}"
         category = PREF
     elif kind == "consume":
-        slot = f"habit:{_slug(frames.gerund(verb) + ' ' + core)}"
+        slot = f"habit:{_slug(frames.gerund(verb) + ' ' + _head_noun(core))}"
         category = PREF
     elif kind == "own":
         noun = _slug(re.sub(r"^(?:an?|my|the|two|three|four|\d+)\s+", "", core.lower())).split("-")[0]
@@ -2214,6 +2250,157 @@ def _durable_drafts(c: Clause) -> list[Draft]:
         slot = f"tool:{domain}" if domain else f"tool:{_slug(names[0])}"
         category = FACT
     return [Draft(text, category, 5, slot, _value(core) or activity or verb)]
+
+
+_PREPOSITION = _rx(
+    r"\s+(?:in|on|at|with|before|after|for|to|from|every|each|near|by|during|when|while|once|twice)\b.*$"
+)
+
+
+def _head_noun(phrase: str) -> str:
+    """ "the guitar in a band" -> "guitar": the object without determiners or adjuncts."""
+    core = _PREPOSITION.sub("", phrase.strip())
+    words = [
+        w for w in re.findall(r"[\w+#'-]+", core.lower()) if w not in _DETERMINERS and w not in {"my", "our", "their"}
+    ]
+    return "-".join(words[:2])
+
+
+# "Our stack runs on AWS", "my blog is built with Hugo": a thing of the user's and its tool.
+_THING_ON = _rx(
+    r"^(?P<who>our|my)\s+(?:whole\s+|entire\s+|main\s+)?(?P<thing>[a-z][\w\s-]{1,30}?)\s+"
+    r"(?P<verb>runs?\s+on|is\s+(?:built|written|hosted|deployed|made|running)\s+(?:in|on|with)|are\s+(?:built"
+    r"|written|hosted|deployed)\s+(?:in|on|with)|uses?|lives?\s+on|is\s+on|are\s+on)\s+(?P<v>.+)$"
+)
+
+
+def _thing_tool_drafts(c: Clause) -> list[Draft]:
+    m = _THING_ON.match(c.text)
+    if not m:
+        return []
+    tool = _cut(m.group("v"), _TOOL_STOPS)
+    if not tool or len(tool.split()) > 4 or not (_tool_domain(tool) or _is_proper(tool)):
+        return []
+    thing, verb = m.group("thing").strip(), re.sub(r"\s+", " ", m.group("verb").lower())
+    verb = {"run on": "runs on", "use": "uses", "live on": "lives on"}.get(verb, verb)
+    who = "team's" if m.group("who").lower() == "our" else ""
+    subject = f"The user's {who + ' ' if who else ''}{thing}"
+    domain = _tool_domain(tool)
+    return [Draft(f"{subject} {verb} {tool}", FACT, 6, f"tool:{domain}" if domain else _tool_slot(tool), _value(tool))]
+
+
+# Preferences about the assistant's answers: what a reply should be like, from now on.
+_REPLY_NOUNS = (
+    r"(?:answers?|responses?|replies|explanations?|summaries|code\s+examples|examples|emojis?|emoticons|bullet\s+points"
+    r"|bullets|formatting|tone|jokes|small\s+talk|jargon|markdown|tables|headings|code\s+comments|citations|sources)"
+)
+_STYLE_PREFER = _rx(
+    r"^i\s+(?:really\s+|generally\s+|usually\s+|always\s+|much\s+)?(?P<verb>prefer|like|want|need|love|hate|dislike"
+    r"|would\s+like|appreciate)\s+(?P<rest>.*\b" + _REPLY_NOUNS + r"\b.*)$"
+)
+_STYLE_ORDER = _rx(
+    r"^(?:please\s+)?(?:(?P<when>always|never|from\s+now\s+on,?|in\s+general,?|generally|in\s+future,?)\s+)?"
+    r"(?P<rest>(?:keep|make|give|use|write|reply|answer|respond|avoid|skip|stop|include|add|don't|do\s+not|no)\b.*)$"
+)
+_STYLE_DURABLE = _rx(r"\b(?:always|never|from\s+now\s+on|in\s+general|generally|in\s+future|every\s+time)\b")
+
+
+def _style_drafts(c: Clause) -> list[Draft]:
+    """ "I prefer short answers without emojis", "Please always reply in British English": how
+    the user wants to be answered. A one-off request ("make this shorter") is not one."""
+    text = c.text
+    m = _STYLE_PREFER.match(text)
+    if m:
+        rest = _third_person(_tidy(m.group("rest")))
+        verb = m.group("verb").lower()
+        shown = {"would like": "would like", "need": "needs", "want": "wants"}.get(verb, _verb_s(verb))
+        noun = re.search(_REPLY_NOUNS, rest, re.IGNORECASE)
+        category = PREF
+        slot = f"style:{_slug(noun.group(0)) if noun else 'answers'}"
+        return [Draft(f"The user {shown} {rest}", category, 6, slot, rest)]
+    m = _STYLE_ORDER.match(re.sub(r"^please\s+", "", text, flags=re.IGNORECASE))
+    if not m:
+        return []
+    rest = m.group("rest")
+    noun = re.search(_REPLY_NOUNS, rest, re.IGNORECASE)
+    durable = m.group("when") or _STYLE_DURABLE.search(rest)
+    plural = noun and re.search(r"(?:s|ing)$", noun.group(0).lower())
+    if not (durable or (noun and plural and re.search(r"\byour\b|^no\b", rest, re.IGNORECASE))):
+        return []
+    when = (m.group("when") or "").rstrip(",").lower()
+    rest = re.sub(r"\byour\b", "its", rest[:1].lower() + rest[1:], flags=re.IGNORECASE)
+    rest = re.sub(r"\bme\b", "them", rest, flags=re.IGNORECASE)
+    rest = _tidy(re.sub(r"\s*,?\s*please$", "", rest, flags=re.IGNORECASE))
+    if re.match(r"(?i)^no\b", rest):
+        text_out = f"The user wants {rest}"
+    else:
+        rest = re.sub(r"(?i)^(?:don't|do\s+not)\s+", "not ", rest)
+        lead = f"{when} " if when in ("always", "never") else ""
+        tail = f" {when}" if when and not lead else ""
+        text_out = f"The user wants the assistant to {lead}{rest}{tail}"
+    slot = f"style:{_slug(noun.group(0)) if noun else _slug(rest.split()[0] if rest else 'answers')}"
+    return [Draft(re.sub(r"\s+", " ", text_out), PREF, 6, slot, rest)]
+
+
+# "My laptop is a Framework 13", "my car is an old Toyota": a belonging named by what it is.
+_MY_THING = _rx(
+    r"^my\s+(?:current\s+|main\s+|new\s+|daily\s+)?(?P<thing>[a-z][a-z-]{2,20}(?:\s+[a-z][a-z-]{2,20})?)\s+(?:is|are)\s+(?P<v>.+)$"
+)
+_NOT_BELONGINGS = _vocab("""
+    name, question, problem, issue, point, guess, plan, goal, idea, answer, concern, code, task, job, work, day,
+    week, life, mind, head, bad, fault, turn, favourite, favorite, birthday, age, email, address, number, password,
+    opinion, view, team, boss, company, partner, wife, husband, girlfriend, boyfriend, mom, dad, mother, father,
+    sister, brother, son, daughter, kid, kids, child, children, friend, best friend, family, parents, dog, cat
+""")
+
+
+def _belonging_drafts(c: Clause) -> list[Draft]:
+    m = _MY_THING.match(c.text)
+    if not m:
+        return [] if not _THING_ON.match(c.text) else _thing_tool_drafts(c)
+    thing = m.group("thing").lower()
+    if thing in _NOT_BELONGINGS or thing.split()[-1] in _NOT_BELONGINGS:
+        return []
+    value = _tidy(_third_person(m.group("v")))
+    # A belonging is named: a brand or model (a capital or a number), not a state ("slow", "broken").
+    if not re.search(r"(?-i:[A-Z])|\d", value) or len(value.split()) > 8:
+        return _thing_tool_drafts(c)
+    slot = "car" if thing in ("car", "vehicle") else f"own:{_slug(thing)}"
+    return [Draft(f"The user's {thing} is {value}", FACT, 5, slot, _value(value))]
+
+
+# "Dentist on Friday at 9", "job interview next week": an appointment named without a sentence.
+_AGENDA_NOUNS = (
+    r"(?:appointment|dentist|doctor|doctor's|checkup|check-up|interview|meeting|exam|test|flight|train|wedding|party"
+    r"|surgery|operation|concert|trip|holiday|vacation|deadline|call|haircut|presentation|class|lesson|match|game"
+    r"|date|dinner|lunch|recital|show|conference|hearing|visit|therapy|physio|vet|birthday\s+party|race|marathon)"
+)
+_AGENDA = _rx(
+    r"^(?:(?:my|a|an|the|our)\s+)?(?P<what>(?:[\w'-]+\s+){0,3}?"
+    + _AGENDA_NOUNS
+    + r"(?:\s+(?:with|at|in|for)\s+(?!\d)[\w' -]{1,30}?)?)(?P<rest>(?:\s+(?:at|@)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|h)?)?)$"
+)
+
+
+def _agenda_drafts(c: Clause) -> list[Draft]:
+    if c.date is None:
+        return []
+    text = re.sub(r"\s+(?:is|are)$", "", c.text.strip())
+    m = _AGENDA.match(text)
+    if not m:
+        return []
+    what = _third_person(m.group("what").strip())
+    what = what[:1].lower() + what[1:] if re.match(_AGENDA_NOUNS, what, re.IGNORECASE) else what
+    at = m.group("rest").strip()
+    return [
+        Draft(
+            re.sub(r"\s+", " ", f"The user has {_article(what)} {what} {at}{c.when()}"),
+            EVENT,
+            6,
+            f"event:{_slug(what)}",
+            c.date.bare(),
+        )
+    ]
 
 
 _DEATH = _rx(

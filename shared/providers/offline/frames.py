@@ -156,25 +156,28 @@ CONTEXTS: dict[str, dict[str, tuple[str, ...]]] = {
         "pt": ("em casa", "na minha família", "na nossa família"),
     },
 }
-_CONTEXT_PATTERNS: dict[str, list[tuple[re.Pattern[str], str]]] = {}
-for _context, _by_language in CONTEXTS.items():
-    for _language, _phrases in _by_language.items():
-        for _phrase in _phrases:
-            _CONTEXT_PATTERNS.setdefault(_language, []).append(
-                (re.compile(r"(?<!\w)" + re.escape(_phrase) + r"(?!\w)\s*,?", re.IGNORECASE), _context)
-            )
-for _patterns in _CONTEXT_PATTERNS.values():
-    _patterns.sort(key=lambda pair: -len(pair[0].pattern))  # longest phrase first
+
+
+def _context_pattern(language: str) -> tuple[re.Pattern[str], dict[str, str]]:
+    """One alternation per language (longest phrase first), and which context each phrase marks."""
+    owner = {phrase: context for context, by_language in CONTEXTS.items() for phrase in by_language.get(language, ())}
+    ordered = sorted(owner, key=len, reverse=True)
+    body = "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in ordered)
+    return re.compile(r"(?<!\w)(?P<marker>" + body + r")(?!\w)\s*,?", re.IGNORECASE), owner
+
+
+_CONTEXT_PATTERNS = {language: _context_pattern(language) for language in SUBJECTS}
 
 
 def find_context(text: str, language: str) -> tuple[str | None, str]:
     """(context, text without its marker): "At work we use Postgres" -> ("work", "we use Postgres")."""
-    for pattern, context in _CONTEXT_PATTERNS.get(language, ()):
-        match = pattern.search(text)
-        if match:
-            rest = (text[: match.start()] + " " + text[match.end() :]).strip()
-            return context, re.sub(r"\s+", " ", rest).strip(" ,")
-    return None, text
+    found = _CONTEXT_PATTERNS.get(language)
+    match = found[0].search(text) if found else None
+    if match is None:
+        return None, text
+    context = found[1][re.sub(r"\s+", " ", match.group("marker").lower())]
+    rest = (text[: match.start()] + " " + text[match.end() :]).strip()
+    return context, re.sub(r"\s+", " ", rest).strip(" ,")
 
 
 CONTEXT_WORDING = {
@@ -323,7 +326,11 @@ _AGO = {
         r"desde\s+hace\s+(?P<n>\S+)\s+(?P<u>\w+)",
         r"desde\s+(?:el\s+)?(?P<y>(?:19|20)\d\d)",
     ),
-    "fr": (r"il\s+y\s+a\s+(?P<n>\S+)\s+(?P<u>\w+)", r"depuis\s+(?P<n>\S+)\s+(?P<u>\w+)", r"depuis\s+(?P<y>(?:19|20)\d\d)"),
+    "fr": (
+        r"il\s+y\s+a\s+(?P<n>\S+)\s+(?P<u>\w+)",
+        r"depuis\s+(?P<n>\S+)\s+(?P<u>\w+)",
+        r"depuis\s+(?P<y>(?:19|20)\d\d)",
+    ),
     "it": (
         r"(?P<n>\S+)\s+(?P<u>\w+)\s+fa\b",
         r"da\s+(?P<n>\S+)\s+(?P<u>\w+)",
@@ -400,7 +407,9 @@ def stated_date(text: str, today: date, language: str, *, past: bool = True) -> 
                 if n <= 0 or unit is None:
                     continue
                 day = _shift(today, unit, -n)
-                found.append(StatedDate(day, "day" if unit in ("day", "week") else unit, m.start(), m.end(), kind == "since"))
+                found.append(
+                    StatedDate(day, "day" if unit in ("day", "week") else unit, m.start(), m.end(), kind == "since")
+                )
     for m in re.finditer(bounded.format(_IN_MONTH.get(language, r"\b\B")), text, re.IGNORECASE):
         month = _MONTHS.get(language, {}).get(m.group("m").lower())
         if month is None:
@@ -452,7 +461,17 @@ def ending_marker(text: str) -> tuple[str, str] | None:
         base = base_of_gerund(first)
         if base:
             return marker, f"I {base} {tail}".strip()
-        if marker in ("quit", "quitted", "dropped", "ditched", "abandoned", "gave up", "given up", "kicked", "cut out") or (
+        if marker in (
+            "quit",
+            "quitted",
+            "dropped",
+            "ditched",
+            "abandoned",
+            "gave up",
+            "given up",
+            "kicked",
+            "cut out",
+        ) or (
             marker in ("sold", "gave away", "lost", "got rid of", "cancelled", "canceled", "unsubscribed from")
             and re.match(r"(?:my|our|the|his|her)\s", rest, re.IGNORECASE)
         ):
@@ -542,7 +561,27 @@ _END = r"\s*(?=$|[,;.!?]|\s+(?:und|aber|weil|seit|y|pero|porque|desde|et|mais|pa
 # person is the verb form itself (pro-drop languages) or the pronoun.
 _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     "de": (
-        (r"(?:ich\s+)?(?:wohne|lebe)\s+(?:(?:jetzt|inzwischen|mittlerweile|derzeit|zurzeit|nun)\s+)*in\s+" + _V, "location", "{S} wohnt in {v}"),
+        (
+            "ich\\s+bin\\s+(?P<v>(?-i:[A-ZÄÖÜ])[\\wäöüß]+(?:in|er|ist|ent|eur|ant|arzt|ärztin|rat|rätin|loge|login|ge|gin|mann|frau))",
+            "occupation",
+            "{S} ist {v}",
+        ),
+        (
+            "(?:ich|wir)\\s+(?:benutze|nutze|verwende|benutzen|nutzen|verwenden|arbeite\\s+mit|arbeiten\\s+mit)\\s+(?P<v>[A-Z][\\w.+#-]*(?:\\s+[A-Z0-9][\\w.+#-]*)?)",
+            "tool",
+            "{S} nutzt {v}",
+        ),
+        ("ich\\s+spiele\\s+(?:gern\\s+|gerne\\s+)?(?P<v>[^,;.!?]+?)", "habit", "{S} spielt {v}"),
+        (
+            "ich\\s+habe\\s+(?P<v>(?:einen|eine|ein)\\s+(?:termin|vorstellungsgespräch|bewerbungsgespräch|prüfung|flug|meeting|hochzeit|operation|arzttermin|zahnarzttermin|kurs|reise)(?:\\s+(?:beim|bei|mit|in|im|nach)\\s+[^,;.!?]+?)?)",
+            "event",
+            "{S} hat {v}",
+        ),
+        (
+            r"(?:ich\s+)?(?:wohne|lebe)\s+(?:(?:jetzt|inzwischen|mittlerweile|derzeit|zurzeit|nun)\s+)*in\s+" + _V,
+            "location",
+            "{S} wohnt in {v}",
+        ),
         (r"ich\s+bin\s+(?:\S+\s+){0,3}?nach\s+" + _V + r"\s+(?:gezogen|umgezogen)", "location", "{S} wohnt in {v}"),
         (r"ich\s+ziehe\s+(?:\S+\s+){0,3}?nach\s+" + _V + r"(?:\s+um)?", "location", "{S} zieht nach {v}"),
         (r"(?:ich\s+heiße|ich\s+heisse|mein\s+name\s+ist)\s+" + _V, "name", "{S} heißt {v}"),
@@ -556,13 +595,41 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"ich\s+spreche\s+" + _V, "language", "{S} spricht {v}"),
     ),
     "es": (
+        (
+            "(?:yo\\s+)?soy\\s+(?:un|una)?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cocinero|cuisinier|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|cameriere|serveu|traduttor|traductor|traducteur|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombier|canalizador|panader|boulanger|panettier|padeir|agricult|contadin)\\w*(?:\\s+(?!en\\b|de\\b|y\\b)\\w+)?(?:\\s+(?:à|a|en|in|em|no|na|au|nel|nella)\\s+[A-ZÀ-Ý][^,;.!?]*?)?)",
+            "occupation",
+            "{S} es {v}",
+        ),
+        (
+            "(?:yo\\s+|nosotros\\s+)?(?:uso|usamos|utilizo|utilizamos|trabajo\\s+con|trabajamos\\s+con)\\s+(?P<v>[A-Z][\\w.+#-]*(?:\\s+[A-Z0-9][\\w.+#-]*)?)",
+            "tool",
+            "{S} usa {v}",
+        ),
+        ("(?:yo\\s+)?juego\\s+(?:al?\\s+|a\\s+la\\s+)?(?P<v>[^,;.!?]+?)", "habit", "{S} juega {v}"),
+        (
+            "(?:yo\\s+)?tengo\\s+(?P<v>(?:una?\\s+)?(?:cita|entrevista|examen|vuelo|reunión|boda|operación|consulta|clase|viaje)(?:\\s+(?:de|con|en|al?)\\s+[^,;.!?]+?)?)",
+            "event",
+            "{S} tiene {v}",
+        ),
         (r"(?:yo\s+)?vivo\s+(?:(?:ahora|actualmente|ya)\s+)?en\s+" + _V, "location", "{S} vive en {v}"),
-        (r"(?:yo\s+)?(?:me\s+mud[ée]|me\s+he\s+mudado|me\s+voy\s+a\s+mudar)\s+a\s+" + _V, "location", "{S} vive en {v}"),
+        (
+            r"(?:yo\s+)?(?:me\s+mud[ée]|me\s+he\s+mudado|me\s+voy\s+a\s+mudar)\s+a\s+" + _V,
+            "location",
+            "{S} vive en {v}",
+        ),
         (r"(?:me\s+llamo|mi\s+nombre\s+es)\s+" + _V, "name", "{S} se llama {v}"),
         (r"(?:yo\s+)?soy\s+de\s+" + _V, "origin", "{S} es de {v}"),
         (r"(?:yo\s+)?trabajo\s+(?:\S+\s+){0,2}?(?:como|de)\s+" + _V, "occupation", "{S} trabaja como {v}"),
-        (r"(?:yo\s+)?trabajo\s+(?:\S+\s+){0,2}?(?:en|para)\s+(?P<v>[A-ZÁÉÍÓÚÑ][^,;.!?]*?)", "employer", "{S} trabaja en {v}"),
-        (r"(?:yo\s+)?(?:empec[ée]|he\s+empezado|comenc[ée])\s+(?:a\s+trabajar\s+)?en\s+(?P<v>[A-ZÁÉÍÓÚÑ][^,;.!?]*?)", "employer", "{S} trabaja en {v}"),
+        (
+            r"(?:yo\s+)?trabajo\s+(?:\S+\s+){0,2}?(?:en|para)\s+(?P<v>[A-ZÁÉÍÓÚÑ][^,;.!?]*?)",
+            "employer",
+            "{S} trabaja en {v}",
+        ),
+        (
+            r"(?:yo\s+)?(?:empec[ée]|he\s+empezado|comenc[ée])\s+(?:a\s+trabajar\s+)?en\s+(?P<v>[A-ZÁÉÍÓÚÑ][^,;.!?]*?)",
+            "employer",
+            "{S} trabaja en {v}",
+        ),
         (r"(?:yo\s+)?tengo\s+(?P<v>\d{1,3})\s+años", "age", "{S} tiene {v} años"),
         (r"(?:yo\s+)?soy\s+(?P<v>(?:vegan[oa]|vegetarian[oa]|celíac[oa]|diabétic[oa]))", "diet", "{S} es {v}"),
         (r"(?:yo\s+)?soy\s+alérgic[oa]\s+a\s+" + _V, "allergy", "{S} es alérgico a {v}"),
@@ -570,12 +637,37 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:yo\s+)?hablo\s+" + _V, "language", "{S} habla {v}"),
     ),
     "fr": (
-        (r"(?:j'habite|je\s+vis|je\s+r[ée]side)\s+(?:(?:maintenant|actuellement|désormais)\s+)?(?P<prep>à|a|en|au|aux)\s+" + _V, "location", "{S} habite {prep} {v}"),
+        (
+            "je\\s+suis\\s+(?:un|une)?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cocinero|cuisinier|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|cameriere|serveu|traduttor|traductor|traducteur|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombier|canalizador|panader|boulanger|panettier|padeir|agricult|contadin)\\w*(?:\\s+(?!à\\b|a\\b|en\\b|de\\b|et\\b|chez\\b)\\w+)?(?:\\s+(?:à|a|en|in|em|no|na|au|nel|nella)\\s+[A-ZÀ-Ý][^,;.!?]*?)?)",
+            "occupation",
+            "{S} est {v}",
+        ),
+        (
+            "(?:j'utilise|nous\\s+utilisons|on\\s+utilise|je\\s+travaille\\s+avec|on\\s+travaille\\s+avec|nous\\s+travaillons\\s+avec)\\s+(?P<v>[A-Z][\\w.+#-]*(?:\\s+[A-Z0-9][\\w.+#-]*)?)",
+            "tool",
+            "{S} utilise {v}",
+        ),
+        ("je\\s+joue\\s+(?:au|à\\s+la|aux|du|de\\s+la|à\\s+l')\\s*(?P<v>[^,;.!?]+?)", "habit", "{S} joue au {v}"),
+        (
+            "j'ai\\s+(?P<v>(?:un|une)\\s+(?:rendez-vous|entretien|examen|vol|réunion|mariage|opération|cours|voyage)(?:\\s+(?:chez|avec|de|à|au)\\s+[^,;.!?]+?)?)",
+            "event",
+            "{S} a {v}",
+        ),
+        (
+            r"(?:j'habite|je\s+vis|je\s+r[ée]side)\s+(?:(?:maintenant|actuellement|désormais)\s+)?(?P<prep>à|a|en|au|aux)\s+"
+            + _V,
+            "location",
+            "{S} habite {prep} {v}",
+        ),
         (r"j'ai\s+d[ée]m[ée]nag[ée]e?\s+(?P<prep>à|a|en|au|aux)\s+" + _V, "location", "{S} habite {prep} {v}"),
         (r"(?:je\s+m'appelle|mon\s+nom\s+est|mon\s+pr[ée]nom\s+est)\s+" + _V, "name", "{S} s'appelle {v}"),
         (r"je\s+viens\s+(?P<prep>de\s+|d'|du\s+|des\s+)" + _V, "origin", "{S} vient {prep}{v}"),
         (r"je\s+travaille\s+(?:\S+\s+){0,2}?comme\s+" + _V, "occupation", "{S} travaille comme {v}"),
-        (r"je\s+suis\s+(?P<v>(?:ingénieur|médecin|infirmi|professeur|prof|avocat|développeu|étudiant|architecte|enseignant|cuisinier|chef|designer|comptable|journaliste|pharmacien|dentiste|vétérinaire|musicien|graphiste)\w*(?:\s+\w+)?)", "occupation", "{S} est {v}"),
+        (
+            r"je\s+suis\s+(?P<v>(?:ingénieur|médecin|infirmi|professeur|prof|avocat|développeu|étudiant|architecte|enseignant|cuisinier|chef|designer|comptable|journaliste|pharmacien|dentiste|vétérinaire|musicien|graphiste)\w*(?:\s+\w+)?)",
+            "occupation",
+            "{S} est {v}",
+        ),
         (r"je\s+travaille\s+(?:\S+\s+){0,2}?(?:chez|pour)\s+" + _V, "employer", "{S} travaille chez {v}"),
         (r"j'ai\s+(?P<v>\d{1,3})\s+ans", "age", "{S} a {v} ans"),
         (r"je\s+suis\s+(?P<v>(?:végétarien|végétalien|vegan|végane|végan)\w*)", "diet", "{S} est {v}"),
@@ -584,14 +676,38 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"je\s+parle\s+" + _V, "language", "{S} parle {v}"),
     ),
     "it": (
-        (r"(?:io\s+)?(?:vivo|abito)\s+(?:(?:ora|adesso|attualmente)\s+)?(?:a|in)\s+" + _V, "location", "{S} vive a {v}"),
+        (
+            "(?:io\\s+)?sono\\s+(?:un|una|un')?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cocinero|cuisinier|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|cameriere|serveu|traduttor|traductor|traducteur|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombier|canalizador|panader|boulanger|panettier|padeir|agricult|contadin)\\w*(?:\\s+(?!a\\b|di\\b|e\\b|in\\b)\\w+)?(?:\\s+(?:à|a|en|in|em|no|na|au|nel|nella)\\s+[A-ZÀ-Ý][^,;.!?]*?)?)",
+            "occupation",
+            "{S} è {v}",
+        ),
+        (
+            "(?:io\\s+|noi\\s+)?(?:uso|usiamo|utilizzo|utilizziamo|lavoro\\s+con|lavoriamo\\s+con)\\s+(?P<v>[A-Z][\\w.+#-]*(?:\\s+[A-Z0-9][\\w.+#-]*)?)",
+            "tool",
+            "{S} usa {v}",
+        ),
+        ("(?:io\\s+)?gioco\\s+(?:a\\s+|al\\s+|a\\s+la\\s+)?(?P<v>[^,;.!?]+?)", "habit", "{S} gioca a {v}"),
+        (
+            "(?:io\\s+)?ho\\s+(?P<v>(?:un|una|un')?\\s*(?:appuntamento|colloquio|esame|volo|riunione|matrimonio|operazione|visita|lezione|viaggio)(?:\\s+(?:dal|dalla|con|di|a|in)\\s+[^,;.!?]+?)?)",
+            "event",
+            "{S} ha {v}",
+        ),
+        (
+            r"(?:io\s+)?(?:vivo|abito)\s+(?:(?:ora|adesso|attualmente)\s+)?(?:a|in)\s+" + _V,
+            "location",
+            "{S} vive a {v}",
+        ),
         (r"(?:io\s+)?mi\s+sono\s+trasferit[oa]\s+(?:a|in)\s+" + _V, "location", "{S} vive a {v}"),
         (r"(?:mi\s+chiamo|il\s+mio\s+nome\s+è)\s+" + _V, "name", "{S} si chiama {v}"),
         (r"(?:io\s+)?sono\s+di\s+" + _V, "origin", "{S} è di {v}"),
         (r"(?:io\s+)?vengo\s+da\s+" + _V, "origin", "{S} viene da {v}"),
         (r"(?:io\s+)?lavoro\s+(?:\S+\s+){0,2}?come\s+" + _V, "occupation", "{S} lavora come {v}"),
         (r"(?:io\s+)?faccio\s+(?P<art>il|la|l')\s*" + _V, "occupation", "{S} fa {art} {v}"),
-        (r"(?:io\s+)?lavoro\s+(?:\S+\s+){0,2}?(?:per|presso|da|alla|al)\s+(?P<v>[A-Z][^,;.!?]*?)", "employer", "{S} lavora presso {v}"),
+        (
+            r"(?:io\s+)?lavoro\s+(?:\S+\s+){0,2}?(?:per|presso|da|alla|al)\s+(?P<v>[A-Z][^,;.!?]*?)",
+            "employer",
+            "{S} lavora presso {v}",
+        ),
         (r"(?:io\s+)?ho\s+(?P<v>\d{1,3})\s+anni", "age", "{S} ha {v} anni"),
         (r"(?:io\s+)?sono\s+(?P<v>(?:vegan[oa]?|vegetarian[oa]|celiac[oa]))", "diet", "{S} è {v}"),
         (r"(?:io\s+)?sono\s+allergic[oa]\s+(?:a|al|alle|ai|agli)\s+" + _V, "allergy", "{S} è allergico a {v}"),
@@ -599,13 +715,49 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:io\s+)?parlo\s+" + _V, "language", "{S} parla {v}"),
     ),
     "pt": (
-        (r"(?:eu\s+)?(?:moro|vivo)\s+(?:(?:agora|atualmente|hoje)\s+)?(?P<prep>em|no|na|nos|nas)\s+" + _V, "location", "{S} mora {prep} {v}"),
-        (r"(?:eu\s+)?(?:me\s+mudei|mudei-me|mudei)\s+(?:\S+\s+){0,2}?para\s+(?:o\s+|a\s+)?" + _V, "location", "{S} mora em {v}"),
-        (r"(?:meu\s+nome\s+é|o\s+meu\s+nome\s+é|chamo-me|eu\s+me\s+chamo|me\s+chamo)\s+" + _V, "name", "{S} chama-se {v}"),
+        (
+            "(?:eu\\s+)?sou\\s+(?:um|uma)?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cocinero|cuisinier|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|cameriere|serveu|traduttor|traductor|traducteur|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombier|canalizador|panader|boulanger|panettier|padeir|agricult|contadin)\\w*(?:\\s+(?!em\\b|de\\b|e\\b|no\\b|na\\b)\\w+)?(?:\\s+(?:à|a|en|in|em|no|na|au|nel|nella)\\s+[A-ZÀ-Ý][^,;.!?]*?)?)",
+            "occupation",
+            "{S} é {v}",
+        ),
+        (
+            "(?:eu\\s+|nós\\s+)?(?:uso|usamos|utilizo|utilizamos|trabalho\\s+com|trabalhamos\\s+com)\\s+(?P<v>[A-Z][\\w.+#-]*(?:\\s+[A-Z0-9][\\w.+#-]*)?)",
+            "tool",
+            "{S} usa {v}",
+        ),
+        ("(?:eu\\s+)?jogo\\s+(?:o\\s+|a\\s+)?(?P<v>[^,;.!?]+?)", "habit", "{S} joga {v}"),
+        (
+            "(?:eu\\s+)?tenho\\s+(?P<v>(?:uma?\\s+)?(?:consulta|entrevista|exame|voo|reunião|casamento|cirurgia|aula|viagem)(?:\\s+(?:de|com|no|na|em)\\s+[^,;.!?]+?)?)",
+            "event",
+            "{S} tem {v}",
+        ),
+        (
+            r"(?:eu\s+)?(?:moro|vivo)\s+(?:(?:agora|atualmente|hoje)\s+)?(?P<prep>em|no|na|nos|nas)\s+" + _V,
+            "location",
+            "{S} mora {prep} {v}",
+        ),
+        (
+            r"(?:eu\s+)?(?:me\s+mudei|mudei-me|mudei)\s+(?:\S+\s+){0,2}?para\s+(?:o\s+|a\s+)?" + _V,
+            "location",
+            "{S} mora em {v}",
+        ),
+        (
+            r"(?:meu\s+nome\s+é|o\s+meu\s+nome\s+é|chamo-me|eu\s+me\s+chamo|me\s+chamo)\s+" + _V,
+            "name",
+            "{S} chama-se {v}",
+        ),
         (r"(?:eu\s+)?sou\s+(?P<prep>de|do|da)\s+" + _V, "origin", "{S} é {prep} {v}"),
         (r"(?:eu\s+)?trabalho\s+(?:\S+\s+){0,2}?como\s+" + _V, "occupation", "{S} trabalha como {v}"),
-        (r"(?:eu\s+)?sou\s+(?P<v>(?:engenheir|médic|enfermeir|professor|advogad|programador|desenvolvedor|arquitet|estudante|designer|cozinheir|jornalista|contador|dentista|veterinári|músic)\w*(?:\s+\w+)?)", "occupation", "{S} é {v}"),
-        (r"(?:eu\s+)?trabalho\s+(?:\S+\s+){0,2}?(?:na|no|em|para)\s+(?P<v>[A-Z][^,;.!?]*?)", "employer", "{S} trabalha em {v}"),
+        (
+            r"(?:eu\s+)?sou\s+(?P<v>(?:engenheir|médic|enfermeir|professor|advogad|programador|desenvolvedor|arquitet|estudante|designer|cozinheir|jornalista|contador|dentista|veterinári|músic)\w*(?:\s+\w+)?)",
+            "occupation",
+            "{S} é {v}",
+        ),
+        (
+            r"(?:eu\s+)?trabalho\s+(?:\S+\s+){0,2}?(?:na|no|em|para)\s+(?P<v>[A-Z][^,;.!?]*?)",
+            "employer",
+            "{S} trabalha em {v}",
+        ),
         (r"(?:eu\s+)?tenho\s+(?P<v>\d{1,3})\s+anos", "age", "{S} tem {v} anos"),
         (r"(?:eu\s+)?sou\s+(?P<v>(?:vegan[oa]?|vegetarian[oa]|celíac[oa]))", "diet", "{S} é {v}"),
         (r"(?:eu\s+)?sou\s+alérgic[oa]\s+(?:a|ao|à|aos|às)\s+" + _V, "allergy", "{S} é alérgico a {v}"),
@@ -617,7 +769,7 @@ _COMPILED_FRAMES = {
     lang: tuple((_rx(r"^" + pattern + _END), slot, template) for pattern, slot, template in frames)
     for lang, frames in _FOREIGN_FRAMES.items()
 }
-_MULTI_SLOTS = frozenset({"like", "allergy", "language"})
+_MULTI_SLOTS = frozenset({"like", "allergy", "language", "tool", "habit", "event"})
 
 # Endings: "I stopped <infinitive>" / "I no longer <verb>"; the rest is what ended.
 _FOREIGN_ENDINGS: dict[str, tuple[str, ...]] = {
@@ -678,14 +830,29 @@ _FOREIGN_LEAD_IN = _rx(
     r"|eigentlich|en\s+realidad|en\s+fait|in\s+realtà|na\s+verdade)(?:\s*[,.!:;-]+\s*|\s+))+"
 )
 _FOREIGN_CLAUSE_SPLIT = {
-    "de": _rx(r"\s*,?\s+(?:und|aber|sondern)\s+(?=(?:ich|wir|mein|meine|jetzt|seit|wohne|lebe|arbeite|bin|habe|komme|heiße|spreche|mag|liebe)\b)|\s*[,;]\s+(?=ich\b)"),
-    "es": _rx(r"\s*,?\s+(?:y|pero|aunque)\s+(?=(?:yo|me|mi|soy|estoy|tengo|vivo|trabajo|ya|ahora|hablo|dej)\w*)|\s*[,;]\s+(?=(?:yo|me|mi|soy|tengo|vivo|trabajo|ya|ahora)\b)"),
+    "de": _rx(
+        r"\s*,?\s+(?:und|aber|sondern)\s+(?=(?:ich|wir|mein|meine|jetzt|seit|wohne|lebe|arbeite|bin|habe|komme|heiße|spreche|mag|liebe)\b)|\s*[,;]\s+(?=ich\b)"
+    ),
+    "es": _rx(
+        r"\s*,?\s+(?:y|pero|aunque)\s+(?=(?:yo|me|mi|soy|estoy|tengo|vivo|trabajo|ya|ahora|hablo|dej)\w*)|\s*[,;]\s+(?=(?:yo|me|mi|soy|tengo|vivo|trabajo|ya|ahora)\b)"
+    ),
     "fr": _rx(r"\s*,?\s+(?:et|mais)\s+(?=(?:je|j'|mon|ma|mes|maintenant)\b)|\s*[,;]\s+(?=(?:je|j')\b)"),
-    "it": _rx(r"\s*,?\s+(?:e|ma|però)\s+(?=(?:io|mi|sono|ho|vivo|abito|lavoro|faccio|non|ora|adesso|parlo)\b)|\s*[,;]\s+(?=(?:io|mi|sono|ho|vivo|abito|lavoro|faccio|non|ora)\b)"),
-    "pt": _rx(r"\s*,?\s+(?:e|mas)\s+(?=(?:eu|me|meu|minha|sou|tenho|moro|vivo|trabalho|já|agora|não|falo|gosto|deixei|parei)\b)|\s*[,;]\s+(?=(?:eu|me|meu|minha|sou|tenho|moro|trabalho|já|agora)\b)"),
+    "it": _rx(
+        r"\s*,?\s+(?:e|ma|però)\s+(?=(?:io|mi|sono|ho|vivo|abito|lavoro|faccio|non|ora|adesso|parlo)\b)|\s*[,;]\s+(?=(?:io|mi|sono|ho|vivo|abito|lavoro|faccio|non|ora)\b)"
+    ),
+    "pt": _rx(
+        r"\s*,?\s+(?:e|mas)\s+(?=(?:eu|me|meu|minha|sou|tenho|moro|vivo|trabalho|já|agora|não|falo|gosto|deixei|parei)\b)|\s*[,;]\s+(?=(?:eu|me|meu|minha|sou|tenho|moro|trabalho|já|agora)\b)"
+    ),
 }
 # First-person present -> third person for the ending template: "rauche" -> "raucht".
-_DE_IRREGULAR_3SG = {"bin": "ist", "habe": "hat", "esse": "isst", "lese": "liest", "spreche": "spricht", "fahre": "fährt"}
+_DE_IRREGULAR_3SG = {
+    "bin": "ist",
+    "habe": "hat",
+    "esse": "isst",
+    "lese": "liest",
+    "spreche": "spricht",
+    "fahre": "fährt",
+}
 
 
 def _de_third_person(verb: str) -> str:
@@ -701,10 +868,64 @@ def _de_third_person(verb: str) -> str:
 
 _ROMANCE_1SG_TO_3SG = {
     # Only verbs whose third person cannot be told from the first person's ending.
-    "es": {"soy": "es", "tengo": "tiene", "voy": "va", "hago": "hace", "juego": "juega", "como": "come", "vivo": "vive", "bebo": "bebe", "fumo": "fuma", "trabajo": "trabaja", "uso": "usa", "salgo": "sale", "estoy": "está", "como carne": "come carne"},
-    "it": {"sono": "è", "ho": "ha", "vado": "va", "faccio": "fa", "gioco": "gioca", "mangio": "mangia", "bevo": "beve", "fumo": "fuma", "vivo": "vive", "lavoro": "lavora", "uso": "usa", "abito": "abita"},
-    "pt": {"sou": "é", "tenho": "tem", "vou": "vai", "faço": "faz", "jogo": "joga", "como": "come", "bebo": "bebe", "fumo": "fuma", "moro": "mora", "trabalho": "trabalha", "uso": "usa", "estou": "está"},
-    "fr": {"suis": "est", "ai": "a", "vais": "va", "fais": "fait", "fume": "fume", "mange": "mange", "bois": "boit", "joue": "joue", "travaille": "travaille", "habite": "habite", "utilise": "utilise", "cours": "court"},
+    "es": {
+        "soy": "es",
+        "tengo": "tiene",
+        "voy": "va",
+        "hago": "hace",
+        "juego": "juega",
+        "como": "come",
+        "vivo": "vive",
+        "bebo": "bebe",
+        "fumo": "fuma",
+        "trabajo": "trabaja",
+        "uso": "usa",
+        "salgo": "sale",
+        "estoy": "está",
+        "como carne": "come carne",
+    },
+    "it": {
+        "sono": "è",
+        "ho": "ha",
+        "vado": "va",
+        "faccio": "fa",
+        "gioco": "gioca",
+        "mangio": "mangia",
+        "bevo": "beve",
+        "fumo": "fuma",
+        "vivo": "vive",
+        "lavoro": "lavora",
+        "uso": "usa",
+        "abito": "abita",
+    },
+    "pt": {
+        "sou": "é",
+        "tenho": "tem",
+        "vou": "vai",
+        "faço": "faz",
+        "jogo": "joga",
+        "como": "come",
+        "bebo": "bebe",
+        "fumo": "fuma",
+        "moro": "mora",
+        "trabalho": "trabalha",
+        "uso": "usa",
+        "estou": "está",
+    },
+    "fr": {
+        "suis": "est",
+        "ai": "a",
+        "vais": "va",
+        "fais": "fait",
+        "fume": "fume",
+        "mange": "mange",
+        "bois": "boit",
+        "joue": "joue",
+        "travaille": "travaille",
+        "habite": "habite",
+        "utilise": "utilise",
+        "cours": "court",
+    },
 }
 
 
@@ -738,65 +959,141 @@ def _foreign_value_ok(value: str, slot: str) -> bool:
     return True
 
 
+# "No longer" in each language: removing it leaves the statement that ended.
+_NEGATION = {
+    "de": (_rx(r"\bnicht\s+mehr\b"), _rx(r"\bkein(?:e|en|em|er)?\s+(?P<keep>.+?)\s+mehr\b")),
+    "es": (_rx(r"\bya\s+no\b"), _rx(r"\bno\s+(?P<keep>.+?)\s+(?:más|nunca\s+más)\b")),
+    "fr": (_rx(r"\bne\s+(?P<keep>.+?)\s+plus\b"), _rx(r"\bn'(?P<keep>.+?)\s+plus\b")),
+    "it": (_rx(r"\bnon\s+(?P<keep>.+?)\s+più\b"), _rx(r"\bnon\s+più\b")),
+    "pt": (_rx(r"\bjá\s+não\b"), _rx(r"\bnão\s+(?P<keep>.+?)\s+mais\b")),
+}
+_PRONOUN = _rx(r"^(?:ich|yo|je|j'|io|eu)\s*")
+_NEGATED_FORM = {
+    "de": "{S} {verb} nicht mehr {rest}",
+    "es": "{S} ya no {verb} {rest}",
+    "fr": "{S} ne {verb} plus {rest}",
+    "it": "{S} non {verb} più {rest}",
+    "pt": "{S} já não {verb} {rest}",
+}
+
+
+def _without_negation(text: str, language: str) -> str | None:
+    """The positive statement inside a "no longer" clause, or None when there is no such marker."""
+    for pattern in _NEGATION.get(language, ()):
+        m = pattern.search(text)
+        if m:
+            keep = m.groupdict().get("keep") or ""
+            positive = re.sub(r"\s+", " ", (text[: m.start()] + " " + keep + " " + text[m.end() :])).strip()
+            if language == "fr":
+                positive = re.sub(r"(?i)\bje\s+(?=[aeiouyhéè])", "j'", positive)
+            return positive
+    return None
+
+
+def _third_person_verb(verb: str, language: str) -> str:
+    if language == "de":
+        return _de_third_person(verb)
+    if language == "fr":
+        return _ROMANCE_1SG_TO_3SG["fr"].get(verb.lower(), verb.lower())
+    return _third_person_romance(verb, language)
+
+
+def _negated_text(positive: str, language: str) -> str:
+    body = _PRONOUN.sub("", positive.strip())
+    verb, _, rest = body.partition(" ")
+    line = _NEGATED_FORM[language].format(S=subject_for(language), verb=_third_person_verb(verb, language), rest=rest)
+    if language == "fr":
+        line = re.sub(r"\bne\s+(?=[aeiouyhéè])", "n'", line)
+    return re.sub(r"\s+", " ", line).strip()
+
+
 def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
     """Facts from one clause in a language other than English, written in that language."""
     text = _FOREIGN_LEAD_IN.sub("", clause.strip()).strip(" ,;:-")
     if not text:
         return []
+    positive = _without_negation(text, language)
+    if positive is not None:
+        # "Já não moro em Braga": what the positive frames read in "moro em Braga", retracted.
+        found = _positive_frames(positive, language)
+        if found:
+            return [
+                ForeignDraft(_negated_text(positive, language), d.slot, d.value, d.kind, negated=True) for d in found
+            ]
+        body = _PRONOUN.sub("", positive)
+        if not body or len(body.split()) > 6:
+            return []
+        verb, _, rest = body.partition(" ")
+        stem = _de_stem(verb) if language == "de" else _romance_stem(verb)
+        return [
+            ForeignDraft(
+                _negated_text(positive, language), f"habit:{_slug(stem + ' ' + rest)}", body, "fact", negated=True
+            )
+        ]
     subject = subject_for(language)
     for pattern in _COMPILED_ENDINGS.get(language, ()):
         m = pattern.match(text)
         if not m:
             continue
-        groups = m.groupdict()
-        rest = _tidy(groups.get("rest") or "")
-        if "aufgehört" in pattern.pattern or "smesso" in pattern.pattern or "arrêté" in pattern.pattern or (
-            language in ("es", "pt") and "de\\s+(?P<rest>" in pattern.pattern
-        ):
-            if not rest:
-                continue
-            return [ForeignDraft(_STOP_TEMPLATES[language].format(S=subject, rest=rest), f"habit:{_slug(rest)}", rest, "fact", True)]
-        if "verlassen" in pattern.pattern or "quitté" in pattern.pattern or "lasciato" in pattern.pattern or "saí" in pattern.pattern or "dej[ée]|he\\s+dejado)\\s+(?P<rest>" in pattern.pattern:
-            if not rest or not rest[0].isupper() and not rest.split()[0].lower() in ("mi", "mon", "ma", "il", "la", "o", "a", "el", "le", "meine", "mein", "den", "die", "das"):
-                continue
-            return [ForeignDraft(_LEFT_TEMPLATES[language].format(S=subject, rest=rest), "employer", rest, "fact", True)]
-        if language == "de":
-            verb = groups.get("verb") or ""
-            if not verb or verb.lower() in ("bin", "habe"):
-                continue
-            tail = f" {rest}" if rest else ""
-            object_ = (groups.get("rest") or "").strip()
-            key = f"{verb} {object_}".strip()
-            text_out = _ENDING_TEMPLATES["de"].format(S=subject, verb3=_de_third_person(verb), rest=tail)
-            return [ForeignDraft(text_out, f"habit:{_slug(_de_stem(verb) + ' ' + object_)}", key, "fact", True)]
-        body = rest + (f" {_tidy(groups['tail'])}" if groups.get("tail") else "")
-        if not body:
+        rest = _tidy(m.groupdict().get("rest") or "")
+        if not rest:
             continue
-        body3 = _third_person_romance(body, language)
+        if any(
+            word in pattern.pattern
+            for word in ("verlassen", "quitté", "lasciato", "saí", "dej[ée]|he\\s+dejado)\\s+(?P<rest>")
+        ):
+            # "I left <an employer>": a named organisation, not "left the house".
+            if not rest[0].isupper():
+                continue
+            return [
+                ForeignDraft(_LEFT_TEMPLATES[language].format(S=subject, rest=rest), "employer", rest, "fact", True)
+            ]
+        # "I stopped <doing something>": the activity ends.
+        first, _, tail = rest.partition(" ")
+        stem = _de_stem(first) if language == "de" else _romance_stem(first)
+        key = f"{stem} {tail}".strip() if language != "de" else " ".join(reversed(rest.rsplit(" ", 1)))
         return [
             ForeignDraft(
-                _ENDING_TEMPLATES[language].format(S=subject, rest=body3),
-                f"habit:{_slug(_romance_stem(body))}",
-                body,
-                "fact",
-                True,
+                _STOP_TEMPLATES[language].format(S=subject, rest=rest), f"habit:{_slug(key)}", rest, "fact", True
             )
         ]
-    drafts: list[ForeignDraft] = []
+    return _positive_frames(text, language)
+
+
+_PLACE_TAIL = re.compile(
+    r"\s+(?:à|a|en|in|em|no|na|au|nel|nella|bei|aus)\s+(?P<p>[A-ZÀ-Ý][\w'-]*(?:\s+[A-ZÀ-Ý][\w'-]*)*)$"
+)
+_LOCATION_FORM = {
+    "de": "{S} wohnt in {p}",
+    "es": "{S} vive en {p}",
+    "fr": "{S} habite à {p}",
+    "it": "{S} vive a {p}",
+    "pt": "{S} mora em {p}",
+}
+
+
+def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
+    subject = subject_for(language)
     for pattern, slot, template in _COMPILED_FRAMES.get(language, ()):
         m = pattern.match(text)
         if not m:
             continue
         groups = {k: (v or "") for k, v in m.groupdict().items()}
         value = _tidy(groups["v"])
+        extra: list[ForeignDraft] = []
+        if slot == "occupation" and (tail := _PLACE_TAIL.search(value)):
+            # "trabajo como médico en Quito": the place is a second fact.
+            value = value[: tail.start()].strip()
+            place = tail.group("p")
+            extra.append(ForeignDraft(_LOCATION_FORM[language].format(S=subject, p=place), "location", place, "fact"))
         if not _foreign_value_ok(value, slot):
             continue
         groups["v"] = value
         line = template.format(S=subject, S_lower=subject[0].lower() + subject[1:], **groups)
         full_slot = f"{slot}:{_slug(value)}" if slot in _MULTI_SLOTS else slot
-        drafts.append(ForeignDraft(re.sub(r"\s+", " ", line), full_slot, value, "preference" if slot == "like" else "fact"))
-        break
-    return drafts
+        kind = "preference" if slot == "like" else ("event" if slot == "event" else "fact")
+        return [ForeignDraft(re.sub(r"\s+", " ", line), full_slot, value, kind), *extra]
+    return []
 
 
 def _de_stem(verb: str) -> str:
