@@ -477,8 +477,8 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("ago", _rx(r"\b(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?\s+ago\b")),
     ("rel", _rx(_PREP_RE + r"\b(?P<rel>last|next|this\s+coming|this|the\s+following|the\s+previous)\s+"
                 r"(?P<unit>week|weekend|month|year)\b")),
-    ("weekday", _rx(_PREP_RE + r"(?<!every\s)(?<!each\s)\b(?:(?P<rel>last|next|this\s+coming|this|coming)\s+)?(?P<wd>" + _WEEKDAY_RE
-                    + r")\b(?!s)")),
+    ("weekday", _rx(_PREP_RE + r"(?<!every\s)(?<!each\s)\b(?:(?P<rel>last|next|this\s+coming|this|coming)\s+)?"
+                    r"(?P<wd>" + _WEEKDAY_RE + r")\b(?!s)")),
 )
 # fmt: on
 
@@ -2213,14 +2213,15 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     words = rest.split()
     head = " ".join(w for w in words if not _FREQUENCY.fullmatch(w))
     core = _FREQUENCY.sub("", rest).strip(" ,")
-    if (kind in ("own", "tool", "consume") and verb not in ("smoke", "vape")) or verb in frames._HABIT_OBJECT_REQUIRED:
-        if not core or core.lower() in _VAGUE_OBJECTS or core.lower().split()[0] in {"to", "it", "that", "this"}:
-            return []
-    if kind == "own":
-        if verb == "have" and not (
-            re.match(r"(?:an?|two|three|four|\d+|my)\s", core.lower()) and len(core.split()) <= 6
-        ):
-            return []
+    needs_object = (kind in ("own", "tool", "consume") and verb not in ("smoke", "vape")) or (
+        verb in frames.HABIT_OBJECT_REQUIRED
+    )
+    vague = not core or core.lower() in _VAGUE_OBJECTS or core.lower().split()[0] in {"to", "it", "that", "this"}
+    if needs_object and vague:
+        return []
+    counted = re.match(r"(?:an?|two|three|four|\d+|my)\s", core.lower()) and len(core.split()) <= 6
+    if kind == "own" and verb == "have" and not counted:
+        return []
     if kind == "tool":
         # A tool must look like one: a known tool, a proper noun, or a purpose ("for", "on", "with").
         names = [w for w in re.findall(r"[A-Za-z][\w.+#-]*", core) if _tool_domain(w) or w[0].isupper()]
@@ -2378,7 +2379,8 @@ _AGENDA_NOUNS = (
 _AGENDA = _rx(
     r"^(?:(?:my|a|an|the|our)\s+)?(?P<what>(?:[\w'-]+\s+){0,3}?"
     + _AGENDA_NOUNS
-    + r"(?:\s+(?:with|at|in|for)\s+(?!\d)[\w' -]{1,30}?)?)(?P<rest>(?:\s+(?:at|@)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|h)?)?)$"
+    + r"(?:\s+(?:with|at|in|for)\s+(?!\d)[\w' -]{1,30}?)?)"
+    r"(?P<rest>(?:\s+(?:at|@)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|h)?)?)$"
 )
 
 

@@ -504,7 +504,7 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
     "own": _words("own have drive"),
     "tool": _words("use build deploy host develop maintain write run ship store"),
 }
-_HABIT_OBJECT_REQUIRED = frozenset(_words("play practise practice do take visit attend watch follow support go lift"))
+HABIT_OBJECT_REQUIRED = frozenset(_words("play practise practice do take visit attend watch follow support go lift"))
 _IRREGULAR_GERUND = {"lie": "lying", "die": "dying", "tie": "tying", "see": "seeing", "be": "being", "ski": "skiing"}
 _DOUBLE_FINAL = frozenset(_words("run jog swim box shop plan stop sit get put cut begin row"))
 
@@ -555,7 +555,10 @@ class ForeignDraft:
 
 # Value: a run of words up to a clause boundary. Names keep their capitals.
 _V = r"(?P<v>[^,;.!?]+?)"
-_END = r"\s*(?=$|[,;.!?]|\s+(?:und|aber|weil|seit|y|pero|porque|desde|et|mais|parce|depuis|e|ma|perché|da|mas|porque|há)\b)"
+_END = (
+    r"\s*(?=$|[,;.!?]|\s+(?:und|aber|weil|seit|y|pero|porque|desde|et|mais|parce|depuis|e|ma|perché|da|mas"
+    r"|há)\b)"
+)
 
 # (pattern, slot, template) per language. Patterns see the clause with lead-ins removed; the first
 # person is the verb form itself (pro-drop languages) or the pronoun.
