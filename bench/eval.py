@@ -15,8 +15,22 @@ and with ``extraction_rules.py`` as it was at ``BASELINE_REF`` ("before", read w
 skipped when git cannot give it). Everything else (triage, consolidation) is this checkout's.
 
 **Valid time.** The in-memory store keeps valid_from / valid_to as the Postgres store does, so a
-conversation's ``as_of_checks`` (``{"as_of": iso time, "expected_active": [indices of
-expected_facts]}``) ask what was true at a time, the way ``GET /memories?as_of=`` does.
+conversation's ``as_of`` checks ask what was true at a moment, the way ``GET /memories?as_of=`` does.
+
+**Format extensions** (all optional, so older sets still load; ``eval_conversations_v2.jsonl`` uses
+them):
+
+- ``split`` on a conversation: ``"tune"`` or ``"test"`` (default ``tune``); ``--split`` keeps one.
+- ``name`` on a message: the speaker, as in the OpenAI chat format. Two-speaker logs have two named
+  ``user`` speakers; their facts name the speaker ("Caroline lives in Edinburgh").
+- ``valid_from`` on an expected fact: the valid time the user stated, as the period it names, in
+  the message's time zone: ``2019`` (a year), ``2026-05`` (a month), ``2026-03-13`` (a day),
+  ``2026-03-13T09:00`` (a minute), or ``start/end`` (inclusive, e.g. ``2026-03-02/2026-03-08`` for
+  "last week"). A predicted fact's ``valid_from`` is right when it falls in that period (reported as
+  "stated times"); the gold run uses the period's start.
+- ``as_of`` on a conversation: ``[{"at": ISO datetime, "active": [expected-fact indices]}]``. After
+  the replay, the facts valid at ``at`` (``valid_from <= at < valid_to``, whatever their status, as
+  the API's ``as_of`` query) must be exactly those, matched as above.
 
 Every conversation is replayed the way the stages see a live chat: one message at a time. Each
 user turn the extractor's triage (``services/extractor/stage.py``) keeps becomes one extraction
@@ -65,7 +79,7 @@ import uuid
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -128,6 +142,22 @@ def turns_of(conversation: dict[str, Any]) -> list[Turn]:
     ]
 
 
+def stated_period(stated: str, said_at: datetime) -> tuple[datetime, datetime]:
+    """The half-open period an expected ``valid_from`` names, in the message's time zone."""
+    first, _, last = stated.partition("/")
+    return _period(first, said_at)[0], _period(last or first, said_at)[1]
+
+
+def _period(point: str, said_at: datetime) -> tuple[datetime, datetime]:
+    parts = [int(p) for p in re.split(r"[-T:]", point)]
+    start = datetime(*parts, *([1] * (3 - len(parts[:3]))), tzinfo=said_at.tzinfo)
+    if len(parts) == 1:
+        return start, start.replace(year=start.year + 1)
+    if len(parts) == 2:
+        return start, (start + timedelta(days=32)).replace(day=1)
+    return start, start + (timedelta(days=1) if len(parts) == 3 else timedelta(minutes=1))
+
+
 def expected_facts(conversation: dict[str, Any]) -> list[ExtractedFact]:
     """The expected facts as an extractor would emit them (for the gold consolidation run)."""
     turns = turns_of(conversation)
@@ -138,7 +168,11 @@ def expected_facts(conversation: dict[str, Any]) -> list[ExtractedFact]:
             text=f["text"],
             category=Category.GENERAL,
             importance=5,
-            valid_from=datetime.fromisoformat(f["valid_from"]) if f.get("valid_from") else turns[f["msg"]].created_at,
+            valid_from=(
+                stated_period(f["valid_from"], turns[f["msg"]].created_at)[0]
+                if "valid_from" in f
+                else turns[f["msg"]].created_at
+            ),
             source_event_ids=(turns[f["msg"]].event_id,),
             language=f["language"],
             slot=f["slot"],
@@ -174,7 +208,13 @@ def fact_matches(predicted: ExtractedFact, expected: dict[str, Any]) -> bool:
 
 
 def matched_pairs(predicted: Sequence[ExtractedFact], expected: Sequence[dict[str, Any]]) -> int:
-    """Size of a maximum one-to-one matching (Kuhn's augmenting paths; the sets are small)."""
+    """Size of a maximum one-to-one matching."""
+    return len(matching(predicted, expected))
+
+
+def matching(predicted: Sequence[ExtractedFact], expected: Sequence[dict[str, Any]]) -> dict[int, int]:
+    """A maximum one-to-one matching, expected index -> predicted index (Kuhn's augmenting paths;
+    the sets are small)."""
     edges = [[j for j, e in enumerate(expected) if fact_matches(p, e)] for p in predicted]
     owner: dict[int, int] = {}
 
@@ -188,7 +228,9 @@ def matched_pairs(predicted: Sequence[ExtractedFact], expected: Sequence[dict[st
                 return True
         return False
 
-    return sum(1 for i in range(len(predicted)) if augment(i, set()))
+    for i in range(len(predicted)):
+        augment(i, set())
+    return owner
 
 
 # --------------------------------------------------------------------------------------------
@@ -244,9 +286,13 @@ class Memory:
     def active(self) -> list[ExtractedFact]:
         return [r.fact for r in self.rows.values() if r.active]
 
-    def as_of(self, t: datetime) -> list[ExtractedFact]:
-        """What was true at ``t`` in valid time (valid_from <= t < valid_to), as the API answers."""
-        return [r.fact for r in self.rows.values() if r.fact.valid_from <= t and (r.valid_to is None or t < r.valid_to)]
+    def valid_at(self, t: datetime) -> list[ExtractedFact]:
+        """What the API's ``as_of`` answers: valid_from <= t < valid_to, whatever the status."""
+        return [
+            r.fact
+            for r in self.rows.values()
+            if _aware(r.fact.valid_from, t) <= t and (r.valid_to is None or t < _aware(r.valid_to, t))
+        ]
 
     def neighbours(self, fact: ExtractedFact) -> list[ActiveFact]:
         scored = []
@@ -272,8 +318,10 @@ class Memory:
         new_id = uuid.uuid4()
         if plan.insert_active:
             self.rows[new_id] = _Row(new_id, fact)
-        if plan.insert_history_of is not None:
-            self.rows[new_id] = _Row(new_id, fact, active=False, valid_to=plan.history_valid_to)
+        elif plan.insert_history_of is not None:
+            self.rows[new_id] = _Row(new_id, fact, False, plan.insert_history_of, plan.history_valid_to)
+        elif plan.retracted_at is not None:
+            self.rows[new_id] = _Row(new_id, fact, False, valid_to=plan.retracted_at)
         if plan.supersede is not None:
             self.rows[plan.supersede].active = False
             self.rows[plan.supersede].superseded_by = new_id
@@ -282,6 +330,11 @@ class Memory:
             self.rows[plan.retract].active = False
             self.rows[plan.retract].valid_to = plan.ends_at
         return plan.op
+
+
+def _aware(moment: datetime, like: datetime) -> datetime:
+    """A naive datetime read in the time zone of the one it is compared with."""
+    return moment.replace(tzinfo=like.tzinfo) if moment.tzinfo is None else moment
 
 
 def _view(fact: ExtractedFact, said_at: datetime) -> CandidateView:
@@ -381,7 +434,7 @@ async def replay(
     )
 
 
-async def gold_end_state(conversation: dict[str, Any], similarity: Similarity) -> list[ExtractedFact]:
+async def gold_end_state(conversation: dict[str, Any], similarity: Similarity) -> Memory:
     """Consolidate the expected facts, turn by turn, with the offline decider."""
     from shared.providers.offline.providers import OfflineDecisionProvider
 
@@ -393,7 +446,7 @@ async def gold_end_state(conversation: dict[str, Any], similarity: Similarity) -
     for turn in turns_of(conversation):
         if turn.event_id in by_turn:
             await consolidate(memory, by_turn[turn.event_id], OfflineDecisionProvider(), turn.created_at)
-    return memory.active()
+    return memory
 
 
 # --------------------------------------------------------------------------------------------
@@ -458,6 +511,9 @@ class Tally:
     gold_exact: int = 0
     as_of_checks: int = 0
     as_of_right: int = 0
+    gold_as_of_right: int = 0
+    stated_expected: int = 0
+    stated_right: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         n = self.conversations or 1
@@ -470,6 +526,9 @@ class Tally:
             "gold_end_state_facts": self.gold_state.as_dict(),
             "as_of_checks": self.as_of_checks,
             "as_of_right": self.as_of_right,
+            "as_of_right_from_expected_facts": self.gold_as_of_right,
+            "stated_times_expected": self.stated_expected,
+            "stated_times_right": self.stated_right,
         }
 
 
@@ -494,11 +553,27 @@ class Quality:
 
 
 def as_of_results(conversation: dict[str, Any], memory: Memory) -> list[bool]:
-    results = []
-    for check in conversation.get("as_of_checks", ()):
-        wanted = [conversation["expected_facts"][i] for i in check["expected_active"]]
-        results.append(state_exact(memory.as_of(datetime.fromisoformat(check["as_of"])), wanted))
-    return results
+    """Each ``as_of`` check: are the facts valid at that moment exactly the expected ones?"""
+    facts = conversation["expected_facts"]
+    return [
+        state_exact(memory.valid_at(datetime.fromisoformat(check["at"])), [facts[i] for i in check["active"]])
+        for check in conversation.get("as_of", [])
+    ]
+
+
+def stated_times_right(conversation: dict[str, Any], predicted: Sequence[ExtractedFact]) -> tuple[int, int]:
+    """(right, expected) over expected facts with a stated ``valid_from``: right when a matched
+    prediction's valid_from falls in the stated period."""
+    turns = turns_of(conversation)
+    facts = conversation["expected_facts"]
+    pairs = matching(predicted, facts)
+    dated = [j for j, f in enumerate(facts) if "valid_from" in f]
+    right = 0
+    for j in dated:
+        if j in pairs:
+            start, end = stated_period(facts[j]["valid_from"], turns[facts[j]["msg"]].created_at)
+            right += start <= _aware(predicted[pairs[j]].valid_from, start) < end
+    return right, len(dated)
 
 
 async def evaluate_quality(
@@ -520,7 +595,10 @@ async def evaluate_quality(
         wanted = expected_active(conversation)
         exact = state_exact(run.active, wanted)
         checks = as_of_results(conversation, run.memory)
-        gold_active = await gold_end_state(conversation, similarity) if gold else None
+        gold_memory = await gold_end_state(conversation, similarity) if gold else None
+        gold_active = gold_memory.active() if gold_memory is not None else None
+        gold_checks = as_of_results(conversation, gold_memory) if gold_memory is not None else []
+        stated_right, stated_expected = stated_times_right(conversation, run.predicted)
         tallies = [quality.splits.setdefault(split, Tally())]
         tallies += [quality.by_tag.setdefault(split, {}).setdefault(tag, Tally()) for tag in conversation["tags"]]
         for tally in tallies:
@@ -530,6 +608,9 @@ async def evaluate_quality(
             tally.exact += exact
             tally.as_of_checks += len(checks)
             tally.as_of_right += sum(checks)
+            tally.gold_as_of_right += sum(gold_checks)
+            tally.stated_expected += stated_expected
+            tally.stated_right += stated_right
             if gold_active is not None:
                 tally.gold_state.add(gold_active, wanted)
                 tally.gold_exact += state_exact(gold_active, wanted)
@@ -629,6 +710,12 @@ def _fig(tally: dict[str, Any] | None, key: str) -> str:
         return "    - "
     if key == "as_of":
         return f"{tally['as_of_right']:>2}/{tally['as_of_checks']:<2}" if tally["as_of_checks"] else "   - "
+    if key == "stated":
+        return (
+            f"{tally['stated_times_right']:>2}/{tally['stated_times_expected']:<2}"
+            if tally["stated_times_expected"]
+            else "   - "
+        )
     if key == "end":
         return f"{tally['end_state_accuracy']:5.3f}"
     return f"{tally['extraction'][key]:5.3f}"
@@ -657,6 +744,7 @@ def render(results: dict[str, Any]) -> str:
             lines.append(f"  {label:<38} {_fig(then, key)}    {_fig(now, key)}")
         lines.append(f"  {'end-state accuracy':<38} {_fig(then, 'end')}    {_fig(now, 'end')}")
         lines.append(f"  {'as_of checks right':<38} {_fig(then, 'as_of')}    {_fig(now, 'as_of')}")
+        lines.append(f"  {'stated times right (valid_from)':<38} {_fig(then, 'stated')}    {_fig(now, 'stated')}")
         lines.append(
             f"  {'end-state from expected facts':<38}   {now['gold_end_state_accuracy']:5.3f}  (consolidation alone)"
         )
@@ -744,6 +832,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
 
     paths = [Path(p) for p in args.data] if args.data else [p for p in DATASETS if p.exists()]
     conversations = [c for path in paths for c in load(path)]
+    if args.split:
+        conversations = [c for c in conversations if c["split"] == args.split]
     similarity = Similarity(use_model=not args.no_model)
     quality, _ = await evaluate_quality(
         conversations, OfflineExtractionProvider(), OfflineDecisionProvider(), similarity, details=args.failures
@@ -777,6 +867,7 @@ def main() -> None:
     parser.add_argument(
         "--output", default=None, help="results JSON (default: <data_dir>/eval/eval_results.json; '' to skip)"
     )
+    parser.add_argument("--split", choices=SPLITS, help="only the conversations of this split")
     parser.add_argument("--before-ref", default=BASELINE_REF, help="git ref of the extractor to compare with")
     parser.add_argument("--no-before", action="store_true", help="skip the run with the baseline extractor")
     parser.add_argument("--no-llm", action="store_true", help="skip the prompt-economy run (loopback server)")

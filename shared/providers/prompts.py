@@ -20,7 +20,7 @@ from typing import Any
 
 from shared.domain.models import Category, DecisionItem, ExtractionInput, Turn
 
-EXTRACTION_VERSION = "extract-v1"
+EXTRACTION_VERSION = "extract-v2"
 DECISION_VERSION = "decide-v1"
 SUMMARY_VERSION = "summary-v1"  # session summaries and profile digests
 
@@ -49,9 +49,10 @@ favourite:<kind>, tool:<domain>. Several values, the value in the slot: like:<x>
 allergy:<x>, language:<x>, pet:<name>, family:<relation>:<name>, person:<relation>:<name>, \
 goal:<x>, habit:<x>, event:<x>. Else null. value: the slot's value.
 - negated: true when the user ends something ("I no longer live in Berlin", "we broke up").
+- since: the date it began or happens if stated ("last week", "in May"): YYYY-MM-DD, else null.
 - msg: the fact's message number. language: ISO 639-1.
 JSON only: {"facts":[{"msg":1,"text":"The user lives in Berlin","category":"fact","importance":7,\
-"slot":"location","value":"Berlin","negated":false,"language":"en"}]}, or {"facts":[]}."""
+"slot":"location","value":"Berlin","negated":false,"since":null,"language":"en"}]}, or {"facts":[]}."""
 
 EXTRACTION_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -63,7 +64,17 @@ EXTRACTION_SCHEMA: dict[str, Any] = {
             "items": {
                 "type": "object",
                 "additionalProperties": False,
-                "required": ["msg", "text", "category", "importance", "slot", "value", "negated", "language"],
+                "required": [
+                    "msg",
+                    "text",
+                    "category",
+                    "importance",
+                    "slot",
+                    "value",
+                    "negated",
+                    "since",
+                    "language",
+                ],
                 "properties": {
                     "msg": {"type": "integer"},
                     "text": {"type": "string"},
@@ -72,6 +83,7 @@ EXTRACTION_SCHEMA: dict[str, Any] = {
                     "slot": {"type": ["string", "null"]},
                     "value": {"type": ["string", "null"]},
                     "negated": {"type": "boolean"},
+                    "since": {"type": ["string", "null"]},
                     "language": {"type": "string"},
                 },
             },

@@ -161,6 +161,12 @@ def parse_decisions(content: str) -> list[DecisionItem]:
     return items
 
 
+def _since(fact: Any, request: ExtractionInput) -> str | None:
+    """The stated date the offline rules found, as the prompt asks for it (None: the message time)."""
+    said = {t.event_id: t.created_at for t in request.new_turns}.get(fact.source_event_ids[0])
+    return None if fact.valid_from == said else fact.valid_from.date().isoformat()
+
+
 async def smart_reply(task: str, content: str) -> Any:
     """What the offline rules answer to this prompt, in the reply schema of its task."""
     if task == "extraction":
@@ -176,6 +182,7 @@ async def smart_reply(task: str, content: str) -> Any:
                     "slot": f.slot,
                     "value": f.value,
                     "negated": f.negated,
+                    "since": _since(f, request),
                     "language": f.language,
                 }
                 for f in facts

@@ -1944,7 +1944,8 @@ _MARKERS = {
     """),
     "it": _vocab("""
         io, sono, mi, chiamo, abito, lavoro, il, di, che, non, per, con, anche, ora, adesso, ciao, grazie, ho,
-        sto, faccio, più, della, nel, alla, anni, mio, mia, perché, però, smesso, vengo, piace, fa, gli, e, chiama
+        sto, faccio, più, della, nel, alla, anni, mio, mia, perché, però, smesso, vengo, piace, fa, gli, e, chiama,
+        vivo
     """),
     "pt": _vocab("""
         eu, moro, trabalho, sou, não, meu, minha, em, no, na, do, da, com, também, agora, olá, obrigado,
@@ -2116,7 +2117,7 @@ def _ended_activity(statement: str, c: Clause) -> list[Draft]:
 
 
 # Dates that say when a fact began ("moved last week", "since 2019"), not what it is about.
-_DATE_VALUED_SLOTS = ("birthday", "anniversary", "age")
+_DATE_VALUED_SLOTS = ("birthday", "anniversary", "age", "origin")
 _NOT_A_START = {"until", "till", "before", "by", "for", "during"}
 
 

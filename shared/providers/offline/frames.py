@@ -1093,6 +1093,7 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
             continue
         groups["v"] = value
         line = template.format(S=subject, S_lower=subject[0].lower() + subject[1:], **groups)
+        line = re.sub(r"\bA el\b", "Al", line)  # Spanish contraction
         full_slot = f"{slot}:{_slug(value)}" if slot in _MULTI_SLOTS else slot
         kind = "preference" if slot == "like" else ("event" if slot == "event" else "fact")
         return [ForeignDraft(re.sub(r"\s+", " ", line), full_slot, value, kind), *extra]
@@ -1113,5 +1114,8 @@ def _romance_stem(body: str) -> str:
 
 def split_foreign_clauses(sentence: str, language: str) -> list[str]:
     pattern = _FOREIGN_CLAUSE_SPLIT.get(language)
-    parts = pattern.split(sentence) if pattern else [sentence]
-    return [p for p in parts if p and p.strip()]
+    parts = [p.strip() for p in (pattern.split(sentence) if pattern else [sentence]) if p and p.strip()]
+    if language == "de":
+        # "... und arbeite bei Siemens": German needs its subject back ("ich arbeite").
+        parts = [parts[0], *(p if re.match(r"(?i)(?:ich|wir|mein|meine|jetzt|seit)\b", p) else f"ich {p}" for p in parts[1:])] if parts else []
+    return parts
