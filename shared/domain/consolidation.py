@@ -15,7 +15,7 @@ from datetime import datetime
 from uuid import UUID
 
 from shared.domain.models import Decision, DecisionItem, Neighbour, Op
-from shared.domain.slots import is_multi_valued, same_slot
+from shared.domain.slots import is_multi_valued, slot_matches
 
 _SPACES = re.compile(r"\s+")
 
@@ -60,7 +60,7 @@ def decide_by_rule(candidate: CandidateView, neighbours: list[ActiveFact]) -> De
             return Decision(Op.NONE, reason="nothing to retract")
         return Decision(Op.ADD, reason="no similar active fact")
     if candidate.slot and not candidate.negated and not is_multi_valued(candidate.slot):
-        on_slot = [i for i, n in enumerate(neighbours) if same_slot(n.slot, candidate.slot)]
+        on_slot = [i for i, n in enumerate(neighbours) if slot_matches(candidate.slot, n.slot)]
         if len(on_slot) == 1:
             return Decision(Op.UPDATE, on_slot[0], reason=f"new value on single-valued slot {candidate.slot}")
     return None

@@ -38,7 +38,7 @@ import re
 
 from shared.domain.consolidation import normalize_text as normalise_text
 from shared.domain.models import Decision, DecisionItem, Neighbour, Op
-from shared.domain.slots import MULTI_VALUED_PREFIXES, is_multi_valued, same_slot
+from shared.domain.slots import MULTI_VALUED_PREFIXES, is_multi_valued, same_slot, slot_matches
 
 RULES_VERSION = "rules-v2"
 
@@ -73,6 +73,15 @@ def _opposite_slot(a: str | None, b: str | None) -> bool:
         if a.startswith(this) and b.startswith(that) and a[len(this) :] == b[len(that) :]:
             return True
     return False
+
+
+def _on_slot(slot: str | None, neighbours: tuple[Neighbour, ...]) -> list[Neighbour]:
+    """Neighbours on the candidate's slot: the same slot, else the one context that holds it."""
+    exact = [n for n in neighbours if same_slot(slot, n.slot)]
+    if exact:
+        return exact
+    scoped = [n for n in neighbours if slot_matches(slot, n.slot)]
+    return scoped if len(scoped) == 1 else []
 
 
 def _best(neighbours: list[Neighbour]) -> Neighbour:
@@ -127,7 +136,7 @@ def _retract(item: DecisionItem) -> Decision:
         return Decision(
             Op.DELETE, target=target.index, reason=f"retracts neighbour {target.index}, which names {slot[2:]}"
         )
-    same = [n for n in item.neighbours if same_slot(item.candidate_slot, n.slot)]
+    same = _on_slot(item.candidate_slot, item.neighbours)
     if not same and ":" in slot:
         # "stopped using Notion" (tool:notion) ends "uses Notion for notes" (tool:notes): same kind,
         # and the neighbour names what is retracted.
@@ -154,7 +163,7 @@ def decide(item: DecisionItem) -> Decision:
             return Decision(Op.NONE, reason=f"same as neighbour {neighbour.index}")
     if item.candidate_negated:
         return _retract(item)
-    same = [n for n in item.neighbours if same_slot(item.candidate_slot, n.slot)]
+    same = _on_slot(item.candidate_slot, item.neighbours)
     if not same:
         same = [n for n in item.neighbours if _opposite_slot(item.candidate_slot, n.slot)]
     if same:

@@ -781,21 +781,10 @@ def _clauses(sentence: str) -> list[str]:
     for part in parts:
         pieces = _SECOND_VERB.split(part)
         out.append(pieces[0])
-        stated = _DATE_PHRASE.search(pieces[0])
-        for piece in pieces[1:]:
-            if not piece.strip():
-                continue
-            carried = f" {stated.group(0)}" if stated and not _DATE_PHRASE.search(piece) else ""
-            out.append(f"I {piece.strip()}{carried}")
+        # The continuation keeps no date of the first half: "left X in May and joined Y" dates the
+        # leaving, not the joining (which may have come later).
+        out.extend(f"I {piece.strip()}" for piece in pieces[1:] if piece.strip())
     return out
-
-
-# A date phrase to carry over into the continuation of a clause (resolved later, with the clause).
-_DATE_PHRASE = _rx(
-    r"\b(?:last|this|next)\s+(?:week|month|year|spring|summer|autumn|fall|winter)\b|\b(?:yesterday|today)\b"
-    r"|\b(?:in|since)\s+(?:january|february|march|april|may|june|july|august|september|october|november|december"
-    r"|(?:19|20)\d\d)\b|\b\w+\s+(?:days?|weeks?|months?|years?)\s+ago\b"
-)
 
 
 # --------------------------------------------------------------------------------------------
@@ -2465,9 +2454,16 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str) -> list[Dr
 
 
 def _supersede(drafts: list[Draft]) -> list[Draft]:
-    """Within one message, the last word on a slot is the user's word on it."""
+    """Within one message, the last word on a slot is the user's word on it. A retraction of
+    another value stays before it: "I left Nokia in May and joined Ericsson" ends Nokia in May."""
     last = {d.slot: i for i, d in enumerate(drafts) if d.slot}
-    return [d for i, d in enumerate(drafts) if not d.slot or last[d.slot] == i]
+    kept = []
+    for i, d in enumerate(drafts):
+        final = drafts[last[d.slot]] if d.slot else d
+        ends_another = d.negated and not final.negated and (d.value or "").lower() != (final.value or "").lower()
+        if not d.slot or last[d.slot] == i or ends_another:
+            kept.append(d)
+    return kept
 
 
 def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
