@@ -34,12 +34,30 @@ agree and every keyword of the expected fact occurs in the predicted text as a w
 phrase (lowercased; ``a|b`` means either). Keywords are what a right fact must say: its value
 (default) and, for dated facts, the absolute date. Slots are not compared here; they decide what
 replaces what, which the end-state figures measure. Matching is one-to-one (maximum bipartite).
+
+**Format extensions** (all optional, so older sets still load; ``bench/data/eval_conversations_v2.jsonl``
+uses them):
+
+- ``split`` on a conversation: ``"tune"`` or ``"test"``; ``--split`` evaluates one of them.
+- ``name`` on a message: the speaker, as in the OpenAI chat format. Two-speaker logs have two named
+  ``user`` speakers; their facts name the speaker ("Caroline lives in Edinburgh"), so the name is
+  one of the keywords. Passed to the extractor once ``Turn`` carries a ``name``.
+- ``valid_from`` on an expected fact: the valid time the user stated, as the period it names, in
+  the message's time zone: ``2019`` (a year), ``2026-05`` (a month), ``2026-03-13`` (a day),
+  ``2026-03-13T09:00`` (a minute), or ``start/end`` (inclusive, e.g. ``2026-03-02/2026-03-08`` for
+  "last week"). A predicted fact's ``valid_from`` is right when it falls in that period (reported as
+  "stated times"); without it the message time is expected. The gold run uses the period's start.
+- ``as_of`` on a conversation: ``[{"at": ISO datetime, "active": [expected-fact indices]}]``. After
+  the replay, the facts valid at ``at`` (``valid_from <= at < valid_to``, whatever their status, as
+  the API's ``as_of`` query) must be exactly those, matched as above. A superseded or retracted
+  fact's ``valid_to`` is its successor's (or retraction's) ``valid_from``, as ``plan_change`` says.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import json
 import re
 import sys
@@ -49,7 +67,7 @@ import uuid
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +87,7 @@ from shared.domain.consolidation import (  # noqa: E402
 from shared.domain.models import Decision, ExtractedFact, ExtractionInput, Op, Turn  # noqa: E402
 
 DATA = ROOT / "bench" / "data" / "eval_conversations.jsonl"
+DATA_V2 = ROOT / "bench" / "data" / "eval_conversations_v2.jsonl"  # issue 12's classes, tune/test split
 RESULTS = ROOT / "bench" / "eval_results.json"
 TOP_K = 5
 FLOOR = 0.55
@@ -87,11 +106,37 @@ def load(path: Path = DATA) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+# Speaker names reach the extractor as soon as the domain's Turn has a field for them.
+_TURN_HAS_NAME = "name" in {f.name for f in dataclasses.fields(Turn)}
+
+
 def turns_of(conversation: dict[str, Any]) -> list[Turn]:
     return [
-        Turn(f"{conversation['id']}-m{i}", m["role"], m["content"], datetime.fromisoformat(m["created_at"]))
+        Turn(
+            f"{conversation['id']}-m{i}",
+            m["role"],
+            m["content"],
+            datetime.fromisoformat(m["created_at"]),
+            **({"name": m["name"]} if _TURN_HAS_NAME and m.get("name") else {}),
+        )
         for i, m in enumerate(conversation["messages"])
     ]
+
+
+def stated_period(stated: str, said_at: datetime) -> tuple[datetime, datetime]:
+    """The half-open period an expected ``valid_from`` names, in the message's time zone."""
+    first, _, last = stated.partition("/")
+    return _period(first, said_at)[0], _period(last or first, said_at)[1]
+
+
+def _period(point: str, said_at: datetime) -> tuple[datetime, datetime]:
+    parts = [int(p) for p in re.split(r"[-T:]", point)]
+    start = datetime(*parts, *([1] * (3 - len(parts[:3]))), tzinfo=said_at.tzinfo)
+    if len(parts) == 1:
+        return start, start.replace(year=start.year + 1)
+    if len(parts) == 2:
+        return start, (start + timedelta(days=32)).replace(day=1)
+    return start, start + (timedelta(days=1) if len(parts) == 3 else timedelta(minutes=1))
 
 
 def expected_facts(conversation: dict[str, Any]) -> list[ExtractedFact]:
@@ -104,7 +149,11 @@ def expected_facts(conversation: dict[str, Any]) -> list[ExtractedFact]:
             text=f["text"],
             category=Category.GENERAL,
             importance=5,
-            valid_from=turns[f["msg"]].created_at,
+            valid_from=(
+                stated_period(f["valid_from"], turns[f["msg"]].created_at)[0]
+                if "valid_from" in f
+                else turns[f["msg"]].created_at
+            ),
             source_event_ids=(turns[f["msg"]].event_id,),
             language=f["language"],
             slot=f["slot"],
@@ -140,7 +189,13 @@ def fact_matches(predicted: ExtractedFact, expected: dict[str, Any]) -> bool:
 
 
 def matched_pairs(predicted: Sequence[ExtractedFact], expected: Sequence[dict[str, Any]]) -> int:
-    """Size of a maximum one-to-one matching (Kuhn's augmenting paths; the sets are small)."""
+    """Size of a maximum one-to-one matching."""
+    return len(matching(predicted, expected))
+
+
+def matching(predicted: Sequence[ExtractedFact], expected: Sequence[dict[str, Any]]) -> dict[int, int]:
+    """A maximum one-to-one matching, expected index -> predicted index (Kuhn's augmenting paths;
+    the sets are small)."""
     edges = [[j for j, e in enumerate(expected) if fact_matches(p, e)] for p in predicted]
     owner: dict[int, int] = {}
 
@@ -154,7 +209,9 @@ def matched_pairs(predicted: Sequence[ExtractedFact], expected: Sequence[dict[st
                 return True
         return False
 
-    return sum(1 for i in range(len(predicted)) if augment(i, set()))
+    for i in range(len(predicted)):
+        augment(i, set())
+    return owner
 
 
 # --------------------------------------------------------------------------------------------
@@ -197,6 +254,7 @@ class _Row:
     fact: ExtractedFact
     active: bool = True
     superseded_by: uuid.UUID | None = None
+    valid_to: datetime | None = None
 
 
 @dataclass
@@ -208,6 +266,14 @@ class Memory:
 
     def active(self) -> list[ExtractedFact]:
         return [r.fact for r in self.rows.values() if r.active]
+
+    def valid_at(self, t: datetime) -> list[ExtractedFact]:
+        """What the API's ``as_of`` answers: valid_from <= t < valid_to, whatever the status."""
+        return [
+            r.fact
+            for r in self.rows.values()
+            if _aware(r.fact.valid_from, t) <= t and (r.valid_to is None or t < _aware(r.valid_to, t))
+        ]
 
     def neighbours(self, fact: ExtractedFact) -> list[ActiveFact]:
         scored = []
@@ -234,12 +300,23 @@ class Memory:
         new_id = uuid.uuid4()
         if plan.insert_active:
             self.rows[new_id] = _Row(new_id, fact)
+        elif plan.insert_history_of is not None:
+            self.rows[new_id] = _Row(new_id, fact, False, plan.insert_history_of, plan.history_valid_to)
+        elif plan.retracted_at is not None:
+            self.rows[new_id] = _Row(new_id, fact, False, valid_to=plan.retracted_at)
         if plan.supersede is not None:
             self.rows[plan.supersede].active = False
             self.rows[plan.supersede].superseded_by = new_id
+            self.rows[plan.supersede].valid_to = plan.ends_at
         if plan.retract is not None:
             self.rows[plan.retract].active = False
+            self.rows[plan.retract].valid_to = plan.ends_at
         return plan.op
+
+
+def _aware(moment: datetime, like: datetime) -> datetime:
+    """A naive datetime read in the time zone of the one it is compared with."""
+    return moment.replace(tzinfo=like.tzinfo) if moment.tzinfo is None else moment
 
 
 async def consolidate(memory: Memory, facts: Sequence[ExtractedFact], decider: Any) -> tuple[list[Op], bool]:
@@ -287,6 +364,7 @@ class Replay:
     decision_calls: int
     summary_calls: int
     profile_calls: int
+    memory: Memory | None = None
 
 
 async def replay(
@@ -328,10 +406,11 @@ async def replay(
         calls["decision"],
         calls["summary"],
         calls["profile"],
+        memory,
     )
 
 
-async def gold_end_state(conversation: dict[str, Any], similarity: Similarity) -> list[ExtractedFact]:
+async def gold_end_state(conversation: dict[str, Any], similarity: Similarity) -> Memory:
     """Consolidate the expected facts, turn by turn, with the offline decider."""
     from shared.providers.offline.providers import OfflineDecisionProvider
 
@@ -343,7 +422,7 @@ async def gold_end_state(conversation: dict[str, Any], similarity: Similarity) -
     for turn in turns_of(conversation):
         if turn.event_id in by_turn:
             await consolidate(memory, by_turn[turn.event_id], OfflineDecisionProvider())
-    return memory.active()
+    return memory
 
 
 # --------------------------------------------------------------------------------------------
@@ -396,6 +475,30 @@ def state_exact(active: Sequence[ExtractedFact], expected: Sequence[dict[str, An
     return len(active) == len(expected) == matched_pairs(active, expected)
 
 
+def as_of_results(conversation: dict[str, Any], memory: Memory) -> list[bool]:
+    """Each ``as_of`` check: are the facts valid at that moment exactly the expected ones?"""
+    facts = conversation["expected_facts"]
+    return [
+        state_exact(memory.valid_at(datetime.fromisoformat(check["at"])), [facts[i] for i in check["active"]])
+        for check in conversation.get("as_of", [])
+    ]
+
+
+def stated_times_right(conversation: dict[str, Any], predicted: Sequence[ExtractedFact]) -> tuple[int, int]:
+    """(right, expected) over expected facts with a stated ``valid_from``: right when a matched
+    prediction's valid_from falls in the stated period."""
+    turns = turns_of(conversation)
+    facts = conversation["expected_facts"]
+    pairs = matching(predicted, facts)
+    dated = [j for j, f in enumerate(facts) if "valid_from" in f]
+    right = 0
+    for j in dated:
+        if j in pairs:
+            start, end = stated_period(facts[j]["valid_from"], turns[facts[j]["msg"]].created_at)
+            right += start <= _aware(predicted[pairs[j]].valid_from, start) < end
+    return right, len(dated)
+
+
 @dataclass
 class Quality:
     extraction: Score = field(default_factory=Score)
@@ -404,6 +507,11 @@ class Quality:
     exact: int = 0
     gold_exact: int = 0
     conversations: int = 0
+    as_of_passed: int = 0
+    gold_as_of_passed: int = 0
+    as_of_checks: int = 0
+    stated_right: int = 0
+    stated_expected: int = 0
     by_tag: dict[str, Score] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
 
@@ -415,6 +523,17 @@ class Quality:
             "end_state_facts": self.state.as_dict(),
             "gold_end_state_accuracy": round(self.gold_exact / n, 4),
             "gold_end_state_facts": self.gold_state.as_dict(),
+            "as_of_checks": {
+                "checks": self.as_of_checks,
+                "passed": self.as_of_passed,
+                "accuracy": round(self.as_of_passed / self.as_of_checks, 4) if self.as_of_checks else None,
+                "passed_from_expected_facts": self.gold_as_of_passed,
+            },
+            "stated_times": {
+                "expected": self.stated_expected,
+                "right": self.stated_right,
+                "accuracy": round(self.stated_right / self.stated_expected, 4) if self.stated_expected else None,
+            },
             "extraction_by_tag": {tag: s.as_dict() for tag, s in sorted(self.by_tag.items())},
             "end_state_wrong": self.failures,
         }
@@ -443,8 +562,15 @@ async def evaluate_quality(
         else:
             quality.failures.append(conversation["id"])
         gold = await gold_end_state(conversation, similarity)
-        quality.gold_state.add(gold, wanted)
-        quality.gold_exact += state_exact(gold, wanted)
+        quality.gold_state.add(gold.active(), wanted)
+        quality.gold_exact += state_exact(gold.active(), wanted)
+        checks = as_of_results(conversation, run.memory)
+        quality.as_of_checks += len(checks)
+        quality.as_of_passed += sum(checks)
+        quality.gold_as_of_passed += sum(as_of_results(conversation, gold))
+        right, dated = stated_times_right(conversation, run.predicted)
+        quality.stated_right += right
+        quality.stated_expected += dated
     return quality, replays
 
 
@@ -522,7 +648,7 @@ def render(results: dict[str, Any]) -> str:
     q = results["quality"]
     lines = [
         f"memstream eval: {results['conversations']} conversations, {results['user_turns']} user turns, "
-        f"{results['expected_facts']} expected facts ({results['dataset']})",
+        f"{results['expected_facts']} expected facts ({results['dataset']}; split: {results['split']})",
         f"similarity: {results['similarity']}",
         "",
         "Quality (offline rules, in-process)        precision  recall     F1",
@@ -534,6 +660,16 @@ def render(results: dict[str, Any]) -> str:
         ),
         f"  end-state accuracy (exact final state)      {q['end_state_accuracy']:6.3f}",
         f"  end-state accuracy from expected facts      {q['gold_end_state_accuracy']:6.3f}  (consolidation alone)",
+    ]
+    checks, stated = q["as_of_checks"], q["stated_times"]
+    if checks["checks"]:
+        lines.append(
+            f"  as_of checks passed                         {checks['passed']:3d} of {checks['checks']}"
+            f"  (from expected facts: {checks['passed_from_expected_facts']})"
+        )
+    if stated["expected"]:
+        lines.append(f"  stated times right (valid_from in period)   {stated['right']:3d} of {stated['expected']}")
+    lines += [
         "",
         "Extraction by tag                            precision  recall  expected",
     ]
@@ -570,13 +706,16 @@ def render(results: dict[str, Any]) -> str:
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     from shared.providers.offline.providers import OfflineDecisionProvider, OfflineExtractionProvider
 
-    conversations = load(Path(args.data))
+    conversations = [c for path in args.data or [str(DATA)] for c in load(Path(path))]
+    if args.split:
+        conversations = [c for c in conversations if c.get("split") == args.split]
     similarity = Similarity(use_model=not args.no_model)
     quality, _ = await evaluate_quality(
         conversations, OfflineExtractionProvider(), OfflineDecisionProvider(), similarity
     )
     results: dict[str, Any] = {
         "dataset": args.dataset_name,
+        "split": args.split or "all",
         "conversations": len(conversations),
         "user_turns": sum(1 for c in conversations for m in c["messages"] if m["role"] == "user"),
         "expected_facts": sum(len(c["expected_facts"]) for c in conversations),
@@ -591,7 +730,10 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", default=str(DATA))
+    parser.add_argument(
+        "--data", action="append", help=f"a conversation set (repeatable; default {DATA.relative_to(ROOT)})"
+    )
+    parser.add_argument("--split", choices=("tune", "test"), help="only the conversations of this split")
     parser.add_argument("--output", default=str(RESULTS), help="where to write the results JSON ('' to skip)")
     parser.add_argument("--no-llm", action="store_true", help="skip the prompt-economy run (loopback server)")
     parser.add_argument("--no-model", action="store_true", help="similarity by slot equality, not MiniLM")
@@ -600,8 +742,11 @@ def main() -> None:
     from shared.telemetry import configure_logging
 
     configure_logging("WARNING", json_logs=False)
-    data = Path(args.data).resolve()
-    args.dataset_name = str(data.relative_to(ROOT)) if data.is_relative_to(ROOT) else str(data)
+    names = []
+    for path in args.data or [str(DATA)]:
+        data = Path(path).resolve()
+        names.append(str(data.relative_to(ROOT)) if data.is_relative_to(ROOT) else str(data))
+    args.dataset_name = " + ".join(names)
     results = asyncio.run(main_async(args))
     if args.output:
         Path(args.output).write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
