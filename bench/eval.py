@@ -51,6 +51,16 @@ uses them):
   the replay, the facts valid at ``at`` (``valid_from <= at < valid_to``, whatever their status, as
   the API's ``as_of`` query) must be exactly those, matched as above. A superseded or retracted
   fact's ``valid_to`` is its successor's (or retraction's) ``valid_from``, as ``plan_change`` says.
+
+Conventions of the v2 set. Expected slots (used only by the gold run) are ``<context>/<slot>`` for
+a fact that belongs to one context (``work``, ``side_project``, ``personal``, ``family``,
+``volunteer``), so that contexts never share a slot, and ``<speaker>/<slot>`` in two-speaker logs.
+About other people only the user's relation to a named person or pet is a fact ("my husband Raj");
+what others are, like, say or do ("my friend lives in Copenhagen", "my boss says ...") is not, nor
+is anything hypothetical, asked, requested, quoted, joked, or claimed by the assistant or by the
+other speaker. "Left X in June and joined Y" is a retraction dated June and a new fact from the
+message time (its start was not stated). A stated period that is fuzzy ("three weeks ago") is
+given as a range, and ``as_of`` checks avoid the inside of ranges.
 """
 
 from __future__ import annotations
