@@ -102,6 +102,7 @@ DATASETS = (
     ROOT / "bench" / "data" / "eval_conversations.jsonl",
     ROOT / "bench" / "data" / "eval_conversations_v2.jsonl",
 )
+DATA, DATA_V2 = DATASETS
 # main before issue 12 (the extractor the figures are compared with)
 BASELINE_REF = "a445fee"
 SPLITS = ("tune", "test")
@@ -313,7 +314,9 @@ class Memory:
             for s, r in ordered
         ]
 
-    def apply(self, fact: ExtractedFact, decision: Decision, near: Sequence[ActiveFact], said_at: datetime) -> Op:
+    def apply(
+        self, fact: ExtractedFact, decision: Decision, near: Sequence[ActiveFact], said_at: datetime | None = None
+    ) -> Op:
         plan = plan_change(_view(fact, said_at), decision, near)
         new_id = uuid.uuid4()
         if plan.insert_active:
@@ -337,12 +340,12 @@ def _aware(moment: datetime, like: datetime) -> datetime:
     return moment.replace(tzinfo=like.tzinfo) if moment.tzinfo is None else moment
 
 
-def _view(fact: ExtractedFact, said_at: datetime) -> CandidateView:
+def _view(fact: ExtractedFact, said_at: datetime | None) -> CandidateView:
     return CandidateView(fact.text, fact.slot, fact.negated, fact.valid_from, said_at)
 
 
 async def consolidate(
-    memory: Memory, facts: Sequence[ExtractedFact], decider: Any, said_at: datetime
+    memory: Memory, facts: Sequence[ExtractedFact], decider: Any, said_at: datetime | None = None
 ) -> tuple[list[Op], bool]:
     """One batch (one message's facts, said at ``said_at``), as consolidate_user does it (without
     late-retraction tombstones, which an in-order replay never meets). Returns the applied ops and
