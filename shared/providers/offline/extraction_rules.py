@@ -554,7 +554,7 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
             year = today.year + (1 if month <= today.month else 0)
         elif rel == "last":
             year = today.year - (1 if month >= today.month else 0)
-        elif past:
+        elif past or rel in ("since", "after", "from"):
             year = today.year - (1 if month > today.month else 0)
         else:
             year = today.year + (1 if month < today.month else 0)
@@ -704,6 +704,9 @@ _QUESTION_START = _rx(
 )
 
 
+_STATEMENT_START = _rx(r"^(?:i|i'm|im|i've|my|we|we're|our)\b(?!.*\b(?:you|your)\b)")
+
+
 def _strip_lead_ins(text: str) -> str:
     # "now", "these days" mark a change, but the statement after them says it all.
     while (match := _LEAD_IN.match(text)) and match.end():
@@ -730,8 +733,36 @@ def _expand_contractions(text: str) -> str:
     return _CONTRACTIONS.sub(expand, text)
 
 
+# Chat drops the "I": "sold my bike last week", "been learning Spanish for months", "not vegan anymore".
+_SUBJECTLESS = _rx(
+    r"^(?=(?:just\s+|finally\s+|recently\s+|also\s+|officially\s+)*(?:[a-z]+ed|got|went|left|sold|quit|began|became"
+    r"|bought|took|made|moved|ran|swam|gave|lost|met|found|joined|started|switched|dropped|ditched|passed|finished"
+    r"|cancelled|canceled|stopped|picked|signed|booked|adopted|broke|split)\b)(?!(?:need|feed|speed|seed)\b)"
+)
+_SUBJECTLESS_AUX = _rx(r"^(?P<aux>been|not|starting|moving|heading|flying|going|off\s+to|working|living)\b")
+_FILLER_TAIL = _rx(r"(?:\s*,?\s+(?:tbh|lol|lmao|haha+|btw|fyi|atm|imo|tho|though|honestly|for\s+now|ha|xd)\b|[!?.]+)+$")
+
+
+def _with_subject(text: str) -> str:
+    """The clause with its first person back: chat often leaves the "I" out."""
+    if re.match(r"(?i)^(?:i|we|my|our|i'm|im|i've|we're)\b", text):
+        return text
+    m = _SUBJECTLESS_AUX.match(text)
+    if m:
+        aux = m.group("aux").lower()
+        if aux == "been":
+            return f"I have {text}"
+        if aux == "not":
+            return f"I am {text}"
+        return f"I am {text}"
+    if _SUBJECTLESS.match(text) and not _REQUEST.match(text):
+        return f"I {text}"
+    return text
+
+
 def _prepare(raw: str, today: date) -> Clause | None:
-    text = _expand_contractions(_strip_lead_ins(raw.strip().strip(" ,;:-")))
+    cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
+    text = _expand_contractions(_with_subject(cleaned))
     if not text or _REQUEST.match(text) or _HYPOTHETICAL.match(text) or _QUESTION_START.match(text):
         return None
     anymore = bool(_ANYMORE.search(text))
@@ -756,7 +787,11 @@ _CLAUSE_SPLIT = _rx(
     r"(?:\s*,\s*|\s+)(?:and|but|so|because|cause|though|although|while|plus|whereas)\s+"
     r"(?=(?:now\s+|these\s+days\s+|nowadays\s+|recently\s+|also\s+|then\s+|actually\s+)?"
     r"(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my)\b)(?!i\s+" + _RECIPROCAL + r")"
-    r"|\s*[,:]\s*(?=(?:now\s+|these\s+days\s+|but\s+)?(?:i|i'm|im|i've|we|we're|we've)\s)(?!i\s+" + _RECIPROCAL + r")"
+    r"|\s*[,:]\s*(?=(?:now\s+|these\s+days\s+|but\s+)?(?:i|i'm|im|i've|we|we're|we've|my|our)\s)(?!i\s+"
+    + _RECIPROCAL
+    + r")"
+    r"|\s*,\s*(?=(?:remind|please|pls|can|could|would|any|how|what|why|where|which|should|is\s+it|is\s+that"
+    r"|do\s+you|help|recommend|suggest|tips|ideas|feeling|nervous|excited|so\s+excited|wish|hope)\b)"
     r"|\s+[-–—]+\s+"
 )
 
@@ -2128,7 +2163,7 @@ def _dated(draft: Draft, c: Clause) -> Draft:
 # --------------------------------------------------------------------------------------------
 
 _CHANGE = _rx(
-    r"^(?:i|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?P<verb>replaced|swapped|traded|exchanged|substituted)"
+    r"^(?:i|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?P<verb>replaced|swapped|traded|exchanged|substituted|ditched|dumped)"
     r"\s+(?P<old>.+?)\s+(?:with|for|by)\s+(?P<new>.+)$"
     r"|^(?:i|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?P<verb2>moved|migrated|switched|changed|went)"
     r"\s+(?:(?:my|our|the)\s+(?P<thing>[\w\s-]+?)\s+)?from\s+(?P<old2>.+?)\s+to\s+(?P<new2>.+)$"
@@ -2151,6 +2186,10 @@ def _change_drafts(c: Clause) -> list[Draft]:
     old, new = _third_person(old), _third_person(new)
     for_ = f" for {_third_person(thing)}" if thing else ""
     old_slot, new_slot = _tool_slot(old), _tool_slot(new)
+    # What is given up was maybe never called a tool ("I have an iPhone 12"): the retraction names
+    # the thing, and ends whatever fact names it.
+    if not _tool_domain(old):
+        old_slot = "*:" + "-".join(w for w in re.findall(r"[\w+#]+", _value(old).lower()) if not w.isdigit())[:40]
     return [
         Draft(f"The user no longer uses {_value(old)}{for_}", FACT, 6, old_slot, _value(old), negated=True),
         Draft(f"The user uses {_value(new)}{for_}{c.since()}", FACT, 6, new_slot, _value(new)),
@@ -2260,8 +2299,8 @@ def _head_noun(phrase: str) -> str:
 # "Our stack runs on AWS", "my blog is built with Hugo": a thing of the user's and its tool.
 _THING_ON = _rx(
     r"^(?P<who>our|my)\s+(?:whole\s+|entire\s+|main\s+)?(?P<thing>[a-z][\w\s-]{1,30}?)\s+"
-    r"(?P<verb>runs?\s+on|is\s+(?:built|written|hosted|deployed|made|running)\s+(?:in|on|with)|are\s+(?:built"
-    r"|written|hosted|deployed)\s+(?:in|on|with)|uses?|lives?\s+on|is\s+on|are\s+on)\s+(?P<v>.+)$"
+    r"(?P<verb>runs?\s+on|(?:is|are)\s+(?:built|written|hosted|deployed|made|running|managed|powered|backed|run"
+    r"|done|handled|tracked|stored|kept)\s+(?:in|on|with|by|through)|uses?|lives?\s+on|is\s+on|are\s+on)\s+(?P<v>.+)$"
 )
 
 
@@ -2379,7 +2418,7 @@ def _agenda_drafts(c: Clause) -> list[Draft]:
         return []
     text = re.sub(r"\s+(?:is|are)$", "", c.text.strip())
     m = _AGENDA.match(text)
-    if not m:
+    if not m or re.match(r"(?i)^(?:i|we)\b|^\w+ed\b", text):
         return []
     what = _third_person(m.group("what").strip())
     what = what[:1].lower() + what[1:] if re.match(_AGENDA_NOUNS, what, re.IGNORECASE) else what
@@ -2397,7 +2436,7 @@ def _agenda_drafts(c: Clause) -> list[Draft]:
 
 _DEATH = _rx(
     r"^(?:(?:my|our)\s+(?:(?P<kind>[a-z]+)\s+)?)?(?P<n>(?-i:[A-Z][\w'-]*))\s+(?:has\s+|had\s+|just\s+|sadly\s+)*"
-    r"(?:passed\s+away|died|passed|was\s+put\s+down|was\s+put\s+to\s+sleep)\b"
+    r"(?:passed\s+away|died|passed|(?:was|had\s+to\s+be|got)\s+put\s+(?:down|to\s+sleep))\b"
 )
 
 
@@ -2414,7 +2453,11 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
     drafts: list[Draft] = []
     for sentence in _sentences(text):
         if sentence.rstrip(" )\"'").endswith("?"):
-            continue  # a question states nothing
+            # A question states nothing, unless it is a statement said with a rising tone ("turns
+            # out I like olives now??"); a statement before a question is kept by the clause split.
+            if _QUESTION_START.match(_strip_lead_ins(sentence)) or not _STATEMENT_START.match(_strip_lead_ins(sentence)):
+                continue
+            sentence = sentence.rstrip(" ?!")
         context, sentence = frames.find_context(sentence.rstrip(".!;"), language)
         found = (
             _foreign_clause_drafts(sentence, today, language)

@@ -454,7 +454,7 @@ def ending_marker(text: str) -> tuple[str, str] | None:
     """
     m = _EN_ENDING_LEAD.match(text)
     if m:
-        marker, rest = re.sub(r"\s+", " ", m.group("marker").lower()), m.group("rest").strip()
+        marker, rest = re.sub(r"\s+", " ", m.group("marker").lower()), m.group("rest").split(",")[0].strip()
         if marker == "no longer":
             return "no longer", f"I {rest}"
         first, _, tail = rest.partition(" ")
