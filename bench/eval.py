@@ -633,6 +633,16 @@ async def evaluate_quality(
                         "active": [f.text for f in run.active],
                         "expected_active": [f["text"] for f in wanted],
                         "as_of": checks,
+                        "unmatched_predicted": [
+                            f.text
+                            for i, f in enumerate(run.predicted)
+                            if i not in set(matching(run.predicted, conversation["expected_facts"]).values())
+                        ],
+                        "as_of_detail": [
+                            [c["at"], [f.text for f in run.memory.valid_at(datetime.fromisoformat(c["at"]))]]
+                            for c in conversation.get("as_of", [])
+                        ],
+                        "expected_periods": [f.get("valid_from") for f in conversation["expected_facts"]],
                     }
                 )
     return quality, replays

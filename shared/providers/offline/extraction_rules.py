@@ -475,6 +475,8 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                  r"|yesterday|today|tonight|tomorrow|this\s+(?:morning|afternoon|evening)|last\s+night)\b")),
     ("in", _rx(r"\b(?:in|within)\s+(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?(?:'?s?\s+time)?\b")),
     ("ago", _rx(r"\b(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?\s+ago\b")),
+    # "(have) been learning Spanish for 6 months": a duration that ends now says when it began.
+    ("for", _rx(r"\bfor\s+(?:the\s+(?:last|past)\s+)?(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?\b")),
     ("rel", _rx(_PREP_RE + r"\b(?P<rel>last|next|this\s+coming|this|the\s+following|the\s+previous)\s+"
                 r"(?P<unit>week|weekend|month|year)\b")),
     ("weekday", _rx(_PREP_RE + r"(?<!every\s)(?<!each\s)\b(?:(?P<rel>last|next|this\s+coming|this|coming)\s+)?"
@@ -483,7 +485,8 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 # fmt: on
 
 _PAST_HINT = _rx(
-    r"\b(?P<word>was|were|had|did|went|got|came|left|flew|ran|met|saw|took|gave|bought|made|began|became|ago"
+    r"\b(?P<word>was|were|had|did|went|got|came|left|flew|ran|met|saw|took|gave|bought|made|began|became|ago|quit"
+    r"|sold|lost|broke|split|hurt|cut|swam|drove|wrote|found|won|spent|paid|sent|fell|threw|sat|kept"
     r"|yesterday|used\s+to)\b|\b(?:i|we)\s+(?:just\s+|already\s+|recently\s+|finally\s+)?(?P<ed>[a-z]+ed)\b"
 )
 _NOT_PAST = _vocab("""
@@ -571,13 +574,20 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
             "day before yesterday": -2,
         }
         return DateRef(today + timedelta(days=offsets.get(word, 0)), "day")
-    if kind in ("in", "ago"):
+    if kind in ("in", "ago", "for"):
         n, unit = _number(groups["n"]), groups["unit"].lower()
         if n <= 0:
             return None
         sign = 1 if kind == "in" else -1
+        if kind == "for" and unit in ("day", "week"):
+            return DateRef(today - timedelta(days=n * (7 if unit == "week" else 1)), "day")
         if unit in ("day", "week"):
             return DateRef(today + timedelta(days=sign * n * (7 if unit == "week" else 1)), "day")
+        if kind == "ago" or kind == "for":
+            # "two years ago" is about then, not the January of that year.
+            if unit == "month":
+                return DateRef(_add_months(today, -n), "day")
+            return DateRef(_add_months(today, -12 * n).replace(day=1), "month")
         if unit == "month":
             return DateRef(_add_months(today, sign * n).replace(day=1), "month")
         return DateRef(date(today.year + sign * n, 1, 1), "year")
@@ -608,6 +618,7 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
     return None
 
 
+_PERFECT = _rx(r"\b(?:have|has|'ve)\s+been\b|^(?:i\s+)?been\b")
 # Every date pattern needs one of these; most clauses have none, and one search is cheap.
 _MAY_HAVE_DATE = _rx(
     r"\d|yesterday|today|tonight|tomorrow|morning|afternoon|evening|night|day|week|month|year|monday|tuesday"
@@ -620,7 +631,10 @@ def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
     if not _MAY_HAVE_DATE.search(text):
         return None
     best: tuple[int, int, _DateHit] | None = None
+    perfect = bool(_PERFECT.search(text))
     for kind, pattern in _DATE_PATTERNS:
+        if kind == "for" and not perfect:
+            continue  # "for two weeks" ahead is a length, not a start
         for match in pattern.finditer(text):
             ref = _resolve(kind, match, today, past)
             if ref is None:
@@ -704,6 +718,7 @@ _QUESTION_START = _rx(
 )
 
 
+_TURNS_OUT = _rx(r"\b(?:turns\s+out|apparently|i\s+(?:realised|realized|found\s+out)(?:\s+that)?)\s+")
 _STATEMENT_START = _rx(r"^(?:i|i'm|im|i've|my|we|we're|our)\b(?!.*\b(?:you|your)\b)")
 
 
@@ -745,8 +760,11 @@ _FILLER_TAIL = _rx(r"(?:\s*,?\s+(?:tbh|lol|lmao|haha+|btw|fyi|atm|imo|tho|though
 
 def _with_subject(text: str) -> str:
     """The clause with its first person back: chat often leaves the "I" out."""
-    if re.match(r"(?i)^(?:i|we|my|our|i'm|im|i've|we're)\b", text):
+    if re.match(r"(?i)^(?:i|we|my|our|i'm|im|i've|we're|[a-z]+\s+and\s+i)\b", text) or not text:
         return text
+    if not (_SUBJECTLESS_AUX.match(text.lower()) or _SUBJECTLESS.match(text.lower())):
+        return text
+    text = text[:1].lower() + text[1:] if text[:1].isupper() and not text.split()[0].isupper() else text
     m = _SUBJECTLESS_AUX.match(text)
     if m:
         aux = m.group("aux").lower()
@@ -760,7 +778,12 @@ def _with_subject(text: str) -> str:
     return text
 
 
+_FILLER_WORDS = _rx(r"\s*\b(?:tbh|lol|lmao|btw|fyi|atm|imo|ngl|idk|tho|xd|haha+)\b[!.]*")
+_LIKE_NUMBER = _rx(r"\blike\s+(?=\d|a\s+couple|a\s+few)")
+
+
 def _prepare(raw: str, today: date) -> Clause | None:
+    raw = _LIKE_NUMBER.sub("about ", _FILLER_WORDS.sub("", raw))
     cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
     text = _expand_contractions(_with_subject(cleaned))
     if not text or _REQUEST.match(text) or _HYPOTHETICAL.match(text) or _QUESTION_START.match(text):
@@ -778,7 +801,7 @@ _ABBREVIATION = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Mt|Prof|Jr|Sr|vs|etc|approx|e\.g
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+|\s*,?\s*(?=[¿¡])")
 _RECIPROCAL = (
     r"(?:have\s+|'ve\s+|just\s+|finally\s+|recently\s+|officially\s+)?(?:broke\s+up|broken\s+up"
-    r"|split\s+up|separated|divorced|got\s+divorced|got\s+married|got\s+engaged|are\s+(?:dating|engaged"
+    r"|split\s+up|separated|divorced|got\s+divorced|got\s+married|got\s+engaged|are\s+(?:divorced|separated|dating|engaged"
     r"|married|together|getting)|have\s+been\s+(?:dating|together|married)|met|moved\s+in\s+together)"
     r"\b(?!\s+with)"
 )
@@ -1736,7 +1759,10 @@ RULES: tuple[Rule, ...] = (
     _rule("location", "{SUBJ} {ADV}(?:live|reside) in {V}", _b_location),
     _rule("location", "{IWE} have {ADV}(?:been )?(?:living|lived|based) in {V}", _b_location),
     _rule("location", "{AM} {ADV}(?:living|based|residing|located|settled) in {V}", _b_location),
-    _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back )?(?:to|into) {V}", _b_moved),
+    _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back |down |up |over |out |away )?(?:to|into) {V}",
+          _b_moved),
+    _rule("location", "i am (?:currently |now |still )?(?:in|over in|out in) (?P<v>{CAP}[\\w'-]*(?: {CAP}[\\w'-]*)*)\\s*$",
+          _b_location),
     # where the user is from
     _rule("origin", "i am (?:originally )?from {V}", _origin_builder("is from")),
     _rule("origin", "i (?:originally )?come from {V}", _origin_builder("is from")),
@@ -1756,6 +1782,9 @@ RULES: tuple[Rule, ...] = (
     _rule("employer", "i {ADV}work (?P<prep>at|for) {V}", _b_employer),
     _rule("employer", "i am {ADV}(?:working|employed) (?P<prep>at|for|by) {V}", _b_employer),
     _rule("employer", "my (?:employer|company) is {V}", _b_employer),
+    _rule("employer", "i am (?:starting|beginning) (?:a new job |work |my new job )?(?:at|with) {V}", _b_joined),
+    _rule("employer", "my last day (?:at|with) (?P<proper>)(?P<v>{CAP}[\\w&'-]*(?: {CAP}[\\w&'-]*)*) (?:was|is)",
+          _b_employer_gone),
     _rule("employer", "i {ADV}(?:have )?(?:joined|started (?:working )?(?:at|for)"
                       "|got (?:a |the )?(?:new )?(?:job|position|role|offer) (?:at|with|from)"
                       "|accepted (?:an? |the )?(?:job|position|role|offer) (?:at|with|from)) {V}", _b_joined),
@@ -2133,16 +2162,24 @@ def _ended_activity(statement: str, c: Clause) -> list[Draft]:
     if not rest or rest.lower() in _VAGUE_OBJECTS:
         return []
     verb = words[0].lower()
-    shown = f"{_verb_s(verb)} {' '.join(words[1:])}".strip() if frames.base_of_gerund(frames.gerund(verb)) else rest
-    key = [w for w in re.findall(r"[\w+#-]+", _third_person(rest).lower()) if w not in _DETERMINERS and w != "their"]
+    if frames.is_ending_verb(" ".join(words[:2]).lower()) or frames.is_ending_verb(verb):
+        # "I sold my motorbike": the thing that ended, said with the verb that ended it.
+        marker = " ".join(words[:2]) if frames.is_ending_verb(" ".join(words[:2]).lower()) else verb
+        thing = " ".join(words[len(marker.split()) :])
+        text, named = f"The user {marker} {_third_person(thing)}", thing
+    elif frames.base_of_gerund(frames.gerund(verb)):
+        text, named = f"The user no longer {_third_person(_verb_s(verb) + ' ' + ' '.join(words[1:]))}", rest
+    else:
+        text, named = f"The user no longer {_third_person(rest)}", rest
+    key = [w for w in re.findall(r"[\w+#-]+", _third_person(named).lower()) if w not in _DETERMINERS and w != "their"]
     if not key:
         return []
-    return [Draft(f"The user no longer {_third_person(shown)}", PREF, 5, "*:" + "-".join(key), rest, negated=True)]
+    return [Draft(text.strip(), PREF, 5, "*:" + "-".join(key), named, negated=True)]
 
 
 # Dates that say when a fact began ("moved last week", "since 2019"), not what it is about.
 _DATE_VALUED_SLOTS = ("birthday", "anniversary", "age", "origin")
-_NOT_A_START = {"until", "till", "before", "by", "for", "during"}
+_NOT_A_START = {"until", "till", "before", "by", "during"}
 
 
 def _dated(draft: Draft, c: Clause) -> Draft:
@@ -2197,7 +2234,7 @@ def _change_drafts(c: Clause) -> list[Draft]:
 
 
 _DURABLE = _rx(
-    r"^(?P<subj>i|we)\s+(?P<adv>(?:(?:usually|always|often|sometimes|normally|generally|regularly|also|still|really"
+    r"^(?P<subj>i|we|my\s+(?:wife|husband|partner|girlfriend|boyfriend|family|kids|son|daughter|friends?)\s+and\s+i)\s+(?P<adv>(?:(?:usually|always|often|sometimes|normally|generally|regularly|also|still|really"
     r"|mostly|mainly|basically|now|currently|mostly|occasionally|frequently|just|actually)\s+)*)"
     r"(?P<verb>[a-z]+)\b(?P<rest>.*)$"
 )
@@ -2214,13 +2251,43 @@ _FREQUENCY = _rx(
 _TAIL_CUT = _rx(r"\s*(?:,\s*|\s+)(?:so|because|but|which|since|although|though|if|when|and\s+(?:i|it|that))\b.*$")
 
 
+_AUX_GERUND = _rx(r"^(?P<subj>i|we)\s+(?:am|are|have\s+been|had\s+been|was|were)\s+(?:\w+ly\s+)?(?P<g>[a-z]+ing)\b")
+
+
+def _base_after_aux(m: re.Match[str]) -> str:
+    """ "I am learning Korean" reads as "I learn Korean" for the durable-verb frame."""
+    base = frames.base_of_gerund(m.group("g"))
+    return f"{m.group('subj')} {base}" if base else m.group(0)
+
+
+_CONDITIONS = _rx(
+    r"^i\s+(?:have|have\s+got|got|suffer\s+from|live\s+with|was\s+diagnosed\s+with|am\s+diagnosed\s+with)\s+"
+    r"(?P<v>(?:(?:type\s+[12]|mild|severe|chronic|bad|a\s+bad|a|an)\s+)*(?:diabetes|asthma|adhd|autism|arthritis"
+    r"|migraines?|ibs|coeliac\s+disease|celiac\s+disease|crohn'?s(?:\s+disease)?|epilepsy|anxiety|depression|insomnia"
+    r"|herniated\s+disc|slipped\s+disc|bad\s+back|high\s+blood\s+pressure|tinnitus|eczema|psoriasis|lupus|dyslexia"
+    r"|ms|multiple\s+sclerosis|pcos|endometriosis|long\s+covid|a\s+heart\s+condition|heart\s+condition|gout"
+    r"|hypothyroidism|sleep\s+apnea|colour\s+blindness|color\s+blindness)(?:\s+in\s+my\s+[\w\s]{2,20})?)"
+)
+
+
+def _condition_drafts(c: Clause) -> list[Draft]:
+    """ "I have type 1 diabetes", "I've got a herniated disc in my lower back": health, kept apart."""
+    m = _CONDITIONS.match(c.text)
+    if not m:
+        return []
+    value = _third_person(_tidy(m.group("v")))
+    key = re.sub(r"^(?:a|an|mild|severe|chronic|bad)\s+", "", value.lower())
+    return [Draft(f"The user has {value}", FACT, 9, f"health:{_slug(key.split(' in ')[0])}", value)]
+
+
 def _durable_drafts(c: Clause) -> list[Draft]:
     """ "I play tennis every Sunday", "We deploy on Kubernetes", "I own a Framework 13": a
     first-person clause whose verb is in the durable-verb lexicon, rewritten in the third person.
     The verb's class names the slot, so a later "I stopped playing tennis" finds it."""
-    m = _DURABLE.match(c.text)
+    text = _AUX_GERUND.sub(_base_after_aux, c.text)
+    m = _DURABLE.match(text)
     if not m:
-        return []
+        return _condition_drafts(c)
     verb = m.group("verb").lower()
     kind = frames.verb_class(verb)
     if m.group("subj").lower() == "we" and verb in frames.VERB_CLASSES["tool"]:
@@ -2228,6 +2295,7 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     if kind is None:
         return []
     rest = re.sub(r"\s+(?:now|these\s+days|nowadays)$", "", _TAIL_CUT.sub("", m.group("rest")).strip(" ,.;:"))
+    together = re.match(r"(?i)my\s+(?P<who>\w+)\s+and\s+i", m.group("subj"))
     we = m.group("subj").lower() == "we"
     if we and kind != "tool":
         return []  # "we" at work uses tools; "we cook a lot" says little about the user
@@ -2258,8 +2326,10 @@ def _durable_drafts(c: Clause) -> list[Draft]:
             return []
     if len(core.split()) > 10 or (not head.strip() and kind != "habit" and verb not in ("smoke", "vape")):
         return []
-    subject = "The user's team" if we and kind == "tool" else ("The user and their family" if we else "The user")
-    shown_verb = verb if we and subject.endswith("family") else _verb_s(verb)
+    subject = "The user's team" if we and kind == "tool" else "The user"
+    if together:
+        subject = f"The user and their {together.group('who').lower()}"
+    shown_verb = verb if together else _verb_s(verb)
     adv = m.group("adv").strip()
     adv = " ".join(w for w in adv.split() if w.lower() not in {"now", "currently", "just", "actually", "really"})
     text = re.sub(r"\s+", " ", f"{subject} {adv} {shown_verb} {_third_person(rest_text)}").strip()
@@ -2455,9 +2525,15 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
         if sentence.rstrip(" )\"'").endswith("?"):
             # A question states nothing, unless it is a statement said with a rising tone ("turns
             # out I like olives now??"); a statement before a question is kept by the clause split.
-            if _QUESTION_START.match(_strip_lead_ins(sentence)) or not _STATEMENT_START.match(_strip_lead_ins(sentence)):
+            if turned := _TURNS_OUT.search(sentence):
+                sentence = sentence[turned.end() :]
+            parts = _clauses(sentence.rstrip(" ?!"))
+            last = _strip_lead_ins(parts[-1]) if parts else ""
+            if _QUESTION_START.match(last) or not _STATEMENT_START.match(last):
+                parts = parts[:-1]
+            if not parts:
                 continue
-            sentence = sentence.rstrip(" ?!")
+            sentence = ", ".join(parts)
         context, sentence = frames.find_context(sentence.rstrip(".!;"), language)
         found = (
             _foreign_clause_drafts(sentence, today, language)

@@ -440,6 +440,34 @@ _EN_ENDING_LEAD = _rx(
     r"|no\s+longer|am\s+done\s+with|am\s+finished\s+with|got\s+rid\s+of|retired\s+from|sold|gave\s+away"
     r"|lost|cancelled|canceled|unsubscribed\s+from)\s+(?P<rest>.+)$"
 )
+_ENDING_VERBS = frozenset(
+    (
+        "quit",
+        "dropped",
+        "ditched",
+        "abandoned",
+        "gave up",
+        "given up",
+        "kicked",
+        "cut out",
+        "sold",
+        "gave away",
+        "lost",
+        "got rid of",
+        "cancelled",
+        "canceled",
+        "unsubscribed from",
+        "stopped",
+        "quitted",
+        "retired from",
+    )
+)
+
+
+def is_ending_verb(words: str) -> bool:
+    return words.lower() in _ENDING_VERBS
+
+
 _EN_NOT_ANYMORE = _rx(
     r"^(?P<subj>i|we)\s+(?P<aux>do\s+not|did\s+not|am\s+not|are\s+not|have\s+not|cannot|can\s+not|never)\s+"
     r"(?P<rest>.+?)\s*(?:,\s*)?(?:anymore|any\s+more|these\s+days|now|after\s+all)$"
@@ -475,7 +503,7 @@ def ending_marker(text: str) -> tuple[str, str] | None:
             marker in ("sold", "gave away", "lost", "got rid of", "cancelled", "canceled", "unsubscribed from")
             and re.match(r"(?:my|our|the|his|her)\s", rest, re.IGNORECASE)
         ):
-            return marker, f"I {rest}"  # "I quit coffee", "I gave up sugar": the thing itself
+            return marker, f"I {marker} {rest}"  # "I quit coffee", "I sold my bike": the thing itself
         return None
     m = _EN_NOT_ANYMORE.match(text)
     if m:
@@ -1117,5 +1145,12 @@ def split_foreign_clauses(sentence: str, language: str) -> list[str]:
     parts = [p.strip() for p in (pattern.split(sentence) if pattern else [sentence]) if p and p.strip()]
     if language == "de":
         # "... und arbeite bei Siemens": German needs its subject back ("ich arbeite").
-        parts = [parts[0], *(p if re.match(r"(?i)(?:ich|wir|mein|meine|jetzt|seit)\b", p) else f"ich {p}" for p in parts[1:])] if parts else []
+        parts = (
+            [
+                parts[0],
+                *(p if re.match(r"(?i)(?:ich|wir|mein|meine|jetzt|seit)\b", p) else f"ich {p}" for p in parts[1:]),
+            ]
+            if parts
+            else []
+        )
     return parts
