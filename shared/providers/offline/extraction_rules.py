@@ -486,7 +486,8 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 _PAST_HINT = _rx(
     r"\b(?P<word>was|were|had|did|went|got|came|left|flew|ran|met|saw|took|gave|bought|made|began|became|ago|quit"
-    r"|sold|lost|broke|split|hurt|cut|swam|drove|wrote|found|won|spent|paid|sent|fell|threw|sat|kept"
+    r"|sold|lost|broke|split|hurt|cut|swam|drove|wrote|found|won|spent|paid|sent|fell|threw|sat|kept|died"
+    r"|passed\s+away|put\s+down"
     r"|yesterday|used\s+to)\b|\b(?:i|we)\s+(?:just\s+|already\s+|recently\s+|finally\s+)?(?P<ed>[a-z]+ed)\b"
 )
 _NOT_PAST = _vocab("""
@@ -718,6 +719,7 @@ _QUESTION_START = _rx(
 )
 
 
+_QUOTED = re.compile(r"(?:(?<=\s)|(?<=^)|(?<=:))[\"“‘'][^\"”’']{4,}[\"”’'](?=[\s.,!?;:)]|$)")
 _TURNS_OUT = _rx(r"\b(?:turns\s+out|apparently|i\s+(?:realised|realized|found\s+out)(?:\s+that)?)\s+")
 _STATEMENT_START = _rx(r"^(?:i|i'm|im|i've|my|we|we're|our)\b(?!.*\b(?:you|your)\b)")
 
@@ -762,7 +764,11 @@ def _with_subject(text: str) -> str:
     """The clause with its first person back: chat often leaves the "I" out."""
     if re.match(r"(?i)^(?:i|we|my|our|i'm|im|i've|we're|[a-z]+\s+and\s+i)\b", text) or not text:
         return text
-    if not (_SUBJECTLESS_AUX.match(text.lower()) or _SUBJECTLESS.match(text.lower())):
+    if not (
+        _SUBJECTLESS_AUX.match(text.lower())
+        or _SUBJECTLESS.match(text.lower())
+        or frames.base_of_gerund(text.split()[0].lower())
+    ):
         return text
     text = text[:1].lower() + text[1:] if text[:1].isupper() and not text.split()[0].isupper() else text
     m = _SUBJECTLESS_AUX.match(text)
@@ -775,15 +781,19 @@ def _with_subject(text: str) -> str:
         return f"I am {text}"
     if _SUBJECTLESS.match(text) and not _REQUEST.match(text):
         return f"I {text}"
+    first, _, rest = text.partition(" ")
+    if frames.base_of_gerund(first) and not re.match(r"(?i)(?:is|was|are|were|can|makes?)\b", rest):
+        return f"I am {text}"
     return text
 
 
+_HAVE_GOT = _rx(r"\b(i\s+|we\s+|)(?:'ve|have)\s+got\s+")
 _FILLER_WORDS = _rx(r"\s*\b(?:tbh|lol|lmao|btw|fyi|atm|imo|ngl|idk|tho|xd|haha+)\b[!.]*")
 _LIKE_NUMBER = _rx(r"\blike\s+(?=\d|a\s+couple|a\s+few)")
 
 
 def _prepare(raw: str, today: date) -> Clause | None:
-    raw = _LIKE_NUMBER.sub("about ", _FILLER_WORDS.sub("", raw))
+    raw = _HAVE_GOT.sub(r"\g<1>have ", _LIKE_NUMBER.sub("about ", _FILLER_WORDS.sub("", raw)))
     cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
     text = _expand_contractions(_with_subject(cleaned))
     if not text or _REQUEST.match(text) or _HYPOTHETICAL.match(text) or _QUESTION_START.match(text):
@@ -827,21 +837,31 @@ def _sentences(text: str) -> list[str]:
 
 # "I left Nokia and joined Ericsson": the second verb is a second statement by the same speaker.
 _SECOND_VERB = _rx(
-    r"\s*,?\s+(?:and|but|so)\s+(?:then\s+|now\s+|since\s+then\s+|also\s+)?"
+    r"\s*,?\s+(?:and|but|so)\s+(?:then\s+|now\s+|since\s+then\s+|also\s+|mostly\s+|usually\s+|still\s+|just\s+)?"
     r"(?=(?:joined|moved|started|switched|became|adopted|bought|got|took\s+up|picked\s+up|began|signed"
     r"|enrolled|founded|launched|married|relocated|work|live|use|am|have|play|drive|own|teach|study)\b)"
+)
+
+
+_SECOND_PREDICATE = _rx(
+    r"\s*,?\s+and\s+(?:also\s+)?(?=(?:allergic|intolerant|vegan|vegetarian|pescatarian|married|single|divorced"
+    r"|engaged|pregnant|retired|based|originally)\b)"
 )
 
 
 def _clauses(sentence: str) -> list[str]:
     parts = [part for part in _CLAUSE_SPLIT.split(sentence) if part and part.strip()]
     out: list[str] = []
-    for part in parts:
+    for whole in parts:
+        first, *predicates = _SECOND_PREDICATE.split(whole)
+        part = first
+        out.extend([])  # keep order: the first clause, then its verbs, then its predicates
         pieces = _SECOND_VERB.split(part)
         out.append(pieces[0])
         # The continuation keeps no date of the first half: "left X in May and joined Y" dates the
         # leaving, not the joining (which may have come later).
         out.extend(f"I {piece.strip()}" for piece in pieces[1:] if piece.strip())
+        out.extend(f"I am {p.strip()}" for p in predicates if p.strip())
     return out
 
 
@@ -1989,7 +2009,7 @@ _MARKERS = {
     "es": _vocab("""
         yo, y, el, los, las, que, soy, mi, vivo, llamo, con, por, para, una, estoy, pero, muy, es, mudé,
         nombre, desde, ahora, hola, gracias, sí, cómo, trabajo, en, ya, tengo, hace, dejé, gusta, años, del, al,
-        estoy, usamos, juego
+        estoy, juego
     """),
     "fr": _vocab("""
         je, et, le, les, est, suis, mon, ma, mes, habite, vis, avec, pour, une, des, du, pas, ne, mais,
@@ -2002,7 +2022,8 @@ _MARKERS = {
     """),
     "pt": _vocab("""
         eu, moro, trabalho, sou, não, meu, minha, em, no, na, do, da, com, também, agora, olá, obrigado,
-        obrigada, sim, você, estou, tenho, já, mais, mudei, deixei, parei, gosto, há, anos, ao, os, das, dos, e
+        obrigada, sim, você, estou, tenho, já, mais, mudei, deixei, parei, gosto, há, anos, ao, os, das, dos, e, mas,
+        migramos, empresa, sou, usuário
     """),
 }
 _FR_ELISIONS = ("j'", "m'", "l'", "d'", "c'", "qu'", "n'", "s'")
@@ -2180,6 +2201,7 @@ def _ended_activity(statement: str, c: Clause) -> list[Draft]:
 # Dates that say when a fact began ("moved last week", "since 2019"), not what it is about.
 _DATE_VALUED_SLOTS = ("birthday", "anniversary", "age", "origin")
 _NOT_A_START = {"until", "till", "before", "by", "during"}
+_CHANGES_AHEAD = {"location", "employer", "occupation", "education"}  # "moving to X next month"
 
 
 def _dated(draft: Draft, c: Clause) -> Draft:
@@ -2188,6 +2210,8 @@ def _dated(draft: Draft, c: Clause) -> Draft:
         return draft
     if draft.slot and draft.slot.split(":")[0] in _DATE_VALUED_SLOTS:
         return draft
+    if c.date.day > c.today and draft.category is not EVENT and (draft.slot or "") not in _CHANGES_AHEAD:
+        return draft  # "my daughter Isla turns 6 on Saturday": the date is the birthday's, not the daughter's
     text = draft.text
     bare = c.date.bare()
     if bare not in text and c.date.day <= c.today:
@@ -2521,7 +2545,10 @@ def _death_drafts(c: Clause) -> list[Draft]:
 
 def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
     drafts: list[Draft] = []
+    text = _QUOTED.sub(" ", text)
     for sentence in _sentences(text):
+        if _REQUEST.match(_strip_lead_ins(sentence)):
+            continue  # "Translate this: ..." asks; what follows is material, not the user's life
         if sentence.rstrip(" )\"'").endswith("?"):
             # A question states nothing, unless it is a statement said with a rising tone ("turns
             # out I like olives now??"); a statement before a question is kept by the clause split.
