@@ -787,13 +787,13 @@ def _with_subject(text: str) -> str:
     return text
 
 
-_HAVE_GOT = _rx(r"\b(i\s+|we\s+|)(?:'ve|have)\s+got\s+")
+_HAVE_GOT = _rx(r"(?:'ve|\s+have)\s+got\s+")
 _FILLER_WORDS = _rx(r"\s*\b(?:tbh|lol|lmao|btw|fyi|atm|imo|ngl|idk|tho|xd|haha+)\b[!.]*")
 _LIKE_NUMBER = _rx(r"\blike\s+(?=\d|a\s+couple|a\s+few)")
 
 
 def _prepare(raw: str, today: date) -> Clause | None:
-    raw = _HAVE_GOT.sub(r"\g<1>have ", _LIKE_NUMBER.sub("about ", _FILLER_WORDS.sub("", raw)))
+    raw = _HAVE_GOT.sub(" have ", _LIKE_NUMBER.sub("about ", _FILLER_WORDS.sub("", raw)))
     cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
     text = _expand_contractions(_with_subject(cleaned))
     if not text or _REQUEST.match(text) or _HYPOTHETICAL.match(text) or _QUESTION_START.match(text):
@@ -2150,6 +2150,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
         _style_drafts(c)
         or _rule_drafts(c)
         or _change_drafts(c)
+        or _rescheduled_drafts(c)
         or (_event_drafts(c) if c.date else [])
         or _durable_drafts(c)
         or _belonging_drafts(c)
@@ -2525,6 +2526,25 @@ def _agenda_drafts(c: Clause) -> list[Draft]:
             f"event:{_slug(what)}",
             c.date.bare(),
         )
+    ]
+
+
+_RESCHEDULED = _rx(
+    r"^(?:the|my|our)\s+(?P<what>[\w\s'-]{2,40}?)\s+(?:got|was|has\s+been|is|have\s+been|were)\s+"
+    r"(?:moved|rescheduled|postponed|pushed(?:\s+back)?|brought\s+forward|changed|delayed|shifted)(?:\s+to)?$"
+)
+
+
+def _rescheduled_drafts(c: Clause) -> list[Draft]:
+    """ "The defense got moved to the 14th": the event is now on the new date, and no longer on the old."""
+    m = _RESCHEDULED.match(c.text)
+    if not m or c.date is None:
+        return []
+    what = _third_person(m.group("what").strip())
+    key = "-".join(w for w in re.findall(r"[\w']+", what.lower()) if w not in _DETERMINERS)
+    return [
+        Draft(f"The user's {what} is no longer on the old date", EVENT, 5, f"*:{key}", what, True, c.today),
+        Draft(f"The user's {what} is{c.when()}", EVENT, 6, f"event:{_slug(what)}", c.date.bare()),
     ]
 
 
