@@ -823,6 +823,8 @@ _CLAUSE_SPLIT = _rx(
     r"|\s*[,:]\s*(?=(?:now\s+|these\s+days\s+|but\s+)?(?:i|i'm|im|i've|we|we're|we've|my|our)\s)(?!i\s+"
     + _RECIPROCAL
     + r")"
+    r"|\s*,\s*(?=(?:just\s+|finally\s+|then\s+)?(?:moved|started|joined|switched|sold|quit|left|bought|adopted|ditched"
+    r"|dropped|cancelled|stopped|began|relocated|got\s+(?:a|an|my|the)|took\s+up|picked\s+up)\b)"
     r"|\s*,\s*(?=(?:remind|please|pls|can|could|would|any|how|what|why|where|which|should|is\s+it|is\s+that"
     r"|do\s+you|help|recommend|suggest|tips|ideas|feeling|nervous|excited|so\s+excited|wish|hope)\b)"
     r"|\s+[-–—]+\s+"
@@ -1781,7 +1783,7 @@ RULES: tuple[Rule, ...] = (
     _rule("location", "{AM} {ADV}(?:living|based|residing|located|settled) in {V}", _b_location),
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back |down |up |over |out |away )?(?:to|into) {V}",
           _b_moved),
-    _rule("location", "i am (?:currently |now |still )?(?:in|over in|out in) (?P<v>{CAP}[\\w'-]*(?: {CAP}[\\w'-]*)*)\\s*$",
+    _rule("location", "i am (?:currently |now |still )?(?:in|over in|out in) (?P<v>{CAP}[\\w'-]*(?: {CAP}[\\w'-]*)*)\\s*(?:,.*)?$",
           _b_location),
     # where the user is from
     _rule("origin", "i am (?:originally )?from {V}", _origin_builder("is from")),
@@ -2152,6 +2154,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
         or _change_drafts(c)
         or _rescheduled_drafts(c)
         or (_event_drafts(c) if c.date else [])
+        or _take_up_drafts(c)
         or _durable_drafts(c)
         or _belonging_drafts(c)
         or _agenda_drafts(c)
@@ -2171,6 +2174,8 @@ def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
         return [_dated(d, c) for d in drafts]
     if c.anymore and drafts and not any(d.negated for d in drafts):
         return []  # "... anymore" with a positive reading is a misread ending: say nothing
+    if drafts and c.date is not None and c.date.day > c.today and not any(d.category is EVENT for d in drafts):
+        drafts = drafts + _event_drafts(c)
     return [_dated(d, c) for d in (drafts or _death_drafts(c) or _event_drafts(c))]
 
 
@@ -2305,14 +2310,60 @@ def _condition_drafts(c: Clause) -> list[Draft]:
     return [Draft(f"The user has {value}", FACT, 9, f"health:{_slug(key.split(' in ')[0])}", value)]
 
 
+_TEAM_TOOL = _rx(
+    r"^(?P<subj>i|we)\s+(?:am|are)\s+(?:all\s+in\s+on|on|running\s+on|built\s+on|using|moving\s+to|going\s+with)\s+"
+    r"(?P<v>.+)$"
+    r"|^(?P<subj2>i|we)\s+(?:went|go|are\s+going|chose|picked|settled|opted|decided\s+to\s+go)\s+(?:with|on|for)\s+(?P<v2>.+)$"
+)
+
+
+def _team_tool_drafts(c: Clause) -> list[Draft]:
+    """ "We're on MongoDB for the main product", "I went with Hetzner": a tool chosen or in use."""
+    m = _TEAM_TOOL.match(c.text)
+    if not m:
+        return []
+    raw = m.group("v") or m.group("v2")
+    tool = _cut(raw, _TOOL_STOPS)
+    tool = re.sub(r"\s+(?:instead|now|too|as\s+well|every\s+\w+)$", "", tool, flags=re.IGNORECASE)
+    if not tool or len(tool.split()) > 3 or not (_tool_domain(tool) or _is_proper(tool)):
+        return []
+    purpose = re.search(r"\bfor\s+(?:the\s+|our\s+|my\s+)?(?P<p>[\w\s-]{2,30})$", raw)
+    for_ = f" for {_third_person(purpose.group('p'))}" if purpose else ""
+    who = "The user's team" if (m.group("subj") or m.group("subj2") or "").lower() == "we" else "The user"
+    domain = _tool_domain(tool)
+    verb = "uses" if who == "The user" else "uses"
+    return [Draft(f"{who} {verb} {tool}{for_}", FACT, 6, f"tool:{domain}" if domain else _tool_slot(tool), _value(tool))]
+
+
+_TAKE_UP = _rx(
+    r"^i\s+(?:just\s+|recently\s+|finally\s+)?(?:started|began|took\s+up|picked\s+up|signed\s+up\s+for|joined)\s+"
+    r"(?P<v>(?:a\s+|an\s+|some\s+)?[a-z][\w\s-]{2,40}?\s+(?:classes|class|lessons|course|club|team|choir|league|group))"
+    r"(?P<rest>(?:\s+(?:on|every|at|in)\s+[\w\s-]+)?)$"
+)
+
+
+def _take_up_drafts(c: Clause) -> list[Draft]:
+    """ "I just started pottery classes on Tuesdays": an activity taken up is a habit from now on."""
+    m = _TAKE_UP.match(c.text)
+    if not m:
+        return []
+    what = _third_person(m.group("v").strip())
+    rest = m.group("rest").strip()
+    text = re.sub(r"\s+", " ", f"The user takes {what} {rest}").strip()
+    key = re.sub(r"^(?:a|an|some)\s+", "", what)
+    return [Draft(text, PREF, 5, f"habit:{_slug(key)}", what)]
+
+
 def _durable_drafts(c: Clause) -> list[Draft]:
     """ "I play tennis every Sunday", "We deploy on Kubernetes", "I own a Framework 13": a
     first-person clause whose verb is in the durable-verb lexicon, rewritten in the third person.
     The verb's class names the slot, so a later "I stopped playing tennis" finds it."""
+    if conditions := _condition_drafts(c):
+        return conditions
     text = _AUX_GERUND.sub(_base_after_aux, c.text)
     m = _DURABLE.match(text)
     if not m:
-        return _condition_drafts(c)
+        return _team_tool_drafts(c)
     verb = m.group("verb").lower()
     kind = frames.verb_class(verb)
     if m.group("subj").lower() == "we" and verb in frames.VERB_CLASSES["tool"]:
