@@ -1046,6 +1046,8 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
     article = _group(m, "art")
     lead = f"{_article(role)} " if article else ""
     org = _org(_group(m, "org")) if _group(m, "org") else None
+    if org and not _is_proper(org[1]):
+        org = None  # "a teacher, looking for a fun maths game": not an employer
     if head == "student" and org:
         return [Draft(f"The user is a {role} at {org[0]}", FACT, 7, "occupation", role)]
     verb = "works as" if _group(m, "verb") or _group(m, "verb2") else "is"
@@ -1084,6 +1086,8 @@ def _b_study(m: re.Match[str], c: Clause) -> list[Draft]:
     if not subject or len(subject.split()) > 5 or _starts_with_any(subject, ("it", "that", "this", "for")):
         return []
     org = _org(_group(m, "org")) if _group(m, "org") else None
+    if org and not _is_proper(org[1]):
+        org = None  # "a teacher, looking for a fun maths game": not an employer
     where = f" at {org[0]}" if org else ""
     return [Draft(f"The user studies {subject}{where}", FACT, 6, "education", subject)]
 
@@ -2174,7 +2178,8 @@ def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
         return [_dated(d, c) for d in drafts]
     if c.anymore and drafts and not any(d.negated for d in drafts):
         return []  # "... anymore" with a positive reading is a misread ending: say nothing
-    if drafts and c.date is not None and c.date.day > c.today and not any(d.category is EVENT for d in drafts):
+    about_someone = any((d.slot or "").startswith(("family:", "person:", "pet:", "partner")) for d in drafts)
+    if about_someone and c.date is not None and c.date.day > c.today and not any(d.category is EVENT for d in drafts):
         drafts = drafts + _event_drafts(c)
     return [_dated(d, c) for d in (drafts or _death_drafts(c) or _event_drafts(c))]
 
@@ -2564,7 +2569,7 @@ def _agenda_drafts(c: Clause) -> list[Draft]:
         return []
     text = re.sub(r"\s+(?:is|are)$", "", c.text.strip())
     m = _AGENDA.match(text)
-    if not m or re.match(r"(?i)^(?:i|we)\b|^\w+ed\b", text):
+    if not m or re.match(r"(?i)^(?:i|we|something|anything|nothing|this|that|it|what|some)\b|^\w+ed\b", text):
         return []
     what = _third_person(m.group("what").strip())
     what = what[:1].lower() + what[1:] if re.match(_AGENDA_NOUNS, what, re.IGNORECASE) else what
