@@ -880,7 +880,7 @@ class Draft:
     slot: str | None = None
     value: str | None = None
     negated: bool = False
-    valid_from: date | None = None  # the date the user stated, when it is when the fact began
+    valid_from: date | datetime | None = None  # what the user stated: when it began, or when it happens
 
 
 Builder = Callable[[re.Match[str], Clause], list[Draft]]
@@ -1785,10 +1785,10 @@ RULES: tuple[Rule, ...] = (
     _rule("location", "{SUBJ} {ADV}(?:live|reside) in {V}", _b_location),
     _rule("location", "{IWE} have {ADV}(?:been )?(?:living|lived|based) in {V}", _b_location),
     _rule("location", "{AM} {ADV}(?:living|based|residing|located|settled) in {V}", _b_location),
-    _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back |down |up |over |out |away )?(?:to|into) {V}",
-          _b_moved),
-    _rule("location", "i am (?:currently |now |still )?(?:in|over in|out in) (?P<v>{CAP}[\\w'-]*(?: {CAP}[\\w'-]*)*)\\s*(?:,.*)?$",
-          _b_location),
+    _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back |down |up |over |out |away )?"
+                      "(?:to|into) {V}", _b_moved),
+    _rule("location", "i am (?:currently |now |still )?(?:in|over in|out in) "
+                      "(?P<v>{CAP}[\\w'-]*(?: {CAP}[\\w'-]*)*)\\s*(?:,.*)?$", _b_location),
     # where the user is from
     _rule("origin", "i am (?:originally )?from {V}", _origin_builder("is from")),
     _rule("origin", "i (?:originally )?come from {V}", _origin_builder("is from")),
@@ -2227,7 +2227,11 @@ def _dated(draft: Draft, c: Clause) -> Draft:
     bare = c.date.bare()
     if bare not in text and c.date.day <= c.today:
         text = f"{text.rstrip(' .')} (since {bare})"  # the fact says when, as its valid time does
-    return replace(draft, text=text, valid_from=c.date.day)
+    when: date | datetime = c.date.day
+    clock = frames.time_of_day(c.text, "en") if c.date.grain == "day" else None
+    if clock is not None:
+        when = datetime.combine(c.date.day, time(clock[0], clock[1]))
+    return replace(draft, text=text, valid_from=when)
 
 
 # --------------------------------------------------------------------------------------------
@@ -2337,7 +2341,9 @@ def _team_tool_drafts(c: Clause) -> list[Draft]:
     who = "The user's team" if (m.group("subj") or m.group("subj2") or "").lower() == "we" else "The user"
     domain = _tool_domain(tool)
     verb = "uses" if who == "The user" else "uses"
-    return [Draft(f"{who} {verb} {tool}{for_}", FACT, 6, f"tool:{domain}" if domain else _tool_slot(tool), _value(tool))]
+    return [
+        Draft(f"{who} {verb} {tool}{for_}", FACT, 6, f"tool:{domain}" if domain else _tool_slot(tool), _value(tool))
+    ]
 
 
 _TAKE_UP = _rx(
@@ -2659,17 +2665,27 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str) -> list[Dr
     for clause in frames.split_foreign_clauses(sentence, language):
         stated = frames.stated_date(clause, today, language)
         body = frames.remove_span(clause, stated.start, stated.end) if stated else clause
+        when: date | datetime | None = stated.day if stated else None
+        clock = frames.time_of_day(body, language) if stated and stated.grain == "day" else None
+        if clock is not None and stated is not None:
+            when = datetime.combine(stated.day, time(clock[0], clock[1]))
+            body = frames.remove_span(body, clock[2], clock[3])
         for found in frames.foreign_statements(body, language):
+            shown = found.text
+            if stated is not None and stated.day != today:
+                # The stated date in the fact itself, as in English ("... (2026-04-17 09:00)").
+                stamp = stated.bare() + (f" {clock[0]:02d}:{clock[1]:02d}" if clock else "")
+                shown = f"{shown} ({stamp})"
             category = {"preference": PREF, "event": EVENT}.get(found.kind, FACT)
             drafts.append(
                 Draft(
-                    found.text,
+                    shown,
                     category,
                     7 if found.slot in ("name", "location", "occupation", "employer") else 5,
                     found.slot,
                     found.value,
                     found.negated,
-                    stated.day if stated else None,
+                    when,
                 )
             )
     return drafts
@@ -2718,10 +2734,14 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
 
 
 def _valid_from(draft: Draft, turn: Turn) -> datetime:
-    """The stated date (start of the day, in the message's timezone), else the message's time."""
-    if draft.valid_from is None or draft.valid_from == turn.created_at.date():
+    """The stated date (start of the day, or the stated clock time, in the message's timezone),
+    else the message's time."""
+    stated = draft.valid_from
+    if isinstance(stated, datetime):
+        return stated.replace(tzinfo=turn.created_at.tzinfo)
+    if stated is None or stated == turn.created_at.date():
         return turn.created_at
-    return datetime.combine(draft.valid_from, time.min, tzinfo=turn.created_at.tzinfo)
+    return datetime.combine(stated, time.min, tzinfo=turn.created_at.tzinfo)
 
 
 def _key(fact: ExtractedFact) -> tuple[str, str | None, bool]:

@@ -347,11 +347,18 @@ _AGO = {
     "pt": (r"há\s+(?P<n>\S+)\s+(?P<u>\w+)", r"há\s+(?P<n>\S+)\s+(?P<u>\w+)", r"desde\s+(?P<y>(?:19|20)\d\d)"),
 }
 _IN_MONTH = {
-    "de": r"im\s+(?P<m>\w+)",
-    "es": r"en\s+(?P<m>\w+)",
-    "fr": r"en\s+(?P<m>\w+)",
-    "it": r"(?:a|ad|in)\s+(?P<m>\w+)",
-    "pt": r"em\s+(?P<m>\w+)",
+    "de": r"(?:im|seit|ab)\s+(?P<m>\w+)",
+    "es": r"(?:en|desde|a\s+partir\s+de)\s+(?P<m>\w+)",
+    "fr": r"(?:en|depuis|dès)\s+(?P<m>\w+)",
+    "it": r"(?:(?:a|ad|in|da|dal|dalla)\s+|dall')(?P<m>\w+)",
+    "pt": r"(?:em|desde|a\s+partir\s+de)\s+(?P<m>\w+)",
+}
+_DAY_MONTH = {
+    "de": r"(?:am\s+)?(?:\w+,?\s+)?(?:den\s+)?(?P<d>\d{1,2})\.?\s+(?P<m>[a-zäöü]+)",
+    "es": r"(?:el\s+)?(?:\w+\s+)?(?P<d>\d{1,2})\s+de\s+(?P<m>[a-záéíóú]+)",
+    "fr": r"(?:le\s+)?(?:\w+\s+)?(?P<d>\d{1,2})(?:er)?\s+(?P<m>[a-zéû]+)",
+    "it": r"(?:il\s+)?(?:\w+\s+)?(?P<d>\d{1,2})\s+(?P<m>[a-z]+)",
+    "pt": r"(?:no\s+dia\s+|a\s+|em\s+)?(?P<d>\d{1,2})\s+de\s+(?P<m>[a-zç]+)",
 }
 _IN_YEAR = {
     "de": r"(?:im\s+jahr\s+)?(?P<y>(?:19|20)\d\d)",
@@ -418,6 +425,17 @@ def stated_date(text: str, today: date, language: str, *, past: bool = True) -> 
                 found.append(
                     StatedDate(day, "day" if unit in ("day", "week") else unit, m.start(), m.end(), kind == "since")
                 )
+    for m in re.finditer(bounded.format(_DAY_MONTH.get(language, r"\b\B")), text, re.IGNORECASE):
+        month = _MONTHS.get(language, {}).get(m.group("m").lower())
+        if month is None:
+            continue
+        try:
+            day = date(today.year, month, int(m.group("d")))
+        except ValueError:
+            continue
+        if not past and day < today:
+            day = day.replace(year=today.year + 1)
+        found.append(StatedDate(day, "day", m.start(), m.end()))
     for m in re.finditer(bounded.format(_IN_MONTH.get(language, r"\b\B")), text, re.IGNORECASE):
         month = _MONTHS.get(language, {}).get(m.group("m").lower())
         if month is None:
@@ -429,6 +447,36 @@ def stated_date(text: str, today: date, language: str, *, past: bool = True) -> 
     if not found:
         return None
     return min(found, key=lambda d: (d.start, -(d.end - d.start)))
+
+
+_TIME_OF_DAY = {
+    "en": r"\b(?:at\s+)?(?P<h>\d{1,2})(?::(?P<m>\d\d))?\s*(?P<ampm>am|pm|a\.m\.|p\.m\.)"
+    r"|\bat\s+(?P<h2>\d{1,2})(?::(?P<m2>\d\d))?\b(?!\s*(?:%|km|kg|people|years))",
+    "de": r"\bum\s+(?P<h>\d{1,2})(?:[:.](?P<m>\d\d))?(?:\s*uhr)?\b",
+    "es": r"\ba\s+las?\s+(?P<h>\d{1,2})(?::(?P<m>\d\d))?\b",
+    "fr": r"\bà\s+(?P<h>\d{1,2})\s*h\s*(?P<m>\d\d)?",
+    "it": r"\balle\s+(?P<h>\d{1,2})(?:[:.](?P<m>\d\d))?\b",
+    "pt": r"\bàs\s+(?P<h>\d{1,2})(?:[:h](?P<m>\d\d))?\s*h?\b",
+}
+_TIME_PATTERNS = {language: _rx(pattern) for language, pattern in _TIME_OF_DAY.items()}
+
+
+def time_of_day(text: str, language: str) -> tuple[int, int, int, int] | None:
+    """(hour, minute, start, end) of a stated clock time ("at 9", "2pm", "alle 9", "à 14h30")."""
+    m = _TIME_PATTERNS[language].search(text) if language in _TIME_PATTERNS else None
+    if not m:
+        return None
+    groups = m.groupdict()
+    hour = int(groups.get("h") or groups.get("h2") or 0)
+    minute = int(groups.get("m") or groups.get("m2") or 0)
+    ampm = (groups.get("ampm") or "").replace(".", "").lower()
+    if ampm == "pm" and hour < 12:
+        hour += 12
+    if ampm == "am" and hour == 12:
+        hour = 0
+    if not (0 <= hour <= 23 and 0 <= minute <= 59):
+        return None
+    return hour, minute, m.start(), m.end()
 
 
 def remove_span(text: str, start: int, end: int) -> str:
@@ -601,14 +649,24 @@ _END = (
 _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     "de": (
         (
+            "(?:ich|wir)\\s+(?:habe|haben)\\s+(?:einen|eine|ein)\\s+(?P<kind>hund|katze|kater|hasen|hamster|papagei|pferd)(?:\\s*,?\\s*(?:er|sie|es)\\s+heißt|\\s+namens|\\s+der\\s+heißt|\\s+die\\s+heißt)\\s+(?P<v>[A-ZÄÖÜ][\\wäöüß]+)(?:.*)?",
+            "pet",
+            "{S} hat {kind_article} {Kind} namens {v}",
+        ),
+        (
+            "(?:ich|wir)\\s+(?:habe|haben)\\s+(?:einen|eine|ein)\\s+(?P<v>(?-i:[A-Z])[\\w+-]*(?:\\s+(?-i:[A-Z0-9])[\\w+-]*){1,3})",
+            "own",
+            "{S} hat ein {v}",
+        ),
+        (
             "ich\\s+bin\\s+(?P<v>(?-i:[A-ZÄÖÜ])[\\wäöüß]+(?:in|er|ist|ent|eur|ant|arzt|ärztin|rat|rätin|loge|login|ge|gin|mann|frau))",
             "occupation",
             "{S} ist {v}",
         ),
         (
-            "(?:ich|wir)\\s+(?:benutze|nutze|verwende|benutzen|nutzen|verwenden|arbeite\\s+mit|arbeiten\\s+mit)\\s+(?P<v>[A-Z][\\w.+#-]*(?:\\s+[A-Z0-9][\\w.+#-]*)?)",
+            "(?:ich|wir)\\s+(?:benutze|nutze|verwende|benutzen|nutzen|verwenden|arbeite\\s+mit|arbeiten\\s+mit)\\s+(?P<v>(?-i:[A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
             "tool",
-            "{S} nutzt {v}",
+            "{S} nutzt {v}{rest}",
         ),
         ("ich\\s+spiele\\s+(?:gern\\s+|gerne\\s+)?(?P<v>[^,;.!?]+?)", "habit", "{S} spielt {v}"),
         (
@@ -635,14 +693,24 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
     "es": (
         (
-            "(?:yo\\s+)?soy\\s+(?:un|una)?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cocinero|cuisinier|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|cameriere|serveu|traduttor|traductor|traducteur|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombier|canalizador|panader|boulanger|panettier|padeir|agricult|contadin)\\w*(?:\\s+(?!en\\b|de\\b|y\\b)[\\w-]+)?(?:\\s+(?:à|a|en|in|em|no|na|au|nel|nella)\\s+[A-ZÀ-Ý][^,;.!?]*?)?)",
+            "(?:yo\\s+)?(?:tengo|tenemos)\\s+(?:un|una)\\s+(?P<kind>perro|perra|gato|gata|conejo|loro|caballo|hámster)\\s+(?:que\\s+se\\s+llama|llamad[oa])\\s+(?P<v>[A-ZÁÉÍÓÚÑ][\\wáéíóúñ]+)",
+            "pet",
+            "{S} tiene un {kind} llamado {v}",
+        ),
+        (
+            "(?:yo\\s+)?(?:tengo|tenemos)\\s+(?:un|una)\\s+(?P<v>(?-i:[A-Z])[\\w+-]*(?:\\s+(?-i:[A-Z0-9])[\\w+-]*){0,3})",
+            "own",
+            "{S} tiene un {v}",
+        ),
+        (
+            "(?:yo\\s+)?soy\\s+(?:un|una)?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|prof|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cocinero|cuisinier|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|cameriere|serveu|traduttor|traductor|traducteur|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombier|canalizador|panader|boulanger|panettier|padeir|agricult|contadin)\\w*[^,;.!?]*?)",
             "occupation",
             "{S} es {v}",
         ),
         (
-            "(?:yo\\s+|nosotros\\s+)?(?:uso|usamos|utilizo|utilizamos|trabajo\\s+con|trabajamos\\s+con)\\s+(?P<v>[A-Z][\\w.+#-]*(?:\\s+[A-Z0-9][\\w.+#-]*)?)",
+            "(?:yo\\s+|nosotros\\s+)?(?:uso|usamos|utilizo|utilizamos|trabajo\\s+con|trabajamos\\s+con)\\s+(?P<v>(?-i:[A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
             "tool",
-            "{S} usa {v}",
+            "{S} usa {v}{rest}",
         ),
         ("(?:yo\\s+)?juego\\s+(?:al?\\s+|a\\s+la\\s+)?(?P<v>[^,;.!?]+?)", "habit", "{S} juega {v}"),
         (
@@ -677,14 +745,24 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
     "fr": (
         (
-            "je\\s+suis\\s+(?:un|une)?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cocinero|cuisinier|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|cameriere|serveu|traduttor|traductor|traducteur|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombier|canalizador|panader|boulanger|panettier|padeir|agricult|contadin)\\w*(?:\\s+(?!à\\b|a\\b|en\\b|de\\b|et\\b|chez\\b)[\\w-]+)?(?:\\s+(?:à|a|en|in|em|no|na|au|nel|nella)\\s+[A-ZÀ-Ý][^,;.!?]*?)?)",
+            "(?:j'ai|nous\\s+avons|on\\s+a)\\s+(?:un|une)\\s+(?P<kind>chien|chienne|chat|chatte|lapin|perroquet|cheval)\\s+(?:qui\\s+s'appelle|nommée?|appelée?)\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)",
+            "pet",
+            "{S} a un {kind} nommé {v}",
+        ),
+        (
+            "(?:j'ai|nous\\s+avons)\\s+(?:un|une)\\s+(?P<v>(?-i:[A-Z])[\\w+-]*(?:\\s+(?-i:[A-Z0-9])[\\w+-]*){0,3})",
+            "own",
+            "{S} a un {v}",
+        ),
+        (
+            "je\\s+suis\\s+(?:un|une)?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|prof|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cocinero|cuisinier|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|cameriere|serveu|traduttor|traductor|traducteur|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombier|canalizador|panader|boulanger|panettier|padeir|agricult|contadin)\\w*[^,;.!?]*?)",
             "occupation",
             "{S} est {v}",
         ),
         (
-            "(?:j'utilise|nous\\s+utilisons|on\\s+utilise|je\\s+travaille\\s+avec|on\\s+travaille\\s+avec|nous\\s+travaillons\\s+avec)\\s+(?P<v>[A-Z][\\w.+#-]*(?:\\s+[A-Z0-9][\\w.+#-]*)?)",
+            "(?:j'utilise|nous\\s+utilisons|on\\s+utilise|je\\s+travaille\\s+avec|on\\s+travaille\\s+avec|nous\\s+travaillons\\s+avec)\\s+(?P<v>(?-i:[A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
             "tool",
-            "{S} utilise {v}",
+            "{S} utilise {v}{rest}",
         ),
         ("je\\s+joue\\s+(?:au|à\\s+la|aux|du|de\\s+la|à\\s+l')\\s*(?P<v>[^,;.!?]+?)", "habit", "{S} joue au {v}"),
         (
@@ -716,18 +794,33 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
     "it": (
         (
-            "(?:io\\s+)?sono\\s+(?:un|una|un')?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cocinero|cuisinier|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|cameriere|serveu|traduttor|traductor|traducteur|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombier|canalizador|panader|boulanger|panettier|padeir|agricult|contadin)\\w*(?:\\s+(?!a\\b|di\\b|e\\b|in\\b)[\\w-]+)?(?:\\s+(?:à|a|en|in|em|no|na|au|nel|nella)\\s+[A-ZÀ-Ý][^,;.!?]*?)?)",
+            "(?:io\\s+)?(?:ho|abbiamo)\\s+(?:un|una)\\s+(?P<kind>cane|gatto|gatta|coniglio|pappagallo|cavallo|criceto)\\s+(?:che\\s+si\\s+chiama|di\\s+nome|chiamat[oa])\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)",
+            "pet",
+            "{S} ha un {kind} di nome {v}",
+        ),
+        (
+            "(?:io\\s+)?lavoro\\s+(?:in|alla|al|per|presso)\\s+(?P<v>(?-i:[A-Z])[\\w&'-]*(?:\\s+(?-i:[A-Z])[\\w&'-]*)*)(?:\\s+(?:a|ad|in)\\s+(?P<place>(?-i:[A-Z])[\\w'-]*))?",
+            "employer",
+            "{S} lavora in {v}",
+        ),
+        (
+            "(?:io\\s+)?(?:ho|abbiamo)\\s+(?:un|una)\\s+(?P<v>(?-i:[A-Z])[\\w+-]*(?:\\s+(?-i:[A-Z0-9])[\\w+-]*){0,3})",
+            "own",
+            "{S} ha un {v}",
+        ),
+        (
+            "(?:io\\s+)?sono\\s+(?:un|una|un')?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|prof|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cocinero|cuisinier|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|cameriere|serveu|traduttor|traductor|traducteur|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombier|canalizador|panader|boulanger|panettier|padeir|agricult|contadin)\\w*[^,;.!?]*?)",
             "occupation",
             "{S} è {v}",
         ),
         (
-            "(?:io\\s+|noi\\s+)?(?:uso|usiamo|utilizzo|utilizziamo|lavoro\\s+con|lavoriamo\\s+con)\\s+(?P<v>[A-Z][\\w.+#-]*(?:\\s+[A-Z0-9][\\w.+#-]*)?)",
+            "(?:io\\s+|noi\\s+)?(?:uso|usiamo|utilizzo|utilizziamo|lavoro\\s+con|lavoriamo\\s+con)\\s+(?P<v>(?-i:[A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
             "tool",
-            "{S} usa {v}",
+            "{S} usa {v}{rest}",
         ),
         ("(?:io\\s+)?gioco\\s+(?:a\\s+|al\\s+|a\\s+la\\s+)?(?P<v>[^,;.!?]+?)", "habit", "{S} gioca a {v}"),
         (
-            "(?:io\\s+)?ho\\s+(?P<v>(?:un|una|un')?\\s*(?:appuntamento|colloquio|esame|volo|riunione|matrimonio|operazione|visita|lezione|viaggio)(?:\\s+(?:dal|dalla|con|di|a|in)\\s+[^,;.!?]+?)?)",
+            "(?:io\\s+)?ho\\s+(?P<v>(?:un|una|un'|l'|il|la|lo)?\\s*(?:appuntamento|colloquio|esame|volo|riunione|matrimonio|operazione|visita|lezione|viaggio)(?:\\s+(?:dal|dalla|con|di|a|in)\\s+[^,;.!?]+?)?)",
             "event",
             "{S} ha {v}",
         ),
@@ -755,14 +848,24 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
     "pt": (
         (
-            "(?:eu\\s+)?sou\\s+(?:um|uma)?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cocinero|cuisinier|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|cameriere|serveu|traduttor|traductor|traducteur|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombier|canalizador|panader|boulanger|panettier|padeir|agricult|contadin)\\w*(?:\\s+(?!em\\b|de\\b|e\\b|no\\b|na\\b)[\\w-]+)?(?:\\s+(?:à|a|en|in|em|no|na|au|nel|nella)\\s+[A-ZÀ-Ý][^,;.!?]*?)?)",
+            "(?:eu\\s+)?(?:tenho|temos)\\s+(?:um|uma)\\s+(?P<kind>cão|cachorro|cadela|gato|gata|coelho|papagaio|cavalo)\\s+(?:que\\s+se\\s+chama|chamad[oa])\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)",
+            "pet",
+            "{S} tem um {kind} chamado {v}",
+        ),
+        (
+            "(?:eu\\s+)?(?:tenho|temos)\\s+(?:um|uma)\\s+(?P<v>(?-i:[A-Z])[\\w+-]*(?:\\s+(?-i:[A-Z0-9])[\\w+-]*){0,3})",
+            "own",
+            "{S} tem um {v}",
+        ),
+        (
+            "(?:eu\\s+)?sou\\s+(?:um|uma)?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|prof|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cocinero|cuisinier|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|cameriere|serveu|traduttor|traductor|traducteur|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombier|canalizador|panader|boulanger|panettier|padeir|agricult|contadin)\\w*[^,;.!?]*?)",
             "occupation",
             "{S} é {v}",
         ),
         (
-            "(?:eu\\s+|nós\\s+)?(?:uso|usamos|utilizo|utilizamos|trabalho\\s+com|trabalhamos\\s+com)\\s+(?P<v>[A-Z][\\w.+#-]*(?:\\s+[A-Z0-9][\\w.+#-]*)?)",
+            "(?:eu\\s+|nós\\s+)?(?:uso|usamos|utilizo|utilizamos|trabalho\\s+com|trabalhamos\\s+com)\\s+(?P<v>(?-i:[A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
             "tool",
-            "{S} usa {v}",
+            "{S} usa {v}{rest}",
         ),
         ("(?:eu\\s+)?jogo\\s+(?:o\\s+|a\\s+)?(?P<v>[^,;.!?]+?)", "habit", "{S} joga {v}"),
         (
@@ -808,7 +911,7 @@ _COMPILED_FRAMES = {
     lang: tuple((_rx(r"^" + pattern + _END), slot, template) for pattern, slot, template in frames)
     for lang, frames in _FOREIGN_FRAMES.items()
 }
-_MULTI_SLOTS = frozenset({"like", "allergy", "language", "tool", "habit", "event"})
+_MULTI_SLOTS = frozenset({"like", "allergy", "language", "tool", "habit", "event", "pet", "own"})
 
 # Endings: "I stopped <infinitive>" / "I no longer <verb>"; the rest is what ended.
 _FOREIGN_ENDINGS: dict[str, tuple[str, ...]] = {
@@ -873,14 +976,14 @@ _FOREIGN_CLAUSE_SPLIT = {
         r"\s*,?\s+(?:und|aber|sondern)\s+(?=(?:ich|wir|mein|meine|jetzt|seit|wohne|lebe|arbeite|bin|habe|komme|heiße|spreche|mag|liebe)\b)|\s*[,;]\s+(?=ich\b)"
     ),
     "es": _rx(
-        r"\s*,?\s+(?:y|pero|aunque)\s+(?=(?:yo|me|mi|soy|estoy|tengo|vivo|trabajo|ya|ahora|hablo|dej)\w*)|\s*[,;]\s+(?=(?:yo|me|mi|soy|tengo|vivo|trabajo|ya|ahora)\b)"
+        r"\s*,?\s+(?:y|pero|aunque)\s+(?=(?:(?:desde|en|a|el)\s+\w+\s+)?(?:yo|me|mi|soy|estoy|tengo|tenemos|vivo|vivimos|trabajo|trabajamos|usamos|uso|ya|ahora|hablo|dej)\w*)|\s*[,;]\s+(?=(?:yo|me|mi|soy|tengo|vivo|trabajo|ya|ahora)\b)"
     ),
-    "fr": _rx(r"\s*,?\s+(?:et|mais)\s+(?=(?:je|j'|mon|ma|mes|maintenant)\b)|\s*[,;]\s+(?=(?:je|j')\b)"),
+    "fr": _rx(r"\s*,?\s+(?:et|mais)\s+(?=(?:je|j'|mon|ma|mes|maintenant|nous|on)\b)|\s*[,;]\s+(?=(?:je|j')\b)"),
     "it": _rx(
-        r"\s*,?\s+(?:e|ma|però)\s+(?=(?:io|mi|sono|ho|vivo|abito|lavoro|faccio|non|ora|adesso|parlo)\b)|\s*[,;]\s+(?=(?:io|mi|sono|ho|vivo|abito|lavoro|faccio|non|ora)\b)"
+        r"\s*,?\s+(?:e|ma|però)\s+(?=(?:(?:da|dal|dalla|a|ad|in|nel|poi)\s+\w+\s+)?(?:io|mi|sono|ho|abbiamo|vivo|abito|lavoro|faccio|non|ora|adesso|parlo|usiamo|uso)\b)|\s*[,;]\s+(?=(?:io|mi|sono|ho|vivo|abito|lavoro|faccio|non|ora)\b)"
     ),
     "pt": _rx(
-        r"\s*,?\s+(?:e|mas)\s+(?=(?:eu|me|meu|minha|sou|tenho|moro|vivo|trabalho|já|agora|não|falo|gosto|deixei|parei)\b)|\s*[,;]\s+(?=(?:eu|me|meu|minha|sou|tenho|moro|trabalho|já|agora)\b)"
+        r"\s*,?\s+(?:e|mas)\s+(?=(?:(?:desde|em|no|na)\s+\w+\s+(?:\w+\s+)?)?(?:eu|me|meu|minha|sou|tenho|temos|moro|vivo|trabalho|usamos|uso|migramos|mudamos|já|agora|não|falo|gosto|deixei|parei)\b)|\s*[,;]\s+(?=(?:eu|me|meu|minha|sou|tenho|moro|trabalho|já|agora)\b)"
     ),
 }
 # First-person present -> third person for the ending template: "rauche" -> "raucht".
@@ -1046,11 +1149,59 @@ def _negated_text(positive: str, language: str) -> str:
     return re.sub(r"\s+", " ", line).strip()
 
 
+# Someone of the user's who died, or a partner who is no longer one: retractions by name.
+_DEATH = {
+    "de": r"(?P<n>[A-ZÄÖÜ][\wäöüß]+)\s+ist\s+(?:\S+\s+){0,3}?(?:gestorben|verstorben|eingeschläfert\s+worden)",
+    "es": r"(?P<n>[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)\s+(?:murió|ha\s+muerto|falleció|ha\s+fallecido)",
+    "fr": r"(?P<n>[A-ZÀ-Ý][\wà-ÿ]+)\s+(?:est\s+mort|est\s+morte|est\s+décédée?|nous\s+a\s+quittés)",
+    "it": r"(?P<n>[A-ZÀ-Ý][\wà-ÿ]+)\s+(?:è\s+morto|è\s+morta|è\s+mancat[oa]|ci\s+ha\s+lasciati)",
+    "pt": r"(?:o\s+|a\s+)?(?P<n>[A-ZÀ-Ý][\wà-ÿ]+)\s+(?:morreu|faleceu)",
+}
+_DEATH_FORM = {
+    "de": "{n} ist gestorben",
+    "es": "{n} murió",
+    "fr": "{n} est mort",
+    "it": "{n} è morto",
+    "pt": "{n} morreu",
+}
+_BREAKUP = {
+    "de": r".*\b(?:wir\s+haben\s+uns\s+(?:\S+\s+){0,3}?getrennt|(?:sind|haben\s+uns)\s+geschieden)",
+    "es": r".*\b(?:nos\s+(?:separamos|divorciamos|dejamos)|lo\s+dejamos|rompimos|terminamos)",
+    "fr": r".*\b(?:on\s+s'est\s+séparés?|nous\s+nous\s+sommes\s+séparés?|on\s+a\s+rompu|c'est\s+fini|on\s+a\s+divorcé)",
+    "it": r".*\b(?:ci\s+siamo\s+lasciati|abbiamo\s+rotto|ci\s+siamo\s+separati|abbiamo\s+divorziato)",
+    "pt": r".*\b(?:nos\s+separamos|terminamos|nos\s+divorciamos|acabámos|acabamos)",
+}
+_BREAKUP_FORM = {
+    "de": "{S} hat sich getrennt{n}",
+    "es": "{S} se separó{n}",
+    "fr": "{S} s'est séparé{n}",
+    "it": "{S} si è lasciato{n}",
+    "pt": "{S} separou-se{n}",
+}
+_WITH = {"de": " von {n}", "es": " de {n}", "fr": " de {n}", "it": " da {n}", "pt": " de {n}"}
+
+
+def _ending_of_someone(text: str, language: str) -> list[ForeignDraft]:
+    m = re.match(_DEATH.get(language, r"\b\B"), text)
+    if m:
+        name = m.group("n")
+        return [ForeignDraft(_DEATH_FORM[language].format(n=name), f"*:{name.lower()}", name, "fact", True)]
+    m = re.match(_BREAKUP.get(language, r"\b\B"), text, re.IGNORECASE)
+    if m:
+        named = re.search(r"(?-i:[A-ZÀ-Ý])[\wà-ÿ]+", text[1:])
+        with_ = _WITH[language].format(n=named.group(0)) if named else ""
+        line = _BREAKUP_FORM[language].format(S=subject_for(language), n=with_)
+        return [ForeignDraft(line, "partner", named.group(0) if named else "", "fact", True)]
+    return []
+
+
 def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
     """Facts from one clause in a language other than English, written in that language."""
     text = _FOREIGN_LEAD_IN.sub("", clause.strip()).strip(" ,;:-")
     if not text:
         return []
+    if ended := _ending_of_someone(text, language):
+        return ended
     positive = _without_negation(text, language)
     if positive is not None:
         # "Já não moro em Braga": what the positive frames read in "moro em Braga", retracted.
@@ -1082,8 +1233,10 @@ def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
             for word in ("verlassen", "quitté", "lasciato", "saí", "dej[ée]|he\\s+dejado)\\s+(?P<rest>")
         ):
             # "I left <an employer>": a named organisation, not "left the house".
-            if not rest[0].isupper():
+            named = re.sub(r"^(?:la|il|lo|l'|le|el|los|a|o|die|den|das|meine[nm]?|mi|mon|ma)\s*", "", rest, flags=re.I)
+            if not named or not named[0].isupper():
                 continue
+            rest = named
             return [
                 ForeignDraft(_LEFT_TEMPLATES[language].format(S=subject, rest=rest), "employer", rest, "fact", True)
             ]
@@ -1128,6 +1281,14 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         if not _foreign_value_ok(value, slot):
             continue
         groups["v"] = value
+        if "kind" in groups:
+            kind = groups["kind"].lower()
+            groups["Kind"] = kind.capitalize()
+            groups["kind_article"] = "eine" if kind in ("katze",) else "einen"
+            slot = "pet"
+        if slot == "employer" and groups.get("place"):
+            place = groups["place"]
+            extra.append(ForeignDraft(_LOCATION_FORM[language].format(S=subject, p=place), "location", place, "fact"))
         line = template.format(S=subject, S_lower=subject[0].lower() + subject[1:], **groups)
         line = re.sub(r"\bA el\b", "Al", line)  # Spanish contraction
         full_slot = f"{slot}:{_slug(value)}" if slot in _MULTI_SLOTS else slot
