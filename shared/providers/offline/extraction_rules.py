@@ -495,8 +495,13 @@ _NOT_PAST = _vocab("""
 """)
 
 
+_POINTS_AHEAD = _rx(r"\b(?:moved|rescheduled|postponed|pushed(?:\s+back)?|delayed|shifted|changed)\s+to\b")
+
+
 def _looks_past(text: str) -> bool:
     """Tense decides which way a bare "Friday" or "March 3" points."""
+    if _POINTS_AHEAD.search(text) and not re.search(r"(?i)\b(?:i|we)\s+(?:have\s+)?moved\s+to\b", text):
+        return False  # "the defense got moved to the 14th": the new date is ahead
     for match in _PAST_HINT.finditer(text):
         word = (match.group("word") or "").lower()
         if word == "got" and re.search(r"(?:'ve|have)\s+$", text[: match.start()], re.IGNORECASE):
@@ -704,7 +709,7 @@ _ANYMORE = _rx(r"\b(?:anymore|any\s+more|no\s+longer)\b")
 _REQUEST = _rx(
     r"^(?:(?:can|could|would|will)\s+you|help\s+me|(?:write|draft|generate|create|make|give|show|tell|explain"
     r"|summari[sz]e|translate|fix|rewrite|list|find|check|review|compare|suggest|recommend|let'?s|lets)\b"
-    r"|i\s+(?:need|want|would\s+like|'d\s+like)\s+you\s+to\b|i\s+need\s+(?:help|your\s+help|some\s+help|a\s+hand"
+    r"|i\s+(?:need|want|would\s+like|'d\s+like)\s+you\s+to\b(?!\s+(?:always|never|keep|stop|use|avoid))|i\s+need\s+(?:help|your\s+help|some\s+help|a\s+hand"
     r"|advice)\b|i(?:'m|\s+am)\s+(?:looking\s+for|trying\s+to\s+(?:write|find|figure|understand|decide|fix)))"
 )
 _HYPOTHETICAL = _rx(
@@ -2380,7 +2385,7 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     if m.group("subj").lower() == "we" and verb in frames.VERB_CLASSES["tool"]:
         kind = "tool"  # "we write our services in Kotlin": a team's tools
     if kind is None:
-        return []
+        return _team_tool_drafts(c)
     rest = re.sub(r"\s+(?:now|these\s+days|nowadays)$", "", _TAIL_CUT.sub("", m.group("rest")).strip(" ,.;:"))
     together = re.match(r"(?i)my\s+(?P<who>\w+)\s+and\s+i", m.group("subj"))
     we = m.group("subj").lower() == "we"
@@ -2489,6 +2494,10 @@ _STYLE_ORDER = _rx(
     r"^(?:please\s+)?(?:(?P<when>always|never|from\s+now\s+on,?|in\s+general,?|generally|in\s+future,?)\s+)?"
     r"(?P<rest>(?:keep|make|give|use|write|reply|answer|respond|avoid|skip|stop|include|add|don't|do\s+not|no)\b.*)$"
 )
+_STYLE_ALWAYS = _rx(
+    r"^i\s+(?:would\s+like|want|need|prefer)\s+(?:you|the\s+assistant)\s+to\s+(?P<when>(?:always|never)\s+|)"
+    r"(?P<rest>(?:keep|stop|use|avoid|answer|reply|respond|write|give|include|skip|add)\b.*)$"
+)
 _STYLE_DURABLE = _rx(r"\b(?:always|never|from\s+now\s+on|in\s+general|generally|in\s+future|every\s+time)\b")
 
 
@@ -2496,6 +2505,13 @@ def _style_drafts(c: Clause) -> list[Draft]:
     """ "I prefer short answers without emojis", "Please always reply in British English": how
     the user wants to be answered. A one-off request ("make this shorter") is not one."""
     text = c.text
+    if asked := _STYLE_ALWAYS.match(text):
+        rest = _tidy(re.sub(r"\byour\b", "its", asked.group("rest"), flags=re.IGNORECASE))
+        noun = re.search(_REPLY_NOUNS, rest, re.IGNORECASE)
+        key = noun.group(0) if noun else rest.split()[0]
+        return [
+            Draft(f"The user wants the assistant to {asked.group('when')}{rest}", PREF, 6, f"style:{_slug(key)}", rest)
+        ]
     m = _STYLE_PREFER.match(text)
     if m:
         rest = _third_person(_tidy(m.group("rest")))
