@@ -2070,6 +2070,7 @@ _DENY = _rx(
     r"|not\s+really)[\s,!.]*)+$"
 )
 _QUESTION = re.compile(r"[^.!?\n]+\?")
+_YES_FIRST = _rx(r"^(?:yes|yep|yeah|yup|correct|exactly|of\s+course|no|nope|nah|not\s+anymore)\b[\s,!.]*(?=\S)")
 _Q_LEAD = r"^(?:so,?\s+|and\s+|just\s+to\s+(?:confirm|check),?\s+|to\s+confirm,?\s+|quick\s+question,?\s+)?"
 # fmt: off
 _Q_FORMS: tuple[tuple[re.Pattern[str], str, str], ...] = (
@@ -2083,6 +2084,9 @@ _Q_FORMS: tuple[tuple[re.Pattern[str], str, str], ...] = (
          r"|aren'?t\s+you)\s*\?$"), "I'm {rest}", "I'm not {rest}"),
     (_rx(_Q_LEAD + r"you\s+(?P<rest>.+?),?\s+(?:right|correct|yes|no|is\s+that\s+(?:right|correct)|don'?t\s+you)"
          r"\s*\?$"), "I {rest}", "I don't {rest}"),
+    # Chat drops the verb: "Sara, you still vegan?", "you still in Bristol?"
+    (_rx(_Q_LEAD + r"(?:\w+,?\s+)?(?:are\s+)?you\s+(?:still\s+)?(?P<rest>(?!\w+ing\b)[^?]+?)\s*\?$"), "I'm {rest}",
+     "I'm not {rest}"),
 )
 # fmt: on
 _YOU_SWAP = {"your": "my", "yours": "mine", "yourself": "myself", "you": "me"}
@@ -2723,7 +2727,13 @@ def _supersede(drafts: list[Draft]) -> list[Draft]:
 def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     text = _normalise_message(turn.content)
     today = turn.created_at.date()
-    if previous is not None and previous.role == "assistant" and (_CONFIRM.match(text) or _DENY.match(text)):
+    asked = previous is not None and (
+        previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)
+    )
+    answer = _YES_FIRST.match(text)
+    if asked and answer and not (_CONFIRM.match(text) or _DENY.match(text)):
+        text = answer.group(0).rstrip(" ,!.")  # "yep, 6 years now": the yes answers the question
+    if previous is not None and asked and (_CONFIRM.match(text) or _DENY.match(text)):
         question = _normalise_message(previous.content)
         if detect_language(question) != "en":
             return []
