@@ -284,7 +284,7 @@ def _clean(text: str | None) -> str | None:
     return text or None
 
 
-_STATED = re.compile(r"^\s*(?P<y>\d{4})(?:-(?P<m>\d{1,2})(?:-(?P<d>\d{1,2}))?)?")
+_STATED = re.compile(r"^\s*(?P<y>\d{4})(?:-(?P<m>\d{1,2})(?:-(?P<d>\d{1,2})(?:[T ](?P<H>\d{1,2}):(?P<M>\d\d))?)?)?")
 
 
 def stated_time(since: str | None, said_at: datetime) -> datetime:
@@ -297,6 +297,8 @@ def stated_time(since: str | None, said_at: datetime) -> datetime:
         day = date(int(m["y"]), int(m["m"] or 1), int(m["d"] or 1))
     except ValueError:
         return said_at
+    if m["H"] is not None and int(m["H"]) < 24 and int(m["M"]) < 60:
+        return datetime.combine(day, time(int(m["H"]), int(m["M"])), tzinfo=said_at.tzinfo)
     if day == said_at.date():
         return said_at
     return datetime.combine(day, time.min, tzinfo=said_at.tzinfo)

@@ -40,6 +40,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
+from datetime import time as clock_time
 from typing import Any
 
 import numpy as np
@@ -94,7 +95,9 @@ class TokenCounter:
 # Reading requests back from the prompts
 # --------------------------------------------------------------------------------------------
 
-_LINE = re.compile(r"^(?:\[(?P<n>\d+)\] )?(?P<role>user|assistant|system) (?P<at>\S+) \w+: (?P<text>\".*\")$")
+_LINE = re.compile(
+    r"^(?:\[(?P<n>\d+)\] )?(?P<role>user|assistant|system)(?:\((?P<name>[^)]*)\))? (?P<at>\S+) \w+: (?P<text>\".*\")$"
+)
 
 
 def task_of(body: dict[str, Any]) -> str:
@@ -135,6 +138,7 @@ def parse_extraction(content: str) -> ExtractionInput:
             role=match["role"],
             content=json.loads(match["text"]),
             created_at=datetime.fromisoformat(match["at"]),
+            name=match["name"] or None,
         )
         (new if match["n"] else context).append(turn)
     return ExtractionInput(new_turns=tuple(new), context_turns=tuple(context), summary=summary)
@@ -164,7 +168,10 @@ def parse_decisions(content: str) -> list[DecisionItem]:
 def _since(fact: Any, request: ExtractionInput) -> str | None:
     """The stated date the offline rules found, as the prompt asks for it (None: the message time)."""
     said = {t.event_id: t.created_at for t in request.new_turns}.get(fact.source_event_ids[0])
-    return None if fact.valid_from == said else fact.valid_from.date().isoformat()
+    if fact.valid_from == said:
+        return None
+    stated = fact.valid_from
+    return stated.date().isoformat() if stated.time() == clock_time.min else stated.strftime("%Y-%m-%dT%H:%M")
 
 
 async def smart_reply(task: str, content: str) -> Any:
