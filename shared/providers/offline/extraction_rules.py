@@ -471,6 +471,8 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("month", _rx(r"\b(?P<rel>in|this|next|last|since|by|until|till|before|after|from|during)\s+(?P<mon>"
                   + _FULL_MONTH_RE + r")\b")),
     ("year", _rx(r"\b(?P<prep>in|since|by|until|till|before|after|from|during)\s+(?P<y>(?:19|20)\d{2})\b")),
+    ("dom", _rx(_PREP_RE + r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?" + _MONTH_RE + r")"
+                r"(?!\s+(?:to|and|-)\s+(?:the\s+)?\d)")),
     ("word", _rx(_PREP_RE + r"\b(?P<w>(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday"
                  r"|yesterday|today|tonight|tomorrow|this\s+(?:morning|afternoon|evening)|last\s+night)\b")),
     ("in", _rx(r"\b(?:in|within)\s+(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?(?:'?s?\s+time)?\b")),
@@ -553,6 +555,14 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
             day = _safe_date(today.year - 1, month, dom)
         elif not past and day < today:
             day = _safe_date(today.year + 1, month, dom)
+        return DateRef(day, "day", has_year=False) if day else None
+    if kind == "dom":
+        # "on the 14th": this month's, else the next (or the last, in the past tense).
+        dom = int(groups["d"])
+        day = _safe_date(today.year, today.month, dom)
+        if day is None or (not past and day < today) or (past and day > today):
+            month = _add_months(today.replace(day=1), -1 if past else 1)
+            day = _safe_date(month.year, month.month, dom)
         return DateRef(day, "day", has_year=False) if day else None
     if kind == "my":
         day = _safe_date(int(groups["y"]), _MONTHS[groups["mon"].lower().rstrip(".")], 1)
@@ -642,11 +652,12 @@ def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
         if kind == "for" and not perfect:
             continue  # "for two weeks" ahead is a length, not a start
         for match in pattern.finditer(text):
-            ref = _resolve(kind, match, today, past)
-            if ref is None:
-                continue
             groups = match.groupdict()
             prep = (groups.get("prep") or "").lower() or None
+            # "booked a table for Saturday": the date a booking is for lies ahead, whatever the tense.
+            ref = _resolve(kind, match, today, past and prep not in ("for", "until", "till", "by"))
+            if ref is None:
+                continue
             if kind == "month" and groups["rel"].lower() in _KEPT_PREPS:
                 prep = groups["rel"].lower()
             hit = _DateHit(ref, prep, match.start(), match.end())
@@ -784,6 +795,8 @@ def _with_subject(text: str) -> str:
         if aux == "not":
             return f"I am {text}"
         return f"I am {text}"
+    if re.match(r"(?i)^got\s+(?:a|an|my|the|two|three)\b", text):
+        return f"I have {text[4:]}"  # chat: "got a job interview tomorrow" is having one
     if _SUBJECTLESS.match(text) and not _REQUEST.match(text):
         return f"I {text}"
     first, _, rest = text.partition(" ")
@@ -2586,7 +2599,7 @@ _AGENDA = _rx(
     r"^(?:(?:my|a|an|the|our)\s+)?(?P<what>(?:[\w'-]+\s+){0,3}?"
     + _AGENDA_NOUNS
     + r"(?:\s+(?:with|at|in|for)\s+(?!\d)[\w' -]{1,30}?)?)"
-    r"(?P<rest>(?:\s+(?:at|@)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|h)?)?)$"
+    r"(?P<rest>(?:\s+(?:(?:at|@)\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|h)?)?)$"
 )
 
 
