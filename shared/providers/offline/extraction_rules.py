@@ -776,8 +776,28 @@ _SUBJECTLESS_AUX = _rx(r"^(?P<aux>been|not|starting|moving|heading|flying|going|
 _FILLER_TAIL = _rx(r"(?:\s*,?\s+(?:tbh|lol|lmao|haha+|btw|fyi|atm|imo|tho|though|honestly|for\s+now|ha|xd)\b|[!?.]+)+$")
 
 
+_TEAM_WORDS = frozenset(("team", "company", "startup", "org", "organisation", "organization", "department", "lab"))
+_TEAM_SUBJECT = _rx(
+    r"^(?:our|my)\s+(?:whole\s+|entire\s+|small\s+|little\s+)?(?:team|company|startup|org|organisation|organization"
+    r"|department|lab)\s+(?P<verb>[a-z]+)\b"
+)
+
+
+def _as_we(text: str) -> str:
+    """ "Our whole team switched to Neovim" says what "we" did; the verb loses its third-person -s."""
+    m = _TEAM_SUBJECT.match(text)
+    if not m:
+        return text
+    verb = m.group("verb")
+    if verb.endswith("s") and verb not in ("is", "has", "was") and frames.verb_class(verb[:-1]):
+        verb = verb[:-1]
+    verb = {"is": "are", "has": "have", "was": "were"}.get(verb, verb)
+    return f"we {verb}{text[m.end() :]}"
+
+
 def _with_subject(text: str) -> str:
     """The clause with its first person back: chat often leaves the "I" out."""
+    text = _as_we(text)
     if re.match(r"(?i)^(?:i|we|my|our|i'm|im|i've|we're|[a-z]+\s+and\s+i)\b", text) or not text:
         return text
     if not (
@@ -2264,7 +2284,8 @@ _CHANGE = _rx(
     r"^(?:i|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?P<verb>replaced|swapped|traded|exchanged|substituted|ditched|dumped)"
     r"\s+(?P<old>.+?)\s+(?:with|for|by)\s+(?P<new>.+)$"
     r"|^(?:i|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?P<verb2>moved|migrated|switched|changed|went)"
-    r"\s+(?:(?:my|our|the)\s+(?P<thing>[\w\s-]+?)\s+)?from\s+(?P<old2>.+?)\s+to\s+(?P<new2>.+)$"
+    r"\s+(?:(?:my|our|the)\s+(?P<thing>[\w\s-]+?)\s+)?(?:from|off(?:\s+of)?|away\s+from)\s+(?P<old2>.+?)\s+"
+    r"(?:to|onto|for)\s+(?P<new2>.+)$"
 )
 
 
@@ -2492,7 +2513,7 @@ def _thing_tool_drafts(c: Clause) -> list[Draft]:
         return []
     thing, verb = m.group("thing").strip(), re.sub(r"\s+", " ", m.group("verb").lower())
     verb = {"run on": "runs on", "use": "uses", "live on": "lives on"}.get(verb, verb)
-    who = "team's" if m.group("who").lower() == "our" else ""
+    who = "team's" if m.group("who").lower() == "our" and thing.lower() not in _TEAM_WORDS else ""
     subject = f"The user's {who + ' ' if who else ''}{thing}"
     domain = _tool_domain(tool)
     return [Draft(f"{subject} {verb} {tool}", FACT, 6, f"tool:{domain}" if domain else _tool_slot(tool), _value(tool))]
@@ -2564,7 +2585,7 @@ def _style_drafts(c: Clause) -> list[Draft]:
 
 # "My laptop is a Framework 13", "my car is an old Toyota": a belonging named by what it is.
 _MY_THING = _rx(
-    r"^my\s+(?:current\s+|main\s+|new\s+|daily\s+)?(?P<thing>[a-z][a-z-]{2,20}(?:\s+[a-z][a-z-]{2,20})?)\s+(?:is|are)\s+(?P<v>.+)$"
+    r"^(?:my|our)\s+(?:current\s+|main\s+|new\s+|daily\s+)?(?P<thing>[a-z][a-z-]{2,20}(?:\s+[a-z][a-z-]{2,20})?)\s+(?:is|are)\s+(?P<v>.+)$"
 )
 _NOT_BELONGINGS = _vocab("""
     name, question, problem, issue, point, guess, plan, goal, idea, answer, concern, code, task, job, work, day,
@@ -2585,6 +2606,9 @@ def _belonging_drafts(c: Clause) -> list[Draft]:
     # A belonging is named: a brand or model (a capital or a number), not a state ("slow", "broken").
     if not re.search(r"(?-i:[A-Z])|\d", value) or len(value.split()) > 8:
         return _thing_tool_drafts(c)
+    first = re.sub(r"^(?:an?|the)\s+", "", value).split()[0]
+    if _tool_domain(first):
+        return [Draft(f"The user's {thing} is {value}", FACT, 6, f"tool:{_tool_domain(first)}", _value(value))]
     slot = "car" if thing in ("car", "vehicle") else f"own:{_slug(thing)}"
     return [Draft(f"The user's {thing} is {value}", FACT, 5, slot, _value(value))]
 
