@@ -637,8 +637,9 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
 _PERFECT = _rx(r"\b(?:have|has|'ve)\s+been\b|^(?:i\s+)?been\b")
 # Every date pattern needs one of these; most clauses have none, and one search is cheap.
 _MAY_HAVE_DATE = _rx(
-    r"\d|yesterday|today|tonight|tomorrow|morning|afternoon|evening|night|day|week|month|year|monday|tuesday"
-    r"|wednesday|thursday|friday|saturday|sunday|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
+    r"\d|\b(?:yesterday|today|tonight|tomorrow|morning|afternoon|evening|night|day|week|weekend|month|year|monday"
+    r"|tuesday|wednesday|thursday|friday|saturday|sunday|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
+    r"|january|february|march|april|june|july|august|september|october|november|december)s?\b"
 )
 
 
@@ -2071,6 +2072,11 @@ _MARKERS = {
     """),
 }
 _FR_ELISIONS = ("j'", "m'", "l'", "d'", "c'", "qu'", "n'", "s'")
+_MARKER_INDEX: dict[str, tuple[str, ...]] = {}
+for _lang, _words in _MARKERS.items():
+    for _word in _words:
+        _MARKER_INDEX[_word] = (*_MARKER_INDEX.get(_word, ()), _lang)
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?|[^\W\d_]+'")
 
 
 def detect_language(text: str) -> str:
@@ -2078,12 +2084,16 @@ def detect_language(text: str) -> str:
 
     A marker-word vote: cheap, and good enough to keep English rules off other languages.
     """
-    letters = [ch for ch in text if ch.isalpha()]
-    if letters and sum(1 for ch in letters if ord(ch) > 0x24F) / len(letters) > 0.3:
-        return "und"
-    tokens = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?|[^\W\d_]+'", text.lower())
-    scores = {lang: sum(1 for t in tokens if t in words) for lang, words in _MARKERS.items()}
-    scores["fr"] += sum(1 for t in tokens if t.startswith(_FR_ELISIONS))
+    if not text.isascii():
+        letters = [ch for ch in text if ch.isalpha()]
+        if letters and sum(1 for ch in letters if ord(ch) > 0x24F) / len(letters) > 0.3:
+            return "und"
+    scores = dict.fromkeys(_MARKERS, 0)
+    for token in _WORD.findall(text.lower()):
+        for lang in _MARKER_INDEX.get(token, ()):
+            scores[lang] += 1
+        if token.startswith(_FR_ELISIONS):
+            scores["fr"] += 1
     best = max(("de", "es", "fr", "it", "pt"), key=lambda lang: scores[lang])
     if scores[best] > scores["en"]:
         return best
