@@ -878,9 +878,11 @@ def _sentences(text: str) -> list[str]:
 
 # "I left Nokia and joined Ericsson": the second verb is a second statement by the same speaker.
 _SECOND_VERB = _rx(
-    r"\s*,?\s+(?:and|but|so)\s+(?:then\s+|now\s+|since\s+then\s+|also\s+|mostly\s+|usually\s+|still\s+|just\s+)?"
+    r"\s*,\s*(?=(?:live|work|have|speak|use|play|love|like|own|drive|run|study|teach|do)\s+\w)"
+    r"|\s*,?\s+(?:and|but|so)\s+(?:then\s+|now\s+|since\s+then\s+|also\s+|mostly\s+|usually\s+|still\s+|just\s+)?"
     r"(?=(?:joined|moved|started|switched|became|adopted|bought|got|took\s+up|picked\s+up|began|signed"
-    r"|enrolled|founded|launched|married|relocated|work|live|use|am|have|play|drive|own|teach|study)\b)"
+    r"|enrolled|founded|launched|married|relocated|work|live|use|am|have|play|drive|own|teach|study|love|like|speak"
+    r"|run|do)\b)"
 )
 
 
@@ -1776,7 +1778,8 @@ _FRAGMENTS = {
     r"|again)\s+)*",
     "LIKE_ADV": r"(?:(?:really|absolutely|also|still|do|totally|genuinely|kind\s+of|kinda|just|honestly|quite"
     r"|truly|sort\s+of|sorta|especially|very\s+much|so|actually|now|currently|always)\s+)*",
-    "SUBJ": r"(?:i|we|(?:my\s+)?[\w'-]+\s+and\s+i)",  # "my wife and I moved to Berlin"
+    # "my wife and I moved to Berlin", "me and my girlfriend Lea live in Vienna"
+    "SUBJ": r"(?:i|we|(?:my\s+)?[\w'-]+\s+and\s+i|me\s+and\s+my\s+[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]*)?)",
     "IWE": r"(?:i|we)",
     "AM": r"(?:i\s+am|we\s+are)",
     "HAVE": r"(?:have|have\s+got|got|own|adopted|rescued|bought)",
@@ -1854,7 +1857,8 @@ RULES: tuple[Rule, ...] = (
                       "|got (?:a |the )?(?:new )?(?:job|position|role|offer) (?:at|with|from)"
                       "|accepted (?:an? |the )?(?:job|position|role|offer) (?:at|with|from)) {V}", _b_joined),
     # occupation and studies
-    _rule("occupation", "(?:i {ADV}(?P<verb>work) as|i am {ADV}(?P<verb2>working|employed) as"
+    _rule("occupation", "(?:i {ADV}(?P<verb>work)(?: nights| days| weekends| part-time| full-time| remotely"
+                        "| freelance)? as|i am {ADV}(?P<verb2>working|employed) as"
                         "|my (?:job|job title|title|profession) is) (?P<art>an? )?(?P<v>.+?)"
                         "(?: (?:at|for|with) (?P<org>.+))?$", _b_work_as),
     _rule("occupation", r"i am {ADV}(?P<v>retired|self[-\s]employed|freelancing|freelance|a freelancer"
@@ -2210,6 +2214,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
         or _change_drafts(c)
         or _rescheduled_drafts(c)
         or (_event_drafts(c) if c.date else [])
+        or _degree_drafts(c)
         or _take_up_drafts(c)
         or _durable_drafts(c)
         or _belonging_drafts(c)
@@ -2397,6 +2402,30 @@ def _team_tool_drafts(c: Clause) -> list[Draft]:
     return [
         Draft(f"{who} {verb} {tool}{for_}", FACT, 6, f"tool:{domain}" if domain else _tool_slot(tool), _value(tool))
     ]
+
+
+_DEGREE = _rx(
+    r"^i\s+(?:am\s+|have\s+)?(?:just\s+|recently\s+|finally\s+)?(?P<verb>started|starting|doing|do|did|done|finished"
+    r"|completed|got|hold|have|studying\s+for|am\s+studying\s+for)\s+(?:a|an|my|the)\s+"
+    r"(?P<deg>phd|ph\.d\.?|doctorate|masters?|master's|msc|mba|bachelor'?s|bsc|degree|diploma|apprenticeship)"
+    r"(?:\s+degree)?(?:\s+in\s+(?P<field>[a-z][\w\s-]*?))?(?:\s+(?:at|from)\s+(?P<org>(?-i:[A-Z])[\w'.&-]*"
+    r"(?:\s+(?-i:[A-Z])[\w'.&-]*)*))?$"
+)
+
+
+def _degree_drafts(c: Clause) -> list[Draft]:
+    """ "I did my masters in computational linguistics at Edinburgh": education, with its school."""
+    m = _DEGREE.match(c.text)
+    if not m:
+        return []
+    verb = m.group("verb").lower()
+    ongoing = verb in ("started", "starting", "doing", "do", "studying for", "am studying for")
+    deg = m.group("deg")
+    deg = {"masters": "master's", "phd": "PhD", "mba": "MBA", "msc": "MSc", "bsc": "BSc"}.get(deg.lower(), deg)
+    field = f" in {m.group('field').strip()}" if m.group("field") else ""
+    org = f" at {m.group('org')}" if m.group("org") else ""
+    text = f"The user {'is doing' if ongoing else 'has'} a {deg}{field}{org}"
+    return [Draft(text, FACT, 7, "education", f"{deg}{field}{org}".strip())]
 
 
 _TAKE_UP = _rx(
