@@ -476,7 +476,7 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("word", _rx(_PREP_RE + r"\b(?P<w>(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday"
                  r"|yesterday|today|tonight|tomorrow|this\s+(?:morning|afternoon|evening)|last\s+night)\b")),
     ("in", _rx(r"\b(?:in|within)\s+(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?(?:'?s?\s+time)?\b")),
-    ("ago", _rx(r"\b(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?\s+ago\b")),
+    ("ago", _rx(r"\b(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?\s+(?:ago|now)\b")),
     # "(have) been learning Spanish for 6 months": a duration that ends now says when it began.
     ("for", _rx(r"\bfor\s+(?:the\s+(?:last|past)\s+)?(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?\b")),
     ("rel", _rx(_PREP_RE + r"\b(?P<rel>last|next|this\s+coming|this|the\s+following|the\s+previous)\s+"
@@ -2215,6 +2215,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
         or _rescheduled_drafts(c)
         or (_event_drafts(c) if c.date else [])
         or _degree_drafts(c)
+        or _named_animal_drafts(c)
         or _take_up_drafts(c)
         or _durable_drafts(c)
         or _belonging_drafts(c)
@@ -2704,6 +2705,27 @@ def _rescheduled_drafts(c: Clause) -> list[Draft]:
         Draft(f"The user's {what} is no longer on the old date", EVENT, 5, f"*:{key}", what, True, c.today),
         Draft(f"The user's {what} is{c.when()}", EVENT, 6, f"event:{_slug(what)}", c.date.bare()),
     ]
+
+
+_NAMED_ANIMAL = _rx(
+    r"^i\s+(?:have\s+)?(?:just\s+|finally\s+|recently\s+)?(?P<verb>adopted|rescued|got|bought|have)\s+(?:a|an)\s+"
+    r"(?P<what>[a-z][\w\s-]{1,30}?)\s*,?\s+(?:called|named)\s+(?P<n>(?-i:[A-Z])[\w'-]+)"
+)
+
+
+def _named_animal_drafts(c: Clause) -> list[Draft]:
+    """ "just adopted a rescue greyhound called Pepper": a named animal, whatever its breed."""
+    m = _NAMED_ANIMAL.match(c.text)
+    if not m or m.group("n").lower() in _NOT_NAMES:
+        return []
+    what, name = m.group("what").strip(), m.group("n")
+    if m.group("verb").lower() in ("got", "bought", "have") and not re.search(
+        r"(?i)\b(?:dog|puppy|cat|kitten|rabbit|bunny|hamster|parrot|horse|pony|fish|snake|lizard|turtle|tortoise|bird"
+        r"|ferret|guinea\s+pig|rat|mouse|terrier|retriever|spaniel|greyhound|poodle|labrador|collie|husky|beagle)s?\b",
+        what,
+    ):
+        return []  # "I got a car called Betsy" is not a pet
+    return [Draft(f"The user has {_article(what)} {what} named {name}", REL, 7, f"pet:{name.lower()}", name)]
 
 
 _DEATH = _rx(
