@@ -2215,6 +2215,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
         or _rescheduled_drafts(c)
         or (_event_drafts(c) if c.date else [])
         or _degree_drafts(c)
+        or _trait_drafts(c)
         or _named_animal_drafts(c)
         or _take_up_drafts(c)
         or _durable_drafts(c)
@@ -2726,6 +2727,70 @@ def _named_animal_drafts(c: Clause) -> list[Draft]:
     ):
         return []  # "I got a car called Betsy" is not a pet
     return [Draft(f"The user has {_article(what)} {what} named {name}", REL, 7, f"pet:{name.lower()}", name)]
+
+
+# "I am ..." about the person: a lexicon of traits, faiths and the "X person" / "X fan" forms.
+_TRAIT = _rx(
+    r"^i\s+am\s+(?:(?:also|really|very|kind\s+of|quite|totally|a\s+total|basically)\s+)*(?P<v>(?:an?\s+)?(?:left-handed"
+    r"|right-handed|ambidextrous|deaf(?:\s+in\s+one\s+ear)?|hard\s+of\s+hearing|blind|partially\s+sighted|colou?r-?blind"
+    r"|pregnant|(?:\w+\s+months\s+)pregnant|night\s+owl|early\s+bird|morning\s+person|introvert|extrovert|introverted"
+    r"|extroverted|neurodivergent|autistic|dyslexic|diabetic|epileptic|asthmatic|jewish|muslim|christian|catholic"
+    r"|protestant|hindu|buddhist|sikh|atheist|agnostic|mormon|orthodox))\b(?P<rest>.*)$"
+)
+_PERSON_KIND = _rx(
+    r"^i\s+am\s+(?:(?:more\s+of|much\s+more|definitely|totally|really)\s+)*(?:a|an)\s+(?:(?:big|huge|massive|total)\s+)?"
+    r"(?P<v>[\w'-]+(?:\s+[\w'-]+)?)\s+(?P<kind>person|fan|lover|type|girl|guy)\b(?P<rest>.*)$"
+)
+_SKILL = _rx(
+    r"^i\s+am\s+(?:really\s+|pretty\s+|quite\s+|very\s+)?(?P<how>terrible|bad|awful|hopeless|rubbish|good"
+    r"|great|decent)\s+at\s+(?P<v>[\w\s-]{2,30})$"
+)
+_INDUSTRY = _rx(r"^i\s+(?:work|am\s+working)\s+in\s+(?P<v>(?!the\b|a\b|an\b)[a-z][\w\s&-]{2,30})$")
+_FAITHS = frozenset(
+    [
+        "jewish",
+        "muslim",
+        "christian",
+        "catholic",
+        "protestant",
+        "hindu",
+        "buddhist",
+        "sikh",
+        "atheist",
+        "agnostic",
+        "mormon",
+        "orthodox",
+    ]
+)
+
+
+def _trait_drafts(c: Clause) -> list[Draft]:
+    """ "I'm left-handed", "I'm more of a dog person", "I'm terrible at cooking", "I work in fintech"."""
+    if m := _TRAIT.match(c.text):
+        value = m.group("v").strip()
+        key = re.sub(r"^(?:an?|\w+\s+months)\s+", "", value.lower())
+        slot = "religion" if key in _FAITHS else f"trait:{_slug(key)}"
+        extra = _third_person(m.group("rest").strip(" ,")) if len(m.group("rest").split()) <= 5 else ""
+        return [Draft(re.sub(r"\s+", " ", f"The user is {value} {extra}").strip(), FACT, 7, slot, value)]
+    if m := _PERSON_KIND.match(c.text):
+        value, kind = m.group("v").strip(), m.group("kind").lower()
+        if value.lower() in _DETERMINERS or kind in ("girl", "guy") and value.lower() not in ("morning", "night"):
+            return []
+        return [Draft(f"The user is {_article(value)} {value} {kind}", PREF, 5, f"like:{_slug(value)}", value)]
+    if m := _SKILL.match(c.text):
+        good = m.group("how").lower() in ("good", "great", "decent")
+        return [
+            Draft(
+                f"The user is {m.group('how').lower()} at {m.group('v').strip()}",
+                FACT,
+                4,
+                f"skill:{_slug(m.group('v'))}",
+                "good" if good else "bad",
+            )
+        ]
+    if m := _INDUSTRY.match(c.text):
+        return [Draft(f"The user works in {m.group('v').strip()}", FACT, 6, "industry", m.group("v").strip())]
+    return []
 
 
 _DEATH = _rx(
