@@ -471,6 +471,7 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("month", _rx(r"\b(?P<rel>in|this|next|last|since|by|until|till|before|after|from|during)\s+(?P<mon>"
                   + _FULL_MONTH_RE + r")\b")),
     ("year", _rx(r"\b(?P<prep>in|since|by|until|till|before|after|from|during)\s+(?P<y>(?:19|20)\d{2})\b")),
+    ("weekend", _rx(r"\b(?:on|over|at)\s+the\s+weekend\b")),
     ("dom", _rx(_PREP_RE + r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?" + _MONTH_RE + r")"
                 r"(?!\s+(?:to|and|-)\s+(?:the\s+)?\d)")),
     ("word", _rx(_PREP_RE + r"\b(?P<w>(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday"
@@ -556,6 +557,12 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
         elif not past and day < today:
             day = _safe_date(today.year + 1, month, dom)
         return DateRef(day, "day", has_year=False) if day else None
+    if kind == "weekend":
+        # "moved on the weekend": the last one; "see you on the weekend": the coming one.
+        saturday = today + timedelta(days=(5 - today.weekday()) % 7)
+        if past:
+            saturday = today - timedelta(days=(today.weekday() - 5) % 7)
+        return DateRef(saturday, "weekend")
     if kind == "dom":
         # "on the 14th": this month's, else the next (or the last, in the past tense).
         dom = int(groups["d"])
@@ -1779,7 +1786,8 @@ _FRAGMENTS = {
     "LIKE_ADV": r"(?:(?:really|absolutely|also|still|do|totally|genuinely|kind\s+of|kinda|just|honestly|quite"
     r"|truly|sort\s+of|sorta|especially|very\s+much|so|actually|now|currently|always)\s+)*",
     # "my wife and I moved to Berlin", "me and my girlfriend Lea live in Vienna"
-    "SUBJ": r"(?:i|we|(?:my\s+)?[\w'-]+\s+and\s+i|me\s+and\s+my\s+[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]*)?)",
+    "SUBJ": r"(?:i|we|(?:my\s+)?[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]*)?\s+and\s+i"
+    r"|me\s+and\s+my\s+[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]*)?)",
     "IWE": r"(?:i|we)",
     "AM": r"(?:i\s+am|we\s+are)",
     "HAVE": r"(?:have|have\s+got|got|own|adopted|rescued|bought)",
@@ -1824,7 +1832,7 @@ RULES: tuple[Rule, ...] = (
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back )?from (?P<old>.+?) to {V}", _b_moved),
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:away from|out of) (?P<proper>){V}",
           _b_location_gone),
-    _rule("location", "{SUBJ} {ADV}(?:live|reside) in {V}", _b_location),
+    _rule("location", "{SUBJ} {ADV}(?:live|reside)(?: together)? in {V}", _b_location),
     _rule("location", "{IWE} have {ADV}(?:been )?(?:living|lived|based) in {V}", _b_location),
     _rule("location", "{AM} {ADV}(?:living|based|residing|located|settled) in {V}", _b_location),
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back |down |up |over |out |away )?"
@@ -2487,6 +2495,15 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     vague = not core or core.lower() in _VAGUE_OBJECTS or core.lower().split()[0] in {"to", "it", "that", "this"}
     if needs_object and vague:
         return []
+    if verb == "have" and (
+        drink := re.match(
+            r"(?i)(?:an?|one|two|\d+)\s+(?:glass|glasses|cup|cups|pint|pints|bottle|can)"
+            r"\s+of\s+(?P<what>[\w\s-]+?)(?:\s+(?:a|per|every|most|each)\b.*)?$",
+            core,
+        )
+    ):
+        what = drink.group("what").strip()
+        return [Draft(f"The user has {_third_person(core)}", PREF, 5, f"habit:{_slug('drinking ' + what)}", what)]
     counted = re.match(r"(?:an?|two|three|four|\d+|my)\s", core.lower()) and len(core.split()) <= 6
     if kind == "own" and verb == "have" and not counted:
         return []
@@ -2857,7 +2874,8 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str) -> list[Dr
             shown = found.text
             if stated is not None and stated.day != today:
                 # The stated date in the fact itself, as in English ("... (2026-04-17 09:00)").
-                stamp = stated.bare() + (f" {clock[0]:02d}:{clock[1]:02d}" if clock else "")
+                iso = stated.day.isoformat() if stated.grain in ("day", "week") else stated.bare()
+                stamp = iso + (f" {clock[0]:02d}:{clock[1]:02d}" if clock else "")
                 shown = f"{shown} ({stamp})"
             category = {"preference": PREF, "event": EVENT}.get(found.kind, FACT)
             drafts.append(
@@ -2949,4 +2967,31 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
                     seen.add(_key(fact))
                     facts.append(fact)
         previous = turn
+    if any((f.slot or "").startswith("*:") for f in facts):
+        facts = _resolve_named(facts, request)
     return facts
+
+
+def _resolve_named(facts: list[ExtractedFact], request: ExtractionInput) -> list[ExtractedFact]:
+    """A retraction that names a thing but not its kind ("Bruno ist gestorben": *:bruno) takes the
+    slot of the fact the earlier messages state about it ("Ich habe einen Hund namens Bruno":
+    pet:bruno), so consolidation finds it by slot. Only the same speaker's messages count."""
+    resolved = []
+    for fact in facts:
+        if not (fact.slot or "").startswith("*:"):
+            resolved.append(fact)
+            continue
+        words = [w[:5] for w in fact.slot[2:].split("-") if w]
+        source = next((t for t in request.new_turns if t.event_id in fact.source_event_ids), None)
+        earlier = [t for t in request.context_turns if t.role == "user" and (source is None or t.name == source.name)]
+        slot = None
+        for turn in reversed(earlier):
+            for known in _facts_from_turn(turn, None):
+                found = {w[:5] for w in re.findall(r"[\w+#]+", f"{known.slot or ''} {known.text}".lower())}
+                if known.slot and not known.negated and words and all(w in found for w in words):
+                    slot = known.slot
+                    break
+            if slot:
+                break
+        resolved.append(replace(fact, slot=slot) if slot else fact)
+    return resolved

@@ -1286,9 +1286,6 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
             groups["Kind"] = kind.capitalize()
             groups["kind_article"] = "eine" if kind in ("katze",) else "einen"
             slot = "pet"
-        if slot == "employer" and groups.get("place"):
-            place = groups["place"]
-            extra.append(ForeignDraft(_LOCATION_FORM[language].format(S=subject, p=place), "location", place, "fact"))
         line = template.format(S=subject, S_lower=subject[0].lower() + subject[1:], **groups)
         line = re.sub(r"\bA el\b", "Al", line)  # Spanish contraction
         full_slot = f"{slot}:{_slug(value)}" if slot in _MULTI_SLOTS else slot
