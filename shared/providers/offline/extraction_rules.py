@@ -2075,7 +2075,7 @@ _MARKERS = {
     "it": _vocab("""
         io, sono, mi, chiamo, abito, lavoro, il, di, che, non, per, con, anche, ora, adesso, ciao, grazie, ho,
         sto, faccio, più, della, nel, alla, anni, mio, mia, perché, però, smesso, vengo, piace, fa, gli, e, chiama,
-        vivo
+        vivo, siamo, passati, anno, scorso, abbiamo, sono, lasciato
     """),
     "pt": _vocab("""
         eu, moro, trabalho, sou, não, meu, minha, em, no, na, do, da, com, também, agora, olá, obrigado,
@@ -2218,6 +2218,8 @@ def _statement_drafts(c: Clause) -> list[Draft]:
     """What a clause states: the specific rules first, then the generic frames."""
     return (
         _style_drafts(c)
+        or _named_pets_drafts(c)
+        or _separated_drafts(c)
         or _rule_drafts(c)
         or _change_drafts(c)
         or _rescheduled_drafts(c)
@@ -2723,6 +2725,41 @@ def _rescheduled_drafts(c: Clause) -> list[Draft]:
         Draft(f"The user's {what} is no longer on the old date", EVENT, 5, f"*:{key}", what, True, c.today),
         Draft(f"The user's {what} is{c.when()}", EVENT, 6, f"event:{_slug(what)}", c.date.bare()),
     ]
+
+
+_SEPARATED = _rx(
+    r"^(?:(?P<n>(?-i:[A-Z])[\w'-]+)\s+and\s+i|we)\s+(?:are|got|have\s+been|were)\s+(?:now\s+|officially\s+|finally\s+)?"
+    r"(?P<how>divorced|separated)\b"
+)
+
+
+def _separated_drafts(c: Clause) -> list[Draft]:
+    """ "Karen and I are divorced now": the partnership ended (dated when the clause says)."""
+    m = _SEPARATED.match(c.text)
+    if not m:
+        return []
+    who = m.group("n")
+    text = f"The user and {who} are {m.group('how')}" if who else f"The user is {m.group('how')} from their partner"
+    return [Draft(text, REL, 8, "partner", who, negated=True)]
+
+
+_NAMED_PETS = _rx(
+    r"^(?:i|we)\s+have\s+(?:two|three|four|2|3|4)\s+(?P<kind>cats|dogs|rabbits|hamsters|guinea\s+pigs|parrots|horses"
+    r"|kittens|puppies|ferrets|rats|budgies|chickens|goats)\s*,?\s+(?:called\s+|named\s+)?"
+    r"(?P<names>(?-i:[A-Z])[\w'-]+(?:\s*,\s*(?-i:[A-Z])[\w'-]+)*\s+and\s+(?-i:[A-Z])[\w'-]+)"
+)
+_SINGULAR_PET = {"puppies": "puppy", "guinea pigs": "guinea pig"}
+
+
+def _named_pets_drafts(c: Clause) -> list[Draft]:
+    """ "we have two cats, Luna and Mochi": one pet fact per name."""
+    m = _NAMED_PETS.match(c.text)
+    if not m:
+        return []
+    kind = re.sub(r"\s+", " ", m.group("kind").lower())
+    kind = _SINGULAR_PET.get(kind, kind[:-1])
+    names = [n.strip() for n in re.split(r"\s*,\s*|\s+and\s+", m.group("names")) if n.strip()]
+    return [Draft(f"The user has {_article(kind)} {kind} named {n}", REL, 7, f"pet:{n.lower()}", n) for n in names]
 
 
 _NAMED_ANIMAL = _rx(

@@ -649,12 +649,17 @@ _END = (
 _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     "de": (
         (
+            "(?:ich\\s+bin|wir\\s+sind)\\s+(?:\\S+\\s+){0,4}?(?:auf|zu)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)\\s+(?:umgestiegen|gewechselt)",
+            "tool",
+            "{S} nutzt jetzt {v}",
+        ),
+        (
             "(?:ich|wir)\\s+(?:habe|haben)\\s+(?:einen|eine|ein)\\s+(?P<kind>hund|katze|kater|hasen|hamster|papagei|pferd)(?:\\s*,?\\s*(?:er|sie|es)\\s+heißt|\\s+namens|\\s+der\\s+heißt|\\s+die\\s+heißt)\\s+(?P<v>[A-ZÄÖÜ][\\wäöüß]+)(?:.*)?",
             "pet",
             "{S} hat {kind_article} {Kind} namens {v}",
         ),
         (
-            "(?:ich|wir)\\s+(?:habe|haben)\\s+(?:einen|eine|ein)\\s+(?P<v>(?-i:[A-Z])[\\w+-]*(?:\\s+(?-i:[A-Z0-9])[\\w+-]*){1,3})",
+            "(?:ich|wir)\\s+(?:habe|haben)\\s+(?:einen|eine|ein)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w+-]*(?:\\s+(?-i:[A-Z0-9])[\\w+-]*){1,3})",
             "own",
             "{S} hat ein {v}",
         ),
@@ -664,7 +669,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} ist {v}",
         ),
         (
-            "(?:ich|wir)\\s+(?:benutze|nutze|verwende|benutzen|nutzen|verwenden|arbeite\\s+mit|arbeiten\\s+mit)\\s+(?P<v>(?-i:[A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
+            "(?:ich|wir)\\s+(?:benutze|nutze|verwende|benutzen|nutzen|verwenden|arbeite\\s+mit|arbeiten\\s+mit)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
             "tool",
             "{S} nutzt {v}{rest}",
         ),
@@ -693,12 +698,17 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
     "es": (
         (
+            "(?:me\\s+cambié|nos\\s+cambiamos|cambiamos|migramos|pasamos|me\\s+pasé)\\s+(?:\\S+\\s+){0,4}?(?:a|al|a\\s+la)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
+            "tool",
+            "{S} usa ahora {v}",
+        ),
+        (
             "(?:yo\\s+)?(?:tengo|tenemos)\\s+(?:un|una)\\s+(?P<kind>perro|perra|gato|gata|conejo|loro|caballo|hámster)\\s+(?:que\\s+se\\s+llama|llamad[oa])\\s+(?P<v>[A-ZÁÉÍÓÚÑ][\\wáéíóúñ]+)",
             "pet",
             "{S} tiene un {kind} llamado {v}",
         ),
         (
-            "(?:yo\\s+)?(?:tengo|tenemos)\\s+(?:un|una)\\s+(?P<v>(?-i:[A-Z])[\\w+-]*(?:\\s+(?-i:[A-Z0-9])[\\w+-]*){0,3})",
+            "(?:yo\\s+)?(?:tengo|tenemos)\\s+(?:un|una)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w+-]*(?:\\s+(?-i:[A-Z0-9])[\\w+-]*){0,3})",
             "own",
             "{S} tiene un {v}",
         ),
@@ -708,7 +718,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} es {v}",
         ),
         (
-            "(?:yo\\s+|nosotros\\s+)?(?:uso|usamos|utilizo|utilizamos|trabajo\\s+con|trabajamos\\s+con)\\s+(?P<v>(?-i:[A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
+            "(?:yo\\s+|nosotros\\s+)?(?:uso|usamos|utilizo|utilizamos|trabajo\\s+con|trabajamos\\s+con)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
             "tool",
             "{S} usa {v}{rest}",
         ),
@@ -745,12 +755,17 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
     "fr": (
         (
+            "(?:on\\s+est\\s+passés?|nous\\s+sommes\\s+passés|je\\s+suis\\s+passée?|on\\s+a\\s+migré|j'ai\\s+migré|nous\\s+avons\\s+migré)\\s+(?:\\S+\\s+){0,4}?(?:à|a|vers|sur)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
+            "tool",
+            "{S} utilise maintenant {v}",
+        ),
+        (
             "(?:j'ai|nous\\s+avons|on\\s+a)\\s+(?:un|une)\\s+(?P<kind>chien|chienne|chat|chatte|lapin|perroquet|cheval)\\s+(?:qui\\s+s'appelle|nommée?|appelée?)\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)",
             "pet",
             "{S} a un {kind} nommé {v}",
         ),
         (
-            "(?:j'ai|nous\\s+avons)\\s+(?:un|une)\\s+(?P<v>(?-i:[A-Z])[\\w+-]*(?:\\s+(?-i:[A-Z0-9])[\\w+-]*){0,3})",
+            "(?:j'ai|nous\\s+avons)\\s+(?:un|une)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w+-]*(?:\\s+(?-i:[A-Z0-9])[\\w+-]*){0,3})",
             "own",
             "{S} a un {v}",
         ),
@@ -760,7 +775,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} est {v}",
         ),
         (
-            "(?:j'utilise|nous\\s+utilisons|on\\s+utilise|je\\s+travaille\\s+avec|on\\s+travaille\\s+avec|nous\\s+travaillons\\s+avec)\\s+(?P<v>(?-i:[A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
+            "(?:j'utilise|nous\\s+utilisons|on\\s+utilise|je\\s+travaille\\s+avec|on\\s+travaille\\s+avec|nous\\s+travaillons\\s+avec)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
             "tool",
             "{S} utilise {v}{rest}",
         ),
@@ -794,17 +809,22 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
     "it": (
         (
+            "(?:siamo\\s+passati|sono\\s+passat[oa]|abbiamo\\s+migrato|ho\\s+migrato)\\s+(?:\\S+\\s+){0,4}?(?:a|al|alla|su)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
+            "tool",
+            "{S} usa ora {v}",
+        ),
+        (
             "(?:io\\s+)?(?:ho|abbiamo)\\s+(?:un|una)\\s+(?P<kind>cane|gatto|gatta|coniglio|pappagallo|cavallo|criceto)\\s+(?:che\\s+si\\s+chiama|di\\s+nome|chiamat[oa])\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)",
             "pet",
             "{S} ha un {kind} di nome {v}",
         ),
         (
-            "(?:io\\s+)?lavoro\\s+(?:in|alla|al|per|presso)\\s+(?P<v>(?-i:[A-Z])[\\w&'-]*(?:\\s+(?-i:[A-Z])[\\w&'-]*)*)(?:\\s+(?:a|ad|in)\\s+(?P<place>(?-i:[A-Z])[\\w'-]*))?",
+            "(?:io\\s+)?lavoro\\s+(?:in|alla|al|per|presso)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w&'-]*(?:\\s+(?-i:[A-Z])[\\w&'-]*)*)(?:\\s+(?:a|ad|in)\\s+(?P<place>(?-i:[A-Z])[\\w'-]*))?",
             "employer",
             "{S} lavora in {v}",
         ),
         (
-            "(?:io\\s+)?(?:ho|abbiamo)\\s+(?:un|una)\\s+(?P<v>(?-i:[A-Z])[\\w+-]*(?:\\s+(?-i:[A-Z0-9])[\\w+-]*){0,3})",
+            "(?:io\\s+)?(?:ho|abbiamo)\\s+(?:un|una)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w+-]*(?:\\s+(?-i:[A-Z0-9])[\\w+-]*){0,3})",
             "own",
             "{S} ha un {v}",
         ),
@@ -814,7 +834,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} è {v}",
         ),
         (
-            "(?:io\\s+|noi\\s+)?(?:uso|usiamo|utilizzo|utilizziamo|lavoro\\s+con|lavoriamo\\s+con)\\s+(?P<v>(?-i:[A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
+            "(?:io\\s+|noi\\s+)?(?:uso|usiamo|utilizzo|utilizziamo|lavoro\\s+con|lavoriamo\\s+con)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
             "tool",
             "{S} usa {v}{rest}",
         ),
@@ -848,12 +868,17 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
     "pt": (
         (
+            "(?:migramos|mudamos|passamos|mudei|migrei)\\s+(?:\\S+\\s+){0,4}?(?:para|pro|pra)\\s+(?:o\\s+|a\\s+)?(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
+            "tool",
+            "{S} usa agora {v}",
+        ),
+        (
             "(?:eu\\s+)?(?:tenho|temos)\\s+(?:um|uma)\\s+(?P<kind>cão|cachorro|cadela|gato|gata|coelho|papagaio|cavalo)\\s+(?:que\\s+se\\s+chama|chamad[oa])\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)",
             "pet",
             "{S} tem um {kind} chamado {v}",
         ),
         (
-            "(?:eu\\s+)?(?:tenho|temos)\\s+(?:um|uma)\\s+(?P<v>(?-i:[A-Z])[\\w+-]*(?:\\s+(?-i:[A-Z0-9])[\\w+-]*){0,3})",
+            "(?:eu\\s+)?(?:tenho|temos)\\s+(?:um|uma)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w+-]*(?:\\s+(?-i:[A-Z0-9])[\\w+-]*){0,3})",
             "own",
             "{S} tem um {v}",
         ),
@@ -863,7 +888,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} é {v}",
         ),
         (
-            "(?:eu\\s+|nós\\s+)?(?:uso|usamos|utilizo|utilizamos|trabalho\\s+com|trabalhamos\\s+com)\\s+(?P<v>(?-i:[A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
+            "(?:eu\\s+|nós\\s+)?(?:uso|usamos|utilizo|utilizamos|trabalho\\s+com|trabalhamos\\s+com)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
             "tool",
             "{S} usa {v}{rest}",
         ),
