@@ -1,10 +1,11 @@
 """Slots: what a fact is about. A single-valued slot holds one fact at a time (a new value replaces
 the old); a multi-valued slot carries its value in its name ("like:jazz"), so values coexist.
 
-A slot may be scoped to a context of the user's life: "tool:database@work" and
+A slot may be scoped to a context of the user's life: "tool:database@family" and
 "tool:database@side-project" are two slots, so a new database for the side project leaves the one
-at work alone. A statement that names no context ("we switched to SQLite") speaks about the one
-context that holds the slot, if only one does."""
+at home alone (work, the default context of tools, keeps the plain "tool:database"). A statement
+that names no context ("we switched to SQLite") speaks about the one context that holds the slot,
+if only one does."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ CONTEXT_MARK = "@"
 
 
 def base_slot(slot: str | None) -> str | None:
-    """The slot without its context: "tool:database@work" -> "tool:database"."""
+    """The slot without its context: "tool:database@family" -> "tool:database"."""
     return slot.split(CONTEXT_MARK, 1)[0] if slot else slot
 
 

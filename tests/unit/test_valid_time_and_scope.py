@@ -42,14 +42,14 @@ def test_a_late_message_from_before_is_history():
 
 
 def test_contexts_are_separate_slots():
-    assert base_slot("tool:database@work") == "tool:database"
-    assert not slot_matches("tool:database@side-project", "tool:database@work")
-    assert slot_matches("tool:database", "tool:database@work")  # no context named: the one that holds it
-    assert not slot_matches("tool:database@work", "tool:database")
+    assert base_slot("tool:database@family") == "tool:database"
+    assert not slot_matches("tool:database@side-project", "tool:database@family")
+    assert slot_matches("tool:database", "tool:database@family")  # no context named: the one that holds it
+    assert not slot_matches("tool:database@family", "tool:database")
 
 
 def test_a_new_value_in_one_context_does_not_replace_another():
-    work = active("The user uses Postgres (at work)", "tool:database@work", LISBON_SAID)
+    work = active("The user uses Postgres (at home)", "tool:database@family", LISBON_SAID)
     side = CandidateView("The user uses SQLite (for a side project)", "tool:database@side-project", False, PORTO_SAID)
     assert decide_by_rule(side, [work]) is None  # not an UPDATE by rule
     item = DecisionItem(side.text, side.slot, False, (Neighbour(0, work.text, work.slot, work.valid_from, 0.8),))
@@ -57,7 +57,7 @@ def test_a_new_value_in_one_context_does_not_replace_another():
 
 
 def test_an_unscoped_change_updates_the_one_context_holding_the_slot():
-    work = active("The user uses Postgres (at work)", "tool:database@work", LISBON_SAID)
+    work = active("The user uses Postgres (at home)", "tool:database@family", LISBON_SAID)
     switch = CandidateView("The user now uses SQLite instead of Postgres", "tool:database", False, PORTO_SAID)
     assert decide_by_rule(switch, [work]) == Decision(
         Op.UPDATE, 0, reason="new value on single-valued slot tool:database"

@@ -13,7 +13,8 @@ lexicons of verb classes, and the fact written in the third person in the messag
 * **change frames**: "replaced X with Y", "swapped X for Y", "switched from X to Y" retract X and
   state Y;
 * **context**: "at work", "for my side project", "at home" (and their translations) become part
-  of the slot ("tool:database@work"), so one context's value never replaces another's;
+  of the slot ("tool:database@side-project"; work, the default, keeps the plain slot), so one
+  context's value never replaces another's;
 * **stated time**: date phrases in each language ("last week", "il y a deux ans", "seit 2019",
   "el mes pasado") resolved against the message's time; the extractor uses them as valid time.
 
@@ -207,8 +208,12 @@ def is_scoped_kind(slot: str | None) -> bool:
 
 
 def scoped(slot: str | None, context: str | None) -> str | None:
-    """The slot within a context: "tool:database" at work is "tool:database@work"."""
-    if not slot or not context:
+    """The slot within a context: "tool:database" in a side project is "tool:database@side-project".
+
+    Work is the default context of tools (a plain "we use Postgres" is about work), so it keeps the
+    plain slot: a later "we switched to SQLite" then finds it by slot, deterministically, whatever
+    else the user has said meanwhile."""
+    if not slot or not context or context == "work":
         return slot
     return f"{slot}@{context.replace(' ', '-')}"
 
