@@ -797,7 +797,9 @@ def _as_we(text: str) -> str:
     if not m:
         return text
     verb = m.group("verb")
-    if verb.endswith("s") and verb not in ("is", "has", "was") and frames.verb_class(verb[:-1]):
+    if verb in ("is", "has", "was", "are", "were", "have"):
+        return text  # "our startup is based in Tallinn" is about the startup, not where "we" live
+    if verb.endswith("s") and frames.verb_class(verb[:-1]):
         verb = verb[:-1]
     verb = {"is": "are", "has": "have", "was": "were"}.get(verb, verb)
     return f"we {verb}{text[m.end() :]}"
@@ -2242,13 +2244,14 @@ def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
     ending = frames.ending_marker(c.text)
     if ending is not None and not any(d.negated for d in drafts):
         # An ending clause is a retraction, never a positive fact: read what ended, then retract it.
-        inner = replace(c, text=_expand_contractions(ending[1]), anymore=False)
+        inner = replace(c, text=_expand_contractions(ending[1]), anymore=False, date=None, date_prep=None)
         drafts = [_negate(d) for d in _statement_drafts(inner) if not d.negated] or _ended_activity(ending[1], c)
         return [_dated(d, c) for d in drafts]
     if c.anymore and drafts and not any(d.negated for d in drafts):
         return []  # "... anymore" with a positive reading is a misread ending: say nothing
     about_someone = any((d.slot or "").startswith(("family:", "person:", "pet:", "partner")) for d in drafts)
-    if about_someone and c.date is not None and c.date.day > c.today and not any(d.category is EVENT for d in drafts):
+    dated_day = c.date is not None and c.date.grain == "day" and c.date.day > c.today
+    if about_someone and dated_day and not any(d.category is EVENT for d in drafts):
         drafts = drafts + _event_drafts(c)
     return [_dated(d, c) for d in (drafts or _death_drafts(c) or _event_drafts(c))]
 
@@ -2800,6 +2803,7 @@ _SKILL = _rx(
     r"|great|decent)\s+at\s+(?P<v>[\w\s-]{2,30})$"
 )
 _INDUSTRY = _rx(r"^i\s+(?:work|am\s+working)\s+in\s+(?P<v>(?!the\b|a\b|an\b)[a-z][\w\s&-]{2,30})$")
+_NOUN_TRAITS = frozenset(("night owl", "early bird", "morning person", "introvert", "extrovert"))
 _FAITHS = frozenset(
     [
         "jewish",
@@ -2824,6 +2828,8 @@ def _trait_drafts(c: Clause) -> list[Draft]:
         value = m.group("v").strip()
         key = re.sub(r"^(?:an?|\w+\s+months)\s+", "", value.lower())
         slot = "religion" if key in _FAITHS else f"trait:{_slug(key)}"
+        if key in _NOUN_TRAITS and not re.match(r"(?i)an?\s", value):
+            value = f"{_article(key)} {key}"
         extra = _third_person(m.group("rest").strip(" ,")) if len(m.group("rest").split()) <= 5 else ""
         return [Draft(re.sub(r"\s+", " ", f"The user is {value} {extra}").strip(), FACT, 7, slot, value)]
     if m := _PERSON_KIND.match(c.text):
@@ -2950,7 +2956,10 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     )
     answer = _YES_FIRST.match(text)
     if asked and answer and not (_CONFIRM.match(text) or _DENY.match(text)):
-        text = answer.group(0).rstrip(" ,!.")  # "yep, 6 years now": the yes answers the question
+        # "No, I moved to Bergen": the statement says it all; "yep, 6 years now": the yes does.
+        language = detect_language(text)
+        if language == "und" or not _drafts_from_text(text[answer.end() :], today, language):
+            text = answer.group(0).rstrip(" ,!.")
     if previous is not None and asked and (_CONFIRM.match(text) or _DENY.match(text)):
         question = _normalise_message(previous.content)
         if detect_language(question) != "en":
