@@ -471,6 +471,10 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("month", _rx(r"\b(?P<rel>in|this|next|last|since|by|until|till|before|after|from|during)\s+(?P<mon>"
                   + _FULL_MONTH_RE + r")\b")),
     ("year", _rx(r"\b(?P<prep>in|since|by|until|till|before|after|from|during)\s+(?P<y>(?:19|20)\d{2})\b")),
+    # "from the 10th to the 24th of October": a stay begins on its first day.
+    ("range", _rx(r"\b(?:from|between)\s+(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?(?:\s+(?:of\s+)?(?P<mon1>" + _MONTH_RE
+                  + r"))?\s+(?:to|until|till|and|-)\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>"
+                  + _MONTH_RE + r")\b")),
     ("weekend", _rx(r"\b(?:on|over|at)\s+the\s+weekend\b")),
     ("dom", _rx(_PREP_RE + r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?" + _MONTH_RE + r")"
                 r"(?!\s+(?:to|and|-)\s+(?:the\s+)?\d)")),
@@ -543,6 +547,12 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
     if kind == "iso":
         day = _safe_date(int(groups["y"]), int(groups["m"]), int(groups["d"]))
         return DateRef(day, "day") if day else None
+    if kind == "range":
+        month = _MONTHS[(groups.get("mon1") or groups["mon"]).lower().rstrip(".")]
+        day = _safe_date(today.year, month, int(groups["d"]))
+        if day is not None and not past and day < today:
+            day = _safe_date(today.year + 1, month, int(groups["d"]))
+        return DateRef(day, "day", has_year=False) if day else None
     if kind in ("dmy", "mdy"):
         month, dom = _MONTHS[groups["mon"].lower().rstrip(".")], int(groups["d"])
         if groups.get("y"):
