@@ -1,29 +1,35 @@
 """Rule-based fact extraction for the offline provider.
 
-What this is: a table of English regular expressions over first-person statements ("I live in
-Berlin", "we switched from Postgres to SQLite", "my girlfriend is Anna"), a small date resolver,
-and a handful of German, Spanish and French name/location/origin patterns. What it is not: a
-language model. It misses anything phrased unusually and, by design, prefers saying nothing to
-saying something wrong: values must look like values (a proper noun, a known tool, a known diet)
-before a rule fires.
+What this is: English rules for specific statements ("I live in Berlin", "my girlfriend is
+Anna"), the generic clause frames of ``frames.py`` for classes of statements (endings, changes,
+durable verbs, contexts, stated dates, and German, Spanish, French, Italian and Portuguese
+statements), and a date resolver. What it is not: a language model. It misses anything phrased
+unusually and, by design, prefers saying nothing to saying something wrong: values must look like
+values (a proper noun, a known tool, a known diet) before a rule fires.
 
 One user turn goes through:
-  message -> sentences (questions dropped) -> clauses ("..., but now I ...", "... and I ...")
-  -> per clause: lead-ins stripped ("btw,", "now"), at most one date phrase pulled out and
-     resolved against the turn's own ``created_at``, requests and hypotheticals skipped
-  -> RULES tried in order; within one group the first rule that yields facts wins, so a
-     negated rule placed first shadows its positive twin ("my cat Luna died" vs "my cat Luna")
-  -> if nothing fired and the clause has a date, one generic event ("The user is flying to
-     Tokyo on 2026-11-27").
-Within one turn a later fact on a slot supersedes an earlier one (same instant, so the earlier
-one was never true on its own); across the call, identical facts are kept once.
+  message -> language -> sentences (quotes and requests dropped; of a question, only the
+  statements before it) -> context marker ("at work", "for my side project") -> clauses ("...,
+  but now I ...", "... and joined Y", "..., live in Leeds")
+  -> per clause: lead-ins and chat filler stripped, a dropped "I" put back ("sold my bike"), at
+     most one date phrase pulled out and resolved against the turn's own ``created_at``
+  -> the statement frames in order (style preferences, named pets, separations, RULES, changes,
+     rescheduled events, dated events, degrees, traits, durable verbs, belongings, agenda
+     fragments); within RULES the first rule of a group that yields facts wins
+  -> an ending marker ("stopped", "no longer", "... anymore") turns what the rest states into a
+     retraction on the same slot; a stated date becomes the fact's valid time.
+Within one turn a later fact on a slot supersedes an earlier one, except that a retraction of
+another value stays ("left X in May and joined Y"); across the call, identical facts are kept
+once. A retraction that names a thing but not its kind ("*:rex") takes the slot of the earlier
+fact about it in the context messages. A speaker's ``name`` replaces "The user".
 
 Slots (decision_rules compares them; only equal slots replace each other):
   single-valued: name, age, nationality, origin, location, occupation, employer, education, diet,
                  partner, birthday, favourite:<kind>, tool:<domain or tool>, family:<plural> (a count)
   multi-valued, the value is part of the slot: like:<x>, dislike:<x>, avoid:<x>, allergy:<x>,
                  language:<x>, pet:<name>, family:<relation>:<name>, person:<relation>:<name>,
-                 goal:<x>, habit:<x>, event:<x>
+                 goal:<x>, habit:<x>, event:<x>, own:<x>, health:<x>, trait:<x>
+  scoped: <slot>@side-project, <slot>@family (work keeps the plain slot); "*:<thing>" retracts by name
 """
 
 from __future__ import annotations
