@@ -2093,7 +2093,7 @@ _MARKERS = {
     "it": _vocab("""
         io, sono, mi, chiamo, abito, lavoro, il, di, che, non, per, con, anche, ora, adesso, ciao, grazie, ho,
         sto, faccio, più, della, nel, alla, anni, mio, mia, perché, però, smesso, vengo, piace, fa, gli, e, chiama,
-        vivo, siamo, passati, anno, scorso, abbiamo, sono, lasciato
+        vivo, siamo, passati, anno, scorso, abbiamo, sono, lasciato, gioco, ogni, mio, ragazzo, trasferita, trasferito
     """),
     "pt": _vocab("""
         eu, moro, trabalho, sou, não, meu, minha, em, no, na, do, da, com, também, agora, olá, obrigado,

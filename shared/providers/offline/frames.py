@@ -410,6 +410,8 @@ def stated_date(text: str, today: date, language: str, *, past: bool = True) -> 
     bounded = r"(?<!\w)(?:{})(?!\w)"
     for word, offset in _DAY_WORDS.get(language, {}).items():
         for m in re.finditer(bounded.format(re.escape(word)), text, re.IGNORECASE):
+            if re.search(r"(?i)\b(?:la|de|esta|cada|toda\s+la)\s+$", text[: m.start()]):
+                continue  # "por la mañana", "esta mañana": the morning, not tomorrow
             found.append(StatedDate(today + timedelta(days=offset), "day", m.start(), m.end()))
     for pattern, step in _RELATIVE.get(language, ()):
         for m in re.finditer(bounded.format(pattern), text, re.IGNORECASE):
@@ -654,6 +656,17 @@ _END = (
 _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     "de": (
         (
+            "mein(?:e)?\\s+(?P<rel>mann|frau|freund|freundin|partner|partnerin|verlobter|verlobte|ehemann|ehefrau)\\s+heißt\\s+(?P<v>[A-ZÄÖÜ][\\wäöüß]+)",
+            "partner",
+            "{S} ist mit {v} zusammen ({rel})",
+        ),
+        ("(?:ich\\s+bin|wir\\s+sind)\\s+(?P<v>vegetarier(?:in)?|veganer(?:in)?|vegan)", "diet", "{S} ist {v}"),
+        (
+            "wir\\s+sind\\s+(?:\\S+\\s+){0,3}?nach\\s+(?P<v>[A-ZÄÖÜ][\\wäöüß-]*(?:\\s+[A-ZÄÖÜ][\\wäöüß-]*)*)\\s+(?:gezogen|umgezogen)",
+            "location",
+            "{S} wohnt in {v}",
+        ),
+        (
             "(?:ich\\s+bin|wir\\s+sind)\\s+(?:\\S+\\s+){0,4}?(?:auf|zu)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)\\s+(?:umgestiegen|gewechselt)",
             "tool",
             "{S} nutzt jetzt {v}",
@@ -702,6 +715,16 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"ich\s+spreche\s+" + _V, "language", "{S} spricht {v}"),
     ),
     "es": (
+        (
+            "mi\\s+(?P<rel>novio|novia|marido|mujer|esposo|esposa|pareja|prometido|prometida)\\s+se\\s+llama\\s+(?P<v>[A-ZÁÉÍÓÚÑ][\\wáéíóúñ]+)",
+            "partner",
+            "{S} tiene pareja: {v} ({rel})",
+        ),
+        (
+            "(?:yo\\s+)?(?:hago|practico)\\s+(?P<v>(?:yoga|pilates|deporte|natación|escalada|crossfit|running|ciclismo|surf|boxeo)[^,;.!?]*?)",
+            "habit",
+            "{S} hace {v}",
+        ),
         (
             "(?:me\\s+cambié|nos\\s+cambiamos|cambiamos|migramos|pasamos|me\\s+pasé)\\s+(?:\\S+\\s+){0,4}?(?:a|al|a\\s+la)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
             "tool",
@@ -760,6 +783,12 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
     "fr": (
         (
+            "mon\\s+(?P<rel>mari|copain|compagnon|partenaire|fiancé|conjoint)\\s+s'appelle\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)|ma\\s+(?P<rel2>femme|copine|compagne|partenaire|fiancée|conjointe)\\s+s'appelle\\s+(?P<v2>[A-ZÀ-Ý][\\wà-ÿ]+)",
+            "partner",
+            "{S} est en couple avec {v}",
+        ),
+        ("je\\s+fais\\s+(?:du|de\\s+la|de\\s+l'|des)\\s*(?P<v>[^,;.!?]+?)", "habit", "{S} fait du {v}"),
+        (
             "(?:on\\s+est\\s+passés?|nous\\s+sommes\\s+passés|je\\s+suis\\s+passée?|on\\s+a\\s+migré|j'ai\\s+migré|nous\\s+avons\\s+migré)\\s+(?:\\S+\\s+){0,4}?(?:à|a|vers|sur)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
             "tool",
             "{S} utilise maintenant {v}",
@@ -813,6 +842,16 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"je\s+parle\s+" + _V, "language", "{S} parle {v}"),
     ),
     "it": (
+        (
+            "(?:il\\s+)?mio\\s+(?P<rel>ragazzo|marito|compagno|fidanzato|partner)\\s+si\\s+chiama\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)|(?:la\\s+)?mia\\s+(?P<rel2>ragazza|moglie|compagna|fidanzata|partner)\\s+si\\s+chiama\\s+(?P<v2>[A-ZÀ-Ý][\\wà-ÿ]+)",
+            "partner",
+            "{S} sta con {v}",
+        ),
+        (
+            "(?:io\\s+)?faccio\\s+(?P<v>(?:yoga|pilates|sport|nuoto|palestra|arrampicata|crossfit|corsa|surf|boxe)[^,;.!?]*?)",
+            "habit",
+            "{S} fa {v}",
+        ),
         (
             "(?:siamo\\s+passati|sono\\s+passat[oa]|abbiamo\\s+migrato|ho\\s+migrato)\\s+(?:\\S+\\s+){0,4}?(?:a|al|alla|su)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
             "tool",
@@ -872,6 +911,16 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:io\s+)?parlo\s+" + _V, "language", "{S} parla {v}"),
     ),
     "pt": (
+        (
+            "(?:o\\s+)?meu\\s+(?P<rel>marido|namorado|companheiro|noivo|parceiro)\\s+(?:chama-se|se\\s+chama)\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)|(?:a\\s+)?minha\\s+(?P<rel2>mulher|esposa|namorada|companheira|noiva|parceira)\\s+(?:chama-se|se\\s+chama)\\s+(?P<v2>[A-ZÀ-Ý][\\wà-ÿ]+)",
+            "partner",
+            "{S} tem um parceiro: {v} ({rel})",
+        ),
+        (
+            "(?:eu\\s+)?(?:faço|pratico)\\s+(?P<v>(?:yoga|pilates|desporto|esporte|natação|escalada|crossfit|corrida|surf|boxe)[^,;.!?]*?)",
+            "habit",
+            "{S} faz {v}",
+        ),
         (
             "(?:migramos|mudamos|passamos|mudei|migrei)\\s+(?:\\S+\\s+){0,4}?(?:para|pro|pra)\\s+(?:o\\s+|a\\s+)?(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
             "tool",
@@ -1301,6 +1350,8 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         if not m:
             continue
         groups = {k: (v or "") for k, v in m.groupdict().items()}
+        groups["v"] = groups["v"] or groups.get("v2", "")
+        groups["rel"] = groups.get("rel") or groups.get("rel2", "")
         value = _tidy(groups["v"])
         extra: list[ForeignDraft] = []
         if slot == "occupation" and (tail := _PLACE_TAIL.search(value)):
@@ -1318,7 +1369,9 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
             slot = "pet"
         line = template.format(S=subject, S_lower=subject[0].lower() + subject[1:], **groups)
         line = re.sub(r"\bA el\b", "Al", line)  # Spanish contraction
-        full_slot = f"{slot}:{_slug(value)}" if slot in _MULTI_SLOTS else slot
+        # A habit is known by its activity ("yoga"), not by how often ("tous les matins").
+        key = value.split()[0] if slot == "habit" else value
+        full_slot = f"{slot}:{_slug(key)}" if slot in _MULTI_SLOTS else slot
         kind = "preference" if slot == "like" else ("event" if slot == "event" else "fact")
         return [ForeignDraft(re.sub(r"\s+", " ", line), full_slot, value, kind), *extra]
     return []
