@@ -1,8 +1,36 @@
-"""Evaluation on bench/data/eval_conversations.jsonl: extraction quality, end state, prompt economy.
+"""Evaluation on bench/data/eval_conversations*.jsonl: extraction quality, end state, prompt economy.
 
     make eval                                  # or: .venv/bin/python bench/eval.py
     .venv/bin/python bench/eval.py --no-llm    # quality only, without the loopback server
     .venv/bin/python bench/eval.py --json      # the results as JSON on stdout
+    .venv/bin/python bench/eval.py --failures  # the tuning split's failures, fact by fact
+
+**Splits.** Every conversation has a ``split``: ``tune`` (looked at while writing the extractor)
+or ``test`` (never looked at: only its figures are printed, never its conversations). The 72
+conversations of ``eval_conversations.jsonl`` are all ``tune``; ``eval_conversations_v2.jsonl``
+(written by someone who did not read the extractor) says per conversation.
+
+**Before and after.** The same replay runs twice: with the extractor of this checkout ("after")
+and with ``extraction_rules.py`` as it was at ``BASELINE_REF`` ("before", read with ``git show``;
+skipped when git cannot give it). Everything else (triage, consolidation) is this checkout's.
+
+**Valid time.** The in-memory store keeps valid_from / valid_to as the Postgres store does, so a
+conversation's ``as_of`` checks ask what was true at a moment, the way ``GET /memories?as_of=`` does.
+
+**Format extensions** (all optional, so older sets still load; ``eval_conversations_v2.jsonl`` uses
+them):
+
+- ``split`` on a conversation: ``"tune"`` or ``"test"`` (default ``tune``); ``--split`` keeps one.
+- ``name`` on a message: the speaker, as in the OpenAI chat format. Two-speaker logs have two named
+  ``user`` speakers; their facts name the speaker ("Caroline lives in Edinburgh").
+- ``valid_from`` on an expected fact: the valid time the user stated, as the period it names, in
+  the message's time zone: ``2019`` (a year), ``2026-05`` (a month), ``2026-03-13`` (a day),
+  ``2026-03-13T09:00`` (a minute), or ``start/end`` (inclusive, e.g. ``2026-03-02/2026-03-08`` for
+  "last week"). A predicted fact's ``valid_from`` is right when it falls in that period (reported as
+  "stated times"); the gold run uses the period's start.
+- ``as_of`` on a conversation: ``[{"at": ISO datetime, "active": [expected-fact indices]}]``. After
+  the replay, the facts valid at ``at`` (``valid_from <= at < valid_to``, whatever their status, as
+  the API's ``as_of`` query) must be exactly those, matched as above.
 
 Every conversation is replayed the way the stages see a live chat: one message at a time. Each
 user turn the extractor's triage (``services/extractor/stage.py``) keeps becomes one extraction
@@ -42,14 +70,16 @@ import argparse
 import asyncio
 import json
 import re
+import subprocess
 import sys
 import time
+import types
 import unicodedata
 import uuid
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -68,8 +98,14 @@ from shared.domain.consolidation import (  # noqa: E402
 )
 from shared.domain.models import Decision, ExtractedFact, ExtractionInput, Op, Turn  # noqa: E402
 
-DATA = ROOT / "bench" / "data" / "eval_conversations.jsonl"
-RESULTS = ROOT / "bench" / "eval_results.json"
+DATASETS = (
+    ROOT / "bench" / "data" / "eval_conversations.jsonl",
+    ROOT / "bench" / "data" / "eval_conversations_v2.jsonl",
+)
+DATA, DATA_V2 = DATASETS
+# main before issue 12 (the extractor the figures are compared with)
+BASELINE_REF = "a445fee"
+SPLITS = ("tune", "test")
 TOP_K = 5
 FLOOR = 0.55
 CONTEXT_MESSAGES = 6
@@ -83,15 +119,44 @@ TARGET_TOKENS_PER_TURN = 1500
 # --------------------------------------------------------------------------------------------
 
 
-def load(path: Path = DATA) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+def load(path: Path) -> list[dict[str, Any]]:
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    for row in rows:
+        row.setdefault("split", "tune")
+        if row["split"] not in SPLITS:
+            raise ValueError(
+                f"{path.name}: conversation {row.get('id')} has split {row['split']!r}, not one of {SPLITS}"
+            )
+    return rows
 
 
 def turns_of(conversation: dict[str, Any]) -> list[Turn]:
     return [
-        Turn(f"{conversation['id']}-m{i}", m["role"], m["content"], datetime.fromisoformat(m["created_at"]))
+        Turn(
+            f"{conversation['id']}-m{i}",
+            m["role"],
+            m["content"],
+            datetime.fromisoformat(m["created_at"]),
+            m.get("name"),
+        )
         for i, m in enumerate(conversation["messages"])
     ]
+
+
+def stated_period(stated: str, said_at: datetime) -> tuple[datetime, datetime]:
+    """The half-open period an expected ``valid_from`` names, in the message's time zone."""
+    first, _, last = stated.partition("/")
+    return _period(first, said_at)[0], _period(last or first, said_at)[1]
+
+
+def _period(point: str, said_at: datetime) -> tuple[datetime, datetime]:
+    parts = [int(p) for p in re.split(r"[-T:]", point)]
+    start = datetime(*parts, *([1] * (3 - len(parts[:3]))), tzinfo=said_at.tzinfo)
+    if len(parts) == 1:
+        return start, start.replace(year=start.year + 1)
+    if len(parts) == 2:
+        return start, (start + timedelta(days=32)).replace(day=1)
+    return start, start + (timedelta(days=1) if len(parts) == 3 else timedelta(minutes=1))
 
 
 def expected_facts(conversation: dict[str, Any]) -> list[ExtractedFact]:
@@ -104,7 +169,11 @@ def expected_facts(conversation: dict[str, Any]) -> list[ExtractedFact]:
             text=f["text"],
             category=Category.GENERAL,
             importance=5,
-            valid_from=turns[f["msg"]].created_at,
+            valid_from=(
+                stated_period(f["valid_from"], turns[f["msg"]].created_at)[0]
+                if "valid_from" in f
+                else turns[f["msg"]].created_at
+            ),
             source_event_ids=(turns[f["msg"]].event_id,),
             language=f["language"],
             slot=f["slot"],
@@ -140,7 +209,13 @@ def fact_matches(predicted: ExtractedFact, expected: dict[str, Any]) -> bool:
 
 
 def matched_pairs(predicted: Sequence[ExtractedFact], expected: Sequence[dict[str, Any]]) -> int:
-    """Size of a maximum one-to-one matching (Kuhn's augmenting paths; the sets are small)."""
+    """Size of a maximum one-to-one matching."""
+    return len(matching(predicted, expected))
+
+
+def matching(predicted: Sequence[ExtractedFact], expected: Sequence[dict[str, Any]]) -> dict[int, int]:
+    """A maximum one-to-one matching, expected index -> predicted index (Kuhn's augmenting paths;
+    the sets are small)."""
     edges = [[j for j, e in enumerate(expected) if fact_matches(p, e)] for p in predicted]
     owner: dict[int, int] = {}
 
@@ -154,7 +229,9 @@ def matched_pairs(predicted: Sequence[ExtractedFact], expected: Sequence[dict[st
                 return True
         return False
 
-    return sum(1 for i in range(len(predicted)) if augment(i, set()))
+    for i in range(len(predicted)):
+        augment(i, set())
+    return owner
 
 
 # --------------------------------------------------------------------------------------------
@@ -197,6 +274,7 @@ class _Row:
     fact: ExtractedFact
     active: bool = True
     superseded_by: uuid.UUID | None = None
+    valid_to: datetime | None = None
 
 
 @dataclass
@@ -208,6 +286,14 @@ class Memory:
 
     def active(self) -> list[ExtractedFact]:
         return [r.fact for r in self.rows.values() if r.active]
+
+    def valid_at(self, t: datetime) -> list[ExtractedFact]:
+        """What the API's ``as_of`` answers: valid_from <= t < valid_to, whatever the status."""
+        return [
+            r.fact
+            for r in self.rows.values()
+            if _aware(r.fact.valid_from, t) <= t and (r.valid_to is None or t < _aware(r.valid_to, t))
+        ]
 
     def neighbours(self, fact: ExtractedFact) -> list[ActiveFact]:
         scored = []
@@ -228,48 +314,66 @@ class Memory:
             for s, r in ordered
         ]
 
-    def apply(self, fact: ExtractedFact, decision: Decision, near: Sequence[ActiveFact]) -> Op:
-        view = CandidateView(fact.text, fact.slot, fact.negated, fact.valid_from)
-        plan = plan_change(view, decision, near)
+    def apply(
+        self, fact: ExtractedFact, decision: Decision, near: Sequence[ActiveFact], said_at: datetime | None = None
+    ) -> Op:
+        plan = plan_change(_view(fact, said_at), decision, near)
         new_id = uuid.uuid4()
         if plan.insert_active:
             self.rows[new_id] = _Row(new_id, fact)
+        elif plan.insert_history_of is not None:
+            self.rows[new_id] = _Row(new_id, fact, False, plan.insert_history_of, plan.history_valid_to)
+        elif plan.retracted_at is not None:
+            self.rows[new_id] = _Row(new_id, fact, False, valid_to=plan.retracted_at)
         if plan.supersede is not None:
             self.rows[plan.supersede].active = False
             self.rows[plan.supersede].superseded_by = new_id
+            self.rows[plan.supersede].valid_to = plan.ends_at
         if plan.retract is not None:
             self.rows[plan.retract].active = False
+            self.rows[plan.retract].valid_to = plan.ends_at
         return plan.op
 
 
-async def consolidate(memory: Memory, facts: Sequence[ExtractedFact], decider: Any) -> tuple[list[Op], bool]:
-    """One batch, as consolidate_user does it (without late-retraction tombstones, which an
-    in-order replay never meets). Returns the applied ops and whether a decider call was made."""
+def _aware(moment: datetime, like: datetime) -> datetime:
+    """A naive datetime read in the time zone of the one it is compared with."""
+    return moment.replace(tzinfo=like.tzinfo) if moment.tzinfo is None else moment
+
+
+def _view(fact: ExtractedFact, said_at: datetime | None) -> CandidateView:
+    return CandidateView(fact.text, fact.slot, fact.negated, fact.valid_from, said_at)
+
+
+async def consolidate(
+    memory: Memory, facts: Sequence[ExtractedFact], decider: Any, said_at: datetime | None = None
+) -> tuple[list[Op], bool]:
+    """One batch (one message's facts, said at ``said_at``), as consolidate_user does it (without
+    late-retraction tombstones, which an in-order replay never meets). Returns the applied ops and
+    whether a decider call was made."""
     memory.similarity.prepare([f.text for f in facts] + [r.fact.text for r in memory.rows.values()])
     ops: list[Op] = []
     pending: list[tuple[ExtractedFact, list[ActiveFact]]] = []
     for fact in sorted(facts, key=lambda f: f.valid_from):
         near = memory.neighbours(fact)
-        view = CandidateView(fact.text, fact.slot, fact.negated, fact.valid_from)
-        decision = decide_by_rule(view, near)
+        decision = decide_by_rule(_view(fact, said_at), near)
         if decision is None:
             pending.append((fact, near))
         else:
-            ops.append(memory.apply(fact, decision, near))
+            ops.append(memory.apply(fact, decision, near, said_at))
     if not pending:
         return ops, False
-    items = [decision_item(CandidateView(f.text, f.slot, f.negated, f.valid_from), near) for f, near in pending]
+    items = [decision_item(_view(f, said_at), near) for f, near in pending]
     decisions = await decider.decide(items)
     for (fact, seen), decision in zip(pending, decisions, strict=True):
         near = memory.neighbours(fact)
         if [n.fact_id for n in near] != [n.fact_id for n in seen]:
             # An earlier candidate of this batch changed what this one is compared with: decide it
             # again on what is there now, as the service layer does.
-            view = CandidateView(fact.text, fact.slot, fact.negated, fact.valid_from)
+            view = _view(fact, said_at)
             decision = decide_by_rule(view, near)
             if decision is None:
                 [decision] = await decider.decide([decision_item(view, near)])
-        ops.append(memory.apply(fact, decision, near))
+        ops.append(memory.apply(fact, decision, near, said_at))
     return ops, True
 
 
@@ -282,6 +386,7 @@ async def consolidate(memory: Memory, facts: Sequence[ExtractedFact], decider: A
 class Replay:
     predicted: list[ExtractedFact]
     active: list[ExtractedFact]
+    memory: Memory
     user_turns: int
     extraction_calls: int
     decision_calls: int
@@ -311,7 +416,7 @@ async def replay(
             result = await extractor.extract(ExtractionInput(new_turns=(turn,), context_turns=context, summary=summary))
             calls["extraction"] += 1
             predicted.extend(result.facts)
-            ops, decided = await consolidate(memory, result.facts, decider)
+            ops, decided = await consolidate(memory, result.facts, decider, turn.created_at)
             calls["decision"] += decided
             if summarizer is not None and any(op is not Op.NONE for op in ops):
                 await summarizer.profile_digest([(f.category.value, f.text) for f in memory.active()])
@@ -323,6 +428,7 @@ async def replay(
     return Replay(
         predicted,
         memory.active(),
+        memory,
         user_turns,
         calls["extraction"],
         calls["decision"],
@@ -331,7 +437,7 @@ async def replay(
     )
 
 
-async def gold_end_state(conversation: dict[str, Any], similarity: Similarity) -> list[ExtractedFact]:
+async def gold_end_state(conversation: dict[str, Any], similarity: Similarity) -> Memory:
     """Consolidate the expected facts, turn by turn, with the offline decider."""
     from shared.providers.offline.providers import OfflineDecisionProvider
 
@@ -342,8 +448,8 @@ async def gold_end_state(conversation: dict[str, Any], similarity: Similarity) -
         by_turn.setdefault(fact.source_event_ids[0], []).append(fact)
     for turn in turns_of(conversation):
         if turn.event_id in by_turn:
-            await consolidate(memory, by_turn[turn.event_id], OfflineDecisionProvider())
-    return memory.active()
+            await consolidate(memory, by_turn[turn.event_id], OfflineDecisionProvider(), turn.created_at)
+    return memory
 
 
 # --------------------------------------------------------------------------------------------
@@ -397,27 +503,80 @@ def state_exact(active: Sequence[ExtractedFact], expected: Sequence[dict[str, An
 
 
 @dataclass
-class Quality:
+class Tally:
+    """Counts for one split or one tag: extraction, end state, as_of checks."""
+
     extraction: Score = field(default_factory=Score)
     state: Score = field(default_factory=Score)
     gold_state: Score = field(default_factory=Score)
+    conversations: int = 0
     exact: int = 0
     gold_exact: int = 0
-    conversations: int = 0
-    by_tag: dict[str, Score] = field(default_factory=dict)
-    failures: list[str] = field(default_factory=list)
+    as_of_checks: int = 0
+    as_of_right: int = 0
+    gold_as_of_right: int = 0
+    stated_expected: int = 0
+    stated_right: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         n = self.conversations or 1
         return {
+            "conversations": self.conversations,
             "extraction": self.extraction.as_dict(),
             "end_state_accuracy": round(self.exact / n, 4),
             "end_state_facts": self.state.as_dict(),
             "gold_end_state_accuracy": round(self.gold_exact / n, 4),
             "gold_end_state_facts": self.gold_state.as_dict(),
-            "extraction_by_tag": {tag: s.as_dict() for tag, s in sorted(self.by_tag.items())},
-            "end_state_wrong": self.failures,
+            "as_of_checks": self.as_of_checks,
+            "as_of_right": self.as_of_right,
+            "as_of_right_from_expected_facts": self.gold_as_of_right,
+            "stated_times_expected": self.stated_expected,
+            "stated_times_right": self.stated_right,
         }
+
+
+@dataclass
+class Quality:
+    """One run: a Tally per split and per (split, tag); failure ids only for the tuning split."""
+
+    splits: dict[str, Tally] = field(default_factory=dict)
+    by_tag: dict[str, dict[str, Tally]] = field(default_factory=dict)
+    failures: list[str] = field(default_factory=list)
+    failure_details: list[dict[str, Any]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "splits": {name: t.as_dict() for name, t in sorted(self.splits.items())},
+            "by_tag": {
+                name: {tag: t.as_dict() for tag, t in sorted(tags.items())}
+                for name, tags in sorted(self.by_tag.items())
+            },
+            "tune_end_state_wrong": self.failures,
+        }
+
+
+def as_of_results(conversation: dict[str, Any], memory: Memory) -> list[bool]:
+    """Each ``as_of`` check: are the facts valid at that moment exactly the expected ones?"""
+    facts = conversation["expected_facts"]
+    return [
+        state_exact(memory.valid_at(datetime.fromisoformat(check["at"])), [facts[i] for i in check["active"]])
+        for check in conversation.get("as_of", [])
+    ]
+
+
+def stated_times_right(conversation: dict[str, Any], predicted: Sequence[ExtractedFact]) -> tuple[int, int]:
+    """(right, expected) over expected facts with a stated ``valid_from``: right when a matched
+    prediction's valid_from falls in the stated period."""
+    turns = turns_of(conversation)
+    facts = conversation["expected_facts"]
+    pairs = matching(predicted, facts)
+    dated = [j for j, f in enumerate(facts) if "valid_from" in f]
+    right = 0
+    for j in dated:
+        if j in pairs:
+            start, end = stated_period(facts[j]["valid_from"], turns[facts[j]["msg"]].created_at)
+            right += start <= _aware(predicted[pairs[j]].valid_from, start) < end
+    return right, len(dated)
 
 
 async def evaluate_quality(
@@ -426,25 +585,66 @@ async def evaluate_quality(
     decider: Any,
     similarity: Similarity,
     summarizer: Any | None = None,
+    *,
+    gold: bool = True,
+    details: bool = False,
 ) -> tuple[Quality, list[Replay]]:
     quality = Quality()
     replays = []
     for conversation in conversations:
         run = await replay(conversation, extractor, decider, similarity, summarizer)
         replays.append(run)
-        quality.conversations += 1
-        quality.extraction.add(run.predicted, conversation["expected_facts"])
-        for tag in conversation["tags"]:
-            quality.by_tag.setdefault(tag, Score()).add(run.predicted, conversation["expected_facts"])
+        split = conversation["split"]
         wanted = expected_active(conversation)
-        quality.state.add(run.active, wanted)
-        if state_exact(run.active, wanted):
-            quality.exact += 1
-        else:
+        exact = state_exact(run.active, wanted)
+        checks = as_of_results(conversation, run.memory)
+        gold_memory = await gold_end_state(conversation, similarity) if gold else None
+        gold_active = gold_memory.active() if gold_memory is not None else None
+        gold_checks = as_of_results(conversation, gold_memory) if gold_memory is not None else []
+        stated_right, stated_expected = stated_times_right(conversation, run.predicted)
+        tallies = [quality.splits.setdefault(split, Tally())]
+        tallies += [quality.by_tag.setdefault(split, {}).setdefault(tag, Tally()) for tag in conversation["tags"]]
+        for tally in tallies:
+            tally.conversations += 1
+            tally.extraction.add(run.predicted, conversation["expected_facts"])
+            tally.state.add(run.active, wanted)
+            tally.exact += exact
+            tally.as_of_checks += len(checks)
+            tally.as_of_right += sum(checks)
+            tally.gold_as_of_right += sum(gold_checks)
+            tally.stated_expected += stated_expected
+            tally.stated_right += stated_right
+            if gold_active is not None:
+                tally.gold_state.add(gold_active, wanted)
+                tally.gold_exact += state_exact(gold_active, wanted)
+        if split == "tune" and (not exact or not all(checks)):
             quality.failures.append(conversation["id"])
-        gold = await gold_end_state(conversation, similarity)
-        quality.gold_state.add(gold, wanted)
-        quality.gold_exact += state_exact(gold, wanted)
+            if details:
+                quality.failure_details.append(
+                    {
+                        "id": conversation["id"],
+                        "tags": conversation["tags"],
+                        "user": [m["content"] for m in conversation["messages"] if m["role"] == "user"],
+                        "expected": [f["text"] for f in conversation["expected_facts"]],
+                        "predicted": [
+                            f"{'NOT ' if f.negated else ''}{f.text} [{f.slot}] {f.valid_from:%Y-%m-%d}"
+                            for f in run.predicted
+                        ],
+                        "active": [f.text for f in run.active],
+                        "expected_active": [f["text"] for f in wanted],
+                        "as_of": checks,
+                        "unmatched_predicted": [
+                            f.text
+                            for i, f in enumerate(run.predicted)
+                            if i not in set(matching(run.predicted, conversation["expected_facts"]).values())
+                        ],
+                        "as_of_detail": [
+                            [c["at"], [f.text for f in run.memory.valid_at(datetime.fromisoformat(c["at"]))]]
+                            for c in conversation.get("as_of", [])
+                        ],
+                        "expected_periods": [f.get("valid_from") for f in conversation["expected_facts"]],
+                    }
+                )
     return quality, replays
 
 
@@ -518,33 +718,68 @@ async def evaluate_economy(conversations: Sequence[dict[str, Any]], similarity: 
 # --------------------------------------------------------------------------------------------
 
 
+def _fig(tally: dict[str, Any] | None, key: str) -> str:
+    if tally is None:
+        return "    - "
+    if key == "as_of":
+        return f"{tally['as_of_right']:>2}/{tally['as_of_checks']:<2}" if tally["as_of_checks"] else "   - "
+    if key == "stated":
+        return (
+            f"{tally['stated_times_right']:>2}/{tally['stated_times_expected']:<2}"
+            if tally["stated_times_expected"]
+            else "   - "
+        )
+    if key == "end":
+        return f"{tally['end_state_accuracy']:5.3f}"
+    return f"{tally['extraction'][key]:5.3f}"
+
+
 def render(results: dict[str, Any]) -> str:
-    q = results["quality"]
+    after, before = results["after"], results.get("before")
     lines = [
         f"memstream eval: {results['conversations']} conversations, {results['user_turns']} user turns, "
-        f"{results['expected_facts']} expected facts ({results['dataset']})",
-        f"similarity: {results['similarity']}",
-        "",
-        "Quality (offline rules, in-process)        precision  recall     F1",
-        "  extraction                                  {precision:6.3f}  {recall:6.3f}  {f1:6.3f}".format(
-            **q["extraction"]
-        ),
-        "  active facts after consolidation            {precision:6.3f}  {recall:6.3f}  {f1:6.3f}".format(
-            **q["end_state_facts"]
-        ),
-        f"  end-state accuracy (exact final state)      {q['end_state_accuracy']:6.3f}",
-        f"  end-state accuracy from expected facts      {q['gold_end_state_accuracy']:6.3f}  (consolidation alone)",
-        "",
-        "Extraction by tag                            precision  recall  expected",
+        f"{results['expected_facts']} expected facts ({', '.join(results['datasets'])})",
+        f"similarity: {results['similarity']}; before = extraction_rules.py at {results['before_ref']}"
+        + ("" if before else " (not available)"),
     ]
-    for tag, s in q["extraction_by_tag"].items():
-        lines.append(f"  {tag:<40} {s['precision']:8.3f}  {s['recall']:6.3f}  {s['expected']:8d}")
-    lines.append(f"  end state wrong: {', '.join(q['end_state_wrong']) or '-'}")
+    for split in SPLITS:
+        now = after["splits"].get(split)
+        if now is None:
+            continue
+        then = before["splits"].get(split) if before else None
+        lines += [
+            "",
+            f"{split.upper()} split: {now['conversations']} conversations"
+            + ("  (never looked at while tuning)" if split == "test" else ""),
+            "                                          before    after",
+        ]
+        for label, key in (("extraction precision", "precision"), ("extraction recall", "recall")):
+            lines.append(f"  {label:<38} {_fig(then, key)}    {_fig(now, key)}")
+        lines.append(f"  {'end-state accuracy':<38} {_fig(then, 'end')}    {_fig(now, 'end')}")
+        lines.append(f"  {'as_of checks right':<38} {_fig(then, 'as_of')}    {_fig(now, 'as_of')}")
+        lines.append(f"  {'stated times right (valid_from)':<38} {_fig(then, 'stated')}    {_fig(now, 'stated')}")
+        lines.append(
+            f"  {'end-state from expected facts':<38}   {now['gold_end_state_accuracy']:5.3f}  (consolidation alone)"
+        )
+        lines += [
+            "",
+            f"  by tag ({split})                      n   precision      recall       end state     as_of",
+            "                                            before after  before after  before after  before after",
+        ]
+        for tag, t in after["by_tag"].get(split, {}).items():
+            b = before["by_tag"].get(split, {}).get(tag) if before else None
+            lines.append(
+                f"  {tag:<32} {t['conversations']:3d}   {_fig(b, 'precision')} {_fig(t, 'precision')}"
+                f"   {_fig(b, 'recall')} {_fig(t, 'recall')}   {_fig(b, 'end')} {_fig(t, 'end')}"
+                f"   {_fig(b, 'as_of')} {_fig(t, 'as_of')}"
+            )
+    lines.append(f"  tune end state or as_of wrong: {', '.join(after['tune_end_state_wrong']) or '-'}")
     economy = results.get("economy")
     if economy:
         lines += [
             "",
-            f"Prompt economy (openai provider -> loopback server; tokens: {economy['tokenizer']})",
+            f"Prompt economy on {economy['dataset']} (openai provider -> loopback server;"
+            f" tokens: {economy['tokenizer']})",
             "  task                                   calls  calls/turn  prompt tok  tok/turn  tok/call",
         ]
         for task, row in economy["tasks"].items():
@@ -557,54 +792,125 @@ def render(results: dict[str, Any]) -> str:
             memory["calls_per_user_turn"] <= TARGET_CALLS_PER_TURN
             and memory["prompt_tokens_per_user_turn"] <= TARGET_TOKENS_PER_TURN
         )
-        same = economy["quality_through_openai_provider"]["extraction"] == q["extraction"]
+        through = economy["quality_through_openai_provider"]["splits"]
+        offline = economy["quality_offline_same_set"]["splits"]
+        same = all(through[k]["extraction"] == offline[k]["extraction"] for k in through)
         lines += [
             f"  turns without a call (triage): {economy['turns_without_a_call']} of {economy['user_turns']}",
             f"  target <= {TARGET_CALLS_PER_TURN:g} call and <= {TARGET_TOKENS_PER_TURN} prompt tokens per user turn"
             f" (memory path): {'met' if verdict else 'NOT met'}",
             f"  quality through the provider equals the offline run: {'yes' if same else 'NO'}",
         ]
+    lines.append(f"\nresults written to {results['output']}" if results.get("output") else "")
     return "\n".join(lines)
+
+
+class _ModuleExtractor:
+    """An extractor from a module's ``extract_facts`` (the baseline's)."""
+
+    def __init__(self, extract: Any) -> None:
+        self._extract = extract
+
+    async def extract(self, request: ExtractionInput) -> Any:
+        from shared.domain.models import ExtractionResult
+
+        return ExtractionResult(facts=self._extract(request))
+
+
+def baseline_extractor(ref: str) -> _ModuleExtractor | None:
+    """``extraction_rules.py`` as it was at ``ref``, loaded as its own module; None without git."""
+    try:
+        source = subprocess.run(
+            ["git", "-C", str(ROOT), "show", f"{ref}:shared/providers/offline/extraction_rules.py"],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=30,
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    name = f"_extraction_rules_at_{ref}"
+    module = types.ModuleType(name)
+    sys.modules[name] = module  # dataclasses look their module up
+    exec(compile(source, f"{ref}:shared/providers/offline/extraction_rules.py", "exec"), module.__dict__)
+    return _ModuleExtractor(module.extract_facts)
+
+
+def default_output() -> Path:
+    from shared.settings import Settings
+
+    return Settings().data_dir / "eval" / "eval_results.json"
 
 
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     from shared.providers.offline.providers import OfflineDecisionProvider, OfflineExtractionProvider
 
-    conversations = load(Path(args.data))
+    paths = [Path(p) for p in args.data] if args.data else [p for p in DATASETS if p.exists()]
+    conversations = [c for path in paths for c in load(path)]
+    if args.split:
+        conversations = [c for c in conversations if c["split"] == args.split]
     similarity = Similarity(use_model=not args.no_model)
     quality, _ = await evaluate_quality(
-        conversations, OfflineExtractionProvider(), OfflineDecisionProvider(), similarity
+        conversations, OfflineExtractionProvider(), OfflineDecisionProvider(), similarity, details=args.failures
     )
     results: dict[str, Any] = {
-        "dataset": args.dataset_name,
+        "datasets": [str(p.relative_to(ROOT)) if p.resolve().is_relative_to(ROOT) else str(p) for p in paths],
         "conversations": len(conversations),
         "user_turns": sum(1 for c in conversations for m in c["messages"] if m["role"] == "user"),
         "expected_facts": sum(len(c["expected_facts"]) for c in conversations),
         "similarity": similarity.method,
         "matching": "negated and language equal, every expected keyword in the predicted text (whole words)",
-        "quality": quality.as_dict(),
+        "before_ref": args.before_ref,
+        "after": quality.as_dict(),
     }
+    baseline = None if args.no_before else baseline_extractor(args.before_ref)
+    if baseline is not None:
+        before, _ = await evaluate_quality(conversations, baseline, OfflineDecisionProvider(), similarity, gold=False)
+        results["before"] = before.as_dict()
+    if args.failures:
+        results["tune_failures"] = quality.failure_details
     if not args.no_llm:
-        results["economy"] = await evaluate_economy(conversations, similarity)
+        # The prompt economy is measured on the first set (as published before the v2 set); it runs
+        # over HTTP, and the whole set would take most of make eval's two minutes.
+        first = {c["id"] for c in load(paths[0])} if paths else set()
+        subset = [c for c in conversations if c["id"] in first] or conversations
+        results["economy"] = await evaluate_economy(subset, similarity)
+        offline, _ = await evaluate_quality(
+            subset, OfflineExtractionProvider(), OfflineDecisionProvider(), similarity, gold=False
+        )
+        results["economy"]["quality_offline_same_set"] = offline.as_dict()
+        results["economy"]["dataset"] = results["datasets"][0] if results["datasets"] else ""
     return results
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", default=str(DATA))
-    parser.add_argument("--output", default=str(RESULTS), help="where to write the results JSON ('' to skip)")
+    parser.add_argument(
+        "--data", action="append", help="a JSONL set (repeatable); default: bench/data/eval_conversations*.jsonl"
+    )
+    parser.add_argument(
+        "--output", default=None, help="results JSON (default: <data_dir>/eval/eval_results.json; '' to skip)"
+    )
+    parser.add_argument("--split", choices=SPLITS, help="only the conversations of this split")
+    parser.add_argument("--before-ref", default=BASELINE_REF, help="git ref of the extractor to compare with")
+    parser.add_argument("--no-before", action="store_true", help="skip the run with the baseline extractor")
     parser.add_argument("--no-llm", action="store_true", help="skip the prompt-economy run (loopback server)")
     parser.add_argument("--no-model", action="store_true", help="similarity by slot equality, not MiniLM")
+    parser.add_argument("--failures", action="store_true", help="print the tuning split's failures (never the test's)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args()
     from shared.telemetry import configure_logging
 
     configure_logging("WARNING", json_logs=False)
-    data = Path(args.data).resolve()
-    args.dataset_name = str(data.relative_to(ROOT)) if data.is_relative_to(ROOT) else str(data)
     results = asyncio.run(main_async(args))
-    if args.output:
-        Path(args.output).write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    output = default_output() if args.output is None else (Path(args.output) if args.output else None)
+    if output is not None:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        results["output"] = str(output)
+    if args.failures:
+        for failure in results.get("tune_failures", []):
+            print(json.dumps(failure, ensure_ascii=False, indent=1))
     print(json.dumps(results, indent=2, ensure_ascii=False) if args.json else render(results))
 
 

@@ -15,7 +15,7 @@ from datetime import datetime
 from uuid import UUID
 
 from shared.domain.models import Decision, DecisionItem, Neighbour, Op
-from shared.domain.slots import is_multi_valued, same_slot
+from shared.domain.slots import is_multi_valued, slot_matches
 
 _SPACES = re.compile(r"\s+")
 
@@ -42,7 +42,12 @@ class CandidateView:
     text: str
     slot: str | None
     negated: bool
-    valid_from: datetime
+    valid_from: datetime  # when it became true, as the user stated it (else when it was said)
+    observed_at: datetime | None = None  # when it was said; None: at valid_from
+
+    @property
+    def said_at(self) -> datetime:
+        return self.observed_at or self.valid_from
 
 
 def decide_by_rule(candidate: CandidateView, neighbours: list[ActiveFact]) -> Decision | None:
@@ -55,7 +60,7 @@ def decide_by_rule(candidate: CandidateView, neighbours: list[ActiveFact]) -> De
             return Decision(Op.NONE, reason="nothing to retract")
         return Decision(Op.ADD, reason="no similar active fact")
     if candidate.slot and not candidate.negated and not is_multi_valued(candidate.slot):
-        on_slot = [i for i, n in enumerate(neighbours) if same_slot(n.slot, candidate.slot)]
+        on_slot = [i for i, n in enumerate(neighbours) if slot_matches(candidate.slot, n.slot)]
         if len(on_slot) == 1:
             return Decision(Op.UPDATE, on_slot[0], reason=f"new value on single-valued slot {candidate.slot}")
     return None
@@ -127,8 +132,10 @@ def _plan(candidate: CandidateView, decision: Decision, neighbours: Sequence[Act
     if decision.target is None or not 0 <= decision.target < len(neighbours):
         raise InvalidDecision(f"{decision.op} names target {decision.target}, have {len(neighbours)} neighbours")
     target = neighbours[decision.target]
-    # A late or replayed candidate that is older than what we know now is history, not news.
-    if candidate.valid_from < target.valid_from:
+    # A late or replayed candidate that is older than what we know now is history, not news. It
+    # is news when it was *said* after the active fact became true, even if the date it states is
+    # earlier ("I live in Lisbon" at 09:00, "I moved to Porto last week" at 09:01).
+    if candidate.valid_from < target.valid_from and candidate.said_at < target.valid_from:
         if decision.op is Op.DELETE:
             return ChangePlan(Op.NONE, "retraction older than the active fact")
         return ChangePlan(
@@ -137,11 +144,11 @@ def _plan(candidate: CandidateView, decision: Decision, neighbours: Sequence[Act
             insert_history_of=target.fact_id,
             history_valid_to=target.valid_from,
         )
+    # The stated date ends the old fact; never before the old fact began (an empty interval then).
+    ends_at = max(candidate.valid_from, target.valid_from)
     if decision.op is Op.UPDATE:
-        return ChangePlan(
-            Op.UPDATE, decision.reason, insert_active=True, supersede=target.fact_id, ends_at=candidate.valid_from
-        )
-    return ChangePlan(Op.DELETE, decision.reason, retract=target.fact_id, ends_at=candidate.valid_from)
+        return ChangePlan(Op.UPDATE, decision.reason, insert_active=True, supersede=target.fact_id, ends_at=ends_at)
+    return ChangePlan(Op.DELETE, decision.reason, retract=target.fact_id, ends_at=ends_at)
 
 
 def still_decided(
@@ -155,7 +162,7 @@ def still_decided(
     if any(n.fact_id not in ids_now for n in before):
         return None
     ids_before = {n.fact_id for n in before}
-    if candidate.slot and any(n.fact_id not in ids_before and same_slot(n.slot, candidate.slot) for n in now):
+    if candidate.slot and any(n.fact_id not in ids_before and slot_matches(candidate.slot, n.slot) for n in now):
         return None
     if decision.target is None or not 0 <= decision.target < len(before):
         return decision

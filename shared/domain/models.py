@@ -31,6 +31,7 @@ class Turn:
     role: str  # user | assistant | system
     content: str
     created_at: datetime
+    name: str | None = None  # the speaker's name, when the chat gives one ("Caroline")
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,17 @@ def worth_extracting(content: str, *, follows_assistant_question: bool = False) 
             "right",
             "sure",
         }
-    # A question alone asks, it does not tell (several sentences may still state something).
+    # A question alone asks, it does not tell (several sentences may still state something, and so
+    # may the first half of one: "I have an iPhone 12, how do I turn off auto brightness?").
     sentences = [s for s in re.split(r"(?<=[.!?])\s+", text) if s]
-    return not all(s.rstrip().endswith("?") for s in sentences)
+    return not all(s.rstrip().endswith("?") and not _TELLS_FIRST.search(s) for s in sentences)
+
+
+# A first-person clause before the question, or a statement said with a rising tone.
+_TELLS_FIRST = re.compile(
+    r"^(?!\W*(?:if|when|would|should|could|can|do|does|did|is|are|was|were|what|how|why|where|who|which|will"
+    r"|shall|have|has|had|any|anything)\b)(?:(?:\W*\w+\W+){0,3}?(?:i|i'm|im|i've|my|we|we're|our)\b[^?]*,"
+    r"|(?:i|i'm|im|my|we|our)\b(?![^?]*\byou\b))|"
+    r"\b(?:turns\s+out|apparently)\b",
+    re.IGNORECASE,
+)

@@ -36,7 +36,7 @@ import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, time
 from email.utils import parsedate_to_datetime
 from typing import Any, TypeVar
 
@@ -238,6 +238,7 @@ class _FactReply(BaseModel):
     slot: str | None = None
     value: str | None = None
     negated: bool = False
+    since: str | None = Field(None, max_length=40)
     language: str | None = Field(None, max_length=16)
 
     @field_validator("category", mode="before")
@@ -283,6 +284,26 @@ def _clean(text: str | None) -> str | None:
     return text or None
 
 
+_STATED = re.compile(r"^\s*(?P<y>\d{4})(?:-(?P<m>\d{1,2})(?:-(?P<d>\d{1,2})(?:[T ](?P<H>\d{1,2}):(?P<M>\d\d))?)?)?")
+
+
+def stated_time(since: str | None, said_at: datetime) -> datetime:
+    """The valid time of a fact: the date the user stated (its first day, in the message's
+    timezone), else when the message was written. A date the model garbled counts as unstated."""
+    m = _STATED.match(since or "")
+    if not m:
+        return said_at
+    try:
+        day = date(int(m["y"]), int(m["m"] or 1), int(m["d"] or 1))
+    except ValueError:
+        return said_at
+    if m["H"] is not None and int(m["H"]) < 24 and int(m["M"]) < 60:
+        return datetime.combine(day, time(int(m["H"]), int(m["M"])), tzinfo=said_at.tzinfo)
+    if day == said_at.date():
+        return said_at
+    return datetime.combine(day, time.min, tzinfo=said_at.tzinfo)
+
+
 def facts_from_reply(data: Any, request: ExtractionInput, default_language: str = "en") -> list[ExtractedFact]:
     reply: _ExtractionReply = _validated(_ExtractionReply, data)
     facts = []
@@ -298,7 +319,7 @@ def facts_from_reply(data: Any, request: ExtractionInput, default_language: str 
                 text=fact.text.strip(),
                 category=fact.category,
                 importance=fact.importance,
-                valid_from=turn.created_at,
+                valid_from=stated_time(fact.since, turn.created_at),
                 source_event_ids=(turn.event_id,),
                 language=_clean(fact.language) or default_language,
                 slot=slot.lower() if slot else None,

@@ -14,13 +14,14 @@ texts are JSON strings), which keeps it compact and lets the loopback test serve
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from shared.domain.models import Category, DecisionItem, ExtractionInput, Turn
 
-EXTRACTION_VERSION = "extract-v1"
+EXTRACTION_VERSION = "extract-v2"
 DECISION_VERSION = "decide-v1"
 SUMMARY_VERSION = "summary-v1"  # session summaries and profile digests
 
@@ -36,11 +37,11 @@ OPS = ["ADD", "UPDATE", "DELETE", "NONE"]
 EXTRACTION_SYSTEM = """\
 Extract long-term memories about the user from the numbered user messages under "New:"; the \
 summary and earlier messages are context only.
-- Atomic, standalone facts in the third person, in the user's language ("The user ...", "Der \
-Nutzer ...", "El usuario ...").
-- Only what the user stated or confirmed (e.g. "yes" to an assistant question). Skip greetings, \
+- Atomic, standalone third-person facts in the user's language ("The user ...", "Der Nutzer \
+...").
+- Only what the user stated or confirmed (a "yes" to a question). Skip greetings, \
 filler, questions, requests, hypotheticals, assistant claims and details of the current task.
-- Write relative dates ("yesterday", "next Friday") as YYYY-MM-DD from that message's timestamp.
+- Write relative dates ("next Friday") as YYYY-MM-DD from that message's timestamp.
 - category: preference, fact, event, relationship, decision or general. importance: 1-10 (10 \
 for identity, health, close people).
 - slot: what the fact is about; a later fact on the slot replaces it. One value: name, age, \
@@ -48,10 +49,12 @@ location, origin, nationality, occupation, employer, education, diet, partner, b
 favourite:<kind>, tool:<domain>. Several values, the value in the slot: like:<x>, dislike:<x>, \
 allergy:<x>, language:<x>, pet:<name>, family:<relation>:<name>, person:<relation>:<name>, \
 goal:<x>, habit:<x>, event:<x>. Else null. value: the slot's value.
-- negated: true when the user ends something ("I no longer live in Berlin", "we broke up").
+- negated: true when something ends ("I no longer live in Berlin", "we broke up").
+- since: YYYY-MM-DD it began or happens, if stated; else null.
+- user(Name) lines are Name's: "Name ...", not "The user ...".
 - msg: the fact's message number. language: ISO 639-1.
 JSON only: {"facts":[{"msg":1,"text":"The user lives in Berlin","category":"fact","importance":7,\
-"slot":"location","value":"Berlin","negated":false,"language":"en"}]}, or {"facts":[]}."""
+"slot":"location","value":"Berlin","negated":false,"since":null,"language":"en"}]}, or {"facts":[]}."""
 
 EXTRACTION_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -63,7 +66,17 @@ EXTRACTION_SCHEMA: dict[str, Any] = {
             "items": {
                 "type": "object",
                 "additionalProperties": False,
-                "required": ["msg", "text", "category", "importance", "slot", "value", "negated", "language"],
+                "required": [
+                    "msg",
+                    "text",
+                    "category",
+                    "importance",
+                    "slot",
+                    "value",
+                    "negated",
+                    "since",
+                    "language",
+                ],
                 "properties": {
                     "msg": {"type": "integer"},
                     "text": {"type": "string"},
@@ -72,6 +85,7 @@ EXTRACTION_SCHEMA: dict[str, Any] = {
                     "slot": {"type": ["string", "null"]},
                     "value": {"type": ["string", "null"]},
                     "negated": {"type": "boolean"},
+                    "since": {"type": ["string", "null"]},
                     "language": {"type": "string"},
                 },
             },
@@ -83,6 +97,12 @@ EXTRACTION_SCHEMA: dict[str, Any] = {
 def stamp(moment: datetime) -> str:
     """``2026-03-12T10:00+00:00 Thu``: the weekday spares the model a calendar computation."""
     return f"{moment.isoformat(timespec='minutes')} {moment:%a}"
+
+
+def speaker(turn: Turn) -> str:
+    """ "user", or "user(Caroline)" when the chat names the speaker."""
+    name = re.sub(r"[^\w .'-]", "", turn.name or "").strip()
+    return f"{turn.role}({name})" if name else turn.role
 
 
 def quote(text: str) -> str:
@@ -100,10 +120,11 @@ def render_extraction(request: ExtractionInput) -> str:
         lines.append(f"Summary: {quote(request.summary.strip())}")
     if request.context_turns:
         lines.append("Earlier:")
-        lines.extend(f"{t.role} {stamp(t.created_at)}: {quote(_clip(t.content))}" for t in request.context_turns)
+        lines.extend(f"{speaker(t)} {stamp(t.created_at)}: {quote(_clip(t.content))}" for t in request.context_turns)
     lines.append("New:")
     lines.extend(
-        f"[{n}] {t.role} {stamp(t.created_at)}: {quote(t.content)}" for n, t in enumerate(request.new_turns, start=1)
+        f"[{n}] {speaker(t)} {stamp(t.created_at)}: {quote(t.content)}"
+        for n, t in enumerate(request.new_turns, start=1)
     )
     return "\n".join(lines)
 

@@ -173,7 +173,7 @@ async def consolidate_users(
         writers: dict[tuple[str, str], _UserWriter] = {}
         for (tenant_id, user_id), candidates in users.items():
             fresh = []
-            for candidate in sorted(candidates, key=lambda c: (c.valid_from, c.observed_at, c.candidate_id)):
+            for candidate in sorted(candidates, key=lambda c: (c.observed_at, c.valid_from, c.candidate_id)):
                 if (tenant_id, candidate.candidate_id) not in done:
                     done.add((tenant_id, candidate.candidate_id))  # the same candidate twice in one batch
                     fresh.append(candidate)
@@ -282,7 +282,9 @@ class _UserWriter:
 
     async def apply_rules(self, candidates: Sequence[EmbeddedFact]) -> None:
         for candidate in candidates:
-            view = CandidateView(candidate.text, candidate.slot, candidate.negated, candidate.valid_from)
+            view = CandidateView(
+                candidate.text, candidate.slot, candidate.negated, candidate.valid_from, candidate.observed_at
+            )
             near = await self.neighbours_of(candidate)
             decision = decide_by_rule(view, near)
             if decision is None:

@@ -40,6 +40,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
+from datetime import time as clock_time
 from typing import Any
 
 import numpy as np
@@ -94,7 +95,9 @@ class TokenCounter:
 # Reading requests back from the prompts
 # --------------------------------------------------------------------------------------------
 
-_LINE = re.compile(r"^(?:\[(?P<n>\d+)\] )?(?P<role>user|assistant|system) (?P<at>\S+) \w+: (?P<text>\".*\")$")
+_LINE = re.compile(
+    r"^(?:\[(?P<n>\d+)\] )?(?P<role>user|assistant|system)(?:\((?P<name>[^)]*)\))? (?P<at>\S+) \w+: (?P<text>\".*\")$"
+)
 
 
 def task_of(body: dict[str, Any]) -> str:
@@ -135,6 +138,7 @@ def parse_extraction(content: str) -> ExtractionInput:
             role=match["role"],
             content=json.loads(match["text"]),
             created_at=datetime.fromisoformat(match["at"]),
+            name=match["name"] or None,
         )
         (new if match["n"] else context).append(turn)
     return ExtractionInput(new_turns=tuple(new), context_turns=tuple(context), summary=summary)
@@ -161,6 +165,15 @@ def parse_decisions(content: str) -> list[DecisionItem]:
     return items
 
 
+def _since(fact: Any, request: ExtractionInput) -> str | None:
+    """The stated date the offline rules found, as the prompt asks for it (None: the message time)."""
+    said = {t.event_id: t.created_at for t in request.new_turns}.get(fact.source_event_ids[0])
+    if fact.valid_from == said:
+        return None
+    stated = fact.valid_from
+    return stated.date().isoformat() if stated.time() == clock_time.min else stated.strftime("%Y-%m-%dT%H:%M")
+
+
 async def smart_reply(task: str, content: str) -> Any:
     """What the offline rules answer to this prompt, in the reply schema of its task."""
     if task == "extraction":
@@ -176,6 +189,7 @@ async def smart_reply(task: str, content: str) -> Any:
                     "slot": f.slot,
                     "value": f.value,
                     "negated": f.negated,
+                    "since": _since(f, request),
                     "language": f.language,
                 }
                 for f in facts

@@ -77,7 +77,10 @@ async def test_extraction_success_path(fake):
     assert facts["location"].text == "The user lives in Lisbon" and facts["location"].value == "Lisbon"
     tokyo = next(f for f in result.facts if "Tokyo" in f.text)
     assert "2026-03-13" in tokyo.text  # the relative date, resolved from the message's own timestamp
-    assert all(f.source_event_ids == ("m2",) and f.valid_from == T0 for f in result.facts)
+    assert all(f.source_event_ids == ("m2",) for f in result.facts)
+    # Valid time: the stated date for the dated event (the reply's "since"), the message time otherwise.
+    assert facts["location"].valid_from == T0
+    assert tokyo.valid_from == datetime(2026, 3, 13, tzinfo=T0.tzinfo)
 
     body = fake.stats.bodies[-1]
     assert body["model"] == "extract-model"

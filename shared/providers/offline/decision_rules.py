@@ -38,9 +38,9 @@ import re
 
 from shared.domain.consolidation import normalize_text as normalise_text
 from shared.domain.models import Decision, DecisionItem, Neighbour, Op
-from shared.domain.slots import MULTI_VALUED_PREFIXES, is_multi_valued, same_slot
+from shared.domain.slots import MULTI_VALUED_PREFIXES, is_multi_valued, same_slot, slot_matches
 
-RULES_VERSION = "rules-v1"
+RULES_VERSION = "rules-v2"
 
 __all__ = ["MULTI_VALUED_PREFIXES", "RULES_VERSION", "decide", "is_multi_valued", "normalise_text"]
 
@@ -75,6 +75,15 @@ def _opposite_slot(a: str | None, b: str | None) -> bool:
     return False
 
 
+def _on_slot(slot: str | None, neighbours: tuple[Neighbour, ...]) -> list[Neighbour]:
+    """Neighbours on the candidate's slot: the same slot, else the one context that holds it."""
+    exact = [n for n in neighbours if same_slot(slot, n.slot)]
+    if exact:
+        return exact
+    scoped = [n for n in neighbours if slot_matches(slot, n.slot)]
+    return scoped if len(scoped) == 1 else []
+
+
 def _best(neighbours: list[Neighbour]) -> Neighbour:
     """The most similar; the lower index on a tie, so the answer never depends on ordering noise."""
     return max(neighbours, key=lambda n: (n.similarity, -n.index))
@@ -105,8 +114,34 @@ def _names_value(neighbour: Neighbour, value: tuple[str, frozenset[str]] | None)
     return terms <= found if mode == "all" else bool(terms & found)
 
 
+def _stems(text: str) -> set[str]:
+    return {t[:5] for t in _TOKEN.findall(text.lower().replace("-", " ").replace(":", " "))}
+
+
+def _wildcard_hit(slot: str, neighbour: Neighbour) -> bool:
+    """A retraction that knows the thing but not its kind ("*:rex" for "Rex passed away", "*:smoke"
+    for "I gave up smoking") ends any fact whose slot or text names every one of its words."""
+    words = [w[:5] for w in slot[2:].split("-") if w]
+    found = _stems(f"{neighbour.slot or ''} {neighbour.text}")
+    return bool(words) and all(w in found for w in words)
+
+
 def _retract(item: DecisionItem) -> Decision:
-    same = [n for n in item.neighbours if same_slot(item.candidate_slot, n.slot)]
+    slot = item.candidate_slot or ""
+    if slot.startswith("*:"):
+        same = [n for n in item.neighbours if _wildcard_hit(slot, n)]
+        if not same:
+            return Decision(Op.NONE, reason="nothing to retract: no active fact names it")
+        target = _best(same)
+        return Decision(
+            Op.DELETE, target=target.index, reason=f"retracts neighbour {target.index}, which names {slot[2:]}"
+        )
+    same = _on_slot(item.candidate_slot, item.neighbours)
+    if not same and ":" in slot:
+        # "stopped using Notion" (tool:notion) ends "uses Notion for notes" (tool:notes): same kind,
+        # and the neighbour names what is retracted.
+        kind, key = slot.split(":", 1)
+        same = [n for n in item.neighbours if (n.slot or "").startswith(f"{kind}:") and _wildcard_hit(f"*:{key}", n)]
     if not same:
         return Decision(Op.NONE, reason="nothing to retract")
     if not is_multi_valued(item.candidate_slot):
@@ -128,7 +163,7 @@ def decide(item: DecisionItem) -> Decision:
             return Decision(Op.NONE, reason=f"same as neighbour {neighbour.index}")
     if item.candidate_negated:
         return _retract(item)
-    same = [n for n in item.neighbours if same_slot(item.candidate_slot, n.slot)]
+    same = _on_slot(item.candidate_slot, item.neighbours)
     if not same:
         same = [n for n in item.neighbours if _opposite_slot(item.candidate_slot, n.slot)]
     if same:

@@ -1,29 +1,35 @@
 """Rule-based fact extraction for the offline provider.
 
-What this is: a table of English regular expressions over first-person statements ("I live in
-Berlin", "we switched from Postgres to SQLite", "my girlfriend is Anna"), a small date resolver,
-and a handful of German, Spanish and French name/location/origin patterns. What it is not: a
-language model. It misses anything phrased unusually and, by design, prefers saying nothing to
-saying something wrong: values must look like values (a proper noun, a known tool, a known diet)
-before a rule fires.
+What this is: English rules for specific statements ("I live in Berlin", "my girlfriend is
+Anna"), the generic clause frames of ``frames.py`` for classes of statements (endings, changes,
+durable verbs, contexts, stated dates, and German, Spanish, French, Italian and Portuguese
+statements), and a date resolver. What it is not: a language model. It misses anything phrased
+unusually and, by design, prefers saying nothing to saying something wrong: values must look like
+values (a proper noun, a known tool, a known diet) before a rule fires.
 
 One user turn goes through:
-  message -> sentences (questions dropped) -> clauses ("..., but now I ...", "... and I ...")
-  -> per clause: lead-ins stripped ("btw,", "now"), at most one date phrase pulled out and
-     resolved against the turn's own ``created_at``, requests and hypotheticals skipped
-  -> RULES tried in order; within one group the first rule that yields facts wins, so a
-     negated rule placed first shadows its positive twin ("my cat Luna died" vs "my cat Luna")
-  -> if nothing fired and the clause has a date, one generic event ("The user is flying to
-     Tokyo on 2026-11-27").
-Within one turn a later fact on a slot supersedes an earlier one (same instant, so the earlier
-one was never true on its own); across the call, identical facts are kept once.
+  message -> language -> sentences (quotes and requests dropped; of a question, only the
+  statements before it) -> context marker ("at work", "for my side project") -> clauses ("...,
+  but now I ...", "... and joined Y", "..., live in Leeds")
+  -> per clause: lead-ins and chat filler stripped, a dropped "I" put back ("sold my bike"), at
+     most one date phrase pulled out and resolved against the turn's own ``created_at``
+  -> the statement frames in order (style preferences, named pets, separations, RULES, changes,
+     rescheduled events, dated events, degrees, traits, durable verbs, belongings, agenda
+     fragments); within RULES the first rule of a group that yields facts wins
+  -> an ending marker ("stopped", "no longer", "... anymore") turns what the rest states into a
+     retraction on the same slot; a stated date becomes the fact's valid time.
+Within one turn a later fact on a slot supersedes an earlier one, except that a retraction of
+another value stays ("left X in May and joined Y"); across the call, identical facts are kept
+once. A retraction that names a thing but not its kind ("*:rex") takes the slot of the earlier
+fact about it in the context messages. A speaker's ``name`` replaces "The user".
 
 Slots (decision_rules compares them; only equal slots replace each other):
   single-valued: name, age, nationality, origin, location, occupation, employer, education, diet,
                  partner, birthday, favourite:<kind>, tool:<domain or tool>, family:<plural> (a count)
   multi-valued, the value is part of the slot: like:<x>, dislike:<x>, avoid:<x>, allergy:<x>,
                  language:<x>, pet:<name>, family:<relation>:<name>, person:<relation>:<name>,
-                 goal:<x>, habit:<x>, event:<x>
+                 goal:<x>, habit:<x>, event:<x>, own:<x>, health:<x>, trait:<x>
+  scoped: <slot>@side-project, <slot>@family (work keeps the plain slot); "*:<thing>" retracts by name
 """
 
 from __future__ import annotations
@@ -31,13 +37,14 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from datetime import date, timedelta
+from dataclasses import dataclass, replace
+from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
+from shared.providers.offline import frames
 
-RULES_VERSION = "rules-v1"
+RULES_VERSION = "rules-v2"
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
 
@@ -315,7 +322,7 @@ def _third_person(phrase: str) -> str:
             return word
         return replacement.capitalize() if word[0].isupper() and lower != "i" else replacement
 
-    return re.sub(r"[A-Za-z]+(?:'[a-z]+)?", swap, phrase)
+    return re.sub(r"(?<![\d])[A-Za-z]+(?:'[a-z]+)?", swap, phrase)
 
 
 def _verb_s(verb: str) -> str:
@@ -470,19 +477,30 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("month", _rx(r"\b(?P<rel>in|this|next|last|since|by|until|till|before|after|from|during)\s+(?P<mon>"
                   + _FULL_MONTH_RE + r")\b")),
     ("year", _rx(r"\b(?P<prep>in|since|by|until|till|before|after|from|during)\s+(?P<y>(?:19|20)\d{2})\b")),
+    # "from the 10th to the 24th of October": a stay begins on its first day.
+    ("range", _rx(r"\b(?:from|between)\s+(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?(?:\s+(?:of\s+)?(?P<mon1>" + _MONTH_RE
+                  + r"))?\s+(?:to|until|till|and|-)\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>"
+                  + _MONTH_RE + r")\b")),
+    ("weekend", _rx(r"\b(?:on|over|at)\s+the\s+weekend\b")),
+    ("dom", _rx(_PREP_RE + r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?" + _MONTH_RE + r")"
+                r"(?!\s+(?:to|and|-)\s+(?:the\s+)?\d)")),
     ("word", _rx(_PREP_RE + r"\b(?P<w>(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday"
                  r"|yesterday|today|tonight|tomorrow|this\s+(?:morning|afternoon|evening)|last\s+night)\b")),
     ("in", _rx(r"\b(?:in|within)\s+(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?(?:'?s?\s+time)?\b")),
-    ("ago", _rx(r"\b(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?\s+ago\b")),
+    ("ago", _rx(r"\b(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?\s+(?:ago|now)\b")),
+    # "(have) been learning Spanish for 6 months": a duration that ends now says when it began.
+    ("for", _rx(r"\bfor\s+(?:the\s+(?:last|past)\s+)?(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?\b")),
     ("rel", _rx(_PREP_RE + r"\b(?P<rel>last|next|this\s+coming|this|the\s+following|the\s+previous)\s+"
                 r"(?P<unit>week|weekend|month|year)\b")),
-    ("weekday", _rx(_PREP_RE + r"\b(?:(?P<rel>last|next|this\s+coming|this|coming)\s+)?(?P<wd>" + _WEEKDAY_RE
-                    + r")\b(?!s)")),
+    ("weekday", _rx(_PREP_RE + r"(?<!every\s)(?<!each\s)\b(?:(?P<rel>last|next|this\s+coming|this|coming)\s+)?"
+                    r"(?P<wd>" + _WEEKDAY_RE + r")\b(?!s)")),
 )
 # fmt: on
 
 _PAST_HINT = _rx(
-    r"\b(?P<word>was|were|had|did|went|got|came|left|flew|ran|met|saw|took|gave|bought|made|began|became|ago"
+    r"\b(?P<word>was|were|had|did|went|got|came|left|flew|ran|met|saw|took|gave|bought|made|began|became|ago|quit"
+    r"|sold|lost|broke|split|hurt|cut|swam|drove|wrote|found|won|spent|paid|sent|fell|threw|sat|kept|died"
+    r"|passed\s+away|put\s+down"
     r"|yesterday|used\s+to)\b|\b(?:i|we)\s+(?:just\s+|already\s+|recently\s+|finally\s+)?(?P<ed>[a-z]+ed)\b"
 )
 _NOT_PAST = _vocab("""
@@ -490,8 +508,13 @@ _NOT_PAST = _vocab("""
 """)
 
 
+_POINTS_AHEAD = _rx(r"\b(?:moved|rescheduled|postponed|pushed(?:\s+back)?|delayed|shifted|changed)\s+to\b")
+
+
 def _looks_past(text: str) -> bool:
     """Tense decides which way a bare "Friday" or "March 3" points."""
+    if _POINTS_AHEAD.search(text) and not re.search(r"(?i)\b(?:i|we)\s+(?:have\s+)?moved\s+to\b", text):
+        return False  # "the defense got moved to the 14th": the new date is ahead
     for match in _PAST_HINT.finditer(text):
         word = (match.group("word") or "").lower()
         if word == "got" and re.search(r"(?:'ve|have)\s+$", text[: match.start()], re.IGNORECASE):
@@ -530,6 +553,12 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
     if kind == "iso":
         day = _safe_date(int(groups["y"]), int(groups["m"]), int(groups["d"]))
         return DateRef(day, "day") if day else None
+    if kind == "range":
+        month = _MONTHS[(groups.get("mon1") or groups["mon"]).lower().rstrip(".")]
+        day = _safe_date(today.year, month, int(groups["d"]))
+        if day is not None and not past and day < today:
+            day = _safe_date(today.year + 1, month, int(groups["d"]))
+        return DateRef(day, "day", has_year=False) if day else None
     if kind in ("dmy", "mdy"):
         month, dom = _MONTHS[groups["mon"].lower().rstrip(".")], int(groups["d"])
         if groups.get("y"):
@@ -544,6 +573,20 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
         elif not past and day < today:
             day = _safe_date(today.year + 1, month, dom)
         return DateRef(day, "day", has_year=False) if day else None
+    if kind == "weekend":
+        # "moved on the weekend": the last one; "see you on the weekend": the coming one.
+        saturday = today + timedelta(days=(5 - today.weekday()) % 7)
+        if past:
+            saturday = today - timedelta(days=(today.weekday() - 5) % 7)
+        return DateRef(saturday, "weekend")
+    if kind == "dom":
+        # "on the 14th": this month's, else the next (or the last, in the past tense).
+        dom = int(groups["d"])
+        day = _safe_date(today.year, today.month, dom)
+        if day is None or (not past and day < today) or (past and day > today):
+            month = _add_months(today.replace(day=1), -1 if past else 1)
+            day = _safe_date(month.year, month.month, dom)
+        return DateRef(day, "day", has_year=False) if day else None
     if kind == "my":
         day = _safe_date(int(groups["y"]), _MONTHS[groups["mon"].lower().rstrip(".")], 1)
         return DateRef(day, "month") if day else None
@@ -553,7 +596,7 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
             year = today.year + (1 if month <= today.month else 0)
         elif rel == "last":
             year = today.year - (1 if month >= today.month else 0)
-        elif past:
+        elif past or rel in ("since", "after", "from"):
             year = today.year - (1 if month > today.month else 0)
         else:
             year = today.year + (1 if month < today.month else 0)
@@ -570,13 +613,20 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
             "day before yesterday": -2,
         }
         return DateRef(today + timedelta(days=offsets.get(word, 0)), "day")
-    if kind in ("in", "ago"):
+    if kind in ("in", "ago", "for"):
         n, unit = _number(groups["n"]), groups["unit"].lower()
         if n <= 0:
             return None
         sign = 1 if kind == "in" else -1
+        if kind == "for" and unit in ("day", "week"):
+            return DateRef(today - timedelta(days=n * (7 if unit == "week" else 1)), "day")
         if unit in ("day", "week"):
             return DateRef(today + timedelta(days=sign * n * (7 if unit == "week" else 1)), "day")
+        if kind == "ago" or kind == "for":
+            # "two years ago" is about then, not the January of that year.
+            if unit == "month":
+                return DateRef(_add_months(today, -n), "day")
+            return DateRef(_add_months(today, -12 * n).replace(day=1), "month")
         if unit == "month":
             return DateRef(_add_months(today, sign * n).replace(day=1), "month")
         return DateRef(date(today.year + sign * n, 1, 1), "year")
@@ -607,16 +657,31 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
     return None
 
 
+_PERFECT = _rx(r"\b(?:have|has|'ve)\s+been\b|^(?:i\s+)?been\b")
+# Every date pattern needs one of these; most clauses have none, and one search is cheap.
+_MAY_HAVE_DATE = _rx(
+    r"\d|\b(?:yesterday|today|tonight|tomorrow|morning|afternoon|evening|night|day|week|weekend|month|year|monday"
+    r"|tuesday|wednesday|thursday|friday|saturday|sunday|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
+    r"|january|february|march|april|june|july|august|september|october|november|december)s?\b"
+)
+
+
 def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
     """The earliest (then longest) date phrase in ``text``; one per clause is enough."""
+    if not _MAY_HAVE_DATE.search(text):
+        return None
     best: tuple[int, int, _DateHit] | None = None
+    perfect = bool(_PERFECT.search(text))
     for kind, pattern in _DATE_PATTERNS:
+        if kind == "for" and not perfect:
+            continue  # "for two weeks" ahead is a length, not a start
         for match in pattern.finditer(text):
-            ref = _resolve(kind, match, today, past)
-            if ref is None:
-                continue
             groups = match.groupdict()
             prep = (groups.get("prep") or "").lower() or None
+            # "booked a table for Saturday": the date a booking is for lies ahead, whatever the tense.
+            ref = _resolve(kind, match, today, past and prep not in ("for", "until", "till", "by"))
+            if ref is None:
+                continue
             if kind == "month" and groups["rel"].lower() in _KEPT_PREPS:
                 prep = groups["rel"].lower()
             hit = _DateHit(ref, prep, match.start(), match.end())
@@ -666,7 +731,10 @@ _LEAD_IN = _rx(
     r"|actually|anyway|anyways|btw|by\s+the\s+way|fyi|fwiw|for\s+context|for\s+the\s+record|just\s+so\s+you\s+know"
     r"|just\s+fyi|honestly|basically|plus|and|but|oh\s+and|alright|haha|lol|please|you\s+can|i\s+mean|yes|yeah"
     r"|at\s+work|at\s+home|for\s+work|at\s+my\s+(?:job|company)|in\s+my\s+(?:job|team|company)|on\s+my\s+team"
-    r"|yep|yup|ok|okay|sure|right|cool|great|thanks|thank\s+you|no(?=\s*[,.!]|\s+(?:i|we|my)\b)|nope)"
+    r"|yep|yup|ok|okay|sure|right|cool|great|thanks|thank\s+you|no(?=\s*[,.!]|\s+(?:i|we|my)\b)|nope"
+    r"|sadly|unfortunately|luckily|fortunately|finally|big\s+news|news|update|quick\s+update|fun\s+fact|guess\s+what"
+    r"|(?:it\s+)?turns\s+out(?:\s+that)?|apparently|i\s+(?:realised|realized|found\s+out|discovered)(?:\s+that)?"
+    r"|to\s+be\s+honest|tbh|oh\s+well|long\s+story\s+short)"
     r"(?:\s*[,.!:;-]+\s*|\s+)"
     r"|(?:now|these\s+days|nowadays|currently|lately|at\s+the\s+moment|right\s+now|as\s+of\s+(?:now|today)"
     r"|since\s+then)(?:\s*,\s*|\s+))"
@@ -676,7 +744,7 @@ _ANYMORE = _rx(r"\b(?:anymore|any\s+more|no\s+longer)\b")
 _REQUEST = _rx(
     r"^(?:(?:can|could|would|will)\s+you|help\s+me|(?:write|draft|generate|create|make|give|show|tell|explain"
     r"|summari[sz]e|translate|fix|rewrite|list|find|check|review|compare|suggest|recommend|let'?s|lets)\b"
-    r"|i\s+(?:need|want|would\s+like|'d\s+like)\s+you\s+to\b|i\s+need\s+(?:help|your\s+help|some\s+help|a\s+hand"
+    r"|i\s+(?:need|want|would\s+like|'d\s+like)\s+you\s+to\b(?!\s+(?:always|never|keep|stop|use|avoid))|i\s+need\s+(?:help|your\s+help|some\s+help|a\s+hand"
     r"|advice)\b|i(?:'m|\s+am)\s+(?:looking\s+for|trying\s+to\s+(?:write|find|figure|understand|decide|fix)))"
 )
 _HYPOTHETICAL = _rx(
@@ -689,6 +757,11 @@ _QUESTION_START = _rx(
     r"^(?:what|why|how|where|who|whom|which|whose|do|does|did|is|are|was|were|shall|should|can|could|would|will"
     r"|have\s+you|has|am\s+i)\b"
 )
+
+
+_QUOTED = re.compile(r"(?:(?<=\s)|(?<=^)|(?<=:))[\"“‘'][^\"”’']{4,}[\"”’'](?=[\s.,!?;:)]|$)")
+_TURNS_OUT = _rx(r"\b(?:turns\s+out|apparently|i\s+(?:realised|realized|found\s+out)(?:\s+that)?)\s+")
+_STATEMENT_START = _rx(r"^(?:i|i'm|im|i've|my|we|we're|our)\b(?!.*\b(?:you|your)\b)")
 
 
 def _strip_lead_ins(text: str) -> str:
@@ -717,8 +790,76 @@ def _expand_contractions(text: str) -> str:
     return _CONTRACTIONS.sub(expand, text)
 
 
+# Chat drops the "I": "sold my bike last week", "been learning Spanish for months", "not vegan anymore".
+_SUBJECTLESS = _rx(
+    r"^(?=(?:just\s+|finally\s+|recently\s+|also\s+|officially\s+)*(?:[a-z]+ed|got|went|left|sold|quit|began|became"
+    r"|bought|took|made|moved|ran|swam|gave|lost|met|found|joined|started|switched|dropped|ditched|passed|finished"
+    r"|cancelled|canceled|stopped|picked|signed|booked|adopted|broke|split)\b)(?!(?:need|feed|speed|seed)\b)"
+)
+_SUBJECTLESS_AUX = _rx(r"^(?P<aux>been|not|starting|moving|heading|flying|going|off\s+to|working|living)\b")
+_FILLER_TAIL = _rx(r"(?:\s*,?\s+(?:tbh|lol|lmao|haha+|btw|fyi|atm|imo|tho|though|honestly|for\s+now|ha|xd)\b|[!?.]+)+$")
+
+
+_TEAM_WORDS = frozenset(("team", "company", "startup", "org", "organisation", "organization", "department", "lab"))
+_TEAM_SUBJECT = _rx(
+    r"^(?:our|my)\s+(?:whole\s+|entire\s+|small\s+|little\s+)?(?:team|company|startup|org|organisation|organization"
+    r"|department|lab)\s+(?P<verb>[a-z]+)\b"
+)
+
+
+def _as_we(text: str) -> str:
+    """ "Our whole team switched to Neovim" says what "we" did; the verb loses its third-person -s."""
+    m = _TEAM_SUBJECT.match(text)
+    if not m:
+        return text
+    verb = m.group("verb")
+    if verb in ("is", "has", "was", "are", "were", "have"):
+        return text  # "our startup is based in Tallinn" is about the startup, not where "we" live
+    if verb.endswith("s") and frames.verb_class(verb[:-1]):
+        verb = verb[:-1]
+    verb = {"is": "are", "has": "have", "was": "were"}.get(verb, verb)
+    return f"we {verb}{text[m.end() :]}"
+
+
+def _with_subject(text: str) -> str:
+    """The clause with its first person back: chat often leaves the "I" out."""
+    text = _as_we(text)
+    if re.match(r"(?i)^(?:i|we|my|our|i'm|im|i've|we're|[a-z]+\s+and\s+i)\b", text) or not text:
+        return text
+    if not (
+        _SUBJECTLESS_AUX.match(text.lower())
+        or _SUBJECTLESS.match(text.lower())
+        or frames.base_of_gerund(text.split()[0].lower())
+    ):
+        return text
+    text = text[:1].lower() + text[1:] if text[:1].isupper() and not text.split()[0].isupper() else text
+    m = _SUBJECTLESS_AUX.match(text)
+    if m:
+        aux = m.group("aux").lower()
+        if aux == "been":
+            return f"I have {text}"
+        if aux == "not":
+            return f"I am {text}"
+        return f"I am {text}"
+    if re.match(r"(?i)^got\s+(?:a|an|my|the|two|three)\b", text):
+        return f"I have {text[4:]}"  # chat: "got a job interview tomorrow" is having one
+    if _SUBJECTLESS.match(text) and not _REQUEST.match(text):
+        return f"I {text}"
+    first, _, rest = text.partition(" ")
+    if frames.base_of_gerund(first) and not re.match(r"(?i)(?:is|was|are|were|can|makes?)\b", rest):
+        return f"I am {text}"
+    return text
+
+
+_HAVE_GOT = _rx(r"(?:'ve|\s+have)\s+got\s+")
+_FILLER_WORDS = _rx(r"\s*\b(?:tbh|lol|lmao|btw|fyi|atm|imo|ngl|idk|tho|xd|haha+)\b[!.]*")
+_LIKE_NUMBER = _rx(r"\blike\s+(?=\d|a\s+couple|a\s+few)")
+
+
 def _prepare(raw: str, today: date) -> Clause | None:
-    text = _expand_contractions(_strip_lead_ins(raw.strip().strip(" ,;:-")))
+    raw = _HAVE_GOT.sub(" have ", _LIKE_NUMBER.sub("about ", _FILLER_WORDS.sub("", raw)))
+    cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
+    text = _expand_contractions(_with_subject(cleaned))
     if not text or _REQUEST.match(text) or _HYPOTHETICAL.match(text) or _QUESTION_START.match(text):
         return None
     anymore = bool(_ANYMORE.search(text))
@@ -731,10 +872,10 @@ def _prepare(raw: str, today: date) -> Clause | None:
 
 
 _ABBREVIATION = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Mt|Prof|Jr|Sr|vs|etc|approx|e\.g|i\.e)\.", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+|\s*,?\s*(?=[¿¡])")
 _RECIPROCAL = (
     r"(?:have\s+|'ve\s+|just\s+|finally\s+|recently\s+|officially\s+)?(?:broke\s+up|broken\s+up"
-    r"|split\s+up|separated|divorced|got\s+divorced|got\s+married|got\s+engaged|are\s+(?:dating|engaged"
+    r"|split\s+up|separated|divorced|got\s+divorced|got\s+married|got\s+engaged|are\s+(?:divorced|separated|dating|engaged"
     r"|married|together|getting)|have\s+been\s+(?:dating|together|married)|met|moved\s+in\s+together)"
     r"\b(?!\s+with)"
 )
@@ -743,7 +884,13 @@ _CLAUSE_SPLIT = _rx(
     r"(?:\s*,\s*|\s+)(?:and|but|so|because|cause|though|although|while|plus|whereas)\s+"
     r"(?=(?:now\s+|these\s+days\s+|nowadays\s+|recently\s+|also\s+|then\s+|actually\s+)?"
     r"(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my)\b)(?!i\s+" + _RECIPROCAL + r")"
-    r"|\s*[,:]\s*(?=(?:now\s+|these\s+days\s+|but\s+)?(?:i|i'm|im|i've|we|we're|we've)\s)(?!i\s+" + _RECIPROCAL + r")"
+    r"|\s*[,:]\s*(?=(?:now\s+|these\s+days\s+|but\s+)?(?:i|i'm|im|i've|we|we're|we've|my|our)\s)(?!i\s+"
+    + _RECIPROCAL
+    + r")"
+    r"|\s*,\s*(?=(?:just\s+|finally\s+|then\s+)?(?:moved|started|joined|switched|sold|quit|left|bought|adopted|ditched"
+    r"|dropped|cancelled|stopped|began|relocated|got\s+(?:a|an|my|the)|took\s+up|picked\s+up)\b)"
+    r"|\s*,\s*(?=(?:remind|please|pls|can|could|would|any|how|what|why|where|which|should|is\s+it|is\s+that"
+    r"|do\s+you|help|recommend|suggest|tips|ideas|feeling|nervous|excited|so\s+excited|wish|hope)\b)"
     r"|\s+[-–—]+\s+"
 )
 
@@ -754,8 +901,36 @@ def _sentences(text: str) -> list[str]:
     return [p.replace("\u2024", ".").strip() for p in parts if p and p.strip()]
 
 
+# "I left Nokia and joined Ericsson": the second verb is a second statement by the same speaker.
+_SECOND_VERB = _rx(
+    r"\s*,\s*(?=(?:live|work|have|speak|use|play|love|like|own|drive|run|study|teach|do)\s+\w)"
+    r"|\s*,?\s+(?:and|but|so)\s+(?:then\s+|now\s+|since\s+then\s+|also\s+|mostly\s+|usually\s+|still\s+|just\s+)?"
+    r"(?=(?:joined|moved|started|switched|became|adopted|bought|got|took\s+up|picked\s+up|began|signed"
+    r"|enrolled|founded|launched|married|relocated|work|live|use|am|have|play|drive|own|teach|study|love|like|speak"
+    r"|run|do)\b)"
+)
+
+
+_SECOND_PREDICATE = _rx(
+    r"\s*,?\s+and\s+(?:also\s+)?(?=(?:allergic|intolerant|vegan|vegetarian|pescatarian|married|single|divorced"
+    r"|engaged|pregnant|retired|based|originally)\b)"
+)
+
+
 def _clauses(sentence: str) -> list[str]:
-    return [part for part in _CLAUSE_SPLIT.split(sentence) if part and part.strip()]
+    parts = [part for part in _CLAUSE_SPLIT.split(sentence) if part and part.strip()]
+    out: list[str] = []
+    for whole in parts:
+        first, *predicates = _SECOND_PREDICATE.split(whole)
+        part = first
+        out.extend([])  # keep order: the first clause, then its verbs, then its predicates
+        pieces = _SECOND_VERB.split(part)
+        out.append(pieces[0])
+        # The continuation keeps no date of the first half: "left X in May and joined Y" dates the
+        # leaving, not the joining (which may have come later).
+        out.extend(f"I {piece.strip()}" for piece in pieces[1:] if piece.strip())
+        out.extend(f"I am {p.strip()}" for p in predicates if p.strip())
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -771,6 +946,7 @@ class Draft:
     slot: str | None = None
     value: str | None = None
     negated: bool = False
+    valid_from: date | datetime | None = None  # what the user stated: when it began, or when it happens
 
 
 Builder = Callable[[re.Match[str], Clause], list[Draft]]
@@ -936,12 +1112,24 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
     article = _group(m, "art")
     lead = f"{_article(role)} " if article else ""
     org = _org(_group(m, "org")) if _group(m, "org") else None
+    if org and not _is_proper(org[1]):
+        org = None  # "a teacher, looking for a fun maths game": not an employer
     if head == "student" and org:
         return [Draft(f"The user is a {role} at {org[0]}", FACT, 7, "occupation", role)]
     verb = "works as" if _group(m, "verb") or _group(m, "verb2") else "is"
+    place = None
+    after = c.text[m.end("v") :] if m.end("v") >= 0 else ""
+    if around := re.match(r"\s+(?:in|based\s+in)\s+(?P<p>(?-i:[A-Z])[^,;]*)", after):
+        place = _place(around.group("p"))
+    if where := re.search(r"\s+(?:in|based\s+in)\s+(?P<p>(?-i:[A-Z])[^,;]*)$", _group(m, "v")):
+        place = _place(where.group("p"))
+    if place and (cut := re.search(r"\s+(?:in|based\s+in)\s+(?-i:[A-Z]).*$", role)):
+        role = role[: cut.start()].strip()
     drafts = [Draft(f"The user {verb} {lead}{role}", FACT, 7, "occupation", role)]
     if org:
         drafts.append(_employer_draft(*org, "at", c))
+    if place:  # "a data scientist in Pune": the place is a second fact
+        drafts.append(Draft(f"The user lives in {place[0]}", FACT, 7, "location", place[1]))
     return drafts
 
 
@@ -964,6 +1152,8 @@ def _b_study(m: re.Match[str], c: Clause) -> list[Draft]:
     if not subject or len(subject.split()) > 5 or _starts_with_any(subject, ("it", "that", "this", "for")):
         return []
     org = _org(_group(m, "org")) if _group(m, "org") else None
+    if org and not _is_proper(org[1]):
+        org = None  # "a teacher, looking for a fun maths game": not an employer
     where = f" at {org[0]}" if org else ""
     return [Draft(f"The user studies {subject}{where}", FACT, 6, "education", subject)]
 
@@ -1613,7 +1803,9 @@ _FRAGMENTS = {
     r"|again)\s+)*",
     "LIKE_ADV": r"(?:(?:really|absolutely|also|still|do|totally|genuinely|kind\s+of|kinda|just|honestly|quite"
     r"|truly|sort\s+of|sorta|especially|very\s+much|so|actually|now|currently|always)\s+)*",
-    "SUBJ": r"(?:i|we|(?:my\s+)?[\w'-]+\s+and\s+i)",  # "my wife and I moved to Berlin"
+    # "my wife and I moved to Berlin", "me and my girlfriend Lea live in Vienna"
+    "SUBJ": r"(?:i|we|(?:my\s+)?[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]*)?\s+and\s+i"
+    r"|me\s+and\s+my\s+[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]*)?)",
     "IWE": r"(?:i|we)",
     "AM": r"(?:i\s+am|we\s+are)",
     "HAVE": r"(?:have|have\s+got|got|own|adopted|rescued|bought)",
@@ -1658,10 +1850,13 @@ RULES: tuple[Rule, ...] = (
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back )?from (?P<old>.+?) to {V}", _b_moved),
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:away from|out of) (?P<proper>){V}",
           _b_location_gone),
-    _rule("location", "{SUBJ} {ADV}(?:live|reside) in {V}", _b_location),
+    _rule("location", "{SUBJ} {ADV}(?:live|reside)(?: together)? in {V}", _b_location),
     _rule("location", "{IWE} have {ADV}(?:been )?(?:living|lived|based) in {V}", _b_location),
     _rule("location", "{AM} {ADV}(?:living|based|residing|located|settled) in {V}", _b_location),
-    _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back )?(?:to|into) {V}", _b_moved),
+    _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back |down |up |over |out |away )?"
+                      "(?:to|into) {V}", _b_moved),
+    _rule("location", "i am (?:currently |now |still )?(?:in|over in|out in) "
+                      "(?P<v>{CAP}[\\w'-]*(?: {CAP}[\\w'-]*)*)\\s*(?:,.*)?$", _b_location),
     # where the user is from
     _rule("origin", "i am (?:originally )?from {V}", _origin_builder("is from")),
     _rule("origin", "i (?:originally )?come from {V}", _origin_builder("is from")),
@@ -1681,11 +1876,15 @@ RULES: tuple[Rule, ...] = (
     _rule("employer", "i {ADV}work (?P<prep>at|for) {V}", _b_employer),
     _rule("employer", "i am {ADV}(?:working|employed) (?P<prep>at|for|by) {V}", _b_employer),
     _rule("employer", "my (?:employer|company) is {V}", _b_employer),
+    _rule("employer", "i am (?:starting|beginning) (?:a new job |work |my new job )?(?:at|with) {V}", _b_joined),
+    _rule("employer", "my last day (?:at|with) (?P<proper>)(?P<v>{CAP}[\\w&'-]*(?: {CAP}[\\w&'-]*)*) (?:was|is)",
+          _b_employer_gone),
     _rule("employer", "i {ADV}(?:have )?(?:joined|started (?:working )?(?:at|for)"
                       "|got (?:a |the )?(?:new )?(?:job|position|role|offer) (?:at|with|from)"
                       "|accepted (?:an? |the )?(?:job|position|role|offer) (?:at|with|from)) {V}", _b_joined),
     # occupation and studies
-    _rule("occupation", "(?:i {ADV}(?P<verb>work) as|i am {ADV}(?P<verb2>working|employed) as"
+    _rule("occupation", "(?:i {ADV}(?P<verb>work)(?: nights| days| weekends| part-time| full-time| remotely"
+                        "| freelance)? as|i am {ADV}(?P<verb2>working|employed) as"
                         "|my (?:job|job title|title|profession) is) (?P<art>an? )?(?P<v>.+?)"
                         "(?: (?:at|for|with) (?P<org>.+))?$", _b_work_as),
     _rule("occupation", r"i am {ADV}(?P<v>retired|self[-\s]employed|freelancing|freelance|a freelancer"
@@ -1884,28 +2083,48 @@ _MARKERS = {
     """),
     "es": _vocab("""
         yo, y, el, los, las, que, soy, mi, vivo, llamo, con, por, para, una, estoy, pero, muy, es, mudé,
-        nombre, desde, ahora, hola, gracias, sí, cómo
+        nombre, desde, ahora, hola, gracias, sí, cómo, trabajo, en, ya, tengo, hace, dejé, gusta, años, del, al,
+        estoy, juego
     """),
     "fr": _vocab("""
         je, et, le, les, est, suis, mon, ma, mes, habite, vis, avec, pour, une, des, du, pas, ne, mais,
-        nous, appelle, viens, prénom, maintenant, depuis, bonjour, merci, oui, à, salut, très
+        nous, appelle, viens, prénom, maintenant, depuis, bonjour, merci, oui, à, salut, très, travaille, j'ai
+    """),
+    "it": _vocab("""
+        io, sono, mi, chiamo, abito, lavoro, il, di, che, non, per, con, anche, ora, adesso, ciao, grazie, ho,
+        sto, faccio, più, della, nel, alla, anni, mio, mia, perché, però, smesso, vengo, piace, fa, gli, e, chiama,
+        vivo, siamo, passati, anno, scorso, abbiamo, sono, lasciato, gioco, ogni, mio, ragazzo, trasferita, trasferito
+    """),
+    "pt": _vocab("""
+        eu, moro, trabalho, sou, não, meu, minha, em, no, na, do, da, com, também, agora, olá, obrigado,
+        obrigada, sim, você, estou, tenho, já, mais, mudei, deixei, parei, gosto, há, anos, ao, os, das, dos, e, mas,
+        migramos, empresa, sou, usuário
     """),
 }
 _FR_ELISIONS = ("j'", "m'", "l'", "d'", "c'", "qu'", "n'", "s'")
+_MARKER_INDEX: dict[str, tuple[str, ...]] = {}
+for _lang, _words in _MARKERS.items():
+    for _word in _words:
+        _MARKER_INDEX[_word] = (*_MARKER_INDEX.get(_word, ()), _lang)
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?|[^\W\d_]+'")
 
 
 def detect_language(text: str) -> str:
-    """ "en", "de", "es", "fr", or "und" when the text is in none of these (or in a non-Latin script).
+    """ "en", "de", "es", "fr", "it", "pt", or "und" when the text is in none of these (or in a non-Latin script).
 
     A marker-word vote: cheap, and good enough to keep English rules off other languages.
     """
-    letters = [ch for ch in text if ch.isalpha()]
-    if letters and sum(1 for ch in letters if ord(ch) > 0x24F) / len(letters) > 0.3:
-        return "und"
-    tokens = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?|[^\W\d_]+'", text.lower())
-    scores = {lang: sum(1 for t in tokens if t in words) for lang, words in _MARKERS.items()}
-    scores["fr"] += sum(1 for t in tokens if t.startswith(_FR_ELISIONS))
-    best = max(("de", "es", "fr"), key=lambda lang: scores[lang])
+    if not text.isascii():
+        letters = [ch for ch in text if ch.isalpha()]
+        if letters and sum(1 for ch in letters if ord(ch) > 0x24F) / len(letters) > 0.3:
+            return "und"
+    scores = dict.fromkeys(_MARKERS, 0)
+    for token in _WORD.findall(text.lower()):
+        for lang in _MARKER_INDEX.get(token, ()):
+            scores[lang] += 1
+        if token.startswith(_FR_ELISIONS):
+            scores["fr"] += 1
+    best = max(("de", "es", "fr", "it", "pt"), key=lambda lang: scores[lang])
     if scores[best] > scores["en"]:
         return best
     return "en"
@@ -1924,6 +2143,7 @@ _DENY = _rx(
     r"|not\s+really)[\s,!.]*)+$"
 )
 _QUESTION = re.compile(r"[^.!?\n]+\?")
+_YES_FIRST = _rx(r"^(?:yes|yep|yeah|yup|correct|exactly|of\s+course|no|nope|nah|not\s+anymore)\b[\s,!.]*(?=\S)")
 _Q_LEAD = r"^(?:so,?\s+|and\s+|just\s+to\s+(?:confirm|check),?\s+|to\s+confirm,?\s+|quick\s+question,?\s+)?"
 # fmt: off
 _Q_FORMS: tuple[tuple[re.Pattern[str], str, str], ...] = (
@@ -1937,6 +2157,9 @@ _Q_FORMS: tuple[tuple[re.Pattern[str], str, str], ...] = (
          r"|aren'?t\s+you)\s*\?$"), "I'm {rest}", "I'm not {rest}"),
     (_rx(_Q_LEAD + r"you\s+(?P<rest>.+?),?\s+(?:right|correct|yes|no|is\s+that\s+(?:right|correct)|don'?t\s+you)"
          r"\s*\?$"), "I {rest}", "I don't {rest}"),
+    # Chat drops the verb: "Sara, you still vegan?", "you still in Bristol?"
+    (_rx(_Q_LEAD + r"(?:\w+,?\s+)?(?:are\s+)?you\s+(?:still\s+)?(?P<rest>(?!\w+ing\b)[^?]+?)\s*\?$"), "I'm {rest}",
+     "I'm not {rest}"),
 )
 # fmt: on
 _YOU_SWAP = {"your": "my", "yours": "mine", "yourself": "myself", "you": "me"}
@@ -1981,10 +2204,7 @@ def _normalise_message(text: str) -> str:
     return re.sub(r"[ \t\u00a0]+", " ", text).strip()
 
 
-def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
-    c = _prepare(raw, today)
-    if c is None:
-        return []
+def _rule_drafts(c: Clause) -> list[Draft]:
     drafts: list[Draft] = []
     fired: set[str] = set()
     for rule in RULES:
@@ -1997,32 +2217,766 @@ def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
         if made:
             drafts.extend(made)
             fired.add(rule.group)
-    return drafts or _event_drafts(c)
+    return drafts
+
+
+def _negate(draft: Draft) -> Draft:
+    """The retraction of what a positive draft states, on the same slot."""
+    text = draft.text
+    for verb in ("is", "has", "uses", "works", "lives"):
+        if text.startswith(f"The user {verb} ") and verb in ("is",):
+            text = text.replace("The user is ", "The user is no longer ", 1)
+            break
+    else:
+        text = re.sub(r"^The user('s [\w-]+)? ", lambda m: f"{m.group(0)}no longer ", text, count=1)
+    return replace(draft, text=text, negated=True)
+
+
+def _statement_drafts(c: Clause) -> list[Draft]:
+    """What a clause states: the specific rules first, then the generic frames."""
+    return (
+        _style_drafts(c)
+        or _named_pets_drafts(c)
+        or _separated_drafts(c)
+        or _rule_drafts(c)
+        or _change_drafts(c)
+        or _rescheduled_drafts(c)
+        or (_event_drafts(c) if c.date else [])
+        or _degree_drafts(c)
+        or _trait_drafts(c)
+        or _named_animal_drafts(c)
+        or _take_up_drafts(c)
+        or _durable_drafts(c)
+        or _belonging_drafts(c)
+        or _agenda_drafts(c)
+    )
+
+
+def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
+    c = _prepare(raw, today)
+    if c is None:
+        return []
+    drafts = _statement_drafts(c)
+    ending = frames.ending_marker(c.text)
+    if ending is not None and not any(d.negated for d in drafts):
+        # An ending clause is a retraction, never a positive fact: read what ended, then retract it.
+        inner = replace(c, text=_expand_contractions(ending[1]), anymore=False, date=None, date_prep=None)
+        drafts = [_negate(d) for d in _statement_drafts(inner) if not d.negated] or _ended_activity(ending[1], c)
+        return [_dated(d, c) for d in drafts]
+    if c.anymore and drafts and not any(d.negated for d in drafts):
+        return []  # "... anymore" with a positive reading is a misread ending: say nothing
+    about_someone = any((d.slot or "").startswith(("family:", "person:", "pet:", "partner")) for d in drafts)
+    dated_day = c.date is not None and c.date.grain == "day" and c.date.day > c.today
+    if about_someone and dated_day and not any(d.category is EVENT for d in drafts):
+        drafts = drafts + _event_drafts(c)
+    return [_dated(d, c) for d in (drafts or _death_drafts(c) or _event_drafts(c))]
+
+
+def _ended_activity(statement: str, c: Clause) -> list[Draft]:
+    """What an ending names when no frame reads it ("I gave up smoking", "I quit sugar"): a
+    retraction of whatever fact names that activity or thing."""
+    words = statement.split()[1:]  # without the "I"
+    if not words or len(words) > 6:
+        return []
+    rest = _cut(" ".join(words), _THING_STOPS)
+    if not rest or rest.lower() in _VAGUE_OBJECTS:
+        return []
+    verb = words[0].lower()
+    if frames.is_ending_verb(" ".join(words[:2]).lower()) or frames.is_ending_verb(verb):
+        # "I sold my motorbike": the thing that ended, said with the verb that ended it.
+        marker = " ".join(words[:2]) if frames.is_ending_verb(" ".join(words[:2]).lower()) else verb
+        thing = " ".join(words[len(marker.split()) :])
+        text, named = f"The user {marker} {_third_person(thing)}", thing
+    elif frames.base_of_gerund(frames.gerund(verb)):
+        text, named = f"The user no longer {_third_person(_verb_s(verb) + ' ' + ' '.join(words[1:]))}", rest
+    else:
+        text, named = f"The user no longer {_third_person(rest)}", rest
+    key = [w for w in re.findall(r"[\w+#-]+", _third_person(named).lower()) if w not in _DETERMINERS and w != "their"]
+    if not key:
+        return []
+    return [Draft(text.strip(), PREF, 5, "*:" + "-".join(key), named, negated=True)]
+
+
+# Dates that say when a fact began ("moved last week", "since 2019"), not what it is about.
+_DATE_VALUED_SLOTS = ("birthday", "anniversary", "age", "origin")
+_NOT_A_START = {"until", "till", "before", "by", "during"}
+_CHANGES_AHEAD = {"location", "employer", "occupation", "education"}  # "moving to X next month"
+
+
+def _dated(draft: Draft, c: Clause) -> Draft:
+    """The stated date is the fact's valid time: when it became true, or when the event is."""
+    if c.date is None or draft.valid_from is not None or c.date_prep in _NOT_A_START:
+        return draft
+    if draft.slot and draft.slot.split(":")[0] in _DATE_VALUED_SLOTS:
+        return draft
+    if c.date.day > c.today and draft.category is not EVENT and (draft.slot or "") not in _CHANGES_AHEAD:
+        return draft  # "my daughter Isla turns 6 on Saturday": the date is the birthday's, not the daughter's
+    text = draft.text
+    bare = c.date.bare()
+    if bare not in text and c.date.day <= c.today:
+        text = f"{text.rstrip(' .')} (since {bare})"  # the fact says when, as its valid time does
+    when: date | datetime = c.date.day
+    clock = frames.time_of_day(c.text, "en") if c.date.grain == "day" else None
+    if clock is not None:
+        when = datetime.combine(c.date.day, time(clock[0], clock[1]))
+    return replace(draft, text=text, valid_from=when)
+
+
+# --------------------------------------------------------------------------------------------
+# Generic English frames: changes, durable verbs, deaths
+# --------------------------------------------------------------------------------------------
+
+_CHANGE = _rx(
+    r"^(?:i|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?P<verb>replaced|swapped|traded|exchanged|substituted|ditched|dumped)"
+    r"\s+(?P<old>.+?)\s+(?:with|for|by)\s+(?P<new>.+)$"
+    r"|^(?:i|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?P<verb2>moved|migrated|switched|changed|went)"
+    r"\s+(?:(?:my|our|the)\s+(?P<thing>[\w\s-]+?)\s+)?(?:from|off(?:\s+of)?|away\s+from)\s+(?P<old2>.+?)\s+"
+    r"(?:to|onto|for)\s+(?P<new2>.+)$"
+)
+
+
+def _change_drafts(c: Clause) -> list[Draft]:
+    """ "I replaced Poetry with uv": Poetry is retracted, uv is stated; both as tools."""
+    m = _CHANGE.match(c.text)
+    if not m:
+        return []
+    strip = re.compile(r"^(?:my|our|the|an?|their)\s+", re.IGNORECASE)
+    old = strip.sub("", _cut(m.group("old") or m.group("old2"), _TOOL_STOPS))
+    new = strip.sub("", _cut(m.group("new") or m.group("new2"), _TOOL_STOPS))
+    thing = m.group("thing")
+    if not old or not new or len(old.split()) > 4 or len(new.split()) > 4:
+        return []
+    if not (_tool_domain(old) or _tool_domain(new) or _is_proper(old) or _is_proper(new)):
+        return []
+    old, new = _third_person(old), _third_person(new)
+    for_ = f" for {_third_person(thing)}" if thing else ""
+    old_slot, new_slot = _tool_slot(old), _tool_slot(new)
+    # What is given up was maybe never called a tool ("I have an iPhone 12"): the retraction names
+    # the thing, and ends whatever fact names it.
+    if not _tool_domain(old):
+        old_slot = "*:" + "-".join(w for w in re.findall(r"[\w+#]+", _value(old).lower()) if not w.isdigit())[:40]
+    return [
+        Draft(f"The user no longer uses {_value(old)}{for_}", FACT, 6, old_slot, _value(old), negated=True),
+        Draft(f"The user uses {_value(new)}{for_}{c.since()}", FACT, 6, new_slot, _value(new)),
+    ]
+
+
+_DURABLE = _rx(
+    r"^(?P<subj>i|we|my\s+(?:wife|husband|partner|girlfriend|boyfriend|family|kids|son|daughter|friends?)\s+and\s+i)\s+(?P<adv>(?:(?:usually|always|often|sometimes|normally|generally|regularly|also|still|really"
+    r"|mostly|mainly|basically|now|currently|mostly|occasionally|frequently|just|actually)\s+)*)"
+    r"(?P<verb>[a-z]+)\b(?P<rest>.*)$"
+)
+_VAGUE_OBJECTS = _vocab("""
+    it, this, that, them, something, anything, nothing, a question, a problem, an issue, a lot, no idea, time,
+    a minute, a second, some, fun, a look, a break, a try, a go, care, sure, a bug, an error, to, the same, one,
+    what, how, why, the time, the chance, trouble, help, questions, problems, issues
+""")
+_FREQUENCY = _rx(
+    r"\b(?:every|each)\s+\w+|\b(?:on|at)\s+(?:weekends|the\s+weekend|weekdays|mondays|tuesdays|wednesdays"
+    r"|thursdays|fridays|saturdays|sundays|night|nights)\b|\b(?:once|twice|\w+\s+times)\s+(?:a|per)\s+\w+|\bdaily"
+    r"|\bweekly|\bmonthly|\bregularly|\busually|\balways|\boften|\bsometimes"
+)
+_TAIL_CUT = _rx(r"\s*(?:,\s*|\s+)(?:so|because|but|which|since|although|though|if|when|and\s+(?:i|it|that))\b.*$")
+
+
+_AUX_GERUND = _rx(r"^(?P<subj>i|we)\s+(?:am|are|have\s+been|had\s+been|was|were)\s+(?:\w+ly\s+)?(?P<g>[a-z]+ing)\b")
+
+
+def _base_after_aux(m: re.Match[str]) -> str:
+    """ "I am learning Korean" reads as "I learn Korean" for the durable-verb frame."""
+    base = frames.base_of_gerund(m.group("g"))
+    return f"{m.group('subj')} {base}" if base else m.group(0)
+
+
+_CONDITIONS = _rx(
+    r"^i\s+(?:have|have\s+got|got|suffer\s+from|live\s+with|was\s+diagnosed\s+with|am\s+diagnosed\s+with)\s+"
+    r"(?P<v>(?:(?:type\s+[12]|mild|severe|chronic|bad|a\s+bad|a|an)\s+)*(?:diabetes|asthma|adhd|autism|arthritis"
+    r"|migraines?|ibs|coeliac\s+disease|celiac\s+disease|crohn'?s(?:\s+disease)?|epilepsy|anxiety|depression|insomnia"
+    r"|herniated\s+disc|slipped\s+disc|bad\s+back|high\s+blood\s+pressure|tinnitus|eczema|psoriasis|lupus|dyslexia"
+    r"|ms|multiple\s+sclerosis|pcos|endometriosis|long\s+covid|a\s+heart\s+condition|heart\s+condition|gout"
+    r"|hypothyroidism|sleep\s+apnea|colour\s+blindness|color\s+blindness)(?:\s+in\s+my\s+[\w\s]{2,20})?)"
+)
+
+
+def _condition_drafts(c: Clause) -> list[Draft]:
+    """ "I have type 1 diabetes", "I've got a herniated disc in my lower back": health, kept apart."""
+    m = _CONDITIONS.match(c.text)
+    if not m:
+        return []
+    value = _third_person(_tidy(m.group("v")))
+    key = re.sub(r"^(?:a|an|mild|severe|chronic|bad)\s+", "", value.lower())
+    return [Draft(f"The user has {value}", FACT, 9, f"health:{_slug(key.split(' in ')[0])}", value)]
+
+
+_TEAM_TOOL = _rx(
+    r"^(?P<subj>i|we)\s+(?:am|are)\s+(?:all\s+in\s+on|on|running\s+on|built\s+on|using|moving\s+to|going\s+with)\s+"
+    r"(?P<v>.+)$"
+    r"|^(?P<subj2>i|we)\s+(?:went|go|are\s+going|chose|picked|settled|opted|decided\s+to\s+go)\s+(?:with|on|for)\s+(?P<v2>.+)$"
+)
+
+
+def _team_tool_drafts(c: Clause) -> list[Draft]:
+    """ "We're on MongoDB for the main product", "I went with Hetzner": a tool chosen or in use."""
+    m = _TEAM_TOOL.match(c.text)
+    if not m:
+        return []
+    raw = m.group("v") or m.group("v2")
+    tool = _cut(raw, _TOOL_STOPS)
+    tool = re.sub(r"\s+(?:instead|now|too|as\s+well|every\s+\w+)$", "", tool, flags=re.IGNORECASE)
+    if not tool or len(tool.split()) > 3 or not (_tool_domain(tool) or _is_proper(tool)):
+        return []
+    purpose = re.search(r"\bfor\s+(?:the\s+|our\s+|my\s+)?(?P<p>[\w\s-]{2,30})$", raw)
+    for_ = f" for {_third_person(purpose.group('p'))}" if purpose else ""
+    who = "The user's team" if (m.group("subj") or m.group("subj2") or "").lower() == "we" else "The user"
+    domain = _tool_domain(tool)
+    verb = "uses" if who == "The user" else "uses"
+    return [
+        Draft(f"{who} {verb} {tool}{for_}", FACT, 6, f"tool:{domain}" if domain else _tool_slot(tool), _value(tool))
+    ]
+
+
+_DEGREE = _rx(
+    r"^i\s+(?:am\s+|have\s+)?(?:just\s+|recently\s+|finally\s+)?(?P<verb>started|starting|doing|do|did|done|finished"
+    r"|completed|got|hold|have|studying\s+for|am\s+studying\s+for)\s+(?:a|an|my|the)\s+"
+    r"(?P<deg>phd|ph\.d\.?|doctorate|masters?|master's|msc|mba|bachelor'?s|bsc|degree|diploma|apprenticeship)"
+    r"(?:\s+degree)?(?:\s+in\s+(?P<field>[a-z][\w\s-]*?))?(?:\s+(?:at|from)\s+(?P<org>(?-i:[A-Z])[\w'.&-]*"
+    r"(?:\s+(?-i:[A-Z])[\w'.&-]*)*))?$"
+)
+
+
+def _degree_drafts(c: Clause) -> list[Draft]:
+    """ "I did my masters in computational linguistics at Edinburgh": education, with its school."""
+    m = _DEGREE.match(c.text)
+    if not m:
+        return []
+    verb = m.group("verb").lower()
+    ongoing = verb in ("started", "starting", "doing", "do", "studying for", "am studying for")
+    deg = m.group("deg")
+    deg = {"masters": "master's", "phd": "PhD", "mba": "MBA", "msc": "MSc", "bsc": "BSc"}.get(deg.lower(), deg)
+    field = f" in {m.group('field').strip()}" if m.group("field") else ""
+    org = f" at {m.group('org')}" if m.group("org") else ""
+    text = f"The user {'is doing' if ongoing else 'has'} a {deg}{field}{org}"
+    return [Draft(text, FACT, 7, "education", f"{deg}{field}{org}".strip())]
+
+
+_TAKE_UP = _rx(
+    r"^i\s+(?:just\s+|recently\s+|finally\s+)?(?:started|began|took\s+up|picked\s+up|signed\s+up\s+for|joined)\s+"
+    r"(?P<v>(?:a\s+|an\s+|some\s+)?[a-z][\w\s-]{2,40}?\s+(?:classes|class|lessons|course|club|team|choir|league|group))"
+    r"(?P<rest>(?:\s+(?:on|every|at|in)\s+[\w\s-]+)?)$"
+)
+
+
+def _take_up_drafts(c: Clause) -> list[Draft]:
+    """ "I just started pottery classes on Tuesdays": an activity taken up is a habit from now on."""
+    m = _TAKE_UP.match(c.text)
+    if not m:
+        return []
+    what = _third_person(m.group("v").strip())
+    rest = m.group("rest").strip()
+    text = re.sub(r"\s+", " ", f"The user takes {what} {rest}").strip()
+    key = re.sub(r"^(?:a|an|some)\s+", "", what)
+    return [Draft(text, PREF, 5, f"habit:{_slug(key)}", what)]
+
+
+def _durable_drafts(c: Clause) -> list[Draft]:
+    """ "I play tennis every Sunday", "We deploy on Kubernetes", "I own a Framework 13": a
+    first-person clause whose verb is in the durable-verb lexicon, rewritten in the third person.
+    The verb's class names the slot, so a later "I stopped playing tennis" finds it."""
+    if conditions := _condition_drafts(c):
+        return conditions
+    text = _AUX_GERUND.sub(_base_after_aux, c.text)
+    m = _DURABLE.match(text)
+    if not m:
+        return _team_tool_drafts(c)
+    verb = m.group("verb").lower()
+    kind = frames.verb_class(verb)
+    if m.group("subj").lower() == "we" and verb in frames.VERB_CLASSES["tool"]:
+        kind = "tool"  # "we write our services in Kotlin": a team's tools
+    if kind is None:
+        return _team_tool_drafts(c)
+    rest = re.sub(r"\s+(?:now|these\s+days|nowadays)$", "", _TAIL_CUT.sub("", m.group("rest")).strip(" ,.;:"))
+    together = re.match(r"(?i)my\s+(?P<who>\w+)\s+and\s+i", m.group("subj"))
+    we = m.group("subj").lower() == "we"
+    if we and kind != "tool":
+        return []  # "we" at work uses tools; "we cook a lot" says little about the user
+    if kind == "habit" and verb == "go":
+        # "I go climbing every Tuesday": the gerund is the activity.
+        first, _, tail = rest.partition(" ")
+        if not first.lower().endswith("ing"):
+            return []
+        activity, rest_text = first.lower(), rest
+    else:
+        activity, rest_text = "", rest
+    words = rest.split()
+    head = " ".join(w for w in words if not _FREQUENCY.fullmatch(w))
+    core = _FREQUENCY.sub("", rest).strip(" ,")
+    needs_object = (kind in ("own", "tool", "consume") and verb not in ("smoke", "vape")) or (
+        verb in frames.HABIT_OBJECT_REQUIRED
+    )
+    vague = not core or core.lower() in _VAGUE_OBJECTS or core.lower().split()[0] in {"to", "it", "that", "this"}
+    if needs_object and vague:
+        return []
+    if verb == "have" and (
+        drink := re.match(
+            r"(?i)(?:an?|one|two|\d+)\s+(?:glass|glasses|cup|cups|pint|pints|bottle|can)"
+            r"\s+of\s+(?P<what>[\w\s-]+?)(?:\s+(?:a|per|every|most|each)\b.*)?$",
+            core,
+        )
+    ):
+        what = drink.group("what").strip()
+        return [Draft(f"The user has {_third_person(core)}", PREF, 5, f"habit:{_slug('drinking ' + what)}", what)]
+    counted = re.match(r"(?:an?|two|three|four|\d+|my)\s", core.lower()) and len(core.split()) <= 6
+    if kind == "own" and verb == "have" and not counted:
+        return []
+    if kind == "tool":
+        # A tool must look like one: a known tool, a proper noun, or a purpose ("for", "on", "with").
+        names = [w for w in re.findall(r"[A-Za-z][\w.+#-]*", core) if _tool_domain(w) or w[0].isupper()]
+        if not names:
+            return []
+    if len(core.split()) > 10 or (not head.strip() and kind != "habit" and verb not in ("smoke", "vape")):
+        return []
+    subject = "The user's team" if we and kind == "tool" else "The user"
+    if together:
+        subject = f"The user and their {together.group('who').lower()}"
+    shown_verb = verb if together else _verb_s(verb)
+    adv = m.group("adv").strip()
+    adv = " ".join(w for w in adv.split() if w.lower() not in {"now", "currently", "just", "actually", "really"})
+    text = re.sub(r"\s+", " ", f"{subject} {adv} {shown_verb} {_third_person(rest_text)}").strip()
+    if kind == "habit":
+        key = activity or f"{frames.gerund(verb)} {_head_noun(core)}".strip()
+        slot = f"habit:{_slug(key)}"
+        category = PREF
+    elif kind == "consume":
+        slot = f"habit:{_slug(frames.gerund(verb) + ' ' + _head_noun(core))}"
+        category = PREF
+    elif kind == "own":
+        noun = _slug(re.sub(r"^(?:an?|my|the|two|three|four|\d+)\s+", "", core.lower())).split("-")[0]
+        slot = f"own:{noun}" if verb != "drive" else "car"
+        category = FACT
+    else:
+        names = [w for w in re.findall(r"[A-Za-z][\w.+#-]*", core) if _tool_domain(w) or w[0].isupper()]
+        domain = _tool_domain(names[0]) if names else None
+        slot = f"tool:{domain}" if domain else f"tool:{_slug(names[0])}"
+        category = FACT
+    return [Draft(text, category, 5, slot, _value(core) or activity or verb)]
+
+
+_PREPOSITION = _rx(
+    r"\s+(?:in|on|at|with|before|after|for|to|from|every|each|near|by|during|when|while|once|twice)\b.*$"
+)
+
+
+def _head_noun(phrase: str) -> str:
+    """ "the guitar in a band" -> "guitar": the object without determiners or adjuncts."""
+    core = _PREPOSITION.sub("", phrase.strip())
+    words = [
+        w for w in re.findall(r"[\w+#'-]+", core.lower()) if w not in _DETERMINERS and w not in {"my", "our", "their"}
+    ]
+    return "-".join(words[:2])
+
+
+# "Our stack runs on AWS", "my blog is built with Hugo": a thing of the user's and its tool.
+_THING_ON = _rx(
+    r"^(?P<who>our|my)\s+(?:whole\s+|entire\s+|main\s+)?(?P<thing>[a-z][\w\s-]{1,30}?)\s+"
+    r"(?P<verb>runs?\s+on|(?:is|are)\s+(?:built|written|hosted|deployed|made|running|managed|powered|backed|run"
+    r"|done|handled|tracked|stored|kept)\s+(?:in|on|with|by|through)|uses?|lives?\s+on|is\s+on|are\s+on)\s+(?P<v>.+)$"
+)
+
+
+def _thing_tool_drafts(c: Clause) -> list[Draft]:
+    m = _THING_ON.match(c.text)
+    if not m:
+        return []
+    tool = _cut(m.group("v"), _TOOL_STOPS)
+    if not tool or len(tool.split()) > 4 or not (_tool_domain(tool) or _is_proper(tool)):
+        return []
+    thing, verb = m.group("thing").strip(), re.sub(r"\s+", " ", m.group("verb").lower())
+    verb = {"run on": "runs on", "use": "uses", "live on": "lives on"}.get(verb, verb)
+    who = "team's" if m.group("who").lower() == "our" and thing.lower() not in _TEAM_WORDS else ""
+    subject = f"The user's {who + ' ' if who else ''}{thing}"
+    domain = _tool_domain(tool)
+    return [Draft(f"{subject} {verb} {tool}", FACT, 6, f"tool:{domain}" if domain else _tool_slot(tool), _value(tool))]
+
+
+# Preferences about the assistant's answers: what a reply should be like, from now on.
+_REPLY_NOUNS = (
+    r"(?:answers?|responses?|replies|explanations?|summaries|code\s+examples|examples|emojis?|emoticons|bullet\s+points"
+    r"|bullets|formatting|tone|jokes|small\s+talk|jargon|markdown|tables|headings|code\s+comments|citations|sources)"
+)
+_STYLE_PREFER = _rx(
+    r"^i\s+(?:really\s+|generally\s+|usually\s+|always\s+|much\s+)?(?P<verb>prefer|like|want|need|love|hate|dislike"
+    r"|would\s+like|appreciate)\s+(?P<rest>.*\b" + _REPLY_NOUNS + r"\b.*)$"
+)
+_STYLE_ORDER = _rx(
+    r"^(?:please\s+)?(?:(?P<when>always|never|from\s+now\s+on,?|in\s+general,?|generally|in\s+future,?)\s+)?"
+    r"(?P<rest>(?:keep|make|give|use|write|reply|answer|respond|avoid|skip|stop|include|add|don't|do\s+not|no)\b.*)$"
+)
+_STYLE_ALWAYS = _rx(
+    r"^i\s+(?:would\s+like|want|need|prefer)\s+(?:you|the\s+assistant)\s+to\s+(?P<when>(?:always|never)\s+|)"
+    r"(?P<rest>(?:keep|stop|use|avoid|answer|reply|respond|write|give|include|skip|add)\b.*)$"
+)
+_STYLE_DURABLE = _rx(r"\b(?:always|never|from\s+now\s+on|in\s+general|generally|in\s+future|every\s+time)\b")
+
+
+def _style_drafts(c: Clause) -> list[Draft]:
+    """ "I prefer short answers without emojis", "Please always reply in British English": how
+    the user wants to be answered. A one-off request ("make this shorter") is not one."""
+    text = c.text
+    if asked := _STYLE_ALWAYS.match(text):
+        rest = _tidy(re.sub(r"\byour\b", "its", asked.group("rest"), flags=re.IGNORECASE))
+        noun = re.search(_REPLY_NOUNS, rest, re.IGNORECASE)
+        key = noun.group(0) if noun else rest.split()[0]
+        return [
+            Draft(f"The user wants the assistant to {asked.group('when')}{rest}", PREF, 6, f"style:{_slug(key)}", rest)
+        ]
+    m = _STYLE_PREFER.match(text)
+    if m:
+        rest = _third_person(_tidy(m.group("rest")))
+        verb = m.group("verb").lower()
+        shown = {"would like": "would like", "need": "needs", "want": "wants"}.get(verb, _verb_s(verb))
+        noun = re.search(_REPLY_NOUNS, rest, re.IGNORECASE)
+        category = PREF
+        slot = f"style:{_slug(noun.group(0)) if noun else 'answers'}"
+        return [Draft(f"The user {shown} {rest}", category, 6, slot, rest)]
+    m = _STYLE_ORDER.match(re.sub(r"^please\s+", "", text, flags=re.IGNORECASE))
+    if not m:
+        return []
+    rest = m.group("rest")
+    noun = re.search(_REPLY_NOUNS, rest, re.IGNORECASE)
+    durable = m.group("when") or _STYLE_DURABLE.search(rest)
+    plural = noun and re.search(r"(?:s|ing)$", noun.group(0).lower())
+    if not (durable or (noun and plural and re.search(r"\byour\b|^no\b", rest, re.IGNORECASE))):
+        return []
+    when = (m.group("when") or "").rstrip(",").lower()
+    rest = re.sub(r"\byour\b", "its", rest[:1].lower() + rest[1:], flags=re.IGNORECASE)
+    rest = re.sub(r"\bme\b", "them", rest, flags=re.IGNORECASE)
+    rest = _tidy(re.sub(r"\s*,?\s*please$", "", rest, flags=re.IGNORECASE))
+    if re.match(r"(?i)^no\b", rest):
+        text_out = f"The user wants {rest}"
+    else:
+        rest = re.sub(r"(?i)^(?:don't|do\s+not)\s+", "not ", rest)
+        lead = f"{when} " if when in ("always", "never") else ""
+        tail = f" {when}" if when and not lead else ""
+        text_out = f"The user wants the assistant to {lead}{rest}{tail}"
+    slot = f"style:{_slug(noun.group(0)) if noun else _slug(rest.split()[0] if rest else 'answers')}"
+    return [Draft(re.sub(r"\s+", " ", text_out), PREF, 6, slot, rest)]
+
+
+# "My laptop is a Framework 13", "my car is an old Toyota": a belonging named by what it is.
+_MY_THING = _rx(
+    r"^(?:my|our)\s+(?:current\s+|main\s+|new\s+|daily\s+)?(?P<thing>[a-z][a-z-]{2,20}(?:\s+[a-z][a-z-]{2,20})?)\s+(?:is|are)\s+(?P<v>.+)$"
+)
+_NOT_BELONGINGS = _vocab("""
+    name, question, problem, issue, point, guess, plan, goal, idea, answer, concern, code, task, job, work, day,
+    week, life, mind, head, bad, fault, turn, favourite, favorite, birthday, age, email, address, number, password,
+    opinion, view, team, boss, company, partner, wife, husband, girlfriend, boyfriend, mom, dad, mother, father,
+    sister, brother, son, daughter, kid, kids, child, children, friend, best friend, family, parents, dog, cat
+""")
+
+
+def _belonging_drafts(c: Clause) -> list[Draft]:
+    m = _MY_THING.match(c.text)
+    if not m:
+        return [] if not _THING_ON.match(c.text) else _thing_tool_drafts(c)
+    thing = m.group("thing").lower()
+    if thing in _NOT_BELONGINGS or thing.split()[-1] in _NOT_BELONGINGS:
+        return []
+    value = _tidy(_third_person(m.group("v")))
+    # A belonging is named: a brand or model (a capital or a number), not a state ("slow", "broken").
+    if not re.search(r"(?-i:[A-Z])|\d", value) or len(value.split()) > 8:
+        return _thing_tool_drafts(c)
+    first = re.sub(r"^(?:an?|the)\s+", "", value).split()[0]
+    if _tool_domain(first):
+        return [Draft(f"The user's {thing} is {value}", FACT, 6, f"tool:{_tool_domain(first)}", _value(value))]
+    slot = "car" if thing in ("car", "vehicle") else f"own:{_slug(thing)}"
+    return [Draft(f"The user's {thing} is {value}", FACT, 5, slot, _value(value))]
+
+
+# "Dentist on Friday at 9", "job interview next week": an appointment named without a sentence.
+_AGENDA_NOUNS = (
+    r"(?:appointment|dentist|doctor|doctor's|checkup|check-up|interview|meeting|exam|test|flight|train|wedding|party"
+    r"|surgery|operation|concert|trip|holiday|vacation|deadline|call|haircut|presentation|class|lesson|match|game"
+    r"|date|dinner|lunch|recital|show|conference|hearing|visit|therapy|physio|vet|birthday\s+party|race|marathon)"
+)
+_AGENDA = _rx(
+    r"^(?:(?:my|a|an|the|our)\s+)?(?P<what>(?:[\w'-]+\s+){0,3}?"
+    + _AGENDA_NOUNS
+    + r"(?:\s+(?:with|at|in|for)\s+(?!\d)[\w' -]{1,30}?)?)"
+    r"(?P<rest>(?:\s+(?:(?:at|@)\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|h)?)?)$"
+)
+
+
+def _agenda_drafts(c: Clause) -> list[Draft]:
+    if c.date is None:
+        return []
+    text = re.sub(r"\s+(?:is|are)$", "", c.text.strip())
+    m = _AGENDA.match(text)
+    if not m or re.match(r"(?i)^(?:i|we|something|anything|nothing|this|that|it|what|some)\b|^\w+ed\b", text):
+        return []
+    what = _third_person(m.group("what").strip())
+    what = what[:1].lower() + what[1:] if re.match(_AGENDA_NOUNS, what, re.IGNORECASE) else what
+    at = m.group("rest").strip()
+    return [
+        Draft(
+            re.sub(r"\s+", " ", f"The user has {_article(what)} {what} {at}{c.when()}"),
+            EVENT,
+            6,
+            f"event:{_slug(what)}",
+            c.date.bare(),
+        )
+    ]
+
+
+_RESCHEDULED = _rx(
+    r"^(?:the|my|our)\s+(?P<what>[\w\s'-]{2,40}?)\s+(?:got|was|has\s+been|is|have\s+been|were)\s+"
+    r"(?:moved|rescheduled|postponed|pushed(?:\s+back)?|brought\s+forward|changed|delayed|shifted)(?:\s+to)?$"
+)
+
+
+def _rescheduled_drafts(c: Clause) -> list[Draft]:
+    """ "The defense got moved to the 14th": the event is now on the new date, and no longer on the old."""
+    m = _RESCHEDULED.match(c.text)
+    if not m or c.date is None:
+        return []
+    what = _third_person(m.group("what").strip())
+    key = "-".join(w for w in re.findall(r"[\w']+", what.lower()) if w not in _DETERMINERS)
+    return [
+        Draft(f"The user's {what} is no longer on the old date", EVENT, 5, f"*:{key}", what, True, c.today),
+        Draft(f"The user's {what} is{c.when()}", EVENT, 6, f"event:{_slug(what)}", c.date.bare()),
+    ]
+
+
+_SEPARATED = _rx(
+    r"^(?:(?P<n>(?-i:[A-Z])[\w'-]+)\s+and\s+i|we)\s+(?:are|got|have\s+been|were)\s+(?:now\s+|officially\s+|finally\s+)?"
+    r"(?P<how>divorced|separated)\b"
+)
+
+
+def _separated_drafts(c: Clause) -> list[Draft]:
+    """ "Karen and I are divorced now": the partnership ended (dated when the clause says)."""
+    m = _SEPARATED.match(c.text)
+    if not m:
+        return []
+    who = m.group("n")
+    text = f"The user and {who} are {m.group('how')}" if who else f"The user is {m.group('how')} from their partner"
+    return [Draft(text, REL, 8, "partner", who, negated=True)]
+
+
+_NAMED_PETS = _rx(
+    r"^(?:i|we)\s+have\s+(?:two|three|four|2|3|4)\s+(?P<kind>cats|dogs|rabbits|hamsters|guinea\s+pigs|parrots|horses"
+    r"|kittens|puppies|ferrets|rats|budgies|chickens|goats)\s*,?\s+(?:called\s+|named\s+)?"
+    r"(?P<names>(?-i:[A-Z])[\w'-]+(?:\s*,\s*(?-i:[A-Z])[\w'-]+)*\s+and\s+(?-i:[A-Z])[\w'-]+)"
+)
+_SINGULAR_PET = {"puppies": "puppy", "guinea pigs": "guinea pig"}
+
+
+def _named_pets_drafts(c: Clause) -> list[Draft]:
+    """ "we have two cats, Luna and Mochi": one pet fact per name."""
+    m = _NAMED_PETS.match(c.text)
+    if not m:
+        return []
+    kind = re.sub(r"\s+", " ", m.group("kind").lower())
+    kind = _SINGULAR_PET.get(kind, kind[:-1])
+    names = [n.strip() for n in re.split(r"\s*,\s*|\s+and\s+", m.group("names")) if n.strip()]
+    return [Draft(f"The user has {_article(kind)} {kind} named {n}", REL, 7, f"pet:{n.lower()}", n) for n in names]
+
+
+_NAMED_ANIMAL = _rx(
+    r"^i\s+(?:have\s+)?(?:just\s+|finally\s+|recently\s+)?(?P<verb>adopted|rescued|got|bought|have)\s+(?:a|an)\s+"
+    r"(?P<what>[a-z][\w\s-]{1,30}?)\s*,?\s+(?:called|named)\s+(?P<n>(?-i:[A-Z])[\w'-]+)"
+)
+
+
+def _named_animal_drafts(c: Clause) -> list[Draft]:
+    """ "just adopted a rescue greyhound called Pepper": a named animal, whatever its breed."""
+    m = _NAMED_ANIMAL.match(c.text)
+    if not m or m.group("n").lower() in _NOT_NAMES:
+        return []
+    what, name = m.group("what").strip(), m.group("n")
+    if m.group("verb").lower() in ("got", "bought", "have") and not re.search(
+        r"(?i)\b(?:dog|puppy|cat|kitten|rabbit|bunny|hamster|parrot|horse|pony|fish|snake|lizard|turtle|tortoise|bird"
+        r"|ferret|guinea\s+pig|rat|mouse|terrier|retriever|spaniel|greyhound|poodle|labrador|collie|husky|beagle)s?\b",
+        what,
+    ):
+        return []  # "I got a car called Betsy" is not a pet
+    return [Draft(f"The user has {_article(what)} {what} named {name}", REL, 7, f"pet:{name.lower()}", name)]
+
+
+# "I am ..." about the person: a lexicon of traits, faiths and the "X person" / "X fan" forms.
+_TRAIT = _rx(
+    r"^i\s+am\s+(?:(?:also|really|very|kind\s+of|quite|totally|a\s+total|basically)\s+)*(?P<v>(?:an?\s+)?(?:left-handed"
+    r"|right-handed|ambidextrous|deaf(?:\s+in\s+one\s+ear)?|hard\s+of\s+hearing|blind|partially\s+sighted|colou?r-?blind"
+    r"|pregnant|(?:\w+\s+months\s+)pregnant|night\s+owl|early\s+bird|morning\s+person|introvert|extrovert|introverted"
+    r"|extroverted|neurodivergent|autistic|dyslexic|diabetic|epileptic|asthmatic|jewish|muslim|christian|catholic"
+    r"|protestant|hindu|buddhist|sikh|atheist|agnostic|mormon|orthodox))\b(?P<rest>.*)$"
+)
+_PERSON_KIND = _rx(
+    r"^i\s+am\s+(?:(?:more\s+of|much\s+more|definitely|totally|really)\s+)*(?:a|an)\s+(?:(?:big|huge|massive|total)\s+)?"
+    r"(?P<v>[\w'-]+(?:\s+[\w'-]+)?)\s+(?P<kind>person|fan|lover|type|girl|guy)\b(?P<rest>.*)$"
+)
+_SKILL = _rx(
+    r"^i\s+am\s+(?:really\s+|pretty\s+|quite\s+|very\s+)?(?P<how>terrible|bad|awful|hopeless|rubbish|good"
+    r"|great|decent)\s+at\s+(?P<v>[\w\s-]{2,30})$"
+)
+_INDUSTRY = _rx(r"^i\s+(?:work|am\s+working)\s+in\s+(?P<v>(?!the\b|a\b|an\b)[a-z][\w\s&-]{2,30})$")
+_NOUN_TRAITS = frozenset(("night owl", "early bird", "morning person", "introvert", "extrovert"))
+_FAITHS = frozenset(
+    [
+        "jewish",
+        "muslim",
+        "christian",
+        "catholic",
+        "protestant",
+        "hindu",
+        "buddhist",
+        "sikh",
+        "atheist",
+        "agnostic",
+        "mormon",
+        "orthodox",
+    ]
+)
+
+
+def _trait_drafts(c: Clause) -> list[Draft]:
+    """ "I'm left-handed", "I'm more of a dog person", "I'm terrible at cooking", "I work in fintech"."""
+    if m := _TRAIT.match(c.text):
+        value = m.group("v").strip()
+        key = re.sub(r"^(?:an?|\w+\s+months)\s+", "", value.lower())
+        slot = "religion" if key in _FAITHS else f"trait:{_slug(key)}"
+        if key in _NOUN_TRAITS and not re.match(r"(?i)an?\s", value):
+            value = f"{_article(key)} {key}"
+        extra = _third_person(m.group("rest").strip(" ,")) if len(m.group("rest").split()) <= 5 else ""
+        return [Draft(re.sub(r"\s+", " ", f"The user is {value} {extra}").strip(), FACT, 7, slot, value)]
+    if m := _PERSON_KIND.match(c.text):
+        value, kind = m.group("v").strip(), m.group("kind").lower()
+        if value.lower() in _DETERMINERS or kind in ("girl", "guy") and value.lower() not in ("morning", "night"):
+            return []
+        return [Draft(f"The user is {_article(value)} {value} {kind}", PREF, 5, f"like:{_slug(value)}", value)]
+    if m := _SKILL.match(c.text):
+        good = m.group("how").lower() in ("good", "great", "decent")
+        return [
+            Draft(
+                f"The user is {m.group('how').lower()} at {m.group('v').strip()}",
+                FACT,
+                4,
+                f"skill:{_slug(m.group('v'))}",
+                "good" if good else "bad",
+            )
+        ]
+    if m := _INDUSTRY.match(c.text):
+        return [Draft(f"The user works in {m.group('v').strip()}", FACT, 6, "industry", m.group("v").strip())]
+    return []
+
+
+_DEATH = _rx(
+    r"^(?:(?:my|our)\s+(?:(?P<kind>[a-z]+)\s+)?)?(?P<n>(?-i:[A-Z][\w'-]*))\s+(?:has\s+|had\s+|just\s+|sadly\s+)*"
+    r"(?:passed\s+away|died|passed|(?:was|had\s+to\s+be|got)\s+put\s+(?:down|to\s+sleep))\b"
+)
+
+
+def _death_drafts(c: Clause) -> list[Draft]:
+    """ "Rex passed away": whoever it was, they are no longer in the user's life (any slot naming them)."""
+    m = _DEATH.match(c.text)
+    if not m or m.group("n").lower() in _NOT_NAMES:
+        return []
+    name = m.group("n")
+    return [Draft(f"The user's {name} passed away{c.when()}", REL, 7, f"*:{name.lower()}", name, negated=True)]
 
 
 def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
     drafts: list[Draft] = []
+    text = _QUOTED.sub(" ", text)
     for sentence in _sentences(text):
+        if _REQUEST.match(_strip_lead_ins(sentence)):
+            continue  # "Translate this: ..." asks; what follows is material, not the user's life
         if sentence.rstrip(" )\"'").endswith("?"):
-            continue  # a question states nothing
-        if language != "en":
-            drafts.extend(_foreign_drafts(sentence.rstrip(".!;"), language))
-            continue
-        for clause in _clauses(sentence.rstrip(".!;")):
-            drafts.extend(_drafts_from_clause(clause, today))
+            # A question states nothing, unless it is a statement said with a rising tone ("turns
+            # out I like olives now??"); a statement before a question is kept by the clause split.
+            if turned := _TURNS_OUT.search(sentence):
+                sentence = sentence[turned.end() :]
+            parts = _clauses(sentence.rstrip(" ?!"))
+            last = _strip_lead_ins(parts[-1]) if parts else ""
+            if _QUESTION_START.match(last) or not _STATEMENT_START.match(last):
+                parts = parts[:-1]
+            if not parts:
+                continue
+            sentence = ", ".join(parts)
+        context, sentence = frames.find_context(sentence.rstrip(".!;"), language)
+        found = (
+            _foreign_clause_drafts(sentence, today, language)
+            if language != "en"
+            else [d for clause in _clauses(sentence) for d in _drafts_from_clause(clause, today)]
+        )
+        if context:
+            found = [
+                replace(d, slot=frames.scoped(d.slot, context), text=frames.with_context(d.text, context, language))
+                if frames.is_scoped_kind(d.slot)
+                else d
+                for d in found
+            ]
+        drafts.extend(found)
+    return drafts
+
+
+def _foreign_clause_drafts(sentence: str, today: date, language: str) -> list[Draft]:
+    drafts: list[Draft] = []
+    for clause in frames.split_foreign_clauses(sentence, language):
+        stated = frames.stated_date(clause, today, language)
+        body = frames.remove_span(clause, stated.start, stated.end) if stated else clause
+        when: date | datetime | None = stated.day if stated else None
+        clock = frames.time_of_day(body, language) if stated and stated.grain == "day" else None
+        if clock is not None and stated is not None:
+            when = datetime.combine(stated.day, time(clock[0], clock[1]))
+            body = frames.remove_span(body, clock[2], clock[3])
+        for found in frames.foreign_statements(body, language):
+            shown = found.text
+            if stated is not None and stated.day != today:
+                # The stated date in the fact itself, as in English ("... (2026-04-17 09:00)").
+                iso = stated.day.isoformat() if stated.grain in ("day", "week") else stated.bare()
+                stamp = iso + (f" {clock[0]:02d}:{clock[1]:02d}" if clock else "")
+                shown = f"{shown} ({stamp})"
+            category = {"preference": PREF, "event": EVENT}.get(found.kind, FACT)
+            drafts.append(
+                Draft(
+                    shown,
+                    category,
+                    7 if found.slot in ("name", "location", "occupation", "employer") else 5,
+                    found.slot,
+                    found.value,
+                    found.negated,
+                    when,
+                )
+            )
     return drafts
 
 
 def _supersede(drafts: list[Draft]) -> list[Draft]:
-    """Within one message, the last word on a slot is the user's word on it."""
+    """Within one message, the last word on a slot is the user's word on it. A retraction of
+    another value stays before it: "I left Nokia in May and joined Ericsson" ends Nokia in May."""
     last = {d.slot: i for i, d in enumerate(drafts) if d.slot}
-    return [d for i, d in enumerate(drafts) if not d.slot or last[d.slot] == i]
+    kept = []
+    for i, d in enumerate(drafts):
+        final = drafts[last[d.slot]] if d.slot else d
+        ends_another = d.negated and not final.negated and (d.value or "").lower() != (final.value or "").lower()
+        if not d.slot or last[d.slot] == i or ends_another:
+            kept.append(d)
+    return kept
 
 
 def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     text = _normalise_message(turn.content)
     today = turn.created_at.date()
-    if previous is not None and previous.role == "assistant" and (_CONFIRM.match(text) or _DENY.match(text)):
+    asked = previous is not None and (
+        previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)
+    )
+    answer = _YES_FIRST.match(text)
+    if asked and answer and not (_CONFIRM.match(text) or _DENY.match(text)):
+        # "No, I moved to Bergen": the statement says it all; "yep, 6 years now": the yes does.
+        language = detect_language(text)
+        if language == "und" or not _drafts_from_text(text[answer.end() :], today, language):
+            text = answer.group(0).rstrip(" ,!.")
+    if previous is not None and asked and (_CONFIRM.match(text) or _DENY.match(text)):
         question = _normalise_message(previous.content)
         if detect_language(question) != "en":
             return []
@@ -2034,10 +2988,10 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         drafts = [] if language == "und" else _drafts_from_text(text, today, language)
     return [
         ExtractedFact(
-            text=d.text,
+            text=frames.name_speaker(d.text, language, turn.name),
             category=d.category,
             importance=d.importance,
-            valid_from=turn.created_at,
+            valid_from=_valid_from(d, turn),
             source_event_ids=(turn.event_id,),
             language=language,
             slot=d.slot,
@@ -2046,6 +3000,17 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         )
         for d in _supersede(drafts)
     ]
+
+
+def _valid_from(draft: Draft, turn: Turn) -> datetime:
+    """The stated date (start of the day, or the stated clock time, in the message's timezone),
+    else the message's time."""
+    stated = draft.valid_from
+    if isinstance(stated, datetime):
+        return stated.replace(tzinfo=turn.created_at.tzinfo)
+    if stated is None or stated == turn.created_at.date():
+        return turn.created_at
+    return datetime.combine(stated, time.min, tzinfo=turn.created_at.tzinfo)
 
 
 def _key(fact: ExtractedFact) -> tuple[str, str | None, bool]:
@@ -2064,4 +3029,31 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
                     seen.add(_key(fact))
                     facts.append(fact)
         previous = turn
+    if any((f.slot or "").startswith("*:") for f in facts):
+        facts = _resolve_named(facts, request)
     return facts
+
+
+def _resolve_named(facts: list[ExtractedFact], request: ExtractionInput) -> list[ExtractedFact]:
+    """A retraction that names a thing but not its kind ("Bruno ist gestorben": *:bruno) takes the
+    slot of the fact the earlier messages state about it ("Ich habe einen Hund namens Bruno":
+    pet:bruno), so consolidation finds it by slot. Only the same speaker's messages count."""
+    resolved = []
+    for fact in facts:
+        if not (fact.slot or "").startswith("*:"):
+            resolved.append(fact)
+            continue
+        words = [w[:5] for w in fact.slot[2:].split("-") if w]
+        source = next((t for t in request.new_turns if t.event_id in fact.source_event_ids), None)
+        earlier = [t for t in request.context_turns if t.role == "user" and (source is None or t.name == source.name)]
+        slot = None
+        for turn in reversed(earlier):
+            for known in _facts_from_turn(turn, None):
+                found = {w[:5] for w in re.findall(r"[\w+#]+", f"{known.slot or ''} {known.text}".lower())}
+                if known.slot and not known.negated and words and all(w in found for w in words):
+                    slot = known.slot
+                    break
+            if slot:
+                break
+        resolved.append(replace(fact, slot=slot) if slot else fact)
+    return resolved

@@ -1,0 +1,1405 @@
+"""Clause frames: classes of statements, in six languages, instead of one regular expression per phrasing.
+
+A first-person clause is read as *subject + verb + rest*, the verb looked up in small per-language
+lexicons of verb classes, and the fact written in the third person in the message's language:
+
+* **statement frames** (all six languages): where the user lives, works (as / at), comes from, is
+  called, how old they are, what they like; in English also a *durable-verb* frame for habits and
+  possessions ("I play tennis every Sunday", "I own a Framework 13", "we deploy on Kubernetes"),
+  where the verb's class (activity, consumption, possession, tooling) names the slot;
+* **ending frames**: an ending marker ("stopped", "gave up", "no longer", "... anymore", "ya no",
+  "nicht mehr", "ho smesso di", "deixei de", "passed away") turns whatever the rest of the clause
+  states into a retraction on the same slot, never a positive fact;
+* **change frames**: "replaced X with Y", "swapped X for Y", "switched from X to Y" retract X and
+  state Y;
+* **context**: "at work", "for my side project", "at home" (and their translations) become part
+  of the slot ("tool:database@side-project"; work, the default, keeps the plain slot), so one
+  context's value never replaces another's;
+* **stated time**: date phrases in each language ("last week", "il y a deux ans", "seit 2019",
+  "el mes pasado") resolved against the message's time; the extractor uses them as valid time.
+
+Lexicons hold words (verbs, markers, month names), not sentences; a new phrasing of a known class
+needs no new rule. What no frame reads yields nothing: saying nothing beats saying something wrong.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+__all__ = [
+    "CONTEXTS",
+    "ForeignDraft",
+    "StatedDate",
+    "ending_marker",
+    "find_context",
+    "foreign_statements",
+    "gerund",
+    "stated_date",
+    "subject_for",
+]
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in re.split(r"[,\s]+", text) if w)
+
+
+# --------------------------------------------------------------------------------------------
+# Who the fact is about, per language
+# --------------------------------------------------------------------------------------------
+
+SUBJECTS = {
+    "en": "The user",
+    "de": "Der Nutzer",
+    "es": "El usuario",
+    "fr": "L'utilisateur",
+    "it": "L'utente",
+    "pt": "O utilizador",
+}
+_POSSESSIVE_EN = "The user's"
+
+
+def subject_for(language: str) -> str:
+    return SUBJECTS.get(language, SUBJECTS["en"])
+
+
+def name_speaker(text: str, language: str, name: str | None) -> str:
+    """ "The user moved from Sweden" -> "Caroline moved from Sweden" when the speaker is named."""
+    if not name:
+        return text
+    if language == "en":
+        text = re.sub(r"\bThe user's\b", f"{name}'s", text)
+        text = re.sub(r"\b[Tt]he user\b", name, text)
+        return text
+    subject = subject_for(language)
+    return re.sub(re.escape(subject), name, text, flags=re.IGNORECASE)
+
+
+# --------------------------------------------------------------------------------------------
+# Context: which part of the user's life a statement is about
+# --------------------------------------------------------------------------------------------
+
+# Each context: its canonical name, the words that mark it, by language. Matched as whole phrases.
+CONTEXTS: dict[str, dict[str, tuple[str, ...]]] = {
+    "work": {
+        "en": (
+            "at work",
+            "for work",
+            "at my job",
+            "at my work",
+            "in my job",
+            "at the office",
+            "at my company",
+            "at my workplace",
+            "in my company",
+            "at our company",
+            "in my team",
+            "on my team",
+            "in our team",
+            "on our team",
+            "at my day job",
+            "in my day job",
+            "for my job",
+        ),
+        "de": ("bei der arbeit", "auf der arbeit", "in der arbeit", "im job", "in der firma", "im büro", "beruflich"),
+        "es": ("en el trabajo", "en mi trabajo", "en la oficina", "en mi empresa", "en el curro"),
+        "fr": ("au travail", "au boulot", "au bureau", "dans mon entreprise", "dans mon équipe"),
+        "it": ("al lavoro", "in ufficio", "nella mia azienda", "nel mio team", "a lavoro"),
+        "pt": ("no trabalho", "no escritório", "na minha empresa", "na empresa", "na minha equipa", "na minha equipe"),
+    },
+    "side project": {
+        "en": (
+            "for my side project",
+            "for the side project",
+            "on my side project",
+            "on the side project",
+            "in my side project",
+            "in the side project",
+            "for my hobby project",
+            "for my personal project",
+            "for my personal projects",
+            "for personal projects",
+            "for side projects",
+            "for my side projects",
+            "on side projects",
+            "on my side projects",
+            "in my side projects",
+            "for my own projects",
+            "for my hobby app",
+            "for my hobby",
+            "on my hobby project",
+            "for my pet project",
+            "on my pet project",
+            "for my personal app",
+            "for my own app",
+            "for fun",
+        ),
+        "de": ("für mein nebenprojekt", "im nebenprojekt", "in meinem nebenprojekt", "privat"),
+        "es": ("para mi proyecto personal", "en mi proyecto personal", "en mis proyectos personales"),
+        "fr": ("pour mon projet perso", "pour mon projet personnel", "dans mon projet perso", "pour mes projets perso"),
+        "it": ("per il mio progetto personale", "nel mio progetto personale", "per i miei progetti personali"),
+        "pt": ("no meu projeto pessoal", "para o meu projeto pessoal", "nos meus projetos pessoais"),
+    },
+    "family": {
+        "en": (
+            "at home",
+            "in my family",
+            "for my family",
+            "in our family",
+            "in our house",
+            "in our household",
+            "with my family",
+            "with the kids",
+            "for the kids",
+        ),
+        "de": ("zu hause", "zuhause", "in meiner familie", "in unserer familie", "daheim"),
+        "es": ("en casa", "en mi familia", "en nuestra familia"),
+        "fr": ("à la maison", "dans ma famille", "chez nous", "en famille"),
+        "it": ("a casa", "in famiglia", "nella mia famiglia"),
+        "pt": ("em casa", "na minha família", "na nossa família"),
+    },
+}
+
+
+def _context_pattern(language: str) -> tuple[re.Pattern[str], dict[str, str]]:
+    """One alternation per language (longest phrase first), and which context each phrase marks."""
+    owner = {phrase: context for context, by_language in CONTEXTS.items() for phrase in by_language.get(language, ())}
+    ordered = sorted(owner, key=len, reverse=True)
+    body = "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in ordered)
+    return re.compile(r"(?<!\w)(?P<marker>" + body + r")(?!\w)\s*,?", re.IGNORECASE), owner
+
+
+_CONTEXT_PATTERNS = {language: _context_pattern(language) for language in SUBJECTS}
+
+
+def find_context(text: str, language: str) -> tuple[str | None, str]:
+    """(context, text without its marker): "At work we use Postgres" -> ("work", "we use Postgres")."""
+    found = _CONTEXT_PATTERNS.get(language)
+    match = found[0].search(text) if found else None
+    if match is None:
+        return None, text
+    context = found[1][re.sub(r"\s+", " ", match.group("marker").lower())]
+    rest = (text[: match.start()] + " " + text[match.end() :]).strip()
+    return context, re.sub(r"\s+", " ", rest).strip(" ,")
+
+
+CONTEXT_WORDING = {
+    "en": {"work": "at work", "side project": "for a side project", "family": "at home"},
+    "de": {"work": "bei der Arbeit", "side project": "im Nebenprojekt", "family": "zu Hause"},
+    "es": {"work": "en el trabajo", "side project": "en un proyecto personal", "family": "en casa"},
+    "fr": {"work": "au travail", "side project": "pour un projet perso", "family": "à la maison"},
+    "it": {"work": "al lavoro", "side project": "in un progetto personale", "family": "a casa"},
+    "pt": {"work": "no trabalho", "side project": "num projeto pessoal", "family": "em casa"},
+}
+
+
+_SCOPED_KINDS = ("tool", "habit", "like", "dislike", "avoid", "own", "style", "*")
+
+
+def is_scoped_kind(slot: str | None) -> bool:
+    """Tools, habits, tastes and belongings differ by context; who the user is does not."""
+    return bool(slot) and slot.split(":")[0] in _SCOPED_KINDS
+
+
+def scoped(slot: str | None, context: str | None) -> str | None:
+    """The slot within a context: "tool:database" in a side project is "tool:database@side-project".
+
+    Work is the default context of tools (a plain "we use Postgres" is about work), so it keeps the
+    plain slot: a later "we switched to SQLite" then finds it by slot, deterministically, whatever
+    else the user has said meanwhile."""
+    if not slot or not context or context == "work":
+        return slot
+    return f"{slot}@{context.replace(' ', '-')}"
+
+
+def with_context(text: str, context: str | None, language: str) -> str:
+    if not context:
+        return text
+    wording = CONTEXT_WORDING.get(language, CONTEXT_WORDING["en"])[context]
+    core = text.rstrip(" .")
+    if wording.lower() in core.lower():
+        return core
+    return f"{core} ({wording})"
+
+
+# --------------------------------------------------------------------------------------------
+# Stated dates in every language: "last week", "vor zwei Jahren", "el mes pasado", ...
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StatedDate:
+    day: date  # the first day of the stated period
+    grain: str  # day | week | month | year
+    start: int  # the span of the phrase in the text it was found in
+    end: int
+    since: bool = False  # "since 2019", "depuis trois ans": the fact has held from then on
+
+    def bare(self) -> str:
+        if self.grain == "week":
+            return f"the week of {self.day.isoformat()}"
+        if self.grain == "month":
+            return f"{self.day:%Y-%m}"
+        if self.grain == "year":
+            return str(self.day.year)
+        return self.day.isoformat()
+
+
+_NUMBERS = {
+    "de": {"ein": 1, "einem": 1, "einer": 1, "eine": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6},
+    "es": {"un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6},
+    "fr": {"un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6},
+    "it": {"un": 1, "una": 1, "uno": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6},
+    "pt": {"um": 1, "uma": 1, "dois": 2, "duas": 2, "três": 3, "quatro": 4, "cinco": 5, "seis": 6},
+}
+# unit words -> day | week | month | year
+_UNITS = {
+    "de": {
+        "tag": "day",
+        "tagen": "day",
+        "tage": "day",
+        "woche": "week",
+        "wochen": "week",
+        "monat": "month",
+        "monaten": "month",
+        "monate": "month",
+        "jahr": "year",
+        "jahren": "year",
+        "jahre": "year",
+    },
+    "es": {
+        "día": "day",
+        "días": "day",
+        "semana": "week",
+        "semanas": "week",
+        "mes": "month",
+        "meses": "month",
+        "año": "year",
+        "años": "year",
+    },
+    "fr": {"jour": "day", "jours": "day", "semaine": "week", "semaines": "week", "mois": "month", "an": "year"}
+    | {"ans": "year", "année": "year", "années": "year"},
+    "it": {"giorno": "day", "giorni": "day", "settimana": "week", "settimane": "week", "mese": "month"}
+    | {"mesi": "month", "anno": "year", "anni": "year"},
+    "pt": {"dia": "day", "dias": "day", "semana": "week", "semanas": "week", "mês": "month", "meses": "month"}
+    | {"ano": "year", "anos": "year"},
+}
+_MONTH_NAMES = {
+    "de": "januar februar märz april mai juni juli august september oktober november dezember",
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
+    "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
+}
+_MONTHS = {lang: {name: i + 1 for i, name in enumerate(names.split())} for lang, names in _MONTH_NAMES.items()}
+# "last <unit>", "next <unit>", yesterday/tomorrow; (pattern, unit or day offset, step)
+_RELATIVE = {
+    "de": (
+        (r"(?:seit\s+)?letzte[nmrs]?\s+(woche|monat|jahr)", -1),
+        (r"(?:seit\s+)?vergangene[nmrs]?\s+(woche|monat|jahr)", -1),
+        (r"nächste[nmrs]?\s+(woche|monat|jahr)", 1),
+    ),
+    "es": (
+        (r"(?:desde\s+)?(?:la|el)\s+(semana|mes|año)\s+pasad[oa]", -1),
+        (r"(?:la|el)\s+(semana|mes|año)\s+que\s+viene", 1),
+        (r"(?:la|el)\s+pr[óo]xim[oa]\s+(semana|mes|año)", 1),
+    ),
+    "fr": (
+        (r"(?:depuis\s+)?(?:la|le|l')\s*(semaine|mois|année|an)\s+derni(?:er|ère)", -1),
+        (r"(?:la|le|l')\s*(semaine|mois|année|an)\s+prochaine?", 1),
+    ),
+    "it": (
+        (r"(?:da(?:l|lla|ll')?\s*)?(?:la|il|l')?\s*(settimana|mese|anno)\s+scors[oa]", -1),
+        (r"(?:la|il|l')\s*(settimana|mese|anno)\s+prossim[oa]", 1),
+        (r"(?:la|il|l')\s*prossim[oa]\s+(settimana|mese|anno)", 1),
+    ),
+    "pt": (
+        (r"(?:desde\s+)?(?:na|no|a|o)\s+(semana|mês|ano)\s+passad[oa]", -1),
+        (r"(?:na|no|a|o)\s+pr[óo]xim[oa]\s+(semana|mês|ano)", 1),
+    ),
+}
+_DAY_WORDS = {
+    "de": {"gestern": -1, "vorgestern": -2, "heute": 0, "morgen": 1, "übermorgen": 2},
+    "es": {"ayer": -1, "anteayer": -2, "hoy": 0, "mañana": 1, "pasado mañana": 2},
+    "fr": {"hier": -1, "avant-hier": -2, "aujourd'hui": 0, "demain": 1, "après-demain": 2},
+    "it": {"ieri": -1, "l'altro ieri": -2, "oggi": 0, "domani": 1, "dopodomani": 2},
+    "pt": {"ontem": -1, "anteontem": -2, "hoje": 0, "amanhã": 1, "depois de amanhã": 2},
+}
+# "<n> <units> ago" and "since <n> <units>": (ago pattern, since-duration pattern, since-year pattern)
+_AGO = {
+    "de": (r"vor\s+(?P<n>\S+)\s+(?P<u>\w+)", r"seit\s+(?P<n>\S+)\s+(?P<u>\w+)", r"seit\s+(?P<y>(?:19|20)\d\d)"),
+    "es": (
+        r"hace\s+(?P<n>\S+)\s+(?P<u>\w+)",
+        r"desde\s+hace\s+(?P<n>\S+)\s+(?P<u>\w+)",
+        r"desde\s+(?:el\s+)?(?P<y>(?:19|20)\d\d)",
+    ),
+    "fr": (
+        r"il\s+y\s+a\s+(?P<n>\S+)\s+(?P<u>\w+)",
+        r"depuis\s+(?P<n>\S+)\s+(?P<u>\w+)",
+        r"depuis\s+(?P<y>(?:19|20)\d\d)",
+    ),
+    "it": (
+        r"(?P<n>\S+)\s+(?P<u>\w+)\s+fa\b",
+        r"da\s+(?P<n>\S+)\s+(?P<u>\w+)",
+        r"(?:dal|dall'|nel|sin\s+dal)\s*(?P<y>(?:19|20)\d\d)",
+    ),
+    "pt": (r"há\s+(?P<n>\S+)\s+(?P<u>\w+)", r"há\s+(?P<n>\S+)\s+(?P<u>\w+)", r"desde\s+(?P<y>(?:19|20)\d\d)"),
+}
+_IN_MONTH = {
+    "de": r"(?:im|seit|ab)\s+(?P<m>\w+)",
+    "es": r"(?:en|desde|a\s+partir\s+de)\s+(?P<m>\w+)",
+    "fr": r"(?:en|depuis|dès)\s+(?P<m>\w+)",
+    "it": r"(?:(?:a|ad|in|da|dal|dalla)\s+|dall')(?P<m>\w+)",
+    "pt": r"(?:em|desde|a\s+partir\s+de)\s+(?P<m>\w+)",
+}
+_DAY_MONTH = {
+    "de": r"(?:am\s+)?(?:\w+,?\s+)?(?:den\s+)?(?P<d>\d{1,2})\.?\s+(?P<m>[a-zäöü]+)",
+    "es": r"(?:el\s+)?(?:\w+\s+)?(?P<d>\d{1,2})\s+de\s+(?P<m>[a-záéíóú]+)",
+    "fr": r"(?:le\s+)?(?:\w+\s+)?(?P<d>\d{1,2})(?:er)?\s+(?P<m>[a-zéû]+)",
+    "it": r"(?:il\s+)?(?:\w+\s+)?(?P<d>\d{1,2})\s+(?P<m>[a-z]+)",
+    "pt": r"(?:no\s+dia\s+|a\s+|em\s+)?(?P<d>\d{1,2})\s+de\s+(?P<m>[a-zç]+)",
+}
+_IN_YEAR = {
+    "de": r"(?:im\s+jahr\s+)?(?P<y>(?:19|20)\d\d)",
+    "es": r"en\s+(?:el\s+)?(?P<y>(?:19|20)\d\d)",
+    "fr": r"en\s+(?P<y>(?:19|20)\d\d)",
+    "it": r"nel\s+(?P<y>(?:19|20)\d\d)",
+    "pt": r"em\s+(?P<y>(?:19|20)\d\d)",
+}
+
+
+def _shift(today: date, unit: str, n: int) -> date:
+    if unit == "day":
+        return today + timedelta(days=n)
+    if unit == "week":
+        return today + timedelta(weeks=n)
+    if unit == "month":
+        year, month = divmod(today.month - 1 + n, 12)
+        month += 1
+        year += today.year
+        return date(year, month, min(today.day, calendar.monthrange(year, month)[1]))
+    return date(today.year + n, today.month, min(today.day, calendar.monthrange(today.year + n, today.month)[1]))
+
+
+def _period_start(day: date, unit: str) -> date:
+    if unit == "week":
+        return day - timedelta(days=day.weekday())
+    if unit == "month":
+        return day.replace(day=1)
+    if unit == "year":
+        return day.replace(month=1, day=1)
+    return day
+
+
+def _count(word: str, language: str) -> int:
+    word = word.lower()
+    if word.isdigit():
+        return int(word)
+    return _NUMBERS.get(language, {}).get(word, 0)
+
+
+def stated_date(text: str, today: date, language: str, *, past: bool = True) -> StatedDate | None:
+    """The first date phrase of a clause in ``language`` (not English: that has its own resolver)."""
+    found: list[StatedDate] = []
+    bounded = r"(?<!\w)(?:{})(?!\w)"
+    for word, offset in _DAY_WORDS.get(language, {}).items():
+        for m in re.finditer(bounded.format(re.escape(word)), text, re.IGNORECASE):
+            if re.search(r"(?i)\b(?:la|de|esta|cada|toda\s+la)\s+$", text[: m.start()]):
+                continue  # "por la mañana", "esta mañana": the morning, not tomorrow
+            found.append(StatedDate(today + timedelta(days=offset), "day", m.start(), m.end()))
+    for pattern, step in _RELATIVE.get(language, ()):
+        for m in re.finditer(bounded.format(pattern), text, re.IGNORECASE):
+            unit = _UNITS[language].get(m.group(1).lower(), "year")
+            day = _period_start(_shift(today, unit, step), unit)
+            found.append(StatedDate(day, unit, m.start(), m.end()))
+    ago = _AGO.get(language)
+    if ago:
+        for kind, pattern in zip(("ago", "since", "since_year"), ago, strict=True):
+            for m in re.finditer(bounded.format(pattern), text, re.IGNORECASE):
+                if kind == "since_year":
+                    found.append(StatedDate(date(int(m.group("y")), 1, 1), "year", m.start(), m.end(), since=True))
+                    continue
+                n, unit = _count(m.group("n"), language), _UNITS[language].get(m.group("u").lower())
+                if n <= 0 or unit is None:
+                    continue
+                day = _shift(today, unit, -n)
+                found.append(
+                    StatedDate(day, "day" if unit in ("day", "week") else unit, m.start(), m.end(), kind == "since")
+                )
+    for m in re.finditer(bounded.format(_DAY_MONTH.get(language, r"\b\B")), text, re.IGNORECASE):
+        month = _MONTHS.get(language, {}).get(m.group("m").lower())
+        if month is None:
+            continue
+        try:
+            day = date(today.year, month, int(m.group("d")))
+        except ValueError:
+            continue
+        if not past and day < today:
+            day = day.replace(year=today.year + 1)
+        found.append(StatedDate(day, "day", m.start(), m.end()))
+    for m in re.finditer(bounded.format(_IN_MONTH.get(language, r"\b\B")), text, re.IGNORECASE):
+        month = _MONTHS.get(language, {}).get(m.group("m").lower())
+        if month is None:
+            continue
+        year = today.year - (1 if past and month > today.month else 0) + (1 if not past and month < today.month else 0)
+        found.append(StatedDate(date(year, month, 1), "month", m.start(), m.end()))
+    for m in re.finditer(bounded.format(_IN_YEAR.get(language, r"\b\B")), text, re.IGNORECASE):
+        found.append(StatedDate(date(int(m.group("y")), 1, 1), "year", m.start(), m.end()))
+    if not found:
+        return None
+    return min(found, key=lambda d: (d.start, -(d.end - d.start)))
+
+
+_TIME_OF_DAY = {
+    "en": r"\b(?:at\s+)?(?P<h>\d{1,2})(?::(?P<m>\d\d))?\s*(?P<ampm>am|pm|a\.m\.|p\.m\.)"
+    r"|\bat\s+(?P<h2>\d{1,2})(?::(?P<m2>\d\d))?\b(?!\s*(?:%|km|kg|people|years))",
+    "de": r"\bum\s+(?P<h>\d{1,2})(?:[:.](?P<m>\d\d))?(?:\s*uhr)?\b",
+    "es": r"\ba\s+las?\s+(?P<h>\d{1,2})(?::(?P<m>\d\d))?\b",
+    "fr": r"\bà\s+(?P<h>\d{1,2})\s*h\s*(?P<m>\d\d)?",
+    "it": r"\balle\s+(?P<h>\d{1,2})(?:[:.](?P<m>\d\d))?\b",
+    "pt": r"\bàs\s+(?P<h>\d{1,2})(?:[:h](?P<m>\d\d))?\s*h?\b",
+}
+_TIME_PATTERNS = {language: _rx(pattern) for language, pattern in _TIME_OF_DAY.items()}
+
+
+def time_of_day(text: str, language: str) -> tuple[int, int, int, int] | None:
+    """(hour, minute, start, end) of a stated clock time ("at 9", "2pm", "alle 9", "à 14h30")."""
+    m = _TIME_PATTERNS[language].search(text) if language in _TIME_PATTERNS else None
+    if not m:
+        return None
+    groups = m.groupdict()
+    hour = int(groups.get("h") or groups.get("h2") or 0)
+    minute = int(groups.get("m") or groups.get("m2") or 0)
+    ampm = (groups.get("ampm") or "").replace(".", "").lower()
+    if ampm == "pm" and hour < 12:
+        hour += 12
+    if ampm == "am" and hour == 12:
+        hour = 0
+    if not (0 <= hour <= 23 and 0 <= minute <= 59):
+        return None
+    return hour, minute, m.start(), m.end()
+
+
+def remove_span(text: str, start: int, end: int) -> str:
+    joined = (text[:start].rstrip() + " " + text[end:].lstrip()).strip()
+    joined = re.sub(r"\s+([,.;!?])", r"\1", joined)
+    return re.sub(r"\s+", " ", joined).strip(" ,;-")
+
+
+# --------------------------------------------------------------------------------------------
+# Endings: markers that turn a statement into a retraction
+# --------------------------------------------------------------------------------------------
+
+# English: "<marker> <gerund or verb phrase>" and "... anymore"; the rest is what ended.
+_EN_ENDING_LEAD = _rx(
+    r"^(?:i|we)\s+(?:have\s+|had\s+|just\s+|finally\s+|recently\s+|already\s+|officially\s+|completely\s+)*"
+    r"(?P<marker>stopped|quit|quitted|gave\s+up|given\s+up|dropped|ditched|abandoned|kicked|cut\s+out"
+    r"|no\s+longer|am\s+done\s+with|am\s+finished\s+with|got\s+rid\s+of|retired\s+from|sold|gave\s+away"
+    r"|lost|cancelled|canceled|unsubscribed\s+from)\s+(?P<rest>.+)$"
+)
+_ENDING_VERBS = frozenset(
+    (
+        "quit",
+        "dropped",
+        "ditched",
+        "abandoned",
+        "gave up",
+        "given up",
+        "kicked",
+        "cut out",
+        "sold",
+        "gave away",
+        "lost",
+        "got rid of",
+        "cancelled",
+        "canceled",
+        "unsubscribed from",
+        "stopped",
+        "quitted",
+        "retired from",
+    )
+)
+
+
+def is_ending_verb(words: str) -> bool:
+    return words.lower() in _ENDING_VERBS
+
+
+_EN_NOT_ANYMORE = _rx(
+    r"^(?P<subj>i|we)\s+(?P<aux>do\s+not|did\s+not|am\s+not|are\s+not|have\s+not|cannot|can\s+not|never)\s+"
+    r"(?P<rest>.+?)\s*(?:,\s*)?(?:anymore|any\s+more|these\s+days|now|after\s+all)$"
+)
+
+
+def ending_marker(text: str) -> tuple[str, str] | None:
+    """(kind, the statement that ended, in the first person) for an English ending clause.
+
+    "I stopped playing tennis" -> ("stopped", "I play tennis"); "I no longer eat meat" ->
+    ("no longer", "I eat meat"); "I don't drink coffee anymore" -> ("anymore", "I drink coffee").
+    """
+    m = _EN_ENDING_LEAD.match(text)
+    if m:
+        marker, rest = re.sub(r"\s+", " ", m.group("marker").lower()), m.group("rest").split(",")[0].strip()
+        if marker == "no longer":
+            return "no longer", f"I {rest}"
+        first, _, tail = rest.partition(" ")
+        base = base_of_gerund(first)
+        if base:
+            return marker, f"I {base} {tail}".strip()
+        if marker in (
+            "quit",
+            "quitted",
+            "dropped",
+            "ditched",
+            "abandoned",
+            "gave up",
+            "given up",
+            "kicked",
+            "cut out",
+        ) or (
+            marker in ("sold", "gave away", "lost", "got rid of", "cancelled", "canceled", "unsubscribed from")
+            and re.match(r"(?:my|our|the|his|her)\s", rest, re.IGNORECASE)
+        ):
+            return marker, f"I {marker} {rest}"  # "I quit coffee", "I sold my bike": the thing itself
+        return None
+    m = _EN_NOT_ANYMORE.match(text)
+    if m:
+        aux, rest = re.sub(r"\s+", " ", m.group("aux").lower()), m.group("rest").strip()
+        if aux.startswith("am") or aux.startswith("are"):
+            return "anymore", f"I am {rest}"
+        if aux.startswith("have"):
+            return "anymore", f"I have {rest}"
+        return "anymore", f"I {rest}"
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# English verbs: the durable-verb lexicon, by class
+# --------------------------------------------------------------------------------------------
+
+# The class names the slot's kind: an activity is a habit, a possession is owned, a tool is used.
+VERB_CLASSES: dict[str, tuple[str, ...]] = {
+    "habit": _words(
+        "play practise practice run jog swim cycle bike hike climb surf ski snowboard skate dance sing paint draw "
+        "knit sew crochet cook bake garden meditate read write collect study learn teach coach volunteer train "
+        "box fish hunt row sail golf walk attend watch follow support visit brew grow take do go ride lift "
+        "journal blog stream game code program compose photograph film wear"
+    ),
+    "consume": _words("drink eat smoke vape"),
+    "own": _words("own have drive"),
+    "tool": _words("use build deploy host develop maintain write run ship store"),
+}
+HABIT_OBJECT_REQUIRED = frozenset(_words("play practise practice do take visit attend watch follow support go lift"))
+_IRREGULAR_GERUND = {"lie": "lying", "die": "dying", "tie": "tying", "see": "seeing", "be": "being", "ski": "skiing"}
+_DOUBLE_FINAL = frozenset(_words("run jog swim box shop plan stop sit get put cut begin row"))
+
+
+def gerund(verb: str) -> str:
+    """ "run" -> "running", "hike" -> "hiking", "play" -> "playing"."""
+    v = verb.lower()
+    if v in _IRREGULAR_GERUND:
+        return _IRREGULAR_GERUND[v]
+    if v in _DOUBLE_FINAL and v != "box" and v != "row":
+        return v + v[-1] + "ing"
+    if v.endswith("e") and not v.endswith(("ee", "ye", "oe")):
+        return v[:-1] + "ing"
+    return v + "ing"
+
+
+_ALL_VERBS = frozenset(v for verbs in VERB_CLASSES.values() for v in verbs) | frozenset(
+    _words("live work smoke drink eat use like love enjoy hate prefer speak own learn fly travel commute")
+)
+_BASE_BY_GERUND = {gerund(v): v for v in _ALL_VERBS}
+
+
+def base_of_gerund(word: str) -> str | None:
+    return _BASE_BY_GERUND.get(word.lower())
+
+
+def verb_class(verb: str) -> str | None:
+    v = verb.lower()
+    for kind, verbs in VERB_CLASSES.items():
+        if v in verbs:
+            return kind
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Statements in German, Spanish, French, Italian and Portuguese
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ForeignDraft:
+    text: str
+    slot: str | None
+    value: str
+    kind: str  # fact | preference | event
+    negated: bool = False
+
+
+# Value: a run of words up to a clause boundary. Names keep their capitals.
+_V = r"(?P<v>[^,;.!?]+?)"
+_END = (
+    r"\s*(?=$|[,;.!?]|\s+(?:und|aber|weil|seit|y|pero|porque|desde|et|mais|parce|depuis|e|ma|perché|da|mas"
+    r"|há)\b)"
+)
+
+# (pattern, slot, template) per language. Patterns see the clause with lead-ins removed; the first
+# person is the verb form itself (pro-drop languages) or the pronoun.
+_FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "de": (
+        (
+            "mein(?:e)?\\s+(?P<rel>mann|frau|freund|freundin|partner|partnerin|verlobter|verlobte|ehemann|ehefrau)\\s+heißt\\s+(?P<v>[A-ZÄÖÜ][\\wäöüß]+)",
+            "partner",
+            "{S} ist mit {v} zusammen ({rel})",
+        ),
+        ("(?:ich\\s+bin|wir\\s+sind)\\s+(?P<v>vegetarier(?:in)?|veganer(?:in)?|vegan)", "diet", "{S} ist {v}"),
+        (
+            "wir\\s+sind\\s+(?:\\S+\\s+){0,3}?nach\\s+(?P<v>[A-ZÄÖÜ][\\wäöüß-]*(?:\\s+[A-ZÄÖÜ][\\wäöüß-]*)*)\\s+(?:gezogen|umgezogen)",
+            "location",
+            "{S} wohnt in {v}",
+        ),
+        (
+            "(?:ich\\s+bin|wir\\s+sind)\\s+(?:\\S+\\s+){0,4}?(?:auf|zu)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)\\s+(?:umgestiegen|gewechselt)",
+            "tool",
+            "{S} nutzt jetzt {v}",
+        ),
+        (
+            "(?:ich|wir)\\s+(?:habe|haben)\\s+(?:einen|eine|ein)\\s+(?P<kind>hund|katze|kater|hasen|hamster|papagei|pferd)(?:\\s*,?\\s*(?:er|sie|es)\\s+heißt|\\s+namens|\\s+der\\s+heißt|\\s+die\\s+heißt)\\s+(?P<v>[A-ZÄÖÜ][\\wäöüß]+)(?:.*)?",
+            "pet",
+            "{S} hat {kind_article} {Kind} namens {v}",
+        ),
+        (
+            "(?:ich|wir)\\s+(?:habe|haben)\\s+(?:einen|eine|ein)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w+-]*(?:\\s+(?-i:[A-Z0-9])[\\w+-]*){1,3})",
+            "own",
+            "{S} hat ein {v}",
+        ),
+        (
+            "ich\\s+bin\\s+(?P<v>(?-i:[A-ZÄÖÜ])[\\wäöüß]+(?:in|er|ist|ent|eur|ant|arzt|ärztin|rat|rätin|loge|login|ge|gin|mann|frau))",
+            "occupation",
+            "{S} ist {v}",
+        ),
+        (
+            "(?:ich|wir)\\s+(?:benutze|nutze|verwende|benutzen|nutzen|verwenden|arbeite\\s+mit|arbeiten\\s+mit)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
+            "tool",
+            "{S} nutzt {v}{rest}",
+        ),
+        ("ich\\s+spiele\\s+(?:gern\\s+|gerne\\s+)?(?P<v>[^,;.!?]+?)", "habit", "{S} spielt {v}"),
+        (
+            "ich\\s+habe\\s+(?P<v>(?:einen|eine|ein)\\s+(?:termin|vorstellungsgespräch|bewerbungsgespräch|prüfung|flug|meeting|hochzeit|operation|arzttermin|zahnarzttermin|kurs|reise)(?:\\s+(?:beim|bei|mit|in|im|nach)\\s+[^,;.!?]+?)?)",
+            "event",
+            "{S} hat {v}",
+        ),
+        (
+            r"(?:ich\s+)?(?:wohne|lebe)\s+(?:(?:jetzt|inzwischen|mittlerweile|derzeit|zurzeit|nun)\s+)*in\s+" + _V,
+            "location",
+            "{S} wohnt in {v}",
+        ),
+        (r"ich\s+bin\s+(?:\S+\s+){0,3}?nach\s+" + _V + r"\s+(?:gezogen|umgezogen)", "location", "{S} wohnt in {v}"),
+        (r"ich\s+ziehe\s+(?:\S+\s+){0,3}?nach\s+" + _V + r"(?:\s+um)?", "location", "{S} zieht nach {v}"),
+        (r"(?:ich\s+heiße|ich\s+heisse|mein\s+name\s+ist)\s+" + _V, "name", "{S} heißt {v}"),
+        (r"ich\s+komme\s+(?:ursprünglich\s+)?aus\s+" + _V, "origin", "{S} kommt aus {v}"),
+        (r"ich\s+(?:arbeite|jobbe)\s+(?:\S+\s+){0,2}?als\s+" + _V, "occupation", "{S} arbeitet als {v}"),
+        (r"ich\s+bin\s+(?:von\s+beruf\s+)?" + _V + r"\s+von\s+beruf", "occupation", "{S} ist {v} von Beruf"),
+        (r"ich\s+arbeite\s+(?:\S+\s+){0,2}?(?:bei|für)\s+" + _V, "employer", "{S} arbeitet bei {v}"),
+        (r"ich\s+habe\s+(?:\S+\s+){0,3}?bei\s+" + _V + r"\s+angefangen", "employer", "{S} arbeitet bei {v}"),
+        (r"ich\s+bin\s+(?P<v>\d{1,3})(?:\s+jahre\s+alt)?", "age", "{S} ist {v} Jahre alt"),
+        (r"ich\s+(?:mag|liebe)\s+" + _V, "like", "{S} mag {v}"),
+        (r"ich\s+spreche\s+" + _V, "language", "{S} spricht {v}"),
+    ),
+    "es": (
+        (
+            "mi\\s+(?P<rel>novio|novia|marido|mujer|esposo|esposa|pareja|prometido|prometida)\\s+se\\s+llama\\s+(?P<v>[A-ZÁÉÍÓÚÑ][\\wáéíóúñ]+)",
+            "partner",
+            "{S} tiene pareja: {v} ({rel})",
+        ),
+        (
+            "(?:yo\\s+)?(?:hago|practico)\\s+(?P<v>(?:yoga|pilates|deporte|natación|escalada|crossfit|running|ciclismo|surf|boxeo)[^,;.!?]*?)",
+            "habit",
+            "{S} hace {v}",
+        ),
+        (
+            "(?:me\\s+cambié|nos\\s+cambiamos|cambiamos|migramos|pasamos|me\\s+pasé)\\s+(?:\\S+\\s+){0,4}?(?:a|al|a\\s+la)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
+            "tool",
+            "{S} usa ahora {v}",
+        ),
+        (
+            "(?:yo\\s+)?(?:tengo|tenemos)\\s+(?:un|una)\\s+(?P<kind>perro|perra|gato|gata|conejo|loro|caballo|hámster)\\s+(?:que\\s+se\\s+llama|llamad[oa])\\s+(?P<v>[A-ZÁÉÍÓÚÑ][\\wáéíóúñ]+)",
+            "pet",
+            "{S} tiene un {kind} llamado {v}",
+        ),
+        (
+            "(?:yo\\s+)?(?:tengo|tenemos)\\s+(?:un|una)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w+-]*(?:\\s+(?-i:[A-Z0-9])[\\w+-]*){0,3})",
+            "own",
+            "{S} tiene un {v}",
+        ),
+        (
+            "(?:yo\\s+)?soy\\s+(?:un|una)?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|prof|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cocinero|cuisinier|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|cameriere|serveu|traduttor|traductor|traducteur|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombier|canalizador|panader|boulanger|panettier|padeir|agricult|contadin)\\w*[^,;.!?]*?)",
+            "occupation",
+            "{S} es {v}",
+        ),
+        (
+            "(?:yo\\s+|nosotros\\s+)?(?:uso|usamos|utilizo|utilizamos|trabajo\\s+con|trabajamos\\s+con)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
+            "tool",
+            "{S} usa {v}{rest}",
+        ),
+        ("(?:yo\\s+)?juego\\s+(?:al?\\s+|a\\s+la\\s+)?(?P<v>[^,;.!?]+?)", "habit", "{S} juega {v}"),
+        (
+            "(?:yo\\s+)?tengo\\s+(?P<v>(?:una?\\s+)?(?:cita|entrevista|examen|vuelo|reunión|boda|operación|consulta|clase|viaje)(?:\\s+(?:de|con|en|al?)\\s+[^,;.!?]+?)?)",
+            "event",
+            "{S} tiene {v}",
+        ),
+        (r"(?:yo\s+)?vivo\s+(?:(?:ahora|actualmente|ya)\s+)?en\s+" + _V, "location", "{S} vive en {v}"),
+        (
+            r"(?:yo\s+)?(?:me\s+mud[ée]|me\s+he\s+mudado|me\s+voy\s+a\s+mudar)\s+a\s+" + _V,
+            "location",
+            "{S} vive en {v}",
+        ),
+        (r"(?:me\s+llamo|mi\s+nombre\s+es)\s+" + _V, "name", "{S} se llama {v}"),
+        (r"(?:yo\s+)?soy\s+de\s+" + _V, "origin", "{S} es de {v}"),
+        (r"(?:yo\s+)?trabajo\s+(?:\S+\s+){0,2}?(?:como|de)\s+" + _V, "occupation", "{S} trabaja como {v}"),
+        (
+            r"(?:yo\s+)?trabajo\s+(?:\S+\s+){0,2}?(?:en|para)\s+(?P<v>[A-ZÁÉÍÓÚÑ][^,;.!?]*?)",
+            "employer",
+            "{S} trabaja en {v}",
+        ),
+        (
+            r"(?:yo\s+)?(?:empec[ée]|he\s+empezado|comenc[ée])\s+(?:a\s+trabajar\s+)?en\s+(?P<v>[A-ZÁÉÍÓÚÑ][^,;.!?]*?)",
+            "employer",
+            "{S} trabaja en {v}",
+        ),
+        (r"(?:yo\s+)?tengo\s+(?P<v>\d{1,3})\s+años", "age", "{S} tiene {v} años"),
+        (r"(?:yo\s+)?soy\s+(?P<v>(?:vegan[oa]|vegetarian[oa]|celíac[oa]|diabétic[oa]))", "diet", "{S} es {v}"),
+        (r"(?:yo\s+)?soy\s+alérgic[oa]\s+a\s+" + _V, "allergy", "{S} es alérgico a {v}"),
+        (r"me\s+(?:gusta|gustan|encanta|encantan)\s+" + _V, "like", "A {S_lower} le gusta {v}"),
+        (r"(?:yo\s+)?hablo\s+" + _V, "language", "{S} habla {v}"),
+    ),
+    "fr": (
+        (
+            "mon\\s+(?P<rel>mari|copain|compagnon|partenaire|fiancé|conjoint)\\s+s'appelle\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)|ma\\s+(?P<rel2>femme|copine|compagne|partenaire|fiancée|conjointe)\\s+s'appelle\\s+(?P<v2>[A-ZÀ-Ý][\\wà-ÿ]+)",
+            "partner",
+            "{S} est en couple avec {v}",
+        ),
+        ("je\\s+fais\\s+(?:du|de\\s+la|de\\s+l'|des)\\s*(?P<v>[^,;.!?]+?)", "habit", "{S} fait du {v}"),
+        (
+            "(?:on\\s+est\\s+passés?|nous\\s+sommes\\s+passés|je\\s+suis\\s+passée?|on\\s+a\\s+migré|j'ai\\s+migré|nous\\s+avons\\s+migré)\\s+(?:\\S+\\s+){0,4}?(?:à|a|vers|sur)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
+            "tool",
+            "{S} utilise maintenant {v}",
+        ),
+        (
+            "(?:j'ai|nous\\s+avons|on\\s+a)\\s+(?:un|une)\\s+(?P<kind>chien|chienne|chat|chatte|lapin|perroquet|cheval)\\s+(?:qui\\s+s'appelle|nommée?|appelée?)\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)",
+            "pet",
+            "{S} a un {kind} nommé {v}",
+        ),
+        (
+            "(?:j'ai|nous\\s+avons)\\s+(?:un|une)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w+-]*(?:\\s+(?-i:[A-Z0-9])[\\w+-]*){0,3})",
+            "own",
+            "{S} a un {v}",
+        ),
+        (
+            "je\\s+suis\\s+(?:un|une)?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|prof|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cocinero|cuisinier|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|cameriere|serveu|traduttor|traductor|traducteur|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombier|canalizador|panader|boulanger|panettier|padeir|agricult|contadin)\\w*[^,;.!?]*?)",
+            "occupation",
+            "{S} est {v}",
+        ),
+        (
+            "(?:j'utilise|nous\\s+utilisons|on\\s+utilise|je\\s+travaille\\s+avec|on\\s+travaille\\s+avec|nous\\s+travaillons\\s+avec)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
+            "tool",
+            "{S} utilise {v}{rest}",
+        ),
+        ("je\\s+joue\\s+(?:au|à\\s+la|aux|du|de\\s+la|à\\s+l')\\s*(?P<v>[^,;.!?]+?)", "habit", "{S} joue au {v}"),
+        (
+            "j'ai\\s+(?P<v>(?:un|une)\\s+(?:rendez-vous|entretien|examen|vol|réunion|mariage|opération|cours|voyage)(?:\\s+(?:chez|avec|de|à|au)\\s+[^,;.!?]+?)?)",
+            "event",
+            "{S} a {v}",
+        ),
+        (
+            r"(?:j'habite|je\s+vis|je\s+r[ée]side)\s+(?:(?:maintenant|actuellement|désormais)\s+)?(?P<prep>à|a|en|au|aux)\s+"
+            + _V,
+            "location",
+            "{S} habite {prep} {v}",
+        ),
+        (r"j'ai\s+d[ée]m[ée]nag[ée]e?\s+(?P<prep>à|a|en|au|aux)\s+" + _V, "location", "{S} habite {prep} {v}"),
+        (r"(?:je\s+m'appelle|mon\s+nom\s+est|mon\s+pr[ée]nom\s+est)\s+" + _V, "name", "{S} s'appelle {v}"),
+        (r"je\s+viens\s+(?P<prep>de\s+|d'|du\s+|des\s+)" + _V, "origin", "{S} vient {prep}{v}"),
+        (r"je\s+travaille\s+(?:\S+\s+){0,2}?comme\s+" + _V, "occupation", "{S} travaille comme {v}"),
+        (
+            r"je\s+suis\s+(?P<v>(?:ingénieur|médecin|infirmi|professeur|prof|avocat|développeu|étudiant|architecte|enseignant|cuisinier|chef|designer|comptable|journaliste|pharmacien|dentiste|vétérinaire|musicien|graphiste)\w*(?:\s+\w+)?)",
+            "occupation",
+            "{S} est {v}",
+        ),
+        (r"je\s+travaille\s+(?:\S+\s+){0,2}?(?:chez|pour)\s+" + _V, "employer", "{S} travaille chez {v}"),
+        (r"j'ai\s+(?P<v>\d{1,3})\s+ans", "age", "{S} a {v} ans"),
+        (r"je\s+suis\s+(?P<v>(?:végétarien|végétalien|vegan|végane|végan)\w*)", "diet", "{S} est {v}"),
+        (r"je\s+suis\s+allergique\s+(?:à|au|aux)\s+" + _V, "allergy", "{S} est allergique à {v}"),
+        (r"j'(?:aime|adore)\s+" + _V, "like", "{S} aime {v}"),
+        (r"je\s+parle\s+" + _V, "language", "{S} parle {v}"),
+    ),
+    "it": (
+        (
+            "(?:il\\s+)?mio\\s+(?P<rel>ragazzo|marito|compagno|fidanzato|partner)\\s+si\\s+chiama\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)|(?:la\\s+)?mia\\s+(?P<rel2>ragazza|moglie|compagna|fidanzata|partner)\\s+si\\s+chiama\\s+(?P<v2>[A-ZÀ-Ý][\\wà-ÿ]+)",
+            "partner",
+            "{S} sta con {v}",
+        ),
+        (
+            "(?:io\\s+)?faccio\\s+(?P<v>(?:yoga|pilates|sport|nuoto|palestra|arrampicata|crossfit|corsa|surf|boxe)[^,;.!?]*?)",
+            "habit",
+            "{S} fa {v}",
+        ),
+        (
+            "(?:siamo\\s+passati|sono\\s+passat[oa]|abbiamo\\s+migrato|ho\\s+migrato)\\s+(?:\\S+\\s+){0,4}?(?:a|al|alla|su)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
+            "tool",
+            "{S} usa ora {v}",
+        ),
+        (
+            "(?:io\\s+)?(?:ho|abbiamo)\\s+(?:un|una)\\s+(?P<kind>cane|gatto|gatta|coniglio|pappagallo|cavallo|criceto)\\s+(?:che\\s+si\\s+chiama|di\\s+nome|chiamat[oa])\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)",
+            "pet",
+            "{S} ha un {kind} di nome {v}",
+        ),
+        (
+            "(?:io\\s+)?lavoro\\s+(?:in|alla|al|per|presso)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w&'-]*(?:\\s+(?-i:[A-Z])[\\w&'-]*)*)(?:\\s+(?:a|ad|in)\\s+(?P<place>(?-i:[A-Z])[\\w'-]*))?",
+            "employer",
+            "{S} lavora in {v}",
+        ),
+        (
+            "(?:io\\s+)?(?:ho|abbiamo)\\s+(?:un|una)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w+-]*(?:\\s+(?-i:[A-Z0-9])[\\w+-]*){0,3})",
+            "own",
+            "{S} ha un {v}",
+        ),
+        (
+            "(?:io\\s+)?sono\\s+(?:un|una|un')?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|prof|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cocinero|cuisinier|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|cameriere|serveu|traduttor|traductor|traducteur|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombier|canalizador|panader|boulanger|panettier|padeir|agricult|contadin)\\w*[^,;.!?]*?)",
+            "occupation",
+            "{S} è {v}",
+        ),
+        (
+            "(?:io\\s+|noi\\s+)?(?:uso|usiamo|utilizzo|utilizziamo|lavoro\\s+con|lavoriamo\\s+con)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
+            "tool",
+            "{S} usa {v}{rest}",
+        ),
+        ("(?:io\\s+)?gioco\\s+(?:a\\s+|al\\s+|a\\s+la\\s+)?(?P<v>[^,;.!?]+?)", "habit", "{S} gioca a {v}"),
+        (
+            "(?:io\\s+)?ho\\s+(?P<v>(?:un|una|un'|l'|il|la|lo)?\\s*(?:appuntamento|colloquio|esame|volo|riunione|matrimonio|operazione|visita|lezione|viaggio)(?:\\s+(?:dal|dalla|con|di|a|in)\\s+[^,;.!?]+?)?)",
+            "event",
+            "{S} ha {v}",
+        ),
+        (
+            r"(?:io\s+)?(?:vivo|abito)\s+(?:(?:ora|adesso|attualmente)\s+)?(?:a|in)\s+" + _V,
+            "location",
+            "{S} vive a {v}",
+        ),
+        (r"(?:io\s+)?mi\s+sono\s+trasferit[oa]\s+(?:a|in)\s+" + _V, "location", "{S} vive a {v}"),
+        (r"(?:mi\s+chiamo|il\s+mio\s+nome\s+è)\s+" + _V, "name", "{S} si chiama {v}"),
+        (r"(?:io\s+)?sono\s+di\s+" + _V, "origin", "{S} è di {v}"),
+        (r"(?:io\s+)?vengo\s+da\s+" + _V, "origin", "{S} viene da {v}"),
+        (r"(?:io\s+)?lavoro\s+(?:\S+\s+){0,2}?come\s+" + _V, "occupation", "{S} lavora come {v}"),
+        (r"(?:io\s+)?faccio\s+(?P<art>il|la|l')\s*" + _V, "occupation", "{S} fa {art} {v}"),
+        (
+            r"(?:io\s+)?lavoro\s+(?:\S+\s+){0,2}?(?:per|presso|da|alla|al)\s+(?P<v>[A-Z][^,;.!?]*?)",
+            "employer",
+            "{S} lavora presso {v}",
+        ),
+        (r"(?:io\s+)?ho\s+(?P<v>\d{1,3})\s+anni", "age", "{S} ha {v} anni"),
+        (r"(?:io\s+)?sono\s+(?P<v>(?:vegan[oa]?|vegetarian[oa]|celiac[oa]))", "diet", "{S} è {v}"),
+        (r"(?:io\s+)?sono\s+allergic[oa]\s+(?:a|al|alle|ai|agli)\s+" + _V, "allergy", "{S} è allergico a {v}"),
+        (r"mi\s+piace\s+" + _V, "like", "A {S_lower} piace {v}"),
+        (r"(?:io\s+)?parlo\s+" + _V, "language", "{S} parla {v}"),
+    ),
+    "pt": (
+        (
+            "(?:o\\s+)?meu\\s+(?P<rel>marido|namorado|companheiro|noivo|parceiro)\\s+(?:chama-se|se\\s+chama)\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)|(?:a\\s+)?minha\\s+(?P<rel2>mulher|esposa|namorada|companheira|noiva|parceira)\\s+(?:chama-se|se\\s+chama)\\s+(?P<v2>[A-ZÀ-Ý][\\wà-ÿ]+)",
+            "partner",
+            "{S} tem um parceiro: {v} ({rel})",
+        ),
+        (
+            "(?:eu\\s+)?(?:faço|pratico)\\s+(?P<v>(?:yoga|pilates|desporto|esporte|natação|escalada|crossfit|corrida|surf|boxe)[^,;.!?]*?)",
+            "habit",
+            "{S} faz {v}",
+        ),
+        (
+            "(?:migramos|mudamos|passamos|mudei|migrei)\\s+(?:\\S+\\s+){0,4}?(?:para|pro|pra)\\s+(?:o\\s+|a\\s+)?(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
+            "tool",
+            "{S} usa agora {v}",
+        ),
+        (
+            "(?:eu\\s+)?(?:tenho|temos)\\s+(?:um|uma)\\s+(?P<kind>cão|cachorro|cadela|gato|gata|coelho|papagaio|cavalo)\\s+(?:que\\s+se\\s+chama|chamad[oa])\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)",
+            "pet",
+            "{S} tem um {kind} chamado {v}",
+        ),
+        (
+            "(?:eu\\s+)?(?:tenho|temos)\\s+(?:um|uma)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w+-]*(?:\\s+(?-i:[A-Z0-9])[\\w+-]*){0,3})",
+            "own",
+            "{S} tem um {v}",
+        ),
+        (
+            "(?:eu\\s+)?sou\\s+(?:um|uma)?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|prof|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cocinero|cuisinier|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|cameriere|serveu|traduttor|traductor|traducteur|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombier|canalizador|panader|boulanger|panettier|padeir|agricult|contadin)\\w*[^,;.!?]*?)",
+            "occupation",
+            "{S} é {v}",
+        ),
+        (
+            "(?:eu\\s+|nós\\s+)?(?:uso|usamos|utilizo|utilizamos|trabalho\\s+com|trabalhamos\\s+com)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
+            "tool",
+            "{S} usa {v}{rest}",
+        ),
+        ("(?:eu\\s+)?jogo\\s+(?:o\\s+|a\\s+)?(?P<v>[^,;.!?]+?)", "habit", "{S} joga {v}"),
+        (
+            "(?:eu\\s+)?tenho\\s+(?P<v>(?:uma?\\s+)?(?:consulta|entrevista|exame|voo|reunião|casamento|cirurgia|aula|viagem)(?:\\s+(?:de|com|no|na|em)\\s+[^,;.!?]+?)?)",
+            "event",
+            "{S} tem {v}",
+        ),
+        (
+            r"(?:eu\s+)?(?:moro|vivo)\s+(?:(?:agora|atualmente|hoje)\s+)?(?P<prep>em|no|na|nos|nas)\s+" + _V,
+            "location",
+            "{S} mora {prep} {v}",
+        ),
+        (
+            r"(?:eu\s+)?(?:me\s+mudei|mudei-me|mudei)\s+(?:\S+\s+){0,2}?para\s+(?:o\s+|a\s+)?" + _V,
+            "location",
+            "{S} mora em {v}",
+        ),
+        (
+            r"(?:meu\s+nome\s+é|o\s+meu\s+nome\s+é|chamo-me|eu\s+me\s+chamo|me\s+chamo)\s+" + _V,
+            "name",
+            "{S} chama-se {v}",
+        ),
+        (r"(?:eu\s+)?sou\s+(?P<prep>de|do|da)\s+" + _V, "origin", "{S} é {prep} {v}"),
+        (r"(?:eu\s+)?trabalho\s+(?:\S+\s+){0,2}?como\s+" + _V, "occupation", "{S} trabalha como {v}"),
+        (
+            r"(?:eu\s+)?sou\s+(?P<v>(?:engenheir|médic|enfermeir|professor|advogad|programador|desenvolvedor|arquitet|estudante|designer|cozinheir|jornalista|contador|dentista|veterinári|músic)\w*(?:\s+\w+)?)",
+            "occupation",
+            "{S} é {v}",
+        ),
+        (
+            r"(?:eu\s+)?trabalho\s+(?:\S+\s+){0,2}?(?:na|no|em|para)\s+(?P<v>[A-Z][^,;.!?]*?)",
+            "employer",
+            "{S} trabalha em {v}",
+        ),
+        (r"(?:eu\s+)?tenho\s+(?P<v>\d{1,3})\s+anos", "age", "{S} tem {v} anos"),
+        (r"(?:eu\s+)?sou\s+(?P<v>(?:vegan[oa]?|vegetarian[oa]|celíac[oa]))", "diet", "{S} é {v}"),
+        (r"(?:eu\s+)?sou\s+alérgic[oa]\s+(?:a|ao|à|aos|às)\s+" + _V, "allergy", "{S} é alérgico a {v}"),
+        (r"(?:eu\s+)?gosto\s+(?:muito\s+)?(?:de|do|da|dos|das)\s+" + _V, "like", "{S} gosta de {v}"),
+        (r"(?:eu\s+)?falo\s+" + _V, "language", "{S} fala {v}"),
+    ),
+}
+_COMPILED_FRAMES = {
+    lang: tuple((_rx(r"^" + pattern + _END), slot, template) for pattern, slot, template in frames)
+    for lang, frames in _FOREIGN_FRAMES.items()
+}
+_MULTI_SLOTS = frozenset({"like", "allergy", "language", "tool", "habit", "event", "pet", "own"})
+
+# Endings: "I stopped <infinitive>" / "I no longer <verb>"; the rest is what ended.
+_FOREIGN_ENDINGS: dict[str, tuple[str, ...]] = {
+    "de": (
+        r"ich\s+habe\s+(?:\S+\s+){0,3}?(?P<rest>.+?)\s+aufgehört",
+        r"ich\s+(?P<verb>\w+)\s+(?:\S+\s+){0,3}?nicht\s+mehr(?:\s+(?P<rest>.+))?",
+        r"ich\s+(?P<verb>\w+)\s+(?:\S+\s+){0,3}?kein(?:e|en)?\s+(?P<rest>.+?)\s+mehr",
+        r"ich\s+habe\s+(?P<rest>.+?)\s+verlassen",
+    ),
+    "es": (
+        r"(?:yo\s+)?(?:dej[ée]|he\s+dejado|ya\s+dej[ée])\s+de\s+(?P<rest>.+)",
+        r"(?:yo\s+)?ya\s+no\s+(?P<rest>.+)",
+        r"(?:yo\s+)?(?:dej[ée]|he\s+dejado)\s+(?P<rest>.+)",
+    ),
+    "fr": (
+        r"j'ai\s+arrêté\s+(?:de\s+|d')?(?P<rest>.+)",
+        r"je\s+ne\s+(?P<rest>.+?)\s+plus(?:\s+(?P<tail>.+))?",
+        r"j'ai\s+quitté\s+(?P<rest>.+)",
+    ),
+    "it": (
+        r"(?:io\s+)?ho\s+smesso\s+di\s+(?P<rest>.+)",
+        r"(?:io\s+)?non\s+(?P<rest>.+?)\s+più(?:\s+(?P<tail>.+))?",
+        r"(?:io\s+)?ho\s+lasciato\s+(?P<rest>.+)",
+    ),
+    "pt": (
+        r"(?:eu\s+)?(?:deixei|parei)\s+de\s+(?P<rest>.+)",
+        r"(?:eu\s+)?já\s+não\s+(?P<rest>.+)",
+        r"(?:eu\s+)?não\s+(?P<rest>.+?)\s+mais",
+        r"(?:eu\s+)?saí\s+(?:da|do|de)\s+(?P<rest>.+)",
+    ),
+}
+_COMPILED_ENDINGS = {lang: tuple(_rx(r"^" + p + r"$") for p in pats) for lang, pats in _FOREIGN_ENDINGS.items()}
+_ENDING_TEMPLATES = {
+    "de": "{S} {verb3} nicht mehr{rest}",
+    "es": "{S} ya no {rest}",
+    "fr": "{S} ne {rest} plus",
+    "it": "{S} non {rest} più",
+    "pt": "{S} já não {rest}",
+}
+_STOP_TEMPLATES = {
+    "de": "{S} hat mit {rest} aufgehört",
+    "es": "{S} dejó de {rest}",
+    "fr": "{S} a arrêté {rest}",
+    "it": "{S} ha smesso di {rest}",
+    "pt": "{S} deixou de {rest}",
+}
+_LEFT_TEMPLATES = {
+    "de": "{S} hat {rest} verlassen",
+    "es": "{S} dejó {rest}",
+    "fr": "{S} a quitté {rest}",
+    "it": "{S} ha lasciato {rest}",
+    "pt": "{S} saiu de {rest}",
+}
+_FOREIGN_LEAD_IN = _rx(
+    r"^(?:(?:hallo|hi|hey|hola|bonjour|salut|ciao|olá|ola|oi|also|bueno|pues|alors|eh\s+bien|ja|sí|si|oui|sim"
+    r"|übrigens|por\s+cierto|au\s+fait|comunque|a\s+proposito|aliás|ah|oh|und|y|et|e|mais|pero|aber|ma|mas"
+    r"|ahora|jetzt|maintenant|ora|adesso|agora|inzwischen|actualmente|désormais|hoje\s+em\s+dia"
+    r"|eigentlich|en\s+realidad|en\s+fait|in\s+realtà|na\s+verdade)(?:\s*[,.!:;-]+\s*|\s+))+"
+)
+_FOREIGN_CLAUSE_SPLIT = {
+    "de": _rx(
+        r"\s*,?\s+(?:und|aber|sondern)\s+(?=(?:ich|wir|mein|meine|jetzt|seit|wohne|lebe|arbeite|bin|habe|komme|heiße|spreche|mag|liebe)\b)|\s*[,;]\s+(?=ich\b)"
+    ),
+    "es": _rx(
+        r"\s*,?\s+(?:y|pero|aunque)\s+(?=(?:(?:desde|en|a|el)\s+\w+\s+)?(?:yo|me|mi|soy|estoy|tengo|tenemos|vivo|vivimos|trabajo|trabajamos|usamos|uso|ya|ahora|hablo|dej)\w*)|\s*[,;]\s+(?=(?:yo|me|mi|soy|tengo|vivo|trabajo|ya|ahora)\b)"
+    ),
+    "fr": _rx(r"\s*,?\s+(?:et|mais)\s+(?=(?:je|j'|mon|ma|mes|maintenant|nous|on)\b)|\s*[,;]\s+(?=(?:je|j')\b)"),
+    "it": _rx(
+        r"\s*,?\s+(?:e|ma|però)\s+(?=(?:(?:da|dal|dalla|a|ad|in|nel|poi)\s+\w+\s+)?(?:io|mi|sono|ho|abbiamo|vivo|abito|lavoro|faccio|non|ora|adesso|parlo|usiamo|uso)\b)|\s*[,;]\s+(?=(?:io|mi|sono|ho|vivo|abito|lavoro|faccio|non|ora)\b)"
+    ),
+    "pt": _rx(
+        r"\s*,?\s+(?:e|mas)\s+(?=(?:(?:desde|em|no|na)\s+\w+\s+(?:\w+\s+)?)?(?:eu|me|meu|minha|sou|tenho|temos|moro|vivo|trabalho|usamos|uso|migramos|mudamos|já|agora|não|falo|gosto|deixei|parei)\b)|\s*[,;]\s+(?=(?:eu|me|meu|minha|sou|tenho|moro|trabalho|já|agora)\b)"
+    ),
+}
+# First-person present -> third person for the ending template: "rauche" -> "raucht".
+_DE_IRREGULAR_3SG = {
+    "bin": "ist",
+    "habe": "hat",
+    "esse": "isst",
+    "lese": "liest",
+    "spreche": "spricht",
+    "fahre": "fährt",
+}
+
+
+def _de_third_person(verb: str) -> str:
+    lower = verb.lower()
+    if lower in _DE_IRREGULAR_3SG:
+        return _DE_IRREGULAR_3SG[lower]
+    if lower.endswith(("te", "de")):
+        return lower[:-1] + "et"
+    if lower.endswith("e"):
+        return lower[:-1] + "t"
+    return lower
+
+
+_ROMANCE_1SG_TO_3SG = {
+    # Only verbs whose third person cannot be told from the first person's ending.
+    "es": {
+        "soy": "es",
+        "tengo": "tiene",
+        "voy": "va",
+        "hago": "hace",
+        "juego": "juega",
+        "como": "come",
+        "vivo": "vive",
+        "bebo": "bebe",
+        "fumo": "fuma",
+        "trabajo": "trabaja",
+        "uso": "usa",
+        "salgo": "sale",
+        "estoy": "está",
+        "como carne": "come carne",
+    },
+    "it": {
+        "sono": "è",
+        "ho": "ha",
+        "vado": "va",
+        "faccio": "fa",
+        "gioco": "gioca",
+        "mangio": "mangia",
+        "bevo": "beve",
+        "fumo": "fuma",
+        "vivo": "vive",
+        "lavoro": "lavora",
+        "uso": "usa",
+        "abito": "abita",
+    },
+    "pt": {
+        "sou": "é",
+        "tenho": "tem",
+        "vou": "vai",
+        "faço": "faz",
+        "jogo": "joga",
+        "como": "come",
+        "bebo": "bebe",
+        "fumo": "fuma",
+        "moro": "mora",
+        "trabalho": "trabalha",
+        "uso": "usa",
+        "estou": "está",
+    },
+    "fr": {
+        "suis": "est",
+        "ai": "a",
+        "vais": "va",
+        "fais": "fait",
+        "fume": "fume",
+        "mange": "mange",
+        "bois": "boit",
+        "joue": "joue",
+        "travaille": "travaille",
+        "habite": "habite",
+        "utilise": "utilise",
+        "cours": "court",
+    },
+}
+
+
+def _third_person_romance(words: str, language: str) -> str:
+    """The first word of a first-person verb phrase, in the third person (best effort)."""
+    first, _, rest = words.partition(" ")
+    table = _ROMANCE_1SG_TO_3SG.get(language, {})
+    lower = first.lower()
+    if lower in table:
+        first = table[lower]
+    elif language in ("es", "it", "pt") and lower.endswith("o") and len(lower) > 3:
+        first = lower[:-1] + "a"  # most regular verbs are -ar/-are; wrong for -er/-ir, still readable
+    return f"{first} {rest}".strip()
+
+
+def _tidy(value: str) -> str:
+    value = re.sub(r"\s+", " ", value).strip(" ,.;:!?\"'")
+    return value
+
+
+def _slug(text: str) -> str:
+    words = re.findall(r"\w+", text.lower())
+    return "-".join(words[:6])
+
+
+def _foreign_value_ok(value: str, slot: str) -> bool:
+    if not value or len(value.split()) > 6:
+        return False
+    if slot in ("location", "origin", "name", "employer"):
+        return value[0].isupper() or value[0].isdigit()
+    return True
+
+
+# "No longer" in each language: removing it leaves the statement that ended.
+_NEGATION = {
+    "de": (_rx(r"\bnicht\s+mehr\b"), _rx(r"\bkein(?:e|en|em|er)?\s+(?P<keep>.+?)\s+mehr\b")),
+    "es": (_rx(r"\bya\s+no\b"), _rx(r"\bno\s+(?P<keep>.+?)\s+(?:más|nunca\s+más)\b")),
+    "fr": (_rx(r"\bne\s+(?P<keep>.+?)\s+plus\b"), _rx(r"\bn'(?P<keep>.+?)\s+plus\b")),
+    "it": (_rx(r"\bnon\s+(?P<keep>.+?)\s+più\b"), _rx(r"\bnon\s+più\b")),
+    "pt": (_rx(r"\bjá\s+não\b"), _rx(r"\bnão\s+(?P<keep>.+?)\s+mais\b")),
+}
+_PRONOUN = _rx(r"^(?:ich|yo|je|j'|io|eu)\s*")
+_NEGATED_FORM = {
+    "de": "{S} {verb} nicht mehr {rest}",
+    "es": "{S} ya no {verb} {rest}",
+    "fr": "{S} ne {verb} plus {rest}",
+    "it": "{S} non {verb} più {rest}",
+    "pt": "{S} já não {verb} {rest}",
+}
+
+
+def _without_negation(text: str, language: str) -> str | None:
+    """The positive statement inside a "no longer" clause, or None when there is no such marker."""
+    for pattern in _NEGATION.get(language, ()):
+        m = pattern.search(text)
+        if m:
+            keep = m.groupdict().get("keep") or ""
+            positive = re.sub(r"\s+", " ", (text[: m.start()] + " " + keep + " " + text[m.end() :])).strip()
+            if language == "fr":
+                positive = re.sub(r"(?i)\bje\s+(?=[aeiouyhéè])", "j'", positive)
+            return positive
+    return None
+
+
+def _third_person_verb(verb: str, language: str) -> str:
+    if language == "de":
+        return _de_third_person(verb)
+    if language == "fr":
+        return _ROMANCE_1SG_TO_3SG["fr"].get(verb.lower(), verb.lower())
+    return _third_person_romance(verb, language)
+
+
+def _negated_text(positive: str, language: str) -> str:
+    body = _PRONOUN.sub("", positive.strip())
+    verb, _, rest = body.partition(" ")
+    line = _NEGATED_FORM[language].format(S=subject_for(language), verb=_third_person_verb(verb, language), rest=rest)
+    if language == "fr":
+        line = re.sub(r"\bne\s+(?=[aeiouyhéè])", "n'", line)
+    return re.sub(r"\s+", " ", line).strip()
+
+
+# Someone of the user's who died, or a partner who is no longer one: retractions by name.
+_DEATH = {
+    "de": r"(?P<n>[A-ZÄÖÜ][\wäöüß]+)\s+ist\s+(?:\S+\s+){0,3}?(?:gestorben|verstorben|eingeschläfert\s+worden)",
+    "es": r"(?P<n>[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)\s+(?:murió|ha\s+muerto|falleció|ha\s+fallecido)",
+    "fr": r"(?P<n>[A-ZÀ-Ý][\wà-ÿ]+)\s+(?:est\s+mort|est\s+morte|est\s+décédée?|nous\s+a\s+quittés)",
+    "it": r"(?P<n>[A-ZÀ-Ý][\wà-ÿ]+)\s+(?:è\s+morto|è\s+morta|è\s+mancat[oa]|ci\s+ha\s+lasciati)",
+    "pt": r"(?:o\s+|a\s+)?(?P<n>[A-ZÀ-Ý][\wà-ÿ]+)\s+(?:morreu|faleceu)",
+}
+_DEATH_FORM = {
+    "de": "{n} ist gestorben",
+    "es": "{n} murió",
+    "fr": "{n} est mort",
+    "it": "{n} è morto",
+    "pt": "{n} morreu",
+}
+_BREAKUP = {
+    "de": r".*\b(?:wir\s+haben\s+uns\s+(?:\S+\s+){0,3}?getrennt|(?:sind|haben\s+uns)\s+geschieden)",
+    "es": r".*\b(?:nos\s+(?:separamos|divorciamos|dejamos)|lo\s+dejamos|rompimos|terminamos)",
+    "fr": r".*\b(?:on\s+s'est\s+séparés?|nous\s+nous\s+sommes\s+séparés?|on\s+a\s+rompu|c'est\s+fini|on\s+a\s+divorcé)",
+    "it": r".*\b(?:ci\s+siamo\s+lasciati|abbiamo\s+rotto|ci\s+siamo\s+separati|abbiamo\s+divorziato)",
+    "pt": r".*\b(?:nos\s+separamos|terminamos|nos\s+divorciamos|acabámos|acabamos)",
+}
+_BREAKUP_FORM = {
+    "de": "{S} hat sich getrennt{n}",
+    "es": "{S} se separó{n}",
+    "fr": "{S} s'est séparé{n}",
+    "it": "{S} si è lasciato{n}",
+    "pt": "{S} separou-se{n}",
+}
+_WITH = {"de": " von {n}", "es": " de {n}", "fr": " de {n}", "it": " da {n}", "pt": " de {n}"}
+
+
+def _ending_of_someone(text: str, language: str) -> list[ForeignDraft]:
+    m = re.match(_DEATH.get(language, r"\b\B"), text)
+    if m:
+        name = m.group("n")
+        return [ForeignDraft(_DEATH_FORM[language].format(n=name), f"*:{name.lower()}", name, "fact", True)]
+    m = re.match(_BREAKUP.get(language, r"\b\B"), text, re.IGNORECASE)
+    if m:
+        named = re.search(r"(?-i:[A-ZÀ-Ý])[\wà-ÿ]+", text[1:])
+        with_ = _WITH[language].format(n=named.group(0)) if named else ""
+        line = _BREAKUP_FORM[language].format(S=subject_for(language), n=with_)
+        return [ForeignDraft(line, "partner", named.group(0) if named else "", "fact", True)]
+    return []
+
+
+def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
+    """Facts from one clause in a language other than English, written in that language."""
+    text = _FOREIGN_LEAD_IN.sub("", clause.strip()).strip(" ,;:-")
+    if not text:
+        return []
+    if ended := _ending_of_someone(text, language):
+        return ended
+    positive = _without_negation(text, language)
+    if positive is not None:
+        # "Já não moro em Braga": what the positive frames read in "moro em Braga", retracted.
+        found = _positive_frames(positive, language)
+        if found:
+            return [
+                ForeignDraft(_negated_text(positive, language), d.slot, d.value, d.kind, negated=True) for d in found
+            ]
+        body = _PRONOUN.sub("", positive)
+        if not body or len(body.split()) > 6:
+            return []
+        verb, _, rest = body.partition(" ")
+        stem = _de_stem(verb) if language == "de" else _romance_stem(verb)
+        return [
+            ForeignDraft(
+                _negated_text(positive, language), f"habit:{_slug(stem + ' ' + rest)}", body, "fact", negated=True
+            )
+        ]
+    subject = subject_for(language)
+    for pattern in _COMPILED_ENDINGS.get(language, ()):
+        m = pattern.match(text)
+        if not m:
+            continue
+        rest = _tidy(m.groupdict().get("rest") or "")
+        if not rest:
+            continue
+        if any(
+            word in pattern.pattern
+            for word in ("verlassen", "quitté", "lasciato", "saí", "dej[ée]|he\\s+dejado)\\s+(?P<rest>")
+        ):
+            # "I left <an employer>": a named organisation, not "left the house".
+            named = re.sub(r"^(?:la|il|lo|l'|le|el|los|a|o|die|den|das|meine[nm]?|mi|mon|ma)\s*", "", rest, flags=re.I)
+            if not named or not named[0].isupper():
+                continue
+            rest = named
+            return [
+                ForeignDraft(_LEFT_TEMPLATES[language].format(S=subject, rest=rest), "employer", rest, "fact", True)
+            ]
+        # "I stopped <doing something>": the activity ends.
+        first, _, tail = rest.partition(" ")
+        stem = _de_stem(first) if language == "de" else _romance_stem(first)
+        key = f"{stem} {tail}".strip() if language != "de" else " ".join(reversed(rest.rsplit(" ", 1)))
+        return [
+            ForeignDraft(
+                _STOP_TEMPLATES[language].format(S=subject, rest=rest), f"habit:{_slug(key)}", rest, "fact", True
+            )
+        ]
+    return _positive_frames(text, language)
+
+
+_PLACE_TAIL = re.compile(
+    r"\s+(?:à|a|en|in|em|no|na|au|nel|nella|bei|aus)\s+(?P<p>[A-ZÀ-Ý][\w'-]*(?:\s+[A-ZÀ-Ý][\w'-]*)*)$"
+)
+_LOCATION_FORM = {
+    "de": "{S} wohnt in {p}",
+    "es": "{S} vive en {p}",
+    "fr": "{S} habite à {p}",
+    "it": "{S} vive a {p}",
+    "pt": "{S} mora em {p}",
+}
+
+
+def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
+    subject = subject_for(language)
+    for pattern, slot, template in _COMPILED_FRAMES.get(language, ()):
+        m = pattern.match(text)
+        if not m:
+            continue
+        groups = {k: (v or "") for k, v in m.groupdict().items()}
+        groups["v"] = groups["v"] or groups.get("v2", "")
+        groups["rel"] = groups.get("rel") or groups.get("rel2", "")
+        value = _tidy(groups["v"])
+        extra: list[ForeignDraft] = []
+        if slot == "occupation" and (tail := _PLACE_TAIL.search(value)):
+            # "trabajo como médico en Quito": the place is a second fact.
+            value = value[: tail.start()].strip()
+            place = tail.group("p")
+            extra.append(ForeignDraft(_LOCATION_FORM[language].format(S=subject, p=place), "location", place, "fact"))
+        if not _foreign_value_ok(value, slot):
+            continue
+        groups["v"] = value
+        if "kind" in groups:
+            kind = groups["kind"].lower()
+            groups["Kind"] = kind.capitalize()
+            groups["kind_article"] = "eine" if kind in ("katze",) else "einen"
+            slot = "pet"
+        line = template.format(S=subject, S_lower=subject[0].lower() + subject[1:], **groups)
+        line = re.sub(r"\bA el\b", "Al", line)  # Spanish contraction
+        # A habit is known by its activity ("yoga"), not by how often ("tous les matins").
+        key = value.split()[0] if slot == "habit" else value
+        full_slot = f"{slot}:{_slug(key)}" if slot in _MULTI_SLOTS else slot
+        kind = "preference" if slot == "like" else ("event" if slot == "event" else "fact")
+        return [ForeignDraft(re.sub(r"\s+", " ", line), full_slot, value, kind), *extra]
+    return []
+
+
+def _de_stem(verb: str) -> str:
+    lower = verb.lower()
+    return lower[:-1] if lower.endswith("e") else lower
+
+
+def _romance_stem(body: str) -> str:
+    """The activity's key: infinitive and first person share a stem ("fumar" / "fumo" -> "fum")."""
+    first, _, rest = body.lower().partition(" ")
+    stem = re.sub(r"(?:are|ere|ire|ar|er|ir|o|e)$", "", first) or first
+    return f"{stem} {rest}".strip()
+
+
+def split_foreign_clauses(sentence: str, language: str) -> list[str]:
+    pattern = _FOREIGN_CLAUSE_SPLIT.get(language)
+    parts = [p.strip() for p in (pattern.split(sentence) if pattern else [sentence]) if p and p.strip()]
+    if language == "de":
+        # "... und arbeite bei Siemens": German needs its subject back ("ich arbeite").
+        parts = (
+            [
+                parts[0],
+                *(p if re.match(r"(?i)(?:ich|wir|mein|meine|jetzt|seit)\b", p) else f"ich {p}" for p in parts[1:]),
+            ]
+            if parts
+            else []
+        )
+    return parts
