@@ -25,9 +25,10 @@ class HistoryTurn:
     content: str
     created_at: datetime
     content_hash: str
+    name: str | None = None  # the speaker, when the chat names one
 
     def as_turn(self) -> Turn:
-        return Turn(self.event_id, self.role, self.content, self.created_at)
+        return Turn(self.event_id, self.role, self.content, self.created_at, self.name)
 
 
 @dataclass(frozen=True)

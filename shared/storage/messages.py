@@ -65,7 +65,7 @@ async def session_histories(
         return {}
     rows = await conn.fetch(
         """
-        SELECT m.tenant_id, m.session_id, m.event_id, m.role, m.content, m.created_at, m.content_hash
+        SELECT m.tenant_id, m.session_id, m.event_id, m.role, m.content, m.created_at, m.content_hash, m.name
         FROM unnest($1::text[], $2::text[]) AS w(tenant_id, session_id)
         JOIN messages m ON m.tenant_id = w.tenant_id AND m.session_id = w.session_id
         ORDER BY m.tenant_id, m.session_id, m.seq
@@ -76,7 +76,7 @@ async def session_histories(
     out: dict[tuple[str, str], list[HistoryTurn]] = {key: [] for key in keys}
     for r in rows:
         out[(r["tenant_id"], r["session_id"])].append(
-            HistoryTurn(r["event_id"], r["role"], r["content"], r["created_at"], r["content_hash"])
+            HistoryTurn(r["event_id"], r["role"], r["content"], r["created_at"], r["content_hash"], r["name"])
         )
     return out
 
@@ -111,14 +111,14 @@ async def read_sessions(
             LEFT JOIN sessions s ON s.tenant_id = w.tenant_id AND s.session_id = w.session_id
         )
         SELECT w.tenant_id, w.session_id, w.cursor_hash, w.cursor_version,
-               t.event_id, t.role, t.content, t.created_at, t.content_hash
+               t.event_id, t.role, t.content, t.created_at, t.content_hash, t.name
         FROM wanted w
         CROSS JOIN LATERAL (
-            (SELECT m.seq, m.event_id, m.role, m.content, m.created_at, m.content_hash FROM messages m
+            (SELECT m.seq, m.event_id, m.role, m.content, m.created_at, m.content_hash, m.name FROM messages m
              WHERE m.tenant_id = w.tenant_id AND m.session_id = w.session_id
                AND (w.cursor_seq IS NULL OR m.seq > w.cursor_seq))
             UNION ALL
-            (SELECT m.seq, m.event_id, m.role, m.content, m.created_at, m.content_hash FROM messages m
+            (SELECT m.seq, m.event_id, m.role, m.content, m.created_at, m.content_hash, m.name FROM messages m
              WHERE m.tenant_id = w.tenant_id AND m.session_id = w.session_id
                AND w.cursor_seq IS NOT NULL AND m.seq <= w.cursor_seq
              ORDER BY m.seq DESC LIMIT $4)
@@ -136,7 +136,9 @@ async def read_sessions(
         read = out.get(key)
         if read is None:
             read = out[key] = SessionRead(r["cursor_hash"], r["cursor_version"], [])
-        read.turns.append(HistoryTurn(r["event_id"], r["role"], r["content"], r["created_at"], r["content_hash"]))
+        read.turns.append(
+            HistoryTurn(r["event_id"], r["role"], r["content"], r["created_at"], r["content_hash"], r["name"])
+        )
     return out
 
 
@@ -150,7 +152,7 @@ async def turns_before(
     rows = await conn.fetch(
         """
         SELECT w.tenant_id, w.session_id, w.event_id AS before_id,
-               m.event_id, m.role, m.content, m.created_at, m.content_hash
+               m.event_id, m.role, m.content, m.created_at, m.content_hash, m.name
         FROM unnest($1::text[], $2::text[], $3::text[]) AS w(tenant_id, session_id, event_id)
         JOIN messages b ON b.tenant_id = w.tenant_id AND b.session_id = w.session_id AND b.event_id = w.event_id
         JOIN messages m ON m.tenant_id = w.tenant_id AND m.session_id = w.session_id AND m.seq < b.seq
@@ -163,7 +165,7 @@ async def turns_before(
     out: dict[tuple[str, str, str], list[HistoryTurn]] = {key: [] for key in keys}
     for r in rows:
         out[(r["tenant_id"], r["session_id"], r["before_id"])].append(
-            HistoryTurn(r["event_id"], r["role"], r["content"], r["created_at"], r["content_hash"])
+            HistoryTurn(r["event_id"], r["role"], r["content"], r["created_at"], r["content_hash"], r["name"])
         )
     return out
 
