@@ -217,6 +217,9 @@ class SearchRequest(SearchFilters):
     before: Instant | None = Field(None, description="Only what was said before this time.")
     session_id: Id | None = Field(None, description="Only this session's messages (and facts drawn from them).")
     include_messages: bool = Field(True, description="Deprecated, use scope: false is scope=facts when scope is both.")
+    include_faded: bool = Field(
+        False, description="Also faded facts (strength under the threshold); facts rank by relevance, strength second."
+    )
 
 
 class LegScore(BaseModel):
@@ -265,6 +268,7 @@ class ContextRequest(_In):
     session_id: Id | None = Field(None, description="Adds this session's rolling summary.")
     max_tokens: int = Field(800, ge=16, le=32000, description="Budget for the whole block, in tokens.")
     include_messages: bool = Field(True, description="Quote messages where no fact covers the query.")
+    detail: bool = Field(False, description="Also faded facts (strength under the threshold), left out by default.")
     format: Literal["text", "xml", "json"] = "text"
     pinned_min_importance: int = Field(8, ge=1, le=10, description="Facts this important are always considered.")
     max_facts: int = Field(

@@ -139,6 +139,10 @@ class FactSnapshot(BaseModel):
     superseded_by: str | None
     source: str
     source_message_ids: list[str]
+    strength: float | None = Field(
+        None, description="How strongly it is remembered now, 0-1 (decays unless recalled); set on reads."
+    )
+    last_recalled_at: datetime | None = Field(None, description="When search, context or ask last used it.")
 
 
 class FactChange(BaseModel):

@@ -19,9 +19,10 @@ settings (``StrengthParams.from_settings``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime
+from typing import Any
 
 # Slots about who the user is: remembered for years, whatever their category.
 IDENTITY_SLOTS = frozenset(
@@ -133,3 +134,31 @@ def ranked_score(relevance: float, strength: float, params: StrengthParams) -> f
     """Relevance first, strength as a prior: a fact at full strength keeps its relevance, one at 0
     loses ``rank_weight`` of it. Equal relevance: the stronger fact wins."""
     return relevance * (1.0 - params.rank_weight + params.rank_weight * strength)
+
+
+def state_of(row: Mapping[str, Any]) -> StrengthState:
+    """The strength state of a stored fact row (its category, importance, slot and strength columns)."""
+    return StrengthState(
+        category=row["category"],
+        importance=row["importance"],
+        slot=row["slot"],
+        since=row["strength_at"] or row["recorded_at"],
+        strength=row["strength"],
+        recalls=row["recall_count"] or 0,
+    )
+
+
+def with_strength(items: Sequence[Any], moment: datetime, params: StrengthParams, *, include_faded: bool) -> list[Any]:
+    """Search results (``Fused``: kind, score, row) re-ranked with strength as a prior: a result led by
+    a fact keeps ``ranked_score(relevance, strength)``; a message, which has no strength, keeps its
+    relevance. Faded facts are left out unless ``include_faded``. Stable for equal scores."""
+    out = []
+    for item in items:
+        if item.kind != "fact":
+            out.append(item)
+            continue
+        strength = strength_at(state_of(item.row), moment, params)
+        if faded(strength, params) and not include_faded:
+            continue
+        out.append(replace(item, score=ranked_score(item.score, strength, params)))
+    return sorted(out, key=lambda i: -i.score)

@@ -22,6 +22,7 @@ import asyncpg
 
 from shared.contracts.events import FactSnapshot
 from shared.domain.ranking import Fused
+from shared.domain.strength import faded
 from shared.service_layer.search import QueryEmbedder, SearchTuning, SearchUnavailable, hybrid_search
 from shared.storage import user_data as store
 from shared.storage.facts import snapshot_of
@@ -282,8 +283,11 @@ async def build_context(
     pinned_min_importance: int,
     max_facts: int,
     include_messages: bool = True,
+    detail: bool = False,
     tuning: SearchTuning = SearchTuning(),
 ) -> ContextResult:
+    """A prompt-ready block: pinned facts, the results most relevant to ``query`` and the session's
+    summary, inside ``max_tokens``. Faded facts (strength under the threshold) stay out unless ``detail``."""
     search = None
     if query and query.strip():  # starts embedding the query now, while the other reads run
         search = asyncio.create_task(
@@ -296,6 +300,7 @@ async def build_context(
                 k=max_facts,
                 scope="both" if include_messages else "facts",
                 tuning=tuning,
+                include_faded=detail,
             )
         )
     try:
@@ -323,7 +328,11 @@ async def build_context(
             relevant = relevant_items(found.items)
         except SearchUnavailable:
             degraded = ["vector_facts", "vector_messages", "fulltext_facts", "fulltext_messages"]
-    pinned = [ContextItem(f, "pinned") for f in pinned_facts]
+    pinned = [
+        ContextItem(f, "pinned")
+        for f in pinned_facts
+        if detail or f.strength is None or not faded(f.strength, tuning.strength)
+    ]
     pinned_ids = {i.fact.fact_id for i in pinned if i.fact is not None}
     relevant = [i for i in relevant if i.fact is None or i.fact.fact_id not in pinned_ids]
     summary_lines = [line for line in (summary_row["summary"] if summary_row else "").splitlines() if line.strip()]

@@ -19,13 +19,14 @@ import asyncio
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Literal
 
 import asyncpg
 
 from shared.domain import ranking
 from shared.domain.ranking import Calibration, Hit
+from shared.domain.strength import StrengthParams, with_strength
 from shared.providers.base import EmbeddingProvider
 from shared.settings import Settings
 from shared.storage import search as legs
@@ -92,10 +93,16 @@ class SearchTuning:
     exact_max_facts: int = legs.EXACT_MAX_FACTS
     fusion: Fusion = "weighted"
     calibration: Calibration = field(default_factory=Calibration)
+    strength: StrengthParams = field(default_factory=StrengthParams)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> SearchTuning:
-        return cls(settings.search_leg_timeout_s, settings.search_exact_max_facts, settings.search_fusion)
+        return cls(
+            settings.search_leg_timeout_s,
+            settings.search_exact_max_facts,
+            settings.search_fusion,
+            strength=StrengthParams.from_settings(settings),
+        )
 
 
 @dataclass(frozen=True)
@@ -255,12 +262,16 @@ async def hybrid_search(
     lexical: Lexical = "bm25",
     tuning: SearchTuning = SearchTuning(),
     include_messages: bool | None = None,
+    include_faded: bool = False,
+    now: datetime | None = None,
     capture: dict | None = None,
 ) -> SearchResult:
     """Search the user's facts and messages; see the module's docstring.
 
     Each leg has its own deadline; a leg that fails or runs out is left out and named in `degraded`,
-    and the answer comes from the others. Only when every leg fails is there no answer."""
+    and the answer comes from the others. Only when every leg fails is there no answer. Facts are then
+    ranked with their strength (at ``now``) as a prior, and faded ones left out unless ``include_faded``
+    (shared.domain.strength)."""
     if include_messages is False and scope == "both":
         scope = "facts"
     fusion = fusion or tuning.fusion
@@ -422,7 +433,10 @@ async def hybrid_search(
     await asyncio.gather(*([vector_legs()] if want_vector else []), reads_while_embedding())
     if capture is not None:  # for the evaluation's tuning: the raw legs, fused again offline
         capture.update(names=names, outcomes=dict(outcomes), stems=stems, query=query)
-    return fuse(names, outcomes, k=k, fusion=fusion, stems=stems, calibration=tuning.calibration, query=query)
+    result = fuse(names, outcomes, k=depth, fusion=fusion, stems=stems, calibration=tuning.calibration, query=query)
+    moment = now or datetime.now(UTC)
+    result.items = with_strength(result.items, moment, tuning.strength, include_faded=include_faded)[:k]
+    return result
 
 
 def fuse(

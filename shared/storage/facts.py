@@ -12,7 +12,9 @@ import numpy as np
 
 from shared.contracts.events import FactChange, FactSnapshot
 from shared.domain.consolidation import ActiveFact, ChangePlan, normalize_text
+from shared.domain.strength import StrengthParams, state_of, strength_at
 from shared.hashing import content_hash
+from shared.settings import get_settings
 
 OUTBOX_CHANNEL = "memstream_outbox"
 
@@ -326,7 +328,15 @@ async def snapshot(conn: asyncpg.Connection, fact_id: UUID) -> FactSnapshot:
     return snapshot_of(row)
 
 
-def snapshot_of(row: asyncpg.Record) -> FactSnapshot:
+def snapshot_of(row: asyncpg.Record, *, moment: datetime | None = None) -> FactSnapshot:
+    """A fact row as the API and change events show it. Rows read with the strength columns carry the
+    strength at ``moment`` (now), computed with the configured curve."""
+    has_strength = "strength_at" in row.keys()  # noqa: SIM118 (a Record's `in` looks at values)
+    strength = (
+        round(strength_at(state_of(row), moment or datetime.now(UTC), StrengthParams.from_settings(get_settings())), 4)
+        if has_strength
+        else None
+    )
     return FactSnapshot(
         fact_id=str(row["fact_id"]),
         text=row["text"],
@@ -340,6 +350,8 @@ def snapshot_of(row: asyncpg.Record) -> FactSnapshot:
         superseded_by=str(row["superseded_by"]) if row["superseded_by"] else None,
         source=row["source"],
         source_message_ids=list(row["source_message_ids"]),
+        strength=strength,
+        last_recalled_at=row["last_recalled_at"] if has_strength else None,
     )
 
 

@@ -119,14 +119,16 @@ async def facts_for_message(
 
 
 async def dead_letters_mentioning(conn: asyncpg.Connection, tenant_id: str, needles: Sequence[str]) -> list[str]:
-    """Errors of not-yet-replayed dead letters of this tenant whose payload names any of ``needles``."""
+    """Errors of not-yet-replayed dead letters of this tenant whose payload (the raw bytes) names any of
+    ``needles``."""
     if not needles:
         return []
     rows = await conn.fetch(
         """
         SELECT stage, error FROM dead_letters d
         WHERE d.tenant_id = $1 AND d.replayed_at IS NULL
-          AND EXISTS (SELECT 1 FROM unnest($2::text[]) AS n(needle) WHERE strpos(d.payload, n.needle) > 0)
+          AND EXISTS (SELECT 1 FROM unnest($2::text[]) AS n(needle)
+                      WHERE position(convert_to(n.needle, 'UTF8') IN d.payload) > 0)
         ORDER BY d.id
         """,
         tenant_id,

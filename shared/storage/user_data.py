@@ -20,7 +20,8 @@ from shared.storage.dead_letters import erase_user_dead_letters
 from shared.storage.facts import snapshot_of
 
 FACT_COLUMNS = """fact_id, text, category, importance, status, valid_from, valid_to, recorded_at,
-    superseded_at, superseded_by, source, source_message_ids"""
+    superseded_at, superseded_by, source, source_message_ids, slot, strength, strength_at, recall_count,
+    last_recalled_at"""
 SortKey = Literal["recorded_at", "valid_from", "importance"]
 
 

@@ -64,7 +64,8 @@ async def test_panel_security_headers(api):
     policy = page.headers["content-security-policy"]
     assert "default-src 'none'" in policy and "frame-ancestors 'none'" in policy
     scripts = policy.split("script-src")[1].split(";")[0]
-    assert "'self' 'sha256-" in scripts and "'unsafe-inline'" not in scripts
+    # The panel's code is in /ui/assets (any inline script would be allowed only by its hash).
+    assert "'self'" in scripts and "'unsafe-inline'" not in scripts
     assert page.headers["x-frame-options"] == "DENY"
     assert page.headers["x-content-type-options"] == "nosniff"
 

@@ -106,7 +106,8 @@ def test_the_reasons_name_the_problem():
     assert "recursion limit" in read(parse, DEEP)[1]
     assert "recursion limit" in read(summarizer_parse, b'{"op": ' + DEEP + b"}")[1]
     assert "NUL" in read(parse, encode({**valid, "content": "hello\u0000world"}))[1]
-    assert read(parse, encode({**valid, "metadata": {"a": ["x\u0000"]}}))[1] == "metadata.a.0: contains a NUL character"
+    reason = read(parse, encode({**valid, "metadata": {"a": ["x\u0000"]}}))[1]
+    assert "metadata" in reason and "a.0" in reason and "NUL" in reason
     assert "user_id" in read(parse, encode({**valid, "user_id": 12}))[1]
 
 
@@ -164,7 +165,7 @@ def test_unstorable_text_looks_everywhere_and_passes_clean_events():
         (encode({"tenant_id": "t1"}), ("t1", None)),
         (encode({"user_id": "u1"}), (None, None)),  # a user without a tenant is nobody's
         (encode({"tenant_id": "t1", "user_id": "u\u00001"}), ("t1", None)),
-        (encode({"tenant_id": "t 1", "user_id": "u1"}), (None, None)),
+        (encode({"tenant_id": "t/1", "user_id": "u1"}), (None, None)),  # not an id (the API's rules)
         (encode({"tenant_id": 5, "user_id": "u1"}), (None, None)),
         (b'{"tenant_id": "t1", "user_id": "u1", "x": ' + DEEP + b"}", (None, None)),
         (DEEP, (None, None)),

@@ -72,3 +72,38 @@ def test_a_late_recall_does_not_decay_the_stored_state():
 def test_the_order_of_recalls_given_together_does_not_matter():
     moments = [T0 + timedelta(days=d) for d in (40, 5, 90, 12)]
     assert recall_all(fact(), moments, P) == recall_all(fact(), list(reversed(moments)), P)
+
+
+def test_search_results_rank_relevance_first_strength_second_and_drop_faded():
+    from dataclasses import dataclass
+
+    from shared.domain.strength import with_strength
+
+    @dataclass(frozen=True)
+    class Item:  # the fields of a fused search result that strength looks at
+        kind: str
+        id: str
+        score: float
+        row: dict
+
+    def fact_row(strength, since):
+        return {
+            "category": "fact",
+            "importance": 5,
+            "slot": None,
+            "recorded_at": T0,
+            "strength": strength,
+            "strength_at": since,
+            "recall_count": 3 if strength else 0,
+        }
+
+    moment = T0 + timedelta(days=10)
+    items = [
+        Item("fact", "once", 0.8, fact_row(None, None)),  # never recalled: its seed, decayed 10 days
+        Item("fact", "thrice", 0.8, fact_row(0.95, T0 + timedelta(days=9))),
+        Item("message", "m", 0.85, {}),
+        Item("fact", "faded", 0.99, fact_row(0.02, moment)),
+    ]
+    ranked = with_strength(items, moment, P, include_faded=False)
+    assert [i.id for i in ranked] == ["m", "thrice", "once"]  # equal relevance: the stronger first
+    assert "faded" in [i.id for i in with_strength(items, moment, P, include_faded=True)]

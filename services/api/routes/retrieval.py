@@ -95,6 +95,7 @@ async def search(body: SearchRequest, tenant_id: Tenant, request: Request) -> Se
             when=search_service.TimeRange(body.after, body.before, body.session_id),
             fusion=body.fusion,
             tuning=search_service.SearchTuning.from_settings(settings_of(request)),
+            include_faded=body.include_faded,
         )
     )
     try:
@@ -141,9 +142,10 @@ async def context(body: ContextRequest, tenant_id: Tenant, request: Request) -> 
         pinned_min_importance=body.pinned_min_importance,
         max_facts=body.max_facts,
         include_messages=body.include_messages,
+        detail=body.detail,
         tuning=search_service.SearchTuning.from_settings(settings_of(request)),
     )
-    used = [i.fact.fact_id for i in [*result.pinned, *result.relevant]]
+    used = [i.fact.fact_id for i in [*result.pinned, *result.relevant] if i.fact is not None]
     request.app.state.recalls.record(tenant_id, body.user_id, used, "context")
     return ContextResponse(
         user_id=body.user_id,
