@@ -11,7 +11,7 @@ Loading: the facts and messages tables are COPYed with their secondary indexes d
 indexes are recreated with a large maintenance_work_mem and parallel maintenance workers. The HNSW
 index is always built at 100k; at 1M only with ``hnsw=True``: on 2 cores it takes ~15-20 minutes
 (measured ~1,000 rows/s), more than the whole bench budget, and the search path never uses it for
-users with up to MEMSTREAM_SEARCH_EXACT_MAX_FACTS active facts (every user here), see README.
+users with up to MEMSTREAM_SEARCH_EXACT_MAX_FACTS active facts (every user here), see docs/benchmarks.md.
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ def problem_responses(**described: str) -> dict[int | str, dict[str, Any]]:
 INGEST_ERRORS = problem_responses(
     **{
         "409": "An event_id is already the id of another message (another user, session, role or content).",
-        "413": "The body is larger than the request limit (see the README: Limits).",
+        "413": "The body is larger than the request limit (see docs/api.md: Limits).",
         "503": "The broker did not take the messages in time (Retry-After); retry with the same event_ids.",
     }
 )

@@ -6,7 +6,7 @@ the query) crowds out a leg with an exact one. Here each leg's score is mapped t
 fixed scale (cosine above a floor; BM25 relative to the query's best, times how much of the query
 that best row covers), rows under a leg's floor are dropped, and the fused score of a piece of
 evidence is the weighted sum, over legs, of its best member's calibrated score. The floors and
-weights were chosen on the tuning split of bench/retrieval_eval.py (see the README).
+weights were chosen on the tuning split of bench/retrieval_eval.py (see docs/evaluation.md).
 
 A piece of evidence is a message together with the facts extracted from it: they are one result,
 not two (union of the facts' source messages and the messages found).
@@ -178,7 +178,7 @@ class Fused:
 
 @dataclass(frozen=True)
 class Calibration:
-    """Floors and weights of the calibrated fusion (chosen on the tuning split; see the README)."""
+    """Floors and weights of the calibrated fusion (chosen on the tuning split; see docs/evaluation.md)."""
 
     vector_floor: float = 0.15  # cosine below this is no match (facts and message windows alike)
     vector_top: float = 0.60  # cosine at or above this counts as a full match

@@ -334,7 +334,7 @@ async def test_every_poison_on_every_topic_is_dead_lettered_and_loses_no_valid_e
     while time.monotonic() < deadline:
         behind = {}
         for stage, partitions in by_stage.items():
-            committed = await committed_offsets(pipeline.stack.bootstrap, f"memstream-{stage}", partitions)
+            committed = await committed_offsets(pipeline.stack.bootstrap, settings.consumer_group(stage), partitions)
             for tp, offset in committed.items():
                 if offset is None or offset <= sandwiches["last_offsets"][tp]:
                     behind[(stage, *tp)] = (offset, sandwiches["last_offsets"][tp])
