@@ -129,13 +129,13 @@ async def _summaries(ctx: StageContext, provider, due, histories) -> list[store.
     ]
 
 
-async def _digests(ctx: StageContext, provider, profiles) -> list[tuple[str, str, str, str]]:
+async def _digests(ctx: StageContext, provider, profiles) -> list[tuple[str, str, str, str, list]]:
     """Profile digests of the users whose active facts changed since their digest was written."""
     stale = {}
     for (tenant_id, user_id), profile in profiles.items():
         input_hash = content_hash("profile", provider.name, provider.model, provider.prompt_version, profile.facts)
         if input_hash != profile.current_hash:
-            stale[(tenant_id, user_id)] = (profile.facts, input_hash)
+            stale[(tenant_id, user_id)] = (profile.facts, input_hash, profile.fact_ids)
 
     def call_for(facts: list[tuple[str, str]]):
         async def call() -> tuple[Any, int, int]:
@@ -148,6 +148,6 @@ async def _digests(ctx: StageContext, provider, profiles) -> list[tuple[str, str
         stage=STAGE,
         task="profile",
         provider=provider,
-        calls=[PendingCall(t, facts, call_for(facts), u) for (t, u), (facts, _) in stale.items()],
+        calls=[PendingCall(t, facts, call_for(facts), u) for (t, u), (facts, _, _) in stale.items()],
     )
-    return [(t, u, digest, h) for ((t, u), (_, h)), digest in zip(stale.items(), digests, strict=True)]
+    return [(t, u, digest, h, ids) for ((t, u), (_, h, ids)), digest in zip(stale.items(), digests, strict=True)]

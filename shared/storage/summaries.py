@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from uuid import UUID
 
 import asyncpg
 
@@ -84,28 +86,29 @@ async def active_fact_texts(conn: asyncpg.Connection, tenant_id: str, user_id: s
 class ProfileInput:
     facts: list[tuple[str, str]]  # (category, text) of the active facts, most important first
     current_hash: str | None  # input hash of the stored digest
-    changes_since: int = 0  # facts recorded or retired since the stored digest was written (or ever)
+    fact_ids: list[UUID]  # the active facts, in the order of ``facts``
+    covered: frozenset[UUID]  # the active facts the stored digest covered
+
+    @property
+    def changes_since(self) -> int:
+        """Facts added or retired since the stored digest (all of them, before the first)."""
+        return len(self.covered.symmetric_difference(self.fact_ids))
 
 
 async def profile_inputs(
     conn: asyncpg.Connection, users: Sequence[tuple[str, str]]
 ) -> dict[tuple[str, str], ProfileInput]:
-    """(tenant, user) -> active facts, the stored digest's input hash, and how many fact changes
-    came after it, for many users at once."""
+    """(tenant, user) -> active facts, and the stored digest's input hash and covered facts, for many
+    users at once."""
     if not users:
         return {}
     rows = await conn.fetch(
         """
-        SELECT w.tenant_id, w.user_id, p.input_hash, c.changes, f.category, f.text
+        SELECT w.tenant_id, w.user_id, p.input_hash, p.covered_fact_ids, f.fact_id, f.category, f.text
         FROM unnest($1::text[], $2::text[]) AS w(tenant_id, user_id)
         LEFT JOIN user_profiles p ON p.tenant_id = w.tenant_id AND p.user_id = w.user_id
         LEFT JOIN LATERAL (
-            SELECT count(*) AS changes FROM facts
-            WHERE tenant_id = w.tenant_id AND user_id = w.user_id
-              AND (p.updated_at IS NULL OR recorded_at > p.updated_at OR superseded_at > p.updated_at)
-        ) c ON true
-        LEFT JOIN LATERAL (
-            SELECT category, text, importance, valid_from, fact_id FROM facts
+            SELECT fact_id, category, text, importance, valid_from FROM facts
             WHERE tenant_id = w.tenant_id AND user_id = w.user_id AND superseded_at IS NULL
         ) f ON true
         ORDER BY w.tenant_id, w.user_id, f.importance DESC, f.valid_from, f.fact_id
@@ -116,22 +119,28 @@ async def profile_inputs(
     out: dict[tuple[str, str], ProfileInput] = {}
     for r in rows:
         key = (r["tenant_id"], r["user_id"])
-        entry = out.setdefault(key, ProfileInput([], r["input_hash"], r["changes"] or 0))
+        entry = out.setdefault(key, ProfileInput([], r["input_hash"], [], frozenset(r["covered_fact_ids"] or ())))
         if r["text"] is not None:
             entry.facts.append((r["category"], r["text"]))
+            entry.fact_ids.append(r["fact_id"])
     return out
 
 
-async def upsert_profiles(conn: asyncpg.Connection, rows: Sequence[tuple[str, str, str, str]]) -> None:
-    """(tenant, user, digest, input hash) rows."""
+async def upsert_profiles(conn: asyncpg.Connection, rows: Sequence[tuple[str, str, str, str, list[UUID]]]) -> None:
+    """(tenant, user, digest, input hash, the active facts it covers) rows."""
     if not rows:
         return
     await conn.execute(
         """
-        INSERT INTO user_profiles (tenant_id, user_id, digest, input_hash)
-        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+        INSERT INTO user_profiles (tenant_id, user_id, digest, input_hash, covered_fact_ids)
+        SELECT t, u, d, h, array(SELECT jsonb_array_elements_text(c)::uuid)
+        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[]) AS r(t, u, d, h, c)
         ON CONFLICT (tenant_id, user_id) DO UPDATE SET digest = excluded.digest, input_hash = excluded.input_hash,
-            updated_at = now()
+            covered_fact_ids = excluded.covered_fact_ids, updated_at = now()
         """,
-        *zip(*rows, strict=True),
+        [r[0] for r in rows],
+        [r[1] for r in rows],
+        [r[2] for r in rows],
+        [r[3] for r in rows],
+        [json.dumps([str(i) for i in r[4]]) for r in rows],
     )

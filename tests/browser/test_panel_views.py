@@ -115,7 +115,7 @@ async def test_sessions_profile_pagination_and_local_time(browser, panel_api, te
     async with db.acquire() as conn:
         summary = "The user is planning a trip to Kyoto in April."
         await upsert_summaries(conn, [SummaryRow(tenant_id, "trip-planning", user, summary, "h1", 2, False)])
-        await upsert_profiles(conn, [(tenant_id, user, "Plans a trip to Kyoto; bakes bread on Sundays.", "p1")])
+        await upsert_profiles(conn, [(tenant_id, user, "Plans a trip to Kyoto; bakes bread on Sundays.", "p1", [])])
     # facts go to another user: with the whole pipeline running, the summarizer would rewrite this user's
     # profile from their facts
     collector = f"{user}-games"

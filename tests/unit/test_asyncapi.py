@@ -36,7 +36,15 @@ def test_memstream_sends_fact_changes_and_every_topic_it_publishes():
     sent = {channel_of(op)["address"] for op in operations("send").values()}
     assert sent == {
         SETTINGS.topic(t)
-        for t in ("chat.messages", "facts.extracted", "facts.embedded", "facts.changes", "memory.recalls", "dlq")
+        for t in (
+            "chat.messages",
+            "messages.stored",
+            "facts.extracted",
+            "facts.embedded",
+            "facts.changes",
+            "memory.recalls",
+            "dlq",
+        )
     }
     changes = [op for op in DOC["operations"].values() if channel_of(op)["address"] == SETTINGS.topic("facts.changes")]
     assert {op["action"] for op in changes} == {"send", "receive"}  # the relay sends; the summarizer reads it

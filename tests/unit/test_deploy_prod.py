@@ -59,9 +59,10 @@ K8S = ROOT / "deploy" / "k8s"
 OVERLAYS = ("dev", "prod")
 STAGE_SOURCES = {
     "extractor": ["chat.messages"],
-    "embedder": ["facts.extracted"],
+    "embedder": ["facts.extracted", "messages.stored"],
     "consolidator": ["facts.embedded"],
     "summarizer": ["chat.messages", "facts.changes"],
+    "reinforcer": ["memory.recalls"],
 }
 
 
@@ -176,7 +177,7 @@ async def test_prod_overlay_secures_pods_and_keda_with_one_secret(
     assert kafka_secret["sasl"] == keda_mechanism[config["MEMSTREAM_KAFKA_SASL_MECHANISM"]]
     assert kafka_secret["tls"] == "enable"
     triggers = [t for o in objs if o["kind"] == "ScaledObject" for t in o["spec"]["triggers"]]
-    assert len(triggers) == 6 and all(t["authenticationRef"]["name"] == "memstream-kafka" for t in triggers)
+    assert len(triggers) == 7 and all(t["authenticationRef"]["name"] == "memstream-kafka" for t in triggers)
 
 
 # --------------------------------------------------------------------------- alerts, dashboard

@@ -28,6 +28,8 @@ class FactSnapshot(_Body):
     superseded_by: str | None = None
     source: str
     source_message_ids: list[str] = Field(default_factory=list)
+    strength: float | None = Field(None, description="How strongly it is remembered now, 0-1 (on reads).")
+    last_recalled_at: datetime | None = None
 
 
 class FactChange(_Body):
@@ -92,6 +94,7 @@ class SourceMessage(_Body):
     event_id: str
     session_id: str
     role: str
+    name: str | None = Field(None, description="Who spoke, when the message said.")
     content: str
     created_at: datetime
 
@@ -145,6 +148,9 @@ class SearchHit(_Body):
     text: str
     score: float
     legs: dict[str, LegScore]
+    said_at: datetime | None = None
+    speaker: str | None = None
+    evidence_ids: list[str] = Field(default_factory=list, description="The messages this result stands for.")
     fact: FactSnapshot | None = None
     message: SourceMessage | None = None
 
@@ -166,6 +172,17 @@ class ContextFact(_Body):
     importance: int
     why: str
     score: float | None = None
+    source_ids: list[str] = Field(default_factory=list)
+
+
+class ContextExcerpt(_Body):
+    event_id: str
+    session_id: str
+    speaker: str
+    said_at: datetime
+    text: str
+    score: float | None = None
+    source_ids: list[str] = Field(default_factory=list)
 
 
 class ContextResponse(_Body):
@@ -176,6 +193,7 @@ class ContextResponse(_Body):
     max_tokens: int
     token_estimate: str
     facts: list[ContextFact]
+    excerpts: list[ContextExcerpt] = Field(default_factory=list)
     session_summary_included: bool
     degraded: list[str]
     memory_enabled: bool
