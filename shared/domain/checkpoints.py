@@ -46,6 +46,8 @@ def profile_due(*, has_digest: bool, has_facts: bool, changes_since: int, every:
     last digest (since the first fact, for the first digest), or at the end of one of the user's
     sessions if anything changed. ``every`` of 1 rebuilds on each change. Never a first digest of
     nothing."""
+    if every <= 1:
+        return True  # no debounce: every change is looked at (the digest is still skipped when its input is unchanged)
     if not has_digest and not has_facts:
         return False
-    return changes_since >= max(1, every) or (session_ended and changes_since > 0)
+    return changes_since >= every or (session_ended and changes_since > 0)

@@ -155,14 +155,12 @@ def still_decided(
     decision: Decision, candidate: CandidateView, before: Sequence[ActiveFact], now: Sequence[ActiveFact]
 ) -> Decision | None:
     """A decision made on ``before`` as it applies to the neighbours ``now`` (an earlier candidate of
-    the batch may have changed them), or None when it must be made again: one of the facts it saw
-    was retired, or a fact on the candidate's own slot appeared. Otherwise its target is the same
-    fact, at its position in ``now``; facts that merely entered the top-k change nothing."""
+    the batch may have changed them), or None when it must be made again: the set of facts it would
+    be compared with changed (one retired, or a new one among them). Otherwise it is the same decision,
+    its target the same fact at its position in ``now``: the outcome cannot depend on how candidates
+    were batched."""
     ids_now = [n.fact_id for n in now]
-    if any(n.fact_id not in ids_now for n in before):
-        return None
-    ids_before = {n.fact_id for n in before}
-    if candidate.slot and any(n.fact_id not in ids_before and slot_matches(candidate.slot, n.slot) for n in now):
+    if {n.fact_id for n in before} != set(ids_now):
         return None
     if decision.target is None or not 0 <= decision.target < len(before):
         return decision

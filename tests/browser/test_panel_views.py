@@ -121,7 +121,9 @@ async def test_sessions_profile_pagination_and_local_time(browser, panel_api, te
     collector = f"{user}-games"
     async with httpx.AsyncClient(base_url=panel_api.url, headers={"X-API-Key": key}) as http:
         for i in range(57):
-            added = await http.post(f"/v1/users/{collector}/facts", json={"text": f"The user owns board game {i}"})
+            # Each game on a slot of its own: 57 facts that all stay active (pagination is the point here).
+            game = {"text": f"The user owns board game {i}", "slot": f"own:board-game-{i}"}
+            added = await http.post(f"/v1/users/{collector}/facts", json=game)
             assert added.status_code == 201, added.text
 
     page, errors = await open_panel(browser, panel_api.url, key, user, timezone="Asia/Tokyo")

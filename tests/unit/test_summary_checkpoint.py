@@ -50,3 +50,4 @@ def test_profile_digest_is_debounced():
     assert profile_due(**{**due, "session_ended": True}, changes_since=1)  # a session end catches up
     assert not profile_due(**{**due, "session_ended": True}, changes_since=0)
     assert profile_due(**{**due, "every": 1}, changes_since=1)
+    assert profile_due(**{**due, "every": 1, "has_facts": False, "has_digest": False}, changes_since=0)

@@ -288,8 +288,9 @@ def _found(r: m.SearchResponse) -> dict[str, Any]:
     hits = []
     for hit in r.results:
         item: dict[str, Any] = {"id": hit.id, "kind": hit.kind, "text": hit.text}
-        vector = hit.legs.get("vector")
-        item["similarity"] = round(vector.score, 2) if vector is not None else None
+        # The best cosine of the vector legs (over facts, over message windows) that found it.
+        cosines = [leg.score for name, leg in hit.legs.items() if name.startswith("vector")]
+        item["similarity"] = round(max(cosines), 2) if cosines else None
         item["words_match"] = any(leg.startswith("fulltext") for leg in hit.legs)
         if hit.fact is not None:
             item["since"] = hit.fact.valid_from.date().isoformat()

@@ -35,6 +35,12 @@ def _message(row) -> SourceMessage:
     return SourceMessage(**{k: row[k] for k in SourceMessage.model_fields})
 
 
+def facts_used(items) -> list[str]:
+    """The facts a search answer used: a result led by a fact, and any fact folded into a result (a
+    message and the facts drawn from it are one result)."""
+    return [m.id for item in items for m in [item, *item.members] if m.kind == "fact"]
+
+
 def hit_of(item: Fused) -> SearchHit:
     """A result: its lead row (fact or message), when and by whom it was said, and every message it
     stands for. A fact folded with its source message carries that message too."""
@@ -113,7 +119,7 @@ async def search(body: SearchRequest, tenant_id: Tenant, request: Request) -> Se
         found = await search
     except search_service.SearchUnavailable as exc:
         raise HTTPException(503, f"every search leg failed: {exc}") from None
-    request.app.state.recalls.record(tenant_id, body.user_id, [i.id for i in found.items if i.kind == "fact"], "search")
+    request.app.state.recalls.record(tenant_id, body.user_id, facts_used(found.items), "search")
     return SearchResponse(
         user_id=body.user_id,
         query=body.query,
@@ -203,7 +209,7 @@ async def ask(body: AskRequest, tenant_id: Tenant, request: Request) -> AskRespo
         )
     except search_service.SearchUnavailable as exc:
         raise HTTPException(503, f"every search leg failed: {exc}") from None
-    request.app.state.recalls.record(tenant_id, body.user_id, [f.id for f in result.facts if f.kind == "fact"], "ask")
+    request.app.state.recalls.record(tenant_id, body.user_id, facts_used(result.facts), "ask")
     return AskResponse(
         user_id=body.user_id,
         question=body.question,

@@ -335,7 +335,11 @@ async function loadSessions(append = false) {
 
 // ------------------------------------------------------------------ search, with a relevance cut-off
 
-function similarityOf(hit) { return hit.legs.vector ? hit.legs.vector.score : null; }
+function similarityOf(hit) {
+  // The best cosine of the vector legs (facts, message windows) that found the hit.
+  const cosines = Object.entries(hit.legs).filter(([leg]) => leg.startsWith("vector")).map(([, v]) => v.score);
+  return cosines.length ? Math.max(...cosines) : null;
+}
 function wordsMatch(hit) { return Object.keys(hit.legs).some((leg) => leg.startsWith("fulltext")); }
 
 function hitRow(r) {
