@@ -240,12 +240,6 @@ class Settings(BaseSettings):
     # --- consolidation -----------------------------------------------------------------
     similarity_top_k: int = Field(5, description="Similar active facts shown to the decider.")
     similarity_floor: float = Field(0.55, description="Cosine similarity below which a fact is no neighbour.")
-    decision_batch_max_items: int = Field(
-        24,
-        ge=1,
-        description="Most candidates in one decider call: a consolidator batch's undecided candidates, across "
-        "its users (never across tenants), go to the decider together up to this many.",
-    )
 
     # --- extraction and summaries -------------------------------------------------------
     context_messages: int = Field(6, description="Earlier messages given to the extractor as context.")

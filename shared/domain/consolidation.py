@@ -151,22 +151,6 @@ def _plan(candidate: CandidateView, decision: Decision, neighbours: Sequence[Act
     return ChangePlan(Op.DELETE, decision.reason, retract=target.fact_id, ends_at=ends_at)
 
 
-def still_decided(
-    decision: Decision, candidate: CandidateView, before: Sequence[ActiveFact], now: Sequence[ActiveFact]
-) -> Decision | None:
-    """A decision made on ``before`` as it applies to the neighbours ``now`` (an earlier candidate of
-    the batch may have changed them), or None when it must be made again: the set of facts it would
-    be compared with changed (one retired, or a new one among them). Otherwise it is the same decision,
-    its target the same fact at its position in ``now``: the outcome cannot depend on how candidates
-    were batched."""
-    ids_now = [n.fact_id for n in now]
-    if {n.fact_id for n in before} != set(ids_now):
-        return None
-    if decision.target is None or not 0 <= decision.target < len(before):
-        return decision
-    return replace(decision, target=ids_now.index(before[decision.target].fact_id))
-
-
 def restated_fact(candidate: CandidateView, decision: Decision, neighbours: Sequence[ActiveFact]) -> UUID | None:
     """The active fact a NONE decision says the user restated (it is reinforced as a recall): the
     decider's target, or else the neighbour with the same normalised text. None for a negation."""

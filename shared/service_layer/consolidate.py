@@ -29,12 +29,11 @@ from shared.domain.consolidation import (
     decision_item,
     plan_change,
     restated_fact,
-    still_decided,
 )
 from shared.domain.models import Decision, DecisionItem, Op
 from shared.domain.strength import StrengthParams
 from shared.hashing import stable_uuid
-from shared.provider_calls import CallPart, cached_joint_call, reported_usage
+from shared.provider_calls import cached_call, reported_usage
 from shared.providers.base import DecisionProvider
 from shared.settings import Settings
 from shared.storage import facts as store
@@ -77,55 +76,32 @@ def _checked(decisions: list[Decision], items: Sequence[DecisionItem]) -> list[D
     return decisions
 
 
-def decision_calls(
-    items: Mapping[tuple[str, str], Sequence[DecisionItem]], max_items: int
-) -> list[list[tuple[str, str]]]:
-    """Pure: which users' items go into one decider call: never two tenants in one prompt, a user's
-    items never split, and at most ``max_items`` items a call (unless one user alone has more)."""
-    calls: list[list[tuple[str, str]]] = []
-    for tenant in sorted({t for t, _ in items}):
-        current: list[tuple[str, str]] = []
-        size = 0
-        for user in sorted(u for u in items if u[0] == tenant and items[u]):
-            if current and size + len(items[user]) > max_items:
-                calls.append(current)
-                current, size = [], 0
-            current.append(user)
-            size += len(items[user])
-        if current:
-            calls.append(current)
-    return calls
-
-
-async def decide_users(
+async def decide_batch(
     db: asyncpg.Connection,
     decider: DecisionProvider,
-    items: Mapping[tuple[str, str], list[DecisionItem]],
+    items: list[DecisionItem],
     *,
     stage: str,
-    max_items: int,
-) -> dict[tuple[str, str], list[Decision]]:
-    """The decisions for every user's undecided candidates, with as few provider calls as the grouping
-    allows (:func:`decision_calls`). Each user's output is cached on its own (the key is that user's
-    items, as when every user was decided alone), so a replay hits the cache however users are grouped."""
-    decided: dict[tuple[str, str], list[Decision]] = {}
-    for users in decision_calls(items, max_items):
-        parts = [CallPart(t, [_item_request(i) for i in items[(t, u)]], u) for t, u in users]
+    tenant_id: str,
+    user_id: str,
+) -> list[Decision]:
+    """One cached provider call for every candidate the rules could not decide."""
 
-        async def call(missing: Sequence[int], users=users) -> tuple[list[Any], int, int]:
-            joint = [item for i in missing for item in items[users[i]]]
-            decisions = iter(_checked(await decider.decide(joint), joint))
-            outputs = [[_decision_json(next(decisions)) for _ in items[users[i]]] for i in missing]
-            return outputs, *reported_usage(decider)
+    async def call() -> tuple[Any, int, int]:
+        decisions = _checked(await decider.decide(items), items)
+        return [{"op": d.op.value, "target": d.target, "reason": d.reason} for d in decisions], *reported_usage(decider)
 
-        raw = await cached_joint_call(db, stage=stage, task="decision", provider=decider, parts=parts, call=call)
-        for user, output in zip(users, raw, strict=True):
-            decided[user] = [Decision(Op(d["op"]), d.get("target"), d.get("reason", "")) for d in output]
-    return decided
-
-
-def _decision_json(decision: Decision) -> dict[str, Any]:
-    return {"op": decision.op.value, "target": decision.target, "reason": decision.reason}
+    raw = await cached_call(
+        db,
+        stage=stage,
+        task="decision",
+        tenant_id=tenant_id,
+        user_id=user_id,
+        provider=decider,
+        request=[_item_request(i) for i in items],
+        call=call,
+    )
+    return [Decision(Op(d["op"]), d.get("target"), d.get("reason", "")) for d in raw]
 
 
 def _new_fact(candidate: EmbeddedFact, source: str) -> store.NewFact:
@@ -161,8 +137,8 @@ async def consolidate_users(
 ) -> list[Outcome]:
     """Several users' candidates in one transaction: one commit, and the per-batch statements (locks,
     the already-decided check, decision rows, outbox) once for all of them instead of once per user.
-    Users are locked in one fixed (sorted) order, so two writers can never wait on each other. The
-    candidates no rule decides, of all the users, go to the decider in one call."""
+    Users are locked in one fixed (sorted) order, so two writers can never wait on each other."""
+    outcomes: list[Outcome] = []
     deferred = store.DeferredWrites()
     async with conn.transaction():
         await store.lock_users(conn, sorted(users))
@@ -170,30 +146,16 @@ async def consolidate_users(
         for tenant_id in {tenant for tenant, _ in users}:
             ids = [c.candidate_id for (t, _), candidates in users.items() if t == tenant_id for c in candidates]
             done.update((tenant_id, c) for c in await store.decided_candidates(conn, tenant_id, ids))
-        writers: dict[tuple[str, str], _UserWriter] = {}
         for (tenant_id, user_id), candidates in users.items():
             fresh = []
             for candidate in sorted(candidates, key=lambda c: (c.observed_at, c.valid_from, c.candidate_id)):
                 if (tenant_id, candidate.candidate_id) not in done:
                     done.add((tenant_id, candidate.candidate_id))  # the same candidate twice in one batch
                     fresh.append(candidate)
-            writer = writers[(tenant_id, user_id)] = _UserWriter(
-                conn, settings, decider, tenant_id, user_id, deferred, stage=stage, source=source
+            outcomes += await _consolidate_user(
+                conn, settings, decider, tenant_id, user_id, fresh, deferred, stage=stage, source=source
             )
-            await writer.apply_rules(fresh)
-        pending = {user: writer.pending for user, writer in writers.items() if writer.pending}
-        if pending:
-            # Candidates decided by rule above may be later retractions: the tombstone lookup of a
-            # pending candidate must see their decision rows.
-            await store.write_deferred(conn, deferred)
-            items = {user: [decision_item(p.view, p.neighbours) for p in waiting] for user, waiting in pending.items()}
-            decisions = await decide_users(
-                conn, decider, items, stage=stage, max_items=settings.decision_batch_max_items
-            )
-            for user in pending:
-                await writers[user].apply_decided(decisions[user])
         await store.write_deferred(conn, deferred)
-    outcomes = [outcome for writer in writers.values() for outcome in writer.outcomes]
 
     if source == "conversation":
         committed = datetime.now(UTC)
@@ -219,95 +181,87 @@ async def consolidate_user(
     )
 
 
-class _UserWriter:
-    """One user's new candidates, oldest first, inside the caller's transaction and lock: those a rule
-    decides are applied at once (later candidates see them); the others wait in ``pending`` for the
-    batch's decider call, then are applied in order."""
+async def _consolidate_user(
+    conn: asyncpg.Connection,
+    settings: Settings,
+    decider: DecisionProvider,
+    tenant_id: str,
+    user_id: str,
+    candidates: Sequence[EmbeddedFact],
+    deferred: store.DeferredWrites,
+    *,
+    stage: str,
+    source: str,
+) -> list[Outcome]:
+    """One user's new candidates, oldest first, inside the caller's transaction and lock."""
+    outcomes: list[Outcome] = []
 
-    def __init__(
-        self,
-        conn: asyncpg.Connection,
-        settings: Settings,
-        decider: DecisionProvider,
-        tenant_id: str,
-        user_id: str,
-        deferred: store.DeferredWrites,
-        *,
-        stage: str,
-        source: str,
-    ) -> None:
-        self.conn, self.settings, self.decider = conn, settings, decider
-        self.tenant_id, self.user_id, self.deferred = tenant_id, user_id, deferred
-        self.stage, self.source = stage, source
-        self.pending: list[_Pending] = []
-        self.outcomes: list[Outcome] = []
-
-    async def neighbours_of(self, candidate: EmbeddedFact) -> list[ActiveFact]:
+    async def neighbours_of(candidate: EmbeddedFact) -> list[ActiveFact]:
         return await store.neighbours(
-            self.conn,
-            self.tenant_id,
-            self.user_id,
+            conn,
+            tenant_id,
+            user_id,
             candidate.embedding,
             slot=candidate.slot,
             text=candidate.text,
-            top_k=self.settings.similarity_top_k,
-            floor=self.settings.similarity_floor,
+            top_k=settings.similarity_top_k,
+            floor=settings.similarity_floor,
         )
 
     async def apply(
-        self, candidate: EmbeddedFact, view: CandidateView, decision: Decision, near: list[ActiveFact], decided_by: str
+        candidate: EmbeddedFact, view: CandidateView, decision: Decision, near: list[ActiveFact], decided_by: str
     ) -> None:
         tombstone = None
         if candidate.slot and not candidate.negated:
             tombstone = await store.tombstone_after(
-                self.conn, self.tenant_id, self.user_id, candidate.slot, candidate.valid_from, candidate.text
+                conn, tenant_id, user_id, candidate.slot, candidate.valid_from, candidate.text
             )
         plan = plan_change(view, decision, near, tombstone)
         changes = await store.apply_plan(
-            self.conn, plan, _new_fact(candidate, self.source), decided_by=decided_by, deferred=self.deferred
+            conn, plan, _new_fact(candidate, source), decided_by=decided_by, deferred=deferred
         )
         FACT_DECISIONS.labels(plan.op.value, decided_by).inc()
         if (restated := restated_fact(view, decision, near)) is not None:
             # The user said it again: that reinforces the fact like a recall, once per candidate.
             recall = Recall(
-                self.tenant_id,
-                self.user_id,
-                f"restated:{candidate.candidate_id}",
-                restated,
-                "restated",
-                candidate.observed_at,
+                tenant_id, user_id, f"restated:{candidate.candidate_id}", restated, "restated", candidate.observed_at
             )
-            await apply_recalls(self.conn, [recall], StrengthParams.from_settings(self.settings))
-        self.outcomes.append(Outcome(candidate.candidate_id, plan.op, decided_by, changes, candidate.observed_at))
+            await apply_recalls(conn, [recall], StrengthParams.from_settings(settings))
+        outcomes.append(Outcome(candidate.candidate_id, plan.op, decided_by, changes, candidate.observed_at))
 
-    async def apply_rules(self, candidates: Sequence[EmbeddedFact]) -> None:
-        for candidate in candidates:
-            view = CandidateView(
-                candidate.text, candidate.slot, candidate.negated, candidate.valid_from, candidate.observed_at
-            )
-            near = await self.neighbours_of(candidate)
-            decision = decide_by_rule(view, near)
-            if decision is None:
-                self.pending.append(_Pending(candidate, view, near))
-            else:
-                await self.apply(candidate, view, decision, near, "rule")
+    pending: list[_Pending] = []
+    for candidate in candidates:
+        view = CandidateView(
+            candidate.text, candidate.slot, candidate.negated, candidate.valid_from, candidate.observed_at
+        )
+        near = await neighbours_of(candidate)
+        decision = decide_by_rule(view, near)
+        if decision is None:
+            pending.append(_Pending(candidate, view, near))
+        else:
+            await apply(candidate, view, decision, near, "rule")
 
-    async def apply_decided(self, decisions: Sequence[Decision]) -> None:
-        for p, decision in zip(self.pending, decisions, strict=True):
-            near, decided_by = await self.neighbours_of(p.candidate), self.decider.name
-            now = still_decided(decision, p.view, p.neighbours, near)
-            if now is None:
-                # An earlier candidate of this batch retired a fact this one was compared with, or
-                # put one on its slot: decide it again on what is there now.
-                now, decided_by = decide_by_rule(p.view, near), "rule"
-                if now is None:
-                    again = await decide_users(
-                        self.conn,
-                        self.decider,
-                        {(self.tenant_id, self.user_id): [decision_item(p.view, near)]},
-                        stage=self.stage,
-                        max_items=1,
+    if pending:
+        # Candidates decided by rule above may be later retractions: the tombstone lookup of a
+        # pending candidate must see their decision rows. (Within each loop, a candidate's
+        # tombstones can only come from candidates after it, which are not applied yet.)
+        await store.write_deferred(conn, deferred)
+        items = [decision_item(p.view, p.neighbours) for p in pending]
+        decisions = await decide_batch(conn, decider, items, stage=stage, tenant_id=tenant_id, user_id=user_id)
+        for p, decision in zip(pending, decisions, strict=True):
+            near, decided_by = await neighbours_of(p.candidate), decider.name
+            if [n.fact_id for n in near] != [n.fact_id for n in p.neighbours]:
+                # An earlier candidate of this batch changed what this one is compared with.
+                decision, decided_by = decide_by_rule(p.view, near), "rule"
+                if decision is None:
+                    [decision] = await decide_batch(
+                        conn,
+                        decider,
+                        [decision_item(p.view, near)],
+                        stage=stage,
+                        tenant_id=tenant_id,
+                        user_id=user_id,
                     )
-                    [now], decided_by = again[(self.tenant_id, self.user_id)], self.decider.name
-            await self.apply(p.candidate, p.view, now, near, decided_by)
-        self.pending = []
+                    decided_by = decider.name
+            await apply(p.candidate, p.view, decision, near, decided_by)
+    return outcomes
