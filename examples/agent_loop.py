@@ -78,7 +78,8 @@ class RuleModel:
         result = json.loads(last["content"])
         if "changes" in result:
             return AssistantTurn(content="Noted, I'll remember that.")
-        relevant = [r["text"] for r in result.get("results", []) if r["kind"] == "fact"][:2]
+        # A hit is a fact, or a message (with the facts drawn from it folded in): both are what the user said.
+        relevant = [r["text"] for r in result.get("results", [])][:2]
         if not relevant:
             return AssistantTurn(content="How about some fruit and a granola bar?")
         return AssistantTurn(content=f"From what you told me ({'; '.join(relevant)}): trail mix without nuts.")
