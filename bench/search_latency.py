@@ -66,9 +66,15 @@ def measure(api_url: str, requests: int, warmup: int) -> dict:
                 u = int(rng.integers(USERS))
                 query = query_text(rng, i)
                 if name == "search":
-                    body = {"user_id": user_id(u), "query": query, "k": 10}
+                    body = {"user_id": user_id(u), "query": query, "k": 10, "include_faded": True}
                 else:
-                    body = {"user_id": user_id(u), "query": query, "session_id": session_id(u), "max_tokens": 800}
+                    body = {
+                        "user_id": user_id(u),
+                        "query": query,
+                        "session_id": session_id(u),
+                        "max_tokens": 800,
+                        "detail": True,
+                    }
                 started = time.perf_counter()
                 response = client.post(f"/v1/{name}", json=body)
                 elapsed = (time.perf_counter() - started) * 1000

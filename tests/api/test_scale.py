@@ -255,7 +255,13 @@ async def test_search_api_at_scale(scale, api):
             have = len(scale.rows_of(user))
             got = await client.post(
                 "/v1/search",
-                json={"user_id": scale.user_name(user), "query": f"synthetic fact of user {user}", "k": 10},
+                # include_faded: the synthetic facts were recorded months ago and never recalled (faded).
+                json={
+                    "user_id": scale.user_name(user),
+                    "query": f"synthetic fact of user {user}",
+                    "k": 10,
+                    "include_faded": True,
+                },
             )
             assert got.status_code == 200 and got.json()["degraded"] == []
             results = got.json()["results"]
