@@ -86,12 +86,17 @@ async def neighbours(
 async def tombstone_after(
     conn: asyncpg.Connection, tenant_id: str, user_id: str, slot: str, after: datetime, text: str
 ) -> datetime | None:
-    """The earliest retraction on this slot later than ``after`` that concerns this text."""
+    """The earliest retraction later than ``after`` that concerns this text: on this slot, or one that
+    named only the thing (slot ``*:<thing>``, "Rex passed away") when this text names that thing. So a
+    fact that arrives after its retraction is ended whatever order the sessions were processed in."""
     return await conn.fetchval(
         """
         SELECT min(valid_from) FROM decisions
-        WHERE tenant_id = $1 AND user_id = $2 AND negated AND slot = $3 AND valid_from > $4
-          AND (value IS NULL OR strpos(lower($5), lower(value)) > 0)
+        WHERE tenant_id = $1 AND user_id = $2 AND negated AND valid_from > $4
+          AND (
+            (slot = $3 AND (value IS NULL OR strpos(lower($5), lower(value)) > 0))
+            OR (slot LIKE '*:%' AND strpos(lower($5), replace(substr(slot, 3), '-', ' ')) > 0)
+          )
         """,
         tenant_id,
         user_id,

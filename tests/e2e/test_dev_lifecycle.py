@@ -12,6 +12,7 @@ from pathlib import Path
 import httpx
 import psutil
 
+from services.workers import STAGES
 from shared.embedded import free_port
 from tests.helpers import ROOT, wait_sync
 
@@ -69,7 +70,8 @@ def test_sigterm_leaves_no_process_and_a_restart_keeps_the_data(tmp_path: Path):
     try:
         wait_sync(lambda: _ready(url), timeout_s=90, what="memstream dev ready")
         started = _started_pids(data_dir)
-        assert len(started) == 8 and all(_alive(pid) for pid in started)
+        # Postgres, the broker, the API, the relay and every stage.
+        assert len(started) == 4 + len(STAGES) and all(_alive(pid) for pid in started)
         response = httpx.post(
             f"{url}/v1/messages",
             headers=headers,

@@ -3045,7 +3045,14 @@ def _resolve_named(facts: list[ExtractedFact], request: ExtractionInput) -> list
             continue
         words = [w[:5] for w in fact.slot[2:].split("-") if w]
         source = next((t for t in request.new_turns if t.event_id in fact.source_event_ids), None)
-        earlier = [t for t in request.context_turns if t.role == "user" and (source is None or t.name == source.name)]
+        # The turns before the source, whether they fell in this request's context or among its new turns:
+        # where a batch boundary falls must not change the slot (replays and restarts batch differently).
+        before = list(request.context_turns)
+        for t in request.new_turns:
+            if source is not None and t.event_id == source.event_id:
+                break
+            before.append(t)
+        earlier = [t for t in before if t.role == "user" and (source is None or t.name == source.name)]
         slot = None
         for turn in reversed(earlier):
             for known in _facts_from_turn(turn, None):
