@@ -13,6 +13,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from shared.embedded import pid_alive
+
 STATE_FILE = "stack.json"
 DEFAULT_DATA_DIR = Path(".memstream")
 
@@ -83,16 +85,6 @@ def find_running_stack(data_dir: Path, *, explicit: bool, start: Path | None = N
         if state is not None:
             return state
     return None
-
-
-def pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def redact(url: str) -> str:

@@ -108,7 +108,7 @@ class EmbeddedPostgres:
             pids = json.loads(handles.read_text())
         except ValueError:
             pids = []
-        alive = [pid for pid in pids if _pid_alive(pid)]
+        alive = [pid for pid in pids if pid_alive(pid)]
         if alive != pids:
             handles.write_text(json.dumps(alive))
 
@@ -130,7 +130,7 @@ class EmbeddedPostgres:
             raise RuntimeError("the embedded Postgres is not running")
         os.kill(pid, signal.SIGINT)  # the postmaster's "fast" shutdown, as `pg_ctl stop -m fast` sends
         deadline = time.monotonic() + timeout_s
-        while _pid_alive(pid) and not _is_zombie(pid):
+        while pid_alive(pid) and not _is_zombie(pid):
             if time.monotonic() > deadline:
                 raise TimeoutError(f"Postgres (pid {pid}) did not stop within {timeout_s}s")
             time.sleep(0.05)
@@ -203,7 +203,8 @@ def _is_zombie(pid: int) -> bool:
         return False
 
 
-def _pid_alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
+    """Whether a process with this PID exists (one we may not signal counts as alive)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
