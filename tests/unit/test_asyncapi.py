@@ -3,6 +3,8 @@ partitions and consumer groups, all from the code that really does it."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from services.workers import STAGES, _specs
 from shared.broker import Topics
 from shared.contracts.asyncapi import render_asyncapi
@@ -34,18 +36,7 @@ def test_servers_cover_dev_compose_and_a_secured_production():
 
 def test_memstream_sends_fact_changes_and_every_topic_it_publishes():
     sent = {channel_of(op)["address"] for op in operations("send").values()}
-    assert sent == {
-        SETTINGS.topic(t)
-        for t in (
-            "chat.messages",
-            "messages.stored",
-            "facts.extracted",
-            "facts.embedded",
-            "facts.changes",
-            "memory.recalls",
-            "dlq",
-        )
-    }
+    assert sent == set(asdict(Topics.from_settings(SETTINGS)).values())
     changes = [op for op in DOC["operations"].values() if channel_of(op)["address"] == SETTINGS.topic("facts.changes")]
     assert {op["action"] for op in changes} == {"send", "receive"}  # the relay sends; the summarizer reads it
 

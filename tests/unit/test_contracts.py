@@ -1,10 +1,13 @@
 import json
+from dataclasses import asdict
 
 import pytest
 from pydantic import ValidationError
 
+from shared.broker import Topics
 from shared.contracts.events import ChatMessage, FactChange, chat_event_adapter
 from shared.contracts.export import SCHEMA_DIR, render_schemas
+from shared.settings import Settings
 
 VALID = {
     "event_id": "e1",
@@ -70,18 +73,8 @@ def test_asyncapi_document_is_in_sync_and_names_every_topic_and_contract():
 
     assert ASYNCAPI_PATH.read_text() == render_asyncapi_text()
     document = render_asyncapi()
-    assert {c["address"] for c in document["channels"].values()} == {
-        f"memstream.{t}"
-        for t in (
-            "chat.messages",
-            "messages.stored",
-            "facts.extracted",
-            "facts.embedded",
-            "facts.changes",
-            "memory.recalls",
-            "dlq",
-        )
-    }
+    every_topic = set(asdict(Topics.from_settings(Settings(_env_file=None))).values())
+    assert {c["address"] for c in document["channels"].values()} == every_topic
     referenced = {m for c in document["channels"].values() for m in c["messages"]}
     assert referenced == set(document["components"]["messages"])
     for message in document["components"]["messages"].values():
