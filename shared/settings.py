@@ -206,6 +206,18 @@ class Settings(BaseSettings):
         "offline", description="Who extracts facts, decides updates and summarises."
     )
     embedding_provider: Literal["offline", "openai"] = Field("offline", description="Who embeds text.")
+    embedding_runtime: Literal["numpy", "onnx", "onnx-int8"] = Field(
+        "numpy",
+        description="What runs the offline model: numpy (the fallback, no extra packages), onnx (ONNX Runtime, "
+        "FP32) or onnx-int8 (dynamically quantised). The ONNX graph is built once from the installed weights and "
+        "cached under data_dir (README: the measured speed and accuracy of each).",
+    )
+    embedding_worker: bool = Field(
+        True,
+        description="Stages run the offline model in a supervised child process (a dead one is restarted and its "
+        "batch sent again), off their event loop's GIL; off: in a thread of the stage's process. The API embeds its "
+        "queries in-process either way.",
+    )
     openai_base_url: str | None = Field(None, description="Any OpenAI-compatible endpoint.")
     openai_api_key: SecretStr = Field(SecretStr(""), description="API key for the endpoint.")
     extraction_model: str = Field("gpt-4o-mini", description="Model for fact extraction (openai provider).")
