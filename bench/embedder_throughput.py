@@ -110,17 +110,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch-size", type=int, default=64)
     parser.add_argument("--repeats", type=int, default=3, help="timed passes; the best one is reported")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    parser.add_argument("--runtime", default="numpy", help="numpy, onnx or onnx-int8 (embedding_runtime)")
     args = parser.parse_args(argv)
 
     repo_root = Path(__file__).resolve().parents[1]
     if str(repo_root) not in sys.path:
         sys.path.insert(0, str(repo_root))
     from shared.providers.offline.minilm import MiniLMRunner
+    from shared.providers.offline.runtimes import load_runner
 
     sentences = make_sentences(args.sentences)
 
     t0 = time.perf_counter()
-    runner = MiniLMRunner()
+    runner = MiniLMRunner() if args.runtime == "numpy" else load_runner(args.runtime)
     load_s = time.perf_counter() - t0
 
     t0 = time.perf_counter()
@@ -137,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     best = min(times)
     result = {
         "model": runner.model,
+        "runtime": args.runtime,
         "sentences": len(sentences),
         "batch_size": args.batch_size,
         "repeats": len(times),

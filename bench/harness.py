@@ -147,3 +147,31 @@ def fmt_rate(value: float | None) -> str:
     if value is None or math.isnan(value):
         return "n/a"
     return f"{value:,.0f}" if value >= 100 else f"{value:,.1f}"
+
+
+def cpu_budget(stages: dict[str, dict], events_per_message: dict[str, float], model_ms_per_message: float) -> dict:
+    """CPU ms per chat message: each stage's own (its process and its children, the model worker among
+    them), Postgres's and the broker's while that stage ran, each scaled by the stage's events per chat
+    message; their sum; and each part's share of the sum. ``model_ms_per_message`` is the raw model's
+    CPU for the texts one message has embedded (the floor under the embedder's own figure)."""
+    rows: dict[str, dict[str, float]] = {}
+    for name, result in stages.items():
+        per = events_per_message[name]
+        rows[name] = {
+            part: round((result.get(key) or 0.0) * per, 3)
+            for part, key in (
+                ("stage", "cpu_ms_per_event"),
+                ("postgres", "postgres_cpu_ms_per_event"),
+                ("broker", "broker_cpu_ms_per_event"),
+            )
+        }
+    total = sum(sum(r.values()) for r in rows.values())
+    by_part = {p: round(sum(r[p] for r in rows.values()), 3) for p in ("stage", "postgres", "broker")}
+    return {
+        "ms_per_message": rows,
+        "total_ms_per_message": round(total, 3),
+        "by_part_ms_per_message": by_part,
+        "share_of_total": {name: round(sum(r.values()) / total, 3) if total else None for name, r in rows.items()},
+        "model_ms_per_message": round(model_ms_per_message, 3),
+        "messages_per_core_s": round(1000 / total, 1) if total else None,
+    }

@@ -179,9 +179,9 @@ def evidence_of(item) -> set[str]:
     return set(item.row["source_message_ids"])
 
 
-async def evaluate(database_url: str, n_users: int, turns: int, seed: int) -> dict:
+async def evaluate(database_url: str, n_users: int, turns: int, seed: int, runtime: str = "numpy") -> dict:
     from bench.retrieval_conversations import generate
-    from shared.providers.offline.minilm import OfflineEmbeddingProvider
+    from shared.providers.offline.runtimes import offline_embedding_provider
     from shared.storage.db import create_pool
 
     try:
@@ -191,7 +191,7 @@ async def evaluate(database_url: str, n_users: int, turns: int, seed: int) -> di
 
     hybrid_search = search_function()
     conversations, questions = generate(n_users, turns, seed)
-    provider = OfflineEmbeddingProvider()
+    provider = offline_embedding_provider(runtime)
     embedder = QueryEmbedder(provider)
     pool = await create_pool(database_url, max_size=4)
     tenant_id = f"eval-{uuid.uuid4().hex[:8]}"
@@ -275,6 +275,9 @@ def main() -> int:
     parser.add_argument("--label", default="current")
     parser.add_argument("--out", type=Path, default=None, help="JSON results (default: <data dir>/eval/)")
     parser.add_argument("--methods", default="", help="comma-separated method names to run (default: all)")
+    parser.add_argument(
+        "--runtime", default="numpy", help="offline model runtime: numpy, onnx or onnx-int8 (embedding_runtime)"
+    )
     args = parser.parse_args()
     ONLY.update(m for m in args.methods.split(",") if m)
     os.environ.setdefault("MEMSTREAM_LOG_LEVEL", "WARNING")
@@ -294,11 +297,12 @@ def main() -> int:
         from shared.storage.migrate import migrate
 
         migrate(database_url)
-        result = asyncio.run(evaluate(database_url, args.users, args.turns, args.seed))
+        result = asyncio.run(evaluate(database_url, args.users, args.turns, args.seed, args.runtime))
     finally:
         if postgres is not None:
             postgres.stop()
     result["label"] = args.label
+    result["runtime"] = args.runtime
     result["seconds"] = round(time.perf_counter() - started, 1)
     out = args.out or get_settings().data_dir / "eval" / f"retrieval-{args.label}.json"
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -73,6 +73,7 @@ TARGETS = {
     "embedder_vs_raw": 0.90,
     "other_stage_vs_embedder": 5.0,
     "freshness_p95_s": 2.0,
+    "all_stages_messages_per_s": 600.0,
     "ingest_post_per_s": 2000.0,
     "search_p95_ms_1m": 25.0,
     "llm_calls_per_turn_live": 1.0,
@@ -367,6 +368,7 @@ def run_stage(
     started = time.monotonic()
     service = bench.stack.service(name, args, settings, **env)
     pg_pid = bench.stack.postgres.pid if bench.stack.postgres else None
+    broker = bench.stack.broker.process if bench.stack.broker else None
     profiler = start_profiler(name, service.pid)
     try:
         with Noise(bench.stack) as noise:
@@ -378,7 +380,8 @@ def run_stage(
                 expected,
                 task=task,
                 timeout_s=timeout_s,
-                cpu_of={"stage": service.pid, "postgres": pg_pid},
+                # The stage's process tree (its model worker too), Postgres's, and the broker's.
+                cpu_of={"stage": service.pid, "postgres": pg_pid, "broker": broker.pid if broker else None},
                 interval_s=0.02 if stage == "relay" else 0.1,  # the relay is done in well under a second
             )
         text = service.scrape() or ""
@@ -388,6 +391,7 @@ def run_stage(
         bench.finish(task)
     samples = followed.samples
     cpu_stage, cpu_pg = followed.cpu_seconds["stage"], followed.cpu_seconds["postgres"]
+    cpu_broker = followed.cpu_seconds["broker"]
     rate = harness.rate_from_samples(samples, expected)
     timed = rate.events if rate else 0
     first_progress = next((t for t, v in samples if v > 0), samples[-1][0])
@@ -399,8 +403,10 @@ def run_stage(
         "startup_seconds": round(first_progress - started, 2),
         "cpu_ms_per_event": round(1000 * cpu_stage / timed, 2) if timed else None,
         "postgres_cpu_ms_per_event": round(1000 * cpu_pg / timed, 2) if timed else None,
+        "broker_cpu_ms_per_event": round(1000 * cpu_broker / timed, 3) if timed else None,
         "cpu_seconds_stage": round(cpu_stage, 2),
         "cpu_seconds_postgres": round(cpu_pg, 2),
+        "cpu_seconds_broker": round(cpu_broker, 2),
         "load_average_1m": round(os.getloadavg()[0], 2),
         **noise.result,
         "waited_for_quiet_s": waited,
@@ -454,23 +460,26 @@ def machine_info(stack: BenchStack) -> dict:
 
 
 def measure_raw_model(bench: Bench) -> dict:
-    """The offline MiniLM alone, in this process: bench/embedder_throughput.py's own measurement."""
+    """The offline MiniLM alone, in this process, on the runtime the stages use (embedding_runtime):
+    bench/embedder_throughput.py's own measurement."""
     from bench import embedder_throughput
 
+    runtime = bench.pipeline.embedding_runtime
     waited = bench.wait_for_quiet("raw model")
-    task = bench.task("raw model (MiniLM, in-process)", None)
+    task = bench.task(f"raw model (MiniLM {runtime}, in-process)", None)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         embedder_throughput.main(
             ["--json", "-n", str(bench.sizes.raw_sentences), "--repeats", str(bench.sizes.raw_repeats)]
+            + ["--runtime", runtime]
         )
     result = json.loads(out.getvalue().strip().splitlines()[-1]) | {"waited_for_quiet_s": waited}
     # CPU per sentence, which (unlike sentences/s) hardly moves when other processes share the cores.
-    from shared.providers.offline.minilm import get_runner
+    from shared.providers.offline.runtimes import load_runner
 
     sentences = embedder_throughput.make_sentences(bench.sizes.raw_sentences)
     cpu = time.process_time()
-    get_runner().encode(sentences, batch_size=64)
+    load_runner(runtime).encode(sentences, batch_size=64)
     result["cpu_ms_per_sentence"] = round(1000 * (time.process_time() - cpu) / len(sentences), 2)
     bench.done(task)
     bench.log(f"raw model: {result['sentences_per_s']} sentences/s (best of {result['repeats']})")
@@ -695,8 +704,20 @@ def measure_stages(bench: Bench) -> dict:
     consolidator = measure_consolidator(bench, candidates)
     relay = measure_relay(bench)
     summarizer = measure_summarizer(bench, len(events), relay["events"])
+    chain = {"extractor": extractor, "embedder": embedder, "consolidator": consolidator}
+    chain |= {"relay": relay, "summarizer": summarizer}
+    embedded_texts = embedder["cache_lookups"].get("embedding/miss", 0.0)
+    budget = harness.cpu_budget(
+        chain,
+        {name: result["events"] / len(events) for name, result in chain.items()},
+        model_ms_per_message=raw_after.get("cpu_ms_per_sentence", 0.0) * embedded_texts / len(events),
+    )
+    cold_texts = cold["cache_lookups"].get("embedding/miss", 0.0) or cold["events"]
+    budget["embedder_cold_cpu_ms_per_text"] = round(1000 * cold["cpu_seconds_stage"] / cold_texts, 3)
+    budget["raw_model_cpu_ms_per_text"] = raw_after.get("cpu_ms_per_sentence")
     return {
         "workload": {"messages": len(events), "user_messages": user_messages, "candidates": candidates},
+        "cpu_budget": budget,
         "embedder_cold": cold,
         "raw_model_after_cold": raw_after,
         "extractor": extractor,
@@ -1114,6 +1135,17 @@ def targets(results: dict) -> list[harness.Target]:
                     "x",
                 )
             )
+    drain = (results.get("freshness") or {}).get("all_stages_drain") or {}
+    if drain:
+        out.append(
+            harness.Target(
+                "all stages on 2 cores (message embeddings on)",
+                drain.get("messages_per_s"),
+                TARGETS["all_stages_messages_per_s"],
+                True,
+                "msg/s",
+            )
+        )
     fresh = results.get("freshness", {}).get("p95_s")
     if "freshness" in results:
         out.append(harness.Target("freshness p95 at 50 % load", fresh, TARGETS["freshness_p95_s"], False, "s"))
@@ -1172,7 +1204,8 @@ def table_rows(results: dict) -> list[list[str]]:
         rates = " / ".join(harness.fmt_rate(r["sentences_per_s"]) for r in raws)
         when = " (before / after the embedder runs)" if len(raws) > 1 else ""
         cpu = raws[0].get("cpu_ms_per_sentence")
-        rows.append(["raw model (MiniLM numpy, in-process)", f"{rates} sentences/s{when}, CPU {cpu} ms/sentence"])
+        runtime = raws[0].get("runtime", "numpy")
+        rows.append([f"raw model (MiniLM {runtime}, in-process)", f"{rates} sentences/s{when}, CPU {cpu} ms/sentence"])
     ingest = results.get("ingest")
     if ingest:
         p = ingest["post"]
@@ -1208,6 +1241,32 @@ def table_rows(results: dict) -> list[list[str]]:
                 f"{w['messages']:,} messages, {w['user_messages']:,} user turns, {w['candidates']:,} candidates",
             ]
         )
+        budget = stages.get("cpu_budget")
+        if budget:
+            for name, parts in budget["ms_per_message"].items():
+                rows.append(
+                    [
+                        f"CPU per chat message: {name}",
+                        f"{sum(parts.values()):.3f} ms (stage {parts['stage']}, Postgres {parts['postgres']}, "
+                        f"broker {parts['broker']}; {budget['share_of_total'][name]:.0%} of the sum)",
+                    ]
+                )
+            by_part = budget["by_part_ms_per_message"]
+            rows.append(
+                [
+                    "CPU per chat message: sum",
+                    f"{budget['total_ms_per_message']:.3f} ms (stages {by_part['stage']}, Postgres "
+                    f"{by_part['postgres']}, broker {by_part['broker']}): {budget['messages_per_core_s']} msg/s "
+                    f"per core; the model's own CPU for the texts one message has embedded: "
+                    f"{budget['model_ms_per_message']} ms",
+                ]
+            )
+            rows.append(
+                [
+                    "CPU per embedded text: embedder (cold, model worker included) / raw model",
+                    f"{budget['embedder_cold_cpu_ms_per_text']} / {budget['raw_model_cpu_ms_per_text']} ms",
+                ]
+            )
     pipe = results.get("pipeline")
     if pipe:
         rows.append(

@@ -206,6 +206,19 @@ class Settings(BaseSettings):
         "offline", description="Who extracts facts, decides updates and summarises."
     )
     embedding_provider: Literal["offline", "openai"] = Field("offline", description="Who embeds text.")
+    embedding_runtime: Literal["numpy", "onnx", "onnx-int8"] = Field(
+        "numpy",
+        description="What runs the offline model: numpy (the default), onnx (ONNX Runtime, FP32: the same vectors, "
+        "about as fast here) or onnx-int8 (dynamically quantised: less CPU per text, vectors within cosine 0.99 on "
+        "sentences, retrieval recall not within 0.01 of numpy on every measure; see docs/benchmarks.md). An ONNX "
+        "graph is built from the installed weights on first use and cached under data_dir/models.",
+    )
+    embedding_worker: bool = Field(
+        True,
+        description="Stages run the offline model in a supervised child process (a dead one is restarted and its "
+        "batch sent again), off their event loop's GIL; off: in a thread of the stage's process. The API embeds its "
+        "queries in-process either way.",
+    )
     openai_base_url: str | None = Field(None, description="Any OpenAI-compatible endpoint.")
     openai_api_key: SecretStr = Field(SecretStr(""), description="API key for the endpoint.")
     extraction_model: str = Field("gpt-4o-mini", description="Model for fact extraction (openai provider).")

@@ -167,7 +167,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.errors = ThrottledLog(settings.api_error_log_interval_s)
     app.state.keys = KeyCache(settings.api_key_cache_s, app.state.errors)
     app.state.recent_events = RecentEvents()
-    app.state.embedder = QueryEmbedder(embedding_provider(settings), maxsize=settings.search_query_cache_size)
+    query_provider = embedding_provider(settings, bulk=False)  # one query at a time: in-process
+    app.state.embedder = QueryEmbedder(query_provider, maxsize=settings.search_query_cache_size)
     app.state.decider = decision_provider(settings)
     app.mount("/metrics", make_asgi_app())
 

@@ -42,11 +42,14 @@ def summary_provider(settings: Settings) -> SummaryProvider:
     raise NotImplementedError(f"llm_provider={settings.llm_provider!r} is not available in this build")
 
 
-def embedding_provider(settings: Settings) -> EmbeddingProvider:
+def embedding_provider(settings: Settings, *, bulk: bool = True) -> EmbeddingProvider:
+    """``bulk``: the caller embeds batches (a stage, a backfill), so the offline model runs in a model
+    worker when ``embedding_worker`` says so; a caller of single queries (the API) keeps it in-process,
+    where a round trip to another process would only add latency."""
     if settings.embedding_provider == "offline":
-        from shared.providers.offline.minilm import OfflineEmbeddingProvider
+        from shared.providers.offline.runtimes import offline_embedding_provider
 
-        return OfflineEmbeddingProvider()
+        return offline_embedding_provider(settings.embedding_runtime, in_worker=bulk and settings.embedding_worker)
     if settings.embedding_provider == "openai":
         from shared.providers import openai_provider
 

@@ -54,10 +54,18 @@ async def neighbours(
     vector = np.asarray(embedding, dtype=np.float32)
     rows = await conn.fetch(
         """
-        WITH nearest AS (
-            SELECT fact_id, 1 - (embedding <=> $3) AS similarity FROM facts
-            WHERE tenant_id = $1 AND user_id = $2 AND superseded_at IS NULL
-            ORDER BY embedding <=> $3 LIMIT $4
+        WITH indexed AS (
+            SELECT coalesce((SELECT ann_indexed FROM users WHERE tenant_id = $1 AND user_id = $2), false) AS flag
+        ), nearest AS (
+            -- A user in the HNSW index (one with many facts, migration 0009) may be searched through it;
+            -- any other is read exactly, by the (tenant, user) index.
+            (SELECT fact_id, 1 - (embedding <=> $3) AS similarity FROM facts
+             WHERE tenant_id = $1 AND user_id = $2 AND superseded_at IS NULL AND NOT (SELECT flag FROM indexed)
+             ORDER BY embedding <=> $3 LIMIT $4)
+            UNION ALL
+            (SELECT fact_id, 1 - (embedding <=> $3) AS similarity FROM facts
+             WHERE tenant_id = $1 AND user_id = $2 AND superseded_at IS NULL AND ann AND (SELECT flag FROM indexed)
+             ORDER BY embedding <=> $3 LIMIT $4)
         ), related AS (
             SELECT fact_id, 1 - (embedding <=> $3) AS similarity FROM facts
             WHERE tenant_id = $1 AND user_id = $2 AND superseded_at IS NULL

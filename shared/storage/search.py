@@ -130,8 +130,9 @@ async def vector_facts(
     (tenant, user) index and every distance is computed, so the top-k is the true top-k and has k rows
     whenever the user has k. Left to itself the planner would walk the HNSW graph for users with a
     few thousand facts, which is approximate (measured on random vectors, a user holding 2% of the
-    index: 0.36 overlap with the exact top-10). Beyond the threshold the planner is free to do so,
-    and iterative scans (on for every pooled connection) keep walking until `limit` rows of this user
+    index: 0.36 overlap with the exact top-10). Beyond the threshold, and once the user's facts are in
+    the HNSW index (`users.ann_indexed`; migration 0009 indexes only such users), the planner is free to
+    do so, and iterative scans (on for every pooled connection) keep walking until `limit` rows of this user
     pass the filter; relaxed_order may return them slightly out of order, hence the final sort.
     """
     args: list[Any] = [tenant_id, user_id, np.asarray(embedding, dtype=np.float32), limit, exact_max_facts]
@@ -141,14 +142,16 @@ async def vector_facts(
     rows = await conn.fetch(
         f"""
         WITH mine AS (
-            SELECT count(*) AS n FROM (SELECT 1 FROM facts WHERE tenant_id = $1 AND user_id = $2
-                                       AND superseded_at IS NULL LIMIT $5 + 1) c
+            SELECT count(*) > $5 AND coalesce((SELECT ann_indexed FROM users WHERE tenant_id = $1
+                                                AND user_id = $2), false) AS approximate
+            FROM (SELECT 1 FROM facts WHERE tenant_id = $1 AND user_id = $2
+                  AND superseded_at IS NULL LIMIT $5 + 1) c
         ), exact AS MATERIALIZED (
             SELECT {FACT_COLUMNS}, embedding <=> $3 AS distance FROM facts
-            WHERE {where} AND (SELECT n FROM mine) <= $5
+            WHERE {where} AND NOT (SELECT approximate FROM mine)
         ), approximate AS MATERIALIZED (
             SELECT {FACT_COLUMNS}, embedding <=> $3 AS distance FROM facts
-            WHERE {where} AND (SELECT n FROM mine) > $5
+            WHERE {where} AND ann AND (SELECT approximate FROM mine)
             ORDER BY embedding <=> $3 LIMIT $4
         )
         (SELECT * FROM exact ORDER BY distance, fact_id LIMIT $4)

@@ -123,3 +123,17 @@ memstream_events_total{stage="extractor",outcome="dead_lettered"} 1.0
 def test_with_database_swaps_only_the_database():
     url = "postgresql://postgres:@/postgres?host=/tmp/sock"
     assert with_database(url, "bench_pipeline") == "postgresql://postgres:@/bench_pipeline?host=/tmp/sock"
+
+
+def test_cpu_budget_scales_each_stage_by_its_events_per_message():
+    stages = {
+        "extractor": {"cpu_ms_per_event": 1.0, "postgres_cpu_ms_per_event": 0.5, "broker_cpu_ms_per_event": 0.1},
+        "embedder": {"cpu_ms_per_event": 3.0, "postgres_cpu_ms_per_event": 0.2, "broker_cpu_ms_per_event": None},
+    }
+    budget = harness.cpu_budget(stages, {"extractor": 1.0, "embedder": 0.5}, model_ms_per_message=1.2)
+    assert budget["ms_per_message"]["embedder"] == {"stage": 1.5, "postgres": 0.1, "broker": 0.0}
+    assert budget["total_ms_per_message"] == pytest.approx(1.6 + 1.6)
+    assert budget["by_part_ms_per_message"] == {"stage": 2.5, "postgres": 0.6, "broker": 0.1}
+    assert budget["share_of_total"]["extractor"] == 0.5
+    assert budget["messages_per_core_s"] == pytest.approx(1000 / 3.2, abs=0.1)
+    assert budget["model_ms_per_message"] == 1.2

