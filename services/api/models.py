@@ -104,6 +104,10 @@ class FactsPage(BaseModel):
     user_id: str
     facts: list[FactSnapshot]
     next_cursor: str | None = Field(None, description="Pass as `cursor` for the next page; null on the last.")
+    faded_below: float = Field(
+        description="A fact whose strength is under this has faded: still stored and listed here, but left out "
+        "of context (unless detail=true) and of search (unless include_faded=true)."
+    )
 
 
 class SourceMessage(BaseModel):
