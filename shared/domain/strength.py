@@ -47,6 +47,7 @@ class StrengthParams:
     recall_gain: float = 0.5  # share of the way to 1 that one recall moves
     faded_below: float = 0.1  # under this a fact has faded: kept, but out of default context and search
     rank_weight: float = 0.15  # how much strength can move a relevance score (the rest is relevance)
+    cued_similarity: float = 0.6  # a search query this similar to a faded fact still finds it (cued recall)
 
     @classmethod
     def from_settings(cls, settings) -> StrengthParams:
@@ -57,6 +58,7 @@ class StrengthParams:
             recall_gain=settings.strength_recall_gain,
             faded_below=settings.strength_faded_below,
             rank_weight=settings.strength_rank_weight,
+            cued_similarity=settings.strength_cued_recall_similarity,
         )
 
 
@@ -148,17 +150,28 @@ def state_of(row: Mapping[str, Any]) -> StrengthState:
     )
 
 
-def with_strength(items: Sequence[Any], moment: datetime, params: StrengthParams, *, include_faded: bool) -> list[Any]:
-    """Search results (``Fused``: kind, score, row) re-ranked with strength as a prior: a result led by
-    a fact keeps ``ranked_score(relevance, strength)``; a message, which has no strength, keeps its
-    relevance. Faded facts are left out unless ``include_faded``. Stable for equal scores."""
+def cued(item: Any, params: StrengthParams) -> bool:
+    """The query matches this result by meaning at least ``cued_similarity`` (the cosine of its fact
+    vector leg): a strong enough cue to recall a faded fact, as a pointed question brings back a memory
+    that would not come to mind unasked."""
+    similarity = (getattr(item, "legs", None) or {}).get("vector_facts", {}).get("score")
+    return similarity is not None and similarity >= params.cued_similarity
+
+
+def with_strength(
+    items: Sequence[Any], moment: datetime, params: StrengthParams, *, include_faded: bool, cued_recall: bool = False
+) -> list[Any]:
+    """Search results (``Fused``: kind, score, row, legs) re-ranked with strength as a prior: a result led
+    by a fact keeps ``ranked_score(relevance, strength)``; a message, which has no strength, keeps its
+    relevance. Faded facts are left out unless ``include_faded``, or, with ``cued_recall`` (search, not
+    context), unless the query is a strong cue for them (:func:`cued`). Stable for equal scores."""
     out = []
     for item in items:
         if item.kind != "fact":
             out.append(item)
             continue
         strength = strength_at(state_of(item.row), moment, params)
-        if faded(strength, params) and not include_faded:
+        if faded(strength, params) and not include_faded and not (cued_recall and cued(item, params)):
             continue
         out.append(replace(item, score=ranked_score(item.score, strength, params)))
     return sorted(out, key=lambda i: -i.score)
