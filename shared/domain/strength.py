@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 # Slots about who the user is: remembered for years, whatever their category.
@@ -76,13 +77,19 @@ class StrengthState:
 
     @property
     def identity(self) -> bool:
-        return (self.slot or "").split(":", 1)[0].strip().lower() in IDENTITY_SLOTS
+        return is_identity(self.slot)
 
 
+def is_identity(slot: str | None) -> bool:
+    """The slot is about who the user is (``name``, ``birthday:self``, ...)."""
+    return (slot or "").split(":", 1)[0].strip().lower() in IDENTITY_SLOTS
+
+
+@lru_cache(maxsize=4096)  # read paths compute it for every fact they return
 def seed(category: str, importance: int, slot: str | None = None) -> float:
     """The strength a fact starts with: importance 1-10 maps to 0.27-0.9, identity facts to 0.97,
     and preferences stay within 0.3-0.6 (they change often)."""
-    if StrengthState(category, importance, slot, datetime.min).identity:
+    if is_identity(slot):
         return 0.97
     value = 0.2 + 0.07 * max(1, min(10, importance))
     if category == "preference":

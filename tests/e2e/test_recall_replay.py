@@ -5,15 +5,15 @@ published directly, some late and out of order, one twice."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 import uuid
 from datetime import UTC, datetime, timedelta
 
 import httpx
+from aiokafka.coordinator.assignors.roundrobin import RoundRobinPartitionAssignor
 from aiokafka.structs import TopicPartition
 
-from services.groups import _commit, committed_offsets
+from services.groups import committed_offsets
 from shared.broker import key_for, new_consumer
 from shared.contracts.events import FactRecalled
 from tests.e2e.test_reinforcement import _publish_raw
@@ -40,6 +40,38 @@ async def _consumed_to_end(settings, topic: str, group: str, *, timeout_s: float
         return all(committed.get(tp, 0) >= end for tp, end in ends.items() if end > 0) or None
 
     await wait_for(caught_up, timeout_s=timeout_s, what=what, interval_s=1.0)
+
+
+class _FaustProtocol(RoundRobinPartitionAssignor):
+    """Round robin under the name of faust's assignor: a group keeps its members' protocol name, so a
+    plain consumer joining the stages' group must speak it (alone in the group, it assigns itself all)."""
+
+    name = "faust"
+
+
+async def _rewind(settings, group: str, topic: str) -> None:
+    """Commit offset 0 on every partition of the topic for the group, as a member of it (the embedded
+    broker refuses a commit from outside a group that has had members). Every other member is stopped,
+    so this one is assigned every partition."""
+    consumer = new_consumer(
+        settings,
+        group_id=group,
+        enable_auto_commit=False,
+        session_timeout_ms=6000,
+        heartbeat_interval_ms=1000,
+        partition_assignment_strategy=(_FaustProtocol,),
+    )
+    consumer.subscribe([topic])
+    await consumer.start()
+    try:
+        partitions = set(await _end_offsets(settings, topic))
+        deadline = time.monotonic() + 60
+        while consumer.assignment() != partitions:
+            assert time.monotonic() < deadline, f"never assigned every partition: {consumer.assignment()}"
+            await consumer.getmany(timeout_ms=500)
+        await consumer.commit({tp: 0 for tp in partitions})
+    finally:
+        await consumer.stop()
 
 
 async def _strengths(db, tenant_id: str) -> dict:
@@ -102,20 +134,14 @@ async def test_replaying_the_recall_topic_from_the_start_changes_no_strength(pip
 
     # Replay: stop the reinforcer, rewind its group to the start of the topic, start it again.
     pipeline.stop("reinforcer")
-    rewound = {tp: 0 for tp in await _end_offsets(settings, topic)}
-    deadline = time.monotonic() + 60
-    while True:  # the group is empty once the stopped member has left it
-        try:
-            await _commit(settings, group, rewound)
-            break
-        except Exception:
-            if time.monotonic() > deadline:
-                raise
-            await asyncio.sleep(1.0)
+    await _rewind(settings, group, topic)
     assert set((await committed_offsets(settings, group, [topic])).values()) <= {0}
     pipeline.start("reinforcer", "worker", "reinforcer")
     await _consumed_to_end(settings, topic, group, timeout_s=120, what="the replay read to the end")
     pipeline.assert_alive()
 
+    # the restarted reinforcer did read them all again: every pair of this test came back as a duplicate
+    again = pipeline.metric("reinforcer", "memstream_events_total", stage="reinforcer", outcome="duplicate_or_unknown")
+    assert again >= recall_rows
     assert await _strengths(db, tenant_id) == before
     assert await db.fetchval("SELECT count(*) FROM recalls WHERE tenant_id = $1", tenant_id) == recall_rows
