@@ -49,6 +49,10 @@ async def test_faded_facts_leave_default_context_and_search_but_stay(client, db,
     # a pointed question is a strong cue: search still finds the faded fact (cued recall), context did not
     found = (await client.post("/v1/search", json=query)).json()["results"]
     assert "chemistry" in found[0]["text"] and found[0]["legs"]["vector_facts"]["score"] >= 0.6
+    asked = (await client.post("/v1/ask", json={"user_id": user, "question": query["query"]})).json()
+    assert "chemistry" in asked["facts"][0]["text"]  # ask is a question too
+    asked = (await client.post("/v1/ask", json={"user_id": user, "question": "school results"})).json()
+    assert not any("chemistry" in f["text"] for f in asked["facts"])
 
 
 async def test_facts_sorted_by_strength_page_by_page(client, db, tenant, stack):
