@@ -285,7 +285,14 @@ class Settings(BaseSettings):
         ge=0,
         le=1,
         description="A fact weaker than this has faded: kept, but left out of context (unless detail=true) and "
-        "of search (unless include_faded=true).",
+        "of search (unless include_faded=true, or the query is a strong cue: see the next setting).",
+    )
+    strength_cued_recall_similarity: float = Field(
+        0.6,
+        ge=0,
+        le=2,
+        description="Search (not context) still returns a faded fact when the query's cosine similarity to it is at "
+        "least this (cued recall; the calibrated fusion's full match is 0.6); above 1 it never does.",
     )
     strength_rank_weight: float = Field(
         0.15,

@@ -104,6 +104,10 @@ class FactsPage(BaseModel):
     user_id: str
     facts: list[FactSnapshot]
     next_cursor: str | None = Field(None, description="Pass as `cursor` for the next page; null on the last.")
+    faded_below: float = Field(
+        description="A fact whose strength is under this has faded: still stored and listed here, but left out "
+        "of context (unless detail=true) and of search (unless include_faded=true or the query is a strong cue)."
+    )
 
 
 class SourceMessage(BaseModel):
@@ -218,7 +222,10 @@ class SearchRequest(SearchFilters):
     session_id: Id | None = Field(None, description="Only this session's messages (and facts drawn from them).")
     include_messages: bool = Field(True, description="Deprecated, use scope: false is scope=facts when scope is both.")
     include_faded: bool = Field(
-        False, description="Also faded facts (strength under the threshold); facts rank by relevance, strength second."
+        False,
+        description="Also faded facts (strength under the threshold); facts rank by relevance, strength second. "
+        "Without it a faded fact is still found when the query is a strong cue for it (cosine similarity at "
+        "least MEMSTREAM_STRENGTH_CUED_RECALL_SIMILARITY).",
     )
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 # Slots about who the user is: remembered for years, whatever their category.
@@ -47,6 +48,7 @@ class StrengthParams:
     recall_gain: float = 0.5  # share of the way to 1 that one recall moves
     faded_below: float = 0.1  # under this a fact has faded: kept, but out of default context and search
     rank_weight: float = 0.15  # how much strength can move a relevance score (the rest is relevance)
+    cued_similarity: float = 0.6  # a search query this similar to a faded fact still finds it (cued recall)
 
     @classmethod
     def from_settings(cls, settings) -> StrengthParams:
@@ -57,6 +59,7 @@ class StrengthParams:
             recall_gain=settings.strength_recall_gain,
             faded_below=settings.strength_faded_below,
             rank_weight=settings.strength_rank_weight,
+            cued_similarity=settings.strength_cued_recall_similarity,
         )
 
 
@@ -74,13 +77,19 @@ class StrengthState:
 
     @property
     def identity(self) -> bool:
-        return (self.slot or "").split(":", 1)[0].strip().lower() in IDENTITY_SLOTS
+        return is_identity(self.slot)
 
 
+def is_identity(slot: str | None) -> bool:
+    """The slot is about who the user is (``name``, ``birthday:self``, ...)."""
+    return (slot or "").split(":", 1)[0].strip().lower() in IDENTITY_SLOTS
+
+
+@lru_cache(maxsize=4096)  # read paths compute it for every fact they return
 def seed(category: str, importance: int, slot: str | None = None) -> float:
     """The strength a fact starts with: importance 1-10 maps to 0.27-0.9, identity facts to 0.97,
     and preferences stay within 0.3-0.6 (they change often)."""
-    if StrengthState(category, importance, slot, datetime.min).identity:
+    if is_identity(slot):
         return 0.97
     value = 0.2 + 0.07 * max(1, min(10, importance))
     if category == "preference":
@@ -148,17 +157,28 @@ def state_of(row: Mapping[str, Any]) -> StrengthState:
     )
 
 
-def with_strength(items: Sequence[Any], moment: datetime, params: StrengthParams, *, include_faded: bool) -> list[Any]:
-    """Search results (``Fused``: kind, score, row) re-ranked with strength as a prior: a result led by
-    a fact keeps ``ranked_score(relevance, strength)``; a message, which has no strength, keeps its
-    relevance. Faded facts are left out unless ``include_faded``. Stable for equal scores."""
+def cued(item: Any, params: StrengthParams) -> bool:
+    """The query matches this result by meaning at least ``cued_similarity`` (the cosine of its fact
+    vector leg): a strong enough cue to recall a faded fact, as a pointed question brings back a memory
+    that would not come to mind unasked."""
+    similarity = (getattr(item, "legs", None) or {}).get("vector_facts", {}).get("score")
+    return similarity is not None and similarity >= params.cued_similarity
+
+
+def with_strength(
+    items: Sequence[Any], moment: datetime, params: StrengthParams, *, include_faded: bool, cued_recall: bool = False
+) -> list[Any]:
+    """Search results (``Fused``: kind, score, row, legs) re-ranked with strength as a prior: a result led
+    by a fact keeps ``ranked_score(relevance, strength)``; a message, which has no strength, keeps its
+    relevance. Faded facts are left out unless ``include_faded``, or, with ``cued_recall`` (search, not
+    context), unless the query is a strong cue for them (:func:`cued`). Stable for equal scores."""
     out = []
     for item in items:
         if item.kind != "fact":
             out.append(item)
             continue
         strength = strength_at(state_of(item.row), moment, params)
-        if faded(strength, params) and not include_faded:
+        if faded(strength, params) and not include_faded and not (cued_recall and cued(item, params)):
             continue
         out.append(replace(item, score=ranked_score(item.score, strength, params)))
     return sorted(out, key=lambda i: -i.score)

@@ -65,7 +65,8 @@ async def ask(
     tuning: SearchTuning = SearchTuning(),
 ) -> AskResult:
     search = asyncio.create_task(
-        hybrid_search(pool, embedder, tenant_id, user_id, question, k=k, scope="facts", tuning=tuning)
+        # a question is a cue: a faded fact it matches strongly still answers it (shared.domain.strength)
+        hybrid_search(pool, embedder, tenant_id, user_id, question, k=k, scope="facts", tuning=tuning, cued_recall=True)
     )
     try:
         async with pool.acquire() as conn:

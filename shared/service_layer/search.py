@@ -263,6 +263,7 @@ async def hybrid_search(
     tuning: SearchTuning = SearchTuning(),
     include_messages: bool | None = None,
     include_faded: bool = False,
+    cued_recall: bool = False,
     now: datetime | None = None,
     capture: dict | None = None,
 ) -> SearchResult:
@@ -271,6 +272,7 @@ async def hybrid_search(
     Each leg has its own deadline; a leg that fails or runs out is left out and named in `degraded`,
     and the answer comes from the others. Only when every leg fails is there no answer. Facts are then
     ranked with their strength (at ``now``) as a prior, and faded ones left out unless ``include_faded``
+    or, with ``cued_recall`` (the search API; context leaves it off), the query is a strong cue for them
     (shared.domain.strength)."""
     if include_messages is False and scope == "both":
         scope = "facts"
@@ -435,7 +437,9 @@ async def hybrid_search(
         capture.update(names=names, outcomes=dict(outcomes), stems=stems, query=query)
     result = fuse(names, outcomes, k=depth, fusion=fusion, stems=stems, calibration=tuning.calibration, query=query)
     moment = now or datetime.now(UTC)
-    result.items = with_strength(result.items, moment, tuning.strength, include_faded=include_faded)[:k]
+    result.items = with_strength(
+        result.items, moment, tuning.strength, include_faded=include_faded, cued_recall=cued_recall
+    )[:k]
     return result
 
 

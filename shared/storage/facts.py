@@ -341,12 +341,24 @@ async def snapshot(conn: asyncpg.Connection, fact_id: UUID) -> FactSnapshot:
     return snapshot_of(row)
 
 
+_configured: tuple[object, StrengthParams] | None = None
+
+
+def configured_strength() -> StrengthParams:
+    """The strength curve of the process's settings, built once per settings object (not per row read)."""
+    global _configured
+    settings = get_settings()
+    if _configured is None or _configured[0] is not settings:
+        _configured = (settings, StrengthParams.from_settings(settings))
+    return _configured[1]
+
+
 def snapshot_of(row: asyncpg.Record, *, moment: datetime | None = None) -> FactSnapshot:
     """A fact row as the API and change events show it. Rows read with the strength columns carry the
     strength at ``moment`` (now), computed with the configured curve."""
     has_strength = "strength_at" in row.keys()  # noqa: SIM118 (a Record's `in` looks at values)
     strength = (
-        round(strength_at(state_of(row), moment or datetime.now(UTC), StrengthParams.from_settings(get_settings())), 4)
+        round(strength_at(state_of(row), moment or datetime.now(UTC), configured_strength()), 4)
         if has_strength
         else None
     )

@@ -7,7 +7,7 @@ import base64
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Literal
 from uuid import UUID
 
@@ -17,12 +17,14 @@ from shared.contracts.events import FactSnapshot
 from shared.hashing import content_hash
 from shared.storage.caches import forget_user_embeddings
 from shared.storage.dead_letters import erase_user_dead_letters
-from shared.storage.facts import snapshot_of
+from shared.storage.facts import configured_strength, snapshot_of
+from shared.storage.strength_order import strength_sql
 
 FACT_COLUMNS = """fact_id, text, category, importance, status, valid_from, valid_to, recorded_at,
     superseded_at, superseded_by, source, source_message_ids, slot, strength, strength_at, recall_count,
     last_recalled_at"""
-SortKey = Literal["recorded_at", "valid_from", "importance"]
+SortKey = Literal["recorded_at", "valid_from", "importance", "strength"]
+SORT_KEYS: tuple[str, ...] = ("recorded_at", "valid_from", "importance", "strength")
 
 
 class BadCursor(ValueError):
@@ -128,8 +130,22 @@ class FactQuery:
 
 
 def encode_cursor(sort: str, value: Any, fact_id: UUID | str) -> str:
-    raw = json.dumps([sort, value.isoformat() if isinstance(value, datetime) else value, str(fact_id)])
+    """``value`` is the last row's sort value; for ``strength`` it is ``(moment, strength)``: every page
+    of one listing ranks strengths at the moment its first page was read, so pages neither skip nor
+    repeat facts as strengths decay between requests."""
+
+    def plain(v: Any) -> Any:
+        return v.isoformat() if isinstance(v, datetime) else v
+
+    raw = json.dumps([sort, [plain(v) for v in value] if isinstance(value, tuple) else plain(value), str(fact_id)])
     return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+
+
+def _instant(value: Any) -> datetime:
+    at = datetime.fromisoformat(value)
+    if at.tzinfo is None or not 1 < at.year < 9999:  # a timestamptz any time zone can express
+        raise ValueError(value)
+    return at
 
 
 def decode_cursor(cursor: str, sort: str) -> tuple[Any, UUID]:
@@ -142,10 +158,12 @@ def decode_cursor(cursor: str, sort: str) -> tuple[Any, UUID]:
             if not isinstance(value, int) or not -(2**31) <= value < 2**31:  # a Postgres integer
                 raise ValueError(value)
             return value, UUID(fact_id)
-        at = datetime.fromisoformat(value)
-        if at.tzinfo is None or not 1 < at.year < 9999:  # a timestamptz any time zone can express
-            raise ValueError(value)
-        return at, UUID(fact_id)
+        if sort == "strength":
+            moment, strength = value
+            if isinstance(strength, bool) or not isinstance(strength, float | int) or not 0 <= strength <= 1:
+                raise ValueError(value)
+            return (_instant(moment), float(strength)), UUID(fact_id)
+        return _instant(value), UUID(fact_id)
     except BadCursor:
         raise
     except Exception as exc:
@@ -180,18 +198,27 @@ async def list_facts(
         where.append(f"source = {arg(query.source)}")
     if query.text:
         where.append(f"text ILIKE '%' || {arg(_escape_like(query.text))} || '%'")
-    column = query.sort
-    if column not in ("recorded_at", "valid_from", "importance"):  # it is spliced into the SQL
-        raise ValueError(f"cannot sort by {column!r}")
+    if query.sort not in SORT_KEYS:  # spliced into the SQL
+        raise ValueError(f"cannot sort by {query.sort!r}")
     op, direction = ("<", "DESC") if query.descending else (">", "ASC")
-    if query.cursor:
-        value, fact_id = decode_cursor(query.cursor, column)
-        where.append(f"({column}, fact_id) {op} ({arg(value)}, {arg(fact_id)})")
+    after = decode_cursor(query.cursor, query.sort) if query.cursor else None
+    moment = datetime.now(UTC)
+    if query.sort == "strength":
+        # computed, not stored: the strength now, from the stored strength and the time since (no index)
+        if after is not None:
+            (moment, _), _ = after
+        column = strength_sql(configured_strength(), moment, arg)
+    else:
+        column = query.sort
+    if after is not None:
+        value, fact_id = after
+        bound = value[1] if query.sort == "strength" else value
+        where.append(f"({column}, fact_id) {op} ({arg(bound)}, {arg(fact_id)})")
     limit = arg(query.limit + 1)
     rows = await conn.fetch(
         f"""
-        SELECT {FACT_COLUMNS} FROM facts WHERE {" AND ".join(where)}
-        ORDER BY {column} {direction}, fact_id {direction} LIMIT {limit}
+        SELECT {FACT_COLUMNS}, {column} AS sort_value FROM facts WHERE {" AND ".join(where)}
+        ORDER BY sort_value {direction}, fact_id {direction} LIMIT {limit}
         """,
         *args,
     )
@@ -199,8 +226,9 @@ async def list_facts(
     next_cursor = None
     if len(rows) > query.limit:
         last = page[-1]
-        next_cursor = encode_cursor(column, last[column], last["fact_id"])
-    return [snapshot_of(r) for r in page], next_cursor
+        value = (moment, last["sort_value"]) if query.sort == "strength" else last["sort_value"]
+        next_cursor = encode_cursor(query.sort, value, last["fact_id"])
+    return [snapshot_of(r, moment=moment) for r in page], next_cursor
 
 
 async def fact_row(

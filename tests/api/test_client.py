@@ -93,3 +93,24 @@ async def test_sessions_most_recent_first_with_pages(api, tenant, db):
             await memory.sessions(user, cursor="nonsense")
         assert "cursor" in bad.value.detail
         assert (await memory.sessions(uid())).sessions == []
+
+
+async def test_facts_by_strength_sync_and_async_alike(api, tenant):
+    user = uid()
+    async with AsyncMemstreamClient(api.url, tenant[1]) as memory:
+        await memory.add_fact(user, "The user is called Robin", category="fact", slot="name")  # identity: 0.97
+        await memory.add_fact(user, "The user likes jazz", category="preference", importance=2)  # 0.34
+        await memory.add_fact(user, "The user works as a nurse", category="fact", importance=8)  # 0.76
+        page = await memory.facts(user, sort="strength", order="desc")
+        paged = [f.text async for f in memory.iter_facts(user, page_size=1, sort="strength", order="desc")]
+    texts = ["The user is called Robin", "The user works as a nurse", "The user likes jazz"]
+    assert [f.text for f in page.facts] == paged == texts
+    assert page.faded_below == 0.1 and all(0 < f.strength <= 1 for f in page.facts)
+    with MemstreamClient(api.url, tenant[1]) as memory:
+        synced = await run(
+            lambda: [f.text for f in memory.iter_facts(user, page_size=2, sort="strength", order="desc")]
+        )
+        assert synced == texts
+        with pytest.raises(InvalidRequest) as error:
+            await run(memory.facts, user, sort="strongest")
+        assert error.value.status == 422 and "sort" in error.value.detail

@@ -5,9 +5,11 @@ with a relevance cut-off. Each test saves a screenshot under tests/artifacts/ (a
 from __future__ import annotations
 
 import os
+import re
 import uuid
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import httpx
 import pytest
@@ -212,4 +214,67 @@ async def test_decisions_in_plain_words_live_log_and_search_cut_off(browser, pan
     await page.get_by_test_id("search-show-all").click()
     assert await hits.count() > shown
     assert "jazz" in " ".join(await hits.all_inner_texts())
+    assert errors == []
+
+
+async def test_strength_last_recall_faded_and_sort_by_strength(browser, panel_api, tenant, db):
+    """Each fact shows how strongly it is remembered and when it was last recalled; a faded fact (stored,
+    but out of default search and context) is shown faded; the list can be sorted by strength."""
+    from playwright.async_api import expect
+
+    tenant_id, key = tenant
+    user = f"strength-{uuid.uuid4().hex[:6]}"
+    async with httpx.AsyncClient(base_url=panel_api.url, headers={"X-API-Key": key}) as http:
+        for text, importance in (
+            ("The user got a B in the chemistry exam", 9),
+            ("The user plays chess on Sundays", 4),
+            ("The user is allergic to peanuts", 8),
+        ):
+            added = await http.post(
+                f"/v1/users/{user}/facts", json={"text": text, "category": "fact", "importance": importance}
+            )
+            assert added.status_code == 201, added.text
+    long_ago = datetime.now(UTC) - timedelta(days=365)
+    recently = datetime.now(UTC) - timedelta(hours=2)
+    # as the reinforcer leaves them: the exam last recalled a year ago (faded now), peanuts recalled today
+    for like, strength, at in (("%chemistry%", 0.3, long_ago), ("%peanuts%", 0.95, recently)):
+        await db.execute(
+            "UPDATE facts SET strength = $4, strength_at = $5, recall_count = 1, last_recalled_at = $5"
+            " WHERE tenant_id = $1 AND user_id = $2 AND text ILIKE $3",
+            tenant_id, user, like, strength, at,
+        )  # fmt: skip
+
+    page, errors = await open_panel(browser, panel_api.url, key, user)
+    facts = page.get_by_test_id("fact")
+    await expect(facts).to_have_count(3)
+    exam = facts.filter(has_text="chemistry exam")
+    peanuts = facts.filter(has_text="peanuts")
+    chess = facts.filter(has_text="chess")
+
+    await expect(peanuts.get_by_test_id("strength")).to_have_text("95 %")
+    await expect(chess.get_by_test_id("strength")).to_have_text(re.compile(r"^[3-5]\d %$"))  # its seed, 0.48
+    await expect(exam.get_by_test_id("strength")).to_have_text(re.compile(r"^\d %$"))  # 0.3 a year ago: 0.02
+    await expect(peanuts.get_by_test_id("last-recall")).to_contain_text("last recalled")
+    then = long_ago.astimezone(ZoneInfo("Europe/Berlin"))  # the panel's time zone here
+    await expect(exam.get_by_test_id("last-recall")).to_contain_text(f"last recalled {then:%b} {then.day}, {then.year}")
+    await expect(chess.get_by_test_id("last-recall")).to_have_text("never recalled")
+
+    await expect(exam).to_have_attribute("data-faded", "true")
+    await expect(exam).to_have_class(re.compile(r"\bfaded\b"))
+    await expect(exam.get_by_test_id("faded-badge")).to_have_text("faded")
+    for strong in (peanuts, chess):
+        await expect(strong).to_have_attribute("data-faded", "false")
+        await expect(strong.get_by_test_id("faded-badge")).to_have_count(0)
+    # styled faded, not only labelled: dimmed text and a dashed border
+    assert await exam.get_by_test_id("fact-text").evaluate("e => Number(getComputedStyle(e).opacity)") < 1
+    assert await exam.evaluate("e => getComputedStyle(e).borderTopStyle") == "dashed"
+    assert await peanuts.get_by_test_id("fact-text").evaluate("e => Number(getComputedStyle(e).opacity)") == 1
+
+    await page.get_by_test_id("facts-sort").select_option("strength")
+    await expect(page.get_by_test_id("fact-text")).to_have_text(
+        ["The user is allergic to peanuts", "The user plays chess on Sundays", "The user got a B in the chemistry exam"]
+    )
+    await screenshot(page, "panel-strength.png", element=page.locator("section.card", has=facts.first))
+    shown = await page.inner_text("main")
+    assert "null" not in shown and "undefined" not in shown and "NaN" not in shown
     assert errors == []

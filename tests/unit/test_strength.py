@@ -107,3 +107,30 @@ def test_search_results_rank_relevance_first_strength_second_and_drop_faded():
     ranked = with_strength(items, moment, P, include_faded=False)
     assert [i.id for i in ranked] == ["m", "thrice", "once"]  # equal relevance: the stronger first
     assert "faded" in [i.id for i in with_strength(items, moment, P, include_faded=True)]
+
+
+def test_search_recalls_a_faded_fact_on_a_strong_cue_context_does_not():
+    from dataclasses import dataclass, field
+
+    from shared.domain.strength import with_strength
+
+    @dataclass(frozen=True)
+    class Item:
+        kind: str
+        id: str
+        score: float
+        row: dict
+        legs: dict = field(default_factory=dict)
+
+    faded_row = {"category": "fact", "importance": 5, "slot": None, "recorded_at": T0, "strength": 0.02,
+                 "strength_at": T0, "recall_count": 1}  # fmt: skip
+    items = [
+        Item("fact", "pointed", 0.9, faded_row, {"vector_facts": {"rank": 1, "score": 0.74}}),
+        Item("fact", "loose", 0.5, faded_row, {"vector_facts": {"rank": 2, "score": 0.31}}),
+        Item("fact", "words-only", 0.6, faded_row, {"fulltext_facts": {"rank": 1, "score": 0.9}}),
+    ]
+    assert [i.id for i in with_strength(items, T0, P, include_faded=False, cued_recall=True)] == ["pointed"]
+    assert with_strength(items, T0, P, include_faded=False) == []  # context: faded stays out
+    assert len(with_strength(items, T0, P, include_faded=True)) == 3
+    never = StrengthParams(cued_similarity=1.01)
+    assert with_strength(items, T0, never, include_faded=False, cued_recall=True) == []

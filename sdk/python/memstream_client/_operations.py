@@ -48,7 +48,9 @@ class Operations:
         limit: int = 100,
     ) -> Any:
         """One page of the user's facts (`FactsPage`); `iter_facts` follows `next_cursor` for you.
-        `as_of` gives the facts true at that time, each with its status now."""
+        `as_of` gives the facts true at that time, each with its status now. `sort` is recorded_at,
+        valid_from, importance or strength (how strongly each is remembered now; `order="desc"`: the
+        strongest first; a fact under the page's `faded_below` has faded)."""
         params = facts_params(
             include_history=include_history,
             categories=categories,

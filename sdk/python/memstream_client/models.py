@@ -88,6 +88,9 @@ class FactsPage(_Body):
     user_id: str
     facts: list[FactSnapshot]
     next_cursor: str | None = None
+    faded_below: float | None = Field(
+        None, description="A fact weaker than this has faded (kept, listed, not recalled)."
+    )
 
 
 class SourceMessage(_Body):

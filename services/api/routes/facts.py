@@ -70,7 +70,14 @@ async def list_user_facts(
             "from 1970-01-01 to before 9999-01-01."
         ),
     ] = None,
-    sort: Annotated[Literal["recorded_at", "valid_from", "importance"], Query()] = "recorded_at",
+    sort: Annotated[
+        Literal["recorded_at", "valid_from", "importance", "strength"],
+        Query(
+            description="strength: how strongly each fact is remembered now (recall raises it, time lowers it); "
+            "with order=desc the strongest first. The pages of one listing rank strengths at the moment of "
+            "its first page."
+        ),
+    ] = "recorded_at",
     order: Annotated[Literal["asc", "desc"], Query()] = "asc",
     cursor: Annotated[
         StorableText | None, Query(max_length=500, description="next_cursor of the previous page.")
@@ -96,7 +103,8 @@ async def list_user_facts(
             facts, next_cursor = await store.list_facts(conn, tenant_id, user_id, query)
         except store.BadCursor as exc:
             raise invalid(("query", "cursor"), str(exc)) from None
-    return FactsPage(user_id=user_id, facts=facts, next_cursor=next_cursor)
+    faded_below = settings_of(request).strength_faded_below
+    return FactsPage(user_id=user_id, facts=facts, next_cursor=next_cursor, faded_below=faded_below)
 
 
 @router.post("/v1/users/{user_id}/facts", response_model=AddFactResponse, status_code=201)

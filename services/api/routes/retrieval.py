@@ -102,6 +102,7 @@ async def search(body: SearchRequest, tenant_id: Tenant, request: Request) -> Se
             fusion=body.fusion,
             tuning=search_service.SearchTuning.from_settings(settings_of(request)),
             include_faded=body.include_faded,
+            cued_recall=True,
         )
     )
     try:

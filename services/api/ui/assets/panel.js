@@ -5,7 +5,7 @@ const PAGE = 50;       // facts per page
 const SESSIONS = 10;   // sessions per page
 const state = {
   key: localStorage.getItem("memstream.key") || "", user: "", stream: null, lastEventId: null,
-  facts: [], factsCursor: null, asOf: null, selected: null, editing: null,
+  facts: [], factsCursor: null, asOf: null, selected: null, editing: null, fadedBelow: 0.1,
   sessionsCursor: null, hiddenHits: [],
 };
 
@@ -151,13 +151,15 @@ async function loadFacts(append = false) {
   if (!append) { state.facts = []; state.factsCursor = null; }
   try {
     const params = {
-      limit: PAGE, sort: "importance", order: "desc", cursor: append ? state.factsCursor : null,
+      limit: PAGE, sort: $("facts-sort").value, order: "desc",
+      cursor: append ? state.factsCursor : null,
       include_history: !state.asOf && $("show-history").checked,
       as_of: state.asOf ? state.asOf.toISOString() : null,
     };
     const page = await api("GET", userPath(`/facts?${query(params)}`));
     state.facts = append ? state.facts.concat(page.facts) : page.facts;
     state.factsCursor = page.next_cursor;
+    state.fadedBelow = page.faded_below;
     renderFacts();
     if (!state.asOf && !$("show-history").checked) {
       const more = page.next_cursor ? "+" : "";
@@ -178,6 +180,10 @@ function renderFacts() {
     box.replaceChildren(el("div", { class: "empty" }, state.asOf ? "Nothing was known to be true then." : "Nothing remembered about this user yet."));
     return;
   }
+  if ($("facts-sort").value === "strength") {  // one list, strongest first: the order is the point
+    box.replaceChildren(...state.facts.map((f) => factCard(f, true)));
+    return;
+  }
   const groups = new Map();
   for (const f of state.facts) { if (!groups.has(f.category)) groups.set(f.category, []); groups.get(f.category).push(f); }
   const order = ["preference", "fact", "relationship", "event", "decision", "general"];
@@ -189,16 +195,34 @@ function renderFacts() {
   box.replaceChildren(...nodes);
 }
 
-function factCard(f) {
+/** How strongly a fact is remembered now (recall raises it, time lowers it), as a bar and a percentage. */
+function strengthMeter(f) {
+  if (f.strength === null || f.strength === undefined) return null;
+  const percent = Math.round(f.strength * 100);
+  const faded = isFaded(f);
+  const title = faded
+    ? `Faded (under ${Math.round(state.fadedBelow * 100)} %): still stored, but left out of search and context unless asked for`
+    : "How strongly this is remembered now: each recall (search, context, restating it) raises it, time lowers it";
+  return el("span", { class: "strength" + (faded ? " faded" : ""), "data-testid": "strength", title, dataset: { strength: String(f.strength) } },
+    el("span", { class: "bar" }, el("span", { style: `width: ${Math.max(2, percent)}%` })), `${percent} %`);
+}
+function isFaded(f) { return f.strength !== null && f.strength !== undefined && f.strength < state.fadedBelow; }
+
+function factCard(f, withCategory = false) {
   const then = state.asOf ? statusThen(f, state.asOf) : null;
   const active = !then && f.status === "active";
+  const faded = isFaded(f);
   const text = el("div", { class: "text", "data-testid": "fact-text" }, f.text);
   const meta = el("div", { class: "meta" },
+    strengthMeter(f),
+    faded ? el("span", { class: "badge faded", "data-testid": "faded-badge" }, "faded") : null,
+    withCategory ? el("span", { class: "badge category" }, f.category) : null,
     el("span", { class: "badge importance", title: "importance" }, `★ ${f.importance}`),
     el("span", { class: "badge" + (f.source === "manual" ? " manual" : ""), title: "source" }, f.source === "manual" ? "added by hand" : "from conversation"),
     then ? el("span", { class: `badge then-${then.status}`, "data-testid": "status-then" }, then.label) : null,
     el("span", {}, `true from ${day(f.valid_from)}${f.valid_to ? ` to ${day(f.valid_to)}` : ""}`),
     then ? el("span", { "data-testid": "then-note" }, then.note) : el("span", {}, `recorded ${stamp(f.recorded_at)}`),
+    el("span", { "data-testid": "last-recall" }, f.last_recalled_at ? `last recalled ${stamp(f.last_recalled_at)}` : "never recalled"),
     f.source_message_ids.length ? el("span", {}, `${f.source_message_ids.length} source message${f.source_message_ids.length > 1 ? "s" : ""}`) : null,
     !then && !active ? el("span", { class: "badge then-retracted" }, f.status === "superseded" ? "replaced" : "deleted") : null,
   );
@@ -208,8 +232,9 @@ function factCard(f) {
     active ? el("button", { class: "small", "data-testid": "edit-button", onclick: () => startEdit(card, f) }, "Edit") : null,
     active ? el("button", { class: "small danger", "data-testid": "delete-button", onclick: () => deleteFact(f) }, "Delete") : null,
   );
-  const dataset = { factId: f.fact_id, status: f.status, ...(then ? { statusThen: then.status } : {}) };
-  const card = el("div", { class: "fact" + (state.selected === f.fact_id ? " selected" : ""), "data-testid": "fact", dataset }, body, actions);
+  const dataset = { factId: f.fact_id, status: f.status, faded: String(faded), ...(then ? { statusThen: then.status } : {}) };
+  const classes = "fact" + (faded ? " faded" : "") + (state.selected === f.fact_id ? " selected" : "");
+  const card = el("div", { class: classes, "data-testid": "fact", dataset }, body, actions);
   return card;
 }
 
@@ -516,4 +541,5 @@ $("memory-toggle").addEventListener("change", toggleMemory);
 $("export").addEventListener("click", exportUser);
 $("erase").addEventListener("click", eraseUser);
 $("show-history").addEventListener("change", () => loadFacts());
+$("facts-sort").addEventListener("change", () => loadFacts());
 if (state.key) loadUsers();
