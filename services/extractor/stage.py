@@ -19,7 +19,7 @@ from typing import Any
 from shared.broker import key_for
 from shared.contracts.events import ChatMessage, FactCandidate, SessionEnded, chat_event_adapter, stored_event
 from shared.domain.checkpoints import background_checkpoint
-from shared.domain.consolidation import normalize_text
+from shared.domain.consolidation import application_order, normalize_text
 from shared.domain.cursor import Slice, slice_after_cursor
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.triage import worth_extracting
@@ -159,8 +159,9 @@ def _worth_a_call(turns: tuple[Turn, ...], index: int) -> bool:
 
 
 def candidates_of(work: SessionWork, facts: list[ExtractedFact], version: str) -> list[FactCandidate]:
+    """The slice's candidates, in the order the consolidator applies them (whatever its batches)."""
     created = {t.event_id: t.created_at for t in work.piece.new}
-    return [
+    candidates = [
         to_candidate(
             f,
             tenant_id=work.tenant_id,
@@ -172,6 +173,9 @@ def candidates_of(work: SessionWork, facts: list[ExtractedFact], version: str) -
         for f in facts
         if work.worth.intersection(f.source_event_ids)
     ]
+    return sorted(
+        candidates, key=lambda c: application_order(c.observed_at, c.valid_from, c.negated, c.text, c.candidate_id)
+    )
 
 
 async def handle(ctx: StageContext, batch: list[tuple[Record, ChatMessage | SessionEnded]]) -> None:
