@@ -125,6 +125,7 @@ def _new_fact(candidate: EmbeddedFact, source: str) -> store.NewFact:
         source_message_ids=candidate.source_message_ids,
         candidate_id=candidate.candidate_id,
         valid_to=candidate.valid_to,
+        said_at=candidate.observed_at,
     )
 
 

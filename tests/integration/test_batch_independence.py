@@ -3,11 +3,11 @@ boundaries fall (the guarantee behind the kill/replay suite, cheaply and determi
 
 The same conversations go through the real stage handlers (extractor, embedder, consolidator) against
 the real Postgres, each run under a tenant of its own, batched differently each time: everything in one
-batch, one event per batch, and seeded random batchings that interleave sessions, lose a cursor advance
-(a crash between the extractor's publish and its cursor update, so the next batch extracts those turns
-again) and redeliver candidates the consolidator already applied. Every run must emit the same
-candidates and end in the same facts as the first. Only the broker is left out: each handler's publish
-hands its output to the next handler, in order.
+batch, one event per batch, each user's later sessions first, and seeded random batchings that
+interleave sessions, lose a cursor advance (a crash between the extractor's publish and its cursor
+update, so the next batch extracts those turns again) and redeliver candidates the consolidator already
+applied. Every run must emit the same candidates and end in the same facts as the first. Only the broker
+is left out: each handler's publish hands its output to the next handler, in order.
 """
 
 from __future__ import annotations
@@ -57,6 +57,24 @@ def _far_back_events(tenant_id: str) -> list[dict]:
     ]
 
 
+def _later_session_events(tenant_id: str) -> list[dict]:
+    """Endings said in a later session, one with a stated time before the thing it ends began."""
+    start = datetime(2026, 3, 1, tzinfo=UTC)
+    sessions = {
+        "s1": ["I have a cat named Rex.", "My girlfriend is Lena."],
+        "s2": ["Rex died last week.", "Lena and I split up."],
+    }
+    events = []
+    for day, (session, said) in enumerate(sessions.items()):
+        turns = [t for user_turn in said for t in (user_turn, "Noted!")]
+        for i, text in enumerate(turns):
+            role = "user" if i % 2 == 0 else "assistant"
+            events.append(
+                _event(tenant_id, "later", f"later-{session}", i, role, text, None, start + timedelta(days=5 * day), i)
+            )
+    return events
+
+
 def _event(tenant_id, user_id, session_id, i, role, content, message=None, start=None, minute=0) -> dict:
     created = message["created_at"] if message else (start + timedelta(minutes=minute)).isoformat()
     event = {
@@ -77,7 +95,12 @@ def conversation_events(tenant_id: str) -> list[dict]:
     """Two workload users (three sessions each: facts, then changes of mind, a break-up and a marriage), the
     eval conversations of EVAL_TAGS, and one retraction far from what it retracts; in session order, as a chat service
     publishes them."""
-    return workload(tenant_id, users=2, messages_per_user=50) + _eval_events(tenant_id) + _far_back_events(tenant_id)
+    return (
+        workload(tenant_id, users=2, messages_per_user=50)
+        + _eval_events(tenant_id)
+        + _far_back_events(tenant_id)
+        + _later_session_events(tenant_id)
+    )
 
 
 class Run:
@@ -102,7 +125,7 @@ class Run:
     def batches(self, items: list) -> list[list]:
         if self.mode == "one batch":
             return [items] if items else []
-        if self.mode == "one by one":
+        if self.mode in ("one by one", "later sessions first"):
             return [[item] for item in items]
         cuts = sorted(self.rng.sample(range(1, len(items)), min(len(items) - 1, self.rng.randint(3, 12))))
         bounds = [0, *cuts, len(items)]
@@ -112,6 +135,9 @@ class Run:
         """Sessions arrive interleaved (they sit on different partitions); each in its own order."""
         if self.mode in ("one batch", "one by one"):
             return events
+        if self.mode == "later sessions first":  # each user's sessions reach the stages newest first
+            sessions = list(dict.fromkeys(e["session_id"] for e in events))
+            return [e for session in reversed(sessions) for e in events if e["session_id"] == session]
         queues: dict[str, list[dict]] = defaultdict(list)
         for event in events:
             queues[event["session_id"]].append(event)
@@ -217,7 +243,9 @@ async def reference(stack, db) -> dict:
 
 
 @pytest.mark.parametrize(
-    ("mode", "seed"), [("one by one", None)] + [("random", seed) for seed in SEEDS], ids=lambda v: str(v)
+    ("mode", "seed"),
+    [("one by one", None), ("later sessions first", None)] + [("random", seed) for seed in SEEDS],
+    ids=lambda v: str(v),
 )
 async def test_every_batching_ends_in_the_same_memory(stack, db, reference, mode, seed):
     run = await _run(stack, db, mode, seed)
