@@ -6,7 +6,8 @@ Then they are applied strictly in order, each on the facts the candidates before
 neighbours are read again if an earlier candidate changed the facts, and if they differ from what the
 decider saw, that one candidate is decided again on what is there now. So every candidate gets the
 outcome it would get in a batch of its own, whoever shares its batch (kills, restarts and a second
-consumer batch differently).
+consumer batch differently). That holds exactly for a decider that judges each item alone (the offline
+rules); a language model answering several items in one call may weigh them together.
 
 The result does not depend on the order in which candidates arrive: an older candidate becomes
 history of a newer fact, and a retraction that arrives before the fact it ends is kept as a
