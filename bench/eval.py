@@ -353,7 +353,8 @@ async def consolidate(
     memory.similarity.prepare([f.text for f in facts] + [r.fact.text for r in memory.rows.values()])
     ops: list[Op] = []
     pending: list[tuple[ExtractedFact, list[ActiveFact]]] = []
-    for fact in sorted(facts, key=lambda f: f.valid_from):
+    # The pipeline's application order (shared.domain.consolidation.application_order), one message's facts.
+    for fact in sorted(facts, key=lambda f: (f.valid_from, not f.negated, normalize_text(f.text))):
         near = memory.neighbours(fact)
         decision = decide_by_rule(_view(fact, said_at), near)
         if decision is None:

@@ -19,7 +19,7 @@ from typing import Any
 from shared.broker import key_for
 from shared.contracts.events import ChatMessage, FactCandidate, SessionEnded, chat_event_adapter, stored_event
 from shared.domain.checkpoints import background_checkpoint
-from shared.domain.consolidation import normalize_text
+from shared.domain.consolidation import application_order, normalize_text
 from shared.domain.cursor import Slice, slice_after_cursor
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.triage import worth_extracting
@@ -107,13 +107,15 @@ def to_candidate(
 @dataclass(frozen=True)
 class SessionWork:
     """One session of a batch: the turns past its cursor, and the extraction request they make (None
-    when no turn is worth a call)."""
+    when no turn is worth a call). ``worth`` holds the new turns worth a call: only their facts are kept,
+    so a turn that triage skips says nothing whether or not a worthier turn shares its batch."""
 
     tenant_id: str
     user_id: str
     session_id: str
     piece: Slice
     request: ExtractionInput | None
+    worth: frozenset[str] = frozenset()
 
 
 def plan_session(
@@ -135,8 +137,16 @@ def plan_session(
         context_turns=tuple(t.as_turn() for t in piece.context),
     )
     turns = request.context_turns + request.new_turns
-    worth = any(_worth_a_call(turns, i + len(request.context_turns)) for i in range(len(request.new_turns)))
-    return SessionWork(tenant_id, user_id, session_id, piece, request if worth else None)
+    worth = frozenset(
+        turn.event_id
+        for i, turn in enumerate(request.new_turns)
+        if _worth_a_call(turns, i + len(request.context_turns))
+    )
+    return SessionWork(tenant_id, user_id, session_id, piece, request if worth else None, worth)
+
+
+def _work_key(work: SessionWork) -> tuple[str, str, str]:
+    return work.tenant_id, work.user_id, work.session_id
 
 
 def _worth_a_call(turns: tuple[Turn, ...], index: int) -> bool:
@@ -149,8 +159,9 @@ def _worth_a_call(turns: tuple[Turn, ...], index: int) -> bool:
 
 
 def candidates_of(work: SessionWork, facts: list[ExtractedFact], version: str) -> list[FactCandidate]:
+    """The slice's candidates, in the order the consolidator applies them (whatever its batches)."""
     created = {t.event_id: t.created_at for t in work.piece.new}
-    return [
+    candidates = [
         to_candidate(
             f,
             tenant_id=work.tenant_id,
@@ -160,7 +171,11 @@ def candidates_of(work: SessionWork, facts: list[ExtractedFact], version: str) -
             observed_at=max((created[s] for s in f.source_event_ids if s in created), default=f.valid_from),
         )
         for f in facts
+        if work.worth.intersection(f.source_event_ids)
     ]
+    return sorted(
+        candidates, key=lambda c: application_order(c.observed_at, c.valid_from, c.negated, c.text, c.candidate_id)
+    )
 
 
 async def handle(ctx: StageContext, batch: list[tuple[Record, ChatMessage | SessionEnded]]) -> None:
@@ -197,8 +212,13 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, ChatMessage | Sess
             for w in to_call
         ],
     )
-    facts_of = {id(w): [fact_from_json(item) for item in output] for w, output in zip(to_call, outputs, strict=True)}
-    candidates = [c for w in work for c in candidates_of(w, facts_of.get(id(w), []), version)]
+    # Keyed by session, not by object: `_with_background` hands back copies of the work items (with their
+    # summary), so an identity key silently dropped the facts of every slice that had a background summary,
+    # i.e. of slices that begin late in a session: where a batch boundary fell decided what was remembered.
+    facts_of = {
+        _work_key(w): [fact_from_json(item) for item in output] for w, output in zip(to_call, outputs, strict=True)
+    }
+    candidates = [c for w in work for c in candidates_of(w, facts_of.get(_work_key(w), []), version)]
     if candidates:
         await ctx.publish(
             ctx.topics.extracted,

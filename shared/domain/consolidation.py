@@ -50,6 +50,15 @@ class CandidateView:
         return self.observed_at or self.valid_from
 
 
+def application_order(said_at: datetime, valid_from: datetime, negated: bool, text: str, candidate_id: str) -> tuple:
+    """The order candidates are applied in: when they were said, then the time they state, then (one
+    message ending one thing and stating another: "not vegan anymore, I eat meat now") the ending first,
+    then the text (the content hash last, as it differs between tenants). The extractor publishes each
+    slice's candidates in this order too, so where the consolidator's batch boundaries fall (one batch, or
+    one candidate per batch) never reorders them."""
+    return said_at, valid_from, not negated, normalize_text(text), candidate_id
+
+
 def decide_by_rule(candidate: CandidateView, neighbours: list[ActiveFact]) -> Decision | None:
     """The decisions that need no provider call; None means ask the decider."""
     norm = normalize_text(candidate.text)

@@ -1,10 +1,13 @@
 """Consolidate one user's candidates in one transaction: facts, decisions and outbox together.
 
-Candidates run oldest first. Each one already decided (replay, redelivery) is skipped; the rest
-get their neighbours and, where a rule decides, are applied at once, so later candidates of the
-batch see them. The others go to the decider in a single call for the whole batch, and are then
-applied in order. Before each is applied its neighbours are read again: if an earlier candidate
-of the same batch changed them, that one candidate is decided again on what is there now.
+Candidates run oldest first. Each one already decided (replay, redelivery) is skipped. The rest are
+looked at ahead: those no rule decides on the facts as they stand go to the decider in a single call.
+Then they are applied strictly in order, each on the facts the candidates before it left: its
+neighbours are read again if an earlier candidate changed the facts, and if they differ from what the
+decider saw, that one candidate is decided again on what is there now. So every candidate gets the
+outcome it would get in a batch of its own, whoever shares its batch (kills, restarts and a second
+consumer batch differently). That holds exactly for a decider that judges each item alone (the offline
+rules); a language model answering several items in one call may weigh them together.
 
 The result does not depend on the order in which candidates arrive: an older candidate becomes
 history of a newer fact, and a retraction that arrives before the fact it ends is kept as a
@@ -25,6 +28,7 @@ from shared.domain.consolidation import (
     ActiveFact,
     CandidateView,
     InvalidDecision,
+    application_order,
     decide_by_rule,
     decision_item,
     plan_change,
@@ -50,11 +54,10 @@ class Outcome:
     observed_at: datetime
 
 
-@dataclass(frozen=True)
-class _Pending:
-    candidate: EmbeddedFact
-    view: CandidateView
-    neighbours: list[ActiveFact]
+def _application_order(candidate: EmbeddedFact) -> tuple:
+    return application_order(
+        candidate.observed_at, candidate.valid_from, candidate.negated, candidate.text, candidate.candidate_id
+    )
 
 
 def _item_request(item: DecisionItem) -> dict[str, Any]:
@@ -123,6 +126,7 @@ def _new_fact(candidate: EmbeddedFact, source: str) -> store.NewFact:
         source_message_ids=candidate.source_message_ids,
         candidate_id=candidate.candidate_id,
         valid_to=candidate.valid_to,
+        said_at=candidate.observed_at,
     )
 
 
@@ -148,7 +152,7 @@ async def consolidate_users(
             done.update((tenant_id, c) for c in await store.decided_candidates(conn, tenant_id, ids))
         for (tenant_id, user_id), candidates in users.items():
             fresh = []
-            for candidate in sorted(candidates, key=lambda c: (c.observed_at, c.valid_from, c.candidate_id)):
+            for candidate in sorted(candidates, key=_application_order):
                 if (tenant_id, candidate.candidate_id) not in done:
                     done.add((tenant_id, candidate.candidate_id))  # the same candidate twice in one batch
                     fresh.append(candidate)
@@ -210,9 +214,13 @@ async def _consolidate_user(
 
     async def apply(
         candidate: EmbeddedFact, view: CandidateView, decision: Decision, near: list[ActiveFact], decided_by: str
-    ) -> None:
+    ) -> Op:
         tombstone = None
         if candidate.slot and not candidate.negated:
+            if any(row[10] for row in deferred.decisions):
+                # An earlier candidate of this batch retracted something: the lookup must see its row, as
+                # it would had that candidate come in a batch before this one.
+                await store.write_deferred(conn, deferred)
             tombstone = await store.tombstone_after(
                 conn, tenant_id, user_id, candidate.slot, candidate.valid_from, candidate.text
             )
@@ -228,40 +236,37 @@ async def _consolidate_user(
             )
             await apply_recalls(conn, [recall], StrengthParams.from_settings(settings))
         outcomes.append(Outcome(candidate.candidate_id, plan.op, decided_by, changes, candidate.observed_at))
+        return plan.op
 
-    pending: list[_Pending] = []
-    for candidate in candidates:
-        view = CandidateView(
-            candidate.text, candidate.slot, candidate.negated, candidate.valid_from, candidate.observed_at
-        )
-        near = await neighbours_of(candidate)
-        decision = decide_by_rule(view, near)
-        if decision is None:
-            pending.append(_Pending(candidate, view, near))
-        else:
-            await apply(candidate, view, decision, near, "rule")
-
+    views = [
+        CandidateView(candidate.text, candidate.slot, candidate.negated, candidate.valid_from, candidate.observed_at)
+        for candidate in candidates
+    ]
+    # Look ahead: the candidates no rule decides on the facts as they stand share one decider call.
+    first_seen = [await neighbours_of(candidate) for candidate in candidates]
+    pending = [
+        i for i, (view, near) in enumerate(zip(views, first_seen, strict=True)) if decide_by_rule(view, near) is None
+    ]
+    looked_ahead: dict[int, Decision] = {}
     if pending:
-        # Candidates decided by rule above may be later retractions: the tombstone lookup of a
-        # pending candidate must see their decision rows. (Within each loop, a candidate's
-        # tombstones can only come from candidates after it, which are not applied yet.)
-        await store.write_deferred(conn, deferred)
-        items = [decision_item(p.view, p.neighbours) for p in pending]
+        items = [decision_item(views[i], first_seen[i]) for i in pending]
         decisions = await decide_batch(conn, decider, items, stage=stage, tenant_id=tenant_id, user_id=user_id)
-        for p, decision in zip(pending, decisions, strict=True):
-            near, decided_by = await neighbours_of(p.candidate), decider.name
-            if [n.fact_id for n in near] != [n.fact_id for n in p.neighbours]:
+        looked_ahead = dict(zip(pending, decisions, strict=True))
+
+    # Then apply strictly in order, each candidate on the facts the candidates before it left, exactly as
+    # if each had come in a batch of its own: what shares a batch never changes an outcome.
+    changed = False  # whether an earlier candidate of this batch changed the active facts
+    for i, (candidate, view) in enumerate(zip(candidates, views, strict=True)):
+        near = await neighbours_of(candidate) if changed else first_seen[i]
+        decision, decided_by = decide_by_rule(view, near), "rule"
+        if decision is None:
+            decided_by = decider.name
+            if i in looked_ahead and [n.fact_id for n in near] == [n.fact_id for n in first_seen[i]]:
+                decision = looked_ahead[i]
+            else:
                 # An earlier candidate of this batch changed what this one is compared with.
-                decision, decided_by = decide_by_rule(p.view, near), "rule"
-                if decision is None:
-                    [decision] = await decide_batch(
-                        conn,
-                        decider,
-                        [decision_item(p.view, near)],
-                        stage=stage,
-                        tenant_id=tenant_id,
-                        user_id=user_id,
-                    )
-                    decided_by = decider.name
-            await apply(p.candidate, p.view, decision, near, decided_by)
+                [decision] = await decide_batch(
+                    conn, decider, [decision_item(view, near)], stage=stage, tenant_id=tenant_id, user_id=user_id
+                )
+        changed |= await apply(candidate, view, decision, near, decided_by) is not Op.NONE
     return outcomes

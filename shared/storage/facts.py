@@ -50,8 +50,12 @@ async def neighbours(
     floor: float,
 ) -> list[ActiveFact]:
     """Similar active facts of this user: the top-k above the similarity floor, plus any on the
-    same slot or with the same normalised text (those matter however the vectors fall)."""
+    same slot or with the same normalised text (those matter however the vectors fall). A slot that
+    names only a thing (``*:<thing>``, "Bruno passed away") also brings every fact whose text names
+    that thing, as a tombstone lookup matches it: whether the retraction comes after the fact or before
+    it (another session, another batch) must not decide whether it ends it."""
     vector = np.asarray(embedding, dtype=np.float32)
+    thing = slot[2:].replace("-", " ").lower() if slot and slot.startswith("*:") and len(slot) > 2 else None
     rows = await conn.fetch(
         """
         WITH indexed AS (
@@ -69,7 +73,8 @@ async def neighbours(
         ), related AS (
             SELECT fact_id, 1 - (embedding <=> $3) AS similarity FROM facts
             WHERE tenant_id = $1 AND user_id = $2 AND superseded_at IS NULL
-              AND ((slot IS NOT NULL AND slot = $6) OR normalized_text = $7)
+              AND ((slot IS NOT NULL AND slot = $6) OR normalized_text = $7
+                   OR ($8::text IS NOT NULL AND strpos(lower(text), $8) > 0))
         ), picked AS (
             SELECT * FROM nearest WHERE similarity >= $5 UNION SELECT * FROM related
         )
@@ -84,6 +89,7 @@ async def neighbours(
         floor,
         slot,
         normalize_text(text),
+        thing,
     )
     return [
         ActiveFact(r["fact_id"], r["text"], r["normalized_text"], r["slot"], r["valid_from"], float(r["similarity"]))
@@ -94,13 +100,15 @@ async def neighbours(
 async def tombstone_after(
     conn: asyncpg.Connection, tenant_id: str, user_id: str, slot: str, after: datetime, text: str
 ) -> datetime | None:
-    """The earliest retraction later than ``after`` that concerns this text: on this slot, or one that
-    named only the thing (slot ``*:<thing>``, "Rex passed away") when this text names that thing. So a
-    fact that arrives after its retraction is ended whatever order the sessions were processed in."""
+    """When the earliest retraction later than ``after`` that concerns this text ends it: on this slot,
+    or one that named only the thing (slot ``*:<thing>``, "Rex passed away") when this text names that
+    thing. Later means the time it states, or when it was said (news, as in `plan_change`), and it ends
+    the fact no earlier than the fact began. So a fact that arrives after its retraction is ended exactly
+    as if it had come first, whatever order the sessions were processed in."""
     return await conn.fetchval(
         """
-        SELECT min(valid_from) FROM decisions
-        WHERE tenant_id = $1 AND user_id = $2 AND negated AND valid_from > $4
+        SELECT min(greatest(valid_from, $4)) FROM decisions
+        WHERE tenant_id = $1 AND user_id = $2 AND negated AND (valid_from > $4 OR said_at > $4)
           AND (
             (slot = $3 AND (value IS NULL OR strpos(lower($5), lower(value)) > 0))
             OR (slot LIKE '*:%' AND strpos(lower($5), replace(substr(slot, 3), '-', ' ')) > 0)
@@ -142,6 +150,7 @@ class NewFact:
     value: str | None = None
     negated: bool = False
     valid_to: datetime | None = None  # a dated event's end: it expires then
+    said_at: datetime | None = None  # when the user said it (a candidate's observed_at); None: at valid_from
 
 
 @dataclass
@@ -243,6 +252,7 @@ async def apply_plan(
             fact.value,
             fact.negated,
             fact.valid_from,
+            fact.said_at,
         )
     )
     writes.changes.extend(changes)
@@ -256,9 +266,10 @@ async def write_deferred(conn: asyncpg.Connection, writes: DeferredWrites) -> No
         await conn.execute(
             """
             INSERT INTO decisions (tenant_id, candidate_id, user_id, op, target_fact_id, new_fact_id, decided_by,
-                                   reason, slot, value, negated, valid_from)
+                                   reason, slot, value, negated, valid_from, said_at)
             SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::uuid[], $6::uuid[],
-                                 $7::text[], $8::text[], $9::text[], $10::text[], $11::bool[], $12::timestamptz[])
+                                 $7::text[], $8::text[], $9::text[], $10::text[], $11::bool[], $12::timestamptz[],
+                                 $13::timestamptz[])
             """,
             *zip(*writes.decisions, strict=True),
         )

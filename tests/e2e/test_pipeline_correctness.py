@@ -258,15 +258,6 @@ async def _async(value):
     return value
 
 
-KNOWN_BATCH_DEPENDENCE = pytest.mark.xfail(
-    strict=False,
-    reason="known defect since the extractor rework (#12): relationship changes (a girlfriend, then a breakup or a "
-    "marriage) can end in another state when kills and restarts batch the messages differently; see the closing "
-    "note of session 3",
-)
-
-
-@KNOWN_BATCH_DEPENDENCE
 @pytest.mark.parametrize(
     ("stage", "sig"),
     [pytest.param(stage, signal.SIGKILL, id=f"{stage}-sigkill") for stage in STAGE_PROCESSES]
@@ -289,7 +280,6 @@ async def test_killed_at_random_points_converges_to_the_clean_state(pipeline, db
     assert_same_memory(state, clean_run["state"])
 
 
-@KNOWN_BATCH_DEPENDENCE
 @pytest.mark.parametrize("stage", ["consolidator", "extractor"])
 async def test_two_processes_in_one_group_lose_nothing_and_duplicate_nothing(pipeline, db, clean_run, stage):
     tenant_id = fresh_tenant(f"scale-{stage}")

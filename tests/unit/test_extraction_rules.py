@@ -288,9 +288,15 @@ def test_within_one_message_the_last_word_on_a_slot_wins():
     assert texts("I live in Paris. Actually I moved to Berlin.") == ["The user lives in Berlin"]
 
 
-def test_identical_facts_are_kept_once_per_call():
-    facts = extract(user("I love jazz", event_id="e1"), user("I love jazz!", event_id="e2"))
-    assert [(f.text, f.source_event_ids) for f in facts] == [("The user loves jazz", ("e1",))]
+def test_identical_facts_are_kept_once_per_turn_whoever_shares_the_call():
+    """Two turns saying the same give the same two facts whether they come in one call or two (the
+    consolidator finds the second one known); a call never drops a turn's fact for its neighbour's."""
+    facts = extract(user("I love jazz. I love jazz!", event_id="e1"), user("I love jazz!", event_id="e2"))
+    assert [(f.text, f.source_event_ids) for f in facts] == [
+        ("The user loves jazz", ("e1",)),
+        ("The user loves jazz", ("e2",)),
+    ]
+    assert facts[1:] == extract(user("I love jazz!", event_id="e2"))
 
 
 def test_each_fact_keeps_its_own_turn_and_timestamp():

@@ -3018,11 +3018,13 @@ def _key(fact: ExtractedFact) -> tuple[str, str | None, bool]:
 
 
 def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
-    """Facts the user stated (or confirmed) in ``request.new_turns``, in order, each once."""
+    """Facts the user stated (or confirmed) in ``request.new_turns``, in order, each once per turn. A fact
+    said again in a later turn is that turn's fact too, as it would be if the turns came in two requests
+    (consolidation finds it known): what a turn yields never depends on which turns share its request."""
     facts: list[ExtractedFact] = []
-    seen: set[tuple[str, str | None, bool]] = set()
     previous: Turn | None = request.context_turns[-1] if request.context_turns else None
     for turn in request.new_turns:
+        seen: set[tuple[str, str | None, bool]] = set()
         if turn.role == "user":
             for fact in _facts_from_turn(turn, previous):
                 if _key(fact) not in seen:
@@ -3032,6 +3034,13 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
     if any((f.slot or "").startswith("*:") for f in facts):
         facts = _resolve_named(facts, request)
     return facts
+
+
+# How far back from a turn the rules look (a thing-named retraction looks for the earlier statement about
+# the thing). The extractor stage gives this many turns of context (MEMSTREAM_CONTEXT_MESSAGES, 6 by
+# default), so every turn, first of its request or not, sees the same turns before it. A smaller context
+# setting would make the result depend on batch boundaries again.
+LOOKBACK_TURNS = 6
 
 
 def _resolve_named(facts: list[ExtractedFact], request: ExtractionInput) -> list[ExtractedFact]:
@@ -3045,13 +3054,15 @@ def _resolve_named(facts: list[ExtractedFact], request: ExtractionInput) -> list
             continue
         words = [w[:5] for w in fact.slot[2:].split("-") if w]
         source = next((t for t in request.new_turns if t.event_id in fact.source_event_ids), None)
-        # The turns before the source, whether they fell in this request's context or among its new turns:
-        # where a batch boundary falls must not change the slot (replays and restarts batch differently).
+        # The turns before the source, whether they fell in this request's context or among its new turns,
+        # and never more of them than a request's context holds: where a batch boundary falls must not
+        # change the slot (replays and restarts batch differently).
         before = list(request.context_turns)
         for t in request.new_turns:
             if source is not None and t.event_id == source.event_id:
                 break
             before.append(t)
+        before = before[-LOOKBACK_TURNS:]
         earlier = [t for t in before if t.role == "user" and (source is None or t.name == source.name)]
         slot = None
         for turn in reversed(earlier):
