@@ -4,7 +4,7 @@ said after "I have a cat named Rex" ends the cat fact whether it reaches the con
 
 from yoyo import step
 
-__depends__ = {"0008_profile_covered_facts"}
+__depends__ = {"0009_ann_index_heavy_users"}
 
 steps = [
     step(
