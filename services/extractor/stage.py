@@ -229,8 +229,11 @@ async def _with_background(ctx: StageContext, to_call: list[SessionWork]) -> lis
     starts = {id(w): (w.request.context_turns or w.request.new_turns)[0].event_id for w in to_call}
     async with ctx.db.acquire() as conn:
         before = await store.turns_before(conn, [(w.tenant_id, w.session_id, starts[id(w)]) for w in to_call])
-    every = ctx.settings.summary_every_user_turns
-    covered = {id(w): background_checkpoint(before[(w.tenant_id, w.session_id, starts[id(w)])], every) for w in to_call}
+    every, min_chars = ctx.settings.summary_every_user_turns, ctx.settings.summary_min_chars
+    covered = {
+        id(w): background_checkpoint(before[(w.tenant_id, w.session_id, starts[id(w)])], every, min_chars)
+        for w in to_call
+    }
     needing = [w for w in to_call if covered[id(w)]]
     texts = await summaries_of(
         ctx.db,

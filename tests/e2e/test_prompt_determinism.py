@@ -60,6 +60,7 @@ def llm_pipeline(stack: Stack, openai_server: FakeOpenAIServer) -> Iterator[tupl
         "MEMSTREAM_EXTRACTION_MODEL": "loopback-extract",
         "MEMSTREAM_SUMMARY_MODEL": "loopback-summary",
         "MEMSTREAM_SUMMARY_EVERY_USER_TURNS": "2",
+        "MEMSTREAM_SUMMARY_MIN_CHARS": "0",
         "MEMSTREAM_CONTEXT_MESSAGES": "2",
         "MEMSTREAM_LOG_JSON": "false",
     }
