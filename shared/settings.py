@@ -245,6 +245,12 @@ class Settings(BaseSettings):
 
     # --- extraction and summaries -------------------------------------------------------
     context_messages: int = Field(6, description="Earlier messages given to the extractor as context.")
+    extraction_known_slots: int = Field(
+        20,
+        ge=0,
+        description="Most slot names of the user's facts (the most recently valid first) shown to the extractor "
+        "(openai provider) for it to reuse; 0 shows none.",
+    )
     summary_every_user_turns: int = Field(
         4, ge=1, description="Regenerate a session summary every N user turns (and MEMSTREAM_SUMMARY_MIN_CHARS)."
     )

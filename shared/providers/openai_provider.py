@@ -59,6 +59,7 @@ from shared.domain.models import (
     ProviderUsage,
     Turn,
 )
+from shared.domain.slot_names import reuse_known
 from shared.providers import prompts
 from shared.runtime import TransientError
 from shared.settings import Settings
@@ -327,7 +328,7 @@ def facts_from_reply(data: Any, request: ExtractionInput, default_language: str 
         turn = request.new_turns[fact.msg - 1]
         if turn.role != "user":
             raise InvalidReply(f"fact names message {fact.msg}, which is the {turn.role}'s")
-        slot = _clean(fact.slot)
+        slot = reuse_known(_clean(fact.slot), request.known_slots)
         facts.append(
             ExtractedFact(
                 text=fact.text.strip(),
@@ -336,7 +337,7 @@ def facts_from_reply(data: Any, request: ExtractionInput, default_language: str 
                 valid_from=stated_time(fact.since, turn.created_at),
                 source_event_ids=(turn.event_id,),
                 language=_clean(fact.language) or default_language,
-                slot=slot.lower() if slot else None,
+                slot=slot,
                 value=_clean(fact.value),
                 negated=fact.negated,
             )

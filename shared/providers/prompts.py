@@ -49,7 +49,8 @@ for identity, health, close people).
 location, origin, nationality, occupation, employer, education, diet, partner, birthday, \
 favourite:<kind>, tool:<domain>. Several values, the value in the slot: like:<x>, dislike:<x>, \
 allergy:<x>, language:<x>, pet:<name>, family:<relation>:<name>, person:<relation>:<name>, \
-goal:<x>, habit:<x>, event:<x>. Else null. value: the slot's value.
+goal:<x>, habit:<x>, event:<x>. Else null. value: the slot's value. Reuse a slot listed under \
+"Slots:" when the fact is about the same thing.
 - negated: true when something ends ("I no longer live in Berlin", "we broke up").
 - since: YYYY-MM-DD it began or happens, if stated; else null.
 - user(Name) lines are Name's: "Name ...", not "The user ...".
@@ -124,8 +125,11 @@ def _clip(text: str) -> str:
 
 
 def render_extraction(request: ExtractionInput) -> str:
-    """The user content of an extraction call. New messages are numbered from 1."""
+    """The user content of an extraction call. New messages are numbered from 1. The user's known
+    slots come sorted, so the same set always reads the same."""
     lines: list[str] = []
+    if request.known_slots:
+        lines.append(f"Slots: {json.dumps(sorted(request.known_slots), ensure_ascii=False, separators=(',', ':'))}")
     if request.summary.strip():
         lines.append(f"Summary: {quote(request.summary.strip())}")
     if request.context_turns:

@@ -132,9 +132,13 @@ def parse_extraction(content: str) -> ExtractionInput:
     context: list[Turn] = []
     new: list[Turn] = []
     summary = ""
+    known_slots: tuple[str, ...] = ()
     for line in content.splitlines():
         if line.startswith("Summary: "):
             summary = json.loads(line.removeprefix("Summary: "))
+            continue
+        if line.startswith("Slots: "):
+            known_slots = tuple(json.loads(line.removeprefix("Slots: ")))
             continue
         match = _LINE.match(line)
         if not match:
@@ -147,7 +151,7 @@ def parse_extraction(content: str) -> ExtractionInput:
             name=match["name"] or None,
         )
         (new if match["n"] else context).append(turn)
-    return ExtractionInput(new_turns=tuple(new), context_turns=tuple(context), summary=summary)
+    return ExtractionInput(new_turns=tuple(new), context_turns=tuple(context), summary=summary, known_slots=known_slots)
 
 
 def parse_decisions(content: str) -> list[DecisionItem]:

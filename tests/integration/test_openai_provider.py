@@ -218,6 +218,25 @@ async def test_each_response_style_gets_one_copy_of_the_output_format(fake, styl
             assert "response_format" not in body and "tools" not in body
 
 
+async def test_the_extractor_is_shown_known_slots_and_its_slots_are_normalised(fake):
+    provider = OpenAIExtractionProvider(model="slots-model", config=config(fake))
+    fact = {"msg": 1, "importance": 5, "value": None, "negated": False, "since": None, "language": "en"}
+    fake.script(
+        {
+            "facts": [
+                {**fact, "text": "The user uses Helix", "category": "preference", "slot": " Tool:Code_Editor "},
+                {**fact, "text": "The user likes dogs", "category": "preference", "slot": "Likes:Dogs"},
+            ]
+        },
+        task="extraction",
+    )
+    known = ("tool:editor", "location")
+    turn = Turn("m1", "user", "I switched to Helix, and I love dogs.", T0)
+    result = await provider.extract(ExtractionInput(new_turns=(turn,), known_slots=known))
+    assert [f.slot for f in result.facts] == ["tool:editor", "like:dog"]
+    assert 'Slots: ["location","tool:editor"]' in fake.stats.bodies[-1]["messages"][1]["content"]
+
+
 @pytest.mark.parametrize(
     "reply",
     [
@@ -394,8 +413,10 @@ def test_prompts_round_trip_and_stay_compact():
         new_turns=(Turn("n1", "user", tricky, T0), Turn("n2", "assistant", "Noted.", T0 + timedelta(seconds=5))),
         context_turns=(Turn("c1", "assistant", "Hi!", T0 - timedelta(minutes=3)),),
         summary="A summary.",
+        known_slots=("tool:editor", "like:jazz"),
     )
     back = parse_extraction(prompts.render_extraction(req))
+    assert sorted(back.known_slots) == sorted(req.known_slots)
     assert [(t.role, t.content, t.created_at) for t in back.new_turns] == [
         (t.role, t.content, t.created_at.replace(second=0)) for t in req.new_turns
     ]
