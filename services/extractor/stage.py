@@ -201,8 +201,12 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, ChatMessage | Sess
             for w in to_call
         ],
     )
-    facts_of = {id(w): [fact_from_json(item) for item in output] for w, output in zip(to_call, outputs, strict=True)}
-    candidates = [c for w in work for c in candidates_of(w, facts_of.get(id(w), []), version)]
+    # By session, not by object: the steps above hand back copies of the work items they enrich.
+    facts_of = {
+        (w.tenant_id, w.session_id): [fact_from_json(item) for item in output]
+        for w, output in zip(to_call, outputs, strict=True)
+    }
+    candidates = [c for w in work for c in candidates_of(w, facts_of.get((w.tenant_id, w.session_id), []), version)]
     if candidates:
         await ctx.publish(
             ctx.topics.extracted,
