@@ -74,14 +74,30 @@ def triage_recall_cost(paths: tuple[Path, ...] = EVAL_SETS) -> dict[str, dict[st
     return {name: dict(sorted(c.items())) for name, c in sorted(counts.items())}
 
 
-def sessions(path: Path, limit: int, per_session: int) -> list[list[dict]]:
-    """The first ``limit`` conversations of the eval set, ``per_session`` of them joined into one long
-    session each (one user), turns in order."""
-    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()][:limit]
+SAMPLES = ("spread", "first")
+
+
+def sessions(path: Path, limit: int, per_session: int, sample: str = "spread") -> list[list[dict]]:
+    """``limit`` conversations of the eval set, ``per_session`` of them joined into one long session
+    each (one user), turns in order. ``spread`` takes them evenly across the set, so the sample has
+    its mix of statements, changes of mind, small talk and questions; ``first`` takes the first ones
+    (statements and changes of mind only: nearly every user turn carries a fact)."""
+    rows = _sample(path, limit, sample)
     return [
         [turn for conversation in rows[i : i + per_session] for turn in conversation["messages"]]
         for i in range(0, len(rows), per_session)
     ]
+
+
+def _sample(path: Path, limit: int, sample: str) -> list[dict]:
+    every = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    if sample == "first" or limit >= len(every):
+        return every[:limit]
+    return [every[i * len(every) // limit] for i in range(limit)]
+
+
+def _turns_with_facts(path: Path, limit: int, sample: str) -> int:
+    return sum(len({f["msg"] for f in row.get("expected_facts", [])}) for row in _sample(path, limit, sample))
 
 
 def messages_of(turns: list[dict], user_id: str, base: datetime) -> list[dict]:
@@ -207,7 +223,9 @@ async def _replay_calls(stack: BenchStack, settings, server, db, tenant_id: str)
     return dict(sorted(server.snapshot()["requests"].items()))
 
 
-def measure_llm_cost(stack: BenchStack, console, *, limit: int, per_session: int = 6) -> dict[str, Any]:
+def measure_llm_cost(
+    stack: BenchStack, console, *, limit: int, per_session: int = 6, sample: str = "spread"
+) -> dict[str, Any]:
     from shared.storage.db import create_pool
     from shared.storage.migrate import migrate
     from shared.storage.tenants import add_api_key
@@ -219,7 +237,7 @@ def measure_llm_cost(stack: BenchStack, console, *, limit: int, per_session: int
     settings = stack.settings(DATABASE, PREFIX)
     migrate(settings.database_url)
     asyncio.run(ensure_topics(settings))
-    convs = sessions(DATA, limit, per_session)
+    convs = sessions(DATA, limit, per_session, sample)
     with FakeOpenAIServer() as server:
         env = {
             "MEMSTREAM_LLM_PROVIDER": "openai",
@@ -255,6 +273,8 @@ def measure_llm_cost(stack: BenchStack, console, *, limit: int, per_session: int
         return {
             "sessions": len(convs),
             "conversations_per_session": per_session,
+            "sample": sample,
+            "user_turns_with_a_fact": _turns_with_facts(DATA, limit, sample),
             **asyncio.run(run()),
             "triage": triage_recall_cost(),
         }
@@ -280,13 +300,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data-dir", type=Path, default=Path(".memstream/bench"))
     parser.add_argument("--conversations", type=int, default=24, help="from the eval set")
+    parser.add_argument("--sample", choices=SAMPLES, default="spread", help="which conversations (see sessions())")
     parser.add_argument("--per-session", type=int, default=6, help="conversations joined into one session")
     parser.add_argument("--out", type=Path, help="write the figures here as JSON")
     args = parser.parse_args(argv)
     data_dir = args.data_dir.resolve()
     console = Console(stderr=True)
     with BenchStack(data_dir, data_dir / "logs" / f"llm-cost-{datetime.now():%Y%m%d-%H%M%S}") as stack:
-        result = measure_llm_cost(stack, console, limit=args.conversations, per_session=args.per_session)
+        result = measure_llm_cost(
+            stack, console, limit=args.conversations, per_session=args.per_session, sample=args.sample
+        )
     text = json.dumps(result, indent=2)
     if args.out:
         args.out.write_text(text + "\n")
