@@ -54,8 +54,10 @@ Two runs:
    tokens per user turn, amortised over every user turn, whole prompt counted (system prompt,
    reply schema, context, summary). Tokens are estimated by the server with the MiniLM WordPiece
    tokenizer (conservative: more tokens than GPT tokenizers on JSON punctuation). Summaries run
-   every ``MEMSTREAM_SUMMARY_EVERY_USER_TURNS`` (4) user turns; a profile digest after each turn
-   that changed a fact, as the summarizer does.
+   at the summarizer's checkpoints (``MEMSTREAM_SUMMARY_EVERY_USER_TURNS``, 4, user turns and
+   ``MEMSTREAM_SUMMARY_MIN_CHARS``, 3,000, characters since the last one); a profile digest once
+   ``MEMSTREAM_PROFILE_REFRESH_CHANGES`` (10) facts changed since the last one, as the summarizer
+   does (a conversation here never ends, so no digest at session end).
 
 **Matching.** A predicted fact matches an expected one when their ``negated`` flags and languages
 agree and every keyword of the expected fact occurs in the predicted text as a whole word or
@@ -88,6 +90,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from services.extractor.stage import _worth_a_call  # noqa: E402  (the extractor's own triage)
+from shared.domain.checkpoints import profile_due, summary_checkpoint  # noqa: E402
 from shared.domain.consolidation import (  # noqa: E402
     ActiveFact,
     CandidateView,
@@ -97,6 +100,7 @@ from shared.domain.consolidation import (  # noqa: E402
     plan_change,
 )
 from shared.domain.models import Decision, ExtractedFact, ExtractionInput, Op, Turn  # noqa: E402
+from shared.settings import Settings  # noqa: E402
 
 DATASETS = (
     ROOT / "bench" / "data" / "eval_conversations.jsonl",
@@ -110,6 +114,8 @@ TOP_K = 5
 FLOOR = 0.55
 CONTEXT_MESSAGES = 6
 SUMMARY_EVERY = 4
+SUMMARY_MIN_CHARS = Settings.model_fields["summary_min_chars"].default
+PROFILE_EVERY = Settings.model_fields["profile_refresh_changes"].default
 TARGET_CALLS_PER_TURN = 1.0
 TARGET_TOKENS_PER_TURN = 1500
 
@@ -406,7 +412,8 @@ async def replay(
     memory = Memory(similarity)
     predicted: list[ExtractedFact] = []
     summary = ""
-    user_turns = summarized = 0
+    user_turns = summarized = changes = 0
+    digested = False
     calls: Counter[str] = Counter()
     for i, turn in enumerate(turns):
         if turn.role != "user":
@@ -419,12 +426,24 @@ async def replay(
             predicted.extend(result.facts)
             ops, decided = await consolidate(memory, result.facts, decider, turn.created_at)
             calls["decision"] += decided
-            if summarizer is not None and any(op is not Op.NONE for op in ops):
+            changes += sum(op is not Op.NONE for op in ops)
+            # The summarizer's debounce (no session ends here: a conversation is not closed).
+            due = profile_due(
+                has_digest=digested,
+                has_facts=bool(memory.active()),
+                changes_since=changes,
+                every=PROFILE_EVERY,
+                session_ended=False,
+            )
+            if summarizer is not None and changes and due:
                 await summarizer.profile_digest([(f.category.value, f.text) for f in memory.active()])
                 calls["profile"] += 1
-        if summarizer is not None and user_turns - summarized >= SUMMARY_EVERY:
+                digested, changes = True, 0
+        # The summarizer's own checkpoints: N user turns and enough characters since the last one.
+        checkpoint = summary_checkpoint(turns[: i + 1], SUMMARY_EVERY, False, SUMMARY_MIN_CHARS)
+        if summarizer is not None and checkpoint > summarized:
             summary = await summarizer.summarize_session(turns[: i + 1])
-            summarized = user_turns
+            summarized = checkpoint
             calls["summary"] += 1
     return Replay(
         predicted,

@@ -238,10 +238,12 @@ class Settings(BaseSettings):
         20.0, description="Longest backoff between retries; a Retry-After header is honoured up to 120 s."
     )
     openai_max_concurrency: int = Field(4, description="Most requests in flight to the endpoint, per process.")
-    openai_structured_output: Literal["auto", "json_schema", "json_object", "tools"] = Field(
+    openai_structured_output: Literal["auto", "json_schema", "json_object", "tools", "plain"] = Field(
         "auto",
-        description="How replies are constrained to their schema; auto tries json_schema, then JSON mode, "
-        "then tool calling, and keeps the first the endpoint accepts.",
+        description="Response style: how replies are constrained to their schema. json_schema (strict schema) and "
+        "tools send the schema; json_object (JSON mode) and plain (JSON asked for in the prompt, a ```json fence "
+        "tolerated) send a one-line example in the system prompt instead. auto tries them in that order and keeps "
+        "the first the endpoint accepts.",
     )
     openai_prices: dict[str, tuple[float, float]] = Field(
         default_factory=dict,
@@ -256,7 +258,22 @@ class Settings(BaseSettings):
 
     # --- extraction and summaries -------------------------------------------------------
     context_messages: int = Field(6, description="Earlier messages given to the extractor as context.")
-    summary_every_user_turns: int = Field(4, description="Regenerate a session summary every N user turns.")
+    extraction_known_slots: int = Field(
+        20,
+        ge=0,
+        description="Most slot names of the user's facts (the most recently valid first) shown to the extractor "
+        "(openai provider) for it to reuse; 0 shows none.",
+    )
+    summary_every_user_turns: int = Field(
+        4, ge=1, description="Regenerate a session summary every N user turns (and MEMSTREAM_SUMMARY_MIN_CHARS)."
+    )
+    summary_min_chars: int = Field(
+        3000,
+        ge=0,
+        description="Characters of conversation (all roles) a summary checkpoint needs since the last one, as well "
+        "as N user turns: a short stretch is left to the extractor's context window instead of costing a summary "
+        "call; 0 summarises every N user turns.",
+    )
     profile_refresh_changes: int = Field(
         10,
         ge=1,

@@ -40,6 +40,9 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
                 # The end-to-end suites compare profiles with the facts after every change; the
                 # debounce itself is tested on the summarizer's handler (test_profile_debounce.py).
                 "MEMSTREAM_PROFILE_REFRESH_CHANGES": "1",
+                # Their conversations are short: summaries every 4 user turns whatever the length, so
+                # the summaries stay covered; the length budget is tested on shared.domain.checkpoints.
+                "MEMSTREAM_SUMMARY_MIN_CHARS": "0",
             }
         )
         get_settings.cache_clear()

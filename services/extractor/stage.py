@@ -3,7 +3,8 @@
 consume a batch of chat events -> store messages (idempotent) -> read every session of the batch
 from a little before its cursor, in one query -> decide, per session, what is new and whether it is
 worth a call (pure) -> add the background summary of the last checkpoint before the context window
-(shared with the summarizer through the call cache) -> extract (one cached provider call per session
+(shared with the summarizer through the call cache) and, for a model, the user's known slot names
+-> extract (one cached provider call per session
 slice; the calls of a batch run concurrently) -> emit all candidates, keyed tenant:user -> advance all
 cursors in one update. The extraction input is a pure function of the stored conversation up to the
 slice, so two runs send byte-identical prompts and a replay hits the cache.
@@ -24,12 +25,13 @@ from shared.domain.cursor import Slice, slice_after_cursor
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.triage import worth_extracting
 from shared.hashing import content_hash
-from shared.provider_calls import PendingCall, cached_calls
+from shared.provider_calls import PendingCall, cached_calls, calls_a_language_model
 from shared.providers.registry import extraction_provider, summary_provider
 from shared.runtime import PoisonEvent, Record, StageContext
 from shared.service_layer.session_summaries import SummaryWanted, summaries_of
 from shared.settings import Settings
 from shared.storage import messages as store
+from shared.storage import slots as slot_store
 from shared.storage.messages import SessionRead
 from shared.telemetry import EVENTS, get_logger
 
@@ -202,6 +204,8 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, ChatMessage | Sess
         if (w := plan_session(key, reads.get((key[0], key[2])), version, ctx.settings.context_messages))
     ]
     to_call = await _with_background(ctx, [w for w in work if w.request is not None])
+    if calls_a_language_model(provider):
+        to_call = await _with_known_slots(ctx, to_call)
     outputs = await cached_calls(
         ctx.db,
         stage=STAGE,
@@ -249,8 +253,11 @@ async def _with_background(ctx: StageContext, to_call: list[SessionWork]) -> lis
     starts = {id(w): (w.request.context_turns or w.request.new_turns)[0].event_id for w in to_call}
     async with ctx.db.acquire() as conn:
         before = await store.turns_before(conn, [(w.tenant_id, w.session_id, starts[id(w)]) for w in to_call])
-    every = ctx.settings.summary_every_user_turns
-    covered = {id(w): background_checkpoint(before[(w.tenant_id, w.session_id, starts[id(w)])], every) for w in to_call}
+    every, min_chars = ctx.settings.summary_every_user_turns, ctx.settings.summary_min_chars
+    covered = {
+        id(w): background_checkpoint(before[(w.tenant_id, w.session_id, starts[id(w)])], every, min_chars)
+        for w in to_call
+    }
     needing = [w for w in to_call if covered[id(w)]]
     texts = await summaries_of(
         ctx.db,
@@ -262,6 +269,16 @@ async def _with_background(ctx: StageContext, to_call: list[SessionWork]) -> lis
     return [
         replace(w, request=replace(w.request, summary=summary_of[id(w)])) if id(w) in summary_of else w for w in to_call
     ]
+
+
+async def _with_known_slots(ctx: StageContext, to_call: list[SessionWork]) -> list[SessionWork]:
+    """Each request with the slot names its user's facts already use, so a model reuses them instead
+    of inventing a new spelling. A hint only, kept out of the call's cache key: it follows how far
+    consolidation got, and a replay or a redelivery must still find the reply of its slice."""
+    users = list(dict.fromkeys((w.tenant_id, w.user_id) for w in to_call))
+    async with ctx.db.acquire() as conn:
+        slots = await slot_store.known_slots(conn, users, ctx.settings.extraction_known_slots)
+    return [replace(w, request=replace(w.request, known_slots=slots[(w.tenant_id, w.user_id)])) for w in to_call]
 
 
 async def _store_events(conn, events: list[ChatMessage | SessionEnded]) -> list[ChatMessage | SessionEnded]:

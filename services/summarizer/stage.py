@@ -1,6 +1,7 @@
 """summarizer: chat.messages -> session summaries; facts.changes -> user profile digests.
 
-A summary is regenerated (never appended to) every N user turns and at session.ended; a profile
+A summary is regenerated (never appended to) at each checkpoint (every N user turns and M characters
+of conversation) and at session.ended; a profile
 digest is debounced: rebuilt after N fact changes, or when one of the user's sessions ends (see
 shared.domain.checkpoints). Both are keyed by the hash of their input, so a redelivered or replayed
 event writes nothing new and calls no provider.
@@ -8,6 +9,7 @@ event writes nothing new and calls no provider.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -15,6 +17,7 @@ from pydantic_core import from_json
 
 from shared.contracts.events import ChatMessage, FactChange, SessionEnded, chat_event_adapter
 from shared.domain.checkpoints import profile_due, summary_checkpoint, summary_request, turns_until
+from shared.domain.cursor import HistoryTurn
 from shared.hashing import content_hash
 from shared.provider_calls import PendingCall, cached_calls, reported_usage
 from shared.providers.registry import summary_provider
@@ -39,12 +42,14 @@ def parse(raw: bytes) -> ChatMessage | SessionEnded | FactChange:
     return chat_event_adapter.validate_python(data)
 
 
-def summary_due(state: SummaryState | None, every: int, ended: bool) -> int | None:
+def summary_due(
+    state: SummaryState | None, history: Sequence[HistoryTurn], every: int, ended: bool, min_chars: int = 0
+) -> int | None:
     """Pure: the checkpoint (user turns) a new summary should cover, or None when the stored one
     already covers it (or there is nothing to summarise yet)."""
     if state is None:
         return None
-    checkpoint = summary_checkpoint(state.user_turns, every, ended)
+    checkpoint = summary_checkpoint(history, every, ended, min_chars)
     summarized = state.summarized_turns
     if checkpoint == 0 or (summarized is not None and summarized >= checkpoint and (state.is_final or not ended)):
         return None
@@ -61,13 +66,29 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, Any]]) -> None:
         ended = {(e.tenant_id, e.session_id) for e in kept if isinstance(e, SessionEnded)}
         sessions = list(dict.fromkeys((e.tenant_id, e.user_id, e.session_id) for e in kept))
         states = await store.session_states(conn, [(t, s) for t, _, s in sessions])
-        every = ctx.settings.summary_every_user_turns
+        every, min_chars = ctx.settings.summary_every_user_turns, ctx.settings.summary_min_chars
+        # Only a session with a checkpoint's worth of user turns not yet covered can be due: read those.
+        maybe = [
+            (t, s)
+            for t, _, s in sessions
+            if (state := states.get((t, s))) is not None
+            and ((t, s) in ended or state.user_turns - (state.summarized_turns or 0) >= every)
+        ]
+        histories = await message_store.session_histories(conn, maybe)
         due = [
             (tenant_id, user_id, session_id, checkpoint, (tenant_id, session_id) in ended)
             for tenant_id, user_id, session_id in sessions
-            if (checkpoint := summary_due(states.get((tenant_id, session_id)), every, (tenant_id, session_id) in ended))
+            if (tenant_id, session_id) in histories
+            and (
+                checkpoint := summary_due(
+                    states.get((tenant_id, session_id)),
+                    histories[(tenant_id, session_id)],
+                    every,
+                    (tenant_id, session_id) in ended,
+                    min_chars,
+                )
+            )
         ]
-        histories = await message_store.session_histories(conn, [(t, s) for t, _, s, _, _ in due])
         # Profiles: users whose facts changed, and users one of whose sessions ended (a debounced
         # digest catches up at session end).
         ended_users = {(e.tenant_id, e.user_id) for e in kept if isinstance(e, SessionEnded)}

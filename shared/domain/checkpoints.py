@@ -1,7 +1,7 @@
 """When a summary or a profile digest is due, and what it covers: pure functions of the conversation.
 
-A session summary covers whole checkpoints (every N user turns, all turns at session end), so its
-input depends on the conversation and not on how far the stages happened to be. A profile digest is
+A session summary covers whole checkpoints (every N user turns and M characters, all turns at
+session end), so its input depends on the conversation and not on how far the stages happened to be. A profile digest is
 debounced: rebuilt after enough fact changes, or when a session of the user ends, not on every change.
 """
 
@@ -12,11 +12,33 @@ from collections.abc import Sequence
 from shared.domain.cursor import HistoryTurn
 
 
-def summary_checkpoint(user_turns: int, every: int, ended: bool) -> int:
-    """Pure: how many user turns the summary should cover. Whole multiples of ``every`` (all of
-    them at session end), so the summary depends on the conversation, not on how far the
-    stages happened to be when the summarizer looked."""
-    return user_turns if ended else (user_turns // every) * every
+def checkpoints(history: Sequence[HistoryTurn], every: int, min_chars: int = 0) -> list[int]:
+    """Pure: where the session's summary checkpoints fall, as counts of user turns. A checkpoint
+    closes at a user turn once at least ``every`` user turns and ``min_chars`` characters (all
+    roles) have passed since the previous one: a short stretch of small talk is cheaper left to the
+    extractor's context window than summarised. A forward scan, so the checkpoints of a prefix are
+    those of the whole: they depend on the conversation, not on how far the stages happened to be."""
+    found: list[int] = []
+    users = users_since = chars_since = 0
+    for turn in history:
+        chars_since += len(turn.content)
+        if turn.role != "user":
+            continue
+        users += 1
+        users_since += 1
+        if users_since >= max(1, every) and chars_since >= min_chars:
+            found.append(users)
+            users_since = chars_since = 0
+    return found
+
+
+def summary_checkpoint(history: Sequence[HistoryTurn], every: int, ended: bool, min_chars: int = 0) -> int:
+    """Pure: how many user turns the summary should cover: the last checkpoint (all of them at
+    session end)."""
+    if ended:
+        return sum(t.role == "user" for t in history)
+    found = checkpoints(history, every, min_chars)
+    return found[-1] if found else 0
 
 
 def turns_until(history: Sequence[HistoryTurn], user_turns: int) -> list[HistoryTurn]:
@@ -29,10 +51,10 @@ def turns_until(history: Sequence[HistoryTurn], user_turns: int) -> list[History
     return list(history)
 
 
-def background_checkpoint(before: Sequence[HistoryTurn], every: int) -> list[HistoryTurn]:
+def background_checkpoint(before: Sequence[HistoryTurn], every: int, min_chars: int = 0) -> list[HistoryTurn]:
     """Pure: the turns the extractor's background summary covers, given the turns before its
     context window: the last whole checkpoint among them (none before the first checkpoint)."""
-    checkpoint = summary_checkpoint(sum(t.role == "user" for t in before), every, ended=False)
+    checkpoint = summary_checkpoint(before, every, ended=False, min_chars=min_chars)
     return turns_until(before, checkpoint) if checkpoint else []
 
 

@@ -39,12 +39,14 @@ class ExtractionInput:
     """Everything an extractor may look at for one slice of a session.
 
     ``new_turns`` are the messages to extract from; ``context_turns`` and ``summary`` only help
-    interpret them (an assistant question the user confirms, a pronoun, a topic).
+    interpret them (an assistant question the user confirms, a pronoun, a topic). ``known_slots``
+    are slot names the user's facts already use, for the extractor to reuse.
     """
 
     new_turns: tuple[Turn, ...]
     context_turns: tuple[Turn, ...] = ()
     summary: str = ""
+    known_slots: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

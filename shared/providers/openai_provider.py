@@ -15,7 +15,10 @@ Failure policy, so that a stage never drops an event:
   again; one that stays invalid raises :class:`InvalidReply`, a ``ValueError``: the stage
   retries the batch, then dead-letters the event with that error.
 * A 400/422 on a structured-output request (the endpoint lacks ``json_schema``) falls back to
-  JSON mode, then to tool calling, and the working mode is remembered per endpoint and model.
+  JSON mode, then to tool calling, then to a plain request (JSON asked for in the prompt, a
+  Markdown fence around it tolerated), and the working mode is remembered per endpoint and model.
+  The output format is sent once: the strict schema in ``json_schema`` and ``tools`` modes, a
+  one-line example in the system prompt in ``json_object`` and ``plain`` modes.
 
 Every reply received is accounted: its tokens go back with the call (``ExtractionResult.usage``;
 ``usage``/``last_usage`` on every provider instance) and its cost, at ``MEMSTREAM_OPENAI_PRICES``,
@@ -56,6 +59,7 @@ from shared.domain.models import (
     ProviderUsage,
     Turn,
 )
+from shared.domain.slot_names import reuse_known
 from shared.providers import prompts
 from shared.runtime import TransientError
 from shared.settings import Settings
@@ -65,7 +69,8 @@ log = get_logger(__name__)
 T = TypeVar("T")
 
 PROVIDER_NAME = "openai"
-MODES = ("json_schema", "json_object", "tools")
+MODES = ("json_schema", "json_object", "tools", "plain")
+SCHEMA_MODES = ("json_schema", "tools")  # the schema goes with the request: the prompt needs no example
 RETRY_AFTER_CAP_S = 120.0
 EMBEDDING_BATCH = 256
 EXTRACTION_MAX_TOKENS_PER_TURN = 400  # a long slice (after downtime) needs room for all its facts
@@ -214,18 +219,28 @@ def _describe(exc: BaseException) -> str:
 # Replies
 # --------------------------------------------------------------------------------------------
 
-_FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
+_FENCE = re.compile(r"```[ \t]*(?:json|JSON)?[ \t]*\n?(.*?)```", re.DOTALL)
 
 
 def parse_json(text: str | None) -> Any:
-    """JSON from a reply; tolerates a Markdown code fence around it (local models like one)."""
+    """JSON from a reply. Models without a JSON mode often wrap it: a Markdown code fence, or a
+    sentence before it ("Here is the JSON: ..."). So: the reply as is, else the first fenced block,
+    else the span from the first ``{`` to the last ``}``."""
     if text is None or not text.strip():
         raise InvalidReply("empty reply")
-    fenced = _FENCE.match(text)
-    try:
-        return json.loads(fenced.group(1) if fenced else text)
-    except json.JSONDecodeError as exc:
-        raise InvalidReply(f"reply is not JSON: {exc}") from exc
+    candidates = [text]
+    if fenced := _FENCE.search(text):
+        candidates.append(fenced.group(1))
+    start, end = text.find("{"), text.rfind("}")
+    if 0 <= start < end:
+        candidates.append(text[start : end + 1])
+    error: json.JSONDecodeError | None = None
+    for candidate in candidates:
+        try:
+            return json.loads(candidate)
+        except json.JSONDecodeError as exc:
+            error = error or exc
+    raise InvalidReply(f"reply is not JSON: {error}") from error
 
 
 class _FactReply(BaseModel):
@@ -313,7 +328,7 @@ def facts_from_reply(data: Any, request: ExtractionInput, default_language: str 
         turn = request.new_turns[fact.msg - 1]
         if turn.role != "user":
             raise InvalidReply(f"fact names message {fact.msg}, which is the {turn.role}'s")
-        slot = _clean(fact.slot)
+        slot = reuse_known(_clean(fact.slot), request.known_slots)
         facts.append(
             ExtractedFact(
                 text=fact.text.strip(),
@@ -322,7 +337,7 @@ def facts_from_reply(data: Any, request: ExtractionInput, default_language: str 
                 valid_from=stated_time(fact.since, turn.created_at),
                 source_event_ids=(turn.event_id,),
                 language=_clean(fact.language) or default_language,
-                slot=slot.lower() if slot else None,
+                slot=slot,
                 value=_clean(fact.value),
                 negated=fact.negated,
             )
@@ -460,10 +475,9 @@ class _Base:
         return [first, *(m for m in MODES if m != first)]
 
     async def _structured(
-        self, task: str, call: _Call, system: str, user: str, schema: dict[str, Any], max_tokens: int
+        self, task: str, call: _Call, system: str, example: str, user: str, schema: dict[str, Any], max_tokens: int
     ) -> Any:
         """A JSON reply constrained to ``schema`` as well as the endpoint allows (not yet validated)."""
-        messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
         modes = self._modes()
         for i, mode in enumerate(modes):
             extra: dict[str, Any]
@@ -476,11 +490,15 @@ class _Base:
                 }
             elif mode == "json_object":
                 extra = {"response_format": {"type": "json_object"}}
-            else:
+            elif mode == "tools":
                 extra = {
                     "tools": [{"type": "function", "function": {"name": task, "parameters": schema}}],
                     "tool_choice": {"type": "function", "function": {"name": task}},
                 }
+            else:
+                extra = {}
+            content = prompts.with_format(system, example, schema_sent=mode in SCHEMA_MODES)
+            messages = [{"role": "system", "content": content}, {"role": "user", "content": user}]
             try:
                 response = await self._chat(task, call, max_tokens, messages=messages, **extra)
             except (openai.BadRequestError, openai.UnprocessableEntityError) as exc:
@@ -512,6 +530,7 @@ class _Base:
         self,
         task: str,
         system: str,
+        example: str,
         user: str,
         schema: dict[str, Any],
         max_tokens: int,
@@ -523,7 +542,7 @@ class _Base:
         error: InvalidReply | None = None
         for attempt in range(1, attempts + 1):
             try:
-                result = convert(await self._structured(task, call, system, user, schema, max_tokens))
+                result = convert(await self._structured(task, call, system, example, user, schema, max_tokens))
             except InvalidReply as exc:
                 error = exc
                 log.warning(
@@ -572,6 +591,7 @@ class OpenAIExtractionProvider(_Base):
         facts, call = await self._validated_reply(
             "extraction",
             prompts.EXTRACTION_SYSTEM,
+            prompts.EXTRACTION_EXAMPLE,
             prompts.render_extraction(request),
             prompts.EXTRACTION_SCHEMA,
             min(MAX_COMPLETION_TOKENS, 200 + EXTRACTION_MAX_TOKENS_PER_TURN * len(request.new_turns)),
@@ -590,6 +610,7 @@ class OpenAIDecisionProvider(_Base):
         decisions, _ = await self._validated_reply(
             "decision",
             prompts.DECISION_SYSTEM,
+            prompts.DECISION_EXAMPLE,
             prompts.render_decisions(items),
             prompts.DECISION_SCHEMA,
             min(MAX_COMPLETION_TOKENS, 200 + 80 * len(items)),

@@ -6,7 +6,8 @@ are not reused.
 
 Budget: the whole prompt of one extraction call (system prompt, reply schema, context, summary
 and the new message) stays well under 1,500 tokens; a known peer sends about 8,800. So the
-system prompts are terse, the reply format is shown by one example rather than described, and
+system prompts are terse, the reply format is given once (the strict schema where the endpoint
+takes one, else a one-line example appended to the system prompt: :func:`with_format`), and
 context messages are clipped. The user content is line-oriented and machine-readable (message
 texts are JSON strings), which keeps it compact and lets the loopback test server read it back.
 """
@@ -21,8 +22,8 @@ from typing import Any
 
 from shared.domain.models import Category, DecisionItem, ExtractionInput, Turn
 
-EXTRACTION_VERSION = "extract-v2"
-DECISION_VERSION = "decide-v1"
+EXTRACTION_VERSION = "extract-v3"
+DECISION_VERSION = "decide-v2"
 SUMMARY_VERSION = "summary-v1"  # session summaries and profile digests
 
 CONTEXT_CLIP_CHARS = 400  # earlier messages only help interpret the new ones
@@ -48,11 +49,16 @@ for identity, health, close people).
 location, origin, nationality, occupation, employer, education, diet, partner, birthday, \
 favourite:<kind>, tool:<domain>. Several values, the value in the slot: like:<x>, dislike:<x>, \
 allergy:<x>, language:<x>, pet:<name>, family:<relation>:<name>, person:<relation>:<name>, \
-goal:<x>, habit:<x>, event:<x>. Else null. value: the slot's value.
+goal:<x>, habit:<x>, event:<x>. Else null. value: the slot's value. Reuse a slot listed under \
+"Slots:" when the fact is about the same thing.
 - negated: true when something ends ("I no longer live in Berlin", "we broke up").
 - since: YYYY-MM-DD it began or happens, if stated; else null.
 - user(Name) lines are Name's: "Name ...", not "The user ...".
-- msg: the fact's message number. language: ISO 639-1.
+- msg: the fact's message number. language: ISO 639-1."""
+
+# The reply format, for endpoints that do not take the schema (JSON mode, plain text): one copy of
+# the format per prompt, the schema or this example, never both.
+EXTRACTION_EXAMPLE = """
 JSON only: {"facts":[{"msg":1,"text":"The user lives in Berlin","category":"fact","importance":7,\
 "slot":"location","value":"Berlin","negated":false,"since":null,"language":"en"}]}, or {"facts":[]}."""
 
@@ -94,6 +100,11 @@ EXTRACTION_SCHEMA: dict[str, Any] = {
 }
 
 
+def with_format(system: str, example: str, schema_sent: bool) -> str:
+    """The system prompt for a response style: the example only when no schema goes with the request."""
+    return system if schema_sent else system + example
+
+
 def stamp(moment: datetime) -> str:
     """``2026-03-12T10:00+00:00 Thu``: the weekday spares the model a calendar computation."""
     return f"{moment.isoformat(timespec='minutes')} {moment:%a}"
@@ -114,8 +125,11 @@ def _clip(text: str) -> str:
 
 
 def render_extraction(request: ExtractionInput) -> str:
-    """The user content of an extraction call. New messages are numbered from 1."""
+    """The user content of an extraction call. New messages are numbered from 1. The user's known
+    slots come sorted, so the same set always reads the same."""
     lines: list[str] = []
+    if request.known_slots:
+        lines.append(f"Slots: {json.dumps(sorted(request.known_slots), ensure_ascii=False, separators=(',', ':'))}")
     if request.summary.strip():
         lines.append(f"Summary: {quote(request.summary.strip())}")
     if request.context_turns:
@@ -142,7 +156,9 @@ value, or a fuller version of it). DELETE: a negated candidate that ends fact <t
 already known, or a negation with nothing to end (target null).
 Only facts on the same slot replace each other; on several-valued slots (like:, allergy:, pet:, \
 language:, family:...) the value is part of the slot, so different values coexist. A negated \
-candidate never ADDs.
+candidate never ADDs."""
+
+DECISION_EXAMPLE = """
 Reply with JSON only, like {"decisions":[{"item":0,"op":"UPDATE","target":1,"reason":"moved"}]}."""
 
 DECISION_SCHEMA: dict[str, Any] = {

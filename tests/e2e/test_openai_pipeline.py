@@ -52,6 +52,7 @@ def openai_pipeline(stack: Stack, openai_server: FakeOpenAIServer) -> Iterator[t
         "MEMSTREAM_OPENAI_MAX_RETRIES": "1",
         "MEMSTREAM_OPENAI_BACKOFF_MAX_S": "0.5",
         "MEMSTREAM_SUMMARY_EVERY_USER_TURNS": "2",
+        "MEMSTREAM_SUMMARY_MIN_CHARS": "0",
         "MEMSTREAM_LOG_JSON": "false",
     }
     try:

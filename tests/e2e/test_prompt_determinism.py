@@ -21,7 +21,7 @@ from shared.domain.cursor import message_hash
 from shared.storage.tenants import add_api_key
 from tests.e2e.test_walking_skeleton import publish
 from tests.fakes.openai_server import FakeOpenAIServer, task_of, user_content
-from tests.helpers import Pipeline, Stack, wait_for
+from tests.helpers import Pipeline, Stack, read_topic, wait_for
 
 TURNS = [
     ("user", "Hi, I'm Lena and I live in Graz."),
@@ -60,6 +60,7 @@ def llm_pipeline(stack: Stack, openai_server: FakeOpenAIServer) -> Iterator[tupl
         "MEMSTREAM_EXTRACTION_MODEL": "loopback-extract",
         "MEMSTREAM_SUMMARY_MODEL": "loopback-summary",
         "MEMSTREAM_SUMMARY_EVERY_USER_TURNS": "2",
+        "MEMSTREAM_SUMMARY_MIN_CHARS": "0",
         "MEMSTREAM_CONTEXT_MESSAGES": "2",
         "MEMSTREAM_LOG_JSON": "false",
     }
@@ -136,3 +137,19 @@ async def test_two_runs_send_byte_identical_extraction_prompts(llm_pipeline, ope
         new_part = rest.split("New:", 1)[1]
         # The background never covers what is being extracted.
         assert not any(content[:20] in summary for _, content in TURNS if content[:20] in new_part)
+
+    # Every turn's facts are emitted, those of the slices that had a background summary too (the
+    # summary step hands back a copy of the work item: its facts must still be found).
+    candidates = await read_topic(
+        pipeline.stack.bootstrap,
+        settings.topic("facts.extracted"),
+        predicate=lambda e: e.get("tenant_id") == second_tenant,
+        timeout_s=20,
+    )
+    sources = {source for c in candidates for source in c["source_message_ids"]}
+    with_background = [
+        i
+        for i, (role, content) in enumerate(TURNS)
+        if role == "user" and any(content[:20] in p.partition("New:")[2] for p in backgrounds)
+    ]
+    assert with_background and {f"det-{i}" for i in with_background} <= sources, (with_background, sources)

@@ -20,6 +20,12 @@ Replies, in order of precedence:
 
 ``unsupported`` makes it behave like an endpoint that lacks a feature: ``json_schema``,
 ``json_object``, ``tools``, ``dimensions`` or ``max_tokens`` requests then get a 400.
+``fenced`` makes it answer the way many vLLM and Ollama setups do without constrained decoding:
+the JSON in the message content, wrapped in a ```json Markdown fence after a short preamble.
+Together they give the response styles the provider must handle: ``FakeOpenAIServer()`` honours
+a strict ``json_schema``; ``FakeOpenAIServer(unsupported={"json_schema", "tools"}, fenced=True)``
+offers JSON mode only and fences its replies; ``unsupported={"json_schema", "json_object",
+"tools"}`` takes no ``response_format`` at all.
 
 Counting: every request, by task and outcome, the most requests in flight at once, and the
 prompt and completion tokens of each answered request. Tokens are estimated with the
@@ -126,9 +132,13 @@ def parse_extraction(content: str) -> ExtractionInput:
     context: list[Turn] = []
     new: list[Turn] = []
     summary = ""
+    known_slots: tuple[str, ...] = ()
     for line in content.splitlines():
         if line.startswith("Summary: "):
             summary = json.loads(line.removeprefix("Summary: "))
+            continue
+        if line.startswith("Slots: "):
+            known_slots = tuple(json.loads(line.removeprefix("Slots: ")))
             continue
         match = _LINE.match(line)
         if not match:
@@ -141,7 +151,7 @@ def parse_extraction(content: str) -> ExtractionInput:
             name=match["name"] or None,
         )
         (new if match["n"] else context).append(turn)
-    return ExtractionInput(new_turns=tuple(new), context_turns=tuple(context), summary=summary)
+    return ExtractionInput(new_turns=tuple(new), context_turns=tuple(context), summary=summary, known_slots=known_slots)
 
 
 def parse_decisions(content: str) -> list[DecisionItem]:
@@ -298,8 +308,10 @@ class FakeOpenAIServer:
         timeout_sleep_s: float = 3.0,
         unsupported: set[str] | frozenset[str] = frozenset(),
         native_dimensions: int = 64,
+        fenced: bool = False,
     ) -> None:
         self.delay_s = delay_s
+        self.fenced = fenced
         self.timeout_sleep_s = timeout_sleep_s
         self.unsupported = set(unsupported)
         self.native_dimensions = native_dimensions
@@ -477,6 +489,8 @@ class FakeOpenAIServer:
                 text = (reply.content or "") + "".join(json.dumps(a) for _, a in reply.tool_calls)
             else:
                 text = reply if isinstance(reply, str) else json.dumps(reply, ensure_ascii=False)
+                if self.fenced and not isinstance(reply, str):
+                    text = f"Here is the JSON:\n```json\n{json.dumps(reply, ensure_ascii=False, indent=1)}\n```"
             prompt_tokens = self._prompt_tokens(body)
             completion_tokens = self.tokens(text)
             self._count(task, "200")

@@ -42,6 +42,7 @@ def fake(server: FakeOpenAIServer) -> Iterator[FakeOpenAIServer]:
     server.reset_stats()
     server.delay_s = 0.0
     server.unsupported = set()
+    server.fenced = False
     deadline = time.monotonic() + 5
     while server.stats.in_flight and time.monotonic() < deadline:  # requests left sleeping by a timeout test
         time.sleep(0.05)
@@ -177,6 +178,85 @@ async def test_structured_output_falls_back_to_json_mode_then_tools(fake):
     tools_only = OpenAIExtractionProvider(model="tools-model", config=config(fake))
     result = await tools_only.extract(request())
     assert result.facts and fake.stats.bodies[-1]["tools"][0]["function"]["name"] == "extraction"
+
+
+RESPONSE_STYLES = {
+    # name: (what the endpoint rejects, fenced replies, the mode the provider settles on)
+    "strict json_schema": (set(), False, "json_schema"),
+    "JSON mode only, fenced replies": ({"json_schema", "tools"}, True, "json_object"),
+    "no response_format, fenced replies": ({"json_schema", "json_object", "tools"}, True, "plain"),
+}
+
+
+@pytest.mark.parametrize("style", RESPONSE_STYLES)
+async def test_each_response_style_gets_one_copy_of_the_output_format(fake, style):
+    """The schema goes with the request where the endpoint takes it, the example goes in the system
+    prompt where it does not, never both; and every style yields the same facts and decisions."""
+    from shared.providers import prompts
+
+    fake.unsupported, fake.fenced, settles_on = RESPONSE_STYLES[style]
+    model = f"style-{settles_on}"
+    extraction = OpenAIExtractionProvider(model=model, config=config(fake))
+    result = await extraction.extract(request())
+    assert sorted(f.text for f in result.facts) == [
+        "The user is flying to Tokyo on 2026-03-13",
+        "The user lives in Lisbon",
+    ]
+    decider = OpenAIDecisionProvider(model=model, config=config(fake))
+    item = DecisionItem(
+        "The user lives in Köln", "location", False, (Neighbour(0, "The user lives in Bonn", "location", T0, 0.8),)
+    )
+    assert (await decider.decide([item]))[0].op is Op.UPDATE
+
+    answered = [b for b in fake.stats.bodies if "messages" in b][-2:]
+    for body, example in zip(answered, (prompts.EXTRACTION_EXAMPLE, prompts.DECISION_EXAMPLE), strict=True):
+        system = body["messages"][0]["content"]
+        sent_schema = body.get("response_format", {}).get("type") == "json_schema" or bool(body.get("tools"))
+        assert sent_schema == (settles_on == "json_schema")
+        assert (example in system) != sent_schema  # exactly one copy of the format
+        if settles_on == "plain":
+            assert "response_format" not in body and "tools" not in body
+
+
+async def test_the_extractor_is_shown_known_slots_and_its_slots_are_normalised(fake):
+    provider = OpenAIExtractionProvider(model="slots-model", config=config(fake))
+    fact = {"msg": 1, "importance": 5, "value": None, "negated": False, "since": None, "language": "en"}
+    fake.script(
+        {
+            "facts": [
+                {**fact, "text": "The user uses Helix", "category": "preference", "slot": " Tool:Code_Editor "},
+                {**fact, "text": "The user likes dogs", "category": "preference", "slot": "Likes:Dogs"},
+            ]
+        },
+        task="extraction",
+    )
+    known = ("tool:editor", "location")
+    turn = Turn("m1", "user", "I switched to Helix, and I love dogs.", T0)
+    result = await provider.extract(ExtractionInput(new_turns=(turn,), known_slots=known))
+    assert [f.slot for f in result.facts] == ["tool:editor", "like:dog"]
+    assert 'Slots: ["location","tool:editor"]' in fake.stats.bodies[-1]["messages"][1]["content"]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        '{"facts": []}',
+        '```json\n{"facts": []}\n```',
+        'Here is the JSON:\n```json\n{"facts": []}\n```\nAnything else?',
+        'Sure! {"facts": []}',
+    ],
+)
+def test_json_is_found_in_the_usual_wrappings(reply):
+    from shared.providers.openai_provider import parse_json
+
+    assert parse_json(reply) == {"facts": []}
+
+
+def test_a_reply_with_no_json_is_invalid():
+    from shared.providers.openai_provider import parse_json
+
+    with pytest.raises(InvalidReply):
+        parse_json("I could not find any facts.")
 
 
 async def test_the_concurrency_limit_holds(fake):
@@ -333,8 +413,10 @@ def test_prompts_round_trip_and_stay_compact():
         new_turns=(Turn("n1", "user", tricky, T0), Turn("n2", "assistant", "Noted.", T0 + timedelta(seconds=5))),
         context_turns=(Turn("c1", "assistant", "Hi!", T0 - timedelta(minutes=3)),),
         summary="A summary.",
+        known_slots=("tool:editor", "like:jazz"),
     )
     back = parse_extraction(prompts.render_extraction(req))
+    assert sorted(back.known_slots) == sorted(req.known_slots)
     assert [(t.role, t.content, t.created_at) for t in back.new_turns] == [
         (t.role, t.content, t.created_at.replace(second=0)) for t in req.new_turns
     ]
@@ -348,6 +430,8 @@ def test_prompts_round_trip_and_stay_compact():
     count = TokenCounter()
     fixed = count(prompts.EXTRACTION_SYSTEM) + count(json.dumps(prompts.EXTRACTION_SCHEMA))
     assert fixed <= 800
+    # Without a schema, the example stands in for it, and is smaller.
+    assert count(prompts.EXTRACTION_EXAMPLE) < count(json.dumps(prompts.EXTRACTION_SCHEMA))
     typical = ExtractionInput(
         new_turns=(Turn("n", "user", "I moved to Berlin last month and started a new job at a bakery there.", T0),),
         context_turns=tuple(
