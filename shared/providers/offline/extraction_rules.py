@@ -2241,6 +2241,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
         or _rule_drafts(c)
         or _change_drafts(c)
         or _rescheduled_drafts(c)
+        or _acquired_drafts(c)
         or (_event_drafts(c) if c.date else [])
         or _degree_drafts(c)
         or _trait_drafts(c)
@@ -2550,8 +2551,7 @@ def _durable_drafts(c: Clause) -> list[Draft]:
         slot = f"habit:{_slug(frames.gerund(verb) + ' ' + _head_noun(core))}"
         category = PREF
     elif kind == "own":
-        noun = _slug(re.sub(r"^(?:an?|my|the|two|three|four|\d+)\s+", "", core.lower())).split("-")[0]
-        slot = f"own:{noun}" if verb != "drive" else "car"
+        slot = _own_slot(core) if verb != "drive" else "car"
         category = FACT
     else:
         names = [w for w in re.findall(r"[A-Za-z][\w.+#-]*", core) if _tool_domain(w) or w[0].isupper()]
@@ -2564,6 +2564,22 @@ def _durable_drafts(c: Clause) -> list[Draft]:
 _PREPOSITION = _rx(
     r"\s+(?:in|on|at|with|before|after|for|to|from|every|each|near|by|during|when|while|once|twice)\b.*$"
 )
+_OWN_QUALIFIERS = _vocab("""
+    a, an, the, my, our, their, one, two, three, four, five, some, new, old, brand new, second, first, used, little,
+    big, small, another
+""")
+
+
+def _own_slot(thing: str) -> str:
+    """The slot of a belonging: the name of the thing, not its first word, so a second board game or
+    camera does not replace the first; a model number is left out, so a newer model of the same thing
+    ("Pixel 8" after "Pixel 7") does replace it."""
+    if named_as := re.search(r"\b(?:called|named)\s+(?P<n>[\w' -]+)", thing, re.IGNORECASE):
+        thing = named_as.group("n")  # "a board game called Catan": Catan is the thing
+    core = _PREPOSITION.sub("", re.split(r"\s*[,;(]|\s+(?:and|but|which|that|so)\s", thing.strip(), maxsplit=1)[0])
+    words = [w for w in re.findall(r"[\w+#'-]+", core.lower()) if w not in _OWN_QUALIFIERS]
+    named = [w for w in words if not any(ch.isdigit() for ch in w)] or words
+    return f"own:{'-'.join(named[:3]) or 'thing'}"
 
 
 def _head_noun(phrase: str) -> str:
@@ -2660,6 +2676,38 @@ def _style_drafts(c: Clause) -> list[Draft]:
         text_out = f"The user wants the assistant to {lead}{rest}{tail}"
     slot = f"style:{_slug(noun.group(0)) if noun else _slug(rest.split()[0] if rest else 'answers')}"
     return [Draft(re.sub(r"\s+", " ", text_out), PREF, 6, slot, rest)]
+
+
+# "I bought a Steam Deck", "just got a new phone, a Pixel 9": a thing acquired is a thing owned, from
+# the stated date on. Not what one "gets" that is no belonging (a job, a cold, a haircut).
+_ACQUIRED = _rx(
+    r"^(?:i|we)\s+(?:(?:just|finally|recently|also|have|then|eventually)\s+)*(?P<verb>bought|purchased|got(?:\s+myself)?"
+    r"|picked\s+up|treated\s+(?:myself|ourselves)\s+to)\s+(?P<v>(?:an?|two|three|some|my\s+first|our\s+first)\s+.+)$"
+)
+_NOT_ACQUIRED = _vocab("""
+    job, position, role, offer, promotion, raise, haircut, cold, flu, call, message, email, text, ticket, tickets,
+    letter, invite, invitation, chance, idea, feeling, answer, reply, question, problem, lot, bit, break, day, week,
+    grade, mark, score, result, results, vaccine, shot, diagnosis, degree, place, spot, seat, table, room, lift, ride,
+    refund, fine, warning, coffee, lunch, dinner, breakfast, drink, drinks, tattoo, divorce, dog, cat, puppy, kitten
+""")
+
+
+def _acquired_drafts(c: Clause) -> list[Draft]:
+    m = _ACQUIRED.match(c.text)
+    if not m:
+        return []
+    thing = _tidy(re.sub(r"\s+(?:too|as\s+well|again)$", "", m.group("v"), flags=re.IGNORECASE))
+    head = [w for w in re.findall(r"[\w'-]+", _PREPOSITION.sub("", thing.split(",")[0]).lower()) if w not in _OWN_QUALIFIERS]
+    if not head or len(thing.split()) > 8 or head[-1] in _NOT_ACQUIRED or head[0] in _NOT_ACQUIRED:
+        return []
+    verb = m.group("verb").lower()
+    branded = bool(re.search(r"(?-i:[A-Z])|\d", thing)) or re.search(r"(?i)\bnew\b", thing)
+    if verb.startswith("got") and not branded:
+        return []  # "got a puppy", "got a bike" read as plain events elsewhere; a brand or "new" is a belonging
+    appositive = re.match(r"(?i)^(?P<kind>.+?),\s*(?:an?\s+|the\s+)?(?P<name>(?-i:[A-Z0-9]).+)$", thing)
+    slot = _own_slot(appositive.group("name") if appositive else thing)
+    # "We bought a house": a household's belonging is the user's too.
+    return [Draft(f"The user has {_third_person(thing)}", FACT, 5, slot, _value(thing))]
 
 
 # "My laptop is a Framework 13", "my car is an old Toyota": a belonging named by what it is.
