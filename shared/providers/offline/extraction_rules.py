@@ -2697,7 +2697,9 @@ def _acquired_drafts(c: Clause) -> list[Draft]:
     if not m:
         return []
     thing = _tidy(re.sub(r"\s+(?:too|as\s+well|again)$", "", m.group("v"), flags=re.IGNORECASE))
-    head = [w for w in re.findall(r"[\w'-]+", _PREPOSITION.sub("", thing.split(",")[0]).lower()) if w not in _OWN_QUALIFIERS]
+    head = [
+        w for w in re.findall(r"[\w'-]+", _PREPOSITION.sub("", thing.split(",")[0]).lower()) if w not in _OWN_QUALIFIERS
+    ]
     if not head or len(thing.split()) > 8 or head[-1] in _NOT_ACQUIRED or head[0] in _NOT_ACQUIRED:
         return []
     verb = m.group("verb").lower()
@@ -2708,6 +2710,76 @@ def _acquired_drafts(c: Clause) -> list[Draft]:
     slot = _own_slot(appositive.group("name") if appositive else thing)
     # "We bought a house": a household's belonging is the user's too.
     return [Draft(f"The user has {_third_person(thing)}", FACT, 5, slot, _value(thing))]
+
+
+# A standing request about the assistant's replies, however it is put: an order ("don't use bullet
+# points"), a question ("can you stop using emojis?"), a wish ("I'd like you to be more concise"). A bare
+# request about this one answer ("can you make this shorter?") is not a preference and is left alone.
+_STYLE_ASK = _rx(
+    r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i(?:'d|\s+would)\s+(?:like|love|prefer)\s+(?:it\s+if\s+)?you\s+(?:to\s+)?"
+    r"|i\s+(?:want|need)\s+you\s+to\s+|please\s+|pls\s+|plz\s+)*(?P<body>.+?)(?:\s*,?\s*(?:please|pls|plz|thanks))?[\s?!.]*$"
+)
+_STYLE_BAN = _rx(
+    r"^(?:stop|quit)\s+(?:using|adding|putting|writing|giving\s+me|including|with\s+the)\s+(?P<n1>.+)$"
+    r"|^(?:don't|do\s+not|never|avoid|skip|drop|lose|cut|no\s+more|less)\s+(?:(?:use|using|add|adding|include|put|write|give\s+me"
+    r"|giving\s+me|with)\s+)?(?:the\s+|any\s+|so\s+many\s+)?(?P<n2>.+)$"
+)
+_STYLE_BE = _rx(
+    r"^(?:be|keep\s+(?:your\s+)?(?:answers|replies|responses|it\s+all|things))\s+(?:a\s+(?:bit|lot|little)\s+)?(?P<more>more\s+|less\s+)?"
+    r"(?P<adj>concise|brief|briefer|short|shorter|succinct|detailed|thorough|direct|blunt|formal|informal|casual|friendly"
+    r"|patient|technical|simple|simpler|honest|critical|gentle)(?:\s+(?:with|to)\s+me)?(?P<always>\s+(?:from\s+now\s+on|always|in\s+general))?$"
+)
+_STYLE_UNITS = _rx(
+    r"^(?:always\s+)?(?:use|give\s+me|answer\s+in|reply\s+in)\s+(?P<v>metric|imperial|british\s+english|american\s+english|celsius|fahrenheit)\b.*$"
+)
+_STYLE_LENGTH_WORDS = frozenset(("concise", "brief", "briefer", "short", "shorter", "succinct", "detailed", "thorough"))
+_STYLE_TAIL = _rx(
+    r"\s+(?:when|whenever|if|in|with)\s+(?:you|me|your)\b.*$|\s+with\s+me$|\s+(?:from\s+now\s+on|anymore|any\s+more)$"
+)
+
+
+def _style_request_drafts(sentence: str, today: date) -> list[Draft]:
+    """Each part of a standing request ("keep your answers short and no bullet points"); nothing
+    unless every part reads as one, so a request about something else is never half-read."""
+    m = _STYLE_ASK.match(_strip_lead_ins(sentence.strip()))
+    if not m:
+        return []
+    drafts: list[Draft] = []
+    banning = False
+    for part in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+but\s+", m.group("body").strip()):
+        found = _style_part(_STYLE_ASK.match(part).group("body") if _STYLE_ASK.match(part) else part, today)
+        if not found and banning and re.fullmatch(_REPLY_NOUNS, part.strip(), re.IGNORECASE):
+            found = _style_part(f"no {part.strip()}", today)  # "no emojis or bullet points", "no emojis and tables"
+        if not found:
+            return []
+        banning = found[-1].value is not None and found[-1].value.startswith("no ")
+        drafts.extend(found)
+    return drafts
+
+
+def _style_part(body: str, today: date) -> list[Draft]:
+    body = _expand_contractions(body.strip())
+    if re.match(r"(?i)^(?:always|never|from\s+now\s+on)\b", body):
+        return _style_drafts(Clause(body, today))  # "could you always answer in Spanish?"
+    if ban := _STYLE_BAN.match(body):
+        noun = _STYLE_TAIL.sub("", ban.group("n1") or ban.group("n2")).strip(" ,.")
+        if not re.fullmatch(r"(?:so\s+many\s+|long\s+|any\s+)?" + _REPLY_NOUNS, noun, re.IGNORECASE):
+            return []
+        noun = re.sub(r"(?i)^(?:so\s+many|any)\s+", "", noun).lower()
+        return [Draft(f"The user wants no {noun} in answers", PREF, 6, f"style:{_slug(noun)}", f"no {noun}")]
+    if re.match(r"(?i)^no\s+", body):
+        return _style_part(re.sub(r"(?i)^no\s+", "no more ", body), today)
+    if be := _STYLE_BE.match(body):
+        adj = be.group("adj").lower()
+        more = (be.group("more") or "").strip().lower()
+        kind = "length" if adj in _STYLE_LENGTH_WORDS else "tone"
+        shown = f"{more} {adj}".strip() if more else adj
+        return [Draft(f"The user prefers {shown} answers", PREF, 6, f"style:{kind}", shown)]
+    if units := _STYLE_UNITS.match(body):
+        value = units.group("v").lower()
+        shown = value if " " in value else f"{value} units"
+        return [Draft(f"The user wants answers in {shown}", PREF, 6, "style:units", shown)]
+    return []
 
 
 # "My laptop is a Framework 13", "my car is an old Toyota": a belonging named by what it is.
@@ -2936,6 +3008,9 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
     drafts: list[Draft] = []
     text = _QUOTED.sub(" ", text)
     for sentence in _sentences(text):
+        if language == "en" and (styled := _style_request_drafts(sentence, today)):
+            drafts.extend(styled)
+            continue
         if _REQUEST.match(_strip_lead_ins(sentence)):
             continue  # "Translate this: ..." asks; what follows is material, not the user's life
         if sentence.rstrip(" )\"'").endswith("?"):
