@@ -947,6 +947,7 @@ class Draft:
     value: str | None = None
     negated: bool = False
     valid_from: date | datetime | None = None  # what the user stated: when it began, or when it happens
+    valid_to: date | None = None  # a dated event still ahead: the day after its stated period, when it is over
 
 
 Builder = Callable[[re.Match[str], Clause], list[Draft]]
@@ -2020,11 +2021,51 @@ _EVENT_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (_pattern("{IWE} had (?P<rest>.+)$"), "had"),
     (_pattern("{IWE} (?:was|were) (?P<rest>.+)$"), "was"),
     (_pattern(r"my (?P<thing>.+?) (?P<verb>is|was|will be|are|were)\b(?P<rest>.*)$"), "my"),
+    # "My flight leaves on Thursday", "the course starts in May": a thing of the user's that happens.
+    (
+        _pattern(
+            r"(?:my|our) (?P<thing>[a-z][\w'-]*(?: [a-z][\w'-]*){{0,3}}?) (?P<verb>leaves|departs|lands|arrives|starts|begins"
+            r"|ends|finishes|opens|closes|takes place|is scheduled|got moved|was moved|is due)\b(?P<rest>.*)$"
+        ),
+        "my",
+    ),
     (_pattern(r"{IWE} (?P<verb>[a-z]+)\b(?P<rest>.*)$"), "verb"),
 )
 # After "I'm", an event moves ("flying to", "off to", "getting married"); "I'm tired today" does not.
 _EVENT_IS_REST = _rx(r"^(?:[a-z]+ing\b|off\b|away\b|out\b|back\b|at\b|in\b|on\b|due\b|booked\b|scheduled\b)")
-_EVENT_HAS_REST = _rx(r"^(?:an?|my|the|two|three|some|to|been|got|[a-z]+ed)\b")
+_EVENT_HAS_REST = _rx(
+    r"^(?:an?|my|the|two|three|some|to|been|got|[a-z]+ed)\b|^"
+    + "(?:"
+    + "|".join(
+        (
+            "physio",
+            "therapy",
+            "dentist",
+            "surgery",
+            "practice",
+            "training",
+            "rehearsal",
+            "class",
+            "classes",
+            "school",
+            "work",
+            "lessons",
+            "exams?",
+            "finals",
+            "court",
+            "jury duty",
+            "chemo",
+            "dialysis",
+            "football",
+            "band practice",
+        )
+    )
+    + r")\b"
+)
+# A clock time is when an event happens, not what it is: a rescheduled time keeps the event's slot.
+_CLOCK_IN_KEY = _rx(
+    r"\s*\b(?:at|around|by|from)\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h)?\b|\s*\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b"
+)
 
 
 def _event_drafts(c: Clause) -> list[Draft]:
@@ -2034,7 +2075,8 @@ def _event_drafts(c: Clause) -> list[Draft]:
         m = pattern.match(c.text)
         if not m:
             continue
-        rest = _tidy(_group(m, "rest"))
+        # "tomorrow morning": the part of the day is left behind when the date is taken out
+        rest = _tidy(re.sub(r"(?i)^\s*(?:morning|afternoon|evening|night)\b", "", _group(m, "rest")))
         if _TASK_TALK.search(rest) or re.match(r"(?i)^not\b", rest):
             return []
         if form == "is" and not _EVENT_IS_REST.match(rest):
@@ -2063,7 +2105,7 @@ def _event_drafts(c: Clause) -> list[Draft]:
         if not key.strip():
             return []
         text = re.sub(r"\s+", " ", f"{subject} {predicate}{c.when()}").strip()
-        return [Draft(text, EVENT, 6, f"event:{_slug(_third_person(key))}", c.date.bare())]
+        return [Draft(text, EVENT, 6, f"event:{_slug(_CLOCK_IN_KEY.sub('', _third_person(key)))}", c.date.bare())]
     return []
 
 
@@ -2320,7 +2362,16 @@ def _dated(draft: Draft, c: Clause) -> Draft:
     clock = frames.time_of_day(c.text, "en") if c.date.grain == "day" else None
     if clock is not None:
         when = datetime.combine(c.date.day, time(clock[0], clock[1]))
-    return replace(draft, text=text, valid_from=when)
+    ends = _event_end(draft, c.date.day, c.date.grain, c.today)
+    return replace(draft, text=text, valid_from=when, valid_to=ends)
+
+
+def _event_end(draft: Draft, day: date, grain: str, today: date) -> date | None:
+    """An appointment, a flight, an exam still ahead is over after its stated day (or week, month):
+    the fact then leaves the active set (#14). A past event and a lasting fact get no end."""
+    if draft.category is not EVENT or draft.negated or frames.period_end(day, grain) <= today:
+        return None
+    return frames.period_end(day, grain)
 
 
 # --------------------------------------------------------------------------------------------
@@ -3060,17 +3111,18 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str) -> list[Dr
                 stamp = iso + (f" {clock[0]:02d}:{clock[1]:02d}" if clock else "")
                 shown = f"{shown} ({stamp})"
             category = {"preference": PREF, "event": EVENT}.get(found.kind, FACT)
-            drafts.append(
-                Draft(
-                    shown,
-                    category,
-                    7 if found.slot in ("name", "location", "occupation", "employer") else 5,
-                    found.slot,
-                    found.value,
-                    found.negated,
-                    when,
-                )
+            draft = Draft(
+                shown,
+                category,
+                7 if found.slot in ("name", "location", "occupation", "employer") else 5,
+                found.slot,
+                found.value,
+                found.negated,
+                when,
             )
+            if stated is not None:
+                draft = replace(draft, valid_to=_event_end(draft, stated.day, stated.grain, today))
+            drafts.append(draft)
     return drafts
 
 
@@ -3120,6 +3172,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
             slot=d.slot,
             value=d.value,
             negated=d.negated,
+            valid_to=datetime.combine(d.valid_to, time.min, tzinfo=turn.created_at.tzinfo) if d.valid_to else None,
         )
         for d in _supersede(drafts)
     ]

@@ -251,6 +251,19 @@ class StatedDate:
         return self.day.isoformat()
 
 
+def period_end(day: date, grain: str) -> date:
+    """The first day after a stated period: when an event stated for it is over."""
+    if grain == "week":
+        return day + timedelta(days=7)
+    if grain == "weekend":
+        return day + timedelta(days=2)
+    if grain == "month":
+        return date(day.year + (day.month == 12), day.month % 12 + 1, 1)
+    if grain == "year":
+        return date(day.year + 1, 1, 1)
+    return day + timedelta(days=1)
+
+
 _NUMBERS = {
     "de": {"ein": 1, "einem": 1, "einer": 1, "eine": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6},
     "es": {"un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6},
