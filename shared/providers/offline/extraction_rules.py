@@ -2024,7 +2024,8 @@ _EVENT_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "My flight leaves on Thursday", "the course starts in May": a thing of the user's that happens.
     (
         _pattern(
-            r"(?:my|our) (?P<thing>[a-z][\w'-]*(?: [a-z][\w'-]*){{0,3}}?) (?P<verb>leaves|departs|lands|arrives|starts|begins"
+            r"(?:my|our) (?P<thing>[a-z][\w'-]*(?: [a-z][\w'-]*){{0,3}}?) "
+            r"(?P<verb>leaves|departs|lands|arrives|starts|begins"
             r"|ends|finishes|opens|closes|takes place|is scheduled|got moved|was moved|is due)\b(?P<rest>.*)$"
         ),
         "my",
