@@ -1105,6 +1105,7 @@ def _b_employer_gone(m: re.Match[str], c: Clause) -> list[Draft]:
 
 def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft]:
     role = _third_person(_cut(_group(m, "v"), _ORG_STOPS))
+    role = re.sub(r"(?i)\s+(?:based|located|living|settled|working)(?:\s+(?:in|out\s+of))?$", "", role)
     if not role or len(role.split()) > 6:
         return []
     head = role.split()[-1].lower()
@@ -1120,7 +1121,9 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
     verb = "works as" if _group(m, "verb") or _group(m, "verb2") else "is"
     place = None
     after = c.text[m.end("v") :] if m.end("v") >= 0 else ""
-    if around := re.match(r"\s+(?:in|based\s+in)\s+(?P<p>(?-i:[A-Z])[^,;]*)", after):
+    if around := re.match(
+        r"(?i:\s+(?:based|located|living|settled)?)?\s+(?:in|out\s+of)\s+(?P<p>(?-i:[A-Z])[^,;]*)", after
+    ):
         place = _place(around.group("p"))
     if where := re.search(r"\s+(?:in|based\s+in)\s+(?P<p>(?-i:[A-Z])[^,;]*)$", _group(m, "v")):
         place = _place(where.group("p"))
@@ -1217,6 +1220,8 @@ def _b_switch(m: re.Match[str], c: Clause) -> list[Draft]:
     if not known:
         if verb in ("moved", "relocated"):
             return []  # "moved from Paris to Berlin" is the location rule's
+        if verb == "switched" and (_is_proper(old) or _is_proper(new)):
+            return []  # "switched from Android to iPhone": a change of any thing, read by the change frame
         if verb != "switched" and not (_is_proper(old) or _is_proper(new)):
             return []
     slot = f"tool:{known}" if known else f"tool:{_slug(old)}"
@@ -1239,6 +1244,8 @@ def _b_switch_to(m: re.Match[str], c: Clause) -> list[Draft]:
 
 
 def _b_tool_gone(m: re.Match[str], c: Clause) -> list[Draft]:
+    if re.search(r"\s(?:for|with)\s+(?:an?\s+|the\s+)?(?-i:[A-Z])", _group(m, "v")):
+        return []  # "dropped Jira for Linear" is a change: the change frame reads both sides
     name = _cut(_group(m, "v"), _TOOL_STOPS)
     if not name or len(name.split()) > 4:
         return []
@@ -1881,6 +1888,7 @@ RULES: tuple[Rule, ...] = (
     _rule("employer", "my last day (?:at|with) (?P<proper>)(?P<v>{CAP}[\\w&'-]*(?: {CAP}[\\w&'-]*)*) (?:was|is)",
           _b_employer_gone),
     _rule("employer", "i {ADV}(?:have )?(?:joined|started (?:working )?(?:at|for)"
+                      "|(?:started|start|am starting) (?:a |my |the )?(?:new )?(?:job|position|role|work) (?:at|with|for)"
                       "|got (?:a |the )?(?:new )?(?:job|position|role|offer) (?:at|with|from)"
                       "|accepted (?:an? |the )?(?:job|position|role|offer) (?:at|with|from)) {V}", _b_joined),
     # occupation and studies
@@ -2326,6 +2334,13 @@ def _ended_activity(statement: str, c: Clause) -> list[Draft]:
     if not rest or rest.lower() in _VAGUE_OBJECTS:
         return []
     verb = words[0].lower()
+    if verb in ("am", "are", "is"):
+        # "I'm not a smoker anymore": what the user was
+        text, named = f"The user is no longer {_third_person(' '.join(words[1:]))}", " ".join(words[1:])
+        key = [w for w in re.findall(r"[\w+#-]+", named.lower()) if w not in _DETERMINERS]
+        return [Draft(text, FACT, 5, "*:" + "-".join(key), named, negated=True)] if key else []
+    if frames.is_ending_verb(" ".join(words[:3]).lower()):
+        words = [" ".join(words[:3]), *words[3:]]  # "gave up on"
     if frames.is_ending_verb(" ".join(words[:2]).lower()) or frames.is_ending_verb(verb):
         # "I sold my motorbike": the thing that ended, said with the verb that ended it.
         marker = " ".join(words[:2]) if frames.is_ending_verb(" ".join(words[:2]).lower()) else verb
@@ -2380,7 +2395,7 @@ def _event_end(draft: Draft, day: date, grain: str, today: date) -> date | None:
 # --------------------------------------------------------------------------------------------
 
 _CHANGE = _rx(
-    r"^(?:i|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?P<verb>replaced|swapped|traded|exchanged|substituted|ditched|dumped)"
+    r"^(?:i|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?P<verb>replaced|swapped|traded|exchanged|substituted|ditched|dumped|dropped)"
     r"\s+(?P<old>.+?)\s+(?:with|for|by)\s+(?P<new>.+)$"
     r"|^(?:i|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?P<verb2>moved|migrated|switched|changed|went)"
     r"\s+(?:(?:my|our|the)\s+(?P<thing>[\w\s-]+?)\s+)?(?:from|off(?:\s+of)?|away\s+from)\s+(?P<old2>.+?)\s+"

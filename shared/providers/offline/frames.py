@@ -512,7 +512,7 @@ def remove_span(text: str, start: int, end: int) -> str:
 # English: "<marker> <gerund or verb phrase>" and "... anymore"; the rest is what ended.
 _EN_ENDING_LEAD = _rx(
     r"^(?:i|we)\s+(?:have\s+|had\s+|just\s+|finally\s+|recently\s+|already\s+|officially\s+|completely\s+)*"
-    r"(?P<marker>stopped|quit|quitted|gave\s+up|given\s+up|dropped|ditched|abandoned|kicked|cut\s+out"
+    r"(?P<marker>stopped|quit|quitted|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|dropped|ditched|abandoned|kicked|cut\s+out"
     r"|no\s+longer|am\s+done\s+with|am\s+finished\s+with|got\s+rid\s+of|retired\s+from|sold|gave\s+away"
     r"|lost|cancelled|canceled|unsubscribed\s+from)\s+(?P<rest>.+)$"
 )
@@ -524,6 +524,8 @@ _ENDING_VERBS = frozenset(
         "abandoned",
         "gave up",
         "given up",
+        "gave up on",
+        "given up on",
         "kicked",
         "cut out",
         "sold",
@@ -546,8 +548,26 @@ def is_ending_verb(words: str) -> bool:
 
 _EN_NOT_ANYMORE = _rx(
     r"^(?P<subj>i|we)\s+(?P<aux>do\s+not|did\s+not|am\s+not|are\s+not|have\s+not|cannot|can\s+not|never)\s+"
-    r"(?P<rest>.+?)\s*(?:,\s*)?(?:anymore|any\s+more|these\s+days|now|after\s+all)$"
+    r"(?P<rest>.+?)\s*(?:,\s*)?(?:anymore|any\s+more|these\s+days|now|after\s+all"
+    r"|(?:in|for)\s+(?:years|ages|months|decades|a\s+while|a\s+long\s+time|forever|over\s+a\s+year))$"
 )
+# "I haven't played the violin in years": the participle read back as the verb it is.
+_PARTICIPLES = {
+    "been": "be", "eaten": "eat", "drunk": "drink", "ridden": "ride", "swum": "swim", "run": "run",
+    "driven": "drive", "done": "do", "gone": "go", "worn": "wear", "written": "write", "had": "have",
+    "smoked": "smoke", "taken": "take", "sung": "sing", "drawn": "draw", "grown": "grow", "spoken": "speak",
+}  # fmt: skip
+
+
+def _base_of_participle(word: str) -> str | None:
+    w = word.lower()
+    if w in _PARTICIPLES:
+        return _PARTICIPLES[w]
+    if w.endswith("ed"):
+        for base in (w[:-2], w[:-1], w[:-3], w[:-3] + "y" if w.endswith("ied") else ""):
+            if base and base in _ALL_VERBS:
+                return base
+    return None
 
 
 def ending_marker(text: str) -> tuple[str, str] | None:
@@ -587,7 +607,9 @@ def ending_marker(text: str) -> tuple[str, str] | None:
         if aux.startswith("am") or aux.startswith("are"):
             return "anymore", f"I am {rest}"
         if aux.startswith("have"):
-            return "anymore", f"I have {rest}"
+            first, _, tail = rest.partition(" ")
+            base = _base_of_participle(first)
+            return "anymore", (f"I {base} {tail}".strip() if base and base != "have" else f"I have {rest}")
         return "anymore", f"I {rest}"
     return None
 
