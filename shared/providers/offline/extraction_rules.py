@@ -1888,7 +1888,8 @@ RULES: tuple[Rule, ...] = (
     _rule("employer", "my last day (?:at|with) (?P<proper>)(?P<v>{CAP}[\\w&'-]*(?: {CAP}[\\w&'-]*)*) (?:was|is)",
           _b_employer_gone),
     _rule("employer", "i {ADV}(?:have )?(?:joined|started (?:working )?(?:at|for)"
-                      "|(?:started|start|am starting) (?:a |my |the )?(?:new )?(?:job|position|role|work) (?:at|with|for)"
+                      "|(?:started|start|am starting) (?:a |my |the )?(?:new )?(?:job|position|role|work)"
+                      " (?:at|with|for)"
                       "|got (?:a |the )?(?:new )?(?:job|position|role|offer) (?:at|with|from)"
                       "|accepted (?:an? |the )?(?:job|position|role|offer) (?:at|with|from)) {V}", _b_joined),
     # occupation and studies
