@@ -912,13 +912,46 @@ _SECOND_VERB = _rx(
 
 
 _SECOND_PREDICATE = _rx(
-    r"\s*,?\s+and\s+(?:also\s+)?(?=(?:allergic|intolerant|vegan|vegetarian|pescatarian|married|single|divorced"
+    r"\s*,?\s+and\s+(?:also\s+)?(?=(?:an?\s+(?!bit\b|little\b|lot\b|few\b|couple\b|half\b|lot\b)\w+|allergic|intolerant|vegan|vegetarian|pescatarian|married|single|divorced"
     r"|engaged|pregnant|retired|based|originally)\b)"
 )
 
 
+# "I'm Dana, 41, a pediatrician in Chicago with two kids": one "I am" and a list of what the user is
+# (or has); each item is a statement of its own.
+_I_AM_START = _rx(r"^(?:(?:hi|hello|hey|hiya|so|well|ok|okay)[\s,!]+)?(?:i\s+am|i'm|im)\s")
+_APPOSITION = _rx(
+    r"\s*,\s*(?:and\s+)?(?=(?:\d{1,3}|from|originally|an?|with|married|single|divorced|engaged|vegan|vegetarian"
+    r"|based|living|retired|allergic|a\s+mum|a\s+mom|a\s+dad|mum|mom|dad|father|mother)\b)"
+)
+_WITH_HAVING = _rx(r"\s+with\s+(?=(?:an?|one|two|three|four|five|six|\d+|my)\s)")
+_WHO_DOES = _rx(r"\s*,?\s+who\s+(?=(?:loves|likes|enjoys|has|works|lives|plays|runs|speaks|owns|hates)\b)")
+_THIRD_TO_FIRST = {"has": "have", "does": "do", "goes": "go"}
+
+
+def _appositions(whole: str) -> list[str]:
+    """ "I'm 34, from Porto, a nurse with two kids who loves hiking" -> "I'm 34", "I am from Porto",
+    "I am a nurse", "I have two kids", "I love hiking"."""
+    if not _I_AM_START.match(whole):
+        return [whole]
+    out: list[str] = []
+    for n, item in enumerate(_APPOSITION.split(whole)):
+        item, *relatives = _WHO_DOES.split(item)
+        head, *havings = _WITH_HAVING.split(item)
+        if n and re.match(r"(?i)^with\s", head.strip()):
+            out.append(f"I have {head.strip()[5:]}")
+        else:
+            out.append(head if n == 0 else f"I am {head.strip()}")
+        out.extend(f"I have {h.strip()}" for h in havings if h.strip())
+        for relative in relatives:
+            verb, _, rest = relative.strip().partition(" ")
+            base = _THIRD_TO_FIRST.get(verb.lower(), verb[:-1] if verb.lower().endswith("s") else verb)
+            out.append(f"I {base} {rest}".strip())
+    return out
+
+
 def _clauses(sentence: str) -> list[str]:
-    parts = [part for part in _CLAUSE_SPLIT.split(sentence) if part and part.strip()]
+    parts = [piece for part in _CLAUSE_SPLIT.split(sentence) if part and part.strip() for piece in _appositions(part)]
     out: list[str] = []
     for whole in parts:
         first, *predicates = _SECOND_PREDICATE.split(whole)
@@ -1103,13 +1136,26 @@ def _b_employer_gone(m: re.Match[str], c: Clause) -> list[Draft]:
     return [Draft(text, FACT, 7, "employer", None, negated=True)]
 
 
+# A job title not in the list still reads as one by its form: a paediatrician, a radiologist, a
+# cartographer, a hygienist. "An optimist" or "a realist" is a trait, not a job.
+_OCCUPATION_FORM = re.compile(r"(?:ician|ologist|iatrist|ographer|ineer|orian|apist|ist)$")
+_NOT_OCCUPATIONS = _vocab("""
+    optimist, pessimist, perfectionist, minimalist, realist, idealist, feminist, atheist, pacifist, purist, list,
+    wrist, twist, tourist, specialist, activist, extremist, perfectionist, narcissist, fist, gist, mist, cyclist
+""")
+
+
+def _is_occupation(head: str) -> bool:
+    return head in _OCCUPATIONS or (bool(_OCCUPATION_FORM.search(head)) and head not in _NOT_OCCUPATIONS)
+
+
 def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft]:
     role = _third_person(_cut(_group(m, "v"), _ORG_STOPS))
     role = re.sub(r"(?i)\s+(?:based|located|living|settled|working)(?:\s+(?:in|out\s+of))?$", "", role)
     if not role or len(role.split()) > 6:
         return []
     head = role.split()[-1].lower()
-    if need_known and head not in _OCCUPATIONS:
+    if need_known and not _is_occupation(head):
         return []  # "I'm a big fan of jazz", "I'm a vegan"
     article = _group(m, "art")
     lead = f"{_article(role)} " if article else ""
