@@ -311,6 +311,84 @@ _MONTH_NAMES = {
     "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
 }
 _MONTHS = {lang: {name: i + 1 for i, name in enumerate(names.split())} for lang, names in _MONTH_NAMES.items()}
+# Weekdays, Monday first; "am Freitag", "el martes", "lundi prochain", "sábado passado".
+_WEEKDAY_NAMES = {
+    "de": "montag dienstag mittwoch donnerstag freitag samstag sonntag",
+    "es": "lunes martes miércoles jueves viernes sábado domingo",
+    "fr": "lundi mardi mercredi jeudi vendredi samedi dimanche",
+    "it": "lunedì martedì mercoledì giovedì venerdì sabato domenica",
+    "pt": "segunda-feira terça-feira quarta-feira quinta-feira sexta-feira sábado domingo",
+}
+_WEEKDAY_INDEX = {
+    lang: {
+        **{name: i for i, name in enumerate(names.split())},
+        **{name.split("-")[0]: i for i, name in enumerate(names.split()) if "-" in name},
+    }
+    for lang, names in _WEEKDAY_NAMES.items()
+}
+_WEEKDAY_FRAME = {
+    "de": (
+        r"(?:(?:am|diesen|nächsten|kommenden|letzten|vergangenen)\s+)?(?P<w>{days})",
+        r"nächste|kommende",
+        r"letzte|vergangene",
+    ),
+    "es": (
+        r"(?:(?:el|este|esta|el\s+próximo|el\s+pasado)\s+)?(?P<w>{days})(?:\s+(?:que\s+viene|próximo|pasado))?",
+        r"próximo|que\s+viene",
+        r"pasado",
+    ),
+    "fr": (r"(?:(?:ce|le)\s+)?(?P<w>{days})(?:\s+(?:prochain|dernier))?", r"prochain", r"dernier"),
+    "it": (
+        r"(?:(?:il|la|questo|questa|lo\s+scorso|la\s+scorsa|il\s+prossimo|la\s+prossima)\s+)?(?P<w>{days})(?:\s+(?:prossim[oa]|scors[oa]))?",
+        r"prossim",
+        r"scors",
+    ),
+    "pt": (
+        r"(?:(?:na|no|esta|este|na\s+próxima|no\s+próximo|na\s+passada|no\s+passado)\s+)?(?P<w>{days})(?:\s+(?:que\s+vem|passad[oa]|próxim[oa]))?",
+        r"próxim|que\s+vem",
+        r"passad",
+    ),
+}
+# A clause told in the past ("am Freitag war ich", "el martes fui"): a bare weekday is the last one.
+_PAST_TENSE = {
+    "de": r"\b(?:war|waren|hatte|hatten)\b|\b(?:habe|hab|hat|haben|bin|ist|sind)\b.*\bge\w+(?:t|en)\b",
+    "es": r"\b(?:fui|fue|tuve|tuvo|estuve|he|ha|hemos)\b|\b\w{2,}(?:é|ó|aron|aste)\b",
+    "fr": r"\b(?:j'ai|ai|as|a|avons|ont|suis|est|sommes|étais|était)\s+(?:\w+\s+)?\w+(?:é|ée|és|ées|is|u|ue|it)\b",
+    "it": r"\b(?:ho|ha|hai|abbiamo|sono|è|siamo)\s+(?:\w+\s+)?\w+(?:at[oaie]|ut[oaie]|it[oaie])\b",
+    "pt": r"\b(?:fui|foi|tive|teve|estive)\b|\b\w{2,}(?:ei|ou|aram|ámos)\b",
+}
+
+
+_EVERY_WEEKDAY = _rx(
+    r"(?:\bjeden|\bjede|\bcada|\btodos\s+los|\blos|\btous\s+les|\bles|\bchaque|\bogni|\btutti\s+i|\btodas\s+as"
+    r"|\btodos\s+os|\baos|\bàs|\bnas|\bnos)\s+$"
+)
+
+
+def _weekday_dates(text: str, today: date, language: str) -> list[StatedDate]:
+    frame = _WEEKDAY_FRAME.get(language)
+    if frame is None:
+        return []
+    names = _WEEKDAY_INDEX[language]
+    days = "|".join(sorted((re.escape(n) for n in names), key=len, reverse=True))
+    pattern, ahead, behind = frame
+    told_in_past = re.search(_PAST_TENSE[language], text, re.IGNORECASE) is not None
+    found = []
+    for m in re.finditer(r"(?<!\w)(?:" + pattern.format(days=days) + r")(?!\w)", text, re.IGNORECASE):
+        if _EVERY_WEEKDAY.search(text[: m.start()]):
+            continue  # "jeden Dienstag", "los martes", "tous les lundis": a habit's rhythm, not a date
+        weekday = names[m.group("w").lower()]
+        phrase = m.group(0).lower()
+        if re.search(behind, phrase) or (told_in_past and not re.search(ahead, phrase)):
+            day = today - timedelta(days=(today.weekday() - weekday) % 7 or 7)
+        else:
+            day = today + timedelta(days=(weekday - today.weekday()) % 7)
+            if re.search(ahead, phrase) and day == today:
+                day += timedelta(days=7)
+        found.append(StatedDate(day, "day", m.start(), m.end()))
+    return found
+
+
 # "last <unit>", "next <unit>", yesterday/tomorrow; (pattern, unit or day offset, step)
 _RELATIVE = {
     "de": (
@@ -464,6 +542,7 @@ def stated_date(text: str, today: date, language: str, *, past: bool = True) -> 
         found.append(StatedDate(date(year, month, 1), "month", m.start(), m.end()))
     for m in re.finditer(bounded.format(_IN_YEAR.get(language, r"\b\B")), text, re.IGNORECASE):
         found.append(StatedDate(date(int(m.group("y")), 1, 1), "year", m.start(), m.end()))
+    found.extend(_weekday_dates(text, today, language))
     if not found:
         return None
     return min(found, key=lambda d: (d.start, -(d.end - d.start)))
@@ -691,6 +770,26 @@ _END = (
 _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     "de": (
         (
+            "mein(?:e)?\\s+(?P<kind>hund|katze|kater|hündin|hase|hamster|papagei|pferd|wellensittich)\\s+heißt\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "pet",
+            "{S} hat {kind_article} {Kind} namens {v}",
+        ),
+        (
+            "(?:ich|wir)\\s+(?:habe|haben)\\s+(?P<v>(?:ein|einen|eine|zwei|drei|vier|fünf|\\d)\\s+(?:kinder|kind|sohn|söhne|tochter|töchter|enkel|enkelkinder))",
+            "family:kids",
+            "{S} hat {v}",
+        ),
+        (
+            "ich\\s+bin\\s+(?:seit\\s+\\S+\\s+)?mit\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)\\s+(?:verheiratet|zusammen|verlobt)",
+            "partner",
+            "{S} ist mit {v} verheiratet",
+        ),
+        (
+            "(?:ich|wir)\\s+(?:gehe|gehen)\\s+(?P<mid>(?:\\S+\\s+){0,3}?)(?P<v>schwimmen|laufen|joggen|klettern|wandern|tanzen|reiten|segeln|surfen|radfahren|bouldern|ins\\s+fitnessstudio|in\\s+die\\s+kletterhalle|zum\\s+yoga|zum\\s+sport|zum\\s+training)",
+            "habit",
+            "{S} geht {mid}{v}",
+        ),
+        (
             "mein(?:e)?\\s+(?P<rel>mann|frau|freund|freundin|partner|partnerin|verlobter|verlobte|ehemann|ehefrau)\\s+heißt\\s+(?P<v>[A-ZÄÖÜ][\\wäöüß]+)",
             "partner",
             "{S} ist mit {v} zusammen ({rel})",
@@ -750,6 +849,31 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"ich\s+spreche\s+" + _V, "language", "{S} spricht {v}"),
     ),
     "es": (
+        (
+            "mi\\s+(?P<kind>perro|perra|gato|gata|conejo|loro|caballo|hámster)\\s+se\\s+llama\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "pet",
+            "{S} tiene un {kind} llamado {v}",
+        ),
+        (
+            "(?:yo\\s+)?(?:tengo|tenemos)\\s+(?P<v>(?:un|una|dos|tres|cuatro|cinco|\\d)\\s+(?:hijos?|hijas?|niños|niñas|nietos?))",
+            "family:kids",
+            "{S} tiene {v}",
+        ),
+        (
+            "(?:yo\\s+)?estoy\\s+(?:casad[oa]|prometid[oa])\\s+con\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "partner",
+            "{S} está casado con {v}",
+        ),
+        (
+            "(?:yo\\s+)?(?P<act>corro|nado|entreno|medito|escalo|bailo|camino|pedaleo|remo)\\s+(?P<v>(?:todos|todas|cada|los|las|dos|tres|una|varias|casi)\\b[^,;.!?]*?)",
+            "habit",
+            "{S} {act3} {v}",
+        ),
+        (
+            "(?:yo\\s+)?voy\\s+(?P<v>(?:al\\s+gimnasio|a\\s+nadar|a\\s+correr|a\\s+yoga|a\\s+clases?\\s+de\\s+\\w+|a\\s+escalar)[^,;.!?]*?)",
+            "habit",
+            "{S} va {v}",
+        ),
         (
             "mi\\s+(?P<rel>novio|novia|marido|mujer|esposo|esposa|pareja|prometido|prometida)\\s+se\\s+llama\\s+(?P<v>[A-ZÁÉÍÓÚÑ][\\wáéíóúñ]+)",
             "partner",
@@ -818,6 +942,31 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
     "fr": (
         (
+            "(?:mon|ma)\\s+(?P<kind>chien|chienne|chat|chatte|lapin|perroquet|cheval)\\s+s'appelle\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "pet",
+            "{S} a un {kind} nommé {v}",
+        ),
+        (
+            "(?:j'ai|nous\\s+avons|on\\s+a)\\s+(?P<v>(?:un|une|deux|trois|quatre|cinq|\\d)\\s+(?:enfants?|fils|filles?|petits-enfants))",
+            "family:kids",
+            "{S} a {v}",
+        ),
+        (
+            "je\\s+suis\\s+(?:mariée?|fiancée?|pacsée?)\\s+(?:avec|à)\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "partner",
+            "{S} est marié avec {v}",
+        ),
+        (
+            "je\\s+(?P<act>cours|nage|médite|grimpe|danse|marche)\\s+(?P<v>(?:tous|toutes|chaque|le|les|deux|trois|une|souvent)\\b[^,;.!?]*?)",
+            "habit",
+            "{S} {act3} {v}",
+        ),
+        (
+            "je\\s+vais\\s+(?P<v>(?:à\\s+la\\s+salle|à\\s+la\\s+piscine|au\\s+yoga|au\\s+sport|courir|nager|grimper)[^,;.!?]*?)",
+            "habit",
+            "{S} va {v}",
+        ),
+        (
             "mon\\s+(?P<rel>mari|copain|compagnon|partenaire|fiancé|conjoint)\\s+s'appelle\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)|ma\\s+(?P<rel2>femme|copine|compagne|partenaire|fiancée|conjointe)\\s+s'appelle\\s+(?P<v2>[A-ZÀ-Ý][\\wà-ÿ]+)",
             "partner",
             "{S} est en couple avec {v}",
@@ -877,6 +1026,31 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"je\s+parle\s+" + _V, "language", "{S} parle {v}"),
     ),
     "it": (
+        (
+            "(?:il\\s+)?mi[oa]\\s+(?P<kind>cane|gatto|gatta|coniglio|pappagallo|cavallo|criceto)\\s+si\\s+chiama\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "pet",
+            "{S} ha un {kind} di nome {v}",
+        ),
+        (
+            "(?:io\\s+)?(?:ho|abbiamo)\\s+(?P<v>(?:un|una|due|tre|quattro|cinque|\\d)\\s+(?:figli[oe]?|figlia|bambini|bambine|nipoti))",
+            "family:kids",
+            "{S} ha {v}",
+        ),
+        (
+            "(?:io\\s+)?sono\\s+(?:sposat[oa]|fidanzat[oa])\\s+con\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "partner",
+            "{S} è sposato con {v}",
+        ),
+        (
+            "(?:io\\s+)?(?P<act>corro|nuoto|medito|arrampico|ballo|cammino)\\s+(?P<v>(?:tutti|tutte|ogni|il|la|due|tre|una|spesso)\\b[^,;.!?]*?)",
+            "habit",
+            "{S} {act3} {v}",
+        ),
+        (
+            "(?:io\\s+)?vado\\s+(?P<v>(?:in\\s+palestra|in\\s+piscina|a\\s+yoga|a\\s+correre|a\\s+nuotare|ad\\s+arrampicare)[^,;.!?]*?)",
+            "habit",
+            "{S} va {v}",
+        ),
         (
             "(?:il\\s+)?mio\\s+(?P<rel>ragazzo|marito|compagno|fidanzato|partner)\\s+si\\s+chiama\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)|(?:la\\s+)?mia\\s+(?P<rel2>ragazza|moglie|compagna|fidanzata|partner)\\s+si\\s+chiama\\s+(?P<v2>[A-ZÀ-Ý][\\wà-ÿ]+)",
             "partner",
@@ -946,6 +1120,31 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:io\s+)?parlo\s+" + _V, "language", "{S} parla {v}"),
     ),
     "pt": (
+        (
+            "(?:o\\s+)?(?:meu|minha)\\s+(?P<kind>cão|cachorro|cadela|gato|gata|coelho|papagaio|cavalo)\\s+(?:chama-se|se\\s+chama)\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "pet",
+            "{S} tem um {kind} chamado {v}",
+        ),
+        (
+            "(?:eu\\s+)?(?:tenho|temos)\\s+(?P<v>(?:um|uma|dois|duas|três|quatro|cinco|\\d)\\s+(?:filhos?|filhas?|crianças|netos?))",
+            "family:kids",
+            "{S} tem {v}",
+        ),
+        (
+            "(?:eu\\s+)?(?:sou|estou)\\s+(?:casad[oa]|noiv[oa])\\s+com\\s+(?:o\\s+|a\\s+)?(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "partner",
+            "{S} é casado com {v}",
+        ),
+        (
+            "(?:eu\\s+)?(?P<act>corro|nado|treino|medito|escalo|danço|caminho|pedalo)\\s+(?P<v>(?:todos|todas|cada|aos|às|duas|três|uma|quase)\\b[^,;.!?]*?)",
+            "habit",
+            "{S} {act3} {v}",
+        ),
+        (
+            "(?:eu\\s+)?vou\\s+(?P<v>(?:ao\\s+ginásio|à\\s+academia|à\\s+piscina|ao\\s+yoga|correr|nadar)[^,;.!?]*?)",
+            "habit",
+            "{S} vai {v}",
+        ),
         (
             "(?:o\\s+)?meu\\s+(?P<rel>marido|namorado|companheiro|noivo|parceiro)\\s+(?:chama-se|se\\s+chama)\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)|(?:a\\s+)?minha\\s+(?P<rel2>mulher|esposa|namorada|companheira|noiva|parceira)\\s+(?:chama-se|se\\s+chama)\\s+(?P<v2>[A-ZÀ-Ý][\\wà-ÿ]+)",
             "partner",
@@ -1030,6 +1229,7 @@ _MULTI_SLOTS = frozenset({"like", "allergy", "language", "tool", "habit", "event
 # Endings: "I stopped <infinitive>" / "I no longer <verb>"; the rest is what ended.
 _FOREIGN_ENDINGS: dict[str, tuple[str, ...]] = {
     "de": (
+        r"ich\s+habe\s+aufgehört,?\s+(?:zu\s+)?(?P<rest>.+?)",
         r"ich\s+habe\s+(?:\S+\s+){0,3}?(?P<rest>.+?)\s+aufgehört",
         r"ich\s+(?P<verb>\w+)\s+(?:\S+\s+){0,3}?nicht\s+mehr(?:\s+(?P<rest>.+))?",
         r"ich\s+(?P<verb>\w+)\s+(?:\S+\s+){0,3}?kein(?:e|en)?\s+(?P<rest>.+?)\s+mehr",
@@ -1139,6 +1339,9 @@ _ROMANCE_1SG_TO_3SG = {
         "salgo": "sale",
         "estoy": "está",
         "como carne": "come carne",
+        "corro": "corre",
+        "escalo": "escala",
+        "remo": "rema",
     },
     "it": {
         "sono": "è",
@@ -1265,7 +1468,8 @@ def _negated_text(positive: str, language: str) -> str:
 
 # Someone of the user's who died, or a partner who is no longer one: retractions by name.
 _DEATH = {
-    "de": r"(?P<n>[A-ZÄÖÜ][\wäöüß]+)\s+ist\s+(?:\S+\s+){0,3}?(?:gestorben|verstorben|eingeschläfert\s+worden)",
+    "de": r"(?:(?i:mein|meine|unser|unsere)\s+)?"
+    r"(?P<n>[A-ZÄÖÜ][\wäöüß]+)\s+ist\s+(?:\S+\s+){0,3}?(?:gestorben|verstorben|eingeschläfert\s+worden)",
     "es": r"(?P<n>[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)\s+(?:murió|ha\s+muerto|falleció|ha\s+fallecido)",
     "fr": r"(?P<n>[A-ZÀ-Ý][\wà-ÿ]+)\s+(?:est\s+mort|est\s+morte|est\s+décédée?|nous\s+a\s+quittés)",
     "it": r"(?P<n>[A-ZÀ-Ý][\wà-ÿ]+)\s+(?:è\s+morto|è\s+morta|è\s+mancat[oa]|ci\s+ha\s+lasciati)",
@@ -1314,6 +1518,12 @@ def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
     text = _FOREIGN_LEAD_IN.sub("", clause.strip()).strip(" ,;:-")
     if not text:
         return []
+    if language == "de":
+        # Verb second: once a date or place has been taken from the front ("Am Samstag bin ich nach
+        # Köln gezogen"), the verb comes before "ich"; the frames read "ich bin ...".
+        text = re.sub(
+            r"^(?:(?:jetzt|nun|inzwischen|seitdem|dann|auch)\s+)?(\w+)\s+(ich|wir)\b", r"\2 \1", text, flags=re.I
+        )
     if ended := _ending_of_someone(text, language):
         return ended
     positive = _without_negation(text, language)
@@ -1378,6 +1588,13 @@ _LOCATION_FORM = {
 }
 
 
+# "jeden Montag Fußball": how often is not what; the activity names the habit's slot.
+_FREQUENCY_LEAD = _rx(
+    r"^(?:(?:jeden|jede|jedes|cada|todos\s+los|todas\s+las|tous\s+les|toutes\s+les|chaque|ogni|tutti\s+i|tutte\s+le"
+    r"|todos\s+os|todas\s+as|am|el|le|il|los|les|nos|aos)\s+\w+\s+)+"
+)
+
+
 def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
     subject = subject_for(language)
     for pattern, slot, template in _COMPILED_FRAMES.get(language, ()):
@@ -1397,6 +1614,8 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         if not _foreign_value_ok(value, slot):
             continue
         groups["v"] = value
+        if "act" in groups:
+            groups["act3"] = _third_person_verb(groups["act"], language)  # "corro" -> "corre"
         if "kind" in groups:
             kind = groups["kind"].lower()
             groups["Kind"] = kind.capitalize()
@@ -1405,7 +1624,8 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         line = template.format(S=subject, S_lower=subject[0].lower() + subject[1:], **groups)
         line = re.sub(r"\bA el\b", "Al", line)  # Spanish contraction
         # A habit is known by its activity ("yoga"), not by how often ("tous les matins").
-        key = value.split()[0] if slot == "habit" else value
+        activity = groups.get("act") or (_FREQUENCY_LEAD.sub("", value).split() or [value])[0]
+        key = activity if slot == "habit" else value
         full_slot = f"{slot}:{_slug(key)}" if slot in _MULTI_SLOTS else slot
         kind = "preference" if slot == "like" else ("event" if slot == "event" else "fact")
         return [ForeignDraft(re.sub(r"\s+", " ", line), full_slot, value, kind), *extra]
