@@ -797,7 +797,10 @@ _SUBJECTLESS = _rx(
     r"|cancelled|canceled|stopped|picked|signed|booked|adopted|broke|split)\b)(?!(?:need|feed|speed|seed)\b)"
 )
 _SUBJECTLESS_AUX = _rx(r"^(?P<aux>been|not|starting|moving|heading|flying|going|off\s+to|working|living)\b")
-_FILLER_TAIL = _rx(r"(?:\s*,?\s+(?:tbh|lol|lmao|haha+|btw|fyi|atm|imo|tho|though|honestly|for\s+now|ha|xd)\b|[!?.]+)+$")
+_FILLER_TAIL = _rx(
+    r"(?:\s*,?\s+(?:tbh|lol|lmao|haha+|btw|fyi|atm|imo|tho|though|honestly|for\s+now|ha|xd|actually|(?<!for\s)(?<!by\s)(?:myself|ourselves))\b"
+    r"|[!?.]+)+$"
+)
 
 
 _TEAM_WORDS = frozenset(("team", "company", "startup", "org", "organisation", "organization", "department", "lab"))
@@ -866,8 +869,8 @@ def _prepare(raw: str, today: date) -> Clause | None:
     hit = _find_date(text, today, _looks_past(text))
     if hit is None:
         return Clause(text, today, anymore=anymore)
-    # "Tomorrow I'm flying to Tokyo": the date may have been the lead-in.
-    text = _strip_lead_ins(_remove_span(text, hit.start, hit.end))
+    # "Tomorrow I'm flying to Tokyo": the date may have been the lead-in; "moving in April actually": filler may follow it.
+    text = _FILLER_TAIL.sub("", _strip_lead_ins(_remove_span(text, hit.start, hit.end))).strip()
     return Clause(text, today, hit.ref, hit.prep, anymore) if text else None
 
 
@@ -1262,7 +1265,9 @@ def _b_switch(m: re.Match[str], c: Clause) -> list[Draft]:
     if not old or not new or len(new.split()) > 4 or len(old.split()) > 4:
         return []
     known = _tool_domain(old) or _tool_domain(new)
-    verb = _group(m, "verb").lower()
+    verb = {"switching": "switched", "moving": "moved", "migrating": "migrated", "changing": "changed"}.get(
+        _group(m, "verb").lower(), _group(m, "verb").lower()
+    )
     if not known:
         if verb in ("moved", "relocated"):
             return []  # "moved from Paris to Berlin" is the location rule's
@@ -1281,7 +1286,9 @@ def _b_switch(m: re.Match[str], c: Clause) -> list[Draft]:
 
 def _b_switch_to(m: re.Match[str], c: Clause) -> list[Draft]:
     new = _cut(_group(m, "v"), _TOOL_STOPS)
-    verb = _group(m, "verb").lower()
+    verb = {"switching": "switched", "migrating": "migrated", "moving": "moved"}.get(
+        _group(m, "verb").lower(), _group(m, "verb").lower()
+    )
     if not new or len(new.split()) > 4:
         return []
     if not _tool_domain(new) and not (verb in ("switched", "migrated") and _is_proper(new)):
@@ -1956,6 +1963,11 @@ RULES: tuple[Rule, ...] = (
     _rule("tool", "{IWE} {ADV}(?:have )?(?P<verb>switched|moved|migrated|changed|relocated) (?:over )?"
                   "from (?P<old>.+?) (?:over )?to {V}", _b_switch),
     _rule("tool", "{IWE} {ADV}(?:have )?(?P<verb>switched|moved|migrated|changed) (?:over )?to {V}", _b_switch_to),
+    # a change under way is a change: "we're migrating from Jenkins to GitHub Actions", "our team is moving to Go"
+    _rule("tool", "(?:{AM}|our (?:team|company|startup|org) is) {ADV}(?P<verb>switching|moving|migrating|changing) (?:over )?"
+                  "from (?P<old>.+?) (?:over )?to {V}", _b_switch),
+    _rule("tool", "(?:{AM}|our (?:team|company|startup|org) is) {ADV}(?P<verb>switching|moving|migrating) (?:over )?to {V}",
+          _b_switch_to),
     _rule("tool", "{IWE} {ADV}(?:have )?(?:decided|agreed|chose|chosen|picked|settled)"
                   " (?:to (?:use|go with|adopt) |on |for )?{V}", _b_decided),
     _rule("tool", "{AM} going (?:to go )?with {V}", _b_decided),
@@ -2909,6 +2921,8 @@ _NOT_BELONGINGS = _vocab("""
 
 
 def _belonging_drafts(c: Clause) -> list[Draft]:
+    if tooled := _thing_tool_drafts(c):
+        return tooled  # "our app is built with Flutter", "our infra is on GCP": a thing and its tool
     m = _MY_THING.match(c.text)
     if not m:
         return [] if not _THING_ON.match(c.text) else _thing_tool_drafts(c)
