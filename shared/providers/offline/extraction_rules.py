@@ -869,7 +869,8 @@ def _prepare(raw: str, today: date) -> Clause | None:
     hit = _find_date(text, today, _looks_past(text))
     if hit is None:
         return Clause(text, today, anymore=anymore)
-    # "Tomorrow I'm flying to Tokyo": the date may have been the lead-in; "moving in April actually": filler may follow it.
+    # "Tomorrow I'm flying to Tokyo": the date may have been the lead-in; "moving in April actually":
+    # filler may follow it.
     text = _FILLER_TAIL.sub("", _strip_lead_ins(_remove_span(text, hit.start, hit.end))).strip()
     return Clause(text, today, hit.ref, hit.prep, anymore) if text else None
 
@@ -1964,10 +1965,10 @@ RULES: tuple[Rule, ...] = (
                   "from (?P<old>.+?) (?:over )?to {V}", _b_switch),
     _rule("tool", "{IWE} {ADV}(?:have )?(?P<verb>switched|moved|migrated|changed) (?:over )?to {V}", _b_switch_to),
     # a change under way is a change: "we're migrating from Jenkins to GitHub Actions", "our team is moving to Go"
-    _rule("tool", "(?:{AM}|our (?:team|company|startup|org) is) {ADV}(?P<verb>switching|moving|migrating|changing) (?:over )?"
-                  "from (?P<old>.+?) (?:over )?to {V}", _b_switch),
-    _rule("tool", "(?:{AM}|our (?:team|company|startup|org) is) {ADV}(?P<verb>switching|moving|migrating) (?:over )?to {V}",
-          _b_switch_to),
+    _rule("tool", "(?:{AM}|our (?:team|company|startup|org) is) {ADV}"
+                  "(?P<verb>switching|moving|migrating|changing) (?:over )?from (?P<old>.+?) (?:over )?to {V}", _b_switch),
+    _rule("tool", "(?:{AM}|our (?:team|company|startup|org) is) {ADV}"
+                  "(?P<verb>switching|moving|migrating) (?:over )?to {V}", _b_switch_to),
     _rule("tool", "{IWE} {ADV}(?:have )?(?:decided|agreed|chose|chosen|picked|settled)"
                   " (?:to (?:use|go with|adopt) |on |for )?{V}", _b_decided),
     _rule("tool", "{AM} going (?:to go )?with {V}", _b_decided),
