@@ -1966,7 +1966,8 @@ RULES: tuple[Rule, ...] = (
     _rule("tool", "{IWE} {ADV}(?:have )?(?P<verb>switched|moved|migrated|changed) (?:over )?to {V}", _b_switch_to),
     # a change under way is a change: "we're migrating from Jenkins to GitHub Actions", "our team is moving to Go"
     _rule("tool", "(?:{AM}|our (?:team|company|startup|org) is) {ADV}"
-                  "(?P<verb>switching|moving|migrating|changing) (?:over )?from (?P<old>.+?) (?:over )?to {V}", _b_switch),
+                  "(?P<verb>switching|moving|migrating|changing) (?:over )?from (?P<old>.+?) (?:over )?to {V}",
+          _b_switch),
     _rule("tool", "(?:{AM}|our (?:team|company|startup|org) is) {ADV}"
                   "(?P<verb>switching|moving|migrating) (?:over )?to {V}", _b_switch_to),
     _rule("tool", "{IWE} {ADV}(?:have )?(?:decided|agreed|chose|chosen|picked|settled)"
