@@ -2739,7 +2739,10 @@ def _thing_tool_drafts(c: Clause) -> list[Draft]:
     who = "team's" if m.group("who").lower() == "our" and thing.lower() not in _TEAM_WORDS else ""
     subject = f"The user's {who + ' ' if who else ''}{thing}"
     domain = _tool_domain(tool)
-    return [Draft(f"{subject} {verb} {tool}", FACT, 6, f"tool:{domain}" if domain else _tool_slot(tool), _value(tool))]
+    slot = f"tool:{domain}" if domain else _tool_slot(tool)
+    if frames.PERSONAL_THING.search(thing):
+        slot = frames.scoped(slot, "side project")  # "my side project uses MongoDB": not the work database
+    return [Draft(f"{subject} {verb} {tool}", FACT, 6, slot, _value(tool))]
 
 
 # Preferences about the assistant's answers: what a reply should be like, from now on.

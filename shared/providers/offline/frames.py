@@ -178,10 +178,23 @@ def _context_pattern(language: str) -> tuple[re.Pattern[str], dict[str, str]]:
 _CONTEXT_PATTERNS = {language: _context_pattern(language) for language in SUBJECTS}
 
 
+# Beyond the listed phrases, English marks a personal context by its form: a project, app or game of
+# one's own ("for my little open-source game", "on our weekend app"), or one's own time.
+_EN_PERSONAL = _rx(
+    r"(?<!\w)(?P<marker>(?:for|on|in|with)\s+(?:my|our|a|the)\s+(?:(?:own|personal|hobby|pet|side|open[- ]source"
+    r"|weekend|little|private|indie|toy|fun)\s+)+(?:projects?|apps?|games?|sites?|websites?|blogs?|repos?|code|scripts?)"
+    r"|in\s+my\s+(?:free|spare|own)\s+time|as\s+a\s+hobby|outside\s+(?:of\s+)?work)(?!\w)\s*,?"
+)
+PERSONAL_THING = _rx(r"\b(?:side|hobby|personal|pet|open[- ]source|weekend|own)\s+(?:projects?|apps?|games?|sites?)\b")
+
+
 def find_context(text: str, language: str) -> tuple[str | None, str]:
     """(context, text without its marker): "At work we use Postgres" -> ("work", "we use Postgres")."""
     found = _CONTEXT_PATTERNS.get(language)
     match = found[0].search(text) if found else None
+    if match is None and language == "en" and (personal := _EN_PERSONAL.search(text)):
+        rest = (text[: personal.start()] + " " + text[personal.end() :]).strip()
+        return "side project", re.sub(r"\s+", " ", rest).strip(" ,")
     if match is None:
         return None, text
     context = found[1][re.sub(r"\s+", " ", match.group("marker").lower())]
