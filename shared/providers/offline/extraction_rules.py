@@ -798,7 +798,8 @@ _SUBJECTLESS = _rx(
 )
 _SUBJECTLESS_AUX = _rx(r"^(?P<aux>been|not|starting|moving|heading|flying|going|off\s+to|working|living)\b")
 _FILLER_TAIL = _rx(
-    r"(?:\s*,?\s+(?:tbh|lol|lmao|haha+|btw|fyi|atm|imo|tho|though|honestly|for\s+now|ha|xd|actually|(?<!for\s)(?<!by\s)(?:myself|ourselves))\b"
+    r"(?:\s*,?\s+(?:tbh|lol|lmao|haha+|btw|fyi|atm|imo|tho|though|honestly|for\s+now|ha|xd|actually|too"
+    r"|as\s+well|(?<!for\s)(?<!by\s)(?:myself|ourselves))\b"
     r"|[!?.]+)+$"
 )
 
@@ -3228,11 +3229,16 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)
     )
     answer = _YES_FIRST.match(text)
+    confirmed: list[Draft] = []
     if asked and answer and not (_CONFIRM.match(text) or _DENY.match(text)):
-        # "No, I moved to Bergen": the statement says it all; "yep, 6 years now": the yes does.
+        # "No, I moved to Bergen": the statement says it all; "yep, 6 years now": the yes does;
+        # "yep, but I'm moving to Cardiff": both the yes and the statement do.
         language = detect_language(text)
         if language == "und" or not _drafts_from_text(text[answer.end() :], today, language):
             text = answer.group(0).rstrip(" ,!.")
+        elif previous is not None and _CONFIRM.match(answer.group(0)) and detect_language(previous.content) == "en":
+            statement = _statement_from_question(_normalise_message(previous.content), denied=False, anymore=False)
+            confirmed = _drafts_from_text(statement, today, "en") if statement and language == "en" else []
     if previous is not None and asked and (_CONFIRM.match(text) or _DENY.match(text)):
         question = _normalise_message(previous.content)
         if detect_language(question) != "en":
@@ -3242,7 +3248,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         language, drafts = "en", (_drafts_from_text(statement, today, "en") if statement else [])
     else:
         language = detect_language(text)
-        drafts = [] if language == "und" else _drafts_from_text(text, today, language)
+        drafts = [] if language == "und" else confirmed + _drafts_from_text(text, today, language)
     return [
         ExtractedFact(
             text=frames.name_speaker(d.text, language, turn.name),
