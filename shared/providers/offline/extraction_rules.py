@@ -1176,7 +1176,7 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
         r"(?i:\s+(?:based|located|living|settled)?)?\s+(?:in|out\s+of)\s+(?P<p>(?-i:[A-Z])[^,;]*)", after
     ):
         place = _place(around.group("p"))
-    if where := re.search(r"\s+(?:in|based\s+in)\s+(?P<p>(?-i:[A-Z])[^,;]*)$", _group(m, "v")):
+    if where := re.search(r"\s+(?:in|based\s+in)\s+(?P<p>(?-i:[A-Z])[^,;]*)(?:[,;].*)?$", _group(m, "v")):
         place = _place(where.group("p"))
     if place and (cut := re.search(r"\s+(?:in|based\s+in)\s+(?-i:[A-Z]).*$", role)):
         role = role[: cut.start()].strip()
