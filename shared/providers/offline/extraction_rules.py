@@ -2192,26 +2192,28 @@ _MARKERS = {
     "de": _vocab("""
         ich, und, nicht, der, das, ist, mein, meine, bin, wohne, lebe, heiße, heisse, komme, aus, mit, auf,
         ein, eine, zu, wir, habe, sind, auch, aber, jetzt, seit, nach, gezogen, hallo, danke, bitte, ja,
-        nein, wie, geht
+        nein, wie, geht, kinder, jeden, jede, verheiratet, heißt, gehe, spiele, letzten, letzte
     """),
     "es": _vocab("""
         yo, y, el, los, las, que, soy, mi, vivo, llamo, con, por, para, una, estoy, pero, muy, es, mudé,
         nombre, desde, ahora, hola, gracias, sí, cómo, trabajo, en, ya, tengo, hace, dejé, gusta, años, del, al,
-        estoy, juego
+        estoy, juego, tenemos, hijos, hijas, nuestro, nuestra, somos, usamos, mañanas, casada, casado
     """),
     "fr": _vocab("""
         je, et, le, les, est, suis, mon, ma, mes, habite, vis, avec, pour, une, des, du, pas, ne, mais,
-        nous, appelle, viens, prénom, maintenant, depuis, bonjour, merci, oui, à, salut, très, travaille, j'ai
+        nous, appelle, viens, prénom, maintenant, depuis, bonjour, merci, oui, à, salut, très, travaille, j'ai,
+        avons, enfants, chaque, tous, toutes, mariée, marié
     """),
     "it": _vocab("""
         io, sono, mi, chiamo, abito, lavoro, il, di, che, non, per, con, anche, ora, adesso, ciao, grazie, ho,
         sto, faccio, più, della, nel, alla, anni, mio, mia, perché, però, smesso, vengo, piace, fa, gli, e, chiama,
-        vivo, siamo, passati, anno, scorso, abbiamo, sono, lasciato, gioco, ogni, mio, ragazzo, trasferita, trasferito
+        vivo, siamo, passati, anno, scorso, abbiamo, sono, lasciato, gioco, ogni, mio, ragazzo, trasferita, trasferito,
+        figli, figlie, sposato, sposata, nuoto, mattina, palestra
     """),
     "pt": _vocab("""
         eu, moro, trabalho, sou, não, meu, minha, em, no, na, do, da, com, também, agora, olá, obrigado,
         obrigada, sim, você, estou, tenho, já, mais, mudei, deixei, parei, gosto, há, anos, ao, os, das, dos, e, mas,
-        migramos, empresa, sou, usuário
+        migramos, empresa, sou, usuário, aos, às, filhos, filhas, temos, nós, nosso, nossa, ginásio, casado, casada
     """),
 }
 _FR_ELISIONS = ("j'", "m'", "l'", "d'", "c'", "qu'", "n'", "s'")
@@ -2707,7 +2709,8 @@ def _own_slot(thing: str) -> str:
         thing = named_as.group("n")  # "a board game called Catan": Catan is the thing
     core = _PREPOSITION.sub("", re.split(r"\s*[,;(]|\s+(?:and|but|which|that|so)\s", thing.strip(), maxsplit=1)[0])
     words = [w for w in re.findall(r"[\w+#'-]+", core.lower()) if w not in _OWN_QUALIFIERS]
-    named = [w for w in words if not any(ch.isdigit() for ch in w)] or words
+    model = re.compile(r"\d|^(?:ii|iii|iv|vi|vii|viii|ix|xi|xii|pro|max|plus|mini|ultra|lite)$")
+    named = [w for w in words if not model.search(w)] or words
     return f"own:{'-'.join(named[:3]) or 'thing'}"
 
 
@@ -2891,6 +2894,11 @@ def _style_request_drafts(sentence: str, today: date) -> list[Draft]:
 
 def _style_part(body: str, today: date) -> list[Draft]:
     body = _expand_contractions(body.strip())
+    if units := _STYLE_UNITS.match(re.sub(r"(?i)^always\s+", "", body)):
+        value = units.group("v").lower()
+        shown = value if " " in value else f"{value} units"
+        always = "always " if re.match(r"(?i)^always\b", body) else ""
+        return [Draft(f"The user {always}wants answers in {shown}", PREF, 6, "style:units", shown)]
     if re.match(r"(?i)^(?:always|never|from\s+now\s+on)\b", body):
         return _style_drafts(Clause(body, today))  # "could you always answer in Spanish?"
     if ban := _STYLE_BAN.match(body):
