@@ -657,7 +657,7 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
     return None
 
 
-_PERFECT = _rx(r"\b(?:have|has|'ve)\s+been\b|^(?:i\s+)?been\b")
+_PERFECT = _rx(r"\b(?:have|has|'ve)\s+(?:been|lived|worked|used|played|practi[sc]ed)\b|^(?:i\s+)?been\b")
 # Every date pattern needs one of these; most clauses have none, and one search is cheap.
 _MAY_HAVE_DATE = _rx(
     r"\d|\b(?:yesterday|today|tonight|tomorrow|morning|afternoon|evening|night|day|week|weekend|month|year|monday"
@@ -860,19 +860,48 @@ _FILLER_WORDS = _rx(r"\s*\b(?:tbh|lol|lmao|btw|fyi|atm|imo|ngl|idk|tho|xd|haha+)
 _LIKE_NUMBER = _rx(r"\blike\s+(?=\d|a\s+couple|a\s+few)")
 
 
+# "Every Friday I have dinner with my parents": a rhythm said first is read where it usually stands.
+_FRONTED_RHYTHM = _rx(
+    r"^(?P<when>(?:every|each)\s+(?:\w+\s+)?\w+|on\s+(?:weekends|weekdays|(?:mon|tues|wednes|thurs|fri|satur|sun)days)"
+    r"|most\s+(?:days|mornings|evenings|weekends)|(?:once|twice|\w+\s+times)\s+a\s+\w+)\s*,?\s+(?P<rest>(?:i|we)\s.+)$"
+)
+# "I've played the piano since I was six": a habit kept up to now is a habit.
+_KEPT_UP = _rx(
+    r"^(?P<subj>i|we)\s+have\s+(?P<pp>[a-z]+ed)\s+(?P<rest>.+?)(?P<how_long>\s+(?:since|for)\s+(?:i\s+was\s+\w+|years|ages"
+    r"|\w+\s+years|(?:a|one|two|three|four|five|\d+)\s+(?:years?|months?|decades?))\b.*)?$"
+)
+_KEPT_UP_VERBS = frozenset(("live", "work", "use"))
+
+
+def _kept_up(text: str, *, dated: bool) -> str:
+    """ "I have lived in Oslo" (its "for ten years" already read as the date) -> "I live in Oslo"."""
+    m = _KEPT_UP.match(text)
+    if not m or not (dated or m.group("how_long")):
+        return text
+    pp = m.group("pp").lower()
+    for base in (pp[:-2], pp[:-1], pp[:-3]):
+        if frames.verb_class(base) == "habit" or base in _KEPT_UP_VERBS:
+            return f"{m.group('subj')} {base} {m.group('rest')}{m.group('how_long') or ''}"
+    return text
+
+
 def _prepare(raw: str, today: date) -> Clause | None:
     raw = _HAVE_GOT.sub(" have ", _LIKE_NUMBER.sub("about ", _FILLER_WORDS.sub("", raw)))
     cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
+    if fronted := _FRONTED_RHYTHM.match(cleaned):
+        cleaned = f"{fronted.group('rest')} {fronted.group('when').lower()}"
     text = _expand_contractions(_with_subject(cleaned))
     if not text or _REQUEST.match(text) or _HYPOTHETICAL.match(text) or _QUESTION_START.match(text):
         return None
     anymore = bool(_ANYMORE.search(text))
     hit = _find_date(text, today, _looks_past(text))
     if hit is None:
-        return Clause(text, today, anymore=anymore)
+        return Clause(_kept_up(text, dated=False), today, anymore=anymore)
     # "Tomorrow I'm flying to Tokyo": the date may have been the lead-in; "moving in April actually":
     # filler may follow it.
+    how_long = hit.prep in ("for", "since") or text[hit.start : hit.end].lower().startswith(("for ", "since "))
     text = _FILLER_TAIL.sub("", _strip_lead_ins(_remove_span(text, hit.start, hit.end))).strip()
+    text = _kept_up(text, dated=how_long)
     return Clause(text, today, hit.ref, hit.prep, anymore) if text else None
 
 
@@ -2941,6 +2970,9 @@ def _belonging_drafts(c: Clause) -> list[Draft]:
     if not m:
         return [] if not _THING_ON.match(c.text) else _thing_tool_drafts(c)
     thing = m.group("thing").lower()
+    if thing in ("home town", "hometown") and _is_proper(m.group("v")):
+        place = _place(m.group("v"))  # "my home town is Bergen": where the user is from
+        return [Draft(f"The user is from {place[0]}", FACT, 7, "origin", place[1])] if place else []
     if thing in _NOT_BELONGINGS or thing.split()[-1] in _NOT_BELONGINGS:
         return []
     value = _tidy(_third_person(m.group("v")))

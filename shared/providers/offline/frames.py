@@ -716,7 +716,7 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "play practise practice run jog swim cycle bike hike climb surf ski snowboard skate dance sing paint draw "
         "knit sew crochet cook bake garden meditate read write collect study learn teach coach volunteer train "
         "box fish hunt row sail golf walk attend watch follow support visit brew grow take do go ride lift "
-        "journal blog stream game code program compose photograph film wear"
+        "journal blog stream game code program compose photograph film wear listen"
     ),
     "consume": _words("drink eat smoke vape"),
     "own": _words("own have drive"),
