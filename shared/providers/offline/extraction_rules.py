@@ -1892,7 +1892,7 @@ def _foreign_clause(sentence: str, language: str) -> list[Draft]:
 
 _FRAGMENTS = {
     "ADV": r"(?:(?:currently|now|still|also|actually|just|recently|finally|officially|already|even|really"
-    r"|again)\s+)*",
+    r"|again|fully|completely|totally|permanently|mostly)\s+)*",
     "LIKE_ADV": r"(?:(?:really|absolutely|also|still|do|totally|genuinely|kind\s+of|kinda|just|honestly|quite"
     r"|truly|sort\s+of|sorta|especially|very\s+much|so|actually|now|currently|always)\s+)*",
     # "my wife and I moved to Berlin", "me and my girlfriend Lea live in Vienna"
@@ -1969,6 +1969,10 @@ RULES: tuple[Rule, ...] = (
     _rule("employer", "i am {ADV}(?:working|employed) (?P<prep>at|for|by) {V}", _b_employer),
     _rule("employer", "my (?:employer|company) is {V}", _b_employer),
     _rule("employer", "i am (?:starting|beginning) (?:a new job |work |my new job )?(?:at|with) {V}", _b_joined),
+    _rule("employer", "(?:(?:it|today|yesterday|this|that) )?(?:was|is) my last day (?:at|with) (?P<proper>)"
+                      "(?P<v>{CAP}[\\w&'-]*(?: {CAP}[\\w&'-]*)*)", _b_employer_gone),
+    _rule("employer", "i {ADV}(?:have )?(?:resigned|handed in my notice|gave my notice|retired) (?:from|at|with) "
+                      "(?P<proper>)(?P<v>{CAP}.*)", _b_employer_gone),
     _rule("employer", "my last day (?:at|with) (?P<proper>)(?P<v>{CAP}[\\w&'-]*(?: {CAP}[\\w&'-]*)*) (?:was|is)",
           _b_employer_gone),
     _rule("employer", "i {ADV}(?:have )?(?:joined|started (?:working )?(?:at|for)"
@@ -1993,7 +1997,7 @@ RULES: tuple[Rule, ...] = (
     _rule("tool", "{IWE} {ADV}(?:have )?(?:moved away from|moved off(?: of)?) (?P<strict>){V}", _b_tool_gone),
     _rule("tool", "{IWE} {ADV}(?:have )?(?P<verb>switched|moved|migrated|changed|relocated) (?:over )?"
                   "from (?P<old>.+?) (?:over )?to {V}", _b_switch),
-    _rule("tool", "{IWE} {ADV}(?:have )?(?P<verb>switched|moved|migrated|changed) (?:over )?to {V}", _b_switch_to),
+    _rule("tool", "{IWE} {ADV}(?:have )?{ADV}(?P<verb>switched|moved|migrated|changed) (?:over )?to {V}", _b_switch_to),
     # a change under way is a change: "we're migrating from Jenkins to GitHub Actions", "our team is moving to Go"
     _rule("tool", "(?:{AM}|our (?:team|company|startup|org) is) {ADV}"
                   "(?P<verb>switching|moving|migrating|changing) (?:over )?from (?P<old>.+?) (?:over )?to {V}",
@@ -2402,6 +2406,8 @@ def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
     if c is None:
         return []
     drafts = _statement_drafts(c)
+    if drafts and all(d.category is EVENT for d in drafts) and (death := _death_drafts(c)):
+        drafts = death  # "we had to put Rufus down last week": a death, not an event to remember
     ending = frames.ending_marker(c.text)
     if ending is not None and not any(d.negated for d in drafts):
         # An ending clause is a retraction, never a positive fact: read what ended, then retract it.
@@ -2489,7 +2495,7 @@ def _event_end(draft: Draft, day: date, grain: str, today: date) -> date | None:
 
 _CHANGE = _rx(
     r"^(?:i|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?P<verb>replaced|swapped|traded|exchanged|substituted|ditched|dumped|dropped)"
-    r"\s+(?P<old>.+?)\s+(?:with|for|by)\s+(?P<new>.+)$"
+    r"(?:\s+in)?\s+(?P<old>.+?)\s+(?:with|for|by)\s+(?P<new>.+)$"
     r"|^(?:i|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?P<verb2>moved|migrated|switched|changed|went)"
     r"\s+(?:(?:my|our|the)\s+(?P<thing>[\w\s-]+?)\s+)?(?:from|off(?:\s+of)?|away\s+from)\s+(?P<old2>.+?)\s+"
     r"(?:to|onto|for)\s+(?P<new2>.+)$"
@@ -2570,7 +2576,7 @@ def _condition_drafts(c: Clause) -> list[Draft]:
 
 
 _TEAM_TOOL = _rx(
-    r"^(?P<subj>i|we)\s+(?:am|are)\s+(?:all\s+in\s+on|on|running\s+on|built\s+on|using|moving\s+to|going\s+with)\s+"
+    r"^(?P<subj>i|we)\s+(?:am|are)\s+(?:all\s+)?(?:all\s+in\s+on|on|running\s+on|built\s+on|using|moving\s+to|going\s+with)\s+"
     r"(?P<v>.+)$"
     r"|^(?P<subj2>i|we)\s+(?:went|go|are\s+going|chose|picked|settled|opted|decided\s+to\s+go)\s+(?:with|on|for)\s+(?P<v2>.+)$"
 )
@@ -2661,11 +2667,16 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     if we and kind != "tool":
         return []  # "we" at work uses tools; "we cook a lot" says little about the user
     if kind == "habit" and verb == "go":
-        # "I go climbing every Tuesday": the gerund is the activity.
+        # "I go climbing every Tuesday": the gerund is the activity; "I go to the gym every day":
+        # a place one goes to on a rhythm is one too.
         first, _, tail = rest.partition(" ")
-        if not first.lower().endswith("ing"):
+        place = re.match(r"(?i)^to\s+(?:the\s+|my\s+)?(?P<p>[a-z][\w-]*(?:\s+class(?:es)?)?)\b", rest)
+        if place and _FREQUENCY.search(rest) and place.group("p").lower() not in {"work", "school", "bed", "sleep"}:
+            activity, rest_text = place.group("p").lower(), rest
+        elif not first.lower().endswith("ing"):
             return []
-        activity, rest_text = first.lower(), rest
+        else:
+            activity, rest_text = first.lower(), rest
     else:
         activity, rest_text = "", rest
     words = rest.split()
@@ -2675,6 +2686,7 @@ def _durable_drafts(c: Clause) -> list[Draft]:
         verb in frames.HABIT_OBJECT_REQUIRED
     )
     vague = not core or core.lower() in _VAGUE_OBJECTS or core.lower().split()[0] in {"to", "it", "that", "this"}
+    vague = vague and not (activity and verb == "go")  # "go to the gym every day": the place is the activity
     if needs_object and vague:
         return []
     if verb == "have" and (
@@ -2979,9 +2991,10 @@ def _belonging_drafts(c: Clause) -> list[Draft]:
     # A belonging is named: a brand or model (a capital or a number), not a state ("slow", "broken").
     if not re.search(r"(?-i:[A-Z])|\d", value) or len(value.split()) > 8:
         return _thing_tool_drafts(c)
-    first = re.sub(r"^(?:an?|the)\s+", "", value).split()[0]
-    if _tool_domain(first):
-        return [Draft(f"The user's {thing} is {value}", FACT, 6, f"tool:{_tool_domain(first)}", _value(value))]
+    named = re.sub(r"^(?:an?|the)\s+", "", value)
+    domain = _tool_domain(named) or _tool_domain(named.split()[0])
+    if domain:
+        return [Draft(f"The user's {thing} is {value}", FACT, 6, f"tool:{domain}", _value(value))]
     slot = "car" if thing in ("car", "vehicle") else f"own:{_slug(thing)}"
     return [Draft(f"The user's {thing} is {value}", FACT, 5, slot, _value(value))]
 
@@ -3166,15 +3179,17 @@ def _trait_drafts(c: Clause) -> list[Draft]:
 _DEATH = _rx(
     r"^(?:(?:my|our)\s+(?:(?P<kind>[a-z]+)\s+)?)?(?P<n>(?-i:[A-Z][\w'-]*))\s+(?:has\s+|had\s+|just\s+|sadly\s+)*"
     r"(?:passed\s+away|died|passed|(?:was|had\s+to\s+be|got)\s+put\s+(?:down|to\s+sleep))\b"
+    r"|^(?:i|we)\s+(?:had\s+to\s+)?(?:put|have\s+put)\s+(?:(?:my|our)\s+(?:(?P<kind2>[a-z]+)\s+)?)?(?P<n2>(?-i:[A-Z][\w'-]*))"
+    r"\s+(?:down|to\s+sleep)\b"
 )
 
 
 def _death_drafts(c: Clause) -> list[Draft]:
     """ "Rex passed away": whoever it was, they are no longer in the user's life (any slot naming them)."""
     m = _DEATH.match(c.text)
-    if not m or m.group("n").lower() in _NOT_NAMES:
+    name = (m.group("n") or m.group("n2")) if m else None
+    if not name or name.lower() in _NOT_NAMES:
         return []
-    name = m.group("n")
     return [Draft(f"The user's {name} passed away{c.when()}", REL, 7, f"*:{name.lower()}", name, negated=True)]
 
 

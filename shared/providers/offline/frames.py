@@ -606,7 +606,7 @@ _EN_ENDING_LEAD = _rx(
     r"^(?:i|we)\s+(?:have\s+|had\s+|just\s+|finally\s+|recently\s+|already\s+|officially\s+|completely\s+)*"
     r"(?P<marker>stopped|quit|quitted|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|dropped|ditched|abandoned|kicked|cut\s+out"
     r"|no\s+longer|am\s+done\s+with|am\s+finished\s+with|got\s+rid\s+of|retired\s+from|sold|gave\s+away"
-    r"|lost|cancelled|canceled|unsubscribed\s+from)\s+(?P<rest>.+)$"
+    r"|lost|cancelled|canceled|unsubscribed\s+from|gone\s+off|went\s+off|got\s+tired\s+of|grown\s+out\s+of)\s+(?P<rest>.+)$"
 )
 _ENDING_VERBS = frozenset(
     (
@@ -630,6 +630,10 @@ _ENDING_VERBS = frozenset(
         "stopped",
         "quitted",
         "retired from",
+        "gone off",
+        "went off",
+        "got tired of",
+        "grown out of",
     )
 )
 
@@ -662,6 +666,10 @@ def _base_of_participle(word: str) -> str | None:
     return None
 
 
+# Verbs whose statements are usually in the progressive ("I'm learning Greek"): their ending reads so.
+_SAID_IN_PROGRESS = frozenset(("learn", "study", "train"))
+
+
 def ending_marker(text: str) -> tuple[str, str] | None:
     """(kind, the statement that ended, in the first person) for an English ending clause.
 
@@ -673,8 +681,12 @@ def ending_marker(text: str) -> tuple[str, str] | None:
         marker, rest = re.sub(r"\s+", " ", m.group("marker").lower()), m.group("rest").split(",")[0].strip()
         if marker == "no longer":
             return "no longer", f"I {rest}"
+        if marker in ("gone off", "went off", "got tired of", "grown out of"):
+            return marker, f"I like {rest}"  # a taste that ended
         first, _, tail = rest.partition(" ")
         base = base_of_gerund(first)
+        if base in _SAID_IN_PROGRESS:
+            return marker, f"I am {first} {tail}".strip()  # "stopped learning French" ends "I'm learning French"
         if base:
             return marker, f"I {base} {tail}".strip()
         if marker in (
