@@ -515,6 +515,11 @@ def _looks_past(text: str) -> bool:
     """Tense decides which way a bare "Friday" or "March 3" points."""
     if _POINTS_AHEAD.search(text) and not re.search(r"(?i)\b(?:i|we)\s+(?:have\s+)?moved\s+to\b", text):
         return False  # "the defense got moved to the 14th": the new date is ahead
+    ahead = (
+        r"(?i)\b(?:is|'s|are|am|'m)\s+due\b|(?<!was\s)(?<!were\s)\bdue\s+(?:in|on|next)\b|\b(?:am|are|is)\s+expecting\b"
+    )
+    if re.search(ahead, text):
+        return False  # "baby's due in May": whatever else the clause tells in the past, this lies ahead
     for match in _PAST_HINT.finditer(text):
         word = (match.group("word") or "").lower()
         if word == "got" and re.search(r"(?:'ve|have)\s+$", text[: match.start()], re.IGNORECASE):
