@@ -801,7 +801,19 @@ _SUBJECTLESS = _rx(
     r"|bought|took|made|moved|ran|swam|gave|lost|met|found|joined|started|switched|dropped|ditched|passed|finished"
     r"|cancelled|canceled|stopped|picked|signed|booked|adopted|broke|split)\b)(?!(?:need|feed|speed|seed)\b)"
 )
-_SUBJECTLESS_AUX = _rx(r"^(?P<aux>been|not|starting|moving|heading|flying|going|off\s+to|working|living)\b")
+_SUBJECTLESS_AUX = _rx(
+    r"^(?P<aux>been|not|starting|moving|heading|flying|going|off\s+to|working|living|engaged|married|divorced|pregnant"
+    r"|single|retired|based)\b"
+)
+# Chat drops more than the "I": "new job at Spotify!", "name's Jake".
+_NOUN_NEWS = (
+    (_rx(r"^(?:a\s+|my\s+)?new\s+(?:job|position|role)\s+(?=at|with)"), "I started a new job "),
+    (_rx(r"^(?:the\s+)?name'?s\s+(?=(?-i:[A-Z]))"), "my name is "),
+)
+# "I started learning Korean", "took up running": an activity begun is one kept up from then on.
+_BEGUN = _rx(
+    r"^(?P<subj>i|we)\s+(?:(?:have|just|recently|finally|also)\s+)*(?:started|began|took\s+up)\s+(?P<g>[a-z]+ing)\b(?P<rest>.*)$"
+)
 _FILLER_TAIL = _rx(
     r"(?:\s*,?\s+(?:tbh|lol|lmao|haha+|btw|fyi|atm|imo|tho|though|honestly|for\s+now|ha|xd|actually|too"
     r"|as\s+well|(?<!for\s)(?<!by\s)(?:myself|ourselves))\b"
@@ -833,6 +845,9 @@ def _as_we(text: str) -> str:
 def _with_subject(text: str) -> str:
     """The clause with its first person back: chat often leaves the "I" out."""
     text = _as_we(text)
+    for pattern, lead in _NOUN_NEWS:
+        if found := pattern.match(text):
+            return lead + text[found.end() :]
     if re.match(r"(?i)^(?:i|we|my|our|i'm|im|i've|we're|[a-z]+\s+and\s+i)\b", text) or not text:
         return text
     if not (
@@ -890,6 +905,16 @@ def _kept_up(text: str, *, dated: bool) -> str:
     return text
 
 
+def _begun(text: str) -> str:
+    m = _BEGUN.match(text)
+    base = frames.base_of_gerund(m.group("g")) if m else None
+    if not m or not base:
+        return text
+    if base in frames.SAID_IN_PROGRESS:
+        return f"{m.group('subj')} am {m.group('g')}{m.group('rest')}"  # "I'm learning Korean"
+    return f"{m.group('subj')} {base}{m.group('rest')}"  # "I run", from the stated date on
+
+
 def _prepare(raw: str, today: date) -> Clause | None:
     raw = _HAVE_GOT.sub(" have ", _LIKE_NUMBER.sub("about ", _FILLER_WORDS.sub("", raw)))
     cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
@@ -901,12 +926,12 @@ def _prepare(raw: str, today: date) -> Clause | None:
     anymore = bool(_ANYMORE.search(text))
     hit = _find_date(text, today, _looks_past(text))
     if hit is None:
-        return Clause(_kept_up(text, dated=False), today, anymore=anymore)
+        return Clause(_begun(_kept_up(text, dated=False)), today, anymore=anymore)
     # "Tomorrow I'm flying to Tokyo": the date may have been the lead-in; "moving in April actually":
     # filler may follow it.
     how_long = hit.prep in ("for", "since") or text[hit.start : hit.end].lower().startswith(("for ", "since "))
     text = _FILLER_TAIL.sub("", _strip_lead_ins(_remove_span(text, hit.start, hit.end))).strip()
-    text = _kept_up(text, dated=how_long)
+    text = _begun(_kept_up(text, dated=how_long))
     return Clause(text, today, hit.ref, hit.prep, anymore) if text else None
 
 

@@ -667,7 +667,7 @@ def _base_of_participle(word: str) -> str | None:
 
 
 # Verbs whose statements are usually in the progressive ("I'm learning Greek"): their ending reads so.
-_SAID_IN_PROGRESS = frozenset(("learn", "study", "train"))
+SAID_IN_PROGRESS = frozenset(("learn", "study", "train"))
 
 
 def ending_marker(text: str) -> tuple[str, str] | None:
@@ -685,7 +685,7 @@ def ending_marker(text: str) -> tuple[str, str] | None:
             return marker, f"I like {rest}"  # a taste that ended
         first, _, tail = rest.partition(" ")
         base = base_of_gerund(first)
-        if base in _SAID_IN_PROGRESS:
+        if base in SAID_IN_PROGRESS:
             return marker, f"I am {first} {tail}".strip()  # "stopped learning French" ends "I'm learning French"
         if base:
             return marker, f"I {base} {tail}".strip()
