@@ -372,3 +372,23 @@ def test_yes_but_confirms_the_question_and_adds_the_news():
     facts = extract_facts(ExtractionInput(new_turns=(reply,), context_turns=(asked,)))
     assert [f.text.split(" ")[0] for f in facts] == ["Ines", "Ines"]
     assert any("Porto" in f.text for f in facts) and any("Braga" in f.text for f in facts)
+
+
+# --- we-statements, more forms ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "slot"),
+    [
+        ("We've standardised on Pulumi.", "tool:pulumi"),
+        ("We're a Kotlin shop.", "tool:language"),
+        ("The whole team moved over to MySQL.", "tool:database"),
+        ("We keep our runbooks in Notion.", "tool:notion"),
+    ],
+)
+def test_more_we_statements_about_work(message, slot):
+    assert [f.slot for f in facts_of(message)] == [slot]
+
+
+def test_a_company_move_is_not_the_users_move():
+    assert facts_of("Our company moved to Leeds.") == []

@@ -823,7 +823,7 @@ _FILLER_TAIL = _rx(
 
 _TEAM_WORDS = frozenset(("team", "company", "startup", "org", "organisation", "organization", "department", "lab"))
 _TEAM_SUBJECT = _rx(
-    r"^(?:our|my)\s+(?:whole\s+|entire\s+|small\s+|little\s+)?(?:team|company|startup|org|organisation|organization"
+    r"^(?:our|my|the)\s+(?:whole\s+|entire\s+|small\s+|little\s+)?(?:team|company|startup|org|organisation|organization"
     r"|department|lab)\s+(?P<verb>[a-z]+)\b"
 )
 
@@ -836,6 +836,12 @@ def _as_we(text: str) -> str:
     verb = m.group("verb")
     if verb in ("is", "has", "was", "are", "were", "have"):
         return text  # "our startup is based in Tallinn" is about the startup, not where "we" live
+    if verb in ("moved", "relocated"):
+        # "the whole team moved to Slack" is a tool change; "our company moved to Leeds" is not the user's move
+        target = re.match(r"(?i)\s+(?:over\s+)?to\s+(?P<t>[\w.+#-]+(?:\s+[\w.+#-]+)?)", text[m.end() :])
+        if not target or not (_tool_domain(target.group("t")) or _tool_domain(target.group("t").split()[0])):
+            return text
+        verb = "switched"
     if verb.endswith("s") and frames.verb_class(verb[:-1]):
         verb = verb[:-1]
     verb = {"is": "are", "has": "have", "was": "were"}.get(verb, verb)
@@ -2608,7 +2614,10 @@ def _condition_drafts(c: Clause) -> list[Draft]:
 _TEAM_TOOL = _rx(
     r"^(?P<subj>i|we)\s+(?:am|are)\s+(?:all\s+)?(?:all\s+in\s+on|on|running\s+on|built\s+on|using|moving\s+to|going\s+with)\s+"
     r"(?P<v>.+)$"
-    r"|^(?P<subj2>i|we)\s+(?:went|go|are\s+going|chose|picked|settled|opted|decided\s+to\s+go)\s+(?:with|on|for)\s+(?P<v2>.+)$"
+    r"|^(?P<subj2>i|we)\s+(?:went|go|are\s+going|chose|picked|settled|opted|decided\s+to\s+go|have\s+standardi[sz]ed"
+    r"|standardi[sz]ed|have\s+settled|have\s+converged|converged)\s+(?:with|on|for)\s+(?P<v2>.+)$"
+    # "we're a Python shop": the team is named by its tool
+    r"|^(?P<subj3>we)\s+are\s+(?:an?\s+)?(?P<v3>\S+(?:\s+\S+)?)\s+(?:shop|house|team|company|startup)$"
 )
 
 
@@ -2617,14 +2626,18 @@ def _team_tool_drafts(c: Clause) -> list[Draft]:
     m = _TEAM_TOOL.match(c.text)
     if not m:
         return []
-    raw = m.group("v") or m.group("v2")
+    raw = m.group("v") or m.group("v2") or m.group("v3")
     tool = _cut(raw, _TOOL_STOPS)
     tool = re.sub(r"\s+(?:instead|now|too|as\s+well|every\s+\w+)$", "", tool, flags=re.IGNORECASE)
     if not tool or len(tool.split()) > 3 or not (_tool_domain(tool) or _is_proper(tool)):
         return []
     purpose = re.search(r"\bfor\s+(?:the\s+|our\s+|my\s+)?(?P<p>[\w\s-]{2,30})$", raw)
     for_ = f" for {_third_person(purpose.group('p'))}" if purpose else ""
-    who = "The user's team" if (m.group("subj") or m.group("subj2") or "").lower() == "we" else "The user"
+    who = (
+        "The user's team"
+        if (m.group("subj") or m.group("subj2") or m.group("subj3") or "").lower() == "we"
+        else "The user"
+    )
     domain = _tool_domain(tool)
     verb = "uses" if who == "The user" else "uses"
     return [
@@ -2695,7 +2708,7 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     together = re.match(r"(?i)my\s+(?P<who>\w+)\s+and\s+i", m.group("subj"))
     we = m.group("subj").lower() == "we"
     if we and kind != "tool":
-        return []  # "we" at work uses tools; "we cook a lot" says little about the user
+        return _team_tool_drafts(c)  # "we" at work uses tools; "we cook a lot" says little about the user
     if kind == "habit" and verb == "go":
         # "I go climbing every Tuesday": the gerund is the activity; "I go to the gym every day":
         # a place one goes to on a rhythm is one too.

@@ -732,7 +732,7 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
     ),
     "consume": _words("drink eat smoke vape"),
     "own": _words("own have drive"),
-    "tool": _words("use build deploy host develop maintain write run ship store"),
+    "tool": _words("use build deploy host develop maintain write run ship store keep manage track monitor"),
 }
 HABIT_OBJECT_REQUIRED = frozenset(_words("play practise practice do take visit attend watch follow support go lift"))
 _IRREGULAR_GERUND = {"lie": "lying", "die": "dying", "tie": "tying", "see": "seeing", "be": "being", "ski": "skiing"}
