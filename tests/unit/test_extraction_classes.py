@@ -392,3 +392,9 @@ def test_more_we_statements_about_work(message, slot):
 
 def test_a_company_move_is_not_the_users_move():
     assert facts_of("Our company moved to Leeds.") == []
+
+
+def test_each_side_of_a_contrast_keeps_its_own_context():
+    work, personal = facts_of("Our company runs on Azure, but for my own stuff I use DigitalOcean.")
+    assert work.slot == "tool:cloud" and personal.slot == "tool:cloud@side-project"
+    assert one("My pet project is written in Elixir.").slot == "tool:language@side-project"

@@ -3034,6 +3034,15 @@ def _belonging_drafts(c: Clause) -> list[Draft]:
     # A belonging is named: a brand or model (a capital or a number), not a state ("slow", "broken").
     if not re.search(r"(?-i:[A-Z])|\d", value) or len(value.split()) > 8:
         return _thing_tool_drafts(c)
+    if frames.PERSONAL_THING.search(thing) and (
+        tool := re.match(r"(?i)^(?:in|on|with|built\s+(?:in|on|with)|written\s+in)\s+(?P<t>.+)$", value)
+    ):
+        name = _cut(tool.group("t"), _TOOL_STOPS)
+        if name and (_tool_domain(name) or _is_proper(name)):  # "my side project is in Rust"
+            slot = frames.scoped(
+                f"tool:{_tool_domain(name)}" if _tool_domain(name) else _tool_slot(name), "side project"
+            )
+            return [Draft(f"The user's {thing} is {value}", FACT, 6, slot, _value(name))]
     named = re.sub(r"^(?:an?|the)\s+", "", value)
     domain = _tool_domain(named) or _tool_domain(named.split()[0])
     if domain:
@@ -3257,21 +3266,32 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
             if not parts:
                 continue
             sentence = ", ".join(parts)
-        context, sentence = frames.find_context(sentence.rstrip(".!;"), language)
-        found = (
-            _foreign_clause_drafts(sentence, today, language)
-            if language != "en"
-            else [d for clause in _clauses(sentence) for d in _drafts_from_clause(clause, today)]
-        )
-        if context:
-            found = [
-                replace(d, slot=frames.scoped(d.slot, context), text=frames.with_context(d.text, context, language))
-                if frames.is_scoped_kind(d.slot)
-                else d
-                for d in found
-            ]
-        drafts.extend(found)
+        for part in _CONTRAST.split(sentence.rstrip(".!;")) if language == "en" else [sentence.rstrip(".!;")]:
+            drafts.extend(_drafts_in_context(part, today, language))
     return drafts
+
+
+# "My company uses GCP but for my own stuff I use Hetzner": each side of the contrast has its own context.
+_CONTRAST = _rx(
+    r"\s*,?\s+(?:but|and|while|whereas)\s+(?=(?:at|for|on|in|with)\s+(?:my|our|the)\s+[\w\s'-]{1,30}?\s*,?\s*(?:i|we)\b)"
+)
+
+
+def _drafts_in_context(sentence: str, today: date, language: str) -> list[Draft]:
+    context, sentence = frames.find_context(sentence, language)
+    found = (
+        _foreign_clause_drafts(sentence, today, language)
+        if language != "en"
+        else [d for clause in _clauses(sentence) for d in _drafts_from_clause(clause, today)]
+    )
+    if context:
+        found = [
+            replace(d, slot=frames.scoped(d.slot, context), text=frames.with_context(d.text, context, language))
+            if frames.is_scoped_kind(d.slot)
+            else d
+            for d in found
+        ]
+    return found
 
 
 def _foreign_clause_drafts(sentence: str, today: date, language: str) -> list[Draft]:

@@ -183,7 +183,8 @@ _CONTEXT_PATTERNS = {language: _context_pattern(language) for language in SUBJEC
 _EN_PERSONAL = _rx(
     r"(?<!\w)(?P<marker>(?:for|on|in|with)\s+(?:my|our|a|the)\s+(?:(?:own|personal|hobby|pet|side|open[- ]source"
     r"|weekend|little|private|indie|toy|fun)\s+)+(?:projects?|apps?|games?|sites?|websites?|blogs?|repos?|code|scripts?)"
-    r"|in\s+my\s+(?:free|spare|own)\s+time|as\s+a\s+hobby|outside\s+(?:of\s+)?work)(?!\w)\s*,?"
+    r"|in\s+my\s+(?:free|spare|own)\s+time|as\s+a\s+hobby|outside\s+(?:of\s+)?work"
+    r"|for\s+(?:my\s+)?(?:own|personal|private)\s+(?:stuff|things|use)|for\s+personal\s+(?:stuff|things|use))(?!\w)\s*,?"
 )
 PERSONAL_THING = _rx(r"\b(?:side|hobby|personal|pet|open[- ]source|weekend|own)\s+(?:projects?|apps?|games?|sites?)\b")
 
