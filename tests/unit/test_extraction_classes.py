@@ -398,3 +398,23 @@ def test_each_side_of_a_contrast_keeps_its_own_context():
     work, personal = facts_of("Our company runs on Azure, but for my own stuff I use DigitalOcean.")
     assert work.slot == "tool:cloud" and personal.slot == "tool:cloud@side-project"
     assert one("My pet project is written in Elixir.").slot == "tool:language@side-project"
+
+
+# --- the openai provider's dated events end too ---------------------------------------------------------------
+
+
+def test_the_openai_providers_dated_events_get_their_end():
+    from shared.domain.models import Category
+    from shared.providers.openai_provider import facts_from_reply
+
+    request = ExtractionInput(new_turns=(Turn("e1", "user", "Vet on Friday, and I live in Turin.", AT),))
+    reply = {
+        "facts": [
+            {"msg": 1, "text": "The user has a vet appointment on 2026-03-13", "category": "event", "importance": 5,
+             "since": "2026-03-13"},
+            {"msg": 1, "text": "The user lives in Turin", "category": "fact", "importance": 7, "since": None},
+        ]
+    }  # fmt: skip
+    event, lasting = facts_from_reply(reply, request)
+    assert event.category is Category.EVENT and event.valid_to == datetime(2026, 3, 14, tzinfo=UTC)
+    assert lasting.valid_to is None
