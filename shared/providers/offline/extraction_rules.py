@@ -2957,9 +2957,20 @@ _STYLE_TAIL = _rx(
 )
 
 
+# A cheap look first: most sentences say nothing about how to answer.
+_STYLE_HINT = _rx(
+    r"\b(?:answer|repl|respon|emoji|emoticon|bullet|table|markdown|jargon|small\s+talk|concise|brief|short|succinct"
+    r"|detailed|thorough|formal|casual|direct|blunt|friendly|patient|technical|simple|honest|critical|gentle|metric"
+    r"|imperial|celsius|fahrenheit|british|american|tone|explanation|example|format|heading|source|citation|joke"
+    r"|summar|code\s+comments)"
+)
+
+
 def _style_request_drafts(sentence: str, today: date) -> list[Draft]:
     """Each part of a standing request ("keep your answers short and no bullet points"); nothing
     unless every part reads as one, so a request about something else is never half-read."""
+    if not _STYLE_HINT.search(sentence):
+        return []
     m = _STYLE_ASK.match(_strip_lead_ins(sentence.strip()))
     if not m:
         return []
