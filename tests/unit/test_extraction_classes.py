@@ -418,3 +418,8 @@ def test_the_openai_providers_dated_events_get_their_end():
     event, lasting = facts_from_reply(reply, request)
     assert event.category is Category.EVENT and event.valid_to == datetime(2026, 3, 14, tzinfo=UTC)
     assert lasting.valid_to is None
+
+
+def test_a_list_of_things_had_is_one_fact_per_item():
+    slots = [f.slot for f in facts_of("We've got a hamster, two dogs and a son.")]
+    assert slots == ["pet:hamster", "pet:dog", "family:sons"]

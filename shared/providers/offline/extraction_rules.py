@@ -1020,8 +1020,30 @@ def _appositions(whole: str) -> list[str]:
     return out
 
 
+# "I have two daughters and a son", "we've got a dog, two cats and a rabbit": one thing had per item.
+_HAVE_START = _rx(r"^(?:i|we)(?:\s+have|'ve)(?:\s+got)?\s|^(?:i|we)\s+own\s")
+_HAVE_ITEM = _rx(
+    r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:an?|one|two|three|four|five|six|\d+)\s+(?:(?:little|older|younger|big|baby"
+    r"|twin)\s+)?(?:sons?|daughters?|kids?|child(?:ren)?|brothers?|sisters?|siblings?|dogs?|cats?|rabbits?|hamsters?"
+    r"|birds?|horses?|grandchildren|grandkids?|step(?:son|daughter)s?)\b)"
+)
+
+
+def _had_items(whole: str) -> list[str]:
+    if not _HAVE_START.match(whole):
+        return [whole]
+    first, *rest = _HAVE_ITEM.split(whole)
+    return [first, *(f"I have {item.strip()}" for item in rest if item.strip())]
+
+
 def _clauses(sentence: str) -> list[str]:
-    parts = [piece for part in _CLAUSE_SPLIT.split(sentence) if part and part.strip() for piece in _appositions(part)]
+    parts = [
+        item
+        for part in _CLAUSE_SPLIT.split(sentence)
+        if part and part.strip()
+        for piece in _appositions(part)
+        for item in _had_items(piece)
+    ]
     out: list[str] = []
     for whole in parts:
         first, *predicates = _SECOND_PREDICATE.split(whole)
