@@ -423,3 +423,9 @@ def test_the_openai_providers_dated_events_get_their_end():
 def test_a_list_of_things_had_is_one_fact_per_item():
     slots = [f.slot for f in facts_of("We've got a hamster, two dogs and a son.")]
     assert slots == ["pet:hamster", "pet:dog", "family:sons"]
+
+
+@pytest.mark.parametrize("message", ["I don't play rugby.", "I don't own a dishwasher."])
+def test_a_denied_habit_or_belonging_is_never_a_positive_fact(message):
+    facts = facts_of(message)
+    assert facts and all(f.negated for f in facts)

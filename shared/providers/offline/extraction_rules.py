@@ -2716,6 +2716,16 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     The verb's class names the slot, so a later "I stopped playing tennis" finds it."""
     if conditions := _condition_drafts(c):
         return conditions
+    denied = None if c.anymore else re.match(r"(?i)^(?P<subj>i|we)\s+(?:do|did)\s+not\s+(?P<rest>[a-z].*)$", c.text)
+    if denied:
+        # "I don't play football": never a habit of not playing; it retracts the habit, if one is known.
+        inner = _durable_drafts(replace(c, text=f"{denied.group('subj')} {denied.group('rest')}"))
+        said = f"does not {_third_person(_tidy(denied.group('rest')))}"
+        return [
+            replace(d, text=f"{d.text.split(' ', 2)[0]} {d.text.split(' ', 2)[1]} {said}", negated=True)
+            for d in inner
+            if not d.negated and d.text.startswith("The user ")
+        ]
     text = _AUX_GERUND.sub(_base_after_aux, c.text)
     m = _DURABLE.match(text)
     if not m:
