@@ -429,3 +429,12 @@ def test_a_list_of_things_had_is_one_fact_per_item():
 def test_a_denied_habit_or_belonging_is_never_a_positive_fact(message):
     facts = facts_of(message)
     assert facts and all(f.negated for f in facts)
+
+
+def test_named_things_had_in_a_list_are_one_fact_each_but_people_are_not_things():
+    assert [f.slot for f in facts_of("I have a Kobo and an iPad.")] == ["own:kobo", "own:ipad"]
+    assert facts_of("I have a meeting with Mia and Leo.") == []
+    assert [f.slot for f in facts_of("I'm 31 and a welder, and I speak Dutch and a bit of Danish.")][:2] == [
+        "age",
+        "occupation",
+    ]

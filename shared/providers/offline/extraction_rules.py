@@ -982,7 +982,7 @@ _SECOND_VERB = _rx(
 
 
 _SECOND_PREDICATE = _rx(
-    r"\s*,?\s+and\s+(?:also\s+)?(?=(?:an?\s+(?!bit\b|little\b|lot\b|few\b|couple\b|half\b|lot\b)\w+|allergic|intolerant|vegan|vegetarian|pescatarian|married|single|divorced"
+    r"\s*,?\s+and\s+(?:also\s+)?(?=(?:allergic|intolerant|vegan|vegetarian|pescatarian|married|single|divorced"
     r"|engaged|pregnant|retired|based|originally)\b)"
 )
 
@@ -1025,7 +1025,7 @@ _HAVE_START = _rx(r"^(?:i|we)(?:\s+have|'ve)(?:\s+got)?\s|^(?:i|we)\s+own\s")
 _HAVE_ITEM = _rx(
     r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:an?|one|two|three|four|five|six|\d+)\s+(?:(?:little|older|younger|big|baby"
     r"|twin)\s+)?(?:sons?|daughters?|kids?|child(?:ren)?|brothers?|sisters?|siblings?|dogs?|cats?|rabbits?|hamsters?"
-    r"|birds?|horses?|grandchildren|grandkids?|step(?:son|daughter)s?)\b)"
+    r"|birds?|horses?|grandchildren|grandkids?|step(?:son|daughter)s?)\b|an?\s+(?:(?-i:[A-Z0-9])|i(?-i:[A-Z])))"
 )
 
 
@@ -1034,6 +1034,13 @@ def _had_items(whole: str) -> list[str]:
         return [whole]
     first, *rest = _HAVE_ITEM.split(whole)
     return [first, *(f"I have {item.strip()}" for item in rest if item.strip())]
+
+
+# "I'm 29 and a teacher": after "I am", "and a ..." is a second thing the user is.
+_SECOND_ROLE = _rx(
+    r"\s*,?\s+and\s+(?:also\s+)?(?=(?:allergic|intolerant|vegan|vegetarian|pescatarian|married|single|divorced"
+    r"|engaged|pregnant|retired|based|originally)\b|an?\s+(?!bit\b|little\b|lot\b|few\b|couple\b|half\b)\w+)"
+)
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -1046,7 +1053,8 @@ def _clauses(sentence: str) -> list[str]:
     ]
     out: list[str] = []
     for whole in parts:
-        first, *predicates = _SECOND_PREDICATE.split(whole)
+        splitter = _SECOND_ROLE if _I_AM_START.match(whole) else _SECOND_PREDICATE
+        first, *predicates = splitter.split(whole)
         part = first
         out.extend([])  # keep order: the first clause, then its verbs, then its predicates
         pieces = _SECOND_VERB.split(part)
@@ -2710,6 +2718,12 @@ def _take_up_drafts(c: Clause) -> list[Draft]:
     return [Draft(text, PREF, 5, f"habit:{_slug(key)}", what)]
 
 
+_APPOINTMENT = _rx(
+    r"(?:an?|my|two|three)\s+(?:[\w']+\s+)?(?:appointment|meeting|interview|exam|flight|call|session|lesson|deadline"
+    r"|surgery|operation|check-?up|presentation|conference|hearing|date)s?\b"
+)
+
+
 def _durable_drafts(c: Clause) -> list[Draft]:
     """ "I play tennis every Sunday", "We deploy on Kubernetes", "I own a Framework 13": a
     first-person clause whose verb is in the durable-verb lexicon, rewritten in the third person.
@@ -2776,6 +2790,8 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     counted = re.match(r"(?:an?|two|three|four|\d+|my)\s", core.lower()) and len(core.split()) <= 6
     if kind == "own" and verb == "have" and not counted:
         return []
+    if kind == "own" and _APPOINTMENT.match(core):
+        return []  # "I have a meeting with Anna": an appointment, not a belonging (a date makes it an event)
     if kind == "tool":
         # A tool must look like one: a known tool, a proper noun, or a purpose ("for", "on", "with").
         names = [w for w in re.findall(r"[A-Za-z][\w.+#-]*", core) if _tool_domain(w) or w[0].isupper()]
