@@ -30,6 +30,9 @@ Slots (decision_rules compares them; only equal slots replace each other):
                  language:<x>, pet:<name>, family:<relation>:<name>, person:<relation>:<name>,
                  goal:<x>, habit:<x>, event:<x>, own:<x>, health:<x>, trait:<x>
   scoped: <slot>@side-project, <slot>@family (work keeps the plain slot); "*:<thing>" retracts by name
+  own:<x> is the thing's name without model numbers ("own:canon-eos", "own:catan"), not its kind.
+
+A dated event still ahead gets ``valid_to``: the first day after its stated day, week or month.
 """
 
 from __future__ import annotations
