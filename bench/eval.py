@@ -326,7 +326,7 @@ class Memory:
         plan = plan_change(_view(fact, said_at), decision, near)
         new_id = uuid.uuid4()
         if plan.insert_active:
-            self.rows[new_id] = _Row(new_id, fact)
+            self.rows[new_id] = _Row(new_id, fact, valid_to=fact.valid_to)  # a dated event ends (#14)
         elif plan.insert_history_of is not None:
             self.rows[new_id] = _Row(new_id, fact, False, plan.insert_history_of, plan.history_valid_to)
         elif plan.retracted_at is not None:

@@ -60,6 +60,7 @@ def fact_to_json(fact: ExtractedFact) -> dict[str, Any]:
         "slot": fact.slot,
         "value": fact.value,
         "negated": fact.negated,
+        "valid_to": fact.valid_to.isoformat() if fact.valid_to else None,
     }
 
 
@@ -74,6 +75,7 @@ def fact_from_json(data: dict[str, Any]) -> ExtractedFact:
         slot=data.get("slot"),
         value=data.get("value"),
         negated=bool(data.get("negated", False)),
+        valid_to=datetime.fromisoformat(data["valid_to"]) if data.get("valid_to") else None,
     )
 
 
@@ -97,6 +99,7 @@ def to_candidate(
         importance=max(1, min(10, fact.importance)),
         observed_at=observed_at,
         valid_from=fact.valid_from,
+        valid_to=fact.valid_to,
         source_message_ids=sources,
         extractor_version=version,
         language=fact.language,

@@ -67,6 +67,7 @@ class ExtractedFact:
     slot: str | None = None
     value: str | None = None
     negated: bool = False
+    valid_to: datetime | None = None  # the end of a dated event ("dentist on Friday at 9"): it is over then
 
 
 @dataclass(frozen=True)

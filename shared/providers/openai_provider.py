@@ -39,7 +39,7 @@ import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, time
+from datetime import UTC, date, datetime, time, timedelta
 from email.utils import parsedate_to_datetime
 from typing import Any, TypeVar
 
@@ -319,6 +319,27 @@ def stated_time(since: str | None, said_at: datetime) -> datetime:
     return datetime.combine(day, time.min, tzinfo=said_at.tzinfo)
 
 
+def stated_end(since: str | None, said_at: datetime, category: Category) -> datetime | None:
+    """When a dated event still ahead is over: the end of the day (month, year) the model gave as its
+    date, so it leaves the active set then. Lasting facts, past events and garbled dates have none."""
+    m = _STATED.match(since or "")
+    if category is not Category.EVENT or not m:
+        return None
+    try:
+        year, month, day = int(m["y"]), int(m["m"] or 1), int(m["d"] or 1)
+        start = date(year, month, day)
+    except ValueError:
+        return None
+    if m["d"] is not None:
+        end = start + timedelta(days=1)
+    elif m["m"] is not None:
+        end = date(year + (month == 12), month % 12 + 1, 1)
+    else:
+        end = date(year + 1, 1, 1)
+    ends = datetime.combine(end, time.min, tzinfo=said_at.tzinfo)
+    return ends if ends > said_at else None
+
+
 def facts_from_reply(data: Any, request: ExtractionInput, default_language: str = "en") -> list[ExtractedFact]:
     reply: _ExtractionReply = _validated(_ExtractionReply, data)
     facts = []
@@ -340,6 +361,7 @@ def facts_from_reply(data: Any, request: ExtractionInput, default_language: str 
                 slot=slot,
                 value=_clean(fact.value),
                 negated=fact.negated,
+                valid_to=None if fact.negated else stated_end(fact.since, turn.created_at, fact.category),
             )
         )
     return facts

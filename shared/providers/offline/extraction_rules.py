@@ -30,6 +30,9 @@ Slots (decision_rules compares them; only equal slots replace each other):
                  language:<x>, pet:<name>, family:<relation>:<name>, person:<relation>:<name>,
                  goal:<x>, habit:<x>, event:<x>, own:<x>, health:<x>, trait:<x>
   scoped: <slot>@side-project, <slot>@family (work keeps the plain slot); "*:<thing>" retracts by name
+  own:<x> is the thing's name without model numbers ("own:canon-eos", "own:catan"), not its kind.
+
+A dated event still ahead gets ``valid_to``: the first day after its stated day, week or month.
 """
 
 from __future__ import annotations
@@ -515,6 +518,11 @@ def _looks_past(text: str) -> bool:
     """Tense decides which way a bare "Friday" or "March 3" points."""
     if _POINTS_AHEAD.search(text) and not re.search(r"(?i)\b(?:i|we)\s+(?:have\s+)?moved\s+to\b", text):
         return False  # "the defense got moved to the 14th": the new date is ahead
+    ahead = (
+        r"(?i)\b(?:is|'s|are|am|'m)\s+due\b|(?<!was\s)(?<!were\s)\bdue\s+(?:in|on|next)\b|\b(?:am|are|is)\s+expecting\b"
+    )
+    if re.search(ahead, text):
+        return False  # "baby's due in May": whatever else the clause tells in the past, this lies ahead
     for match in _PAST_HINT.finditer(text):
         word = (match.group("word") or "").lower()
         if word == "got" and re.search(r"(?:'ve|have)\s+$", text[: match.start()], re.IGNORECASE):
@@ -657,7 +665,7 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
     return None
 
 
-_PERFECT = _rx(r"\b(?:have|has|'ve)\s+been\b|^(?:i\s+)?been\b")
+_PERFECT = _rx(r"\b(?:have|has|'ve)\s+(?:been|lived|worked|used|played|practi[sc]ed)\b|^(?:i\s+)?been\b")
 # Every date pattern needs one of these; most clauses have none, and one search is cheap.
 _MAY_HAVE_DATE = _rx(
     r"\d|\b(?:yesterday|today|tonight|tomorrow|morning|afternoon|evening|night|day|week|weekend|month|year|monday"
@@ -796,13 +804,29 @@ _SUBJECTLESS = _rx(
     r"|bought|took|made|moved|ran|swam|gave|lost|met|found|joined|started|switched|dropped|ditched|passed|finished"
     r"|cancelled|canceled|stopped|picked|signed|booked|adopted|broke|split)\b)(?!(?:need|feed|speed|seed)\b)"
 )
-_SUBJECTLESS_AUX = _rx(r"^(?P<aux>been|not|starting|moving|heading|flying|going|off\s+to|working|living)\b")
-_FILLER_TAIL = _rx(r"(?:\s*,?\s+(?:tbh|lol|lmao|haha+|btw|fyi|atm|imo|tho|though|honestly|for\s+now|ha|xd)\b|[!?.]+)+$")
+_SUBJECTLESS_AUX = _rx(
+    r"^(?P<aux>been|not|starting|moving|heading|flying|going|off\s+to|working|living|engaged|married|divorced|pregnant"
+    r"|single|retired|based)\b"
+)
+# Chat drops more than the "I": "new job at Spotify!", "name's Jake".
+_NOUN_NEWS = (
+    (_rx(r"^(?:a\s+|my\s+)?new\s+(?:job|position|role)\s+(?=at|with)"), "I started a new job "),
+    (_rx(r"^(?:the\s+)?name'?s\s+(?=(?-i:[A-Z]))"), "my name is "),
+)
+# "I started learning Korean", "took up running": an activity begun is one kept up from then on.
+_BEGUN = _rx(
+    r"^(?P<subj>i|we)\s+(?:(?:have|just|recently|finally|also)\s+)*(?:started|began|took\s+up)\s+(?P<g>[a-z]+ing)\b(?P<rest>.*)$"
+)
+_FILLER_TAIL = _rx(
+    r"(?:\s*,?\s+(?:tbh|lol|lmao|haha+|btw|fyi|atm|imo|tho|though|honestly|for\s+now|ha|xd|actually|too"
+    r"|as\s+well|(?<!for\s)(?<!by\s)(?:myself|ourselves))\b"
+    r"|[!?.]+)+$"
+)
 
 
 _TEAM_WORDS = frozenset(("team", "company", "startup", "org", "organisation", "organization", "department", "lab"))
 _TEAM_SUBJECT = _rx(
-    r"^(?:our|my)\s+(?:whole\s+|entire\s+|small\s+|little\s+)?(?:team|company|startup|org|organisation|organization"
+    r"^(?:our|my|the)\s+(?:whole\s+|entire\s+|small\s+|little\s+)?(?:team|company|startup|org|organisation|organization"
     r"|department|lab)\s+(?P<verb>[a-z]+)\b"
 )
 
@@ -815,6 +839,12 @@ def _as_we(text: str) -> str:
     verb = m.group("verb")
     if verb in ("is", "has", "was", "are", "were", "have"):
         return text  # "our startup is based in Tallinn" is about the startup, not where "we" live
+    if verb in ("moved", "relocated"):
+        # "the whole team moved to Slack" is a tool change; "our company moved to Leeds" is not the user's move
+        target = re.match(r"(?i)\s+(?:over\s+)?to\s+(?P<t>[\w.+#-]+(?:\s+[\w.+#-]+)?)", text[m.end() :])
+        if not target or not (_tool_domain(target.group("t")) or _tool_domain(target.group("t").split()[0])):
+            return text
+        verb = "switched"
     if verb.endswith("s") and frames.verb_class(verb[:-1]):
         verb = verb[:-1]
     verb = {"is": "are", "has": "have", "was": "were"}.get(verb, verb)
@@ -824,6 +854,9 @@ def _as_we(text: str) -> str:
 def _with_subject(text: str) -> str:
     """The clause with its first person back: chat often leaves the "I" out."""
     text = _as_we(text)
+    for pattern, lead in _NOUN_NEWS:
+        if found := pattern.match(text):
+            return lead + text[found.end() :]
     if re.match(r"(?i)^(?:i|we|my|our|i'm|im|i've|we're|[a-z]+\s+and\s+i)\b", text) or not text:
         return text
     if not (
@@ -856,18 +889,58 @@ _FILLER_WORDS = _rx(r"\s*\b(?:tbh|lol|lmao|btw|fyi|atm|imo|ngl|idk|tho|xd|haha+)
 _LIKE_NUMBER = _rx(r"\blike\s+(?=\d|a\s+couple|a\s+few)")
 
 
+# "Every Friday I have dinner with my parents": a rhythm said first is read where it usually stands.
+_FRONTED_RHYTHM = _rx(
+    r"^(?P<when>(?:every|each)\s+(?:\w+\s+)?\w+|on\s+(?:weekends|weekdays|(?:mon|tues|wednes|thurs|fri|satur|sun)days)"
+    r"|most\s+(?:days|mornings|evenings|weekends)|(?:once|twice|\w+\s+times)\s+a\s+\w+)\s*,?\s+(?P<rest>(?:i|we)\s.+)$"
+)
+# "I've played the piano since I was six": a habit kept up to now is a habit.
+_KEPT_UP = _rx(
+    r"^(?P<subj>i|we)\s+have\s+(?P<pp>[a-z]+ed)\s+(?P<rest>.+?)(?P<how_long>\s+(?:since|for)\s+(?:i\s+was\s+\w+|years|ages"
+    r"|\w+\s+years|(?:a|one|two|three|four|five|\d+)\s+(?:years?|months?|decades?))\b.*)?$"
+)
+_KEPT_UP_VERBS = frozenset(("live", "work", "use"))
+
+
+def _kept_up(text: str, *, dated: bool) -> str:
+    """ "I have lived in Oslo" (its "for ten years" already read as the date) -> "I live in Oslo"."""
+    m = _KEPT_UP.match(text)
+    if not m or not (dated or m.group("how_long")):
+        return text
+    pp = m.group("pp").lower()
+    for base in (pp[:-2], pp[:-1], pp[:-3]):
+        if frames.verb_class(base) == "habit" or base in _KEPT_UP_VERBS:
+            return f"{m.group('subj')} {base} {m.group('rest')}{m.group('how_long') or ''}"
+    return text
+
+
+def _begun(text: str) -> str:
+    m = _BEGUN.match(text)
+    base = frames.base_of_gerund(m.group("g")) if m else None
+    if not m or not base:
+        return text
+    if base in frames.SAID_IN_PROGRESS:
+        return f"{m.group('subj')} am {m.group('g')}{m.group('rest')}"  # "I'm learning Korean"
+    return f"{m.group('subj')} {base}{m.group('rest')}"  # "I run", from the stated date on
+
+
 def _prepare(raw: str, today: date) -> Clause | None:
     raw = _HAVE_GOT.sub(" have ", _LIKE_NUMBER.sub("about ", _FILLER_WORDS.sub("", raw)))
     cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
+    if fronted := _FRONTED_RHYTHM.match(cleaned):
+        cleaned = f"{fronted.group('rest')} {fronted.group('when').lower()}"
     text = _expand_contractions(_with_subject(cleaned))
     if not text or _REQUEST.match(text) or _HYPOTHETICAL.match(text) or _QUESTION_START.match(text):
         return None
     anymore = bool(_ANYMORE.search(text))
     hit = _find_date(text, today, _looks_past(text))
     if hit is None:
-        return Clause(text, today, anymore=anymore)
-    # "Tomorrow I'm flying to Tokyo": the date may have been the lead-in.
-    text = _strip_lead_ins(_remove_span(text, hit.start, hit.end))
+        return Clause(_begun(_kept_up(text, dated=False)), today, anymore=anymore)
+    # "Tomorrow I'm flying to Tokyo": the date may have been the lead-in; "moving in April actually":
+    # filler may follow it.
+    how_long = hit.prep in ("for", "since") or text[hit.start : hit.end].lower().startswith(("for ", "since "))
+    text = _FILLER_TAIL.sub("", _strip_lead_ins(_remove_span(text, hit.start, hit.end))).strip()
+    text = _begun(_kept_up(text, dated=how_long))
     return Clause(text, today, hit.ref, hit.prep, anymore) if text else None
 
 
@@ -917,11 +990,74 @@ _SECOND_PREDICATE = _rx(
 )
 
 
+# "I'm Dana, 41, a pediatrician in Chicago with two kids": one "I am" and a list of what the user is
+# (or has); each item is a statement of its own.
+_I_AM_START = _rx(r"^(?:(?:hi|hello|hey|hiya|so|well|ok|okay)[\s,!]+)?(?:i\s+am|i'm|im)\s")
+_APPOSITION = _rx(
+    r"\s*,\s*(?:and\s+)?(?=(?:\d{1,3}|from|originally|an?|with|married|single|divorced|engaged|vegan|vegetarian"
+    r"|based|living|retired|allergic|a\s+mum|a\s+mom|a\s+dad|mum|mom|dad|father|mother)\b)"
+)
+_WITH_HAVING = _rx(r"\s+with\s+(?=(?:an?|one|two|three|four|five|six|\d+|my)\s)")
+_WHO_DOES = _rx(r"\s*,?\s+who\s+(?=(?:loves|likes|enjoys|has|works|lives|plays|runs|speaks|owns|hates)\b)")
+_THIRD_TO_FIRST = {"has": "have", "does": "do", "goes": "go"}
+
+
+def _appositions(whole: str) -> list[str]:
+    """ "I'm 34, from Porto, a nurse with two kids who loves hiking" -> "I'm 34", "I am from Porto",
+    "I am a nurse", "I have two kids", "I love hiking"."""
+    if not _I_AM_START.match(whole):
+        return [whole]
+    out: list[str] = []
+    for n, item in enumerate(_APPOSITION.split(whole)):
+        item, *relatives = _WHO_DOES.split(item)
+        head, *havings = _WITH_HAVING.split(item)
+        if n and re.match(r"(?i)^with\s", head.strip()):
+            out.append(f"I have {head.strip()[5:]}")
+        else:
+            out.append(head if n == 0 else f"I am {head.strip()}")
+        out.extend(f"I have {h.strip()}" for h in havings if h.strip())
+        for relative in relatives:
+            verb, _, rest = relative.strip().partition(" ")
+            base = _THIRD_TO_FIRST.get(verb.lower(), verb[:-1] if verb.lower().endswith("s") else verb)
+            out.append(f"I {base} {rest}".strip())
+    return out
+
+
+# "I have two daughters and a son", "we've got a dog, two cats and a rabbit": one thing had per item.
+_HAVE_START = _rx(r"^(?:i|we)(?:\s+have|'ve)(?:\s+got)?\s|^(?:i|we)\s+own\s")
+_HAVE_ITEM = _rx(
+    r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:an?|one|two|three|four|five|six|\d+)\s+(?:(?:little|older|younger|big|baby"
+    r"|twin)\s+)?(?:sons?|daughters?|kids?|child(?:ren)?|brothers?|sisters?|siblings?|dogs?|cats?|rabbits?|hamsters?"
+    r"|birds?|horses?|grandchildren|grandkids?|step(?:son|daughter)s?)\b|an?\s+(?:(?-i:[A-Z0-9])|i(?-i:[A-Z])))"
+)
+
+
+def _had_items(whole: str) -> list[str]:
+    if not _HAVE_START.match(whole):
+        return [whole]
+    first, *rest = _HAVE_ITEM.split(whole)
+    return [first, *(f"I have {item.strip()}" for item in rest if item.strip())]
+
+
+# "I'm 29 and a teacher": after "I am", "and a ..." is a second thing the user is.
+_SECOND_ROLE = _rx(
+    r"\s*,?\s+and\s+(?:also\s+)?(?=(?:allergic|intolerant|vegan|vegetarian|pescatarian|married|single|divorced"
+    r"|engaged|pregnant|retired|based|originally)\b|an?\s+(?!bit\b|little\b|lot\b|few\b|couple\b|half\b)\w+)"
+)
+
+
 def _clauses(sentence: str) -> list[str]:
-    parts = [part for part in _CLAUSE_SPLIT.split(sentence) if part and part.strip()]
+    parts = [
+        item
+        for part in _CLAUSE_SPLIT.split(sentence)
+        if part and part.strip()
+        for piece in _appositions(part)
+        for item in _had_items(piece)
+    ]
     out: list[str] = []
     for whole in parts:
-        first, *predicates = _SECOND_PREDICATE.split(whole)
+        splitter = _SECOND_ROLE if _I_AM_START.match(whole) else _SECOND_PREDICATE
+        first, *predicates = splitter.split(whole)
         part = first
         out.extend([])  # keep order: the first clause, then its verbs, then its predicates
         pieces = _SECOND_VERB.split(part)
@@ -947,6 +1083,7 @@ class Draft:
     value: str | None = None
     negated: bool = False
     valid_from: date | datetime | None = None  # what the user stated: when it began, or when it happens
+    valid_to: date | None = None  # a dated event still ahead: the day after its stated period, when it is over
 
 
 Builder = Callable[[re.Match[str], Clause], list[Draft]]
@@ -1102,12 +1239,26 @@ def _b_employer_gone(m: re.Match[str], c: Clause) -> list[Draft]:
     return [Draft(text, FACT, 7, "employer", None, negated=True)]
 
 
+# A job title not in the list still reads as one by its form: a paediatrician, a radiologist, a
+# cartographer, a hygienist. "An optimist" or "a realist" is a trait, not a job.
+_OCCUPATION_FORM = re.compile(r"(?:ician|ologist|iatrist|ographer|ineer|orian|apist|ist)$")
+_NOT_OCCUPATIONS = _vocab("""
+    optimist, pessimist, perfectionist, minimalist, realist, idealist, feminist, atheist, pacifist, purist, list,
+    wrist, twist, tourist, specialist, activist, extremist, perfectionist, narcissist, fist, gist, mist, cyclist
+""")
+
+
+def _is_occupation(head: str) -> bool:
+    return head in _OCCUPATIONS or (bool(_OCCUPATION_FORM.search(head)) and head not in _NOT_OCCUPATIONS)
+
+
 def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft]:
     role = _third_person(_cut(_group(m, "v"), _ORG_STOPS))
+    role = re.sub(r"(?i)\s+(?:based|located|living|settled|working)(?:\s+(?:in|out\s+of))?$", "", role)
     if not role or len(role.split()) > 6:
         return []
     head = role.split()[-1].lower()
-    if need_known and head not in _OCCUPATIONS:
+    if need_known and not _is_occupation(head):
         return []  # "I'm a big fan of jazz", "I'm a vegan"
     article = _group(m, "art")
     lead = f"{_article(role)} " if article else ""
@@ -1119,9 +1270,11 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
     verb = "works as" if _group(m, "verb") or _group(m, "verb2") else "is"
     place = None
     after = c.text[m.end("v") :] if m.end("v") >= 0 else ""
-    if around := re.match(r"\s+(?:in|based\s+in)\s+(?P<p>(?-i:[A-Z])[^,;]*)", after):
+    if around := re.match(
+        r"(?i:\s+(?:based|located|living|settled)?)?\s+(?:in|out\s+of)\s+(?P<p>(?-i:[A-Z])[^,;]*)", after
+    ):
         place = _place(around.group("p"))
-    if where := re.search(r"\s+(?:in|based\s+in)\s+(?P<p>(?-i:[A-Z])[^,;]*)$", _group(m, "v")):
+    if where := re.search(r"\s+(?:in|based\s+in)\s+(?P<p>(?-i:[A-Z])[^,;]*)(?:[,;].*)?$", _group(m, "v")):
         place = _place(where.group("p"))
     if place and (cut := re.search(r"\s+(?:in|based\s+in)\s+(?-i:[A-Z]).*$", role)):
         role = role[: cut.start()].strip()
@@ -1212,10 +1365,14 @@ def _b_switch(m: re.Match[str], c: Clause) -> list[Draft]:
     if not old or not new or len(new.split()) > 4 or len(old.split()) > 4:
         return []
     known = _tool_domain(old) or _tool_domain(new)
-    verb = _group(m, "verb").lower()
+    verb = {"switching": "switched", "moving": "moved", "migrating": "migrated", "changing": "changed"}.get(
+        _group(m, "verb").lower(), _group(m, "verb").lower()
+    )
     if not known:
         if verb in ("moved", "relocated"):
             return []  # "moved from Paris to Berlin" is the location rule's
+        if verb == "switched" and (_is_proper(old) or _is_proper(new)):
+            return []  # "switched from Android to iPhone": a change of any thing, read by the change frame
         if verb != "switched" and not (_is_proper(old) or _is_proper(new)):
             return []
     slot = f"tool:{known}" if known else f"tool:{_slug(old)}"
@@ -1229,7 +1386,9 @@ def _b_switch(m: re.Match[str], c: Clause) -> list[Draft]:
 
 def _b_switch_to(m: re.Match[str], c: Clause) -> list[Draft]:
     new = _cut(_group(m, "v"), _TOOL_STOPS)
-    verb = _group(m, "verb").lower()
+    verb = {"switching": "switched", "migrating": "migrated", "moving": "moved"}.get(
+        _group(m, "verb").lower(), _group(m, "verb").lower()
+    )
     if not new or len(new.split()) > 4:
         return []
     if not _tool_domain(new) and not (verb in ("switched", "migrated") and _is_proper(new)):
@@ -1238,6 +1397,8 @@ def _b_switch_to(m: re.Match[str], c: Clause) -> list[Draft]:
 
 
 def _b_tool_gone(m: re.Match[str], c: Clause) -> list[Draft]:
+    if re.search(r"\s(?:for|with)\s+(?:an?\s+|the\s+)?(?-i:[A-Z])", _group(m, "v")):
+        return []  # "dropped Jira for Linear" is a change: the change frame reads both sides
     name = _cut(_group(m, "v"), _TOOL_STOPS)
     if not name or len(name.split()) > 4:
         return []
@@ -1800,7 +1961,7 @@ def _foreign_clause(sentence: str, language: str) -> list[Draft]:
 
 _FRAGMENTS = {
     "ADV": r"(?:(?:currently|now|still|also|actually|just|recently|finally|officially|already|even|really"
-    r"|again)\s+)*",
+    r"|again|fully|completely|totally|permanently|mostly)\s+)*",
     "LIKE_ADV": r"(?:(?:really|absolutely|also|still|do|totally|genuinely|kind\s+of|kinda|just|honestly|quite"
     r"|truly|sort\s+of|sorta|especially|very\s+much|so|actually|now|currently|always)\s+)*",
     # "my wife and I moved to Berlin", "me and my girlfriend Lea live in Vienna"
@@ -1877,9 +2038,15 @@ RULES: tuple[Rule, ...] = (
     _rule("employer", "i am {ADV}(?:working|employed) (?P<prep>at|for|by) {V}", _b_employer),
     _rule("employer", "my (?:employer|company) is {V}", _b_employer),
     _rule("employer", "i am (?:starting|beginning) (?:a new job |work |my new job )?(?:at|with) {V}", _b_joined),
+    _rule("employer", "(?:(?:it|today|yesterday|this|that) )?(?:was|is) my last day (?:at|with) (?P<proper>)"
+                      "(?P<v>{CAP}[\\w&'-]*(?: {CAP}[\\w&'-]*)*)", _b_employer_gone),
+    _rule("employer", "i {ADV}(?:have )?(?:resigned|handed in my notice|gave my notice|retired) (?:from|at|with) "
+                      "(?P<proper>)(?P<v>{CAP}.*)", _b_employer_gone),
     _rule("employer", "my last day (?:at|with) (?P<proper>)(?P<v>{CAP}[\\w&'-]*(?: {CAP}[\\w&'-]*)*) (?:was|is)",
           _b_employer_gone),
     _rule("employer", "i {ADV}(?:have )?(?:joined|started (?:working )?(?:at|for)"
+                      "|(?:started|start|am starting) (?:a |my |the )?(?:new )?(?:job|position|role|work)"
+                      " (?:at|with|for)"
                       "|got (?:a |the )?(?:new )?(?:job|position|role|offer) (?:at|with|from)"
                       "|accepted (?:an? |the )?(?:job|position|role|offer) (?:at|with|from)) {V}", _b_joined),
     # occupation and studies
@@ -1899,7 +2066,13 @@ RULES: tuple[Rule, ...] = (
     _rule("tool", "{IWE} {ADV}(?:have )?(?:moved away from|moved off(?: of)?) (?P<strict>){V}", _b_tool_gone),
     _rule("tool", "{IWE} {ADV}(?:have )?(?P<verb>switched|moved|migrated|changed|relocated) (?:over )?"
                   "from (?P<old>.+?) (?:over )?to {V}", _b_switch),
-    _rule("tool", "{IWE} {ADV}(?:have )?(?P<verb>switched|moved|migrated|changed) (?:over )?to {V}", _b_switch_to),
+    _rule("tool", "{IWE} {ADV}(?:have )?{ADV}(?P<verb>switched|moved|migrated|changed) (?:over )?to {V}", _b_switch_to),
+    # a change under way is a change: "we're migrating from Jenkins to GitHub Actions", "our team is moving to Go"
+    _rule("tool", "(?:{AM}|our (?:team|company|startup|org) is) {ADV}"
+                  "(?P<verb>switching|moving|migrating|changing) (?:over )?from (?P<old>.+?) (?:over )?to {V}",
+          _b_switch),
+    _rule("tool", "(?:{AM}|our (?:team|company|startup|org) is) {ADV}"
+                  "(?P<verb>switching|moving|migrating) (?:over )?to {V}", _b_switch_to),
     _rule("tool", "{IWE} {ADV}(?:have )?(?:decided|agreed|chose|chosen|picked|settled)"
                   " (?:to (?:use|go with|adopt) |on |for )?{V}", _b_decided),
     _rule("tool", "{AM} going (?:to go )?with {V}", _b_decided),
@@ -2020,11 +2193,52 @@ _EVENT_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (_pattern("{IWE} had (?P<rest>.+)$"), "had"),
     (_pattern("{IWE} (?:was|were) (?P<rest>.+)$"), "was"),
     (_pattern(r"my (?P<thing>.+?) (?P<verb>is|was|will be|are|were)\b(?P<rest>.*)$"), "my"),
+    # "My flight leaves on Thursday", "the course starts in May": a thing of the user's that happens.
+    (
+        _pattern(
+            r"(?:my|our) (?P<thing>[a-z][\w'-]*(?: [a-z][\w'-]*){{0,3}}?) "
+            r"(?P<verb>leaves|departs|lands|arrives|starts|begins"
+            r"|ends|finishes|opens|closes|takes place|is scheduled|got moved|was moved|is due)\b(?P<rest>.*)$"
+        ),
+        "my",
+    ),
     (_pattern(r"{IWE} (?P<verb>[a-z]+)\b(?P<rest>.*)$"), "verb"),
 )
 # After "I'm", an event moves ("flying to", "off to", "getting married"); "I'm tired today" does not.
 _EVENT_IS_REST = _rx(r"^(?:[a-z]+ing\b|off\b|away\b|out\b|back\b|at\b|in\b|on\b|due\b|booked\b|scheduled\b)")
-_EVENT_HAS_REST = _rx(r"^(?:an?|my|the|two|three|some|to|been|got|[a-z]+ed)\b")
+_EVENT_HAS_REST = _rx(
+    r"^(?:an?|my|the|two|three|some|to|been|got|[a-z]+ed)\b|^"
+    + "(?:"
+    + "|".join(
+        (
+            "physio",
+            "therapy",
+            "dentist",
+            "surgery",
+            "practice",
+            "training",
+            "rehearsal",
+            "class",
+            "classes",
+            "school",
+            "work",
+            "lessons",
+            "exams?",
+            "finals",
+            "court",
+            "jury duty",
+            "chemo",
+            "dialysis",
+            "football",
+            "band practice",
+        )
+    )
+    + r")\b"
+)
+# A clock time is when an event happens, not what it is: a rescheduled time keeps the event's slot.
+_CLOCK_IN_KEY = _rx(
+    r"\s*\b(?:at|around|by|from)\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h)?\b|\s*\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b"
+)
 
 
 def _event_drafts(c: Clause) -> list[Draft]:
@@ -2034,7 +2248,8 @@ def _event_drafts(c: Clause) -> list[Draft]:
         m = pattern.match(c.text)
         if not m:
             continue
-        rest = _tidy(_group(m, "rest"))
+        # "tomorrow morning": the part of the day is left behind when the date is taken out
+        rest = _tidy(re.sub(r"(?i)^\s*(?:morning|afternoon|evening|night)\b", "", _group(m, "rest")))
         if _TASK_TALK.search(rest) or re.match(r"(?i)^not\b", rest):
             return []
         if form == "is" and not _EVENT_IS_REST.match(rest):
@@ -2063,7 +2278,7 @@ def _event_drafts(c: Clause) -> list[Draft]:
         if not key.strip():
             return []
         text = re.sub(r"\s+", " ", f"{subject} {predicate}{c.when()}").strip()
-        return [Draft(text, EVENT, 6, f"event:{_slug(_third_person(key))}", c.date.bare())]
+        return [Draft(text, EVENT, 6, f"event:{_slug(_CLOCK_IN_KEY.sub('', _third_person(key)))}", c.date.bare())]
     return []
 
 
@@ -2079,26 +2294,28 @@ _MARKERS = {
     "de": _vocab("""
         ich, und, nicht, der, das, ist, mein, meine, bin, wohne, lebe, heiße, heisse, komme, aus, mit, auf,
         ein, eine, zu, wir, habe, sind, auch, aber, jetzt, seit, nach, gezogen, hallo, danke, bitte, ja,
-        nein, wie, geht
+        nein, wie, geht, kinder, jeden, jede, verheiratet, heißt, gehe, spiele, letzten, letzte
     """),
     "es": _vocab("""
         yo, y, el, los, las, que, soy, mi, vivo, llamo, con, por, para, una, estoy, pero, muy, es, mudé,
         nombre, desde, ahora, hola, gracias, sí, cómo, trabajo, en, ya, tengo, hace, dejé, gusta, años, del, al,
-        estoy, juego
+        estoy, juego, tenemos, hijos, hijas, nuestro, nuestra, somos, usamos, mañanas, casada, casado
     """),
     "fr": _vocab("""
         je, et, le, les, est, suis, mon, ma, mes, habite, vis, avec, pour, une, des, du, pas, ne, mais,
-        nous, appelle, viens, prénom, maintenant, depuis, bonjour, merci, oui, à, salut, très, travaille, j'ai
+        nous, appelle, viens, prénom, maintenant, depuis, bonjour, merci, oui, à, salut, très, travaille, j'ai,
+        avons, enfants, chaque, tous, toutes, mariée, marié
     """),
     "it": _vocab("""
         io, sono, mi, chiamo, abito, lavoro, il, di, che, non, per, con, anche, ora, adesso, ciao, grazie, ho,
         sto, faccio, più, della, nel, alla, anni, mio, mia, perché, però, smesso, vengo, piace, fa, gli, e, chiama,
-        vivo, siamo, passati, anno, scorso, abbiamo, sono, lasciato, gioco, ogni, mio, ragazzo, trasferita, trasferito
+        vivo, siamo, passati, anno, scorso, abbiamo, sono, lasciato, gioco, ogni, mio, ragazzo, trasferita, trasferito,
+        figli, figlie, sposato, sposata, nuoto, mattina, palestra
     """),
     "pt": _vocab("""
         eu, moro, trabalho, sou, não, meu, minha, em, no, na, do, da, com, também, agora, olá, obrigado,
         obrigada, sim, você, estou, tenho, já, mais, mudei, deixei, parei, gosto, há, anos, ao, os, das, dos, e, mas,
-        migramos, empresa, sou, usuário
+        migramos, empresa, sou, usuário, aos, às, filhos, filhas, temos, nós, nosso, nossa, ginásio, casado, casada
     """),
 }
 _FR_ELISIONS = ("j'", "m'", "l'", "d'", "c'", "qu'", "n'", "s'")
@@ -2241,6 +2458,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
         or _rule_drafts(c)
         or _change_drafts(c)
         or _rescheduled_drafts(c)
+        or _acquired_drafts(c)
         or (_event_drafts(c) if c.date else [])
         or _degree_drafts(c)
         or _trait_drafts(c)
@@ -2257,6 +2475,8 @@ def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
     if c is None:
         return []
     drafts = _statement_drafts(c)
+    if drafts and all(d.category is EVENT for d in drafts) and (death := _death_drafts(c)):
+        drafts = death  # "we had to put Rufus down last week": a death, not an event to remember
     ending = frames.ending_marker(c.text)
     if ending is not None and not any(d.negated for d in drafts):
         # An ending clause is a retraction, never a positive fact: read what ended, then retract it.
@@ -2282,6 +2502,13 @@ def _ended_activity(statement: str, c: Clause) -> list[Draft]:
     if not rest or rest.lower() in _VAGUE_OBJECTS:
         return []
     verb = words[0].lower()
+    if verb in ("am", "are", "is"):
+        # "I'm not a smoker anymore": what the user was
+        text, named = f"The user is no longer {_third_person(' '.join(words[1:]))}", " ".join(words[1:])
+        key = [w for w in re.findall(r"[\w+#-]+", named.lower()) if w not in _DETERMINERS]
+        return [Draft(text, FACT, 5, "*:" + "-".join(key), named, negated=True)] if key else []
+    if frames.is_ending_verb(" ".join(words[:3]).lower()):
+        words = [" ".join(words[:3]), *words[3:]]  # "gave up on"
     if frames.is_ending_verb(" ".join(words[:2]).lower()) or frames.is_ending_verb(verb):
         # "I sold my motorbike": the thing that ended, said with the verb that ended it.
         marker = " ".join(words[:2]) if frames.is_ending_verb(" ".join(words[:2]).lower()) else verb
@@ -2319,7 +2546,16 @@ def _dated(draft: Draft, c: Clause) -> Draft:
     clock = frames.time_of_day(c.text, "en") if c.date.grain == "day" else None
     if clock is not None:
         when = datetime.combine(c.date.day, time(clock[0], clock[1]))
-    return replace(draft, text=text, valid_from=when)
+    ends = _event_end(draft, c.date.day, c.date.grain, c.today)
+    return replace(draft, text=text, valid_from=when, valid_to=ends)
+
+
+def _event_end(draft: Draft, day: date, grain: str, today: date) -> date | None:
+    """An appointment, a flight, an exam still ahead is over after its stated day (or week, month):
+    the fact then leaves the active set (#14). A past event and a lasting fact get no end."""
+    if draft.category is not EVENT or draft.negated or frames.period_end(day, grain) <= today:
+        return None
+    return frames.period_end(day, grain)
 
 
 # --------------------------------------------------------------------------------------------
@@ -2327,8 +2563,8 @@ def _dated(draft: Draft, c: Clause) -> Draft:
 # --------------------------------------------------------------------------------------------
 
 _CHANGE = _rx(
-    r"^(?:i|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?P<verb>replaced|swapped|traded|exchanged|substituted|ditched|dumped)"
-    r"\s+(?P<old>.+?)\s+(?:with|for|by)\s+(?P<new>.+)$"
+    r"^(?:i|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?P<verb>replaced|swapped|traded|exchanged|substituted|ditched|dumped|dropped)"
+    r"(?:\s+in)?\s+(?P<old>.+?)\s+(?:with|for|by)\s+(?P<new>.+)$"
     r"|^(?:i|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?P<verb2>moved|migrated|switched|changed|went)"
     r"\s+(?:(?:my|our|the)\s+(?P<thing>[\w\s-]+?)\s+)?(?:from|off(?:\s+of)?|away\s+from)\s+(?P<old2>.+?)\s+"
     r"(?:to|onto|for)\s+(?P<new2>.+)$"
@@ -2409,9 +2645,12 @@ def _condition_drafts(c: Clause) -> list[Draft]:
 
 
 _TEAM_TOOL = _rx(
-    r"^(?P<subj>i|we)\s+(?:am|are)\s+(?:all\s+in\s+on|on|running\s+on|built\s+on|using|moving\s+to|going\s+with)\s+"
+    r"^(?P<subj>i|we)\s+(?:am|are)\s+(?:all\s+)?(?:all\s+in\s+on|on|running\s+on|built\s+on|using|moving\s+to|going\s+with)\s+"
     r"(?P<v>.+)$"
-    r"|^(?P<subj2>i|we)\s+(?:went|go|are\s+going|chose|picked|settled|opted|decided\s+to\s+go)\s+(?:with|on|for)\s+(?P<v2>.+)$"
+    r"|^(?P<subj2>i|we)\s+(?:went|go|are\s+going|chose|picked|settled|opted|decided\s+to\s+go|have\s+standardi[sz]ed"
+    r"|standardi[sz]ed|have\s+settled|have\s+converged|converged)\s+(?:with|on|for)\s+(?P<v2>.+)$"
+    # "we're a Python shop": the team is named by its tool
+    r"|^(?P<subj3>we)\s+are\s+(?:an?\s+)?(?P<v3>\S+(?:\s+\S+)?)\s+(?:shop|house|team|company|startup)$"
 )
 
 
@@ -2420,14 +2659,18 @@ def _team_tool_drafts(c: Clause) -> list[Draft]:
     m = _TEAM_TOOL.match(c.text)
     if not m:
         return []
-    raw = m.group("v") or m.group("v2")
+    raw = m.group("v") or m.group("v2") or m.group("v3")
     tool = _cut(raw, _TOOL_STOPS)
     tool = re.sub(r"\s+(?:instead|now|too|as\s+well|every\s+\w+)$", "", tool, flags=re.IGNORECASE)
     if not tool or len(tool.split()) > 3 or not (_tool_domain(tool) or _is_proper(tool)):
         return []
     purpose = re.search(r"\bfor\s+(?:the\s+|our\s+|my\s+)?(?P<p>[\w\s-]{2,30})$", raw)
     for_ = f" for {_third_person(purpose.group('p'))}" if purpose else ""
-    who = "The user's team" if (m.group("subj") or m.group("subj2") or "").lower() == "we" else "The user"
+    who = (
+        "The user's team"
+        if (m.group("subj") or m.group("subj2") or m.group("subj3") or "").lower() == "we"
+        else "The user"
+    )
     domain = _tool_domain(tool)
     verb = "uses" if who == "The user" else "uses"
     return [
@@ -2478,12 +2721,28 @@ def _take_up_drafts(c: Clause) -> list[Draft]:
     return [Draft(text, PREF, 5, f"habit:{_slug(key)}", what)]
 
 
+_APPOINTMENT = _rx(
+    r"(?:an?|my|two|three)\s+(?:[\w']+\s+)?(?:appointment|meeting|interview|exam|flight|call|session|lesson|deadline"
+    r"|surgery|operation|check-?up|presentation|conference|hearing|date)s?\b"
+)
+
+
 def _durable_drafts(c: Clause) -> list[Draft]:
     """ "I play tennis every Sunday", "We deploy on Kubernetes", "I own a Framework 13": a
     first-person clause whose verb is in the durable-verb lexicon, rewritten in the third person.
     The verb's class names the slot, so a later "I stopped playing tennis" finds it."""
     if conditions := _condition_drafts(c):
         return conditions
+    denied = None if c.anymore else re.match(r"(?i)^(?P<subj>i|we)\s+(?:do|did)\s+not\s+(?P<rest>[a-z].*)$", c.text)
+    if denied:
+        # "I don't play football": never a habit of not playing; it retracts the habit, if one is known.
+        inner = _durable_drafts(replace(c, text=f"{denied.group('subj')} {denied.group('rest')}"))
+        said = f"does not {_third_person(_tidy(denied.group('rest')))}"
+        return [
+            replace(d, text=f"{d.text.split(' ', 2)[0]} {d.text.split(' ', 2)[1]} {said}", negated=True)
+            for d in inner
+            if not d.negated and d.text.startswith("The user ")
+        ]
     text = _AUX_GERUND.sub(_base_after_aux, c.text)
     m = _DURABLE.match(text)
     if not m:
@@ -2498,13 +2757,18 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     together = re.match(r"(?i)my\s+(?P<who>\w+)\s+and\s+i", m.group("subj"))
     we = m.group("subj").lower() == "we"
     if we and kind != "tool":
-        return []  # "we" at work uses tools; "we cook a lot" says little about the user
+        return _team_tool_drafts(c)  # "we" at work uses tools; "we cook a lot" says little about the user
     if kind == "habit" and verb == "go":
-        # "I go climbing every Tuesday": the gerund is the activity.
+        # "I go climbing every Tuesday": the gerund is the activity; "I go to the gym every day":
+        # a place one goes to on a rhythm is one too.
         first, _, tail = rest.partition(" ")
-        if not first.lower().endswith("ing"):
+        place = re.match(r"(?i)^to\s+(?:the\s+|my\s+)?(?P<p>[a-z][\w-]*(?:\s+class(?:es)?)?)\b", rest)
+        if place and _FREQUENCY.search(rest) and place.group("p").lower() not in {"work", "school", "bed", "sleep"}:
+            activity, rest_text = place.group("p").lower(), rest
+        elif not first.lower().endswith("ing"):
             return []
-        activity, rest_text = first.lower(), rest
+        else:
+            activity, rest_text = first.lower(), rest
     else:
         activity, rest_text = "", rest
     words = rest.split()
@@ -2514,6 +2778,7 @@ def _durable_drafts(c: Clause) -> list[Draft]:
         verb in frames.HABIT_OBJECT_REQUIRED
     )
     vague = not core or core.lower() in _VAGUE_OBJECTS or core.lower().split()[0] in {"to", "it", "that", "this"}
+    vague = vague and not (activity and verb == "go")  # "go to the gym every day": the place is the activity
     if needs_object and vague:
         return []
     if verb == "have" and (
@@ -2528,6 +2793,8 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     counted = re.match(r"(?:an?|two|three|four|\d+|my)\s", core.lower()) and len(core.split()) <= 6
     if kind == "own" and verb == "have" and not counted:
         return []
+    if kind == "own" and _APPOINTMENT.match(core):
+        return []  # "I have a meeting with Anna": an appointment, not a belonging (a date makes it an event)
     if kind == "tool":
         # A tool must look like one: a known tool, a proper noun, or a purpose ("for", "on", "with").
         names = [w for w in re.findall(r"[A-Za-z][\w.+#-]*", core) if _tool_domain(w) or w[0].isupper()]
@@ -2550,8 +2817,7 @@ def _durable_drafts(c: Clause) -> list[Draft]:
         slot = f"habit:{_slug(frames.gerund(verb) + ' ' + _head_noun(core))}"
         category = PREF
     elif kind == "own":
-        noun = _slug(re.sub(r"^(?:an?|my|the|two|three|four|\d+)\s+", "", core.lower())).split("-")[0]
-        slot = f"own:{noun}" if verb != "drive" else "car"
+        slot = _own_slot(core) if verb != "drive" else "car"
         category = FACT
     else:
         names = [w for w in re.findall(r"[A-Za-z][\w.+#-]*", core) if _tool_domain(w) or w[0].isupper()]
@@ -2564,6 +2830,23 @@ def _durable_drafts(c: Clause) -> list[Draft]:
 _PREPOSITION = _rx(
     r"\s+(?:in|on|at|with|before|after|for|to|from|every|each|near|by|during|when|while|once|twice)\b.*$"
 )
+_OWN_QUALIFIERS = _vocab("""
+    a, an, the, my, our, their, one, two, three, four, five, some, new, old, brand new, second, first, used, little,
+    big, small, another
+""")
+
+
+def _own_slot(thing: str) -> str:
+    """The slot of a belonging: the name of the thing, not its first word, so a second board game or
+    camera does not replace the first; a model number is left out, so a newer model of the same thing
+    ("Pixel 8" after "Pixel 7") does replace it."""
+    if named_as := re.search(r"\b(?:called|named)\s+(?P<n>[\w' -]+)", thing, re.IGNORECASE):
+        thing = named_as.group("n")  # "a board game called Catan": Catan is the thing
+    core = _PREPOSITION.sub("", re.split(r"\s*[,;(]|\s+(?:and|but|which|that|so)\s", thing.strip(), maxsplit=1)[0])
+    words = [w for w in re.findall(r"[\w+#'-]+", core.lower()) if w not in _OWN_QUALIFIERS]
+    model = re.compile(r"\d|^(?:ii|iii|iv|vi|vii|viii|ix|xi|xii|pro|max|plus|mini|ultra|lite)$")
+    named = [w for w in words if not model.search(w)] or words
+    return f"own:{'-'.join(named[:3]) or 'thing'}"
 
 
 def _head_noun(phrase: str) -> str:
@@ -2595,7 +2878,10 @@ def _thing_tool_drafts(c: Clause) -> list[Draft]:
     who = "team's" if m.group("who").lower() == "our" and thing.lower() not in _TEAM_WORDS else ""
     subject = f"The user's {who + ' ' if who else ''}{thing}"
     domain = _tool_domain(tool)
-    return [Draft(f"{subject} {verb} {tool}", FACT, 6, f"tool:{domain}" if domain else _tool_slot(tool), _value(tool))]
+    slot = f"tool:{domain}" if domain else _tool_slot(tool)
+    if frames.PERSONAL_THING.search(thing):
+        slot = frames.scoped(slot, "side project")  # "my side project uses MongoDB": not the work database
+    return [Draft(f"{subject} {verb} {tool}", FACT, 6, slot, _value(tool))]
 
 
 # Preferences about the assistant's answers: what a reply should be like, from now on.
@@ -2662,6 +2948,126 @@ def _style_drafts(c: Clause) -> list[Draft]:
     return [Draft(re.sub(r"\s+", " ", text_out), PREF, 6, slot, rest)]
 
 
+# "I bought a Steam Deck", "just got a new phone, a Pixel 9": a thing acquired is a thing owned, from
+# the stated date on. Not what one "gets" that is no belonging (a job, a cold, a haircut).
+_ACQUIRED = _rx(
+    r"^(?:i|we)\s+(?:(?:just|finally|recently|also|have|then|eventually)\s+)*(?P<verb>bought|purchased|got(?:\s+myself)?"
+    r"|picked\s+up|treated\s+(?:myself|ourselves)\s+to)\s+(?P<v>(?:an?|two|three|some|my\s+first|our\s+first)\s+.+)$"
+)
+_NOT_ACQUIRED = _vocab("""
+    job, position, role, offer, promotion, raise, haircut, cold, flu, call, message, email, text, ticket, tickets,
+    letter, invite, invitation, chance, idea, feeling, answer, reply, question, problem, lot, bit, break, day, week,
+    grade, mark, score, result, results, vaccine, shot, diagnosis, degree, place, spot, seat, table, room, lift, ride,
+    refund, fine, warning, coffee, lunch, dinner, breakfast, drink, drinks, tattoo, divorce, dog, cat, puppy, kitten
+""")
+
+
+def _acquired_drafts(c: Clause) -> list[Draft]:
+    m = _ACQUIRED.match(c.text)
+    if not m:
+        return []
+    thing = _tidy(re.sub(r"\s+(?:too|as\s+well|again)$", "", m.group("v"), flags=re.IGNORECASE))
+    head = [
+        w for w in re.findall(r"[\w'-]+", _PREPOSITION.sub("", thing.split(",")[0]).lower()) if w not in _OWN_QUALIFIERS
+    ]
+    if not head or len(thing.split()) > 8 or head[-1] in _NOT_ACQUIRED or head[0] in _NOT_ACQUIRED:
+        return []
+    verb = m.group("verb").lower()
+    branded = bool(re.search(r"(?-i:[A-Z])|\d", thing)) or re.search(r"(?i)\bnew\b", thing)
+    if verb.startswith("got") and not branded:
+        return []  # "got a puppy", "got a bike" read as plain events elsewhere; a brand or "new" is a belonging
+    appositive = re.match(r"(?i)^(?P<kind>.+?),\s*(?:an?\s+|the\s+)?(?P<name>(?-i:[A-Z0-9]).+)$", thing)
+    slot = _own_slot(appositive.group("name") if appositive else thing)
+    # "We bought a house": a household's belonging is the user's too.
+    return [Draft(f"The user has {_third_person(thing)}", FACT, 5, slot, _value(thing))]
+
+
+# A standing request about the assistant's replies, however it is put: an order ("don't use bullet
+# points"), a question ("can you stop using emojis?"), a wish ("I'd like you to be more concise"). A bare
+# request about this one answer ("can you make this shorter?") is not a preference and is left alone.
+_STYLE_ASK = _rx(
+    r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i(?:'d|\s+would)\s+(?:like|love|prefer)\s+(?:it\s+if\s+)?you\s+(?:to\s+)?"
+    r"|i\s+(?:want|need)\s+you\s+to\s+|please\s+|pls\s+|plz\s+)*(?P<body>.+?)(?:\s*,?\s*(?:please|pls|plz|thanks))?[\s?!.]*$"
+)
+_STYLE_BAN = _rx(
+    r"^(?:stop|quit)\s+(?:using|adding|putting|writing|giving\s+me|including|with\s+the)\s+(?P<n1>.+)$"
+    r"|^(?:don't|do\s+not|never|avoid|skip|drop|lose|cut|no\s+more|less)\s+(?:(?:use|using|add|adding|include|put|write|give\s+me"
+    r"|giving\s+me|with)\s+)?(?:the\s+|any\s+|so\s+many\s+)?(?P<n2>.+)$"
+)
+_STYLE_BE = _rx(
+    r"^(?:be|keep\s+(?:your\s+)?(?:answers|replies|responses|it\s+all|things))\s+(?:a\s+(?:bit|lot|little)\s+)?(?P<more>more\s+|less\s+)?"
+    r"(?P<adj>concise|brief|briefer|short|shorter|succinct|detailed|thorough|direct|blunt|formal|informal|casual|friendly"
+    r"|patient|technical|simple|simpler|honest|critical|gentle)(?:\s+(?:with|to)\s+me)?(?P<always>\s+(?:from\s+now\s+on|always|in\s+general))?$"
+)
+_STYLE_UNITS = _rx(
+    r"^(?:always\s+)?(?:use|give\s+me|answer\s+in|reply\s+in)\s+(?P<v>metric|imperial|british\s+english|american\s+english|celsius|fahrenheit)\b.*$"
+)
+_STYLE_LENGTH_WORDS = frozenset(("concise", "brief", "briefer", "short", "shorter", "succinct", "detailed", "thorough"))
+_STYLE_TAIL = _rx(
+    r"\s+(?:when|whenever|if|in|with)\s+(?:you|me|your)\b.*$|\s+with\s+me$|\s+(?:from\s+now\s+on|anymore|any\s+more)$"
+)
+
+
+# A cheap look first: most sentences say nothing about how to answer.
+_STYLE_HINT = _rx(
+    r"\b(?:answer|repl|respon|emoji|emoticon|bullet|table|markdown|jargon|small\s+talk|concise|brief|short|succinct"
+    r"|detailed|thorough|formal|casual|direct|blunt|friendly|patient|technical|simple|honest|critical|gentle|metric"
+    r"|imperial|celsius|fahrenheit|british|american|tone|explanation|example|format|heading|source|citation|joke"
+    r"|summar|code\s+comments)"
+)
+
+
+def _style_request_drafts(sentence: str, today: date) -> list[Draft]:
+    """Each part of a standing request ("keep your answers short and no bullet points"); nothing
+    unless every part reads as one, so a request about something else is never half-read."""
+    if not _STYLE_HINT.search(sentence):
+        return []
+    m = _STYLE_ASK.match(_strip_lead_ins(sentence.strip()))
+    if not m:
+        return []
+    drafts: list[Draft] = []
+    banning = False
+    for part in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+but\s+", m.group("body").strip()):
+        found = _style_part(_STYLE_ASK.match(part).group("body") if _STYLE_ASK.match(part) else part, today)
+        if not found and banning and re.fullmatch(_REPLY_NOUNS, part.strip(), re.IGNORECASE):
+            found = _style_part(f"no {part.strip()}", today)  # "no emojis or bullet points", "no emojis and tables"
+        if not found:
+            return []
+        banning = found[-1].value is not None and found[-1].value.startswith("no ")
+        drafts.extend(found)
+    return drafts
+
+
+def _style_part(body: str, today: date) -> list[Draft]:
+    body = _expand_contractions(body.strip())
+    if units := _STYLE_UNITS.match(re.sub(r"(?i)^always\s+", "", body)):
+        value = units.group("v").lower()
+        shown = value if " " in value else f"{value} units"
+        always = "always " if re.match(r"(?i)^always\b", body) else ""
+        return [Draft(f"The user {always}wants answers in {shown}", PREF, 6, "style:units", shown)]
+    if re.match(r"(?i)^(?:always|never|from\s+now\s+on)\b", body):
+        return _style_drafts(Clause(body, today))  # "could you always answer in Spanish?"
+    if ban := _STYLE_BAN.match(body):
+        noun = _STYLE_TAIL.sub("", ban.group("n1") or ban.group("n2")).strip(" ,.")
+        if not re.fullmatch(r"(?:so\s+many\s+|long\s+|any\s+)?" + _REPLY_NOUNS, noun, re.IGNORECASE):
+            return []
+        noun = re.sub(r"(?i)^(?:so\s+many|any)\s+", "", noun).lower()
+        return [Draft(f"The user wants no {noun} in answers", PREF, 6, f"style:{_slug(noun)}", f"no {noun}")]
+    if re.match(r"(?i)^no\s+", body):
+        return _style_part(re.sub(r"(?i)^no\s+", "no more ", body), today)
+    if be := _STYLE_BE.match(body):
+        adj = be.group("adj").lower()
+        more = (be.group("more") or "").strip().lower()
+        kind = "length" if adj in _STYLE_LENGTH_WORDS else "tone"
+        shown = f"{more} {adj}".strip() if more else adj
+        return [Draft(f"The user prefers {shown} answers", PREF, 6, f"style:{kind}", shown)]
+    if units := _STYLE_UNITS.match(body):
+        value = units.group("v").lower()
+        shown = value if " " in value else f"{value} units"
+        return [Draft(f"The user wants answers in {shown}", PREF, 6, "style:units", shown)]
+    return []
+
+
 # "My laptop is a Framework 13", "my car is an old Toyota": a belonging named by what it is.
 _MY_THING = _rx(
     r"^(?:my|our)\s+(?:current\s+|main\s+|new\s+|daily\s+)?(?P<thing>[a-z][a-z-]{2,20}(?:\s+[a-z][a-z-]{2,20})?)\s+(?:is|are)\s+(?P<v>.+)$"
@@ -2675,19 +3081,34 @@ _NOT_BELONGINGS = _vocab("""
 
 
 def _belonging_drafts(c: Clause) -> list[Draft]:
+    if tooled := _thing_tool_drafts(c):
+        return tooled  # "our app is built with Flutter", "our infra is on GCP": a thing and its tool
     m = _MY_THING.match(c.text)
     if not m:
         return [] if not _THING_ON.match(c.text) else _thing_tool_drafts(c)
     thing = m.group("thing").lower()
+    if thing in ("home town", "hometown") and _is_proper(m.group("v")):
+        place = _place(m.group("v"))  # "my home town is Bergen": where the user is from
+        return [Draft(f"The user is from {place[0]}", FACT, 7, "origin", place[1])] if place else []
     if thing in _NOT_BELONGINGS or thing.split()[-1] in _NOT_BELONGINGS:
         return []
     value = _tidy(_third_person(m.group("v")))
     # A belonging is named: a brand or model (a capital or a number), not a state ("slow", "broken").
     if not re.search(r"(?-i:[A-Z])|\d", value) or len(value.split()) > 8:
         return _thing_tool_drafts(c)
-    first = re.sub(r"^(?:an?|the)\s+", "", value).split()[0]
-    if _tool_domain(first):
-        return [Draft(f"The user's {thing} is {value}", FACT, 6, f"tool:{_tool_domain(first)}", _value(value))]
+    if frames.PERSONAL_THING.search(thing) and (
+        tool := re.match(r"(?i)^(?:in|on|with|built\s+(?:in|on|with)|written\s+in)\s+(?P<t>.+)$", value)
+    ):
+        name = _cut(tool.group("t"), _TOOL_STOPS)
+        if name and (_tool_domain(name) or _is_proper(name)):  # "my side project is in Rust"
+            slot = frames.scoped(
+                f"tool:{_tool_domain(name)}" if _tool_domain(name) else _tool_slot(name), "side project"
+            )
+            return [Draft(f"The user's {thing} is {value}", FACT, 6, slot, _value(name))]
+    named = re.sub(r"^(?:an?|the)\s+", "", value)
+    domain = _tool_domain(named) or _tool_domain(named.split()[0])
+    if domain:
+        return [Draft(f"The user's {thing} is {value}", FACT, 6, f"tool:{domain}", _value(value))]
     slot = "car" if thing in ("car", "vehicle") else f"own:{_slug(thing)}"
     return [Draft(f"The user's {thing} is {value}", FACT, 5, slot, _value(value))]
 
@@ -2872,15 +3293,17 @@ def _trait_drafts(c: Clause) -> list[Draft]:
 _DEATH = _rx(
     r"^(?:(?:my|our)\s+(?:(?P<kind>[a-z]+)\s+)?)?(?P<n>(?-i:[A-Z][\w'-]*))\s+(?:has\s+|had\s+|just\s+|sadly\s+)*"
     r"(?:passed\s+away|died|passed|(?:was|had\s+to\s+be|got)\s+put\s+(?:down|to\s+sleep))\b"
+    r"|^(?:i|we)\s+(?:had\s+to\s+)?(?:put|have\s+put)\s+(?:(?:my|our)\s+(?:(?P<kind2>[a-z]+)\s+)?)?(?P<n2>(?-i:[A-Z][\w'-]*))"
+    r"\s+(?:down|to\s+sleep)\b"
 )
 
 
 def _death_drafts(c: Clause) -> list[Draft]:
     """ "Rex passed away": whoever it was, they are no longer in the user's life (any slot naming them)."""
     m = _DEATH.match(c.text)
-    if not m or m.group("n").lower() in _NOT_NAMES:
+    name = (m.group("n") or m.group("n2")) if m else None
+    if not name or name.lower() in _NOT_NAMES:
         return []
-    name = m.group("n")
     return [Draft(f"The user's {name} passed away{c.when()}", REL, 7, f"*:{name.lower()}", name, negated=True)]
 
 
@@ -2888,6 +3311,9 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
     drafts: list[Draft] = []
     text = _QUOTED.sub(" ", text)
     for sentence in _sentences(text):
+        if language == "en" and (styled := _style_request_drafts(sentence, today)):
+            drafts.extend(styled)
+            continue
         if _REQUEST.match(_strip_lead_ins(sentence)):
             continue  # "Translate this: ..." asks; what follows is material, not the user's life
         if sentence.rstrip(" )\"'").endswith("?"):
@@ -2902,21 +3328,32 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
             if not parts:
                 continue
             sentence = ", ".join(parts)
-        context, sentence = frames.find_context(sentence.rstrip(".!;"), language)
-        found = (
-            _foreign_clause_drafts(sentence, today, language)
-            if language != "en"
-            else [d for clause in _clauses(sentence) for d in _drafts_from_clause(clause, today)]
-        )
-        if context:
-            found = [
-                replace(d, slot=frames.scoped(d.slot, context), text=frames.with_context(d.text, context, language))
-                if frames.is_scoped_kind(d.slot)
-                else d
-                for d in found
-            ]
-        drafts.extend(found)
+        for part in _CONTRAST.split(sentence.rstrip(".!;")) if language == "en" else [sentence.rstrip(".!;")]:
+            drafts.extend(_drafts_in_context(part, today, language))
     return drafts
+
+
+# "My company uses GCP but for my own stuff I use Hetzner": each side of the contrast has its own context.
+_CONTRAST = _rx(
+    r"\s*,?\s+(?:but|and|while|whereas)\s+(?=(?:at|for|on|in|with)\s+(?:my|our|the)\s+[\w\s'-]{1,30}?\s*,?\s*(?:i|we)\b)"
+)
+
+
+def _drafts_in_context(sentence: str, today: date, language: str) -> list[Draft]:
+    context, sentence = frames.find_context(sentence, language)
+    found = (
+        _foreign_clause_drafts(sentence, today, language)
+        if language != "en"
+        else [d for clause in _clauses(sentence) for d in _drafts_from_clause(clause, today)]
+    )
+    if context:
+        found = [
+            replace(d, slot=frames.scoped(d.slot, context), text=frames.with_context(d.text, context, language))
+            if frames.is_scoped_kind(d.slot)
+            else d
+            for d in found
+        ]
+    return found
 
 
 def _foreign_clause_drafts(sentence: str, today: date, language: str) -> list[Draft]:
@@ -2937,17 +3374,18 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str) -> list[Dr
                 stamp = iso + (f" {clock[0]:02d}:{clock[1]:02d}" if clock else "")
                 shown = f"{shown} ({stamp})"
             category = {"preference": PREF, "event": EVENT}.get(found.kind, FACT)
-            drafts.append(
-                Draft(
-                    shown,
-                    category,
-                    7 if found.slot in ("name", "location", "occupation", "employer") else 5,
-                    found.slot,
-                    found.value,
-                    found.negated,
-                    when,
-                )
+            draft = Draft(
+                shown,
+                category,
+                7 if found.slot in ("name", "location", "occupation", "employer") else 5,
+                found.slot,
+                found.value,
+                found.negated,
+                when,
             )
+            if stated is not None:
+                draft = replace(draft, valid_to=_event_end(draft, stated.day, stated.grain, today))
+            drafts.append(draft)
     return drafts
 
 
@@ -2971,11 +3409,16 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)
     )
     answer = _YES_FIRST.match(text)
+    confirmed: list[Draft] = []
     if asked and answer and not (_CONFIRM.match(text) or _DENY.match(text)):
-        # "No, I moved to Bergen": the statement says it all; "yep, 6 years now": the yes does.
+        # "No, I moved to Bergen": the statement says it all; "yep, 6 years now": the yes does;
+        # "yep, but I'm moving to Cardiff": both the yes and the statement do.
         language = detect_language(text)
         if language == "und" or not _drafts_from_text(text[answer.end() :], today, language):
             text = answer.group(0).rstrip(" ,!.")
+        elif previous is not None and _CONFIRM.match(answer.group(0)) and detect_language(previous.content) == "en":
+            statement = _statement_from_question(_normalise_message(previous.content), denied=False, anymore=False)
+            confirmed = _drafts_from_text(statement, today, "en") if statement and language == "en" else []
     if previous is not None and asked and (_CONFIRM.match(text) or _DENY.match(text)):
         question = _normalise_message(previous.content)
         if detect_language(question) != "en":
@@ -2985,7 +3428,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         language, drafts = "en", (_drafts_from_text(statement, today, "en") if statement else [])
     else:
         language = detect_language(text)
-        drafts = [] if language == "und" else _drafts_from_text(text, today, language)
+        drafts = [] if language == "und" else confirmed + _drafts_from_text(text, today, language)
     return [
         ExtractedFact(
             text=frames.name_speaker(d.text, language, turn.name),
@@ -2997,6 +3440,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
             slot=d.slot,
             value=d.value,
             negated=d.negated,
+            valid_to=datetime.combine(d.valid_to, time.min, tzinfo=turn.created_at.tzinfo) if d.valid_to else None,
         )
         for d in _supersede(drafts)
     ]

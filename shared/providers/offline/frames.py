@@ -178,10 +178,24 @@ def _context_pattern(language: str) -> tuple[re.Pattern[str], dict[str, str]]:
 _CONTEXT_PATTERNS = {language: _context_pattern(language) for language in SUBJECTS}
 
 
+# Beyond the listed phrases, English marks a personal context by its form: a project, app or game of
+# one's own ("for my little open-source game", "on our weekend app"), or one's own time.
+_EN_PERSONAL = _rx(
+    r"(?<!\w)(?P<marker>(?:for|on|in|with)\s+(?:my|our|a|the)\s+(?:(?:own|personal|hobby|pet|side|open[- ]source"
+    r"|weekend|little|private|indie|toy|fun)\s+)+(?:projects?|apps?|games?|sites?|websites?|blogs?|repos?|code|scripts?)"
+    r"|in\s+my\s+(?:free|spare|own)\s+time|as\s+a\s+hobby|outside\s+(?:of\s+)?work"
+    r"|for\s+(?:my\s+)?(?:own|personal|private)\s+(?:stuff|things|use)|for\s+personal\s+(?:stuff|things|use))(?!\w)\s*,?"
+)
+PERSONAL_THING = _rx(r"\b(?:side|hobby|personal|pet|open[- ]source|weekend|own)\s+(?:projects?|apps?|games?|sites?)\b")
+
+
 def find_context(text: str, language: str) -> tuple[str | None, str]:
     """(context, text without its marker): "At work we use Postgres" -> ("work", "we use Postgres")."""
     found = _CONTEXT_PATTERNS.get(language)
     match = found[0].search(text) if found else None
+    if match is None and language == "en" and (personal := _EN_PERSONAL.search(text)):
+        rest = (text[: personal.start()] + " " + text[personal.end() :]).strip()
+        return "side project", re.sub(r"\s+", " ", rest).strip(" ,")
     if match is None:
         return None, text
     context = found[1][re.sub(r"\s+", " ", match.group("marker").lower())]
@@ -251,6 +265,19 @@ class StatedDate:
         return self.day.isoformat()
 
 
+def period_end(day: date, grain: str) -> date:
+    """The first day after a stated period: when an event stated for it is over."""
+    if grain == "week":
+        return day + timedelta(days=7)
+    if grain == "weekend":
+        return day + timedelta(days=2)
+    if grain == "month":
+        return date(day.year + (day.month == 12), day.month % 12 + 1, 1)
+    if grain == "year":
+        return date(day.year + 1, 1, 1)
+    return day + timedelta(days=1)
+
+
 _NUMBERS = {
     "de": {"ein": 1, "einem": 1, "einer": 1, "eine": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6},
     "es": {"un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6},
@@ -298,6 +325,84 @@ _MONTH_NAMES = {
     "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
 }
 _MONTHS = {lang: {name: i + 1 for i, name in enumerate(names.split())} for lang, names in _MONTH_NAMES.items()}
+# Weekdays, Monday first; "am Freitag", "el martes", "lundi prochain", "sábado passado".
+_WEEKDAY_NAMES = {
+    "de": "montag dienstag mittwoch donnerstag freitag samstag sonntag",
+    "es": "lunes martes miércoles jueves viernes sábado domingo",
+    "fr": "lundi mardi mercredi jeudi vendredi samedi dimanche",
+    "it": "lunedì martedì mercoledì giovedì venerdì sabato domenica",
+    "pt": "segunda-feira terça-feira quarta-feira quinta-feira sexta-feira sábado domingo",
+}
+_WEEKDAY_INDEX = {
+    lang: {
+        **{name: i for i, name in enumerate(names.split())},
+        **{name.split("-")[0]: i for i, name in enumerate(names.split()) if "-" in name},
+    }
+    for lang, names in _WEEKDAY_NAMES.items()
+}
+_WEEKDAY_FRAME = {
+    "de": (
+        r"(?:(?:am|diesen|nächsten|kommenden|letzten|vergangenen)\s+)?(?P<w>{days})",
+        r"nächste|kommende",
+        r"letzte|vergangene",
+    ),
+    "es": (
+        r"(?:(?:el|este|esta|el\s+próximo|el\s+pasado)\s+)?(?P<w>{days})(?:\s+(?:que\s+viene|próximo|pasado))?",
+        r"próximo|que\s+viene",
+        r"pasado",
+    ),
+    "fr": (r"(?:(?:ce|le)\s+)?(?P<w>{days})(?:\s+(?:prochain|dernier))?", r"prochain", r"dernier"),
+    "it": (
+        r"(?:(?:il|la|questo|questa|lo\s+scorso|la\s+scorsa|il\s+prossimo|la\s+prossima)\s+)?(?P<w>{days})(?:\s+(?:prossim[oa]|scors[oa]))?",
+        r"prossim",
+        r"scors",
+    ),
+    "pt": (
+        r"(?:(?:na|no|esta|este|na\s+próxima|no\s+próximo|na\s+passada|no\s+passado)\s+)?(?P<w>{days})(?:\s+(?:que\s+vem|passad[oa]|próxim[oa]))?",
+        r"próxim|que\s+vem",
+        r"passad",
+    ),
+}
+# A clause told in the past ("am Freitag war ich", "el martes fui"): a bare weekday is the last one.
+_PAST_TENSE = {
+    "de": r"\b(?:war|waren|hatte|hatten)\b|\b(?:habe|hab|hat|haben|bin|ist|sind)\b.*\bge\w+(?:t|en)\b",
+    "es": r"\b(?:fui|fue|tuve|tuvo|estuve|he|ha|hemos)\b|\b\w{2,}(?:é|ó|aron|aste)\b",
+    "fr": r"\b(?:j'ai|ai|as|a|avons|ont|suis|est|sommes|étais|était)\s+(?:\w+\s+)?\w+(?:é|ée|és|ées|is|u|ue|it)\b",
+    "it": r"\b(?:ho|ha|hai|abbiamo|sono|è|siamo)\s+(?:\w+\s+)?\w+(?:at[oaie]|ut[oaie]|it[oaie])\b",
+    "pt": r"\b(?:fui|foi|tive|teve|estive)\b|\b\w{2,}(?:ei|ou|aram|ámos)\b",
+}
+
+
+_EVERY_WEEKDAY = _rx(
+    r"(?:\bjeden|\bjede|\bcada|\btodos\s+los|\blos|\btous\s+les|\bles|\bchaque|\bogni|\btutti\s+i|\btodas\s+as"
+    r"|\btodos\s+os|\baos|\bàs|\bnas|\bnos)\s+$"
+)
+
+
+def _weekday_dates(text: str, today: date, language: str) -> list[StatedDate]:
+    frame = _WEEKDAY_FRAME.get(language)
+    if frame is None:
+        return []
+    names = _WEEKDAY_INDEX[language]
+    days = "|".join(sorted((re.escape(n) for n in names), key=len, reverse=True))
+    pattern, ahead, behind = frame
+    told_in_past = re.search(_PAST_TENSE[language], text, re.IGNORECASE) is not None
+    found = []
+    for m in re.finditer(r"(?<!\w)(?:" + pattern.format(days=days) + r")(?!\w)", text, re.IGNORECASE):
+        if _EVERY_WEEKDAY.search(text[: m.start()]):
+            continue  # "jeden Dienstag", "los martes", "tous les lundis": a habit's rhythm, not a date
+        weekday = names[m.group("w").lower()]
+        phrase = m.group(0).lower()
+        if re.search(behind, phrase) or (told_in_past and not re.search(ahead, phrase)):
+            day = today - timedelta(days=(today.weekday() - weekday) % 7 or 7)
+        else:
+            day = today + timedelta(days=(weekday - today.weekday()) % 7)
+            if re.search(ahead, phrase) and day == today:
+                day += timedelta(days=7)
+        found.append(StatedDate(day, "day", m.start(), m.end()))
+    return found
+
+
 # "last <unit>", "next <unit>", yesterday/tomorrow; (pattern, unit or day offset, step)
 _RELATIVE = {
     "de": (
@@ -451,6 +556,7 @@ def stated_date(text: str, today: date, language: str, *, past: bool = True) -> 
         found.append(StatedDate(date(year, month, 1), "month", m.start(), m.end()))
     for m in re.finditer(bounded.format(_IN_YEAR.get(language, r"\b\B")), text, re.IGNORECASE):
         found.append(StatedDate(date(int(m.group("y")), 1, 1), "year", m.start(), m.end()))
+    found.extend(_weekday_dates(text, today, language))
     if not found:
         return None
     return min(found, key=lambda d: (d.start, -(d.end - d.start)))
@@ -499,9 +605,9 @@ def remove_span(text: str, start: int, end: int) -> str:
 # English: "<marker> <gerund or verb phrase>" and "... anymore"; the rest is what ended.
 _EN_ENDING_LEAD = _rx(
     r"^(?:i|we)\s+(?:have\s+|had\s+|just\s+|finally\s+|recently\s+|already\s+|officially\s+|completely\s+)*"
-    r"(?P<marker>stopped|quit|quitted|gave\s+up|given\s+up|dropped|ditched|abandoned|kicked|cut\s+out"
+    r"(?P<marker>stopped|quit|quitted|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|dropped|ditched|abandoned|kicked|cut\s+out"
     r"|no\s+longer|am\s+done\s+with|am\s+finished\s+with|got\s+rid\s+of|retired\s+from|sold|gave\s+away"
-    r"|lost|cancelled|canceled|unsubscribed\s+from)\s+(?P<rest>.+)$"
+    r"|lost|cancelled|canceled|unsubscribed\s+from|gone\s+off|went\s+off|got\s+tired\s+of|grown\s+out\s+of)\s+(?P<rest>.+)$"
 )
 _ENDING_VERBS = frozenset(
     (
@@ -511,6 +617,8 @@ _ENDING_VERBS = frozenset(
         "abandoned",
         "gave up",
         "given up",
+        "gave up on",
+        "given up on",
         "kicked",
         "cut out",
         "sold",
@@ -523,6 +631,10 @@ _ENDING_VERBS = frozenset(
         "stopped",
         "quitted",
         "retired from",
+        "gone off",
+        "went off",
+        "got tired of",
+        "grown out of",
     )
 )
 
@@ -533,8 +645,30 @@ def is_ending_verb(words: str) -> bool:
 
 _EN_NOT_ANYMORE = _rx(
     r"^(?P<subj>i|we)\s+(?P<aux>do\s+not|did\s+not|am\s+not|are\s+not|have\s+not|cannot|can\s+not|never)\s+"
-    r"(?P<rest>.+?)\s*(?:,\s*)?(?:anymore|any\s+more|these\s+days|now|after\s+all)$"
+    r"(?P<rest>.+?)\s*(?:,\s*)?(?:anymore|any\s+more|these\s+days|now|after\s+all"
+    r"|(?:in|for)\s+(?:years|ages|months|decades|a\s+while|a\s+long\s+time|forever|over\s+a\s+year))$"
 )
+# "I haven't played the violin in years": the participle read back as the verb it is.
+_PARTICIPLES = {
+    "been": "be", "eaten": "eat", "drunk": "drink", "ridden": "ride", "swum": "swim", "run": "run",
+    "driven": "drive", "done": "do", "gone": "go", "worn": "wear", "written": "write", "had": "have",
+    "smoked": "smoke", "taken": "take", "sung": "sing", "drawn": "draw", "grown": "grow", "spoken": "speak",
+}  # fmt: skip
+
+
+def _base_of_participle(word: str) -> str | None:
+    w = word.lower()
+    if w in _PARTICIPLES:
+        return _PARTICIPLES[w]
+    if w.endswith("ed"):
+        for base in (w[:-2], w[:-1], w[:-3], w[:-3] + "y" if w.endswith("ied") else ""):
+            if base and base in _ALL_VERBS:
+                return base
+    return None
+
+
+# Verbs whose statements are usually in the progressive ("I'm learning Greek"): their ending reads so.
+SAID_IN_PROGRESS = frozenset(("learn", "study", "train"))
 
 
 def ending_marker(text: str) -> tuple[str, str] | None:
@@ -548,8 +682,12 @@ def ending_marker(text: str) -> tuple[str, str] | None:
         marker, rest = re.sub(r"\s+", " ", m.group("marker").lower()), m.group("rest").split(",")[0].strip()
         if marker == "no longer":
             return "no longer", f"I {rest}"
+        if marker in ("gone off", "went off", "got tired of", "grown out of"):
+            return marker, f"I like {rest}"  # a taste that ended
         first, _, tail = rest.partition(" ")
         base = base_of_gerund(first)
+        if base in SAID_IN_PROGRESS:
+            return marker, f"I am {first} {tail}".strip()  # "stopped learning French" ends "I'm learning French"
         if base:
             return marker, f"I {base} {tail}".strip()
         if marker in (
@@ -574,7 +712,9 @@ def ending_marker(text: str) -> tuple[str, str] | None:
         if aux.startswith("am") or aux.startswith("are"):
             return "anymore", f"I am {rest}"
         if aux.startswith("have"):
-            return "anymore", f"I have {rest}"
+            first, _, tail = rest.partition(" ")
+            base = _base_of_participle(first)
+            return "anymore", (f"I {base} {tail}".strip() if base and base != "have" else f"I have {rest}")
         return "anymore", f"I {rest}"
     return None
 
@@ -589,11 +729,11 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "play practise practice run jog swim cycle bike hike climb surf ski snowboard skate dance sing paint draw "
         "knit sew crochet cook bake garden meditate read write collect study learn teach coach volunteer train "
         "box fish hunt row sail golf walk attend watch follow support visit brew grow take do go ride lift "
-        "journal blog stream game code program compose photograph film wear"
+        "journal blog stream game code program compose photograph film wear listen"
     ),
     "consume": _words("drink eat smoke vape"),
     "own": _words("own have drive"),
-    "tool": _words("use build deploy host develop maintain write run ship store"),
+    "tool": _words("use build deploy host develop maintain write run ship store keep manage track monitor"),
 }
 HABIT_OBJECT_REQUIRED = frozenset(_words("play practise practice do take visit attend watch follow support go lift"))
 _IRREGULAR_GERUND = {"lie": "lying", "die": "dying", "tie": "tying", "see": "seeing", "be": "being", "ski": "skiing"}
@@ -656,6 +796,26 @@ _END = (
 _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     "de": (
         (
+            "mein(?:e)?\\s+(?P<kind>hund|katze|kater|hündin|hase|hamster|papagei|pferd|wellensittich)\\s+heißt\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "pet",
+            "{S} hat {kind_article} {Kind} namens {v}",
+        ),
+        (
+            "(?:ich|wir)\\s+(?:habe|haben)\\s+(?P<v>(?:ein|einen|eine|zwei|drei|vier|fünf|\\d)\\s+(?:kinder|kind|sohn|söhne|tochter|töchter|enkel|enkelkinder))",
+            "family:kids",
+            "{S} hat {v}",
+        ),
+        (
+            "ich\\s+bin\\s+(?:seit\\s+\\S+\\s+)?mit\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)\\s+(?:verheiratet|zusammen|verlobt)",
+            "partner",
+            "{S} ist mit {v} verheiratet",
+        ),
+        (
+            "(?:ich|wir)\\s+(?:gehe|gehen)\\s+(?P<mid>(?:\\S+\\s+){0,3}?)(?P<v>schwimmen|laufen|joggen|klettern|wandern|tanzen|reiten|segeln|surfen|radfahren|bouldern|ins\\s+fitnessstudio|in\\s+die\\s+kletterhalle|zum\\s+yoga|zum\\s+sport|zum\\s+training)",
+            "habit",
+            "{S} geht {mid}{v}",
+        ),
+        (
             "mein(?:e)?\\s+(?P<rel>mann|frau|freund|freundin|partner|partnerin|verlobter|verlobte|ehemann|ehefrau)\\s+heißt\\s+(?P<v>[A-ZÄÖÜ][\\wäöüß]+)",
             "partner",
             "{S} ist mit {v} zusammen ({rel})",
@@ -715,6 +875,31 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"ich\s+spreche\s+" + _V, "language", "{S} spricht {v}"),
     ),
     "es": (
+        (
+            "mi\\s+(?P<kind>perro|perra|gato|gata|conejo|loro|caballo|hámster)\\s+se\\s+llama\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "pet",
+            "{S} tiene un {kind} llamado {v}",
+        ),
+        (
+            "(?:yo\\s+)?(?:tengo|tenemos)\\s+(?P<v>(?:un|una|dos|tres|cuatro|cinco|\\d)\\s+(?:hijos?|hijas?|niños|niñas|nietos?))",
+            "family:kids",
+            "{S} tiene {v}",
+        ),
+        (
+            "(?:yo\\s+)?estoy\\s+(?:casad[oa]|prometid[oa])\\s+con\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "partner",
+            "{S} está casado con {v}",
+        ),
+        (
+            "(?:yo\\s+)?(?P<act>corro|nado|entreno|medito|escalo|bailo|camino|pedaleo|remo)\\s+(?P<v>(?:todos|todas|cada|los|las|dos|tres|una|varias|casi)\\b[^,;.!?]*?)",
+            "habit",
+            "{S} {act3} {v}",
+        ),
+        (
+            "(?:yo\\s+)?voy\\s+(?P<v>(?:al\\s+gimnasio|a\\s+nadar|a\\s+correr|a\\s+yoga|a\\s+clases?\\s+de\\s+\\w+|a\\s+escalar)[^,;.!?]*?)",
+            "habit",
+            "{S} va {v}",
+        ),
         (
             "mi\\s+(?P<rel>novio|novia|marido|mujer|esposo|esposa|pareja|prometido|prometida)\\s+se\\s+llama\\s+(?P<v>[A-ZÁÉÍÓÚÑ][\\wáéíóúñ]+)",
             "partner",
@@ -783,6 +968,31 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
     "fr": (
         (
+            "(?:mon|ma)\\s+(?P<kind>chien|chienne|chat|chatte|lapin|perroquet|cheval)\\s+s'appelle\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "pet",
+            "{S} a un {kind} nommé {v}",
+        ),
+        (
+            "(?:j'ai|nous\\s+avons|on\\s+a)\\s+(?P<v>(?:un|une|deux|trois|quatre|cinq|\\d)\\s+(?:enfants?|fils|filles?|petits-enfants))",
+            "family:kids",
+            "{S} a {v}",
+        ),
+        (
+            "je\\s+suis\\s+(?:mariée?|fiancée?|pacsée?)\\s+(?:avec|à)\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "partner",
+            "{S} est marié avec {v}",
+        ),
+        (
+            "je\\s+(?P<act>cours|nage|médite|grimpe|danse|marche)\\s+(?P<v>(?:tous|toutes|chaque|le|les|deux|trois|une|souvent)\\b[^,;.!?]*?)",
+            "habit",
+            "{S} {act3} {v}",
+        ),
+        (
+            "je\\s+vais\\s+(?P<v>(?:à\\s+la\\s+salle|à\\s+la\\s+piscine|au\\s+yoga|au\\s+sport|courir|nager|grimper)[^,;.!?]*?)",
+            "habit",
+            "{S} va {v}",
+        ),
+        (
             "mon\\s+(?P<rel>mari|copain|compagnon|partenaire|fiancé|conjoint)\\s+s'appelle\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)|ma\\s+(?P<rel2>femme|copine|compagne|partenaire|fiancée|conjointe)\\s+s'appelle\\s+(?P<v2>[A-ZÀ-Ý][\\wà-ÿ]+)",
             "partner",
             "{S} est en couple avec {v}",
@@ -842,6 +1052,31 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"je\s+parle\s+" + _V, "language", "{S} parle {v}"),
     ),
     "it": (
+        (
+            "(?:il\\s+)?mi[oa]\\s+(?P<kind>cane|gatto|gatta|coniglio|pappagallo|cavallo|criceto)\\s+si\\s+chiama\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "pet",
+            "{S} ha un {kind} di nome {v}",
+        ),
+        (
+            "(?:io\\s+)?(?:ho|abbiamo)\\s+(?P<v>(?:un|una|due|tre|quattro|cinque|\\d)\\s+(?:figli[oe]?|figlia|bambini|bambine|nipoti))",
+            "family:kids",
+            "{S} ha {v}",
+        ),
+        (
+            "(?:io\\s+)?sono\\s+(?:sposat[oa]|fidanzat[oa])\\s+con\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "partner",
+            "{S} è sposato con {v}",
+        ),
+        (
+            "(?:io\\s+)?(?P<act>corro|nuoto|medito|arrampico|ballo|cammino)\\s+(?P<v>(?:tutti|tutte|ogni|il|la|due|tre|una|spesso)\\b[^,;.!?]*?)",
+            "habit",
+            "{S} {act3} {v}",
+        ),
+        (
+            "(?:io\\s+)?vado\\s+(?P<v>(?:in\\s+palestra|in\\s+piscina|a\\s+yoga|a\\s+correre|a\\s+nuotare|ad\\s+arrampicare)[^,;.!?]*?)",
+            "habit",
+            "{S} va {v}",
+        ),
         (
             "(?:il\\s+)?mio\\s+(?P<rel>ragazzo|marito|compagno|fidanzato|partner)\\s+si\\s+chiama\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)|(?:la\\s+)?mia\\s+(?P<rel2>ragazza|moglie|compagna|fidanzata|partner)\\s+si\\s+chiama\\s+(?P<v2>[A-ZÀ-Ý][\\wà-ÿ]+)",
             "partner",
@@ -911,6 +1146,31 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:io\s+)?parlo\s+" + _V, "language", "{S} parla {v}"),
     ),
     "pt": (
+        (
+            "(?:o\\s+)?(?:meu|minha)\\s+(?P<kind>cão|cachorro|cadela|gato|gata|coelho|papagaio|cavalo)\\s+(?:chama-se|se\\s+chama)\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "pet",
+            "{S} tem um {kind} chamado {v}",
+        ),
+        (
+            "(?:eu\\s+)?(?:tenho|temos)\\s+(?P<v>(?:um|uma|dois|duas|três|quatro|cinco|\\d)\\s+(?:filhos?|filhas?|crianças|netos?))",
+            "family:kids",
+            "{S} tem {v}",
+        ),
+        (
+            "(?:eu\\s+)?(?:sou|estou)\\s+(?:casad[oa]|noiv[oa])\\s+com\\s+(?:o\\s+|a\\s+)?(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "partner",
+            "{S} é casado com {v}",
+        ),
+        (
+            "(?:eu\\s+)?(?P<act>corro|nado|treino|medito|escalo|danço|caminho|pedalo)\\s+(?P<v>(?:todos|todas|cada|aos|às|duas|três|uma|quase)\\b[^,;.!?]*?)",
+            "habit",
+            "{S} {act3} {v}",
+        ),
+        (
+            "(?:eu\\s+)?vou\\s+(?P<v>(?:ao\\s+ginásio|à\\s+academia|à\\s+piscina|ao\\s+yoga|correr|nadar)[^,;.!?]*?)",
+            "habit",
+            "{S} vai {v}",
+        ),
         (
             "(?:o\\s+)?meu\\s+(?P<rel>marido|namorado|companheiro|noivo|parceiro)\\s+(?:chama-se|se\\s+chama)\\s+(?P<v>[A-ZÀ-Ý][\\wà-ÿ]+)|(?:a\\s+)?minha\\s+(?P<rel2>mulher|esposa|namorada|companheira|noiva|parceira)\\s+(?:chama-se|se\\s+chama)\\s+(?P<v2>[A-ZÀ-Ý][\\wà-ÿ]+)",
             "partner",
@@ -995,6 +1255,7 @@ _MULTI_SLOTS = frozenset({"like", "allergy", "language", "tool", "habit", "event
 # Endings: "I stopped <infinitive>" / "I no longer <verb>"; the rest is what ended.
 _FOREIGN_ENDINGS: dict[str, tuple[str, ...]] = {
     "de": (
+        r"ich\s+habe\s+aufgehört,?\s+(?:zu\s+)?(?P<rest>.+?)",
         r"ich\s+habe\s+(?:\S+\s+){0,3}?(?P<rest>.+?)\s+aufgehört",
         r"ich\s+(?P<verb>\w+)\s+(?:\S+\s+){0,3}?nicht\s+mehr(?:\s+(?P<rest>.+))?",
         r"ich\s+(?P<verb>\w+)\s+(?:\S+\s+){0,3}?kein(?:e|en)?\s+(?P<rest>.+?)\s+mehr",
@@ -1104,6 +1365,9 @@ _ROMANCE_1SG_TO_3SG = {
         "salgo": "sale",
         "estoy": "está",
         "como carne": "come carne",
+        "corro": "corre",
+        "escalo": "escala",
+        "remo": "rema",
     },
     "it": {
         "sono": "è",
@@ -1230,7 +1494,8 @@ def _negated_text(positive: str, language: str) -> str:
 
 # Someone of the user's who died, or a partner who is no longer one: retractions by name.
 _DEATH = {
-    "de": r"(?P<n>[A-ZÄÖÜ][\wäöüß]+)\s+ist\s+(?:\S+\s+){0,3}?(?:gestorben|verstorben|eingeschläfert\s+worden)",
+    "de": r"(?:(?i:mein|meine|unser|unsere)\s+)?"
+    r"(?P<n>[A-ZÄÖÜ][\wäöüß]+)\s+ist\s+(?:\S+\s+){0,3}?(?:gestorben|verstorben|eingeschläfert\s+worden)",
     "es": r"(?P<n>[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)\s+(?:murió|ha\s+muerto|falleció|ha\s+fallecido)",
     "fr": r"(?P<n>[A-ZÀ-Ý][\wà-ÿ]+)\s+(?:est\s+mort|est\s+morte|est\s+décédée?|nous\s+a\s+quittés)",
     "it": r"(?P<n>[A-ZÀ-Ý][\wà-ÿ]+)\s+(?:è\s+morto|è\s+morta|è\s+mancat[oa]|ci\s+ha\s+lasciati)",
@@ -1279,6 +1544,12 @@ def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
     text = _FOREIGN_LEAD_IN.sub("", clause.strip()).strip(" ,;:-")
     if not text:
         return []
+    if language == "de":
+        # Verb second: once a date or place has been taken from the front ("Am Samstag bin ich nach
+        # Köln gezogen"), the verb comes before "ich"; the frames read "ich bin ...".
+        text = re.sub(
+            r"^(?:(?:jetzt|nun|inzwischen|seitdem|dann|auch)\s+)?(\w+)\s+(ich|wir)\b", r"\2 \1", text, flags=re.I
+        )
     if ended := _ending_of_someone(text, language):
         return ended
     positive = _without_negation(text, language)
@@ -1343,6 +1614,13 @@ _LOCATION_FORM = {
 }
 
 
+# "jeden Montag Fußball": how often is not what; the activity names the habit's slot.
+_FREQUENCY_LEAD = _rx(
+    r"^(?:(?:jeden|jede|jedes|cada|todos\s+los|todas\s+las|tous\s+les|toutes\s+les|chaque|ogni|tutti\s+i|tutte\s+le"
+    r"|todos\s+os|todas\s+as|am|el|le|il|los|les|nos|aos)\s+\w+\s+)+"
+)
+
+
 def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
     subject = subject_for(language)
     for pattern, slot, template in _COMPILED_FRAMES.get(language, ()):
@@ -1362,6 +1640,8 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         if not _foreign_value_ok(value, slot):
             continue
         groups["v"] = value
+        if "act" in groups:
+            groups["act3"] = _third_person_verb(groups["act"], language)  # "corro" -> "corre"
         if "kind" in groups:
             kind = groups["kind"].lower()
             groups["Kind"] = kind.capitalize()
@@ -1370,7 +1650,8 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         line = template.format(S=subject, S_lower=subject[0].lower() + subject[1:], **groups)
         line = re.sub(r"\bA el\b", "Al", line)  # Spanish contraction
         # A habit is known by its activity ("yoga"), not by how often ("tous les matins").
-        key = value.split()[0] if slot == "habit" else value
+        activity = groups.get("act") or (_FREQUENCY_LEAD.sub("", value).split() or [value])[0]
+        key = activity if slot == "habit" else value
         full_slot = f"{slot}:{_slug(key)}" if slot in _MULTI_SLOTS else slot
         kind = "preference" if slot == "like" else ("event" if slot == "event" else "fact")
         return [ForeignDraft(re.sub(r"\s+", " ", line), full_slot, value, kind), *extra]
