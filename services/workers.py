@@ -25,15 +25,23 @@ def _specs() -> dict[str, StageSpec]:
     from services.consolidator import stage as consolidator
     from services.embedder import stage as embedder
     from services.extractor import stage as extractor
+    from services.message_embedder import stage as message_embedder
     from services.reinforcer import stage as reinforcer
     from services.summarizer import stage as summarizer
 
     return {
         "extractor": StageSpec(lambda t: [t.messages], extractor.make_parser, extractor.handle),
         "embedder": StageSpec(
-            lambda t: [t.extracted, t.stored],
-            lambda s: embedder.parse_event,
+            lambda t: [t.extracted],
+            lambda s: embedder.parse,
             embedder.handle,
+            batch_max_events=lambda s: s.embedder_batch_max_events,
+        ),
+        # Its own group: a backlog of messages to embed never delays a fact candidate.
+        "message-embedder": StageSpec(
+            lambda t: [t.stored],
+            lambda s: message_embedder.parse,
+            message_embedder.handle,
             batch_max_events=lambda s: s.embedder_batch_max_events,
         ),
         "consolidator": StageSpec(lambda t: [t.embedded], consolidator.make_parser, consolidator.handle),
@@ -42,7 +50,7 @@ def _specs() -> dict[str, StageSpec]:
     }
 
 
-STAGES = ("extractor", "embedder", "consolidator", "summarizer", "reinforcer")
+STAGES = ("extractor", "embedder", "message-embedder", "consolidator", "summarizer", "reinforcer")
 
 
 def run_worker(stage: str, settings: Settings) -> None:
