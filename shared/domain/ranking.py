@@ -202,14 +202,14 @@ class Calibration:
 
     vector_floor: float = 0.15  # cosine below this is no match (facts and message windows alike)
     vector_top: float = 0.60  # cosine at or above this counts as a full match
-    lexical_floor: float = 0.20  # calibrated lexical score (share of the query's idf mass) below this: dropped
+    lexical_floor: float = 0.40  # calibrated lexical score (share of the query's idf mass) below this: dropped
     weights: Mapping[str, float] = field(
         default_factory=lambda: {
             "vector_facts": 1.5,
-            "fulltext_facts": 1.0,
+            "fulltext_facts": 0.75,
             "vector_messages": 1.5,
-            "fulltext_messages": 1.0,
-            "speaker": 0.5,  # the message's speaker is named in the query
+            "fulltext_messages": 0.75,
+            "speaker": 1.0,  # the message's speaker is named in the query
             "when": 0.5,  # the message was said in the month (and year) the query names
         }
     )
