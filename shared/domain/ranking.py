@@ -202,7 +202,7 @@ class Calibration:
 
     vector_floor: float = 0.15  # cosine below this is no match (facts and message windows alike)
     vector_top: float = 0.60  # cosine at or above this counts as a full match
-    lexical_floor: float = 0.30  # calibrated lexical score (share of the query's idf mass) below this: dropped
+    lexical_floor: float = 0.20  # calibrated lexical score (share of the query's idf mass) below this: dropped
     weights: Mapping[str, float] = field(
         default_factory=lambda: {
             "vector_facts": 1.5,
