@@ -8,6 +8,10 @@ Legs (each scoped to the user, each with its own deadline; a failed leg is named
 - fulltext_messages: BM25 over the user's messages (stemmed; term statistics of the user's messages),
                      or ts_rank_cd when asked.
 
+The message legs search for the query without the names of the user's conversations' speakers
+(messages are embedded and indexed without them; the speaker hint says who said it), the fact legs
+for the whole query (facts name their subject).
+
 `mode` picks the kind of leg (hybrid: both), `scope` the kind of row (both: facts and messages).
 Fusion is calibrated by default (see shared.domain.ranking); RRF (k=60) on request. A fact and the
 message it came from come back as one result.
