@@ -160,9 +160,12 @@ async def load(pool, provider, tenant_id: str, conversations) -> None:
             ],
         )
     try:
-        from services.embedder.stage import embed_stored_messages
+        from services.message_embedder.stage import embed_stored_messages
     except ImportError:
-        embed_stored_messages = None  # before messages had embeddings
+        try:  # before the message-embedder had a stage of its own
+            from services.embedder.stage import embed_stored_messages
+        except ImportError:
+            embed_stored_messages = None  # before messages had embeddings
     if embed_stored_messages is not None:
         await embed_stored_messages(pool, provider, stored)
     async with pool.acquire() as conn:

@@ -105,9 +105,9 @@ def main() -> int:
     rows = []
     grid = itertools.product(
         (0.15,),  # vector floor
-        (0.6, 0.7),  # vector top
-        (0.2, 0.3),  # lexical floor
-        (0.5, 1.0),  # BM25 weight (message vectors: 1.5)
+        (0.5, 0.6, 0.7),  # vector top
+        (0.2, 0.3, 0.4),  # lexical floor
+        (0.2, 0.5, 0.75, 1.0),  # BM25 weight (message vectors: 1.5)
         (0.5, 0.75, 1.0),  # speaker named in the query
         (0.5,),  # month (and year) named in the query
         (False, True),  # hints scaled by the message's best match

@@ -774,6 +774,8 @@ def measure_freshness(bench: Bench) -> dict:
     sizes = bench.sizes
     settings = bench.pipeline
     names = ["extractor", "embedder", "consolidator", "summarizer"]
+    if settings.embed_messages:
+        names.insert(2, "message-embedder")
     services = {n: bench.stack.service(f"{n} (all running)", ["worker", n], settings) for n in names}
     services["relay"] = bench.stack.service("relay (all running)", ["relay"], settings)
     try:
@@ -989,10 +991,14 @@ def _drain(
         extracted = delta("extractor", stage="extractor", outcome=COUNTED)
         candidates = delta("extractor", stage="extractor", outcome="candidates")
         consolidated = delta("consolidator", stage="consolidator", outcome=COUNTED)
-        # With message embeddings on, the embedder also embeds every stored message (one text per window:
-        # at least one per message), so drained means that work is done too.
-        embedded = delta("embedder", stage="embedder", outcome=COUNTED) if "embedder" in services else 0.0
-        messages_embedded = not bench.pipeline.embed_messages or embedded >= messages + candidates
+        # With message embeddings on, the message-embedder embeds every stored message, so drained means
+        # that work is done too.
+        embedded = (
+            delta("message-embedder", stage="message-embedder", outcome=COUNTED)
+            if "message-embedder" in services
+            else 0.0
+        )
+        messages_embedded = not bench.pipeline.embed_messages or embedded >= messages
         bench.progress.update(task, completed=extracted)
         if extracted >= messages and consolidated >= candidates and messages_embedded:
             bench.done(task)

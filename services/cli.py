@@ -81,7 +81,11 @@ def mcp() -> None:
 
 
 @cli.command()
-def worker(stage: Annotated[str, typer.Argument(help="extractor | embedder | consolidator | summarizer")]) -> None:
+def worker(
+    stage: Annotated[
+        str, typer.Argument(help="extractor | embedder | message-embedder | consolidator | summarizer | reinforcer")
+    ],
+) -> None:
     """Run one pipeline stage (its own consumer group)."""
     from services.workers import STAGES, run_worker
 

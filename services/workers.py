@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,22 +20,37 @@ class StageSpec:
     parser: Callable[[Settings], Callable[[bytes], Any]]
     handler: Callable[..., Any]
     batch_max_events: Callable[[Settings], int] = lambda s: s.batch_max_events
+    # Work nothing in the pipeline waits for: the process runs at a lower CPU priority, so on cores it
+    # shares with the other stages (memstream dev, one compose host) it yields to them.
+    background: bool = False
+
+
+BACKGROUND_NICENESS = 10
 
 
 def _specs() -> dict[str, StageSpec]:
     from services.consolidator import stage as consolidator
     from services.embedder import stage as embedder
     from services.extractor import stage as extractor
+    from services.message_embedder import stage as message_embedder
     from services.reinforcer import stage as reinforcer
     from services.summarizer import stage as summarizer
 
     return {
         "extractor": StageSpec(lambda t: [t.messages], extractor.make_parser, extractor.handle),
         "embedder": StageSpec(
-            lambda t: [t.extracted, t.stored],
-            lambda s: embedder.parse_event,
+            lambda t: [t.extracted],
+            lambda s: embedder.parse,
             embedder.handle,
             batch_max_events=lambda s: s.embedder_batch_max_events,
+        ),
+        # Its own group: a backlog of messages to embed never delays a fact candidate.
+        "message-embedder": StageSpec(
+            lambda t: [t.stored],
+            lambda s: message_embedder.parse,
+            message_embedder.handle,
+            batch_max_events=lambda s: s.embedder_batch_max_events,
+            background=True,  # only search waits for a message's vector
         ),
         "consolidator": StageSpec(lambda t: [t.embedded], consolidator.make_parser, consolidator.handle),
         "summarizer": StageSpec(lambda t: [t.messages, t.changes], lambda s: summarizer.parse, summarizer.handle),
@@ -42,7 +58,7 @@ def _specs() -> dict[str, StageSpec]:
     }
 
 
-STAGES = ("extractor", "embedder", "consolidator", "summarizer", "reinforcer")
+STAGES = ("extractor", "embedder", "message-embedder", "consolidator", "summarizer", "reinforcer")
 
 
 def run_worker(stage: str, settings: Settings) -> None:
@@ -60,7 +76,8 @@ def run_worker(stage: str, settings: Settings) -> None:
         batch_max_events=spec.batch_max_events(settings),
     )
     serve_metrics(settings.metrics_port, settings.metrics_host)
-    log.info("worker_starting", stage=stage, group=app.conf.id, metrics_port=settings.metrics_port)
+    niceness = os.nice(BACKGROUND_NICENESS) if spec.background else os.nice(0)
+    log.info("worker_starting", stage=stage, group=app.conf.id, metrics_port=settings.metrics_port, nice=niceness)
     Worker(
         app, loglevel=settings.log_level.lower().replace("warning", "warn"), quiet=True, redirect_stdouts=False
     ).execute_from_commandline()

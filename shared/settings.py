@@ -42,7 +42,11 @@ class Settings(BaseSettings):
         "memstream.", description="Prefix of every topic name and consumer group (`<prefix><stage>`)."
     )
     messages_partitions: int = Field(8, description="Partitions of chat.messages (max extractor replicas).")
-    facts_partitions: int = Field(8, description="Partitions of the fact topics (max embedder/consolidator replicas).")
+    facts_partitions: int = Field(
+        8,
+        description="Partitions of the fact topics and messages.stored (max embedder, message-embedder and "
+        "consolidator replicas).",
+    )
     changes_partitions: int = Field(8, description="Partitions of facts.changes.")
     recalls_partitions: int = Field(8, description="Partitions of memory.recalls (max reinforcer replicas).")
     dlq_partitions: int = Field(2, description="Partitions of the dead-letter topic.")
@@ -68,12 +72,13 @@ class Settings(BaseSettings):
     batch_window_s: float = Field(0.2, description="How long a stage waits to fill a batch.")
     embedder_batch_max_events: int = Field(
         2048,
-        description="Largest batch the embedder takes: it embeds chunks of 1,024 while the last is published.",
+        description="Largest batch the embedder and the message-embedder take: they embed chunks of 1,024 while "
+        "the last is published or stored.",
     )
     embed_messages: bool = Field(
         True,
         description="Embed every stored message (in windows when long), so search finds turns no fact covers; "
-        "off: the extractor publishes no messages.stored events and the embedder skips any it gets.",
+        "off: the extractor publishes no messages.stored events and the message-embedder skips any it gets.",
     )
 
     # --- Kafka security (managed Kafka: MSK, Confluent Cloud, Aiven, Strimzi) -------------

@@ -95,7 +95,9 @@ class Pipeline:
         )
 
     def start_all(self) -> None:
-        for stage in ("extractor", "embedder", "consolidator", "summarizer", "reinforcer"):
+        from services.workers import STAGES
+
+        for stage in STAGES:
             self.start(stage, "worker", stage)
         self.start("relay", "relay")
         self.start("api", "api")

@@ -1,11 +1,13 @@
-"""embedder: facts.extracted -> facts.embedded, and messages.stored -> message_vectors.
+"""embedder: facts.extracted -> facts.embedded.
 
-The embedder owns all embedding work. consume a batch of fact candidates and stored messages (a
-message is cut into windows when long) -> look their texts up (fact texts in the embedding cache,
-windows among the stored windows; both by tenant, model and text hash: tenants share no entry) ->
-embed only the misses -> cache the fact texts -> emit each candidate with its vector, keyed
-tenant:user, and store each message window's vector (idempotent on tenant, message, window). A
-replay finds every text: no embedding call.
+consume a batch of fact candidates -> look their texts up in the embedding cache (by tenant, model
+and text hash: tenants share no entry) -> embed only the misses -> cache them -> emit each candidate
+with its vector, keyed tenant:user. A replay finds every text: no embedding call.
+
+The same pipeline (:func:`embed_and_emit`) serves the message-embedder stage
+(services/message_embedder/stage.py), which stores the vectors of message windows instead of
+emitting: it runs as its own consumer group, so a backlog of messages never delays a fact on its way
+to the consolidator.
 
 The batch goes through in chunks, pipelined: while the model embeds one chunk (in its worker
 threads, or over the network), the event loop stores and publishes the chunk before it. Done one
@@ -15,14 +17,13 @@ after the other, the cores would sit half idle while a chunk is serialised and s
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
 from shared.broker import key_for
-from shared.contracts.events import EmbeddedFact, FactCandidate, MessageStored, stored_event
+from shared.contracts.events import EmbeddedFact, FactCandidate, MessageStored
 from shared.domain.event_checks import embedding_problem
 from shared.domain.windows import embedding_text, windows
 from shared.hashing import content_hash
@@ -47,17 +48,6 @@ TAIL = 128  # the last chunk: its store and publish are the part of a batch noth
 
 def parse(raw: bytes) -> FactCandidate:
     return FactCandidate.model_validate_json(raw)
-
-
-def parse_event(raw: bytes) -> FactCandidate | MessageStored:
-    """Either input topic's event: a stored message says its type; anything else is a fact candidate."""
-    try:
-        kind = json.loads(raw).get("type") if raw[:1] == b"{" else None
-    except ValueError:
-        kind = None
-    if kind == MessageStored.model_fields["type"].default:
-        return MessageStored.model_validate_json(raw)
-    return parse(raw)
 
 
 def text_hash(text: str) -> str:
@@ -119,30 +109,16 @@ def jobs_of(events: Sequence[FactCandidate | MessageStored]) -> list[Job]:
     return out
 
 
-async def handle(ctx: StageContext, batch: list[tuple[Record, FactCandidate | MessageStored]]) -> None:
-    events = [e for _, e in batch]
-    facts = [e for e in events if not isinstance(e, MessageStored)]
-    messages = [e for e in events if isinstance(e, MessageStored)] if ctx.settings.embed_messages else []
-    # Facts first: the consolidator waits for them, while a message's vector only serves later searches
-    # (measured: mixed in event order, a backlog of messages held fact freshness p95 at ~20 s).
-    jobs = jobs_of(facts) + jobs_of(messages)
+async def handle(ctx: StageContext, batch: list[tuple[Record, FactCandidate]]) -> None:
     await embed_and_emit(
         ctx.db,
         embedding_provider(ctx.settings),
-        jobs,
+        jobs_of([candidate for _, candidate in batch]),
         ctx.publish,
         ctx.topics.embedded,
         dimensions=ctx.settings.embedding_dimensions,
+        stage=ctx.stage,
     )
-
-
-async def embed_stored_messages(
-    pool, provider: EmbeddingProvider, messages: Sequence[object], *, dimensions: int = OFFLINE_EMBEDDING_DIMENSIONS
-) -> None:
-    """Embed stored messages (anything with a MessageStored's fields) as the stage does; for backfills
-    and the evaluation."""
-    stored = [stored_event(m) for m in messages]
-    await embed_and_emit(pool, provider, jobs_of(stored), None, "", dimensions=dimensions)
 
 
 async def embed_and_emit(
@@ -153,7 +129,10 @@ async def embed_and_emit(
     topic: str,
     *,
     dimensions: int = OFFLINE_EMBEDDING_DIMENSIONS,
+    stage: str = STAGE,
 ) -> None:
+    """Embed the jobs' texts that no cache holds, then per chunk: store the message windows' vectors and
+    publish the candidates with theirs (``publish`` None: store only). ``stage`` labels the metrics."""
     keys = [(j.tenant_id, j.hash) for j in jobs]
     texts = dict(zip(keys, (j.text for j in jobs), strict=True))
     fact_keys = {k for j, k in zip(jobs, keys, strict=True) if j.candidate is not None}
@@ -162,15 +141,15 @@ async def embed_and_emit(
     vectors = await cached_embeddings(pool, provider.model, list(fact_keys))
     window_keys = [k for k in texts if k not in fact_keys]
     vectors.update(await stored_window_vectors(pool, provider.model, window_keys))
-    CACHE_LOOKUPS.labels(STAGE, "embedding", "hit").inc(sum(k in vectors for k in texts))
-    CACHE_LOOKUPS.labels(STAGE, "embedding", "miss").inc(sum(k not in vectors for k in texts))
+    CACHE_LOOKUPS.labels(stage, "embedding", "hit").inc(sum(k in vectors for k in texts))
+    CACHE_LOOKUPS.labels(stage, "embedding", "miss").inc(sum(k not in vectors for k in texts))
 
     chunks = plan_chunks(keys, set(vectors), CHUNK, TAIL)
     if not chunks:
         return
     started = time.perf_counter()
     waited = 0.0  # seconds the event loop had nothing to do but wait for the model
-    embedding = asyncio.create_task(_embed(provider, [texts[k] for k in chunks[0][1]]))
+    embedding = asyncio.create_task(_embed(stage, provider, [texts[k] for k in chunks[0][1]]))
     try:
         for i, (where, fresh) in enumerate(chunks):
             wait_started = time.perf_counter()
@@ -178,7 +157,7 @@ async def embed_and_emit(
             waited += time.perf_counter() - wait_started
             _check_vectors(computed, texts, dimensions)
             if i + 1 < len(chunks):
-                embedding = asyncio.create_task(_embed(provider, [texts[k] for k in chunks[i + 1][1]]))
+                embedding = asyncio.create_task(_embed(stage, provider, [texts[k] for k in chunks[i + 1][1]]))
             await store_embeddings(pool, provider.model, {k: v for k, v in computed.items() if k in fact_keys})
             vectors.update(computed)
             part = list(zip(jobs[where], keys[where], strict=True))
@@ -190,13 +169,15 @@ async def embed_and_emit(
                 )
             if facts and publish is not None:
                 await publish(topic, facts)
-            EVENTS.labels(STAGE, "processed").inc(len(part))  # per chunk: published is processed
+            EVENTS.labels(stage, "processed").inc(len(facts))  # per chunk: a published candidate is processed
+            EVENTS.labels(stage, "windows_stored").inc(len(message_windows))
     finally:
         if not embedding.done():
             embedding.cancel()
             await asyncio.gather(embedding, return_exceptions=True)
     log.info(
         "embedded",
+        stage=stage,
         texts=len(jobs),
         embedded=sum(len(fresh) for _, fresh in chunks),
         chunks=len(chunks),
@@ -213,17 +194,17 @@ def _check_vectors(computed: dict[str, list[float]], texts: dict[str, str], dime
             raise PoisonEvent(f"embedding of {texts[text_key][:80]!r}: {problem}")
 
 
-async def _embed(provider: EmbeddingProvider, texts: list[str]) -> list[list[float]]:
+async def _embed(stage: str, provider: EmbeddingProvider, texts: list[str]) -> list[list[float]]:
     if not texts:
         return []
     try:
-        with PROVIDER_SECONDS.labels(STAGE, provider.name, "embedding").time():
+        with PROVIDER_SECONDS.labels(stage, provider.name, "embedding").time():
             vectors = await provider.embed(texts)
     except Exception:
-        PROVIDER_CALLS.labels(STAGE, provider.name, "embedding", "error").inc()
+        PROVIDER_CALLS.labels(stage, provider.name, "embedding", "error").inc()
         raise
-    PROVIDER_CALLS.labels(STAGE, provider.name, "embedding", "ok").inc()
-    PROVIDER_TOKENS.labels(STAGE, provider.name, "embedding", "prompt").inc(reported_usage(provider)[0])
+    PROVIDER_CALLS.labels(stage, provider.name, "embedding", "ok").inc()
+    PROVIDER_TOKENS.labels(stage, provider.name, "embedding", "prompt").inc(reported_usage(provider)[0])
     return vectors
 
 

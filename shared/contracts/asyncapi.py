@@ -39,10 +39,10 @@ CHANNELS = (
         "messages.stored",
         "tenant:user",
         ("MessageStored",),
-        "Messages the extractor has stored, for the embedder to embed (in windows, when long). Keyed by user.",
+        "Messages the extractor has stored, for the message-embedder to embed (in windows, when long). Keyed by user.",
         lambda s: s.facts_partitions,
         sent_by=("extractor",),
-        received_by=("embedder",),
+        received_by=("message-embedder",),
     ),
     Channel(
         "facts.extracted",
@@ -87,7 +87,7 @@ CHANNELS = (
         ("DeadLetter",),
         "Events a stage could not process, with the reason and the original payload.",
         lambda s: s.dlq_partitions,
-        sent_by=("extractor", "embedder", "consolidator", "summarizer"),
+        sent_by=("extractor", "embedder", "message-embedder", "consolidator", "summarizer", "reinforcer"),
     ),
 )
 

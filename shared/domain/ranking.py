@@ -55,6 +55,26 @@ def stem_terms(text: str, *, max_terms: int = 24) -> list[str]:
     return out[:max_terms]
 
 
+def speaker_parts(names: Iterable[str]) -> list[str]:
+    """The words of speakers' names (lower case, longest first): "Anna Maria" gives anna and maria."""
+    return sorted({w for name in names for w in words(name) if len(w) > 1}, key=lambda w: (-len(w), w))
+
+
+def without_speakers(query: str, names: Iterable[str]) -> str:
+    """The query without the names of the conversation's speakers (and their possessive 's), for the
+    message legs. Why: a message is embedded and indexed without its speaker's name (see
+    shared.domain.windows.embedding_text), so a name in the query matches nothing in the right turn,
+    while with MiniLM it pulls the query towards every short turn ("What happened to Noor's back?"
+    came nearer to "Did you watch the finale?" than to the turn about the injury). Who said what is
+    the speaker hint's job. A query that is nothing but a name is kept whole."""
+    parts = speaker_parts(names)
+    if not parts:
+        return query
+    pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, parts)) + r")(?:['’]s)?\b", re.IGNORECASE)
+    stripped = " ".join(pattern.sub(" ", query).split())
+    return stripped if _WORD.search(stripped) else query
+
+
 @dataclass(frozen=True)
 class Bm25:
     k1: float = 1.2
@@ -186,10 +206,10 @@ class Calibration:
     weights: Mapping[str, float] = field(
         default_factory=lambda: {
             "vector_facts": 1.5,
-            "fulltext_facts": 1.0,
+            "fulltext_facts": 0.75,
             "vector_messages": 1.5,
-            "fulltext_messages": 1.0,
-            "speaker": 0.5,  # the message's speaker is named in the query
+            "fulltext_messages": 0.75,
+            "speaker": 1.0,  # the message's speaker is named in the query
             "when": 0.5,  # the message was said in the month (and year) the query names
         }
     )

@@ -8,6 +8,10 @@ Legs (each scoped to the user, each with its own deadline; a failed leg is named
 - fulltext_messages: BM25 over the user's messages (stemmed; term statistics of the user's messages),
                      or ts_rank_cd when asked.
 
+The message legs search for the query without the names of the user's conversations' speakers
+(messages are embedded and indexed without them; the speaker hint says who said it), the fact legs
+for the whole query (facts name their subject).
+
 `mode` picks the kind of leg (hybrid: both), `scope` the kind of row (both: facts and messages).
 Fusion is calibrated by default (see shared.domain.ranking); RRF (k=60) on request. A fact and the
 message it came from come back as one result.
@@ -94,6 +98,8 @@ class SearchTuning:
     fusion: Fusion = "weighted"
     calibration: Calibration = field(default_factory=Calibration)
     strength: StrengthParams = field(default_factory=StrengthParams)
+    # The message legs search for the query without the speakers' names (ranking.without_speakers).
+    speakerless_message_query: bool = True
 
     @classmethod
     def from_settings(cls, settings: Settings) -> SearchTuning:
@@ -301,6 +307,13 @@ async def hybrid_search(
     windows_prefetched: asyncio.Future[list[asyncpg.Record] | None] = asyncio.get_running_loop().create_future()
     if "vector_messages" not in names:
         windows_prefetched.set_result(None)
+    # The message legs' query: without the speakers' names, once they are read (after the fact reads,
+    # while the whole query is embedded for the fact legs); a second embedding only when the query
+    # names a speaker.
+    message_query: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    if not tuning.speakerless_message_query or not any(n.endswith("_messages") for n in names):
+        message_query.set_result(query)
+    message_embedding: list[asyncio.Future[list[float]]] = []
 
     async def vector_legs() -> None:
         try:
@@ -319,13 +332,21 @@ async def hybrid_search(
                 rows = None
             if rows is not None:
                 outcomes["vector_facts"] = legs.nearest_facts(rows, vector, limit=depth)
+        message_vector = vector
         if "vector_messages" in names:
+            try:
+                await asyncio.wait_for(asyncio.shield(message_query), left())
+                if message_embedding:
+                    message_vector = await asyncio.wait_for(asyncio.shield(message_embedding[0]), left())
+            except Exception as exc:
+                outcomes["vector_messages"] = exc
+        if "vector_messages" in names and "vector_messages" not in outcomes:
             try:
                 windows = await asyncio.wait_for(asyncio.shield(windows_prefetched), left())
             except Exception:  # the prefetch failed: the query below may still work
                 windows = None
             if windows is not None:
-                outcomes["vector_messages"] = legs.nearest_messages(windows, vector, limit=depth)
+                outcomes["vector_messages"] = legs.nearest_messages(windows, message_vector, limit=depth)
         todo = [n for n in names if n.startswith("vector") and n not in outcomes]
         if not todo:
             return
@@ -335,7 +356,13 @@ async def hybrid_search(
                     try:
                         if name == "vector_messages":
                             outcomes[name] = await legs.vector_messages(
-                                conn, tenant_id, user_id, vector, limit=depth, filters=message_filters, timeout=left()
+                                conn,
+                                tenant_id,
+                                user_id,
+                                message_vector,
+                                limit=depth,
+                                filters=message_filters,
+                                timeout=left(),
                             )
                         else:
                             outcomes[name] = await legs.vector_facts(
@@ -357,7 +384,7 @@ async def hybrid_search(
     async def reads_while_embedding() -> None:
         """The fact-vector prefetch, then the full-text legs, on one connection, one after the other,
         while the query is embedded: a search holds two pooled connections at most."""
-        if prefetched.done() and windows_prefetched.done() and not text_names:
+        if prefetched.done() and windows_prefetched.done() and message_query.done() and not text_names:
             return
         try:
             async with pool.acquire(timeout=left()) as conn:
@@ -373,12 +400,16 @@ async def hybrid_search(
                         prefetched.exception()  # retrieved: the vector leg falls back to its own query
                 for name in text_names:  # the message reads last: facts first, whatever happens to messages
                     if name == "fulltext_messages":
+                        if (failure := await read_speakers(conn)) is not None:
+                            outcomes[name] = failure  # the messages cannot be read: this leg's cause
+                            continue
                         await prefetch_windows(conn)
                     try:
                         outcomes[name] = await _text_leg(conn, name)
                     except Exception as exc:
                         outcomes[name] = exc
-                await prefetch_windows(conn)
+                if await read_speakers(conn) is None:
+                    await prefetch_windows(conn)
         except Exception as exc:  # no connection in time
             for name in text_names:
                 outcomes.setdefault(name, exc)
@@ -386,6 +417,24 @@ async def hybrid_search(
             for future in (prefetched, windows_prefetched):
                 if not future.done():
                     future.set_result(None)
+            if not message_query.done():
+                message_query.set_result(query)
+
+    async def read_speakers(conn: asyncpg.Connection) -> Exception | None:
+        """Set the message legs' query; the failure of the read, if it failed (they then search for the
+        whole query, and a message read on this connection would fail the same way)."""
+        if message_query.done():
+            return None
+        try:
+            speakers = await legs.speaker_names(conn, tenant_id, user_id, timeout=left())
+        except Exception as exc:
+            message_query.set_result(query)
+            return exc
+        text = ranking.without_speakers(query, speakers)
+        if text != query and "vector_messages" in names:
+            message_embedding.append(embedder.start(text))
+        message_query.set_result(text)
+        return None
 
     async def prefetch_windows(conn: asyncpg.Connection) -> None:
         if windows_prefetched.done():
@@ -427,10 +476,13 @@ async def hybrid_search(
             )
             best = max((h.score for h in hits), default=0.0)
             return [replace(h, calibrated=h.score / best if best > 0 else 0.0) for h in hits]
-        if not stems:
+        message_stems = ranking.stem_terms(message_query.result()) if message_query.done() else stems
+        if not message_stems:
             return []
-        found = await legs.bm25_candidates(conn, tenant_id, user_id, stems, filters=message_filters, timeout=left())
-        return bm25_hits(found, stems, limit=depth)
+        found = await legs.bm25_candidates(
+            conn, tenant_id, user_id, message_stems, filters=message_filters, timeout=left()
+        )
+        return bm25_hits(found, message_stems, limit=depth)
 
     await asyncio.gather(*([vector_legs()] if want_vector else []), reads_while_embedding())
     if capture is not None:  # for the evaluation's tuning: the raw legs, fused again offline

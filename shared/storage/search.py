@@ -339,6 +339,26 @@ async def bm25_candidates(
 
 
 PREFETCH_MAX_WINDOWS = 256
+SPEAKER_SCAN = 2000  # the user's latest messages whose speakers' names are read
+
+
+async def speaker_names(
+    conn: asyncpg.Connection, tenant_id: str, user_id: str, *, timeout: float | None = None
+) -> list[str]:
+    """The names the speakers of the user's latest messages go by (an index range scan, bounded)."""
+    rows = await conn.fetch(
+        """
+        SELECT DISTINCT name FROM (
+            SELECT name FROM messages WHERE tenant_id = $1 AND user_id = $2
+            ORDER BY created_at DESC LIMIT $3
+        ) latest WHERE name IS NOT NULL
+        """,
+        tenant_id,
+        user_id,
+        SPEAKER_SCAN,
+        timeout=timeout,
+    )
+    return sorted(r["name"] for r in rows)
 
 
 async def user_message_vectors(

@@ -76,7 +76,7 @@ async def seed_messages(
     async with db.acquire() as conn:
         await store_messages(conn, messages)
     if embed:
-        from services.embedder.stage import embed_stored_messages
+        from services.message_embedder.stage import embed_stored_messages
         from shared.providers.offline.minilm import OfflineEmbeddingProvider
 
         await embed_stored_messages(db, OfflineEmbeddingProvider(), messages)

@@ -170,6 +170,33 @@ async def test_a_paraphrased_question_finds_a_message_no_fact_covers(client, db,
     assert "vector_messages" in top["legs"] and "fulltext_messages" not in top["legs"]
 
 
+async def test_a_speakers_name_in_the_question_does_not_move_the_message_legs(client, db, tenant):
+    """Messages are embedded and indexed without their speaker's name, so the message legs search for
+    the question without the speakers' names (ranking.without_speakers): a name would only pull the
+    question towards the speaker's small talk. Who said it is the speaker hint's part, and it still
+    puts the named speaker's turns first."""
+    tenant_id, _ = tenant
+    user = uid()
+    turns = [
+        ("Noor", "Did you watch the finale?"),
+        ("Noor", "Ugh, I pulled a hamstring moving a couch. The doctor says six weeks."),
+        ("Sam", "I twisted my knee on the stairs, the doctor says rest."),
+        ("Noor", "Work is chaos this month."),
+    ]
+    await seed_messages(db, tenant_id, user, "s1", [t for _, t in turns], names=[n for n, _ in turns], embed=True)
+
+    async def message_scores(query: str) -> dict[str, dict]:
+        body = (await client.post("/v1/search", json={"user_id": user, "query": query, "scope": "messages"})).json()
+        return {r["text"]: r for r in body["results"]}
+
+    named = await message_scores("What did Noor's doctor say about the injury?")
+    unnamed = await message_scores("What did doctor say about the injury?")
+    for text in (t for _, t in turns):
+        for leg in ("vector_messages", "fulltext_messages"):
+            assert named.get(text, {}).get("legs", {}).get(leg) == unnamed.get(text, {}).get("legs", {}).get(leg)
+    assert [r["speaker"] for r in named.values()][0] == "Noor" and "speaker" in next(iter(named.values()))["legs"]
+
+
 async def test_an_unrelated_fact_never_outranks_an_exact_message_match(client, db, tenant):
     """Facts the query has nothing to do with score under the floor, so each exact message wins."""
     tenant_id, _ = tenant

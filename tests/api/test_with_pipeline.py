@@ -126,3 +126,43 @@ async def test_the_pipeline_embeds_every_stored_message_and_search_finds_it(pipe
     )
     top = found.json()["results"][0]
     assert top["kind"] == "message" and top["speaker"] == "Maya" and "greyhound" in top["text"]
+
+
+async def test_facts_and_messages_are_embedded_by_two_stages_in_their_own_groups(pipeline, client, db, tenant):
+    """The embedder reads only fact candidates and the message-embedder only stored messages, each in its
+    own consumer group (so a backlog of messages never holds a fact back), and both ends arrive: the
+    user's fact is consolidated and every message has its vector."""
+    from services.groups import committed_offsets
+    from shared.broker import Topics
+
+    tenant_id, key = tenant
+    user, session = uid(), uid("s")
+    turns = ["I have a dog named Rex.", "The weather was grey all week, nothing else to report."]
+    async with httpx.AsyncClient(base_url=pipeline.api_url, headers={"X-API-Key": key}) as ingest:
+        body = {"messages": [{"user_id": user, "session_id": session, "role": "user", "content": t} for t in turns]}
+        assert (await ingest.post("/v1/messages", json=body)).status_code == 202
+
+    async def count(table: str) -> int:
+        return await db.fetchval(f"SELECT count(*) FROM {table} WHERE tenant_id = $1 AND user_id = $2", tenant_id, user)
+
+    for _ in range(240):
+        if await count("facts") >= 1 and await count("message_vectors") == len(turns):
+            break
+        await asyncio.sleep(0.25)
+    assert await count("facts") >= 1 and await count("message_vectors") == len(turns)
+
+    settings = pipeline.stack.settings
+    topics = Topics.from_settings(settings)
+    for _ in range(40):  # offsets are committed every second
+        facts_group = await committed_offsets(settings, settings.consumer_group("embedder"), [topics.extracted])
+        messages_group = await committed_offsets(settings, settings.consumer_group("message-embedder"), [topics.stored])
+        if facts_group and messages_group:
+            break
+        await asyncio.sleep(0.25)
+    assert {tp.topic for tp in facts_group} == {topics.extracted}
+    assert {tp.topic for tp in messages_group} == {topics.stored}
+    assert not await committed_offsets(settings, settings.consumer_group("embedder"), [topics.stored])
+    assert not await committed_offsets(settings, settings.consumer_group("message-embedder"), [topics.extracted])
+    assert pipeline.metric("message-embedder", "memstream_events_total", outcome="processed") >= len(turns)
+    assert pipeline.metric("embedder", "memstream_events_total", outcome="windows_stored") == 0
+    assert pipeline.metric("embedder", "memstream_events_total", outcome="processed") >= 1

@@ -1,4 +1,4 @@
-"""The embedder embeds stored messages (in windows when long) through the per-tenant cache: a replay
+"""The message-embedder embeds stored messages (in windows when long) through the per-tenant cache: a replay
 makes no embedding call, a switch turns it off, and an erase removes the user's windows and the
 cached vectors only that user used."""
 
@@ -8,6 +8,7 @@ import uuid
 from datetime import UTC, datetime, timedelta
 
 from services.embedder import stage as embedder
+from services.message_embedder import stage as message_embedder
 from shared.broker import Topics
 from shared.contracts.events import ChatMessage, MessageStored, stored_event
 from shared.domain.windows import windows
@@ -83,12 +84,12 @@ async def test_a_window_of_a_message_that_is_gone_is_skipped(db):
     assert await db.fetchval("SELECT count(*) FROM message_vectors WHERE tenant_id = $1", tenant_id) == 0
 
 
-async def test_the_stage_parses_both_topics_and_the_switch_turns_message_embeddings_off(db, stack):
+async def test_the_message_embedder_stores_windows_publishes_nothing_and_can_be_switched_off(db, stack):
     tenant_id = f"t-{uuid.uuid4().hex[:8]}"
     [message] = _messages(tenant_id, "u1", ["Booked flight LH 1234"])
     await _stored(db, [message])
     raw = stored_event(message).model_dump_json().encode()
-    parsed = embedder.parse_event(raw)
+    parsed = message_embedder.parse(raw)
     assert isinstance(parsed, MessageStored) and parsed.name == "Maya"
     published = []
 
@@ -97,13 +98,17 @@ async def test_the_stage_parses_both_topics_and_the_switch_turns_message_embeddi
 
     settings = stack.settings.model_copy(update={"embed_messages": False})
     ctx = StageContext(
-        stage="embedder", settings=settings, topics=Topics.from_settings(settings), publish=publish, pool=db
+        stage=message_embedder.STAGE,
+        settings=settings,
+        topics=Topics.from_settings(settings),
+        publish=publish,
+        pool=db,
     )
     record = Record("memstream.messages.stored", 0, 0, None, raw)
-    await embedder.handle(ctx, [(record, parsed)])
+    await message_embedder.handle(ctx, [(record, parsed)])
     assert await db.fetchval("SELECT count(*) FROM message_vectors WHERE tenant_id = $1", tenant_id) == 0
     ctx.settings = stack.settings
-    await embedder.handle(ctx, [(record, parsed)])
+    await message_embedder.handle(ctx, [(record, parsed)])
     assert await db.fetchval("SELECT count(*) FROM message_vectors WHERE tenant_id = $1", tenant_id) == 1
     assert published == []  # messages are stored, not published
 

@@ -59,7 +59,8 @@ K8S = ROOT / "deploy" / "k8s"
 OVERLAYS = ("dev", "prod")
 STAGE_SOURCES = {
     "extractor": ["chat.messages"],
-    "embedder": ["facts.extracted", "messages.stored"],
+    "embedder": ["facts.extracted"],
+    "message-embedder": ["messages.stored"],
     "consolidator": ["facts.embedded"],
     "summarizer": ["chat.messages", "facts.changes"],
     "reinforcer": ["memory.recalls"],
@@ -143,7 +144,7 @@ async def test_prod_overlay_secures_pods_and_keda_with_one_secret(
         "MEMSTREAM_KAFKA_SSL_CAFILE",
     }
     workloads = [o for o in objs if o["kind"] in ("Deployment", "Job")]
-    assert len(workloads) == 8  # migrate, api, relay and the five stages
+    assert len(workloads) == 3 + len(STAGE_SOURCES)  # migrate, api, relay and the stages
     for obj in workloads:
         pod = obj["spec"]["template"]["spec"]
         [volume] = [v for v in pod["volumes"] if v["name"] == "kafka-credentials"]

@@ -49,7 +49,8 @@ def test_calibrated_fusion_drops_rows_under_the_floor_and_folds_a_fact_into_its_
     fused = calibrated_fusion({"vector_facts": [fact, weak_fact], "fulltext_messages": [message, other]}, cal)
     assert [f.id for f in fused] == ["f1", "m2"]  # f2 is under the vector floor
     assert fused[0].evidence_ids == ["m1"] and {m.id for m in fused[0].members} == {"f1", "m1"}
-    assert fused[0].score == pytest.approx(1.5 * 1.0 + 1.0 * 0.9)
+    weights = cal.weights
+    assert fused[0].score == pytest.approx(weights["vector_facts"] * 1.0 + weights["fulltext_messages"] * 0.9)
 
 
 def test_ties_go_to_relevance_then_id_never_to_kind():
@@ -68,3 +69,14 @@ def test_time_hint_reads_explicit_months_and_years_only():
     assert time_hint("May I ask where you went?") is None
     assert time_hint("what did I say in spring 2024").months == {3, 4, 5}
     assert time_hint("When did Oskar finish the book?") is None
+
+
+def test_the_message_query_leaves_out_the_speakers_names():
+    from shared.domain.ranking import without_speakers
+
+    speakers = ["Noor", "Anna Maria"]
+    assert without_speakers("What happened to Noor's back recently?", speakers) == "What happened to back recently?"
+    assert without_speakers("Where did anna maria travel?", speakers) == "Where did travel?"
+    assert without_speakers("Noorish cooking?", speakers) == "Noorish cooking?"  # whole words only
+    assert without_speakers("Noor", speakers) == "Noor"  # nothing left: the query is kept whole
+    assert without_speakers("What did Keiko say?", []) == "What did Keiko say?"
