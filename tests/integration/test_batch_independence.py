@@ -208,11 +208,26 @@ class Run:
             """,
             self.tenant_id,
         )
+        event_ends = {
+            (c.user_id, c.text, c.valid_to)
+            for c in map(FactCandidate.model_validate_json, self.published[self.topics.extracted])
+            if c.valid_to is not None
+        }
         return {
-            (r["user_id"], r["text"], r["status"], r["valid_from"], r["valid_to"])
+            (r["user_id"], r["text"], _status(r, event_ends), r["valid_from"], r["valid_to"])
             + (tuple(sorted(s[strip:] for s in r["source_message_ids"])), r["superseded_by"])
             for r in rows
         }
+
+
+def _status(row, event_ends: set[tuple]) -> str:
+    """A dated event that is over (its fact still ends where its candidate said) may already be retired by
+    the relay's expiry sweep, which runs for the whole session's database on its own clock, or not yet:
+    either way it is over, whatever the batching. A fact that consolidation ended has another valid_to."""
+    over = (row["user_id"], row["text"], row["valid_to"]) in event_ends and row["valid_to"] <= datetime.now(UTC)
+    if over and row["superseded_by"] is None and row["status"] in ("active", "retracted"):
+        return "over"
+    return row["status"]
 
 
 def _record(topic: str, offset: int, event) -> Record:
