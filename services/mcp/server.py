@@ -15,7 +15,7 @@ import json
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -126,9 +126,19 @@ def build_server(connect: Connect) -> MCPServer:
         include_history: Annotated[bool, Field(description="Also facts replaced or deleted.")] = False,
         limit: Annotated[int, Field(ge=1, le=100, description="At most this many.")] = 50,
         cursor: Annotated[str | None, Field(description="next_cursor of the previous call, for more.")] = None,
+        order_by: Annotated[
+            Literal["newest", "strength", "importance"],
+            Field(description="newest first, the most strongly remembered first, or the most important first."),
+        ] = "newest",
         user_id: UserArg = None,
     ) -> str:
-        arguments = {"category": category, "include_history": include_history, "limit": limit, "cursor": cursor}
+        arguments = {
+            "category": category,
+            "include_history": include_history,
+            "limit": limit,
+            "cursor": cursor,
+            "order_by": order_by,
+        }
         return await run(ctx, "list_facts", arguments, user_id)
 
     @server.tool(**described("fact_history"))

@@ -60,6 +60,10 @@ async def test_in_process_session_remember_wait_recall_and_edit(pipeline, tenant
         assert "Lisbon" in block["context"]
 
         facts = payload(await session.call_tool("list_facts", {}))["facts"]
+        strongest = payload(await session.call_tool("list_facts", {"order_by": "strength"}))["facts"]
+        assert {f["id"] for f in strongest} == {f["id"] for f in facts}
+        strengths = [f["strength"] for f in strongest]
+        assert strengths == sorted(strengths, reverse=True) and all(0 < x <= 1 for x in strengths)
         lisbon = next(f for f in facts if "Lisbon" in f["text"])
         updated = payload(
             await session.call_tool("update", {"fact_id": lisbon["id"], "text": "The user lives in Porto"})

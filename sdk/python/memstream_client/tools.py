@@ -18,6 +18,8 @@ from typing import Any
 from memstream_client import models as m
 from memstream_client.errors import MemstreamError, ProcessingTimeout
 
+# The list tool's orders, by the name a model sees, to the facts list's sort key.
+LIST_ORDERS = {"newest": "recorded_at", "strength": "strength", "importance": "importance"}
 USER_ID = {"type": "string", "description": "Whose memory. Leave out when the app has set the user."}
 
 
@@ -67,10 +69,15 @@ TOOLS: tuple[ToolSpec, ...] = (
     ),
     ToolSpec(
         "list_facts",
-        "List the facts remembered about the user, newest first (id, text, category, importance, since "
-        "when). Use it when the user asks what you know about them, or to find a fact's id before "
-        "updating or forgetting it.",
+        "List the facts remembered about the user, newest first unless ordered otherwise (id, text, "
+        "category, importance, strength, since when). Use it when the user asks what you know about them, "
+        "or to find a fact's id before updating or forgetting it.",
         {
+            "order_by": {
+                "type": "string",
+                "enum": list(LIST_ORDERS),
+                "description": "newest (default), strength (most strongly remembered first) or importance.",
+            },
             "category": {
                 "type": "string",
                 "enum": ["preference", "fact", "event", "relationship", "decision", "general"],
@@ -192,7 +199,7 @@ def plan(name: str, arguments: Mapping[str, Any] | str | None, *, user_id: str |
         kw = {
             "categories": [args["category"]] if args.get("category") else None,
             "include_history": bool(args.get("include_history", False)),
-            "sort": "recorded_at",
+            "sort": _list_order(args.get("order_by")),
             "order": "desc",
             "limit": _int(args.get("limit"), 50, 1, 100),
             "cursor": args.get("cursor"),
@@ -258,8 +265,17 @@ class AsyncMemoryTools(MemoryTools):
 # --------------------------------------------------------------------------- results, shaped for a model
 
 
+def _list_order(value: Any) -> str:
+    name = str(value or "newest")
+    if name not in LIST_ORDERS:
+        raise ToolInputError(f"list_facts: order_by must be one of {', '.join(LIST_ORDERS)}, not {name!r}")
+    return LIST_ORDERS[name]
+
+
 def _fact(f: m.FactSnapshot) -> dict[str, Any]:
     out = {"id": f.fact_id, "text": f.text, "category": f.category, "importance": f.importance}
+    if f.strength is not None:
+        out["strength"] = round(f.strength, 2)
     out["since"] = f.valid_from.date().isoformat()
     if f.status != "active":
         out["status"] = f.status

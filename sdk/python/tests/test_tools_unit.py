@@ -48,3 +48,7 @@ def test_bad_calls_come_back_as_errors_for_the_model():
         assert "missing query" in tools.run("recall", {"user_id": "u"})["error"]
         assert "not JSON" in tools.run("recall", "{oops")["error"]
         assert "unknown argument" in tools.run("recall", {"user_id": "u", "query": "x", "colour": 1})["error"]
+        assert (
+            "order_by must be one of newest, strength, importance"
+            in tools.run("list_facts", {"user_id": "u", "order_by": "oldest"})["error"]
+        )
