@@ -11,6 +11,8 @@ from shared.domain.consolidation import (
     decision_item,
     normalize_text,
     plan_change,
+    retraction_by_rule,
+    update_by_slot,
 )
 from shared.domain.models import Decision, Op
 
@@ -144,3 +146,71 @@ def test_multi_valued_slots_and_retractions_still_go_to_the_decider():
         )
         is None
     )
+
+
+def retraction(text: str, slot: str, value: str | None = None) -> CandidateView:
+    return CandidateView(text, slot, True, T0 + timedelta(days=1), value=value)
+
+
+class TestRetractionOnAMultiValuedSlot:
+    def test_the_one_fact_on_the_exact_slot_is_deleted_without_a_call(self):
+        near = [active("The user likes opera", "like:opera"), active("The user likes jazz", "like:jazz")]
+        decision = retraction_by_rule(retraction("The user no longer likes jazz", "like:jazz"), near)
+        assert decision.op is Op.DELETE and decision.target == 1
+
+    def test_no_fact_on_the_slot_goes_to_the_decider(self):
+        near = [active("The user likes opera", "like:opera")]
+        assert decide_by_rule(retraction("The user no longer likes jazz", "like:jazz"), near) is None
+
+
+class TestRetractionOnASingleValuedSlot:
+    def test_the_one_fact_on_the_slot_that_names_the_value_is_deleted(self):
+        near = [active("The user likes Paris", "like:paris"), active("The user lives in Paris", "location")]
+        decision = decide_by_rule(retraction("The user no longer lives in Paris", "location", "Paris"), near)
+        assert decision.op is Op.DELETE and decision.target == 1
+
+    def test_a_fact_holding_another_value_goes_to_the_decider(self):
+        near = [active("The user lives in Berlin", "location")]
+        assert decide_by_rule(retraction("The user no longer lives in Paris", "location", "Paris"), near) is None
+
+    def test_a_value_is_matched_by_whole_words_only(self):
+        near = [active("The user works at Acmeville Labs", "employer")]
+        assert decide_by_rule(retraction("The user no longer works at Acme", "employer", "Acme"), near) is None
+
+    def test_a_retraction_without_a_value_goes_to_the_decider(self):
+        near = [active("The user has a partner named Sam", "partner")]
+        assert decide_by_rule(retraction("The user broke up with their partner", "partner"), near) is None
+
+    def test_two_facts_on_the_slot_go_to_the_decider(self):
+        near = [active("The user lives in Paris", "location"), active("The user lives in Paris, France", "location")]
+        assert decide_by_rule(retraction("The user no longer lives in Paris", "location", "Paris"), near) is None
+
+
+class TestRetractionOfANamedThing:
+    def test_the_one_fact_whose_slot_names_the_thing_is_deleted(self):
+        near = [active("The user has a cat named Mia", "pet:mia"), active("The user has a dog named Rex", "pet:rex")]
+        decision = decide_by_rule(retraction("The user's dog Rex died", "*:rex", "Rex"), near)
+        assert decision.op is Op.DELETE and decision.target == 1
+
+    def test_another_fact_that_names_the_thing_sends_it_to_the_decider(self):
+        near = [active("The user has a dog named Rex", "pet:rex"), active("The user walks Rex every day", "habit:walk")]
+        assert decide_by_rule(retraction("The user's dog Rex died", "*:rex", "Rex"), near) is None
+
+    def test_a_thing_named_only_in_the_text_goes_to_the_decider(self):
+        near = [active("The user smokes", "habit:smoking")]
+        assert decide_by_rule(retraction("The user gave up smoking", "*:smoke"), near) is None
+
+
+class TestUpdateByCanonicalSlot:
+    def test_a_slot_spelled_differently_still_updates_the_one_fact_on_it(self):
+        near = [active("The user uses Vim as their editor", "tool:code editor")]
+        decision = update_by_slot(candidate("The user uses Helix", "tool:editor"), near)
+        assert decision.op is Op.UPDATE and decision.target == 0
+
+    def test_multi_valued_slots_are_never_updated_by_rule(self):
+        near = [active("The user likes dogs", "likes:dogs")]
+        assert update_by_slot(candidate("The user likes dogs a lot", "like:dog"), near) is None
+
+    def test_a_slot_that_only_looks_alike_is_left_to_the_decider(self):
+        near = [active("The user uses Neovim", "tool:editor")]
+        assert update_by_slot(candidate("The user uses Copilot", "tool:editor plugin"), near) is None
