@@ -74,7 +74,7 @@ def decide_by_rule(candidate: CandidateView, neighbours: list[ActiveFact]) -> De
         return Decision(Op.ADD, reason="no similar active fact")
     if candidate.negated:
         return retraction_by_rule(candidate, neighbours)
-    return update_by_slot(candidate, neighbours)
+    return update_by_slot(candidate, neighbours) or add_by_slot(candidate, neighbours)
 
 
 def update_by_slot(candidate: CandidateView, neighbours: Sequence[ActiveFact]) -> Decision | None:
@@ -86,6 +86,42 @@ def update_by_slot(candidate: CandidateView, neighbours: Sequence[ActiveFact]) -
     if len(on_slot) == 1:
         return Decision(Op.UPDATE, on_slot[0], reason=f"new value on single-valued slot {candidate.slot}")
     return None
+
+
+def add_by_slot(candidate: CandidateView, neighbours: Sequence[ActiveFact]) -> Decision | None:
+    """A statement on a slot no neighbour holds is new information: only facts on the same slot replace
+    each other (the decider's own instruction), and each neighbour here is about something else by its
+    slot. Not when a neighbour has no slot (it may say the same thing), holds the slot in some context
+    ("tool:database@family"), is its like/dislike opposite, or is on a slot that only looks alike (the
+    same kind and a shared word: "tool:editor plugin" and "tool:editor"): the decider weighs those."""
+    if not candidate.slot or candidate.negated or candidate.slot.startswith("*:"):
+        return None
+    mine = _base_canonical(candidate.slot)
+    for n in neighbours:
+        if not n.slot or n.slot.startswith("*:"):
+            return None
+        theirs = _base_canonical(n.slot)
+        if theirs == mine or _opposite(mine, theirs) or _looks_alike(mine, theirs):
+            return None
+    return Decision(Op.ADD, reason=f"no active fact on slot {candidate.slot}")
+
+
+def _base_canonical(slot: str) -> str:
+    return base_slot(canonical_slot(slot)) or ""
+
+
+def _looks_alike(a: str, b: str) -> bool:
+    kind_a, _, thing_a = a.partition(":")
+    kind_b, _, thing_b = b.partition(":")
+    return kind_a == kind_b and (not thing_a or not thing_b or bool(set(_words(thing_a)) & set(_words(thing_b))))
+
+
+def _opposite(a: str, b: str) -> bool:
+    """like:x and dislike:x: the same question asked two ways."""
+    for this, that in (("like:", "dislike:"), ("dislike:", "like:")):
+        if a.startswith(this) and b.startswith(that) and a[len(this) :] == b[len(that) :]:
+            return True
+    return False
 
 
 def _same_canonical_slot(candidate: str, neighbour: str | None) -> bool:

@@ -7,6 +7,7 @@ from shared.domain.consolidation import (
     ActiveFact,
     CandidateView,
     InvalidDecision,
+    add_by_slot,
     decide_by_rule,
     decision_item,
     normalize_text,
@@ -135,11 +136,8 @@ def test_one_active_fact_on_a_single_valued_slot_is_updated_without_a_call():
     assert decision.op is Op.UPDATE and decision.target == 1
 
 
-def test_multi_valued_slots_and_retractions_still_go_to_the_decider():
-    assert (
-        decide_by_rule(candidate("The user likes jazz", "like:jazz"), [active("The user likes opera", "like:opera")])
-        is None
-    )
+def test_a_slotless_neighbour_and_a_retraction_naming_no_value_still_go_to_the_decider():
+    assert decide_by_rule(candidate("The user likes jazz", "like:jazz"), [active("The user likes jazz a lot")]) is None
     assert (
         decide_by_rule(
             candidate("no longer in Paris", "location", negated=True), [active("The user lives in Paris", "location")]
@@ -214,3 +212,31 @@ class TestUpdateByCanonicalSlot:
     def test_a_slot_that_only_looks_alike_is_left_to_the_decider(self):
         near = [active("The user uses Neovim", "tool:editor")]
         assert update_by_slot(candidate("The user uses Copilot", "tool:editor plugin"), near) is None
+
+
+class TestAddOnASlotNoNeighbourHolds:
+    def test_every_neighbour_on_another_slot_is_an_add_without_a_call(self):
+        near = [active("The user speaks Spanish", "language:spanish"), active("The user lives in Lisbon", "location")]
+        decision = decide_by_rule(candidate("The user speaks Portuguese", "language:portuguese"), near)
+        assert decision.op is Op.ADD and decision.target is None
+
+    def test_a_neighbour_without_a_slot_goes_to_the_decider(self):
+        near = [active("The user is fluent in Portuguese")]
+        assert add_by_slot(candidate("The user speaks Portuguese", "language:portuguese"), near) is None
+
+    def test_a_neighbour_holding_the_slot_in_a_context_goes_to_the_decider(self):
+        near = [active("The user uses Postgres at home", "tool:database@family"), active("x", "tool:db@side")]
+        assert decide_by_rule(candidate("The user uses SQLite", "tool:database"), near) is None
+
+    def test_the_like_dislike_opposite_goes_to_the_decider(self):
+        near = [active("The user dislikes olives", "dislike:olives")]
+        assert add_by_slot(candidate("The user likes olives now", "like:olive"), near) is None
+
+    def test_a_retraction_is_never_added(self):
+        near = [active("The user speaks Spanish", "language:spanish")]
+        assert add_by_slot(retraction("The user no longer speaks Portuguese", "language:portuguese"), near) is None
+
+    def test_a_slot_that_only_looks_alike_goes_to_the_decider(self):
+        near = [active("The user uses Neovim", "tool:editor")]
+        assert add_by_slot(candidate("The user uses Copilot", "tool:editor plugin"), near) is None
+        assert add_by_slot(candidate("The user likes jazz", "like:jazz"), [active("x", "like:jazz music")]) is None
