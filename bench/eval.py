@@ -347,7 +347,7 @@ def _aware(moment: datetime, like: datetime) -> datetime:
 
 
 def _view(fact: ExtractedFact, said_at: datetime | None) -> CandidateView:
-    return CandidateView(fact.text, fact.slot, fact.negated, fact.valid_from, said_at)
+    return CandidateView(fact.text, fact.slot, fact.negated, fact.valid_from, said_at, fact.value)
 
 
 async def consolidate(

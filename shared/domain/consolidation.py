@@ -15,9 +15,11 @@ from datetime import datetime
 from uuid import UUID
 
 from shared.domain.models import Decision, DecisionItem, Neighbour, Op
-from shared.domain.slots import is_multi_valued, slot_matches
+from shared.domain.slot_names import canonical_slot
+from shared.domain.slots import base_slot, is_multi_valued, same_slot, slot_matches
 
 _SPACES = re.compile(r"\s+")
+_WORD = re.compile(r"[\w+#]+")
 
 
 def normalize_text(text: str) -> str:
@@ -44,6 +46,7 @@ class CandidateView:
     negated: bool
     valid_from: datetime  # when it became true, as the user stated it (else when it was said)
     observed_at: datetime | None = None  # when it was said; None: at valid_from
+    value: str | None = None  # the slot's value as the extractor read it (a retraction names what it ends)
 
     @property
     def said_at(self) -> datetime:
@@ -60,7 +63,8 @@ def application_order(said_at: datetime, valid_from: datetime, negated: bool, te
 
 
 def decide_by_rule(candidate: CandidateView, neighbours: list[ActiveFact]) -> Decision | None:
-    """The decisions that need no provider call; None means ask the decider."""
+    """The decisions that need no provider call; None means ask the decider. Each rule looks only at
+    the candidate and the active facts before it, so a batch boundary can never change its answer."""
     norm = normalize_text(candidate.text)
     if not candidate.negated and any(n.normalized_text == norm for n in neighbours):
         return Decision(Op.NONE, reason="exact duplicate of an active fact")
@@ -68,10 +72,120 @@ def decide_by_rule(candidate: CandidateView, neighbours: list[ActiveFact]) -> De
         if candidate.negated:
             return Decision(Op.NONE, reason="nothing to retract")
         return Decision(Op.ADD, reason="no similar active fact")
-    if candidate.slot and not candidate.negated and not is_multi_valued(candidate.slot):
-        on_slot = [i for i, n in enumerate(neighbours) if slot_matches(candidate.slot, n.slot)]
-        if len(on_slot) == 1:
-            return Decision(Op.UPDATE, on_slot[0], reason=f"new value on single-valued slot {candidate.slot}")
+    if candidate.negated:
+        return retraction_by_rule(candidate, neighbours)
+    return update_by_slot(candidate, neighbours) or add_by_slot(candidate, neighbours)
+
+
+def update_by_slot(candidate: CandidateView, neighbours: Sequence[ActiveFact]) -> Decision | None:
+    """A new value on a single-valued slot that exactly one active fact holds replaces it. Slots are
+    compared in their canonical spelling (slot_names), so "tool:code editor" meets "tool:editor"."""
+    if not candidate.slot or candidate.negated or is_multi_valued(candidate.slot):
+        return None
+    on_slot = [i for i, n in enumerate(neighbours) if _same_canonical_slot(candidate.slot, n.slot)]
+    if len(on_slot) == 1:
+        return Decision(Op.UPDATE, on_slot[0], reason=f"new value on single-valued slot {candidate.slot}")
+    return None
+
+
+def add_by_slot(candidate: CandidateView, neighbours: Sequence[ActiveFact]) -> Decision | None:
+    """A statement on a slot no neighbour holds is new information: only facts on the same slot replace
+    each other (the decider's own instruction), and each neighbour here is about something else by its
+    slot. Not when a neighbour has no slot (it may say the same thing), holds the slot in some context
+    ("tool:database@family"), is its like/dislike opposite, or is on a slot that only looks alike (the
+    same kind and a shared word: "tool:editor plugin" and "tool:editor"): the decider weighs those."""
+    if not candidate.slot or candidate.negated or candidate.slot.startswith("*:"):
+        return None
+    mine = _base_canonical(candidate.slot)
+    for n in neighbours:
+        if not n.slot or n.slot.startswith("*:"):
+            return None
+        theirs = _base_canonical(n.slot)
+        if theirs == mine or _opposite(mine, theirs) or _looks_alike(mine, theirs):
+            return None
+    return Decision(Op.ADD, reason=f"no active fact on slot {candidate.slot}")
+
+
+def _base_canonical(slot: str) -> str:
+    return base_slot(canonical_slot(slot)) or ""
+
+
+def _looks_alike(a: str, b: str) -> bool:
+    kind_a, _, thing_a = a.partition(":")
+    kind_b, _, thing_b = b.partition(":")
+    return kind_a == kind_b and (not thing_a or not thing_b or bool(set(_words(thing_a)) & set(_words(thing_b))))
+
+
+def _opposite(a: str, b: str) -> bool:
+    """like:x and dislike:x: the same question asked two ways."""
+    for this, that in (("like:", "dislike:"), ("dislike:", "like:")):
+        if a.startswith(this) and b.startswith(that) and a[len(this) :] == b[len(that) :]:
+            return True
+    return False
+
+
+def _same_canonical_slot(candidate: str, neighbour: str | None) -> bool:
+    if slot_matches(candidate, neighbour):
+        return True
+    return neighbour is not None and slot_matches(canonical_slot(candidate), canonical_slot(neighbour))
+
+
+def retraction_by_rule(candidate: CandidateView, neighbours: Sequence[ActiveFact]) -> Decision | None:
+    """A retraction that can only mean one active fact ends it; anything less certain goes to the
+    decider (never NONE by rule while there are neighbours: the decider may see what a rule cannot).
+
+    - On a multi-valued slot the value is in the slot ("like:jazz"): the one fact on that exact slot.
+    - On a single-valued slot ("location") the slot alone is not enough ("no longer in Paris" must not
+      end "lives in Berlin"): the one fact on the slot, and only if its text names the retracted value.
+    - A thing-named retraction ("*:rex", "Rex passed away"): the one fact whose slot names the thing,
+      and only if no other neighbour's slot or text names it at all.
+    """
+    if not candidate.negated or not candidate.slot:
+        return None
+    if candidate.slot.startswith("*:"):
+        return _retract_thing(candidate.slot[2:], neighbours)
+    on_slot = [i for i, n in enumerate(neighbours) if same_slot(candidate.slot, n.slot)]
+    if len(on_slot) != 1:
+        return None
+    [target] = on_slot
+    if is_multi_valued(candidate.slot):
+        return Decision(Op.DELETE, target, reason=f"retracts the one active fact on {candidate.slot}")
+    if candidate.value and _names_words(neighbours[target].normalized_text, candidate.value):
+        return Decision(Op.DELETE, target, reason=f"retracts the one active fact on {candidate.slot}, which names it")
+    return None
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text.lower().replace("-", " "))
+
+
+def _names_words(text: str, value: str) -> bool:
+    """Whether ``text`` contains every word of ``value`` as a whole word."""
+    wanted = _words(value)
+    return bool(wanted) and set(wanted) <= set(_words(text))
+
+
+def _mentions(fact: ActiveFact, words: list[str]) -> bool:
+    """Loosely (by the first five letters of each word, "smoke" in "smoking"), whether a fact's slot
+    or text names every word: a rule may act only when no other fact comes close."""
+    stems = {w[:5] for w in _words(f"{fact.slot or ''} {fact.text}".replace(":", " "))}
+    return all(w[:5] in stems for w in words)
+
+
+def _slot_names_thing(slot: str | None, words: list[str]) -> bool:
+    if not slot:
+        return False
+    parts = (base_slot(slot) or "").split(":")[1:]
+    return any(_words(part) == words for part in parts)
+
+
+def _retract_thing(thing: str, neighbours: Sequence[ActiveFact]) -> Decision | None:
+    words = _words(thing)
+    if not words:
+        return None
+    mentioned = [i for i, n in enumerate(neighbours) if _mentions(n, words)]
+    if len(mentioned) == 1 and _slot_names_thing(neighbours[mentioned[0]].slot, words):
+        return Decision(Op.DELETE, mentioned[0], reason=f"retracts the one active fact that names {thing}")
     return None
 
 

@@ -239,7 +239,14 @@ async def _consolidate_user(
         return plan.op
 
     views = [
-        CandidateView(candidate.text, candidate.slot, candidate.negated, candidate.valid_from, candidate.observed_at)
+        CandidateView(
+            candidate.text,
+            candidate.slot,
+            candidate.negated,
+            candidate.valid_from,
+            candidate.observed_at,
+            candidate.value,
+        )
         for candidate in candidates
     ]
     # Look ahead: the candidates no rule decides on the facts as they stand share one decider call.

@@ -83,9 +83,10 @@ async def test_pipeline_through_the_openai_provider_loses_nothing(openai_pipelin
             poison,
             message(tenant_id, "bob", "s-bob", "I have a dog named Rex.", t0 + timedelta(minutes=1)),
             message(tenant_id, "alice", "s-alice-2", "I moved to Berlin.", t0 + timedelta(days=29)),
-            # A retraction is never decided by a rule: this one goes to the decider (and meets its 429).
+            # A retraction on a single-valued slot that names no value is not decided by a rule: this one
+            # goes to the decider (and meets its 429).
             message(tenant_id, "dave", "s-dave", "My girlfriend is Anna.", t0),
-            message(tenant_id, "dave", "s-dave", "I broke up with Anna.", t0 + timedelta(days=2)),
+            message(tenant_id, "dave", "s-dave", "I broke up with my girlfriend.", t0 + timedelta(days=2)),
         ],
     )
 

@@ -7,10 +7,13 @@ from shared.domain.consolidation import (
     ActiveFact,
     CandidateView,
     InvalidDecision,
+    add_by_slot,
     decide_by_rule,
     decision_item,
     normalize_text,
     plan_change,
+    retraction_by_rule,
+    update_by_slot,
 )
 from shared.domain.models import Decision, Op
 
@@ -133,14 +136,107 @@ def test_one_active_fact_on_a_single_valued_slot_is_updated_without_a_call():
     assert decision.op is Op.UPDATE and decision.target == 1
 
 
-def test_multi_valued_slots_and_retractions_still_go_to_the_decider():
-    assert (
-        decide_by_rule(candidate("The user likes jazz", "like:jazz"), [active("The user likes opera", "like:opera")])
-        is None
-    )
+def test_a_slotless_neighbour_and_a_retraction_naming_no_value_still_go_to_the_decider():
+    assert decide_by_rule(candidate("The user likes jazz", "like:jazz"), [active("The user likes jazz a lot")]) is None
     assert (
         decide_by_rule(
             candidate("no longer in Paris", "location", negated=True), [active("The user lives in Paris", "location")]
         )
         is None
     )
+
+
+def retraction(text: str, slot: str, value: str | None = None) -> CandidateView:
+    return CandidateView(text, slot, True, T0 + timedelta(days=1), value=value)
+
+
+class TestRetractionOnAMultiValuedSlot:
+    def test_the_one_fact_on_the_exact_slot_is_deleted_without_a_call(self):
+        near = [active("The user likes opera", "like:opera"), active("The user likes jazz", "like:jazz")]
+        decision = retraction_by_rule(retraction("The user no longer likes jazz", "like:jazz"), near)
+        assert decision.op is Op.DELETE and decision.target == 1
+
+    def test_no_fact_on_the_slot_goes_to_the_decider(self):
+        near = [active("The user likes opera", "like:opera")]
+        assert decide_by_rule(retraction("The user no longer likes jazz", "like:jazz"), near) is None
+
+
+class TestRetractionOnASingleValuedSlot:
+    def test_the_one_fact_on_the_slot_that_names_the_value_is_deleted(self):
+        near = [active("The user likes Paris", "like:paris"), active("The user lives in Paris", "location")]
+        decision = decide_by_rule(retraction("The user no longer lives in Paris", "location", "Paris"), near)
+        assert decision.op is Op.DELETE and decision.target == 1
+
+    def test_a_fact_holding_another_value_goes_to_the_decider(self):
+        near = [active("The user lives in Berlin", "location")]
+        assert decide_by_rule(retraction("The user no longer lives in Paris", "location", "Paris"), near) is None
+
+    def test_a_value_is_matched_by_whole_words_only(self):
+        near = [active("The user works at Acmeville Labs", "employer")]
+        assert decide_by_rule(retraction("The user no longer works at Acme", "employer", "Acme"), near) is None
+
+    def test_a_retraction_without_a_value_goes_to_the_decider(self):
+        near = [active("The user has a partner named Sam", "partner")]
+        assert decide_by_rule(retraction("The user broke up with their partner", "partner"), near) is None
+
+    def test_two_facts_on_the_slot_go_to_the_decider(self):
+        near = [active("The user lives in Paris", "location"), active("The user lives in Paris, France", "location")]
+        assert decide_by_rule(retraction("The user no longer lives in Paris", "location", "Paris"), near) is None
+
+
+class TestRetractionOfANamedThing:
+    def test_the_one_fact_whose_slot_names_the_thing_is_deleted(self):
+        near = [active("The user has a cat named Mia", "pet:mia"), active("The user has a dog named Rex", "pet:rex")]
+        decision = decide_by_rule(retraction("The user's dog Rex died", "*:rex", "Rex"), near)
+        assert decision.op is Op.DELETE and decision.target == 1
+
+    def test_another_fact_that_names_the_thing_sends_it_to_the_decider(self):
+        near = [active("The user has a dog named Rex", "pet:rex"), active("The user walks Rex every day", "habit:walk")]
+        assert decide_by_rule(retraction("The user's dog Rex died", "*:rex", "Rex"), near) is None
+
+    def test_a_thing_named_only_in_the_text_goes_to_the_decider(self):
+        near = [active("The user smokes", "habit:smoking")]
+        assert decide_by_rule(retraction("The user gave up smoking", "*:smoke"), near) is None
+
+
+class TestUpdateByCanonicalSlot:
+    def test_a_slot_spelled_differently_still_updates_the_one_fact_on_it(self):
+        near = [active("The user uses Vim as their editor", "tool:code editor")]
+        decision = update_by_slot(candidate("The user uses Helix", "tool:editor"), near)
+        assert decision.op is Op.UPDATE and decision.target == 0
+
+    def test_multi_valued_slots_are_never_updated_by_rule(self):
+        near = [active("The user likes dogs", "likes:dogs")]
+        assert update_by_slot(candidate("The user likes dogs a lot", "like:dog"), near) is None
+
+    def test_a_slot_that_only_looks_alike_is_left_to_the_decider(self):
+        near = [active("The user uses Neovim", "tool:editor")]
+        assert update_by_slot(candidate("The user uses Copilot", "tool:editor plugin"), near) is None
+
+
+class TestAddOnASlotNoNeighbourHolds:
+    def test_every_neighbour_on_another_slot_is_an_add_without_a_call(self):
+        near = [active("The user speaks Spanish", "language:spanish"), active("The user lives in Lisbon", "location")]
+        decision = decide_by_rule(candidate("The user speaks Portuguese", "language:portuguese"), near)
+        assert decision.op is Op.ADD and decision.target is None
+
+    def test_a_neighbour_without_a_slot_goes_to_the_decider(self):
+        near = [active("The user is fluent in Portuguese")]
+        assert add_by_slot(candidate("The user speaks Portuguese", "language:portuguese"), near) is None
+
+    def test_a_neighbour_holding_the_slot_in_a_context_goes_to_the_decider(self):
+        near = [active("The user uses Postgres at home", "tool:database@family"), active("x", "tool:db@side")]
+        assert decide_by_rule(candidate("The user uses SQLite", "tool:database"), near) is None
+
+    def test_the_like_dislike_opposite_goes_to_the_decider(self):
+        near = [active("The user dislikes olives", "dislike:olives")]
+        assert add_by_slot(candidate("The user likes olives now", "like:olive"), near) is None
+
+    def test_a_retraction_is_never_added(self):
+        near = [active("The user speaks Spanish", "language:spanish")]
+        assert add_by_slot(retraction("The user no longer speaks Portuguese", "language:portuguese"), near) is None
+
+    def test_a_slot_that_only_looks_alike_goes_to_the_decider(self):
+        near = [active("The user uses Neovim", "tool:editor")]
+        assert add_by_slot(candidate("The user uses Copilot", "tool:editor plugin"), near) is None
+        assert add_by_slot(candidate("The user likes jazz", "like:jazz"), [active("x", "like:jazz music")]) is None
