@@ -78,7 +78,8 @@ async def test_each_response_style_ends_in_the_same_memory(styled_pipeline, db, 
             message(tenant_id, "bob", "s-bob-2", "Thanks, that's all for now!", t0 + timedelta(days=1)),
             message(tenant_id, "alice", "s-alice-2", "I moved to Berlin.", t0 + timedelta(days=29)),
             message(tenant_id, "dave", "s-dave", "My girlfriend is Anna.", t0),
-            message(tenant_id, "dave", "s-dave", "I broke up with Anna.", t0 + timedelta(days=2)),
+            # A retraction that names no value is not decided by a rule: the decider is asked, in each style.
+            message(tenant_id, "dave", "s-dave", "I broke up with my girlfriend.", t0 + timedelta(days=2)),
         ],
     )
 
