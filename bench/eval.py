@@ -8,7 +8,8 @@
 **Splits.** Every conversation has a ``split``: ``tune`` (looked at while writing the extractor)
 or ``test`` (never looked at: only its figures are printed, never its conversations). The 72
 conversations of ``eval_conversations.jsonl`` are all ``tune``; ``eval_conversations_v2.jsonl``
-(written by someone who did not read the extractor) says per conversation.
+(written by someone who did not read the extractor) says per conversation; ``eval_conversations_v3.jsonl``
+(written later, blind as well: without reading the extractor, its rules or the other sets) is all ``test``.
 
 **Before and after.** The same replay runs twice: with the extractor of this checkout ("after")
 and with ``extraction_rules.py`` as it was at ``BASELINE_REF`` ("before", read with ``git show``;
@@ -105,8 +106,9 @@ from shared.settings import Settings  # noqa: E402
 DATASETS = (
     ROOT / "bench" / "data" / "eval_conversations.jsonl",
     ROOT / "bench" / "data" / "eval_conversations_v2.jsonl",
+    ROOT / "bench" / "data" / "eval_conversations_v3.jsonl",
 )
-DATA, DATA_V2 = DATASETS
+DATA, DATA_V2, DATA_V3 = DATASETS
 # main before issue 12 (the extractor the figures are compared with)
 BASELINE_REF = "a445fee"
 SPLITS = ("tune", "test")

@@ -30,7 +30,7 @@ def conversations_v2() -> list[dict]:
     return bench_eval.load(bench_eval.DATA_V2)
 
 
-@pytest.mark.parametrize("path", [bench_eval.DATA, bench_eval.DATA_V2], ids=["v1", "v2"])
+@pytest.mark.parametrize("path", bench_eval.DATASETS, ids=["v1", "v2", "v3"])
 def test_the_set_is_well_formed(path):
     conversations = bench_eval.load(path)
     assert len(conversations) >= 60
@@ -186,10 +186,11 @@ def _readme_figure(label: str, column: int) -> float:
 
 
 def test_the_offline_rules_stay_at_the_readme_figures():
-    """The published test-split figures (after), within a small margin, from both sets."""
+    """The published test-split figures (after), within a small margin, from the two sets the
+    table of docs/evaluation.md was measured on (v1 and v2; v3 came later and is not in it)."""
     from shared.providers.offline.providers import OfflineDecisionProvider, OfflineExtractionProvider
 
-    both = [c for path in bench_eval.DATASETS for c in bench_eval.load(path)]
+    both = [c for path in (bench_eval.DATA, bench_eval.DATA_V2) for c in bench_eval.load(path)]
     similarity = bench_eval.Similarity()
     quality, _ = asyncio.run(
         bench_eval.evaluate_quality(both, OfflineExtractionProvider(), OfflineDecisionProvider(), similarity)
