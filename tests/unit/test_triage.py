@@ -100,7 +100,7 @@ def test_eval_set_recall_cost():
     and triage does skip a good share of the turns that carry none."""
     data = Path(__file__).parents[2] / "bench" / "data"
     fact_turns = skipped_fact_turns = empty_turns = skipped_empty_turns = 0
-    for name in ("eval_conversations.jsonl", "eval_conversations_v2.jsonl"):
+    for name in ("eval_conversations.jsonl", "eval_conversations_v2.jsonl", "eval_conversations_v3.jsonl"):
         for line in (data / name).read_text().splitlines():
             if not line.strip():
                 continue
