@@ -876,7 +876,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         conversations, OfflineExtractionProvider(), OfflineDecisionProvider(), similarity, details=args.failures
     )
     results: dict[str, Any] = {
-        "datasets": [str(p.relative_to(ROOT)) if p.resolve().is_relative_to(ROOT) else str(p) for p in paths],
+        "datasets": [str(p.resolve().relative_to(ROOT)) if p.resolve().is_relative_to(ROOT) else str(p) for p in paths],
         "conversations": len(conversations),
         "user_turns": sum(1 for c in conversations for m in c["messages"] if m["role"] == "user"),
         "expected_facts": sum(len(c["expected_facts"]) for c in conversations),
