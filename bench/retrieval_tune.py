@@ -14,6 +14,7 @@ import asyncio
 import itertools
 import json
 import os
+import pickle
 import sys
 import tempfile
 import uuid
@@ -21,6 +22,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+
+def _plain(outcomes: dict) -> dict:
+    """The legs' hits with their rows as plain dicts (asyncpg records do not pickle)."""
+    from dataclasses import replace
+
+    return {
+        name: hits if isinstance(hits, Exception) else [replace(h, row=dict(h.row)) for h in hits]
+        for name, hits in outcomes.items()
+    }
 
 
 async def capture_legs(database_url: str, split: str) -> list[dict]:
@@ -52,6 +63,7 @@ async def capture_legs(database_url: str, split: str) -> list[dict]:
                 tuning=SearchTuning(leg_timeout_s=30.0),
                 capture=capture,
             )
+            capture["outcomes"] = _plain(capture["outcomes"])
             out.append({"q": q, **capture})
     finally:
         await pool.close()
@@ -83,9 +95,28 @@ def score(captured: list[dict], calibration, ks=(1, 5, 10)) -> dict:
     return {f"{cat} R@{k}": round(v / counts[cat], 3) for (cat, k), v in sums.items()}
 
 
+def load_captured(path: Path | None, split: str, embedded_postgres, migrate) -> list[dict]:
+    """The split's captured legs: from `path` when it holds them, else run (and written to `path`)."""
+    if path is not None and path.exists():
+        return pickle.loads(path.read_bytes())
+    postgres = embedded_postgres(Path(tempfile.mkdtemp(prefix="memstream-tune-")))
+    database_url = postgres.start()
+    try:
+        migrate(database_url)
+        captured = asyncio.run(capture_legs(database_url, split))
+    finally:
+        postgres.stop()
+    if path is not None:
+        path.write_bytes(pickle.dumps(captured))
+    return captured
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument(
+        "--captured", type=Path, default=None, help="pickle of the captured legs: read if there, else written"
+    )
     args = parser.parse_args()
     os.environ.setdefault("MEMSTREAM_LOG_LEVEL", "WARNING")
     from shared.domain.ranking import Calibration
@@ -95,13 +126,7 @@ def main() -> int:
     from shared.telemetry import configure_logging
 
     configure_logging("WARNING", json_logs=False)
-    postgres = EmbeddedPostgres(Path(tempfile.mkdtemp(prefix="memstream-tune-")))
-    database_url = postgres.start()
-    try:
-        migrate(database_url)
-        captured = asyncio.run(capture_legs(database_url, "tuning"))
-    finally:
-        postgres.stop()
+    captured = load_captured(args.captured, "tuning", EmbeddedPostgres, migrate)
     rows = []
     grid = itertools.product(
         (0.15,),  # vector floor
