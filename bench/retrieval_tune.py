@@ -131,31 +131,31 @@ def main() -> int:
     grid = itertools.product(
         (0.15,),  # vector floor
         (0.5, 0.6, 0.7),  # vector top
-        (0.2, 0.3, 0.4),  # lexical floor
-        (0.2, 0.5, 0.75, 1.0),  # BM25 weight (message vectors: 1.5)
-        (0.5, 0.75, 1.0),  # speaker named in the query
+        (0.05, 0.1, 0.2),  # lexical floor
+        (0.75, 1.0, 1.25, 1.5),  # full-text weight (vector legs: 1.5)
+        (0.0, 0.1, 0.25, 0.5, 1.0),  # agreement: share of the other kind's score added
+        (0.5, 1.0),  # speaker named in the query
         (0.5,),  # month (and year) named in the query
-        (False, True),  # hints scaled by the message's best match
     )
-    for vf, vt, lf, wbm, ws, ww, scaled in grid:
+    for vf, vt, lf, wl, agreement, ws, ww in grid:
         cal = Calibration(
             vector_floor=vf,
             vector_top=vt,
             lexical_floor=lf,
             weights={
                 "vector_facts": 1.5,
-                "fulltext_facts": wbm,
+                "fulltext_facts": wl,
                 "vector_messages": 1.5,
-                "fulltext_messages": wbm,
+                "fulltext_messages": wl,
                 "speaker": ws,
                 "when": ww,
             },
-            scaled_hints=scaled,
+            agreement=agreement,
         )
         r = score(captured, cal)
-        params = {"vector_floor": vf, "vector_top": vt, "lexical_floor": lf, "w_bm25": wbm}
-        rows.append(({**params, "w_speaker": ws, "w_when": ww, "scaled_hints": scaled}, r))
-    rows.sort(key=lambda row: -(row[1]["all R@1"] + row[1]["all R@10"]))
+        params = {"vector_floor": vf, "vector_top": vt, "lexical_floor": lf, "w_fulltext": wl, "agreement": agreement}
+        rows.append(({**params, "w_speaker": ws, "w_when": ww}, r))
+    rows.sort(key=lambda row: (-(row[1]["all R@1"] + row[1]["all R@10"]), -row[1]["all R@5"]))
     for params, r in rows[:15]:
         print(params, {k: v for k, v in r.items() if k.startswith("all")})
     out = args.out or get_settings().data_dir / "eval" / "retrieval-tuning-grid.json"

@@ -151,7 +151,10 @@ def leg_names(mode: Mode, scope: Scope) -> list[str]:
 
 def bm25_hits(candidates: legs.LexicalCandidates, stems: list[str], *, limit: int) -> list[Hit]:
     """Rank BM25 candidates; calibrated = score / (the score of an average-length message holding each
-    query stem once), capped at 1: the share of the query a message answers, weighted by rarity."""
+    query stem once), capped at 1, times the message's coverage: the share of the idf mass of the query
+    stems found in any candidate that this message holds. Why the coverage: BM25 saturates and favours
+    short texts, so a short turn holding one of the query's words scores like a full match; a message
+    that holds half of what can be matched is half a lexical match."""
     if not candidates.rows:
         return []
     doc_freqs = {t: sum(1 for tf in candidates.term_freqs if tf.get(t)) for t in stems}
@@ -171,6 +174,8 @@ def bm25_hits(candidates: legs.LexicalCandidates, stems: list[str], *, limit: in
         avg_length=candidates.avg_length,
         doc_freqs=doc_freqs,
     )[0]
+    present = [t for t in stems if doc_freqs.get(t)]
+    idf = ranking.bm25_idf(present, total_docs=max(candidates.total_docs, len(candidates.rows)), doc_freqs=doc_freqs)
     order = sorted(
         range(len(scores)),
         key=lambda i: (-scores[i], -candidates.rows[i]["created_at"].timestamp(), candidates.rows[i]["event_id"]),
@@ -182,7 +187,8 @@ def bm25_hits(candidates: legs.LexicalCandidates, stems: list[str], *, limit: in
             rank,
             scores[i],
             candidates.rows[i],
-            calibrated=min(1.0, scores[i] / ideal) if ideal > 0 else 0.0,
+            calibrated=(min(1.0, scores[i] / ideal) if ideal > 0 else 0.0)
+            * ranking.coverage(candidates.term_freqs[i], present, idf),
         )
         for rank, i in enumerate(order, 1)
     ]
