@@ -382,7 +382,7 @@ async def user_message_vectors(
         LEFT JOIN LATERAL (
             SELECT m.event_id, m.session_id, m.role, m.name, m.content, m.created_at, v.embedding
             FROM message_vectors v JOIN messages m ON m.tenant_id = v.tenant_id AND m.event_id = v.event_id
-            WHERE v.tenant_id = $1 AND v.user_id = $2{extra} AND c.n <= $3
+            WHERE v.tenant_id = $1 AND v.user_id = $2 AND m.tenant_id = $1 AND m.user_id = $2{extra} AND c.n <= $3
         ) w ON true
         """,
         *args,
