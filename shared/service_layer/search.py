@@ -240,6 +240,14 @@ def time_hits(calibrated: dict[str, list[Hit]], hint: ranking.TimeHint, *, scale
     return _hint_leg(calibrated, lambda hit: hint.matches(hit.row["created_at"]), scaled)
 
 
+def stem_share(text: str, stems: list[str]) -> float:
+    """The share of `stems` that `text` holds (stemmed as the query is)."""
+    if not stems:
+        return 0.0
+    held = set(ranking.stem_terms(text, max_terms=200))
+    return sum(1 for s in stems if s in held) / len(stems)
+
+
 def _calibrate(name: str, hits: list[Hit], calibration: Calibration, stems: list[str]) -> list[Hit]:
     """Each hit's score on its leg's [0, 1] scale (None: under the floor), and a fact's sources."""
     out = []
@@ -248,8 +256,7 @@ def _calibrate(name: str, hits: list[Hit], calibration: Calibration, stems: list
         if name.startswith("vector"):
             value = calibration.vector(hit.score)
         elif name == "fulltext_facts":  # share of the query's stems the fact holds
-            held = set(ranking.stem_terms(hit.row["text"], max_terms=200))
-            value = sum(1 for s in stems if s in held) / len(stems) if stems else 0.0
+            value = stem_share(hit.row["text"], stems)
         else:
             value = hit.calibrated if hit.calibrated is not None else None
         if value is not None and not name.startswith("vector") and value < calibration.lexical_floor:
@@ -467,7 +474,9 @@ async def hybrid_search(
             return await legs.fulltext_facts(
                 conn, tenant_id, user_id, tsquery, limit=depth, filters=fact_filters, timeout=left()
             )
-        if lexical == "ts_rank_cd":  # normalised by 1 + log(length); calibrated relative to the query's best
+        if lexical == "ts_rank_cd":  # normalised by 1 + log(length); calibrated relative to the query's best,
+            # times the share of the query's stems the message holds (as BM25's coverage: the best row of a
+            # query nothing answers is not a full match)
             if tsquery is None:
                 return []
             hits = await legs.fulltext_messages(
@@ -481,7 +490,11 @@ async def hybrid_search(
                 timeout=left(),
             )
             best = max((h.score for h in hits), default=0.0)
-            return [replace(h, calibrated=h.score / best if best > 0 else 0.0) for h in hits]
+            wanted = ranking.stem_terms(message_query.result()) if message_query.done() else stems
+            return [
+                replace(h, calibrated=(h.score / best if best > 0 else 0.0) * stem_share(h.row["content"], wanted))
+                for h in hits
+            ]
         message_stems = ranking.stem_terms(message_query.result()) if message_query.done() else stems
         if not message_stems:
             return []
