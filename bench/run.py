@@ -1062,8 +1062,9 @@ def measure_search(bench: Bench, facts: int, *, hnsw_1m: bool) -> dict:
         bench.stack.stop(api)
     result = {"dataset": dataset.as_dict(), **latencies, **noise.result}
     bench.log(
-        f"search {label}: search p50 {latencies['search']['p50_ms']} ms p95 {latencies['search']['p95_ms']} ms; "
-        f"context p50 {latencies['context']['p50_ms']} ms p95 {latencies['context']['p95_ms']} ms"
+        f"search {label}: search p50 {latencies['search'].get('p50_ms')} ms p95 {latencies['search'].get('p95_ms')} ms"
+        f" ({latencies['search']['errors']} errors); context p50 {latencies['context'].get('p50_ms')} ms"
+        f" p95 {latencies['context'].get('p95_ms')} ms ({latencies['context']['errors']} errors)"
     )
     return result
 
@@ -1097,23 +1098,22 @@ def _query_api(bench: Bench, url: str, key: str, users: int, label: str) -> dict
         "context": ("context", contexts),
         "search_cached_query": ("search", searches),
     }
+    from bench.search_requests import RequestTally, post_timed
+
     out: dict[str, dict] = {}
     with httpx.Client(base_url=url, headers={"X-API-Key": key}, timeout=30) as client:
         for name, (endpoint, bodies) in plan.items():
             task = bench.task(f"search {label}: {name}", n)
-            samples: list[float] = []
-            degraded = 0
+            tally = RequestTally()  # a failed request (a 503 after a leg timeout) is counted, not fatal
             for i, body in enumerate(bodies):
-                t = time.perf_counter()
-                response = client.post(f"/v1/{endpoint}", json=body)
-                elapsed = time.perf_counter() - t
-                response.raise_for_status()
-                if i >= sizes.search_warmup:
-                    samples.append(elapsed)
-                    degraded += bool(response.json().get("degraded"))
+                post_timed(
+                    client, f"/v1/{endpoint}", body, tally if i >= sizes.search_warmup else None, time.perf_counter
+                )
                 bench.progress.advance(task)
             bench.finish(task)
-            out[name] = {**harness.latency_summary(samples), "degraded_responses": degraded}
+            out[name] = tally.summary(harness.latency_summary)
+            if tally.failed_s:
+                bench.log(f"search {label}: {name}: {len(tally.failed_s)} failed requests {dict(tally.causes)}")
     return out
 
 
@@ -1311,10 +1311,22 @@ def table_rows(results: dict) -> list[list[str]]:
             if endpoint not in s:
                 continue
             r = s[endpoint]
+            errors = r.get("errors", 0)
+            failed = (
+                f"; {errors} errors ({r['error_share']:.1%}, {r['error_causes']}), p95 with them "
+                f"{r['p95_ms_with_errors']:.1f} ms"
+                if errors
+                else ""
+            )
             rows.append(
                 [
                     f"{endpoint.replace('_', ' ')} @ {int(scale):,} facts ({hnsw}, HTTP)",
-                    f"p50 {r['p50_ms']:.1f} ms, p95 {r['p95_ms']:.1f} ms",
+                    (
+                        f"p50 {r['p50_ms']:.1f} ms, p95 {r['p95_ms']:.1f} ms"
+                        if r.get("p50_ms") is not None
+                        else "no answer"
+                    )
+                    + failed,
                 ]
             )
     noise = results.get("noise")

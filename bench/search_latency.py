@@ -52,16 +52,27 @@ def percentile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
+def _summary_ms(samples_s: list[float]) -> dict:
+    ms = [s * 1000 for s in samples_s]
+    return {
+        "p50_ms": round(percentile(ms, 50), 2),
+        "p95_ms": round(percentile(ms, 95), 2),
+        "p99_ms": round(percentile(ms, 99), 2),
+        "mean_ms": round(statistics.fmean(ms), 2),
+    }
+
+
 def measure(api_url: str, requests: int, warmup: int) -> dict:
     import httpx
     import numpy as np
 
     rng = np.random.default_rng(7)
+    from bench.search_requests import RequestTally, post_timed
+
     results = {}
     with httpx.Client(base_url=api_url, headers={"X-API-Key": KEY}, timeout=30) as client:
         for name in ("search", "context"):
-            samples = []
-            degraded = 0
+            tally = RequestTally()  # a failed request is counted, not fatal
             for i in range(warmup + requests):
                 u = int(rng.integers(USERS))
                 query = query_text(rng, i)
@@ -75,22 +86,13 @@ def measure(api_url: str, requests: int, warmup: int) -> dict:
                         "max_tokens": 800,
                         "detail": True,
                     }
-                started = time.perf_counter()
-                response = client.post(f"/v1/{name}", json=body)
-                elapsed = (time.perf_counter() - started) * 1000
-                response.raise_for_status()
-                if i >= warmup:
-                    samples.append(elapsed)
-                    degraded += bool(response.json()["degraded"])
+                post_timed(client, f"/v1/{name}", body, tally if i >= warmup else None, time.perf_counter)
+            samples = [s * 1000 for s in tally.ok_s]
+            summary = tally.summary(_summary_ms)
             results[name] = {
-                "requests": len(samples),
-                "p50_ms": round(percentile(samples, 50), 2),
-                "p95_ms": round(percentile(samples, 95), 2),
-                "p99_ms": round(percentile(samples, 99), 2),
-                "mean_ms": round(statistics.fmean(samples), 2),
+                **summary,
                 "target_p95_ms": TARGETS_MS[name],
-                "meets_target": percentile(samples, 95) <= TARGETS_MS[name],
-                "degraded_responses": degraded,
+                "meets_target": bool(samples) and not summary["errors"] and percentile(samples, 95) <= TARGETS_MS[name],
             }
     return results
 
@@ -181,8 +183,13 @@ def main() -> int:
         for name in ("search", "context"):
             r = results[name]
             mark = "ok" if r["meets_target"] else "MISSED"
+            if "p50_ms" not in r:
+                print(f"{name:<10} no answered request; {r['errors']} errors {r['error_causes']}")
+                continue
+            errors = f"; {r['errors']} errors ({r['error_share']:.1%}) {r['error_causes']}" if r["errors"] else ""
             print(
                 f"{name:<10}{r['p50_ms']:>9.1f}{r['p95_ms']:>9.1f}{r['p99_ms']:>9.1f}{r['target_p95_ms']:>9.0f} {mark}"
+                + errors
             )
     return 0
 

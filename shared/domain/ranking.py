@@ -3,13 +3,22 @@
 Why calibrated fusion: the legs differ in quality and coverage. Rank fusion (RRF) gives every leg's
 first row the same weight whatever its score, so a leg with no real match (a fact 0.1 similar to
 the query) crowds out a leg with an exact one. Here each leg's score is mapped to [0, 1] on a
-fixed scale (cosine above a floor; BM25 relative to the query's best, times how much of the query
-that best row covers), rows under a leg's floor are dropped, and the fused score of a piece of
-evidence is the weighted sum, over legs, of its best member's calibrated score. The floors and
-weights were chosen on the tuning split of bench/retrieval_eval.py (see docs/evaluation.md).
+fixed scale (cosine between a floor and a full-match point; BM25 relative to an average-length
+message holding each query term once, times the share of the query's idf mass the message holds),
+and rows under a leg's floor are dropped.
 
 A piece of evidence is a message together with the facts extracted from it: they are one result,
-not two (union of the facts' source messages and the messages found).
+not two (union of the facts' source messages and the messages found), and one piece of evidence
+seen twice by the same kind of leg is not two votes: per kind (semantic: the vector legs; lexical:
+the full-text legs) it counts with its best member. Its score is then the strongest kind's weighted
+score, plus `agreement` times the other kinds' (0: the others only break ties; 1: their sum), plus
+the hints (the speaker or the month the query names). Why not the plain sum: both kinds read the
+same words, so a message that shares the query's words without answering it (small talk about the
+same topic) is favoured twice, and a fact and its own message counted twice. Why not the strongest
+kind alone: when the vectors are the weaker leg (as MiniLM is on real long chats), agreement is what
+lifts the right turn over the vectors' near misses. The floors, weights and agreement were chosen on
+the tuning split for the best worst case over the captured legs and the same legs with the vector
+scores perturbed (bench/retrieval_tune.py; docs/evaluation.md).
 """
 
 from __future__ import annotations
@@ -92,14 +101,18 @@ def bm25_scores(
     params: Bm25 = Bm25(),
 ) -> list[float]:
     """Okapi BM25 of each document for the query terms; idf = ln(1 + (N - df + 0.5) / (df + 0.5))."""
-    n = max(total_docs, 1)
     avg = max(avg_length, 1e-9)
-    idf = {t: math.log(1.0 + (n - doc_freqs.get(t, 0) + 0.5) / (doc_freqs.get(t, 0) + 0.5)) for t in terms}
+    idf = bm25_idf(terms, total_docs=total_docs, doc_freqs=doc_freqs)
     out = []
     for tf, dl in zip(term_freqs, doc_lengths, strict=True):
         norm = params.k1 * (1.0 - params.b + params.b * dl / avg)
         out.append(sum(idf[t] * f * (params.k1 + 1.0) / (f + norm) for t in terms if (f := tf.get(t, 0))))
     return out
+
+
+def bm25_idf(terms: Sequence[str], *, total_docs: int, doc_freqs: Mapping[str, int]) -> dict[str, float]:
+    n = max(total_docs, 1)
+    return {t: math.log(1.0 + (n - doc_freqs.get(t, 0) + 0.5) / (doc_freqs.get(t, 0) + 0.5)) for t in terms}
 
 
 def coverage(tf: Mapping[str, int], terms: Sequence[str], idf: Mapping[str, float]) -> float:
@@ -196,23 +209,35 @@ class Fused:
         return next((m for m in self.members if m.kind == kind), None)
 
 
+# The kind of evidence each leg reads; legs of one kind see the same signal (a fact's text and the message
+# it came from read alike), so per kind a piece of evidence counts once, with its best member.
+LEG_KINDS = {
+    "vector_facts": "semantic",
+    "vector_messages": "semantic",
+    "fulltext_facts": "lexical",
+    "fulltext_messages": "lexical",
+}
+
+
 @dataclass(frozen=True)
 class Calibration:
     """Floors and weights of the calibrated fusion (chosen on the tuning split; see docs/evaluation.md)."""
 
     vector_floor: float = 0.15  # cosine below this is no match (facts and message windows alike)
     vector_top: float = 0.60  # cosine at or above this counts as a full match
-    lexical_floor: float = 0.20  # calibrated lexical score (share of the query's idf mass) below this: dropped
+    lexical_floor: float = 0.05  # calibrated lexical score (BM25 share x coverage) below this: dropped
     weights: Mapping[str, float] = field(
         default_factory=lambda: {
             "vector_facts": 1.5,
-            "fulltext_facts": 0.75,
+            "fulltext_facts": 1.0,
             "vector_messages": 1.5,
-            "fulltext_messages": 0.75,
+            "fulltext_messages": 1.0,
             "speaker": 1.0,  # the message's speaker is named in the query
             "when": 0.5,  # the message was said in the month (and year) the query names
         }
     )
+    # Share of the other kinds' scores added to the strongest kind's (0: they only break its ties).
+    agreement: float = 0.75
 
     scaled_hints: bool = False  # a hint adds weight x the message's best match (True) or weight x 1
 
@@ -220,6 +245,21 @@ class Calibration:
         if cosine < self.vector_floor:
             return None
         return min(1.0, (cosine - self.vector_floor) / max(1e-9, self.vector_top - self.vector_floor))
+
+    def combine(self, best: Mapping[str, float]) -> tuple[float, float]:
+        """(score, tie-break) of a piece of evidence from its best weighted score per leg: the strongest
+        kind, plus `agreement` x the other kinds, plus the hints; ties go to the other kinds' sum."""
+        kinds: dict[str, float] = {}
+        hints = 0.0
+        for leg, value in best.items():
+            kind = LEG_KINDS.get(leg)
+            if kind is None:
+                hints += value
+            else:
+                kinds[kind] = max(kinds.get(kind, 0.0), value)
+        ordered = sorted(kinds.values(), reverse=True)
+        others = sum(ordered[1:])
+        return (ordered[0] if ordered else 0.0) + self.agreement * others + hints, others
 
 
 def _groups(legs: Mapping[str, Sequence[Hit]]) -> dict[str, str]:
@@ -244,7 +284,7 @@ def _groups(legs: Mapping[str, Sequence[Hit]]) -> dict[str, str]:
     return {node: find(node) for node in list(parent)}
 
 
-def _fold(legs: Mapping[str, Sequence[Hit]], contribution) -> list[Fused]:
+def _fold(legs: Mapping[str, Sequence[Hit]], contribution, combine) -> list[Fused]:
     roots = _groups(legs)
     groups: dict[str, dict[str, Any]] = {}
     for leg, hits in legs.items():
@@ -258,7 +298,7 @@ def _fold(legs: Mapping[str, Sequence[Hit]], contribution) -> list[Fused]:
                 g["best"][leg] = (value, hit)
     out = []
     for g in groups.values():
-        score = sum(v for v, _ in g["best"].values())
+        score, tiebreak = combine({leg: v for leg, (v, _) in g["best"].items()})
         # The result shows the member that contributed most; a message wins a tie with its own fact
         # only by contributing more, never by kind.
         lead_value, lead = max(g["best"].values(), key=lambda vh: (vh[0], vh[1].kind == "message", vh[1].id))
@@ -271,27 +311,31 @@ def _fold(legs: Mapping[str, Sequence[Hit]], contribution) -> list[Fused]:
         item = Fused(lead.kind, lead.id, score, lead.row, evidence_ids=evidence, members=members)
         for leg, (_, hit) in g["best"].items():
             item.legs[leg] = {"rank": hit.rank, "score": hit.score}
-        item._tiebreak = lead_value  # type: ignore[attr-defined]
+        # Last, before the id: the ranks within the legs (RRF), since calibrated scores are capped at a
+        # full match and two full matches would otherwise be ordered by their ids.
+        by_rank = sum(1.0 / (RRF_K + hit.rank) for _, hit in g["best"].values())
+        item._tiebreak = (tiebreak, lead_value, by_rank)  # type: ignore[attr-defined]
         out.append(item)
-    return sorted(out, key=lambda f: (-f.score, -f._tiebreak, f.id))  # type: ignore[attr-defined]
+    return sorted(out, key=lambda f: (-f.score, *(-t for t in f._tiebreak), f.id))  # type: ignore[attr-defined]
 
 
 def calibrated_fusion(legs: Mapping[str, Sequence[Hit]], calibration: Calibration = Calibration()) -> list[Fused]:
-    """score(evidence) = sum over legs of weight(leg) * best calibrated score of its members in that leg.
-    Rows under their leg's floor do not count. Ties go to the stronger single match, then the id."""
+    """Per leg, each piece of evidence's best member, weighted (rows under their leg's floor do not
+    count); then Calibration.combine. Ties go to the other kinds, then the stronger single match, then
+    the ranks within the legs, then the id."""
 
     def contribution(leg: str, hit: Hit) -> float | None:
         if hit.calibrated is None:
             return None
         return calibration.weights.get(leg, 1.0) * hit.calibrated
 
-    return _fold(legs, contribution)
+    return _fold(legs, contribution, calibration.combine)
 
 
 def reciprocal_rank_fusion(legs: Mapping[str, Sequence[Hit]], *, k: int = RRF_K) -> list[Fused]:
     """score(d) = sum over the legs that found d of 1 / (k + rank), a fact folded with its source
     messages (the best rank per leg counts). Ties go to the best single rank, then the id."""
-    return _fold(legs, lambda leg, hit: 1.0 / (k + hit.rank))
+    return _fold(legs, lambda leg, hit: 1.0 / (k + hit.rank), lambda best: (sum(best.values()), 0.0))
 
 
 def ids_in(items: Iterable[Fused]) -> list[str]:

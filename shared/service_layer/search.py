@@ -151,7 +151,10 @@ def leg_names(mode: Mode, scope: Scope) -> list[str]:
 
 def bm25_hits(candidates: legs.LexicalCandidates, stems: list[str], *, limit: int) -> list[Hit]:
     """Rank BM25 candidates; calibrated = score / (the score of an average-length message holding each
-    query stem once), capped at 1: the share of the query a message answers, weighted by rarity."""
+    query stem once), capped at 1, times the message's coverage: the share of the idf mass of the query
+    stems found in any candidate that this message holds. Why the coverage: BM25 saturates and favours
+    short texts, so a short turn holding one of the query's words scores like a full match; a message
+    that holds half of what can be matched is half a lexical match."""
     if not candidates.rows:
         return []
     doc_freqs = {t: sum(1 for tf in candidates.term_freqs if tf.get(t)) for t in stems}
@@ -171,6 +174,8 @@ def bm25_hits(candidates: legs.LexicalCandidates, stems: list[str], *, limit: in
         avg_length=candidates.avg_length,
         doc_freqs=doc_freqs,
     )[0]
+    present = [t for t in stems if doc_freqs.get(t)]
+    idf = ranking.bm25_idf(present, total_docs=max(candidates.total_docs, len(candidates.rows)), doc_freqs=doc_freqs)
     order = sorted(
         range(len(scores)),
         key=lambda i: (-scores[i], -candidates.rows[i]["created_at"].timestamp(), candidates.rows[i]["event_id"]),
@@ -182,7 +187,8 @@ def bm25_hits(candidates: legs.LexicalCandidates, stems: list[str], *, limit: in
             rank,
             scores[i],
             candidates.rows[i],
-            calibrated=min(1.0, scores[i] / ideal) if ideal > 0 else 0.0,
+            calibrated=(min(1.0, scores[i] / ideal) if ideal > 0 else 0.0)
+            * ranking.coverage(candidates.term_freqs[i], present, idf),
         )
         for rank, i in enumerate(order, 1)
     ]
@@ -234,6 +240,14 @@ def time_hits(calibrated: dict[str, list[Hit]], hint: ranking.TimeHint, *, scale
     return _hint_leg(calibrated, lambda hit: hint.matches(hit.row["created_at"]), scaled)
 
 
+def stem_share(text: str, stems: list[str]) -> float:
+    """The share of `stems` that `text` holds (stemmed as the query is)."""
+    if not stems:
+        return 0.0
+    held = set(ranking.stem_terms(text, max_terms=200))
+    return sum(1 for s in stems if s in held) / len(stems)
+
+
 def _calibrate(name: str, hits: list[Hit], calibration: Calibration, stems: list[str]) -> list[Hit]:
     """Each hit's score on its leg's [0, 1] scale (None: under the floor), and a fact's sources."""
     out = []
@@ -242,8 +256,7 @@ def _calibrate(name: str, hits: list[Hit], calibration: Calibration, stems: list
         if name.startswith("vector"):
             value = calibration.vector(hit.score)
         elif name == "fulltext_facts":  # share of the query's stems the fact holds
-            held = set(ranking.stem_terms(hit.row["text"], max_terms=200))
-            value = sum(1 for s in stems if s in held) / len(stems) if stems else 0.0
+            value = stem_share(hit.row["text"], stems)
         else:
             value = hit.calibrated if hit.calibrated is not None else None
         if value is not None and not name.startswith("vector") and value < calibration.lexical_floor:
@@ -461,7 +474,9 @@ async def hybrid_search(
             return await legs.fulltext_facts(
                 conn, tenant_id, user_id, tsquery, limit=depth, filters=fact_filters, timeout=left()
             )
-        if lexical == "ts_rank_cd":  # normalised by 1 + log(length); calibrated relative to the query's best
+        if lexical == "ts_rank_cd":  # normalised by 1 + log(length); calibrated relative to the query's best,
+            # times the share of the query's stems the message holds (as BM25's coverage: the best row of a
+            # query nothing answers is not a full match)
             if tsquery is None:
                 return []
             hits = await legs.fulltext_messages(
@@ -475,7 +490,11 @@ async def hybrid_search(
                 timeout=left(),
             )
             best = max((h.score for h in hits), default=0.0)
-            return [replace(h, calibrated=h.score / best if best > 0 else 0.0) for h in hits]
+            wanted = ranking.stem_terms(message_query.result()) if message_query.done() else stems
+            return [
+                replace(h, calibrated=(h.score / best if best > 0 else 0.0) * stem_share(h.row["content"], wanted))
+                for h in hits
+            ]
         message_stems = ranking.stem_terms(message_query.result()) if message_query.done() else stems
         if not message_stems:
             return []

@@ -185,11 +185,13 @@ async def user_fact_vectors(
     extra = _filter_sql(filters, args)
     where = f"tenant_id = $1 AND user_id = $2 AND superseded_at IS NULL AND embedding IS NOT NULL{extra}"
     # One round trip, and no vectors sent for a user with too many: the count (stopped at max_rows + 1)
-    # gates the fetch, and the count row comes back even when no fact does.
+    # gates the fetch, and the count row comes back even when no fact does. The gate is a subquery (an
+    # init plan, a one-time filter): as a join filter the fetch would run in full and be thrown away.
     rows = await conn.fetch(
         f"""
-        SELECT c.n, f.* FROM (SELECT count(*) AS n FROM (SELECT 1 FROM facts WHERE {where} LIMIT $3 + 1) s) c
-        LEFT JOIN LATERAL (SELECT {FACT_COLUMNS}, embedding FROM facts WHERE {where} AND c.n <= $3) f ON true
+        WITH c AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM facts WHERE {where} LIMIT $3 + 1) s),
+        f AS MATERIALIZED (SELECT {FACT_COLUMNS}, embedding FROM facts WHERE {where} AND (SELECT n FROM c) <= $3)
+        SELECT c.n, f.* FROM c LEFT JOIN f ON true
         """,
         *args,
         timeout=timeout,
@@ -372,18 +374,22 @@ async def user_message_vectors(
 ) -> list[asyncpg.Record] | None:
     """This user's message windows (passing the filters) with their vector and message, when there are
     at most `max_rows`; None when there are more. Fetched while the query is embedded, ranked in process
-    by `nearest_messages` (as `user_fact_vectors` / `nearest_facts` do for facts)."""
+    by `nearest_messages` (as `user_fact_vectors` / `nearest_facts` do for facts). The messages come by
+    the user's range of the (tenant, user) index and are hashed, not probed one by one per window; the
+    count gates the fetch as a one-time filter (see `user_fact_vectors`)."""
     args: list[Any] = [tenant_id, user_id, max_rows]
     extra = _message_filter_sql(filters, args, "v.")
     rows = await conn.fetch(
         f"""
-        SELECT c.n, w.* FROM (SELECT count(*) AS n FROM (SELECT 1 FROM message_vectors
-                              WHERE tenant_id = $1 AND user_id = $2 LIMIT $3 + 1) s) c
-        LEFT JOIN LATERAL (
+        WITH c AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM message_vectors
+                                WHERE tenant_id = $1 AND user_id = $2 LIMIT $3 + 1) s),
+        w AS MATERIALIZED (
             SELECT m.event_id, m.session_id, m.role, m.name, m.content, m.created_at, v.embedding
             FROM message_vectors v JOIN messages m ON m.tenant_id = v.tenant_id AND m.event_id = v.event_id
-            WHERE v.tenant_id = $1 AND v.user_id = $2{extra} AND c.n <= $3
-        ) w ON true
+            WHERE v.tenant_id = $1 AND v.user_id = $2 AND m.tenant_id = $1 AND m.user_id = $2{extra}
+              AND (SELECT n FROM c) <= $3
+        )
+        SELECT c.n, w.* FROM c LEFT JOIN w ON true
         """,
         *args,
         timeout=timeout,

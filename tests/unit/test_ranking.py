@@ -50,7 +50,39 @@ def test_calibrated_fusion_drops_rows_under_the_floor_and_folds_a_fact_into_its_
     assert [f.id for f in fused] == ["f1", "m2"]  # f2 is under the vector floor
     assert fused[0].evidence_ids == ["m1"] and {m.id for m in fused[0].members} == {"f1", "m1"}
     weights = cal.weights
-    assert fused[0].score == pytest.approx(weights["vector_facts"] * 1.0 + weights["fulltext_messages"] * 0.9)
+    # the strongest kind counts; the other (lexical) adds `agreement` x its score
+    semantic, lexical = weights["vector_facts"] * 1.0, weights["fulltext_messages"] * 0.9
+    assert fused[0].score == pytest.approx(semantic + cal.agreement * lexical)
+    summed = calibrated_fusion(
+        {"vector_facts": [fact, weak_fact], "fulltext_messages": [message, other]}, Calibration(agreement=1.0)
+    )
+    assert summed[0].score == pytest.approx(semantic + lexical)
+
+
+def test_a_fact_and_its_message_found_by_the_same_kind_of_leg_count_once():
+    """A fact and the message it came from, both found by vectors, are one semantic match, not two
+    votes: a message that matches better on its own ranks above them."""
+    cal = Calibration(agreement=0.5)
+    fact = Hit("fact", "f1", 2, 0.5, {}, calibrated=0.8, sources=("m1",))
+    message = Hit("message", "m1", 2, 0.5, {}, calibrated=0.8)
+    better = Hit("message", "m2", 1, 0.55, {}, calibrated=0.9)
+    better_words = Hit("message", "m2", 1, 5.0, {}, calibrated=0.6)
+    fused = calibrated_fusion(
+        {"vector_facts": [fact], "vector_messages": [better, message], "fulltext_messages": [better_words]}, cal
+    )
+    w = cal.weights
+    assert [f.evidence_ids for f in fused] == [["m2"], ["m1"]]
+    assert fused[0].score == pytest.approx(w["vector_messages"] * 0.9 + 0.5 * w["fulltext_messages"] * 0.6)
+    assert fused[1].score == pytest.approx(w["vector_messages"] * 0.8)  # once, not fact + message
+
+
+def test_with_no_agreement_weight_the_other_kind_breaks_ties():
+    cal = Calibration(weights={"vector_messages": 1.0, "fulltext_messages": 1.0}, agreement=0.0)
+    a = Hit("message", "a", 1, 0.9, {}, calibrated=1.0)
+    b = Hit("message", "b", 2, 0.9, {}, calibrated=1.0)
+    b_words = Hit("message", "b", 1, 3.0, {}, calibrated=0.4)
+    fused = calibrated_fusion({"vector_messages": [a, b], "fulltext_messages": [b_words]}, cal)
+    assert [f.id for f in fused] == ["b", "a"] and fused[0].score == fused[1].score == 1.0
 
 
 def test_ties_go_to_relevance_then_id_never_to_kind():
