@@ -181,29 +181,11 @@ def main() -> int:
     postgres = EmbeddedPostgres(args.data_dir)
     try:
         url = with_database(postgres.start(), args.database)
-        asyncio.run(_index_placeholder(url))
         migrate(url)
         asyncio.run(explain(url, args.users, args.seed, args.heavy, args.plans))
     finally:
         postgres.stop()
     return 0
-
-
-async def _index_placeholder(url: str) -> None:
-    """A dataset built before migration 0009 without the HNSW index (the 1M build skips it) cannot be
-    migrated: 0009 drops that index unconditionally. An empty stand-in lets it run (0009 then builds
-    the partial index over the heavy users only: none in this dataset)."""
-    import asyncpg
-
-    conn = await asyncpg.connect(url)
-    try:
-        applied = await conn.fetchval("SELECT to_regclass('_yoyo_migration') IS NOT NULL") and await conn.fetchval(
-            "SELECT EXISTS (SELECT 1 FROM _yoyo_migration WHERE migration_id LIKE '0009%')"
-        )
-        if not applied:
-            await conn.execute("CREATE INDEX IF NOT EXISTS facts_embedding_hnsw ON facts (fact_id) WHERE false")
-    finally:
-        await conn.close()
 
 
 if __name__ == "__main__":

@@ -75,12 +75,12 @@ steps = [
             SELECT tenant_id, user_id FROM facts WHERE superseded_at IS NULL
             GROUP BY tenant_id, user_id HAVING count(*) > {THRESHOLD}) heavy;
 
-        DROP INDEX facts_embedding_hnsw;
+        DROP INDEX IF EXISTS facts_embedding_hnsw;
         CREATE INDEX facts_embedding_hnsw ON facts USING hnsw (embedding vector_cosine_ops)
             WHERE superseded_at IS NULL AND ann;
         """,
         """
-        DROP INDEX facts_embedding_hnsw;
+        DROP INDEX IF EXISTS facts_embedding_hnsw;
         CREATE INDEX facts_embedding_hnsw ON facts USING hnsw (embedding vector_cosine_ops)
             WHERE superseded_at IS NULL;
         DROP TRIGGER facts_index_heavy_users ON facts;
