@@ -45,7 +45,7 @@ from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
-from shared.providers.offline import frames
+from shared.providers.offline import clause_classifier, clauses, frames
 
 RULES_VERSION = "rules-v2"
 
@@ -2489,7 +2489,51 @@ def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
     dated_day = c.date is not None and c.date.grain == "day" and c.date.day > c.today
     if about_someone and dated_day and not any(d.category is EVENT for d in drafts):
         drafts = drafts + _event_drafts(c)
-    return [_dated(d, c) for d in (drafts or _death_drafts(c) or _event_drafts(c))]
+    return [_dated(d, c) for d in (drafts or _death_drafts(c) or _event_drafts(c) or _general_drafts(c))]
+
+
+# How sure the clause classifier must be before the general layer speaks (tuned on the tune split
+# only): below it, a clause no frame read says nothing.
+GENERAL_FACT_CONFIDENCE = 0.6
+GENERAL_ENDING_CONFIDENCE = 0.6
+_GENERAL_MAX_WORDS = 12
+
+
+def _general_drafts(c: Clause) -> list[Draft]:
+    """The general layer: a first-person clause that no frame read, rewritten in the third person
+    (``clauses.rewrite``) when the clause classifier calls it a durable fact, or retracted by what it
+    names when it calls it an ending. Changes are left to the change frames: a change needs both
+    values, and a half-read change would be a wrong fact."""
+    if c.anymore:
+        return []
+    statement = clauses.rewrite(c.text)
+    if statement is None or statement.negated or not clauses.thing_key(statement.rest):
+        return []  # a fact says something about something: "I have been" says nothing
+    if len(statement.rest.split()) > _GENERAL_MAX_WORDS:
+        return []
+    verdict = clause_classifier.classify(c.text)
+    if verdict.is_("fact", GENERAL_FACT_CONFIDENCE):
+        return [_general_fact(statement)]
+    past = statement.verb.endswith("ed") or statement.verb in clauses.IRREGULAR_PAST
+    if verdict.is_("ending", GENERAL_ENDING_CONFIDENCE) and past:
+        key = clauses.thing_key(statement.rest)
+        return [Draft(statement.text, FACT, 5, f"*:{key}", statement.rest, negated=True)] if key else []
+    return []
+
+
+def _general_fact(statement: clauses.Statement) -> Draft:
+    value = _value(statement.rest)
+    if statement.subject.startswith(("my ", "our ")) and " and " not in statement.subject:
+        thing = statement.subject.split(" ", 1)[1]
+        return Draft(statement.text, FACT, 5, f"own:{clauses.thing_key(thing) or 'thing'}", value)
+    verb = statement.verb.split()[-1]
+    key = clauses.thing_key(statement.rest)
+    if verb in ("is", "was"):
+        return Draft(statement.text, FACT, 5, f"trait:{key or 'self'}", value)
+    if verb in ("has", "had"):
+        return Draft(statement.text, FACT, 5, f"own:{key or 'thing'}", value)
+    activity = f"{frames.gerund(statement.base)} {clauses.thing_key(statement.rest, 2)}"
+    return Draft(statement.text, PREF, 5, f"habit:{_slug(activity)}", value)
 
 
 def _ended_activity(statement: str, c: Clause) -> list[Draft]:

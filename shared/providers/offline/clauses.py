@@ -1,0 +1,190 @@
+"""First-person clauses, rewritten in the third person: the general layer under the extraction frames.
+
+``rewrite`` reads the subject, the verb and the rest of an English clause the speaker says about
+themselves ("I <verb> ...", "We <verb> ...", "My <thing> is ...", "Our <thing> <verb>s ...", "My <who>
+and I <verb> ...") and states it as a fact about the speaker: the subject becomes "The user" (or the
+speaker's name), the verb agrees with it by the general English rules (not a list of verbs), and the
+pronouns of the rest follow ("my" -> "their"). Nothing here knows a phrasing; what may be said is
+decided by the caller with ``clause_classifier`` (is this a fact, an ending, a change, or nothing?).
+
+``thing_key`` names what a clause is about ("tennis", "fountain-pens") for the slot, so a later ending
+("I gave up tennis") finds the fact it ends. Pure functions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["IRREGULAR_PAST", "Statement", "agree", "rewrite", "split_conjuncts", "thing_key", "third_person"]
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_ADVERBS = _words(
+    "usually always often sometimes normally generally regularly also still really mostly mainly basically "
+    "currently occasionally frequently actually just mostly typically pretty absolutely totally"
+)
+# Verbs whose clause is about something else than the speaker's life: a wish, a guess, a plan not yet real.
+_NOT_STATING = _words(
+    "would could should might may shall will wonder wish hope guess suppose think believe assume bet "
+    "want need wanna gotta mean meant agree disagree understand see know forgot remember asked tried "
+    "feel felt hear heard saw noticed can cannot can't couldn't won't"
+)
+_AUX_AGREEMENT = {"am": "is", "are": "is", "were": "was", "have": "has", "do": "does", "'m": "is", "'re": "is"}
+_KEEP = _words("was is has does can must did had")
+IRREGULAR_PAST = _words(
+    "went flew came got had ran met saw took gave bought made began became left drove won lost sold wrote "
+    "read spent found told heard felt kept held brought caught taught fought broke chose spoke rode swam sang "
+    "ate drank slept woke sent built paid quit hit cut put set grew knew threw wore led fed sat stood"
+)
+# fmt: off
+_PRONOUNS = {
+    "my": "their", "mine": "theirs", "me": "them", "myself": "themselves", "i": "they", "we": "they",
+    "our": "their", "ours": "theirs", "us": "them", "ourselves": "themselves", "am": "are",
+}
+# fmt: on
+_STOP = _words(
+    "a an the my our their your his her its this that these those some any of in on at to for with from by "
+    "and or but as is are was were be been being it they them there than so very really every each once twice "
+    "times week weeks day days month months year years morning mornings evening evenings night nights weekend "
+    "weekends monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays "
+    "fridays saturdays sundays daily weekly monthly now lot lots bit little much many most more all"
+)
+_NOUN_PHRASE = r"(?:[\w'+#.-]+\s+){0,2}?[\w'+#.-]+"
+_POSSESSED = re.compile(
+    rf"^(?P<owner>my|our)\s+(?P<thing>{_NOUN_PHRASE})\s+(?P<verb>is|are|was|were|has|have|had|does|do"
+    r"|[a-z]+s|[a-z]+ed)\b(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+_TOGETHER = re.compile(r"^my\s+(?P<who>[a-z]+)\s+and\s+i\s+(?P<verb>[a-z']+)\b(?P<rest>.*)$", re.IGNORECASE)
+_SPEAKER = re.compile(r"^(?P<subj>i|we)\s+(?P<body>.+)$", re.IGNORECASE)
+_WORD = re.compile(r"[\w'+#.-]+")
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|u|ur)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Statement:
+    """A clause about the speaker, in the third person."""
+
+    text: str  # "The user plays tennis every Sunday"
+    subject: str  # "i", "we", "my laptop", "my wife and i"
+    verb: str  # the verb as shown ("plays", "is", "bought")
+    base: str  # the verb as the speaker said it ("play", "am", "bought")
+    rest: str  # what follows the verb, pronouns rewritten
+    negated: bool  # "I do not ..." (a denial, not a fact)
+
+
+def third_person(phrase: str) -> str:
+    """The speaker's pronouns in a phrase, as a third person's ("my" -> "their", "us" -> "them")."""
+
+    def swap(match: re.Match[str]) -> str:
+        word = match.group(0)
+        lower = word.lower()
+        if lower == "us" and word != "us":  # "the US" is a country, not a pronoun
+            return word
+        return _PRONOUNS.get(lower, word)
+
+    return re.sub(r"(?<![\w'])[A-Za-z]+(?![\w'])", swap, phrase)
+
+
+def agree(verb: str) -> str:
+    """A verb said after "I" or "we", as said after "the user": "play" -> "plays", "have" -> "has",
+    "am" -> "is", "watch" -> "watches", "fly" -> "flies"; past forms and modals stay as they are."""
+    lower = verb.lower()
+    if lower in _AUX_AGREEMENT:
+        return _AUX_AGREEMENT[lower]
+    if lower in _KEEP or lower in IRREGULAR_PAST or lower.endswith("ed") or lower.endswith("n't"):
+        return lower
+    if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return lower + "es"
+    if lower.endswith("y") and lower[-2:-1] not in tuple("aeiou"):
+        return lower[:-1] + "ies"
+    return lower + "s"
+
+
+def split_conjuncts(clause: str) -> list[str]:
+    """ "I left Nokia and joined Ericsson" -> ["I left Nokia", "I joined Ericsson"]: a second verb
+    phrase after "and" shares the first one's subject. Only splits where the word after "and" reads
+    as a verb (a known past form, or "-ed"/"-s" after an "I"/"we" clause), so "salt and pepper" stays."""
+    m = re.match(r"^(?P<subj>i|we)\s+(?P<first>.+?)\s*,?\s+and\s+(?P<second>[a-z]+)\b(?P<tail>.*)$", clause, re.I)
+    if not m:
+        return [clause]
+    verb = m.group("second").lower()
+    first_verb = m.group("first").split()[0].lower()
+    past = first_verb in IRREGULAR_PAST or first_verb.endswith("ed")
+    looks_verb = verb in IRREGULAR_PAST or (past and verb.endswith("ed")) or verb in ("am", "have", "now")
+    if not looks_verb or verb in ("i", "we"):
+        return [clause]
+    subject = m.group("subj")
+    second = f"{subject} {m.group('second')}{m.group('tail')}"
+    if verb == "now":
+        second = f"{subject}{m.group('tail')}"
+    return [f"{subject} {m.group('first')}", second]
+
+
+def rewrite(clause: str, subject: str = "The user") -> Statement | None:
+    """The clause as a statement about the speaker, or None when it is not one: another subject, a
+    wish or guess ("I think", "I would"), a clause addressed to the assistant ("you"), or no verb."""
+    text = re.sub(r"\s+", " ", clause.strip(" ,;:.!"))
+    if not text or _SECOND_PERSON.search(text):
+        return None
+    if together := _TOGETHER.match(text):
+        verb = together.group("verb").lower()
+        if verb in _NOT_STATING:
+            return None
+        rest = third_person(together.group("rest")).strip()
+        who = together.group("who").lower()
+        shown = {"am": "are", "was": "were"}.get(verb, verb)
+        return Statement(_join(f"{subject} and their {who}", shown, rest), f"my {who} and i", shown, verb, rest, False)
+    if possessed := _POSSESSED.match(text):
+        thing = possessed.group("thing").lower()
+        if set(thing.split()) & {"and", "or", "i"}:
+            return None
+        verb = possessed.group("verb").lower()
+        rest = third_person(possessed.group("rest")).strip()
+        owner = possessed.group("owner").lower()
+        return Statement(_join(f"{subject}'s {thing}", verb, rest), f"{owner} {thing}", verb, verb, rest, False)
+    speaker = _SPEAKER.match(text)
+    if not speaker:
+        return None
+    words = speaker.group("body").split()
+    adverbs = []
+    while words and words[0].lower() in _ADVERBS:
+        adverbs.append(words.pop(0).lower())
+    if not words:
+        return None
+    verb = words.pop(0).lower()
+    negated = False
+    if verb in ("do", "does", "did") and words and words[0].lower() == "not":
+        words.pop(0)
+        negated = True
+        if not words:
+            return None
+        aux = "did" if verb == "did" else "does"
+        verb = words.pop(0).lower()
+        shown_verb = f"{aux} not {verb}"
+    else:
+        shown_verb = agree(verb)
+    if verb in _NOT_STATING or not re.fullmatch(r"[a-z']+", verb):
+        return None
+    if verb in ("am", "are", "have", "has", "was", "were") and words and words[0].lower() in ("not",):
+        words.pop(0)
+        negated = True
+        shown_verb = f"{agree(verb)} not"
+    rest = third_person(" ".join(words)).strip()
+    shown = " ".join([*adverbs, shown_verb])
+    return Statement(_join(subject, shown, rest), speaker.group("subj").lower(), shown_verb, verb, rest, negated)
+
+
+def _join(*parts: str) -> str:
+    return re.sub(r"\s+", " ", " ".join(p for p in parts if p)).strip()
+
+
+def thing_key(phrase: str, limit: int = 3) -> str:
+    """The content words of a phrase, as a slot key: "the tennis club on Sundays" -> "tennis-club"."""
+    words = [w.lower().strip(".'") for w in _WORD.findall(phrase)]
+    kept = [w for w in words if w and w not in _STOP and w not in _PRONOUNS and not w.isdigit()]
+    return "-".join(kept[:limit])
