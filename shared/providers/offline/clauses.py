@@ -14,9 +14,9 @@ decided by the caller with ``clause_classifier`` (is this a fact, an ending, a c
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-__all__ = ["IRREGULAR_PAST", "Statement", "agree", "rewrite", "split_conjuncts", "thing_key", "third_person"]
+__all__ = ["IRREGULAR_PAST", "Statement", "agree", "rewrite", "split_conjuncts", "thing_key", "third_person", "used_to"]
 
 
 def _words(text: str) -> frozenset[str]:
@@ -59,7 +59,20 @@ _POSSESSED = re.compile(
     r"|[a-z]+s|[a-z]+ed)\b(?P<rest>.*)$",
     re.IGNORECASE,
 )
-_TOGETHER = re.compile(r"^my\s+(?P<who>[a-z]+)\s+and\s+i\s+(?P<verb>[a-z']+)\b(?P<rest>.*)$", re.IGNORECASE)
+_TOGETHER = re.compile(
+    r"^(?:my\s+(?P<who>[a-z]+)\s+and\s+i|me\s+and\s+my\s+(?P<who2>[a-z]+))\s+(?P<verb>[a-z']+)\b(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+# A few words before the subject ("work wise I am ...", "these days my car is ..."), but never a word that
+# makes the clause a condition, a question or someone else's report.
+_LEAD = re.compile(r"^(?P<lead>(?:[\w'-]+\s+){1,3}?)(?=(?:i|we|my|our)\s)", re.IGNORECASE)
+_NOT_LEADS = _words(
+    "if when whenever what how why where who which whether unless because that so maybe perhaps think guess "
+    "said says told tells thinks wish hope suppose imagine pretend before after until once while though although "
+    "and or but than like as do does did is are was were can could would should will you"
+)
+# A clause ends where a comma starts another thought ("my nan passed, not in the mood for jokes").
+_TAIL = re.compile(r"\s*(?:,|;|\s-\s|\s+(?:but|so|because|which|although|though|lol|haha)\b).*$", re.IGNORECASE)
 _SPEAKER = re.compile(r"^(?P<subj>i|we)\s+(?P<body>.+)$", re.IGNORECASE)
 _WORD = re.compile(r"[\w'+#.-]+")
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|u|ur)\b", re.IGNORECASE)
@@ -74,7 +87,8 @@ class Statement:
     verb: str  # the verb as shown ("plays", "is", "bought")
     base: str  # the verb as the speaker said it ("play", "am", "bought")
     rest: str  # what follows the verb, pronouns rewritten
-    negated: bool  # "I do not ..." (a denial, not a fact)
+    negated: bool  # "I do not ...", "I am not ..." (a denial or an ending, not a fact)
+    said: str = ""  # the clause as read: without its lead-in words and trailing afterthought
 
 
 def third_person(phrase: str) -> str:
@@ -129,14 +143,22 @@ def rewrite(clause: str, subject: str = "The user") -> Statement | None:
     """The clause as a statement about the speaker, or None when it is not one: another subject, a
     wish or guess ("I think", "I would"), a clause addressed to the assistant ("you"), or no verb."""
     text = re.sub(r"\s+", " ", clause.strip(" ,;:.!"))
+    if (lead := _LEAD.match(text)) and not set(lead.group("lead").lower().split()) & _NOT_LEADS:
+        text = text[lead.end() :]
+    text = _TAIL.sub("", text)
     if not text or _SECOND_PERSON.search(text):
         return None
+    found = _rewrite(text, subject)
+    return replace(found, said=text) if found else None
+
+
+def _rewrite(text: str, subject: str) -> Statement | None:
     if together := _TOGETHER.match(text):
         verb = together.group("verb").lower()
         if verb in _NOT_STATING:
             return None
         rest = third_person(together.group("rest")).strip()
-        who = together.group("who").lower()
+        who = (together.group("who") or together.group("who2")).lower()
         shown = {"am": "are", "was": "were"}.get(verb, verb)
         return Statement(_join(f"{subject} and their {who}", shown, rest), f"my {who} and i", shown, verb, rest, False)
     if possessed := _POSSESSED.match(text):
@@ -177,6 +199,21 @@ def rewrite(clause: str, subject: str = "The user") -> Statement | None:
     rest = third_person(" ".join(words)).strip()
     shown = " ".join([*adverbs, shown_verb])
     return Statement(_join(subject, shown, rest), speaker.group("subj").lower(), shown_verb, verb, rest, negated)
+
+
+def used_to(clause: str, subject: str = "The user") -> Statement | None:
+    """ "I used to play in a band": what the speaker did before and does no longer, as the negated
+    statement ("The user no longer plays in a band"). None when the clause goes on to the new value
+    ("..., but now ..."): that is a change, which the change frames read."""
+    m = re.match(r"^(?:i|we)\s+used\s+to\s+(?P<verb>[a-z]+)\b(?P<rest>.*)$", clause.strip(" ,;:.!"), re.IGNORECASE)
+    if not m or re.search(r"\b(?:now|these\s+days|nowadays|anymore|instead)\b", m.group("rest"), re.IGNORECASE):
+        return None
+    verb = m.group("verb").lower()
+    rest = third_person(_TAIL.sub("", m.group("rest"))).strip()
+    if verb in _NOT_STATING or not rest:
+        return None
+    shown = "is no longer" if verb == "be" else f"no longer {agree(verb)}"
+    return Statement(_join(subject, shown, rest), "i", shown, verb, rest, True)
 
 
 def _join(*parts: str) -> str:

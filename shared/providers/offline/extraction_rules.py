@@ -2473,7 +2473,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
 def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
     c = _prepare(raw, today)
     if c is None:
-        return []
+        return _used_to_drafts(raw, today)
     drafts = _statement_drafts(c)
     if drafts and all(d.category is EVENT for d in drafts) and (death := _death_drafts(c)):
         drafts = death  # "we had to put Rufus down last week": a death, not an event to remember
@@ -2495,7 +2495,7 @@ def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
 # How sure the clause classifier must be before the general layer speaks (tuned on the tune split
 # only): below it, a clause no frame read says nothing.
 GENERAL_FACT_CONFIDENCE = 0.6
-GENERAL_ENDING_CONFIDENCE = 0.6
+GENERAL_ENDING_CONFIDENCE = 0.5
 _GENERAL_MAX_WORDS = 12
 
 
@@ -2504,21 +2504,38 @@ def _general_drafts(c: Clause) -> list[Draft]:
     (``clauses.rewrite``) when the clause classifier calls it a durable fact, or retracted by what it
     names when it calls it an ending. Changes are left to the change frames: a change needs both
     values, and a half-read change would be a wrong fact."""
-    if c.anymore:
-        return []
     statement = clauses.rewrite(c.text)
-    if statement is None or statement.negated or not clauses.thing_key(statement.rest):
-        return []  # a fact says something about something: "I have been" says nothing
-    if len(statement.rest.split()) > _GENERAL_MAX_WORDS:
+    if statement is None or len(statement.rest.split()) > _GENERAL_MAX_WORDS:
         return []
-    verdict = clause_classifier.classify(c.text)
-    if verdict.is_("fact", GENERAL_FACT_CONFIDENCE):
+    owned = statement.subject.startswith(("my ", "our ")) and " and " not in statement.subject
+    # What the clause is about: its object, or the speaker's thing ("my nan passed": nan).
+    key = clauses.thing_key(statement.rest) or (clauses.thing_key(statement.subject) if owned else "")
+    if not key:
+        return []  # a fact says something about something: "I have been" says nothing
+    if statement.negated or c.anymore:
+        # "I'm not doing keto anymore", "I don't ... anymore": an ending, whatever the verb.
+        ended = c.anymore and statement.subject in ("i", "we")
+        return [Draft(statement.text, FACT, 5, f"*:{key}", statement.rest, negated=True)] if ended else []
+    verdict = clause_classifier.classify(statement.said)
+    if verdict.is_("fact", GENERAL_FACT_CONFIDENCE) and clauses.thing_key(statement.rest):
         return [_general_fact(statement)]
     past = statement.verb.endswith("ed") or statement.verb in clauses.IRREGULAR_PAST
     if verdict.is_("ending", GENERAL_ENDING_CONFIDENCE) and past:
-        key = clauses.thing_key(statement.rest)
-        return [Draft(statement.text, FACT, 5, f"*:{key}", statement.rest, negated=True)] if key else []
+        return [Draft(statement.text, FACT, 5, f"*:{key}", statement.rest, negated=True)]
     return []
+
+
+def _used_to_drafts(raw: str, today: date) -> list[Draft]:
+    """ "I used to play in a band": an ending said as the past (the rest of the rules drop "used to"
+    as not a statement of now). A retraction of what it names, by name."""
+    said = _expand_contractions(_with_subject(_strip_lead_ins(raw.strip(" ,;:-"))))
+    hit = _find_date(said, today, True)
+    body = _remove_span(said, hit.start, hit.end) if hit else said
+    statement = clauses.used_to(body)
+    key = clauses.thing_key(statement.rest) if statement else ""
+    if statement is None or not key or len(statement.rest.split()) > _GENERAL_MAX_WORDS:
+        return []
+    return [Draft(statement.text, PREF, 5, f"*:{key}", statement.rest, negated=True)]
 
 
 def _general_fact(statement: clauses.Statement) -> Draft:
