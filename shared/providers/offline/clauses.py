@@ -14,9 +14,10 @@ decided by the caller with ``clause_classifier`` (is this a fact, an ending, a c
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-__all__ = ["IRREGULAR_PAST", "Statement", "agree", "rewrite", "split_conjuncts", "thing_key", "third_person", "used_to"]
+__all__ = ["IRREGULAR_PAST", "Statement", "agree", "rewrite", "split_conjuncts", "thing_key", "rewrite_foreign", "third_person", "used_to"]
 
 
 def _words(text: str) -> frozenset[str]:
@@ -51,7 +52,13 @@ _STOP = _words(
     "and or but as is are was were be been being it they them there than so very really every each once twice "
     "times week weeks day days month months year years morning mornings evening evenings night nights weekend "
     "weekends monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays "
-    "fridays saturdays sundays daily weekly monthly now lot lots bit little much many most more all"
+    "fridays saturdays sundays daily weekly monthly now lot lots bit little much many most more all "
+    # the same function words in German, Spanish, French, Italian and Portuguese
+    "der die das den dem des ein eine einen einem einer und in im am an auf mit von zu zum zur für "
+    "el la los las un una unos unas y en de del al con por para mi su "
+    "le les une et dans du au aux avec pour mon ma mes son sa ses "
+    "il lo gli uno e di da nel nella sul sulla alla al con per mio mia suo sua "
+    "o os as um uma em no na nos nas do da dos das ao aos com meu minha seu sua"
 )
 _NOUN_PHRASE = r"(?:[\w'+#.-]+\s+){0,2}?[\w'+#.-]+"
 _POSSESSED = re.compile(
@@ -225,3 +232,75 @@ def thing_key(phrase: str, limit: int = 3) -> str:
     words = [w.lower().strip(".'") for w in _WORD.findall(phrase)]
     kept = [w for w in words if w and w not in _STOP and w not in _PRONOUNS and not w.isdigit()]
     return "-".join(kept[:limit])
+
+
+# --- German, Spanish, French, Italian, Portuguese ---------------------------------------------------
+
+_FOREIGN_PRONOUN = {
+    "de": re.compile(r"^ich\s+", re.IGNORECASE),
+    "es": re.compile(r"^yo\s+", re.IGNORECASE),
+    "fr": re.compile(r"^(?:je\s+|j')", re.IGNORECASE),
+    "it": re.compile(r"^io\s+", re.IGNORECASE),
+    "pt": re.compile(r"^eu\s+", re.IGNORECASE),
+}
+# First-person singular forms that do not end as the regular ones do.
+_FIRST_PERSON_IRREGULAR = {
+    "es": _words("soy estoy voy doy sé"),
+    "it": _words("sono sto ho so do"),
+    "pt": _words("sou estou vou dou sei"),
+    "de": _words("bin habe kann mag weiß muss will darf"),
+    "fr": frozenset(),
+}
+# Verbs whose clause is not a statement of the speaker's life: wishes, guesses, needs, thanks.
+_FOREIGN_NOT_STATING = _words(
+    "quiero quisiera necesito creo pienso espero busco puedo podría gustaría agradezco "
+    "voglio vorrei devo penso credo spero cerco posso potrei ringrazio "
+    "quero queria preciso acho penso espero procuro posso poderia agradeço "
+    "veux voudrais dois pense crois espère cherche peux pourrais remercie "
+    "will möchte muss denke glaube hoffe suche kann könnte brauche danke weiß"
+)
+_FOREIGN_POSSESSIVES = {
+    "es": {"mi": "su", "mis": "sus"},
+    "it": {"mio": "suo", "mia": "sua", "miei": "suoi", "mie": "sue"},
+    "pt": {"meu": "seu", "minha": "sua", "meus": "seus", "minhas": "suas"},
+    "fr": {"mon": "son", "ma": "sa", "mes": "ses"},
+    "de": {"mein": "sein", "meine": "seine", "meinen": "seinen", "meinem": "seinem", "meiner": "seiner"},
+}
+_FOREIGN_REFLEXIVE = re.compile(r"^(?:me|mi|m'|mich|mir)\b", re.IGNORECASE)
+
+
+def rewrite_foreign(
+    clause: str, language: str, subject: str, third_person_verb: Callable[[str, str], str]
+) -> Statement | None:
+    """A first-person singular clause in German or a Romance language, in the third person:
+    "Colecciono sellos antiguos" -> "El usuario colecciona sellos antiguos". The verb is recognised
+    by its first-person form (Romance "-o", German "ich ...-e", French "je ..."), so no verb list is
+    needed; ``third_person_verb(verb, language)`` gives its third person. Possessives follow ("mi" ->
+    "su"). None for anything else: another subject, a reflexive verb, a wish or a question."""
+    text = re.sub(r"\s+", " ", clause.strip(" ,;:.!¡¿"))
+    pronoun = _FOREIGN_PRONOUN.get(language)
+    if pronoun is None or not text or "?" in text:
+        return None
+    had_pronoun = bool(pronoun.match(text))
+    body = pronoun.sub("", text, count=1)
+    if language in ("de", "fr") and not had_pronoun:
+        return None  # German and French say their subject: without "ich"/"je" it is someone else's clause
+    if _FOREIGN_REFLEXIVE.match(body):
+        return None
+    verb, _, rest = body.partition(" ")
+    lower = verb.lower()
+    if lower in _FOREIGN_NOT_STATING or not re.fullmatch(r"[^\W\d_]+", lower) or not rest:
+        return None
+    regular = {
+        "es": lower.endswith("o") and len(lower) > 3,
+        "it": lower.endswith("o") and len(lower) > 3,
+        "pt": lower.endswith("o") and len(lower) > 3,
+        "de": lower.endswith("e") and len(lower) > 3,
+        "fr": True,
+    }[language]
+    if not regular and lower not in _FIRST_PERSON_IRREGULAR[language]:
+        return None
+    swaps = _FOREIGN_POSSESSIVES[language]
+    rest = re.sub(r"[^\W\d_]+", lambda m: swaps.get(m.group(0).lower(), m.group(0)), _TAIL.sub("", rest))
+    shown = third_person_verb(verb, language)
+    return Statement(_join(subject, shown, rest), "i", shown, lower, rest.strip(), False, said=text)

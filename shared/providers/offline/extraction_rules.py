@@ -2496,6 +2496,9 @@ def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
 # only): below it, a clause no frame read says nothing.
 GENERAL_FACT_CONFIDENCE = 0.6
 GENERAL_ENDING_CONFIDENCE = 0.5
+# Fewer training clauses per language than in English, and a stricter structural gate (the verb's own
+# first-person form), so a lower bar.
+GENERAL_FOREIGN_FACT_CONFIDENCE = 0.45
 _GENERAL_MAX_WORDS = 12
 
 
@@ -3427,7 +3430,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str) -> list[Dr
         if clock is not None and stated is not None:
             when = datetime.combine(stated.day, time(clock[0], clock[1]))
             body = frames.remove_span(body, clock[2], clock[3])
-        for found in frames.foreign_statements(body, language):
+        for found in frames.foreign_statements(body, language) or _general_foreign(body, language):
             shown = found.text
             if stated is not None and stated.day != today:
                 # The stated date in the fact itself, as in English ("... (2026-04-17 09:00)").
@@ -3448,6 +3451,20 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str) -> list[Dr
                 draft = replace(draft, valid_to=_event_end(draft, stated.day, stated.grain, today))
             drafts.append(draft)
     return drafts
+
+
+def _general_foreign(clause: str, language: str) -> list[frames.ForeignDraft]:
+    """The general layer for German and the Romance languages: a first-person clause no frame read,
+    in the third person, when the clause classifier calls it a durable fact."""
+    subject = frames.subject_for(language)
+    statement = clauses.rewrite_foreign(clause, language, subject, frames.third_person_verb)
+    if statement is None or len(statement.rest.split()) > _GENERAL_MAX_WORDS:
+        return []
+    key = clauses.thing_key(statement.rest, 2)
+    if not key or not clause_classifier.classify(statement.said).is_("fact", GENERAL_FOREIGN_FACT_CONFIDENCE):
+        return []
+    stem = statement.base[:-1] if language != "fr" else statement.base
+    return [frames.ForeignDraft(statement.text, f"habit:{_slug(stem + ' ' + key)}", statement.rest, "fact")]
 
 
 def _supersede(drafts: list[Draft]) -> list[Draft]:
