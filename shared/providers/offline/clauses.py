@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-__all__ = ["IRREGULAR_PAST", "Statement", "agree", "rewrite", "split_conjuncts", "thing_key", "rewrite_foreign", "third_person", "used_to"]
+__all__ = ["IRREGULAR_PAST", "Statement", "agree", "rewrite", "thing_key", "rewrite_foreign", "third_person", "used_to"]
 
 
 def _words(text: str) -> frozenset[str]:
@@ -124,26 +124,6 @@ def agree(verb: str) -> str:
     if lower.endswith("y") and lower[-2:-1] not in tuple("aeiou"):
         return lower[:-1] + "ies"
     return lower + "s"
-
-
-def split_conjuncts(clause: str) -> list[str]:
-    """ "I left Nokia and joined Ericsson" -> ["I left Nokia", "I joined Ericsson"]: a second verb
-    phrase after "and" shares the first one's subject. Only splits where the word after "and" reads
-    as a verb (a known past form, or "-ed"/"-s" after an "I"/"we" clause), so "salt and pepper" stays."""
-    m = re.match(r"^(?P<subj>i|we)\s+(?P<first>.+?)\s*,?\s+and\s+(?P<second>[a-z]+)\b(?P<tail>.*)$", clause, re.I)
-    if not m:
-        return [clause]
-    verb = m.group("second").lower()
-    first_verb = m.group("first").split()[0].lower()
-    past = first_verb in IRREGULAR_PAST or first_verb.endswith("ed")
-    looks_verb = verb in IRREGULAR_PAST or (past and verb.endswith("ed")) or verb in ("am", "have", "now")
-    if not looks_verb or verb in ("i", "we"):
-        return [clause]
-    subject = m.group("subj")
-    second = f"{subject} {m.group('second')}{m.group('tail')}"
-    if verb == "now":
-        second = f"{subject}{m.group('tail')}"
-    return [f"{subject} {m.group('first')}", second]
 
 
 def rewrite(clause: str, subject: str = "The user") -> Statement | None:
