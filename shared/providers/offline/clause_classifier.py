@@ -15,6 +15,7 @@ fixed order, no randomness). Pure functions; the weights load once per process.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 import zlib
@@ -25,6 +26,7 @@ from pathlib import Path
 import numpy as np
 
 LABELS = ("fact", "ending", "change", "other")
+LANGUAGES = ("en", "de", "es", "fr", "it", "pt")
 DIMENSIONS = 1 << 14
 DATA_DIR = Path(__file__).with_name("clause_data")
 WEIGHTS = DATA_DIR / "clause_classifier.npz"
@@ -82,36 +84,46 @@ def features(text: str) -> np.ndarray:
     return np.fromiter((zlib.crc32(g.encode()) % DIMENSIONS for g in grams), dtype=np.int64, count=len(grams))
 
 
-def load_examples(directory: Path = DATA_DIR) -> list[tuple[str, str]]:
-    """(label, text) of every line of the training files; lines starting with '#' are notes."""
+def load_examples(directory: Path = DATA_DIR) -> list[tuple[str, str, str]]:
+    """(label, text, language) of every line of the training files ``clauses_<language>.tsv``;
+    lines starting with '#' are notes."""
     examples = []
-    for path in sorted(directory.glob("*.tsv")):
+    for path in sorted(directory.glob("clauses_*.tsv")):
+        language = path.stem.removeprefix("clauses_")
+        if language not in LANGUAGES:
+            raise ValueError(f"{path.name}: the file name must end in one of {LANGUAGES}")
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if not line.strip() or line.startswith("#"):
                 continue
             label, sep, text = line.partition("\t")
             if not sep or label not in LABELS or not text.strip():
                 raise ValueError(f"{path.name}:{number}: expected '<label>\\t<text>' with a label in {LABELS}")
-            examples.append((label, text.strip()))
+            examples.append((label, text.strip(), language))
     return examples
 
 
 def train(
-    examples: list[tuple[str, str]], *, epochs: int = 400, rate: float = 4.0, l2: float = 1e-4
+    examples: list[tuple[str, str]],
+    labels: tuple[str, ...] = LABELS,
+    *,
+    epochs: int = 400,
+    rate: float = 4.0,
+    l2: float = 1e-4,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Full-batch gradient descent on the softmax loss; deterministic. Returns (weights, bias)."""
+    """Full-batch gradient descent on the softmax loss over (label, text) pairs; deterministic.
+    Returns (weights, bias)."""
     rows = [features(text) for _, text in examples]
     x = np.zeros((len(rows), DIMENSIONS), dtype=np.float32)
     for i, idx in enumerate(rows):
         np.add.at(x[i], idx, 1.0)
         x[i] /= max(np.linalg.norm(x[i]), 1.0)
-    y = np.array([LABELS.index(label) for label, _ in examples])
-    onehot = np.eye(len(LABELS), dtype=np.float32)[y]
+    y = np.array([labels.index(label) for label, _ in examples])
+    onehot = np.eye(len(labels), dtype=np.float32)[y]
     # Classes are weighted so that the many "fact" and "other" lines do not drown endings and changes.
     counts = onehot.sum(axis=0)
-    sample_weight = (len(y) / (len(LABELS) * counts))[y][:, None]
-    w = np.zeros((DIMENSIONS, len(LABELS)), dtype=np.float32)
-    b = np.zeros(len(LABELS), dtype=np.float32)
+    sample_weight = (len(y) / (len(labels) * counts))[y][:, None]
+    w = np.zeros((DIMENSIONS, len(labels)), dtype=np.float32)
+    b = np.zeros(len(labels), dtype=np.float32)
     for _ in range(epochs):
         logits = x @ w + b
         logits -= logits.max(axis=1, keepdims=True)
@@ -123,45 +135,90 @@ def train(
     return w, b
 
 
+Model = tuple[np.ndarray, np.ndarray]
+
+
 @lru_cache(maxsize=1)
-def _model() -> tuple[np.ndarray, np.ndarray]:
+def _models() -> tuple[Model, Model]:
     if not WEIGHTS.exists():
         raise FileNotFoundError(
             f"{WEIGHTS} is missing: rebuild it with `python -m shared.providers.offline.clause_classifier`"
         )
     with np.load(WEIGHTS) as stored:
-        return stored["weights"].astype(np.float32), stored["bias"].astype(np.float32)
+        clause = stored["weights"].astype(np.float32), stored["bias"].astype(np.float32)
+        language = stored["language_weights"].astype(np.float32), stored["language_bias"].astype(np.float32)
+    return clause, language
 
 
-def probabilities(text: str, model: tuple[np.ndarray, np.ndarray] | None = None) -> dict[str, float]:
-    w, b = model if model is not None else _model()
+def _scores(text: str, model: Model, labels: tuple[str, ...]) -> dict[str, float]:
+    w, b = model
     idx = features(text)
-    counts = idx if len(idx) else None
-    if counts is None:
-        logits = b.copy()
-    else:
-        nonzero, repeats = np.unique(counts, return_counts=True)
+    if len(idx):
+        nonzero, repeats = np.unique(idx, return_counts=True)
         values = repeats.astype(np.float32) / max(float(np.linalg.norm(repeats)), 1.0)
         logits = values @ w[nonzero] + b
+    else:
+        logits = b.copy()
     logits = logits - logits.max()
     p = np.exp(logits)
     p /= p.sum()
-    return {label: float(p[i]) for i, label in enumerate(LABELS)}
+    return {label: float(p[i]) for i, label in enumerate(labels)}
+
+
+def probabilities(text: str, model: Model | None = None) -> dict[str, float]:
+    """P(class | clause) for the clause classes."""
+    return _scores(text, model if model is not None else _models()[0], LABELS)
 
 
 @lru_cache(maxsize=4096)
-def classify(text: str) -> Verdict:
-    """The clause's most likely class and its probability (cached: chats repeat clauses)."""
-    p = probabilities(text)
+def language_of(text: str) -> Verdict:
+    """The language of a short text by its character n-grams (for texts with no marker word of any
+    language, which the marker vote cannot place)."""
+    p = _scores(text, _models()[1], LANGUAGES)
     label = max(p, key=p.__getitem__)
     return Verdict(label, p[label])
 
 
+@lru_cache(maxsize=4096)
+def classify(text: str, among: tuple[str, ...] = LABELS) -> Verdict:
+    """The clause's most likely class among ``among`` and its probability renormalised over them
+    (cached: chats repeat clauses). The caller narrows the classes by what the grammar already says:
+    a clause in the present tense cannot report an ending, so it is a fact, a change or nothing."""
+    p = probabilities(text)
+    total = sum(p[label] for label in among) or 1.0
+    label = max(among, key=p.__getitem__)
+    return Verdict(label, p[label] / total)
+
+
+def sources_digest(directory: Path = DATA_DIR) -> str:
+    """SHA-256 of the training files, stored with the weights: a changed line without a rebuild shows."""
+    digest = hashlib.sha256()
+    for path in sorted(directory.glob("clauses_*.tsv")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def trained(directory: Path = DATA_DIR) -> tuple[Model, Model]:
+    """Both models from the training lines: the clause classes, and the language."""
+    examples = load_examples(directory)
+    clause = train([(label, text) for label, text, _ in examples], LABELS)
+    language = train([(lang, text) for _, text, lang in examples], LANGUAGES)
+    return clause, language
+
+
 def rebuild(directory: Path = DATA_DIR) -> Path:
-    w, b = train(load_examples(directory))
-    np.savez_compressed(directory / WEIGHTS.name, weights=w.astype(np.float16), bias=b.astype(np.float32))
-    _model.cache_clear()
+    (w, b), (lw, lb) = trained(directory)
+    np.savez_compressed(
+        directory / WEIGHTS.name,
+        weights=w.astype(np.float16),
+        bias=b.astype(np.float32),
+        language_weights=lw.astype(np.float16),
+        language_bias=lb.astype(np.float32),
+        sources=np.array(sources_digest(directory)),
+    )
+    _models.cache_clear()
     classify.cache_clear()
+    language_of.cache_clear()
     return directory / WEIGHTS.name
 
 

@@ -76,7 +76,13 @@ _LEAD = re.compile(r"^(?P<lead>(?:[\w'-]+\s+){1,3}?)(?=(?:i|we|my|our)\s)", re.I
 _NOT_LEADS = _words(
     "if when whenever what how why where who which whether unless because that so maybe perhaps think guess "
     "said says told tells thinks wish hope suppose imagine pretend before after until once while though although "
-    "and or but than like as do does did is are was were can could would should will you"
+    "and or but than like as do does did is are was were can could would should will you i we my our me"
+)
+# People whose lives are their own: "my friend plays the cello" is the friend's fact, not the user's.
+_OTHERS = _words(
+    "friend friends colleague colleagues coworker coworkers co-worker boss manager neighbour neighbor neighbours "
+    "neighbors roommate flatmate housemate teacher doctor mate mates buddy pal classmate client clients customer "
+    "customers landlord teammate teammates"
 )
 # A clause ends where a comma starts another thought ("my nan passed, not in the mood for jokes").
 _TAIL = re.compile(r"\s*(?:,|;|\s-\s|\s+(?:but|so|because|which|although|though|lol|haha)\b).*$", re.IGNORECASE)
@@ -150,7 +156,7 @@ def _rewrite(text: str, subject: str) -> Statement | None:
         return Statement(_join(f"{subject} and their {who}", shown, rest), f"my {who} and i", shown, verb, rest, False)
     if possessed := _POSSESSED.match(text):
         thing = possessed.group("thing").lower()
-        if set(thing.split()) & {"and", "or", "i"}:
+        if set(thing.split()) & ({"and", "or", "i"} | _OTHERS):
             return None
         verb = possessed.group("verb").lower()
         rest = third_person(possessed.group("rest")).strip()

@@ -2344,7 +2344,16 @@ def detect_language(text: str) -> str:
     best = max(("de", "es", "fr", "it", "pt"), key=lambda lang: scores[lang])
     if scores[best] > scores["en"]:
         return best
+    if not any(scores.values()):
+        # No marker word of any language ("Colecciono monedas romanas"): the character n-grams decide,
+        # when they are sure; English otherwise.
+        guess = clause_classifier.language_of(text)
+        if guess.confidence >= LANGUAGE_GUESS_CONFIDENCE:
+            return guess.label
     return "en"
+
+
+LANGUAGE_GUESS_CONFIDENCE = 0.6
 
 
 # --------------------------------------------------------------------------------------------
@@ -2473,7 +2482,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
 def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
     c = _prepare(raw, today)
     if c is None:
-        return _used_to_drafts(raw, today)
+        return []
     drafts = _statement_drafts(c)
     if drafts and all(d.category is EVENT for d in drafts) and (death := _death_drafts(c)):
         drafts = death  # "we had to put Rufus down last week": a death, not an event to remember
@@ -2500,6 +2509,8 @@ GENERAL_ENDING_CONFIDENCE = 0.5
 # first-person form), so a lower bar.
 GENERAL_FOREIGN_FACT_CONFIDENCE = 0.45
 _GENERAL_MAX_WORDS = 12
+_PAST_CLASSES = clause_classifier.LABELS
+_PRESENT_CLASSES = ("fact", "change", "other")
 
 
 def _general_drafts(c: Clause) -> list[Draft]:
@@ -2519,13 +2530,18 @@ def _general_drafts(c: Clause) -> list[Draft]:
         # "I'm not doing keto anymore", "I don't ... anymore": an ending, whatever the verb.
         ended = c.anymore and statement.subject in ("i", "we")
         return [Draft(statement.text, FACT, 5, f"*:{key}", statement.rest, negated=True)] if ended else []
-    verdict = clause_classifier.classify(statement.said)
+    past = statement.verb.endswith("ed") or statement.verb in clauses.IRREGULAR_PAST
+    # Only a clause in the past can report an ending ("I sold my van"); in the present it is a fact,
+    # a change or nothing.
+    verdict = clause_classifier.classify(statement.said, _PAST_CLASSES if past else _PRESENT_CLASSES)
     if verdict.is_("fact", GENERAL_FACT_CONFIDENCE) and clauses.thing_key(statement.rest):
         return [_general_fact(statement)]
-    past = statement.verb.endswith("ed") or statement.verb in clauses.IRREGULAR_PAST
-    if verdict.is_("ending", GENERAL_ENDING_CONFIDENCE) and past:
+    if verdict.is_("ending", GENERAL_ENDING_CONFIDENCE):
         return [Draft(statement.text, FACT, 5, f"*:{key}", statement.rest, negated=True)]
     return []
+
+
+_NOW_SAID = _rx(r"\b(?:now|these\s+days|nowadays|instead)\b")
 
 
 def _used_to_drafts(raw: str, today: date) -> list[Draft]:
@@ -3405,10 +3421,17 @@ _CONTRAST = _rx(
 
 def _drafts_in_context(sentence: str, today: date, language: str) -> list[Draft]:
     context, sentence = frames.find_context(sentence, language)
+    # "I used to live in Paris, but now ...": a change, read by the change frames; only a past said on
+    # its own ("I used to play in a band") is an ending.
+    changed = bool(_NOW_SAID.search(sentence))
     found = (
         _foreign_clause_drafts(sentence, today, language)
         if language != "en"
-        else [d for clause in _clauses(sentence) for d in _drafts_from_clause(clause, today)]
+        else [
+            d
+            for clause in _clauses(sentence)
+            for d in _drafts_from_clause(clause, today) or ([] if changed else _used_to_drafts(clause, today))
+        ]
     )
     if context:
         found = [
@@ -3461,10 +3484,21 @@ def _general_foreign(clause: str, language: str) -> list[frames.ForeignDraft]:
     if statement is None or len(statement.rest.split()) > _GENERAL_MAX_WORDS:
         return []
     key = clauses.thing_key(statement.rest, 2)
-    if not key or not clause_classifier.classify(statement.said).is_("fact", GENERAL_FOREIGN_FACT_CONFIDENCE):
+    verdict = clause_classifier.classify(statement.said, _PRESENT_CLASSES)
+    if not key or not verdict.is_("fact", GENERAL_FOREIGN_FACT_CONFIDENCE):
         return []
-    stem = statement.base[:-1] if language != "fr" else statement.base
-    return [frames.ForeignDraft(statement.text, f"habit:{_slug(stem + ' ' + key)}", statement.rest, "fact")]
+    if statement.base in _FOREIGN_HAVE:
+        slot = f"own:{key}"  # "Ich habe einen Hund", "Tengo una moto": a belonging, as in English
+    elif statement.base in _FOREIGN_BE:
+        slot = f"trait:{key}"
+    else:
+        stem = statement.base[:-1] if language != "fr" else statement.base
+        slot = f"habit:{_slug(stem + ' ' + key)}"
+    return [frames.ForeignDraft(statement.text, slot, statement.rest, "fact")]
+
+
+_FOREIGN_HAVE = frozenset(("habe", "tengo", "ho", "tenho", "ai"))
+_FOREIGN_BE = frozenset(("bin", "soy", "sono", "sou", "suis"))
 
 
 def _supersede(drafts: list[Draft]) -> list[Draft]:
