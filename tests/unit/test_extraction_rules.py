@@ -345,8 +345,9 @@ NOTHING = [
     "I'd like you to rewrite the intro",
     "My friend lives in Rome",
 ]
-# "my wife is a doctor", "I live in a small flat", "I work from home", "I use a lot of sugar" and "I used
-# to be vegan" were here while only the frames spoke (and "Ich habe einen Hund" below, as German no frame read); they are statements about the user's life, and the general clause layer now reads them
+# "my wife is a doctor", "I live in a small flat", "I work from home", "I use a lot of sugar" and
+# "I used to be vegan" were here while only the frames spoke (and "Ich habe einen Hund" below, as German
+# no frame read): they are statements about the user's life, and the general clause layer now reads them
 # (tests/unit/test_general_clauses.py).
 
 
