@@ -73,15 +73,26 @@ def features(text: str) -> np.ndarray:
     and Romance clauses show who speaks and whether they ask), and character 3- and 4-grams (which
     carry verb endings across languages: "-o" of "vivo", "-e" of "ich wohne")."""
     tokens = [_digits_to_shape(t) for t in _TOKEN.findall(_normalise(text))]
-    grams = [f"w:{t}" for t in tokens]
-    grams += [f"b:{a} {b}" for a, b in zip(tokens, tokens[1:], strict=False)]
+    grams = [f"b:{a} {b}" for a, b in zip(tokens, tokens[1:], strict=False)]
     grams += [f"s1:{tokens[0]}"] if tokens else ["s1:"]
     grams += [f"s2:{' '.join(tokens[:2])}"] if len(tokens) > 1 else []
     grams += [f"len:{min(len(tokens), 12) // 3}"]
+    hashed = [_hash(g) for g in grams]
     for token in tokens:
-        padded = f"<{token}>"
-        grams += [f"c:{padded[i : i + n]}" for n in (3, 4) for i in range(len(padded) - n + 1)]
-    return np.fromiter((zlib.crc32(g.encode()) % DIMENSIONS for g in grams), dtype=np.int64, count=len(grams))
+        hashed.extend(_token_features(token))
+    return np.array(hashed, dtype=np.int64)
+
+
+def _hash(gram: str) -> int:
+    return zlib.crc32(gram.encode()) % DIMENSIONS
+
+
+@lru_cache(maxsize=65536)
+def _token_features(token: str) -> tuple[int, ...]:
+    """A word's own features (the word and its character n-grams): the same for every clause it is in."""
+    padded = f"<{token}>"
+    grams = [f"w:{token}"] + [f"c:{padded[i : i + n]}" for n in (3, 4) for i in range(len(padded) - n + 1)]
+    return tuple(_hash(g) for g in grams)
 
 
 def load_examples(directory: Path = DATA_DIR) -> list[tuple[str, str, str]]:
