@@ -253,6 +253,10 @@ def test_multi_fact_messages_give_each_clause_its_fact():
         "I'm basically a professional procrastinator lol",
         "Could you list some cider recipes?",
         "If I had a garage I would restore cars",
+        "Imagine I run a lighthouse on a remote island",
+        "My neighbour told me I snore like a walrus",
+        "I restore pinball machines for NASA, just kidding",
+        "In my novel the hero breeds dragons",
     ],
 )
 def test_non_facts_stay_silent(message):

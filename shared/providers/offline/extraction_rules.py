@@ -2479,7 +2479,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
     )
 
 
-def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
+def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Draft]:
     c = _prepare(raw, today)
     if c is None:
         return []
@@ -2498,7 +2498,8 @@ def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
     dated_day = c.date is not None and c.date.grain == "day" and c.date.day > c.today
     if about_someone and dated_day and not any(d.category is EVENT for d in drafts):
         drafts = drafts + _event_drafts(c)
-    return [_dated(d, c) for d in (drafts or _death_drafts(c) or _event_drafts(c) or _general_drafts(c))]
+    drafts = drafts or _death_drafts(c) or _event_drafts(c) or (_general_drafts(c) if general else [])
+    return [_dated(d, c) for d in drafts]
 
 
 # How sure the clause classifier must be before the general layer speaks (tuned on the tune split
@@ -3389,6 +3390,7 @@ def _death_drafts(c: Clause) -> list[Draft]:
 
 def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
     drafts: list[Draft] = []
+    general = not _NOT_FOR_GENERAL.search(text)
     text = _QUOTED.sub(" ", text)
     for sentence in _sentences(text):
         if language == "en" and (styled := _style_request_drafts(sentence, today)):
@@ -3409,7 +3411,7 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
                 continue
             sentence = ", ".join(parts)
         for part in _CONTRAST.split(sentence.rstrip(".!;")) if language == "en" else [sentence.rstrip(".!;")]:
-            drafts.extend(_drafts_in_context(part, today, language))
+            drafts.extend(_drafts_in_context(part, today, language, general))
     return drafts
 
 
@@ -3419,18 +3421,30 @@ _CONTRAST = _rx(
 )
 
 
-def _drafts_in_context(sentence: str, today: date, language: str) -> list[Draft]:
+# A message that imagines, reports or jokes: the frames still read what they are sure of, the general
+# layer (which reads any first-person clause) stays silent rather than take a story, someone else's words
+# or a joke for the user's life.
+_NOT_FOR_GENERAL = _rx(
+    r"\b(?:if|would|imagine|suppose|supposing|pretend|hypothetically|let'?s\s+say|what\s+if|role-?play"
+    r"|(?:my|the|your)\s+character|in\s+(?:the|my|a)\s+(?:story|novel|game|book|script|dream)|said|says|told|tells"
+    r"|asked|wrote|writes|claims?|claimed|according\s+to|quote|quoting|kidding|joking|jk|yeah\s+right|as\s+if"
+    r"|sarcasm|wenn|würde|stell\s+dir\s+vor|imagina|immagina|imaginons|supponiamo|supongamos)\b|/s\b"
+)
+
+
+def _drafts_in_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     context, sentence = frames.find_context(sentence, language)
     # "I used to live in Paris, but now ...": a change, read by the change frames; only a past said on
     # its own ("I used to play in a band") is an ending.
     changed = bool(_NOW_SAID.search(sentence))
     found = (
-        _foreign_clause_drafts(sentence, today, language)
+        _foreign_clause_drafts(sentence, today, language, general)
         if language != "en"
         else [
             d
             for clause in _clauses(sentence)
-            for d in _drafts_from_clause(clause, today) or ([] if changed else _used_to_drafts(clause, today))
+            for d in _drafts_from_clause(clause, today, general)
+            or ([] if changed or not general else _used_to_drafts(clause, today))
         ]
     )
     if context:
@@ -3443,7 +3457,7 @@ def _drafts_in_context(sentence: str, today: date, language: str) -> list[Draft]
     return found
 
 
-def _foreign_clause_drafts(sentence: str, today: date, language: str) -> list[Draft]:
+def _foreign_clause_drafts(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     drafts: list[Draft] = []
     for clause in frames.split_foreign_clauses(sentence, language):
         stated = frames.stated_date(clause, today, language)
@@ -3453,7 +3467,8 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str) -> list[Dr
         if clock is not None and stated is not None:
             when = datetime.combine(stated.day, time(clock[0], clock[1]))
             body = frames.remove_span(body, clock[2], clock[3])
-        for found in frames.foreign_statements(body, language) or _general_foreign(body, language):
+        found_here = frames.foreign_statements(body, language) or (_general_foreign(body, language) if general else [])
+        for found in found_here:
             shown = found.text
             if stated is not None and stated.day != today:
                 # The stated date in the fact itself, as in English ("... (2026-04-17 09:00)").
