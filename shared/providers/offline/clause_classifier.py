@@ -31,6 +31,8 @@ DIMENSIONS = 1 << 14
 DATA_DIR = Path(__file__).with_name("clause_data")
 WEIGHTS = DATA_DIR / "clause_classifier.npz"
 
+_SPACES = re.compile(r"\s+")
+_DIGIT = re.compile(r"\d")
 _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)?|[?!]", re.UNICODE)
 
 
@@ -61,11 +63,11 @@ def _normalise(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).lower().replace("’", "'")
     for pattern, full in _CONTRACTIONS:
         text = pattern.sub(full, text)
-    return re.sub(r"\s+", " ", text).strip(" .,;:")
+    return _SPACES.sub(" ", text).strip(" .,;:")
 
 
 def _digits_to_shape(token: str) -> str:
-    return re.sub(r"\d", "0", token)
+    return _DIGIT.sub("0", token)
 
 
 def features(text: str) -> np.ndarray:

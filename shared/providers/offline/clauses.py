@@ -88,6 +88,12 @@ _OTHERS = _words(
 _TAIL = re.compile(r"\s*(?:,|;|\s-\s|\s+(?:but|so|because|which|although|though|lol|haha)\b).*$", re.IGNORECASE)
 _SPEAKER = re.compile(r"^(?P<subj>i|we)\s+(?P<body>.+)$", re.IGNORECASE)
 _WORD = re.compile(r"[\w'+#.-]+")
+_SPACES = re.compile(r"\s+")
+_ENGLISH_WORD = re.compile(r"(?<![\w'])[A-Za-z]+(?![\w'])")
+_ASCII_WORD = re.compile(r"[a-z']+")
+_LETTERS = re.compile(r"[^\W\d_]+")
+_USED_TO = re.compile(r"^(?:i|we)\s+used\s+to\s+(?P<verb>[a-z]+)\b(?P<rest>.*)$", re.IGNORECASE)
+_NOW = re.compile(r"\b(?:now|these\s+days|nowadays|anymore|instead)\b", re.IGNORECASE)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|u|ur)\b", re.IGNORECASE)
 
 
@@ -114,7 +120,7 @@ def third_person(phrase: str) -> str:
             return word
         return _PRONOUNS.get(lower, word)
 
-    return re.sub(r"(?<![\w'])[A-Za-z]+(?![\w'])", swap, phrase)
+    return _ENGLISH_WORD.sub(swap, phrase)
 
 
 def agree(verb: str) -> str:
@@ -135,7 +141,7 @@ def agree(verb: str) -> str:
 def rewrite(clause: str, subject: str = "The user") -> Statement | None:
     """The clause as a statement about the speaker, or None when it is not one: another subject, a
     wish or guess ("I think", "I would"), a clause addressed to the assistant ("you"), or no verb."""
-    text = re.sub(r"\s+", " ", clause.strip(" ,;:.!"))
+    text = _SPACES.sub(" ", clause.strip(" ,;:.!"))
     if (lead := _LEAD.match(text)) and not set(lead.group("lead").lower().split()) & _NOT_LEADS:
         text = text[lead.end() :]
     text = _TAIL.sub("", text)
@@ -183,7 +189,7 @@ def _rewrite(text: str, subject: str) -> Statement | None:
         shown_verb = f"{aux} not {verb}"
     else:
         shown_verb = agree(verb)
-    if verb in _NOT_STATING or not re.fullmatch(r"[a-z']+", verb):
+    if verb in _NOT_STATING or not _ASCII_WORD.fullmatch(verb):
         return None
     if verb in ("am", "are", "have", "has", "was", "were") and words and words[0].lower() in ("not",):
         words.pop(0)
@@ -198,8 +204,8 @@ def used_to(clause: str, subject: str = "The user") -> Statement | None:
     """ "I used to play in a band": what the speaker did before and does no longer, as the negated
     statement ("The user no longer plays in a band"). None when the clause goes on to the new value
     ("..., but now ..."): that is a change, which the change frames read."""
-    m = re.match(r"^(?:i|we)\s+used\s+to\s+(?P<verb>[a-z]+)\b(?P<rest>.*)$", clause.strip(" ,;:.!"), re.IGNORECASE)
-    if not m or re.search(r"\b(?:now|these\s+days|nowadays|anymore|instead)\b", m.group("rest"), re.IGNORECASE):
+    m = _USED_TO.match(clause.strip(" ,;:.!"))
+    if not m or _NOW.search(m.group("rest")):
         return None
     verb = m.group("verb").lower()
     rest = third_person(_TAIL.sub("", m.group("rest"))).strip()
@@ -210,7 +216,7 @@ def used_to(clause: str, subject: str = "The user") -> Statement | None:
 
 
 def _join(*parts: str) -> str:
-    return re.sub(r"\s+", " ", " ".join(p for p in parts if p)).strip()
+    return _SPACES.sub(" ", " ".join(p for p in parts if p)).strip()
 
 
 def thing_key(phrase: str, limit: int = 3) -> str:
@@ -263,7 +269,7 @@ def rewrite_foreign(
     by its first-person form (Romance "-o", German "ich ...-e", French "je ..."), so no verb list is
     needed; ``third_person_verb(verb, language)`` gives its third person. Possessives follow ("mi" ->
     "su"). None for anything else: another subject, a reflexive verb, a wish or a question."""
-    text = re.sub(r"\s+", " ", clause.strip(" ,;:.!¡¿"))
+    text = _SPACES.sub(" ", clause.strip(" ,;:.!¡¿"))
     pronoun = _FOREIGN_PRONOUN.get(language)
     if pronoun is None or not text or "?" in text:
         return None
@@ -275,7 +281,7 @@ def rewrite_foreign(
         return None
     verb, _, rest = body.partition(" ")
     lower = verb.lower()
-    if lower in _FOREIGN_NOT_STATING or not re.fullmatch(r"[^\W\d_]+", lower) or not rest:
+    if lower in _FOREIGN_NOT_STATING or not _LETTERS.fullmatch(lower) or not rest:
         return None
     regular = {
         "es": lower.endswith("o") and len(lower) > 3,
@@ -287,6 +293,6 @@ def rewrite_foreign(
     if not regular and lower not in _FIRST_PERSON_IRREGULAR[language]:
         return None
     swaps = _FOREIGN_POSSESSIVES[language]
-    rest = re.sub(r"[^\W\d_]+", lambda m: swaps.get(m.group(0).lower(), m.group(0)), _TAIL.sub("", rest))
+    rest = _LETTERS.sub(lambda m: swaps.get(m.group(0).lower(), m.group(0)), _TAIL.sub("", rest))
     shown = third_person_verb(verb, language)
     return Statement(_join(subject, shown, rest), "i", shown, lower, rest.strip(), False, said=text)
