@@ -234,6 +234,20 @@ def test_non_english_clauses_no_frame_reads(message, word):
     assert len(facts) == 1 and word in facts[0].text and not facts[0].negated
 
 
+@pytest.mark.parametrize(
+    ("clause", "language", "parts"),
+    [
+        ("Lavoro in un forno e canto in un coro", "it", ["Lavoro in un forno", "canto in un coro"]),
+        ("Ich wohne in Kiel und segle jedes Wochenende", "de", ["Ich wohne in Kiel", "ich segle jedes Wochenende"]),
+        ("Como pan y mantequilla", "es", ["Como pan y mantequilla"]),
+        ("Vivo en Cádiz y todo va bien", "es", ["Vivo en Cádiz y todo va bien"]),
+        ("Ich wohne in Kiel und meine Frau segelt", "de", ["Ich wohne in Kiel und meine Frau segelt"]),
+    ],
+)
+def test_foreign_conjuncts_split_only_before_a_first_person_verb(clause, language, parts):
+    assert clauses.split_foreign_conjuncts(clause, language) == parts
+
+
 def test_a_foreign_belonging_is_a_belonging():
     facts = facts_of("Ich habe einen Hund.")
     assert [(f.text, f.slot, f.language) for f in facts] == [("Der Nutzer hat einen Hund", "own:hund", "de")]

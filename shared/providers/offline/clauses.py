@@ -17,7 +17,17 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-__all__ = ["IRREGULAR_PAST", "Statement", "agree", "rewrite", "thing_key", "rewrite_foreign", "third_person", "used_to"]
+__all__ = [
+    "IRREGULAR_PAST",
+    "Statement",
+    "agree",
+    "rewrite",
+    "rewrite_foreign",
+    "split_foreign_conjuncts",
+    "thing_key",
+    "third_person",
+    "used_to",
+]
 
 
 def _words(text: str) -> frozenset[str]:
@@ -261,6 +271,53 @@ _FOREIGN_POSSESSIVES = {
 _FOREIGN_REFLEXIVE = re.compile(r"^(?:me|mi|m'|mich|mir)\b", re.IGNORECASE)
 
 
+def _first_person_form(word: str, language: str) -> bool:
+    """Whether a word reads as a first-person singular verb: Romance "-o" ("vivo", "lavoro", "moro"),
+    German "-e" after "ich" ("spiele"), any verb after French "je", or a known irregular form."""
+    if not _LETTERS.fullmatch(word) or word in _NOT_VERBS:
+        return False
+    if word in _FIRST_PERSON_IRREGULAR.get(language, ()):
+        return True
+    if language in ("es", "it", "pt"):
+        return word.endswith("o") and len(word) > 3
+    if language == "de":
+        return word.endswith("e") and len(word) > 3
+    return language == "fr"
+
+
+# Words that end as a first-person verb does but are none: pronouns, determiners, adverbs.
+_NOT_VERBS = _words(
+    "todo toda mucho poco otro cuando como cuanto tanto nuevo primero segundo nuestro vuestro suyo tuyo mismo "
+    "algo nada dentro fuera medio esto eso aquello solo "
+    "questo quello molto tanto quanto nuovo primo secondo nostro vostro tutto come dentro fuori solo "
+    "muito pouco outro quando quanto novo primeiro nosso vosso mesmo isto isso aquilo "
+    "die eine keine meine deine seine ihre unsere eure diese jede alle beide viele wenige andere manche welche"
+)
+_AND = {"de": "und", "es": "y|e", "fr": "et", "it": "e|ed", "pt": "e"}
+_AND_SPLIT = {lang: re.compile(rf"\s*,?\s+(?:{words})\s+", re.IGNORECASE) for lang, words in _AND.items()}
+_SUBJECT_PRONOUN = {"de": "ich ", "fr": "je "}
+
+
+def split_foreign_conjuncts(clause: str, language: str) -> list[str]:
+    """ "Lavoro in una libreria e suono il violino" -> two clauses: a second verb phrase after "and"
+    whose verb is in the first person shares the first clause's subject ("und spiele Handball" ->
+    "ich spiele Handball"). Anything else after "and" stays with its clause ("pane e burro")."""
+    splitter = _AND_SPLIT.get(language)
+    if splitter is None:
+        return [clause]
+    pieces = splitter.split(clause)
+    conjunction = _AND[language].split("|")[0]
+    parts = [pieces[0]]
+    for piece in pieces[1:]:
+        first = piece.split(" ", 1)[0].lower()
+        pronoun = _FOREIGN_PRONOUN[language].match(piece)
+        if pronoun or (first not in _FOREIGN_NOT_STATING and _first_person_form(first, language)):
+            parts.append(piece if pronoun else _SUBJECT_PRONOUN.get(language, "") + piece)
+        else:
+            parts[-1] = f"{parts[-1]} {conjunction} {piece}"
+    return parts
+
+
 def rewrite_foreign(
     clause: str, language: str, subject: str, third_person_verb: Callable[[str, str], str]
 ) -> Statement | None:
@@ -281,16 +338,7 @@ def rewrite_foreign(
         return None
     verb, _, rest = body.partition(" ")
     lower = verb.lower()
-    if lower in _FOREIGN_NOT_STATING or not _LETTERS.fullmatch(lower) or not rest:
-        return None
-    regular = {
-        "es": lower.endswith("o") and len(lower) > 3,
-        "it": lower.endswith("o") and len(lower) > 3,
-        "pt": lower.endswith("o") and len(lower) > 3,
-        "de": lower.endswith("e") and len(lower) > 3,
-        "fr": True,
-    }[language]
-    if not regular and lower not in _FIRST_PERSON_IRREGULAR[language]:
+    if lower in _FOREIGN_NOT_STATING or not rest or not _first_person_form(lower, language):
         return None
     swaps = _FOREIGN_POSSESSIVES[language]
     rest = _LETTERS.sub(lambda m: swaps.get(m.group(0).lower(), m.group(0)), _TAIL.sub("", rest))

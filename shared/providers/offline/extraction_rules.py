@@ -3459,7 +3459,11 @@ def _drafts_in_context(sentence: str, today: date, language: str, general: bool 
 
 def _foreign_clause_drafts(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     drafts: list[Draft] = []
-    for clause in frames.split_foreign_clauses(sentence, language):
+    for clause in (
+        part
+        for whole in frames.split_foreign_clauses(sentence, language)
+        for part in clauses.split_foreign_conjuncts(whole, language)
+    ):
         stated = frames.stated_date(clause, today, language)
         body = frames.remove_span(clause, stated.start, stated.end) if stated else clause
         when: date | datetime | None = stated.day if stated else None
