@@ -191,6 +191,12 @@ def test_plain_statements_no_frame_reads():
     assert shown(facts_of("my wife is a doctor")) == ["The user's wife is a doctor"]
 
 
+def test_a_role_at_a_named_organisation_is_the_employer_and_leaving_ends_it():
+    joined, left = facts_of("I'm a growth hacker at Kestrel Labs.", "I left Kestrel Labs last week.")
+    assert (joined.slot, joined.value, joined.negated) == ("employer", "Kestrel Labs", False)
+    assert left.negated and left.slot == "employer"
+
+
 def test_endings_are_retractions_of_what_they_name():
     earlier, ended = facts_of("I sing in a gospel choir.", "I used to sing in a gospel choir, not any more.")[:2]
     assert not earlier.negated

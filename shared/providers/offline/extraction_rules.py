@@ -2558,6 +2558,12 @@ def _used_to_drafts(raw: str, today: date) -> list[Draft]:
     return [Draft(statement.text, PREF, 5, f"*:{key}", statement.rest, negated=True)]
 
 
+_ROLE_AT = re.compile(
+    r"^(?:an?|the)\s+(?:[\w/-]+\s+){0,3}?[\w/-]+\s+(?:at|for|with)\s+"
+    r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})$"
+)
+
+
 def _general_fact(statement: clauses.Statement) -> Draft:
     value = _value(statement.rest)
     if statement.subject.startswith(("my ", "our ")) and " and " not in statement.subject:
@@ -2566,6 +2572,10 @@ def _general_fact(statement: clauses.Statement) -> Draft:
     verb = statement.verb.split()[-1]
     key = clauses.thing_key(statement.rest)
     if verb in ("is", "was"):
+        if verb == "is" and (job := _ROLE_AT.match(statement.rest)):
+            # "I'm an SDE at Amazon", whatever the role: a role at a named organisation is where the user
+            # works, so a later "left Amazon" ends it by the employer slot.
+            return Draft(statement.text, FACT, 7, "employer", job.group("org"))
         return Draft(statement.text, FACT, 5, f"trait:{key or 'self'}", value)
     if verb in ("has", "had"):
         return Draft(statement.text, FACT, 5, f"own:{key or 'thing'}", value)
