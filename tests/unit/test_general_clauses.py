@@ -222,6 +222,16 @@ def test_stated_times_become_valid_from():
     assert facts and all(f.valid_from < AT.replace(year=2025) for f in facts)
 
 
+def test_back_in_a_year_is_a_stated_time():
+    (fact,) = facts_of("Back in 2021 I moved to Tromsø.")
+    assert fact.slot == "location" and fact.valid_from == datetime(2021, 1, 1, tzinfo=UTC)
+
+
+def test_a_product_name_is_no_place():
+    facts = facts_of("At work we moved from GitLab to GitHub.")
+    assert all(f.slot != "location" for f in facts) and any("GitHub" in f.text for f in facts)
+
+
 def test_context_scoping_keeps_the_context_on_the_slot():
     facts = facts_of("For my side project I deploy on Fly.io.")
     assert facts and all((f.slot or "").endswith("@side-project") for f in facts)

@@ -365,6 +365,9 @@ def _starts_with_any(text: str, prefixes: Iterable[str]) -> bool:
     return any(lower == p or lower.startswith(p if p.endswith(" ") else p + " ") for p in prefixes)
 
 
+_PRODUCT_CASE = re.compile(r"^(?!(?:Mc|Mac|De|La|Le|Di|Van|Von|O')[A-Z])[A-Za-z]*[a-z][A-Z]")
+
+
 def _place(raw: str | None) -> tuple[str, str] | None:
     """(display, value) for something that reads as a place name, else None."""
     display = _third_person(_cut(raw, _PLACE_STOPS, keep_proper_comma=True))
@@ -373,6 +376,8 @@ def _place(raw: str | None) -> tuple[str, str] | None:
     words = display.split()
     if display.lower() in _PLACE_REJECT or _value(display).lower() in _PLACE_REJECT:
         return None
+    if any(_PRODUCT_CASE.match(w) for w in words):
+        return None  # "GitHub", "WhatsApp", "iCloud": a capital inside a word names a product, not a place
     first = words[0]
     # "the Netherlands" is a place; "a flat" and "my parents' house" are not worth a slot.
     the_proper = first.lower() == "the" and len(words) > 1 and words[1][0].isupper()
@@ -742,7 +747,7 @@ _LEAD_IN = _rx(
     r"|yep|yup|ok|okay|sure|right|cool|great|thanks|thank\s+you|no(?=\s*[,.!]|\s+(?:i|we|my)\b)|nope"
     r"|sadly|unfortunately|luckily|fortunately|finally|big\s+news|news|update|quick\s+update|fun\s+fact|guess\s+what"
     r"|(?:it\s+)?turns\s+out(?:\s+that)?|apparently|i\s+(?:realised|realized|found\s+out|discovered)(?:\s+that)?"
-    r"|to\s+be\s+honest|tbh|oh\s+well|long\s+story\s+short)"
+    r"|to\s+be\s+honest|tbh|oh\s+well|long\s+story\s+short|back(?=\s+(?:i|we|my|our)\b))"
     r"(?:\s*[,.!:;-]+\s*|\s+)"
     r"|(?:now|these\s+days|nowadays|currently|lately|at\s+the\s+moment|right\s+now|as\s+of\s+(?:now|today)"
     r"|since\s+then)(?:\s*,\s*|\s+))"
