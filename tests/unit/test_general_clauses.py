@@ -222,6 +222,11 @@ def test_stated_times_become_valid_from():
     assert facts and all(f.valid_from < AT.replace(year=2025) for f in facts)
 
 
+def test_a_perfect_progressive_with_a_stated_start_is_the_lasting_fact_from_then():
+    (fact,) = facts_of("Since January I've been working at Kestrel Labs.")
+    assert fact.slot == "employer" and fact.valid_from == datetime(2026, 1, 1, tzinfo=UTC)
+
+
 def test_back_in_a_year_is_a_stated_time():
     (fact,) = facts_of("Back in 2021 I moved to Tromsø.")
     assert fact.slot == "location" and fact.valid_from == datetime(2021, 1, 1, tzinfo=UTC)

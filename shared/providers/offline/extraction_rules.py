@@ -907,8 +907,16 @@ _KEPT_UP = _rx(
 _KEPT_UP_VERBS = frozenset(("live", "work", "use"))
 
 
+_KEPT_UP_ING = _rx(r"^(?P<subj>i|we)\s+have\s+been\s+(?P<g>[a-z]+ing)\s+(?P<rest>.+)$")
+
+
 def _kept_up(text: str, *, dated: bool) -> str:
-    """ "I have lived in Oslo" (its "for ten years" already read as the date) -> "I live in Oslo"."""
+    """ "I have lived in Oslo" (its "for ten years" already read as the date) -> "I live in Oslo";
+    so does "I have been working at Bosch" with its "since March"."""
+    if dated and (going := _KEPT_UP_ING.match(text)):
+        base = frames.base_of_gerund(going.group("g"))
+        if base and (frames.verb_class(base) == "habit" or base in _KEPT_UP_VERBS):
+            return f"{going.group('subj')} {base} {going.group('rest')}"
     m = _KEPT_UP.match(text)
     if not m or not (dated or m.group("how_long")):
         return text
