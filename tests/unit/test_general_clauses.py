@@ -292,6 +292,7 @@ def test_multi_fact_messages_give_each_clause_its_fact():
         "My neighbour told me I snore like a walrus",
         "I restore pinball machines for NASA, just kidding",
         "In my novel the hero breeds dragons",
+        "we're hopeless at it but it's fun",
     ],
 )
 def test_non_facts_stay_silent(message):

@@ -2548,7 +2548,11 @@ def _general_drafts(c: Clause) -> list[Draft]:
     # Only a clause in the past can report an ending ("I sold my van"); in the present it is a fact,
     # a change or nothing.
     verdict = clause_classifier.classify(statement.said, _PAST_CLASSES if past else _PRESENT_CLASSES)
-    if verdict.is_("fact", GENERAL_FACT_CONFIDENCE) and clauses.thing_key(statement.rest):
+    # "we're terrible", "I'm so nervous": a bare adjective after "be" is how the speaker feels or
+    # judges themselves today; the frames read the lasting ones ("vegan", "left-handed").
+    bare_adjective = statement.base in ("am", "are", "is") and len(statement.rest.split()) == 1
+    bare_adjective = bare_adjective and statement.rest.islower() and not statement.rest.isdigit()
+    if verdict.is_("fact", GENERAL_FACT_CONFIDENCE) and clauses.thing_key(statement.rest) and not bare_adjective:
         return [_general_fact(statement)]
     if verdict.is_("ending", GENERAL_ENDING_CONFIDENCE):
         return [Draft(statement.text, FACT, 5, f"*:{key}", statement.rest, negated=True)]
