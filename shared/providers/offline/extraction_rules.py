@@ -47,7 +47,7 @@ from functools import lru_cache
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.providers.offline import clause_classifier, clauses, frames
 
-RULES_VERSION = "rules-v2"
+RULES_VERSION = "rules-v3"  # part of the extraction cache key: v3 adds the general clause layer
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
 
