@@ -227,6 +227,18 @@ def test_a_perfect_progressive_with_a_stated_start_is_the_lasting_fact_from_then
     assert fact.slot == "employer" and fact.valid_from == datetime(2026, 1, 1, tzinfo=UTC)
 
 
+@pytest.mark.parametrize(
+    ("message", "text"),
+    [
+        ("I live just outside Dundee.", "The user lives just outside Dundee"),
+        ("We live in an old mill in Derbyshire.", "The user lives in Derbyshire"),
+    ],
+)
+def test_where_one_lives_is_the_named_place(message, text):
+    (fact,) = facts_of(message)
+    assert (fact.text, fact.slot) == (text, "location")
+
+
 def test_back_in_a_year_is_a_stated_time():
     (fact,) = facts_of("Back in 2021 I moved to Tromsø.")
     assert fact.slot == "location" and fact.valid_from == datetime(2021, 1, 1, tzinfo=UTC)

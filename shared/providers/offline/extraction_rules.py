@@ -1170,12 +1170,21 @@ def _b_nationality(m: re.Match[str], c: Clause) -> list[Draft]:
 # --- places ------------------------------------------------------------------------------------
 
 
+_IN_PLACE_TAIL = re.compile(r"\s(?:in|near|outside)\s+(?P<p>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})$")
+
+
 def _b_location(m: re.Match[str], c: Clause) -> list[Draft]:
-    place = _place(_group(m, "v"))
+    raw = _group(m, "v")
+    near = (m.groupdict().get("near") or "in ").strip()
+    if m.groupdict().get("near") is None and not raw[:1].isupper():
+        return []  # "I live with my parents": no place named
+    place = _place(raw)
+    if place is None and (tail := _IN_PLACE_TAIL.search(f" {raw}")):
+        place = _place(tail.group("p"))  # "in a converted barn in Norfolk": the named place
     if not place or _tool_domain(place[1]):
         return []
     display, value = place
-    return [Draft(f"The user lives in {display}{c.since()}", FACT, 7, "location", value)]
+    return [Draft(f"The user lives {near} {display}{c.since()}", FACT, 7, "location", value)]
 
 
 def _b_moved(m: re.Match[str], c: Clause) -> list[Draft]:
@@ -2024,7 +2033,11 @@ RULES: tuple[Rule, ...] = (
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back )?from (?P<old>.+?) to {V}", _b_moved),
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:away from|out of) (?P<proper>){V}",
           _b_location_gone),
-    _rule("location", "{SUBJ} {ADV}(?:live|reside)(?: together)? in {V}", _b_location),
+    _rule(
+        "location",
+        "{SUBJ} {ADV}(?:live|reside)(?: together)? (?P<near>(?:just |right )?(?:outside|near|close to) |in )?{V}",
+        _b_location,
+    ),
     _rule("location", "{IWE} have {ADV}(?:been )?(?:living|lived|based) in {V}", _b_location),
     _rule("location", "{AM} {ADV}(?:living|based|residing|located|settled) in {V}", _b_location),
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back |down |up |over |out |away )?"
