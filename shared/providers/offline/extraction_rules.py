@@ -45,9 +45,9 @@ from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
-from shared.providers.offline import frames
+from shared.providers.offline import clause_classifier, clauses, frames
 
-RULES_VERSION = "rules-v2"
+RULES_VERSION = "rules-v3"  # part of the extraction cache key: v3 adds the general clause layer
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
 
@@ -365,6 +365,9 @@ def _starts_with_any(text: str, prefixes: Iterable[str]) -> bool:
     return any(lower == p or lower.startswith(p if p.endswith(" ") else p + " ") for p in prefixes)
 
 
+_PRODUCT_CASE = re.compile(r"^(?!(?:Mc|Mac|De|La|Le|Di|Van|Von|O')[A-Z])[A-Za-z]*[a-z][A-Z]")
+
+
 def _place(raw: str | None) -> tuple[str, str] | None:
     """(display, value) for something that reads as a place name, else None."""
     display = _third_person(_cut(raw, _PLACE_STOPS, keep_proper_comma=True))
@@ -373,6 +376,8 @@ def _place(raw: str | None) -> tuple[str, str] | None:
     words = display.split()
     if display.lower() in _PLACE_REJECT or _value(display).lower() in _PLACE_REJECT:
         return None
+    if any(_PRODUCT_CASE.match(w) for w in words):
+        return None  # "GitHub", "WhatsApp", "iCloud": a capital inside a word names a product, not a place
     first = words[0]
     # "the Netherlands" is a place; "a flat" and "my parents' house" are not worth a slot.
     the_proper = first.lower() == "the" and len(words) > 1 and words[1][0].isupper()
@@ -742,7 +747,7 @@ _LEAD_IN = _rx(
     r"|yep|yup|ok|okay|sure|right|cool|great|thanks|thank\s+you|no(?=\s*[,.!]|\s+(?:i|we|my)\b)|nope"
     r"|sadly|unfortunately|luckily|fortunately|finally|big\s+news|news|update|quick\s+update|fun\s+fact|guess\s+what"
     r"|(?:it\s+)?turns\s+out(?:\s+that)?|apparently|i\s+(?:realised|realized|found\s+out|discovered)(?:\s+that)?"
-    r"|to\s+be\s+honest|tbh|oh\s+well|long\s+story\s+short)"
+    r"|to\s+be\s+honest|tbh|oh\s+well|long\s+story\s+short|back(?=\s+(?:i|we|my|our)\b))"
     r"(?:\s*[,.!:;-]+\s*|\s+)"
     r"|(?:now|these\s+days|nowadays|currently|lately|at\s+the\s+moment|right\s+now|as\s+of\s+(?:now|today)"
     r"|since\s+then)(?:\s*,\s*|\s+))"
@@ -902,8 +907,16 @@ _KEPT_UP = _rx(
 _KEPT_UP_VERBS = frozenset(("live", "work", "use"))
 
 
+_KEPT_UP_ING = _rx(r"^(?P<subj>i|we)\s+have\s+been\s+(?P<g>[a-z]+ing)\s+(?P<rest>.+)$")
+
+
 def _kept_up(text: str, *, dated: bool) -> str:
-    """ "I have lived in Oslo" (its "for ten years" already read as the date) -> "I live in Oslo"."""
+    """ "I have lived in Oslo" (its "for ten years" already read as the date) -> "I live in Oslo";
+    so does "I have been working at Bosch" with its "since March"."""
+    if dated and (going := _KEPT_UP_ING.match(text)):
+        base = frames.base_of_gerund(going.group("g"))
+        if base and (frames.verb_class(base) == "habit" or base in _KEPT_UP_VERBS):
+            return f"{going.group('subj')} {base} {going.group('rest')}"
     m = _KEPT_UP.match(text)
     if not m or not (dated or m.group("how_long")):
         return text
@@ -1157,12 +1170,21 @@ def _b_nationality(m: re.Match[str], c: Clause) -> list[Draft]:
 # --- places ------------------------------------------------------------------------------------
 
 
+_IN_PLACE_TAIL = re.compile(r"\s(?:in|near|outside)\s+(?P<p>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})$")
+
+
 def _b_location(m: re.Match[str], c: Clause) -> list[Draft]:
-    place = _place(_group(m, "v"))
+    raw = _group(m, "v")
+    near = (m.groupdict().get("near") or "in ").strip()
+    if m.groupdict().get("near") is None and not raw[:1].isupper():
+        return []  # "I live with my parents": no place named
+    place = _place(raw)
+    if place is None and (tail := _IN_PLACE_TAIL.search(f" {raw}")):
+        place = _place(tail.group("p"))  # "in a converted barn in Norfolk": the named place
     if not place or _tool_domain(place[1]):
         return []
     display, value = place
-    return [Draft(f"The user lives in {display}{c.since()}", FACT, 7, "location", value)]
+    return [Draft(f"The user lives {near} {display}{c.since()}", FACT, 7, "location", value)]
 
 
 def _b_moved(m: re.Match[str], c: Clause) -> list[Draft]:
@@ -2011,7 +2033,11 @@ RULES: tuple[Rule, ...] = (
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back )?from (?P<old>.+?) to {V}", _b_moved),
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:away from|out of) (?P<proper>){V}",
           _b_location_gone),
-    _rule("location", "{SUBJ} {ADV}(?:live|reside)(?: together)? in {V}", _b_location),
+    _rule(
+        "location",
+        "{SUBJ} {ADV}(?:live|reside)(?: together)? (?P<near>(?:just |right )?(?:outside|near|close to) |in )?{V}",
+        _b_location,
+    ),
     _rule("location", "{IWE} have {ADV}(?:been )?(?:living|lived|based) in {V}", _b_location),
     _rule("location", "{AM} {ADV}(?:living|based|residing|located|settled) in {V}", _b_location),
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back |down |up |over |out |away )?"
@@ -2344,7 +2370,16 @@ def detect_language(text: str) -> str:
     best = max(("de", "es", "fr", "it", "pt"), key=lambda lang: scores[lang])
     if scores[best] > scores["en"]:
         return best
+    if not any(scores.values()):
+        # No marker word of any language ("Colecciono monedas romanas"): the character n-grams decide,
+        # when they are sure; English otherwise.
+        guess = clause_classifier.language_of(text)
+        if guess.confidence >= LANGUAGE_GUESS_CONFIDENCE:
+            return guess.label
     return "en"
+
+
+LANGUAGE_GUESS_CONFIDENCE = 0.6
 
 
 # --------------------------------------------------------------------------------------------
@@ -2470,7 +2505,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
     )
 
 
-def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
+def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Draft]:
     c = _prepare(raw, today)
     if c is None:
         return []
@@ -2489,7 +2524,93 @@ def _drafts_from_clause(raw: str, today: date) -> list[Draft]:
     dated_day = c.date is not None and c.date.grain == "day" and c.date.day > c.today
     if about_someone and dated_day and not any(d.category is EVENT for d in drafts):
         drafts = drafts + _event_drafts(c)
-    return [_dated(d, c) for d in (drafts or _death_drafts(c) or _event_drafts(c))]
+    drafts = drafts or _death_drafts(c) or _event_drafts(c) or (_general_drafts(c) if general else [])
+    return [_dated(d, c) for d in drafts]
+
+
+# How sure the clause classifier must be before the general layer speaks (tuned on the tune split
+# only): below it, a clause no frame read says nothing.
+GENERAL_FACT_CONFIDENCE = 0.6
+GENERAL_ENDING_CONFIDENCE = 0.6
+# Fewer training clauses per language than in English, and a stricter structural gate (the verb's own
+# first-person form), so a lower bar.
+GENERAL_FOREIGN_FACT_CONFIDENCE = 0.45
+_GENERAL_MAX_WORDS = 12
+_PAST_CLASSES = clause_classifier.LABELS
+_PRESENT_CLASSES = ("fact", "change", "other")
+
+
+def _general_drafts(c: Clause) -> list[Draft]:
+    """The general layer: a first-person clause that no frame read, rewritten in the third person
+    (``clauses.rewrite``) when the clause classifier calls it a durable fact, or retracted by what it
+    names when it calls it an ending. Changes are left to the change frames: a change needs both
+    values, and a half-read change would be a wrong fact."""
+    statement = clauses.rewrite(c.text)
+    if statement is None or len(statement.rest.split()) > _GENERAL_MAX_WORDS:
+        return []
+    owned = statement.subject.startswith(("my ", "our ")) and " and " not in statement.subject
+    # What the clause is about: its object, or the speaker's thing ("my nan passed": nan).
+    key = clauses.thing_key(statement.rest) or (clauses.thing_key(statement.subject) if owned else "")
+    if not key:
+        return []  # a fact says something about something: "I have been" says nothing
+    if statement.negated or c.anymore:
+        # "I'm not doing keto anymore", "I don't ... anymore": an ending, whatever the verb.
+        ended = c.anymore and statement.subject in ("i", "we")
+        return [Draft(statement.text, FACT, 5, f"*:{key}", statement.rest, negated=True)] if ended else []
+    past = statement.verb.endswith("ed") or statement.verb in clauses.IRREGULAR_PAST
+    # Only a clause in the past can report an ending ("I sold my van"); in the present it is a fact,
+    # a change or nothing.
+    verdict = clause_classifier.classify(statement.said, _PAST_CLASSES if past else _PRESENT_CLASSES)
+    # "we're terrible", "I'm so nervous": a bare adjective after "be" is how the speaker feels or
+    # judges themselves today; the frames read the lasting ones ("vegan", "left-handed").
+    bare_adjective = statement.base in ("am", "are", "is") and len(statement.rest.split()) == 1
+    bare_adjective = bare_adjective and statement.rest.islower() and not statement.rest.isdigit()
+    if verdict.is_("fact", GENERAL_FACT_CONFIDENCE) and clauses.thing_key(statement.rest) and not bare_adjective:
+        return [_general_fact(statement)]
+    if verdict.is_("ending", GENERAL_ENDING_CONFIDENCE):
+        return [Draft(statement.text, FACT, 5, f"*:{key}", statement.rest, negated=True)]
+    return []
+
+
+_NOW_SAID = _rx(r"\b(?:now|these\s+days|nowadays|instead)\b")
+
+
+def _used_to_drafts(raw: str, today: date) -> list[Draft]:
+    """ "I used to play in a band": an ending said as the past (the rest of the rules drop "used to"
+    as not a statement of now). A retraction of what it names, by name."""
+    said = _expand_contractions(_with_subject(_strip_lead_ins(raw.strip(" ,;:-"))))
+    hit = _find_date(said, today, True)
+    body = _remove_span(said, hit.start, hit.end) if hit else said
+    statement = clauses.used_to(body)
+    key = clauses.thing_key(statement.rest) if statement else ""
+    if statement is None or not key or len(statement.rest.split()) > _GENERAL_MAX_WORDS:
+        return []
+    return [Draft(statement.text, PREF, 5, f"*:{key}", statement.rest, negated=True)]
+
+
+_ROLE_AT = re.compile(
+    r"^(?:an?|the)\s+(?:[\w/-]+\s+){0,3}?[\w/-]+\s+(?:at|for|with)\s+"
+    r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})$"
+)
+
+
+def _general_fact(statement: clauses.Statement) -> Draft:
+    value = _value(statement.rest)
+    if statement.subject.startswith(("my ", "our ")) and " and " not in statement.subject:
+        thing = statement.subject.split(" ", 1)[1]
+        return Draft(statement.text, FACT, 5, f"own:{clauses.thing_key(thing) or 'thing'}", value)
+    verb = statement.verb.split()[-1]
+    key = clauses.thing_key(statement.rest)
+    if verb in ("is", "was"):
+        if verb == "is" and (job := _ROLE_AT.match(statement.rest)):
+            # "I'm an SDE at Amazon", whatever the role: a role at a named organisation is where the user
+            # works, so a later "left Amazon" ends it by the employer slot.
+            return Draft(statement.text, FACT, 7, "employer", job.group("org"))
+        return Draft(statement.text, FACT, 5, f"trait:{key or 'self'}", value)
+    if verb in ("has", "had"):
+        return Draft(statement.text, FACT, 5, f"own:{key or 'thing'}", value)
+    activity = f"{frames.gerund(statement.base)} {clauses.thing_key(statement.rest, 2)}"
+    return Draft(statement.text, PREF, 5, f"habit:{_slug(activity)}", value)
 
 
 def _ended_activity(statement: str, c: Clause) -> list[Draft]:
@@ -3309,6 +3430,7 @@ def _death_drafts(c: Clause) -> list[Draft]:
 
 def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
     drafts: list[Draft] = []
+    general = not _NOT_FOR_GENERAL.search(text)
     text = _QUOTED.sub(" ", text)
     for sentence in _sentences(text):
         if language == "en" and (styled := _style_request_drafts(sentence, today)):
@@ -3329,7 +3451,7 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
                 continue
             sentence = ", ".join(parts)
         for part in _CONTRAST.split(sentence.rstrip(".!;")) if language == "en" else [sentence.rstrip(".!;")]:
-            drafts.extend(_drafts_in_context(part, today, language))
+            drafts.extend(_drafts_in_context(part, today, language, general))
     return drafts
 
 
@@ -3339,12 +3461,31 @@ _CONTRAST = _rx(
 )
 
 
-def _drafts_in_context(sentence: str, today: date, language: str) -> list[Draft]:
+# A message that imagines, reports or jokes: the frames still read what they are sure of, the general
+# layer (which reads any first-person clause) stays silent rather than take a story, someone else's words
+# or a joke for the user's life.
+_NOT_FOR_GENERAL = _rx(
+    r"\b(?:if|would|imagine|suppose|supposing|pretend|hypothetically|let'?s\s+say|what\s+if|role-?play"
+    r"|(?:my|the|your)\s+character|in\s+(?:the|my|a)\s+(?:story|novel|game|book|script|dream)|said|says|told|tells"
+    r"|asked|wrote|writes|claims?|claimed|according\s+to|quote|quoting|kidding|joking|jk|yeah\s+right|as\s+if"
+    r"|sarcasm|wenn|würde|stell\s+dir\s+vor|imagina|immagina|imaginons|supponiamo|supongamos)\b|/s\b"
+)
+
+
+def _drafts_in_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     context, sentence = frames.find_context(sentence, language)
+    # "I used to live in Paris, but now ...": a change, read by the change frames; only a past said on
+    # its own ("I used to play in a band") is an ending.
+    changed = bool(_NOW_SAID.search(sentence))
     found = (
-        _foreign_clause_drafts(sentence, today, language)
+        _foreign_clause_drafts(sentence, today, language, general)
         if language != "en"
-        else [d for clause in _clauses(sentence) for d in _drafts_from_clause(clause, today)]
+        else [
+            d
+            for clause in _clauses(sentence)
+            for d in _drafts_from_clause(clause, today, general)
+            or ([] if changed or not general else _used_to_drafts(clause, today))
+        ]
     )
     if context:
         found = [
@@ -3356,9 +3497,13 @@ def _drafts_in_context(sentence: str, today: date, language: str) -> list[Draft]
     return found
 
 
-def _foreign_clause_drafts(sentence: str, today: date, language: str) -> list[Draft]:
+def _foreign_clause_drafts(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     drafts: list[Draft] = []
-    for clause in frames.split_foreign_clauses(sentence, language):
+    for clause in (
+        part
+        for whole in frames.split_foreign_clauses(sentence, language)
+        for part in clauses.split_foreign_conjuncts(whole, language)
+    ):
         stated = frames.stated_date(clause, today, language)
         body = frames.remove_span(clause, stated.start, stated.end) if stated else clause
         when: date | datetime | None = stated.day if stated else None
@@ -3366,7 +3511,8 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str) -> list[Dr
         if clock is not None and stated is not None:
             when = datetime.combine(stated.day, time(clock[0], clock[1]))
             body = frames.remove_span(body, clock[2], clock[3])
-        for found in frames.foreign_statements(body, language):
+        found_here = frames.foreign_statements(body, language) or (_general_foreign(body, language) if general else [])
+        for found in found_here:
             shown = found.text
             if stated is not None and stated.day != today:
                 # The stated date in the fact itself, as in English ("... (2026-04-17 09:00)").
@@ -3387,6 +3533,31 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str) -> list[Dr
                 draft = replace(draft, valid_to=_event_end(draft, stated.day, stated.grain, today))
             drafts.append(draft)
     return drafts
+
+
+def _general_foreign(clause: str, language: str) -> list[frames.ForeignDraft]:
+    """The general layer for German and the Romance languages: a first-person clause no frame read,
+    in the third person, when the clause classifier calls it a durable fact."""
+    subject = frames.subject_for(language)
+    statement = clauses.rewrite_foreign(clause, language, subject, frames.third_person_verb)
+    if statement is None or len(statement.rest.split()) > _GENERAL_MAX_WORDS:
+        return []
+    key = clauses.thing_key(statement.rest, 2)
+    verdict = clause_classifier.classify(statement.said, _PRESENT_CLASSES)
+    if not key or not verdict.is_("fact", GENERAL_FOREIGN_FACT_CONFIDENCE):
+        return []
+    if statement.base in _FOREIGN_HAVE:
+        slot = f"own:{key}"  # "Ich habe einen Hund", "Tengo una moto": a belonging, as in English
+    elif statement.base in _FOREIGN_BE:
+        slot = f"trait:{key}"
+    else:
+        stem = statement.base[:-1] if language != "fr" else statement.base
+        slot = f"habit:{_slug(stem + ' ' + key)}"
+    return [frames.ForeignDraft(statement.text, slot, statement.rest, "fact")]
+
+
+_FOREIGN_HAVE = frozenset(("habe", "tengo", "ho", "tenho", "ai"))
+_FOREIGN_BE = frozenset(("bin", "soy", "sono", "sou", "suis"))
 
 
 def _supersede(drafts: list[Draft]) -> list[Draft]:

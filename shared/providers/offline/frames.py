@@ -1475,7 +1475,7 @@ def _without_negation(text: str, language: str) -> str | None:
     return None
 
 
-def _third_person_verb(verb: str, language: str) -> str:
+def third_person_verb(verb: str, language: str) -> str:
     if language == "de":
         return _de_third_person(verb)
     if language == "fr":
@@ -1486,7 +1486,7 @@ def _third_person_verb(verb: str, language: str) -> str:
 def _negated_text(positive: str, language: str) -> str:
     body = _PRONOUN.sub("", positive.strip())
     verb, _, rest = body.partition(" ")
-    line = _NEGATED_FORM[language].format(S=subject_for(language), verb=_third_person_verb(verb, language), rest=rest)
+    line = _NEGATED_FORM[language].format(S=subject_for(language), verb=third_person_verb(verb, language), rest=rest)
     if language == "fr":
         line = re.sub(r"\bne\s+(?=[aeiouyhéè])", "n'", line)
     return re.sub(r"\s+", " ", line).strip()
@@ -1641,7 +1641,7 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
             continue
         groups["v"] = value
         if "act" in groups:
-            groups["act3"] = _third_person_verb(groups["act"], language)  # "corro" -> "corre"
+            groups["act3"] = third_person_verb(groups["act"], language)  # "corro" -> "corre"
         if "kind" in groups:
             kind = groups["kind"].lower()
             groups["Kind"] = kind.capitalize()

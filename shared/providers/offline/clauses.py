@@ -1,0 +1,346 @@
+"""First-person clauses, rewritten in the third person: the general layer under the extraction frames.
+
+``rewrite`` reads the subject, the verb and the rest of an English clause the speaker says about
+themselves ("I <verb> ...", "We <verb> ...", "My <thing> is ...", "Our <thing> <verb>s ...", "My <who>
+and I <verb> ...") and states it as a fact about the speaker: the subject becomes "The user" (or the
+speaker's name), the verb agrees with it by the general English rules (not a list of verbs), and the
+pronouns of the rest follow ("my" -> "their"). Nothing here knows a phrasing; what may be said is
+decided by the caller with ``clause_classifier`` (is this a fact, an ending, a change, or nothing?).
+
+``thing_key`` names what a clause is about ("tennis", "fountain-pens") for the slot, so a later ending
+("I gave up tennis") finds the fact it ends. Pure functions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+__all__ = [
+    "IRREGULAR_PAST",
+    "Statement",
+    "agree",
+    "rewrite",
+    "rewrite_foreign",
+    "split_foreign_conjuncts",
+    "thing_key",
+    "third_person",
+    "used_to",
+]
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_ADVERBS = _words(
+    "usually always often sometimes normally generally regularly also still really mostly mainly basically "
+    "currently occasionally frequently actually just mostly typically pretty absolutely totally"
+)
+# Verbs whose clause is about something else than the speaker's life: a wish, a guess, a plan not yet real.
+_NOT_STATING = _words(
+    "would could should might may shall will wonder wish hope guess suppose think believe assume bet "
+    "want need wanna gotta mean meant agree disagree understand see know forgot remember asked tried "
+    "feel felt hear heard saw noticed can cannot can't couldn't won't"
+)
+_AUX_AGREEMENT = {"am": "is", "are": "is", "were": "was", "have": "has", "do": "does", "'m": "is", "'re": "is"}
+_KEEP = _words("was is has does can must did had")
+IRREGULAR_PAST = _words(
+    "went flew came got had ran met saw took gave bought made began became left drove won lost sold wrote "
+    "read spent found told heard felt kept held brought caught taught fought broke chose spoke rode swam sang "
+    "ate drank slept woke sent built paid quit hit cut put set grew knew threw wore led fed sat stood"
+)
+# fmt: off
+_PRONOUNS = {
+    "my": "their", "mine": "theirs", "me": "them", "myself": "themselves", "i": "they", "we": "they",
+    "our": "their", "ours": "theirs", "us": "them", "ourselves": "themselves", "am": "are",
+}
+# fmt: on
+_STOP = _words(
+    "a an the my our their your his her its this that these those some any of in on at to for with from by "
+    "and or but as is are was were be been being it they them there than so very really every each once twice "
+    "times week weeks day days month months year years morning mornings evening evenings night nights weekend "
+    "weekends monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays "
+    "fridays saturdays sundays daily weekly monthly now lot lots bit little much many most more all "
+    # the same function words in German, Spanish, French, Italian and Portuguese
+    "der die das den dem des ein eine einen einem einer und in im am an auf mit von zu zum zur für "
+    "el la los las un una unos unas y en de del al con por para mi su "
+    "le les une et dans du au aux avec pour mon ma mes son sa ses "
+    "il lo gli uno e di da nel nella sul sulla alla al con per mio mia suo sua "
+    "o os as um uma em no na nos nas do da dos das ao aos com meu minha seu sua"
+)
+_NOUN_PHRASE = r"(?:[\w'+#.-]+\s+){0,2}?[\w'+#.-]+"
+_POSSESSED = re.compile(
+    rf"^(?P<owner>my|our)\s+(?P<thing>{_NOUN_PHRASE})\s+(?P<verb>is|are|was|were|has|have|had|does|do"
+    r"|[a-z]+s|[a-z]+ed)\b(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+_TOGETHER = re.compile(
+    r"^(?:my\s+(?P<who>[a-z]+)\s+and\s+i|me\s+and\s+my\s+(?P<who2>[a-z]+))\s+(?P<verb>[a-z']+)\b(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+# A few words before the subject ("work wise I am ...", "these days my car is ..."), but never a word that
+# makes the clause a condition, a question or someone else's report.
+_LEAD = re.compile(r"^(?P<lead>(?:[\w'-]+\s+){1,3}?)(?=(?:i|we|my|our)\s)", re.IGNORECASE)
+_NOT_LEADS = _words(
+    "if when whenever what how why where who which whether unless because that so maybe perhaps think guess "
+    "said says told tells thinks wish hope suppose imagine pretend before after until once while though although "
+    "and or but than like as do does did is are was were can could would should will you i we my our me"
+)
+# People whose lives are their own: "my friend plays the cello" is the friend's fact, not the user's.
+_OTHERS = _words(
+    "friend friends colleague colleagues coworker coworkers co-worker boss manager neighbour neighbor neighbours "
+    "neighbors roommate flatmate housemate teacher doctor mate mates buddy pal classmate client clients customer "
+    "customers landlord teammate teammates"
+)
+# A clause ends where a comma starts another thought ("my nan passed, not in the mood for jokes").
+_TAIL = re.compile(r"\s*(?:,|;|\s-\s|\s+(?:but|so|because|which|although|though|lol|haha)\b).*$", re.IGNORECASE)
+_SPEAKER = re.compile(r"^(?P<subj>i|we)\s+(?P<body>.+)$", re.IGNORECASE)
+_WORD = re.compile(r"[\w'+#.-]+")
+_SPACES = re.compile(r"\s+")
+_ENGLISH_WORD = re.compile(r"(?<![\w'])[A-Za-z]+(?![\w'])")
+_ASCII_WORD = re.compile(r"[a-z']+")
+_LETTERS = re.compile(r"[^\W\d_]+")
+_USED_TO = re.compile(r"^(?:i|we)\s+used\s+to\s+(?P<verb>[a-z]+)\b(?P<rest>.*)$", re.IGNORECASE)
+_NOW = re.compile(r"\b(?:now|these\s+days|nowadays|anymore|instead)\b", re.IGNORECASE)
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|u|ur)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Statement:
+    """A clause about the speaker, in the third person."""
+
+    text: str  # "The user plays tennis every Sunday"
+    subject: str  # "i", "we", "my laptop", "my wife and i"
+    verb: str  # the verb as shown ("plays", "is", "bought")
+    base: str  # the verb as the speaker said it ("play", "am", "bought")
+    rest: str  # what follows the verb, pronouns rewritten
+    negated: bool  # "I do not ...", "I am not ..." (a denial or an ending, not a fact)
+    said: str = ""  # the clause as read: without its lead-in words and trailing afterthought
+
+
+def third_person(phrase: str) -> str:
+    """The speaker's pronouns in a phrase, as a third person's ("my" -> "their", "us" -> "them")."""
+
+    def swap(match: re.Match[str]) -> str:
+        word = match.group(0)
+        lower = word.lower()
+        if lower == "us" and word != "us":  # "the US" is a country, not a pronoun
+            return word
+        return _PRONOUNS.get(lower, word)
+
+    return _ENGLISH_WORD.sub(swap, phrase)
+
+
+def agree(verb: str) -> str:
+    """A verb said after "I" or "we", as said after "the user": "play" -> "plays", "have" -> "has",
+    "am" -> "is", "watch" -> "watches", "fly" -> "flies"; past forms and modals stay as they are."""
+    lower = verb.lower()
+    if lower in _AUX_AGREEMENT:
+        return _AUX_AGREEMENT[lower]
+    if lower in _KEEP or lower in IRREGULAR_PAST or lower.endswith("ed") or lower.endswith("n't"):
+        return lower
+    if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return lower + "es"
+    if lower.endswith("y") and lower[-2:-1] not in tuple("aeiou"):
+        return lower[:-1] + "ies"
+    return lower + "s"
+
+
+def rewrite(clause: str, subject: str = "The user") -> Statement | None:
+    """The clause as a statement about the speaker, or None when it is not one: another subject, a
+    wish or guess ("I think", "I would"), a clause addressed to the assistant ("you"), or no verb."""
+    text = _SPACES.sub(" ", clause.strip(" ,;:.!"))
+    if (lead := _LEAD.match(text)) and not set(lead.group("lead").lower().split()) & _NOT_LEADS:
+        text = text[lead.end() :]
+    text = _TAIL.sub("", text)
+    if not text or _SECOND_PERSON.search(text):
+        return None
+    found = _rewrite(text, subject)
+    return replace(found, said=text) if found else None
+
+
+def _rewrite(text: str, subject: str) -> Statement | None:
+    if together := _TOGETHER.match(text):
+        verb = together.group("verb").lower()
+        if verb in _NOT_STATING:
+            return None
+        rest = third_person(together.group("rest")).strip()
+        who = (together.group("who") or together.group("who2")).lower()
+        shown = {"am": "are", "was": "were"}.get(verb, verb)
+        return Statement(_join(f"{subject} and their {who}", shown, rest), f"my {who} and i", shown, verb, rest, False)
+    if possessed := _POSSESSED.match(text):
+        thing = possessed.group("thing").lower()
+        if set(thing.split()) & ({"and", "or", "i"} | _OTHERS):
+            return None
+        verb = possessed.group("verb").lower()
+        rest = third_person(possessed.group("rest")).strip()
+        owner = possessed.group("owner").lower()
+        return Statement(_join(f"{subject}'s {thing}", verb, rest), f"{owner} {thing}", verb, verb, rest, False)
+    speaker = _SPEAKER.match(text)
+    if not speaker:
+        return None
+    words = speaker.group("body").split()
+    adverbs = []
+    while words and words[0].lower() in _ADVERBS:
+        adverbs.append(words.pop(0).lower())
+    if not words:
+        return None
+    verb = words.pop(0).lower()
+    negated = False
+    if verb in ("do", "does", "did") and words and words[0].lower() == "not":
+        words.pop(0)
+        negated = True
+        if not words:
+            return None
+        aux = "did" if verb == "did" else "does"
+        verb = words.pop(0).lower()
+        shown_verb = f"{aux} not {verb}"
+    else:
+        shown_verb = agree(verb)
+    if verb in _NOT_STATING or not _ASCII_WORD.fullmatch(verb):
+        return None
+    if verb in ("am", "are", "have", "has", "was", "were") and words and words[0].lower() in ("not",):
+        words.pop(0)
+        negated = True
+        shown_verb = f"{agree(verb)} not"
+    rest = third_person(" ".join(words)).strip()
+    shown = " ".join([*adverbs, shown_verb])
+    return Statement(_join(subject, shown, rest), speaker.group("subj").lower(), shown_verb, verb, rest, negated)
+
+
+def used_to(clause: str, subject: str = "The user") -> Statement | None:
+    """ "I used to play in a band": what the speaker did before and does no longer, as the negated
+    statement ("The user no longer plays in a band"). None when the clause goes on to the new value
+    ("..., but now ..."): that is a change, which the change frames read."""
+    m = _USED_TO.match(clause.strip(" ,;:.!"))
+    if not m or _NOW.search(m.group("rest")):
+        return None
+    verb = m.group("verb").lower()
+    rest = third_person(_TAIL.sub("", m.group("rest"))).strip()
+    if verb in _NOT_STATING or not rest:
+        return None
+    shown = "is no longer" if verb == "be" else f"no longer {agree(verb)}"
+    return Statement(_join(subject, shown, rest), "i", shown, verb, rest, True)
+
+
+def _join(*parts: str) -> str:
+    return _SPACES.sub(" ", " ".join(p for p in parts if p)).strip()
+
+
+def thing_key(phrase: str, limit: int = 3) -> str:
+    """The content words of a phrase, as a slot key: "the tennis club on Sundays" -> "tennis-club"."""
+    words = [w.lower().strip(".'") for w in _WORD.findall(phrase)]
+    kept = [w for w in words if w and w not in _STOP and w not in _PRONOUNS and not w.isdigit()]
+    return "-".join(kept[:limit])
+
+
+# --- German, Spanish, French, Italian, Portuguese ---------------------------------------------------
+
+_FOREIGN_PRONOUN = {
+    "de": re.compile(r"^ich\s+", re.IGNORECASE),
+    "es": re.compile(r"^yo\s+", re.IGNORECASE),
+    "fr": re.compile(r"^(?:je\s+|j')", re.IGNORECASE),
+    "it": re.compile(r"^io\s+", re.IGNORECASE),
+    "pt": re.compile(r"^eu\s+", re.IGNORECASE),
+}
+# First-person singular forms that do not end as the regular ones do.
+_FIRST_PERSON_IRREGULAR = {
+    "es": _words("soy estoy voy doy sé"),
+    "it": _words("sono sto ho so do"),
+    "pt": _words("sou estou vou dou sei"),
+    "de": _words("bin habe kann mag weiß muss will darf"),
+    "fr": frozenset(),
+}
+# Verbs whose clause is not a statement of the speaker's life: wishes, guesses, needs, thanks.
+_FOREIGN_NOT_STATING = _words(
+    "quiero quisiera necesito creo pienso espero busco puedo podría gustaría agradezco "
+    "voglio vorrei devo penso credo spero cerco posso potrei ringrazio "
+    "quero queria preciso acho penso espero procuro posso poderia agradeço "
+    "veux voudrais dois pense crois espère cherche peux pourrais remercie "
+    "will möchte muss denke glaube hoffe suche kann könnte brauche danke weiß"
+)
+_FOREIGN_POSSESSIVES = {
+    "es": {"mi": "su", "mis": "sus"},
+    "it": {"mio": "suo", "mia": "sua", "miei": "suoi", "mie": "sue"},
+    "pt": {"meu": "seu", "minha": "sua", "meus": "seus", "minhas": "suas"},
+    "fr": {"mon": "son", "ma": "sa", "mes": "ses"},
+    "de": {"mein": "sein", "meine": "seine", "meinen": "seinen", "meinem": "seinem", "meiner": "seiner"},
+}
+_FOREIGN_REFLEXIVE = re.compile(r"^(?:me|mi|m'|mich|mir)\b", re.IGNORECASE)
+
+
+def _first_person_form(word: str, language: str) -> bool:
+    """Whether a word reads as a first-person singular verb: Romance "-o" ("vivo", "lavoro", "moro"),
+    German "-e" after "ich" ("spiele"), any verb after French "je", or a known irregular form."""
+    if not _LETTERS.fullmatch(word) or word in _NOT_VERBS:
+        return False
+    if word in _FIRST_PERSON_IRREGULAR.get(language, ()):
+        return True
+    if language in ("es", "it", "pt"):
+        return word.endswith("o") and len(word) > 3
+    if language == "de":
+        return word.endswith("e") and len(word) > 3
+    return language == "fr"
+
+
+# Words that end as a first-person verb does but are none: pronouns, determiners, adverbs.
+_NOT_VERBS = _words(
+    "todo toda mucho poco otro cuando como cuanto tanto nuevo primero segundo nuestro vuestro suyo tuyo mismo "
+    "algo nada dentro fuera medio esto eso aquello solo "
+    "questo quello molto tanto quanto nuovo primo secondo nostro vostro tutto come dentro fuori solo "
+    "muito pouco outro quando quanto novo primeiro nosso vosso mesmo isto isso aquilo "
+    "die eine keine meine deine seine ihre unsere eure diese jede alle beide viele wenige andere manche welche"
+)
+_AND = {"de": "und", "es": "y|e", "fr": "et", "it": "e|ed", "pt": "e"}
+_AND_SPLIT = {lang: re.compile(rf"\s*,?\s+(?:{words})\s+", re.IGNORECASE) for lang, words in _AND.items()}
+_SUBJECT_PRONOUN = {"de": "ich ", "fr": "je "}
+
+
+def split_foreign_conjuncts(clause: str, language: str) -> list[str]:
+    """ "Lavoro in una libreria e suono il violino" -> two clauses: a second verb phrase after "and"
+    whose verb is in the first person shares the first clause's subject ("und spiele Handball" ->
+    "ich spiele Handball"). Anything else after "and" stays with its clause ("pane e burro")."""
+    splitter = _AND_SPLIT.get(language)
+    if splitter is None:
+        return [clause]
+    pieces = splitter.split(clause)
+    conjunction = _AND[language].split("|")[0]
+    parts = [pieces[0]]
+    for piece in pieces[1:]:
+        first = piece.split(" ", 1)[0].lower()
+        pronoun = _FOREIGN_PRONOUN[language].match(piece)
+        if pronoun or (first not in _FOREIGN_NOT_STATING and _first_person_form(first, language)):
+            parts.append(piece if pronoun else _SUBJECT_PRONOUN.get(language, "") + piece)
+        else:
+            parts[-1] = f"{parts[-1]} {conjunction} {piece}"
+    return parts
+
+
+def rewrite_foreign(
+    clause: str, language: str, subject: str, third_person_verb: Callable[[str, str], str]
+) -> Statement | None:
+    """A first-person singular clause in German or a Romance language, in the third person:
+    "Colecciono sellos antiguos" -> "El usuario colecciona sellos antiguos". The verb is recognised
+    by its first-person form (Romance "-o", German "ich ...-e", French "je ..."), so no verb list is
+    needed; ``third_person_verb(verb, language)`` gives its third person. Possessives follow ("mi" ->
+    "su"). None for anything else: another subject, a reflexive verb, a wish or a question."""
+    text = _SPACES.sub(" ", clause.strip(" ,;:.!¡¿"))
+    pronoun = _FOREIGN_PRONOUN.get(language)
+    if pronoun is None or not text or "?" in text:
+        return None
+    had_pronoun = bool(pronoun.match(text))
+    body = pronoun.sub("", text, count=1)
+    if language in ("de", "fr") and not had_pronoun:
+        return None  # German and French say their subject: without "ich"/"je" it is someone else's clause
+    if _FOREIGN_REFLEXIVE.match(body):
+        return None
+    verb, _, rest = body.partition(" ")
+    lower = verb.lower()
+    if lower in _FOREIGN_NOT_STATING or not rest or not _first_person_form(lower, language):
+        return None
+    swaps = _FOREIGN_POSSESSIVES[language]
+    rest = _LETTERS.sub(lambda m: swaps.get(m.group(0).lower(), m.group(0)), _TAIL.sub("", rest))
+    shown = third_person_verb(verb, language)
+    return Statement(_join(subject, shown, rest), "i", shown, lower, rest.strip(), False, said=text)
