@@ -260,6 +260,14 @@ class Settings(BaseSettings):
     # --- consolidation -----------------------------------------------------------------
     similarity_top_k: int = Field(5, description="Similar active facts shown to the decider.")
     similarity_floor: float = Field(0.55, description="Cosine similarity below which a fact is no neighbour.")
+    slot_update_min_similarity: float = Field(
+        0.30,
+        ge=0.0,
+        le=1.0,
+        description="A new value replaces the one fact on its single-valued slot by rule only when their cosine "
+        "similarity is at least this; below it the slot and the similarity disagree and the decider arbitrates. "
+        "Tuned for all-MiniLM-L6-v2 (bench/slot_similarity.py); re-tune for another embedding model.",
+    )
 
     # --- extraction and summaries -------------------------------------------------------
     context_messages: int = Field(6, description="Earlier messages given to the extractor as context.")
