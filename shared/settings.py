@@ -268,6 +268,12 @@ class Settings(BaseSettings):
         "similarity is at least this; below it the slot and the similarity disagree and the decider arbitrates. "
         "Tuned for all-MiniLM-L6-v2 (bench/slot_similarity.py); re-tune for another embedding model.",
     )
+    decision_share_window_s: float = Field(
+        0.25,
+        ge=0.0,
+        description="With a language model, the consolidator's concurrent transactions of one batch ask the decider "
+        "in one call: each waits at most this long after the first question for the others to reach theirs.",
+    )
 
     # --- extraction and summaries -------------------------------------------------------
     context_messages: int = Field(6, description="Earlier messages given to the extractor as context.")
