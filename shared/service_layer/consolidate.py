@@ -379,8 +379,9 @@ class _UserBatch:
 
     def take_decisions(self, decisions: list[Decision]) -> list[Decision]:
         """This user's look-ahead decisions from the front of ``decisions``; returns the rest."""
-        self.looked_ahead = dict(zip(self.pending, decisions, strict=False))
-        return decisions[len(self.pending) :]
+        mine, rest = decisions[: len(self.pending)], decisions[len(self.pending) :]
+        self.looked_ahead = dict(zip(self.pending, mine, strict=True))
+        return rest
 
     async def apply_in_order(self) -> list[Outcome]:
         """Apply strictly in order, each candidate on the facts the candidates before it left, exactly as if
