@@ -317,7 +317,9 @@ class Memory:
                 picked[id(r)] = (s, r)
         ordered = sorted(picked.values(), key=lambda pair: (-pair[0], str(pair[1].fact_id)))
         return [
-            ActiveFact(r.fact_id, r.fact.text, normalize_text(r.fact.text), r.fact.slot, r.fact.valid_from, s)
+            ActiveFact(
+                r.fact_id, r.fact.text, normalize_text(r.fact.text), r.fact.slot, r.fact.valid_from, s, r.fact.language
+            )
             for s, r in ordered
         ]
 
@@ -348,7 +350,7 @@ def _aware(moment: datetime, like: datetime) -> datetime:
 
 
 def _view(fact: ExtractedFact, said_at: datetime | None) -> CandidateView:
-    return CandidateView(fact.text, fact.slot, fact.negated, fact.valid_from, said_at, fact.value)
+    return CandidateView(fact.text, fact.slot, fact.negated, fact.valid_from, said_at, fact.value, fact.language)
 
 
 async def consolidate(

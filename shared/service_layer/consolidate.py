@@ -363,7 +363,8 @@ class _UserBatch:
     async def look_ahead(self) -> None:
         """Each candidate's neighbours on the facts as they stand, and which of them no rule decides."""
         self.views = [
-            CandidateView(c.text, c.slot, c.negated, c.valid_from, c.observed_at, c.value) for c in self.candidates
+            CandidateView(c.text, c.slot, c.negated, c.valid_from, c.observed_at, c.value, c.language)
+            for c in self.candidates
         ]
         self.first_seen = [await self.neighbours_of(candidate) for candidate in self.candidates]
         self.pending = [

@@ -233,6 +233,17 @@ class TestSlotAndSimilarityMustAgree:
         assert decide_by_rule(view, near, slot_update_min_similarity=0.7) is None
         assert decide_by_rule(view, near, slot_update_min_similarity=0.5).op is Op.UPDATE
 
+    def test_across_two_languages_the_slot_decides_alone(self):
+        fact = ActiveFact(
+            uuid4(), "El usuario vive en Valencia", "el usuario vive en valencia", "location", T0, 0.26, "es"
+        )
+        moved = CandidateView("L'utilisateur habite à Lyon", "location", False, T0 + timedelta(days=1), language="fr")
+        assert decide_by_rule(moved, [fact]).op is Op.UPDATE
+        same_language = CandidateView(
+            "El usuario vive en Lyon", "location", False, T0 + timedelta(days=1), language="es"
+        )
+        assert decide_by_rule(same_language, [fact]) is None  # 0.26 in one language: the decider arbitrates
+
     def test_the_setting_defaults_to_the_tuned_threshold(self):
         from shared.settings import Settings
 
