@@ -35,7 +35,8 @@ them):
 
 Every conversation is replayed the way the stages see a live chat: one message at a time. Each
 user turn the extractor's triage (``services/extractor/stage.py``) keeps becomes one extraction
-request (that turn, the 6 messages before it as context, the session summary); its facts are then
+request (that turn, the 6 messages before it as context, the session summary of the last checkpoint
+before it, and a prompt leaves out the context messages that summary covers); its facts are then
 consolidated as one batch, the way ``shared/service_layer/consolidate.py`` does it: rules first
 (``shared.domain.consolidation.decide_by_rule``), one decider call for the rest, plans applied
 with ``plan_change`` to an in-memory store. Neighbours are picked as the store picks them: the
@@ -318,7 +319,9 @@ class Memory:
                 picked[id(r)] = (s, r)
         ordered = sorted(picked.values(), key=lambda pair: (-pair[0], str(pair[1].fact_id)))
         return [
-            ActiveFact(r.fact_id, r.fact.text, normalize_text(r.fact.text), r.fact.slot, r.fact.valid_from, s)
+            ActiveFact(
+                r.fact_id, r.fact.text, normalize_text(r.fact.text), r.fact.slot, r.fact.valid_from, s, r.fact.language
+            )
             for s, r in ordered
         ]
 
@@ -349,7 +352,7 @@ def _aware(moment: datetime, like: datetime) -> datetime:
 
 
 def _view(fact: ExtractedFact, said_at: datetime | None) -> CandidateView:
-    return CandidateView(fact.text, fact.slot, fact.negated, fact.valid_from, said_at, fact.value)
+    return CandidateView(fact.text, fact.slot, fact.negated, fact.valid_from, said_at, fact.value, fact.language)
 
 
 async def consolidate(
@@ -414,6 +417,7 @@ async def replay(
     memory = Memory(similarity)
     predicted: list[ExtractedFact] = []
     summary = ""
+    summary_end = 0  # the turns before this index are the summary's
     user_turns = summarized = changes = 0
     digested = False
     calls: Counter[str] = Counter()
@@ -421,9 +425,15 @@ async def replay(
         if turn.role != "user":
             continue
         user_turns += 1
-        context = tuple(turns[max(0, i - CONTEXT_MESSAGES) : i])
+        start = max(0, i - CONTEXT_MESSAGES)
+        context = tuple(turns[start:i])
         if _worth_a_call((*context, turn), len(context)):
-            result = await extractor.extract(ExtractionInput(new_turns=(turn,), context_turns=context, summary=summary))
+            # As the extractor does: the context turns the summary covers are marked, and a prompt leaves them out.
+            covered = min(len(context), max(0, summary_end - start)) if summary else 0
+            request = ExtractionInput(
+                new_turns=(turn,), context_turns=context, summary=summary, summarized_context=covered
+            )
+            result = await extractor.extract(request)
             calls["extraction"] += 1
             predicted.extend(result.facts)
             ops, decided = await consolidate(memory, result.facts, decider, turn.created_at)
@@ -445,6 +455,7 @@ async def replay(
         checkpoint = summary_checkpoint(turns[: i + 1], SUMMARY_EVERY, False, SUMMARY_MIN_CHARS)
         if summarizer is not None and checkpoint > summarized:
             summary = await summarizer.summarize_session(turns[: i + 1])
+            summary_end = i + 1
             summarized = checkpoint
             calls["summary"] += 1
     return Replay(

@@ -9,8 +9,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from shared.domain.cursor import RULES_LOOKBACK_TURNS
 
 OFFLINE_EMBEDDING_MODEL = "all-MiniLM-L6-v2"
 OFFLINE_EMBEDDING_DIMENSIONS = 384
@@ -260,9 +262,28 @@ class Settings(BaseSettings):
     # --- consolidation -----------------------------------------------------------------
     similarity_top_k: int = Field(5, description="Similar active facts shown to the decider.")
     similarity_floor: float = Field(0.55, description="Cosine similarity below which a fact is no neighbour.")
+    slot_update_min_similarity: float = Field(
+        0.30,
+        ge=0.0,
+        le=1.0,
+        description="A new value replaces the one fact on its single-valued slot by rule only when their cosine "
+        "similarity is at least this; below it the slot and the similarity disagree and the decider arbitrates. "
+        "Tuned for all-MiniLM-L6-v2 (bench/slot_similarity.py); re-tune for another embedding model.",
+    )
+    decision_share_window_s: float = Field(
+        0.25,
+        ge=0.0,
+        description="With a language model, the consolidator's concurrent transactions of one batch ask the decider "
+        "in one call: each waits at most this long after the first question for the others to reach theirs.",
+    )
 
     # --- extraction and summaries -------------------------------------------------------
-    context_messages: int = Field(6, description="Earlier messages given to the extractor as context.")
+    context_messages: int = Field(
+        6,
+        ge=0,
+        description="Earlier messages given to the extractor as context (at least 6 with the offline provider, "
+        "whose rules look back 6 turns from every message).",
+    )
     extraction_known_slots: int = Field(
         20,
         ge=0,
@@ -337,6 +358,17 @@ class Settings(BaseSettings):
         gt=0,
         description="How often the relay retires facts whose valid time has ended (dated events that are over).",
     )
+
+    @model_validator(mode="after")
+    def _context_holds_the_rules_lookback(self) -> Settings:
+        if self.llm_provider == "offline" and self.context_messages < RULES_LOOKBACK_TURNS:
+            raise ValueError(
+                f"MEMSTREAM_CONTEXT_MESSAGES={self.context_messages} is too small for the offline provider: its "
+                f"extraction rules look back {RULES_LOOKBACK_TURNS} turns from every message, and a smaller context "
+                f"would make what is extracted depend on batch boundaries. Set it to {RULES_LOOKBACK_TURNS} or more "
+                "(or use MEMSTREAM_LLM_PROVIDER=openai)."
+            )
+        return self
 
     @property
     def max_request_bytes(self) -> int:

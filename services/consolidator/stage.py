@@ -13,7 +13,7 @@ from shared.contracts.events import EmbeddedFact
 from shared.domain.event_checks import embedding_problem
 from shared.providers.registry import decision_provider
 from shared.runtime import PoisonEvent, Record, StageContext
-from shared.service_layer.consolidate import consolidate_users
+from shared.service_layer.consolidate import consolidate_users, shared_decisions
 from shared.settings import Settings
 from shared.telemetry import EVENTS
 
@@ -39,10 +39,17 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, EmbeddedFact]]) ->
     for _, fact in batch:
         by_user.setdefault((fact.tenant_id, fact.user_id), []).append(fact)
     groups = [dict(list(by_user.items())[i::WRITERS]) for i in range(min(WRITERS, len(by_user)))]
+    # With a language model, the transactions' look-ahead questions go to the decider in one call.
+    shared = shared_decisions(decider, ctx.settings, stage=STAGE, seats=len(groups))
 
     async def consolidate(users: dict[tuple[str, str], list[EmbeddedFact]]) -> None:
-        async with ctx.db.acquire() as conn:
-            outcomes = await consolidate_users(conn, ctx.settings, decider, users, stage=STAGE)
+        seat = shared.seat() if shared is not None else None
+        try:
+            async with ctx.db.acquire() as conn:
+                outcomes = await consolidate_users(conn, ctx.settings, decider, users, stage=STAGE, seat=seat)
+        finally:
+            if seat is not None:
+                seat.leave()  # a transaction that failed before asking keeps no one waiting
         for outcome in outcomes:
             EVENTS.labels(STAGE, outcome.op.value.lower()).inc()
 

@@ -2,10 +2,10 @@
 
 consume a batch of chat events -> store messages (idempotent) -> read every session of the batch
 from a little before its cursor, in one query -> decide, per session, what is new and whether it is
-worth a call (pure) -> add the background summary of the last checkpoint before the context window
-(shared with the summarizer through the call cache) and, for a model, the user's known slot names
--> extract (one cached provider call per session
-slice; the calls of a batch run concurrently) -> emit all candidates, keyed tenant:user -> advance all
+worth a call (pure) -> add the background summary of the last checkpoint before the slice (shared with
+the summarizer through the call cache; a prompt leaves out the context turns it covers) and, for a
+model, the user's known slot names -> extract (one cached provider call per session slice; the calls
+of a batch run concurrently) -> emit all candidates, keyed tenant:user -> advance all
 cursors in one update. The extraction input is a pure function of the stored conversation up to the
 slice, so two runs send byte-identical prompts and a replay hits the cache.
 A crash between emit and cursor re-emits the same candidates, which the consolidator applies once.
@@ -249,11 +249,13 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, ChatMessage | Sess
 
 
 async def _with_background(ctx: StageContext, to_call: list[SessionWork]) -> list[SessionWork]:
-    """Each request with the summary of the last whole checkpoint before its context window: the one
-    the summarizer writes for that checkpoint, read from (or, if the extractor is first, put into) the
+    """Each request with the summary of the last whole checkpoint before its slice: the one the
+    summarizer writes for that checkpoint, read from (or, if the extractor is first, put into) the
     shared call cache. Never a summary that covers the turns being extracted, whatever the summarizer
-    has reached, so the request depends only on the conversation."""
-    starts = {id(w): (w.request.context_turns or w.request.new_turns)[0].event_id for w in to_call}
+    has reached, so the request depends only on the conversation. The context turns that summary
+    covers are marked (``summarized_context``), and a prompt leaves them out: summary and context
+    neither overlap nor leave a gap between them."""
+    starts = {id(w): w.request.new_turns[0].event_id for w in to_call}
     async with ctx.db.acquire() as conn:
         before = await store.turns_before(conn, [(w.tenant_id, w.session_id, starts[id(w)]) for w in to_call])
     every, min_chars = ctx.settings.summary_every_user_turns, ctx.settings.summary_min_chars
@@ -268,10 +270,12 @@ async def _with_background(ctx: StageContext, to_call: list[SessionWork]) -> lis
         provider=summary_provider(ctx.settings),
         wanted=[SummaryWanted(w.tenant_id, w.user_id, covered[id(w)]) for w in needing],
     )
-    summary_of = {id(w): text for w, text in zip(needing, texts, strict=True)}
-    return [
-        replace(w, request=replace(w.request, summary=summary_of[id(w)])) if id(w) in summary_of else w for w in to_call
-    ]
+    with_summary = {}
+    for w, text in zip(needing, texts, strict=True):
+        summarized = {t.event_id for t in covered[id(w)]}
+        leading = sum(1 for t in w.request.context_turns if t.event_id in summarized)
+        with_summary[id(w)] = replace(w, request=replace(w.request, summary=text, summarized_context=leading))
+    return [with_summary.get(id(w), w) for w in to_call]
 
 
 async def _with_known_slots(ctx: StageContext, to_call: list[SessionWork]) -> list[SessionWork]:
@@ -300,7 +304,7 @@ def _request_key(request: ExtractionInput) -> dict[str, Any]:
         "new": [turn_to_json(t) for t in request.new_turns],
         "context": [turn_to_json(t) for t in request.context_turns],
         "summary": request.summary,
-    }
+    } | ({"summarized": request.summarized_context} if request.summarized_context else {})
 
 
 def _extraction_call(provider, request: ExtractionInput):

@@ -53,7 +53,7 @@ def turns_until(history: Sequence[HistoryTurn], user_turns: int) -> list[History
 
 def background_checkpoint(before: Sequence[HistoryTurn], every: int, min_chars: int = 0) -> list[HistoryTurn]:
     """Pure: the turns the extractor's background summary covers, given the turns before its
-    context window: the last whole checkpoint among them (none before the first checkpoint)."""
+    slice: the last whole checkpoint among them (none before the first checkpoint)."""
     checkpoint = summary_checkpoint(before, every, ended=False, min_chars=min_chars)
     return turns_until(before, checkpoint) if checkpoint else []
 

@@ -13,6 +13,12 @@ from datetime import datetime
 from shared.domain.models import Turn
 from shared.hashing import content_hash
 
+# How many turns before a message the offline extraction rules look back (a retraction that names only a
+# thing looks for the earlier statement about it). The extractor's context (MEMSTREAM_CONTEXT_MESSAGES)
+# must hold at least this many, so every turn sees the same turns before it whether it is the first of its
+# slice or not; settings refuse a smaller context with the offline provider.
+RULES_LOOKBACK_TURNS = 6
+
 
 def message_hash(event_id: str, role: str, content: str) -> str:
     return content_hash("message", event_id, role, content)

@@ -40,13 +40,21 @@ class ExtractionInput:
 
     ``new_turns`` are the messages to extract from; ``context_turns`` and ``summary`` only help
     interpret them (an assistant question the user confirms, a pronoun, a topic). ``known_slots``
-    are slot names the user's facts already use, for the extractor to reuse.
+    are slot names the user's facts already use, for the extractor to reuse. ``summarized_context``:
+    how many of the first context turns the summary already covers; a prompt leaves them out rather
+    than say them twice (rule-based extractors, which do not read the summary, still see them).
     """
 
     new_turns: tuple[Turn, ...]
     context_turns: tuple[Turn, ...] = ()
     summary: str = ""
     known_slots: tuple[str, ...] = ()
+    summarized_context: int = 0
+
+    @property
+    def unsummarized_context(self) -> tuple[Turn, ...]:
+        """The context turns the summary does not cover, as a prompt shows them."""
+        return self.context_turns[self.summarized_context :] if self.summary.strip() else self.context_turns
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from typing import Any
 
 from shared.domain.models import Category, DecisionItem, ExtractionInput, Turn
 
-EXTRACTION_VERSION = "extract-v3"
+EXTRACTION_VERSION = "extract-v4"  # v4: context turns the summary covers are left out
 DECISION_VERSION = "decide-v2"
 SUMMARY_VERSION = "summary-v1"  # session summaries and profile digests
 
@@ -126,15 +126,16 @@ def _clip(text: str) -> str:
 
 def render_extraction(request: ExtractionInput) -> str:
     """The user content of an extraction call. New messages are numbered from 1. The user's known
-    slots come sorted, so the same set always reads the same."""
+    slots come sorted, so the same set always reads the same. Earlier messages the summary covers are
+    left out: the context is the summary, then what came after it."""
     lines: list[str] = []
     if request.known_slots:
         lines.append(f"Slots: {json.dumps(sorted(request.known_slots), ensure_ascii=False, separators=(',', ':'))}")
     if request.summary.strip():
         lines.append(f"Summary: {quote(request.summary.strip())}")
-    if request.context_turns:
+    if context := request.unsummarized_context:  # what the summary says is not said again
         lines.append("Earlier:")
-        lines.extend(f"{speaker(t)} {stamp(t.created_at)}: {quote(_clip(t.content))}" for t in request.context_turns)
+        lines.extend(f"{speaker(t)} {stamp(t.created_at)}: {quote(_clip(t.content))}" for t in context)
     lines.append("New:")
     lines.extend(
         f"[{n}] {speaker(t)} {stamp(t.created_at)}: {quote(t.content)}"

@@ -1,7 +1,7 @@
 """A session's summary at a checkpoint: one cached provider call, shared by every stage that needs it.
 
 The summarizer writes summaries at checkpoints (every N user turns). The extractor uses the summary
-of the last checkpoint before its context window as background. Both ask through here with the same
+of the last checkpoint before its slice as background. Both ask through here with the same
 key (the content hashes of the covered turns), so whichever stage comes first pays for the call and
 the other reads the cached output: the extraction input is then a pure function of the stored
 conversation, never of how far the summarizer happened to be.

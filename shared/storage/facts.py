@@ -78,7 +78,7 @@ async def neighbours(
         ), picked AS (
             SELECT * FROM nearest WHERE similarity >= $5 UNION SELECT * FROM related
         )
-        SELECT f.fact_id, f.text, f.normalized_text, f.slot, f.valid_from, p.similarity
+        SELECT f.fact_id, f.text, f.normalized_text, f.slot, f.valid_from, p.similarity, f.language
         FROM picked p JOIN facts f USING (fact_id)
         ORDER BY p.similarity DESC, f.fact_id
         """,
@@ -92,7 +92,15 @@ async def neighbours(
         thing,
     )
     return [
-        ActiveFact(r["fact_id"], r["text"], r["normalized_text"], r["slot"], r["valid_from"], float(r["similarity"]))
+        ActiveFact(
+            r["fact_id"],
+            r["text"],
+            r["normalized_text"],
+            r["slot"],
+            r["valid_from"],
+            float(r["similarity"]),
+            r["language"],
+        )
         for r in rows
     ]
 

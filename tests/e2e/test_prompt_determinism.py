@@ -137,6 +137,14 @@ async def test_two_runs_send_byte_identical_extraction_prompts(llm_pipeline, ope
         new_part = rest.split("New:", 1)[1]
         # The background never covers what is being extracted.
         assert not any(content[:20] in summary for _, content in TURNS if content[:20] in new_part)
+        # Nor does the context say again what the summary covers: the summary, then what came after it.
+        earlier = rest.split("New:", 1)[0]
+        assert not any(content[:20] in earlier for _, content in TURNS if content[:20] in summary), prompt
+    shown = [
+        len(p.split("New:", 1)[0].split("Earlier:", 1)[1].splitlines()) - 1 if "Earlier:" in p else 0
+        for p in backgrounds
+    ]
+    assert min(shown) < 2, "a slice right after its checkpoint shows fewer than MEMSTREAM_CONTEXT_MESSAGES (2) turns"
 
     # Every turn's facts are emitted, those of the slices that had a background summary too (the
     # summary step hands back a copy of the work item: its facts must still be found).

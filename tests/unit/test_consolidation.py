@@ -4,6 +4,7 @@ from uuid import uuid4
 import pytest
 
 from shared.domain.consolidation import (
+    SLOT_UPDATE_MIN_SIMILARITY,
     ActiveFact,
     CandidateView,
     InvalidDecision,
@@ -212,6 +213,41 @@ class TestUpdateByCanonicalSlot:
     def test_a_slot_that_only_looks_alike_is_left_to_the_decider(self):
         near = [active("The user uses Neovim", "tool:editor")]
         assert update_by_slot(candidate("The user uses Copilot", "tool:editor plugin"), near) is None
+
+
+class TestSlotAndSimilarityMustAgree:
+    """A rule-based UPDATE needs the slot and the similarity to agree; the decider arbitrates otherwise."""
+
+    def test_a_same_slot_fact_that_reads_like_something_else_goes_to_the_decider(self):
+        near = [active("The user's editor at the publisher is Jane", "tool:editor", similarity=0.12)]
+        assert decide_by_rule(candidate("The user uses Helix", "tool:editor"), near) is None
+
+    def test_at_the_threshold_the_rule_still_updates(self):
+        near = [active("The user lives in Leeds", "location", similarity=SLOT_UPDATE_MIN_SIMILARITY)]
+        decision = decide_by_rule(candidate("The user lives in Harrogate", "location"), near)
+        assert decision is not None and decision.op is Op.UPDATE and decision.target == 0
+
+    def test_the_threshold_is_a_parameter(self):
+        near = [active("The user lives in Leeds", "location", similarity=0.6)]
+        view = candidate("The user lives in Harrogate", "location")
+        assert decide_by_rule(view, near, slot_update_min_similarity=0.7) is None
+        assert decide_by_rule(view, near, slot_update_min_similarity=0.5).op is Op.UPDATE
+
+    def test_across_two_languages_the_slot_decides_alone(self):
+        fact = ActiveFact(
+            uuid4(), "El usuario vive en Valencia", "el usuario vive en valencia", "location", T0, 0.26, "es"
+        )
+        moved = CandidateView("L'utilisateur habite à Lyon", "location", False, T0 + timedelta(days=1), language="fr")
+        assert decide_by_rule(moved, [fact]).op is Op.UPDATE
+        same_language = CandidateView(
+            "El usuario vive en Lyon", "location", False, T0 + timedelta(days=1), language="es"
+        )
+        assert decide_by_rule(same_language, [fact]) is None  # 0.26 in one language: the decider arbitrates
+
+    def test_the_setting_defaults_to_the_tuned_threshold(self):
+        from shared.settings import Settings
+
+        assert Settings.model_fields["slot_update_min_similarity"].default == SLOT_UPDATE_MIN_SIMILARITY
 
 
 class TestAddOnASlotNoNeighbourHolds:

@@ -63,8 +63,8 @@ def test_summary_due_only_past_a_checkpoint_the_stored_summary_does_not_cover():
     assert summary_due(SessionState(8, None, False), _history(8), 4, ended=False, min_chars=100) is None  # too short
 
 
-def test_background_summary_covers_the_last_whole_checkpoint_before_the_context():
-    roles = ["user", "assistant"] * 6  # 6 user turns before the extractor's context window
+def test_background_summary_covers_the_last_whole_checkpoint_before_the_slice():
+    roles = ["user", "assistant"] * 6  # 6 user turns before the slice being extracted
     before = [HistoryTurn(f"m{i}", role, "x", T, f"h{i}") for i, role in enumerate(roles)]
     assert [t.event_id for t in background_checkpoint(before, 4)] == [f"m{i}" for i in range(7)]  # 4 user turns
     assert background_checkpoint(before[:5], 4) == []  # 3 user turns: no checkpoint yet

@@ -44,6 +44,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 
+from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.providers.offline import clause_classifier, clauses, frames
 
@@ -3653,9 +3654,9 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
 
 # How far back from a turn the rules look (a thing-named retraction looks for the earlier statement about
 # the thing). The extractor stage gives this many turns of context (MEMSTREAM_CONTEXT_MESSAGES, 6 by
-# default), so every turn, first of its request or not, sees the same turns before it. A smaller context
-# setting would make the result depend on batch boundaries again.
-LOOKBACK_TURNS = 6
+# default), so every turn, first of its request or not, sees the same turns before it. Settings refuse a
+# smaller context with the offline provider (it would make the result depend on batch boundaries again).
+LOOKBACK_TURNS = RULES_LOOKBACK_TURNS
 
 
 def _resolve_named(facts: list[ExtractedFact], request: ExtractionInput) -> list[ExtractedFact]:
