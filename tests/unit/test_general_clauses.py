@@ -309,3 +309,42 @@ def test_multi_fact_messages_give_each_clause_its_fact():
 )
 def test_non_facts_stay_silent(message):
     assert facts_of(message) == []
+
+
+# --- gen6: classes the general layer declined or garbled ----------------------------------------------
+
+
+def test_an_introduction_card_is_read_as_the_clauses_it_stands_for():
+    facts = facts_of("Marta, 29, sound engineer at Bluefell.")
+    assert {(f.slot, f.value) for f in facts} >= {("name", "Marta"), ("age", "29"), ("employer", "Bluefell")}
+    assert any(f.slot == "occupation" and "sound engineer" in f.text for f in facts)
+
+
+@pytest.mark.parametrize("message", ["Sure, 5, fine", "Thanks, that worked", "Okay here, nothing new"])
+def test_a_chatty_reply_is_no_introduction_card(message):
+    assert facts_of(message) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "place"),
+    [("I live alone in Tartu.", "Tartu"), ("We live with two cats near Ghent.", "Ghent")],
+)
+def test_who_one_lives_with_does_not_hide_where(message, place):
+    (fact,) = facts_of(message)
+    assert fact.slot == "location" and place in fact.text
+
+
+def test_a_birth_is_a_child_in_the_family_from_then():
+    (fact,) = facts_of("We had a baby boy last week!")
+    assert fact.slot == "family:sons" and not fact.negated and fact.valid_from == datetime(2026, 3, 2, tzinfo=UTC)
+    assert [f.slot for f in facts_of("We just had triplets")] == ["family:triplets"]
+
+
+def test_being_with_a_named_organisation_now_is_the_job():
+    (fact,) = facts_of("I'm with Copperline now.")
+    assert (fact.slot, fact.value) == ("employer", "Copperline")
+    assert facts_of("I'm at home now") == []
+
+
+def test_passing_an_exam_is_nobody_dying():
+    assert all(not f.negated for f in facts_of("Passed my final exam yesterday!"))

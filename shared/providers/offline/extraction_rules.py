@@ -47,7 +47,7 @@ from functools import lru_cache
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.providers.offline import clause_classifier, clauses, frames
 
-RULES_VERSION = "rules-v3"  # part of the extraction cache key: v3 adds the general clause layer
+RULES_VERSION = "rules-v4"  # part of the extraction cache key: v4 reads introduction cards, births, "live alone in"
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
 
@@ -2035,7 +2035,9 @@ RULES: tuple[Rule, ...] = (
           _b_location_gone),
     _rule(
         "location",
-        "{SUBJ} {ADV}(?:live|reside)(?: together)? (?P<near>(?:just |right )?(?:outside|near|close to) |in )?{V}",
+        "{SUBJ} {ADV}(?:live|reside)(?: together| alone| on my own| by myself"
+        "| with (?:my |our |a |two |three )?[\\w-]+(?: [\\w-]+)?(?= (?:in|near|outside|just|right) ))?"
+        " (?P<near>(?:just |right )?(?:outside|near|close to) |in )?{V}",
         _b_location,
     ),
     _rule("location", "{IWE} have {ADV}(?:been )?(?:living|lived|based) in {V}", _b_location),
@@ -2061,6 +2063,9 @@ RULES: tuple[Rule, ...] = (
                       r"|(?P<how2>lost my job))\b(?: (?:at|from) {V})?", _b_employer_gone),
     _rule("employer", "i am (?:now )?(?P<how>unemployed|between jobs|out of work)", _b_employer_gone),
     _rule("employer", "i {ADV}work (?P<prep>at|for) {V}", _b_employer),
+    # "I'm with Deloitte now": where one is "now", said of a named organisation, is the new job.
+    _rule("employer", "i am (?:now |currently )?(?:at|with) (?P<v>{CAP}[\\w&.'-]*(?: {CAP}[\\w&.'-]*)*) now$",
+          _b_joined),
     _rule("employer", "i am {ADV}(?:working|employed) (?P<prep>at|for|by) {V}", _b_employer),
     _rule("employer", "my (?:employer|company) is {V}", _b_employer),
     _rule("employer", "i am (?:starting|beginning) (?:a new job |work |my new job )?(?:at|with) {V}", _b_joined),
@@ -2505,11 +2510,30 @@ def _statement_drafts(c: Clause) -> list[Draft]:
     )
 
 
+# "We just had twins", "I had a baby boy last week": a birth is a child in the family from then on,
+# not an event that ends.
+_BIRTH = _rx(
+    r"^(?:i|we|my\s+(?:wife|husband|partner)\s+and\s+i)\s+(?:just\s+|recently\s+|finally\s+)?(?:have\s+)?had\s+"
+    r"(?P<who>(?:a\s+|our\s+(?:first\s+|second\s+|third\s+)?)?(?:baby|child|kid)(?:\s+(?P<sex>boy|girl))?"
+    r"|twins|triplets|(?:a\s+|our\s+(?:first\s+|second\s+|third\s+)?)?(?P<kind>son|daughter))\s*!*$"
+)
+
+
+def _birth_drafts(c: Clause) -> list[Draft]:
+    m = _BIRTH.match(c.text)
+    if m is None:
+        return []
+    who = re.sub(r"^our\b", "their", re.sub(r"\s+", " ", m.group("who")))
+    kind = m.group("kind") or {"boy": "son", "girl": "daughter"}.get((m.group("sex") or "").lower())
+    slot = f"family:{_PLURALS[kind]}" if kind else f"family:{who.split()[-1].lower()}"
+    return [Draft(f"The user has {who}", REL, 8, slot, who)]
+
+
 def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Draft]:
     c = _prepare(raw, today)
     if c is None:
         return []
-    drafts = _statement_drafts(c)
+    drafts = _birth_drafts(c) or _statement_drafts(c)
     if drafts and all(d.category is EVENT for d in drafts) and (death := _death_drafts(c)):
         drafts = death  # "we had to put Rufus down last week": a death, not an event to remember
     ending = frames.ending_marker(c.text)
@@ -3413,7 +3437,8 @@ def _trait_drafts(c: Clause) -> list[Draft]:
 
 _DEATH = _rx(
     r"^(?:(?:my|our)\s+(?:(?P<kind>[a-z]+)\s+)?)?(?P<n>(?-i:[A-Z][\w'-]*))\s+(?:has\s+|had\s+|just\s+|sadly\s+)*"
-    r"(?:passed\s+away|died|passed|(?:was|had\s+to\s+be|got)\s+put\s+(?:down|to\s+sleep))\b"
+    r"(?:passed\s+away|died|passed(?!\s+(?:my|the|a|an|his|her|their|our|all|every|it)\b)"
+    r"|(?:was|had\s+to\s+be|got)\s+put\s+(?:down|to\s+sleep))\b"
     r"|^(?:i|we)\s+(?:had\s+to\s+)?(?:put|have\s+put)\s+(?:(?:my|our)\s+(?:(?P<kind2>[a-z]+)\s+)?)?(?P<n2>(?-i:[A-Z][\w'-]*))"
     r"\s+(?:down|to\s+sleep)\b"
 )
@@ -3423,9 +3448,49 @@ def _death_drafts(c: Clause) -> list[Draft]:
     """ "Rex passed away": whoever it was, they are no longer in the user's life (any slot naming them)."""
     m = _DEATH.match(c.text)
     name = (m.group("n") or m.group("n2")) if m else None
-    if not name or name.lower() in _NOT_NAMES:
+    # "I passed my driving test": the speaker passed something, nobody died.
+    if not name or name.lower() in _NOT_NAMES or name.lower() in ("i", "we"):
         return []
     return [Draft(f"The user's {name} passed away{c.when()}", REL, 7, f"*:{name.lower()}", name, negated=True)]
+
+
+# A self-introduction said as a card, without a verb: "<Name>[ here], <age>, <what they do>[ at <org>|
+# from <place>]". Its parts are what the speaker would say in full ("I'm <Name>", "I'm <age>", "I'm a
+# <role> at <org>", "I'm from <place>"), and are read as such by the same rules.
+_INTRO_CARD = re.compile(
+    r"^(?:hi|hey|hello)?[\s,!]*(?P<name>[A-Z][a-z'-]+)(?P<here>\s+here)?\s*,\s*"
+    r"(?:(?P<age>\d{1,3})(?:\s*(?:y/?o|yrs?(?:\s+old)?|years?\s+old))?\s*(?:,|$)\s*)?(?P<rest>.*)$"
+)
+_CARD_FROM = re.compile(
+    r"^(?P<role>.*?)\s*,?\s*\b(?:from|based\s+in|living\s+in|in)\s+"
+    r"(?P<place>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})$"
+)
+_CARD_ROLE = re.compile(
+    r"^(?:an?\s+)?(?P<role>[a-z][\w/-]*(?:\s+[a-z][\w/-]*){0,3})"
+    r"(?P<org>\s+(?:at|@|for)\s+[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})?$"
+)
+
+
+def _introduction_card(sentence: str) -> list[str] | None:
+    """The clauses an introduction card stands for, or None when the sentence is no such card."""
+    m = _INTRO_CARD.match(sentence.strip().rstrip(".!"))
+    if m is None or not (m.group("age") or m.group("here")) or m.group("name").lower() in _NOT_NAMES:
+        return None
+    said = [f"I am {m.group('name')}"] + ([f"I am {m.group('age')}"] if m.group("age") else [])
+    for part in filter(None, (p.strip() for p in re.split(r",|\s+and\s+", m.group("rest")))):
+        where = _CARD_FROM.match(part)
+        role = where.group("role") if where else part
+        if where:
+            said.append(f"I am from {where.group('place')}" if "from" in part else f"I live in {where.group('place')}")
+        if role and (job := _CARD_ROLE.match(role)):
+            org = (job.group("org") or "").replace("@", "at")
+            article = "an" if job.group("role")[0] in "aeiou" else "a"
+            said.append(f"I am {article} {job.group('role')}{org}")
+            if org:
+                said.append(f"I work{org}")
+        elif role:
+            return None  # a part that is neither a role nor a place: not a card this reads
+    return said
 
 
 def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
@@ -3433,6 +3498,9 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
     general = not _NOT_FOR_GENERAL.search(text)
     text = _QUOTED.sub(" ", text)
     for sentence in _sentences(text):
+        if language == "en" and (card := _introduction_card(sentence)):
+            drafts.extend(d for said in card for d in _drafts_in_context(said, today, language, general))
+            continue
         if language == "en" and (styled := _style_request_drafts(sentence, today)):
             drafts.extend(styled)
             continue
