@@ -348,3 +348,18 @@ def test_being_with_a_named_organisation_now_is_the_job():
 
 def test_passing_an_exam_is_nobody_dying():
     assert all(not f.negated for f in facts_of("Passed my final exam yesterday!"))
+
+
+@pytest.mark.parametrize(
+    ("message", "first", "second"),
+    [
+        ("Kotlin at work but Elixir for my side project.", ("Kotlin", ""), ("Elixir", "@side-project")),
+        ("At work I use Emacs, for personal stuff Helix.", ("Emacs", ""), ("Helix", "@side-project")),
+        ("I drink tea at home and coffee at work.", ("tea", "@family"), ("coffee", "")),
+    ],
+)
+def test_a_gapped_contrast_gives_each_context_its_fact(message, first, second):
+    facts = facts_of(message)
+    assert len(facts) == 2
+    for fact, (word, scope) in zip(facts, (first, second), strict=True):
+        assert word in fact.text and (fact.slot or "").endswith(scope) and ("@" in (fact.slot or "")) == bool(scope)

@@ -3518,9 +3518,44 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
             if not parts:
                 continue
             sentence = ", ".join(parts)
+        if language == "en" and (gapped := _gapped_contrast(sentence.rstrip(".!;"))):
+            drafts.extend(d for part in gapped for d in _drafts_in_context(part, today, language, general))
+            continue
         for part in _CONTRAST.split(sentence.rstrip(".!;")) if language == "en" else [sentence.rstrip(".!;")]:
             drafts.extend(_drafts_in_context(part, today, language, general))
     return drafts
+
+
+# "At work I use a ThinkPad, at home a MacBook", "Python at work but Go for my side project": two
+# contexts, and the second half (or both) leaves out the verb it shares with the first.
+_GAP_SPLIT = _rx(r"\s*(?:,|;)?\s+(?:but|while|whereas|and)\s+|\s*[,;]\s*")
+_BARE_NAMES = re.compile(r"^(?:an?\s+|the\s+)?[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,2}$")
+# A thing without a verb: "coffee", "a MacBook", "oat milk" (never a pronoun, which would be no gap).
+_BARE_THING = _rx(
+    r"^(?:an?\s+|the\s+|some\s+)?(?!(?:i|we|it|they|that|this|them|my|our|me|you|too|also|either)\b)[\w.+#-]+(?:\s+[\w.+#-]+)?$"
+)
+_SHARED_VERB = _rx(
+    r"^(?P<head>(?:i|we)\s+(?:[a-z]+\s+){0,2}?(?:use|run|code\s+in|write|deploy\s+(?:on|to)|host\s+on|prefer|drive|ride|drink|eat|play|speak|build\s+(?:with|on|in)))\s+(?P<obj>.+)$"
+)
+
+
+def _gapped_contrast(sentence: str) -> list[str] | None:
+    """The two whole clauses a gapped contrast stands for, each with its context, or None."""
+    halves = _GAP_SPLIT.split(sentence, maxsplit=1)
+    if len(halves) != 2:
+        return None
+    (first_context, first), (second_context, second) = (frames.find_context(h, "en") for h in halves)
+    if not first_context or not second_context or first_context == second_context:
+        return None
+    if _BARE_NAMES.match(first) and _BARE_NAMES.match(second):
+        head = "I use"  # "Python at work, Go at home": names said of contexts are what is used there
+        first = f"{head} {first}"
+    elif (shared := _SHARED_VERB.match(first)) and _BARE_THING.match(second):
+        head = shared.group("head")
+    else:
+        return None  # the second half says its own verb (the ordinary split reads it), or it is no gap
+    wording = frames.CONTEXT_WORDING["en"]
+    return [f"{wording[first_context]} {first}", f"{wording[second_context]} {head} {second}"]
 
 
 # "My company uses GCP but for my own stuff I use Hetzner": each side of the contrast has its own context.
