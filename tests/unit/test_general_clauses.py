@@ -363,3 +363,17 @@ def test_a_gapped_contrast_gives_each_context_its_fact(message, first, second):
     assert len(facts) == 2
     for fact, (word, scope) in zip(facts, (first, second), strict=True):
         assert word in fact.text and (fact.slot or "").endswith(scope) and ("@" in (fact.slot or "")) == bool(scope)
+
+
+def test_a_change_made_to_ones_own_project_is_scoped_to_it():
+    facts = facts_of("We migrated our weekend app from Netlify to Vercel.")
+    assert facts and all((f.slot or "").endswith("@side-project") for f in facts)
+
+
+@pytest.mark.parametrize("message", ["At the office we moved from Zoom to Teams.", "I moved my pet project to Render."])
+def test_where_a_workplace_or_project_moves_is_not_where_the_user_lives(message):
+    assert all(f.slot != "location" for f in facts_of(message))
+
+
+def test_moving_for_work_is_still_moving():
+    assert [f.slot for f in facts_of("For work I moved to Aarhus.")] == ["location"]

@@ -3575,6 +3575,9 @@ _NOT_FOR_GENERAL = _rx(
 )
 
 
+_WE_SUBJECT = _rx(r"^(?:we|our|my\s+(?:team|company|employer|office|firm))\b")
+
+
 def _drafts_in_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     context, sentence = frames.find_context(sentence, language)
     # "I used to live in Paris, but now ...": a change, read by the change frames; only a past said on
@@ -3590,6 +3593,10 @@ def _drafts_in_context(sentence: str, today: date, language: str, general: bool 
             or ([] if changed or not general else _used_to_drafts(clause, today))
         ]
     )
+    if context == "side project" or (context == "work" and _WE_SUBJECT.match(sentence)):
+        # "At the office we moved to Slack", "I moved my hobby app to Render": where a workplace or a
+        # project moves is not where the user lives ("for work I moved to Berlin" is).
+        found = [d for d in found if d.slot != "location"]
     if context:
         found = [
             replace(d, slot=frames.scoped(d.slot, context), text=frames.with_context(d.text, context, language))
