@@ -377,3 +377,13 @@ def test_where_a_workplace_or_project_moves_is_not_where_the_user_lives(message)
 
 def test_moving_for_work_is_still_moving():
     assert [f.slot for f in facts_of("For work I moved to Aarhus.")] == ["location"]
+
+
+def test_a_taste_said_without_its_i_is_the_users():
+    assert [f.slot for f in facts_of("Adore opera, detest musicals.")] == ["like:opera", "dislike:musicals"]
+    assert [f.slot for f in facts_of("Massive fan of Boca Juniors")] == ["like:boca-juniors"]
+
+
+@pytest.mark.parametrize("message", ["Love it!", "Love your answer", "Like I said, no", "Into the woods we go"])
+def test_a_reply_of_taste_is_no_fact(message):
+    assert facts_of(message) == []

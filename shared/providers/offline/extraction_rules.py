@@ -813,6 +813,14 @@ _SUBJECTLESS_AUX = _rx(
     r"^(?P<aux>been|not|starting|moving|heading|flying|going|off\s+to|working|living|engaged|married|divorced|pregnant"
     r"|single|retired|based)\b"
 )
+# A taste said without its "I", about a thing named (never "love it", "love your answer": those are replies).
+_STANCE_VERBS = frozenset({"love", "hate", "like", "enjoy", "adore", "dislike", "prefer", "detest"})
+_SUBJECTLESS_STANCE = _rx(
+    r"^(?:(?:really|totally|absolutely|kinda|genuinely)\s+)?(?P<verb>love|hate|like|enjoy|adore|dislike|prefer|detest"
+    r"|(?:a\s+)?(?:big|huge|massive|great|long-?time|lifelong)\s+fan\s+of|(?:really\s+)?into)\s+"
+    r"(?!(?:it|that|this|these|those|your|you|u|ur|the|the\s+idea|the\s+answer|the\s+suggestion|how|what|when|to)\b)(?=\w)"
+)
+_STANCE_ARTICLE = _rx(r"^(?=(?:big|huge|massive|great|long-?time|lifelong)\s)")
 # Chat drops more than the "I": "new job at Spotify!", "name's Jake".
 _NOUN_NEWS = (
     (_rx(r"^(?:a\s+|my\s+)?new\s+(?:job|position|role)\s+(?=at|with)"), "I started a new job "),
@@ -864,6 +872,14 @@ def _with_subject(text: str) -> str:
             return lead + text[found.end() :]
     if re.match(r"(?i)^(?:i|we|my|our|i'm|im|i've|we're|[a-z]+\s+and\s+i)\b", text) or not text:
         return text
+    if stance := _SUBJECTLESS_STANCE.match(text):
+        # "Love hiking, hate crowds", "big fan of jazz": a taste said without its "I"
+        verb = stance.group("verb").lower()
+        return (
+            f"I {verb}{text[stance.end('verb') :]}"
+            if verb in _STANCE_VERBS
+            else f"I am {_STANCE_ARTICLE.sub('a ', text[:1].lower() + text[1:])}"
+        )
     if not (
         _SUBJECTLESS_AUX.match(text.lower())
         or _SUBJECTLESS.match(text.lower())
@@ -975,6 +991,8 @@ _CLAUSE_SPLIT = _rx(
     + r")"
     r"|\s*,\s*(?=(?:just\s+|finally\s+|then\s+)?(?:moved|started|joined|switched|sold|quit|left|bought|adopted|ditched"
     r"|dropped|cancelled|stopped|began|relocated|got\s+(?:a|an|my|the)|took\s+up|picked\s+up)\b)"
+    # "love hiking, hate crowds": a second taste said without its "I"
+    r"|\s*,\s*(?=(?:love|hate|adore|dislike|detest|enjoy)\s+(?!(?:it|that|this|you|your)\b)\w)"
     r"|\s*,\s*(?=(?:remind|please|pls|can|could|would|any|how|what|why|where|which|should|is\s+it|is\s+that"
     r"|do\s+you|help|recommend|suggest|tips|ideas|feeling|nervous|excited|so\s+excited|wish|hope)\b)"
     r"|\s+[-–—]+\s+"

@@ -113,7 +113,7 @@ PROBES: list[tuple[str, tuple[str, ...], list[E]]] = [
         ("Tomas here, 45, plumber from Brno.",),
         [(("tomas",), False, "name"), (("45",), False, "age"), (("plumber",), False, None), (("brno",), False, None)],
     ),
-    ("shorthand", ("Love hiking, hate crowds.",), [(("hiking",), False, None)]),
+    ("shorthand", ("Love hiking, hate crowds.",), [(("hiking",), False, None), (("crowds",), False, "dislike")]),
     ("shorthand", ("Currently living in Quito.",), [(("quito",), False, "location")]),
     ("shorthand", ("Working at Nordlys as a data engineer.",), [(("nordlys",), False, None)]),
     ("shorthand", ("Big fan of jazz.",), [(("jazz",), False, None)]),
