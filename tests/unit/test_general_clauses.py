@@ -387,3 +387,21 @@ def test_a_taste_said_without_its_i_is_the_users():
 @pytest.mark.parametrize("message", ["Love it!", "Love your answer", "Like I said, no", "Into the woods we go"])
 def test_a_reply_of_taste_is_no_fact(message):
     assert facts_of(message) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "text", "slot"),
+    [
+        ("I have given up caffeine.", "The user gave up caffeine", "*:caffeine"),
+        ("I gave up on Haskell.", "The user gave up on Haskell", "*:haskell"),
+        ("I gave up chocolate.", "The user gave up chocolate", "*:chocolate"),
+    ],
+)
+def test_an_ending_says_what_ended_without_a_double_negative(message, text, slot):
+    (fact,) = facts_of(message)
+    assert (fact.negated, fact.text, fact.slot) == (True, text, slot)
+
+
+def test_a_family_thing_on_a_tool_is_not_a_teams():
+    (fact,) = facts_of("Our household calendar is on Proton.")
+    assert "team" not in fact.text

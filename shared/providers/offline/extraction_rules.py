@@ -1893,26 +1893,6 @@ def _b_training(m: re.Match[str], c: Clause) -> list[Draft]:
     ]
 
 
-_HABIT_EXCLUDED = _vocab("""
-    using, being, liking, loving, enjoying, working, eating, seeing, dating, living, talking, speaking
-""")
-
-
-def _b_habit(m: re.Match[str], c: Clause) -> list[Draft]:
-    habit = _third_person(_cut(_group(m, "v"), _THING_STOPS))
-    if not habit or len(habit.split()) > 5:
-        return []
-    first = habit.split()[0].lower()
-    if first in _HABIT_EXCLUDED or habit.lower() in _MEATLESS or _is_proper(habit):
-        return []
-    if _starts_with_any(habit, ("my job", "job", "my position", "it", "that", "this")):
-        return []
-    if not first.endswith("ing") and _group(m, "verb").lower() not in ("gave up", "given up"):
-        return []
-    verb = {"given up": "gave up", "have given up": "gave up"}.get(_group(m, "verb").lower(), _group(m, "verb").lower())
-    return [Draft(f"The user {verb} {habit}{c.since()}", GENERAL, 4, f"habit:{_slug(habit)}", habit)]
-
-
 def _b_birthday(m: re.Match[str], c: Clause) -> list[Draft]:
     if not c.date or c.date.grain != "day":
         return []
@@ -2216,7 +2196,6 @@ RULES: tuple[Rule, ...] = (
                   r"|new year'?s resolution)(?: for (?:this|next) year| this year)? is to {V}", _b_goal_is),
     _rule("goal", "i am {ADV}learning {V}", _b_learning),
     _rule("goal", "i am {ADV}(?P<verb>training|preparing|saving up|saving) for {V}", _b_training),
-    _rule("habit", "{IWE} {ADV}(?:have )?(?P<verb>quit|stopped|gave up|given up) {V}", _b_habit),
     _rule("birthday", r"(?:my birthday(?:'s| is)?|(?P<born>i was born)(?: in [^,;]+)?)\s*[.!]*$", _b_birthday),
 )
 # fmt: on
@@ -2582,6 +2561,9 @@ _PAST_CLASSES = clause_classifier.LABELS
 _PRESENT_CLASSES = ("fact", "change", "other")
 
 
+_PARTICLES = _rx(r"^(?:(?:up|off|out|away|over|back|down)\s+)?(?:(?:on|with|of)\s+)?")
+
+
 def _general_drafts(c: Clause) -> list[Draft]:
     """The general layer: a first-person clause that no frame read, rewritten in the third person
     (``clauses.rewrite``) when the clause classifier calls it a durable fact, or retracted by what it
@@ -2592,7 +2574,10 @@ def _general_drafts(c: Clause) -> list[Draft]:
         return []
     owned = statement.subject.startswith(("my ", "our ")) and " and " not in statement.subject
     # What the clause is about: its object, or the speaker's thing ("my nan passed": nan).
-    key = clauses.thing_key(statement.rest) or (clauses.thing_key(statement.subject) if owned else "")
+    # "gave up on Rust": the particles of a phrasal verb are no part of the thing
+    key = clauses.thing_key(_PARTICLES.sub("", statement.rest)) or (
+        clauses.thing_key(statement.subject) if owned else ""
+    )
     if not key:
         return []  # a fact says something about something: "I have been" says nothing
     if statement.negated or c.anymore:
@@ -2651,14 +2636,25 @@ def _general_fact(statement: clauses.Statement) -> Draft:
         return Draft(statement.text, FACT, 5, f"trait:{key or 'self'}", value)
     if verb in ("has", "had"):
         return Draft(statement.text, FACT, 5, f"own:{key or 'thing'}", value)
+    if statement.verb.endswith("ed") or statement.verb in clauses.IRREGULAR_PAST:
+        # "I did my masters in Leeds": what the user did once is no habit (and "did" has no gerund)
+        return Draft(statement.text, FACT, 5, f"past:{key or 'thing'}", value)
     activity = f"{frames.gerund(statement.base)} {clauses.thing_key(statement.rest, 2)}"
     return Draft(statement.text, PREF, 5, f"habit:{_slug(activity)}", value)
+
+
+_PAST_OF_PARTICIPLE = {"given": "gave", "broken": "broke", "taken": "took", "gotten": "got", "thrown": "threw"}
 
 
 def _ended_activity(statement: str, c: Clause) -> list[Draft]:
     """What an ending names when no frame reads it ("I gave up smoking", "I quit sugar"): a
     retraction of whatever fact names that activity or thing."""
     words = statement.split()[1:]  # without the "I"
+    if words and words[0].lower() in ("have", "has", "had"):
+        # "I have given up caffeine": the ending, said in the past ("gave up caffeine")
+        words = words[1:]
+    if words:
+        words = [_PAST_OF_PARTICIPLE.get(words[0].lower(), words[0]), *words[1:]]
     if not words or len(words) > 6:
         return []
     rest = _cut(" ".join(words), _THING_STOPS)
@@ -3029,6 +3025,11 @@ _THING_ON = _rx(
 )
 
 
+_OWN_SIDE = _rx(
+    r"\b(?:family|home|house|household|flat|apartment|kids|wedding|band|club|side|hobby|personal|pet|own|weekend)\b"
+)
+
+
 def _thing_tool_drafts(c: Clause) -> list[Draft]:
     m = _THING_ON.match(c.text)
     if not m:
@@ -3038,7 +3039,9 @@ def _thing_tool_drafts(c: Clause) -> list[Draft]:
         return []
     thing, verb = m.group("thing").strip(), re.sub(r"\s+", " ", m.group("verb").lower())
     verb = {"run on": "runs on", "use": "uses", "live on": "lives on"}.get(verb, verb)
-    who = "team's" if m.group("who").lower() == "our" and thing.lower() not in _TEAM_WORDS else ""
+    # "our monorepo" is a team's; "our family chat" or "our side project" is the user's own.
+    teams = thing.lower() not in _TEAM_WORDS and not _OWN_SIDE.search(thing)
+    who = "team's" if m.group("who").lower() == "our" and teams else ""
     subject = f"The user's {who + ' ' if who else ''}{thing}"
     domain = _tool_domain(tool)
     slot = f"tool:{domain}" if domain else _tool_slot(tool)
