@@ -405,3 +405,21 @@ def test_an_ending_says_what_ended_without_a_double_negative(message, text, slot
 def test_a_family_thing_on_a_tool_is_not_a_teams():
     (fact,) = facts_of("Our household calendar is on Proton.")
     assert "team" not in fact.text
+
+
+def test_named_services_are_had_and_cancelled_by_name():
+    assert [(f.slot, f.negated) for f in facts_of("We have Mubi and Crunchyroll.")] == [
+        ("own:mubi", False),
+        ("own:crunchyroll", False),
+    ]
+    assert [(f.slot, f.negated) for f in facts_of("cancelled Mubi yesterday")] == [("*:mubi", True)]
+
+
+@pytest.mark.parametrize("message", ["I have Jonas tonight", "I have Friday off", "I have Covid"])
+def test_a_name_had_for_a_day_is_no_belonging(message):
+    assert all(not (f.slot or "").startswith("own:") for f in facts_of(message))
+
+
+def test_a_condition_ends_where_its_reason_starts():
+    (fact,) = facts_of("I have a torn meniscus so nothing with jumping please")
+    assert fact.text == "The user has a torn meniscus"

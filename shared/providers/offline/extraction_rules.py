@@ -2564,6 +2564,15 @@ _PRESENT_CLASSES = ("fact", "change", "other")
 _PARTICLES = _rx(r"^(?:(?:up|off|out|away|over|back|down)\s+)?(?:(?:on|with|of)\s+)?")
 
 
+_NAME = r"(?-i:[A-Z])[\w+.&'-]*(?:\s+(?-i:[A-Z0-9])[\w+.&'-]*){0,2}"
+_NAMED_THINGS = re.compile(rf"^{_NAME}(?:\s*(?:,|and|&)\s*{_NAME})*$")
+# Named, but no belonging: a day, a month, a feast, a passing illness.
+_NOT_HAD = _vocab("""
+    monday, tuesday, wednesday, thursday, friday, saturday, sunday, january, february, march, april, may, june,
+    july, august, september, october, november, december, christmas, easter, covid, covid-19, thanksgiving
+""")
+
+
 def _general_drafts(c: Clause) -> list[Draft]:
     """The general layer: a first-person clause that no frame read, rewritten in the third person
     (``clauses.rewrite``) when the clause classifier calls it a durable fact, or retracted by what it
@@ -2584,6 +2593,12 @@ def _general_drafts(c: Clause) -> list[Draft]:
         # "I'm not doing keto anymore", "I don't ... anymore": an ending, whatever the verb.
         ended = c.anymore and statement.subject in ("i", "we")
         return [Draft(statement.text, FACT, 5, f"*:{key}", statement.rest, negated=True)] if ended else []
+    named = _NAMED_THINGS.match(statement.rest) if c.date is None else None  # "I have Max tonight": a plan
+    if statement.base == "have" and statement.subject in ("i", "we") and named:
+        # "We have Netflix and Disney+", "I have Spotify Premium": what the speaker has, by name, is theirs
+        names = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", named.group(0)) if n]
+        if not any(n.lower() in _NOT_HAD for n in names):
+            return [Draft(f"The user has {n}", FACT, 5, f"own:{_slug(n)}", n) for n in names]
     past = statement.verb.endswith("ed") or statement.verb in clauses.IRREGULAR_PAST
     # Only a clause in the past can report an ending ("I sold my van"); in the present it is a fact,
     # a change or nothing.
@@ -2793,12 +2808,18 @@ _CONDITIONS = _rx(
 )
 
 
+_AFTERTHOUGHT = _rx(r"\s*,?\s+(?:so|because|cause|which|but|therefore|hence)\b.*$")
+
+
 def _condition_drafts(c: Clause) -> list[Draft]:
     """ "I have type 1 diabetes", "I've got a herniated disc in my lower back": health, kept apart."""
     m = _CONDITIONS.match(c.text)
     if not m:
         return []
-    value = _third_person(_tidy(m.group("v")))
+    # "a herniated disc in my lower back so please no squats": the condition ends where the reason starts
+    value = _third_person(_tidy(_AFTERTHOUGHT.sub("", m.group("v"))))
+    if not value:
+        return []
     key = re.sub(r"^(?:a|an|mild|severe|chronic|bad)\s+", "", value.lower())
     return [Draft(f"The user has {value}", FACT, 9, f"health:{_slug(key.split(' in ')[0])}", value)]
 

@@ -700,19 +700,28 @@ def ending_marker(text: str) -> tuple[str, str] | None:
             return marker, f"I am {first} {tail}".strip()  # "stopped learning French" ends "I'm learning French"
         if base:
             return marker, f"I {base} {tail}".strip()
-        if marker in (
-            "quit",
-            "quitted",
-            "dropped",
-            "ditched",
-            "abandoned",
-            "gave up",
-            "given up",
-            "kicked",
-            "cut out",
-        ) or (
-            marker in ("sold", "gave away", "lost", "got rid of", "cancelled", "canceled", "unsubscribed from")
-            and re.match(r"(?:my|our|the|his|her)\s", rest, re.IGNORECASE)
+        if (
+            marker
+            in (
+                "quit",
+                "quitted",
+                "dropped",
+                "ditched",
+                "abandoned",
+                "gave up",
+                "given up",
+                "kicked",
+                "cut out",
+            )
+            or (
+                marker in ("sold", "gave away", "lost", "got rid of", "cancelled", "canceled", "unsubscribed from")
+                and re.match(r"(?:my|our|the|his|her)\s", rest, re.IGNORECASE)
+            )
+            or (
+                # "I cancelled Netflix": a named service or membership that ended
+                marker in ("cancelled", "canceled", "unsubscribed from")
+                and re.match(r"(?-i:[A-Z])[\w+.&'-]*(?:\s+(?-i:[A-Z])[\w+.&'-]*){0,2}$", rest)
+            )
         ):
             return marker, f"I {marker} {rest}"  # "I quit coffee", "I sold my bike": the thing itself
         return None
