@@ -423,3 +423,9 @@ def test_a_name_had_for_a_day_is_no_belonging(message):
 def test_a_condition_ends_where_its_reason_starts():
     (fact,) = facts_of("I have a torn meniscus so nothing with jumping please")
     assert fact.text == "The user has a torn meniscus"
+
+
+def test_a_belonging_traded_for_another_is_a_change():
+    facts = facts_of("I traded my old scooter for a cargo bike.")
+    assert [(f.negated, f.slot) for f in facts] == [(True, "*:scooter"), (False, "own:cargo-bike")]
+    assert all(f.slot != "own:shift" for f in facts_of("I swapped my shift for Friday"))

@@ -2745,6 +2745,31 @@ _CHANGE = _rx(
 )
 
 
+_BELONGING_SWAP = _rx(r"^(?:swapped|traded|exchanged|sold)$")
+
+
+def _traded_belonging(m: re.Match[str], c: Clause) -> list[Draft]:
+    """ "We traded our hatchback for an e-bike": a belonging of one's own given for another."""
+    verb, said_old, said_new = (m.group("verb") or ""), (m.group("old") or ""), (m.group("new") or "")
+    if not _BELONGING_SWAP.match(verb.lower()) or not re.match(r"(?i)(?:my|our)\s", said_old):
+        return []
+    old = re.sub(r"(?i)^(?:my|our)\s+(?:(?:old|trusty|beloved|battered|ancient)\s+)?", "", _cut(said_old, _TOOL_STOPS))
+    new = _cut(said_new, _TOOL_STOPS)
+    if not re.match(r"(?i)(?:an?|my|our|the|some)\s", new):
+        return []  # "traded my shift for Friday": not a thing had
+    new = _third_person(new)
+    if not old or not new or len(old.split()) > 3 or len(new.split()) > 4:
+        return []
+    old_key = clauses.thing_key(old)
+    new_key = clauses.thing_key(re.sub(r"(?i)^(?:an?|the|their|some)\s+", "", new))
+    if not old_key or not new_key:
+        return []
+    return [
+        Draft(f"The user no longer has their {old}", FACT, 6, f"*:{old_key}", old, negated=True),
+        Draft(f"The user has {new}{c.since()}", FACT, 6, f"own:{new_key}", _value(new)),
+    ]
+
+
 def _change_drafts(c: Clause) -> list[Draft]:
     """ "I replaced Poetry with uv": Poetry is retracted, uv is stated; both as tools."""
     m = _CHANGE.match(c.text)
@@ -2757,7 +2782,7 @@ def _change_drafts(c: Clause) -> list[Draft]:
     if not old or not new or len(old.split()) > 4 or len(new.split()) > 4:
         return []
     if not (_tool_domain(old) or _tool_domain(new) or _is_proper(old) or _is_proper(new)):
-        return []
+        return _traded_belonging(m, c)
     old, new = _third_person(old), _third_person(new)
     for_ = f" for {_third_person(thing)}" if thing else ""
     old_slot, new_slot = _tool_slot(old), _tool_slot(new)
