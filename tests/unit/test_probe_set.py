@@ -17,3 +17,11 @@ def test_non_facts_on_the_probe_set_stay_silent(messages):
 def test_probe_set_precision_and_recall():
     result = score.score()
     assert result["precision"] >= 0.95 and result["recall"] >= 0.85, result
+
+
+def test_holdout_probes_hold(monkeypatch):
+    from tests.unit.probes.gen6_holdout import HOLDOUT
+
+    monkeypatch.setattr(score, "PROBES", HOLDOUT)
+    result = score.score()
+    assert result["precision"] >= 0.95 and result["recall"] >= 0.9, result
