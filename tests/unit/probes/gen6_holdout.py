@@ -5,7 +5,6 @@ Same format as gen6_probes.PROBES."""
 from __future__ import annotations
 
 # ruff: noqa: E501  (a table: one probe a line reads best)
-
 from tests.unit.probes.gen6_probes import E
 
 HOLDOUT: list[tuple[str, tuple[str, ...], list[E]]] = [
