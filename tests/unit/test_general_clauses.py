@@ -309,3 +309,123 @@ def test_multi_fact_messages_give_each_clause_its_fact():
 )
 def test_non_facts_stay_silent(message):
     assert facts_of(message) == []
+
+
+# --- gen6: classes the general layer declined or garbled ----------------------------------------------
+
+
+def test_an_introduction_card_is_read_as_the_clauses_it_stands_for():
+    facts = facts_of("Marta, 29, sound engineer at Bluefell.")
+    assert {(f.slot, f.value) for f in facts} >= {("name", "Marta"), ("age", "29"), ("employer", "Bluefell")}
+    assert any(f.slot == "occupation" and "sound engineer" in f.text for f in facts)
+
+
+@pytest.mark.parametrize("message", ["Sure, 5, fine", "Thanks, that worked", "Okay here, nothing new"])
+def test_a_chatty_reply_is_no_introduction_card(message):
+    assert facts_of(message) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "place"),
+    [("I live alone in Tartu.", "Tartu"), ("We live with two cats near Ghent.", "Ghent")],
+)
+def test_who_one_lives_with_does_not_hide_where(message, place):
+    (fact,) = facts_of(message)
+    assert fact.slot == "location" and place in fact.text
+
+
+def test_a_birth_is_a_child_in_the_family_from_then():
+    (fact,) = facts_of("We had a baby boy last week!")
+    assert fact.slot == "family:sons" and not fact.negated and fact.valid_from == datetime(2026, 3, 2, tzinfo=UTC)
+    assert [f.slot for f in facts_of("We just had triplets")] == ["family:triplets"]
+
+
+def test_being_with_a_named_organisation_now_is_the_job():
+    (fact,) = facts_of("I'm with Copperline now.")
+    assert (fact.slot, fact.value) == ("employer", "Copperline")
+    assert facts_of("I'm at home now") == []
+
+
+def test_passing_an_exam_is_nobody_dying():
+    assert all(not f.negated for f in facts_of("Passed my final exam yesterday!"))
+
+
+@pytest.mark.parametrize(
+    ("message", "first", "second"),
+    [
+        ("Kotlin at work but Elixir for my side project.", ("Kotlin", ""), ("Elixir", "@side-project")),
+        ("At work I use Emacs, for personal stuff Helix.", ("Emacs", ""), ("Helix", "@side-project")),
+        ("I drink tea at home and coffee at work.", ("tea", "@family"), ("coffee", "")),
+    ],
+)
+def test_a_gapped_contrast_gives_each_context_its_fact(message, first, second):
+    facts = facts_of(message)
+    assert len(facts) == 2
+    for fact, (word, scope) in zip(facts, (first, second), strict=True):
+        assert word in fact.text and (fact.slot or "").endswith(scope) and ("@" in (fact.slot or "")) == bool(scope)
+
+
+def test_a_change_made_to_ones_own_project_is_scoped_to_it():
+    facts = facts_of("We migrated our weekend app from Netlify to Vercel.")
+    assert facts and all((f.slot or "").endswith("@side-project") for f in facts)
+
+
+@pytest.mark.parametrize("message", ["At the office we moved from Zoom to Teams.", "I moved my pet project to Render."])
+def test_where_a_workplace_or_project_moves_is_not_where_the_user_lives(message):
+    assert all(f.slot != "location" for f in facts_of(message))
+
+
+def test_moving_for_work_is_still_moving():
+    assert [f.slot for f in facts_of("For work I moved to Aarhus.")] == ["location"]
+
+
+def test_a_taste_said_without_its_i_is_the_users():
+    assert [f.slot for f in facts_of("Adore opera, detest musicals.")] == ["like:opera", "dislike:musicals"]
+    assert [f.slot for f in facts_of("Massive fan of Boca Juniors")] == ["like:boca-juniors"]
+
+
+@pytest.mark.parametrize("message", ["Love it!", "Love your answer", "Like I said, no", "Into the woods we go"])
+def test_a_reply_of_taste_is_no_fact(message):
+    assert facts_of(message) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "text", "slot"),
+    [
+        ("I have given up caffeine.", "The user gave up caffeine", "*:caffeine"),
+        ("I gave up on Haskell.", "The user gave up on Haskell", "*:haskell"),
+        ("I gave up chocolate.", "The user gave up chocolate", "*:chocolate"),
+    ],
+)
+def test_an_ending_says_what_ended_without_a_double_negative(message, text, slot):
+    (fact,) = facts_of(message)
+    assert (fact.negated, fact.text, fact.slot) == (True, text, slot)
+
+
+def test_a_family_thing_on_a_tool_is_not_a_teams():
+    (fact,) = facts_of("Our household calendar is on Proton.")
+    assert "team" not in fact.text
+
+
+def test_named_services_are_had_and_cancelled_by_name():
+    assert [(f.slot, f.negated) for f in facts_of("We have Mubi and Crunchyroll.")] == [
+        ("own:mubi", False),
+        ("own:crunchyroll", False),
+    ]
+    assert [(f.slot, f.negated) for f in facts_of("cancelled Mubi yesterday")] == [("*:mubi", True)]
+
+
+@pytest.mark.parametrize("message", ["I have Jonas tonight", "I have Friday off", "I have Covid"])
+def test_a_name_had_for_a_day_is_no_belonging(message):
+    assert all(not (f.slot or "").startswith("own:") for f in facts_of(message))
+
+
+def test_a_condition_ends_where_its_reason_starts():
+    (fact,) = facts_of("I have a torn meniscus so nothing with jumping please")
+    assert fact.text == "The user has a torn meniscus"
+
+
+def test_a_belonging_traded_for_another_is_a_change():
+    facts = facts_of("I traded my old scooter for a cargo bike.")
+    assert [(f.negated, f.slot) for f in facts] == [(True, "*:scooter"), (False, "own:cargo-bike")]
+    assert all(f.slot != "own:shift" for f in facts_of("I swapped my shift for Friday"))

@@ -48,7 +48,7 @@ from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.providers.offline import clause_classifier, clauses, frames
 
-RULES_VERSION = "rules-v3"  # part of the extraction cache key: v3 adds the general clause layer
+RULES_VERSION = "rules-v4"  # part of the extraction cache key: v4 reads introduction cards, births, "live alone in"
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
 
@@ -814,6 +814,14 @@ _SUBJECTLESS_AUX = _rx(
     r"^(?P<aux>been|not|starting|moving|heading|flying|going|off\s+to|working|living|engaged|married|divorced|pregnant"
     r"|single|retired|based)\b"
 )
+# A taste said without its "I", about a thing named (never "love it", "love your answer": those are replies).
+_STANCE_VERBS = frozenset({"love", "hate", "like", "enjoy", "adore", "dislike", "prefer", "detest"})
+_SUBJECTLESS_STANCE = _rx(
+    r"^(?:(?:really|totally|absolutely|kinda|genuinely)\s+)?(?P<verb>love|hate|like|enjoy|adore|dislike|prefer|detest"
+    r"|(?:a\s+)?(?:big|huge|massive|great|long-?time|lifelong)\s+fan\s+of|(?:really\s+)?into)\s+"
+    r"(?!(?:it|that|this|these|those|your|you|u|ur|the|the\s+idea|the\s+answer|the\s+suggestion|how|what|when|to)\b)(?=\w)"
+)
+_STANCE_ARTICLE = _rx(r"^(?=(?:big|huge|massive|great|long-?time|lifelong)\s)")
 # Chat drops more than the "I": "new job at Spotify!", "name's Jake".
 _NOUN_NEWS = (
     (_rx(r"^(?:a\s+|my\s+)?new\s+(?:job|position|role)\s+(?=at|with)"), "I started a new job "),
@@ -865,6 +873,14 @@ def _with_subject(text: str) -> str:
             return lead + text[found.end() :]
     if re.match(r"(?i)^(?:i|we|my|our|i'm|im|i've|we're|[a-z]+\s+and\s+i)\b", text) or not text:
         return text
+    if stance := _SUBJECTLESS_STANCE.match(text):
+        # "Love hiking, hate crowds", "big fan of jazz": a taste said without its "I"
+        verb = stance.group("verb").lower()
+        return (
+            f"I {verb}{text[stance.end('verb') :]}"
+            if verb in _STANCE_VERBS
+            else f"I am {_STANCE_ARTICLE.sub('a ', text[:1].lower() + text[1:])}"
+        )
     if not (
         _SUBJECTLESS_AUX.match(text.lower())
         or _SUBJECTLESS.match(text.lower())
@@ -976,6 +992,8 @@ _CLAUSE_SPLIT = _rx(
     + r")"
     r"|\s*,\s*(?=(?:just\s+|finally\s+|then\s+)?(?:moved|started|joined|switched|sold|quit|left|bought|adopted|ditched"
     r"|dropped|cancelled|stopped|began|relocated|got\s+(?:a|an|my|the)|took\s+up|picked\s+up)\b)"
+    # "love hiking, hate crowds": a second taste said without its "I"
+    r"|\s*,\s*(?=(?:love|hate|adore|dislike|detest|enjoy)\s+(?!(?:it|that|this|you|your)\b)\w)"
     r"|\s*,\s*(?=(?:remind|please|pls|can|could|would|any|how|what|why|where|which|should|is\s+it|is\s+that"
     r"|do\s+you|help|recommend|suggest|tips|ideas|feeling|nervous|excited|so\s+excited|wish|hope)\b)"
     r"|\s+[-–—]+\s+"
@@ -1876,26 +1894,6 @@ def _b_training(m: re.Match[str], c: Clause) -> list[Draft]:
     ]
 
 
-_HABIT_EXCLUDED = _vocab("""
-    using, being, liking, loving, enjoying, working, eating, seeing, dating, living, talking, speaking
-""")
-
-
-def _b_habit(m: re.Match[str], c: Clause) -> list[Draft]:
-    habit = _third_person(_cut(_group(m, "v"), _THING_STOPS))
-    if not habit or len(habit.split()) > 5:
-        return []
-    first = habit.split()[0].lower()
-    if first in _HABIT_EXCLUDED or habit.lower() in _MEATLESS or _is_proper(habit):
-        return []
-    if _starts_with_any(habit, ("my job", "job", "my position", "it", "that", "this")):
-        return []
-    if not first.endswith("ing") and _group(m, "verb").lower() not in ("gave up", "given up"):
-        return []
-    verb = {"given up": "gave up", "have given up": "gave up"}.get(_group(m, "verb").lower(), _group(m, "verb").lower())
-    return [Draft(f"The user {verb} {habit}{c.since()}", GENERAL, 4, f"habit:{_slug(habit)}", habit)]
-
-
 def _b_birthday(m: re.Match[str], c: Clause) -> list[Draft]:
     if not c.date or c.date.grain != "day":
         return []
@@ -2036,7 +2034,9 @@ RULES: tuple[Rule, ...] = (
           _b_location_gone),
     _rule(
         "location",
-        "{SUBJ} {ADV}(?:live|reside)(?: together)? (?P<near>(?:just |right )?(?:outside|near|close to) |in )?{V}",
+        "{SUBJ} {ADV}(?:live|reside)(?: together| alone| on my own| by myself"
+        "| with (?:my |our |a |two |three )?[\\w-]+(?: [\\w-]+)?(?= (?:in|near|outside|just|right) ))?"
+        " (?P<near>(?:just |right )?(?:outside|near|close to) |in )?{V}",
         _b_location,
     ),
     _rule("location", "{IWE} have {ADV}(?:been )?(?:living|lived|based) in {V}", _b_location),
@@ -2062,6 +2062,9 @@ RULES: tuple[Rule, ...] = (
                       r"|(?P<how2>lost my job))\b(?: (?:at|from) {V})?", _b_employer_gone),
     _rule("employer", "i am (?:now )?(?P<how>unemployed|between jobs|out of work)", _b_employer_gone),
     _rule("employer", "i {ADV}work (?P<prep>at|for) {V}", _b_employer),
+    # "I'm with Deloitte now": where one is "now", said of a named organisation, is the new job.
+    _rule("employer", "i am (?:now |currently )?(?:at|with) (?P<v>{CAP}[\\w&.'-]*(?: {CAP}[\\w&.'-]*)*) now$",
+          _b_joined),
     _rule("employer", "i am {ADV}(?:working|employed) (?P<prep>at|for|by) {V}", _b_employer),
     _rule("employer", "my (?:employer|company) is {V}", _b_employer),
     _rule("employer", "i am (?:starting|beginning) (?:a new job |work |my new job )?(?:at|with) {V}", _b_joined),
@@ -2194,7 +2197,6 @@ RULES: tuple[Rule, ...] = (
                   r"|new year'?s resolution)(?: for (?:this|next) year| this year)? is to {V}", _b_goal_is),
     _rule("goal", "i am {ADV}learning {V}", _b_learning),
     _rule("goal", "i am {ADV}(?P<verb>training|preparing|saving up|saving) for {V}", _b_training),
-    _rule("habit", "{IWE} {ADV}(?:have )?(?P<verb>quit|stopped|gave up|given up) {V}", _b_habit),
     _rule("birthday", r"(?:my birthday(?:'s| is)?|(?P<born>i was born)(?: in [^,;]+)?)\s*[.!]*$", _b_birthday),
 )
 # fmt: on
@@ -2506,11 +2508,30 @@ def _statement_drafts(c: Clause) -> list[Draft]:
     )
 
 
+# "We just had twins", "I had a baby boy last week": a birth is a child in the family from then on,
+# not an event that ends.
+_BIRTH = _rx(
+    r"^(?:i|we|my\s+(?:wife|husband|partner)\s+and\s+i)\s+(?:just\s+|recently\s+|finally\s+)?(?:have\s+)?had\s+"
+    r"(?P<who>(?:a\s+|our\s+(?:first\s+|second\s+|third\s+)?)?(?:baby|child|kid)(?:\s+(?P<sex>boy|girl))?"
+    r"|twins|triplets|(?:a\s+|our\s+(?:first\s+|second\s+|third\s+)?)?(?P<kind>son|daughter))\s*!*$"
+)
+
+
+def _birth_drafts(c: Clause) -> list[Draft]:
+    m = _BIRTH.match(c.text)
+    if m is None:
+        return []
+    who = re.sub(r"^our\b", "their", re.sub(r"\s+", " ", m.group("who")))
+    kind = m.group("kind") or {"boy": "son", "girl": "daughter"}.get((m.group("sex") or "").lower())
+    slot = f"family:{_PLURALS[kind]}" if kind else f"family:{who.split()[-1].lower()}"
+    return [Draft(f"The user has {who}", REL, 8, slot, who)]
+
+
 def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Draft]:
     c = _prepare(raw, today)
     if c is None:
         return []
-    drafts = _statement_drafts(c)
+    drafts = _birth_drafts(c) or _statement_drafts(c)
     if drafts and all(d.category is EVENT for d in drafts) and (death := _death_drafts(c)):
         drafts = death  # "we had to put Rufus down last week": a death, not an event to remember
     ending = frames.ending_marker(c.text)
@@ -2541,6 +2562,18 @@ _PAST_CLASSES = clause_classifier.LABELS
 _PRESENT_CLASSES = ("fact", "change", "other")
 
 
+_PARTICLES = _rx(r"^(?:(?:up|off|out|away|over|back|down)\s+)?(?:(?:on|with|of)\s+)?")
+
+
+_NAME = r"(?-i:[A-Z])[\w+.&'-]*(?:\s+(?-i:[A-Z0-9])[\w+.&'-]*){0,2}"
+_NAMED_THINGS = re.compile(rf"^{_NAME}(?:\s*(?:,|and|&)\s*{_NAME})*$")
+# Named, but no belonging: a day, a month, a feast, a passing illness.
+_NOT_HAD = _vocab("""
+    monday, tuesday, wednesday, thursday, friday, saturday, sunday, january, february, march, april, may, june,
+    july, august, september, october, november, december, christmas, easter, covid, covid-19, thanksgiving
+""")
+
+
 def _general_drafts(c: Clause) -> list[Draft]:
     """The general layer: a first-person clause that no frame read, rewritten in the third person
     (``clauses.rewrite``) when the clause classifier calls it a durable fact, or retracted by what it
@@ -2551,13 +2584,22 @@ def _general_drafts(c: Clause) -> list[Draft]:
         return []
     owned = statement.subject.startswith(("my ", "our ")) and " and " not in statement.subject
     # What the clause is about: its object, or the speaker's thing ("my nan passed": nan).
-    key = clauses.thing_key(statement.rest) or (clauses.thing_key(statement.subject) if owned else "")
+    # "gave up on Rust": the particles of a phrasal verb are no part of the thing
+    key = clauses.thing_key(_PARTICLES.sub("", statement.rest)) or (
+        clauses.thing_key(statement.subject) if owned else ""
+    )
     if not key:
         return []  # a fact says something about something: "I have been" says nothing
     if statement.negated or c.anymore:
         # "I'm not doing keto anymore", "I don't ... anymore": an ending, whatever the verb.
         ended = c.anymore and statement.subject in ("i", "we")
         return [Draft(statement.text, FACT, 5, f"*:{key}", statement.rest, negated=True)] if ended else []
+    named = _NAMED_THINGS.match(statement.rest) if c.date is None else None  # "I have Max tonight": a plan
+    if statement.base == "have" and statement.subject in ("i", "we") and named:
+        # "We have Netflix and Disney+", "I have Spotify Premium": what the speaker has, by name, is theirs
+        names = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", named.group(0)) if n]
+        if not any(n.lower() in _NOT_HAD for n in names):
+            return [Draft(f"The user has {n}", FACT, 5, f"own:{_slug(n)}", n) for n in names]
     past = statement.verb.endswith("ed") or statement.verb in clauses.IRREGULAR_PAST
     # Only a clause in the past can report an ending ("I sold my van"); in the present it is a fact,
     # a change or nothing.
@@ -2610,14 +2652,25 @@ def _general_fact(statement: clauses.Statement) -> Draft:
         return Draft(statement.text, FACT, 5, f"trait:{key or 'self'}", value)
     if verb in ("has", "had"):
         return Draft(statement.text, FACT, 5, f"own:{key or 'thing'}", value)
+    if statement.verb.endswith("ed") or statement.verb in clauses.IRREGULAR_PAST:
+        # "I did my masters in Leeds": what the user did once is no habit (and "did" has no gerund)
+        return Draft(statement.text, FACT, 5, f"past:{key or 'thing'}", value)
     activity = f"{frames.gerund(statement.base)} {clauses.thing_key(statement.rest, 2)}"
     return Draft(statement.text, PREF, 5, f"habit:{_slug(activity)}", value)
+
+
+_PAST_OF_PARTICIPLE = {"given": "gave", "broken": "broke", "taken": "took", "gotten": "got", "thrown": "threw"}
 
 
 def _ended_activity(statement: str, c: Clause) -> list[Draft]:
     """What an ending names when no frame reads it ("I gave up smoking", "I quit sugar"): a
     retraction of whatever fact names that activity or thing."""
     words = statement.split()[1:]  # without the "I"
+    if words and words[0].lower() in ("have", "has", "had"):
+        # "I have given up caffeine": the ending, said in the past ("gave up caffeine")
+        words = words[1:]
+    if words:
+        words = [_PAST_OF_PARTICIPLE.get(words[0].lower(), words[0]), *words[1:]]
     if not words or len(words) > 6:
         return []
     rest = _cut(" ".join(words), _THING_STOPS)
@@ -2693,6 +2746,31 @@ _CHANGE = _rx(
 )
 
 
+_BELONGING_SWAP = _rx(r"^(?:swapped|traded|exchanged|sold)$")
+
+
+def _traded_belonging(m: re.Match[str], c: Clause) -> list[Draft]:
+    """ "We traded our hatchback for an e-bike": a belonging of one's own given for another."""
+    verb, said_old, said_new = (m.group("verb") or ""), (m.group("old") or ""), (m.group("new") or "")
+    if not _BELONGING_SWAP.match(verb.lower()) or not re.match(r"(?i)(?:my|our)\s", said_old):
+        return []
+    old = re.sub(r"(?i)^(?:my|our)\s+(?:(?:old|trusty|beloved|battered|ancient)\s+)?", "", _cut(said_old, _TOOL_STOPS))
+    new = _cut(said_new, _TOOL_STOPS)
+    if not re.match(r"(?i)(?:an?|my|our|the|some)\s", new):
+        return []  # "traded my shift for Friday": not a thing had
+    new = _third_person(new)
+    if not old or not new or len(old.split()) > 3 or len(new.split()) > 4:
+        return []
+    old_key = clauses.thing_key(old)
+    new_key = clauses.thing_key(re.sub(r"(?i)^(?:an?|the|their|some)\s+", "", new))
+    if not old_key or not new_key:
+        return []
+    return [
+        Draft(f"The user no longer has their {old}", FACT, 6, f"*:{old_key}", old, negated=True),
+        Draft(f"The user has {new}{c.since()}", FACT, 6, f"own:{new_key}", _value(new)),
+    ]
+
+
 def _change_drafts(c: Clause) -> list[Draft]:
     """ "I replaced Poetry with uv": Poetry is retracted, uv is stated; both as tools."""
     m = _CHANGE.match(c.text)
@@ -2705,7 +2783,7 @@ def _change_drafts(c: Clause) -> list[Draft]:
     if not old or not new or len(old.split()) > 4 or len(new.split()) > 4:
         return []
     if not (_tool_domain(old) or _tool_domain(new) or _is_proper(old) or _is_proper(new)):
-        return []
+        return _traded_belonging(m, c)
     old, new = _third_person(old), _third_person(new)
     for_ = f" for {_third_person(thing)}" if thing else ""
     old_slot, new_slot = _tool_slot(old), _tool_slot(new)
@@ -2756,12 +2834,18 @@ _CONDITIONS = _rx(
 )
 
 
+_AFTERTHOUGHT = _rx(r"\s*,?\s+(?:so|because|cause|which|but|therefore|hence)\b.*$")
+
+
 def _condition_drafts(c: Clause) -> list[Draft]:
     """ "I have type 1 diabetes", "I've got a herniated disc in my lower back": health, kept apart."""
     m = _CONDITIONS.match(c.text)
     if not m:
         return []
-    value = _third_person(_tidy(m.group("v")))
+    # "a herniated disc in my lower back so please no squats": the condition ends where the reason starts
+    value = _third_person(_tidy(_AFTERTHOUGHT.sub("", m.group("v"))))
+    if not value:
+        return []
     key = re.sub(r"^(?:a|an|mild|severe|chronic|bad)\s+", "", value.lower())
     return [Draft(f"The user has {value}", FACT, 9, f"health:{_slug(key.split(' in ')[0])}", value)]
 
@@ -2988,6 +3072,11 @@ _THING_ON = _rx(
 )
 
 
+_OWN_SIDE = _rx(
+    r"\b(?:family|home|house|household|flat|apartment|kids|wedding|band|club|side|hobby|personal|pet|own|weekend)\b"
+)
+
+
 def _thing_tool_drafts(c: Clause) -> list[Draft]:
     m = _THING_ON.match(c.text)
     if not m:
@@ -2997,7 +3086,9 @@ def _thing_tool_drafts(c: Clause) -> list[Draft]:
         return []
     thing, verb = m.group("thing").strip(), re.sub(r"\s+", " ", m.group("verb").lower())
     verb = {"run on": "runs on", "use": "uses", "live on": "lives on"}.get(verb, verb)
-    who = "team's" if m.group("who").lower() == "our" and thing.lower() not in _TEAM_WORDS else ""
+    # "our monorepo" is a team's; "our family chat" or "our side project" is the user's own.
+    teams = thing.lower() not in _TEAM_WORDS and not _OWN_SIDE.search(thing)
+    who = "team's" if m.group("who").lower() == "our" and teams else ""
     subject = f"The user's {who + ' ' if who else ''}{thing}"
     domain = _tool_domain(tool)
     slot = f"tool:{domain}" if domain else _tool_slot(tool)
@@ -3414,7 +3505,8 @@ def _trait_drafts(c: Clause) -> list[Draft]:
 
 _DEATH = _rx(
     r"^(?:(?:my|our)\s+(?:(?P<kind>[a-z]+)\s+)?)?(?P<n>(?-i:[A-Z][\w'-]*))\s+(?:has\s+|had\s+|just\s+|sadly\s+)*"
-    r"(?:passed\s+away|died|passed|(?:was|had\s+to\s+be|got)\s+put\s+(?:down|to\s+sleep))\b"
+    r"(?:passed\s+away|died|passed(?!\s+(?:my|the|a|an|his|her|their|our|all|every|it)\b)"
+    r"|(?:was|had\s+to\s+be|got)\s+put\s+(?:down|to\s+sleep))\b"
     r"|^(?:i|we)\s+(?:had\s+to\s+)?(?:put|have\s+put)\s+(?:(?:my|our)\s+(?:(?P<kind2>[a-z]+)\s+)?)?(?P<n2>(?-i:[A-Z][\w'-]*))"
     r"\s+(?:down|to\s+sleep)\b"
 )
@@ -3424,9 +3516,49 @@ def _death_drafts(c: Clause) -> list[Draft]:
     """ "Rex passed away": whoever it was, they are no longer in the user's life (any slot naming them)."""
     m = _DEATH.match(c.text)
     name = (m.group("n") or m.group("n2")) if m else None
-    if not name or name.lower() in _NOT_NAMES:
+    # "I passed my driving test": the speaker passed something, nobody died.
+    if not name or name.lower() in _NOT_NAMES or name.lower() in ("i", "we"):
         return []
     return [Draft(f"The user's {name} passed away{c.when()}", REL, 7, f"*:{name.lower()}", name, negated=True)]
+
+
+# A self-introduction said as a card, without a verb: "<Name>[ here], <age>, <what they do>[ at <org>|
+# from <place>]". Its parts are what the speaker would say in full ("I'm <Name>", "I'm <age>", "I'm a
+# <role> at <org>", "I'm from <place>"), and are read as such by the same rules.
+_INTRO_CARD = re.compile(
+    r"^(?:hi|hey|hello)?[\s,!]*(?P<name>[A-Z][a-z'-]+)(?P<here>\s+here)?\s*,\s*"
+    r"(?:(?P<age>\d{1,3})(?:\s*(?:y/?o|yrs?(?:\s+old)?|years?\s+old))?\s*(?:,|$)\s*)?(?P<rest>.*)$"
+)
+_CARD_FROM = re.compile(
+    r"^(?P<role>.*?)\s*,?\s*\b(?:from|based\s+in|living\s+in|in)\s+"
+    r"(?P<place>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})$"
+)
+_CARD_ROLE = re.compile(
+    r"^(?:an?\s+)?(?P<role>[a-z][\w/-]*(?:\s+[a-z][\w/-]*){0,3})"
+    r"(?P<org>\s+(?:at|@|for)\s+[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})?$"
+)
+
+
+def _introduction_card(sentence: str) -> list[str] | None:
+    """The clauses an introduction card stands for, or None when the sentence is no such card."""
+    m = _INTRO_CARD.match(sentence.strip().rstrip(".!"))
+    if m is None or not (m.group("age") or m.group("here")) or m.group("name").lower() in _NOT_NAMES:
+        return None
+    said = [f"I am {m.group('name')}"] + ([f"I am {m.group('age')}"] if m.group("age") else [])
+    for part in filter(None, (p.strip() for p in re.split(r",|\s+and\s+", m.group("rest")))):
+        where = _CARD_FROM.match(part)
+        role = where.group("role") if where else part
+        if where:
+            said.append(f"I am from {where.group('place')}" if "from" in part else f"I live in {where.group('place')}")
+        if role and (job := _CARD_ROLE.match(role)):
+            org = (job.group("org") or "").replace("@", "at")
+            article = "an" if job.group("role")[0] in "aeiou" else "a"
+            said.append(f"I am {article} {job.group('role')}{org}")
+            if org:
+                said.append(f"I work{org}")
+        elif role:
+            return None  # a part that is neither a role nor a place: not a card this reads
+    return said
 
 
 def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
@@ -3434,6 +3566,9 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
     general = not _NOT_FOR_GENERAL.search(text)
     text = _QUOTED.sub(" ", text)
     for sentence in _sentences(text):
+        if language == "en" and (card := _introduction_card(sentence)):
+            drafts.extend(d for said in card for d in _drafts_in_context(said, today, language, general))
+            continue
         if language == "en" and (styled := _style_request_drafts(sentence, today)):
             drafts.extend(styled)
             continue
@@ -3451,9 +3586,44 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
             if not parts:
                 continue
             sentence = ", ".join(parts)
+        if language == "en" and (gapped := _gapped_contrast(sentence.rstrip(".!;"))):
+            drafts.extend(d for part in gapped for d in _drafts_in_context(part, today, language, general))
+            continue
         for part in _CONTRAST.split(sentence.rstrip(".!;")) if language == "en" else [sentence.rstrip(".!;")]:
             drafts.extend(_drafts_in_context(part, today, language, general))
     return drafts
+
+
+# "At work I use a ThinkPad, at home a MacBook", "Python at work but Go for my side project": two
+# contexts, and the second half (or both) leaves out the verb it shares with the first.
+_GAP_SPLIT = _rx(r"\s*(?:,|;)?\s+(?:but|while|whereas|and)\s+|\s*[,;]\s*")
+_BARE_NAMES = re.compile(r"^(?:an?\s+|the\s+)?[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,2}$")
+# A thing without a verb: "coffee", "a MacBook", "oat milk" (never a pronoun, which would be no gap).
+_BARE_THING = _rx(
+    r"^(?:an?\s+|the\s+|some\s+)?(?!(?:i|we|it|they|that|this|them|my|our|me|you|too|also|either)\b)[\w.+#-]+(?:\s+[\w.+#-]+)?$"
+)
+_SHARED_VERB = _rx(
+    r"^(?P<head>(?:i|we)\s+(?:[a-z]+\s+){0,2}?(?:use|run|code\s+in|write|deploy\s+(?:on|to)|host\s+on|prefer|drive|ride|drink|eat|play|speak|build\s+(?:with|on|in)))\s+(?P<obj>.+)$"
+)
+
+
+def _gapped_contrast(sentence: str) -> list[str] | None:
+    """The two whole clauses a gapped contrast stands for, each with its context, or None."""
+    halves = _GAP_SPLIT.split(sentence, maxsplit=1)
+    if len(halves) != 2:
+        return None
+    (first_context, first), (second_context, second) = (frames.find_context(h, "en") for h in halves)
+    if not first_context or not second_context or first_context == second_context:
+        return None
+    if _BARE_NAMES.match(first) and _BARE_NAMES.match(second):
+        head = "I use"  # "Python at work, Go at home": names said of contexts are what is used there
+        first = f"{head} {first}"
+    elif (shared := _SHARED_VERB.match(first)) and _BARE_THING.match(second):
+        head = shared.group("head")
+    else:
+        return None  # the second half says its own verb (the ordinary split reads it), or it is no gap
+    wording = frames.CONTEXT_WORDING["en"]
+    return [f"{wording[first_context]} {first}", f"{wording[second_context]} {head} {second}"]
 
 
 # "My company uses GCP but for my own stuff I use Hetzner": each side of the contrast has its own context.
@@ -3473,6 +3643,9 @@ _NOT_FOR_GENERAL = _rx(
 )
 
 
+_WE_SUBJECT = _rx(r"^(?:we|our|my\s+(?:team|company|employer|office|firm))\b")
+
+
 def _drafts_in_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     context, sentence = frames.find_context(sentence, language)
     # "I used to live in Paris, but now ...": a change, read by the change frames; only a past said on
@@ -3488,6 +3661,10 @@ def _drafts_in_context(sentence: str, today: date, language: str, general: bool 
             or ([] if changed or not general else _used_to_drafts(clause, today))
         ]
     )
+    if context == "side project" or (context == "work" and _WE_SUBJECT.match(sentence)):
+        # "At the office we moved to Slack", "I moved my hobby app to Render": where a workplace or a
+        # project moves is not where the user lives ("for work I moved to Berlin" is).
+        found = [d for d in found if d.slot != "location"]
     if context:
         found = [
             replace(d, slot=frames.scoped(d.slot, context), text=frames.with_context(d.text, context, language))

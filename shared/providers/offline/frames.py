@@ -186,6 +186,12 @@ _EN_PERSONAL = _rx(
     r"|in\s+my\s+(?:free|spare|own)\s+time|as\s+a\s+hobby|outside\s+(?:of\s+)?work"
     r"|for\s+(?:my\s+)?(?:own|personal|private)\s+(?:stuff|things|use)|for\s+personal\s+(?:stuff|things|use))(?!\w)\s*,?"
 )
+# A project of one's own as what a change is made to ("switched my side project to SQLite").
+_EN_PERSONAL_CHANGED = _rx(
+    r"\b(?:switched|moved|migrated|ported|rewrote|rebuilt|converted|changed|swapped)\s+"
+    r"(?P<marker>(?:my|our)\s+(?:(?:own|personal|hobby|pet|side|open[- ]source|weekend|little)\s+)+"
+    r"(?:projects?|apps?|games?|sites?|websites?|blogs?))\s+(?=from|to|over|onto|off)"
+)
 PERSONAL_THING = _rx(r"\b(?:side|hobby|personal|pet|open[- ]source|weekend|own)\s+(?:projects?|apps?|games?|sites?)\b")
 
 
@@ -195,6 +201,10 @@ def find_context(text: str, language: str) -> tuple[str | None, str]:
     match = found[0].search(text) if found else None
     if match is None and language == "en" and (personal := _EN_PERSONAL.search(text)):
         rest = (text[: personal.start()] + " " + text[personal.end() :]).strip()
+        return "side project", re.sub(r"\s+", " ", rest).strip(" ,")
+    if match is None and language == "en" and (changed := _EN_PERSONAL_CHANGED.search(text)):
+        # "We moved our side project from Heroku to Fly.io": the change is the side project's.
+        rest = (text[: changed.start("marker")] + " " + text[changed.end("marker") :]).strip()
         return "side project", re.sub(r"\s+", " ", rest).strip(" ,")
     if match is None:
         return None, text
@@ -690,19 +700,28 @@ def ending_marker(text: str) -> tuple[str, str] | None:
             return marker, f"I am {first} {tail}".strip()  # "stopped learning French" ends "I'm learning French"
         if base:
             return marker, f"I {base} {tail}".strip()
-        if marker in (
-            "quit",
-            "quitted",
-            "dropped",
-            "ditched",
-            "abandoned",
-            "gave up",
-            "given up",
-            "kicked",
-            "cut out",
-        ) or (
-            marker in ("sold", "gave away", "lost", "got rid of", "cancelled", "canceled", "unsubscribed from")
-            and re.match(r"(?:my|our|the|his|her)\s", rest, re.IGNORECASE)
+        if (
+            marker
+            in (
+                "quit",
+                "quitted",
+                "dropped",
+                "ditched",
+                "abandoned",
+                "gave up",
+                "given up",
+                "kicked",
+                "cut out",
+            )
+            or (
+                marker in ("sold", "gave away", "lost", "got rid of", "cancelled", "canceled", "unsubscribed from")
+                and re.match(r"(?:my|our|the|his|her)\s", rest, re.IGNORECASE)
+            )
+            or (
+                # "I cancelled Netflix": a named service or membership that ended
+                marker in ("cancelled", "canceled", "unsubscribed from")
+                and re.match(r"(?-i:[A-Z])[\w+.&'-]*(?:\s+(?-i:[A-Z])[\w+.&'-]*){0,2}$", rest)
+            )
         ):
             return marker, f"I {marker} {rest}"  # "I quit coffee", "I sold my bike": the thing itself
         return None
