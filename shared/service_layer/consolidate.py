@@ -130,6 +130,16 @@ def _new_fact(candidate: EmbeddedFact, source: str) -> store.NewFact:
     )
 
 
+def _query(candidate: EmbeddedFact) -> store.NeighbourQuery:
+    return store.NeighbourQuery(
+        candidate.tenant_id, candidate.user_id, candidate.embedding, candidate.slot, candidate.text
+    )
+
+
+def _near(settings: Settings) -> dict[str, Any]:
+    return {"top_k": settings.similarity_top_k, "floor": settings.similarity_floor}
+
+
 async def consolidate_users(
     conn: asyncpg.Connection,
     settings: Settings,
@@ -150,14 +160,30 @@ async def consolidate_users(
         for tenant_id in {tenant for tenant, _ in users}:
             ids = [c.candidate_id for (t, _), candidates in users.items() if t == tenant_id for c in candidates]
             done.update((tenant_id, c) for c in await store.decided_candidates(conn, tenant_id, ids))
+        fresh: dict[tuple[str, str], list[EmbeddedFact]] = {}
         for (tenant_id, user_id), candidates in users.items():
-            fresh = []
             for candidate in sorted(candidates, key=_application_order):
                 if (tenant_id, candidate.candidate_id) not in done:
                     done.add((tenant_id, candidate.candidate_id))  # the same candidate twice in one batch
-                    fresh.append(candidate)
+                    fresh.setdefault((tenant_id, user_id), []).append(candidate)
+        # Every candidate's neighbours as the facts stand, in one statement (users are independent, so
+        # no user's changes can alter another's); a candidate after a change of its own user reads again.
+        seen = iter(
+            await store.neighbours_many(conn, [_query(c) for cs in fresh.values() for c in cs], **_near(settings))
+        )
+        for (tenant_id, user_id), candidates in fresh.items():
+            first_seen = [next(seen) for _ in candidates]
             outcomes += await _consolidate_user(
-                conn, settings, decider, tenant_id, user_id, fresh, deferred, stage=stage, source=source
+                conn,
+                settings,
+                decider,
+                tenant_id,
+                user_id,
+                candidates,
+                deferred,
+                first_seen,
+                stage=stage,
+                source=source,
             )
         await store.write_deferred(conn, deferred)
 
@@ -193,24 +219,18 @@ async def _consolidate_user(
     user_id: str,
     candidates: Sequence[EmbeddedFact],
     deferred: store.DeferredWrites,
+    first_seen: list[list[ActiveFact]],
     *,
     stage: str,
     source: str,
 ) -> list[Outcome]:
-    """One user's new candidates, oldest first, inside the caller's transaction and lock."""
+    """One user's new candidates, oldest first, inside the caller's transaction and lock; ``first_seen``:
+    each one's neighbours before any of them was applied."""
     outcomes: list[Outcome] = []
 
     async def neighbours_of(candidate: EmbeddedFact) -> list[ActiveFact]:
-        return await store.neighbours(
-            conn,
-            tenant_id,
-            user_id,
-            candidate.embedding,
-            slot=candidate.slot,
-            text=candidate.text,
-            top_k=settings.similarity_top_k,
-            floor=settings.similarity_floor,
-        )
+        [near] = await store.neighbours_many(conn, [_query(candidate)], **_near(settings))
+        return near
 
     async def apply(
         candidate: EmbeddedFact, view: CandidateView, decision: Decision, near: list[ActiveFact], decided_by: str
@@ -250,7 +270,6 @@ async def _consolidate_user(
         for candidate in candidates
     ]
     # Look ahead: the candidates no rule decides on the facts as they stand share one decider call.
-    first_seen = [await neighbours_of(candidate) for candidate in candidates]
     pending = [
         i for i, (view, near) in enumerate(zip(views, first_seen, strict=True)) if decide_by_rule(view, near) is None
     ]
