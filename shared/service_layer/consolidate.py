@@ -229,6 +229,7 @@ async def _consolidate_user(
     outcomes: list[Outcome] = []
 
     async def neighbours_of(candidate: EmbeddedFact) -> list[ActiveFact]:
+        await store.write_deferred_facts(conn, deferred)  # the facts earlier candidates added, readable
         [near] = await store.neighbours_many(conn, [_query(candidate)], **_near(settings))
         return near
 

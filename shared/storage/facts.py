@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -193,10 +194,14 @@ class NewFact:
 @dataclass
 class DeferredWrites:
     """A transaction's decision rows and change events, written together when it is about to commit
-    (two statements, however many candidates): nothing in the transaction reads them back before."""
+    (two statements, however many candidates): nothing in the transaction reads them back before. New
+    facts wait here too, until the transaction reads facts again (:func:`write_deferred_facts`, which
+    whoever reads calls first) or commits: one INSERT for a batch instead of one per candidate."""
 
     decisions: list[tuple] = field(default_factory=list)
     changes: list[FactChange] = field(default_factory=list)
+    facts: list[tuple] = field(default_factory=list)
+    now: datetime | None = None  # the transaction's now(), once asked: a new fact's recorded_at
 
 
 async def apply_plan(
@@ -236,6 +241,14 @@ async def apply_plan(
             status, valid_to = "superseded", plan.history_valid_to
         else:
             status, valid_to = "active", fact.valid_to
+    if plan.inserts and deferred is not None and not plan.supersede:
+        # Deferred: nothing reads the row before the next look-up, which writes it first. (A supersede
+        # writes at once: the old row's superseded_by must find the new one.)
+        if deferred.now is None:
+            deferred.now = await conn.fetchval("SELECT now()")
+        deferred.facts.append(_fact_row(fact, status, valid_to, plan.insert_history_of))
+        new_snapshot = _new_snapshot(fact, status, valid_to, plan.insert_history_of, deferred.now)
+    elif plan.inserts:
         row = await conn.fetchrow(
             f"""
             INSERT INTO facts (fact_id, tenant_id, user_id, text, normalized_text, category, importance, slot,
@@ -298,7 +311,84 @@ async def apply_plan(
     return changes
 
 
+def _fact_row(fact: NewFact, status: str, valid_to: datetime | None, history_of: UUID | None) -> tuple:
+    return (
+        fact.fact_id,
+        fact.tenant_id,
+        fact.user_id,
+        fact.text,
+        normalize_text(fact.text),
+        fact.category,
+        fact.importance,
+        fact.slot,
+        fact.language,
+        Vector(np.asarray(fact.embedding, dtype=np.float32)) if fact.embedding is not None else None,
+        fact.embedding_model,
+        status,
+        fact.valid_from,
+        valid_to,
+        history_of,
+        fact.source,
+        json.dumps(list(fact.source_message_ids)),
+        fact.candidate_id,
+    )
+
+
+def _new_snapshot(
+    fact: NewFact, status: str, valid_to: datetime | None, history_of: UUID | None, now: datetime
+) -> FactSnapshot:
+    """What INSERT ... RETURNING would give for a deferred row (the same columns, as Postgres stores them)."""
+    return FactSnapshot(
+        fact_id=str(fact.fact_id),
+        text=fact.text,
+        category=fact.category,
+        importance=fact.importance,
+        status=status,
+        valid_from=_as_stored(fact.valid_from),
+        valid_to=_as_stored(valid_to),
+        recorded_at=now,
+        superseded_at=None if status == "active" else now,
+        superseded_by=str(history_of) if history_of else None,
+        source=fact.source,
+        source_message_ids=list(fact.source_message_ids),
+        strength=None,
+        last_recalled_at=None,
+    )
+
+
+def _as_stored(moment: datetime | None) -> datetime | None:
+    """A timestamptz as asyncpg reads it back: in UTC."""
+    return moment.astimezone(UTC) if moment is not None and moment.tzinfo is not None else moment
+
+
+async def write_deferred_facts(conn: asyncpg.Connection, writes: DeferredWrites) -> None:
+    """Insert the deferred new facts, in one statement (call before reading this transaction's facts)."""
+    if not writes.facts:
+        return
+    await conn.execute(
+        """
+        INSERT INTO facts (fact_id, tenant_id, user_id, text, normalized_text, category, importance, slot,
+                           language, embedding, embedding_model, status, valid_from, valid_to,
+                           superseded_at, superseded_by, source, source_message_ids, candidate_id)
+        SELECT fact_id, tenant_id, user_id, text, normalized_text, category, importance, slot, language,
+               embedding, embedding_model, status, valid_from, valid_to,
+               CASE WHEN status = 'active' THEN NULL ELSE now() END, superseded_by, source,
+               ARRAY(SELECT jsonb_array_elements_text(source_message_ids)), candidate_id
+        FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::smallint[],
+                    $8::text[], $9::text[], $10::vector[], $11::text[], $12::text[], $13::timestamptz[],
+                    $14::timestamptz[], $15::uuid[], $16::text[], $17::jsonb[], $18::text[])
+             WITH ORDINALITY AS f(fact_id, tenant_id, user_id, text, normalized_text, category, importance, slot,
+                                  language, embedding, embedding_model, status, valid_from, valid_to, superseded_by,
+                                  source, source_message_ids, candidate_id, n)
+        ORDER BY n
+        """,
+        *zip(*writes.facts, strict=True),
+    )
+    writes.facts.clear()
+
+
 async def write_deferred(conn: asyncpg.Connection, writes: DeferredWrites) -> None:
+    await write_deferred_facts(conn, writes)
     if writes.decisions:
         await conn.execute(
             """
