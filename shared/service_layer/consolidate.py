@@ -156,6 +156,7 @@ async def consolidate_users(
     deferred = store.DeferredWrites()
     async with conn.transaction():
         await store.lock_users(conn, sorted(users))
+        deferred.retracting_users = await store.users_with_retractions(conn, sorted(users))
         done: set[tuple[str, str]] = set()
         for tenant_id in {tenant for tenant, _ in users}:
             ids = [c.candidate_id for (t, _), candidates in users.items() if t == tenant_id for c in candidates]
@@ -243,7 +244,7 @@ async def _consolidate_user(
                 # it would had that candidate come in a batch before this one.
                 await store.write_deferred(conn, deferred)
             tombstone = await store.tombstone_after(
-                conn, tenant_id, user_id, candidate.slot, candidate.valid_from, candidate.text
+                conn, tenant_id, user_id, candidate.slot, candidate.valid_from, candidate.text, deferred=deferred
             )
         plan = plan_change(view, decision, near, tombstone)
         changes = await store.apply_plan(

@@ -135,14 +135,44 @@ async def neighbours_many(
     return found
 
 
+async def users_with_retractions(conn: asyncpg.Connection, users: Sequence[tuple[str, str]]) -> set[tuple[str, str]]:
+    """Which of ``users`` have a retraction on record (a negated decision): only theirs can have a
+    tombstone, so :func:`tombstone_after` asks Postgres only about them (one statement for a batch
+    instead of a round trip per candidate)."""
+    rows = await conn.fetch(
+        """
+        SELECT u.tenant_id, u.user_id FROM unnest($1::text[], $2::text[]) AS u(tenant_id, user_id)
+        WHERE EXISTS (SELECT 1 FROM decisions d
+                      WHERE d.tenant_id = u.tenant_id AND d.user_id = u.user_id AND d.negated)
+        """,
+        [t for t, _ in users],
+        [u for _, u in users],
+    )
+    return {(r["tenant_id"], r["user_id"]) for r in rows}
+
+
 async def tombstone_after(
-    conn: asyncpg.Connection, tenant_id: str, user_id: str, slot: str, after: datetime, text: str
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    user_id: str,
+    slot: str,
+    after: datetime,
+    text: str,
+    *,
+    deferred: DeferredWrites | None = None,
 ) -> datetime | None:
     """When the earliest retraction later than ``after`` that concerns this text ends it: on this slot,
     or one that named only the thing (slot ``*:<thing>``, "Rex passed away") when this text names that
     thing. Later means the time it states, or when it was said (news, as in `plan_change`), and it ends
     the fact no earlier than the fact began. So a fact that arrives after its retraction is ended exactly
-    as if it had come first, whatever order the sessions were processed in."""
+    as if it had come first, whatever order the sessions were processed in. With ``deferred`` that knows
+    which users have retractions (on record, or written in this transaction), any other user has none."""
+    if (
+        deferred is not None
+        and deferred.retracting_users is not None
+        and (tenant_id, user_id) not in (deferred.retracting_users)
+    ):
+        return None
     return await conn.fetchval(
         """
         SELECT min(greatest(valid_from, $4)) FROM decisions
@@ -201,7 +231,10 @@ class DeferredWrites:
     decisions: list[tuple] = field(default_factory=list)
     changes: list[FactChange] = field(default_factory=list)
     facts: list[tuple] = field(default_factory=list)
+    supersedes: list[tuple[UUID, UUID, datetime | None]] = field(default_factory=list)  # (old, new, ends_at)
     now: datetime | None = None  # the transaction's now(), once asked: a new fact's recorded_at
+    # Users with a retraction (a negated decision) on record or written in this transaction; None: unknown.
+    retracting_users: set[tuple[str, str]] | None = None
 
 
 async def apply_plan(
@@ -220,8 +253,12 @@ async def apply_plan(
     """
     changes: list[FactChange] = []
     new_snapshot = retired_snapshot = None
+    # With ``deferred``, a new fact (and the retirement of the one it supersedes) waits for the next
+    # read of facts or the commit (write_deferred_facts). A retraction writes at once: its change event
+    # shows the retired row as Postgres has it.
+    defer = deferred is not None and plan.inserts and plan.retract is None
     retired = plan.supersede or plan.retract
-    if retired is not None:
+    if retired is not None and not (defer and plan.supersede):
         status = "superseded" if plan.supersede else "retracted"
         row = await conn.fetchrow(
             f"""
@@ -241,12 +278,12 @@ async def apply_plan(
             status, valid_to = "superseded", plan.history_valid_to
         else:
             status, valid_to = "active", fact.valid_to
-    if plan.inserts and deferred is not None and not plan.supersede:
-        # Deferred: nothing reads the row before the next look-up, which writes it first. (A supersede
-        # writes at once: the old row's superseded_by must find the new one.)
+    if defer:
         if deferred.now is None:
             deferred.now = await conn.fetchval("SELECT now()")
         deferred.facts.append(_fact_row(fact, status, valid_to, plan.insert_history_of))
+        if plan.supersede:
+            deferred.supersedes.append((plan.supersede, fact.fact_id, plan.ends_at))
         new_snapshot = _new_snapshot(fact, status, valid_to, plan.insert_history_of, deferred.now)
     elif plan.inserts:
         row = await conn.fetchrow(
@@ -279,7 +316,8 @@ async def apply_plan(
         )
         new_snapshot = snapshot_of(row)
     if plan.supersede:
-        await conn.execute("UPDATE facts SET superseded_by = $2 WHERE fact_id = $1", plan.supersede, fact.fact_id)
+        if not defer:
+            await conn.execute("UPDATE facts SET superseded_by = $2 WHERE fact_id = $1", plan.supersede, fact.fact_id)
         changes.append(_change(fact, "superseded", new_snapshot, previous=plan.supersede, reason=plan.reason))
     elif plan.retract:
         retired_snapshot = retired_snapshot or await snapshot(conn, plan.retract)
@@ -288,6 +326,8 @@ async def apply_plan(
         changes.append(_change(fact, "added", new_snapshot, reason=plan.reason))
 
     writes = deferred if deferred is not None else DeferredWrites()
+    if fact.negated and writes.retracting_users is not None:
+        writes.retracting_users.add((fact.tenant_id, fact.user_id))
     writes.decisions.append(
         (
             fact.tenant_id,
@@ -362,7 +402,19 @@ def _as_stored(moment: datetime | None) -> datetime | None:
 
 
 async def write_deferred_facts(conn: asyncpg.Connection, writes: DeferredWrites) -> None:
-    """Insert the deferred new facts, in one statement (call before reading this transaction's facts)."""
+    """Write the deferred new facts and retirements, one statement of each kind, in the order the
+    one-by-one writes had (retire the superseded rows, insert the new ones, link them). Call it
+    before this transaction reads facts."""
+    if writes.supersedes:
+        await conn.execute(
+            """
+            UPDATE facts f SET status = 'superseded', superseded_at = now(), valid_to = s.ends_at
+            FROM unnest($1::uuid[], $2::timestamptz[]) AS s(fact_id, ends_at)
+            WHERE f.fact_id = s.fact_id AND f.superseded_at IS NULL
+            """,
+            [old for old, _, _ in writes.supersedes],
+            [ends for _, _, ends in writes.supersedes],
+        )
     if not writes.facts:
         return
     await conn.execute(
@@ -385,6 +437,16 @@ async def write_deferred_facts(conn: asyncpg.Connection, writes: DeferredWrites)
         *zip(*writes.facts, strict=True),
     )
     writes.facts.clear()
+    if writes.supersedes:
+        await conn.execute(
+            """
+            UPDATE facts f SET superseded_by = s.new_fact_id
+            FROM unnest($1::uuid[], $2::uuid[]) AS s(fact_id, new_fact_id) WHERE f.fact_id = s.fact_id
+            """,
+            [old for old, _, _ in writes.supersedes],
+            [new for _, new, _ in writes.supersedes],
+        )
+        writes.supersedes.clear()
 
 
 async def write_deferred(conn: asyncpg.Connection, writes: DeferredWrites) -> None:
