@@ -237,6 +237,7 @@ class Followed:
 
     samples: list[tuple[float, float]]
     cpu_seconds: dict[str, float]
+    first_scrape: str = ""  # the /metrics text at the first sample that showed progress
 
 
 def cpu_pressure_total() -> float | None:
@@ -294,6 +295,7 @@ def follow(
     samples: list[tuple[float, float]] = []
     cpu_of = cpu_of or {}
     first: dict[str, dict[int, float]] = {}
+    first_scrape = ""
     deadline = time.monotonic() + timeout_s
     while True:
         service.assert_alive()
@@ -302,11 +304,12 @@ def follow(
         value = metric_sum(text, metric, **labels) if text else 0.0
         if value > 0 and not first:
             first = {name: cpu_times(pid) for name, pid in cpu_of.items()}
+            first_scrape = text or ""
         samples.append((now, value))
         bench.progress.update(task, completed=min(value, target))
         if value >= target:
             cpu = {name: harness.cpu_delta(first.get(name, {}), cpu_times(pid)) for name, pid in cpu_of.items()}
-            return Followed(samples, cpu)
+            return Followed(samples, cpu, first_scrape)
         if now > deadline:
             raise TimeoutError(f"{service.name}: {metric} at {value} of {target} after {timeout_s}s")
         time.sleep(interval_s)
@@ -404,6 +407,9 @@ def run_stage(
         "cpu_ms_per_event": round(1000 * cpu_stage / timed, 2) if timed else None,
         "postgres_cpu_ms_per_event": round(1000 * cpu_pg / timed, 2) if timed else None,
         "broker_cpu_ms_per_event": round(1000 * cpu_broker / timed, 3) if timed else None,
+        # The share of the timed window in which the model worker was embedding (embedders only): 1.0
+        # is a model never left waiting for work, whatever else slows the machine.
+        "model_busy_share": _busy_share(followed.first_scrape, text, rate.seconds if rate else 0.0),
         "cpu_seconds_stage": round(cpu_stage, 2),
         "cpu_seconds_postgres": round(cpu_pg, 2),
         "cpu_seconds_broker": round(cpu_broker, 2),
@@ -422,6 +428,12 @@ def run_stage(
         f"postgres {cpu_pg:.1f} s; other processes used {noise.result['other_processes_cores']} cores)"
     )
     return result
+
+
+def _busy_share(first: str, last: str, seconds: float) -> float | None:
+    metric = "memstream_model_worker_busy_seconds_total"
+    busy = metric_sum(last, metric) - metric_sum(first, metric)
+    return round(busy / seconds, 3) if busy > 0 and seconds > 0 else None
 
 
 # --------------------------------------------------------------------------- measurements
@@ -1284,7 +1296,9 @@ def table_rows(results: dict) -> list[list[str]]:
                 [
                     f"stage: {label}",
                     f"{harness.fmt_rate(s['events_per_s'])} {unit}/s ({s['events']:,}; "
-                    f"CPU ms/event {s['cpu_ms_per_event']} + Postgres {s['postgres_cpu_ms_per_event']})",
+                    f"CPU ms/event {s['cpu_ms_per_event']} + Postgres {s['postgres_cpu_ms_per_event']}"
+                    + (f"; model busy {s['model_busy_share']:.0%} of the time" if s.get("model_busy_share") else "")
+                    + ")",
                 ]
             )
         rows.append(
