@@ -156,7 +156,7 @@ async def consolidate_users(
     deferred = store.DeferredWrites()
     async with conn.transaction():
         await store.lock_users(conn, sorted(users))
-        deferred.retracting_users = await store.users_with_retractions(conn, sorted(users))
+        await store.prepare_deferred(conn, deferred, sorted(users))
         done: set[tuple[str, str]] = set()
         for tenant_id in {tenant for tenant, _ in users}:
             ids = [c.candidate_id for (t, _), candidates in users.items() if t == tenant_id for c in candidates]

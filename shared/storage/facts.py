@@ -135,20 +135,26 @@ async def neighbours_many(
     return found
 
 
-async def users_with_retractions(conn: asyncpg.Connection, users: Sequence[tuple[str, str]]) -> set[tuple[str, str]]:
-    """Which of ``users`` have a retraction on record (a negated decision): only theirs can have a
-    tombstone, so :func:`tombstone_after` asks Postgres only about them (one statement for a batch
-    instead of a round trip per candidate)."""
-    rows = await conn.fetch(
+async def prepare_deferred(
+    conn: asyncpg.Connection, deferred: DeferredWrites, users: Sequence[tuple[str, str]]
+) -> None:
+    """Fill in, in one statement, what the transaction's deferred writes need: its now() (a new fact's
+    recorded_at) and which of ``users`` have a retraction (a negated decision) on record. Only those can
+    have a tombstone, so :func:`tombstone_after` asks Postgres only about them, instead of a round trip
+    per candidate."""
+    row = await conn.fetchrow(
         """
-        SELECT u.tenant_id, u.user_id FROM unnest($1::text[], $2::text[]) AS u(tenant_id, user_id)
+        SELECT now() AS now, coalesce(array_agg(u.tenant_id), '{}') AS tenants,
+               coalesce(array_agg(u.user_id), '{}') AS users
+        FROM unnest($1::text[], $2::text[]) AS u(tenant_id, user_id)
         WHERE EXISTS (SELECT 1 FROM decisions d
                       WHERE d.tenant_id = u.tenant_id AND d.user_id = u.user_id AND d.negated)
         """,
         [t for t, _ in users],
         [u for _, u in users],
     )
-    return {(r["tenant_id"], r["user_id"]) for r in rows}
+    deferred.now = row["now"]
+    deferred.retracting_users = set(zip(row["tenants"], row["users"], strict=True))
 
 
 async def tombstone_after(
@@ -401,68 +407,76 @@ def _as_stored(moment: datetime | None) -> datetime | None:
     return moment.astimezone(UTC) if moment is not None and moment.tzinfo is not None else moment
 
 
+_INSERT_DEFERRED_FACTS = """
+    INSERT INTO facts (fact_id, tenant_id, user_id, text, normalized_text, category, importance, slot,
+                       language, embedding, embedding_model, status, valid_from, valid_to,
+                       superseded_at, superseded_by, source, source_message_ids, candidate_id)
+    SELECT fact_id, tenant_id, user_id, text, normalized_text, category, importance, slot, language,
+           embedding, embedding_model, status, valid_from, valid_to,
+           CASE WHEN status = 'active' THEN NULL ELSE now() END, superseded_by, source,
+           ARRAY(SELECT jsonb_array_elements_text(source_message_ids)), candidate_id
+    FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::smallint[],
+                $8::text[], $9::text[], $10::vector[], $11::text[], $12::text[], $13::timestamptz[],
+                $14::timestamptz[], $15::uuid[], $16::text[], $17::jsonb[], $18::text[])
+         WITH ORDINALITY AS f(fact_id, tenant_id, user_id, text, normalized_text, category, importance, slot,
+                              language, embedding, embedding_model, status, valid_from, valid_to, superseded_by,
+                              source, source_message_ids, candidate_id, n)
+    ORDER BY n
+"""
+
+
 async def write_deferred_facts(conn: asyncpg.Connection, writes: DeferredWrites) -> None:
-    """Write the deferred new facts and retirements, one statement of each kind, in the order the
-    one-by-one writes had (retire the superseded rows, insert the new ones, link them). Call it
-    before this transaction reads facts."""
-    if writes.supersedes:
-        await conn.execute(
-            """
-            UPDATE facts f SET status = 'superseded', superseded_at = now(), valid_to = s.ends_at
-            FROM unnest($1::uuid[], $2::timestamptz[]) AS s(fact_id, ends_at)
-            WHERE f.fact_id = s.fact_id AND f.superseded_at IS NULL
-            """,
-            [old for old, _, _ in writes.supersedes],
-            [ends for _, _, ends in writes.supersedes],
-        )
+    """Write the deferred new facts, and retire and link the facts they supersede, in one statement
+    (call it before this transaction reads facts). A superseded row that is no longer active only gets
+    its link, as one-by-one writes did; the link's foreign key is checked at the statement's end, when
+    the new rows are there."""
     if not writes.facts:
         return
-    await conn.execute(
-        """
-        INSERT INTO facts (fact_id, tenant_id, user_id, text, normalized_text, category, importance, slot,
-                           language, embedding, embedding_model, status, valid_from, valid_to,
-                           superseded_at, superseded_by, source, source_message_ids, candidate_id)
-        SELECT fact_id, tenant_id, user_id, text, normalized_text, category, importance, slot, language,
-               embedding, embedding_model, status, valid_from, valid_to,
-               CASE WHEN status = 'active' THEN NULL ELSE now() END, superseded_by, source,
-               ARRAY(SELECT jsonb_array_elements_text(source_message_ids)), candidate_id
-        FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::smallint[],
-                    $8::text[], $9::text[], $10::vector[], $11::text[], $12::text[], $13::timestamptz[],
-                    $14::timestamptz[], $15::uuid[], $16::text[], $17::jsonb[], $18::text[])
-             WITH ORDINALITY AS f(fact_id, tenant_id, user_id, text, normalized_text, category, importance, slot,
-                                  language, embedding, embedding_model, status, valid_from, valid_to, superseded_by,
-                                  source, source_message_ids, candidate_id, n)
-        ORDER BY n
-        """,
-        *zip(*writes.facts, strict=True),
-    )
-    writes.facts.clear()
-    if writes.supersedes:
+    if not writes.supersedes:
+        await conn.execute(_INSERT_DEFERRED_FACTS, *zip(*writes.facts, strict=True))
+    else:
         await conn.execute(
-            """
-            UPDATE facts f SET superseded_by = s.new_fact_id
-            FROM unnest($1::uuid[], $2::uuid[]) AS s(fact_id, new_fact_id) WHERE f.fact_id = s.fact_id
+            f"""
+            WITH inserted AS ({_INSERT_DEFERRED_FACTS})
+            UPDATE facts f SET status = CASE WHEN f.superseded_at IS NULL THEN 'superseded' ELSE f.status END,
+                               valid_to = CASE WHEN f.superseded_at IS NULL THEN s.ends_at ELSE f.valid_to END,
+                               superseded_at = coalesce(f.superseded_at, now()),
+                               superseded_by = s.new_fact_id
+            FROM unnest($19::uuid[], $20::uuid[], $21::timestamptz[]) AS s(fact_id, new_fact_id, ends_at)
+            WHERE f.fact_id = s.fact_id
             """,
-            [old for old, _, _ in writes.supersedes],
-            [new for _, new, _ in writes.supersedes],
+            *zip(*writes.facts, strict=True),
+            *zip(*writes.supersedes, strict=True),
         )
-        writes.supersedes.clear()
+    writes.facts.clear()
+    writes.supersedes.clear()
+
+
+_INSERT_DECISIONS = """
+    INSERT INTO decisions (tenant_id, candidate_id, user_id, op, target_fact_id, new_fact_id, decided_by,
+                           reason, slot, value, negated, valid_from, said_at)
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::uuid[], $6::uuid[],
+                         $7::text[], $8::text[], $9::text[], $10::text[], $11::bool[], $12::timestamptz[],
+                         $13::timestamptz[])
+"""
 
 
 async def write_deferred(conn: asyncpg.Connection, writes: DeferredWrites) -> None:
+    """Write everything deferred: the facts, then the decision rows and change events (one statement
+    for both when there are both)."""
     await write_deferred_facts(conn, writes)
-    if writes.decisions:
+    if writes.decisions and writes.changes:
         await conn.execute(
-            """
-            INSERT INTO decisions (tenant_id, candidate_id, user_id, op, target_fact_id, new_fact_id, decided_by,
-                                   reason, slot, value, negated, valid_from, said_at)
-            SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::uuid[], $6::uuid[],
-                                 $7::text[], $8::text[], $9::text[], $10::text[], $11::bool[], $12::timestamptz[],
-                                 $13::timestamptz[])
+            f"""
+            WITH decided AS ({_INSERT_DECISIONS}), {_enqueue_changes_sql(14)}
             """,
             *zip(*writes.decisions, strict=True),
+            *_change_columns(writes.changes),
         )
-    await enqueue_changes(conn, writes.changes)
+    elif writes.decisions:
+        await conn.execute(_INSERT_DECISIONS, *zip(*writes.decisions, strict=True))
+    else:
+        await enqueue_changes(conn, writes.changes)
     writes.decisions.clear()
     writes.changes.clear()
 
@@ -482,26 +496,32 @@ def _change(
     )
 
 
+def _enqueue_changes_sql(first: int) -> str:
+    """The outbox insert (in order) and the notification that wakes the relay and the live streams when
+    it commits: the tail of a WITH statement, its four parameters numbered from ``first``."""
+    a, b, c, d = range(first, first + 4)
+    return f"""queued AS (
+        INSERT INTO outbox (event_id, tenant_id, user_id, payload)
+        SELECT event_id, tenant_id, user_id, payload
+        FROM unnest(${a}::text[], ${b}::text[], ${c}::text[], ${d}::jsonb[]) WITH ORDINALITY
+             AS c(event_id, tenant_id, user_id, payload, n)
+        ORDER BY n
+        ON CONFLICT (event_id) DO NOTHING
+        RETURNING 1
+    )
+    SELECT pg_notify('{OUTBOX_CHANNEL}', '') WHERE EXISTS (SELECT 1 FROM queued)"""
+
+
+def _change_columns(changes: Sequence[FactChange]) -> tuple:
+    return tuple(zip(*((c.event_id, c.tenant_id, c.user_id, c.model_dump_json()) for c in changes), strict=True))
+
+
 async def enqueue_changes(conn: asyncpg.Connection, changes: Sequence[FactChange]) -> None:
     """Queue change events in the same transaction as the change (the transactional outbox), in
     order, and wake the relay and the live streams when it commits."""
     if not changes:
         return
-    await conn.execute(
-        f"""
-        WITH queued AS (
-            INSERT INTO outbox (event_id, tenant_id, user_id, payload)
-            SELECT event_id, tenant_id, user_id, payload
-            FROM unnest($1::text[], $2::text[], $3::text[], $4::jsonb[]) WITH ORDINALITY
-                 AS c(event_id, tenant_id, user_id, payload, n)
-            ORDER BY n
-            ON CONFLICT (event_id) DO NOTHING
-            RETURNING 1
-        )
-        SELECT pg_notify('{OUTBOX_CHANNEL}', '') WHERE EXISTS (SELECT 1 FROM queued)
-        """,
-        *zip(*((c.event_id, c.tenant_id, c.user_id, c.model_dump_json()) for c in changes), strict=True),
-    )
+    await conn.execute(f"WITH {_enqueue_changes_sql(1)}", *_change_columns(changes))
 
 
 async def expire_ended(conn: asyncpg.Connection, now: datetime, *, limit: int = 500) -> list[FactChange]:
