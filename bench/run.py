@@ -237,6 +237,7 @@ class Followed:
 
     samples: list[tuple[float, float]]
     cpu_seconds: dict[str, float]
+    first_scrape: str = ""  # the /metrics text at the first sample that showed progress
 
 
 def cpu_pressure_total() -> float | None:
@@ -294,6 +295,7 @@ def follow(
     samples: list[tuple[float, float]] = []
     cpu_of = cpu_of or {}
     first: dict[str, dict[int, float]] = {}
+    first_scrape = ""
     deadline = time.monotonic() + timeout_s
     while True:
         service.assert_alive()
@@ -302,11 +304,12 @@ def follow(
         value = metric_sum(text, metric, **labels) if text else 0.0
         if value > 0 and not first:
             first = {name: cpu_times(pid) for name, pid in cpu_of.items()}
+            first_scrape = text or ""
         samples.append((now, value))
         bench.progress.update(task, completed=min(value, target))
         if value >= target:
             cpu = {name: harness.cpu_delta(first.get(name, {}), cpu_times(pid)) for name, pid in cpu_of.items()}
-            return Followed(samples, cpu)
+            return Followed(samples, cpu, first_scrape)
         if now > deadline:
             raise TimeoutError(f"{service.name}: {metric} at {value} of {target} after {timeout_s}s")
         time.sleep(interval_s)
@@ -404,6 +407,9 @@ def run_stage(
         "cpu_ms_per_event": round(1000 * cpu_stage / timed, 2) if timed else None,
         "postgres_cpu_ms_per_event": round(1000 * cpu_pg / timed, 2) if timed else None,
         "broker_cpu_ms_per_event": round(1000 * cpu_broker / timed, 3) if timed else None,
+        # The share of the timed window in which the model worker was embedding (embedders only): 1.0
+        # is a model never left waiting for work, whatever else slows the machine.
+        "model_busy_share": _busy_share(followed.first_scrape, text, rate.seconds if rate else 0.0),
         "cpu_seconds_stage": round(cpu_stage, 2),
         "cpu_seconds_postgres": round(cpu_pg, 2),
         "cpu_seconds_broker": round(cpu_broker, 2),
@@ -422,6 +428,12 @@ def run_stage(
         f"postgres {cpu_pg:.1f} s; other processes used {noise.result['other_processes_cores']} cores)"
     )
     return result
+
+
+def _busy_share(first: str, last: str, seconds: float) -> float | None:
+    metric = "memstream_model_worker_busy_seconds_total"
+    busy = metric_sum(last, metric) - metric_sum(first, metric)
+    return round(busy / seconds, 3) if busy > 0 and seconds > 0 else None
 
 
 # --------------------------------------------------------------------------- measurements
@@ -675,6 +687,37 @@ def measure_embedder(bench: Bench, candidates: int) -> dict:
     return run_stage(bench, "embedder (workload)", "embedder", bench.pipeline, candidates)
 
 
+def measure_message_embedder(bench: Bench) -> dict | None:
+    """messages.stored as the extractor left it (one event per stored chat message, when message
+    embeddings are on): the message-embedder's windows, most of them new texts."""
+    if not bench.pipeline.embed_messages:
+        return None
+    stored = asyncio.run(topic_size(bench.stack.bootstrap, bench.pipeline.topic("messages.stored")))
+    if not stored:
+        return None
+    return run_stage(bench, "message-embedder", "message-embedder", bench.pipeline, stored)
+
+
+async def topic_size(bootstrap: str, topic: str) -> int:
+    """Records on ``topic`` (the sum of its partitions' end offsets: the bench's topics start empty)."""
+    from aiokafka import TopicPartition
+
+    from shared.broker import new_consumer
+    from shared.settings import Settings
+
+    consumer = new_consumer(Settings(kafka_bootstrap=bootstrap), enable_auto_commit=False)
+    await consumer.start()
+    try:
+        partitions = consumer.partitions_for_topic(topic)
+        if not partitions:
+            await consumer._client.force_metadata_update()
+            partitions = consumer.partitions_for_topic(topic) or set()
+        ends = await consumer.end_offsets([TopicPartition(topic, p) for p in sorted(partitions)])
+        return int(sum(ends.values()))
+    finally:
+        await consumer.stop()
+
+
 def measure_consolidator(bench: Bench, candidates: int) -> dict:
     return run_stage(bench, "consolidator", "consolidator", bench.pipeline, candidates)
 
@@ -701,19 +744,27 @@ def measure_stages(bench: Bench) -> dict:
     extractor = measure_extractor(bench, events)
     candidates = int(extractor["outcomes"].get("candidates", 0))
     embedder = measure_embedder(bench, candidates)
+    message_embedder = measure_message_embedder(bench)
     consolidator = measure_consolidator(bench, candidates)
     relay = measure_relay(bench)
     summarizer = measure_summarizer(bench, len(events), relay["events"])
-    chain = {"extractor": extractor, "embedder": embedder, "consolidator": consolidator}
-    chain |= {"relay": relay, "summarizer": summarizer}
-    embedded_texts = embedder["cache_lookups"].get("embedding/miss", 0.0)
+    chain = {"extractor": extractor, "embedder": embedder}
+    if message_embedder:
+        chain["message-embedder"] = message_embedder
+    chain |= {"consolidator": consolidator, "relay": relay, "summarizer": summarizer}
+    # Texts the model embedded for the workload: fact candidates and message windows (cache misses).
+    embedded_texts = sum(
+        chain[n]["cache_lookups"].get("embedding/miss", 0.0) for n in ("embedder", "message-embedder") if n in chain
+    )
     budget = harness.cpu_budget(
         chain,
         {name: result["events"] / len(events) for name, result in chain.items()},
         model_ms_per_message=raw_after.get("cpu_ms_per_sentence", 0.0) * embedded_texts / len(events),
     )
+    # CPU per event is over the timed events only (start-up and the first batch left out); every cold
+    # candidate is one new text.
     cold_texts = cold["cache_lookups"].get("embedding/miss", 0.0) or cold["events"]
-    budget["embedder_cold_cpu_ms_per_text"] = round(1000 * cold["cpu_seconds_stage"] / cold_texts, 3)
+    budget["embedder_cold_cpu_ms_per_text"] = round(cold["cpu_ms_per_event"] * cold["events"] / cold_texts, 3)
     budget["raw_model_cpu_ms_per_text"] = raw_after.get("cpu_ms_per_sentence")
     return {
         "workload": {"messages": len(events), "user_messages": user_messages, "candidates": candidates},
@@ -722,6 +773,7 @@ def measure_stages(bench: Bench) -> dict:
         "raw_model_after_cold": raw_after,
         "extractor": extractor,
         "embedder": embedder,
+        "message_embedder": message_embedder,
         "consolidator": consolidator,
         "relay": relay,
         "summarizer": summarizer,
@@ -757,6 +809,9 @@ def sustainable_rate(stages: dict) -> dict:
         "relay": (stages["relay"]["events_per_s"], stages["relay"]["events"]),
         "summarizer": (stages["summarizer"]["events_per_s"], stages["summarizer"]["events"]),
     }
+    if stages.get("message_embedder"):
+        m = stages["message_embedder"]
+        per_message["message-embedder"] = (m["events_per_s"], m["events"])
     rates = {
         name: round(harness.message_rate(rate, events, messages), 1)
         for name, (rate, events) in per_message.items()
@@ -1229,16 +1284,21 @@ def table_rows(results: dict) -> list[list[str]]:
             ("extractor", "extractor", "messages"),
             ("embedder_cold", "embedder, unique texts (cold cache)", "candidates"),
             ("embedder", "embedder, workload texts (cache hits)", "candidates"),
+            ("message_embedder", "message-embedder (message windows)", "messages"),
             ("consolidator", "consolidator", "candidates"),
             ("relay", "relay (outbox -> facts.changes)", "changes"),
             ("summarizer", "summarizer", "messages + changes"),
         ):
-            s = stages[key]
+            s = stages.get(key)
+            if not s:
+                continue
             rows.append(
                 [
                     f"stage: {label}",
                     f"{harness.fmt_rate(s['events_per_s'])} {unit}/s ({s['events']:,}; "
-                    f"CPU ms/event {s['cpu_ms_per_event']} + Postgres {s['postgres_cpu_ms_per_event']})",
+                    f"CPU ms/event {s['cpu_ms_per_event']} + Postgres {s['postgres_cpu_ms_per_event']}"
+                    + (f"; model busy {s['model_busy_share']:.0%} of the time" if s.get("model_busy_share") else "")
+                    + ")",
                 ]
             )
         rows.append(

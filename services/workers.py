@@ -20,6 +20,9 @@ class StageSpec:
     parser: Callable[[Settings], Callable[[bytes], Any]]
     handler: Callable[..., Any]
     batch_max_events: Callable[[Settings], int] = lambda s: s.batch_max_events
+    # Called on the next batch while one is handled (shared/runtime.py: with_lookahead): the embedders
+    # ask their model for its texts, so the model never waits between batches.
+    prefetch: Callable[..., Any] | None = None
     # Work nothing in the pipeline waits for: the process runs at a lower CPU priority, so on cores it
     # shares with the other stages (memstream dev, one compose host) it yields to them.
     background: bool = False
@@ -43,6 +46,7 @@ def _specs() -> dict[str, StageSpec]:
             lambda s: embedder.parse,
             embedder.handle,
             batch_max_events=lambda s: s.embedder_batch_max_events,
+            prefetch=embedder.prefetch,
         ),
         # Its own group: a backlog of messages to embed never delays a fact candidate.
         "message-embedder": StageSpec(
@@ -50,6 +54,7 @@ def _specs() -> dict[str, StageSpec]:
             lambda s: message_embedder.parse,
             message_embedder.handle,
             batch_max_events=lambda s: s.embedder_batch_max_events,
+            prefetch=message_embedder.prefetch,
             background=True,  # only search waits for a message's vector
         ),
         "consolidator": StageSpec(lambda t: [t.embedded], consolidator.make_parser, consolidator.handle),
@@ -74,6 +79,7 @@ def run_worker(stage: str, settings: Settings) -> None:
         spec.parser(settings),
         spec.handler,
         batch_max_events=spec.batch_max_events(settings),
+        prefetch=spec.prefetch,
     )
     serve_metrics(settings.metrics_port, settings.metrics_host)
     niceness = os.nice(BACKGROUND_NICENESS) if spec.background else os.nice(0)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -181,6 +181,9 @@ async def until_done(work: Callable[[], Awaitable[T]], *, stage: str, what: str)
             await asyncio.sleep(min(UNTIL_DONE_MAX_WAIT_S, UNTIL_DONE_FIRST_WAIT_S * 2 ** min(failures - 1, 8)))
 
 
+Prefetch = Callable[[StageContext, list[tuple[Record, Any]]], Awaitable[None]]
+
+
 @dataclass
 class StageLoop(Generic[E]):
     """parse each record, then hand the valid ones to ``handle`` as one batch."""
@@ -188,12 +191,36 @@ class StageLoop(Generic[E]):
     ctx: StageContext
     parse: Callable[[bytes], E]
     handle: Callable[[StageContext, list[tuple[Record, E]]], Awaitable[None]]
+    prefetch: Prefetch | None = None
+    # What `read_ahead` made of the next batch's records, by position (with the record's value, which
+    # must be the very same bytes object for the result to be reused).
+    _read: dict[tuple, tuple[bytes | None, tuple[E | None, str | None]]] = field(default_factory=dict)
+
+    async def read_ahead(self, records: Sequence[Record]) -> None:
+        """The next batch has arrived while this one is handled: parse it now (``process`` reuses the
+        result) and let the stage start its slow part early (the embedder: the model's work). Only a
+        head start: whatever fails here is logged and done again, properly, when the batch is handled."""
+        read = [(r, self.read(r)) for r in records]
+        self._read = {_position(r): (r.value, result) for r, result in read}
+        if self.prefetch is None:
+            return
+        valid = [(r, event) for r, (event, problem) in read if problem is None]
+        if not valid:
+            return
+        try:
+            await self.prefetch(self.ctx, valid)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.warning("prefetch_failed", stage=self.ctx.stage, error=f"{type(exc).__name__}: {exc}"[:300])
 
     async def process(self, records: Sequence[Record]) -> None:
         stage = self.ctx.stage
         parsed: list[tuple[Record, E]] = []
+        read_ahead, self._read = self._read, {}
         for record in records:
-            event, problem = self.read(record)
+            ahead = read_ahead.get(_position(record))
+            event, problem = ahead[1] if ahead is not None and ahead[0] is record.value else self.read(record)
             if problem is not None:
                 await self.ctx.dead_letter(record, f"invalid event: {problem}", attempts=1)
             else:
@@ -261,6 +288,10 @@ class StageLoop(Generic[E]):
         return error
 
 
+def _position(record: Record) -> tuple:
+    return record.topic, record.partition, record.offset
+
+
 def _describe(exc: Exception) -> str:
     if isinstance(exc, ValidationError):
         parts = []
@@ -281,8 +312,11 @@ def build_stage_app(
     handle: Callable[[StageContext, list[tuple[Record, Any]]], Awaitable[None]],
     *,
     batch_max_events: int | None = None,
+    prefetch: Prefetch | None = None,
 ) -> tuple[faust.App, StageContext]:
-    """A faust app (one consumer group) whose single agent feeds batches to ``handle``."""
+    """A faust app (one consumer group) whose single agent feeds batches to ``handle``. With ``prefetch``,
+    the agent takes the next batch while one is handled, and gives it to ``prefetch`` (see
+    :func:`with_lookahead`); batches are still handled, and acknowledged, one after the other in order."""
     app = create_faust_app(stage, settings)
 
     async def publish(topic: str, items: list[tuple[bytes, bytes]]) -> None:
@@ -290,7 +324,7 @@ def build_stage_app(
         await asyncio.gather(*futures)
 
     ctx = StageContext(stage=stage, settings=settings, topics=Topics.from_settings(settings), publish=publish)
-    loop = StageLoop(ctx, parse, handle)
+    loop = StageLoop(ctx, parse, handle, prefetch)
     channel = app.topic(*source_topics, key_type=bytes, value_type=bytes)
 
     @app.agent(channel, name=f"memstream.{stage}", concurrency=1)  # >1 can commit past unfinished events
@@ -299,9 +333,10 @@ def build_stage_app(
         # noack_take: faust's take_events acknowledges a batch in a `finally`, even when its handling
         # raised or was cancelled, which commits past events never handled. Here a batch is
         # acknowledged only once every event of it was processed or dead-lettered.
-        async for events in stream.noack_take(
-            batch_max_events or settings.batch_max_events, within=settings.batch_window_s
-        ):
+        batches = stream.noack_take(batch_max_events or settings.batch_max_events, within=settings.batch_window_s)
+        if prefetch is not None:
+            batches = with_lookahead(batches, lambda events: loop.read_ahead(records_of(events)))
+        async for events in batches:
             await handle_batch(loop, events)
             for event in events:
                 await stream.ack(event)
@@ -309,11 +344,47 @@ def build_stage_app(
     return app, ctx
 
 
+async def with_lookahead(
+    batches: AsyncIterator[list[T]], arrived: Callable[[list[T]], Awaitable[None]]
+) -> AsyncIterator[list[T]]:
+    """Yield each batch while the next one is already being taken, and ``arrived`` called on it.
+
+    Taking a batch waits for the source to fill it (up to the batch window), and a stage's first step on
+    it may be slow (the embedder's model): done while the batch before is handled, neither leaves the
+    stage idle between batches. One batch ahead at most, and batches come out in order: the caller
+    still handles and acknowledges each before the next, so no offset is committed past an unhandled
+    event (faust commits only a contiguous run of acknowledged offsets)."""
+    source = aiter(batches)
+
+    async def take() -> list[T]:
+        batch = await anext(source)
+        await arrived(batch)
+        return batch
+
+    upcoming = asyncio.ensure_future(take())
+    try:
+        while True:
+            try:
+                current = await upcoming
+            except StopAsyncIteration:
+                return
+            upcoming = asyncio.ensure_future(take())
+            yield current
+    finally:
+        if not upcoming.done():
+            upcoming.cancel()
+        await asyncio.gather(upcoming, return_exceptions=True)
+
+
+def records_of(events: Sequence[faust.EventT]) -> list[Record]:
+    return [
+        Record(e.message.topic, e.message.partition, e.message.offset, e.message.key, e.message.value) for e in events
+    ]
+
+
 async def handle_batch(loop: StageLoop, events: Sequence[faust.EventT]) -> None:
     """The agent's boundary: nothing but cancellation leaves it. A failure that escaped the loop
     (a bug, or a dead-letter write that kept failing) retries the whole batch, in place; the stage
     consumes nothing more meanwhile, and the stages' idempotent writes make the retry safe."""
-    records = [
-        Record(e.message.topic, e.message.partition, e.message.offset, e.message.key, e.message.value) for e in events
-    ]
+    records = records_of(events)
     await until_done(lambda: loop.process(records), stage=loop.ctx.stage, what="batch")

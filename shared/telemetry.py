@@ -26,6 +26,11 @@ LLM_TOKENS = Counter("memstream_llm_tokens_total", "Language-model tokens.", ["s
 PROVIDER_SECONDS = Histogram(
     "memstream_provider_seconds", "Provider call latency.", ["stage", "provider", "task"], buckets=_LATENCY_BUCKETS
 )
+MODEL_BUSY_SECONDS = Counter(
+    "memstream_model_worker_busy_seconds",
+    "Seconds the model worker spent embedding; over wall time, the share of the time the model had work.",
+    ["runtime"],
+)
 CACHE_LOOKUPS = Counter("memstream_cache_lookups_total", "Cache lookups by result.", ["stage", "cache", "result"])
 CONSUMER_LAG = Gauge(
     "memstream_consumer_lag", "Records behind the head, per partition.", ["stage", "topic", "partition"]

@@ -9,9 +9,10 @@ The same pipeline (:func:`embed_and_emit`) serves the message-embedder stage
 emitting: it runs as its own consumer group, so a backlog of messages never delays a fact on its way
 to the consolidator.
 
-The batch goes through in chunks, pipelined: while the model embeds one chunk (in its worker
-threads, or over the network), the event loop stores and publishes the chunk before it. Done one
-after the other, the cores would sit half idle while a chunk is serialised and sent.
+The batch goes through in chunks, pipelined: every chunk's texts are asked for at once, and the next
+batch's while this one is handled (:class:`Ahead`), so while the model embeds (in its worker process,
+or over the network), the event loop stores and publishes the chunk before, and takes the next batch.
+Done one after the other, the model would sit idle while a chunk is serialised, stored and sent.
 """
 
 from __future__ import annotations
@@ -121,6 +122,93 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, FactCandidate]]) -
     )
 
 
+async def prefetch(ctx: StageContext, batch: list[tuple[Record, FactCandidate]]) -> None:
+    """The next batch arrived while this one is handled: ask the model for its texts now (see Ahead)."""
+    await request_ahead(ctx.db, embedding_provider(ctx.settings), jobs_of([c for _, c in batch]), stage=ctx.stage)
+
+
+Key = tuple[str, str]  # (tenant, text hash): tenants share no vector
+
+
+class Ahead:
+    """Embeddings asked for before the chunk that needs them is handled: (model, tenant, text hash) ->
+    the request computing it and the text's place in it.
+
+    A batch asks for all its chunks at once, and the next batch's texts are asked for while this one is
+    handled (:func:`prefetch`), so the model (a worker process, or a remote endpoint) always has the
+    next texts queued: it never waits while a chunk is stored and published, nor while the next batch is
+    taken from the broker and looked up in the cache. Bounded: at most ``limit`` texts wait unclaimed
+    (the oldest are forgotten, and a batch that finds its text forgotten asks again)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._pending: dict[tuple[str, str, str], tuple[asyncio.Future, int]] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def _of_this_loop(self) -> dict[tuple[str, str, str], tuple[asyncio.Future, int]]:
+        """The pending requests, which belong to the running event loop (a new loop starts afresh)."""
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:
+            self._loop, self._pending = loop, {}
+        return self._pending
+
+    def has(self, model: str, key: Key) -> bool:
+        return (model, *key) in self._of_this_loop()
+
+    def request(self, stage: str, provider: EmbeddingProvider, keys: Sequence[Key], texts: Sequence[str]) -> None:
+        if not keys:
+            return
+        pending = self._of_this_loop()
+        task = asyncio.ensure_future(_embed(stage, provider, list(texts)))
+        task.add_done_callback(_retrieved)
+        for i, key in enumerate(keys):
+            pending[(provider.model, *key)] = (task, i)
+        while len(pending) > self.limit:
+            pending.pop(next(iter(pending)))
+
+    async def claim(self, stage: str, provider: EmbeddingProvider, keys: Sequence[Key], texts: dict[Key, str]):
+        """{key: vector} of ``keys``, from their requests (asking now for any not asked for)."""
+        pending = self._of_this_loop()
+        found = {k: pending.pop((provider.model, *k), None) for k in keys}
+        missing = [k for k, where in found.items() if where is None]
+        if missing:
+            task = asyncio.ensure_future(_embed(stage, provider, [texts[k] for k in missing]))
+            task.add_done_callback(_retrieved)
+            found.update({k: (task, i) for i, k in enumerate(missing)})
+        tasks = list(dict.fromkeys(task for task, _ in found.values()))
+        try:
+            results = dict(zip(tasks, await asyncio.gather(*tasks), strict=True))
+        except BaseException:
+            # A failed request is forgotten with every text in it: the batch's retry asks again.
+            failed = {t for t in tasks if t.done() and (t.cancelled() or t.exception() is not None)}
+            for key in [k for k, (task, _) in pending.items() if task in failed]:
+                del pending[key]
+            raise
+        return {k: results[task][i] for k, (task, i) in found.items()}
+
+
+def _retrieved(task: asyncio.Future) -> None:
+    if not task.cancelled():
+        task.exception()  # retrieved: a request nobody claims fails quietly (its claimer would re-raise it)
+
+
+# Two batches of the largest size the stages take, and a margin.
+AHEAD = Ahead(limit=3 * 2048)
+
+
+async def request_ahead(pool, provider: EmbeddingProvider, jobs: list[Job], *, stage: str = STAGE) -> None:
+    """Ask the model now for the texts of ``jobs`` that no cache holds and nobody asked for yet."""
+    model = provider.model
+    texts = {(j.tenant_id, j.hash): j.text for j in jobs if not AHEAD.has(model, (j.tenant_id, j.hash))}
+    fact_keys = {(j.tenant_id, j.hash) for j in jobs if j.candidate is not None} & set(texts)
+    vectors = await cached_embeddings(pool, model, list(fact_keys))
+    vectors.update(await stored_window_vectors(pool, model, [k for k in texts if k not in fact_keys]))
+    missing = [k for k in texts if k not in vectors and not AHEAD.has(model, k)]  # not asked meanwhile
+    for start in range(0, len(missing), CHUNK):
+        part = missing[start : start + CHUNK]
+        AHEAD.request(stage, provider, part, [texts[k] for k in part])
+
+
 async def embed_and_emit(
     pool,
     provider: EmbeddingProvider,
@@ -133,14 +221,15 @@ async def embed_and_emit(
 ) -> None:
     """Embed the jobs' texts that no cache holds, then per chunk: store the message windows' vectors and
     publish the candidates with theirs (``publish`` None: store only). ``stage`` labels the metrics."""
+    model = provider.model
     keys = [(j.tenant_id, j.hash) for j in jobs]
     texts = dict(zip(keys, (j.text for j in jobs), strict=True))
     fact_keys = {k for j, k in zip(jobs, keys, strict=True) if j.candidate is not None}
     # Fact texts are cached in `embeddings`; message windows are their own cache (`message_vectors`, by
-    # tenant and text hash): one write per window instead of two.
-    vectors = await cached_embeddings(pool, provider.model, list(fact_keys))
-    window_keys = [k for k in texts if k not in fact_keys]
-    vectors.update(await stored_window_vectors(pool, provider.model, window_keys))
+    # tenant and text hash): one write per window instead of two. Texts asked for ahead are not cached.
+    unasked = [k for k in texts if not AHEAD.has(model, k)]
+    vectors = await cached_embeddings(pool, model, [k for k in unasked if k in fact_keys])
+    vectors.update(await stored_window_vectors(pool, model, [k for k in unasked if k not in fact_keys]))
     CACHE_LOOKUPS.labels(stage, "embedding", "hit").inc(sum(k in vectors for k in texts))
     CACHE_LOOKUPS.labels(stage, "embedding", "miss").inc(sum(k not in vectors for k in texts))
 
@@ -149,32 +238,27 @@ async def embed_and_emit(
         return
     started = time.perf_counter()
     waited = 0.0  # seconds the event loop had nothing to do but wait for the model
-    embedding = asyncio.create_task(_embed(stage, provider, [texts[k] for k in chunks[0][1]]))
-    try:
-        for i, (where, fresh) in enumerate(chunks):
-            wait_started = time.perf_counter()
-            computed = dict(zip(fresh, await embedding, strict=True))
-            waited += time.perf_counter() - wait_started
-            _check_vectors(computed, texts, dimensions)
-            if i + 1 < len(chunks):
-                embedding = asyncio.create_task(_embed(stage, provider, [texts[k] for k in chunks[i + 1][1]]))
-            await store_embeddings(pool, provider.model, {k: v for k, v in computed.items() if k in fact_keys})
-            vectors.update(computed)
-            part = list(zip(jobs[where], keys[where], strict=True))
-            facts = [_embedded(j.candidate, vectors[k], provider.model) for j, k in part if j.candidate]
-            message_windows = [(j.window, vectors[k]) for j, k in part if j.window]
-            if message_windows:
-                await store_message_vectors(
-                    pool, [w for w, _ in message_windows], [v for _, v in message_windows], provider.model
-                )
-            if facts and publish is not None:
-                await publish(topic, facts)
-            EVENTS.labels(stage, "processed").inc(len(facts))  # per chunk: a published candidate is processed
-            EVENTS.labels(stage, "windows_stored").inc(len(message_windows))
-    finally:
-        if not embedding.done():
-            embedding.cancel()
-            await asyncio.gather(embedding, return_exceptions=True)
+    # Every chunk's texts are asked for now, in order: while one chunk is stored and published the model
+    # already works on the next (the worker queues them; see Ahead).
+    for _, fresh in chunks:
+        new = [k for k in fresh if not AHEAD.has(model, k)]
+        AHEAD.request(stage, provider, new, [texts[k] for k in new])
+    for where, fresh in chunks:
+        wait_started = time.perf_counter()
+        computed = await AHEAD.claim(stage, provider, fresh, texts)
+        waited += time.perf_counter() - wait_started
+        _check_vectors(computed, texts, dimensions)
+        await store_embeddings(pool, model, {k: v for k, v in computed.items() if k in fact_keys})
+        vectors.update(computed)
+        part = list(zip(jobs[where], keys[where], strict=True))
+        facts = [_embedded(j.candidate, vectors[k], model) for j, k in part if j.candidate]
+        message_windows = [(j.window, vectors[k]) for j, k in part if j.window]
+        if message_windows:
+            await store_message_vectors(pool, [w for w, _ in message_windows], [v for _, v in message_windows], model)
+        if facts and publish is not None:
+            await publish(topic, facts)
+        EVENTS.labels(stage, "processed").inc(len(facts))  # per chunk: a published candidate is processed
+        EVENTS.labels(stage, "windows_stored").inc(len(message_windows))
     log.info(
         "embedded",
         stage=stage,

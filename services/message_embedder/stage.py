@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from services.embedder.stage import embed_and_emit, jobs_of
+from services.embedder.stage import embed_and_emit, jobs_of, request_ahead
 from shared.contracts.events import MessageStored, stored_event
 from shared.providers.base import EmbeddingProvider
 from shared.providers.registry import embedding_provider
@@ -44,6 +44,12 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, MessageStored]]) -
         stage=ctx.stage,
     )
     EVENTS.labels(ctx.stage, "processed").inc(len(batch))
+
+
+async def prefetch(ctx: StageContext, batch: list[tuple[Record, MessageStored]]) -> None:
+    """The next batch arrived while this one is handled: ask the model for its windows now."""
+    if ctx.settings.embed_messages:
+        await request_ahead(ctx.db, embedding_provider(ctx.settings), jobs_of([m for _, m in batch]), stage=ctx.stage)
 
 
 async def embed_stored_messages(

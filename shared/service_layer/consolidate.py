@@ -244,6 +244,16 @@ def _new_fact(candidate: EmbeddedFact, source: str) -> store.NewFact:
     )
 
 
+def _query(candidate: EmbeddedFact) -> store.NeighbourQuery:
+    return store.NeighbourQuery(
+        candidate.tenant_id, candidate.user_id, candidate.embedding, candidate.slot, candidate.text
+    )
+
+
+def _near(settings: Settings) -> dict[str, Any]:
+    return {"top_k": settings.similarity_top_k, "floor": settings.similarity_floor}
+
+
 async def consolidate_users(
     conn: asyncpg.Connection,
     settings: Settings,
@@ -263,6 +273,7 @@ async def consolidate_users(
     try:
         async with conn.transaction():
             await store.lock_users(conn, sorted(users))
+            await store.prepare_deferred(conn, deferred, sorted(users))
             done: set[tuple[str, str]] = set()
             for tenant_id in {tenant for tenant, _ in users}:
                 ids = [c.candidate_id for (t, _), candidates in users.items() if t == tenant_id for c in candidates]
@@ -276,10 +287,17 @@ async def consolidate_users(
                         fresh.append(candidate)
                 batches.append(_UserBatch(conn, settings, decider, tenant_id, user_id, fresh, deferred, stage, source))
 
+            # Every candidate's neighbours as the facts stand, in one statement (users are independent, so
+            # no user's changes can alter another's); a candidate after a change of its own user reads again.
+            seen = iter(
+                await store.neighbours_many(
+                    conn, [_query(c) for batch in batches for c in batch.candidates], **_near(settings)
+                )
+            )
             # Look ahead: the candidates no rule decides on the facts as they stand, of every user, share one
             # decider call (cached per candidate, so only the uncached ones are asked).
             for batch in batches:
-                await batch.look_ahead()
+                batch.look_ahead([next(seen) for _ in batch.candidates])
             asks = [ask for batch in batches for ask in batch.asks()]
             decisions = await decide_items(conn, decider, asks, stage=stage, seat=seat) if asks else []
             if seat is not None:
@@ -349,24 +367,18 @@ class _UserBatch:
         return decide_by_rule(view, near, slot_update_min_similarity=self.settings.slot_update_min_similarity)
 
     async def neighbours_of(self, candidate: EmbeddedFact) -> list[ActiveFact]:
-        return await store.neighbours(
-            self.conn,
-            self.tenant_id,
-            self.user_id,
-            candidate.embedding,
-            slot=candidate.slot,
-            text=candidate.text,
-            top_k=self.settings.similarity_top_k,
-            floor=self.settings.similarity_floor,
-        )
+        await store.write_deferred_facts(self.conn, self.deferred)  # the facts earlier candidates added, readable
+        [near] = await store.neighbours_many(self.conn, [_query(candidate)], **_near(self.settings))
+        return near
 
-    async def look_ahead(self) -> None:
-        """Each candidate's neighbours on the facts as they stand, and which of them no rule decides."""
+    def look_ahead(self, first_seen: list[list[ActiveFact]]) -> None:
+        """Each candidate's neighbours on the facts as they stand (``first_seen``), and which of them no
+        rule decides."""
         self.views = [
             CandidateView(c.text, c.slot, c.negated, c.valid_from, c.observed_at, c.value, c.language)
             for c in self.candidates
         ]
-        self.first_seen = [await self.neighbours_of(candidate) for candidate in self.candidates]
+        self.first_seen = first_seen
         self.pending = [
             i
             for i, (view, near) in enumerate(zip(self.views, self.first_seen, strict=True))
@@ -417,7 +429,13 @@ class _UserBatch:
                 # it would had that candidate come in a batch before this one.
                 await store.write_deferred(conn, deferred)
             tombstone = await store.tombstone_after(
-                conn, self.tenant_id, self.user_id, candidate.slot, candidate.valid_from, candidate.text
+                conn,
+                self.tenant_id,
+                self.user_id,
+                candidate.slot,
+                candidate.valid_from,
+                candidate.text,
+                deferred=deferred,
             )
         plan = plan_change(view, decision, near, tombstone)
         changes = await store.apply_plan(

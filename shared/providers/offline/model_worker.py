@@ -37,7 +37,7 @@ from multiprocessing.connection import Connection, wait
 
 import numpy as np
 
-from shared.telemetry import get_logger
+from shared.telemetry import MODEL_BUSY_SECONDS, get_logger
 
 log = get_logger(__name__)
 
@@ -261,7 +261,8 @@ class ModelWorker:
             pass  # the child is gone: the dispatcher sees its pidfd and sends the batch again
 
     def _answer(self, batch: _Batch, answer: tuple) -> None:
-        kind, batch_id, payload = answer
+        kind, batch_id, payload, busy_s = answer
+        MODEL_BUSY_SECONDS.labels(self.runtime).inc(busy_s)
         if batch_id != batch.id:  # pragma: no cover - the protocol is in order; a mismatch is a bug
             raise RuntimeError(f"model worker answered batch {batch_id}, expected {batch.id}")
         if kind == "error":
@@ -372,13 +373,14 @@ def _child_main(fd: int, runtime: str) -> None:
     conn.send(("ready", os.getpid()))
     while (item := inbox.get()) is not None:
         batch_id, texts, batch_size = item
+        started = time.perf_counter()
         try:
             vectors = runner.encode(texts, batch_size=batch_size)
         except Exception as exc:  # a bad input is the caller's error, not a reason to die
-            conn.send(("error", batch_id, f"{type(exc).__name__}: {exc}"))
+            conn.send(("error", batch_id, f"{type(exc).__name__}: {exc}", time.perf_counter() - started))
             continue
         try:
-            conn.send(("ok", batch_id, vectors))
+            conn.send(("ok", batch_id, vectors, time.perf_counter() - started))
         except OSError:
             return
 
