@@ -41,7 +41,7 @@ from shared.domain.models import Decision, DecisionItem, Neighbour, Op
 from shared.domain.slots import MULTI_VALUED_PREFIXES, is_multi_valued, same_slot, slot_matches
 from shared.domain.thing_match import names_all, one_partial_match
 
-RULES_VERSION = "rules-v2"
+RULES_VERSION = "rules-v3"  # v3: retractions matched by content-word stems (thing_match)
 
 __all__ = ["MULTI_VALUED_PREFIXES", "RULES_VERSION", "decide", "is_multi_valued", "normalise_text"]
 
