@@ -313,9 +313,16 @@ class Memory:
             scored.append((sim, row))
         scored.sort(key=lambda pair: (-pair[0], str(pair[1].fact_id)))
         norm = normalize_text(fact.text)
+        # As shared.storage.facts.neighbours: a thing-only retraction ("*:rex") also brings every fact
+        # whose text names the thing, however the vectors fall.
+        thing = fact.slot[2:].replace("-", " ").lower() if fact.slot and fact.slot.startswith("*:") else ""
         picked = {id(r): (s, r) for s, r in scored[:TOP_K] if s >= FLOOR}
         for s, r in scored:
-            if (fact.slot and r.fact.slot == fact.slot) or normalize_text(r.fact.text) == norm:
+            if (
+                (fact.slot and r.fact.slot == fact.slot)
+                or normalize_text(r.fact.text) == norm
+                or (thing and thing in r.fact.text.lower())
+            ):
                 picked[id(r)] = (s, r)
         ordered = sorted(picked.values(), key=lambda pair: (-pair[0], str(pair[1].fact_id)))
         return [

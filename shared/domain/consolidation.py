@@ -17,6 +17,7 @@ from uuid import UUID
 from shared.domain.models import Decision, DecisionItem, Neighbour, Op
 from shared.domain.slot_names import canonical_slot
 from shared.domain.slots import base_slot, is_multi_valued, same_slot, slot_matches
+from shared.domain.thing_match import content_stems, names_all
 
 _SPACES = re.compile(r"\s+")
 _WORD = re.compile(r"[\w+#]+")
@@ -197,26 +198,25 @@ def _names_words(text: str, value: str) -> bool:
     return bool(wanted) and set(wanted) <= set(_words(text))
 
 
-def _mentions(fact: ActiveFact, words: list[str]) -> bool:
-    """Loosely (by the first five letters of each word, "smoke" in "smoking"), whether a fact's slot
-    or text names every word: a rule may act only when no other fact comes close."""
-    stems = {w[:5] for w in _words(f"{fact.slot or ''} {fact.text}".replace(":", " "))}
-    return all(w[:5] in stems for w in words)
+def _mentions(fact: ActiveFact, thing: str) -> bool:
+    """Loosely (by content-word stems, "smoke" in "smoking", "u12s" in "under-12s"), whether a fact's slot
+    or text names every word of the thing: a rule may act only when no other fact comes close."""
+    return names_all(thing, fact.slot, fact.text)
 
 
-def _slot_names_thing(slot: str | None, words: list[str]) -> bool:
+def _slot_names_thing(slot: str | None, thing: str) -> bool:
     if not slot:
         return False
+    wanted = content_stems(thing)
     parts = (base_slot(slot) or "").split(":")[1:]
-    return any(_words(part) == words for part in parts)
+    return any(content_stems(part) == wanted for part in parts)
 
 
 def _retract_thing(thing: str, neighbours: Sequence[ActiveFact]) -> Decision | None:
-    words = _words(thing)
-    if not words:
+    if not content_stems(thing):
         return None
-    mentioned = [i for i, n in enumerate(neighbours) if _mentions(n, words)]
-    if len(mentioned) == 1 and _slot_names_thing(neighbours[mentioned[0]].slot, words):
+    mentioned = [i for i, n in enumerate(neighbours) if _mentions(n, thing)]
+    if len(mentioned) == 1 and _slot_names_thing(neighbours[mentioned[0]].slot, thing):
         return Decision(Op.DELETE, mentioned[0], reason=f"retracts the one active fact that names {thing}")
     return None
 

@@ -202,3 +202,20 @@ def test_the_offline_rules_stay_at_the_readme_figures():
         assert results["end_state_accuracy"] >= _readme_figure("end-state accuracy", column) - MARGIN
         gold = _readme_figure("end-state accuracy from expected facts", column)
         assert results["gold_end_state_accuracy"] >= gold - MARGIN
+
+
+def test_the_eval_store_brings_facts_naming_a_retracted_thing_as_the_postgres_store_does():
+    """shared.storage.facts.neighbours adds every active fact whose text names a thing-only retraction's
+    thing, however the vectors fall; the eval's in-memory store must offer the decider the same facts."""
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+
+    def fact(text: str, slot: str, negated: bool = False) -> ExtractedFact:
+        return ExtractedFact(text, Category.FACT, 5, at, ("e",), slot=slot, negated=negated)
+
+    memory = bench_eval.Memory(bench_eval.Similarity(use_model=False))  # similarity by slot equality: 0 here
+    walks, plays = fact("The user walks Rex every day", "habit:walking"), fact("The user plays chess", "habit:chess")
+    for known in (walks, plays):
+        known_id = bench_eval.uuid.uuid4()
+        memory.rows[known_id] = bench_eval._Row(known_id, known)
+    near = memory.neighbours(fact("The user's dog Rex died", "*:rex", negated=True))
+    assert [n.text for n in near] == [walks.text]

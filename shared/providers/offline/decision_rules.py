@@ -39,8 +39,9 @@ import re
 from shared.domain.consolidation import normalize_text as normalise_text
 from shared.domain.models import Decision, DecisionItem, Neighbour, Op
 from shared.domain.slots import MULTI_VALUED_PREFIXES, is_multi_valued, same_slot, slot_matches
+from shared.domain.thing_match import names_all, one_partial_match
 
-RULES_VERSION = "rules-v2"
+RULES_VERSION = "rules-v3"  # v3: retractions matched by content-word stems (thing_match)
 
 __all__ = ["MULTI_VALUED_PREFIXES", "RULES_VERSION", "decide", "is_multi_valued", "normalise_text"]
 
@@ -114,22 +115,23 @@ def _names_value(neighbour: Neighbour, value: tuple[str, frozenset[str]] | None)
     return terms <= found if mode == "all" else bool(terms & found)
 
 
-def _stems(text: str) -> set[str]:
-    return {t[:5] for t in _TOKEN.findall(text.lower().replace("-", " ").replace(":", " "))}
-
-
 def _wildcard_hit(slot: str, neighbour: Neighbour) -> bool:
     """A retraction that knows the thing but not its kind ("*:rex" for "Rex passed away", "*:smoke"
-    for "I gave up smoking") ends any fact whose slot or text names every one of its words."""
-    words = [w[:5] for w in slot[2:].split("-") if w]
-    found = _stems(f"{neighbour.slot or ''} {neighbour.text}")
-    return bool(words) and all(w in found for w in words)
+    for "I gave up smoking") ends any fact whose slot or text names every one of its content words."""
+    return names_all(slot[2:], neighbour.slot, neighbour.text)
+
+
+def _partial_hit(key: str, neighbours: list[Neighbour]) -> list[Neighbour]:
+    """The one neighbour that shares some of the thing's words ("coaching-u12s" and "coaching the
+    under-12s") when the embedding agrees and no other shares any; else none."""
+    index = one_partial_match(key, [(n.slot, n.text, n.similarity) for n in neighbours])
+    return [] if index is None else [neighbours[index]]
 
 
 def _retract(item: DecisionItem) -> Decision:
     slot = item.candidate_slot or ""
     if slot.startswith("*:"):
-        same = [n for n in item.neighbours if _wildcard_hit(slot, n)]
+        same = [n for n in item.neighbours if _wildcard_hit(slot, n)] or _partial_hit(slot[2:], list(item.neighbours))
         if not same:
             return Decision(Op.NONE, reason="nothing to retract: no active fact names it")
         target = _best(same)
@@ -141,7 +143,8 @@ def _retract(item: DecisionItem) -> Decision:
         # "stopped using Notion" (tool:notion) ends "uses Notion for notes" (tool:notes): same kind,
         # and the neighbour names what is retracted.
         kind, key = slot.split(":", 1)
-        same = [n for n in item.neighbours if (n.slot or "").startswith(f"{kind}:") and _wildcard_hit(f"*:{key}", n)]
+        of_kind = [n for n in item.neighbours if (n.slot or "").startswith(f"{kind}:")]
+        same = [n for n in of_kind if _wildcard_hit(f"*:{key}", n)] or _partial_hit(key, of_kind)
     if not same:
         return Decision(Op.NONE, reason="nothing to retract")
     if not is_multi_valued(item.candidate_slot):
