@@ -75,18 +75,16 @@ async def cached_calls(
         _count(stage, task, provider, "ok", latency, prompt_tokens, completion_tokens)
         outputs[call_hash] = output
         stored.append(
-            StoredCall(
-                call_hash=call_hash,
-                tenant_id=pending.tenant_id,
-                user_id=pending.user_id,
-                stage=stage,
-                provider=provider.name,
-                model=provider.model,
-                prompt_version=provider.prompt_version,
-                output=output,
-                prompt_tokens=prompt_tokens,
-                completion_tokens=completion_tokens,
-                latency_ms=latency * 1000,
+            _stored_call(
+                call_hash,
+                pending.tenant_id,
+                pending.user_id,
+                stage,
+                provider,
+                output,
+                prompt_tokens,
+                completion_tokens,
+                latency,
             )
         )
     # Two stages (or two replicas) may make the same call at once; the first stored output wins, and
@@ -182,23 +180,47 @@ async def cached_items(
         outputs[call_hash] = output
         item = items[position]
         stored.append(
-            StoredCall(
-                call_hash=call_hash,
-                tenant_id=item.tenant_id,
-                user_id=item.user_id,
-                stage=stage,
-                provider=provider.name,
-                model=provider.model,
-                prompt_version=provider.prompt_version,
-                output=output,
-                prompt_tokens=prompt_tokens,
-                completion_tokens=completion_tokens,
-                latency_ms=latency * 1000,
+            _stored_call(
+                call_hash,
+                item.tenant_id,
+                item.user_id,
+                stage,
+                provider,
+                output,
+                prompt_tokens,
+                completion_tokens,
+                latency,
             )
         )
     if lost := {c.call_hash for c in stored} - await store_outputs(db, stored):
         outputs.update(await cached_outputs(db, list(lost)))
     return [outputs[h] for h in hashes]
+
+
+def _stored_call(
+    call_hash: str,
+    tenant_id: str,
+    user_id: str | None,
+    stage: str,
+    provider: Any,
+    output: Any,
+    prompt_tokens: int,
+    completion_tokens: int,
+    latency: float,
+) -> StoredCall:
+    return StoredCall(
+        call_hash=call_hash,
+        tenant_id=tenant_id,
+        user_id=user_id,
+        stage=stage,
+        provider=provider.name,
+        model=provider.model,
+        prompt_version=provider.prompt_version,
+        output=output,
+        prompt_tokens=prompt_tokens,
+        completion_tokens=completion_tokens,
+        latency_ms=latency * 1000,
+    )
 
 
 async def _timed(call: ProviderCall) -> tuple[tuple[Any, int, int], float]:
