@@ -112,12 +112,9 @@ DATASETS = (
     ROOT / "bench" / "data" / "eval_conversations.jsonl",
     ROOT / "bench" / "data" / "eval_conversations_v2.jsonl",
     ROOT / "bench" / "data" / "eval_conversations_v3.jsonl",
+    ROOT / "bench" / "data" / "eval_conversations_v4.jsonl",
 )
-DATA, DATA_V2, DATA_V3 = DATASETS
-DATA_V4 = ROOT / "bench" / "data" / "eval_conversations_v4.jsonl"
-# What a plain run loads. v4 is kept out of DATASETS for now because tests/unit/test_eval_set.py
-# parametrizes over DATASETS with one id per set (three); the helper who wrote v4 was not to read tests/unit.
-DEFAULT_DATASETS = (*DATASETS, DATA_V4)
+DATA, DATA_V2, DATA_V3, DATA_V4 = DATASETS
 # main before issue 12 (the extractor the figures are compared with)
 BASELINE_REF = "a445fee"
 SPLITS = ("tune", "test")
@@ -893,7 +890,7 @@ def default_output() -> Path:
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     from shared.providers.offline.providers import OfflineDecisionProvider, OfflineExtractionProvider
 
-    paths = [Path(p) for p in args.data] if args.data else [p for p in DEFAULT_DATASETS if p.exists()]
+    paths = [Path(p) for p in args.data] if args.data else [p for p in DATASETS if p.exists()]
     conversations = [c for path in paths for c in load(path)]
     if args.split:
         conversations = [c for c in conversations if c["split"] == args.split]

@@ -33,6 +33,7 @@ from typing import Any
 
 import httpx
 
+from bench.eval import DATASETS
 from bench.stack import BenchStack, recreate_database, wait_ready
 from shared.broker import ensure_topics
 from shared.domain.cursor import message_hash
@@ -41,10 +42,9 @@ DATABASE = "bench_llm_cost"
 PREFIX = "llmcost."
 TASKS = ("extraction", "decision", "summary", "profile")
 DATA = Path(__file__).parent / "data" / "eval_conversations.jsonl"
-EVAL_SETS = (DATA, Path(__file__).parent / "data" / "eval_conversations_v2.jsonl")
 
 
-def triage_recall_cost(paths: tuple[Path, ...] = EVAL_SETS) -> dict[str, dict[str, int]]:
+def triage_recall_cost(paths: tuple[Path, ...] = DATASETS) -> dict[str, dict[str, int]]:
     """Per split: user turns with an expected fact, how many of them triage skips (false skips), and
     the same for user turns without one (skips that save a call)."""
     from shared.domain.triage import worth_extracting
