@@ -16,7 +16,7 @@ from uuid import UUID
 
 from shared.domain.models import Decision, DecisionItem, Neighbour, Op
 from shared.domain.slot_names import canonical_slot
-from shared.domain.slots import base_slot, is_multi_valued, same_slot, slot_matches
+from shared.domain.slots import base_slot, is_multi_valued, same_context_slot, slot_holders, slot_matches
 from shared.domain.thing_match import content_stems, names_all
 
 _SPACES = re.compile(r"\s+")
@@ -106,7 +106,7 @@ def update_by_slot(
     meets "tool:editor"."""
     if not candidate.slot or candidate.negated or is_multi_valued(candidate.slot):
         return None
-    on_slot = [i for i, n in enumerate(neighbours) if same_canonical_slot(candidate.slot, n.slot)]
+    on_slot = slot_holders(canonical_slot(candidate.slot), [canonical_slot(n.slot) for n in neighbours])
     if len(on_slot) == 1 and _similarity_agrees(candidate, neighbours[on_slot[0]], min_similarity):
         return Decision(Op.UPDATE, on_slot[0], reason=f"new value on single-valued slot {candidate.slot}")
     return None
@@ -177,7 +177,7 @@ def retraction_by_rule(candidate: CandidateView, neighbours: Sequence[ActiveFact
         return None
     if candidate.slot.startswith("*:"):
         return _retract_thing(candidate.slot[2:], neighbours)
-    on_slot = [i for i, n in enumerate(neighbours) if same_slot(candidate.slot, n.slot)]
+    on_slot = [i for i, n in enumerate(neighbours) if same_context_slot(candidate.slot, n.slot)]
     if len(on_slot) != 1:
         return None
     [target] = on_slot

@@ -29,6 +29,8 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from shared.domain.slots import CONTEXT_MARK
+
 __all__ = [
     "CONTEXTS",
     "ForeignDraft",
@@ -234,12 +236,13 @@ def is_scoped_kind(slot: str | None) -> bool:
 def scoped(slot: str | None, context: str | None) -> str | None:
     """The slot within a context: "tool:database" in a side project is "tool:database@side-project".
 
-    Work is the default context of tools (a plain "we use Postgres" is about work), so it keeps the
-    plain slot: a later "we switched to SQLite" then finds it by slot, deterministically, whatever
-    else the user has said meanwhile."""
-    if not slot or not context or context == "work":
+    Work is the default context of tools (a plain "we use Postgres" is about work), and consolidation
+    takes a plain slot and "@work" for one (shared.domain.slots); work is still spelled out when it is
+    named, so "at work we use MySQL" never reaches into the one other context holding the slot, as a
+    statement naming no context may."""
+    if not slot or not context or CONTEXT_MARK in slot:
         return slot
-    return f"{slot}@{context.replace(' ', '-')}"
+    return f"{slot}{CONTEXT_MARK}{context.replace(' ', '-')}"
 
 
 def with_context(text: str, context: str | None, language: str) -> str:
