@@ -287,6 +287,14 @@ def _plan(candidate: CandidateView, decision: Decision, neighbours: Sequence[Act
     if decision.target is None or not 0 <= decision.target < len(neighbours):
         raise InvalidDecision(f"{decision.op} names target {decision.target}, have {len(neighbours)} neighbours")
     target = neighbours[decision.target]
+    if _called_off(candidate, target):
+        # A dated event moved or cancelled before its date: it never took place (an empty interval), and
+        # the change is news though said before the event's date.
+        if decision.op is Op.UPDATE:
+            reason = f"{decision.reason}; the event it moves never took place"
+            return ChangePlan(Op.UPDATE, reason, insert_active=True, supersede=target.fact_id, ends_at=target.valid_from)
+        reason = f"{decision.reason}; the event is called off before its date"
+        return ChangePlan(Op.DELETE, reason, retract=target.fact_id, ends_at=target.valid_from)
     # A late or replayed candidate that is older than what we know now is history, not news. It
     # is news when it was *said* after the active fact became true, even if the date it states is
     # earlier ("I live in Lisbon" at 09:00, "I moved to Porto last week" at 09:01).
@@ -304,6 +312,16 @@ def _plan(candidate: CandidateView, decision: Decision, neighbours: Sequence[Act
     if decision.op is Op.UPDATE:
         return ChangePlan(Op.UPDATE, decision.reason, insert_active=True, supersede=target.fact_id, ends_at=ends_at)
     return ChangePlan(Op.DELETE, decision.reason, retract=target.fact_id, ends_at=ends_at)
+
+
+EVENT_KIND = "event"
+
+
+def _called_off(candidate: CandidateView, target: ActiveFact) -> bool:
+    """Whether the candidate moves or cancels a dated event (an "event:" slot) that is still ahead when the
+    candidate is said: "the dentist got moved to Monday" on Wednesday, of an appointment on Friday."""
+    kind = (base_slot(target.slot) or "").split(":", 1)[0].strip().lower()
+    return kind == EVENT_KIND and candidate.said_at < target.valid_from
 
 
 def restated_fact(candidate: CandidateView, decision: Decision, neighbours: Sequence[ActiveFact]) -> UUID | None:
