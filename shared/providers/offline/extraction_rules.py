@@ -46,6 +46,8 @@ from functools import lru_cache
 
 from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
+from shared.domain import thing_match
+from shared.domain.slots import base_slot, context_of, is_multi_valued
 from shared.providers.offline import clause_classifier, clauses, frames
 
 RULES_VERSION = "rules-v4"  # part of the extraction cache key: v4 reads introduction cards, births, "live alone in"
@@ -3826,7 +3828,7 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
         previous = turn
     if any((f.slot or "").startswith("*:") for f in facts):
         facts = _resolve_named(facts, request)
-    return facts
+    return _settle_changes(facts, request)
 
 
 # How far back from a turn the rules look (a thing-named retraction looks for the earlier statement about
@@ -3834,6 +3836,25 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
 # default), so every turn, first of its request or not, sees the same turns before it. Settings refuse a
 # smaller context with the offline provider (it would make the result depend on batch boundaries again).
 LOOKBACK_TURNS = RULES_LOOKBACK_TURNS
+
+
+def _earlier_turns(fact: ExtractedFact, request: ExtractionInput) -> list[Turn]:
+    """The same speaker's user turns before the fact's own, newest first: whether they fell in this
+    request's context or among its new turns, and never more of them than a request's context holds, so
+    where a batch boundary falls never changes what the rules find (replays and restarts batch differently)."""
+    source = next((t for t in request.new_turns if t.event_id in fact.source_event_ids), None)
+    before = list(request.context_turns)
+    for t in request.new_turns:
+        if source is not None and t.event_id == source.event_id:
+            break
+        before.append(t)
+    before = before[-LOOKBACK_TURNS:]
+    return [t for t in reversed(before) if t.role == "user" and (source is None or t.name == source.name)]
+
+
+def _earlier_facts(fact: ExtractedFact, request: ExtractionInput) -> list[ExtractedFact]:
+    """What the same speaker stated (positively) in the turns before, newest first."""
+    return [known for turn in _earlier_turns(fact, request) for known in _facts_from_turn(turn, None) if not known.negated]
 
 
 def _resolve_named(facts: list[ExtractedFact], request: ExtractionInput) -> list[ExtractedFact]:
@@ -3846,25 +3867,154 @@ def _resolve_named(facts: list[ExtractedFact], request: ExtractionInput) -> list
             resolved.append(fact)
             continue
         words = [w[:5] for w in fact.slot[2:].split("-") if w]
-        source = next((t for t in request.new_turns if t.event_id in fact.source_event_ids), None)
-        # The turns before the source, whether they fell in this request's context or among its new turns,
-        # and never more of them than a request's context holds: where a batch boundary falls must not
-        # change the slot (replays and restarts batch differently).
-        before = list(request.context_turns)
-        for t in request.new_turns:
-            if source is not None and t.event_id == source.event_id:
-                break
-            before.append(t)
-        before = before[-LOOKBACK_TURNS:]
-        earlier = [t for t in before if t.role == "user" and (source is None or t.name == source.name)]
         slot = None
-        for turn in reversed(earlier):
-            for known in _facts_from_turn(turn, None):
-                found = {w[:5] for w in re.findall(r"[\w+#]+", f"{known.slot or ''} {known.text}".lower())}
-                if known.slot and not known.negated and words and all(w in found for w in words):
-                    slot = known.slot
-                    break
-            if slot:
+        for known in _earlier_facts(fact, request):
+            found = {w[:5] for w in re.findall(r"[\w+#]+", f"{known.slot or ''} {known.text}".lower())}
+            if known.slot and words and all(w in found for w in words):
+                slot = known.slot
                 break
         resolved.append(replace(fact, slot=slot) if slot else fact)
     return resolved
+
+
+# --------------------------------------------------------------------------------------------
+# Changes land on the slot of what they change
+# --------------------------------------------------------------------------------------------
+
+# Kinds of slot that name who the user is or whom they have, never a thing they use, own or do: a
+# change of a thing never lands on them by guess.
+_NOT_THINGS = frozenset(
+    "name age nationality origin location employer occupation education partner birthday family person pet "
+    "event goal language allergy like dislike avoid diet trait style".split()
+)
+_THING_KINDS = frozenset(("tool", "own", "habit"))
+# A fact said as a change ("switched to a Pixel 8 last week"), which the event frame reads as a dated event.
+_SWITCH_EVENT = _rx(r"^event:(?:switched|changed|moved|went|swapped|converted|migrated|upgraded)-(?:over-)?to-")
+_SWITCHED_TO = _rx(
+    r"\b(?:switched|changed|moved|went|swapped|converted|migrated|upgraded)\s+(?:over\s+)?to\s+(?:an?\s+|the\s+|my\s+)?"
+    r"(?P<new>.+?)(?=\s+(?:in|on|since|during|last|this|\()\b|\s*\(|$)"
+)
+# A message that says it changes something, in each language the extractor reads.
+_CHANGE_CUE = _rx(
+    r"\b(?:instead|switch(?:ed|ing)?|chang(?:ed|ing)\s+(?:to|over)|went\s+with|going\s+with|go\s+with|moved\s+(?:over\s+)?to"
+    r"|migrat(?:ed|ing)\s+to|these\s+days|nowadays|now|anymore|no\s+longer|used\s+to|upgraded\s+to"
+    r"|stattdessen|jetzt|umgestiegen|gewechselt|inzwischen|ahora|en\s+vez|en\s+lugar|me\s+cambi[ée]|cambi[ée]"
+    r"|maintenant|à\s+la\s+place|au\s+lieu|pass[ée]\s+(?:à|au|aux)|adesso|ora|invece|passat[oa]\s+a|agora|em\s+vez"
+    r"|mudei|troquei)\b"
+)
+_INSTEAD_OF = _rx(r"\s*,?\s+instead(?:\s+of\s+(?:my\s+|the\s+|an?\s+)?(?P<old>[\w' +#.-]+?))?\s*(?=[.,;!?)(]|$)")
+
+
+def _kind(slot: str | None) -> str:
+    return (base_slot(slot) or "").split(":", 1)[0].strip().lower()
+
+
+def _thing(slot: str | None) -> str:
+    return (base_slot(slot) or "").partition(":")[2]
+
+
+def _guessed_slot(fact: ExtractedFact) -> bool:
+    """Whether the fact's slot was made from its own value ("tool:kia-ev6" for a Kia EV6, "event:switched-
+    to-decaf"), not from a domain the rules know ("tool:database"): such a slot says nothing of what the
+    fact replaces, and the slot of what it changes is the better one."""
+    slot = fact.slot or ""
+    if _SWITCH_EVENT.match(base_slot(slot) or ""):
+        return True
+    if _kind(slot) not in _THING_KINDS:
+        return False
+    return bool(thing_match.content_stems(_thing(slot)) & thing_match.content_stems(fact.value or ""))
+
+
+def _new_value(fact: ExtractedFact) -> str:
+    """What a change turns to, as said: "a Pixel 8" in "switched to a Pixel 8 last week", else the value."""
+    if _SWITCH_EVENT.match(base_slot(fact.slot) or "") and (m := _SWITCHED_TO.search(fact.text)):
+        return m.group("new")
+    return fact.value or ""
+
+
+def _named(value: str) -> bool:
+    """A product or a brand ("Pixel 8", "iPhone 15", "React"), not a kind of thing ("green tea", "decaf")."""
+    return any(w[:1].isupper() or _PRODUCT_CASE.match(w) for w in re.findall(r"[\w+#.-]+", value))
+
+
+def _same_context(a: str | None, b: str | None) -> bool:
+    return (context_of(a) or "work") == (context_of(b) or "work")
+
+
+def _what_it_changes(fact: ExtractedFact, earlier: list[ExtractedFact], cue: bool) -> ExtractedFact | None:
+    """The earlier fact a change is about: the one naming what the change says it replaces ("instead of
+    badminton"), else, when the message says it is a change, the one earlier thing of the same sort in the
+    same context (both named products, or both kinds of thing): two of them and it cannot tell, so none."""
+    said = _INSTEAD_OF.search(fact.text)
+    old = said.group("old") if said else None
+    candidates = [
+        known
+        for known in earlier
+        if known.slot
+        and _kind(known.slot) not in _NOT_THINGS
+        and not known.slot.startswith("*:")
+        and _same_context(known.slot, fact.slot)
+        and known.language == fact.language
+    ]
+    if old:
+        naming = [k for k in candidates if thing_match.names_all(old, k.slot, k.text)]
+        return naming[0] if len({k.slot for k in naming}) == 1 else None
+    if not cue and not said:
+        return None
+    named = _named(_new_value(fact))
+    alike = [k for k in candidates if _kind(k.slot) in _THING_KINDS and _named(k.value or k.text.split(" ", 2)[-1]) == named]
+    slots = {k.slot for k in alike}
+    return alike[0] if len(slots) == 1 else None
+
+
+def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput) -> list[ExtractedFact]:
+    """A change lands on the slot of the fact it changes, so consolidation replaces exactly that fact:
+
+    - "I traded my Golf for a Kia EV6": the new value follows the retraction of the old one in the same
+      turn, and takes its slot when the old one's is single-valued (its own, "tool:kia-ev6", said nothing);
+    - "now I play padel instead of badminton", "we're going with Vue instead", "switched to a Pixel 8": a
+      fact whose slot was only made from its value, in a message that says it is a change, takes the slot
+      of the earlier fact it changes (:func:`_what_it_changes`), in the same context only.
+
+    A retraction that names no context ends the fact in the one context that holds its slot."""
+    settled: list[ExtractedFact] = []
+    earlier_of: dict[str, list[ExtractedFact]] = {}
+    texts = {t.event_id: t.content for t in request.new_turns}
+    for fact in facts:
+        source = fact.source_event_ids[0] if fact.source_event_ids else ""
+        previous = settled[-1] if settled else None
+        if (
+            not fact.negated
+            and previous is not None
+            and previous.negated
+            and previous.source_event_ids == fact.source_event_ids
+            and previous.slot
+            and fact.slot != previous.slot
+            and not previous.slot.startswith("*:")
+            and not is_multi_valued(previous.slot)
+            and _kind(previous.slot) not in _NOT_THINGS
+            and _guessed_slot(fact)
+        ):
+            settled.append(replace(fact, slot=previous.slot))
+            continue
+        needs_context = fact.negated and fact.slot and context_of(fact.slot) is None
+        if not (needs_context or (not fact.negated and _guessed_slot(fact))):
+            settled.append(fact)
+            continue
+        if source not in earlier_of:
+            earlier_of[source] = _earlier_facts(fact, request)
+        earlier = earlier_of[source]
+        if needs_context:
+            held = {k.slot for k in earlier if k.slot and base_slot(k.slot) == fact.slot}
+            settled.append(replace(fact, slot=held.pop()) if len(held) == 1 else fact)
+            continue
+        target = _what_it_changes(fact, earlier, bool(_CHANGE_CUE.search(texts.get(source, ""))))
+        if target is None or target.slot == fact.slot:
+            settled.append(fact)
+            continue
+        changed = replace(fact, slot=target.slot)
+        if fact.category is EVENT:
+            # A change of a thing kept, not an outing: no end, and the value is what it changed to.
+            changed = replace(changed, category=FACT, valid_to=None, value=_new_value(fact))
+        settled.append(changed)
+    return settled
