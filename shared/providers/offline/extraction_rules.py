@@ -3816,6 +3816,16 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
     """Facts the user stated (or confirmed) in ``request.new_turns``, in order, each once per turn. A fact
     said again in a later turn is that turn's fact too, as it would be if the turns came in two requests
     (consolidation finds it known): what a turn yields never depends on which turns share its request."""
+    return _extract(request, _SETTLE_DEPTH)
+
+
+# How many earlier turns' own changes are settled before a turn's are: the earlier facts a change is
+# compared with are settled too ("traded the Kia" finds the Kia where the turn before put it), one level
+# deep, which keeps the look-back's cost bounded.
+_SETTLE_DEPTH = 2
+
+
+def _extract(request: ExtractionInput, depth: int) -> list[ExtractedFact]:
     facts: list[ExtractedFact] = []
     previous: Turn | None = request.context_turns[-1] if request.context_turns else None
     for turn in request.new_turns:
@@ -3826,9 +3836,11 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
                     seen.add(_key(fact))
                     facts.append(fact)
         previous = turn
+    if depth <= 0:
+        return facts
     if any((f.slot or "").startswith("*:") for f in facts):
-        facts = _resolve_named(facts, request)
-    return _settle_changes(facts, request)
+        facts = _resolve_named(facts, request, depth)
+    return _settle_changes(facts, request, depth)
 
 
 # How far back from a turn the rules look (a thing-named retraction looks for the earlier statement about
@@ -3852,12 +3864,21 @@ def _earlier_turns(fact: ExtractedFact, request: ExtractionInput) -> list[Turn]:
     return [t for t in reversed(before) if t.role == "user" and (source is None or t.name == source.name)]
 
 
-def _earlier_facts(fact: ExtractedFact, request: ExtractionInput) -> list[ExtractedFact]:
-    """What the same speaker stated (positively) in the turns before, newest first."""
-    return [known for turn in _earlier_turns(fact, request) for known in _facts_from_turn(turn, None) if not known.negated]
+def _earlier_facts(fact: ExtractedFact, request: ExtractionInput, depth: int) -> list[ExtractedFact]:
+    """What the same speaker stated (positively) in the turns before, newest first, each turn's facts
+    settled against the turns before it among these (``depth`` - 1 levels deep)."""
+    turns = _earlier_turns(fact, request)
+    if not turns:
+        return []
+    known = _extract(ExtractionInput(new_turns=tuple(reversed(turns)), context_turns=()), depth - 1)
+    order = {t.event_id: i for i, t in enumerate(turns)}
+    by_turn = sorted(
+        (f for f in known if not f.negated), key=lambda f: order.get(f.source_event_ids[0] if f.source_event_ids else "", 0)
+    )
+    return by_turn
 
 
-def _resolve_named(facts: list[ExtractedFact], request: ExtractionInput) -> list[ExtractedFact]:
+def _resolve_named(facts: list[ExtractedFact], request: ExtractionInput, depth: int) -> list[ExtractedFact]:
     """A retraction that names a thing but not its kind ("Bruno ist gestorben": *:bruno) takes the
     slot of the fact the earlier messages state about it ("Ich habe einen Hund namens Bruno":
     pet:bruno), so consolidation finds it by slot. Only the same speaker's messages count."""
@@ -3868,7 +3889,7 @@ def _resolve_named(facts: list[ExtractedFact], request: ExtractionInput) -> list
             continue
         words = [w[:5] for w in fact.slot[2:].split("-") if w]
         slot = None
-        for known in _earlier_facts(fact, request):
+        for known in _earlier_facts(fact, request, depth):
             found = {w[:5] for w in re.findall(r"[\w+#]+", f"{known.slot or ''} {known.text}".lower())}
             if known.slot and words and all(w in found for w in words):
                 slot = known.slot
@@ -3941,7 +3962,7 @@ def _same_context(a: str | None, b: str | None) -> bool:
     return (context_of(a) or "work") == (context_of(b) or "work")
 
 
-def _what_it_changes(fact: ExtractedFact, earlier: list[ExtractedFact], cue: bool) -> ExtractedFact | None:
+def _what_it_changes(fact: ExtractedFact, earlier: list[ExtractedFact]) -> ExtractedFact | None:
     """The earlier fact a change is about: the one naming what the change says it replaces ("instead of
     badminton"), else, when the message says it is a change, the one earlier thing of the same sort in the
     same context (both named products, or both kinds of thing): two of them and it cannot tell, so none."""
@@ -3959,15 +3980,13 @@ def _what_it_changes(fact: ExtractedFact, earlier: list[ExtractedFact], cue: boo
     if old:
         naming = [k for k in candidates if thing_match.names_all(old, k.slot, k.text)]
         return naming[0] if len({k.slot for k in naming}) == 1 else None
-    if not cue and not said:
-        return None
     named = _named(_new_value(fact))
     alike = [k for k in candidates if _kind(k.slot) in _THING_KINDS and _named(k.value or k.text.split(" ", 2)[-1]) == named]
     slots = {k.slot for k in alike}
     return alike[0] if len(slots) == 1 else None
 
 
-def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput) -> list[ExtractedFact]:
+def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth: int) -> list[ExtractedFact]:
     """A change lands on the slot of the fact it changes, so consolidation replaces exactly that fact:
 
     - "I traded my Golf for a Kia EV6": the new value follows the retraction of the old one in the same
@@ -3998,17 +4017,22 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput) -> lis
             settled.append(replace(fact, slot=previous.slot))
             continue
         needs_context = fact.negated and fact.slot and context_of(fact.slot) is None
-        if not (needs_context or (not fact.negated and _guessed_slot(fact))):
+        changes = (
+            not fact.negated
+            and _guessed_slot(fact)
+            and bool(_INSTEAD_OF.search(fact.text) or _CHANGE_CUE.search(texts.get(source, "")))
+        )
+        if not (needs_context or changes):
             settled.append(fact)
             continue
         if source not in earlier_of:
-            earlier_of[source] = _earlier_facts(fact, request)
+            earlier_of[source] = _earlier_facts(fact, request, depth)
         earlier = earlier_of[source]
         if needs_context:
             held = {k.slot for k in earlier if k.slot and base_slot(k.slot) == fact.slot}
             settled.append(replace(fact, slot=held.pop()) if len(held) == 1 else fact)
             continue
-        target = _what_it_changes(fact, earlier, bool(_CHANGE_CUE.search(texts.get(source, ""))))
+        target = _what_it_changes(fact, earlier)
         if target is None or target.slot == fact.slot:
             settled.append(fact)
             continue
