@@ -47,7 +47,7 @@ from functools import lru_cache
 from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain import thing_match
-from shared.domain.slots import base_slot, context_of, is_multi_valued
+from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot
 from shared.providers.offline import clause_classifier, clauses, frames
 
 RULES_VERSION = "rules-v4"  # part of the extraction cache key: v4 reads introduction cards, births, "live alone in"
@@ -4022,12 +4022,19 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
             and _guessed_slot(fact)
             and bool(_INSTEAD_OF.search(fact.text) or _CHANGE_CUE.search(texts.get(source, "")))
         )
-        if not (needs_context or changes):
+        work_named = context_of(fact.slot) == WORK
+        if not (needs_context or changes or work_named):
             settled.append(fact)
             continue
         if source not in earlier_of:
             earlier_of[source] = _earlier_facts(fact, request, depth)
         earlier = earlier_of[source]
+        if work_named and not changes:
+            # Work's slot as the user's earlier facts spell it: "we use Postgres" (plain) then "at work we
+            # moved to MySQL" (@work) is one slot, and the store finds a neighbour by its exact slot.
+            spelled = {k.slot for k in earlier if k.slot and same_context_slot(k.slot, fact.slot)}
+            settled.append(replace(fact, slot=spelled.pop()) if len(spelled) == 1 else fact)
+            continue
         if needs_context:
             held = {k.slot for k in earlier if k.slot and base_slot(k.slot) == fact.slot}
             settled.append(replace(fact, slot=held.pop()) if len(held) == 1 else fact)

@@ -184,15 +184,47 @@ _CONTEXT_PATTERNS = {language: _context_pattern(language) for language in SUBJEC
 # one's own ("for my little open-source game", "on our weekend app"), or one's own time.
 _EN_PERSONAL = _rx(
     r"(?<!\w)(?P<marker>(?:for|on|in|with)\s+(?:my|our|a|the)\s+(?:(?:own|personal|hobby|pet|side|open[- ]source"
-    r"|weekend|little|private|indie|toy|fun)\s+)+(?:projects?|apps?|games?|sites?|websites?|blogs?|repos?|code|scripts?)"
+    r"|weekend|little|private|indie|toy|fun)\s+)+(?:projects?|apps?|games?|sites?|websites?|blogs?|repos?|code|scripts?"
+    r"|hustles?|gigs?|stuff|things|work)"
     r"|in\s+my\s+(?:free|spare|own)\s+time|as\s+a\s+hobby|outside\s+(?:of\s+)?work"
     r"|for\s+(?:my\s+)?(?:own|personal|private)\s+(?:stuff|things|use)|for\s+personal\s+(?:stuff|things|use))(?!\w)\s*,?"
 )
 # A project of one's own as what a change is made to ("switched my side project to SQLite").
 _EN_PERSONAL_CHANGED = _rx(
     r"\b(?:switched|moved|migrated|ported|rewrote|rebuilt|converted|changed|swapped)\s+"
-    r"(?P<marker>(?:my|our)\s+(?:(?:own|personal|hobby|pet|side|open[- ]source|weekend|little)\s+)+"
+    r"(?P<marker>(?:my|our|the)\s+(?:(?:own|personal|hobby|pet|side|open[- ]source|weekend|little)\s+)+"
     r"(?:projects?|apps?|games?|sites?|websites?|blogs?))\s+(?=from|to|over|onto|off)"
+)
+# Whose the statement is, said as its subject: "my family uses Signal", "my blog runs on Ghost". The subject
+# stays in the text; it only names the context.
+_SUBJECT_CONTEXTS: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
+    "en": (
+        (
+            "family",
+            _rx(
+                r"^(?:(?:so|well|and|also|btw|oh)\s*,?\s+)?(?:(?:my|our)\s+(?:whole\s+)?(?:family|household|home|kids|children)"
+                r"|the\s+(?:whole\s+)?(?:family|household|kids)|my\s+(?:wife|husband|partner|kids|children)\s+and\s+i)\b"
+            ),
+        ),
+        (
+            "side project",
+            _rx(
+                r"^(?:(?:so|well|and|also|btw|oh)\s*,?\s+)?(?:my|our|the)\s+(?:(?:own|personal|hobby|pet|side|open[- ]source"
+                r"|weekend|little|private|indie|toy)\s+)+(?:projects?|apps?|games?|sites?|websites?|blogs?|repos?|hustles?)\b"
+                r"|^(?:my|our)\s+(?:blog|podcast|newsletter)\b"
+            ),
+        ),
+    ),
+    "de": (("family", _rx(r"^(?:meine|unsere)\s+(?:familie|kinder)\b")),),
+    "es": (("family", _rx(r"^(?:en\s+)?(?:mi|nuestra)\s+familia\b|^(?:mis|nuestros)\s+hijos\b")),),
+    "fr": (("family", _rx(r"^(?:ma|notre)\s+famille\b|^(?:mes|nos)\s+enfants\b")),),
+    "it": (("family", _rx(r"^(?:la\s+)?(?:mia|nostra)\s+famiglia\b|^i\s+(?:miei|nostri)\s+figli\b")),),
+    "pt": (("family", _rx(r"^(?:a\s+)?(?:minha|nossa)\s+família\b|^os\s+(?:meus|nossos)\s+filhos\b")),),
+}
+# A text that already says whose it is needs no "(at home)" after it.
+_NAMES_CONTEXT = _rx(
+    r"\b(?:family|household|kids|children|blog|podcast|newsletter|side\s+(?:project|hustle)s?|hobby|personal|"
+    r"familie|kinder|familia|hijos|famille|enfants|famiglia|figli|família|filhos)\b"
 )
 PERSONAL_THING = _rx(r"\b(?:side|hobby|personal|pet|open[- ]source|weekend|own)\s+(?:projects?|apps?|games?|sites?)\b")
 
@@ -209,6 +241,9 @@ def find_context(text: str, language: str) -> tuple[str | None, str]:
         rest = (text[: changed.start("marker")] + " " + text[changed.end("marker") :]).strip()
         return "side project", re.sub(r"\s+", " ", rest).strip(" ,")
     if match is None:
+        for context, subject in _SUBJECT_CONTEXTS.get(language, ()):
+            if subject.search(text):
+                return context, text
         return None, text
     context = found[1][re.sub(r"\s+", " ", match.group("marker").lower())]
     rest = (text[: match.start()] + " " + text[match.end() :]).strip()
@@ -240,8 +275,8 @@ def scoped(slot: str | None, context: str | None) -> str | None:
     takes a plain slot and "@work" for one (shared.domain.slots); work is still spelled out when it is
     named, so "at work we use MySQL" never reaches into the one other context holding the slot, as a
     statement naming no context may."""
-    if not slot or not context or CONTEXT_MARK in slot:
-        return slot
+    if not slot or not context or CONTEXT_MARK in slot or slot.startswith("*:"):
+        return slot  # a thing named alone ("*:heroku") is found by its name, in whichever context holds it
     return f"{slot}{CONTEXT_MARK}{context.replace(' ', '-')}"
 
 
@@ -250,7 +285,7 @@ def with_context(text: str, context: str | None, language: str) -> str:
         return text
     wording = CONTEXT_WORDING.get(language, CONTEXT_WORDING["en"])[context]
     core = text.rstrip(" .")
-    if wording.lower() in core.lower():
+    if wording.lower() in core.lower() or _NAMES_CONTEXT.search(core):
         return core
     return f"{core} ({wording})"
 
