@@ -292,7 +292,9 @@ def _plan(candidate: CandidateView, decision: Decision, neighbours: Sequence[Act
         # the change is news though said before the event's date.
         if decision.op is Op.UPDATE:
             reason = f"{decision.reason}; the event it moves never took place"
-            return ChangePlan(Op.UPDATE, reason, insert_active=True, supersede=target.fact_id, ends_at=target.valid_from)
+            return ChangePlan(
+                Op.UPDATE, reason, insert_active=True, supersede=target.fact_id, ends_at=target.valid_from
+            )
         reason = f"{decision.reason}; the event is called off before its date"
         return ChangePlan(Op.DELETE, reason, retract=target.fact_id, ends_at=target.valid_from)
     # A late or replayed candidate that is older than what we know now is history, not news. It

@@ -78,7 +78,9 @@ def test_an_ending_in_a_stated_month_ends_the_fact_in_that_month():
 
 
 def test_a_change_said_with_a_month_starts_the_new_value_that_month():
-    run = replay([("I use Evernote for notes.", "2026-01-10"), ("I swapped Evernote for Bear last month.", "2026-05-12")])
+    run = replay(
+        [("I use Evernote for notes.", "2026-01-10"), ("I swapped Evernote for Bear last month.", "2026-05-12")]
+    )
     assert only(active_texts(run), "Bear")
     assert only(valid_at(run, "2026-03-20T12:00:00+00:00"), "Evernote")
     assert only(valid_at(run, "2026-04-20T12:00:00+00:00"), "Bear")
@@ -109,7 +111,9 @@ def test_switching_to_a_new_thing_replaces_the_one_earlier_thing_of_its_kind():
     run = replay([("My phone is a Galaxy S22.", "2026-03-02"), ("I switched to a Pixel 8 last week.", "2026-03-16")])
     assert only(active_texts(run), "Pixel 8")
     assert only(valid_at(run, "2026-03-05T12:00:00+00:00"), "Galaxy")
-    habit = replay([("I drink three cappuccinos a day.", "2026-03-02"), ("I switched to green tea in April.", "2026-05-16")])
+    habit = replay(
+        [("I drink three cappuccinos a day.", "2026-03-02"), ("I switched to green tea in April.", "2026-05-16")]
+    )
     assert only(active_texts(habit), "green tea")
 
 
@@ -119,12 +123,16 @@ def test_a_change_of_mind_said_with_instead_replaces_the_earlier_choice():
 
 
 def test_instead_of_a_named_thing_ends_the_fact_about_it():
-    run = replay([("I play badminton every Wednesday.", "2026-03-02"), ("Now I play padel instead of badminton.", "2026-05-16")])
+    run = replay(
+        [("I play badminton every Wednesday.", "2026-03-02"), ("Now I play padel instead of badminton.", "2026-05-16")]
+    )
     assert only(active_texts(run), "padel")
 
 
 def test_switching_in_one_context_leaves_the_other_context_alone():
-    run = replay([("At work we use Azure.", "2026-03-02"), ("For my hobby app I went with Hetzner instead.", "2026-03-12")])
+    run = replay(
+        [("At work we use Azure.", "2026-03-02"), ("For my hobby app I went with Hetzner instead.", "2026-03-12")]
+    )
     texts = active_texts(run)
     assert len(texts) == 2 and any("Azure" in t for t in texts) and any("Hetzner" in t for t in texts)
 
@@ -192,7 +200,11 @@ def test_calling_off_an_event_before_it_happens_ends_it_though_its_date_is_later
     ("first", "second", "words"),
     [
         (("At work we use Slack.", "2026-03-02"), ("My family uses Telegram.", "2026-03-12"), ("Slack", "Telegram")),
-        (("At work we host on AWS.", "2026-03-02"), ("My blog is hosted on Netlify.", "2026-03-12"), ("AWS", "Netlify")),
+        (
+            ("At work we host on AWS.", "2026-03-02"),
+            ("My blog is hosted on Netlify.", "2026-03-12"),
+            ("AWS", "Netlify"),
+        ),
         (
             ("For my side hustle I use Postgres.", "2026-03-02"),
             ("At work we use MySQL.", "2026-03-12"),

@@ -44,9 +44,9 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 
+from shared.domain import thing_match
 from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
-from shared.domain import thing_match
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot
 from shared.providers.offline import clause_classifier, clauses, frames
 
@@ -474,8 +474,17 @@ _MONTH_RE = (
 )
 _FULL_MONTH_RE = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
 _WEEKDAY_RE = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-_NUM_RE = r"(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:a\s+)?couple\s+of)"
-_PREP_RE = r"(?:\b(?P<prep>on|in|since|by|until|till|before|after|from|starting|for|during)\s+)?"
+_NUM_RE = (
+    r"(?:\d{1,3}|a\s+few|several|few|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+    r"|(?:a\s+)?couple\s+of)"
+)
+_PREP_RE = r"(?:\b(?P<prep>on|in|since|by|until|till|before|after|from|starting|for|during|as\s+of)\s+)?"
+_UNIT_RE = r"(?P<unit>day|week|fortnight|month|year)"
+_SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+# Where in a period: "early March" is its start, "mid-2024" its middle, "the end of last month" its end.
+_PART_DAY = {"early": 1, "start": 1, "beginning": 1, "mid": 15, "middle": 15, "late": 21, "end": 21}
+_PART_MONTH = {"early": 1, "start": 1, "beginning": 1, "mid": 7, "middle": 7, "late": 10, "end": 12}
+_PART_RE = r"(?P<part>early|mid|late|(?:the\s+)?(?:start|beginning|end|middle)\s+of)"
 
 # fmt: off
 _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -497,10 +506,19 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                 r"(?!\s+(?:to|and|-)\s+(?:the\s+)?\d)")),
     ("word", _rx(_PREP_RE + r"\b(?P<w>(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday"
                  r"|yesterday|today|tonight|tomorrow|this\s+(?:morning|afternoon|evening)|last\s+night)\b")),
-    ("in", _rx(r"\b(?:in|within)\s+(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?(?:'?s?\s+time)?\b")),
-    ("ago", _rx(r"\b(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?\s+(?:ago|now)\b")),
+    ("in", _rx(r"\b(?:in|within)\s+(?P<n>" + _NUM_RE + r")\s+" + _UNIT_RE + r"s?(?:'?s?\s+time)?\b")),
+    ("ago", _rx(r"\b(?P<n>" + _NUM_RE + r")\s+" + _UNIT_RE + r"s?\s+(?:ago|now)\b")),
+    ("ago1", _rx(r"\b(?P<n>an?)\s+" + _UNIT_RE + r"\s+(?:ago|back)\b|\b(?P<unit2>fortnight)\s+ago\b")),
     # "(have) been learning Spanish for 6 months": a duration that ends now says when it began.
-    ("for", _rx(r"\bfor\s+(?:the\s+(?:last|past)\s+)?(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?\b")),
+    ("for", _rx(r"\bfor\s+(?:the\s+(?:last|past)\s+)?(?P<n>" + _NUM_RE + r")\s+" + _UNIT_RE + r"s?\b")),
+    # "last summer", "in the spring of 2024", "since the autumn": a season (never a bare "fall", a verb too).
+    ("season", _rx(_PREP_RE + r"\b(?:(?P<rel>last|this|next|past)\s+|the\s+(?=\w+\s+of\s+\d)|(?<=in\s)|(?<=since\s)"
+                   r"|(?<=in\s)the\s+|(?<=since\s)the\s+|(?<=during\s)the\s+|(?<=over\s)the\s+)"
+                   r"(?P<s>summer|winter|spring|autumn|fall)\b(?:\s+(?:of\s+)?(?P<y>(?:19|20)\d{2})\b)?")),
+    # "in early March", "since mid-2024", "at the end of last month", "by the start of the year".
+    ("part", _rx(r"\b(?:(?P<prep>in|since|by|until|till|from|during|at|as\s+of)\s+)?" + _PART_RE + r"[\s-]+"
+                 r"(?:(?P<mon>" + _FULL_MONTH_RE + r")\b(?:\s+(?P<y1>(?:19|20)\d{2})\b)?|(?P<y>(?:19|20)\d{2})\b"
+                 r"|(?P<rel>the|this|last|next)\s+(?P<unit>week|month|year)\b)")),
     ("rel", _rx(_PREP_RE + r"\b(?P<rel>last|next|this\s+coming|this|the\s+following|the\s+previous)\s+"
                 r"(?P<unit>week|weekend|month|year)\b")),
     ("weekday", _rx(_PREP_RE + r"(?<!every\s)(?<!each\s)\b(?:(?P<rel>last|next|this\s+coming|this|coming)\s+)?"
@@ -545,6 +563,8 @@ def _number(word: str) -> int:
     word = re.sub(r"\s+", " ", word.lower().strip())
     if word.isdigit():
         return int(word)
+    if word in ("a few", "few", "several"):
+        return 3  # a few days, weeks or months: about three
     if word.endswith("couple of"):
         return 2
     return _NUMBER_WORDS.get(word, 0)
@@ -629,8 +649,20 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
             "day before yesterday": -2,
         }
         return DateRef(today + timedelta(days=offsets.get(word, 0)), "day")
+    if kind == "ago1":
+        unit = (groups.get("unit") or groups.get("unit2") or "").lower()
+        days = {"day": 1, "week": 7, "fortnight": 14}.get(unit)
+        if days:
+            return DateRef(today - timedelta(days=days), "day")
+        return DateRef(_add_months(today, -1 if unit == "month" else -12), "day" if unit == "month" else "month")
+    if kind == "season":
+        return _season(groups, today, past)
+    if kind == "part":
+        return _part(groups, today, past)
     if kind in ("in", "ago", "for"):
         n, unit = _number(groups["n"]), groups["unit"].lower()
+        if unit == "fortnight":
+            n, unit = 2 * n, "week"
         if n <= 0:
             return None
         sign = 1 if kind == "in" else -1
@@ -673,13 +705,58 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
     return None
 
 
+def _season(groups: dict[str, str | None], today: date, past: bool) -> DateRef | None:
+    """The first month of the season named: "last summer" in March 2026 is 2025-06, "this winter" the one now."""
+    month = _SEASONS[(groups["s"] or "").lower()]
+    if groups.get("y"):
+        return DateRef(date(int(groups["y"]), month, 1), "month")
+    starts = [date(year, month, 1) for year in (today.year - 2, today.year - 1, today.year, today.year + 1)]
+    rel = (groups.get("rel") or "").lower()
+    if rel in ("last", "past"):
+        over = [s for s in starts if _add_months(s, 3) <= today]
+        return DateRef(over[-1], "month")
+    if rel == "next":
+        return DateRef(next(s for s in starts if s > today), "month")
+    if rel == "this" or not past:
+        return DateRef(next(s for s in starts if _add_months(s, 3) > today), "month")
+    return DateRef([s for s in starts if s <= today][-1], "month")
+
+
+def _part(groups: dict[str, str | None], today: date, past: bool) -> DateRef | None:
+    """A part of a period: its start, middle or end, as a day within it (the text keeps the period)."""
+    part = re.sub(r"^the\s+|\s+of$", "", re.sub(r"\s+", " ", (groups["part"] or "").lower()))
+    if groups.get("mon"):
+        month = _MONTHS[groups["mon"].lower()]
+        if groups.get("y1"):
+            year = int(groups["y1"])
+        elif past or (groups.get("prep") or "").lower() in ("since", "from", "as of"):
+            year = today.year - (1 if month > today.month else 0)
+        else:
+            year = today.year + (1 if month < today.month else 0)
+        return DateRef(date(year, month, _PART_DAY[part]), "month")
+    if groups.get("y"):
+        return DateRef(date(int(groups["y"]), _PART_MONTH[part], 1), "year")
+    step = {"last": -1, "next": 1}.get((groups.get("rel") or "").lower(), 0)
+    unit = (groups.get("unit") or "").lower()
+    if unit == "week":
+        monday = today - timedelta(days=today.weekday()) + timedelta(weeks=step)
+        return DateRef(monday + timedelta(days={1: 0, 15: 2, 21: 4}[_PART_DAY[part]]), "day")
+    if unit == "month":
+        first = _add_months(today.replace(day=1), step)
+        return DateRef(first.replace(day=_PART_DAY[part]), "month")
+    return DateRef(date(today.year + step, _PART_MONTH[part], 1), "year")
+
+
 _PERFECT = _rx(r"\b(?:have|has|'ve)\s+(?:been|lived|worked|used|played|practi[sc]ed)\b|^(?:i\s+)?been\b")
 # Every date pattern needs one of these; most clauses have none, and one search is cheap.
 _MAY_HAVE_DATE = _rx(
     r"\d|\b(?:yesterday|today|tonight|tomorrow|morning|afternoon|evening|night|day|week|weekend|month|year|monday"
     r"|tuesday|wednesday|thursday|friday|saturday|sunday|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
-    r"|january|february|march|april|june|july|august|september|october|november|december)s?\b"
+    r"|january|february|march|april|june|july|august|september|october|november|december|fortnight|summer|winter"
+    r"|spring|autumn|fall)s?\b"
 )
+# Said before a date, and part of its phrase: "back in January", "earlier this year".
+_DATE_LEAD = _rx(r"(?:\b(?:way\s+)?back|\bearlier|\blater|\bsometime)\s+$")
 
 
 def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
@@ -693,14 +770,17 @@ def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
             continue  # "for two weeks" ahead is a length, not a start
         for match in pattern.finditer(text):
             groups = match.groupdict()
-            prep = (groups.get("prep") or "").lower() or None
+            prep = re.sub(r"\s+", " ", (groups.get("prep") or "").lower()) or None
+            prep = "since" if prep == "as of" else prep
+            prep = None if prep == "at" else prep
             # "booked a table for Saturday": the date a booking is for lies ahead, whatever the tense.
             ref = _resolve(kind, match, today, past and prep not in ("for", "until", "till", "by"))
             if ref is None:
                 continue
             if kind == "month" and groups["rel"].lower() in _KEPT_PREPS:
                 prep = groups["rel"].lower()
-            hit = _DateHit(ref, prep, match.start(), match.end())
+            lead = _DATE_LEAD.search(text[: match.start()])
+            hit = _DateHit(ref, prep, lead.start() if lead else match.start(), match.end())
             key = (match.start(), -(match.end() - match.start()))
             if best is None or key < best[:2]:
                 best = (*key, hit)
@@ -3873,7 +3953,8 @@ def _earlier_facts(fact: ExtractedFact, request: ExtractionInput, depth: int) ->
     known = _extract(ExtractionInput(new_turns=tuple(reversed(turns)), context_turns=()), depth - 1)
     order = {t.event_id: i for i, t in enumerate(turns)}
     by_turn = sorted(
-        (f for f in known if not f.negated), key=lambda f: order.get(f.source_event_ids[0] if f.source_event_ids else "", 0)
+        (f for f in known if not f.negated),
+        key=lambda f: order.get(f.source_event_ids[0] if f.source_event_ids else "", 0),
     )
     return by_turn
 
@@ -3904,10 +3985,10 @@ def _resolve_named(facts: list[ExtractedFact], request: ExtractionInput, depth: 
 
 # Kinds of slot that name who the user is or whom they have, never a thing they use, own or do: a
 # change of a thing never lands on them by guess.
-_NOT_THINGS = frozenset(
-    "name age nationality origin location employer occupation education partner birthday family person pet "
-    "event goal language allergy like dislike avoid diet trait style".split()
-)
+_NOT_THINGS = _vocab("""
+    name, age, nationality, origin, location, employer, occupation, education, partner, birthday, family, person,
+    pet, event, goal, language, allergy, like, dislike, avoid, diet, trait, style
+""")
 _THING_KINDS = frozenset(("tool", "own", "habit"))
 # A fact said as a change ("switched to a Pixel 8 last week"), which the event frame reads as a dated event.
 _SWITCH_EVENT = _rx(r"^event:(?:switched|changed|moved|went|swapped|converted|migrated|upgraded)-(?:over-)?to-")
@@ -3981,7 +4062,9 @@ def _what_it_changes(fact: ExtractedFact, earlier: list[ExtractedFact]) -> Extra
         naming = [k for k in candidates if thing_match.names_all(old, k.slot, k.text)]
         return naming[0] if len({k.slot for k in naming}) == 1 else None
     named = _named(_new_value(fact))
-    alike = [k for k in candidates if _kind(k.slot) in _THING_KINDS and _named(k.value or k.text.split(" ", 2)[-1]) == named]
+    alike = [
+        k for k in candidates if _kind(k.slot) in _THING_KINDS and _named(k.value or k.text.split(" ", 2)[-1]) == named
+    ]
     slots = {k.slot for k in alike}
     return alike[0] if len(slots) == 1 else None
 

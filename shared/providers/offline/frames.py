@@ -209,8 +209,9 @@ _SUBJECT_CONTEXTS: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
         (
             "side project",
             _rx(
-                r"^(?:(?:so|well|and|also|btw|oh)\s*,?\s+)?(?:my|our|the)\s+(?:(?:own|personal|hobby|pet|side|open[- ]source"
-                r"|weekend|little|private|indie|toy)\s+)+(?:projects?|apps?|games?|sites?|websites?|blogs?|repos?|hustles?)\b"
+                r"^(?:(?:so|well|and|also|btw|oh)\s*,?\s+)?(?:my|our|the)\s+(?:(?:own|personal|hobby|pet|side"
+                r"|open[- ]source|weekend|little|private|indie|toy)\s+)+"
+                r"(?:projects?|apps?|games?|sites?|websites?|blogs?|repos?|hustles?)\b"
                 r"|^(?:my|our)\s+(?:blog|podcast|newsletter)\b"
             ),
         ),
