@@ -3417,8 +3417,8 @@ _AGENDA_NOUNS = (
 _AGENDA = _rx(
     r"^(?:(?:my|a|an|the|our)\s+)?(?P<what>(?:[\w'-]+\s+){0,3}?"
     + _AGENDA_NOUNS
-    + r"(?:\s+(?:with|at|in|for)\s+(?!\d)[\w' -]{1,30}?)?)"
-    r"(?P<rest>(?:\s+(?:(?:at|@)\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|h)?)?)$"
+    + r"(?:\s+(?:with|at|in|for|to)\s+(?!\d)[\w' -]{1,30}?)?)"
+    r"(?:\s+(?:is|are))?(?P<rest>(?:\s+(?:(?:at|@)\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|h)?)?)$"
 )
 
 
@@ -4060,7 +4060,9 @@ def _what_it_changes(fact: ExtractedFact, earlier: list[ExtractedFact]) -> Extra
     ]
     if old:
         naming = [k for k in candidates if thing_match.names_all(old, k.slot, k.text)]
-        return naming[0] if len({k.slot for k in naming}) == 1 else None
+        if naming:
+            return naming[0] if len({k.slot for k in naming}) == 1 else None
+        # "the tram instead of the bike" after "I cycle to work": what it names is said in other words.
     named = _named(_new_value(fact))
     alike = [
         k for k in candidates if _kind(k.slot) in _THING_KINDS and _named(k.value or k.text.split(" ", 2)[-1]) == named
