@@ -159,6 +159,14 @@ CONTEXTS: dict[str, dict[str, tuple[str, ...]]] = {
             "with my family",
             "with the kids",
             "for the kids",
+            "for family stuff",
+            "for family things",
+            "for the family",
+            "for my family stuff",
+            "for home stuff",
+            "for home",
+            "for the house",
+            "around the house",
         ),
         "de": ("zu hause", "zuhause", "in meiner familie", "in unserer familie", "daheim"),
         "es": ("en casa", "en mi familia", "en nuestra familia"),
@@ -247,8 +255,14 @@ def find_context(text: str, language: str) -> tuple[str | None, str]:
                 return context, text
         return None, text
     context = found[1][re.sub(r"\s+", " ", match.group("marker").lower())]
-    rest = (text[: match.start()] + " " + text[match.end() :]).strip()
+    # "for my side project (a board game tracker) I went with SQLite": what the context is, said in passing.
+    after = _ASIDE.sub("", text[match.end() :], count=1)
+    rest = (text[: match.start()] + " " + after).strip()
     return context, re.sub(r"\s+", " ", rest).strip(" ,")
+
+
+_TEAM_SUBJECT = re.compile(r"^The user's team\b")
+_ASIDE = re.compile(r"^\s*\([^()]{1,60}\)\s*,?")
 
 
 CONTEXT_WORDING = {
@@ -286,6 +300,9 @@ def with_context(text: str, context: str | None, language: str) -> str:
         return text
     wording = CONTEXT_WORDING.get(language, CONTEXT_WORDING["en"])[context]
     core = text.rstrip(" .")
+    if language == "en" and context != "work":
+        # "we" is read as the user's team, which is work's: at home it is the family, on one's own project the user.
+        core = _TEAM_SUBJECT.sub("The user's family" if context == "family" else "The user", core, count=1)
     if wording.lower() in core.lower() or _NAMES_CONTEXT.search(core):
         return core
     return f"{core} ({wording})"
