@@ -140,13 +140,33 @@ def test_switching_in_one_context_leaves_the_other_context_alone():
 def test_an_unnamed_switch_with_two_candidate_things_changes_nothing_it_cannot_tell_apart():
     run = replay(
         [
-            ("I drive a Skoda Octavia.", "2026-03-02"),
+            ("My laptop is a ThinkPad X1.", "2026-03-02"),
             ("My phone is a Galaxy S22.", "2026-03-03"),
             ("I switched to a Pixel 8.", "2026-03-16"),
         ]
     )
     texts = active_texts(run)
-    assert any("Skoda" in t for t in texts) and any("Galaxy" in t for t in texts)
+    assert any("ThinkPad" in t for t in texts) and any("Galaxy" in t for t in texts)
+
+
+@pytest.mark.parametrize(
+    ("before", "change", "word"),
+    [
+        ("I'm a plumber.", "I became an electrician last year.", "electrician"),  # an occupation, not an outing
+        ("My tablet is an iPad Mini.", "Got a new tablet, a Galaxy Tab.", "new tablet"),  # "a new X" is the X
+        ("I swim on Mondays.", "I switched from swimming to rowing.", "rowing"),  # "from X to": X's fact
+        ("I drink black tea.", "I switched to rooibos.", "rooibos"),  # only the new value said
+        ("I'm on Windows.", "I switched operating systems to Linux.", "Linux"),
+    ],
+)
+def test_a_change_replaces_the_earlier_fact_it_is_about(before, change, word):
+    run = replay([(before, "2026-03-02"), (change, "2026-03-18")])
+    assert only(active_texts(run), word), active_texts(run)
+
+
+def test_a_work_change_finds_a_work_fact_stated_without_naming_work():
+    run = replay([("We use Bitbucket.", "2026-03-02"), ("At work we moved from Bitbucket to GitLab.", "2026-03-18")])
+    assert only(active_texts(run), "GitLab")
 
 
 # --- retractions find their fact ---------------------------------------------------------------------

@@ -4005,6 +4005,19 @@ _CHANGE_CUE = _rx(
     r"|mudei|troquei)\b"
 )
 _INSTEAD_OF = _rx(r"\s*,?\s+instead(?:\s+of\s+(?:my\s+|the\s+|an?\s+)?(?P<old>[\w' +#.-]+?))?\s*(?=[.,;!?)(]|$)")
+# "switched from tennis to padel": the change names what it ends.
+_FROM_TO = _rx(r"\bfrom\s+(?:my\s+|the\s+|an?\s+)?(?P<old>[\w' +#.-]+?)\s+to\b")
+# "I switched to soy milk", "switched browsers to Firefox", "moved over to a Kobo": a change that names
+# only its new value. What it changes is the one earlier thing of its sort (_what_it_changes).
+_SWITCHED_ONLY_TO = _rx(
+    r"^(?:i|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+|eventually\s+)*(?:switched|changed|swapped|converted"
+    r"|upgraded|moved\s+over|went\s+over)\s+(?:(?:my|our)\s+)?(?:[a-z]+\s+){0,2}?(?:over\s+)?to\s+(?:an?\s+|the\s+|some\s+)?"
+    r"(?P<new>[^,.;!?()]+?)(?=\s+(?:in|on|since|last|this|because|but|and|so|now|instead|after|for|a\s+few|\d)\b|[,.;!?(]|$)"
+)
+# "I became a paramedic": a change of occupation, not an outing.
+_BECAME = _rx(r"^event:(?:became|become|becoming)-(?:an?-)?(?P<role>[\w-]+)$")
+# Words that qualify a thing rather than name it: "a new laptop" is the laptop the user has now.
+_THING_QUALIFIERS = ("new-", "old-", "current-", "brand-new-", "second-hand-", "secondhand-", "first-")
 
 
 def _kind(slot: str | None) -> str:
@@ -4047,7 +4060,7 @@ def _what_it_changes(fact: ExtractedFact, earlier: list[ExtractedFact]) -> Extra
     """The earlier fact a change is about: the one naming what the change says it replaces ("instead of
     badminton"), else, when the message says it is a change, the one earlier thing of the same sort in the
     same context (both named products, or both kinds of thing): two of them and it cannot tell, so none."""
-    said = _INSTEAD_OF.search(fact.text)
+    said = _INSTEAD_OF.search(fact.text) or _FROM_TO.search(fact.text)
     old = said.group("old") if said else None
     candidates = [
         known
@@ -4071,6 +4084,59 @@ def _what_it_changes(fact: ExtractedFact, earlier: list[ExtractedFact]) -> Extra
     return alike[0] if len(slots) == 1 else None
 
 
+def _became(fact: ExtractedFact) -> ExtractedFact:
+    """ "The user became a paramedic in 2025" is the user's occupation from then on."""
+    m = _BECAME.match(base_slot(fact.slot) or "")
+    if not m or fact.language != "en" or not _is_occupation(m.group("role").split("-")[-1]):
+        return fact
+    return replace(fact, slot="occupation", category=FACT, valid_to=None, value=m.group("role").replace("-", " "))
+
+
+def _plain_thing_slot(fact: ExtractedFact) -> ExtractedFact:
+    """ "own:new-laptop" is "own:laptop": the laptop the user has now."""
+    kind, _, thing = (fact.slot or "").partition(":")
+    if kind not in ("own", "tool") or not thing.startswith(_THING_QUALIFIERS):
+        return fact
+    for qualifier in _THING_QUALIFIERS:
+        thing = thing.removeprefix(qualifier)
+    return replace(fact, slot=f"{kind}:{thing}") if thing and not thing.startswith("@") else fact
+
+
+def _switches_said(facts: list[ExtractedFact], request: ExtractionInput, depth: int) -> list[ExtractedFact]:
+    """A user turn that says only that it switched to something ("I switched to soy milk") and yielded no fact
+    of its own: its fact is the new value, on the slot of the one earlier thing of its sort it changes."""
+    said = {f.source_event_ids[0] for f in facts if f.source_event_ids and not f.negated}
+    added: list[ExtractedFact] = []
+    for turn in request.new_turns:
+        if turn.role != "user" or turn.event_id in said or detect_language(turn.content) != "en":
+            continue
+        for sentence in _sentences(_normalise_message(turn.content)):
+            m = _SWITCHED_ONLY_TO.match(_strip_lead_ins(sentence.strip()))
+            new = _tidy(m.group("new")) if m else ""
+            if not new or len(new.split()) > 4 or new.lower() in _NOT_SWITCHED_TO:
+                continue
+            draft = ExtractedFact(
+                text=frames.name_speaker(f"The user switched to {new}", "en", turn.name),
+                category=FACT,
+                importance=6,
+                valid_from=turn.created_at,
+                source_event_ids=(turn.event_id,),
+                language="en",
+                slot=f"tool:{_slug(new)}",
+                value=new,
+            )
+            target = _what_it_changes(draft, _earlier_facts(draft, request, depth))
+            if target is not None:
+                added.append(replace(draft, slot=target.slot))
+            break
+    return facts + added
+
+
+_NOT_SWITCHED_TO = _vocab("""
+    it, that, this, them, something, something else, another one, a new one, the other one, one, nothing
+""")
+
+
 def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth: int) -> list[ExtractedFact]:
     """A change lands on the slot of the fact it changes, so consolidation replaces exactly that fact:
 
@@ -4084,7 +4150,8 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
     settled: list[ExtractedFact] = []
     earlier_of: dict[str, list[ExtractedFact]] = {}
     texts = {t.event_id: t.content for t in request.new_turns}
-    for fact in facts:
+    for fact in _switches_said(facts, request, depth):
+        fact = _plain_thing_slot(_became(fact))
         source = fact.source_event_ids[0] if fact.source_event_ids else ""
         previous = settled[-1] if settled else None
         if (
@@ -4102,10 +4169,9 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
             settled.append(replace(fact, slot=previous.slot))
             continue
         needs_context = fact.negated and fact.slot and context_of(fact.slot) is None
-        changes = (
-            not fact.negated
-            and _guessed_slot(fact)
-            and bool(_INSTEAD_OF.search(fact.text) or _CHANGE_CUE.search(texts.get(source, "")))
+        changes = not fact.negated and (
+            (_guessed_slot(fact) and bool(_INSTEAD_OF.search(fact.text) or _CHANGE_CUE.search(texts.get(source, ""))))
+            or bool(_FROM_TO.search(fact.text) and _CHANGE_CUE.search(fact.text))
         )
         work_named = context_of(fact.slot) == WORK
         if not (needs_context or changes or work_named):
