@@ -50,7 +50,7 @@ from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot
 from shared.providers.offline import clause_classifier, clauses, frames
 
-RULES_VERSION = "rules-v4"  # part of the extraction cache key: v4 reads introduction cards, births, "live alone in"
+RULES_VERSION = "rules-v5"  # part of the extraction cache key: v5 settles changes on the slot they change, @work
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
 
