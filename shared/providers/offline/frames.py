@@ -238,8 +238,37 @@ _NAMES_CONTEXT = _rx(
 PERSONAL_THING = _rx(r"\b(?:side|hobby|personal|pet|open[- ]source|weekend|own)\s+(?:projects?|apps?|games?|sites?)\b")
 
 
+# A context said as a noun before the thing ("work laptop is a Dell", "my home router is a Fritzbox") or
+# as the heading of an update ("blog update: ditched Astro for Hugo").
+_EN_CONTEXT_NOUN = _rx(
+    r"^(?:(?:my|our)\s+)?(?P<context>work|job|office|home|family|personal|private|side[- ]project|hobby)\s+"
+    r"(?=[a-z]+\s+(?:is|are|was|runs|uses|has|lives)\b)"
+)
+_EN_CONTEXT_HEADING = _rx(
+    r"^(?P<context>blog|work|job|side[- ]project|home|family|hobby\s+project)\s+(?:update|news)\s*[:,-]+\s*"
+)
+_CONTEXT_NOUNS = {
+    "work": "work",
+    "job": "work",
+    "office": "work",
+    "home": "family",
+    "family": "family",
+    "personal": "side project",
+    "private": "side project",
+    "hobby": "side project",
+    "hobby project": "side project",
+    "blog": "side project",
+    "side project": "side project",
+    "side-project": "side project",
+}
+
+
 def find_context(text: str, language: str) -> tuple[str | None, str]:
     """(context, text without its marker): "At work we use Postgres" -> ("work", "we use Postgres")."""
+    if language == "en" and (named := _EN_CONTEXT_NOUN.match(text) or _EN_CONTEXT_HEADING.match(text)):
+        context = _CONTEXT_NOUNS[re.sub(r"\s+", " ", named.group("context").lower())]
+        rest = text[named.end() :]
+        return context, (f"my {rest}" if named.re is _EN_CONTEXT_NOUN else rest)
     found = _CONTEXT_PATTERNS.get(language)
     match = found[0].search(text) if found else None
     if match is None and language == "en" and (personal := _EN_PERSONAL.search(text)):
