@@ -157,6 +157,9 @@ def test_an_unnamed_switch_with_two_candidate_things_changes_nothing_it_cannot_t
         ("I swim on Mondays.", "I switched from swimming to rowing.", "rowing"),  # "from X to": X's fact
         ("I drink black tea.", "I switched to rooibos.", "rooibos"),  # only the new value said
         ("I'm on Windows.", "I switched operating systems to Linux.", "Linux"),
+        ("I'm a staff nurse.", "I got promoted to ward manager last month.", "ward manager"),
+        ("My goal is to climb Kilimanjaro.", "I climbed Kilimanjaro in February!", "climbed"),  # a goal reached
+        ("I'm a law student.", "I graduated last summer.", "graduated"),
     ],
 )
 def test_a_change_replaces_the_earlier_fact_it_is_about(before, change, word):

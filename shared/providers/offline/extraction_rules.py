@@ -4015,7 +4015,23 @@ _SWITCHED_ONLY_TO = _rx(
     r"(?P<new>[^,.;!?()]+?)(?=\s+(?:in|on|since|last|this|because|but|and|so|now|instead|after|for|a\s+few|\d)\b|[,.;!?(]|$)"
 )
 # "I became a paramedic": a change of occupation, not an outing.
-_BECAME = _rx(r"^event:(?:became|become|becoming)-(?:an?-)?(?P<role>[\w-]+)$")
+_BECAME = _rx(
+    r"^event:(?:became|become|becoming|got-promoted-to|was-promoted-to|promoted-to|retrained-as|qualified-as"
+    r"|started-as|started-working-as)-(?:an?-)?(?P<role>[\w-]+)$"
+)
+# A past event that completes what an earlier goal or study was for: "ran my first marathon" after "my goal is
+# to run a marathon", "graduated" after "I'm a student". The event takes the slot, so it replaces that fact.
+_COMPLETED = _rx(
+    r"^event:(?:ran|finished|completed|passed|achieved|reached|did|got|won|graduated|defended|submitted|climbed"
+    r"|swam|cycled|hiked|published|launched|shipped|qualified)\b"
+)
+_GRADUATED = _rx(r"^event:graduated\b")
+_STUDYING = _rx(r"\b(?:student|studying|studies|study|degree|course|phd|master'?s|bachelor'?s|thesis)\b")
+_COMPLETION_WORDS = _vocab("""
+    ran, run, running, finished, finish, completed, complete, passed, pass, achieved, reached, did, do, got, get,
+    won, win, graduated, defended, submitted, climbed, climb, swam, swim, cycled, hiked, hike, published, launched,
+    shipped, qualified, first, goal, training, train, learn, learning
+""")
 # Words that qualify a thing rather than name it: "a new laptop" is the laptop the user has now.
 _THING_QUALIFIERS = ("new-", "old-", "current-", "brand-new-", "second-hand-", "secondhand-", "first-")
 
@@ -4082,6 +4098,28 @@ def _what_it_changes(fact: ExtractedFact, earlier: list[ExtractedFact]) -> Extra
     ]
     slots = {k.slot for k in alike}
     return alike[0] if len(slots) == 1 else None
+
+
+def _what_it_completes(fact: ExtractedFact, earlier: list[ExtractedFact]) -> ExtractedFact | None:
+    """The one earlier goal (or, for a graduation, the one study) a past event completes: the goal that names
+    what the event names ("run a marathon", "ran my first marathon"); none when two could be meant."""
+    if _GRADUATED.match(fact.slot or ""):
+        found = [
+            k
+            for k in earlier
+            if k.slot and _STUDYING.search(k.text) and _kind(k.slot) in ("occupation", "education", "goal")
+        ]
+    else:
+        words = {w for w in thing_match.content_stems(_thing(fact.slot)) if w not in _COMPLETION_STEMS}
+        found = [
+            k
+            for k in earlier
+            if k.slot and _kind(k.slot) == "goal" and words and words <= thing_match.content_stems(f"{k.slot} {k.text}")
+        ]
+    return found[0] if len({k.slot for k in found}) == 1 else None
+
+
+_COMPLETION_STEMS = frozenset(w[:5] for w in _COMPLETION_WORDS)
 
 
 def _became(fact: ExtractedFact) -> ExtractedFact:
@@ -4153,6 +4191,12 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
     for fact in _switches_said(facts, request, depth):
         fact = _plain_thing_slot(_became(fact))
         source = fact.source_event_ids[0] if fact.source_event_ids else ""
+        if _COMPLETED.match(fact.slot or "") and not fact.negated and fact.valid_to is None:
+            if source not in earlier_of:
+                earlier_of[source] = _earlier_facts(fact, request, depth)
+            done = _what_it_completes(fact, earlier_of[source])
+            settled.append(replace(fact, slot=done.slot) if done is not None else fact)
+            continue
         previous = settled[-1] if settled else None
         if (
             not fact.negated
