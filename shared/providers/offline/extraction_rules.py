@@ -717,8 +717,10 @@ def _season(groups: dict[str, str | None], today: date, past: bool) -> DateRef |
         return DateRef(over[-1], "month")
     if rel == "next":
         return DateRef(next(s for s in starts if s > today), "month")
-    if rel == "this" or not past:
+    if rel == "this":
         return DateRef(next(s for s in starts if _add_months(s, 3) > today), "month")
+    if not past or (groups.get("prep") or "").lower() not in ("in", "since", "during", "over"):
+        return None  # "I ski in the winter": a season that comes back, not a date
     return DateRef([s for s in starts if s <= today][-1], "month")
 
 
