@@ -241,6 +241,13 @@ def test_a_value_in_one_context_never_replaces_another_contexts(first, second, w
     assert len(texts) == 2 and all(any(w in t for t in texts) for w in words), texts
 
 
+def test_each_side_of_a_contrast_keeps_its_context():
+    run = replay([("At the office I'm on Linux but at home I use a Mac.", "2026-03-02")])
+    texts = active_texts(run)
+    assert len(texts) == 2 and any("Linux" in t for t in texts) and any("Mac" in t for t in texts)
+    assert len({f.slot for f in run.predicted}) == 2
+
+
 def test_a_change_in_one_context_replaces_only_that_contexts_value():
     run = replay(
         [

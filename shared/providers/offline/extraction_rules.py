@@ -3712,7 +3712,8 @@ def _gapped_contrast(sentence: str) -> list[str] | None:
 
 # "My company uses GCP but for my own stuff I use Hetzner": each side of the contrast has its own context.
 _CONTRAST = _rx(
-    r"\s*,?\s+(?:but|and|while|whereas)\s+(?=(?:at|for|on|in|with)\s+(?:my|our|the)\s+[\w\s'-]{1,30}?\s*,?\s*(?:i|we)\b)"
+    r"\s*,?\s+(?:but|and|while|whereas)\s+(?=(?:(?:at|for|on|in|with)\s+(?:my|our|the)\s+[\w\s'-]{1,30}?"
+    r"|(?:at|for)\s+(?:home|work))\s*,?\s*(?:i|we)\b)"
 )
 
 
