@@ -16,7 +16,15 @@ from uuid import UUID
 
 from shared.domain.models import Decision, DecisionItem, Neighbour, Op
 from shared.domain.slot_names import canonical_slot
-from shared.domain.slots import base_slot, is_multi_valued, same_context_slot, slot_holders, slot_matches
+from shared.domain.slots import (
+    WORK,
+    base_slot,
+    context_of,
+    is_multi_valued,
+    same_context_slot,
+    slot_holders,
+    slot_matches,
+)
 from shared.domain.thing_match import content_stems, names_all
 
 _SPACES = re.compile(r"\s+")
@@ -91,9 +99,41 @@ def decide_by_rule(
         return Decision(Op.ADD, reason="no similar active fact")
     if candidate.negated:
         return retraction_by_rule(candidate, neighbours)
-    return update_by_slot(candidate, neighbours, min_similarity=slot_update_min_similarity) or add_by_slot(
-        candidate, neighbours
+    return (
+        update_by_named_change(candidate, neighbours)
+        or update_by_slot(candidate, neighbours, min_similarity=slot_update_min_similarity)
+        or add_by_slot(candidate, neighbours)
     )
+
+
+# A candidate that says what it replaces: "... padel instead of badminton", "... switched from Vim to Helix".
+_REPLACES = re.compile(
+    r"\binstead\s+of\s+(?:the\s+|my\s+|their\s+|an?\s+)?(?P<old>[\w' +#.-]+?)\s*(?=[.,;!?)(]|$)"
+    r"|\bfrom\s+(?:the\s+|my\s+|their\s+|an?\s+)?(?P<old2>[\w' +#.-]+?)\s+to\b",
+    re.IGNORECASE,
+)
+
+
+def update_by_named_change(candidate: CandidateView, neighbours: Sequence[ActiveFact]) -> Decision | None:
+    """A candidate that names what it replaces ("plays padel instead of badminton") replaces the one active
+    fact in its context that names that thing and not the new value, whatever slot either was given (the
+    earlier fact may be further back than the extractor looks)."""
+    said = _REPLACES.search(candidate.text)
+    old = (said.group("old") or said.group("old2")) if said else None
+    if not old or not content_stems(old):
+        return None
+    mine = context_of(candidate.slot) or WORK
+    naming = [
+        i
+        for i, n in enumerate(neighbours)
+        if names_all(old, n.slot, n.text)
+        and (context_of(n.slot) or WORK) == mine
+        and not (candidate.value and names_all(candidate.value, None, n.text))
+        and not (n.slot or "").startswith("*:")
+    ]
+    if len(naming) != 1:
+        return None
+    return Decision(Op.UPDATE, naming[0], reason=f"replaces the active fact about {old.strip()}, which it names")
 
 
 def update_by_slot(

@@ -269,3 +269,35 @@ def uuid():
 
 def _dt(day: str) -> datetime:
     return datetime.fromisoformat(day).replace(tzinfo=UTC)
+
+
+def test_a_change_naming_what_it_replaces_finds_it_beyond_the_extractors_look_back():
+    run = replay(
+        [
+            ("I play badminton every Wednesday.", "2026-03-02"),
+            ("I live in Graz.", "2026-03-03"),
+            ("I work at Bosch.", "2026-03-04"),
+            ("I have a cat named Luna.", "2026-03-05"),
+            ("Now I play padel instead of badminton.", "2026-03-12"),
+        ]
+    )
+    texts = active_texts(run)
+    assert len(texts) == 4 and any("padel" in t for t in texts) and not any("Wednesday" in t for t in texts)
+
+
+def test_a_named_replacement_stays_in_its_context():
+    from shared.domain.consolidation import update_by_named_change
+
+    home = ActiveFact(uuid(), "The user uses Firefox (at home)", "x", "tool:browser@family", _dt("2026-03-02"), 0.8)
+    work = ActiveFact(uuid(), "The user uses Firefox (at work)", "x", "tool:browser@work", _dt("2026-03-02"), 0.8)
+    change = CandidateView(
+        "The user now uses Chrome instead of Firefox (at work)",
+        "tool:chrome@work",
+        False,
+        _dt("2026-03-09"),
+        value="Chrome",
+    )
+    assert update_by_named_change(change, [home, work]) == Decision(
+        Op.UPDATE, 1, reason="replaces the active fact about Firefox, which it names"
+    )
+    assert update_by_named_change(change, [home]) is None
