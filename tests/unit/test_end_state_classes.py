@@ -301,3 +301,33 @@ def test_a_named_replacement_stays_in_its_context():
         Op.UPDATE, 1, reason="replaces the active fact about Firefox, which it names"
     )
     assert update_by_named_change(change, [home]) is None
+
+
+# --- stated dates, as said in chat (resolved against Wednesday 2026-03-18) ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "start"),
+    [
+        ("I moved to Utrecht last summer.", "2025-06-01"),
+        ("I moved to Utrecht in early February.", "2026-02-01"),
+        ("I moved to Utrecht at the beginning of the month.", "2026-03-01"),
+        ("I moved to Utrecht a few days ago.", "2026-03-15"),
+        ("I moved to Utrecht a couple weeks back.", "2026-03-04"),
+        ("I moved to Utrecht 2 wks ago.", "2026-03-04"),
+        ("I moved to Utrecht this past weekend.", "2026-03-14"),
+        ("I moved to Utrecht back in January.", "2026-01-01"),
+        ("I've lived in Utrecht since Jan.", "2026-01-01"),
+        ("I've been vegan for almost 3 years.", "2023-03-01"),
+        ("I adopted a cat last Christmas.", "2025-12-25"),
+        ("As of last week I'm a team lead.", "2026-03-09"),
+    ],
+)
+def test_a_stated_date_is_the_facts_valid_from(said, start):
+    run = replay([(said, "2026-03-18")])
+    assert run.predicted and all(f.valid_from.date().isoformat() == start for f in run.predicted), run.predicted
+
+
+def test_a_season_that_comes_back_is_no_date():
+    predicted = replay([("I go skiing in the winter.", "2026-03-18")]).predicted
+    assert all(f.valid_from.date().isoformat() == "2026-03-18" for f in predicted)

@@ -475,11 +475,13 @@ _MONTH_RE = (
 _FULL_MONTH_RE = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
 _WEEKDAY_RE = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _NUM_RE = (
+    r"(?:(?:over|almost|nearly|about|around|roughly|more\s+than|close\s+to|like|just\s+over|just\s+under)\s+)?"
     r"(?:\d{1,3}|a\s+few|several|few|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-    r"|(?:a\s+)?couple\s+of)"
+    r"|(?:a\s+)?couple(?:\s+of)?)"
 )
 _PREP_RE = r"(?:\b(?P<prep>on|in|since|by|until|till|before|after|from|starting|for|during|as\s+of)\s+)?"
-_UNIT_RE = r"(?P<unit>day|week|fortnight|month|year)"
+_UNIT_RE = r"(?P<unit>day|week|wk|fortnight|month|mth|mo|year|yr|decade)"
+_UNIT_NAMES = {"wk": "week", "mth": "month", "mo": "month", "yr": "year"}
 _SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 # Where in a period: "early March" is its start, "mid-2024" its middle, "the end of last month" its end.
 _PART_DAY = {"early": 1, "start": 1, "beginning": 1, "mid": 15, "middle": 15, "late": 21, "end": 21}
@@ -495,7 +497,7 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                 r"(?!:)(?:,?\s+(?P<y>\d{4})\b)?")),
     ("my", _rx(_PREP_RE + r"\b(?P<mon>" + _MONTH_RE + r")\.?\s+(?P<y>\d{4})\b")),
     ("month", _rx(r"\b(?P<rel>in|this|next|last|since|by|until|till|before|after|from|during)\s+(?P<mon>"
-                  + _FULL_MONTH_RE + r")\b")),
+                  + _MONTH_RE + r")\b\.?(?!\s*\d)")),
     ("year", _rx(r"\b(?P<prep>in|since|by|until|till|before|after|from|during)\s+(?P<y>(?:19|20)\d{2})\b")),
     # "from the 10th to the 24th of October": a stay begins on its first day.
     ("range", _rx(r"\b(?:from|between)\s+(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?(?:\s+(?:of\s+)?(?P<mon1>" + _MONTH_RE
@@ -507,8 +509,18 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("word", _rx(_PREP_RE + r"\b(?P<w>(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday"
                  r"|yesterday|today|tonight|tomorrow|this\s+(?:morning|afternoon|evening)|last\s+night)\b")),
     ("in", _rx(r"\b(?:in|within)\s+(?P<n>" + _NUM_RE + r")\s+" + _UNIT_RE + r"s?(?:'?s?\s+time)?\b")),
-    ("ago", _rx(r"\b(?P<n>" + _NUM_RE + r")\s+" + _UNIT_RE + r"s?\s+(?:ago|now)\b")),
+    ("ago", _rx(r"\b(?P<n>" + _NUM_RE + r")\s+" + _UNIT_RE + r"s?\s+(?:ago|now|back)\b")),
     ("ago1", _rx(r"\b(?P<n>an?)\s+" + _UNIT_RE + r"\s+(?:ago|back)\b|\b(?P<unit2>fortnight)\s+ago\b")),
+    ("other_day", _rx(r"\b(?:the\s+other\s+day|a\s+(?:couple|few)\s+(?:of\s+)?days\s+back)\b")),
+    # "last Christmas", "over New Year", "at Halloween": fixed-date holidays.
+    ("holiday", _rx(r"\b(?:(?P<prep>since|by|until|till|before|after|over|at|for|on)\s+|(?P<rel>last|this|next)\s+)"
+                    r"(?P<h>christmas(?:\s+eve|\s+day)?|xmas|new\s+year'?s?(?:\s+eve|\s+day)?|halloween|valentine'?s(?:\s+day)?)\b")),
+    # "Tuesday the 24th": the weekday only confirms the day of the month.
+    ("wd_dom", _rx(_PREP_RE + r"\b" + _WEEKDAY_RE + r",?\s+(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?"
+                   + _MONTH_RE + r")")),
+    # "24/03", "3/24": only when the order is plain (a part above 12); "3/4" could be either, and is left alone.
+    ("numeric", _rx(_PREP_RE + r"(?<![\d/])\b(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?\b(?![\d/])")),
+    ("after_next", _rx(_PREP_RE + r"\bthe\s+(?P<unit>week|weekend|month|year)\s+after\s+next\b")),
     # "(have) been learning Spanish for 6 months": a duration that ends now says when it began.
     ("for", _rx(r"\bfor\s+(?:the\s+(?:last|past)\s+)?(?P<n>" + _NUM_RE + r")\s+" + _UNIT_RE + r"s?\b")),
     # "last summer", "in the spring of 2024", "since the autumn": a season (never a bare "fall", a verb too).
@@ -519,9 +531,10 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("part", _rx(r"\b(?:(?P<prep>in|since|by|until|till|from|during|at|as\s+of)\s+)?" + _PART_RE + r"[\s-]+"
                  r"(?:(?P<mon>" + _FULL_MONTH_RE + r")\b(?:\s+(?P<y1>(?:19|20)\d{2})\b)?|(?P<y>(?:19|20)\d{2})\b"
                  r"|(?P<rel>the|this|last|next)\s+(?P<unit>week|month|year)\b)")),
-    ("rel", _rx(_PREP_RE + r"\b(?P<rel>last|next|this\s+coming|this|the\s+following|the\s+previous)\s+"
+    ("rel", _rx(_PREP_RE + r"\b(?P<rel>last|next|this\s+coming|this\s+past|past|this|the\s+following|the\s+previous)\s+"
                 r"(?P<unit>week|weekend|month|year)\b")),
-    ("weekday", _rx(_PREP_RE + r"(?<!every\s)(?<!each\s)\b(?:(?P<rel>last|next|this\s+coming|this|coming)\s+)?"
+    ("weekday", _rx(_PREP_RE + r"(?<!every\s)(?<!each\s)\b"
+                    r"(?:(?P<rel>last|next|this\s+coming|this\s+past|past|this|coming)\s+)?"
                     r"(?P<wd>" + _WEEKDAY_RE + r")\b(?!s)")),
 )
 # fmt: on
@@ -561,11 +574,14 @@ def _looks_past(text: str) -> bool:
 
 def _number(word: str) -> int:
     word = re.sub(r"\s+", " ", word.lower().strip())
+    word = re.sub(
+        r"^(?:over|almost|nearly|about|around|roughly|more than|close to|like|just over|just under) ", "", word
+    )
     if word.isdigit():
         return int(word)
     if word in ("a few", "few", "several"):
         return 3  # a few days, weeks or months: about three
-    if word.endswith("couple of"):
+    if word.endswith(("couple of", "couple")):
         return 2
     return _NUMBER_WORDS.get(word, 0)
 
@@ -627,7 +643,7 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
         day = _safe_date(int(groups["y"]), _MONTHS[groups["mon"].lower().rstrip(".")], 1)
         return DateRef(day, "month") if day else None
     if kind == "month":
-        month, rel = _MONTHS[groups["mon"].lower()], groups["rel"].lower()
+        month, rel = _MONTHS[groups["mon"].lower().rstrip(".")], groups["rel"].lower()
         if rel == "next":
             year = today.year + (1 if month <= today.month else 0)
         elif rel == "last":
@@ -655,14 +671,49 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
         if days:
             return DateRef(today - timedelta(days=days), "day")
         return DateRef(_add_months(today, -1 if unit == "month" else -12), "day" if unit == "month" else "month")
+    if kind == "numeric":
+        a, b = int(groups["a"]), int(groups["b"])
+        if a > 12 >= b:
+            dom, month = a, b
+        elif b > 12 >= a:
+            month, dom = a, b
+        else:
+            return None
+        if groups.get("y"):
+            year = int(groups["y"]) + (2000 if len(groups["y"]) == 2 else 0)
+            day = _safe_date(year, month, dom)
+            return DateRef(day, "day") if day else None
+        day = _safe_date(today.year, month, dom)
+        if day is not None and past and day > today:
+            day = _safe_date(today.year - 1, month, dom)
+        elif day is not None and not past and day < today:
+            day = _safe_date(today.year + 1, month, dom)
+        return DateRef(day, "day", has_year=False) if day else None
+    if kind == "other_day":
+        return DateRef(today - timedelta(days=2), "day")
+    if kind == "holiday":
+        return _holiday(groups, today, past)
+    if kind == "wd_dom":
+        return _resolve("dom", m, today, past)
+    if kind == "after_next":
+        unit = groups["unit"].lower()
+        if unit in ("week", "weekend"):
+            monday = today - timedelta(days=today.weekday()) + timedelta(weeks=2)
+            return DateRef(monday + timedelta(days=5), "weekend") if unit == "weekend" else DateRef(monday, "week")
+        if unit == "month":
+            return DateRef(_add_months(today.replace(day=1), 2), "month")
+        return DateRef(date(today.year + 2, 1, 1), "year")
     if kind == "season":
         return _season(groups, today, past)
     if kind == "part":
         return _part(groups, today, past)
     if kind in ("in", "ago", "for"):
         n, unit = _number(groups["n"]), groups["unit"].lower()
+        unit = _UNIT_NAMES.get(unit, unit)
         if unit == "fortnight":
             n, unit = 2 * n, "week"
+        if unit == "decade":
+            n, unit = 10 * n, "year"
         if n <= 0:
             return None
         sign = 1 if kind == "in" else -1
@@ -680,7 +731,7 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
         return DateRef(date(today.year + sign * n, 1, 1), "year")
     if kind == "rel":
         rel, unit = re.sub(r"\s+", " ", groups["rel"].lower()), groups["unit"].lower()
-        step = {"last": -1, "the previous": -1, "next": 1, "the following": 1}.get(rel, 0)
+        step = {"last": -1, "the previous": -1, "this past": -1, "past": -1, "next": 1, "the following": 1}.get(rel, 0)
         if unit == "week":
             monday = today - timedelta(days=today.weekday())
             return DateRef(monday + timedelta(weeks=step), "week")
@@ -699,10 +750,26 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
         behind = (today.weekday() - target) % 7
         if rel == "next":  # the first such day after today
             return DateRef(today + timedelta(days=ahead or 7), "day")
-        if rel == "last":  # the most recent such day before today
+        if rel in ("last", "this past", "past"):  # the most recent such day before today
             return DateRef(today - timedelta(days=behind or 7), "day")
         return DateRef(today - timedelta(days=behind) if past else today + timedelta(days=ahead), "day")
     return None
+
+
+_HOLIDAYS = {"christmas": (12, 25), "xmas": (12, 25), "new year": (1, 1), "halloween": (10, 31), "valentine": (2, 14)}
+
+
+def _holiday(groups: dict[str, str | None], today: date, past: bool) -> DateRef | None:
+    """ "last Christmas" in March 2026 is 2025-12-25; "over New Year" in the past tense the last one."""
+    name = re.sub(r"\s+", " ", (groups["h"] or "").lower())
+    month, day = next(v for k, v in _HOLIDAYS.items() if name.startswith(k))
+    this_year = date(today.year, month, day)
+    rel = (groups.get("rel") or "").lower()
+    if rel == "next" or (not rel and not past and this_year < today):
+        return DateRef(this_year if this_year > today else date(today.year + 1, month, day), "day")
+    if rel == "last" or past:
+        return DateRef(this_year if this_year <= today else date(today.year - 1, month, day), "day")
+    return DateRef(this_year, "day")
 
 
 def _season(groups: dict[str, str | None], today: date, past: bool) -> DateRef | None:
@@ -755,7 +822,7 @@ _MAY_HAVE_DATE = _rx(
     r"\d|\b(?:yesterday|today|tonight|tomorrow|morning|afternoon|evening|night|day|week|weekend|month|year|monday"
     r"|tuesday|wednesday|thursday|friday|saturday|sunday|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
     r"|january|february|march|april|june|july|august|september|october|november|december|fortnight|summer|winter"
-    r"|spring|autumn|fall)s?\b"
+    r"|spring|autumn|fall|christmas|xmas|halloween|valentine|wks?|yrs?|mths?|decade|other\s+day|new\s+year)s?\b"
 )
 # Said before a date, and part of its phrase: "back in January", "earlier this year".
 _DATE_LEAD = _rx(r"(?:\b(?:way\s+)?back|\bearlier|\blater|\bsometime)\s+$")
