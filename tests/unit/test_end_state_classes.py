@@ -189,6 +189,17 @@ def test_a_replacement_in_a_side_project_stays_in_the_side_project():
     assert (neon.slot or "").endswith("@side-project")
 
 
+@pytest.mark.parametrize(
+    ("before", "ending"),
+    [
+        ("I ride a Royal Enfield to work.", "Sold my motorbike last month."),  # the vehicle, by its kind
+        ("I drive a Skoda Octavia.", "I sold my car."),  # the slot's own name
+    ],
+)
+def test_a_retraction_naming_the_kind_of_thing_ends_the_one_fact_of_that_kind(before, ending):
+    assert active_texts(replay([(before, "2026-03-02"), (ending, "2026-05-18")])) == []
+
+
 # --- rescheduled and dated events -------------------------------------------------------------------
 
 

@@ -148,8 +148,12 @@ def _retract(item: DecisionItem) -> Decision:
     if not same:
         return Decision(Op.NONE, reason="nothing to retract")
     if not is_multi_valued(item.candidate_slot):
-        # On a single-valued slot, "no longer lives in Paris" must not end "lives in Berlin".
+        # On a single-valued slot, "no longer lives in Paris" must not end "lives in Berlin"; "sold their car"
+        # names the slot itself ("car"), so whatever holds it.
         value = _retracted_value(item.candidate_text)
+        slot_words = set(re.findall(r"[\w+#]+", (item.candidate_slot or "").lower()))
+        if value is not None and value[0] == "any" and value[1] & slot_words:
+            value = None
         same = [n for n in same if _names_value(n, value)]
         if not same:
             return Decision(Op.NONE, reason="nothing to retract: no active fact on the slot names that value")

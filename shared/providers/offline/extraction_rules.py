@@ -4045,8 +4045,33 @@ def _resolve_named(facts: list[ExtractedFact], request: ExtractionInput, depth: 
             if known.slot and words and all(w in found for w in words):
                 slot = known.slot
                 break
+        if slot is None and fact.slot[2:] in _VEHICLES:
+            # "sold my motorbike" ends "I ride a Ducati Monster to work": the one vehicle ridden or driven.
+            ridden = {k.slot for k in _earlier_facts(fact, request, depth) if k.slot and _RIDES.search(k.text)}
+            slot = ridden.pop() if len(ridden) == 1 else None
         resolved.append(replace(fact, slot=slot) if slot else fact)
     return resolved
+
+
+_VEHICLES = frozenset(
+    (
+        "car",
+        "motorbike",
+        "motorcycle",
+        "bike",
+        "bicycle",
+        "scooter",
+        "van",
+        "truck",
+        "moped",
+        "e-bike",
+        "ebike",
+        "camper",
+    )
+)
+_RIDES = _rx(
+    r"\b(?:ride|rides|riding|drive|drives|driving|commute|commutes)\s+(?:an?\s+|my\s+|their\s+|the\s+)?(?-i:[A-Z])"
+)
 
 
 # --------------------------------------------------------------------------------------------
