@@ -3903,6 +3903,13 @@ def _supersede(drafts: list[Draft]) -> list[Draft]:
     return kept
 
 
+@lru_cache(maxsize=4096)
+def _turn_facts(turn: Turn, previous: Turn | None) -> tuple[ExtractedFact, ...]:
+    """One turn's facts, cached: a turn is read again as the context of the turns after it (its facts are
+    what a later change or retraction is compared with), and the rules are pure."""
+    return tuple(_facts_from_turn(turn, previous))
+
+
 def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     text = _normalise_message(turn.content)
     today = turn.created_at.date()
@@ -3981,7 +3988,7 @@ def _extract(request: ExtractionInput, depth: int) -> list[ExtractedFact]:
     for turn in request.new_turns:
         seen: set[tuple[str, str | None, bool]] = set()
         if turn.role == "user":
-            for fact in _facts_from_turn(turn, previous):
+            for fact in _turn_facts(turn, previous):
                 if _key(fact) not in seen:
                     seen.add(_key(fact))
                     facts.append(fact)
