@@ -3903,10 +3903,15 @@ def _supersede(drafts: list[Draft]) -> list[Draft]:
     return kept
 
 
-@lru_cache(maxsize=4096)
 def _turn_facts(turn: Turn, previous: Turn | None) -> tuple[ExtractedFact, ...]:
     """One turn's facts, cached: a turn is read again as the context of the turns after it (its facts are
-    what a later change or retraction is compared with), and the rules are pure."""
+    what a later change or retraction is compared with), and the rules are pure. The key spells the time
+    out with its offset: two equal instants in two time zones are two different days to the rules."""
+    return _cached_turn_facts(turn, previous, turn.created_at.isoformat())
+
+
+@lru_cache(maxsize=4096)
+def _cached_turn_facts(turn: Turn, previous: Turn | None, _stamp: str) -> tuple[ExtractedFact, ...]:
     return tuple(_facts_from_turn(turn, previous))
 
 
