@@ -259,6 +259,17 @@ def test_each_side_of_a_contrast_keeps_its_context():
     assert len({f.slot for f in run.predicted}) == 2
 
 
+@pytest.mark.parametrize(
+    ("before", "change", "word"),
+    [
+        ("En el trabajo usamos Postgres.", "En el trabajo migramos a MySQL.", "MySQL"),
+        ("Ich nutze Vim.", "Jetzt nutze ich Emacs.", "Emacs"),
+    ],
+)
+def test_a_tool_named_in_another_language_lands_on_its_domain(before, change, word):
+    assert only(active_texts(replay([(before, "2026-03-02"), (change, "2026-03-18")])), word)
+
+
 def test_a_change_in_one_context_replaces_only_that_contexts_value():
     run = replay(
         [

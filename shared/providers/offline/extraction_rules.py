@@ -4237,6 +4237,17 @@ def _became(fact: ExtractedFact) -> ExtractedFact:
     return replace(fact, slot="occupation", category=FACT, valid_to=None, value=m.group("role").replace("-", " "))
 
 
+def _domain_slot(fact: ExtractedFact) -> ExtractedFact:
+    """A tool's slot by its domain in every language: "usamos Postgres" is tool:database as "we use Postgres"
+    is, so a later "migramos a MySQL" lands on it (a slot made from the name would hold Postgres alone)."""
+    base = base_slot(fact.slot) or ""
+    kind, _, thing = base.partition(":")
+    if kind != "tool" or not fact.value or thing != _slug(fact.value) or not (domain := _tool_domain(fact.value)):
+        return fact
+    context = context_of(fact.slot)
+    return replace(fact, slot=f"tool:{domain}" + (f"@{context}" if context else ""))
+
+
 def _plain_thing_slot(fact: ExtractedFact) -> ExtractedFact:
     """ "own:new-laptop" is "own:laptop": the laptop the user has now."""
     kind, _, thing = (fact.slot or "").partition(":")
@@ -4298,6 +4309,9 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
     for fact in _switches_said(facts, request, depth):
         fact = _plain_thing_slot(_became(fact))
         source = fact.source_event_ids[0] if fact.source_event_ids else ""
+        by_domain = _domain_slot(fact)
+        if not any(k.slot == by_domain.slot and k.source_event_ids == fact.source_event_ids for k in settled):
+            fact = by_domain  # (two tools of one domain said together both hold: "Java, and Kotlin for new services")
         if _COMPLETED.match(fact.slot or "") and not fact.negated and fact.valid_to is None:
             if source not in earlier_of:
                 earlier_of[source] = _earlier_facts(fact, request, depth)
