@@ -109,7 +109,8 @@ def decide_by_rule(
 # A candidate that says what it replaces: "... padel instead of badminton", "... switched from Vim to Helix".
 _REPLACES = re.compile(
     r"\binstead\s+of\s+(?:the\s+|my\s+|their\s+|an?\s+)?(?P<old>[\w' +#.-]+?)\s*(?=[.,;!?)(]|$)"
-    r"|\bfrom\s+(?:the\s+|my\s+|their\s+|an?\s+)?(?P<old2>[\w' +#.-]+?)\s+to\b",
+    r"|\b(?:switch(?:ed|es)?|moved|migrated|changed|went|swapped|converted|upgraded)\b[^.;]*?"
+    r"\bfrom\s+(?:the\s+|my\s+|their\s+|an?\s+)?(?P<old2>[\w' +#.-]+?)\s+to\b",
     re.IGNORECASE,
 )
 
