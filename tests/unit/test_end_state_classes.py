@@ -172,6 +172,18 @@ def test_a_work_change_finds_a_work_fact_stated_without_naming_work():
     assert only(active_texts(run), "GitLab")
 
 
+@pytest.mark.parametrize(
+    ("before", "added"),
+    [
+        ("I play tennis on Sundays.", "I now play golf too."),
+        ("I drink coffee every morning.", "Now I also drink green tea in the afternoon."),
+        ("I use Notion.", "I use Obsidian now as well."),
+    ],
+)
+def test_one_more_thing_said_with_now_replaces_nothing(before, added):
+    assert len(active_texts(replay([(before, "2026-03-02"), (added, "2026-03-18")]))) == 2
+
+
 # --- retractions find their fact ---------------------------------------------------------------------
 
 

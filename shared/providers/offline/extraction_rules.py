@@ -4139,6 +4139,11 @@ _COMPLETION_WORDS = _vocab("""
     won, win, graduated, defended, submitted, climbed, climb, swam, swim, cycled, hiked, hike, published, launched,
     shipped, qualified, first, goal, training, train, learn, learning
 """)
+# What is said as one more, not instead: "I now play golf too", "I also drink green tea", "a second Kindle".
+_ADDED = _rx(
+    r"\b(?:also|too|as\s+well|in\s+addition|additionally|another|second|extra|both|plus|besides|auch|también"
+    r"|aussi|anche|também)\b"
+)
 # Words that qualify a thing rather than name it: "a new laptop" is the laptop the user has now.
 _THING_QUALIFIERS = ("new-", "old-", "current-", "brand-new-", "second-hand-", "secondhand-", "first-")
 
@@ -4334,9 +4339,14 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
             settled.append(replace(fact, slot=previous.slot))
             continue
         needs_context = fact.negated and fact.slot and context_of(fact.slot) is None
-        changes = not fact.negated and (
-            (_guessed_slot(fact) and bool(_INSTEAD_OF.search(fact.text) or _CHANGE_CUE.search(texts.get(source, ""))))
-            or bool(_FROM_TO.search(fact.text) and _CHANGE_CUE.search(fact.text))
+        changes = (
+            not fact.negated
+            and not _ADDED.search(fact.text)
+            and not (_ADDED.search(texts.get(source, "")) and not _INSTEAD_OF.search(fact.text))
+            and (
+                (_guessed_slot(fact) and bool(_INSTEAD_OF.search(fact.text) or _CHANGE_CUE.search(texts.get(source, ""))))
+                or bool(_FROM_TO.search(fact.text) and _CHANGE_CUE.search(fact.text))
+            )
         )
         work_named = context_of(fact.slot) == WORK
         if not (needs_context or changes or work_named):
