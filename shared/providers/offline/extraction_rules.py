@@ -4344,7 +4344,10 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
             and not _ADDED.search(fact.text)
             and not (_ADDED.search(texts.get(source, "")) and not _INSTEAD_OF.search(fact.text))
             and (
-                (_guessed_slot(fact) and bool(_INSTEAD_OF.search(fact.text) or _CHANGE_CUE.search(texts.get(source, ""))))
+                (
+                    _guessed_slot(fact)
+                    and bool(_INSTEAD_OF.search(fact.text) or _CHANGE_CUE.search(texts.get(source, "")))
+                )
                 or bool(_FROM_TO.search(fact.text) and _CHANGE_CUE.search(fact.text))
             )
         )
