@@ -184,6 +184,11 @@ def test_one_more_thing_said_with_now_replaces_nothing(before, added):
     assert len(active_texts(replay([(before, "2026-03-02"), (added, "2026-03-18")]))) == 2
 
 
+def test_switching_to_a_kind_of_thing_leaves_an_unrelated_habit_alone():
+    run = replay([("I run every morning.", "2026-03-02"), ("I switched to the night shift.", "2026-03-18")])
+    assert only(active_texts(run), "runs")
+
+
 # --- retractions find their fact ---------------------------------------------------------------------
 
 

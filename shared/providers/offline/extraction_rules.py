@@ -4139,6 +4139,7 @@ _COMPLETION_WORDS = _vocab("""
     won, win, graduated, defended, submitted, climbed, climb, swam, swim, cycled, hiked, hike, published, launched,
     shipped, qualified, first, goal, training, train, learn, learning
 """)
+_CONSUMED = _rx(r"^(?:drinking|eating|having|taking|using|smoking|vaping|chewing)\b")
 # What is said as one more, not instead: "I now play golf too", "I also drink green tea", "a second Kindle".
 _ADDED = _rx(
     r"\b(?:also|too|as\s+well|in\s+addition|additionally|another|second|extra|both|plus|besides|auch|también"
@@ -4206,7 +4207,13 @@ def _what_it_changes(fact: ExtractedFact, earlier: list[ExtractedFact]) -> Extra
         # "the tram instead of the bike" after "I cycle to work": what it names is said in other words.
     named = _named(_new_value(fact))
     alike = [
-        k for k in candidates if _kind(k.slot) in _THING_KINDS and _named(k.value or k.text.split(" ", 2)[-1]) == named
+        k
+        for k in candidates
+        if _kind(k.slot) in _THING_KINDS
+        and _named(k.value or k.text.split(" ", 2)[-1]) == named
+        # A kind of thing switched to ("decaf", "soy milk") replaces a thing consumed or used, not any habit,
+        # unless the change says it replaces something ("the tram instead of the bike").
+        and (named or said or _kind(k.slot) != "habit" or bool(_CONSUMED.match(_thing(k.slot))))
     ]
     slots = {k.slot for k in alike}
     return alike[0] if len(slots) == 1 else None
