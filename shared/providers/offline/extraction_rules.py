@@ -507,7 +507,8 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("dom", _rx(_PREP_RE + r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?" + _MONTH_RE + r")"
                 r"(?!\s+(?:to|and|-)\s+(?:the\s+)?\d)")),
     ("word", _rx(_PREP_RE + r"\b(?P<w>(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday"
-                 r"|yesterday|today|tonight|tomorrow|this\s+(?:morning|afternoon|evening)|last\s+night)\b")),
+                 r"|(?:yesterday|tomorrow)(?:\s+(?:morning|afternoon|evening|night))?|today|tonight"
+                 r"|this\s+(?:morning|afternoon|evening)|last\s+night)\b")),
     ("in", _rx(r"\b(?:in|within)\s+(?P<n>" + _NUM_RE + r")\s+" + _UNIT_RE + r"s?(?:'?s?\s+time)?\b")),
     ("ago", _rx(r"\b(?P<n>" + _NUM_RE + r")\s+" + _UNIT_RE + r"s?\s+(?:ago|now|back)\b")),
     ("ago1", _rx(r"\b(?P<n>an?)\s+" + _UNIT_RE + r"\s+(?:ago|back)\b|\b(?P<unit2>fortnight)\s+ago\b")),
@@ -656,7 +657,8 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
     if kind == "year":
         return DateRef(date(int(groups["y"]), 1, 1), "year")
     if kind == "word":
-        word = re.sub(r"\s+", " ", groups["w"].lower()).removeprefix("the ")
+        word = re.sub(r"\s+(?:morning|afternoon|evening|night)$", "", re.sub(r"\s+", " ", groups["w"].lower()))
+        word = word.removeprefix("the ") if word != "last" else "last night"
         offsets = {
             "yesterday": -1,
             "last night": -1,
