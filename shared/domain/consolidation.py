@@ -16,7 +16,15 @@ from uuid import UUID
 
 from shared.domain.models import Decision, DecisionItem, Neighbour, Op
 from shared.domain.slot_names import canonical_slot
-from shared.domain.slots import base_slot, is_multi_valued, same_slot, slot_matches
+from shared.domain.slots import (
+    WORK,
+    base_slot,
+    context_of,
+    is_multi_valued,
+    same_context_slot,
+    slot_holders,
+    slot_matches,
+)
 from shared.domain.thing_match import content_stems, names_all
 
 _SPACES = re.compile(r"\s+")
@@ -91,9 +99,42 @@ def decide_by_rule(
         return Decision(Op.ADD, reason="no similar active fact")
     if candidate.negated:
         return retraction_by_rule(candidate, neighbours)
-    return update_by_slot(candidate, neighbours, min_similarity=slot_update_min_similarity) or add_by_slot(
-        candidate, neighbours
+    return (
+        update_by_named_change(candidate, neighbours)
+        or update_by_slot(candidate, neighbours, min_similarity=slot_update_min_similarity)
+        or add_by_slot(candidate, neighbours)
     )
+
+
+# A candidate that says what it replaces: "... padel instead of badminton", "... switched from Vim to Helix".
+_REPLACES = re.compile(
+    r"\binstead\s+of\s+(?:the\s+|my\s+|their\s+|an?\s+)?(?P<old>[\w' +#.-]+?)\s*(?=[.,;!?)(]|$)"
+    r"|\b(?:switch(?:ed|es)?|moved|migrated|changed|went|swapped|converted|upgraded)\b[^.;]*?"
+    r"\bfrom\s+(?:the\s+|my\s+|their\s+|an?\s+)?(?P<old2>[\w' +#.-]+?)\s+to\b",
+    re.IGNORECASE,
+)
+
+
+def update_by_named_change(candidate: CandidateView, neighbours: Sequence[ActiveFact]) -> Decision | None:
+    """A candidate that names what it replaces ("plays padel instead of badminton") replaces the one active
+    fact in its context that names that thing and not the new value, whatever slot either was given (the
+    earlier fact may be further back than the extractor looks)."""
+    said = _REPLACES.search(candidate.text)
+    old = (said.group("old") or said.group("old2")) if said else None
+    if not old or not content_stems(old):
+        return None
+    mine = context_of(candidate.slot) or WORK
+    naming = [
+        i
+        for i, n in enumerate(neighbours)
+        if names_all(old, n.slot, n.text)
+        and (context_of(n.slot) or WORK) == mine
+        and not (candidate.value and names_all(candidate.value, None, n.text))
+        and not (n.slot or "").startswith("*:")
+    ]
+    if len(naming) != 1:
+        return None
+    return Decision(Op.UPDATE, naming[0], reason=f"replaces the active fact about {old.strip()}, which it names")
 
 
 def update_by_slot(
@@ -106,7 +147,7 @@ def update_by_slot(
     meets "tool:editor"."""
     if not candidate.slot or candidate.negated or is_multi_valued(candidate.slot):
         return None
-    on_slot = [i for i, n in enumerate(neighbours) if same_canonical_slot(candidate.slot, n.slot)]
+    on_slot = slot_holders(canonical_slot(candidate.slot), [canonical_slot(n.slot) for n in neighbours])
     if len(on_slot) == 1 and _similarity_agrees(candidate, neighbours[on_slot[0]], min_similarity):
         return Decision(Op.UPDATE, on_slot[0], reason=f"new value on single-valued slot {candidate.slot}")
     return None
@@ -177,7 +218,7 @@ def retraction_by_rule(candidate: CandidateView, neighbours: Sequence[ActiveFact
         return None
     if candidate.slot.startswith("*:"):
         return _retract_thing(candidate.slot[2:], neighbours)
-    on_slot = [i for i, n in enumerate(neighbours) if same_slot(candidate.slot, n.slot)]
+    on_slot = [i for i, n in enumerate(neighbours) if same_context_slot(candidate.slot, n.slot)]
     if len(on_slot) != 1:
         return None
     [target] = on_slot
@@ -287,6 +328,16 @@ def _plan(candidate: CandidateView, decision: Decision, neighbours: Sequence[Act
     if decision.target is None or not 0 <= decision.target < len(neighbours):
         raise InvalidDecision(f"{decision.op} names target {decision.target}, have {len(neighbours)} neighbours")
     target = neighbours[decision.target]
+    if _called_off(candidate, target):
+        # A dated event moved or cancelled before its date: it never took place (an empty interval), and
+        # the change is news though said before the event's date.
+        if decision.op is Op.UPDATE:
+            reason = f"{decision.reason}; the event it moves never took place"
+            return ChangePlan(
+                Op.UPDATE, reason, insert_active=True, supersede=target.fact_id, ends_at=target.valid_from
+            )
+        reason = f"{decision.reason}; the event is called off before its date"
+        return ChangePlan(Op.DELETE, reason, retract=target.fact_id, ends_at=target.valid_from)
     # A late or replayed candidate that is older than what we know now is history, not news. It
     # is news when it was *said* after the active fact became true, even if the date it states is
     # earlier ("I live in Lisbon" at 09:00, "I moved to Porto last week" at 09:01).
@@ -304,6 +355,16 @@ def _plan(candidate: CandidateView, decision: Decision, neighbours: Sequence[Act
     if decision.op is Op.UPDATE:
         return ChangePlan(Op.UPDATE, decision.reason, insert_active=True, supersede=target.fact_id, ends_at=ends_at)
     return ChangePlan(Op.DELETE, decision.reason, retract=target.fact_id, ends_at=ends_at)
+
+
+EVENT_KIND = "event"
+
+
+def _called_off(candidate: CandidateView, target: ActiveFact) -> bool:
+    """Whether the candidate moves or cancels a dated event (an "event:" slot) that is still ahead when the
+    candidate is said: "the dentist got moved to Monday" on Wednesday, of an appointment on Friday."""
+    kind = (base_slot(target.slot) or "").split(":", 1)[0].strip().lower()
+    return kind == EVENT_KIND and candidate.said_at < target.valid_from
 
 
 def restated_fact(candidate: CandidateView, decision: Decision, neighbours: Sequence[ActiveFact]) -> UUID | None:

@@ -3,11 +3,15 @@ the old); a multi-valued slot carries its value in its name ("like:jazz"), so va
 
 A slot may be scoped to a context of the user's life: "tool:database@family" and
 "tool:database@side-project" are two slots, so a new database for the side project leaves the one
-at home alone (work, the default context of tools, keeps the plain "tool:database"). A statement
-that names no context ("we switched to SQLite") speaks about the one context that holds the slot,
-if only one does."""
+at home alone. Work is the default context of tools: a plain "tool:database" (no context said) and
+"tool:database@work" (work named) are the same slot's two spellings. Work is spelled out when it is
+named, so "at work we use MySQL" can never be taken for the unscoped statement that would reach
+into another context. A statement that names no context ("we switched to SQLite") speaks about work
+if work holds the slot, else about the one context that holds it, if only one does."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 MULTI_VALUED_PREFIXES = (
     "like:",
@@ -35,6 +39,7 @@ def same_slot(a: str | None, b: str | None) -> bool:
 
 
 CONTEXT_MARK = "@"
+WORK = "work"  # the default context: a plain slot is work's
 
 
 def base_slot(slot: str | None) -> str | None:
@@ -42,11 +47,39 @@ def base_slot(slot: str | None) -> str | None:
     return slot.split(CONTEXT_MARK, 1)[0] if slot else slot
 
 
+def context_of(slot: str | None) -> str | None:
+    """The context a slot names: "tool:database@family" -> "family"; None for a plain slot."""
+    if not slot or CONTEXT_MARK not in slot:
+        return None
+    return slot.split(CONTEXT_MARK, 1)[1].strip().lower() or None
+
+
+def same_context_slot(a: str | None, b: str | None) -> bool:
+    """The same slot in the same context, work's two spellings (plain and "@work") being one."""
+    if same_slot(a, b):
+        return True
+    if not a or not b or not same_slot(base_slot(a), base_slot(b)):
+        return False
+    return {context_of(a) or WORK, context_of(b) or WORK} == {WORK}
+
+
 def slot_matches(candidate: str | None, neighbour: str | None) -> bool:
-    """Whether a candidate's slot names the neighbour's: the same slot, or the candidate names no
-    context and the neighbour holds that slot in one (the caller checks there is only one)."""
-    if same_slot(candidate, neighbour):
+    """Whether a candidate's slot names the neighbour's: the same slot in the same context, or the
+    candidate names no context and the neighbour holds that slot in one (the caller checks there is
+    only one, and prefers work's: :func:`in_context_of`)."""
+    if same_context_slot(candidate, neighbour):
         return True
     if not candidate or not neighbour or CONTEXT_MARK in candidate:
         return False
     return same_slot(candidate, base_slot(neighbour))
+
+
+def slot_holders(candidate: str | None, slots: Sequence[str | None]) -> list[int]:
+    """The positions of ``slots`` a candidate's slot speaks about: those of the same slot in the same
+    context; failing any, when the candidate names no context, those of the one other context that
+    holds the slot (never two contexts: which one it meant is then unknown)."""
+    same = [i for i, slot in enumerate(slots) if same_context_slot(candidate, slot)]
+    if same or not candidate or CONTEXT_MARK in candidate:
+        return same
+    elsewhere = [i for i, slot in enumerate(slots) if slot_matches(candidate, slot)]
+    return elsewhere if len({context_of(slots[i]) for i in elsewhere}) == 1 else []

@@ -153,8 +153,8 @@ def test_contexts_scope_the_slot():
     [work] = facts_of("At work we use Jira.")
     [side] = facts_of("For my side project I use Linear.")
     [home] = facts_of("At home we use Linux.")
-    # Work is the default context of tools and keeps the plain slot; the others are scoped.
-    assert "@" not in work.slot and side.slot.endswith("@side-project") and home.slot.endswith("@family")
+    # Work, named, is spelled out (a plain slot is work's too, but also what a statement naming no context has).
+    assert work.slot.endswith("@work") and side.slot.endswith("@side-project") and home.slot.endswith("@family")
     assert len({work.slot, side.slot, home.slot}) == 3
 
 

@@ -40,7 +40,7 @@ def only(content: str, at: datetime = AT) -> ExtractedFact:
 
 
 def test_rules_version_is_exposed():
-    assert RULES_VERSION == "rules-v4"
+    assert RULES_VERSION == "rules-v5"
 
 
 # --- one statement, one fact ------------------------------------------------------------------
@@ -84,7 +84,7 @@ SINGLE_FACTS = [
     ("I'm unemployed", "The user is unemployed", "employer", None, True),
     # tools
     ("I use Postgres", "The user uses Postgres", "tool:database", "Postgres", False),
-    ("we use postgres at work", "The user uses postgres (at work)", "tool:database", "postgres", False),
+    ("we use postgres at work", "The user uses postgres (at work)", "tool:database@work", "postgres", False),
     ("I use vim", "The user uses vim", "tool:editor", "vim", False),
     ("I'm using VS Code now", "The user uses VS Code", "tool:editor", "VS Code", False),
     ("I write Rust", "The user uses Rust", "tool:language", "Rust", False),
@@ -238,7 +238,7 @@ def test_the_demo_conversation():
         "The user now uses SQLite instead of Postgres (for a side project)"
     ]
     # Two contexts, two slots: the side project's database does not replace the one at work.
-    assert [f.slot for f in facts_of("At work we use Postgres for everything.")] == ["tool:database"]
+    assert [f.slot for f in facts_of("At work we use Postgres for everything.")] == ["tool:database@work"]
     assert [f.slot for f in facts_of("We switched from Postgres to SQLite for the side project.")] == [
         "tool:database@side-project"
     ]

@@ -353,9 +353,9 @@ def test_passing_an_exam_is_nobody_dying():
 @pytest.mark.parametrize(
     ("message", "first", "second"),
     [
-        ("Kotlin at work but Elixir for my side project.", ("Kotlin", ""), ("Elixir", "@side-project")),
-        ("At work I use Emacs, for personal stuff Helix.", ("Emacs", ""), ("Helix", "@side-project")),
-        ("I drink tea at home and coffee at work.", ("tea", "@family"), ("coffee", "")),
+        ("Kotlin at work but Elixir for my side project.", ("Kotlin", "@work"), ("Elixir", "@side-project")),
+        ("At work I use Emacs, for personal stuff Helix.", ("Emacs", "@work"), ("Helix", "@side-project")),
+        ("I drink tea at home and coffee at work.", ("tea", "@family"), ("coffee", "@work")),
     ],
 )
 def test_a_gapped_contrast_gives_each_context_its_fact(message, first, second):

@@ -38,10 +38,10 @@ import re
 
 from shared.domain.consolidation import normalize_text as normalise_text
 from shared.domain.models import Decision, DecisionItem, Neighbour, Op
-from shared.domain.slots import MULTI_VALUED_PREFIXES, is_multi_valued, same_slot, slot_matches
+from shared.domain.slots import MULTI_VALUED_PREFIXES, is_multi_valued, same_slot, slot_holders
 from shared.domain.thing_match import names_all, one_partial_match
 
-RULES_VERSION = "rules-v3"  # v3: retractions matched by content-word stems (thing_match)
+RULES_VERSION = "rules-v4"  # v4: work's plain and "@work" slots are one; scoped slots by slots.slot_holders
 
 __all__ = ["MULTI_VALUED_PREFIXES", "RULES_VERSION", "decide", "is_multi_valued", "normalise_text"]
 
@@ -77,12 +77,12 @@ def _opposite_slot(a: str | None, b: str | None) -> bool:
 
 
 def _on_slot(slot: str | None, neighbours: tuple[Neighbour, ...]) -> list[Neighbour]:
-    """Neighbours on the candidate's slot: the same slot, else the one context that holds it."""
+    """Neighbours on the candidate's slot: the same slot (work's plain and "@work" spellings are one),
+    else the one context that holds it (slots.slot_holders)."""
     exact = [n for n in neighbours if same_slot(slot, n.slot)]
     if exact:
         return exact
-    scoped = [n for n in neighbours if slot_matches(slot, n.slot)]
-    return scoped if len(scoped) == 1 else []
+    return [neighbours[i] for i in slot_holders(slot, [n.slot for n in neighbours])]
 
 
 def _best(neighbours: list[Neighbour]) -> Neighbour:
@@ -148,8 +148,12 @@ def _retract(item: DecisionItem) -> Decision:
     if not same:
         return Decision(Op.NONE, reason="nothing to retract")
     if not is_multi_valued(item.candidate_slot):
-        # On a single-valued slot, "no longer lives in Paris" must not end "lives in Berlin".
+        # On a single-valued slot, "no longer lives in Paris" must not end "lives in Berlin"; "sold their car"
+        # names the slot itself ("car"), so whatever holds it.
         value = _retracted_value(item.candidate_text)
+        slot_words = set(re.findall(r"[\w+#]+", (item.candidate_slot or "").lower()))
+        if value is not None and value[0] == "any" and value[1] & slot_words:
+            value = None
         same = [n for n in same if _names_value(n, value)]
         if not same:
             return Decision(Op.NONE, reason="nothing to retract: no active fact on the slot names that value")

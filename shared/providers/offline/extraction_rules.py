@@ -44,11 +44,13 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 
+from shared.domain import thing_match
 from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
+from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot
 from shared.providers.offline import clause_classifier, clauses, frames
 
-RULES_VERSION = "rules-v4"  # part of the extraction cache key: v4 reads introduction cards, births, "live alone in"
+RULES_VERSION = "rules-v5"  # part of the extraction cache key: v5 settles changes on the slot they change, @work
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
 
@@ -472,8 +474,19 @@ _MONTH_RE = (
 )
 _FULL_MONTH_RE = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
 _WEEKDAY_RE = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-_NUM_RE = r"(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:a\s+)?couple\s+of)"
-_PREP_RE = r"(?:\b(?P<prep>on|in|since|by|until|till|before|after|from|starting|for|during)\s+)?"
+_NUM_RE = (
+    r"(?:(?:over|almost|nearly|about|around|roughly|more\s+than|close\s+to|like|just\s+over|just\s+under)\s+)?"
+    r"(?:\d{1,3}|a\s+few|several|few|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+    r"|(?:a\s+)?couple(?:\s+of)?)"
+)
+_PREP_RE = r"(?:\b(?P<prep>on|in|since|by|until|till|before|after|from|starting|for|during|as\s+of)\s+)?"
+_UNIT_RE = r"(?P<unit>day|week|wk|fortnight|month|mth|mo|year|yr|decade)"
+_UNIT_NAMES = {"wk": "week", "mth": "month", "mo": "month", "yr": "year"}
+_SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+# Where in a period: "early March" is its start, "mid-2024" its middle, "the end of last month" its end.
+_PART_DAY = {"early": 1, "start": 1, "beginning": 1, "mid": 15, "middle": 15, "late": 21, "end": 21}
+_PART_MONTH = {"early": 1, "start": 1, "beginning": 1, "mid": 7, "middle": 7, "late": 10, "end": 12}
+_PART_RE = r"(?P<part>early|mid|late|(?:the\s+)?(?:start|beginning|end|middle)\s+of)"
 
 # fmt: off
 _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -484,7 +497,7 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                 r"(?!:)(?:,?\s+(?P<y>\d{4})\b)?")),
     ("my", _rx(_PREP_RE + r"\b(?P<mon>" + _MONTH_RE + r")\.?\s+(?P<y>\d{4})\b")),
     ("month", _rx(r"\b(?P<rel>in|this|next|last|since|by|until|till|before|after|from|during)\s+(?P<mon>"
-                  + _FULL_MONTH_RE + r")\b")),
+                  + _MONTH_RE + r")\b\.?(?!\s*\d)")),
     ("year", _rx(r"\b(?P<prep>in|since|by|until|till|before|after|from|during)\s+(?P<y>(?:19|20)\d{2})\b")),
     # "from the 10th to the 24th of October": a stay begins on its first day.
     ("range", _rx(r"\b(?:from|between)\s+(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?(?:\s+(?:of\s+)?(?P<mon1>" + _MONTH_RE
@@ -494,14 +507,35 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("dom", _rx(_PREP_RE + r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?" + _MONTH_RE + r")"
                 r"(?!\s+(?:to|and|-)\s+(?:the\s+)?\d)")),
     ("word", _rx(_PREP_RE + r"\b(?P<w>(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday"
-                 r"|yesterday|today|tonight|tomorrow|this\s+(?:morning|afternoon|evening)|last\s+night)\b")),
-    ("in", _rx(r"\b(?:in|within)\s+(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?(?:'?s?\s+time)?\b")),
-    ("ago", _rx(r"\b(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?\s+(?:ago|now)\b")),
+                 r"|(?:yesterday|tomorrow)(?:\s+(?:morning|afternoon|evening|night))?|today|tonight"
+                 r"|this\s+(?:morning|afternoon|evening)|last\s+night)\b")),
+    ("in", _rx(r"\b(?:in|within)\s+(?P<n>" + _NUM_RE + r")\s+" + _UNIT_RE + r"s?(?:'?s?\s+time)?\b")),
+    ("ago", _rx(r"\b(?P<n>" + _NUM_RE + r")\s+" + _UNIT_RE + r"s?\s+(?:ago|now|back)\b")),
+    ("ago1", _rx(r"\b(?P<n>an?)\s+" + _UNIT_RE + r"\s+(?:ago|back)\b|\b(?P<unit2>fortnight)\s+ago\b")),
+    ("other_day", _rx(r"\b(?:the\s+other\s+day|a\s+(?:couple|few)\s+(?:of\s+)?days\s+back)\b")),
+    # "last Christmas", "over New Year", "at Halloween": fixed-date holidays.
+    ("holiday", _rx(r"\b(?:(?P<prep>since|by|until|till|before|after|over|at|for|on)\s+|(?P<rel>last|this|next)\s+)"
+                    r"(?P<h>christmas(?:\s+eve|\s+day)?|xmas|new\s+year'?s?(?:\s+eve|\s+day)?|halloween|valentine'?s(?:\s+day)?)\b")),
+    # "Tuesday the 24th": the weekday only confirms the day of the month.
+    ("wd_dom", _rx(_PREP_RE + r"\b" + _WEEKDAY_RE + r",?\s+(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?"
+                   + _MONTH_RE + r")")),
+    # "24/03", "3/24": only when the order is plain (a part above 12); "3/4" could be either, and is left alone.
+    ("numeric", _rx(_PREP_RE + r"(?<![\d/])\b(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?\b(?![\d/])")),
+    ("after_next", _rx(_PREP_RE + r"\bthe\s+(?P<unit>week|weekend|month|year)\s+after\s+next\b")),
     # "(have) been learning Spanish for 6 months": a duration that ends now says when it began.
-    ("for", _rx(r"\bfor\s+(?:the\s+(?:last|past)\s+)?(?P<n>" + _NUM_RE + r")\s+(?P<unit>day|week|month|year)s?\b")),
-    ("rel", _rx(_PREP_RE + r"\b(?P<rel>last|next|this\s+coming|this|the\s+following|the\s+previous)\s+"
+    ("for", _rx(r"\bfor\s+(?:the\s+(?:last|past)\s+)?(?P<n>" + _NUM_RE + r")\s+" + _UNIT_RE + r"s?\b")),
+    # "last summer", "in the spring of 2024", "since the autumn": a season (never a bare "fall", a verb too).
+    ("season", _rx(_PREP_RE + r"\b(?:(?P<rel>last|this|next|past)\s+|the\s+(?=\w+\s+of\s+\d)|(?<=in\s)|(?<=since\s)"
+                   r"|(?<=in\s)the\s+|(?<=since\s)the\s+|(?<=during\s)the\s+|(?<=over\s)the\s+)"
+                   r"(?P<s>summer|winter|spring|autumn|fall)\b(?:\s+(?:of\s+)?(?P<y>(?:19|20)\d{2})\b)?")),
+    # "in early March", "since mid-2024", "at the end of last month", "by the start of the year".
+    ("part", _rx(r"\b(?:(?P<prep>in|since|by|until|till|from|during|at|as\s+of)\s+)?" + _PART_RE + r"[\s-]+"
+                 r"(?:(?P<mon>" + _FULL_MONTH_RE + r")\b(?:\s+(?P<y1>(?:19|20)\d{2})\b)?|(?P<y>(?:19|20)\d{2})\b"
+                 r"|(?P<rel>the|this|last|next)\s+(?P<unit>week|month|year)\b)")),
+    ("rel", _rx(_PREP_RE + r"\b(?P<rel>last|next|this\s+coming|this\s+past|past|this|the\s+following|the\s+previous)\s+"
                 r"(?P<unit>week|weekend|month|year)\b")),
-    ("weekday", _rx(_PREP_RE + r"(?<!every\s)(?<!each\s)\b(?:(?P<rel>last|next|this\s+coming|this|coming)\s+)?"
+    ("weekday", _rx(_PREP_RE + r"(?<!every\s)(?<!each\s)\b"
+                    r"(?:(?P<rel>last|next|this\s+coming|this\s+past|past|this|coming)\s+)?"
                     r"(?P<wd>" + _WEEKDAY_RE + r")\b(?!s)")),
 )
 # fmt: on
@@ -541,9 +575,14 @@ def _looks_past(text: str) -> bool:
 
 def _number(word: str) -> int:
     word = re.sub(r"\s+", " ", word.lower().strip())
+    word = re.sub(
+        r"^(?:over|almost|nearly|about|around|roughly|more than|close to|like|just over|just under) ", "", word
+    )
     if word.isdigit():
         return int(word)
-    if word.endswith("couple of"):
+    if word in ("a few", "few", "several"):
+        return 3  # a few days, weeks or months: about three
+    if word.endswith(("couple of", "couple")):
         return 2
     return _NUMBER_WORDS.get(word, 0)
 
@@ -605,7 +644,7 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
         day = _safe_date(int(groups["y"]), _MONTHS[groups["mon"].lower().rstrip(".")], 1)
         return DateRef(day, "month") if day else None
     if kind == "month":
-        month, rel = _MONTHS[groups["mon"].lower()], groups["rel"].lower()
+        month, rel = _MONTHS[groups["mon"].lower().rstrip(".")], groups["rel"].lower()
         if rel == "next":
             year = today.year + (1 if month <= today.month else 0)
         elif rel == "last":
@@ -618,7 +657,8 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
     if kind == "year":
         return DateRef(date(int(groups["y"]), 1, 1), "year")
     if kind == "word":
-        word = re.sub(r"\s+", " ", groups["w"].lower()).removeprefix("the ")
+        word = re.sub(r"\s+(?:morning|afternoon|evening|night)$", "", re.sub(r"\s+", " ", groups["w"].lower()))
+        word = word.removeprefix("the ") if word != "last" else "last night"
         offsets = {
             "yesterday": -1,
             "last night": -1,
@@ -627,8 +667,55 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
             "day before yesterday": -2,
         }
         return DateRef(today + timedelta(days=offsets.get(word, 0)), "day")
+    if kind == "ago1":
+        unit = (groups.get("unit") or groups.get("unit2") or "").lower()
+        days = {"day": 1, "week": 7, "fortnight": 14}.get(unit)
+        if days:
+            return DateRef(today - timedelta(days=days), "day")
+        return DateRef(_add_months(today, -1 if unit == "month" else -12), "day" if unit == "month" else "month")
+    if kind == "numeric":
+        a, b = int(groups["a"]), int(groups["b"])
+        if a > 12 >= b:
+            dom, month = a, b
+        elif b > 12 >= a:
+            month, dom = a, b
+        else:
+            return None
+        if groups.get("y"):
+            year = int(groups["y"]) + (2000 if len(groups["y"]) == 2 else 0)
+            day = _safe_date(year, month, dom)
+            return DateRef(day, "day") if day else None
+        day = _safe_date(today.year, month, dom)
+        if day is not None and past and day > today:
+            day = _safe_date(today.year - 1, month, dom)
+        elif day is not None and not past and day < today:
+            day = _safe_date(today.year + 1, month, dom)
+        return DateRef(day, "day", has_year=False) if day else None
+    if kind == "other_day":
+        return DateRef(today - timedelta(days=2), "day")
+    if kind == "holiday":
+        return _holiday(groups, today, past)
+    if kind == "wd_dom":
+        return _resolve("dom", m, today, past)
+    if kind == "after_next":
+        unit = groups["unit"].lower()
+        if unit in ("week", "weekend"):
+            monday = today - timedelta(days=today.weekday()) + timedelta(weeks=2)
+            return DateRef(monday + timedelta(days=5), "weekend") if unit == "weekend" else DateRef(monday, "week")
+        if unit == "month":
+            return DateRef(_add_months(today.replace(day=1), 2), "month")
+        return DateRef(date(today.year + 2, 1, 1), "year")
+    if kind == "season":
+        return _season(groups, today, past)
+    if kind == "part":
+        return _part(groups, today, past)
     if kind in ("in", "ago", "for"):
         n, unit = _number(groups["n"]), groups["unit"].lower()
+        unit = _UNIT_NAMES.get(unit, unit)
+        if unit == "fortnight":
+            n, unit = 2 * n, "week"
+        if unit == "decade":
+            n, unit = 10 * n, "year"
         if n <= 0:
             return None
         sign = 1 if kind == "in" else -1
@@ -646,7 +733,7 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
         return DateRef(date(today.year + sign * n, 1, 1), "year")
     if kind == "rel":
         rel, unit = re.sub(r"\s+", " ", groups["rel"].lower()), groups["unit"].lower()
-        step = {"last": -1, "the previous": -1, "next": 1, "the following": 1}.get(rel, 0)
+        step = {"last": -1, "the previous": -1, "this past": -1, "past": -1, "next": 1, "the following": 1}.get(rel, 0)
         if unit == "week":
             monday = today - timedelta(days=today.weekday())
             return DateRef(monday + timedelta(weeks=step), "week")
@@ -665,10 +752,70 @@ def _resolve(kind: str, m: re.Match[str], today: date, past: bool) -> DateRef | 
         behind = (today.weekday() - target) % 7
         if rel == "next":  # the first such day after today
             return DateRef(today + timedelta(days=ahead or 7), "day")
-        if rel == "last":  # the most recent such day before today
+        if rel in ("last", "this past", "past"):  # the most recent such day before today
             return DateRef(today - timedelta(days=behind or 7), "day")
         return DateRef(today - timedelta(days=behind) if past else today + timedelta(days=ahead), "day")
     return None
+
+
+_HOLIDAYS = {"christmas": (12, 25), "xmas": (12, 25), "new year": (1, 1), "halloween": (10, 31), "valentine": (2, 14)}
+
+
+def _holiday(groups: dict[str, str | None], today: date, past: bool) -> DateRef | None:
+    """ "last Christmas" in March 2026 is 2025-12-25; "over New Year" in the past tense the last one."""
+    name = re.sub(r"\s+", " ", (groups["h"] or "").lower())
+    month, day = next(v for k, v in _HOLIDAYS.items() if name.startswith(k))
+    this_year = date(today.year, month, day)
+    rel = (groups.get("rel") or "").lower()
+    if rel == "next" or (not rel and not past and this_year < today):
+        return DateRef(this_year if this_year > today else date(today.year + 1, month, day), "day")
+    if rel == "last" or past:
+        return DateRef(this_year if this_year <= today else date(today.year - 1, month, day), "day")
+    return DateRef(this_year, "day")
+
+
+def _season(groups: dict[str, str | None], today: date, past: bool) -> DateRef | None:
+    """The first month of the season named: "last summer" in March 2026 is 2025-06, "this winter" the one now."""
+    month = _SEASONS[(groups["s"] or "").lower()]
+    if groups.get("y"):
+        return DateRef(date(int(groups["y"]), month, 1), "month")
+    starts = [date(year, month, 1) for year in (today.year - 2, today.year - 1, today.year, today.year + 1)]
+    rel = (groups.get("rel") or "").lower()
+    if rel in ("last", "past"):
+        over = [s for s in starts if _add_months(s, 3) <= today]
+        return DateRef(over[-1], "month")
+    if rel == "next":
+        return DateRef(next(s for s in starts if s > today), "month")
+    if rel == "this":
+        return DateRef(next(s for s in starts if _add_months(s, 3) > today), "month")
+    if not past or (groups.get("prep") or "").lower() not in ("in", "since", "during", "over"):
+        return None  # "I ski in the winter": a season that comes back, not a date
+    return DateRef([s for s in starts if s <= today][-1], "month")
+
+
+def _part(groups: dict[str, str | None], today: date, past: bool) -> DateRef | None:
+    """A part of a period: its start, middle or end, as a day within it (the text keeps the period)."""
+    part = re.sub(r"^the\s+|\s+of$", "", re.sub(r"\s+", " ", (groups["part"] or "").lower()))
+    if groups.get("mon"):
+        month = _MONTHS[groups["mon"].lower()]
+        if groups.get("y1"):
+            year = int(groups["y1"])
+        elif past or (groups.get("prep") or "").lower() in ("since", "from", "as of"):
+            year = today.year - (1 if month > today.month else 0)
+        else:
+            year = today.year + (1 if month < today.month else 0)
+        return DateRef(date(year, month, _PART_DAY[part]), "month")
+    if groups.get("y"):
+        return DateRef(date(int(groups["y"]), _PART_MONTH[part], 1), "year")
+    step = {"last": -1, "next": 1}.get((groups.get("rel") or "").lower(), 0)
+    unit = (groups.get("unit") or "").lower()
+    if unit == "week":
+        monday = today - timedelta(days=today.weekday()) + timedelta(weeks=step)
+        return DateRef(monday + timedelta(days={1: 0, 15: 2, 21: 4}[_PART_DAY[part]]), "day")
+    if unit == "month":
+        first = _add_months(today.replace(day=1), step)
+        return DateRef(first.replace(day=_PART_DAY[part]), "month")
+    return DateRef(date(today.year + step, _PART_MONTH[part], 1), "year")
 
 
 _PERFECT = _rx(r"\b(?:have|has|'ve)\s+(?:been|lived|worked|used|played|practi[sc]ed)\b|^(?:i\s+)?been\b")
@@ -676,8 +823,11 @@ _PERFECT = _rx(r"\b(?:have|has|'ve)\s+(?:been|lived|worked|used|played|practi[sc
 _MAY_HAVE_DATE = _rx(
     r"\d|\b(?:yesterday|today|tonight|tomorrow|morning|afternoon|evening|night|day|week|weekend|month|year|monday"
     r"|tuesday|wednesday|thursday|friday|saturday|sunday|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
-    r"|january|february|march|april|june|july|august|september|october|november|december)s?\b"
+    r"|january|february|march|april|june|july|august|september|october|november|december|fortnight|summer|winter"
+    r"|spring|autumn|fall|christmas|xmas|halloween|valentine|wks?|yrs?|mths?|decade|other\s+day|new\s+year)s?\b"
 )
+# Said before a date, and part of its phrase: "back in January", "earlier this year".
+_DATE_LEAD = _rx(r"(?:\b(?:way\s+)?back|\bearlier|\blater|\bsometime)\s+$")
 
 
 def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
@@ -691,14 +841,17 @@ def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
             continue  # "for two weeks" ahead is a length, not a start
         for match in pattern.finditer(text):
             groups = match.groupdict()
-            prep = (groups.get("prep") or "").lower() or None
+            prep = re.sub(r"\s+", " ", (groups.get("prep") or "").lower()) or None
+            prep = "since" if prep == "as of" else prep
+            prep = None if prep == "at" else prep
             # "booked a table for Saturday": the date a booking is for lies ahead, whatever the tense.
             ref = _resolve(kind, match, today, past and prep not in ("for", "until", "till", "by"))
             if ref is None:
                 continue
             if kind == "month" and groups["rel"].lower() in _KEPT_PREPS:
                 prep = groups["rel"].lower()
-            hit = _DateHit(ref, prep, match.start(), match.end())
+            lead = _DATE_LEAD.search(text[: match.start()])
+            hit = _DateHit(ref, prep, lead.start() if lead else match.start(), match.end())
             key = (match.start(), -(match.end() - match.start()))
             if best is None or key < best[:2]:
                 best = (*key, hit)
@@ -3335,8 +3488,8 @@ _AGENDA_NOUNS = (
 _AGENDA = _rx(
     r"^(?:(?:my|a|an|the|our)\s+)?(?P<what>(?:[\w'-]+\s+){0,3}?"
     + _AGENDA_NOUNS
-    + r"(?:\s+(?:with|at|in|for)\s+(?!\d)[\w' -]{1,30}?)?)"
-    r"(?P<rest>(?:\s+(?:(?:at|@)\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|h)?)?)$"
+    + r"(?:\s+(?:with|at|in|for|to)\s+(?!\d)[\w' -]{1,30}?)?)"
+    r"(?:\s+(?:is|are))?(?P<rest>(?:\s+(?:(?:at|@)\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|h)?)?)$"
 )
 
 
@@ -3628,7 +3781,8 @@ def _gapped_contrast(sentence: str) -> list[str] | None:
 
 # "My company uses GCP but for my own stuff I use Hetzner": each side of the contrast has its own context.
 _CONTRAST = _rx(
-    r"\s*,?\s+(?:but|and|while|whereas)\s+(?=(?:at|for|on|in|with)\s+(?:my|our|the)\s+[\w\s'-]{1,30}?\s*,?\s*(?:i|we)\b)"
+    r"\s*,?\s+(?:but|and|while|whereas)\s+(?=(?:(?:at|for|on|in|with)\s+(?:my|our|the)\s+[\w\s'-]{1,30}?"
+    r"|(?:at|for)\s+(?:home|work))\s*,?\s*(?:i|we)\b)"
 )
 
 
@@ -3751,6 +3905,18 @@ def _supersede(drafts: list[Draft]) -> list[Draft]:
     return kept
 
 
+def _turn_facts(turn: Turn, previous: Turn | None) -> tuple[ExtractedFact, ...]:
+    """One turn's facts, cached: a turn is read again as the context of the turns after it (its facts are
+    what a later change or retraction is compared with), and the rules are pure. The key spells the time
+    out with its offset: two equal instants in two time zones are two different days to the rules."""
+    return _cached_turn_facts(turn, previous, turn.created_at.isoformat())
+
+
+@lru_cache(maxsize=4096)
+def _cached_turn_facts(turn: Turn, previous: Turn | None, _stamp: str) -> tuple[ExtractedFact, ...]:
+    return tuple(_facts_from_turn(turn, previous))
+
+
 def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     text = _normalise_message(turn.content)
     today = turn.created_at.date()
@@ -3814,19 +3980,31 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
     """Facts the user stated (or confirmed) in ``request.new_turns``, in order, each once per turn. A fact
     said again in a later turn is that turn's fact too, as it would be if the turns came in two requests
     (consolidation finds it known): what a turn yields never depends on which turns share its request."""
+    return _extract(request, _SETTLE_DEPTH)
+
+
+# How many earlier turns' own changes are settled before a turn's are: the earlier facts a change is
+# compared with are settled too ("traded the Kia" finds the Kia where the turn before put it), one level
+# deep, which keeps the look-back's cost bounded.
+_SETTLE_DEPTH = 2
+
+
+def _extract(request: ExtractionInput, depth: int) -> list[ExtractedFact]:
     facts: list[ExtractedFact] = []
     previous: Turn | None = request.context_turns[-1] if request.context_turns else None
     for turn in request.new_turns:
         seen: set[tuple[str, str | None, bool]] = set()
         if turn.role == "user":
-            for fact in _facts_from_turn(turn, previous):
+            for fact in _turn_facts(turn, previous):
                 if _key(fact) not in seen:
                     seen.add(_key(fact))
                     facts.append(fact)
         previous = turn
+    if depth <= 0:
+        return facts
     if any((f.slot or "").startswith("*:") for f in facts):
-        facts = _resolve_named(facts, request)
-    return facts
+        facts = _resolve_named(facts, request, depth)
+    return _settle_changes(facts, request, depth)
 
 
 # How far back from a turn the rules look (a thing-named retraction looks for the earlier statement about
@@ -3836,7 +4014,36 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
 LOOKBACK_TURNS = RULES_LOOKBACK_TURNS
 
 
-def _resolve_named(facts: list[ExtractedFact], request: ExtractionInput) -> list[ExtractedFact]:
+def _earlier_turns(fact: ExtractedFact, request: ExtractionInput) -> list[Turn]:
+    """The same speaker's user turns before the fact's own, newest first: whether they fell in this
+    request's context or among its new turns, and never more of them than a request's context holds, so
+    where a batch boundary falls never changes what the rules find (replays and restarts batch differently)."""
+    source = next((t for t in request.new_turns if t.event_id in fact.source_event_ids), None)
+    before = list(request.context_turns)
+    for t in request.new_turns:
+        if source is not None and t.event_id == source.event_id:
+            break
+        before.append(t)
+    before = before[-LOOKBACK_TURNS:]
+    return [t for t in reversed(before) if t.role == "user" and (source is None or t.name == source.name)]
+
+
+def _earlier_facts(fact: ExtractedFact, request: ExtractionInput, depth: int) -> list[ExtractedFact]:
+    """What the same speaker stated (positively) in the turns before, newest first, each turn's facts
+    settled against the turns before it among these (``depth`` - 1 levels deep)."""
+    turns = _earlier_turns(fact, request)
+    if not turns:
+        return []
+    known = _extract(ExtractionInput(new_turns=tuple(reversed(turns)), context_turns=()), depth - 1)
+    order = {t.event_id: i for i, t in enumerate(turns)}
+    by_turn = sorted(
+        (f for f in known if not f.negated),
+        key=lambda f: order.get(f.source_event_ids[0] if f.source_event_ids else "", 0),
+    )
+    return by_turn
+
+
+def _resolve_named(facts: list[ExtractedFact], request: ExtractionInput, depth: int) -> list[ExtractedFact]:
     """A retraction that names a thing but not its kind ("Bruno ist gestorben": *:bruno) takes the
     slot of the fact the earlier messages state about it ("Ich habe einen Hund namens Bruno":
     pet:bruno), so consolidation finds it by slot. Only the same speaker's messages count."""
@@ -3846,25 +4053,337 @@ def _resolve_named(facts: list[ExtractedFact], request: ExtractionInput) -> list
             resolved.append(fact)
             continue
         words = [w[:5] for w in fact.slot[2:].split("-") if w]
-        source = next((t for t in request.new_turns if t.event_id in fact.source_event_ids), None)
-        # The turns before the source, whether they fell in this request's context or among its new turns,
-        # and never more of them than a request's context holds: where a batch boundary falls must not
-        # change the slot (replays and restarts batch differently).
-        before = list(request.context_turns)
-        for t in request.new_turns:
-            if source is not None and t.event_id == source.event_id:
-                break
-            before.append(t)
-        before = before[-LOOKBACK_TURNS:]
-        earlier = [t for t in before if t.role == "user" and (source is None or t.name == source.name)]
         slot = None
-        for turn in reversed(earlier):
-            for known in _facts_from_turn(turn, None):
-                found = {w[:5] for w in re.findall(r"[\w+#]+", f"{known.slot or ''} {known.text}".lower())}
-                if known.slot and not known.negated and words and all(w in found for w in words):
-                    slot = known.slot
-                    break
-            if slot:
+        for known in _earlier_facts(fact, request, depth):
+            found = {w[:5] for w in re.findall(r"[\w+#]+", f"{known.slot or ''} {known.text}".lower())}
+            if known.slot and words and all(w in found for w in words):
+                slot = known.slot
                 break
+        if slot is None and fact.slot[2:] in _VEHICLES:
+            # "sold my motorbike" ends "I ride a Ducati Monster to work": the one vehicle ridden or driven.
+            ridden = {k.slot for k in _earlier_facts(fact, request, depth) if k.slot and _RIDES.search(k.text)}
+            slot = ridden.pop() if len(ridden) == 1 else None
         resolved.append(replace(fact, slot=slot) if slot else fact)
     return resolved
+
+
+_VEHICLES = frozenset(
+    (
+        "car",
+        "motorbike",
+        "motorcycle",
+        "bike",
+        "bicycle",
+        "scooter",
+        "van",
+        "truck",
+        "moped",
+        "e-bike",
+        "ebike",
+        "camper",
+    )
+)
+_RIDES = _rx(
+    r"\b(?:ride|rides|riding|drive|drives|driving|commute|commutes)\s+(?:an?\s+|my\s+|their\s+|the\s+)?(?-i:[A-Z])"
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Changes land on the slot of what they change
+# --------------------------------------------------------------------------------------------
+
+# Kinds of slot that name who the user is or whom they have, never a thing they use, own or do: a
+# change of a thing never lands on them by guess.
+_NOT_THINGS = _vocab("""
+    name, age, nationality, origin, location, employer, occupation, education, partner, birthday, family, person,
+    pet, event, goal, language, allergy, like, dislike, avoid, diet, trait, style
+""")
+_THING_KINDS = frozenset(("tool", "own", "habit"))
+# A fact said as a change ("switched to a Pixel 8 last week"), which the event frame reads as a dated event.
+_SWITCH_EVENT = _rx(r"^event:(?:switched|changed|moved|went|swapped|converted|migrated|upgraded)-(?:over-)?to-")
+_SWITCHED_TO = _rx(
+    r"\b(?:switched|changed|moved|went|swapped|converted|migrated|upgraded)\s+(?:over\s+)?to\s+(?:an?\s+|the\s+|my\s+)?"
+    r"(?P<new>.+?)(?=\s+(?:in|on|since|during|last|this|\()\b|\s*\(|$)"
+)
+# A message that says it changes something, in each language the extractor reads.
+_CHANGE_CUE = _rx(
+    r"\b(?:instead|switch(?:ed|ing)?|chang(?:ed|ing)\s+(?:to|over)|went\s+with|going\s+with|go\s+with|moved\s+(?:over\s+)?to"
+    r"|migrat(?:ed|ing)\s+to|these\s+days|nowadays|now|anymore|no\s+longer|used\s+to|upgraded\s+to"
+    r"|stattdessen|jetzt|umgestiegen|gewechselt|inzwischen|ahora|en\s+vez|en\s+lugar|me\s+cambi[ée]|cambi[ée]"
+    r"|maintenant|à\s+la\s+place|au\s+lieu|pass[ée]\s+(?:à|au|aux)|adesso|ora|invece|passat[oa]\s+a|agora|em\s+vez"
+    r"|mudei|troquei)\b"
+)
+_INSTEAD_OF = _rx(r"\s*,?\s+instead(?:\s+of\s+(?:my\s+|the\s+|an?\s+)?(?P<old>[\w' +#.-]+?))?\s*(?=[.,;!?)(]|$)")
+# "switched from tennis to padel": the change names what it ends.
+_FROM_TO = _rx(r"\bfrom\s+(?:my\s+|the\s+|an?\s+)?(?P<old>[\w' +#.-]+?)\s+to\b")
+# "I switched to soy milk", "switched browsers to Firefox", "moved over to a Kobo": a change that names
+# only its new value. What it changes is the one earlier thing of its sort (_what_it_changes).
+_SWITCHED_ONLY_TO = _rx(
+    r"^(?:i|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+|eventually\s+)*(?:switched|changed|swapped|converted"
+    r"|upgraded|moved\s+over|went\s+over)\s+(?:(?:my|our)\s+)?(?:[a-z]+\s+){0,2}?(?:over\s+)?to\s+(?:an?\s+|the\s+|some\s+)?"
+    r"(?P<new>[^,.;!?()]+?)(?=\s+(?:in|on|since|last|this|because|but|and|so|now|instead|after|for|a\s+few|\d)\b|[,.;!?(]|$)"
+)
+# "I became a paramedic": a change of occupation, not an outing.
+_BECAME = _rx(
+    r"^event:(?:became|become|becoming|got-promoted-to|was-promoted-to|promoted-to|retrained-as|qualified-as"
+    r"|started-as|started-working-as)-(?:an?-)?(?P<role>[\w-]+)$"
+)
+# A past event that completes what an earlier goal or study was for: "ran my first marathon" after "my goal is
+# to run a marathon", "graduated" after "I'm a student". The event takes the slot, so it replaces that fact.
+_COMPLETED = _rx(
+    r"^event:(?:ran|finished|completed|passed|achieved|reached|did|got|won|graduated|defended|submitted|climbed"
+    r"|swam|cycled|hiked|published|launched|shipped|qualified)\b"
+)
+_GRADUATED = _rx(r"^event:graduated\b")
+_STUDYING = _rx(r"\b(?:student|studying|studies|study|degree|course|phd|master'?s|bachelor'?s|thesis)\b")
+_COMPLETION_WORDS = _vocab("""
+    ran, run, running, finished, finish, completed, complete, passed, pass, achieved, reached, did, do, got, get,
+    won, win, graduated, defended, submitted, climbed, climb, swam, swim, cycled, hiked, hike, published, launched,
+    shipped, qualified, first, goal, training, train, learn, learning
+""")
+_CONSUMED = _rx(r"^(?:drinking|eating|having|taking|using|smoking|vaping|chewing)\b")
+# What is said as one more, not instead: "I now play golf too", "I also drink green tea", "a second Kindle".
+_ADDED = _rx(
+    r"\b(?:also|too|as\s+well|in\s+addition|additionally|another|second|extra|both|plus|besides|auch|también"
+    r"|aussi|anche|também)\b"
+)
+# Words that qualify a thing rather than name it: "a new laptop" is the laptop the user has now.
+_THING_QUALIFIERS = ("new-", "old-", "current-", "brand-new-", "second-hand-", "secondhand-", "first-")
+
+
+def _kind(slot: str | None) -> str:
+    return (base_slot(slot) or "").split(":", 1)[0].strip().lower()
+
+
+def _thing(slot: str | None) -> str:
+    return (base_slot(slot) or "").partition(":")[2]
+
+
+def _guessed_slot(fact: ExtractedFact) -> bool:
+    """Whether the fact's slot was made from its own value ("tool:kia-ev6" for a Kia EV6, "event:switched-
+    to-decaf"), not from a domain the rules know ("tool:database"): such a slot says nothing of what the
+    fact replaces, and the slot of what it changes is the better one."""
+    slot = fact.slot or ""
+    if _SWITCH_EVENT.match(base_slot(slot) or ""):
+        return True
+    if _kind(slot) not in _THING_KINDS:
+        return False
+    return bool(thing_match.content_stems(_thing(slot)) & thing_match.content_stems(fact.value or ""))
+
+
+def _new_value(fact: ExtractedFact) -> str:
+    """What a change turns to, as said: "a Pixel 8" in "switched to a Pixel 8 last week", else the value."""
+    if _SWITCH_EVENT.match(base_slot(fact.slot) or "") and (m := _SWITCHED_TO.search(fact.text)):
+        return m.group("new")
+    return fact.value or ""
+
+
+def _named(value: str) -> bool:
+    """A product or a brand ("Pixel 8", "iPhone 15", "React"), not a kind of thing ("green tea", "decaf")."""
+    return any(w[:1].isupper() or _PRODUCT_CASE.match(w) for w in re.findall(r"[\w+#.-]+", value))
+
+
+def _same_context(a: str | None, b: str | None) -> bool:
+    return (context_of(a) or "work") == (context_of(b) or "work")
+
+
+def _what_it_changes(fact: ExtractedFact, earlier: list[ExtractedFact]) -> ExtractedFact | None:
+    """The earlier fact a change is about: the one naming what the change says it replaces ("instead of
+    badminton"), else, when the message says it is a change, the one earlier thing of the same sort in the
+    same context (both named products, or both kinds of thing): two of them and it cannot tell, so none."""
+    said = _INSTEAD_OF.search(fact.text) or _FROM_TO.search(fact.text)
+    old = said.group("old") if said else None
+    candidates = [
+        known
+        for known in earlier
+        if known.slot
+        and _kind(known.slot) not in _NOT_THINGS
+        and not known.slot.startswith("*:")
+        and _same_context(known.slot, fact.slot)
+        and known.language == fact.language
+    ]
+    if old:
+        naming = [k for k in candidates if thing_match.names_all(old, k.slot, k.text)]
+        if naming:
+            return naming[0] if len({k.slot for k in naming}) == 1 else None
+        # "the tram instead of the bike" after "I cycle to work": what it names is said in other words.
+    named = _named(_new_value(fact))
+    alike = [
+        k
+        for k in candidates
+        if _kind(k.slot) in _THING_KINDS
+        and _named(k.value or k.text.split(" ", 2)[-1]) == named
+        # A kind of thing switched to ("decaf", "soy milk") replaces a thing consumed or used, not any habit,
+        # unless the change says it replaces something ("the tram instead of the bike").
+        and (named or said or _kind(k.slot) != "habit" or bool(_CONSUMED.match(_thing(k.slot))))
+    ]
+    slots = {k.slot for k in alike}
+    return alike[0] if len(slots) == 1 else None
+
+
+def _what_it_completes(fact: ExtractedFact, earlier: list[ExtractedFact]) -> ExtractedFact | None:
+    """The one earlier goal (or, for a graduation, the one study) a past event completes: the goal that names
+    what the event names ("run a marathon", "ran my first marathon"); none when two could be meant."""
+    if _GRADUATED.match(fact.slot or ""):
+        found = [
+            k
+            for k in earlier
+            if k.slot and _STUDYING.search(k.text) and _kind(k.slot) in ("occupation", "education", "goal")
+        ]
+    else:
+        words = {w for w in thing_match.content_stems(_thing(fact.slot)) if w not in _COMPLETION_STEMS}
+        found = [
+            k
+            for k in earlier
+            if k.slot and _kind(k.slot) == "goal" and words and words <= thing_match.content_stems(f"{k.slot} {k.text}")
+        ]
+    return found[0] if len({k.slot for k in found}) == 1 else None
+
+
+_COMPLETION_STEMS = frozenset(w[:5] for w in _COMPLETION_WORDS)
+
+
+def _became(fact: ExtractedFact) -> ExtractedFact:
+    """ "The user became a paramedic in 2025" is the user's occupation from then on."""
+    m = _BECAME.match(base_slot(fact.slot) or "")
+    if not m or fact.language != "en" or not _is_occupation(m.group("role").split("-")[-1]):
+        return fact
+    return replace(fact, slot="occupation", category=FACT, valid_to=None, value=m.group("role").replace("-", " "))
+
+
+def _domain_slot(fact: ExtractedFact) -> ExtractedFact:
+    """A tool's slot by its domain in every language: "usamos Postgres" is tool:database as "we use Postgres"
+    is, so a later "migramos a MySQL" lands on it (a slot made from the name would hold Postgres alone)."""
+    base = base_slot(fact.slot) or ""
+    kind, _, thing = base.partition(":")
+    if kind != "tool" or not fact.value or thing != _slug(fact.value) or not (domain := _tool_domain(fact.value)):
+        return fact
+    context = context_of(fact.slot)
+    return replace(fact, slot=f"tool:{domain}" + (f"@{context}" if context else ""))
+
+
+def _plain_thing_slot(fact: ExtractedFact) -> ExtractedFact:
+    """ "own:new-laptop" is "own:laptop": the laptop the user has now."""
+    kind, _, thing = (fact.slot or "").partition(":")
+    if kind not in ("own", "tool") or not thing.startswith(_THING_QUALIFIERS):
+        return fact
+    for qualifier in _THING_QUALIFIERS:
+        thing = thing.removeprefix(qualifier)
+    return replace(fact, slot=f"{kind}:{thing}") if thing and not thing.startswith("@") else fact
+
+
+def _switches_said(facts: list[ExtractedFact], request: ExtractionInput, depth: int) -> list[ExtractedFact]:
+    """A user turn that says only that it switched to something ("I switched to soy milk") and yielded no fact
+    of its own: its fact is the new value, on the slot of the one earlier thing of its sort it changes."""
+    said = {f.source_event_ids[0] for f in facts if f.source_event_ids and not f.negated}
+    added: list[ExtractedFact] = []
+    for turn in request.new_turns:
+        if turn.role != "user" or turn.event_id in said or detect_language(turn.content) != "en":
+            continue
+        for sentence in _sentences(_normalise_message(turn.content)):
+            m = _SWITCHED_ONLY_TO.match(_strip_lead_ins(sentence.strip()))
+            new = _tidy(m.group("new")) if m else ""
+            if not new or len(new.split()) > 4 or new.lower() in _NOT_SWITCHED_TO:
+                continue
+            draft = ExtractedFact(
+                text=frames.name_speaker(f"The user switched to {new}", "en", turn.name),
+                category=FACT,
+                importance=6,
+                valid_from=turn.created_at,
+                source_event_ids=(turn.event_id,),
+                language="en",
+                slot=f"tool:{_slug(new)}",
+                value=new,
+            )
+            target = _what_it_changes(draft, _earlier_facts(draft, request, depth))
+            if target is not None:
+                added.append(replace(draft, slot=target.slot))
+            break
+    return facts + added
+
+
+_NOT_SWITCHED_TO = _vocab("""
+    it, that, this, them, something, something else, another one, a new one, the other one, one, nothing
+""")
+
+
+def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth: int) -> list[ExtractedFact]:
+    """A change lands on the slot of the fact it changes, so consolidation replaces exactly that fact:
+
+    - "I traded my Golf for a Kia EV6": the new value follows the retraction of the old one in the same
+      turn, and takes its slot when the old one's is single-valued (its own, "tool:kia-ev6", said nothing);
+    - "now I play padel instead of badminton", "we're going with Vue instead", "switched to a Pixel 8": a
+      fact whose slot was only made from its value, in a message that says it is a change, takes the slot
+      of the earlier fact it changes (:func:`_what_it_changes`), in the same context only.
+
+    A retraction that names no context ends the fact in the one context that holds its slot."""
+    settled: list[ExtractedFact] = []
+    earlier_of: dict[str, list[ExtractedFact]] = {}
+    texts = {t.event_id: t.content for t in request.new_turns}
+    for fact in _switches_said(facts, request, depth):
+        fact = _plain_thing_slot(_became(fact))
+        source = fact.source_event_ids[0] if fact.source_event_ids else ""
+        by_domain = _domain_slot(fact)
+        if not any(k.slot == by_domain.slot and k.source_event_ids == fact.source_event_ids for k in settled):
+            fact = by_domain  # (two tools of one domain said together both hold: "Java, and Kotlin for new services")
+        if _COMPLETED.match(fact.slot or "") and not fact.negated and fact.valid_to is None:
+            if source not in earlier_of:
+                earlier_of[source] = _earlier_facts(fact, request, depth)
+            done = _what_it_completes(fact, earlier_of[source])
+            settled.append(replace(fact, slot=done.slot) if done is not None else fact)
+            continue
+        previous = settled[-1] if settled else None
+        if (
+            not fact.negated
+            and previous is not None
+            and previous.negated
+            and previous.source_event_ids == fact.source_event_ids
+            and previous.slot
+            and fact.slot != previous.slot
+            and not previous.slot.startswith("*:")
+            and not is_multi_valued(previous.slot)
+            and _kind(previous.slot) not in _NOT_THINGS
+            and _guessed_slot(fact)
+        ):
+            settled.append(replace(fact, slot=previous.slot))
+            continue
+        needs_context = fact.negated and fact.slot and context_of(fact.slot) is None
+        changes = (
+            not fact.negated
+            and not _ADDED.search(fact.text)
+            and not (_ADDED.search(texts.get(source, "")) and not _INSTEAD_OF.search(fact.text))
+            and (
+                (
+                    _guessed_slot(fact)
+                    and bool(_INSTEAD_OF.search(fact.text) or _CHANGE_CUE.search(texts.get(source, "")))
+                )
+                or bool(_FROM_TO.search(fact.text) and _CHANGE_CUE.search(fact.text))
+            )
+        )
+        work_named = context_of(fact.slot) == WORK
+        if not (needs_context or changes or work_named):
+            settled.append(fact)
+            continue
+        if source not in earlier_of:
+            earlier_of[source] = _earlier_facts(fact, request, depth)
+        earlier = earlier_of[source]
+        if work_named and not changes:
+            # Work's slot as the user's earlier facts spell it: "we use Postgres" (plain) then "at work we
+            # moved to MySQL" (@work) is one slot, and the store finds a neighbour by its exact slot.
+            spelled = {k.slot for k in earlier if k.slot and same_context_slot(k.slot, fact.slot)}
+            settled.append(replace(fact, slot=spelled.pop()) if len(spelled) == 1 else fact)
+            continue
+        if needs_context:
+            held = {k.slot for k in earlier if k.slot and base_slot(k.slot) == fact.slot}
+            settled.append(replace(fact, slot=held.pop()) if len(held) == 1 else fact)
+            continue
+        target = _what_it_changes(fact, earlier)
+        if target is None or target.slot == fact.slot:
+            settled.append(fact)
+            continue
+        changed = replace(fact, slot=target.slot)
+        if fact.category is EVENT:
+            # A change of a thing kept, not an outing: no end, and the value is what it changed to.
+            changed = replace(changed, category=FACT, valid_to=None, value=_new_value(fact))
+        settled.append(changed)
+    return settled

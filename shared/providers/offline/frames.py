@@ -29,6 +29,8 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from shared.domain.slots import CONTEXT_MARK
+
 __all__ = [
     "CONTEXTS",
     "ForeignDraft",
@@ -157,6 +159,14 @@ CONTEXTS: dict[str, dict[str, tuple[str, ...]]] = {
             "with my family",
             "with the kids",
             "for the kids",
+            "for family stuff",
+            "for family things",
+            "for the family",
+            "for my family stuff",
+            "for home stuff",
+            "for home",
+            "for the house",
+            "around the house",
         ),
         "de": ("zu hause", "zuhause", "in meiner familie", "in unserer familie", "daheim"),
         "es": ("en casa", "en mi familia", "en nuestra familia"),
@@ -182,21 +192,83 @@ _CONTEXT_PATTERNS = {language: _context_pattern(language) for language in SUBJEC
 # one's own ("for my little open-source game", "on our weekend app"), or one's own time.
 _EN_PERSONAL = _rx(
     r"(?<!\w)(?P<marker>(?:for|on|in|with)\s+(?:my|our|a|the)\s+(?:(?:own|personal|hobby|pet|side|open[- ]source"
-    r"|weekend|little|private|indie|toy|fun)\s+)+(?:projects?|apps?|games?|sites?|websites?|blogs?|repos?|code|scripts?)"
+    r"|weekend|little|private|indie|toy|fun)\s+)+(?:projects?|apps?|games?|sites?|websites?|blogs?|repos?|code|scripts?"
+    r"|hustles?|gigs?|stuff|things|work)"
     r"|in\s+my\s+(?:free|spare|own)\s+time|as\s+a\s+hobby|outside\s+(?:of\s+)?work"
     r"|for\s+(?:my\s+)?(?:own|personal|private)\s+(?:stuff|things|use)|for\s+personal\s+(?:stuff|things|use))(?!\w)\s*,?"
 )
 # A project of one's own as what a change is made to ("switched my side project to SQLite").
 _EN_PERSONAL_CHANGED = _rx(
     r"\b(?:switched|moved|migrated|ported|rewrote|rebuilt|converted|changed|swapped)\s+"
-    r"(?P<marker>(?:my|our)\s+(?:(?:own|personal|hobby|pet|side|open[- ]source|weekend|little)\s+)+"
+    r"(?P<marker>(?:my|our|the)\s+(?:(?:own|personal|hobby|pet|side|open[- ]source|weekend|little)\s+)+"
     r"(?:projects?|apps?|games?|sites?|websites?|blogs?))\s+(?=from|to|over|onto|off)"
+)
+# Whose the statement is, said as its subject: "my family uses Signal", "my blog runs on Ghost". The subject
+# stays in the text; it only names the context.
+_SUBJECT_CONTEXTS: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
+    "en": (
+        (
+            "family",
+            _rx(
+                r"^(?:(?:so|well|and|also|btw|oh)\s*,?\s+)?(?:(?:my|our)\s+(?:whole\s+)?(?:family|household|home|kids|children)"
+                r"|the\s+(?:whole\s+)?(?:family|household|kids)|my\s+(?:wife|husband|partner|kids|children)\s+and\s+i)\b"
+            ),
+        ),
+        (
+            "side project",
+            _rx(
+                r"^(?:(?:so|well|and|also|btw|oh)\s*,?\s+)?(?:my|our|the)\s+(?:(?:own|personal|hobby|pet|side"
+                r"|open[- ]source|weekend|little|private|indie|toy)\s+)+"
+                r"(?:projects?|apps?|games?|sites?|websites?|blogs?|repos?|hustles?)\b"
+                r"|^(?:my|our)\s+(?:blog|podcast|newsletter)\b"
+            ),
+        ),
+    ),
+    "de": (("family", _rx(r"^(?:meine|unsere)\s+(?:familie|kinder)\b")),),
+    "es": (("family", _rx(r"^(?:en\s+)?(?:mi|nuestra)\s+familia\b|^(?:mis|nuestros)\s+hijos\b")),),
+    "fr": (("family", _rx(r"^(?:ma|notre)\s+famille\b|^(?:mes|nos)\s+enfants\b")),),
+    "it": (("family", _rx(r"^(?:la\s+)?(?:mia|nostra)\s+famiglia\b|^i\s+(?:miei|nostri)\s+figli\b")),),
+    "pt": (("family", _rx(r"^(?:a\s+)?(?:minha|nossa)\s+família\b|^os\s+(?:meus|nossos)\s+filhos\b")),),
+}
+# A text that already says whose it is needs no "(at home)" after it.
+_NAMES_CONTEXT = _rx(
+    r"\b(?:family|household|kids|children|blog|podcast|newsletter|side\s+(?:project|hustle)s?|hobby|personal|"
+    r"familie|kinder|familia|hijos|famille|enfants|famiglia|figli|família|filhos)\b"
 )
 PERSONAL_THING = _rx(r"\b(?:side|hobby|personal|pet|open[- ]source|weekend|own)\s+(?:projects?|apps?|games?|sites?)\b")
 
 
+# A context said as a noun before the thing ("work laptop is a Dell", "my home router is a Fritzbox") or
+# as the heading of an update ("blog update: ditched Astro for Hugo").
+_EN_CONTEXT_NOUN = _rx(
+    r"^(?:(?:my|our)\s+)?(?P<context>work|job|office|home|family|personal|private|side[- ]project|hobby)\s+"
+    r"(?=[a-z]+\s+(?:is|are|was|runs|uses|has|lives)\b)"
+)
+_EN_CONTEXT_HEADING = _rx(
+    r"^(?P<context>blog|work|job|side[- ]project|home|family|hobby\s+project)\s+(?:update|news)\s*[:,-]+\s*"
+)
+_CONTEXT_NOUNS = {
+    "work": "work",
+    "job": "work",
+    "office": "work",
+    "home": "family",
+    "family": "family",
+    "personal": "side project",
+    "private": "side project",
+    "hobby": "side project",
+    "hobby project": "side project",
+    "blog": "side project",
+    "side project": "side project",
+    "side-project": "side project",
+}
+
+
 def find_context(text: str, language: str) -> tuple[str | None, str]:
     """(context, text without its marker): "At work we use Postgres" -> ("work", "we use Postgres")."""
+    if language == "en" and (named := _EN_CONTEXT_NOUN.match(text) or _EN_CONTEXT_HEADING.match(text)):
+        context = _CONTEXT_NOUNS[re.sub(r"\s+", " ", named.group("context").lower())]
+        rest = text[named.end() :]
+        return context, (f"my {rest}" if named.re is _EN_CONTEXT_NOUN else rest)
     found = _CONTEXT_PATTERNS.get(language)
     match = found[0].search(text) if found else None
     if match is None and language == "en" and (personal := _EN_PERSONAL.search(text)):
@@ -207,10 +279,19 @@ def find_context(text: str, language: str) -> tuple[str | None, str]:
         rest = (text[: changed.start("marker")] + " " + text[changed.end("marker") :]).strip()
         return "side project", re.sub(r"\s+", " ", rest).strip(" ,")
     if match is None:
+        for context, subject in _SUBJECT_CONTEXTS.get(language, ()):
+            if subject.search(text):
+                return context, text
         return None, text
     context = found[1][re.sub(r"\s+", " ", match.group("marker").lower())]
-    rest = (text[: match.start()] + " " + text[match.end() :]).strip()
+    # "for my side project (a board game tracker) I went with SQLite": what the context is, said in passing.
+    after = _ASIDE.sub("", text[match.end() :], count=1)
+    rest = (text[: match.start()] + " " + after).strip()
     return context, re.sub(r"\s+", " ", rest).strip(" ,")
+
+
+_TEAM_SUBJECT = re.compile(r"^The user's team\b")
+_ASIDE = re.compile(r"^\s*\([^()]{1,60}\)\s*,?")
 
 
 CONTEXT_WORDING = {
@@ -234,12 +315,13 @@ def is_scoped_kind(slot: str | None) -> bool:
 def scoped(slot: str | None, context: str | None) -> str | None:
     """The slot within a context: "tool:database" in a side project is "tool:database@side-project".
 
-    Work is the default context of tools (a plain "we use Postgres" is about work), so it keeps the
-    plain slot: a later "we switched to SQLite" then finds it by slot, deterministically, whatever
-    else the user has said meanwhile."""
-    if not slot or not context or context == "work":
-        return slot
-    return f"{slot}@{context.replace(' ', '-')}"
+    Work is the default context of tools (a plain "we use Postgres" is about work), and consolidation
+    takes a plain slot and "@work" for one (shared.domain.slots); work is still spelled out when it is
+    named, so "at work we use MySQL" never reaches into the one other context holding the slot, as a
+    statement naming no context may."""
+    if not slot or not context or CONTEXT_MARK in slot or slot.startswith("*:"):
+        return slot  # a thing named alone ("*:heroku") is found by its name, in whichever context holds it
+    return f"{slot}{CONTEXT_MARK}{context.replace(' ', '-')}"
 
 
 def with_context(text: str, context: str | None, language: str) -> str:
@@ -247,7 +329,10 @@ def with_context(text: str, context: str | None, language: str) -> str:
         return text
     wording = CONTEXT_WORDING.get(language, CONTEXT_WORDING["en"])[context]
     core = text.rstrip(" .")
-    if wording.lower() in core.lower():
+    if language == "en" and context != "work":
+        # "we" is read as the user's team, which is work's: at home it is the family, on one's own project the user.
+        core = _TEAM_SUBJECT.sub("The user's family" if context == "family" else "The user", core, count=1)
+    if wording.lower() in core.lower() or _NAMES_CONTEXT.search(core):
         return core
     return f"{core} ({wording})"
 
