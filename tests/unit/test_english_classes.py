@@ -1,0 +1,142 @@
+"""English statements by class, for the general layer (clauses.py, the clause classifier and the clause
+segmentation): each case stands for a class of phrasings, not a sentence to match. The phrasings are
+invented for this file; none is taken from the evaluation sets, the issue text or the classifier's
+training lines. Each expected fact is checked by the words it must (and must not) contain.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from shared.domain.models import ExtractedFact, ExtractionInput, Turn
+from shared.providers.offline import clauses
+from shared.providers.offline.extraction_rules import extract_facts
+
+AT = datetime(2026, 3, 11, 10, 0, tzinfo=UTC)
+
+
+def facts_of(*messages: str) -> list[ExtractedFact]:
+    turns = tuple(Turn(f"e{i}", "user", m, AT) for i, m in enumerate(messages))
+    return extract_facts(ExtractionInput(new_turns=turns))
+
+
+def has_fact(facts: list[ExtractedFact], *words: str, negated: bool = False) -> bool:
+    return any(f.negated == negated and all(w.lower() in f.text.lower() for w in words) for f in facts)
+
+
+# --- possessions: "my <thing> is a <make> ...", "I'm on a <device>" ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "words", "not_words"),
+    [
+        ("My tablet is a Lenovo Tab P11 and it lags a lot", ("tablet", "Lenovo"), ("lags",)),
+        ("my e-bike is a Cube Kathmandu, and it's great on hills", ("e-bike", "Cube"), ("hills",)),
+        ("I'm on a Pixel 7 with GrapheneOS, is that safe for banking?", ("Pixel 7",), ()),
+        ("I'm on a Framework 16 these days", ("Framework 16",), ()),
+    ],
+)
+def test_possessions_are_read_without_the_afterthought(message, words, not_words):
+    facts = facts_of(message)
+    assert has_fact(facts, *words), [f.text for f in facts]
+    assert not any(w.lower() in f.text.lower() for f in facts for w in not_words), [f.text for f in facts]
+
+
+def test_being_on_something_that_is_no_product_is_no_fact():
+    for message in ("I'm on a train right now", "I'm on a break, back soon", "I'm on it"):
+        assert facts_of(message) == [], message
+
+
+def test_got_myself_is_a_thing_acquired():
+    facts = facts_of("got myself a rowing machine, trying to use it daily")
+    assert has_fact(facts, "rowing machine")
+
+
+# --- people of the family: "my <relatives> <verb> ..." ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("My grandparents live in Porto.", ("grandparents", "Porto")),
+        ("my cousins run a vineyard near Mendoza", ("cousins", "vineyard")),
+        ("Our twins go to a Montessori school.", ("twins", "Montessori")),
+    ],
+)
+def test_plural_relatives_with_a_base_verb(message, words):
+    facts = facts_of(message)
+    assert has_fact(facts, *words), [f.text for f in facts]
+
+
+def test_a_place_name_is_never_read_as_the_verb():
+    statement = clauses.rewrite("my parents live in Lagos")
+    assert statement is not None and statement.base == "live" and "Lagos" in statement.text
+
+
+def test_two_relatives_in_one_sentence_are_two_facts():
+    facts = facts_of("My grandparents live in Porto and my aunt lives in Braga.")
+    assert has_fact(facts, "grandparents", "Porto") and has_fact(facts, "aunt", "Braga"), [f.text for f in facts]
+
+
+# --- one subject, two predicates: "I <verb> X but <verb> Y" --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "first", "second"),
+    [
+        ("I love jazz but hate opera.", ("jazz",), ("opera",)),
+        ("I adore cycling and loathe running", ("cycling",), ("running",)),
+        ("I knit socks and sell them at craft fairs", ("knit", "socks"), ()),
+        ("I teach maths and coach the chess club", ("maths",), ("chess club",)),
+    ],
+)
+def test_a_second_predicate_shares_the_subject(message, first, second):
+    facts = facts_of(message)
+    assert has_fact(facts, *first), [f.text for f in facts]
+    if second:
+        assert has_fact(facts, *second), [f.text for f in facts]
+    assert not any(" them " in f.text or f.text.endswith(" it") for f in facts), [f.text for f in facts]
+
+
+# --- preferences: "I'd prefer ...", the assistant's style -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("I'd prefer answers in metric units.", ("metric",)),
+        ("I would prefer replies without jargon", ("jargon",)),
+    ],
+)
+def test_would_prefer_is_a_preference(message, words):
+    facts = facts_of(message)
+    assert has_fact(facts, *words), [f.text for f in facts]
+
+
+def test_would_prefer_about_one_occasion_is_no_preference():
+    assert facts_of("I would prefer to leave early today") == []
+
+
+# --- we-statements about a household ---------------------------------------------------------------
+
+
+def test_a_household_has_what_we_have():
+    facts = facts_of("Our family has two ferrets named Pip and Squeak.")
+    assert has_fact(facts, "ferret"), [f.text for f in facts]
+
+
+# --- what the general layer must not say ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I sell it at the market",
+        "I love it",
+        "I hate them",
+    ],
+)
+def test_a_clause_about_it_says_nothing(message):
+    assert facts_of(message) == [], message
