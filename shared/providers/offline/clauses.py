@@ -17,10 +17,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from shared.providers.offline import frames
+
 __all__ = [
     "IRREGULAR_PAST",
     "Statement",
     "agree",
+    "plain",
+    "split_predicates",
     "rewrite",
     "rewrite_foreign",
     "split_foreign_conjuncts",
@@ -71,11 +75,7 @@ _STOP = _words(
     "o os as um uma em no na nos nas do da dos das ao aos com meu minha seu sua"
 )
 _NOUN_PHRASE = r"(?:[\w'+#.-]+\s+){0,2}?[\w'+#.-]+"
-_POSSESSED = re.compile(
-    rf"^(?P<owner>my|our)\s+(?P<thing>{_NOUN_PHRASE})\s+(?P<verb>is|are|was|were|has|have|had|does|do"
-    r"|[a-z]+s|[a-z]+ed)\b(?P<rest>.*)$",
-    re.IGNORECASE,
-)
+_AUXILIARIES = _words("is are was were has have had does do")
 _TOGETHER = re.compile(
     r"^(?:my\s+(?P<who>[a-z]+)\s+and\s+i|me\s+and\s+my\s+(?P<who2>[a-z]+))\s+(?P<verb>[a-z']+)\b(?P<rest>.*)$",
     re.IGNORECASE,
@@ -95,7 +95,13 @@ _OTHERS = _words(
     "customers landlord teammate teammates"
 )
 # A clause ends where a comma starts another thought ("my nan passed, not in the mood for jokes").
-_TAIL = re.compile(r"\s*(?:,|;|\s-\s|\s+(?:but|so|because|which|although|though|lol|haha)\b).*$", re.IGNORECASE)
+# So does "and" before another subject ("my tablet is a Lenovo and it lags": the lag is the tablet's).
+_TAIL = re.compile(
+    r"\s*(?:,|;|\s-\s|\s+(?:but|so|because|which|although|though|lol|haha)\b"
+    r"|\s+and\s+(?:it|it's|its|they|they're|that|this|he|she|he's|she's)\b).*$",
+    re.IGNORECASE,
+)
+_POINTING = _words("it them this that these those")
 _SPEAKER = re.compile(r"^(?P<subj>i|we)\s+(?P<body>.+)$", re.IGNORECASE)
 _WORD = re.compile(r"[\w'+#.-]+")
 _SPACES = re.compile(r"\s+")
@@ -170,13 +176,11 @@ def _rewrite(text: str, subject: str) -> Statement | None:
         who = (together.group("who") or together.group("who2")).lower()
         shown = {"am": "are", "was": "were"}.get(verb, verb)
         return Statement(_join(f"{subject} and their {who}", shown, rest), f"my {who} and i", shown, verb, rest, False)
-    if possessed := _POSSESSED.match(text):
-        thing = possessed.group("thing").lower()
+    if possessed := _possessed(text):
+        owner, thing, verb, said_rest = possessed
         if set(thing.split()) & ({"and", "or", "i"} | _OTHERS):
             return None
-        verb = possessed.group("verb").lower()
-        rest = third_person(possessed.group("rest")).strip()
-        owner = possessed.group("owner").lower()
+        rest = third_person(said_rest).strip()
         return Statement(_join(f"{subject}'s {thing}", verb, rest), f"{owner} {thing}", verb, verb, rest, False)
     speaker = _SPEAKER.match(text)
     if not speaker:
@@ -205,9 +209,98 @@ def _rewrite(text: str, subject: str) -> Statement | None:
         words.pop(0)
         negated = True
         shown_verb = f"{agree(verb)} not"
+    if words and words[0].lower() in _POINTING:
+        return None  # "I sell them at fairs": what "them" is was said elsewhere
     rest = third_person(" ".join(words)).strip()
     shown = " ".join([*adverbs, shown_verb])
     return Statement(_join(subject, shown, rest), speaker.group("subj").lower(), shown_verb, verb, rest, negated)
+
+
+def _possessed(text: str) -> tuple[str, str, str, str] | None:
+    """ "My <thing> <verb> <rest>": (owner, thing, verb, rest), the thing being the fewest words (one to
+    three) before a word that reads as its verb: an auxiliary, a lowercase "-s" or past form, or, after a
+    plural thing ("my grandparents live ..."), a known base verb. A capitalised word is a name, never the
+    verb ("my parents live in Lagos")."""
+    words = text.split()
+    if len(words) < 3 or words[0].lower() not in ("my", "our"):
+        return None
+    for size in range(1, min(4, len(words) - 1)):
+        thing, candidate = " ".join(words[1 : size + 1]).lower(), words[size + 1]
+        lower = candidate.lower()
+        plural = thing.endswith("s") and not thing.endswith("ss")
+        if lower in _AUXILIARIES or (
+            candidate.islower()
+            and _ASCII_WORD.fullmatch(lower)
+            and (
+                (lower.endswith("s") and not lower.endswith("ss") and not plural)
+                or lower.endswith("ed")
+                or lower in IRREGULAR_PAST
+                or (plural and lower in _BASE_VERBS)
+            )
+        ):
+            return words[0].lower(), thing, lower, " ".join(words[size + 2 :])
+    return None
+
+
+# Verbs said after a plural subject or after "and" in a second predicate ("... but hate crowds").
+_BASE_VERBS = frames.ALL_VERBS | _words(
+    "love like hate adore enjoy dislike loathe detest prefer live work go sell make own run teach coach "
+    "speak study attend visit"
+)
+_STANCE = _words("love like hate adore enjoy dislike loathe detest prefer")
+# "I'd prefer ...", "got myself a ...", "I'm on a Pixel 7": said another way, the statement is the plain one.
+_PLAIN = (
+    (re.compile(r"\b(i|we)\s+would\s+(?:much\s+)?prefer\b(?!\s+(?:to|if|that|not|it)\b)", re.IGNORECASE), r"\1 prefer"),
+    (re.compile(r"\b(got|bought|treated)\s+(?:myself|ourselves)\b(?:\s+to\b)?", re.IGNORECASE), r"\1"),
+    (
+        re.compile(
+            r"^(i|we)\s+(?:am|are)\s+(?:(?:currently|now|still|mostly|mainly)\s+)?on\s+(?=(?:an?\s+|the\s+|my\s+|our\s+)?"
+            r"(?-i:[A-Z0-9])[\w.+-]*[\w+](?<!monday)(?<!tuesday)(?<!wednesday)(?<!thursday)(?<!friday)"
+            r"(?<!saturday)(?<!sunday)\b)",
+            re.IGNORECASE,
+        ),
+        r"\1 use ",
+    ),
+)
+
+
+def plain(clause: str) -> str:
+    """The clause in its plain first-person wording: "I would prefer short replies" -> "I prefer short
+    replies", "I got myself a kayak" -> "I got a kayak", "I am on a Pixel 7" -> "I use a Pixel 7" (a
+    named device or system one is on is one in use; "on a train", "on a break" stay as they are)."""
+    for pattern, plain_form in _PLAIN:
+        clause = pattern.sub(plain_form, clause)
+    return clause
+
+
+_CONJUNCT = re.compile(
+    r"(?:\s*,\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+)"
+    r"(?:(?:then|now|also|still|just|usually|mostly|even|really|since\s+then)\s+)?(?=(?P<verb>[a-z]+)\s+\S)"
+)
+# Someone else's clause keeps its verbs: "my sister moved to Leeds and joined a band" is the sister's.
+_OTHER_SUBJECT = re.compile(r"^(?:my|our|his|her|their|the|a|an|this|that|it|he|she|they|you)\s", re.IGNORECASE)
+
+
+def split_predicates(clause: str) -> list[str]:
+    """ "I love jazz but hate opera" -> ["I love jazz", "I hate opera"]: after "and"/"but", a verb with
+    no subject of its own shares the clause's subject. The verb must read as one (a known base verb, a
+    past form) and be written in lowercase ("I use Python and Go daily" keeps its Go)."""
+    if _OTHER_SUBJECT.match(clause):
+        return [clause]
+    subject = "we" if clause[:3].lower() == "we " else "I"
+    parts: list[str] = []
+    start = 0
+    for m in _CONJUNCT.finditer(clause):
+        verb = m.group("verb")
+        past = verb.endswith("ed") and len(verb) > 4 or verb in IRREGULAR_PAST
+        if m.start() <= start or not (verb in _BASE_VERBS or past or verb in ("am", "have", "own", "speak", "study")):
+            continue
+        parts.append(clause[start : m.start()])
+        start = m.end()
+    if not parts:
+        return [clause]
+    parts.append(clause[start:])
+    return [parts[0], *(f"{subject} {p.strip()}" for p in parts[1:] if p.strip())]
 
 
 def used_to(clause: str, subject: str = "The user") -> Statement | None:

@@ -959,7 +959,7 @@ def _prepare(raw: str, today: date) -> Clause | None:
     cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
     if fronted := _FRONTED_RHYTHM.match(cleaned):
         cleaned = f"{fronted.group('rest')} {fronted.group('when').lower()}"
-    text = _expand_contractions(_with_subject(cleaned))
+    text = clauses.plain(_expand_contractions(_with_subject(cleaned)))
     if not text or _REQUEST.match(text) or _HYPOTHETICAL.match(text) or _QUESTION_START.match(text):
         return None
     anymore = bool(_ANYMORE.search(text))
@@ -986,7 +986,7 @@ _RECIPROCAL = (
 _CLAUSE_SPLIT = _rx(
     r"(?:\s*,\s*|\s+)(?:and|but|so|because|cause|though|although|while|plus|whereas)\s+"
     r"(?=(?:now\s+|these\s+days\s+|nowadays\s+|recently\s+|also\s+|then\s+|actually\s+)?"
-    r"(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my)\b)(?!i\s+" + _RECIPROCAL + r")"
+    r"(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|it|it's|they|they're|he|she)\b)(?!i\s+" + _RECIPROCAL + r")"
     r"|\s*[,:]\s*(?=(?:now\s+|these\s+days\s+|but\s+)?(?:i|i'm|im|i've|we|we're|we've|my|our)\s)(?!i\s+"
     + _RECIPROCAL
     + r")"
@@ -1004,16 +1004,6 @@ def _sentences(text: str) -> list[str]:
     protected = _ABBREVIATION.sub(lambda m: m.group(0)[:-1] + "\u2024", text)
     parts = _SENTENCE_END.split(protected)
     return [p.replace("\u2024", ".").strip() for p in parts if p and p.strip()]
-
-
-# "I left Nokia and joined Ericsson": the second verb is a second statement by the same speaker.
-_SECOND_VERB = _rx(
-    r"\s*,\s*(?=(?:live|work|have|speak|use|play|love|like|own|drive|run|study|teach|do)\s+\w)"
-    r"|\s*,?\s+(?:and|but|so)\s+(?:then\s+|now\s+|since\s+then\s+|also\s+|mostly\s+|usually\s+|still\s+|just\s+)?"
-    r"(?=(?:joined|moved|started|switched|became|adopted|bought|got|took\s+up|picked\s+up|began|signed"
-    r"|enrolled|founded|launched|married|relocated|work|live|use|am|have|play|drive|own|teach|study|love|like|speak"
-    r"|run|do)\b)"
-)
 
 
 _SECOND_PREDICATE = _rx(
@@ -1092,11 +1082,9 @@ def _clauses(sentence: str) -> list[str]:
         first, *predicates = splitter.split(whole)
         part = first
         out.extend([])  # keep order: the first clause, then its verbs, then its predicates
-        pieces = _SECOND_VERB.split(part)
-        out.append(pieces[0])
-        # The continuation keeps no date of the first half: "left X in May and joined Y" dates the
-        # leaving, not the joining (which may have come later).
-        out.extend(f"I {piece.strip()}" for piece in pieces[1:] if piece.strip())
+        # "I left X in May and joined Y": the continuation keeps no date of the first half (the joining
+        # may have come later).
+        out.extend(clauses.split_predicates(part))
         out.extend(f"I am {p.strip()}" for p in predicates if p.strip())
     return out
 

@@ -774,6 +774,7 @@ def gerund(verb: str) -> str:
 _ALL_VERBS = frozenset(v for verbs in VERB_CLASSES.values() for v in verbs) | frozenset(
     _words("live work smoke drink eat use like love enjoy hate prefer speak own learn fly travel commute")
 )
+ALL_VERBS = _ALL_VERBS  # for the general clause layer (clauses.py)
 _BASE_BY_GERUND = {gerund(v): v for v in _ALL_VERBS}
 
 
