@@ -274,7 +274,7 @@ def plain(clause: str) -> str:
 
 
 _CONJUNCT = re.compile(
-    r"(?:\s*,\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+)"
+    r"(?:(?P<comma>\s*,\s*)(?!and\s|but\s)|\s*,?\s+(?:and|but)\s+)"
     r"(?:(?:then|now|also|still|just|usually|mostly|even|really|since\s+then)\s+)?(?=(?P<verb>[a-z]+)\s+\S)"
 )
 # Someone else's clause keeps its verbs: "my sister moved to Leeds and joined a band" is the sister's.
@@ -293,6 +293,8 @@ def split_predicates(clause: str) -> list[str]:
     for m in _CONJUNCT.finditer(clause):
         verb = m.group("verb")
         past = verb.endswith("ed") and len(verb) > 4 or verb in IRREGULAR_PAST
+        if m.group("comma"):
+            past = False  # "..., loved it": after a bare comma only a present verb starts a predicate
         if m.start() <= start or not (verb in _BASE_VERBS or past or verb in ("am", "have", "own", "speak", "study")):
             continue
         parts.append(clause[start : m.start()])
