@@ -140,3 +140,26 @@ def test_a_household_has_what_we_have():
 )
 def test_a_clause_about_it_says_nothing(message):
     assert facts_of(message) == [], message
+
+
+# --- a named person or pet and what the clause says of them ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "words", "slot"),
+    [
+        ("my girlfriend Noor is a marine biologist", ("Noor", "marine biologist"), "partner"),
+        ("My nephew Kai plays the drums in a punk band", ("Kai", "drums"), "family:nephew:kai"),
+        ("Our hamster Clover is three years old", ("Clover", "three years old"), "pet:clover"),
+    ],
+)
+def test_what_is_said_of_a_named_relative_is_kept_with_the_name(message, words, slot):
+    facts = facts_of(message)
+    assert any(all(w in f.text for w in words) and f.slot == slot for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_a_passing_remark_about_a_named_relative_keeps_only_the_name():
+    facts = facts_of("My uncle Bram says hello")
+    assert [f.text for f in facts] == ["The user has an uncle named Bram"] or all(
+        "hello" not in f.text for f in facts
+    ), [f.text for f in facts]

@@ -178,10 +178,10 @@ def _rewrite(text: str, subject: str) -> Statement | None:
         return Statement(_join(f"{subject} and their {who}", shown, rest), f"my {who} and i", shown, verb, rest, False)
     if possessed := _possessed(text):
         owner, thing, verb, said_rest = possessed
-        if set(thing.split()) & ({"and", "or", "i"} | _OTHERS):
+        if set(thing.lower().split()) & ({"and", "or", "i"} | _OTHERS):
             return None
         rest = third_person(said_rest).strip()
-        return Statement(_join(f"{subject}'s {thing}", verb, rest), f"{owner} {thing}", verb, verb, rest, False)
+        return Statement(_join(f"{subject}'s {thing}", verb, rest), f"{owner} {thing.lower()}", verb, verb, rest, False)
     speaker = _SPEAKER.match(text)
     if not speaker:
         return None
@@ -225,7 +225,7 @@ def _possessed(text: str) -> tuple[str, str, str, str] | None:
     if len(words) < 3 or words[0].lower() not in ("my", "our"):
         return None
     for size in range(1, min(4, len(words) - 1)):
-        thing, candidate = " ".join(words[1 : size + 1]).lower(), words[size + 1]
+        thing, candidate = " ".join(w if w[:1].isupper() else w.lower() for w in words[1 : size + 1]), words[size + 1]
         lower = candidate.lower()
         plural = thing.endswith("s") and not thing.endswith("ss")
         if lower in _AUXILIARIES or (
@@ -239,6 +239,12 @@ def _possessed(text: str) -> tuple[str, str, str, str] | None:
             )
         ):
             return words[0].lower(), thing, lower, " ".join(words[size + 2 :])
+        if (
+            lower in _ADVERBS
+            and size + 2 < len(words)
+            and (found := _possessed(" ".join(words[: size + 1] + words[size + 2 :])))
+        ):
+            return found  # "my son Leo just started school"
     return None
 
 

@@ -1657,7 +1657,7 @@ def _b_partner_mention(m: re.Match[str], c: Clause) -> list[Draft]:
     name = _name(_group(m, "n"), need_capital=True)
     if not name:
         return []
-    return [Draft(f"The user's {_partner_word(_group(m, 'rel'))} is {name}", REL, 8, "partner", name)]
+    return [_said_of(m, c, Draft(f"The user's {_partner_word(_group(m, 'rel'))} is {name}", REL, 8, "partner", name))]
 
 
 # fmt: off
@@ -1730,7 +1730,17 @@ def _b_relative_named(m: re.Match[str], c: Clause) -> list[Draft]:
 
 def _b_relative_mention(m: re.Match[str], c: Clause) -> list[Draft]:
     name = _name(_group(m, "n"), need_capital=True)
-    return [_person_draft(_group(m, "rel"), name)] if name else []
+    return [_said_of(m, c, _person_draft(_group(m, "rel"), name))] if name else []
+
+
+def _said_of(m: re.Match[str], c: Clause, mention: Draft) -> Draft:
+    """ "My partner Jamie is vegetarian": a named person (or pet) who is the clause's subject, with what
+    the clause says of them when the classifier reads it as a fact; the mention's slot stays."""
+    said = clauses.rewrite(c.text) if m.start() == 0 and m.end() < len(c.text) else None
+    if said is None or said.negated or not said.rest or not said.subject.endswith(mention.value.lower()):
+        return mention
+    fact = clause_classifier.classify(said.said, ("fact", "other")).is_("fact", 0.6)  # a change is read elsewhere
+    return replace(mention, text=said.text) if fact else mention
 
 
 def _b_relative_died(m: re.Match[str], c: Clause) -> list[Draft]:
@@ -1772,10 +1782,9 @@ def _b_relative_count(m: re.Match[str], c: Clause) -> list[Draft]:
 
 def _b_pet_named(m: re.Match[str], c: Clause) -> list[Draft]:
     name = _name(_group(m, "v") or _group(m, "n"), need_capital=not _group(m, "v"))
-    if not name:
-        return []
     kind = re.sub(r"\s+", " ", _group(m, "kind").lower())
-    return [Draft(f"The user has {_article(kind)} {kind} named {name}", FACT, 6, f"pet:{_slug(name)}", name)]
+    pet = Draft(f"The user has {_article(kind)} {kind} named {name}", FACT, 6, f"pet:{_slug(name or '')}", name)
+    return ([_said_of(m, c, pet)] if _group(m, "n") else [pet]) if name else []
 
 
 def _b_pet_unnamed(m: re.Match[str], c: Clause) -> list[Draft]:
