@@ -163,3 +163,54 @@ def test_a_passing_remark_about_a_named_relative_keeps_only_the_name():
     assert [f.text for f in facts] == ["The user has an uncle named Bram"] or all(
         "hello" not in f.text for f in facts
     ), [f.text for f in facts]
+
+
+# --- changes said another way: "moved everything over to", "upgraded to", "ended up migrating to" -----
+
+
+@pytest.mark.parametrize(
+    ("earlier", "message", "new"),
+    [
+        ("I keep my tasks in Todoist", "we moved everything over to TickTick", "TickTick"),
+        ("I have a Galaxy S9", "finally upgraded to a Galaxy S24", "Galaxy S24"),
+        ("our queue is RabbitMQ", "we ended up migrating to Kafka in the end", "Kafka"),
+        ("I use LastPass", "jumped ship to Bitwarden after the breach", "Bitwarden"),
+    ],
+)
+def test_a_change_said_another_way_states_the_new_value(earlier, message, new):
+    facts = facts_of(earlier, message)
+    assert any(new in f.text and not f.negated and f.source_event_ids == ("e1",) for f in facts), [
+        f.text for f in facts
+    ]
+
+
+def test_moving_everything_is_not_the_speaker_moving_house():
+    facts = facts_of("we moved everything over to Basecamp")
+    assert not any(f.slot == "location" for f in facts), [(f.text, f.slot) for f in facts]
+
+
+# --- endings said another way ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("earlier", "message", "thing"),
+    [
+        ("I do pilates", "I'm done with pilates, too pricey", "pilates"),
+        ("I play the banjo", "haven't picked up my banjo in years", "banjo"),
+        ("I ride a unicycle", "I haven't ridden my unicycle in ages", "unicycle"),
+    ],
+)
+def test_an_ending_said_another_way_is_a_retraction(earlier, message, thing):
+    facts = facts_of(earlier, message)
+    ended = [f for f in facts if f.source_event_ids == ("e1",)]
+    assert ended and all(f.negated for f in ended) and any(thing in f.text for f in ended), [f.text for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("past", "base"),
+    [("studied", "study"), ("jogged", "jog"), ("hiked", "hike"), ("touched", "touch"), ("visited", "visit")],
+)
+def test_regular_past_forms_give_their_verb(past, base):
+    from shared.providers.offline import frames
+
+    assert frames.base_of_regular_past(past) == base

@@ -46,7 +46,7 @@ _ADVERBS = _words(
 _NOT_STATING = _words(
     "would could should might may shall will wonder wish hope guess suppose think believe assume bet "
     "want need wanna gotta mean meant agree disagree understand see know forgot remember asked tried "
-    "feel felt hear heard saw noticed can cannot can't couldn't won't"
+    "feel felt hear heard saw noticed can cannot can't couldn't won't never"
 )
 _AUX_AGREEMENT = {"am": "is", "are": "is", "were": "was", "have": "has", "do": "does", "'m": "is", "'re": "is"}
 _KEEP = _words("was is has does can must did had")
@@ -270,12 +270,45 @@ _PLAIN = (
 )
 
 
+_GERUND_TO_PAST = {
+    "switching": "switched",
+    "migrating": "migrated",
+    "moving": "moved",
+    "changing": "changed",
+    "going": "went",
+}
+_PLAIN_CHANGES = (
+    # "we moved everything over to Asana", "migrated it all to Hetzner": the whole setup moved, not the speaker
+    (
+        re.compile(
+            r"\b(moved|migrated|switched|changed)\s+(?:(?:everything|it\s+all|all\s+of\s+it|all|us|the\s+team|"
+            r"it|them|(?:my|our)\s+stuff)\s+)?over\s+(?=to\b)|\b(moved|migrated|switched)\s+(?:everything|it\s+all"
+            r"|all\s+of\s+it|(?:my|our)\s+stuff)\s+(?=to\b)",
+            re.IGNORECASE,
+        ),
+        lambda m: "switched ",
+    ),
+    # "upgraded to an iPhone 15", "jumped ship to Bitwarden", "went over to Linux": a change to the new one
+    (
+        re.compile(r"\b(?:upgraded|downgraded|jumped\s+ship|went\s+over|converted|defected)\s+(?=to\b)", re.IGNORECASE),
+        lambda m: "switched ",
+    ),
+    # "we ended up migrating to Postgres": what was done in the end
+    (
+        re.compile(r"\b(?:ended\s+up|wound\s+up)\s+(switching|migrating|moving|changing|going)\b", re.IGNORECASE),
+        lambda m: _GERUND_TO_PAST[m.group(1).lower()],
+    ),
+)
+
+
 def plain(clause: str) -> str:
     """The clause in its plain first-person wording: "I would prefer short replies" -> "I prefer short
     replies", "I got myself a kayak" -> "I got a kayak", "I am on a Pixel 7" -> "I use a Pixel 7" (a
     named device or system one is on is one in use; "on a train", "on a break" stay as they are)."""
     for pattern, plain_form in _PLAIN:
         clause = pattern.sub(plain_form, clause)
+    for pattern, said_plainly in _PLAIN_CHANGES:
+        clause = pattern.sub(said_plainly, clause)
     return clause
 
 

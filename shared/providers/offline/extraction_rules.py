@@ -303,7 +303,7 @@ def _article(word: str) -> str:
 
 
 def _is_proper(text: str) -> bool:
-    return bool(text) and text[0].isupper()
+    return bool(text) and (text[0].isupper() or bool(_PRODUCT_CASE.match(text)))  # "Kobo", "iPhone"
 
 
 # fmt: off
@@ -808,7 +808,7 @@ def _expand_contractions(text: str) -> str:
 _SUBJECTLESS = _rx(
     r"^(?=(?:just\s+|finally\s+|recently\s+|also\s+|officially\s+)*(?:[a-z]+ed|got|went|left|sold|quit|began|became"
     r"|bought|took|made|moved|ran|swam|gave|lost|met|found|joined|started|switched|dropped|ditched|passed|finished"
-    r"|cancelled|canceled|stopped|picked|signed|booked|adopted|broke|split)\b)(?!(?:need|feed|speed|seed)\b)"
+    r"|cancelled|canceled|stopped|picked|signed|booked|adopted|broke|split|haven'?t|have\s+not)\b)(?!(?:need|feed|speed|seed)\b)"
 )
 _SUBJECTLESS_AUX = _rx(
     r"^(?P<aux>been|not|starting|moving|heading|flying|going|off\s+to|working|living|engaged|married|divorced|pregnant"
@@ -1414,7 +1414,7 @@ def _b_switch(m: re.Match[str], c: Clause) -> list[Draft]:
 
 
 def _b_switch_to(m: re.Match[str], c: Clause) -> list[Draft]:
-    new = _cut(_group(m, "v"), _TOOL_STOPS)
+    new = _value(_cut(_group(m, "v"), _TOOL_STOPS))  # "switched to an iPhone 15": the name, not the article
     verb = {"switching": "switched", "migrating": "migrated", "moving": "moved"}.get(
         _group(m, "verb").lower(), _group(m, "verb").lower()
     )
@@ -2686,10 +2686,8 @@ def _ended_activity(statement: str, c: Clause) -> list[Draft]:
         marker = " ".join(words[:2]) if frames.is_ending_verb(" ".join(words[:2]).lower()) else verb
         thing = " ".join(words[len(marker.split()) :])
         text, named = f"The user {marker} {_third_person(thing)}", thing
-    elif frames.base_of_gerund(frames.gerund(verb)):
+    else:  # "I touch my guitar" ended: "The user no longer touches their guitar"
         text, named = f"The user no longer {_third_person(_verb_s(verb) + ' ' + ' '.join(words[1:]))}", rest
-    else:
-        text, named = f"The user no longer {_third_person(rest)}", rest
     key = [w for w in re.findall(r"[\w+#-]+", _third_person(named).lower()) if w not in _DETERMINERS and w != "their"]
     if not key:
         return []

@@ -674,7 +674,25 @@ def _base_of_participle(word: str) -> str | None:
         for base in (w[:-2], w[:-1], w[:-3], w[:-3] + "y" if w.endswith("ied") else ""):
             if base and base in _ALL_VERBS:
                 return base
+        return base_of_regular_past(w)
     return None
+
+
+def base_of_regular_past(word: str) -> str | None:
+    """A regular past form's verb by the spelling rules: "studied" -> "study", "jogged" -> "jog",
+    "hiked" -> "hike", "danced" -> "dance", "touched" -> "touch", "played" -> "play"."""
+    w = word.lower()
+    if not w.endswith("ed") or len(w) < 5:
+        return None
+    stem = w[:-2]
+    if w.endswith(("ied", "eed")):
+        return w[:-3] + "y" if w.endswith("ied") else w[:-1]
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] in "bdgmnprt":
+        return stem[:-1]
+    one_syllable = len(re.findall(r"[aeiouy]+", stem)) == 1
+    if one_syllable and re.search(r"(?:[^aeiou][aeiou][bcdgkmnprstvz]|nc|rc|rg|lv|rv|dg)$", stem):
+        return stem + "e"
+    return stem
 
 
 # Verbs whose statements are usually in the progressive ("I'm learning Greek"): their ending reads so.
@@ -692,6 +710,8 @@ def ending_marker(text: str) -> tuple[str, str] | None:
         marker, rest = re.sub(r"\s+", " ", m.group("marker").lower()), m.group("rest").split(",")[0].strip()
         if marker == "no longer":
             return "no longer", f"I {rest}"
+        if marker in ("am done with", "am finished with"):
+            return marker, f"I quit {rest}"  # what one is done with, by its name
         if marker in ("gone off", "went off", "got tired of", "grown out of"):
             return marker, f"I like {rest}"  # a taste that ended
         first, _, tail = rest.partition(" ")
