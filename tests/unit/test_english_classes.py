@@ -214,3 +214,54 @@ def test_regular_past_forms_give_their_verb(past, base):
     from shared.providers.offline import frames
 
     assert frames.base_of_regular_past(past) == base
+
+
+# --- habits said by the verb alone, with a rhythm ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "word"),
+    [
+        ("I canoe most weekends", "canoe"),
+        ("honestly I sketch every evening", "sketch"),
+        ("I journal daily", "journal"),
+    ],
+)
+def test_an_intransitive_habit_with_a_rhythm_is_a_habit(message, word):
+    facts = facts_of(message)
+    assert any(word in f.text and (f.slot or "").startswith("habit:") for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_a_verb_alone_without_a_rhythm_says_nothing():
+    assert facts_of("I agree") == [] and facts_of("I paddled") == []
+
+
+# --- a name given in a second clause about the same one ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "name"),
+    [
+        ("we rescued a lurcher, she's called Dot", "Dot"),
+        ("I have an older sister and her name is Ines", "Ines"),
+        ("I'm seeing someone new, his name is Callum", "Callum"),
+    ],
+)
+def test_a_name_given_after_the_mention_is_read_with_it(message, name):
+    facts = facts_of(message)
+    assert any(name in f.text for f in facts), [f.text for f in facts]
+
+
+# --- a verbless question answered by the other speaker ------------------------------------------------
+
+
+def test_a_verbless_question_answered_yes_states_the_verb():
+    turns = (
+        Turn("e0", "user", "you still work at the pottery studio?", AT, "Ola"),
+        Turn("e1", "user", "yeah, for now", AT, "Pim"),
+    )
+    facts = extract_facts(ExtractionInput(new_turns=turns))
+    assert [f.text for f in facts] == ["Pim works at the pottery studio"] or any(
+        f.text.startswith("Pim works at") for f in facts
+    ), [f.text for f in facts]
+    assert not any(" is work" in f.text for f in facts)

@@ -22,7 +22,9 @@ from shared.providers.offline import frames
 __all__ = [
     "IRREGULAR_PAST",
     "Statement",
+    "activity",
     "agree",
+    "name_in_place",
     "plain",
     "split_predicates",
     "rewrite",
@@ -301,6 +303,31 @@ _PLAIN_CHANGES = (
 )
 
 
+# "you still live in Leeds?" - "yeah": the answer read as "I'm live in Leeds"; a verb after "am" is the verb.
+_AM_VERB = re.compile(
+    r"^(i|we)\s+(?:am|are)\s+(?:still\s+)?(?=(?:live|work|use|play|own|teach|study|speak|drive|coach|commute"
+    r"|volunteer|practise|practice|attend)\s)",
+    re.IGNORECASE,
+)
+
+
+_NAMED_AFTER = (
+    (
+        re.compile(r",?\s+(?:and\s+)?(?:she|he|it|they)(?:\s+is|\s+are|'s|'re)\s+(called|named)\b", re.IGNORECASE),
+        r" \1",
+    ),
+    (re.compile(r",?\s+(?:and\s+)?(?:her|his|its|their)\s+names?\s+(?:is|are)\b", re.IGNORECASE), " named"),
+)
+
+
+def name_in_place(sentence: str) -> str:
+    """ "I adopted a greyhound, she's called Pixie" -> "I adopted a greyhound called Pixie": a name given
+    in a second clause about the same one ("her name is Sofia") is read where the first clause names it."""
+    for pattern, named in _NAMED_AFTER:
+        sentence = pattern.sub(named, sentence)
+    return sentence
+
+
 def plain(clause: str) -> str:
     """The clause in its plain first-person wording: "I would prefer short replies" -> "I prefer short
     replies", "I got myself a kayak" -> "I got a kayak", "I am on a Pixel 7" -> "I use a Pixel 7" (a
@@ -309,7 +336,7 @@ def plain(clause: str) -> str:
         clause = pattern.sub(plain_form, clause)
     for pattern, said_plainly in _PLAIN_CHANGES:
         clause = pattern.sub(said_plainly, clause)
-    return clause
+    return _AM_VERB.sub(r"\1 ", clause)
 
 
 _CONJUNCT = re.compile(
@@ -342,6 +369,24 @@ def split_predicates(clause: str) -> list[str]:
         return [clause]
     parts.append(clause[start:])
     return [parts[0], *(f"{subject} {p.strip()}" for p in parts[1:] if p.strip())]
+
+
+_RHYTHM = re.compile(
+    r"\b(?:every|each|most|daily|weekly|monthly|weekends?|weekdays?|twice|once|times|(?:mon|tues|wednes|thurs|fri"
+    r"|satur|sun)days)\b",
+    re.IGNORECASE,
+)
+
+
+def activity(statement: Statement) -> str:
+    """ "I paddle most weekends": an activity said by its verb alone, with a rhythm, is what the clause is
+    about ("paddling"); "" for anything else (a verb with an object, an auxiliary, a one-off)."""
+    verb = statement.base
+    if statement.subject not in ("i", "we") or thing_key(statement.rest) or not _RHYTHM.search(statement.rest):
+        return ""
+    if verb in _AUXILIARIES or verb in _KEEP or verb in IRREGULAR_PAST or verb.endswith("ed") or verb in _NOT_STATING:
+        return ""
+    return frames.gerund(verb)
 
 
 def used_to(clause: str, subject: str = "The user") -> Statement | None:

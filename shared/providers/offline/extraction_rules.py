@@ -397,8 +397,10 @@ def _org(raw: str | None) -> tuple[str, str] | None:
     return display, _value(display)
 
 
-def _name(raw: str | None, *, need_capital: bool) -> str | None:
-    display = _cut(raw, _NAME_STOPS)
+def _name(raw: str | None, *, need_capital: bool) -> str | None:  # "someone new named Sofia": Sofia
+    display = _cut(
+        re.sub(r"(?i)^(?:someone|somebody|an?\s+\w+)(?:\s+new)?\s+(?:named|called)\s+", "", raw or ""), _NAME_STOPS
+    )
     display = re.sub(r"'s$", "", display)
     words = display.split()
     if not 1 <= len(words) <= 3:
@@ -1071,7 +1073,7 @@ _SECOND_ROLE = _rx(
 def _clauses(sentence: str) -> list[str]:
     parts = [
         item
-        for part in _CLAUSE_SPLIT.split(sentence)
+        for part in _CLAUSE_SPLIT.split(clauses.name_in_place(sentence))
         if part and part.strip()
         for piece in _appositions(part)
         for item in _had_items(piece)
@@ -2583,7 +2585,7 @@ def _general_drafts(c: Clause) -> list[Draft]:
     # What the clause is about: its object, or the speaker's thing ("my nan passed": nan).
     # "gave up on Rust": the particles of a phrasal verb are no part of the thing
     key = clauses.thing_key(_PARTICLES.sub("", statement.rest)) or (
-        clauses.thing_key(statement.subject) if owned else ""
+        clauses.thing_key(statement.subject) if owned else clauses.activity(statement)  # "I paddle most weekends"
     )
     if not key:
         return []  # a fact says something about something: "I have been" says nothing
@@ -2605,7 +2607,11 @@ def _general_drafts(c: Clause) -> list[Draft]:
     # judges themselves today; the frames read the lasting ones ("vegan", "left-handed").
     bare_adjective = statement.base in ("am", "are", "is") and len(statement.rest.split()) == 1
     bare_adjective = bare_adjective and statement.rest.islower() and not statement.rest.isdigit()
-    if verdict.is_("fact", GENERAL_FACT_CONFIDENCE) and clauses.thing_key(statement.rest) and not bare_adjective:
+    if (
+        verdict.is_("fact", GENERAL_FACT_CONFIDENCE)
+        and (key if not owned else clauses.thing_key(statement.rest))
+        and not bare_adjective
+    ):
         return [_general_fact(statement)]
     if verdict.is_("ending", GENERAL_ENDING_CONFIDENCE):
         return [Draft(statement.text, FACT, 5, f"*:{key}", statement.rest, negated=True)]
@@ -3411,7 +3417,7 @@ def _named_pets_drafts(c: Clause) -> list[Draft]:
 
 
 _NAMED_ANIMAL = _rx(
-    r"^i\s+(?:have\s+)?(?:just\s+|finally\s+|recently\s+)?(?P<verb>adopted|rescued|got|bought|have)\s+(?:a|an)\s+"
+    r"^(?:i|we)\s+(?:have\s+)?(?:just\s+|finally\s+|recently\s+)?(?P<verb>adopted|rescued|got|bought|have)\s+(?:a|an)\s+"
     r"(?P<what>[a-z][\w\s-]{1,30}?)\s*,?\s+(?:called|named)\s+(?P<n>(?-i:[A-Z])[\w'-]+)"
 )
 
