@@ -265,3 +265,40 @@ def test_a_verbless_question_answered_yes_states_the_verb():
         f.text.startswith("Pim works at") for f in facts
     ), [f.text for f in facts]
     assert not any(" is work" in f.text for f in facts)
+
+
+# --- plain wordings: "'s a", "<X> user", "would take X over Y", "X is my favourite" ---------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("my camera's a Nikon Z6, any tips for astro?", ("camera", "Nikon Z6")),
+        ("I'm a Firefox user, how do I clear cookies?", ("Firefox",)),
+        ("we're a Laravel shop", ("Laravel",)),
+        ("I'd take the sea over the mountains any day", ("sea",)),
+        ("sushi is my absolute favourite", ("sushi",)),
+    ],
+)
+def test_a_statement_said_another_way_is_read_plainly(message, words):
+    facts = facts_of(message)
+    assert has_fact(facts, *words), [f.text for f in facts]
+
+
+# --- "I'm no longer <doing> ...": an ending of what the rest states ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("earlier", "message", "slot"),
+    [
+        ("I live in Ghent", "I'm no longer living in Ghent", "location"),
+        ("I work at Ocado", "I'm no longer working at Ocado", "employer"),
+    ],
+)
+def test_no_longer_doing_ends_the_fact_on_its_slot(earlier, message, slot):
+    facts = facts_of(earlier, message)
+    assert any(f.negated and f.slot == slot for f in facts), [(f.text, f.slot, f.negated) for f in facts]
+
+
+def test_no_longer_feeling_something_is_no_ending():
+    assert facts_of("I'm no longer sure") == [] and facts_of("I'm no longer hungry") == []

@@ -33,6 +33,7 @@ __all__ = [
     "thing_key",
     "third_person",
     "used_to",
+    "without_afterthought",
 ]
 
 
@@ -100,7 +101,8 @@ _OTHERS = _words(
 # So does "and" before another subject ("my tablet is a Lenovo and it lags": the lag is the tablet's).
 _TAIL = re.compile(
     r"\s*(?:,|;|\s-\s|\s+(?:but|so|because|which|although|though|lol|haha)\b"
-    r"|\s+and\s+(?:it|it's|its|they|they're|that|this|he|she|he's|she's)\b).*$",
+    r"|\s+and\s+(?:it|it's|its|they|they're|that|this|he|she|he's|she's)\b"
+    r"|\s+and\s+(?:the|my|our|its|their)\s+\w+\s+(?:is|are|was|were|keeps?|kept)\b).*$",
     re.IGNORECASE,
 )
 _POINTING = _words("it them this that these those")
@@ -211,8 +213,8 @@ def _rewrite(text: str, subject: str) -> Statement | None:
         words.pop(0)
         negated = True
         shown_verb = f"{agree(verb)} not"
-    if words and words[0].lower() in _POINTING:
-        return None  # "I sell them at fairs": what "them" is was said elsewhere
+    if words and (words[0].lower() in _POINTING or words[-1].lower() in _POINTING):
+        return None  # "I sell them at fairs", "we're hopeless at it": what "it" is was said elsewhere
     rest = third_person(" ".join(words)).strip()
     shown = " ".join([*adverbs, shown_verb])
     return Statement(_join(subject, shown, rest), speaker.group("subj").lower(), shown_verb, verb, rest, negated)
@@ -260,6 +262,34 @@ _STANCE = _words("love like hate adore enjoy dislike loathe detest prefer")
 _PLAIN = (
     (re.compile(r"\b(i|we)\s+would\s+(?:much\s+)?prefer\b(?!\s+(?:to|if|that|not|it)\b)", re.IGNORECASE), r"\1 prefer"),
     (re.compile(r"\b(got|bought|treated)\s+(?:myself|ourselves)\b(?:\s+to\b)?", re.IGNORECASE), r"\1"),
+    # "my laptop's a 2019 MacBook": the "'s" of a thing is its "is"
+    (
+        re.compile(r"^((?:my|our)\s+[\w-]+(?:\s+[\w-]+)?)'s\s+(?=(?:an?|the|my|our)\s|\d|(?-i:[A-Z]))", re.IGNORECASE),
+        r"\1 is ",
+    ),
+    # "I'm a Neovim user", "we're an Azure shop": being a user of a named thing is using it
+    (
+        re.compile(
+            r"^(i|we)\s+(?:am|are)\s+(?:an?\s+)?(?:(?:big|happy|long-?time|heavy|daily|die-?hard|loyal)\s+)?"
+            r"(?P<n>(?-i:[A-Z0-9])[\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?)\s+(?:user|shop)\b",
+            re.IGNORECASE,
+        ),
+        r"\1 use \g<n>",
+    ),
+    # "I'd take mountains over beaches": a choice between two is a preference
+    (
+        re.compile(r"\b(i|we)\s+would\s+(?:always\s+)?(?:take|pick|choose)\s+(?=\S.*\s+over\s)", re.IGNORECASE),
+        r"\1 prefer ",
+    ),
+    # "spicy food is my absolute favourite": a favourite with no kind named is a love
+    (
+        re.compile(
+            r"^(?!(?:i|we|my|our|it|this|that)\s)(?P<x>[\w' -]+?)\s+(?:is|are)\s+my\s+"
+            r"(?:absolute\s+|all[- ]time\s+)?favou?rites?\s*$",
+            re.IGNORECASE,
+        ),
+        r"I love \g<x>",
+    ),
     (
         re.compile(
             r"^(i|we)\s+(?:am|are)\s+(?:(?:currently|now|still|mostly|mainly)\s+)?on\s+(?=(?:an?\s+|the\s+|my\s+|our\s+)?"
@@ -387,6 +417,12 @@ def activity(statement: Statement) -> str:
     if verb in _AUXILIARIES or verb in _KEEP or verb in IRREGULAR_PAST or verb.endswith("ed") or verb in _NOT_STATING:
         return ""
     return frames.gerund(verb)
+
+
+def without_afterthought(clause: str) -> str:
+    """The clause without what a comma, "but", "and it ..." adds: "my bike is a Brompton and it rattles"
+    -> "my bike is a Brompton"."""
+    return _TAIL.sub("", clause)
 
 
 def used_to(clause: str, subject: str = "The user") -> Statement | None:

@@ -2027,7 +2027,6 @@ RULES: tuple[Rule, ...] = (
     _rule("nationality", "i am (?:an? )?(?:proud )?(?P<v>south african|[a-z]+)(?P<rest>.*)$", _b_nationality),
     # where the user lives: endings first
     _rule("location", "{IWE} (?:do not|no longer) live (?:in|at) {V}", _b_location_gone),
-    _rule("location", "{AM} (?:no longer|not) (?:living|based) in {V}", _b_location_gone),
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back )?from (?P<old>.+?) to {V}", _b_moved),
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:away from|out of) (?P<proper>){V}",
           _b_location_gone),
@@ -2054,7 +2053,6 @@ RULES: tuple[Rule, ...] = (
     _rule("employer", r"i {ADV}(?:have )?(?:quit|left) (?P<how>my (?:job|position|role))\s*$", _b_employer_gone),
     _rule("employer", "i {ADV}(?:have )?(?:quit|left) (?P<proper>)(?P<v>{CAP}.*)", _b_employer_gone),
     _rule("employer", "i (?:no longer|do not) work (?:at|for) {V}", _b_employer_gone),
-    _rule("employer", "i am no longer (?:working|employed) (?:at|for|by) {V}", _b_employer_gone),
     _rule("employer", "i (?:got|was|have been) (?:fired|laid off|let go|made redundant) (?:from|at|by) {V}",
           _b_employer_gone),
     _rule("employer", r"i (?:(?:got|was|have been) (?P<how>fired|laid off|let go|made redundant)"
@@ -2108,9 +2106,7 @@ RULES: tuple[Rule, ...] = (
     _rule("tool", "(?:{IWE} {ADV}(?:use|rely on|code in|program in|develop in)|{AM} {ADV}using)"
                   " (?P<v>.+?)(?: (?:for|as) (?P<purpose>.+))?$", _b_use),
     _rule("tool", "{IWE} {ADV}(?:write|work in|run|build (?:with|in)|deploy (?:to|on)) {V}", _b_use_known),
-    _rule("tool", "our (?:stack|database|db|editor|backend|os|cloud) is {V}", _b_use_known),
     # likes: ending a like, then dislikes, then likes
-    _rule("like", "i (?:no longer|(?:have )?stopped) (?P<verb>like|love|enjoy)(?:ing)? {V}", _like_builder("unlike")),
     _rule("like", "i (?:really )?do not (?:really )?(?P<verb>like|love|enjoy) {V}",
           _like_builder("dislike", "does not")),
     _rule("like", "i {LIKE_ADV}(?P<verb>hate|dislike|detest|loathe|despise|can'?t stand|cannot stand"
@@ -2684,13 +2680,14 @@ def _ended_activity(statement: str, c: Clause) -> list[Draft]:
         # "I'm not a smoker anymore": what the user was
         text, named = f"The user is no longer {_third_person(' '.join(words[1:]))}", " ".join(words[1:])
         key = [w for w in re.findall(r"[\w+#-]+", named.lower()) if w not in _DETERMINERS]
-        return [Draft(text, FACT, 5, "*:" + "-".join(key), named, negated=True)] if key else []
+        state = len(words) == 2 and words[1].islower()  # "no longer sure": a passing state, not an ending
+        return [Draft(text, FACT, 5, "*:" + "-".join(key), named, negated=True)] if key and not state else []
     if frames.is_ending_verb(" ".join(words[:3]).lower()):
         words = [" ".join(words[:3]), *words[3:]]  # "gave up on"
-    if frames.is_ending_verb(" ".join(words[:2]).lower()) or frames.is_ending_verb(verb):
+    if frames.is_ending_verb(" ".join(words[:2]).lower()) or frames.is_ending_verb(words[0].lower()):
         # "I sold my motorbike": the thing that ended, said with the verb that ended it.
-        marker = " ".join(words[:2]) if frames.is_ending_verb(" ".join(words[:2]).lower()) else verb
-        thing = " ".join(words[len(marker.split()) :])
+        size = 2 if frames.is_ending_verb(" ".join(words[:2]).lower()) else 1
+        marker, thing = " ".join(words[:size]), " ".join(words[size:])
         text, named = f"The user {marker} {_third_person(thing)}", thing
     else:  # "I touch my guitar" ended: "The user no longer touches their guitar"
         text, named = f"The user no longer {_third_person(_verb_s(verb) + ' ' + ' '.join(words[1:]))}", rest
@@ -3297,7 +3294,7 @@ _NOT_BELONGINGS = _vocab("""
 def _belonging_drafts(c: Clause) -> list[Draft]:
     if tooled := _thing_tool_drafts(c):
         return tooled  # "our app is built with Flutter", "our infra is on GCP": a thing and its tool
-    m = _MY_THING.match(c.text)
+    m = _MY_THING.match(clauses.without_afterthought(c.text))  # "... and the keys stick" is no part of it
     if not m:
         return [] if not _THING_ON.match(c.text) else _thing_tool_drafts(c)
     thing = m.group("thing").lower()

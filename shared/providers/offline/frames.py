@@ -614,7 +614,7 @@ def remove_span(text: str, start: int, end: int) -> str:
 
 # English: "<marker> <gerund or verb phrase>" and "... anymore"; the rest is what ended.
 _EN_ENDING_LEAD = _rx(
-    r"^(?:i|we)\s+(?:have\s+|had\s+|just\s+|finally\s+|recently\s+|already\s+|officially\s+|completely\s+)*"
+    r"^(?:i|we)\s+(?P<be>am\s+|are\s+)?(?:have\s+|had\s+|just\s+|finally\s+|recently\s+|already\s+|officially\s+|completely\s+)*"
     r"(?P<marker>stopped|quit|quitted|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|dropped|ditched|abandoned|kicked|cut\s+out"
     r"|no\s+longer|am\s+done\s+with|am\s+finished\s+with|got\s+rid\s+of|retired\s+from|sold|gave\s+away"
     r"|lost|cancelled|canceled|unsubscribed\s+from|gone\s+off|went\s+off|got\s+tired\s+of|grown\s+out\s+of)\s+(?P<rest>.+)$"
@@ -709,7 +709,9 @@ def ending_marker(text: str) -> tuple[str, str] | None:
     if m:
         marker, rest = re.sub(r"\s+", " ", m.group("marker").lower()), m.group("rest").split(",")[0].strip()
         if marker == "no longer":
-            return "no longer", f"I {rest}"
+            return "no longer", f"I am {rest}" if m.group("be") else f"I {rest}"  # "I'm no longer living in X"
+        if m.group("be") and marker not in ("am done with", "am finished with"):
+            return None
         if marker in ("am done with", "am finished with"):
             return marker, f"I quit {rest}"  # what one is done with, by its name
         if marker in ("gone off", "went off", "got tired of", "grown out of"):
@@ -730,6 +732,8 @@ def ending_marker(text: str) -> tuple[str, str] | None:
                 "abandoned",
                 "gave up",
                 "given up",
+                "gave up on",
+                "given up on",
                 "kicked",
                 "cut out",
             )
