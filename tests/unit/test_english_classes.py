@@ -302,3 +302,71 @@ def test_no_longer_doing_ends_the_fact_on_its_slot(earlier, message, slot):
 
 def test_no_longer_feeling_something_is_no_ending():
     assert facts_of("I'm no longer sure") == [] and facts_of("I'm no longer hungry") == []
+
+
+# --- where a thought ends: emoji, a label before a colon, "if that matters" -----------------------------
+
+
+def test_an_emoji_ends_a_thought():
+    facts = facts_of("we finally moved to Tromsø 🎉 the old place was way too small")
+    assert any(f.slot == "location" and "Tromsø" in f.text and "small" not in f.text for f in facts), [
+        f.text for f in facts
+    ]
+
+
+@pytest.mark.parametrize(
+    ("message", "words", "negated"),
+    [
+        ("quick heads up for the meal plans: not pescatarian anymore", ("pescatarian",), True),
+        ("new phone update: I switched to a Fairphone 5", ("Fairphone 5",), False),
+    ],
+)
+def test_a_label_before_a_colon_is_no_part_of_the_statement(message, words, negated):
+    facts = facts_of(message)
+    assert has_fact(facts, *words, negated=negated), [f.text for f in facts]
+
+
+def test_a_game_set_up_with_a_colon_stays_a_game():
+    assert facts_of("let's play a game: I'm a pirate who lives on an island") == []
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("I work as a physiotherapist if that matters", ("physiotherapist",)),
+        ("we're in Dundee if it helps", ("Dundee",)),
+    ],
+)
+def test_a_conditional_afterthought_is_dropped(message, words):
+    facts = facts_of(message)
+    assert has_fact(facts, *words) and not any(" if " in f.text for f in facts), [f.text for f in facts]
+
+
+def test_like_before_a_quantity_is_filler_not_a_taste():
+    facts = facts_of("I vape, like half a bottle a day")
+    assert not any((f.slot or "").startswith("like:") for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_settled_in_a_place_is_living_there():
+    facts = facts_of("finally settled in Lyon, the flat is tiny")
+    assert any(f.slot == "location" and "Lyon" in f.text for f in facts), [(f.text, f.slot) for f in facts]
+
+
+# --- a relative's lasting trait; a name said in apposition -------------------------------------------
+
+
+def test_a_relatives_trait_said_with_one_adjective_is_kept():
+    facts = facts_of("my husband is diabetic")
+    assert has_fact(facts, "husband", "diabetic"), [f.text for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("message", "name"),
+    [
+        ("I got a kitten, a tabby called Moth", "Moth"),
+        ("I have a dog too, Pickle, is that a problem?", "Pickle"),
+    ],
+)
+def test_a_name_in_apposition_is_the_name(message, name):
+    facts = facts_of(message)
+    assert any(name in f.text and (f.slot or "").startswith("pet:") for f in facts), [(f.text, f.slot) for f in facts]

@@ -23,6 +23,7 @@ __all__ = [
     "IRREGULAR_PAST",
     "Statement",
     "activity",
+    "after_label",
     "agree",
     "name_in_place",
     "plain",
@@ -260,6 +261,14 @@ _BASE_VERBS = frames.ALL_VERBS | _words(
 _STANCE = _words("love like hate adore enjoy dislike loathe detest prefer")
 # "I'd prefer ...", "got myself a ...", "I'm on a Pixel 7": said another way, the statement is the plain one.
 _PLAIN = (
+    # "finally settled in Edinburgh": where one has settled is where one lives
+    (
+        re.compile(
+            r"^(i|we)\s+(?:have\s+)?(?:(?:finally|now|all|just)\s+)*(?:got\s+)?settled\s+in\s+(?=(?-i:[A-Z]))",
+            re.IGNORECASE,
+        ),
+        r"\1 live in ",
+    ),
     (re.compile(r"\b(i|we)\s+would\s+(?:much\s+)?prefer\b(?!\s+(?:to|if|that|not|it)\b)", re.IGNORECASE), r"\1 prefer"),
     (re.compile(r"\b(got|bought|treated)\s+(?:myself|ourselves)\b(?:\s+to\b)?", re.IGNORECASE), r"\1"),
     # "my laptop's a 2019 MacBook": the "'s" of a thing is its "is"
@@ -347,7 +356,31 @@ _NAMED_AFTER = (
         r" \1",
     ),
     (re.compile(r",?\s+(?:and\s+)?(?:her|his|its|their)\s+names?\s+(?:is|are)\b", re.IGNORECASE), " named"),
+    # "I got a puppy, a corgi called Waffle": the name of the one just said
+    (re.compile(r",\s+an?\s+(?:[\w-]+\s+){0,2}?(called|named)\b", re.IGNORECASE), r" \1"),
+    # "I have a cat too, Zoltan, ...": a name right after what one has
+    (
+        re.compile(
+            r"\b((?:have|has|got|adopted|rescued)\s+an?\s+(?:[\w-]+\s+){0,2}?[a-z]+)(?:\s+too|\s+as\s+well)?,\s+"
+            r"((?-i:[A-Z])[a-z'-]+)(?=\s*(?:[,.!?]|$))",
+            re.IGNORECASE,
+        ),
+        r"\1 named \2",
+    ),
 )
+
+
+_LABEL = re.compile(r"^(?!(?:my|our|i|we)\b)(?P<label>[^:]{1,60}?)\s*:\s+(?P<said>\S.*)$", re.IGNORECASE)
+
+
+def after_label(sentence: str) -> list[str]:
+    """ "heads up for future recipes: not vegan anymore" -> the label and what it introduces, apart: a
+    short label before a colon ("update:", "setup:", "things to know about me:") is no part of the
+    statement ("my favourite bands: ..." keeps its colon: the label is the speaker's own thing)."""
+    m = _LABEL.match(sentence)
+    if not m or len(m.group("label").split()) > 7:
+        return [sentence]
+    return [m.group("label"), m.group("said")]
 
 
 def name_in_place(sentence: str) -> str:

@@ -835,7 +835,7 @@ _BEGUN = _rx(
 )
 _FILLER_TAIL = _rx(
     r"(?:\s*,?\s+(?:tbh|lol|lmao|haha+|btw|fyi|atm|imo|tho|though|honestly|for\s+now|ha|xd|actually|too"
-    r"|as\s+well|(?<!for\s)(?<!by\s)(?:myself|ourselves))\b"
+    r"|as\s+well|(?<!for\s)(?<!by\s)(?:myself|ourselves)|if\s+(?:that|it)\s+(?:matters|helps)|if\s+relevant)\b"
     r"|[!?.]+)+$"
 )
 
@@ -910,7 +910,7 @@ def _with_subject(text: str) -> str:
 
 _HAVE_GOT = _rx(r"(?:'ve|\s+have)\s+got\s+")
 _FILLER_WORDS = _rx(r"\s*\b(?:tbh|lol|lmao|btw|fyi|atm|imo|ngl|idk|tho|xd|haha+)\b[!.]*")
-_LIKE_NUMBER = _rx(r"\blike\s+(?=\d|a\s+couple|a\s+few)")
+_LIKE_NUMBER = _rx(r"\blike\s+(?=\d|a\s+couple|a\s+few|half|a\s+dozen|once|twice|every)")
 
 
 # "Every Friday I have dinner with my parents": a rhythm said first is read where it usually stands.
@@ -977,7 +977,8 @@ def _prepare(raw: str, today: date) -> Clause | None:
 
 
 _ABBREVIATION = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Mt|Prof|Jr|Sr|vs|etc|approx|e\.g|i\.e)\.", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+|\s*,?\s*(?=[¿¡])")
+# An emoji ends a thought as a full stop does ("moved to Valencia 😎 the old flat is gone").
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+|\s*,?\s*(?=[¿¡])|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+[\s.!]*")
 _RECIPROCAL = (
     r"(?:have\s+|'ve\s+|just\s+|finally\s+|recently\s+|officially\s+)?(?:broke\s+up|broken\s+up"
     r"|split\s+up|separated|divorced|got\s+divorced|got\s+married|got\s+engaged|are\s+(?:divorced|separated|dating|engaged"
@@ -1002,9 +1003,14 @@ _CLAUSE_SPLIT = _rx(
 )
 
 
+def _unlabelled(sentence: str) -> list[str]:
+    return [sentence] if _REQUEST.match(sentence) or _HYPOTHETICAL.match(sentence) else clauses.after_label(sentence)
+
+
 def _sentences(text: str) -> list[str]:
     protected = _ABBREVIATION.sub(lambda m: m.group(0)[:-1] + "\u2024", text)
-    parts = _SENTENCE_END.split(protected)
+    # A label before a colon is set apart, unless it asks or pretends ("let's play a game: you're ...").
+    parts = [q for p in _SENTENCE_END.split(protected) if p for q in _unlabelled(p)]
     return [p.replace("\u2024", ".").strip() for p in parts if p and p.strip()]
 
 
@@ -2041,7 +2047,7 @@ RULES: tuple[Rule, ...] = (
     _rule("location", "{AM} {ADV}(?:living|based|residing|located|settled) in {V}", _b_location),
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back |down |up |over |out |away )?"
                       "(?:to|into) {V}", _b_moved),
-    _rule("location", "i am (?:currently |now |still )?(?:in|over in|out in) "
+    _rule("location", "{AM} (?:currently |now |still )?(?:in|over in|out in) "
                       "(?P<v>{CAP}[\\w'-]*(?: {CAP}[\\w'-]*)*)\\s*(?:,.*)?$", _b_location),
     # where the user is from
     _rule("origin", "i am (?:originally )?from {V}", _origin_builder("is from")),
@@ -2602,7 +2608,7 @@ def _general_drafts(c: Clause) -> list[Draft]:
     # "we're terrible", "I'm so nervous": a bare adjective after "be" is how the speaker feels or
     # judges themselves today; the frames read the lasting ones ("vegan", "left-handed").
     bare_adjective = statement.base in ("am", "are", "is") and len(statement.rest.split()) == 1
-    bare_adjective = bare_adjective and statement.rest.islower() and not statement.rest.isdigit()
+    bare_adjective &= statement.rest.islower() and not statement.rest.isdigit() and statement.subject in ("i", "we")
     if (
         verdict.is_("fact", GENERAL_FACT_CONFIDENCE)
         and (key if not owned else clauses.thing_key(statement.rest))
