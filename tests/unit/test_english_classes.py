@@ -370,3 +370,16 @@ def test_a_relatives_trait_said_with_one_adjective_is_kept():
 def test_a_name_in_apposition_is_the_name(message, name):
     facts = facts_of(message)
     assert any(name in f.text and (f.slot or "").startswith("pet:") for f in facts), [(f.text, f.slot) for f in facts]
+
+
+# --- a question after a comma, and a taste "when it ..." -------------------------------------------------
+
+
+def test_an_inverted_question_after_a_comma_is_no_second_predicate():
+    facts = facts_of("and my van, a Ford Transit, do I need a special licence?")
+    assert has_fact(facts, "Ford Transit") and not any("licence" in f.text for f in facts), [f.text for f in facts]
+
+
+def test_hating_it_when_something_happens_is_no_taste_of_a_thing():
+    facts = facts_of("love cycling, hate it when it rains")
+    assert has_fact(facts, "cycling") and not any("hate" in f.text for f in facts), [f.text for f in facts]

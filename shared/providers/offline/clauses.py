@@ -271,6 +271,11 @@ _PLAIN = (
     ),
     (re.compile(r"\b(i|we)\s+would\s+(?:much\s+)?prefer\b(?!\s+(?:to|if|that|not|it)\b)", re.IGNORECASE), r"\1 prefer"),
     (re.compile(r"\b(got|bought|treated)\s+(?:myself|ourselves)\b(?:\s+to\b)?", re.IGNORECASE), r"\1"),
+    # "my car, a Seat Leon": a thing and what it is, in apposition
+    (
+        re.compile(r"^((?:my|our)\s+[\w-]+(?:\s+[\w-]+)?),\s+(?=(?:an?|the)\s+(?-i:[A-Z0-9])[^,]*$)", re.IGNORECASE),
+        r"\1 is ",
+    ),
     # "my laptop's a 2019 MacBook": the "'s" of a thing is its "is"
     (
         re.compile(r"^((?:my|our)\s+[\w-]+(?:\s+[\w-]+)?)'s\s+(?=(?:an?|the|my|our)\s|\d|(?-i:[A-Z]))", re.IGNORECASE),
@@ -402,9 +407,11 @@ def plain(clause: str) -> str:
     return _AM_VERB.sub(r"\1 ", clause)
 
 
+_ASKING = _words("do does did can could will would should is are am was were have has")
 _CONJUNCT = re.compile(
     r"(?:(?P<comma>\s*,\s*)(?!and\s|but\s)|\s*,?\s+(?:and|but)\s+)"
-    r"(?:(?:then|now|also|still|just|usually|mostly|even|really|since\s+then)\s+)?(?=(?P<verb>[a-z]+)\s+\S)"
+    r"(?:(?:then|now|also|still|just|usually|mostly|even|really|since\s+then)\s+)?"
+    r"(?=(?P<verb>[a-z]+)\s+(?P<next>\S+))"
 )
 # Someone else's clause keeps its verbs: "my sister moved to Leeds and joined a band" is the sister's.
 _OTHER_SUBJECT = re.compile(r"^(?:my|our|his|her|their|the|a|an|this|that|it|he|she|they|you)\s", re.IGNORECASE)
@@ -422,6 +429,8 @@ def split_predicates(clause: str) -> list[str]:
     for m in _CONJUNCT.finditer(clause):
         verb = m.group("verb")
         past = verb.endswith("ed") and len(verb) > 4 or verb in IRREGULAR_PAST
+        if verb in _ASKING and m.group("next").lower() in ("i", "you", "we", "he", "she", "it", "they"):
+            continue  # "..., do I have to re-register it?" asks
         if m.group("comma"):
             past = False  # "..., loved it": after a bare comma only a present verb starts a predicate
         if m.start() <= start or not (verb in _BASE_VERBS or past or verb in ("am", "have", "own", "speak", "study")):

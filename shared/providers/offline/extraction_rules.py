@@ -995,10 +995,9 @@ _CLAUSE_SPLIT = _rx(
     + r")"
     r"|\s*,\s*(?=(?:just\s+|finally\s+|then\s+)?(?:moved|started|joined|switched|sold|quit|left|bought|adopted|ditched"
     r"|dropped|cancelled|stopped|began|relocated|got\s+(?:a|an|my|the)|took\s+up|picked\s+up)\b)"
-    # "love hiking, hate crowds": a second taste said without its "I"
-    r"|\s*,\s*(?=(?:love|hate|adore|dislike|detest|enjoy)\s+(?!(?:it|that|this|you|your)\b)\w)"
     r"|\s*,\s*(?=(?:remind|please|pls|can|could|would|any|how|what|why|where|which|should|is\s+it|is\s+that"
-    r"|do\s+you|help|recommend|suggest|tips|ideas|feeling|nervous|excited|so\s+excited|wish|hope)\b)"
+    r"|(?:do|does|did|can|should|will|am|is|are)\s+(?:you|i|we|he|she|it|they)|help|recommend|suggest|tips|ideas|feeling|nervous"
+    r"|excited|so\s+excited|wish|hope)\b)"
     r"|\s+[-–—]+\s+"
 )
 
@@ -1088,11 +1087,9 @@ def _clauses(sentence: str) -> list[str]:
     for whole in parts:
         splitter = _SECOND_ROLE if _I_AM_START.match(whole) else _SECOND_PREDICATE
         first, *predicates = splitter.split(whole)
-        part = first
-        out.extend([])  # keep order: the first clause, then its verbs, then its predicates
         # "I left X in May and joined Y": the continuation keeps no date of the first half (the joining
         # may have come later).
-        out.extend(clauses.split_predicates(part))
+        out.extend(clauses.split_predicates(first))
         out.extend(f"I am {p.strip()}" for p in predicates if p.strip())
     return out
 
@@ -2479,10 +2476,8 @@ def _rule_drafts(c: Clause) -> list[Draft]:
 def _negate(draft: Draft) -> Draft:
     """The retraction of what a positive draft states, on the same slot."""
     text = draft.text
-    for verb in ("is", "has", "uses", "works", "lives"):
-        if text.startswith(f"The user {verb} ") and verb in ("is",):
-            text = text.replace("The user is ", "The user is no longer ", 1)
-            break
+    if text.startswith("The user is "):
+        text = text.replace("The user is ", "The user is no longer ", 1)
     else:
         text = re.sub(r"^The user('s [\w-]+)? ", lambda m: f"{m.group(0)}no longer ", text, count=1)
     return replace(draft, text=text, negated=True)
