@@ -383,3 +383,55 @@ def test_an_inverted_question_after_a_comma_is_no_second_predicate():
 def test_hating_it_when_something_happens_is_no_taste_of_a_thing():
     facts = facts_of("love cycling, hate it when it rains")
     assert has_fact(facts, "cycling") and not any("hate" in f.text for f in facts), [f.text for f in facts]
+
+
+# --- "me and my <person> <Name> ...": who, and what they do together ---------------------------------
+
+
+def test_a_named_companion_and_what_was_done_together_are_two_facts():
+    facts = facts_of("me and my girlfriend Ilse just bought a flat in Delft!")
+    assert any(f.slot == "partner" and "Ilse" in f.text for f in facts), [(f.text, f.slot) for f in facts]
+    assert has_fact(facts, "flat", "Delft"), [f.text for f in facts]
+
+
+def test_a_reciprocal_verb_keeps_the_pair_together():
+    facts = facts_of("Ilse and I split up last month")
+    assert any(f.negated and f.slot == "partner" for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_a_nameless_companion_states_no_partner():
+    """ "my wife and I ..." says nothing new about who the wife is: a partner fact without her name would
+    replace one that has it."""
+    facts = facts_of("my wife and I moved to Perth")
+    assert [f.slot for f in facts] == ["location"], [(f.text, f.slot) for f in facts]
+
+
+# --- we-habits with a rhythm --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "word"),
+    [("we go bouldering every Wednesday", "bouldering"), ("my husband and I play badminton on Fridays", "badminton")],
+)
+def test_a_shared_habit_with_a_rhythm_is_the_speakers_habit(message, word):
+    facts = facts_of(message)
+    assert any(word in f.text and (f.slot or "").startswith("habit:") for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_we_without_a_rhythm_stays_silent():
+    assert facts_of("we cook a lot") == []
+
+
+# --- more household words; a diet said after a comma -------------------------------------------------
+
+
+def test_a_toddler_named_is_family():
+    facts = facts_of("our toddler Wren refuses to nap")
+    assert any((f.slot or "").startswith("family:") and "Wren" in f.text for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_a_diet_after_a_comma_is_a_second_statement():
+    facts = facts_of("I'm not vegetarian anymore, flexitarian now")
+    assert has_fact(facts, "vegetarian", negated=True) and has_fact(facts, "flexitarian"), [
+        ("NOT " if f.negated else "") + f.text for f in facts
+    ]

@@ -28,6 +28,7 @@ __all__ = [
     "name_in_place",
     "plain",
     "split_predicates",
+    "split_together",
     "rewrite",
     "rewrite_foreign",
     "split_foreign_conjuncts",
@@ -415,6 +416,27 @@ _CONJUNCT = re.compile(
 )
 # Someone else's clause keeps its verbs: "my sister moved to Leeds and joined a band" is the sister's.
 _OTHER_SUBJECT = re.compile(r"^(?:my|our|his|her|their|the|a|an|this|that|it|he|she|they|you)\s", re.IGNORECASE)
+
+
+_TOGETHER_SUBJECT = re.compile(
+    r"^(?:me\s+and\s+(?P<a>my\s+[a-z]+)(?:\s+(?P<an>(?-i:[A-Z])[\w'-]+))?|(?P<b>my\s+[a-z]+)(?:\s+(?P<bn>(?-i:[A-Z])[\w'-]+))?"
+    r"\s+and\s+i)\s+(?!(?:have\s+|just\s+|finally\s+|recently\s+|officially\s+)*(?:broke|broken|split|separated|divorced"
+    r"|got\s+(?:married|engaged|divorced)|are\s+(?:married|engaged|dating|together|divorced|separated|getting|no\s+longer)"
+    r"|have\s+been\s+(?:married|engaged|dating|together)|met|moved\s+in\s+together|married)\b)(?P<rest>\S.*)$",
+    re.IGNORECASE,
+)
+
+
+def split_together(clause: str) -> list[str]:
+    """ "Me and my husband Raj just bought a house" -> ["my husband Raj", "we just bought a house"]: who the
+    speaker does it with, and what they do together. A reciprocal verb ("my wife and I split up") stays whole:
+    it is about the two of them."""
+    m = _TOGETHER_SUBJECT.match(clause)
+    if m is None or (who := m.group("a") or m.group("b")).split()[1].lower() in _OTHERS:
+        return [clause]
+    name = m.group("an") or m.group("bn")
+    # Without a name the mention stays unsaid: "has a wife" would replace an earlier "my wife is Ana".
+    return [f"{who} {name}", f"we {m.group('rest')}"] if name else [f"we {m.group('rest')}"]
 
 
 def split_predicates(clause: str) -> list[str]:

@@ -150,7 +150,8 @@ _FAMILY = (
     r"(?:mother-in-law|father-in-law|sister-in-law|brother-in-law|twin\s+sister|twin\s+brother"
     r"|(?:little|older|younger|big|baby|half|step)[\s-]?(?:sister|brother)|mother|mom|mum|father|dad"
     r"|sister|brother|son|daughter|grandmother|grandma|granny|grandfather|grandpa|aunt|auntie|uncle|cousin"
-    r"|niece|nephew|stepson|stepdaughter|stepmother|stepmom|stepfather|stepdad|twin|kid|child|baby)"
+    r"|niece|nephew|stepson|stepdaughter|stepmother|stepmom|stepfather|stepdad|twin|kid|child|baby|toddler|teenager"
+    r"|eldest|youngest|oldest|newborn)"
 )
 _PERSON = r"(?:best\s+friend|friend|boss|manager|colleague|co-?worker|roommate|flatmate|housemate|mentor)"
 # Relations one usually has one of read better as "The user's mother is named Linda".
@@ -1014,8 +1015,8 @@ def _sentences(text: str) -> list[str]:
 
 
 _SECOND_PREDICATE = _rx(
-    r"\s*,?\s+and\s+(?:also\s+)?(?=(?:allergic|intolerant|vegan|vegetarian|pescatarian|married|single|divorced"
-    r"|engaged|pregnant|retired|based|originally)\b)"
+    r"\s*(?:,|,?\s+and)\s+(?:also\s+)?(?=(?:allergic|intolerant|married|single|divorced|engaged|pregnant|retired|based"
+    rf"|originally|{_DIETS})\b)"
 )
 
 
@@ -1070,15 +1071,16 @@ def _had_items(whole: str) -> list[str]:
 
 # "I'm 29 and a teacher": after "I am", "and a ..." is a second thing the user is.
 _SECOND_ROLE = _rx(
-    r"\s*,?\s+and\s+(?:also\s+)?(?=(?:allergic|intolerant|vegan|vegetarian|pescatarian|married|single|divorced"
-    r"|engaged|pregnant|retired|based|originally)\b|an?\s+(?!bit\b|little\b|lot\b|few\b|couple\b|half\b)\w+)"
+    r"\s*,?\s+and\s+(?:also\s+)?(?=(?:allergic|intolerant|married|single|divorced|engaged|pregnant|retired|based"
+    rf"|originally|{_DIETS})\b|an?\s+(?!bit\b|little\b|lot\b|few\b|couple\b|half\b)\w+)|\s*,\s*(?={_DIETS}\b)"
 )
 
 
 def _clauses(sentence: str) -> list[str]:
     parts = [
         item
-        for part in _CLAUSE_SPLIT.split(clauses.name_in_place(sentence))
+        for together in clauses.split_together(clauses.name_in_place(sentence))
+        for part in _CLAUSE_SPLIT.split(together)
         if part and part.strip()
         for piece in _appositions(part)
         for item in _had_items(piece)
@@ -2167,7 +2169,7 @@ RULES: tuple[Rule, ...] = (
           _b_relative_named),
     _rule("family", r"{IWE} (?:have|have got) (?P<n>an?|one|two|three|four|five|six|seven|\d+)"
                     r" (?P<rel>" + _KIDS + r")\b(?! (?:named|called))", _b_relative_count),
-    _rule("family", "my (?P<rel>{FAMILY}|{PERSON}),? (?P<n>{NAME})", _b_relative_mention, anywhere=True),
+    _rule("family", "(?:my|our) (?P<rel>{FAMILY}|{PERSON}),? (?P<n>{NAME})", _b_relative_mention, anywhere=True),
     # pets: deaths first
     _rule("pet", "(?:my|our) (?P<kind>{PETS}),?(?: (?P<n>{NAME}))?,? (?:just )?(?:died|passed away|passed"
                  "|ran away|was put down|is gone|got run over)", _b_pet_gone),
@@ -2961,8 +2963,8 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     rest = re.sub(r"\s+(?:now|these\s+days|nowadays)$", "", _TAIL_CUT.sub("", m.group("rest")).strip(" ,.;:"))
     together = re.match(r"(?i)my\s+(?P<who>\w+)\s+and\s+i", m.group("subj"))
     we = m.group("subj").lower() == "we"
-    if we and kind != "tool":
-        return _team_tool_drafts(c)  # "we" at work uses tools; "we cook a lot" says little about the user
+    if we and kind != "tool" and not _FREQUENCY.search(rest):
+        return _team_tool_drafts(c)  # "we" at work uses tools; "we cook a lot" (no rhythm) says little
     if kind == "habit" and verb == "go":
         # "I go climbing every Tuesday": the gerund is the activity; "I go to the gym every day":
         # a place one goes to on a rhythm is one too.
