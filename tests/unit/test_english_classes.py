@@ -427,7 +427,9 @@ def test_we_without_a_rhythm_stays_silent():
 
 def test_a_toddler_named_is_family():
     facts = facts_of("our toddler Wren refuses to nap")
-    assert any((f.slot or "").startswith("family:") and "Wren" in f.text for f in facts), [(f.text, f.slot) for f in facts]
+    assert any((f.slot or "").startswith("family:") and "Wren" in f.text for f in facts), [
+        (f.text, f.slot) for f in facts
+    ]
 
 
 def test_a_diet_after_a_comma_is_a_second_statement():

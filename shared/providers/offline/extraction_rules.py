@@ -1071,8 +1071,7 @@ def _had_items(whole: str) -> list[str]:
 
 # "I'm 29 and a teacher": after "I am", "and a ..." is a second thing the user is.
 _SECOND_ROLE = _rx(
-    r"\s*,?\s+and\s+(?:also\s+)?(?=(?:allergic|intolerant|married|single|divorced|engaged|pregnant|retired|based"
-    rf"|originally|{_DIETS})\b|an?\s+(?!bit\b|little\b|lot\b|few\b|couple\b|half\b)\w+)|\s*,\s*(?={_DIETS}\b)"
+    _SECOND_PREDICATE.pattern + r"|\s*,?\s+and\s+(?:also\s+)?(?=an?\s+(?!bit\b|little\b|lot\b|few\b|couple\b|half\b)\w)"
 )
 
 
