@@ -437,3 +437,25 @@ def test_a_diet_after_a_comma_is_a_second_statement():
     assert has_fact(facts, "vegetarian", negated=True) and has_fact(facts, "flexitarian"), [
         ("NOT " if f.negated else "") + f.text for f in facts
     ]
+
+
+# --- a choice "went with"; a question with "you," answered yes; one more thing had ----------------------
+
+
+def test_going_with_a_named_thing_is_a_choice():
+    facts = facts_of("we went with Supabase for the new app")
+    assert has_fact(facts, "Supabase"), [f.text for f in facts]
+
+
+def test_a_verbless_question_with_a_comma_after_you_is_answered():
+    turns = (
+        Turn("e0", "user", "and you, still in Galway?", AT, "Bea"),
+        Turn("e1", "user", "yep, for now", AT, "Cal"),
+    )
+    facts = extract_facts(ExtractionInput(new_turns=turns))
+    assert any(f.text.startswith("Cal") and "Galway" in f.text for f in facts), [f.text for f in facts]
+
+
+def test_one_more_thing_had_after_and_whatever_its_adjectives():
+    facts = facts_of("we have three kids and a very lazy old beagle")
+    assert has_fact(facts, "beagle") and has_fact(facts, "three kids"), [f.text for f in facts]

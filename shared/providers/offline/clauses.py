@@ -277,6 +277,19 @@ _PLAIN = (
         re.compile(r"^((?:my|our)\s+[\w-]+(?:\s+[\w-]+)?),\s+(?=(?:an?|the)\s+(?-i:[A-Z0-9])[^,]*$)", re.IGNORECASE),
         r"\1 is ",
     ),
+    # "I went with SQLite", "we ended up going with Vue": a choice made
+    (
+        re.compile(r"\b(i|we)\s+(?:went|ended\s+up\s+going|have\s+gone)\s+with\s+(?=(?-i:[A-Z]))", re.IGNORECASE),
+        r"\1 chose ",
+    ),
+    # "got relocated to the Singapore office", "was transferred to Leeds": moved there
+    (
+        re.compile(
+            r"\b(?:i\s+)?(?:got|was|have\s+been|am\s+being)\s+(?:relocated|transferred|posted)\s+to\s+(?=(?-i:[A-Z]))",
+            re.IGNORECASE,
+        ),
+        "I moved to ",
+    ),
     # "my laptop's a 2019 MacBook": the "'s" of a thing is its "is"
     (
         re.compile(r"^((?:my|our)\s+[\w-]+(?:\s+[\w-]+)?)'s\s+(?=(?:an?|the|my|our)\s|\d|(?-i:[A-Z]))", re.IGNORECASE),

@@ -1056,9 +1056,9 @@ def _appositions(whole: str) -> list[str]:
 # "I have two daughters and a son", "we've got a dog, two cats and a rabbit": one thing had per item.
 _HAVE_START = _rx(r"^(?:i|we)(?:\s+have|'ve)(?:\s+got)?\s|^(?:i|we)\s+own\s")
 _HAVE_ITEM = _rx(
-    r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:an?|one|two|three|four|five|six|\d+)\s+(?:(?:little|older|younger|big|baby"
-    r"|twin)\s+)?(?:sons?|daughters?|kids?|child(?:ren)?|brothers?|sisters?|siblings?|dogs?|cats?|rabbits?|hamsters?"
-    r"|birds?|horses?|grandchildren|grandkids?|step(?:son|daughter)s?)\b|an?\s+(?:(?-i:[A-Z0-9])|i(?-i:[A-Z])))"
+    r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:an?|one|two|three|four|five|six|\d+)\s+(?:[a-z]+\s+){0,2}?"
+    r"(?:sons?|daughters?|kids?|child(?:ren)?|brothers?|sisters?|siblings?|dogs?|cats?|rabbits?|hamsters?"
+    r"|birds?|horses?|grandchildren|grandkids?|step(?:son|daughter)s?)\b|an?\s+\S)"
 )
 
 
@@ -2412,7 +2412,7 @@ _Q_FORMS: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (_rx(_Q_LEAD + r"you\s+(?P<rest>.+?),?\s+(?:right|correct|yes|no|is\s+that\s+(?:right|correct)|don'?t\s+you)"
          r"\s*\?$"), "I {rest}", "I don't {rest}"),
     # Chat drops the verb: "Sara, you still vegan?", "you still in Bristol?"
-    (_rx(_Q_LEAD + r"(?:\w+,?\s+)?(?:are\s+)?you\s+(?:still\s+)?(?P<rest>(?!\w+ing\b)[^?]+?)\s*\?$"), "I'm {rest}",
+    (_rx(_Q_LEAD + r"(?:\w+,?\s+)?(?:are\s+)?you,?\s+(?:still\s+)?(?P<rest>(?!\w+ing\b)[^?]+?)\s*\?$"), "I'm {rest}",
      "I'm not {rest}"),
 )
 # fmt: on
@@ -2649,7 +2649,7 @@ def _general_fact(statement: clauses.Statement) -> Draft:
         if verb == "is" and (job := _ROLE_AT.match(statement.rest)):
             # "I'm an SDE at Amazon", whatever the role: a role at a named organisation is where the user
             # works, so a later "left Amazon" ends it by the employer slot.
-            return Draft(statement.text, FACT, 7, "employer", job.group("org"))
+            return Draft(statement.text, FACT, 7, "employer", job.group("org"))  # (a role not known: one fact)
         return Draft(statement.text, FACT, 5, f"trait:{key or 'self'}", value)
     if verb in ("has", "had"):
         return Draft(statement.text, FACT, 5, f"own:{key or 'thing'}", value)
