@@ -459,3 +459,25 @@ def test_a_verbless_question_with_a_comma_after_you_is_answered():
 def test_one_more_thing_had_after_and_whatever_its_adjectives():
     facts = facts_of("we have three kids and a very lazy old beagle")
     assert has_fact(facts, "beagle") and has_fact(facts, "three kids"), [f.text for f in facts]
+
+
+# --- an "about me" card after a colon ---------------------------------------------------------------
+
+
+def test_an_about_me_card_is_read_item_by_item():
+    facts = facts_of("a bit about me: 52, from Lagos, a widower, three grandkids and I hate hospitals")
+    assert has_fact(facts, "52") and has_fact(facts, "Lagos") and has_fact(facts, "three grandkids"), [
+        f.text for f in facts
+    ]
+    assert has_fact(facts, "hospitals"), [f.text for f in facts]
+
+
+def test_a_role_at_an_organisation_needs_no_article():
+    facts = facts_of("intro: data engineer at Brightloom, living in Porto")
+    assert any(f.slot == "employer" and "Brightloom" in f.text for f in facts), [(f.text, f.slot) for f in facts]
+    assert any(f.slot == "location" and "Porto" in f.text for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_a_work_thing_said_without_my_is_the_speakers():
+    facts = facts_of("home router is a Fritzbox 7590")
+    assert has_fact(facts, "router", "Fritzbox"), [f.text for f in facts]

@@ -262,6 +262,14 @@ _BASE_VERBS = frames.ALL_VERBS | _words(
 _STANCE = _words("love like hate adore enjoy dislike loathe detest prefer")
 # "I'd prefer ...", "got myself a ...", "I'm on a Pixel 7": said another way, the statement is the plain one.
 _PLAIN = (
+    # "work calendar is Outlook": a thing of work or home said without "my"
+    (
+        re.compile(
+            r"^(?=(?:work|home|family|personal|office)\s+[a-z-]+\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?-i:[A-Z]))",
+            re.IGNORECASE,
+        ),
+        "my ",
+    ),
     # "finally settled in Edinburgh": where one has settled is where one lives
     (
         re.compile(
@@ -392,6 +400,13 @@ _NAMED_AFTER = (
 _LABEL = re.compile(r"^(?!(?:my|our|i|we)\b)(?P<label>[^:]{1,60}?)\s*:\s+(?P<said>\S.*)$", re.IGNORECASE)
 
 
+_ABOUT_ME = re.compile(r"\b(?:about\s+me|intro|introduction|myself|me\s+in\s+brief|who\s+i\s+am)\b", re.IGNORECASE)
+_ITEMS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+(?=(?:i|my)\b)", re.IGNORECASE)
+# An item that says its own subject, or that the clause layer gives one ("living in Oslo" -> "I am living ...").
+_SAYS_WHO = re.compile(r"^(?:i|i'm|im|my|we|we're|our|living|working|based)\b", re.IGNORECASE)
+_COUNTED = re.compile(r"^(?:an?|one|two|three|four|five|six|\d+)\s+(?!years?\b|y/?o\b)[a-z]", re.IGNORECASE)
+
+
 def after_label(sentence: str) -> list[str]:
     """ "heads up for future recipes: not vegan anymore" -> the label and what it introduces, apart: a
     short label before a colon ("update:", "setup:", "things to know about me:") is no part of the
@@ -399,7 +414,14 @@ def after_label(sentence: str) -> list[str]:
     m = _LABEL.match(sentence)
     if not m or len(m.group("label").split()) > 7:
         return [sentence]
-    return [m.group("label"), m.group("said")]
+    if not _ABOUT_ME.search(m.group("label")):
+        return [m.group("label"), m.group("said")]
+    # "things to know about me: left-handed, colourblind, and I hate calls": each item is what the speaker is
+    items = [i.strip() for i in _ITEMS.split(m.group("said")) if i.strip()]
+    return [
+        m.group("label"),
+        *(i if _SAYS_WHO.match(i) else f"I {'have' if _COUNTED.match(i) else 'am'} {i}" for i in items),
+    ]
 
 
 def name_in_place(sentence: str) -> str:

@@ -2633,7 +2633,7 @@ def _used_to_drafts(raw: str, today: date) -> list[Draft]:
 
 
 _ROLE_AT = re.compile(
-    r"^(?:an?|the)\s+(?:[\w/-]+\s+){0,3}?[\w/-]+\s+(?:at|for|with)\s+"
+    r"^(?:an?\s+|the\s+)?(?:[\w/-]+\s+){0,3}?[\w/-]+\s+(?:at|for|with)\s+"
     r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})$"
 )
 
