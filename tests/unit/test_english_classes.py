@@ -481,3 +481,25 @@ def test_a_role_at_an_organisation_needs_no_article():
 def test_a_work_thing_said_without_my_is_the_speakers():
     facts = facts_of("home router is a Fritzbox 7590")
     assert has_fact(facts, "router", "Fritzbox"), [f.text for f in facts]
+
+
+# --- preferences said another way -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "words", "slot_kind"),
+    [
+        ("I'd rather cycle to work than take the bus", ("cycling",), "like:"),
+        ("jazz is my jam", ("jazz",), "like:"),
+        ("I'm not really into football", ("football",), "dislike:"),
+    ],
+)
+def test_a_preference_said_another_way(message, words, slot_kind):
+    facts = facts_of(message)
+    assert any(all(w in f.text for w in words) and (f.slot or "").startswith(slot_kind) for f in facts), [
+        (f.text, f.slot) for f in facts
+    ]
+
+
+def test_would_rather_not_is_no_preference():
+    assert facts_of("I'd rather not say") == []

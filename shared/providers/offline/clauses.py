@@ -321,7 +321,7 @@ _PLAIN = (
     (
         re.compile(
             r"^(?!(?:i|we|my|our|it|this|that)\s)(?P<x>[\w' -]+?)\s+(?:is|are)\s+my\s+"
-            r"(?:absolute\s+|all[- ]time\s+)?favou?rites?\s*$",
+            r"(?:absolute\s+|all[- ]time\s+)?(?:favou?rites?|jam|thing)\s*$",
             re.IGNORECASE,
         ),
         r"I love \g<x>",
@@ -432,6 +432,19 @@ def name_in_place(sentence: str) -> str:
     return sentence
 
 
+_RATHER = re.compile(
+    r"\b(i|we)\s+would\s+(?:much\s+)?rather\s+(?P<verb>[a-z]+)\s+(?P<what>.+?)\s+than\s+(?P<alt>.+)$", re.IGNORECASE
+)
+
+
+def _rather(m: re.Match[str]) -> str:
+    """ "I would rather have a night in than go out" -> "I prefer having a night in over going out"."""
+    if m.group("verb").lower() in ("not", "be", "die", "just"):
+        return m.group(0)
+    alt = re.sub(r"^([a-z]+)\b", lambda v: frames.gerund(v.group(1)), m.group("alt"))
+    return f"{m.group(1)} prefer {frames.gerund(m.group('verb'))} {m.group('what')} over {alt}"
+
+
 def plain(clause: str) -> str:
     """The clause in its plain first-person wording: "I would prefer short replies" -> "I prefer short
     replies", "I got myself a kayak" -> "I got a kayak", "I am on a Pixel 7" -> "I use a Pixel 7" (a
@@ -440,6 +453,7 @@ def plain(clause: str) -> str:
         clause = pattern.sub(plain_form, clause)
     for pattern, said_plainly in _PLAIN_CHANGES:
         clause = pattern.sub(said_plainly, clause)
+    clause = _RATHER.sub(_rather, clause)
     return _AM_VERB.sub(r"\1 ", clause)
 
 

@@ -2115,7 +2115,7 @@ RULES: tuple[Rule, ...] = (
           _like_builder("dislike", "does not")),
     _rule("like", "i {LIKE_ADV}(?P<verb>hate|dislike|detest|loathe|despise|can'?t stand|cannot stand"
                   "|can not stand) {V}", _like_builder("dislike")),
-    _rule("like", "i am (?:really )?not (?P<verb>a (?:big |huge )?fan of|into|keen on) {V}",
+    _rule("like", "i am (?:really )?not (?:really )?(?P<verb>a (?:big |huge )?fan of|into|keen on) {V}",
           _like_builder("dislike", "is not")),
     _rule("like", "i {LIKE_ADV}prefer (?P<v>.+?)(?: (?:over|to|rather than|instead of) (?P<alt>.+))?$", _b_prefer),
     _rule("like", "i {LIKE_ADV}(?P<verb>love|like|enjoy|adore) {V}", _like_builder("like")),
