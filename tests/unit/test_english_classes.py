@@ -503,3 +503,20 @@ def test_a_preference_said_another_way(message, words, slot_kind):
 
 def test_would_rather_not_is_no_preference():
     assert facts_of("I'd rather not say") == []
+
+
+# --- "my X used to be A but now it's B"; "in my Nth year of X" ----------------------------------------
+
+
+def test_a_thing_that_used_to_be_one_and_now_is_another_is_a_change():
+    facts = facts_of("my browser used to be Chrome but nowadays it's all Firefox")
+    assert has_fact(facts, "Firefox") and has_fact(facts, "Chrome", negated=True), [
+        ("NOT " if f.negated else "") + f.text for f in facts
+    ]
+
+
+def test_a_year_of_a_course_is_studying_it():
+    facts = facts_of("in my third year of a physics degree at Durham, send help")
+    assert any(f.slot == "education" and "physics" in f.text and "Durham" in f.text for f in facts), [
+        (f.text, f.slot) for f in facts
+    ]

@@ -262,6 +262,15 @@ _BASE_VERBS = frames.ALL_VERBS | _words(
 _STANCE = _words("love like hate adore enjoy dislike loathe detest prefer")
 # "I'd prefer ...", "got myself a ...", "I'm on a Pixel 7": said another way, the statement is the plain one.
 _PLAIN = (
+    # "in my second year of a nursing degree at King's": studying it there
+    (
+        re.compile(
+            r"^(?:i\s+am\s+)?(?:currently\s+)?in\s+my\s+\w+\s+year\s+(?:of|at)\s+(?:an?\s+|my\s+)?(?P<what>[\w' -]+?)"
+            r"(?:\s+degree|\s+course|\s+programme|\s+program)?(?=\s+at\s+|$)",
+            re.IGNORECASE,
+        ),
+        r"I study \g<what>",
+    ),
     # "work calendar is Outlook": a thing of work or home said without "my"
     (
         re.compile(
@@ -424,12 +433,27 @@ def after_label(sentence: str) -> list[str]:
     ]
 
 
+# "my go-to editor used to be Sublime but these days it's all Zed": a change of one's thing, said as a
+# before and a now.
+_USED_TO_BE = re.compile(
+    r"^(?P<lead>.*?\b)?(?P<owner>my|our)\s+(?P<thing>[\w-]+(?:\s+[\w-]+)?)\s+used\s+to\s+be\s+(?P<old>[^,]+?),?\s+but\s+"
+    r"(?:now|these\s+days|nowadays)\s*,?\s+(?:it's|it\s+is|its)\s+(?:all\s+)?(?P<new>[^,.!?]+)",
+    re.IGNORECASE,
+)
+
+
 def name_in_place(sentence: str) -> str:
     """ "I adopted a greyhound, she's called Pixie" -> "I adopted a greyhound called Pixie": a name given
     in a second clause about the same one ("her name is Sofia") is read where the first clause names it."""
     for pattern, named in _NAMED_AFTER:
         sentence = pattern.sub(named, sentence)
-    return sentence
+    return _USED_TO_BE.sub(
+        lambda m: (
+            f"{m.group('lead') or ''}I switched {m.group('owner')} {m.group('thing')} from {m.group('old')} to "
+            f"{m.group('new')}"
+        ),
+        sentence,
+    )
 
 
 _RATHER = re.compile(
