@@ -520,3 +520,9 @@ def test_a_year_of_a_course_is_studying_it():
     assert any(f.slot == "education" and "physics" in f.text and "Durham" in f.text for f in facts), [
         (f.text, f.slot) for f in facts
     ]
+
+
+def test_a_role_at_a_named_organisation_is_two_facts():
+    facts = facts_of("I'm a junior data wrangler at Quillfeather, any tips for pandas?")
+    assert [f.slot for f in facts] == ["occupation", "employer"], [(f.text, f.slot) for f in facts]
+    assert "Quillfeather" in facts[1].text and "wrangler" in facts[0].text

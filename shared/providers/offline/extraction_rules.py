@@ -1237,10 +1237,11 @@ def _origin_builder(verb: str) -> Builder:
 # --- work --------------------------------------------------------------------------------------
 
 
-def _employer_draft(display: str, value: str, prep: str, c: Clause, change: bool = False) -> Draft:
+def _employer_draft(display: str, value: str, prep: str, c: Clause | None, change: bool = False) -> Draft:
+    since = c.since(change) if c else ""
     if value.lower() in ("myself", "themselves"):
-        return Draft(f"The user is self-employed{c.since(change)}", FACT, 7, "employer", "self-employed")
-    return Draft(f"The user works {prep} {display}{c.since(change)}", FACT, 7, "employer", value)
+        return Draft(f"The user is self-employed{since}", FACT, 7, "employer", "self-employed")
+    return Draft(f"The user works {prep} {display}{since}", FACT, 7, "employer", value)
 
 
 def _b_employer(m: re.Match[str], c: Clause) -> list[Draft]:
@@ -2610,7 +2611,7 @@ def _general_drafts(c: Clause) -> list[Draft]:
         and (key if not owned else clauses.thing_key(statement.rest))
         and not bare_adjective
     ):
-        return [_general_fact(statement)]
+        return _general_fact(statement)
     if verdict.is_("ending", GENERAL_ENDING_CONFIDENCE):
         return [Draft(statement.text, FACT, 5, f"*:{key}", statement.rest, negated=True)]
     return []
@@ -2633,31 +2634,28 @@ def _used_to_drafts(raw: str, today: date) -> list[Draft]:
 
 
 _ROLE_AT = re.compile(
-    r"^(?:an?\s+|the\s+)?(?:[\w/-]+\s+){0,3}?[\w/-]+\s+(?:at|for|with)\s+"
+    r"^(?P<role>(?:an?\s+|the\s+)?(?:[\w/-]+\s+){0,3}?[\w/-]+)\s+(?:at|for|with)\s+"
     r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})$"
 )
 
 
-def _general_fact(statement: clauses.Statement) -> Draft:
-    value = _value(statement.rest)
+def _general_fact(statement: clauses.Statement) -> list[Draft]:
+    value, said = _value(statement.rest), statement.text
     if statement.subject.startswith(("my ", "our ")) and " and " not in statement.subject:
-        thing = statement.subject.split(" ", 1)[1]
-        return Draft(statement.text, FACT, 5, f"own:{clauses.thing_key(thing) or 'thing'}", value)
-    verb = statement.verb.split()[-1]
-    key = clauses.thing_key(statement.rest)
-    if verb in ("is", "was"):
-        if verb == "is" and (job := _ROLE_AT.match(statement.rest)):
-            # "I'm an SDE at Amazon", whatever the role: a role at a named organisation is where the user
-            # works, so a later "left Amazon" ends it by the employer slot.
-            return Draft(statement.text, FACT, 7, "employer", job.group("org"))  # (a role not known: one fact)
-        return Draft(statement.text, FACT, 5, f"trait:{key or 'self'}", value)
-    if verb in ("has", "had"):
-        return Draft(statement.text, FACT, 5, f"own:{key or 'thing'}", value)
+        return [Draft(said, FACT, 5, f"own:{clauses.thing_key(statement.subject.split(' ', 1)[1]) or 'thing'}", value)]
+    verb, key = statement.verb.split()[-1], clauses.thing_key(statement.rest)
+    job = _ROLE_AT.match(statement.rest) if verb == "is" else None
+    if job and (statement.rest[:2].lower() in ("a ", "an") or _is_occupation(job.group("role").split()[-1])):
+        # "I'm an SDE at Amazon", whatever the role: the role, and the employer (a later "left Amazon" ends it)
+        role, org = said[: len(said) - len(statement.rest)] + job.group("role"), job.group("org")
+        return [Draft(role, FACT, 6, "occupation", _value(job.group("role"))), _employer_draft(org, org, "at", None)]
+    if verb in ("is", "was", "has", "had"):
+        return [Draft(said, FACT, 5, f"{'trait' if verb in ('is', 'was') else 'own'}:{key or 'self'}", value)]
     if statement.verb.endswith("ed") or statement.verb in clauses.IRREGULAR_PAST:
         # "I did my masters in Leeds": what the user did once is no habit (and "did" has no gerund)
-        return Draft(statement.text, FACT, 5, f"past:{key or 'thing'}", value)
+        return [Draft(said, FACT, 5, f"past:{key or 'thing'}", value)]
     activity = f"{frames.gerund(statement.base)} {clauses.thing_key(statement.rest, 2)}"
-    return Draft(statement.text, PREF, 5, f"habit:{_slug(activity)}", value)
+    return [Draft(said, PREF, 5, f"habit:{_slug(activity)}", value)]
 
 
 _PAST_OF_PARTICIPLE = {"given": "gave", "broken": "broke", "taken": "took", "gotten": "got", "thrown": "threw"}
