@@ -144,9 +144,9 @@ SINGLE_FACTS = [
     ("we broke up", "The user and their partner broke up", "partner", None, True),
     ("I divorced Mark", "The user divorced Mark", "partner", "Mark", True),
     ("I'm single now", "The user is single", "partner", None, True),
-    ("my sister Maria lives in Rome", "The user has a sister named Maria", "family:sister:maria", "Maria", False),
+    ("my sister Maria lives in Rome", "The user's sister Maria lives in Rome", "family:sister:maria", "Maria", False),
     ("my son is called Leo", "The user has a son named Leo", "family:son:leo", "Leo", False),
-    ("my mom Linda is a teacher", "The user's mom is named Linda", "family:mom:linda", "Linda", False),
+    ("my mom Linda is a teacher", "The user's mom Linda is a teacher", "family:mom:linda", "Linda", False),
     ("I have two kids", "The user has two kids", "family:kids", "2", False),
     # pets
     ("I have a dog named Rex", "The user has a dog named Rex", "pet:rex", "Rex", False),

@@ -192,7 +192,8 @@ def test_plain_statements_no_frame_reads():
 
 
 def test_a_role_at_a_named_organisation_is_the_employer_and_leaving_ends_it():
-    joined, left = facts_of("I'm a growth hacker at Kestrel Labs.", "I left Kestrel Labs last week.")
+    role, joined, left = facts_of("I'm a growth hacker at Kestrel Labs.", "I left Kestrel Labs last week.")
+    assert (role.slot, role.text) == ("occupation", "The user is a growth hacker")  # the role, and where
     assert (joined.slot, joined.value, joined.negated) == ("employer", "Kestrel Labs", False)
     assert left.negated and left.slot == "employer"
 

@@ -17,16 +17,25 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from shared.providers.offline import frames
+
 __all__ = [
     "IRREGULAR_PAST",
     "Statement",
+    "activity",
+    "after_label",
     "agree",
+    "name_in_place",
+    "plain",
+    "split_predicates",
+    "split_together",
     "rewrite",
     "rewrite_foreign",
     "split_foreign_conjuncts",
     "thing_key",
     "third_person",
     "used_to",
+    "without_afterthought",
 ]
 
 
@@ -42,7 +51,7 @@ _ADVERBS = _words(
 _NOT_STATING = _words(
     "would could should might may shall will wonder wish hope guess suppose think believe assume bet "
     "want need wanna gotta mean meant agree disagree understand see know forgot remember asked tried "
-    "feel felt hear heard saw noticed can cannot can't couldn't won't"
+    "feel felt hear heard saw noticed can cannot can't couldn't won't never"
 )
 _AUX_AGREEMENT = {"am": "is", "are": "is", "were": "was", "have": "has", "do": "does", "'m": "is", "'re": "is"}
 _KEEP = _words("was is has does can must did had")
@@ -71,11 +80,7 @@ _STOP = _words(
     "o os as um uma em no na nos nas do da dos das ao aos com meu minha seu sua"
 )
 _NOUN_PHRASE = r"(?:[\w'+#.-]+\s+){0,2}?[\w'+#.-]+"
-_POSSESSED = re.compile(
-    rf"^(?P<owner>my|our)\s+(?P<thing>{_NOUN_PHRASE})\s+(?P<verb>is|are|was|were|has|have|had|does|do"
-    r"|[a-z]+s|[a-z]+ed)\b(?P<rest>.*)$",
-    re.IGNORECASE,
-)
+_AUXILIARIES = _words("is are was were has have had does do")
 _TOGETHER = re.compile(
     r"^(?:my\s+(?P<who>[a-z]+)\s+and\s+i|me\s+and\s+my\s+(?P<who2>[a-z]+))\s+(?P<verb>[a-z']+)\b(?P<rest>.*)$",
     re.IGNORECASE,
@@ -95,7 +100,14 @@ _OTHERS = _words(
     "customers landlord teammate teammates"
 )
 # A clause ends where a comma starts another thought ("my nan passed, not in the mood for jokes").
-_TAIL = re.compile(r"\s*(?:,|;|\s-\s|\s+(?:but|so|because|which|although|though|lol|haha)\b).*$", re.IGNORECASE)
+# So does "and" before another subject ("my tablet is a Lenovo and it lags": the lag is the tablet's).
+_TAIL = re.compile(
+    r"\s*(?:,|;|\s-\s|\s+(?:but|so|because|which|although|though|lol|haha)\b"
+    r"|\s+and\s+(?:it|it's|its|they|they're|that|this|he|she|he's|she's)\b"
+    r"|\s+and\s+(?:the|my|our|its|their)\s+\w+\s+(?:is|are|was|were|keeps?|kept)\b).*$",
+    re.IGNORECASE,
+)
+_POINTING = _words("it them this that these those")
 _SPEAKER = re.compile(r"^(?P<subj>i|we)\s+(?P<body>.+)$", re.IGNORECASE)
 _WORD = re.compile(r"[\w'+#.-]+")
 _SPACES = re.compile(r"\s+")
@@ -170,14 +182,12 @@ def _rewrite(text: str, subject: str) -> Statement | None:
         who = (together.group("who") or together.group("who2")).lower()
         shown = {"am": "are", "was": "were"}.get(verb, verb)
         return Statement(_join(f"{subject} and their {who}", shown, rest), f"my {who} and i", shown, verb, rest, False)
-    if possessed := _POSSESSED.match(text):
-        thing = possessed.group("thing").lower()
-        if set(thing.split()) & ({"and", "or", "i"} | _OTHERS):
+    if possessed := _possessed(text):
+        owner, thing, verb, said_rest = possessed
+        if set(thing.lower().split()) & ({"and", "or", "i"} | _OTHERS):
             return None
-        verb = possessed.group("verb").lower()
-        rest = third_person(possessed.group("rest")).strip()
-        owner = possessed.group("owner").lower()
-        return Statement(_join(f"{subject}'s {thing}", verb, rest), f"{owner} {thing}", verb, verb, rest, False)
+        rest = third_person(said_rest).strip()
+        return Statement(_join(f"{subject}'s {thing}", verb, rest), f"{owner} {thing.lower()}", verb, verb, rest, False)
     speaker = _SPEAKER.match(text)
     if not speaker:
         return None
@@ -205,9 +215,351 @@ def _rewrite(text: str, subject: str) -> Statement | None:
         words.pop(0)
         negated = True
         shown_verb = f"{agree(verb)} not"
+    if words and (words[0].lower() in _POINTING or words[-1].lower() in _POINTING):
+        return None  # "I sell them at fairs", "we're hopeless at it": what "it" is was said elsewhere
     rest = third_person(" ".join(words)).strip()
     shown = " ".join([*adverbs, shown_verb])
     return Statement(_join(subject, shown, rest), speaker.group("subj").lower(), shown_verb, verb, rest, negated)
+
+
+def _possessed(text: str) -> tuple[str, str, str, str] | None:
+    """ "My <thing> <verb> <rest>": (owner, thing, verb, rest), the thing being the fewest words (one to
+    three) before a word that reads as its verb: an auxiliary, a lowercase "-s" or past form, or, after a
+    plural thing ("my grandparents live ..."), a known base verb. A capitalised word is a name, never the
+    verb ("my parents live in Lagos")."""
+    words = text.split()
+    if len(words) < 3 or words[0].lower() not in ("my", "our"):
+        return None
+    for size in range(1, min(4, len(words) - 1)):
+        thing, candidate = " ".join(w if w[:1].isupper() else w.lower() for w in words[1 : size + 1]), words[size + 1]
+        lower = candidate.lower()
+        plural = thing.endswith("s") and not thing.endswith("ss")
+        if lower in _AUXILIARIES or (
+            candidate.islower()
+            and _ASCII_WORD.fullmatch(lower)
+            and (
+                (lower.endswith("s") and not lower.endswith("ss") and not plural)
+                or lower.endswith("ed")
+                or lower in IRREGULAR_PAST
+                or (plural and lower in _BASE_VERBS)
+            )
+        ):
+            return words[0].lower(), thing, lower, " ".join(words[size + 2 :])
+        if (
+            lower in _ADVERBS
+            and size + 2 < len(words)
+            and (found := _possessed(" ".join(words[: size + 1] + words[size + 2 :])))
+        ):
+            return found  # "my son Leo just started school"
+    return None
+
+
+# Verbs said after a plural subject or after "and" in a second predicate ("... but hate crowds").
+_BASE_VERBS = frames.ALL_VERBS | _words(
+    "love like hate adore enjoy dislike loathe detest prefer live work go sell make own run teach coach "
+    "speak study attend visit"
+)
+_STANCE = _words("love like hate adore enjoy dislike loathe detest prefer")
+# "I'd prefer ...", "got myself a ...", "I'm on a Pixel 7": said another way, the statement is the plain one.
+_PLAIN = (
+    # "in my second year of a nursing degree at King's": studying it there
+    (
+        re.compile(
+            r"^(?:i\s+am\s+)?(?:currently\s+)?in\s+my\s+\w+\s+year\s+(?:of|at)\s+(?:an?\s+|my\s+)?(?P<what>[\w' -]+?)"
+            r"(?:\s+degree|\s+course|\s+programme|\s+program)?(?=\s+at\s+|$)",
+            re.IGNORECASE,
+        ),
+        r"I study \g<what>",
+    ),
+    # "work calendar is Outlook": a thing of work or home said without "my"
+    (
+        re.compile(
+            r"^(?=(?:work|home|family|personal|office)\s+[a-z-]+\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?-i:[A-Z]))",
+            re.IGNORECASE,
+        ),
+        "my ",
+    ),
+    # "finally settled in Edinburgh": where one has settled is where one lives
+    (
+        re.compile(
+            r"^(i|we)\s+(?:have\s+)?(?:(?:finally|now|all|just)\s+)*(?:got\s+)?settled\s+in\s+(?=(?-i:[A-Z]))",
+            re.IGNORECASE,
+        ),
+        r"\1 live in ",
+    ),
+    (re.compile(r"\b(i|we)\s+would\s+(?:much\s+)?prefer\b(?!\s+(?:to|if|that|not|it)\b)", re.IGNORECASE), r"\1 prefer"),
+    (re.compile(r"\b(got|bought|treated)\s+(?:myself|ourselves)\b(?:\s+to\b)?", re.IGNORECASE), r"\1"),
+    # "my car, a Seat Leon": a thing and what it is, in apposition
+    (
+        re.compile(r"^((?:my|our)\s+[\w-]+(?:\s+[\w-]+)?),\s+(?=(?:an?|the)\s+(?-i:[A-Z0-9])[^,]*$)", re.IGNORECASE),
+        r"\1 is ",
+    ),
+    # "I went with SQLite", "we ended up going with Vue": a choice made
+    (
+        re.compile(r"\b(i|we)\s+(?:went|ended\s+up\s+going|have\s+gone)\s+with\s+(?=(?-i:[A-Z]))", re.IGNORECASE),
+        r"\1 chose ",
+    ),
+    # "got relocated to the Singapore office", "was transferred to Leeds": moved there
+    (
+        re.compile(
+            r"\b(?:i\s+)?(?:got|was|have\s+been|am\s+being)\s+(?:relocated|transferred|posted)\s+to\s+(?=(?-i:[A-Z]))",
+            re.IGNORECASE,
+        ),
+        "I moved to ",
+    ),
+    # "my laptop's a 2019 MacBook": the "'s" of a thing is its "is"
+    (
+        re.compile(r"^((?:my|our)\s+[\w-]+(?:\s+[\w-]+)?)'s\s+(?=(?:an?|the|my|our)\s|\d|(?-i:[A-Z]))", re.IGNORECASE),
+        r"\1 is ",
+    ),
+    # "I'm a Neovim user", "we're an Azure shop": being a user of a named thing is using it
+    (
+        re.compile(
+            r"^(i|we)\s+(?:am|are)\s+(?:an?\s+)?(?:(?:big|happy|long-?time|heavy|daily|die-?hard|loyal)\s+)?"
+            r"(?P<n>(?-i:[A-Z0-9])[\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?)\s+(?:user|shop)\b",
+            re.IGNORECASE,
+        ),
+        r"\1 use \g<n>",
+    ),
+    # "I'd take mountains over beaches": a choice between two is a preference
+    (
+        re.compile(r"\b(i|we)\s+would\s+(?:always\s+)?(?:take|pick|choose)\s+(?=\S.*\s+over\s)", re.IGNORECASE),
+        r"\1 prefer ",
+    ),
+    # "spicy food is my absolute favourite": a favourite with no kind named is a love
+    (
+        re.compile(
+            r"^(?!(?:i|we|my|our|it|this|that)\s)(?P<x>[\w' -]+?)\s+(?:is|are)\s+my\s+"
+            r"(?:absolute\s+|all[- ]time\s+)?(?:favou?rites?|jam|thing)\s*$",
+            re.IGNORECASE,
+        ),
+        r"I love \g<x>",
+    ),
+    (
+        re.compile(
+            r"^(i|we)\s+(?:am|are)\s+(?:(?:currently|now|still|mostly|mainly)\s+)?on\s+(?=(?:an?\s+|the\s+|my\s+|our\s+)?"
+            r"(?-i:[A-Z0-9])[\w.+-]*[\w+](?<!monday)(?<!tuesday)(?<!wednesday)(?<!thursday)(?<!friday)"
+            r"(?<!saturday)(?<!sunday)\b)",
+            re.IGNORECASE,
+        ),
+        r"\1 use ",
+    ),
+)
+
+
+_GERUND_TO_PAST = {
+    "switching": "switched",
+    "migrating": "migrated",
+    "moving": "moved",
+    "changing": "changed",
+    "going": "went",
+}
+_PLAIN_CHANGES = (
+    # "we moved everything over to Asana", "migrated it all to Hetzner": the whole setup moved, not the speaker
+    (
+        re.compile(
+            r"\b(moved|migrated|switched|changed)\s+(?:(?:everything|it\s+all|all\s+of\s+it|all|us|the\s+team|"
+            r"it|them|(?:my|our)\s+stuff)\s+)?over\s+(?=to\b)|\b(moved|migrated|switched)\s+(?:everything|it\s+all"
+            r"|all\s+of\s+it|(?:my|our)\s+stuff)\s+(?=to\b)",
+            re.IGNORECASE,
+        ),
+        lambda m: "switched ",
+    ),
+    # "upgraded to an iPhone 15", "jumped ship to Bitwarden", "went over to Linux": a change to the new one
+    (
+        re.compile(r"\b(?:upgraded|downgraded|jumped\s+ship|went\s+over|converted|defected)\s+(?=to\b)", re.IGNORECASE),
+        lambda m: "switched ",
+    ),
+    # "we ended up migrating to Postgres": what was done in the end
+    (
+        re.compile(r"\b(?:ended\s+up|wound\s+up)\s+(switching|migrating|moving|changing|going)\b", re.IGNORECASE),
+        lambda m: _GERUND_TO_PAST[m.group(1).lower()],
+    ),
+)
+
+
+# "you still live in Leeds?" - "yeah": the answer read as "I'm live in Leeds"; a verb after "am" is the verb.
+_AM_VERB = re.compile(
+    r"^(i|we)\s+(?:am|are)\s+(?:still\s+)?(?=(?:live|work|use|play|own|teach|study|speak|drive|coach|commute"
+    r"|volunteer|practise|practice|attend)\s)",
+    re.IGNORECASE,
+)
+
+
+_NAMED_AFTER = (
+    (
+        re.compile(r",?\s+(?:and\s+)?(?:she|he|it|they)(?:\s+is|\s+are|'s|'re)\s+(called|named)\b", re.IGNORECASE),
+        r" \1",
+    ),
+    (re.compile(r",?\s+(?:and\s+)?(?:her|his|its|their)\s+names?\s+(?:is|are)\b", re.IGNORECASE), " named"),
+    # "I got a puppy, a corgi called Waffle": the name of the one just said
+    (re.compile(r",\s+an?\s+(?:[\w-]+\s+){0,2}?(called|named)\b", re.IGNORECASE), r" \1"),
+    # "I have a cat too, Zoltan, ...": a name right after what one has
+    (
+        re.compile(
+            r"\b((?:have|has|got|adopted|rescued)\s+an?\s+(?:[\w-]+\s+){0,2}?[a-z]+)(?:\s+too|\s+as\s+well)?,\s+"
+            r"((?-i:[A-Z])[a-z'-]+)(?=\s*(?:[,.!?]|$))",
+            re.IGNORECASE,
+        ),
+        r"\1 named \2",
+    ),
+)
+
+
+_LABEL = re.compile(r"^(?!(?:my|our|i|we)\b)(?P<label>[^:]{1,60}?)\s*:\s+(?P<said>\S.*)$", re.IGNORECASE)
+
+
+_ABOUT_ME = re.compile(r"\b(?:about\s+me|intro|introduction|myself|me\s+in\s+brief|who\s+i\s+am)\b", re.IGNORECASE)
+_ITEMS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+(?=(?:i|my)\b)", re.IGNORECASE)
+# An item that says its own subject, or that the clause layer gives one ("living in Oslo" -> "I am living ...").
+_SAYS_WHO = re.compile(r"^(?:i|i'm|im|my|we|we're|our|living|working|based)\b", re.IGNORECASE)
+_COUNTED = re.compile(r"^(?:an?|one|two|three|four|five|six|\d+)\s+(?!years?\b|y/?o\b)[a-z]", re.IGNORECASE)
+
+
+def after_label(sentence: str) -> list[str]:
+    """ "heads up for future recipes: not vegan anymore" -> the label and what it introduces, apart: a
+    short label before a colon ("update:", "setup:", "things to know about me:") is no part of the
+    statement ("my favourite bands: ..." keeps its colon: the label is the speaker's own thing)."""
+    m = _LABEL.match(sentence)
+    if not m or len(m.group("label").split()) > 7:
+        return [sentence]
+    if not _ABOUT_ME.search(m.group("label")):
+        return [m.group("label"), m.group("said")]
+    # "things to know about me: left-handed, colourblind, and I hate calls": each item is what the speaker is
+    items = [i.strip() for i in _ITEMS.split(m.group("said")) if i.strip()]
+    return [
+        m.group("label"),
+        *(i if _SAYS_WHO.match(i) else f"I {'have' if _COUNTED.match(i) else 'am'} {i}" for i in items),
+    ]
+
+
+# "my go-to editor used to be Sublime but these days it's all Zed": a change of one's thing, said as a
+# before and a now.
+_USED_TO_BE = re.compile(
+    r"^(?P<lead>.*?\b)?(?P<owner>my|our)\s+(?P<thing>[\w-]+(?:\s+[\w-]+)?)\s+used\s+to\s+be\s+(?P<old>[^,]+?),?\s+but\s+"
+    r"(?:now|these\s+days|nowadays)\s*,?\s+(?:it's|it\s+is|its)\s+(?:all\s+)?(?P<new>[^,.!?]+)",
+    re.IGNORECASE,
+)
+
+
+def name_in_place(sentence: str) -> str:
+    """ "I adopted a greyhound, she's called Pixie" -> "I adopted a greyhound called Pixie": a name given
+    in a second clause about the same one ("her name is Sofia") is read where the first clause names it."""
+    for pattern, named in _NAMED_AFTER:
+        sentence = pattern.sub(named, sentence)
+    return _USED_TO_BE.sub(
+        lambda m: (
+            f"{m.group('lead') or ''}I switched {m.group('owner')} {m.group('thing')} from {m.group('old')} to "
+            f"{m.group('new')}"
+        ),
+        sentence,
+    )
+
+
+_RATHER = re.compile(
+    r"\b(i|we)\s+would\s+(?:much\s+)?rather\s+(?P<verb>[a-z]+)\s+(?P<what>.+?)\s+than\s+(?P<alt>.+)$", re.IGNORECASE
+)
+
+
+def _rather(m: re.Match[str]) -> str:
+    """ "I would rather have a night in than go out" -> "I prefer having a night in over going out"."""
+    if m.group("verb").lower() in ("not", "be", "die", "just"):
+        return m.group(0)
+    alt = re.sub(r"^([a-z]+)\b", lambda v: frames.gerund(v.group(1)), m.group("alt"))
+    return f"{m.group(1)} prefer {frames.gerund(m.group('verb'))} {m.group('what')} over {alt}"
+
+
+def plain(clause: str) -> str:
+    """The clause in its plain first-person wording: "I would prefer short replies" -> "I prefer short
+    replies", "I got myself a kayak" -> "I got a kayak", "I am on a Pixel 7" -> "I use a Pixel 7" (a
+    named device or system one is on is one in use; "on a train", "on a break" stay as they are)."""
+    for pattern, plain_form in _PLAIN:
+        clause = pattern.sub(plain_form, clause)
+    for pattern, said_plainly in _PLAIN_CHANGES:
+        clause = pattern.sub(said_plainly, clause)
+    clause = _RATHER.sub(_rather, clause)
+    return _AM_VERB.sub(r"\1 ", clause)
+
+
+_ASKING = _words("do does did can could will would should is are am was were have has")
+_CONJUNCT = re.compile(
+    r"(?:(?P<comma>\s*,\s*)(?!and\s|but\s)|\s*,?\s+(?:and|but)\s+)"
+    r"(?:(?:then|now|also|still|just|usually|mostly|even|really|since\s+then)\s+)?"
+    r"(?=(?P<verb>[a-z]+)\s+(?P<next>\S+))"
+)
+# Someone else's clause keeps its verbs: "my sister moved to Leeds and joined a band" is the sister's.
+_OTHER_SUBJECT = re.compile(r"^(?:my|our|his|her|their|the|a|an|this|that|it|he|she|they|you)\s", re.IGNORECASE)
+
+
+_TOGETHER_SUBJECT = re.compile(
+    r"^(?:me\s+and\s+(?P<a>my\s+[a-z]+)(?:\s+(?P<an>(?-i:[A-Z])[\w'-]+))?|(?P<b>my\s+[a-z]+)(?:\s+(?P<bn>(?-i:[A-Z])[\w'-]+))?"
+    r"\s+and\s+i)\s+(?!(?:have\s+|just\s+|finally\s+|recently\s+|officially\s+)*(?:broke|broken|split|separated|divorced"
+    r"|got\s+(?:married|engaged|divorced)|are\s+(?:married|engaged|dating|together|divorced|separated|getting|no\s+longer)"
+    r"|have\s+been\s+(?:married|engaged|dating|together)|met|moved\s+in\s+together|married)\b)(?P<rest>\S.*)$",
+    re.IGNORECASE,
+)
+
+
+def split_together(clause: str) -> list[str]:
+    """ "Me and my husband Raj just bought a house" -> ["my husband Raj", "we just bought a house"]: who the
+    speaker does it with, and what they do together. A reciprocal verb ("my wife and I split up") stays whole:
+    it is about the two of them."""
+    m = _TOGETHER_SUBJECT.match(clause)
+    if m is None or (who := m.group("a") or m.group("b")).split()[1].lower() in _OTHERS:
+        return [clause]
+    name = m.group("an") or m.group("bn")
+    # Without a name the mention stays unsaid: "has a wife" would replace an earlier "my wife is Ana".
+    return [f"{who} {name}", f"we {m.group('rest')}"] if name else [f"we {m.group('rest')}"]
+
+
+def split_predicates(clause: str) -> list[str]:
+    """ "I love jazz but hate opera" -> ["I love jazz", "I hate opera"]: after "and"/"but", a verb with
+    no subject of its own shares the clause's subject. The verb must read as one (a known base verb, a
+    past form) and be written in lowercase ("I use Python and Go daily" keeps its Go)."""
+    if _OTHER_SUBJECT.match(clause):
+        return [clause]
+    subject = "we" if clause[:3].lower() == "we " else "I"
+    parts: list[str] = []
+    start = 0
+    for m in _CONJUNCT.finditer(clause):
+        verb = m.group("verb")
+        past = verb.endswith("ed") and len(verb) > 4 or verb in IRREGULAR_PAST
+        if verb in _ASKING and m.group("next").lower() in ("i", "you", "we", "he", "she", "it", "they"):
+            continue  # "..., do I have to re-register it?" asks
+        if m.group("comma"):
+            past = False  # "..., loved it": after a bare comma only a present verb starts a predicate
+        if m.start() <= start or not (verb in _BASE_VERBS or past or verb in ("am", "have", "own", "speak", "study")):
+            continue
+        parts.append(clause[start : m.start()])
+        start = m.end()
+    if not parts:
+        return [clause]
+    parts.append(clause[start:])
+    return [parts[0], *(f"{subject} {p.strip()}" for p in parts[1:] if p.strip())]
+
+
+_RHYTHM = re.compile(
+    r"\b(?:every|each|most|daily|weekly|monthly|weekends?|weekdays?|twice|once|times|(?:mon|tues|wednes|thurs|fri"
+    r"|satur|sun)days)\b",
+    re.IGNORECASE,
+)
+
+
+def activity(statement: Statement) -> str:
+    """ "I paddle most weekends": an activity said by its verb alone, with a rhythm, is what the clause is
+    about ("paddling"); "" for anything else (a verb with an object, an auxiliary, a one-off)."""
+    verb = statement.base
+    if statement.subject not in ("i", "we") or thing_key(statement.rest) or not _RHYTHM.search(statement.rest):
+        return ""
+    if verb in _AUXILIARIES or verb in _KEEP or verb in IRREGULAR_PAST or verb.endswith("ed") or verb in _NOT_STATING:
+        return ""
+    return frames.gerund(verb)
+
+
+def without_afterthought(clause: str) -> str:
+    """The clause without what a comma, "but", "and it ..." adds: "my bike is a Brompton and it rattles"
+    -> "my bike is a Brompton"."""
+    return _TAIL.sub("", clause)
 
 
 def used_to(clause: str, subject: str = "The user") -> Statement | None:

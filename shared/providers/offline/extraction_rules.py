@@ -50,7 +50,8 @@ from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot
 from shared.providers.offline import clause_classifier, clauses, frames
 
-RULES_VERSION = "rules-v5"  # part of the extraction cache key: v5 settles changes on the slot they change, @work
+RULES_VERSION = "rules-v5"  # part of the extraction cache key: v5 segments clauses by the general layer
+# (clauses.py) and settles changes on the slot they change (work spelled out as @work)
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
 
@@ -152,7 +153,8 @@ _FAMILY = (
     r"(?:mother-in-law|father-in-law|sister-in-law|brother-in-law|twin\s+sister|twin\s+brother"
     r"|(?:little|older|younger|big|baby|half|step)[\s-]?(?:sister|brother)|mother|mom|mum|father|dad"
     r"|sister|brother|son|daughter|grandmother|grandma|granny|grandfather|grandpa|aunt|auntie|uncle|cousin"
-    r"|niece|nephew|stepson|stepdaughter|stepmother|stepmom|stepfather|stepdad|twin|kid|child|baby)"
+    r"|niece|nephew|stepson|stepdaughter|stepmother|stepmom|stepfather|stepdad|twin|kid|child|baby|toddler|teenager"
+    r"|eldest|youngest|oldest|newborn)"
 )
 _PERSON = r"(?:best\s+friend|friend|boss|manager|colleague|co-?worker|roommate|flatmate|housemate|mentor)"
 # Relations one usually has one of read better as "The user's mother is named Linda".
@@ -305,7 +307,7 @@ def _article(word: str) -> str:
 
 
 def _is_proper(text: str) -> bool:
-    return bool(text) and text[0].isupper()
+    return bool(text) and (text[0].isupper() or bool(_PRODUCT_CASE.match(text)))  # "Kobo", "iPhone"
 
 
 # fmt: off
@@ -399,8 +401,10 @@ def _org(raw: str | None) -> tuple[str, str] | None:
     return display, _value(display)
 
 
-def _name(raw: str | None, *, need_capital: bool) -> str | None:
-    display = _cut(raw, _NAME_STOPS)
+def _name(raw: str | None, *, need_capital: bool) -> str | None:  # "someone new named Sofia": Sofia
+    display = _cut(
+        re.sub(r"(?i)^(?:someone|somebody|an?\s+\w+)(?:\s+new)?\s+(?:named|called)\s+", "", raw or ""), _NAME_STOPS
+    )
     display = re.sub(r"'s$", "", display)
     words = display.split()
     if not 1 <= len(words) <= 3:
@@ -961,7 +965,7 @@ def _expand_contractions(text: str) -> str:
 _SUBJECTLESS = _rx(
     r"^(?=(?:just\s+|finally\s+|recently\s+|also\s+|officially\s+)*(?:[a-z]+ed|got|went|left|sold|quit|began|became"
     r"|bought|took|made|moved|ran|swam|gave|lost|met|found|joined|started|switched|dropped|ditched|passed|finished"
-    r"|cancelled|canceled|stopped|picked|signed|booked|adopted|broke|split)\b)(?!(?:need|feed|speed|seed)\b)"
+    r"|cancelled|canceled|stopped|picked|signed|booked|adopted|broke|split|haven'?t|have\s+not)\b)(?!(?:need|feed|speed|seed)\b)"
 )
 _SUBJECTLESS_AUX = _rx(
     r"^(?P<aux>been|not|starting|moving|heading|flying|going|off\s+to|working|living|engaged|married|divorced|pregnant"
@@ -986,7 +990,7 @@ _BEGUN = _rx(
 )
 _FILLER_TAIL = _rx(
     r"(?:\s*,?\s+(?:tbh|lol|lmao|haha+|btw|fyi|atm|imo|tho|though|honestly|for\s+now|ha|xd|actually|too"
-    r"|as\s+well|(?<!for\s)(?<!by\s)(?:myself|ourselves))\b"
+    r"|as\s+well|(?<!for\s)(?<!by\s)(?:myself|ourselves)|if\s+(?:that|it)\s+(?:matters|helps)|if\s+relevant)\b"
     r"|[!?.]+)+$"
 )
 
@@ -1061,7 +1065,7 @@ def _with_subject(text: str) -> str:
 
 _HAVE_GOT = _rx(r"(?:'ve|\s+have)\s+got\s+")
 _FILLER_WORDS = _rx(r"\s*\b(?:tbh|lol|lmao|btw|fyi|atm|imo|ngl|idk|tho|xd|haha+)\b[!.]*")
-_LIKE_NUMBER = _rx(r"\blike\s+(?=\d|a\s+couple|a\s+few)")
+_LIKE_NUMBER = _rx(r"\blike\s+(?=\d|a\s+couple|a\s+few|half|a\s+dozen|once|twice|every)")
 
 
 # "Every Friday I have dinner with my parents": a rhythm said first is read where it usually stands.
@@ -1112,7 +1116,7 @@ def _prepare(raw: str, today: date) -> Clause | None:
     cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
     if fronted := _FRONTED_RHYTHM.match(cleaned):
         cleaned = f"{fronted.group('rest')} {fronted.group('when').lower()}"
-    text = _expand_contractions(_with_subject(cleaned))
+    text = clauses.plain(_expand_contractions(_with_subject(cleaned)))
     if not text or _REQUEST.match(text) or _HYPOTHETICAL.match(text) or _QUESTION_START.match(text):
         return None
     anymore = bool(_ANYMORE.search(text))
@@ -1128,7 +1132,8 @@ def _prepare(raw: str, today: date) -> Clause | None:
 
 
 _ABBREVIATION = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Mt|Prof|Jr|Sr|vs|etc|approx|e\.g|i\.e)\.", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+|\s*,?\s*(?=[¿¡])")
+# An emoji ends a thought as a full stop does ("moved to Valencia 😎 the old flat is gone").
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+|\s*,?\s*(?=[¿¡])|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+[\s.!]*")
 _RECIPROCAL = (
     r"(?:have\s+|'ve\s+|just\s+|finally\s+|recently\s+|officially\s+)?(?:broke\s+up|broken\s+up"
     r"|split\s+up|separated|divorced|got\s+divorced|got\s+married|got\s+engaged|are\s+(?:divorced|separated|dating|engaged"
@@ -1139,39 +1144,33 @@ _RECIPROCAL = (
 _CLAUSE_SPLIT = _rx(
     r"(?:\s*,\s*|\s+)(?:and|but|so|because|cause|though|although|while|plus|whereas)\s+"
     r"(?=(?:now\s+|these\s+days\s+|nowadays\s+|recently\s+|also\s+|then\s+|actually\s+)?"
-    r"(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my)\b)(?!i\s+" + _RECIPROCAL + r")"
+    r"(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|it|it's|they|they're|he|she)\b)(?!i\s+" + _RECIPROCAL + r")"
     r"|\s*[,:]\s*(?=(?:now\s+|these\s+days\s+|but\s+)?(?:i|i'm|im|i've|we|we're|we've|my|our)\s)(?!i\s+"
     + _RECIPROCAL
     + r")"
     r"|\s*,\s*(?=(?:just\s+|finally\s+|then\s+)?(?:moved|started|joined|switched|sold|quit|left|bought|adopted|ditched"
     r"|dropped|cancelled|stopped|began|relocated|got\s+(?:a|an|my|the)|took\s+up|picked\s+up)\b)"
-    # "love hiking, hate crowds": a second taste said without its "I"
-    r"|\s*,\s*(?=(?:love|hate|adore|dislike|detest|enjoy)\s+(?!(?:it|that|this|you|your)\b)\w)"
     r"|\s*,\s*(?=(?:remind|please|pls|can|could|would|any|how|what|why|where|which|should|is\s+it|is\s+that"
-    r"|do\s+you|help|recommend|suggest|tips|ideas|feeling|nervous|excited|so\s+excited|wish|hope)\b)"
+    r"|(?:do|does|did|can|should|will|am|is|are)\s+(?:you|i|we|he|she|it|they)|help|recommend|suggest|tips|ideas|feeling|nervous"
+    r"|excited|so\s+excited|wish|hope)\b)"
     r"|\s+[-–—]+\s+"
 )
 
 
+def _unlabelled(sentence: str) -> list[str]:
+    return [sentence] if _REQUEST.match(sentence) or _HYPOTHETICAL.match(sentence) else clauses.after_label(sentence)
+
+
 def _sentences(text: str) -> list[str]:
     protected = _ABBREVIATION.sub(lambda m: m.group(0)[:-1] + "\u2024", text)
-    parts = _SENTENCE_END.split(protected)
+    # A label before a colon is set apart, unless it asks or pretends ("let's play a game: you're ...").
+    parts = [q for p in _SENTENCE_END.split(protected) if p for q in _unlabelled(p)]
     return [p.replace("\u2024", ".").strip() for p in parts if p and p.strip()]
 
 
-# "I left Nokia and joined Ericsson": the second verb is a second statement by the same speaker.
-_SECOND_VERB = _rx(
-    r"\s*,\s*(?=(?:live|work|have|speak|use|play|love|like|own|drive|run|study|teach|do)\s+\w)"
-    r"|\s*,?\s+(?:and|but|so)\s+(?:then\s+|now\s+|since\s+then\s+|also\s+|mostly\s+|usually\s+|still\s+|just\s+)?"
-    r"(?=(?:joined|moved|started|switched|became|adopted|bought|got|took\s+up|picked\s+up|began|signed"
-    r"|enrolled|founded|launched|married|relocated|work|live|use|am|have|play|drive|own|teach|study|love|like|speak"
-    r"|run|do)\b)"
-)
-
-
 _SECOND_PREDICATE = _rx(
-    r"\s*,?\s+and\s+(?:also\s+)?(?=(?:allergic|intolerant|vegan|vegetarian|pescatarian|married|single|divorced"
-    r"|engaged|pregnant|retired|based|originally)\b)"
+    r"\s*(?:,|,?\s+and)\s+(?:also\s+)?(?=(?:allergic|intolerant|married|single|divorced|engaged|pregnant|retired|based"
+    rf"|originally|{_DIETS})\b)"
 )
 
 
@@ -1211,9 +1210,9 @@ def _appositions(whole: str) -> list[str]:
 # "I have two daughters and a son", "we've got a dog, two cats and a rabbit": one thing had per item.
 _HAVE_START = _rx(r"^(?:i|we)(?:\s+have|'ve)(?:\s+got)?\s|^(?:i|we)\s+own\s")
 _HAVE_ITEM = _rx(
-    r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:an?|one|two|three|four|five|six|\d+)\s+(?:(?:little|older|younger|big|baby"
-    r"|twin)\s+)?(?:sons?|daughters?|kids?|child(?:ren)?|brothers?|sisters?|siblings?|dogs?|cats?|rabbits?|hamsters?"
-    r"|birds?|horses?|grandchildren|grandkids?|step(?:son|daughter)s?)\b|an?\s+(?:(?-i:[A-Z0-9])|i(?-i:[A-Z])))"
+    r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:an?|one|two|three|four|five|six|\d+)\s+(?:[a-z]+\s+){0,2}?"
+    r"(?:sons?|daughters?|kids?|child(?:ren)?|brothers?|sisters?|siblings?|dogs?|cats?|rabbits?|hamsters?"
+    r"|birds?|horses?|grandchildren|grandkids?|step(?:son|daughter)s?)\b|an?\s+\S)"
 )
 
 
@@ -1226,15 +1225,15 @@ def _had_items(whole: str) -> list[str]:
 
 # "I'm 29 and a teacher": after "I am", "and a ..." is a second thing the user is.
 _SECOND_ROLE = _rx(
-    r"\s*,?\s+and\s+(?:also\s+)?(?=(?:allergic|intolerant|vegan|vegetarian|pescatarian|married|single|divorced"
-    r"|engaged|pregnant|retired|based|originally)\b|an?\s+(?!bit\b|little\b|lot\b|few\b|couple\b|half\b)\w+)"
+    _SECOND_PREDICATE.pattern + r"|\s*,?\s+and\s+(?:also\s+)?(?=an?\s+(?!bit\b|little\b|lot\b|few\b|couple\b|half\b)\w)"
 )
 
 
 def _clauses(sentence: str) -> list[str]:
     parts = [
         item
-        for part in _CLAUSE_SPLIT.split(sentence)
+        for together in clauses.split_together(clauses.name_in_place(sentence))
+        for part in _CLAUSE_SPLIT.split(together)
         if part and part.strip()
         for piece in _appositions(part)
         for item in _had_items(piece)
@@ -1243,13 +1242,9 @@ def _clauses(sentence: str) -> list[str]:
     for whole in parts:
         splitter = _SECOND_ROLE if _I_AM_START.match(whole) else _SECOND_PREDICATE
         first, *predicates = splitter.split(whole)
-        part = first
-        out.extend([])  # keep order: the first clause, then its verbs, then its predicates
-        pieces = _SECOND_VERB.split(part)
-        out.append(pieces[0])
-        # The continuation keeps no date of the first half: "left X in May and joined Y" dates the
-        # leaving, not the joining (which may have come later).
-        out.extend(f"I {piece.strip()}" for piece in pieces[1:] if piece.strip())
+        # "I left X in May and joined Y": the continuation keeps no date of the first half (the joining
+        # may have come later).
+        out.extend(clauses.split_predicates(first))
         out.extend(f"I am {p.strip()}" for p in predicates if p.strip())
     return out
 
@@ -1396,10 +1391,11 @@ def _origin_builder(verb: str) -> Builder:
 # --- work --------------------------------------------------------------------------------------
 
 
-def _employer_draft(display: str, value: str, prep: str, c: Clause, change: bool = False) -> Draft:
+def _employer_draft(display: str, value: str, prep: str, c: Clause | None, change: bool = False) -> Draft:
+    since = c.since(change) if c else ""
     if value.lower() in ("myself", "themselves"):
-        return Draft(f"The user is self-employed{c.since(change)}", FACT, 7, "employer", "self-employed")
-    return Draft(f"The user works {prep} {display}{c.since(change)}", FACT, 7, "employer", value)
+        return Draft(f"The user is self-employed{since}", FACT, 7, "employer", "self-employed")
+    return Draft(f"The user works {prep} {display}{since}", FACT, 7, "employer", value)
 
 
 def _b_employer(m: re.Match[str], c: Clause) -> list[Draft]:
@@ -1579,7 +1575,7 @@ def _b_switch(m: re.Match[str], c: Clause) -> list[Draft]:
 
 
 def _b_switch_to(m: re.Match[str], c: Clause) -> list[Draft]:
-    new = _cut(_group(m, "v"), _TOOL_STOPS)
+    new = _value(_cut(_group(m, "v"), _TOOL_STOPS))  # "switched to an iPhone 15": the name, not the article
     verb = {"switching": "switched", "migrating": "migrated", "moving": "moved"}.get(
         _group(m, "verb").lower(), _group(m, "verb").lower()
     )
@@ -1822,7 +1818,7 @@ def _b_partner_mention(m: re.Match[str], c: Clause) -> list[Draft]:
     name = _name(_group(m, "n"), need_capital=True)
     if not name:
         return []
-    return [Draft(f"The user's {_partner_word(_group(m, 'rel'))} is {name}", REL, 8, "partner", name)]
+    return [_said_of(m, c, Draft(f"The user's {_partner_word(_group(m, 'rel'))} is {name}", REL, 8, "partner", name))]
 
 
 # fmt: off
@@ -1895,7 +1891,17 @@ def _b_relative_named(m: re.Match[str], c: Clause) -> list[Draft]:
 
 def _b_relative_mention(m: re.Match[str], c: Clause) -> list[Draft]:
     name = _name(_group(m, "n"), need_capital=True)
-    return [_person_draft(_group(m, "rel"), name)] if name else []
+    return [_said_of(m, c, _person_draft(_group(m, "rel"), name))] if name else []
+
+
+def _said_of(m: re.Match[str], c: Clause, mention: Draft) -> Draft:
+    """ "My partner Jamie is vegetarian": a named person (or pet) who is the clause's subject, with what
+    the clause says of them when the classifier reads it as a fact; the mention's slot stays."""
+    said = clauses.rewrite(c.text) if m.start() == 0 and m.end() < len(c.text) else None
+    if said is None or said.negated or not said.rest or not said.subject.endswith(mention.value.lower()):
+        return mention
+    fact = clause_classifier.classify(said.said, ("fact", "other")).is_("fact", 0.6)  # a change is read elsewhere
+    return replace(mention, text=said.text) if fact else mention
 
 
 def _b_relative_died(m: re.Match[str], c: Clause) -> list[Draft]:
@@ -1937,10 +1943,9 @@ def _b_relative_count(m: re.Match[str], c: Clause) -> list[Draft]:
 
 def _b_pet_named(m: re.Match[str], c: Clause) -> list[Draft]:
     name = _name(_group(m, "v") or _group(m, "n"), need_capital=not _group(m, "v"))
-    if not name:
-        return []
     kind = re.sub(r"\s+", " ", _group(m, "kind").lower())
-    return [Draft(f"The user has {_article(kind)} {kind} named {name}", FACT, 6, f"pet:{_slug(name)}", name)]
+    pet = Draft(f"The user has {_article(kind)} {kind} named {name}", FACT, 6, f"pet:{_slug(name or '')}", name)
+    return ([_said_of(m, c, pet)] if _group(m, "n") else [pet]) if name else []
 
 
 def _b_pet_unnamed(m: re.Match[str], c: Clause) -> list[Draft]:
@@ -2181,7 +2186,6 @@ RULES: tuple[Rule, ...] = (
     _rule("nationality", "i am (?:an? )?(?:proud )?(?P<v>south african|[a-z]+)(?P<rest>.*)$", _b_nationality),
     # where the user lives: endings first
     _rule("location", "{IWE} (?:do not|no longer) live (?:in|at) {V}", _b_location_gone),
-    _rule("location", "{AM} (?:no longer|not) (?:living|based) in {V}", _b_location_gone),
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back )?from (?P<old>.+?) to {V}", _b_moved),
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:away from|out of) (?P<proper>){V}",
           _b_location_gone),
@@ -2196,7 +2200,7 @@ RULES: tuple[Rule, ...] = (
     _rule("location", "{AM} {ADV}(?:living|based|residing|located|settled) in {V}", _b_location),
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back |down |up |over |out |away )?"
                       "(?:to|into) {V}", _b_moved),
-    _rule("location", "i am (?:currently |now |still )?(?:in|over in|out in) "
+    _rule("location", "{AM} (?:currently |now |still )?(?:in|over in|out in) "
                       "(?P<v>{CAP}[\\w'-]*(?: {CAP}[\\w'-]*)*)\\s*(?:,.*)?$", _b_location),
     # where the user is from
     _rule("origin", "i am (?:originally )?from {V}", _origin_builder("is from")),
@@ -2208,7 +2212,6 @@ RULES: tuple[Rule, ...] = (
     _rule("employer", r"i {ADV}(?:have )?(?:quit|left) (?P<how>my (?:job|position|role))\s*$", _b_employer_gone),
     _rule("employer", "i {ADV}(?:have )?(?:quit|left) (?P<proper>)(?P<v>{CAP}.*)", _b_employer_gone),
     _rule("employer", "i (?:no longer|do not) work (?:at|for) {V}", _b_employer_gone),
-    _rule("employer", "i am no longer (?:working|employed) (?:at|for|by) {V}", _b_employer_gone),
     _rule("employer", "i (?:got|was|have been) (?:fired|laid off|let go|made redundant) (?:from|at|by) {V}",
           _b_employer_gone),
     _rule("employer", r"i (?:(?:got|was|have been) (?P<how>fired|laid off|let go|made redundant)"
@@ -2262,14 +2265,12 @@ RULES: tuple[Rule, ...] = (
     _rule("tool", "(?:{IWE} {ADV}(?:use|rely on|code in|program in|develop in)|{AM} {ADV}using)"
                   " (?P<v>.+?)(?: (?:for|as) (?P<purpose>.+))?$", _b_use),
     _rule("tool", "{IWE} {ADV}(?:write|work in|run|build (?:with|in)|deploy (?:to|on)) {V}", _b_use_known),
-    _rule("tool", "our (?:stack|database|db|editor|backend|os|cloud) is {V}", _b_use_known),
     # likes: ending a like, then dislikes, then likes
-    _rule("like", "i (?:no longer|(?:have )?stopped) (?P<verb>like|love|enjoy)(?:ing)? {V}", _like_builder("unlike")),
     _rule("like", "i (?:really )?do not (?:really )?(?P<verb>like|love|enjoy) {V}",
           _like_builder("dislike", "does not")),
     _rule("like", "i {LIKE_ADV}(?P<verb>hate|dislike|detest|loathe|despise|can'?t stand|cannot stand"
                   "|can not stand) {V}", _like_builder("dislike")),
-    _rule("like", "i am (?:really )?not (?P<verb>a (?:big |huge )?fan of|into|keen on) {V}",
+    _rule("like", "i am (?:really )?not (?:really )?(?P<verb>a (?:big |huge )?fan of|into|keen on) {V}",
           _like_builder("dislike", "is not")),
     _rule("like", "i {LIKE_ADV}prefer (?P<v>.+?)(?: (?:over|to|rather than|instead of) (?P<alt>.+))?$", _b_prefer),
     _rule("like", "i {LIKE_ADV}(?P<verb>love|like|enjoy|adore) {V}", _like_builder("like")),
@@ -2322,7 +2323,7 @@ RULES: tuple[Rule, ...] = (
           _b_relative_named),
     _rule("family", r"{IWE} (?:have|have got) (?P<n>an?|one|two|three|four|five|six|seven|\d+)"
                     r" (?P<rel>" + _KIDS + r")\b(?! (?:named|called))", _b_relative_count),
-    _rule("family", "my (?P<rel>{FAMILY}|{PERSON}),? (?P<n>{NAME})", _b_relative_mention, anywhere=True),
+    _rule("family", "(?:my|our) (?P<rel>{FAMILY}|{PERSON}),? (?P<n>{NAME})", _b_relative_mention, anywhere=True),
     # pets: deaths first
     _rule("pet", "(?:my|our) (?P<kind>{PETS}),?(?: (?P<n>{NAME}))?,? (?:just )?(?:died|passed away|passed"
                  "|ran away|was put down|is gone|got run over)", _b_pet_gone),
@@ -2566,7 +2567,7 @@ _Q_FORMS: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (_rx(_Q_LEAD + r"you\s+(?P<rest>.+?),?\s+(?:right|correct|yes|no|is\s+that\s+(?:right|correct)|don'?t\s+you)"
          r"\s*\?$"), "I {rest}", "I don't {rest}"),
     # Chat drops the verb: "Sara, you still vegan?", "you still in Bristol?"
-    (_rx(_Q_LEAD + r"(?:\w+,?\s+)?(?:are\s+)?you\s+(?:still\s+)?(?P<rest>(?!\w+ing\b)[^?]+?)\s*\?$"), "I'm {rest}",
+    (_rx(_Q_LEAD + r"(?:\w+,?\s+)?(?:are\s+)?you,?\s+(?:still\s+)?(?P<rest>(?!\w+ing\b)[^?]+?)\s*\?$"), "I'm {rest}",
      "I'm not {rest}"),
 )
 # fmt: on
@@ -2631,10 +2632,8 @@ def _rule_drafts(c: Clause) -> list[Draft]:
 def _negate(draft: Draft) -> Draft:
     """The retraction of what a positive draft states, on the same slot."""
     text = draft.text
-    for verb in ("is", "has", "uses", "works", "lives"):
-        if text.startswith(f"The user {verb} ") and verb in ("is",):
-            text = text.replace("The user is ", "The user is no longer ", 1)
-            break
+    if text.startswith("The user is "):
+        text = text.replace("The user is ", "The user is no longer ", 1)
     else:
         text = re.sub(r"^The user('s [\w-]+)? ", lambda m: f"{m.group(0)}no longer ", text, count=1)
     return replace(draft, text=text, negated=True)
@@ -2739,7 +2738,7 @@ def _general_drafts(c: Clause) -> list[Draft]:
     # What the clause is about: its object, or the speaker's thing ("my nan passed": nan).
     # "gave up on Rust": the particles of a phrasal verb are no part of the thing
     key = clauses.thing_key(_PARTICLES.sub("", statement.rest)) or (
-        clauses.thing_key(statement.subject) if owned else ""
+        clauses.thing_key(statement.subject) if owned else clauses.activity(statement)  # "I paddle most weekends"
     )
     if not key:
         return []  # a fact says something about something: "I have been" says nothing
@@ -2760,9 +2759,13 @@ def _general_drafts(c: Clause) -> list[Draft]:
     # "we're terrible", "I'm so nervous": a bare adjective after "be" is how the speaker feels or
     # judges themselves today; the frames read the lasting ones ("vegan", "left-handed").
     bare_adjective = statement.base in ("am", "are", "is") and len(statement.rest.split()) == 1
-    bare_adjective = bare_adjective and statement.rest.islower() and not statement.rest.isdigit()
-    if verdict.is_("fact", GENERAL_FACT_CONFIDENCE) and clauses.thing_key(statement.rest) and not bare_adjective:
-        return [_general_fact(statement)]
+    bare_adjective &= statement.rest.islower() and not statement.rest.isdigit() and statement.subject in ("i", "we")
+    if (
+        verdict.is_("fact", GENERAL_FACT_CONFIDENCE)
+        and (key if not owned else clauses.thing_key(statement.rest))
+        and not bare_adjective
+    ):
+        return _general_fact(statement)
     if verdict.is_("ending", GENERAL_ENDING_CONFIDENCE):
         return [Draft(statement.text, FACT, 5, f"*:{key}", statement.rest, negated=True)]
     return []
@@ -2785,31 +2788,28 @@ def _used_to_drafts(raw: str, today: date) -> list[Draft]:
 
 
 _ROLE_AT = re.compile(
-    r"^(?:an?|the)\s+(?:[\w/-]+\s+){0,3}?[\w/-]+\s+(?:at|for|with)\s+"
+    r"^(?P<role>(?:an?\s+|the\s+)?(?:[\w/-]+\s+){0,3}?[\w/-]+)\s+(?:at|for|with)\s+"
     r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})$"
 )
 
 
-def _general_fact(statement: clauses.Statement) -> Draft:
-    value = _value(statement.rest)
+def _general_fact(statement: clauses.Statement) -> list[Draft]:
+    value, said = _value(statement.rest), statement.text
     if statement.subject.startswith(("my ", "our ")) and " and " not in statement.subject:
-        thing = statement.subject.split(" ", 1)[1]
-        return Draft(statement.text, FACT, 5, f"own:{clauses.thing_key(thing) or 'thing'}", value)
-    verb = statement.verb.split()[-1]
-    key = clauses.thing_key(statement.rest)
-    if verb in ("is", "was"):
-        if verb == "is" and (job := _ROLE_AT.match(statement.rest)):
-            # "I'm an SDE at Amazon", whatever the role: a role at a named organisation is where the user
-            # works, so a later "left Amazon" ends it by the employer slot.
-            return Draft(statement.text, FACT, 7, "employer", job.group("org"))
-        return Draft(statement.text, FACT, 5, f"trait:{key or 'self'}", value)
-    if verb in ("has", "had"):
-        return Draft(statement.text, FACT, 5, f"own:{key or 'thing'}", value)
+        return [Draft(said, FACT, 5, f"own:{clauses.thing_key(statement.subject.split(' ', 1)[1]) or 'thing'}", value)]
+    verb, key = statement.verb.split()[-1], clauses.thing_key(statement.rest)
+    job = _ROLE_AT.match(statement.rest) if verb == "is" else None
+    if job and (statement.rest[:2].lower() in ("a ", "an") or _is_occupation(job.group("role").split()[-1])):
+        # "I'm an SDE at Amazon", whatever the role: the role, and the employer (a later "left Amazon" ends it)
+        role, org = said[: len(said) - len(statement.rest)] + job.group("role"), job.group("org")
+        return [Draft(role, FACT, 6, "occupation", _value(job.group("role"))), _employer_draft(org, org, "at", None)]
+    if verb in ("is", "was", "has", "had"):
+        return [Draft(said, FACT, 5, f"{'trait' if verb in ('is', 'was') else 'own'}:{key or 'self'}", value)]
     if statement.verb.endswith("ed") or statement.verb in clauses.IRREGULAR_PAST:
         # "I did my masters in Leeds": what the user did once is no habit (and "did" has no gerund)
-        return Draft(statement.text, FACT, 5, f"past:{key or 'thing'}", value)
+        return [Draft(said, FACT, 5, f"past:{key or 'thing'}", value)]
     activity = f"{frames.gerund(statement.base)} {clauses.thing_key(statement.rest, 2)}"
-    return Draft(statement.text, PREF, 5, f"habit:{_slug(activity)}", value)
+    return [Draft(said, PREF, 5, f"habit:{_slug(activity)}", value)]
 
 
 _PAST_OF_PARTICIPLE = {"given": "gave", "broken": "broke", "taken": "took", "gotten": "got", "thrown": "threw"}
@@ -2834,18 +2834,17 @@ def _ended_activity(statement: str, c: Clause) -> list[Draft]:
         # "I'm not a smoker anymore": what the user was
         text, named = f"The user is no longer {_third_person(' '.join(words[1:]))}", " ".join(words[1:])
         key = [w for w in re.findall(r"[\w+#-]+", named.lower()) if w not in _DETERMINERS]
-        return [Draft(text, FACT, 5, "*:" + "-".join(key), named, negated=True)] if key else []
+        state = len(words) == 2 and words[1].islower()  # "no longer sure": a passing state, not an ending
+        return [Draft(text, FACT, 5, "*:" + "-".join(key), named, negated=True)] if key and not state else []
     if frames.is_ending_verb(" ".join(words[:3]).lower()):
         words = [" ".join(words[:3]), *words[3:]]  # "gave up on"
-    if frames.is_ending_verb(" ".join(words[:2]).lower()) or frames.is_ending_verb(verb):
+    if frames.is_ending_verb(" ".join(words[:2]).lower()) or frames.is_ending_verb(words[0].lower()):
         # "I sold my motorbike": the thing that ended, said with the verb that ended it.
-        marker = " ".join(words[:2]) if frames.is_ending_verb(" ".join(words[:2]).lower()) else verb
-        thing = " ".join(words[len(marker.split()) :])
+        size = 2 if frames.is_ending_verb(" ".join(words[:2]).lower()) else 1
+        marker, thing = " ".join(words[:size]), " ".join(words[size:])
         text, named = f"The user {marker} {_third_person(thing)}", thing
-    elif frames.base_of_gerund(frames.gerund(verb)):
+    else:  # "I touch my guitar" ended: "The user no longer touches their guitar"
         text, named = f"The user no longer {_third_person(_verb_s(verb) + ' ' + ' '.join(words[1:]))}", rest
-    else:
-        text, named = f"The user no longer {_third_person(rest)}", rest
     key = [w for w in re.findall(r"[\w+#-]+", _third_person(named).lower()) if w not in _DETERMINERS and w != "their"]
     if not key:
         return []
@@ -3115,8 +3114,8 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     rest = re.sub(r"\s+(?:now|these\s+days|nowadays)$", "", _TAIL_CUT.sub("", m.group("rest")).strip(" ,.;:"))
     together = re.match(r"(?i)my\s+(?P<who>\w+)\s+and\s+i", m.group("subj"))
     we = m.group("subj").lower() == "we"
-    if we and kind != "tool":
-        return _team_tool_drafts(c)  # "we" at work uses tools; "we cook a lot" says little about the user
+    if we and kind != "tool" and not _FREQUENCY.search(rest):
+        return _team_tool_drafts(c)  # "we" at work uses tools; "we cook a lot" (no rhythm) says little
     if kind == "habit" and verb == "go":
         # "I go climbing every Tuesday": the gerund is the activity; "I go to the gym every day":
         # a place one goes to on a rhythm is one too.
@@ -3449,7 +3448,7 @@ _NOT_BELONGINGS = _vocab("""
 def _belonging_drafts(c: Clause) -> list[Draft]:
     if tooled := _thing_tool_drafts(c):
         return tooled  # "our app is built with Flutter", "our infra is on GCP": a thing and its tool
-    m = _MY_THING.match(c.text)
+    m = _MY_THING.match(clauses.without_afterthought(c.text))  # "... and the keys stick" is no part of it
     if not m:
         return [] if not _THING_ON.match(c.text) else _thing_tool_drafts(c)
     thing = m.group("thing").lower()
@@ -3569,7 +3568,7 @@ def _named_pets_drafts(c: Clause) -> list[Draft]:
 
 
 _NAMED_ANIMAL = _rx(
-    r"^i\s+(?:have\s+)?(?:just\s+|finally\s+|recently\s+)?(?P<verb>adopted|rescued|got|bought|have)\s+(?:a|an)\s+"
+    r"^(?:i|we)\s+(?:have\s+)?(?:just\s+|finally\s+|recently\s+)?(?P<verb>adopted|rescued|got|bought|have)\s+(?:a|an)\s+"
     r"(?P<what>[a-z][\w\s-]{1,30}?)\s*,?\s+(?:called|named)\s+(?P<n>(?-i:[A-Z])[\w'-]+)"
 )
 

@@ -699,7 +699,7 @@ def remove_span(text: str, start: int, end: int) -> str:
 
 # English: "<marker> <gerund or verb phrase>" and "... anymore"; the rest is what ended.
 _EN_ENDING_LEAD = _rx(
-    r"^(?:i|we)\s+(?:have\s+|had\s+|just\s+|finally\s+|recently\s+|already\s+|officially\s+|completely\s+)*"
+    r"^(?:i|we)\s+(?P<be>am\s+|are\s+)?(?:have\s+|had\s+|just\s+|finally\s+|recently\s+|already\s+|officially\s+|completely\s+)*"
     r"(?P<marker>stopped|quit|quitted|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|dropped|ditched|abandoned|kicked|cut\s+out"
     r"|no\s+longer|am\s+done\s+with|am\s+finished\s+with|got\s+rid\s+of|retired\s+from|sold|gave\s+away"
     r"|lost|cancelled|canceled|unsubscribed\s+from|gone\s+off|went\s+off|got\s+tired\s+of|grown\s+out\s+of)\s+(?P<rest>.+)$"
@@ -759,7 +759,25 @@ def _base_of_participle(word: str) -> str | None:
         for base in (w[:-2], w[:-1], w[:-3], w[:-3] + "y" if w.endswith("ied") else ""):
             if base and base in _ALL_VERBS:
                 return base
+        return base_of_regular_past(w)
     return None
+
+
+def base_of_regular_past(word: str) -> str | None:
+    """A regular past form's verb by the spelling rules: "studied" -> "study", "jogged" -> "jog",
+    "hiked" -> "hike", "danced" -> "dance", "touched" -> "touch", "played" -> "play"."""
+    w = word.lower()
+    if not w.endswith("ed") or len(w) < 5:
+        return None
+    stem = w[:-2]
+    if w.endswith(("ied", "eed")):
+        return w[:-3] + "y" if w.endswith("ied") else w[:-1]
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] in "bdgmnprt":
+        return stem[:-1]
+    one_syllable = len(re.findall(r"[aeiouy]+", stem)) == 1
+    if one_syllable and re.search(r"(?:[^aeiou][aeiou][bcdgkmnprstvz]|nc|rc|rg|lv|rv|dg)$", stem):
+        return stem + "e"
+    return stem
 
 
 # Verbs whose statements are usually in the progressive ("I'm learning Greek"): their ending reads so.
@@ -776,7 +794,11 @@ def ending_marker(text: str) -> tuple[str, str] | None:
     if m:
         marker, rest = re.sub(r"\s+", " ", m.group("marker").lower()), m.group("rest").split(",")[0].strip()
         if marker == "no longer":
-            return "no longer", f"I {rest}"
+            return "no longer", f"I am {rest}" if m.group("be") else f"I {rest}"  # "I'm no longer living in X"
+        if m.group("be") and marker not in ("am done with", "am finished with"):
+            return None
+        if marker in ("am done with", "am finished with"):
+            return marker, f"I quit {rest}"  # what one is done with, by its name
         if marker in ("gone off", "went off", "got tired of", "grown out of"):
             return marker, f"I like {rest}"  # a taste that ended
         first, _, tail = rest.partition(" ")
@@ -795,6 +817,8 @@ def ending_marker(text: str) -> tuple[str, str] | None:
                 "abandoned",
                 "gave up",
                 "given up",
+                "gave up on",
+                "given up on",
                 "kicked",
                 "cut out",
             )
@@ -859,6 +883,7 @@ def gerund(verb: str) -> str:
 _ALL_VERBS = frozenset(v for verbs in VERB_CLASSES.values() for v in verbs) | frozenset(
     _words("live work smoke drink eat use like love enjoy hate prefer speak own learn fly travel commute")
 )
+ALL_VERBS = _ALL_VERBS  # for the general clause layer (clauses.py)
 _BASE_BY_GERUND = {gerund(v): v for v in _ALL_VERBS}
 
 
