@@ -17,6 +17,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from shared.providers.offline import foreign_clauses
+
 __all__ = [
     "IRREGULAR_PAST",
     "Statement",
@@ -336,6 +338,8 @@ def rewrite_foreign(
         return None  # German and French say their subject: without "ich"/"je" it is someone else's clause
     if _FOREIGN_REFLEXIVE.match(body):
         return None
+    if foreign_clauses.parse_past(text, language) is not None:
+        return None  # "ho venduto ...", "vendí ...": an event, read by foreign_clauses, never a present fact
     verb, _, rest = body.partition(" ")
     lower = verb.lower()
     if lower in _FOREIGN_NOT_STATING or not rest or not _first_person_form(lower, language):

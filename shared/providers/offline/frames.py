@@ -29,6 +29,8 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from shared.providers.offline import foreign_clauses
+
 __all__ = [
     "CONTEXTS",
     "ForeignDraft",
@@ -1560,7 +1562,11 @@ def _ending_of_someone(text: str, language: str) -> list[ForeignDraft]:
 
 def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
     """Facts from one clause in a language other than English, written in that language."""
-    text = _FOREIGN_LEAD_IN.sub("", clause.strip()).strip(" ,;:-")
+    clause = clause.strip()
+    if language == "fr" and re.match(r"(?i)ma\s", clause):
+        text = clause  # French "ma" is "my", not Italian "but"
+    else:
+        text = _FOREIGN_LEAD_IN.sub("", clause).strip(" ,;:-")
     if not text:
         return []
     if language == "de":
@@ -1569,6 +1575,10 @@ def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
         text = re.sub(
             r"^(?:(?:jetzt|nun|inzwischen|seitdem|dann|auch)\s+)?(\w+)\s+(ich|wir)\b", r"\2 \1", text, flags=re.I
         )
+    if foreign_clauses.imagined(text, language):
+        return []  # "se avessi", "si tuviera", "wenn ich ... würde": nothing is stated
+    if died := foreign_clauses.death_of_someone(text, language, subject_for(language)):
+        return [ForeignDraft(e.text, e.slot, e.value, e.kind, e.negated) for e in died]
     if ended := _ending_of_someone(text, language):
         return ended
     positive = _without_negation(text, language)
@@ -1618,6 +1628,9 @@ def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
                 _STOP_TEMPLATES[language].format(S=subject, rest=rest), f"habit:{_slug(key)}", rest, "fact", True
             )
         ]
+    if events := foreign_clauses.past_events(text, language, subject):
+        # "ho venduto la moto", "j'ai remplacé X par Y", "compré una bici": what the user did
+        return [ForeignDraft(e.text, e.slot, e.value, e.kind, e.negated) for e in events]
     return _positive_frames(text, language)
 
 

@@ -1,0 +1,603 @@
+"""What happened, in German, Spanish, French, Italian and Portuguese: the past tense, read by morphology.
+
+The statement frames (``frames.py``) read what the user *is* ("vivo a Torino"). This module reads
+what the user *did*: a first-person clause in a past tense, found by the form of its verb, not by
+a list of sentences:
+
+* compound pasts: an auxiliary in the first person and a participle ("ho venduto", "hemos migrado",
+  "j'ai quitté", "nous avons adopté", "ich habe ... verkauft", "wir sind ... umgezogen"), reflexives
+  included ("mi sono licenziato", "je me suis désabonné", "ich habe mich ... getrennt");
+* simple pasts where the language uses them in speech: Spanish "vendí", "cerramos", Portuguese
+  "vendi", "troquei", "mudámos", recognised by their regular endings (and a few irregular forms).
+
+The verb's *stem* then names the class of the event, in small per-language lexicons of stems:
+
+* an **ending** ("sold", "left", "cancelled", "gave away", "closed", "quit"): whatever the rest
+  names is retracted, on a slot that names the thing ("*:moto"), never stated as a fact;
+* an **acquisition** ("bought", "adopted", "got"): the rest is a belonging, stated in the present
+  ("L'utente ha una Vespa");
+* a **change** ("replaced X with Y", "switched from X to Y"): X is retracted and Y stated.
+
+Someone of the user's who died ("mia nonna è morta") and a break-up ("rompí con Lucía") are
+endings too. A clause that is a wish, a condition or a question says nothing (``imagined``).
+Pure functions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+__all__ = ["PastClause", "imagined", "parse_past", "past_events"]
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+SUBJECTS = {
+    "de": "Der Nutzer",
+    "es": "El usuario",
+    "fr": "L'utilisateur",
+    "it": "L'utente",
+    "pt": "O utilizador",
+}
+
+# --------------------------------------------------------------------------------------------
+# Wishes, conditions, questions: nothing is stated
+# --------------------------------------------------------------------------------------------
+
+# A condition ("se avessi", "si tuviera", "wenn ich", "si j'avais", "se eu tivesse"), a wish
+# ("vorrei", "me gustaría", "ich möchte", "j'aimerais", "gostaria"), a conditional verb form
+# ("comprerei", "viviría", "achèterais", "würde", "compraria"), or a plan not yet real ("penso di",
+# "estoy pensando en", "je pense", "ich überlege").
+_IF = r"(?:^|[,;]\s*|\b(?:e|y|et|ma|mas|pero|mais|und|aber)\s+)"
+_CONDITIONAL_START = r"^(?:(?:{pronouns})\s+)*\w{{3,}}(?:{endings})\b"
+_IMAGINED = {
+    "de": r"\b(?:wenn|falls|würde|würden|wäre|wären|hätte|hätten|möchte|möchten|überlege|überlegen|vielleicht"
+    r"|stell\s+dir\s+vor|angenommen|irgendwann\s+mal)\b",
+    "es": _IF + r"si\b|\b(?:ojalá|quisiera|quizás?|tal\s+vez|supongamos|imagina|imagínate|estoy\s+pensando"
+    r"|me\s+gustaría|nos\s+gustaría|me\s+encantaría)\b|"
+    + _CONDITIONAL_START.format(pronouns="yo|nosotros|no|me|te|se|lo|la|le|nos|también|ya", endings="ría|ríamos"),
+    "fr": _IF + r"(?:si|s'il|s'ils)\b|\b(?:peut-être|imaginons|imagine|j'envisage|je\s+songe)\b"
+    r"|\b(?:je|j'|on|nous)\s*(?:ne\s+|n')?(?:\w+\s+)?\w{2,}(?:rais|rait|rions)\b",
+    "it": _IF + r"se\b|\b(?:magari|forse|immagina|supponiamo|vorrei|vorremmo|mi\s+piacerebbe|penso\s+di"
+    r"|sto\s+pensando)\b|"
+    + _CONDITIONAL_START.format(pronouns="io|noi|non|mi|ti|ci|si|lo|la|ne|anche", endings="rei|rebbe|remmo"),
+    "pt": _IF + r"se\b|\b(?:talvez|imagina|suponhamos|gostaria|gostava|estou\s+a\s+pensar|estou\s+pensando"
+    r"|penso\s+em)\b|"
+    + _CONDITIONAL_START.format(pronouns="eu|nós|não|me|te|se|o|a|lhe|nos|também|já", endings="ria|ríamos|riamos"),
+}
+_IMAGINED_RX = {language: _rx(pattern) for language, pattern in _IMAGINED.items()}
+
+
+def imagined(clause: str, language: str) -> bool:
+    """Whether a clause imagines, wishes or asks rather than states."""
+    pattern = _IMAGINED_RX.get(language)
+    return "?" in clause or bool(pattern and pattern.search(clause))
+
+
+# --------------------------------------------------------------------------------------------
+# The past tense, by the form of the verb
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PastClause:
+    """A first-person clause in a past tense."""
+
+    participle: str  # the lexical verb as said: "venduto", "vendí", "verkauft"
+    rest: str  # what follows (German: what stands between auxiliary and participle)
+    plural: bool  # "we" rather than "I"
+    reflexive: bool  # "mi sono licenziato", "ich habe mich getrennt"
+    be: bool = False  # the auxiliary is "be" ("sono partito", "je suis parti", "ich bin umgezogen")
+
+
+# Auxiliaries of the first person, singular and plural.
+_AUX = {
+    "it": r"(?:io\s+|noi\s+)?(?P<refl>(?:mi|ci)\s+|m'|c')?(?P<aux>ho|abbiamo|sono|siamo)",
+    "es": r"(?:yo\s+|nosotros\s+|nosotras\s+)?(?P<refl>(?:me|nos)\s+)?(?P<aux>he|hemos)",
+    "fr": r"(?:(?P<refl1>je\s+me\s+suis|je\s+m'en\s+suis|nous\s+nous\s+sommes|on\s+s'est)"
+    r"|(?P<aux>j'ai|nous\s+avons|on\s+a|je\s+suis|nous\s+sommes|on\s+est))",
+    "pt": r"(?:eu\s+|nós\s+)?(?P<refl>(?:me|nos)\s+)?(?P<aux>tenho|temos)",
+    "de": r"(?P<aux>ich\s+(?:habe|hab|bin)|wir\s+(?:haben|sind))",
+}
+_PLURAL_AUX = _words("abbiamo siamo hemos temos haben sind")
+_PARTICIPLE = {
+    "it": r"\w+(?:at|ut|it)[oaie]|(?:pres|mess|fatt|dett|chius|pers|vint|scelt|apert|mort|nat|rott|smess|decis|spes"
+    r"|tolt|cors|lett|scritt|vist|rimast|rispost|spent|dimess|promoss|iscritt|assunt|trasfer\w*|sciolt)[oaie]",
+    "es": r"\w+(?:ad|id)[oa]s?|(?:hech|puest|vuelt|devuelt|rot|dich|escrit|muert|abiert|vist|cubiert|resuelt)[oa]s?",
+    "fr": r"\w+(?:ée?s?|ie?s?|ue?s?)|(?:fait|pris|mis|dit|écrit|mort|né|ouvert|offert|rejoint|repris|atteint)e?s?",
+    "pt": r"\w+(?:ad|id)[oa]s?|(?:feit|post|dit|escrit|abert|vist|mort|ganh|gast|pag)[oa]s?",
+}
+# German participles: "ge-...-t/-en" ("gekauft", "umgezogen", "aufgegeben") or an inseparable
+# prefix ("verkauft", "verlassen", "beendet", "entsorgt") or "-iert" ("adoptiert", "deinstalliert").
+_DE_PARTICIPLE = re.compile(r"^(?:\w*ge\w+(?:t|en)|(?:ver|be|ent|er|zer|über|miss)\w+(?:t|en)|\w+iert)$", re.IGNORECASE)
+_DE_NOT_PARTICIPLE = _words("gestern morgen gegen genug gerne gern genau verboten bereit beenden")
+# Simple pasts in the first person (Spanish and Portuguese speak in them): regular endings and
+# the irregular forms that carry events.
+_SIMPLE_PAST = {
+    "es": (
+        re.compile(r"^\w{2,}(?:é|í)$", re.IGNORECASE),
+        _words("fui tuve hice puse dije vine estuve pude quise traje di vi conduje"),
+        _words("fuimos tuvimos hicimos pusimos dijimos vinimos estuvimos pudimos trajimos"),
+    ),
+    "pt": (
+        re.compile(r"^\w{2,}(?:ei|i|í)$", re.IGNORECASE),
+        _words("fui tive fiz pus disse vim estive pude quis trouxe dei vi li"),
+        _words("fomos tivemos fizemos pusemos dissemos viemos estivemos pudemos trouxemos demos vimos"),
+    ),
+}
+# "vendimos", "mudámos", "cerramos": the first person plural, past or present by the same form.
+_PLURAL_PAST = {"es": re.compile(r"^\w{2,}(?:amos|imos)$"), "pt": re.compile(r"^\w{2,}(?:amos|ámos|emos|imos)$")}
+_NOT_SIMPLE_PAST = _words(
+    "mi sí así aquí allí ahí ni fui hoy muy casi "  # "fui" is read below as an irregular form
+    "aqui ali aí assim até mais já li vi nem"
+)
+_FUTURE = {"es": re.compile(r"^\w+(?:aré|eré|iré)$"), "pt": re.compile(r"^\w+(?:arei|erei|irei)$")}
+_SUBJECT_PRONOUN = {
+    "es": r"(?:yo\s+|nosotros\s+|nosotras\s+)?",
+    "pt": r"(?:eu\s+|nós\s+)?",
+}
+_REFLEXIVE_LEAD = {"es": r"(?P<refl>(?:me|nos)\s+)?", "pt": r"(?P<refl>(?:me|nos)\s+)?"}
+_ENCLITIC = re.compile(r"^(?P<verb>\w+)-(?:me|nos)$", re.IGNORECASE)
+
+
+def parse_past(clause: str, language: str) -> PastClause | None:
+    """The clause as a first-person past event, or None when it is not one."""
+    text = re.sub(r"\s+", " ", clause.strip(" ,;:.!¡¿")).strip()
+    if not text:
+        return None
+    if language == "de":
+        return _parse_de(text)
+    aux = _AUX.get(language)
+    if aux is not None:
+        m = re.match(
+            rf"^{aux}\s+(?:(?:già|ya|déjà|já|finalmente|finalement|finalmente|appena|recién|enfin|poi|luego"
+            rf"|ensuite|depois|anche|también|aussi|também|tutto|todo|tout|tudo)\s+)*"
+            rf"(?P<p>{_PARTICIPLE[language]})\b(?P<rest>.*)$",
+            text,
+            re.IGNORECASE,
+        )
+        if m:
+            groups = m.groupdict()
+            said_aux = (groups.get("aux") or groups.get("refl1") or "").lower()
+            plural = said_aux.split()[-1] in _PLURAL_AUX or said_aux.startswith(("nous", "on"))
+            reflexive = bool(groups.get("refl") or groups.get("refl1"))
+            be = said_aux.split()[-1] in ("sono", "siamo", "suis", "sommes", "est") or bool(groups.get("refl1"))
+            return PastClause(m.group("p").lower(), m.group("rest").strip(" ,"), plural, reflexive, be)
+    if language in _SIMPLE_PAST:
+        m = re.match(
+            rf"^{_SUBJECT_PRONOUN[language]}{_REFLEXIVE_LEAD[language]}(?P<v>[\w-]+)\b(?P<rest>.*)$",
+            text,
+            re.IGNORECASE,
+        )
+        if not m:
+            return None
+        verb = m.group("v").lower()
+        reflexive = bool(m.group("refl"))
+        if enclitic := _ENCLITIC.match(verb):
+            verb, reflexive = enclitic.group("verb").lower(), True
+        regular, irregular, irregular_plural = _SIMPLE_PAST[language]
+        if verb in irregular or verb in irregular_plural:
+            return PastClause(verb, m.group("rest").strip(" ,"), verb in irregular_plural, reflexive)
+        if verb in _NOT_SIMPLE_PAST or len(verb) < 4:
+            return None
+        if _FUTURE[language].match(verb):
+            return None  # "compraré", "venderei": a plan, not an event
+        if regular.match(verb):
+            return PastClause(verb, m.group("rest").strip(" ,"), False, reflexive)
+        if _PLURAL_PAST[language].match(verb):
+            return PastClause(verb, m.group("rest").strip(" ,"), True, reflexive)
+    return None
+
+
+def _parse_de(text: str) -> PastClause | None:
+    m = re.match(rf"^{_AUX['de']}\s+(?P<mid>.*?)\s*(?P<p>\S+)$", text, re.IGNORECASE)
+    if not m:
+        return None
+    participle = m.group("p").lower()
+    if participle in _DE_NOT_PARTICIPLE or not _DE_PARTICIPLE.match(participle):
+        return None
+    mid = m.group("mid")
+    reflexive = bool(re.match(r"(?i)^(?:mich|uns|mir)\b", mid))
+    mid = re.sub(r"(?i)^(?:mich|uns|mir)\s*", "", mid)
+    plural = m.group("aux").lower().startswith("wir")
+    be = m.group("aux").lower().endswith(("bin", "sind"))
+    return PastClause(participle, mid.strip(" ,"), plural, reflexive, be)
+
+
+# --------------------------------------------------------------------------------------------
+# What the event was: stems of ending, acquisition and change verbs
+# --------------------------------------------------------------------------------------------
+
+# Stems (the participle or simple past with its ending cut) that end what the rest names.
+_ENDING_STEMS = {
+    "it": "vend abbandon chius cancell disdett regal eliminat disinstall ritir licenzi dimess disiscritt rinunci",
+    "es": "vend abandon cerr cancel regal elimin desinstal borr renunci dimit jubil despedí",
+    "fr": "vend abandonn ferm annul résili supprim désinstall démissionn lâch désabonn désinscri arrêt",
+    "pt": "vend abandon fech cancel elimin desinstal apag desist demit despedi larg doei doad reform",
+    "de": "verkauft gekündigt aufgegeben abgeschafft verschenkt abgemeldet geschlossen beendet"
+    " deinstalliert gelöscht abbestellt ausgetreten weggegeben entsorgt abgegeben",
+}
+# Leaving ends only what has a name ("ho lasciato la Ferrari"), or a job: "I left the car at home" ends nothing.
+_LEAVE_STEMS = {"it": "lasci", "es": "dej", "fr": "quitt", "pt": "deix saí sa", "de": "verlassen"}
+_JOB = {
+    "it": r"(?:il\s+(?:mio\s+)?(?:lavoro|posto))",
+    "es": r"(?:(?:el|mi)\s+(?:trabajo|empleo|puesto))",
+    "fr": r"(?:(?:mon|le)\s+(?:travail|job|boulot|poste|emploi))",
+    "pt": r"(?:(?:o\s+)?(?:meu\s+)?(?:emprego|trabalho))",
+    "de": r"(?:(?:meinen|den)\s+(?:job|arbeitsplatz))",
+}
+_ACQUIRE_STEMS = {
+    "it": "compr adott",
+    "es": "compr adopt",
+    "fr": "achet adopt",
+    "pt": "compr adot",
+    "de": "gekauft adoptiert angeschafft zugelegt",
+}
+# Verbs that only say with whom something ended: "ho rotto con Marco", "rompí con Lucía".
+_BREAKUP_STEMS = {
+    "it": "rott",
+    "es": "romp rompí",
+    "fr": "romp rompu",
+    "pt": "termin romp",
+    "de": "getrennt schluss",
+}
+_PARTNER = {
+    "it": r"(?:il\s+|la\s+)?(?:mio|mia)\s+(?:ragazz[oa]|fidanzat[oa]|compagn[oa]|partner)",
+    "es": r"(?:mi)\s+(?:novi[oa]|pareja|chic[oa])",
+    "fr": r"(?:mon|ma)\s+(?:copain|copine|petit\s+ami|petite\s+amie|compagnon|compagne|partenaire)",
+    "pt": r"(?:o\s+|a\s+)?(?:meu|minha)\s+(?:namorad[oa]|companheir[oa]|parceir[oa])",
+    "de": r"(?:meinem|meiner)\s+(?:freund|freundin|partner|partnerin)",
+}
+# "replaced X with Y", "switched (from X) to Y"
+_REPLACE = {
+    "it": (r"(?:sostitu|rimpiazz|cambi)", r"\s+(?:con|per)\s+"),
+    "es": (r"(?:sustitu|reemplac|cambi|camb)", r"\s+(?:por|con)\s+"),
+    "fr": (r"(?:remplac|troqu|chang)", r"\s+(?:par|contre|pour)\s+"),
+    "pt": (r"(?:substitu|troc)", r"\s+(?:por|pel[oa]|pelos|pelas)\s+"),
+    "de": (r"(?:ersetzt|getauscht|eingetauscht)", r"\s+(?:durch|gegen)\s+"),
+}
+_SWITCH = {
+    "it": (r"(?:passat|migrat)", r"(?:da|dal|dalla|dall')\s*", r"\s+(?:a|al|alla|all'|ad|su|in)\s*"),
+    "es": (r"(?:pas|migr)", r"de(?:l)?\s+", r"\s+(?:a|al|a\s+la)\s+"),
+    "fr": (r"(?:pass|migr)", r"(?:de|du|des|d')\s*", r"\s+(?:à|au|aux|vers|sur)\s+"),
+    "pt": (r"(?:pass|migr)", r"(?:de|do|da|dos|das)\s+", r"\s+(?:para|pro|pra|pelo|pela)\s+(?:o\s+|a\s+)?"),
+    "de": (r"(?:umgestiegen|gewechselt|migriert)", r"von\s+", r"\s+(?:auf|zu|zum|zur|nach)\s+"),
+}
+
+
+def _stem_in(word: str, stems: str) -> bool:
+    return any(word.startswith(stem) for stem in stems.split())
+
+
+# --------------------------------------------------------------------------------------------
+# The facts, in the third person
+# --------------------------------------------------------------------------------------------
+
+_POSSESSIVES = {
+    "es": {"mi": "su", "mis": "sus", "nuestro": "su", "nuestra": "su", "nuestros": "sus", "nuestras": "sus"},
+    "it": {"mio": "suo", "mia": "sua", "miei": "suoi", "mie": "sue", "nostro": "suo", "nostra": "sua"}
+    | {"nostri": "suoi", "nostre": "sue"},
+    "pt": {"meu": "seu", "minha": "sua", "meus": "seus", "minhas": "suas", "nosso": "seu", "nossa": "sua"}
+    | {"nossos": "seus", "nossas": "suas"},
+    "fr": {"mon": "son", "ma": "sa", "mes": "ses", "notre": "son", "nos": "ses"},
+    "de": {"mein": "sein", "meine": "seine", "meinen": "seinen", "meinem": "seinem", "meiner": "seiner"}
+    | {"meines": "seines", "unser": "sein", "unsere": "seine", "unseren": "seinen", "unserem": "seinem"}
+    | {"unserer": "seiner", "unsres": "seines"},
+}
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def possessives_third(text: str, language: str) -> str:
+    """ "mia moto" -> "sua moto", "meine Wohnung" -> "seine Wohnung"."""
+    swaps = _POSSESSIVES.get(language, {})
+
+    def swap(m: re.Match[str]) -> str:
+        word = m.group(0)
+        new = swaps.get(word.lower())
+        if new is None:
+            return word
+        return new.capitalize() if word[0].isupper() else new
+
+    return _LETTERS.sub(swap, text)
+
+
+_THING_STOP = _words(
+    "der die das den dem des ein eine einen einem einer mein meine meinen meinem meiner unser unsere unseren"
+    " sein seine mich mir uns auch schon endlich letztlich alte alten alter altes neue neuen"
+    " el la los las un una unos unas mi mis su sus nuestro nuestra de del al a en con por para ya todo"
+    " le les une mon ma mes son sa ses notre nos de du des au aux à en avec pour d l' tout vieux vieille"
+    " il lo gli i uno mio mia miei mie suo sua nostro nostra di da del della dello al alla in con per a"
+    " il tutto vecchio vecchia o os as um uma meu minha meus minhas seu nosso nossa do da dos das no na"
+    " ao à em com por para velho velha e et y und dal dalla dallo dai dagli dalle dall' nel nella nello nei negli"
+    " nelle sul sulla col pelo pela num numa vom zum zur beim im am aus von bei"
+)
+_WORD = re.compile(r"[\w'+#.-]+")
+
+
+def thing_of(rest: str, language: str) -> str:
+    """The thing a clause names, as a slot key: its head noun. Romance nouns come first in their
+    phrase ("la mia moto vecchia" -> "moto"), German ones last ("mein altes Auto" -> "auto")."""
+    words = [w.lower().strip(".'") for w in _WORD.findall(rest)]
+    words = [re.sub(r"^(?:l|d|j|qu)'", "", w) for w in words]
+    kept = [w for w in words if w and w not in _THING_STOP and not w.isdigit()]
+    if not kept:
+        return ""
+    if language == "de":
+        nouns = [w for w in _WORD.findall(rest) if w[0].isupper() and w.lower() not in _THING_STOP]
+        return nouns[-1].lower() if nouns else kept[-1]
+    return kept[0]
+
+
+# Third person of the auxiliary, and of "has" for a belonging.
+_HAS = {"it": "ha", "es": "tiene", "fr": "a", "pt": "tem", "de": "hat"}
+_NO_LONGER_USES = {
+    "it": "{S} non usa più {x}",
+    "es": "{S} ya no usa {x}",
+    "fr": "{S} n'utilise plus {x}",
+    "pt": "{S} já não usa {x}",
+    "de": "{S} nutzt {x} nicht mehr",
+}
+_NOW_USES = {
+    "it": "{S} usa ora {y}",
+    "es": "{S} usa ahora {y}",
+    "fr": "{S} utilise maintenant {y}",
+    "pt": "{S} usa agora {y}",
+    "de": "{S} nutzt jetzt {y}",
+}
+_BREAKUP_TEXT = {
+    "it": "{S} si è lasciato con {n}",
+    "es": "{S} rompió con {n}",
+    "fr": "{S} a rompu avec {n}",
+    "pt": "{S} terminou com {n}",
+    "de": "{S} hat sich von {n} getrennt",
+}
+
+
+@dataclass(frozen=True)
+class Event:
+    text: str
+    slot: str
+    value: str
+    negated: bool
+    kind: str = "fact"
+
+
+def _third_past(past: PastClause, language: str) -> str:
+    """The event's verb phrase in the third person: "ha venduto", "vendió", "a quitté", "hat ... verkauft"."""
+    verb = past.participle
+    if language == "de":
+        aux = "ist" if past.be else "hat"
+        reflexive = " sich" if past.reflexive else ""
+        return f"{aux}{reflexive} {{rest}} {verb}"
+    if language == "it" and _is_participle(verb, language):
+        aux = "si è" if past.reflexive else ("è" if past.be else "ha")
+        return f"{aux} {verb} {{rest}}"
+    if language == "es" and _is_participle(verb, language):
+        return f"{'se ' if past.reflexive else ''}ha {verb} {{rest}}"
+    shown = simple_past_third(verb, language)
+    if past.reflexive:
+        shown = f"{shown}-se" if language == "pt" else f"se {shown}"
+    return f"{shown} {{rest}}"
+
+
+def _is_participle(word: str, language: str) -> bool:
+    pattern = _PARTICIPLE.get(language)
+    return bool(pattern and re.fullmatch(pattern, word, re.IGNORECASE))
+
+
+_ES_PAST_IRREGULAR = {
+    "fui": "fue", "tuve": "tuvo", "hice": "hizo", "puse": "puso", "dije": "dijo", "vine": "vino", "estuve": "estuvo",
+    "pude": "pudo", "quise": "quiso", "traje": "trajo", "di": "dio", "vi": "vio", "conduje": "condujo",
+}  # fmt: skip
+_PT_PAST_IRREGULAR = {
+    "fui": "foi", "tive": "teve", "fiz": "fez", "pus": "pôs", "disse": "disse", "vim": "veio", "estive": "esteve",
+    "pude": "pôde", "quis": "quis", "trouxe": "trouxe", "dei": "deu", "vi": "viu", "li": "leu",
+}  # fmt: skip
+# Portuguese -ir verbs, whose past ends in "-iu" ("parti" -> "partiu"); the rest take "-eu".
+_PT_IR_STEMS = _words(
+    "part sa decid desist abr consegu dorm segu assist divid exist insist permit prefer ped sub descobr cobr"
+    " demit despedi dirig constru conclu inclu exclu destru"
+)
+
+
+def simple_past_third(verb: str, language: str) -> str:
+    """First person simple past -> third person: "vendí" -> "vendió", "troquei" -> "trocou",
+    "vendimos" -> "vendió" (the clause's "we" is read as the user)."""
+    lower = verb.lower()
+    if language == "es":
+        if lower in _ES_PAST_IRREGULAR:
+            return _ES_PAST_IRREGULAR[lower]
+        if lower.endswith("amos"):
+            return lower[:-4] + "ó"
+        if lower.endswith("imos"):
+            return lower[:-4] + "ió"
+        if lower.endswith("é"):
+            stem = lower[:-1]
+            stem = re.sub(r"qu$", "c", re.sub(r"gu$", "g", re.sub(r"c$", "z", stem)))
+            return stem + "ó"
+        if lower.endswith("í"):
+            return lower[:-1] + "ió"
+        return lower
+    if language == "pt":
+        if lower in _PT_PAST_IRREGULAR:
+            return _PT_PAST_IRREGULAR[lower]
+        if lower.endswith(("ámos", "amos")):
+            return lower[:-4] + "ou"
+        if lower.endswith("emos"):
+            return lower[:-4] + "eu"
+        if lower.endswith("imos"):
+            return lower[:-4] + "iu"
+        if lower.endswith("ei"):
+            stem = lower[:-2]
+            stem = re.sub(r"qu$", "c", re.sub(r"gu$", "g", re.sub(r"c$", "ç", stem)))
+            return stem + "ou"
+        if lower.endswith(("i", "í")):
+            stem = lower[:-1]
+            return stem + ("iu" if stem in _PT_IR_STEMS else "eu")
+        return lower
+    return lower
+
+
+def _join(*parts: str) -> str:
+    return re.sub(r"\s+", " ", " ".join(p for p in parts if p)).strip()
+
+
+def _event_text(past: PastClause, language: str, subject: str) -> str:
+    rest = possessives_third(past.rest, language)
+    if language == "fr":
+        verb = past.participle
+        aux = "est" if past.be else "a"
+        reflexive = "s'" if past.reflexive else ""
+        return _join(subject, f"{reflexive}{aux}", verb, rest)
+    return _join(subject, _third_past(past, language).format(rest=rest))
+
+
+_NAME = r"(?-i:[A-ZÀ-ÝÄÖÜ])[\w'à-ÿäöüß-]+"
+# Where the thing named ends: a conjunction or a reason ("... e sono contento", "..., porque ...").
+_CUT = re.compile(
+    r"\s*(?:,|;|\s(?:e|y|et|und|ma|pero|mais|aber|mas|perché|porque|parce|weil|dopo|después|après|nachdem|depois"
+    r"|quando|cuando|quand|als|perciò|así\s+que|donc|also|então)\s).*$",
+    re.IGNORECASE,
+)
+
+
+def _tidy(text: str) -> str:
+    return re.sub(r"\s+", " ", _CUT.sub("", text)).strip(" ,.;:!?\"'")
+
+
+def _change(past: PastClause, language: str, subject: str) -> list[Event]:
+    word = past.participle
+    rest = past.rest
+    if language == "de":
+        # "ich habe X durch Y ersetzt", "ich bin von X auf Y umgestiegen": the rest stands between
+        rest = rest + " "
+    replace_stem, between = _REPLACE[language]
+    old = new = ""
+    if re.match(rf"^{replace_stem}", word, re.IGNORECASE):
+        m = re.match(rf"^(?P<x>.+?){between}(?P<y>.+)$", rest.strip(), re.IGNORECASE)
+        if m:
+            old, new = m.group("x"), m.group("y")
+    switch_stem, from_, to = _SWITCH[language]
+    if not old and re.match(rf"^{switch_stem}", word, re.IGNORECASE):
+        m = re.match(rf"^(?:(?:\S+\s+){{0,3}}?){from_}(?P<x>.+?){to}(?P<y>.+)$", rest.strip(), re.IGNORECASE)
+        if m:
+            old, new = m.group("x"), m.group("y")
+    if not old and re.match(r"(?i)^(?:migr|umgestiegen)", word):
+        # "abbiamo migrato tutto a Postgres": only the new value is said
+        to_only = to.removeprefix(chr(92) + "s+")
+        m = re.match(rf"^(?:(?:\S+\s+){{0,3}}?){to_only}(?P<y>(?-i:[A-Z]|[a-z]+[A-Z])[^,;]*)$", rest.strip(), re.I)
+        new = _tidy(m.group("y")) if m else ""
+        if new and len(new.split()) <= 4:
+            return [Event(_NOW_USES[language].format(S=subject, y=new), f"tool:{thing_of(new, language)}", new, False)]
+        return []
+    old, new = _tidy(old), _tidy(new)
+    if not old or not new or len(old.split()) > 4 or len(new.split()) > 5:
+        return []
+    old_key, new_key = thing_of(old, language), thing_of(new, language)
+    if not old_key or not new_key:
+        return []
+    old_said = possessives_third(old, language)
+    return [
+        Event(_NO_LONGER_USES[language].format(S=subject, x=old_said), f"*:{old_key}", old_said, True),
+        Event(_NOW_USES[language].format(S=subject, y=new), f"*:{old_key}", new, False),
+    ]
+
+
+def past_events(clause: str, language: str, subject: str) -> list[Event]:
+    """The facts a first-person past clause states: an ending retracts, an acquisition states a
+    belonging, a change does both. Nothing for a past that is none of these."""
+    if imagined(clause, language):
+        return []
+    past = parse_past(clause, language)
+    if past is None:
+        return []
+    word = past.participle
+    if changed := _change(past, language, subject):
+        return changed
+    rest = _tidy(past.rest)
+    if _stem_in(word, _BREAKUP_STEMS[language]):
+        article = r"(?:o\s+|a\s+|l'|la\s+|il\s+)?"
+        with_whom = rf"(?i)^(?:con|avec|com|von|mit)\s+{article}(?P<n>{_NAME}|{_PARTNER[language]})\b"
+        m = re.match(with_whom, past.rest.strip())
+        if not m:
+            return []
+        name = possessives_third(m.group("n"), language)
+        return [Event(_BREAKUP_TEXT[language].format(S=subject, n=name), "partner", name, True)]
+    if not rest or len(rest.split()) > 8:
+        return []
+    key = thing_of(rest, language)
+    if not key:
+        return []
+    if _stem_in(word, _LEAVE_STEMS[language]):
+        if re.match(rf"(?i)^{_JOB[language]}$", rest):
+            return [Event(_event_text(replace(past, rest=rest), language, subject), "employer", "", True)]
+        article = r"(?i:la|il|lo|l'|le|el|los|a|o|die|den|das|de|da|do|du|des|dalla|dal)"
+        named = re.match(rf"^(?:{article}\s*)?(?P<n>{_NAME})", rest)
+        if not named:
+            return []
+        name = named.group("n")
+        return [Event(_event_text(replace(past, rest=rest), language, subject), f"*:{name.lower()}", name, True)]
+    if _stem_in(word, _ENDING_STEMS[language]):
+        # "j'ai quitté Airbus", "ho venduto la moto": the thing named ends, whatever kind it was
+        text = _event_text(replace(past, rest=rest), language, subject)
+        return [Event(text, f"*:{key}", rest, True)]
+    if _stem_in(word, _ACQUIRE_STEMS[language]):
+        said = possessives_third(re.sub(r"(?i)^(?:mir|uns)\s+", "", rest), language)
+        if not re.match(r"(?i)^(?:un|una|un'|uno|une|um|uma|ein|eine|einen|zwei|dos|due|deux|dois|duas)\b", said):
+            return []  # "ho comprato il pane": a purchase, not a belonging
+        return [Event(_join(subject, _HAS[language], said), f"own:{key}", said, False)]
+    return []
+
+
+# --------------------------------------------------------------------------------------------
+# Someone of the user's who died: "mia nonna è morta", "mi perro murió", "meine Oma ist gestorben"
+# --------------------------------------------------------------------------------------------
+
+_WHO = r"(?P<who>[\w'à-ÿäöüß-]+(?:\s+(?-i:[A-ZÀ-ÝÄÖÜ])[\w'à-ÿäöüß-]+)?)"
+_DEATH = {
+    "it": r"(?P<poss>(?:il\s+|la\s+|i\s+|le\s+)?(?:mio|mia|miei|mie|nostro|nostra))\s+"
+    + _WHO
+    + r"\s+(?:è|e'|sono)\s+(?:\S+\s+){0,2}?(?:mort[oaie]|mancat[oaie]|scompars[oaie]|venut[oa]\s+a\s+mancare)",
+    "es": r"(?P<poss>(?:mi|mis|nuestro|nuestra))\s+"
+    + _WHO
+    + r"\s+(?:\S+\s+){0,2}?(?:murió|falleció|ha\s+muerto|ha\s+fallecido|se\s+murió|nos\s+dejó)",
+    "fr": r"(?P<poss>(?:mon|ma|notre))\s+"
+    + _WHO
+    + r"\s+(?:\S+\s+){0,2}?(?:est\s+(?:\S+\s+)?(?:mort|morte|décédée?)|nous\s+a\s+quittés|s'est\s+éteinte?)",
+    "pt": r"(?P<poss>(?:o\s+|a\s+)?(?:meu|minha|nosso|nossa))\s+" + _WHO + r"\s+(?:\S+\s+){0,2}?(?:morreu|faleceu)",
+    "de": r"(?P<poss>(?:mein|meine|unser|unsere))\s+"
+    + _WHO
+    + r"\s+(?:ist|sind)\s+(?:\S+\s+){0,3}?(?:gestorben|verstorben|eingeschläfert\s+worden)",
+}
+_DEATH_RX = {language: _rx(r"^" + pattern + r"\b") for language, pattern in _DEATH.items()}
+_DEATH_TEXT = {
+    "it": "{S} ha perso {poss} {who}",
+    "es": "{S} perdió a {poss} {who}",
+    "fr": "{S} a perdu {poss} {who}",
+    "pt": "{S} perdeu {poss} {who}",
+    "de": "{S} hat {poss} {who} verloren",
+}
+
+
+def death_of_someone(clause: str, language: str, subject: str) -> list[Event]:
+    """ "Mia nonna è morta" -> "L'utente ha perso sua nonna", a retraction of what was said of her."""
+    pattern = _DEATH_RX.get(language)
+    m = pattern.match(clause.strip()) if pattern else None
+    if not m:
+        return []
+    who = m.group("who")
+    poss = possessives_third(m.group("poss"), language)
+    if language == "de":
+        poss = poss.lower()
+        poss = "seinen" if poss == "sein" and not who.lower().startswith(("pferd", "kind", "kaninchen")) else poss
+    named = re.search(r"(?-i:[A-ZÀ-ÝÄÖÜ])[\w'à-ÿäöüß-]+", who if language != "de" else who.split(" ", 1)[-1])
+    key = (named.group(0) if named and (language != "de" or " " in who) else thing_of(who, language) or who).lower()
+    text = _DEATH_TEXT[language].format(S=subject, poss=poss.lower(), who=who)
+    return [Event(text, f"*:{key}", who, True)]
