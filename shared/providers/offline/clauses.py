@@ -23,6 +23,7 @@ __all__ = [
     "IRREGULAR_PAST",
     "Statement",
     "agree",
+    "is_first_person_verb",
     "rewrite",
     "rewrite_foreign",
     "split_foreign_conjuncts",
@@ -270,7 +271,14 @@ _FOREIGN_POSSESSIVES = {
     "fr": {"mon": "son", "ma": "sa", "mes": "ses"},
     "de": {"mein": "sein", "meine": "seine", "meinen": "seinen", "meinem": "seinem", "meiner": "seiner"},
 }
+# Words that follow a subject, not a first-person verb: "Marco è ...", "Lucía está ...", "Anna a ..."
+_THIRD_PERSON_NEXT = _words("è ha sono hanno e ed es está tiene son están y é tem são está est a ont sont et")
 _FOREIGN_REFLEXIVE = re.compile(r"^(?:me|mi|m'|mich|mir)\b", re.IGNORECASE)
+
+
+def is_first_person_verb(word: str, language: str) -> bool:
+    """Whether a word reads as a first-person singular verb of ``language`` (see ``_first_person_form``)."""
+    return _first_person_form(word.lower(), language)
 
 
 def _first_person_form(word: str, language: str) -> bool:
@@ -293,6 +301,10 @@ _NOT_VERBS = _words(
     "algo nada dentro fuera medio esto eso aquello solo "
     "questo quello molto tanto quanto nuovo primo secondo nostro vostro tutto come dentro fuori solo "
     "muito pouco outro quando quanto novo primeiro nosso vosso mesmo isto isso aquilo "
+    # sentence adverbs and interjections that end as a verb does
+    "purtroppo davvero spesso troppo certo proprio almeno appunto soprattutto intanto ovvio infatti "
+    "claro pronto luego bueno encima seguro cierto sobre tampoco "
+    "logo certo junto pronto "
     "die eine keine meine deine seine ihre unsere eure diese jede alle beide viele wenige andere manche welche"
 )
 _AND = {"de": "und", "es": "y|e", "fr": "et", "it": "e|ed", "pt": "e"}
@@ -311,8 +323,16 @@ def split_foreign_conjuncts(clause: str, language: str) -> list[str]:
     conjunction = _AND[language].split("|")[0]
     parts = [pieces[0]]
     for piece in pieces[1:]:
-        first = piece.split(" ", 1)[0].lower()
+        said_first = piece.split(" ", 1)[0]
+        first = said_first.lower()
+        if said_first[:1].isupper():
+            parts[-1] = f"{parts[-1]} {conjunction} {piece}"  # "Lola y Bruno": a name, never a verb
+            continue
         pronoun = _FOREIGN_PRONOUN[language].match(piece)
+        if pronoun and foreign_clauses.is_plural_verb(piece[pronoun.end() :].split(" ", 1)[0], language):
+            pronoun = None  # "Lena und ich wohnen ...": "I" is half of the subject, not a new clause
+            parts[-1] = f"{parts[-1]} {conjunction} {piece}"
+            continue
         if pronoun or (first not in _FOREIGN_NOT_STATING and _first_person_form(first, language)):
             parts.append(piece if pronoun else _SUBJECT_PRONOUN.get(language, "") + piece)
         else:
@@ -330,7 +350,7 @@ def rewrite_foreign(
     "su"). None for anything else: another subject, a reflexive verb, a wish or a question."""
     text = _SPACES.sub(" ", clause.strip(" ,;:.!¡¿"))
     pronoun = _FOREIGN_PRONOUN.get(language)
-    if pronoun is None or not text or "?" in text:
+    if pronoun is None or not text or "?" in text or foreign_clauses.imagined(text, language):
         return None
     had_pronoun = bool(pronoun.match(text))
     body = pronoun.sub("", text, count=1)
@@ -342,6 +362,8 @@ def rewrite_foreign(
         return None  # "ho venduto ...", "vendí ...": an event, read by foreign_clauses, never a present fact
     verb, _, rest = body.partition(" ")
     lower = verb.lower()
+    if rest.split(" ", 1)[0].lower() in _THIRD_PERSON_NEXT:
+        return None  # "Bricco è morto", "Marco vive a Roma": a name, not a verb in the first person
     if lower in _FOREIGN_NOT_STATING or not rest or not _first_person_form(lower, language):
         return None
     swaps = _FOREIGN_POSSESSIVES[language]

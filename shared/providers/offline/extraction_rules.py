@@ -2344,7 +2344,8 @@ _MARKERS = {
     "pt": _vocab("""
         eu, moro, trabalho, sou, não, meu, minha, em, no, na, do, da, com, também, agora, olá, obrigado,
         obrigada, sim, você, estou, tenho, já, mais, mudei, deixei, parei, gosto, há, anos, ao, os, das, dos, e, mas,
-        migramos, empresa, sou, usuário, aos, às, filhos, filhas, temos, nós, nosso, nossa, ginásio, casado, casada
+        migramos, empresa, sou, usuário, aos, às, filhos, filhas, temos, nós, nosso, nossa, ginásio, casado, casada,
+        para, pra, um, uma
     """),
 }
 _FR_ELISIONS = ("j'", "m'", "l'", "d'", "c'", "qu'", "n'", "s'")
@@ -2371,6 +2372,17 @@ def detect_language(text: str) -> str:
         if token.startswith(_FR_ELISIONS):
             scores["fr"] += 1
     best = max(("de", "es", "fr", "it", "pt"), key=lambda lang: scores[lang])
+    if scores[best] and scores[best] >= scores["en"]:
+        # A tie of marker words ("Ho comprato una Vespa": "ho" and "una"; "On a déménagé à Annecy": "on"
+        # and "à"), or one marker word against a sure guess ("Suono la chitarra": "la"): the character
+        # n-grams decide.
+        guess = clause_classifier.language_of(text)
+        tie = scores[guess.label] == scores[best]
+        near = not scores["en"] and scores[guess.label] >= scores[best] - 1 and guess.label != "en"
+        if tie or (near and guess.confidence >= LANGUAGE_GUESS_CONFIDENCE):
+            return guess.label
+        if scores[best] == scores["en"] and guess.label != "en":
+            return best  # "Uso Trello per i progetti": "i" against "per", and the n-grams are not English
     if scores[best] > scores["en"]:
         return best
     if not any(scores.values()):
@@ -2379,10 +2391,13 @@ def detect_language(text: str) -> str:
         guess = clause_classifier.language_of(text)
         if guess.confidence >= LANGUAGE_GUESS_CONFIDENCE:
             return guess.label
+        if guess.label != "en" and guess.confidence >= LANGUAGE_GUESS_FOREIGN:
+            return guess.label  # "Fechámos a loja": no marker of any language, and no likely English
     return "en"
 
 
 LANGUAGE_GUESS_CONFIDENCE = 0.6
+LANGUAGE_GUESS_FOREIGN = 0.45  # a guess of another language than English, when no marker word speaks
 
 
 # --------------------------------------------------------------------------------------------

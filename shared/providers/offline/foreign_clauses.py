@@ -258,9 +258,9 @@ _PARTNER = {
 # "replaced X with Y", "switched (from X) to Y"
 _REPLACE = {
     "it": (r"(?:sostitu|rimpiazz|cambi)", r"\s+(?:con|per)\s+"),
-    "es": (r"(?:sustitu|reemplac|cambi|camb)", r"\s+(?:por|con)\s+"),
+    "es": (r"(?:sustitu|reemplac|reemplaz|cambi|camb)", r"\s+(?:por|con)\s+"),
     "fr": (r"(?:remplac|troqu|chang)", r"\s+(?:par|contre|pour)\s+"),
-    "pt": (r"(?:substitu|troc)", r"\s+(?:por|pel[oa]|pelos|pelas)\s+"),
+    "pt": (r"(?:substitu|troc|troq)", r"\s+(?:por|pel[oa]|pelos|pelas)\s+"),
     "de": (r"(?:ersetzt|getauscht|eingetauscht)", r"\s+(?:durch|gegen)\s+"),
 }
 _SWITCH = {
@@ -562,42 +562,309 @@ def past_events(clause: str, language: str, subject: str) -> list[Event]:
 
 _WHO = r"(?P<who>[\w'à-ÿäöüß-]+(?:\s+(?-i:[A-ZÀ-ÝÄÖÜ])[\w'à-ÿäöüß-]+)?)"
 _DEATH = {
-    "it": r"(?P<poss>(?:il\s+|la\s+|i\s+|le\s+)?(?:mio|mia|miei|mie|nostro|nostra))\s+"
-    + _WHO
-    + r"\s+(?:è|e'|sono)\s+(?:\S+\s+){0,2}?(?:mort[oaie]|mancat[oaie]|scompars[oaie]|venut[oa]\s+a\s+mancare)",
-    "es": r"(?P<poss>(?:mi|mis|nuestro|nuestra))\s+"
-    + _WHO
-    + r"\s+(?:\S+\s+){0,2}?(?:murió|falleció|ha\s+muerto|ha\s+fallecido|se\s+murió|nos\s+dejó)",
-    "fr": r"(?P<poss>(?:mon|ma|notre))\s+"
-    + _WHO
-    + r"\s+(?:\S+\s+){0,2}?(?:est\s+(?:\S+\s+)?(?:mort|morte|décédée?)|nous\s+a\s+quittés|s'est\s+éteinte?)",
-    "pt": r"(?P<poss>(?:o\s+|a\s+)?(?:meu|minha|nosso|nossa))\s+" + _WHO + r"\s+(?:\S+\s+){0,2}?(?:morreu|faleceu)",
-    "de": r"(?P<poss>(?:mein|meine|unser|unsere))\s+"
-    + _WHO
-    + r"\s+(?:ist|sind)\s+(?:\S+\s+){0,3}?(?:gestorben|verstorben|eingeschläfert\s+worden)",
+    "it": r"(?P<poss>(?:il\s+|la\s+|i\s+|le\s+)?(?:mio|mia|miei|mie|nostro|nostra))\s+" + _WHO
+    + r"\s+(?P<verb>(?:è|e'|sono)\s+(?:\S+\s+){0,2}?(?:mort[oaie]|mancat[oaie]|scompars[oaie]|venut[oa]\s+a\s+mancare))",
+    "es": r"(?P<poss>(?:mi|mis|nuestro|nuestra))\s+" + _WHO
+    + r"\s+(?:\S+\s+){0,2}?(?P<verb>murió|falleció|ha\s+muerto|ha\s+fallecido|se\s+murió|nos\s+dejó)",
+    "fr": r"(?P<poss>(?:mon|ma|notre))\s+" + _WHO
+    + r"\s+(?:\S+\s+){0,2}?(?P<verb>est\s+(?:\S+\s+)?(?:mort|morte|décédée?)|nous\s+a\s+quittés|s'est\s+éteinte?)",
+    "pt": r"(?P<poss>(?:o\s+|a\s+)?(?:meu|minha|nosso|nossa))\s+" + _WHO
+    + r"\s+(?:\S+\s+){0,2}?(?P<verb>morreu|faleceu)",
+    "de": r"(?P<poss>(?:mein|meine|unser|unsere))\s+" + _WHO
+    + r"\s+(?P<verb>(?:ist|sind)\s+(?:\S+\s+){0,3}?(?:gestorben|verstorben|eingeschläfert\s+worden))",
 }
 _DEATH_RX = {language: _rx(r"^" + pattern + r"\b") for language, pattern in _DEATH.items()}
+# "<The who> of the user <died>": the article by the possessive's gender ("mia" -> "La", "meine" -> "Die").
 _DEATH_TEXT = {
-    "it": "{S} ha perso {poss} {who}",
-    "es": "{S} perdió a {poss} {who}",
-    "fr": "{S} a perdu {poss} {who}",
-    "pt": "{S} perdeu {poss} {who}",
-    "de": "{S} hat {poss} {who} verloren",
+    "it": "{art} {who} dell'utente {verb}",
+    "es": "{art} {who} del usuario {verb}",
+    "fr": "{art} {who} de l'utilisateur {verb}",
+    "pt": "{art} {who} do utilizador {verb}",
+    "de": "{art} {who} des Nutzers {verb}",
+}
+_FEMININE_POSSESSIVE = _words("mia mie nostra ma minha nossa meine unsere")
+_PLURAL_POSSESSIVE = _words("miei mie mis")
+_ARTICLES = {
+    "it": ("Il", "La", "I"),
+    "es": ("El", "La", "Los"),
+    "fr": ("Le", "La", "Les"),
+    "pt": ("O", "A", "Os"),
+    "de": ("Der", "Die", "Die"),
 }
 
 
 def death_of_someone(clause: str, language: str, subject: str) -> list[Event]:
-    """ "Mia nonna è morta" -> "L'utente ha perso sua nonna", a retraction of what was said of her."""
+    """ "Mia nonna è morta" -> "La nonna dell'utente è morta", a retraction of what was said of her."""
     pattern = _DEATH_RX.get(language)
     m = pattern.match(clause.strip()) if pattern else None
     if not m:
         return []
     who = m.group("who")
-    poss = possessives_third(m.group("poss"), language)
-    if language == "de":
-        poss = poss.lower()
-        poss = "seinen" if poss == "sein" and not who.lower().startswith(("pferd", "kind", "kaninchen")) else poss
+    possessive = m.group("poss").split()[-1].lower()
+    masculine, feminine, plural = _ARTICLES[language]
+    if possessive in _PLURAL_POSSESSIVE:
+        article = plural
+    elif possessive in _FEMININE_POSSESSIVE or (language == "es" and who.lower().endswith("a")):
+        article = feminine
+    else:
+        article = masculine
     named = re.search(r"(?-i:[A-ZÀ-ÝÄÖÜ])[\w'à-ÿäöüß-]+", who if language != "de" else who.split(" ", 1)[-1])
     key = (named.group(0) if named and (language != "de" or " " in who) else thing_of(who, language) or who).lower()
-    text = _DEATH_TEXT[language].format(S=subject, poss=poss.lower(), who=who)
+    verb = re.sub(r"\s+", " ", m.group("verb"))
+    text = _DEATH_TEXT[language].format(art=article, who=who, verb=verb)
     return [Event(text, f"*:{key}", who, True)]
+
+
+# --------------------------------------------------------------------------------------------
+# "We" said as "I": the family's or the team's facts are the user's
+# --------------------------------------------------------------------------------------------
+
+_WE_IRREGULAR = {
+    "it": {"abbiamo": "ho", "siamo": "sono", "andiamo": "vado", "facciamo": "faccio", "stiamo": "sto"}
+    | {"possiamo": "posso", "vogliamo": "voglio", "dobbiamo": "devo", "sappiamo": "so", "diamo": "do"},
+    "es": {"tenemos": "tengo", "somos": "soy", "estamos": "estoy", "vamos": "voy", "hacemos": "hago", "hemos": "he"}
+    | {"salimos": "salgo", "venimos": "vengo", "ponemos": "pongo", "podemos": "puedo", "queremos": "quiero"}
+    | {"jugamos": "juego", "decimos": "digo", "sabemos": "sé", "fuimos": "fui", "tuvimos": "tuve", "hicimos": "hice"},
+    "pt": {"temos": "tenho", "somos": "sou", "estamos": "estou", "vamos": "vou", "fazemos": "faço", "podemos": "posso"}
+    | {"queremos": "quero", "sabemos": "sei", "fomos": "fui", "tivemos": "tive", "fizemos": "fiz"},
+    "fr": {"avons": "ai", "sommes": "suis", "allons": "vais", "faisons": "fais", "pouvons": "peux", "voulons": "veux"}
+    | {"vivons": "vis", "prenons": "prends", "venons": "viens", "devons": "dois", "savons": "sais"},
+    "de": {"sind": "bin", "haben": "habe", "können": "kann", "wollen": "will", "müssen": "muss", "dürfen": "darf"}
+    | {"mögen": "mag", "wissen": "weiß", "waren": "war", "hatten": "hatte"},
+}
+# French "on" speaks in the third person: "on a", "on est", "on habite".
+_FR_ON = {"a": "ai", "est": "suis", "va": "vais", "fait": "fais", "peut": "peux", "veut": "veux", "vit": "vis"}
+# Event verbs (sold, bought, moved, switched...) that a plural "-amos" reports in the past.
+_EVENT_STEMS = {
+    "es": "mud pas migr cambi vend compr dej cerr cancel adopt abandon regal",
+    "pt": "mud pass migr troc vend compr deix fech cancel adot abandon substitu",
+}
+
+
+def _singular_verb(verb: str, language: str) -> str | None:
+    """A first person plural verb in the singular ("abitiamo" -> "abito"), or None if it is none."""
+    lower = verb.lower()
+    irregular = _WE_IRREGULAR.get(language, {})
+    if lower in irregular:
+        return irregular[lower]
+    if language == "it" and lower.endswith("iamo") and len(lower) > 5:
+        stem = lower[:-4]
+        if stem.endswith(("ch", "gh")):
+            return stem[:-1] + "o"  # "giochiamo" -> "gioco"
+        if stem.endswith(("g", "c")):
+            return stem + "io"  # "mangiamo" -> "mangio"
+        return stem + "o"
+    if language in ("es", "pt") and re.search(r"(?:amos|ámos|emos|imos)$", lower) and len(lower) > 5:
+        stem = lower[:-4]
+        if _stem_in(stem, _EVENT_STEMS[language]) or lower.endswith("ámos"):
+            if language == "es":
+                return stem + ("é" if lower.endswith("amos") else "í")
+            return stem + ("ei" if lower.endswith(("amos", "ámos")) else "i")
+        return stem + "o"
+    if language == "de" and lower.endswith("en") and len(lower) > 4:
+        return lower[:-1]  # "wohnen" -> "wohne"
+    if language == "fr" and lower.endswith("ons") and len(lower) > 4:
+        return lower[:-3] + "e"  # "habitons" -> "habite"
+    return None
+
+
+def is_plural_verb(word: str, language: str) -> bool:
+    """Whether a word reads as a first person plural verb ("wohnen", "abitiamo", "vivimos")."""
+    lower = word.lower()
+    if lower in _WE_IRREGULAR.get(language, {}):
+        return True
+    endings = {"de": ("en",), "it": ("iamo",), "es": ("amos", "emos", "imos"), "pt": ("amos", "ámos", "emos", "imos")}
+    return lower.endswith(endings.get(language, ("\0",))) and len(lower) > 4
+
+
+_WE_LEAD = {
+    "it": r"(?:noi\s+)?",
+    "es": r"(?:nosotr[oa]s\s+)?",
+    "pt": r"(?:nós\s+)?",
+}
+_WE_REFLEXIVE = {"it": ("ci", "mi"), "es": ("nos", "me"), "pt": ("nos", "me")}
+# "<someone> and I": a companion and the user, said as "we"
+_AND_I = {
+    "it": r"(?P<who>.+?)\s+(?:e|ed)\s+io",
+    "es": r"(?P<who>.+?)\s+y\s+yo",
+    "fr": r"(?P<who>.+?)\s+et\s+moi,?(?:\s+on|\s+nous)?",
+    "pt": r"(?P<who>.+?)\s+e\s+eu",
+    "de": r"(?P<who>.+?)\s+und\s+ich",
+}
+_I_AND = {
+    "it": r"io\s+e\s+(?P<who>.+?)(?=\s+\w+iamo\b|\s+(?:ci|abbiamo|siamo)\b)",
+    "es": r"yo\s+y\s+(?P<who>.+?)(?=\s+\w+(?:amos|emos|imos)\b|\s+nos\b)",
+    "pt": r"eu\s+e\s+(?P<who>.+?)(?=\s+\w+(?:amos|ámos|emos|imos)\b|\s+nos\b)",
+    "fr": r"moi\s+et\s+(?P<who>.+?),?\s+(?=on\b|nous\b)",
+    "de": r"ich\s+und\s+(?P<who>.+?)(?=\s+\w+en\b|\s+(?:sind|haben)\b)",
+}
+
+
+@dataclass(frozen=True)
+class Singular:
+    text: str  # the clause with its verb in the first person singular
+    companion: str = ""  # "Tobias" of "mein Mann Tobias und ich"
+    plural: bool = False
+
+
+def singular(clause: str, language: str) -> Singular:
+    """A "we" clause as an "I" clause ("Abitiamo a Padova" -> "Abito a Padova", "Lena und ich wohnen
+    in Kassel" -> "ich wohne in Kassel"), so the statement frames read it; other clauses as they are."""
+    text = clause.strip()
+    companion = ""
+    for table in (_AND_I, _I_AND):
+        m = re.match(rf"^{table[language]}\s+", text, re.IGNORECASE) if language in table else None
+        following = text[m.end() :].split(" ", 1)[0] if m else ""
+        plural_next = is_plural_verb(following, language) or following.lower() in ("uns", "ci", "nos", "on", "nous")
+        if m and len(m.group("who").split()) <= 4 and plural_next:
+            companion = m.group("who").strip(" ,")
+            rest = text[m.end() :]
+            text = {"de": "wir ", "fr": "nous "}.get(language, "") + rest
+            if language == "fr" and not re.match(r"(?i)nous\s+\w+ons\b|nous\s+(?:avons|sommes|nous)\b", text):
+                text = "on " + rest  # "Julien et moi, on habite ..."
+            break
+    if language == "de":
+        m = re.match(r"^wir\s+(?P<v>\S+)(?P<rest>.*)$", text, re.IGNORECASE)
+        if m and (verb := _singular_verb(m.group("v"), language)):
+            rest = re.sub(r"(?i)^(\s+(?:\S+\s+){0,3}?)uns\b", r"\1mich", m.group("rest"))
+            return Singular(f"ich {verb}{rest}", companion, True)
+        return Singular(text, companion)
+    if language == "fr":
+        m = re.match(r"^(?:nous\s+nous|on\s+s')\s*(?P<v>\S+)(?P<rest>.*)$", text, re.IGNORECASE)
+        if m:
+            verb = _FR_ON.get(m.group("v").lower()) or _singular_verb(m.group("v"), language) or m.group("v")
+            return Singular(_elide(f"je me {verb}{m.group('rest')}"), companion, True)
+        m = re.match(r"^(?P<s>nous|on)\s+(?P<v>\S+)(?P<rest>.*)$", text, re.IGNORECASE)
+        if m:
+            said = m.group("v")
+            verb = (
+                _FR_ON.get(said.lower(), said)
+                if m.group("s").lower() == "on"
+                else _singular_verb(said, language)
+            )
+            if verb:
+                return Singular(_elide(f"je {verb}{m.group('rest')}"), companion, True)
+        return Singular(text, companion)
+    lead = _WE_LEAD.get(language)
+    if lead is None:
+        return Singular(text, companion)
+    plural_refl, singular_refl = _WE_REFLEXIVE[language]
+    m = re.match(rf"^{lead}(?P<r>{plural_refl}\s+)?(?P<v>[\w-]+)(?P<rest>.*)$", text, re.IGNORECASE)
+    if not m:
+        return Singular(text, companion)
+    said = m.group("v")
+    enclitic = re.match(r"^(?P<v>\w+)-nos$", said, re.IGNORECASE)
+    bare = enclitic.group("v") if enclitic else said
+    if enclitic and bare.lower().endswith("mo"):
+        bare += "s"  # "mudámo-nos": the "-s" of "mudámos" falls before the pronoun
+    verb = _singular_verb(bare, language)
+    if not verb:
+        return Singular(text, companion)
+    if enclitic:
+        verb = f"{verb}-me"
+    reflexive = f"{singular_refl} " if m.group("r") else ""
+    return Singular(f"{reflexive}{verb}{m.group('rest')}", companion, True)
+
+
+def _elide(text: str) -> str:
+    return re.sub(r"(?i)\b(je|me)\s+(?=[aeiouyhéèê])", lambda m: m.group(1)[0] + "'", text)
+
+
+# --------------------------------------------------------------------------------------------
+# Pets by name: "ho un coniglio, si chiama Fiocco", "tengo dos perros, Lola y Bruno"
+# --------------------------------------------------------------------------------------------
+
+_ANIMALS = {
+    "it": "cane cagnolino cagnolina cani gatto gatta gattino gattina gatti coniglio coniglietto conigli criceto"
+    " criceti pappagallo pappagalli cavallo cavalli tartaruga tartarughe pesce pesci pesciolino canarino furetto"
+    " porcellino serpente",
+    "es": "perro perra perrito perrita perros gato gata gatito gatita gatos conejo conejos hámster hámsters loro"
+    " loros caballo caballos tortuga tortugas pez peces canario hurón cobaya periquito serpiente",
+    "fr": "chien chienne chiens chiot chat chatte chats chaton lapin lapins hamster hamsters perroquet perroquets"
+    " cheval chevaux tortue tortues poisson poissons canari furet cochon serpent perruche",
+    "pt": "cão cães cachorro cachorra cachorros cadela gato gata gatos gatinho gatinha coelho coelhos hamster"
+    " papagaio papagaios cavalo cavalos tartaruga tartarugas peixe peixes canário furão periquito cobra",
+    "de": "hund hunde hündin welpe katze katzen kater kätzchen hase hasen kaninchen hamster papagei papageien"
+    " pferd pferde schildkröte schildkröten fisch fische kanarienvogel frettchen meerschweinchen wellensittich"
+    " schlange",
+}
+_HAVE_FIRST = {
+    "it": r"(?:io\s+)?ho",
+    "es": r"(?:yo\s+)?tengo",
+    "fr": r"j'ai",
+    "pt": r"(?:eu\s+)?tenho",
+    "de": r"ich\s+habe",
+}
+_ARTICLE_COUNT = (
+    r"(?:un|una|un'|uno|une|um|uma|ein|eine|einen|zwei|drei|dos|tres|due|tre|deux|trois|dois|duas|três|\d)"
+)
+_CALLED = {
+    "it": r"(?:,\s*|\s+)(?:che\s+)?(?:si\s+chiama(?:no)?|di\s+nome|chiamat[oaie])",
+    "es": r"(?:,\s*|\s+)(?:que\s+)?(?:se\s+llama(?:n)?|llamad[oa]s?)",
+    "fr": r"(?:,\s*|\s+)(?:qui\s+)?(?:(?:il|elle|ils|elles)\s+)?(?:s'appellent|s'appelle|nommée?s?|appelée?s?)",
+    "pt": r"(?:,\s*|\s+)(?:que\s+)?(?:se\s+chama(?:m)?|chama-se|chamam-se|chamad[oa]s?)",
+    "de": r"(?:,\s*|\s+)(?:(?:er|sie|es|der|die|das)\s+)?(?:heißt|heißen|heisst|namens|mit\s+namen)",
+}
+_PET_TEXT = {
+    "it": "{S} ha un animale di nome {n} ({kind})",
+    "es": "{S} tiene una mascota llamada {n} ({kind})",
+    "fr": "{S} a un animal nommé {n} ({kind})",
+    "pt": "{S} tem um animal de estimação chamado {n} ({kind})",
+    "de": "{S} hat ein Haustier namens {n} ({kind})",
+}
+_PET_NAME = r"(?:(?:o|a|el|la|le|il|lo|der|die|das)\s+)?(?-i:[A-ZÀ-ÝÄÖÜ])[\w'à-ÿäöüß-]+"
+_NAME_LIST_SPLIT = re.compile(r"\s*(?:,|\s(?:e|y|et|und)\s)\s*", re.IGNORECASE)
+_ARTICLE = re.compile(r"^(?:o|a|el|la|le|il|lo|der|die|das)\s+", re.IGNORECASE)
+
+
+def pets(clause: str, language: str, subject: str) -> list[Event]:
+    """Pets the user names: one or several, after a naming verb or in apposition."""
+    if language not in _ANIMALS:
+        return []
+    animals = "|".join(sorted(_ANIMALS[language].split(), key=len, reverse=True))
+    head = rf"^{_HAVE_FIRST[language]}\s+(?:{_ARTICLE_COUNT}\s+)?(?:\w+\s+)?(?P<kind>{animals})\b(?:\s+\w+)?"
+    names = rf"(?P<names>{_PET_NAME}(?:\s*(?:,|\s(?:e|y|et|und)\s)\s*{_PET_NAME})*)"
+    m = re.match(rf"{head}{_CALLED[language]}\s+{names}", clause, re.IGNORECASE) or re.match(
+        rf"{head}\s*[,:(]\s*{names}", clause, re.IGNORECASE
+    )
+    if not m:
+        return []
+    kind = m.group("kind")
+    found = []
+    for name in _NAME_LIST_SPLIT.split(m.group("names")):
+        name = _ARTICLE.sub("", name.strip())
+        if name and name[0].isupper():
+            shown_kind = kind.capitalize() if language == "de" else kind.lower()
+            text = _PET_TEXT[language].format(S=subject, kind=shown_kind, n=name)
+            found.append(Event(text, f"pet:{name.lower()}", name, False))
+    return found
+
+
+_PARTNER_WORDS = {
+    "de": "mann frau freund freundin partner partnerin verlobter verlobte ehemann ehefrau",
+    "it": "marito moglie ragazzo ragazza compagno compagna fidanzato fidanzata partner",
+    "es": "marido mujer esposo esposa novio novia pareja",
+    "fr": "mari femme copain copine compagnon compagne partenaire fiancé fiancée conjoint conjointe",
+    "pt": "marido mulher esposa namorado namorada companheiro companheira parceiro parceira noivo noiva",
+}
+_PARTNER_TEXT = {
+    "de": "{S} ist mit {n} zusammen",
+    "it": "{S} sta con {n}",
+    "es": "{S} tiene pareja: {n}",
+    "fr": "{S} est en couple avec {n}",
+    "pt": "{S} tem um parceiro: {n}",
+}
+
+
+def partner_named(phrase: str, language: str, subject: str) -> list[Event]:
+    """ "mein Mann Tobias", "la mia ragazza Giulia": the user's partner, by name."""
+    words = _PARTNER_WORDS.get(language, "").replace(" ", "|")
+    m = re.match(
+        rf"^(?:(?:il|la|o|a)\s+)?(?:mein|meine|mio|mia|mi|mon|ma|meu|minha)\s+(?:{words})\s+(?P<n>{_NAME})$",
+        phrase.strip(),
+        re.IGNORECASE,
+    )
+    if not m:
+        return []
+    name = m.group("n")
+    return [Event(_PARTNER_TEXT[language].format(S=subject, n=name), "partner", name, False)]

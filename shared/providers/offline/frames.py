@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from shared.providers.offline import foreign_clauses
+from shared.providers.offline import clauses, foreign_clauses
 
 __all__ = [
     "CONTEXTS",
@@ -1149,7 +1149,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "location",
             "{S} vive a {v}",
         ),
-        (r"(?:io\s+)?mi\s+sono\s+trasferit[oa]\s+(?:a|in)\s+" + _V, "location", "{S} vive a {v}"),
+        (r"(?:io\s+)?mi\s+sono\s+trasferit[oaie]\s+(?:a|in)\s+" + _V, "location", "{S} vive a {v}"),
         (r"(?:mi\s+chiamo|il\s+mio\s+nome\s+è)\s+" + _V, "name", "{S} si chiama {v}"),
         (r"(?:io\s+)?sono\s+di\s+" + _V, "origin", "{S} è di {v}"),
         (r"(?:io\s+)?vengo\s+da\s+" + _V, "origin", "{S} viene da {v}"),
@@ -1330,21 +1330,29 @@ _FOREIGN_LEAD_IN = _rx(
     r"^(?:(?:hallo|hi|hey|hola|bonjour|salut|ciao|olá|ola|oi|also|bueno|pues|alors|eh\s+bien|ja|sí|si|oui|sim"
     r"|übrigens|por\s+cierto|au\s+fait|comunque|a\s+proposito|aliás|ah|oh|und|y|et|e|mais|pero|aber|ma|mas"
     r"|ahora|jetzt|maintenant|ora|adesso|agora|inzwischen|actualmente|désormais|hoje\s+em\s+dia"
-    r"|eigentlich|en\s+realidad|en\s+fait|in\s+realtà|na\s+verdade)(?:\s*[,.!:;-]+\s*|\s+))+"
+    r"|eigentlich|en\s+realidad|en\s+fait|in\s+realtà|na\s+verdade"
+    # sentence adverbs: how the speaker feels about what follows, never its verb
+    r"|finalmente|per\s+fortuna|fortunatamente|purtroppo|sfortunatamente|insomma|allora|beh|dunque|ultimamente"
+    r"|por\s+fin|al\s+final|afortunadamente|lamentablemente|por\s+suerte|desgraciadamente|total|oye|mira"
+    r"|enfin|bref|finalement|heureusement|malheureusement|du\s+coup|bon|ben|bah|en\s+tout\s+cas"
+    r"|zum\s+glück|leider|endlich|schließlich|na\s+ja|naja|tja|übrigens|ehrlich\s+gesagt"
+    r"|infelizmente|felizmente|enfim|pois|bem|olha|afinal"
+    # a heading of one word before a colon: "Novità:", "Update:"
+    r"|(?-i:[A-ZÀ-Ý])\w+(?=\s*:))(?:\s*[,.!:;-]+\s*|\s+))+"
 )
 _FOREIGN_CLAUSE_SPLIT = {
     "de": _rx(
-        r"\s*,?\s+(?:und|aber|sondern)\s+(?=(?:ich|wir|mein|meine|jetzt|seit|wohne|lebe|arbeite|bin|habe|komme|heiße|spreche|mag|liebe)\b)|\s*[,;]\s+(?=ich\b)"
+        r"\s*,?\s+(?:und|aber|sondern)\s+(?=(?:ich(?!\s+(?:\w+en|sind|haben|waren|hatten)\b)|wir|mein|meine|jetzt|seit|wohne|lebe|arbeite|bin|habe|komme|heiße|spreche|mag|liebe)\b)|\s*[,;]\s+(?=ich\b)"
     ),
     "es": _rx(
-        r"\s*,?\s+(?:y|pero|aunque)\s+(?=(?:(?:desde|en|a|el)\s+\w+\s+)?(?:yo|me|mi|soy|estoy|tengo|tenemos|vivo|vivimos|trabajo|trabajamos|usamos|uso|ya|ahora|hablo|dej)\w*)|\s*[,;]\s+(?=(?:yo|me|mi|soy|tengo|vivo|trabajo|ya|ahora)\b)"
+        r"\s*,?\s+(?:y|pero|aunque)\s+(?=(?:(?:desde|en|a|el)\s+\w+\s+)?(?:yo(?!\s+(?:\w+(?:amos|emos|imos)|nos)\b)|me|mi|soy|estoy|tengo|tenemos|vivo|vivimos|trabajo|trabajamos|usamos|uso|ya|ahora|hablo|dej)\w*)|\s*[,;]\s+(?=(?:yo|me|mi|soy|tengo|vivo|trabajo|ya|ahora)\b)"
     ),
     "fr": _rx(r"\s*,?\s+(?:et|mais)\s+(?=(?:je|j'|mon|ma|mes|maintenant|nous|on)\b)|\s*[,;]\s+(?=(?:je|j')\b)"),
     "it": _rx(
-        r"\s*,?\s+(?:e|ma|però)\s+(?=(?:(?:da|dal|dalla|a|ad|in|nel|poi)\s+\w+\s+)?(?:io|mi|sono|ho|abbiamo|vivo|abito|lavoro|faccio|non|ora|adesso|parlo|usiamo|uso)\b)|\s*[,;]\s+(?=(?:io|mi|sono|ho|vivo|abito|lavoro|faccio|non|ora)\b)"
+        r"\s*,?\s+(?:e|ma|però)\s+(?=(?:(?:da|dal|dalla|a|ad|in|nel|poi)\s+\w+\s+)?(?:io(?!\s+(?:\w+iamo|ci|abbiamo|siamo)\b)|mi|sono|ho|abbiamo|vivo|abito|lavoro|faccio|non|ora|adesso|parlo|usiamo|uso)\b)|\s*[,;]\s+(?=(?:io|mi|sono|ho|vivo|abito|lavoro|faccio|non|ora)\b)"
     ),
     "pt": _rx(
-        r"\s*,?\s+(?:e|mas)\s+(?=(?:(?:desde|em|no|na)\s+\w+\s+(?:\w+\s+)?)?(?:eu|me|meu|minha|sou|tenho|temos|moro|vivo|trabalho|usamos|uso|migramos|mudamos|já|agora|não|falo|gosto|deixei|parei)\b)|\s*[,;]\s+(?=(?:eu|me|meu|minha|sou|tenho|moro|trabalho|já|agora)\b)"
+        r"\s*,?\s+(?:e|mas)\s+(?=(?:(?:desde|em|no|na)\s+\w+\s+(?:\w+\s+)?)?(?:eu(?!\s+(?:\w+(?:amos|ámos|emos|imos)|nos)\b)|me|meu|minha|sou|tenho|temos|moro|vivo|trabalho|usamos|uso|migramos|mudamos|já|agora|não|falo|gosto|deixei|parei)\b)|\s*[,;]\s+(?=(?:eu|me|meu|minha|sou|tenho|moro|trabalho|já|agora)\b)"
     ),
 }
 # First-person present -> third person for the ending template: "rauche" -> "raucht".
@@ -1530,7 +1538,7 @@ _DEATH_FORM = {
     "pt": "{n} morreu",
 }
 _BREAKUP = {
-    "de": r".*\b(?:wir\s+haben\s+uns\s+(?:\S+\s+){0,3}?getrennt|(?:sind|haben\s+uns)\s+geschieden)",
+    "de": r".*\b(?:(?:wir\s+)?haben\s+uns\s+(?:\S+\s+){0,3}?getrennt|(?:sind|haben\s+uns)\s+geschieden)",
     "es": r".*\b(?:nos\s+(?:separamos|divorciamos|dejamos)|lo\s+dejamos|rompimos|terminamos)",
     "fr": r".*\b(?:on\s+s'est\s+séparés?|nous\s+nous\s+sommes\s+séparés?|on\s+a\s+rompu|c'est\s+fini|on\s+a\s+divorcé)",
     "it": r".*\b(?:ci\s+siamo\s+lasciati|abbiamo\s+rotto|ci\s+siamo\s+separati|abbiamo\s+divorziato)",
@@ -1546,14 +1554,14 @@ _BREAKUP_FORM = {
 _WITH = {"de": " von {n}", "es": " de {n}", "fr": " de {n}", "it": " da {n}", "pt": " de {n}"}
 
 
-def _ending_of_someone(text: str, language: str) -> list[ForeignDraft]:
+def _ending_of_someone(text: str, language: str, companion: str = "") -> list[ForeignDraft]:
     m = re.match(_DEATH.get(language, r"\b\B"), text)
     if m:
         name = m.group("n")
         return [ForeignDraft(_DEATH_FORM[language].format(n=name), f"*:{name.lower()}", name, "fact", True)]
     m = re.match(_BREAKUP.get(language, r"\b\B"), text, re.IGNORECASE)
     if m:
-        named = re.search(r"(?-i:[A-ZÀ-Ý])[\wà-ÿ]+", text[1:])
+        named = re.search(r"(?-i:[A-ZÀ-Ý])[\wà-ÿ]+", companion) or re.search(r"(?-i:[A-ZÀ-Ý])[\wà-ÿ]+", text[1:])
         with_ = _WITH[language].format(n=named.group(0)) if named else ""
         line = _BREAKUP_FORM[language].format(S=subject_for(language), n=with_)
         return [ForeignDraft(line, "partner", named.group(0) if named else "", "fact", True)]
@@ -1575,12 +1583,35 @@ def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
         text = re.sub(
             r"^(?:(?:jetzt|nun|inzwischen|seitdem|dann|auch)\s+)?(\w+)\s+(ich|wir)\b", r"\2 \1", text, flags=re.I
         )
+        # A fronted object ("Fleisch esse ich nicht mehr", "Mit dem Rad fahre ich ins Büro"): the word
+        # before "ich" is the verb, what stands before it goes after the verb.
+        text = re.sub(
+            r"^(?P<front>(?!(?:weil|dass|wenn|ob|als|obwohl|falls)\b)(?:\S+\s+){1,3}?)(?P<verb>\w+)\s+(?P<s>ich|wir)\b",
+            lambda m: f"{m.group('s')} {m.group('verb')} {m.group('front').strip()}",
+            text,
+            flags=re.I,
+        )
     if foreign_clauses.imagined(text, language):
         return []  # "se avessi", "si tuviera", "wenn ich ... würde": nothing is stated
-    if died := foreign_clauses.death_of_someone(text, language, subject_for(language)):
-        return [ForeignDraft(e.text, e.slot, e.value, e.kind, e.negated) for e in died]
-    if ended := _ending_of_someone(text, language):
+    subject = subject_for(language)
+    if died := foreign_clauses.death_of_someone(text, language, subject):
+        return _drafts(died)
+    # "Abitiamo a Padova", "Lena und ich wohnen in Kassel": the family's or couple's facts are the user's
+    we = foreign_clauses.singular(text, language)
+    companion = _drafts(foreign_clauses.partner_named(we.companion, language, subject)) if we.companion else []
+    if ended := _ending_of_someone(text, language, we.companion):
         return ended
+    if named := foreign_clauses.pets(we.text, language, subject):
+        return companion + _drafts(named)
+    return companion + _clause_statements(we.text, language)
+
+
+def _drafts(events: list[foreign_clauses.Event]) -> list[ForeignDraft]:
+    return [ForeignDraft(e.text, e.slot, e.value, e.kind, e.negated) for e in events]
+
+
+def _clause_statements(text: str, language: str) -> list[ForeignDraft]:
+    """What a first-person singular clause states: an ending, a past event or a statement."""
     positive = _without_negation(text, language)
     if positive is not None:
         # "Já não moro em Braga": what the positive frames read in "moro em Braga", retracted.
@@ -1592,6 +1623,8 @@ def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
         body = _PRONOUN.sub("", positive)
         if not body or len(body.split()) > 6:
             return []
+        if not _PRONOUN.match(positive) and not clauses.is_first_person_verb(body.split()[0], language):
+            return []  # "(il gatto) non mangia più": someone else's verb, not the user's ending
         verb, _, rest = body.partition(" ")
         stem = _de_stem(verb) if language == "de" else _romance_stem(verb)
         return [
@@ -1630,7 +1663,7 @@ def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
         ]
     if events := foreign_clauses.past_events(text, language, subject):
         # "ho venduto la moto", "j'ai remplacé X par Y", "compré una bici": what the user did
-        return [ForeignDraft(e.text, e.slot, e.value, e.kind, e.negated) for e in events]
+        return _drafts(events)
     return _positive_frames(text, language)
 
 

@@ -1,0 +1,309 @@
+"""Classes of statements in German, Spanish, French, Italian and Portuguese, each with phrasings of
+its own (none from the issue text, the evaluation sets or the classifier's training lines).
+
+The classes: past events read by the verb's morphology (endings are retractions, never positive
+facts; acquisitions state a belonging; changes retract the old value and state the new one),
+deaths and break-ups, we-statements, sentence adverbs before the clause, negations of someone
+else's verb, pets by name, stated times as valid time, and non-facts (wishes, conditions,
+questions) that yield nothing. The fact is in the language of the message.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from shared.domain.models import ExtractedFact, ExtractionInput, Turn
+from shared.providers.offline import foreign_clauses
+from shared.providers.offline.extraction_rules import extract_facts
+
+AT = datetime(2026, 9, 16, 10, 0, tzinfo=UTC)  # a Wednesday
+
+
+def facts_of(*messages: str, at: datetime = AT) -> list[ExtractedFact]:
+    turns = tuple(Turn(f"e{i}", "user", m, at) for i, m in enumerate(messages))
+    return extract_facts(ExtractionInput(new_turns=turns))
+
+
+def words_of(fact: ExtractedFact) -> set[str]:
+    return set(fact.text.lower().replace("'", " ").split())
+
+
+# --- past events: endings are retractions -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "thing"),
+    [
+        ("Ho venduto il mio furgone.", "it", "furgone"),
+        ("Abbiamo chiuso il negozio di fiori.", "it", "negozio"),
+        ("Vendí la caravana en julio.", "es", "caravana"),
+        ("He cancelado mi suscripción a Filmin.", "es", "suscripción"),
+        ("J'ai résilié mon abonnement à la salle.", "fr", "abonnement"),
+        ("Nous avons vendu notre maison de campagne.", "fr", "maison"),
+        ("Ich habe mein Motorrad verkauft.", "de", "motorrad"),
+        ("Wir haben unseren Garten abgegeben.", "de", "garten"),
+        ("Vendi a minha mota.", "pt", "mota"),
+        ("Fechámos a loja de discos.", "pt", "loja"),
+    ],
+)
+def test_a_past_ending_is_a_retraction_never_a_fact(message, language, thing):
+    facts = facts_of(message)
+    assert facts, message
+    assert all(f.negated and f.language == language for f in facts)
+    assert any(thing in words_of(f) for f in facts)
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "name"),
+    [
+        ("Ho lasciato la Barilla a giugno.", "it", "Barilla"),
+        ("Dejé Mercadona hace tres meses.", "es", "Mercadona"),
+        ("J'ai quitté Decathlon.", "fr", "Decathlon"),
+        ("Ich habe Zalando verlassen.", "de", "Zalando"),
+        ("Saí da Galp em julho.", "pt", "Galp"),
+    ],
+)
+def test_leaving_a_named_organisation_ends_it(message, language, name):
+    facts = facts_of(message)
+    assert len(facts) == 1 and facts[0].negated and facts[0].language == language
+    assert name in facts[0].text
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [
+        ("Ho lasciato le chiavi in macchina.", "it"),
+        ("Dejé el paraguas en el tren.", "es"),
+        ("Deixei o casaco no escritório.", "pt"),
+    ],
+)
+def test_leaving_a_thing_somewhere_ends_nothing(message, language):
+    assert not [f for f in facts_of(message) if f.negated]
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "thing"),
+    [
+        ("Ho comprato una Vespa usata.", "it", "vespa"),
+        ("Adoptamos una perrita el mes pasado.", "es", "perrita"),
+        ("J'ai acheté un Kindle.", "fr", "kindle"),
+        ("Ich habe mir ein Lastenrad gekauft.", "de", "lastenrad"),
+        ("Comprei um Fiat Uno.", "pt", "fiat"),
+    ],
+)
+def test_an_acquisition_states_a_belonging(message, language, thing):
+    facts = facts_of(message)
+    assert len(facts) == 1 and not facts[0].negated and facts[0].language == language
+    assert thing in words_of(facts[0])
+
+
+# --- changes: the old value retracted, the new one stated ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "old", "new"),
+    [
+        ("Ho sostituito Trello con Jira.", "it", "trello", "jira"),
+        ("Sono passata da Spotify a Tidal.", "it", "spotify", "tidal"),
+        ("He cambiado Chrome por Brave.", "es", "chrome", "brave"),
+        ("J'ai remplacé Outlook par Thunderbird.", "fr", "outlook", "thunderbird"),
+        ("On est passés de Slack à Mattermost.", "fr", "slack", "mattermost"),
+        ("Ich habe Evernote durch Obsidian ersetzt.", "de", "evernote", "obsidian"),
+        ("Wir sind von Jenkins auf GitHub Actions umgestiegen.", "de", "jenkins", "github"),
+        ("Troquei o Nubank pelo Inter.", "pt", "nubank", "inter"),
+    ],
+)
+def test_a_change_retracts_the_old_value_and_states_the_new(message, language, old, new):
+    facts = facts_of(message)
+    ended = [f for f in facts if f.negated]
+    stated = [f for f in facts if not f.negated]
+    assert ended and stated and {f.language for f in facts} == {language}
+    assert old in words_of(ended[0]) and new in words_of(stated[0])
+
+
+def test_a_change_supersedes_the_earlier_fact_by_slot():
+    facts = facts_of("Al lavoro uso Trello per organizzare i progetti.", "Ho sostituito Trello con Jira.")
+    first, *later = facts
+    assert not first.negated and "Trello" in first.text
+    assert {f.slot for f in later} == {first.slot}
+
+
+# --- deaths and break-ups ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "who"),
+    [
+        ("Mio nonno è morto a marzo.", "it", "nonno"),
+        ("Mi gata murió ayer.", "es", "gata"),
+        ("Mon oncle est décédé la semaine dernière.", "fr", "oncle"),
+        ("Mein Kater ist gestern gestorben.", "de", "kater"),
+        ("A minha tia faleceu no sábado.", "pt", "tia"),
+    ],
+)
+def test_a_death_of_someone_of_the_users_is_a_retraction(message, language, who):
+    facts = facts_of(message)
+    assert len(facts) == 1 and facts[0].negated and facts[0].language == language
+    assert who in words_of(facts[0]) and facts[0].slot == f"*:{who}"
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [
+        ("Ho rotto con Davide.", "it"),
+        ("Rompí con mi novio.", "es"),
+        ("Jonas und ich haben uns getrennt.", "de"),
+        ("Terminei com a Beatriz.", "pt"),
+    ],
+)
+def test_a_break_up_retracts_the_partner(message, language):
+    facts = facts_of(message)
+    assert len(facts) == 1 and facts[0].negated and facts[0].slot == "partner" and facts[0].language == language
+
+
+# --- non-facts --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [
+        ("Se vincessi alla lotteria comprerei una barca.", "it"),
+        ("Vorrei trasferirmi a Lisbona un giorno.", "it"),
+        ("Si tuviera más tiempo aprendería ruso.", "es"),
+        ("Me gustaría vivir en Canarias.", "es"),
+        ("Si j'étais riche, j'habiterais à Biarritz.", "fr"),
+        ("Wenn ich mehr Geld hätte, würde ich ein Boot kaufen.", "de"),
+        ("Se eu ganhasse a lotaria, compraria uma quinta.", "pt"),
+        ("Gostaria de morar em Sintra.", "pt"),
+        ("¿Vendiste tu coche?", "es"),
+        ("Hai mai venduto una macchina usata?", "it"),
+    ],
+)
+def test_wishes_conditions_and_questions_yield_nothing(message, language):
+    assert facts_of(message) == []
+    assert foreign_clauses.imagined(message, language) or "?" in message
+
+
+# --- we-statements ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "value"),
+    [
+        ("Abitiamo a Padova da due anni.", "it", "Padova"),
+        ("Vivimos en Cádiz.", "es", "Cádiz"),
+        ("Nous habitons à Lille.", "fr", "Lille"),
+        ("On habite à Grenoble.", "fr", "Grenoble"),
+        ("Wir wohnen in Bremen.", "de", "Bremen"),
+        ("Moramos em Niterói.", "pt", "Niterói"),
+    ],
+)
+def test_we_statements_are_the_users_facts(message, language, value):
+    facts = facts_of(message)
+    assert facts and facts[0].language == language and facts[0].slot == "location" and value in facts[0].text
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "value"),
+    [
+        ("On a déménagé à Annecy.", "fr", "Annecy"),
+        ("Ci siamo trasferiti a Trieste.", "it", "Trieste"),
+        ("Nos mudamos a Vigo.", "es", "Vigo"),
+        ("Mudámo-nos para Faro.", "pt", "Faro"),
+    ],
+)
+def test_we_moved_states_the_new_place(message, language, value):
+    facts = facts_of(message)
+    assert facts and facts[0].slot == "location" and value in facts[0].text and not facts[0].negated
+
+
+def test_partner_and_i_live_together():
+    facts = facts_of("Mein Mann Tobias und ich wohnen in Erfurt.")
+    slots = {f.slot for f in facts}
+    assert "location" in slots and any("Erfurt" in f.text for f in facts)
+
+
+# --- sentence adverbs and headings before a clause -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "value"),
+    [
+        ("Finalmente vivo a Bari.", "it", "Bari"),
+        ("Per fortuna lavoro da casa.", "it", None),
+        ("Por fin vivo en Granada.", "es", "Granada"),
+        ("Enfin, j'habite à Metz.", "fr", "Metz"),
+        ("Zum Glück wohne ich jetzt in Ulm.", "de", "Ulm"),
+        ("Novidade: moro em Braga.", "pt", "Braga"),
+    ],
+)
+def test_a_sentence_adverb_before_the_clause_is_no_verb(message, language, value):
+    facts = facts_of(message)
+    if value is None:
+        assert all(f.language == language for f in facts)
+        return
+    assert facts and facts[0].language == language and value in facts[0].text
+
+
+def test_an_adverb_ending_like_a_verb_is_no_first_person():
+    facts = facts_of("Purtroppo Olivia è partita per Madrid.")
+    assert not any("purtropp" in f.text.lower() for f in facts)
+
+
+def test_someone_elses_negation_is_not_the_users_ending():
+    # the dog no longer eats much: not the user's habit
+    facts = facts_of("Ho un gatto anziano e non mangia più molto.")
+    assert not [f for f in facts if f.negated]
+
+
+# --- pets by name -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "name"),
+    [
+        ("Ho un coniglio, si chiama Fiocco.", "it", "Fiocco"),
+        ("Tenemos una tortuga que se llama Rayo.", "es", "Rayo"),
+        ("J'ai un hamster, il s'appelle Noisette.", "fr", "Noisette"),
+        ("Wir haben eine Schildkröte namens Kurt.", "de", "Kurt"),
+        ("Tenho um peixe chamado Nemo.", "pt", "Nemo"),
+    ],
+)
+def test_a_pet_by_name(message, language, name):
+    facts = facts_of(message)
+    assert any(name in f.text and (f.slot or "").startswith("pet") for f in facts), [f.text for f in facts]
+
+
+def test_two_pets_named_in_apposition():
+    facts = facts_of("Tengo dos perros, Lola y Bruno.")
+    named = {f.text for f in facts if (f.slot or "").startswith("pet")}
+    assert any("Lola" in t for t in named) and any("Bruno" in t for t in named)
+
+
+# --- stated times are valid time -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "start"),
+    [
+        ("Ho venduto la barca la settimana scorsa.", date(2026, 9, 7)),
+        ("Vendí el piso en mayo.", date(2026, 5, 1)),
+        ("J'ai quitté Orange il y a deux ans.", date(2024, 9, 16)),
+        ("Ich habe meinen Garten vor drei Monaten abgegeben.", date(2026, 6, 16)),
+        ("Vendi o barco em março.", date(2026, 3, 1)),
+    ],
+)
+def test_a_stated_time_is_the_valid_time_of_a_past_event(message, start):
+    facts = facts_of(message)
+    assert facts and facts[0].valid_from.date() == start
+
+
+# --- several facts in one message -------------------------------------------------------------------
+
+
+def test_an_ending_and_a_new_value_in_one_message():
+    facts = facts_of("Ho venduto la Panda e ho comprato una Tesla.")
+    assert [f.negated for f in facts] == [True, False]
+    assert "panda" in words_of(facts[0]) and "tesla" in words_of(facts[1])
