@@ -39,13 +39,13 @@ def words_of(fact: ExtractedFact) -> set[str]:
         ("Ho venduto il mio furgone.", "it", "furgone"),
         ("Abbiamo chiuso il negozio di fiori.", "it", "negozio"),
         ("Vendí la caravana en julio.", "es", "caravana"),
-        ("He cancelado mi suscripción a Filmin.", "es", "suscripción"),
+        ("He cancelado mi suscripción al gimnasio.", "es", "suscripción"),
         ("J'ai résilié mon abonnement à la salle.", "fr", "abonnement"),
         ("Nous avons vendu notre maison de campagne.", "fr", "maison"),
         ("Ich habe mein Motorrad verkauft.", "de", "motorrad"),
         ("Wir haben unseren Garten abgegeben.", "de", "garten"),
         ("Vendi a minha mota.", "pt", "mota"),
-        ("Fechámos a loja de discos.", "pt", "loja"),
+        ("Fechámos a nossa loja de discos.", "pt", "loja"),
     ],
 )
 def test_a_past_ending_is_a_retraction_never_a_fact(message, language, thing):
@@ -210,7 +210,7 @@ def test_we_statements_are_the_users_facts(message, language, value):
     [
         ("On a déménagé à Annecy.", "fr", "Annecy"),
         ("Ci siamo trasferiti a Trieste.", "it", "Trieste"),
-        ("Nos mudamos a Vigo.", "es", "Vigo"),
+        ("Nosotros nos mudamos a Vigo.", "es", "Vigo"),
         ("Mudámo-nos para Faro.", "pt", "Faro"),
     ],
 )

@@ -352,6 +352,7 @@ def rewrite_foreign(
     pronoun = _FOREIGN_PRONOUN.get(language)
     if pronoun is None or not text or "?" in text or foreign_clauses.imagined(text, language):
         return None
+    text = foreign_clauses.normalised(text, language)
     had_pronoun = bool(pronoun.match(text))
     body = pronoun.sub("", text, count=1)
     if language in ("de", "fr") and not had_pronoun:

@@ -48,7 +48,7 @@ from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.providers.offline import clause_classifier, clauses, frames
 
-RULES_VERSION = "rules-v4"  # part of the extraction cache key: v4 reads introduction cards, births, "live alone in"
+RULES_VERSION = "rules-v5"  # part of the extraction cache key: v5 reads foreign past tenses, we-statements, deaths
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
 

@@ -562,15 +562,21 @@ def past_events(clause: str, language: str, subject: str) -> list[Event]:
 
 _WHO = r"(?P<who>[\w'à-ÿäöüß-]+(?:\s+(?-i:[A-ZÀ-ÝÄÖÜ])[\w'à-ÿäöüß-]+)?)"
 _DEATH = {
-    "it": r"(?P<poss>(?:il\s+|la\s+|i\s+|le\s+)?(?:mio|mia|miei|mie|nostro|nostra))\s+" + _WHO
-    + r"\s+(?P<verb>(?:è|e'|sono)\s+(?:\S+\s+){0,2}?(?:mort[oaie]|mancat[oaie]|scompars[oaie]|venut[oa]\s+a\s+mancare))",
-    "es": r"(?P<poss>(?:mi|mis|nuestro|nuestra))\s+" + _WHO
+    "it": r"(?P<poss>(?:il\s+|la\s+|i\s+|le\s+)?(?:mio|mia|miei|mie|nostro|nostra))\s+"
+    + _WHO
+    + r"\s+(?P<verb>(?:è|e'|sono)\s+(?:\S+\s+){0,2}?"
+    r"(?:mort[oaie]|mancat[oaie]|scompars[oaie]|venut[oa]\s+a\s+mancare))",
+    "es": r"(?P<poss>(?:mi|mis|nuestro|nuestra))\s+"
+    + _WHO
     + r"\s+(?:\S+\s+){0,2}?(?P<verb>murió|falleció|ha\s+muerto|ha\s+fallecido|se\s+murió|nos\s+dejó)",
-    "fr": r"(?P<poss>(?:mon|ma|notre))\s+" + _WHO
+    "fr": r"(?P<poss>(?:mon|ma|notre))\s+"
+    + _WHO
     + r"\s+(?:\S+\s+){0,2}?(?P<verb>est\s+(?:\S+\s+)?(?:mort|morte|décédée?)|nous\s+a\s+quittés|s'est\s+éteinte?)",
-    "pt": r"(?P<poss>(?:o\s+|a\s+)?(?:meu|minha|nosso|nossa))\s+" + _WHO
+    "pt": r"(?P<poss>(?:o\s+|a\s+)?(?:meu|minha|nosso|nossa))\s+"
+    + _WHO
     + r"\s+(?:\S+\s+){0,2}?(?P<verb>morreu|faleceu)",
-    "de": r"(?P<poss>(?:mein|meine|unser|unsere))\s+" + _WHO
+    "de": r"(?P<poss>(?:mein|meine|unser|unsere))\s+"
+    + _WHO
     + r"\s+(?P<verb>(?:ist|sind)\s+(?:\S+\s+){0,3}?(?:gestorben|verstorben|eingeschläfert\s+worden))",
 }
 _DEATH_RX = {language: _rx(r"^" + pattern + r"\b") for language, pattern in _DEATH.items()}
@@ -737,11 +743,7 @@ def singular(clause: str, language: str) -> Singular:
         m = re.match(r"^(?P<s>nous|on)\s+(?P<v>\S+)(?P<rest>.*)$", text, re.IGNORECASE)
         if m:
             said = m.group("v")
-            verb = (
-                _FR_ON.get(said.lower(), said)
-                if m.group("s").lower() == "on"
-                else _singular_verb(said, language)
-            )
+            verb = _FR_ON.get(said.lower(), said) if m.group("s").lower() == "on" else _singular_verb(said, language)
             if verb:
                 return Singular(_elide(f"je {verb}{m.group('rest')}"), companion, True)
         return Singular(text, companion)
@@ -795,9 +797,7 @@ _HAVE_FIRST = {
     "pt": r"(?:eu\s+)?tenho",
     "de": r"ich\s+habe",
 }
-_ARTICLE_COUNT = (
-    r"(?:un|una|un'|uno|une|um|uma|ein|eine|einen|zwei|drei|dos|tres|due|tre|deux|trois|dois|duas|três|\d)"
-)
+_ARTICLE_COUNT = r"(?:un|una|un'|uno|une|um|uma|ein|eine|einen|zwei|drei|dos|tres|due|tre|deux|trois|dois|duas|três|\d)"
 _CALLED = {
     "it": r"(?:,\s*|\s+)(?:che\s+)?(?:si\s+chiama(?:no)?|di\s+nome|chiamat[oaie])",
     "es": r"(?:,\s*|\s+)(?:que\s+)?(?:se\s+llama(?:n)?|llamad[oa]s?)",
@@ -868,3 +868,244 @@ def partner_named(phrase: str, language: str, subject: str) -> list[Event]:
         return []
     name = m.group("n")
     return [Event(_PARTNER_TEXT[language].format(S=subject, n=name), "partner", name, False)]
+
+
+# --------------------------------------------------------------------------------------------
+# Clauses said another way round: "started doing", "became", a fronted rhythm, "work at X as Y"
+# --------------------------------------------------------------------------------------------
+
+# "ho iniziato a lavorare da X", "empecé a correr", "j'ai commencé à travailler chez X", "comecei a
+# jogar ténis": what the user started doing, they now do.
+_STARTED = {
+    "it": r"(?:ho|abbiamo)\s+(?:iniziato|cominciato|preso)\s+a\s+(?P<inf>\w+(?:are|ere|ire|rre))\b",
+    "es": r"(?:empecé|empezamos|comencé|comenzamos|he\s+empezado|hemos\s+empezado|he\s+comenzado)\s+a\s+"
+    r"(?P<inf>\w+(?:ar|er|ir))\b",
+    "fr": r"(?:j'ai|on\s+a|nous\s+avons)\s+commencé\s+(?:à|a)\s+(?P<inf>\w+(?:er|ir|re))\b",
+    "pt": r"(?:comecei|começámos|começamos)\s+a\s+(?P<inf>\w+(?:ar|er|ir))\b",
+}
+_INFINITIVE_IRREGULAR = {
+    "it": {"fare": "faccio", "andare": "vado", "essere": "sono", "avere": "ho", "giocare": "gioco", "stare": "sto"}
+    | {"bere": "bevo", "uscire": "esco", "venire": "vengo", "tenere": "tengo"},
+    "es": {"hacer": "hago", "ir": "voy", "ser": "soy", "tener": "tengo", "jugar": "juego", "salir": "salgo"}
+    | {"empezar": "empiezo", "volver": "vuelvo", "dormir": "duermo", "pedir": "pido", "seguir": "sigo"},
+    "fr": {"faire": "fais", "aller": "vais", "être": "suis", "avoir": "ai", "courir": "cours", "boire": "bois"}
+    | {"prendre": "prends", "apprendre": "apprends", "écrire": "écris", "lire": "lis", "vivre": "vis"},
+    "pt": {"fazer": "faço", "ir": "vou", "ser": "sou", "ter": "tenho", "jogar": "jogo", "sair": "saio"}
+    | {"dormir": "durmo", "pedir": "peço", "ouvir": "ouço", "ler": "leio"},
+}
+
+
+def first_person_of(infinitive: str, language: str) -> str:
+    """An infinitive in the first person singular, by the regular rules of its conjugation."""
+    lower = infinitive.lower()
+    irregular = _INFINITIVE_IRREGULAR.get(language, {})
+    if lower in irregular:
+        return irregular[lower]
+    if language == "fr":
+        if lower.endswith("er"):
+            return lower[:-2] + "e"  # "travailler" -> "travaille"
+        if lower.endswith("ir"):
+            return lower[:-2] + "is"  # "finir" -> "finis"
+        return lower[:-2] + "s"
+    if language == "it" and lower.endswith(("care", "gare")):
+        return lower[:-3] + "o"  # "pescare" -> "pesco"
+    if language == "it" and lower.endswith(("ciare", "giare")):
+        return lower[:-3] + "o"  # "mangiare" -> "mangio"
+    return re.sub(r"(?:are|ere|ire|rre|ar|er|ir)$", "o", lower)
+
+
+# "sono diventato X", "me he hecho X", "je suis devenu X", "ich bin X geworden", "tornei-me X": the
+# user is X now.
+_BECAME = {
+    "it": (r"(?:sono|siamo)\s+diventat[oaie]\s+", "sono "),
+    "es": (r"(?:me\s+he\s+hecho|me\s+hice|me\s+he\s+convertido\s+en|me\s+convertí\s+en)\s+", "soy "),
+    "fr": (r"(?:je\s+suis|on\s+est|nous\s+sommes)\s+devenue?s?\s+", "je suis "),
+    "pt": (r"(?:tornei-me|me\s+tornei|virei)\s+", "sou "),
+}
+# A rhythm said first ("Ogni domenica gioco a padel"): the frames read the verb first.
+_RHYTHM_FIRST = re.compile(
+    r"^(?P<rhythm>(?:ogni|tutti\s+i|tutte\s+le|il|la|cada|todos\s+los|todas\s+las|los|las|chaque|tous\s+les"
+    r"|toutes\s+les|le|todos\s+os|todas\s+as|aos|às)\s+\w+(?:\s+(?:mattina|sera|pomeriggio|mañana|tarde|noche"
+    r"|matin|soir|manhã|noite))?)\s*,?\s+(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+# "Lavoro in Ferrari come ingegnere": where and as what, two facts
+_AS = {
+    "it": r"(?P<head>(?:io\s+)?lavoro\s+.+?)\s+come\s+(?P<role>.+)",
+    "es": r"(?P<head>(?:yo\s+)?trabajo\s+.+?)\s+como\s+(?P<role>.+)",
+    "fr": r"(?P<head>je\s+(?:travaille|bosse)\s+.+?)\s+(?:comme|en\s+tant\s+que)\s+(?P<role>.+)",
+    "pt": r"(?P<head>(?:eu\s+)?trabalho\s+.+?)\s+como\s+(?P<role>.+)",
+    "de": r"(?P<head>ich\s+arbeite\s+.+?)\s+als\s+(?P<role>.+)",
+}
+_AS_VERB = {"it": "lavoro come", "es": "trabajo como", "fr": "je travaille comme", "pt": "trabalho como"}
+_AS_VERB["de"] = "ich arbeite als"
+
+
+def restated(clause: str, language: str) -> list[str]:
+    """The clause as the frames read it: one or two clauses in the first person present."""
+    text = clause.strip()
+    if (started := _STARTED.get(language)) and (m := re.match(rf"^{started}", text, re.IGNORECASE)):
+        text = first_person_of(m.group("inf"), language) + text[m.end() :]
+        if language == "fr":
+            text = re.sub(r"(?i)^(?=[aeiouyhé])", "j'", text) if re.match(r"(?i)[aeiouyhé]", text) else "je " + text
+    if (became := _BECAME.get(language)) and (m := re.match(rf"^{became[0]}", text, re.IGNORECASE)):
+        text = became[1] + text[m.end() :]
+    m = _RHYTHM_FIRST.match(text)
+    # "il sabato" is a rhythm, "la casa" is not: with a bare article, only a weekday
+    bare = m and re.match(r"(?i)(?:il|la|le|los|las)\s+\w+\s*$", m.group("rhythm"))
+    if m and (not bare or _is_weekday_word(m.group("rhythm"))):
+        text = f"{m.group('rest')} {m.group('rhythm').lower()}"
+    if (as_ := _AS.get(language)) and (m := re.match(rf"^{as_}$", text, re.IGNORECASE)):
+        head = m.group("head")
+        if m.group("role")[:1].islower():
+            return [head, f"{_AS_VERB[language]} {m.group('role')}"]
+    return [text]
+
+
+_WEEKDAY_WORDS = _words(
+    "lunedì martedì mercoledì giovedì venerdì sabato domenica lunes martes miércoles jueves viernes sábado domingo"
+    " lundi mardi mercredi jeudi vendredi samedi dimanche lundis mardis mercredis jeudis vendredis samedis dimanches"
+    " segunda terça quarta quinta sexta sábados domingos"
+)
+
+
+def _is_weekday_word(phrase: str) -> bool:
+    return phrase.split()[-1].lower() in _WEEKDAY_WORDS
+
+
+# --------------------------------------------------------------------------------------------
+# Someone of the user's family: "mia sorella vive a Londra", "mein Bruder wohnt in Wien"
+# --------------------------------------------------------------------------------------------
+
+_RELATIVES = {
+    "it": "padre madre papà mamma genitori fratello sorella fratelli sorelle figlio figlia figli figlie nonno nonna"
+    " nonni zio zia cugino cugina marito moglie suocero suocera nipote",
+    "es": "padre madre papá mamá padres hermano hermana hermanos hermanas hijo hija hijos hijas abuelo abuela"
+    " abuelos tío tía primo prima marido mujer esposo esposa suegro suegra",
+    "fr": "père mère papa maman parents frère sœur soeur frères sœurs fils fille enfants grand-père grand-mère"
+    " grands-parents oncle tante cousin cousine mari femme beau-père belle-mère",
+    "pt": "pai mãe pais irmão irmã irmãos irmãs filho filha filhos filhas avô avó avós tio tia primo prima"
+    " marido mulher esposa sogro sogra",
+    "de": "vater mutter papa mama eltern bruder schwester brüder schwestern geschwister sohn tochter kinder opa oma"
+    " großeltern onkel tante cousin cousine mann frau schwiegervater schwiegermutter",
+}
+_RELATIVE_POSSESSIVE = {
+    "it": r"(?:(?:il|la|i|le)\s+)?(?:mio|mia|miei|mie)",
+    "es": r"(?:mi|mis)",
+    "fr": r"(?:mon|ma|mes)",
+    "pt": r"(?:(?:o|a|os|as)\s+)?(?:meu|minha|meus|minhas)",
+    "de": r"(?:mein|meine)",
+}
+_OF_USER = {
+    "it": "{art} {who} dell'utente",
+    "es": "{art} {who} del usuario",
+    "fr": "{art} {who} de l'utilisateur",
+    "pt": "{art} {who} do utilizador",
+    "de": "{art} {who} des Nutzers",
+}
+_LIVES = {
+    "it": r"(?:vive|vivono|abita|abitano|sta|stanno)\s+(?:a|in)\s+",
+    "es": r"(?:vive|viven)\s+en\s+",
+    "fr": r"(?:vit|vivent|habite|habitent)\s+(?:à|en|au)\s+",
+    "pt": r"(?:vive|vivem|mora|moram)\s+(?:em|no|na)\s+",
+    "de": r"(?:wohnt|wohnen|lebt|leben)\s+in\s+",
+}
+_NAMED_RELATIVE = {
+    "it": r"si\s+chiama(?:no)?\s+",
+    "es": r"se\s+llama(?:n)?\s+",
+    "fr": r"s'appelle(?:nt)?\s+",
+    "pt": r"(?:se\s+chama|chama-se)\s+",
+    "de": r"(?:heißt|heisst)\s+",
+}
+_WORKS = {
+    "it": r"(?:lavora|lavorano)\s+(?:come|in|alla|al|presso|per|da)\s+",
+    "es": r"(?:trabaja|trabajan)\s+(?:como|de|en|para)\s+",
+    "fr": r"(?:travaille|travaillent)\s+(?:comme|chez|à|pour)\s+",
+    "pt": r"(?:trabalha|trabalham)\s+(?:como|na|no|em|para)\s+",
+    "de": r"(?:arbeitet|arbeiten)\s+(?:als|bei|in|für)\s+",
+}
+
+
+def relative_statement(clause: str, language: str) -> list[Event]:
+    """What the user says of a relative: where they live, their name, their work."""
+    if language not in _RELATIVES:
+        return []
+    relatives = "|".join(sorted(_RELATIVES[language].split(), key=len, reverse=True))
+    m = re.match(
+        rf"^(?P<poss>{_RELATIVE_POSSESSIVE[language]})\s+(?P<rel>{relatives})(?:\s+(?P<name>{_NAME}))?\s+(?P<rest>.+)$",
+        clause.strip(),
+        re.IGNORECASE,
+    )
+    if not m:
+        return []
+    rel = m.group("rel")
+    rest = _tidy(m.group("rest"))
+    possessive = m.group("poss").split()[-1].lower()
+    masculine, feminine, plural = _ARTICLES[language]
+    if possessive in _PLURAL_POSSESSIVE or possessive in ("mes", "meus", "minhas", "miei", "mie"):
+        article = plural
+    elif possessive in _FEMININE_POSSESSIVE or possessive == "ma":
+        article = feminine
+    else:
+        article = masculine
+    who = rel if language != "de" else rel.capitalize()
+    if m.group("name"):
+        who = f"{who} {m.group('name')}"
+    owner = _OF_USER[language].format(art=article, who=who)
+    key = rel.lower()
+    for pattern, aspect in ((_LIVES, "location"), (_NAMED_RELATIVE, "name"), (_WORKS, "work")):
+        if re.match(
+            rf"^{pattern[language]}(?-i:[A-ZÀ-ÝÄÖÜ])" if aspect != "work" else rf"^{pattern[language]}\S",
+            rest,
+            re.IGNORECASE,
+        ):
+            if len(rest.split()) > 8:
+                return []
+            return [Event(f"{owner} {possessives_third(rest, language)}", f"family:{key}:{aspect}", rest, False)]
+    return []
+
+
+# "mi sono sposata con Luca", "me casé con Ana", "je me suis mariée avec Paul", "ich habe Jonas geheiratet"
+_MARRIED = {
+    "it": r"(?:mi\s+sono|ci\s+siamo)\s+sposat[oaie]\s+(?:con\s+)?(?P<n>{name})?",
+    "es": r"(?:me\s+casé|nos\s+casamos|me\s+he\s+casado|nos\s+hemos\s+casado)\s+(?:con\s+)?(?P<n>{name})?",
+    "fr": r"(?:je\s+me\s+suis|on\s+s'est|nous\s+nous\s+sommes)\s+mariée?s?\s+(?:avec\s+)?(?P<n>{name})?",
+    "pt": r"(?:casei(?:-me)?|casámos|casamos|me\s+casei)\s+(?:com\s+(?:o\s+|a\s+)?)?(?P<n>{name})?",
+    "de": r"ich\s+habe\s+(?P<n>{name})\s+geheiratet",
+}
+_MARRIED_TEXT = {
+    "it": "{S} è sposato con {n}",
+    "es": "{S} está casado con {n}",
+    "fr": "{S} est marié avec {n}",
+    "pt": "{S} é casado com {n}",
+    "de": "{S} ist mit {n} verheiratet",
+}
+
+
+def married(clause: str, language: str, subject: str) -> list[Event]:
+    pattern = _MARRIED.get(language)
+    m = re.match(rf"^{pattern.format(name=_NAME)}", clause.strip(), re.IGNORECASE) if pattern else None
+    if not m or not m.group("n"):
+        return []
+    name = m.group("n")
+    return [Event(_MARRIED_TEXT[language].format(S=subject, n=name), "partner", name, False)]
+
+
+def subject_first(text: str) -> str:
+    """German verb-second order, with "ich"/"wir" first: once a date or place has been taken from the
+    front ("Am Samstag bin ich nach Köln gezogen") the verb comes before "ich"; a fronted object
+    ("Fleisch esse ich nicht mehr", "Mit dem Rad fahre ich ins Büro") goes after the verb."""
+    text = re.sub(r"^(?:(?:jetzt|nun|inzwischen|seitdem|dann|auch)\s+)?(\w+)\s+(ich|wir)\b", r"\2 \1", text, flags=re.I)
+    return re.sub(
+        r"^(?P<front>(?!(?:weil|dass|wenn|ob|als|obwohl|falls)\b)(?:\S+\s+){1,3}?)(?P<verb>\w+)\s+(?P<s>ich|wir)\b",
+        lambda m: f"{m.group('s')} {m.group('verb')} {m.group('front').strip()}",
+        text,
+        flags=re.I,
+    )
+
+
+def normalised(clause: str, language: str) -> str:
+    """A clause as the general layer reads it: subject first (German), "we" as "I", and said in the
+    present ("ho iniziato a correre" -> "corro")."""
+    text = subject_first(clause) if language == "de" else clause
+    return restated(text, language)[0]

@@ -1578,19 +1578,7 @@ def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
     if not text:
         return []
     if language == "de":
-        # Verb second: once a date or place has been taken from the front ("Am Samstag bin ich nach
-        # Köln gezogen"), the verb comes before "ich"; the frames read "ich bin ...".
-        text = re.sub(
-            r"^(?:(?:jetzt|nun|inzwischen|seitdem|dann|auch)\s+)?(\w+)\s+(ich|wir)\b", r"\2 \1", text, flags=re.I
-        )
-        # A fronted object ("Fleisch esse ich nicht mehr", "Mit dem Rad fahre ich ins Büro"): the word
-        # before "ich" is the verb, what stands before it goes after the verb.
-        text = re.sub(
-            r"^(?P<front>(?!(?:weil|dass|wenn|ob|als|obwohl|falls)\b)(?:\S+\s+){1,3}?)(?P<verb>\w+)\s+(?P<s>ich|wir)\b",
-            lambda m: f"{m.group('s')} {m.group('verb')} {m.group('front').strip()}",
-            text,
-            flags=re.I,
-        )
+        text = foreign_clauses.subject_first(text)
     if foreign_clauses.imagined(text, language):
         return []  # "se avessi", "si tuviera", "wenn ich ... würde": nothing is stated
     subject = subject_for(language)
@@ -1612,6 +1600,13 @@ def _drafts(events: list[foreign_clauses.Event]) -> list[ForeignDraft]:
 
 def _clause_statements(text: str, language: str) -> list[ForeignDraft]:
     """What a first-person singular clause states: an ending, a past event or a statement."""
+    subject = subject_for(language)
+    if said := foreign_clauses.relative_statement(text, language) or foreign_clauses.married(text, language, subject):
+        return _drafts(said)
+    return [d for part in foreign_clauses.restated(text, language) for d in _one_clause(part, language)]
+
+
+def _one_clause(text: str, language: str) -> list[ForeignDraft]:
     positive = _without_negation(text, language)
     if positive is not None:
         # "Já não moro em Braga": what the positive frames read in "moro em Braga", retracted.
@@ -1696,13 +1691,16 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         groups["v"] = groups["v"] or groups.get("v2", "")
         groups["rel"] = groups.get("rel") or groups.get("rel2", "")
         value = _tidy(groups["v"])
+        # The text keeps what was said ("gioca a padel con i suoi amici ogni domenica"); the value
+        # that names the slot and is checked is the thing itself ("padel").
+        core = _trimmed(value, slot)
         extra: list[ForeignDraft] = []
         if slot == "occupation" and (tail := _PLACE_TAIL.search(value)):
             # "trabajo como médico en Quito": the place is a second fact.
             value = value[: tail.start()].strip()
             place = tail.group("p")
             extra.append(ForeignDraft(_LOCATION_FORM[language].format(S=subject, p=place), "location", place, "fact"))
-        if not _foreign_value_ok(value, slot):
+        if not _foreign_value_ok(core if slot != "occupation" else value, slot):
             continue
         groups["v"] = value
         if "act" in groups:
@@ -1714,13 +1712,34 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
             slot = "pet"
         line = template.format(S=subject, S_lower=subject[0].lower() + subject[1:], **groups)
         line = re.sub(r"\bA el\b", "Al", line)  # Spanish contraction
+        line = re.sub(r"\bA l'", "All'", line)  # Italian contraction
+        line = re.sub(r"(?i)\b([ldj]')\s+", r"\1", line)  # "l' insegnante" -> "l'insegnante"
+        line = foreign_clauses.possessives_third(line, language)  # "con mia moglie" -> "con sua moglie"
         # A habit is known by its activity ("yoga"), not by how often ("tous les matins").
-        activity = groups.get("act") or (_FREQUENCY_LEAD.sub("", value).split() or [value])[0]
-        key = activity if slot == "habit" else value
+        activity = groups.get("act") or (_FREQUENCY_LEAD.sub("", core).split() or [core])[0]
+        key = activity if slot == "habit" else core
         full_slot = f"{slot}:{_slug(key)}" if slot in _MULTI_SLOTS else slot
         kind = "preference" if slot == "like" else ("event" if slot == "event" else "fact")
         return [ForeignDraft(re.sub(r"\s+", " ", line), full_slot, value, kind), *extra]
     return []
+
+
+# What follows the value but is no part of it: company ("con i miei amici"), rhythm ("ogni domenica"),
+# how much ("molto il jazz").
+_COMPANY_TAIL = _rx(r"\s+(?:con|with|avec|mit|com|insieme|juntos|juntas|ensemble|zusammen)\b.*$")
+_RHYTHM_TAIL = _rx(
+    r"\s+(?:ogni|tutti\s+i|tutte\s+le|cada|todos\s+los|todas\s+las|chaque|tous\s+les|toutes\s+les|jeden|jede"
+    r"|jedes|todos\s+os|todas\s+as|da\s+quando|desde\s+que|depuis\s+que|seit\s+ich)\b.*$"
+)
+_INTENSIFIER = _rx(r"^(?:molto|moltissimo|tanto|un\s+sacco|mucho|muchísimo|muito|beaucoup|sehr|wirklich|total)\s+")
+
+
+def _trimmed(value: str, slot: str) -> str:
+    if slot in ("name", "age", "family:kids"):
+        return value
+    value = _COMPANY_TAIL.sub("", value) or value
+    value = _RHYTHM_TAIL.sub("", value) or value
+    return _INTENSIFIER.sub("", value) if slot == "like" else value
 
 
 def _de_stem(verb: str) -> str:
