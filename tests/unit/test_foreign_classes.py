@@ -307,3 +307,102 @@ def test_an_ending_and_a_new_value_in_one_message():
     facts = facts_of("Ho venduto la Panda e ho comprato una Tesla.")
     assert [f.negated for f in facts] == [True, False]
     assert "panda" in words_of(facts[0]) and "tesla" in words_of(facts[1])
+
+
+# --- a statement before a question in the same sentence ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "value"),
+    [
+        ("Abito a Cagliari, mi consigli una spiaggia tranquilla?", "it", "Cagliari"),
+        ("Vivo en Oviedo, ¿qué ruta de montaña me recomiendas?", "es", "Oviedo"),
+        ("J'habite à Dijon, tu connais un bon fromager ?", "fr", "Dijon"),
+        ("Moro em Londrina e estou sem carro, alguma dica de bairro?", "pt", "Londrina"),
+    ],
+)
+def test_the_statement_before_a_question_is_kept(message, language, value):
+    facts = facts_of(message)
+    assert facts and facts[0].language == language and value in facts[0].text
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["Quanto costa un abbonamento in palestra a Torino?", "¿Dónde puedo aparcar en Bilbao?", "Vou tentar."],
+)
+def test_a_question_or_a_plan_yields_nothing(message):
+    assert facts_of(message) == []
+
+
+# --- how the user wants to be answered ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "slot"),
+    [
+        ("Per favore rispondimi sempre in inglese.", "it", "style:language"),
+        ("Contéstame siempre en catalán, por favor.", "es", None),
+        ("Réponds-moi toujours en anglais s'il te plaît.", "fr", "style:language"),
+        ("Antworte mir bitte immer auf Englisch.", "de", "style:language"),
+        ("Tu peux me tutoyer.", "fr", "style:address"),
+        ("Prefiero respuestas cortas.", "es", "style:length"),
+    ],
+)
+def test_how_the_user_wants_to_be_answered(message, language, slot):
+    facts = facts_of(message)
+    if slot is None:  # a language the word list does not know: nothing rather than a guess
+        assert all(f.slot != "style:language" for f in facts)
+        return
+    assert len(facts) == 1 and facts[0].slot == slot and facts[0].language == language
+
+
+# --- relatives, marriages, things started, the user become ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "slot"),
+    [
+        ("Mia madre abita a Cremona.", "it", "family:madre:location"),
+        ("Mis padres viven en Lugo.", "es", "family:padres:location"),
+        ("Ma sœur habite à Québec.", "fr", "family:sœur:location"),
+        ("Mein Vater wohnt in Linz.", "de", "family:vater:location"),
+        ("O meu irmão mora em Luanda.", "pt", "family:irmão:location"),
+        ("Mio figlio si chiama Tommaso.", "it", "family:figlio:name"),
+    ],
+)
+def test_what_the_user_says_of_a_relative(message, language, slot):
+    facts = facts_of(message)
+    assert len(facts) == 1 and facts[0].slot == slot and not facts[0].negated and facts[0].language == language
+
+
+@pytest.mark.parametrize(
+    ("message", "name"),
+    [
+        ("Ci siamo sposati a giugno, io e Matteo. Mi sono sposata con Matteo.", "Matteo"),
+        ("Me casé con Inés.", "Inés"),
+        ("Je me suis marié avec Chloé.", "Chloé"),
+        ("Ich habe Sabine geheiratet.", "Sabine"),
+        ("Casei com a Joana.", "Joana"),
+    ],
+)
+def test_a_marriage_names_the_partner(message, name):
+    assert any(f.slot == "partner" and name in f.text and not f.negated for f in facts_of(message))
+
+
+@pytest.mark.parametrize(
+    ("message", "word"),
+    [
+        ("Ho iniziato a lavorare da Ducati.", "Ducati"),
+        ("Empecé a trabajar en Inditex.", "Inditex"),
+        ("J'ai commencé à travailler chez Michelin.", "Michelin"),
+        ("Comecei a trabalhar na Jerónimo Martins.", "Jerónimo"),
+    ],
+)
+def test_started_doing_is_doing_now(message, word):
+    facts = facts_of(message)
+    assert facts and not facts[0].negated and word in facts[0].text
+
+
+def test_a_rhythm_said_first_is_no_subject():
+    facts = facts_of("Ogni sabato gioco a basket con i colleghi.")
+    assert facts and facts[0].slot == "habit:basket" and "colleghi" in facts[0].text

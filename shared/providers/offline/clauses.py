@@ -271,6 +271,10 @@ _FOREIGN_POSSESSIVES = {
     "fr": {"mon": "son", "ma": "sa", "mes": "ses"},
     "de": {"mein": "sein", "meine": "seine", "meinen": "seinen", "meinem": "seinem", "meiner": "seiner"},
 }
+# "estar" and its kin say how or where someone is for now; "be" + "in/at" says where they are today.
+_PASSING_STATE = _words("estoy estou sto")
+_BE = _words("sono soy sou suis bin")
+_LOCATIVE = _words("a in en à au aux em no na nel nella im am bei auf")
 # Words that follow a subject, not a first-person verb: "Marco è ...", "Lucía está ...", "Anna a ..."
 _THIRD_PERSON_NEXT = _words("è ha sono hanno e ed es está tiene son están y é tem são está est a ont sont et")
 _FOREIGN_REFLEXIVE = re.compile(r"^(?:me|mi|m'|mich|mir)\b", re.IGNORECASE)
@@ -365,6 +369,8 @@ def rewrite_foreign(
     lower = verb.lower()
     if rest.split(" ", 1)[0].lower() in _THIRD_PERSON_NEXT:
         return None  # "Bricco è morto", "Marco vive a Roma": a name, not a verb in the first person
+    if lower in _PASSING_STATE or (lower in _BE and rest.split(" ", 1)[0].lower() in _LOCATIVE):
+        return None  # "estoy cansada", "sono a Roma per lavoro": where or how the user is today
     if lower in _FOREIGN_NOT_STATING or not rest or not _first_person_form(lower, language):
         return None
     swaps = _FOREIGN_POSSESSIVES[language]

@@ -72,7 +72,16 @@ _IMAGINED = {
     r"|penso\s+em)\b|"
     + _CONDITIONAL_START.format(pronouns="eu|nós|não|me|te|se|o|a|lhe|nos|também|já", endings="ria|ríamos|riamos"),
 }
-_IMAGINED_RX = {language: _rx(pattern) for language, pattern in _IMAGINED.items()}
+# "vou tentar", "voy a comprar", "je vais essayer", "ich werde ...": a plan, unless it has a rhythm
+# ("vou correr todos os dias" is a habit).
+_PLAN = {
+    "es": r"^(?:yo\s+)?voy\s+a\s+\w+(?:ar|er|ir)\b(?!.*\b(?:todos|todas|cada|siempre)\b)",
+    "pt": r"^(?:eu\s+)?vou\s+\w+(?:ar|er|ir)\b(?!.*\b(?:todos|todas|cada|sempre)\b)",
+    "fr": r"^je\s+vais\s+\w+(?:er|ir|re)\b(?!.*\b(?:tous|toutes|chaque|toujours)\b)",
+    "it": r"^(?:io\s+)?(?:sto\s+per|vado\s+a)\s+\w+(?:are|ere|ire)\b(?!.*\b(?:ogni|tutti|tutte|sempre)\b)",
+    "de": r"^ich\s+werde\b",
+}
+_IMAGINED_RX = {language: _rx(f"{pattern}|{_PLAN[language]}") for language, pattern in _IMAGINED.items()}
 
 
 def imagined(clause: str, language: str) -> bool:
@@ -1109,3 +1118,90 @@ def normalised(clause: str, language: str) -> str:
     present ("ho iniziato a correre" -> "corro")."""
     text = subject_first(clause) if language == "de" else clause
     return restated(text, language)[0]
+
+
+# --------------------------------------------------------------------------------------------
+# How the user wants the assistant to answer: in which language, how long, "tu" or "vous"
+# --------------------------------------------------------------------------------------------
+
+_PLEASE = r"(?:(?:per\s+favore|por\s+favor|s'il\s+te\s+plaît|stp|bitte)\s*,?\s+)?"
+_ALWAYS = r"(?:(?:sempre|siempre|toujours|immer|bitte|mir)\s+){0,3}"
+_ANSWER_IN = {
+    "it": r"(?:rispondimi|rispondi|scrivimi|parlami|preferisco\s+che\s+(?:tu\s+)?mi\s+rispond[ai])\s+"
+    + _ALWAYS
+    + r"in",
+    "es": r"(?:respóndeme|contéstame|escríbeme|háblame|responde|prefiero\s+que\s+me\s+respondas)\s+" + _ALWAYS + r"en",
+    "fr": r"(?:réponds-moi|réponds|écris-moi|parle-moi|je\s+préfère\s+que\s+tu\s+répondes)\s+" + _ALWAYS + r"en",
+    "de": r"(?:antworte|schreib|sprich|antworte\s+mir|schreib\s+mir|sprich\s+mit\s+mir)\s+"
+    + _ALWAYS
+    + r"(?:mit\s+mir\s+)?(?:auf|in)",
+    "pt": r"(?:responde-me|responda|me\s+responda|escreve-me|fala\s+comigo|prefiro\s+que\s+me\s+respondas)\s+"
+    + _ALWAYS
+    + r"em",
+}
+_LANGUAGE_NAMES = _words(
+    "italiano inglese spagnolo francese tedesco portoghese español inglés italiano francés alemán portugués"
+    " français anglais italien espagnol allemand portugais deutsch englisch italienisch spanisch französisch"
+    " portugiesisch português inglês italiano espanhol francês alemão"
+)
+_ANSWER_TEXT = {
+    "it": "{S} vuole risposte {always}in {lang}",
+    "es": "{S} quiere respuestas {always}en {lang}",
+    "fr": "{S} veut des réponses {always}en {lang}",
+    "de": "{S} möchte Antworten {always}auf {lang}",
+    "pt": "{S} quer respostas {always}em {lang}",
+}
+_ALWAYS_WORD = {"it": "sempre ", "es": "siempre ", "fr": "toujours ", "de": "immer ", "pt": "sempre "}
+# Being addressed informally: "dammi del tu", "tutéame", "tutoie-moi", "duz mich", "trata-me por tu"
+_INFORMAL = {
+    "it": r"(?:dammi\s+del\s+tu|preferisco\s+(?:che\s+mi\s+dai|darci)\s+del\s+tu|puoi\s+darmi\s+del\s+tu)",
+    "es": r"(?:tutéame|háblame\s+de\s+tú|prefiero\s+que\s+me\s+tutees|trátame\s+de\s+tú)",
+    "fr": r"(?:tutoie-moi|je\s+préfère\s+que\s+tu\s+me\s+tutoies|tu\s+peux\s+me\s+tutoyer|on\s+peut\s+se\s+tutoyer)",
+    "de": r"(?:duz\s+mich|du\s+kannst\s+mich\s+duzen|bitte\s+duzen|lass\s+uns\s+duzen|ich\s+möchte\s+geduzt\s+werden)",
+    "pt": r"(?:trata-me\s+por\s+tu|me\s+trata\s+por\s+você|prefiro\s+que\s+me\s+trates\s+por\s+tu)",
+}
+_INFORMAL_TEXT = {
+    "it": "{S} preferisce che gli si dia del tu",
+    "es": "{S} prefiere que le tuteen",
+    "fr": "{S} préfère être tutoyé",
+    "de": "{S} möchte geduzt werden",
+    "pt": "{S} prefere ser tratado por tu",
+}
+# "preferisco risposte brevi", "prefiero respuestas cortas", "je préfère des réponses courtes"
+_SHORT = {
+    "it": r"(?:preferisco|voglio|mi\s+piacciono)\s+(?:le\s+)?risposte\s+"
+    r"(?P<how>brevi|corte|lunghe|dettagliate|concise)",
+    "es": r"(?:prefiero|quiero|me\s+gustan)\s+(?:las\s+)?respuestas\s+"
+    r"(?P<how>cortas|breves|largas|detalladas|concisas)",
+    "fr": r"(?:je\s+préfère|je\s+veux|j'aime)\s+(?:des|les)\s+réponses\s+(?P<how>courtes|brèves|longues|détaillées"
+    r"|concises)",
+    "de": r"(?:ich\s+(?:bevorzuge|möchte|mag|will))\s+"
+    r"(?P<how>kurze|knappe|lange|ausführliche|detaillierte)\s+Antworten",
+    "pt": r"(?:prefiro|quero|gosto\s+de)\s+(?:as\s+)?respostas\s+(?P<how>curtas|breves|longas|detalhadas|concisas)",
+}
+_SHORT_TEXT = {
+    "it": "{S} preferisce risposte {how}",
+    "es": "{S} prefiere respuestas {how}",
+    "fr": "{S} préfère des réponses {how}",
+    "de": "{S} bevorzugt {how} Antworten",
+    "pt": "{S} prefere respostas {how}",
+}
+
+
+def style_request(clause: str, language: str, subject: str) -> list[Event]:
+    """How the user wants to be answered, said as a request or a preference."""
+    if language not in _ANSWER_IN:
+        return []
+    text = clause.strip()
+    m = re.match(rf"^{_PLEASE}{_ANSWER_IN[language]}\s+(?P<lang>\w+)\b", text, re.IGNORECASE)
+    if m and m.group("lang").lower() in _LANGUAGE_NAMES:
+        always = _ALWAYS_WORD[language] if re.search(r"(?i)\b(?:sempre|siempre|toujours|immer)\b", text) else ""
+        name = m.group("lang").capitalize() if language == "de" else m.group("lang").lower()
+        shown = _ANSWER_TEXT[language].format(S=subject, always=always, lang=name)
+        return [Event(shown, "style:language", m.group("lang").lower(), False, "preference")]
+    if re.match(rf"^{_PLEASE}{_INFORMAL[language]}\b", text, re.IGNORECASE):
+        return [Event(_INFORMAL_TEXT[language].format(S=subject), "style:address", "tu", False, "preference")]
+    if m := re.match(rf"^{_SHORT[language]}\b", text, re.IGNORECASE):
+        how = m.group("how").lower()
+        return [Event(_SHORT_TEXT[language].format(S=subject, how=how), "style:length", how, False, "preference")]
+    return []

@@ -879,7 +879,8 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} hat {v}",
         ),
         (
-            r"(?:ich\s+)?(?:wohne|lebe)\s+(?:(?:jetzt|inzwischen|mittlerweile|derzeit|zurzeit|nun)\s+)*in\s+" + _V,
+            r"(?:ich\s+)?(?:wohne|lebe)\s+(?:(?:jetzt|inzwischen|mittlerweile|derzeit|zurzeit|nun|zusammen|gemeinsam"
+            r"|allein|alleine)\s+)*in\s+" + _V,
             "location",
             "{S} wohnt in {v}",
         ),
@@ -962,7 +963,11 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "event",
             "{S} tiene {v}",
         ),
-        (r"(?:yo\s+)?vivo\s+(?:(?:ahora|actualmente|ya)\s+)?en\s+" + _V, "location", "{S} vive en {v}"),
+        (
+            r"(?:yo\s+)?vivo\s+(?:(?:ahora|actualmente|ya|juntos|juntas|sol[oa])\s+)*en\s+" + _V,
+            "location",
+            "{S} vive en {v}",
+        ),
         (
             r"(?:yo\s+)?(?:me\s+mud[ée]|me\s+he\s+mudado|me\s+voy\s+a\s+mudar)\s+a\s+" + _V,
             "location",
@@ -1051,8 +1056,8 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} a {v}",
         ),
         (
-            r"(?:j'habite|je\s+vis|je\s+r[ée]side)\s+(?:(?:maintenant|actuellement|désormais)\s+)?(?P<prep>à|a|en|au|aux)\s+"
-            + _V,
+            r"(?:j'habite|je\s+vis|je\s+r[ée]side)\s+(?:(?:maintenant|actuellement|désormais|ensemble|seule?)\s+)*"
+            r"(?P<prep>à|a|en|au|aux)\s+" + _V,
             "location",
             "{S} habite {prep} {v}",
         ),
@@ -1145,7 +1150,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} ha {v}",
         ),
         (
-            r"(?:io\s+)?(?:vivo|abito)\s+(?:(?:ora|adesso|attualmente)\s+)?(?:a|in)\s+" + _V,
+            r"(?:io\s+)?(?:vivo|abito)\s+(?:(?:ora|adesso|attualmente|insieme|da\s+sol[oa])\s+)*(?:a|in)\s+" + _V,
             "location",
             "{S} vive a {v}",
         ),
@@ -1234,12 +1239,13 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} tem {v}",
         ),
         (
-            r"(?:eu\s+)?(?:moro|vivo)\s+(?:(?:agora|atualmente|hoje)\s+)?(?P<prep>em|no|na|nos|nas)\s+" + _V,
+            r"(?:eu\s+)?(?:moro|vivo)\s+(?:(?:agora|atualmente|hoje|juntos|sozinh[oa])\s+)*(?P<prep>em|no|na|nos|nas)\s+"
+            + _V,
             "location",
             "{S} mora {prep} {v}",
         ),
         (
-            r"(?:eu\s+)?(?:me\s+mudei|mudei-me|mudei)\s+(?:\S+\s+){0,2}?para\s+(?:o\s+|a\s+)?" + _V,
+            r"(?:eu\s+)?(?:me\s+mudei|mudei-me|mudei)\s+(?:\S+\s+){0,2}?(?:para|pra|pro)\s+(?:o\s+|a\s+)?" + _V,
             "location",
             "{S} mora em {v}",
         ),
@@ -1579,9 +1585,11 @@ def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
         return []
     if language == "de":
         text = foreign_clauses.subject_first(text)
+    subject = subject_for(language)
+    if styled := foreign_clauses.style_request(text, language, subject):
+        return _drafts(styled)  # "rispondimi sempre in italiano", "tutoie-moi"
     if foreign_clauses.imagined(text, language):
         return []  # "se avessi", "si tuviera", "wenn ich ... würde": nothing is stated
-    subject = subject_for(language)
     if died := foreign_clauses.death_of_someone(text, language, subject):
         return _drafts(died)
     # "Abitiamo a Padova", "Lena und ich wohnen in Kassel": the family's or couple's facts are the user's
@@ -1752,6 +1760,32 @@ def _romance_stem(body: str) -> str:
     first, _, rest = body.lower().partition(" ")
     stem = re.sub(r"(?:are|ere|ire|ar|er|ir|o|e)$", "", first) or first
     return f"{stem} {rest}".strip()
+
+
+# Where a question starts after a statement: Spanish opens it ("¿"), the others start a last clause
+# with a question word or a request ("alguma dica ...?", "tu connais ...?", "hast du ...?").
+_QUESTION_WORDS = _rx(
+    r"^(?:qué|que|cómo|como|cuál|cual|dónde|donde|cuándo|quando|cuánto|quanto|quién|quem|alguna|alguno|algún|alguma"
+    r"|algum|me\s+recomiendas|tienes|puedes|sabes|conoces|hay|cosa|quale|dove|qualche|mi\s+consigli|hai|puoi|sai"
+    r"|conosci|c'è|ci\s+sono|comment|quel|quelle|quels|où|est-ce|tu\s+as|tu\s+connais|tu\s+peux|tu\s+sais"
+    r"|des\s+idées|vous|une\s+idée|wie|was|welche|welcher|wo|wann|hast\s+du|kannst\s+du|weißt\s+du|kennst\s+du"
+    r"|gibt\s+es|lohnt\s+sich|qual|onde|você|tens|podes|conheces|me\s+indica|alguém|e\s+tu|y\s+tú|et\s+toi"
+    r"|und\s+du|o\s+que|por\s+que|porque|perché|pourquoi|warum|was\s+meinst)\b"
+)
+
+
+def statement_before_question(sentence: str, language: str) -> str:
+    """What a sentence that ends in a question states before it ("Vivo a Bari, mi consigli un
+    ristorante?" -> "Vivo a Bari"); nothing when the whole sentence asks."""
+    text = sentence.rstrip(" )\"'?!")
+    if language == "es" and "¿" in text:
+        return text[: text.index("¿")].strip(" ,;:-")
+    parts = [p for p in re.split(r"\s*[,;:]\s+", text) if p.strip()]
+    while parts and _QUESTION_WORDS.match(parts[-1].strip()):
+        parts.pop()
+    if len(parts) == len(re.split(r"\s*[,;:]\s+", text)):
+        parts = parts[:-1]  # the last clause carries the question mark: it asks
+    return ", ".join(parts).strip()
 
 
 def split_foreign_clauses(sentence: str, language: str) -> list[str]:
