@@ -311,6 +311,7 @@ _NOT_VERBS = _words(
     "logo certo junto pronto "
     "die eine keine meine deine seine ihre unsere eure diese jede alle beide viele wenige andere manche welche"
 )
+_WE_REFLEXIVES = _words("nos ci uns nous on")
 _AND = {"de": "und", "es": "y|e", "fr": "et", "it": "e|ed", "pt": "e"}
 _AND_SPLIT = {lang: re.compile(rf"\s*,?\s+(?:{words})\s+", re.IGNORECASE) for lang, words in _AND.items()}
 _SUBJECT_PRONOUN = {"de": "ich ", "fr": "je "}
@@ -333,7 +334,8 @@ def split_foreign_conjuncts(clause: str, language: str) -> list[str]:
             parts[-1] = f"{parts[-1]} {conjunction} {piece}"  # "Lola y Bruno": a name, never a verb
             continue
         pronoun = _FOREIGN_PRONOUN[language].match(piece)
-        if pronoun and foreign_clauses.is_plural_verb(piece[pronoun.end() :].split(" ", 1)[0], language):
+        following = piece[pronoun.end() :].split(" ", 1)[0] if pronoun else ""
+        if pronoun and (foreign_clauses.is_plural_verb(following, language) or following.lower() in _WE_REFLEXIVES):
             pronoun = None  # "Lena und ich wohnen ...": "I" is half of the subject, not a new clause
             parts[-1] = f"{parts[-1]} {conjunction} {piece}"
             continue

@@ -3621,7 +3621,8 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
         if language == "en" and (gapped := _gapped_contrast(sentence.rstrip(".!;"))):
             drafts.extend(d for part in gapped for d in _drafts_in_context(part, today, language, general))
             continue
-        for part in _CONTRAST.split(sentence.rstrip(".!;")) if language == "en" else [sentence.rstrip(".!;")]:
+        stripped = sentence.rstrip(".!;")
+        for part in _CONTRAST.split(stripped) if language == "en" else frames.split_contrast(stripped, language):
             drafts.extend(_drafts_in_context(part, today, language, general))
     return drafts
 

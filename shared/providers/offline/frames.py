@@ -816,6 +816,8 @@ _END = (
 # person is the verb form itself (pro-drop languages) or the pronoun.
 _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     "de": (
+        (r"ich\s+mag\s+(?:keine?n?|nicht)\s+" + _V, "dislike", "{S} mag {v} nicht"),
+        (r"ich\s+bin\s+(?P<v>verheiratet|ledig|geschieden|verwitwet|single)", "marital", "{S} ist {v}"),
         (
             "mein(?:e)?\\s+(?P<kind>hund|katze|kater|hündin|hase|hamster|papagei|pferd|wellensittich)\\s+heißt\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
             "pet",
@@ -897,13 +899,25 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"ich\s+spreche\s+" + _V, "language", "{S} spricht {v}"),
     ),
     "es": (
+        (r"no\s+me\s+(?:gusta|gustan)\s+(?:nada\s+)?" + _V, "dislike", "A {S_lower} no le gusta {v}"),
+        (r"(?:yo\s+)?(?:odio|detesto)\s+" + _V, "dislike", "{S} odia {v}"),
+        (
+            r"(?:yo\s+)?(?:me\s+)?fui\s+a\s+vivir\s+(?:juntos\s+|juntas\s+|sol[oa]\s+)?(?:a|en)\s+" + _V,
+            "location",
+            "{S} vive en {v}",
+        ),
+        (
+            r"(?:yo\s+)?estoy\s+(?P<v>casad[oa]|divorciad[oa]|separad[oa]|solter[oa]|viud[oa])",
+            "marital",
+            "{S} está {v}",
+        ),
         (
             "mi\\s+(?P<kind>perro|perra|gato|gata|conejo|loro|caballo|hámster)\\s+se\\s+llama\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
             "pet",
             "{S} tiene un {kind} llamado {v}",
         ),
         (
-            "(?:yo\\s+)?(?:tengo|tenemos)\\s+(?P<v>(?:un|una|dos|tres|cuatro|cinco|\\d)\\s+(?:hijos?|hijas?|niños|niñas|nietos?))",
+            "(?:yo\\s+)?(?:tengo|tenemos)\\s+(?P<v>(?:un|una|dos|tres|cuatro|cinco|\\d)\\s+(?:hijos?|hijas?|niñ[oa]s?|nietos?|bebés?|bebé)(?:\\s+de\\s+\\S+\\s+(?:años|meses))?)",
             "family:kids",
             "{S} tiene {v}",
         ),
@@ -993,13 +1007,17 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:yo\s+)?hablo\s+" + _V, "language", "{S} habla {v}"),
     ),
     "fr": (
+        (r"je\s+n'aime\s+pas\s+(?:du\s+tout\s+)?" + _V, "dislike", "{S} n'aime pas {v}"),
+        (r"(?:je\s+)?(?:déteste)\s+" + _V, "dislike", "{S} déteste {v}"),
+        (r"je\s+suis\s+allée?\s+vivre\s+(?:à|a|en)\s+" + _V, "location", "{S} habite à {v}"),
+        (r"je\s+suis\s+(?P<v>mariée?|divorcée?|célibataire|veuve|veuf|pacsée?)", "marital", "{S} est {v}"),
         (
             "(?:mon|ma)\\s+(?P<kind>chien|chienne|chat|chatte|lapin|perroquet|cheval)\\s+s'appelle\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
             "pet",
             "{S} a un {kind} nommé {v}",
         ),
         (
-            "(?:j'ai|nous\\s+avons|on\\s+a)\\s+(?P<v>(?:un|une|deux|trois|quatre|cinq|\\d)\\s+(?:enfants?|fils|filles?|petits-enfants))",
+            "(?:j'ai|nous\\s+avons|on\\s+a)\\s+(?P<v>(?:un|une|deux|trois|quatre|cinq|\\d)\\s+(?:enfants?|fils|filles?|petits-enfants|bébés?)(?:\\s+de\\s+\\S+\\s+(?:ans|mois))?)",
             "family:kids",
             "{S} a {v}",
         ),
@@ -1078,13 +1096,25 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"je\s+parle\s+" + _V, "language", "{S} parle {v}"),
     ),
     "it": (
+        (r"non\s+mi\s+(?:piace|piacciono)\s+(?:per\s+niente\s+)?" + _V, "dislike", "All'utente non piace {v}"),
+        (r"(?:io\s+)?(?:odio|detesto)\s+" + _V, "dislike", "{S} odia {v}"),
+        (
+            r"(?:io\s+)?sono\s+andat[oaie]\s+a\s+vivere\s+(?:insieme\s+|da\s+sol[oa]\s+)?(?:a|in)\s+" + _V,
+            "location",
+            "{S} vive a {v}",
+        ),
+        (
+            r"(?:io\s+)?sono\s+(?P<v>sposat[oa]|divorziat[oa]|separat[oa]|single|vedov[oa]|celibe|nubile)",
+            "marital",
+            "{S} è {v}",
+        ),
         (
             "(?:il\\s+)?mi[oa]\\s+(?P<kind>cane|gatto|gatta|coniglio|pappagallo|cavallo|criceto)\\s+si\\s+chiama\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
             "pet",
             "{S} ha un {kind} di nome {v}",
         ),
         (
-            "(?:io\\s+)?(?:ho|abbiamo)\\s+(?P<v>(?:un|una|due|tre|quattro|cinque|\\d)\\s+(?:figli[oe]?|figlia|bambini|bambine|nipoti))",
+            "(?:io\\s+)?(?:ho|abbiamo)\\s+(?P<v>(?:un|una|due|tre|quattro|cinque|\\d)\\s+(?:figli[oe]?|figlia|bambin[oaie]|nipoti|bimb[oaie])\\b(?:\\s+di\\s+\\S+\\s+(?:anni|mesi))?)",
             "family:kids",
             "{S} ha {v}",
         ),
@@ -1172,13 +1202,21 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:io\s+)?parlo\s+" + _V, "language", "{S} parla {v}"),
     ),
     "pt": (
+        (r"(?:eu\s+)?não\s+gosto\s+(?:nada\s+)?(?:de|do|da|dos|das)\s+" + _V, "dislike", "{S} não gosta de {v}"),
+        (r"(?:eu\s+)?(?:odeio|detesto)\s+" + _V, "dislike", "{S} odeia {v}"),
+        (
+            r"(?:eu\s+)?fui\s+(?:morar|viver)\s+(?:junto\s+|juntos\s+|sozinh[oa]\s+)?(?:em|para|no|na|pra)\s+" + _V,
+            "location",
+            "{S} mora em {v}",
+        ),
+        (r"(?:eu\s+)?sou\s+(?P<v>casad[oa]|divorciad[oa]|solteir[oa]|viúv[oa])", "marital", "{S} é {v}"),
         (
             "(?:o\\s+)?(?:meu|minha)\\s+(?P<kind>cão|cachorro|cadela|gato|gata|coelho|papagaio|cavalo)\\s+(?:chama-se|se\\s+chama)\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
             "pet",
             "{S} tem um {kind} chamado {v}",
         ),
         (
-            "(?:eu\\s+)?(?:tenho|temos)\\s+(?P<v>(?:um|uma|dois|duas|três|quatro|cinco|\\d)\\s+(?:filhos?|filhas?|crianças|netos?))",
+            "(?:eu\\s+)?(?:tenho|temos)\\s+(?P<v>(?:um|uma|dois|duas|três|quatro|cinco|\\d)\\s+(?:filhos?|filhas?|crianças?|netos?|bebés?|bebês?)(?:\\s+de\\s+\\S+\\s+(?:anos|meses))?)",
             "family:kids",
             "{S} tem {v}",
         ),
@@ -1277,7 +1315,7 @@ _COMPILED_FRAMES = {
     lang: tuple((_rx(r"^" + pattern + _END), slot, template) for pattern, slot, template in frames)
     for lang, frames in _FOREIGN_FRAMES.items()
 }
-_MULTI_SLOTS = frozenset({"like", "allergy", "language", "tool", "habit", "event", "pet", "own"})
+_MULTI_SLOTS = frozenset({"like", "dislike", "allergy", "language", "tool", "habit", "event", "pet", "own"})
 
 # Endings: "I stopped <infinitive>" / "I no longer <verb>"; the rest is what ended.
 _FOREIGN_ENDINGS: dict[str, tuple[str, ...]] = {
@@ -1708,7 +1746,7 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
             value = value[: tail.start()].strip()
             place = tail.group("p")
             extra.append(ForeignDraft(_LOCATION_FORM[language].format(S=subject, p=place), "location", place, "fact"))
-        if not _foreign_value_ok(core if slot != "occupation" else value, slot):
+        if not _foreign_value_ok(core, slot):
             continue
         groups["v"] = value
         if "act" in groups:
@@ -1726,8 +1764,10 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         # A habit is known by its activity ("yoga"), not by how often ("tous les matins").
         activity = groups.get("act") or (_FREQUENCY_LEAD.sub("", core).split() or [core])[0]
         key = activity if slot == "habit" else core
+        if slot in ("like", "dislike"):
+            key = re.sub(r"(?i)^(?:el|la|los|las|il|lo|i|gli|le|les|l'|o|a|os|as|der|die|das|den)\s*", "", key)
         full_slot = f"{slot}:{_slug(key)}" if slot in _MULTI_SLOTS else slot
-        kind = "preference" if slot == "like" else ("event" if slot == "event" else "fact")
+        kind = "preference" if slot in ("like", "dislike") else ("event" if slot == "event" else "fact")
         return [ForeignDraft(re.sub(r"\s+", " ", line), full_slot, value, kind), *extra]
     return []
 
@@ -1742,9 +1782,18 @@ _RHYTHM_TAIL = _rx(
 _INTENSIFIER = _rx(r"^(?:molto|moltissimo|tanto|un\s+sacco|mucho|muchísimo|muito|beaucoup|sehr|wirklich|total)\s+")
 
 
+# "profesora de historia en un instituto de Zaragoza": the occupation, without the workplace
+_WORKPLACE_TAIL = _rx(
+    r"\s+(?:en|in|à|em|no|na|nel|nella|bei|chez|presso|dans|an)\s+(?:un|una|une|um|uma|ein|einer|einem|el|la|le|il|lo"
+    r"|o|a|der|dem|l')\b.*$"
+)
+
+
 def _trimmed(value: str, slot: str) -> str:
     if slot in ("name", "age", "family:kids"):
         return value
+    if slot == "occupation":
+        return _WORKPLACE_TAIL.sub("", value) or value
     value = _COMPANY_TAIL.sub("", value) or value
     value = _RHYTHM_TAIL.sub("", value) or value
     return _INTENSIFIER.sub("", value) if slot == "like" else value
@@ -1772,6 +1821,18 @@ _QUESTION_WORDS = _rx(
     r"|gibt\s+es|lohnt\s+sich|qual|onde|você|tens|podes|conheces|me\s+indica|alguém|e\s+tu|y\s+tú|et\s+toi"
     r"|und\s+du|o\s+que|por\s+que|porque|perché|pourquoi|warum|was\s+meinst)\b"
 )
+
+
+# "En mi empresa usamos Azure, pero en casa uso AWS": each side of a contrast has its own context.
+_CONTRAST = _rx(r"\s*[,;]?\s+(?:pero|però|ma|mais|aber|mas|sondern|mientras\s+que|mentre|tandis\s+que|während)\s+")
+
+
+def split_contrast(sentence: str, language: str) -> list[str]:
+    """The sides of a contrast, when the later side names a context of its own; else the sentence."""
+    parts = [p for p in _CONTRAST.split(sentence) if p.strip()]
+    if len(parts) < 2 or not all(find_context(p, language)[0] for p in parts[1:]):
+        return [sentence]
+    return parts
 
 
 def statement_before_question(sentence: str, language: str) -> str:
