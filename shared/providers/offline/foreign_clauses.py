@@ -558,6 +558,8 @@ def past_events(clause: str, language: str, subject: str) -> list[Event]:
         text = _event_text(replace(past, rest=rest), language, subject)
         return [Event(text, f"*:{key}", rest, True)]
     if _stem_in(word, _ACQUIRE_STEMS[language]):
+        if named := pets(f"{_HAVE_SAID[language]} {past.rest.strip()}", language, subject):
+            return named  # "j'ai adopté un chat qui s'appelle Pixel"
         said = possessives_third(re.sub(r"(?i)^(?:mir|uns)\s+", "", rest), language)
         if not re.match(r"(?i)^(?:un|una|un'|uno|une|um|uma|ein|eine|einen|zwei|dos|due|deux|dois|duas)\b", said):
             return []  # "ho comprato il pane": a purchase, not a belonging
@@ -799,6 +801,7 @@ _ANIMALS = {
     " pferd pferde schildkröte schildkröten fisch fische kanarienvogel frettchen meerschweinchen wellensittich"
     " schlange",
 }
+_HAVE_SAID = {"it": "ho", "es": "tengo", "fr": "j'ai", "pt": "tenho", "de": "ich habe"}
 _HAVE_FIRST = {
     "it": r"(?:io\s+)?ho",
     "es": r"(?:yo\s+)?tengo",

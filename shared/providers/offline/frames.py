@@ -405,7 +405,8 @@ def _weekday_dates(text: str, today: date, language: str) -> list[StatedDate]:
             continue  # "jeden Dienstag", "los martes", "tous les lundis": a habit's rhythm, not a date
         weekday = names[m.group("w").lower()]
         phrase = m.group(0).lower()
-        if re.search(behind, phrase) or (told_in_past and not re.search(ahead, phrase)):
+        since = bool(_DANGLING_SINCE.search(text[: m.start()]))  # "desde el lunes": the last one
+        if re.search(behind, phrase) or since or (told_in_past and not re.search(ahead, phrase)):
             day = today - timedelta(days=(today.weekday() - weekday) % 7 or 7)
         else:
             day = today + timedelta(days=(weekday - today.weekday()) % 7)
@@ -604,8 +605,16 @@ def time_of_day(text: str, language: str) -> tuple[int, int, int, int] | None:
     return hour, minute, m.start(), m.end()
 
 
+# A preposition left before a removed date ("Desde el lunes", "depuis mardi"): it goes with the date.
+_DANGLING_SINCE = re.compile(
+    r"(?:^|\s)(?:desde|depuis|seit|dal|dalla|dallo|da|ab|a\s+partir\s+de|à\s+partir\s+de|a\s+partire\s+da)\s*$",
+    re.IGNORECASE,
+)
+
+
 def remove_span(text: str, start: int, end: int) -> str:
-    joined = (text[:start].rstrip() + " " + text[end:].lstrip()).strip()
+    before = _DANGLING_SINCE.sub("", text[:start])
+    joined = (before.rstrip() + " " + text[end:].lstrip()).strip()
     joined = re.sub(r"\s+([,.;!?])", r"\1", joined)
     return re.sub(r"\s+", " ", joined).strip(" ,;-")
 
@@ -1041,7 +1050,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "partner",
             "{S} est en couple avec {v}",
         ),
-        ("je\\s+fais\\s+(?:du|de\\s+la|de\\s+l'|des)\\s*(?P<v>[^,;.!?]+?)", "habit", "{S} fait du {v}"),
+        ("je\\s+fais\\s+(?P<art>du|de\\s+la|de\\s+l'|des)\\s*(?P<v>[^,;.!?]+?)", "habit", "{S} fait {art} {v}"),
         (
             "(?:on\\s+est\\s+passés?|nous\\s+sommes\\s+passés|je\\s+suis\\s+passée?|on\\s+a\\s+migré|j'ai\\s+migré|nous\\s+avons\\s+migré)\\s+(?:\\S+\\s+){0,4}?(?:à|a|vers|sur)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
             "tool",
@@ -1359,7 +1368,7 @@ _ENDING_TEMPLATES = {
 _STOP_TEMPLATES = {
     "de": "{S} hat mit {rest} aufgehört",
     "es": "{S} dejó de {rest}",
-    "fr": "{S} a arrêté {rest}",
+    "fr": "{S} a arrêté de {rest}",
     "it": "{S} ha smesso di {rest}",
     "pt": "{S} deixou de {rest}",
 }
@@ -1381,6 +1390,8 @@ _FOREIGN_LEAD_IN = _rx(
     r"|enfin|bref|finalement|heureusement|malheureusement|du\s+coup|bon|ben|bah|en\s+tout\s+cas"
     r"|zum\s+glück|leider|endlich|schließlich|na\s+ja|naja|tja|übrigens|ehrlich\s+gesagt"
     r"|infelizmente|felizmente|enfim|pois|bem|olha|afinal"
+    # what a removed date leaves: "(Há dois anos) que moro em Curitiba"
+    r"|que"
     # a heading of one word before a colon: "Novità:", "Update:"
     r"|(?-i:[A-ZÀ-Ý])\w+(?=\s*:))(?:\s*[,.!:;-]+\s*|\s+))+"
 )
@@ -1497,6 +1508,15 @@ def _third_person_romance(words: str, language: str) -> str:
     elif language in ("es", "it", "pt") and lower.endswith("o") and len(lower) > 3:
         first = lower[:-1] + "a"  # most regular verbs are -ar/-are; wrong for -er/-ir, still readable
     return f"{first} {rest}".strip()
+
+
+def _elided(text: str, language: str) -> str:
+    """French elision: "de aller" -> "d'aller"."""
+    return (
+        re.sub(r"(?i)\b(de|ne|je|le)\s+(?=[aeiouyhéè])", lambda m: m.group(1)[0] + "'", text)
+        if language == "fr"
+        else text
+    )
 
 
 def _tidy(value: str) -> str:
@@ -1699,7 +1719,11 @@ def _one_clause(text: str, language: str) -> list[ForeignDraft]:
         key = f"{stem} {tail}".strip() if language != "de" else " ".join(reversed(rest.rsplit(" ", 1)))
         return [
             ForeignDraft(
-                _STOP_TEMPLATES[language].format(S=subject, rest=rest), f"habit:{_slug(key)}", rest, "fact", True
+                _elided(_STOP_TEMPLATES[language].format(S=subject, rest=rest), language),
+                f"habit:{_slug(key)}",
+                rest,
+                "fact",
+                True,
             )
         ]
     if events := foreign_clauses.past_events(text, language, subject):
@@ -1737,6 +1761,11 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         groups["v"] = groups["v"] or groups.get("v2", "")
         groups["rel"] = groups.get("rel") or groups.get("rel2", "")
         value = _tidy(groups["v"])
+        if slot in ("location", "origin", "employer"):
+            # "bei der Telekom", "na Embraer": the name, without its article
+            value = re.sub(
+                r"^(?:der|die|das|den|dem|el|la|le|il|lo|l'|o|a|os|as)\s+(?=(?-i:[A-ZÀ-Ý]))", "", value, flags=re.I
+            )
         # The text keeps what was said ("gioca a padel con i suoi amici ogni domenica"); the value
         # that names the slot and is checked is the thing itself ("padel").
         core = _trimmed(value, slot)
@@ -1762,7 +1791,7 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         line = re.sub(r"(?i)\b([ldj]')\s+", r"\1", line)  # "l' insegnante" -> "l'insegnante"
         line = foreign_clauses.possessives_third(line, language)  # "con mia moglie" -> "con sua moglie"
         # A habit is known by its activity ("yoga"), not by how often ("tous les matins").
-        activity = groups.get("act") or (_FREQUENCY_LEAD.sub("", core).split() or [core])[0]
+        activity = groups.get("act") or foreign_clauses.thing_of(_FREQUENCY_LEAD.sub("", core), language) or core
         key = activity if slot == "habit" else core
         if slot in ("like", "dislike"):
             key = re.sub(r"(?i)^(?:el|la|los|las|il|lo|i|gli|le|les|l'|o|a|os|as|der|die|das|den)\s*", "", key)
@@ -1849,9 +1878,22 @@ def statement_before_question(sentence: str, language: str) -> str:
     return ", ".join(parts).strip()
 
 
+def _only_a_date(part: str, language: str) -> bool:
+    found = stated_date(part, date(2000, 6, 15), language)
+    return found is not None and not remove_span(part, found.start, found.end).strip(" ,;:")
+
+
 def split_foreign_clauses(sentence: str, language: str) -> list[str]:
     pattern = _FOREIGN_CLAUSE_SPLIT.get(language)
     parts = [p.strip() for p in (pattern.split(sentence) if pattern else [sentence]) if p and p.strip()]
+    # "Depuis trois ans, j'habite à Nantes": a date said alone before the clause is the clause's date
+    merged: list[str] = []
+    for part in parts:
+        if merged and _only_a_date(merged[-1], language):
+            merged[-1] = f"{merged[-1]} {part}"
+        else:
+            merged.append(part)
+    parts = merged
     if language == "de":
         # "... und arbeite bei Siemens": German needs its subject back ("ich arbeite").
         parts = (
