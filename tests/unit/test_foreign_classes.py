@@ -406,3 +406,65 @@ def test_started_doing_is_doing_now(message, word):
 def test_a_rhythm_said_first_is_no_subject():
     facts = facts_of("Ogni sabato gioco a basket con i colleghi.")
     assert facts and facts[0].slot == "habit:basket" and "colleghi" in facts[0].text
+
+
+# --- a date said before a comma, a weekday after "since" ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "start"),
+    [
+        ("Depuis deux ans, je vis à Rennes.", date(2024, 9, 16)),
+        ("L'été dernier, j'ai vendu mon bateau.", None),
+        ("Desde el lunes trabajo en Ferrovial.", date(2026, 9, 14)),
+        ("Seit Montag arbeite ich bei Zeiss.", date(2026, 9, 14)),
+        ("Há três anos que moro em Évora.", date(2023, 9, 16)),
+    ],
+)
+def test_a_stated_time_before_a_comma_or_after_since(message, start):
+    facts = facts_of(message)
+    assert facts
+    if start is not None:
+        assert facts[0].valid_from.date() == start
+
+
+# --- dislikes, contexts on each side of a contrast ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [
+        ("Non mi piace il sushi.", "it"),
+        ("No me gustan las series de miedo.", "es"),
+        ("Je n'aime pas la bière.", "fr"),
+        ("Ich mag keinen Spinat.", "de"),
+        ("Não gosto de praia.", "pt"),
+    ],
+)
+def test_a_dislike_is_its_own_slot(message, language):
+    facts = facts_of(message)
+    assert len(facts) == 1 and (facts[0].slot or "").startswith("dislike:") and not facts[0].negated
+
+
+def test_each_side_of_a_contrast_keeps_its_context():
+    facts = facts_of("Al lavoro usiamo GitLab, ma per i miei progetti personali uso Codeberg.")
+    assert len(facts) == 2 and facts[0].slot != facts[1].slot
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [
+        ("Coco murió anoche.", "es"),
+        ("Mudança feita, agora moro em Aveiro.", "pt"),
+        ("Die Wohnung in Graz ist meine.", "de"),
+    ],
+)
+def test_spelling_tells_the_language_of_a_short_message(message, language):
+    from shared.providers.offline.extraction_rules import detect_language
+
+    assert detect_language(message) == language
+
+
+def test_being_at_a_company_in_french_is_working_there():
+    facts = facts_of("Je suis maintenant chez Capgemini.")
+    assert len(facts) == 1 and facts[0].slot == "employer"

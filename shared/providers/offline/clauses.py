@@ -273,8 +273,11 @@ _FOREIGN_POSSESSIVES = {
 }
 # "estar" and its kin say how or where someone is for now; "be" + "in/at" says where they are today.
 _PASSING_STATE = _words("estoy estou sto")
-_BE = _words("sono soy sou suis bin")
-_LOCATIVE = _words("a in en à au aux em no na nel nella im am bei auf")
+_BE = _words("sono soy sou suis")  # not German "bin": "ich bin in Rente" is a lasting state
+_LOCATIVE = _words("a in en à au aux em no na nel nella im am bei auf chez")
+_FOREIGN_ADVERBS = _words(
+    "maintenant désormais ora adesso ahora ya agora já jetzt gerade noch still encore ancora todavía ainda"
+)
 # Words that follow a subject, not a first-person verb: "Marco è ...", "Lucía está ...", "Anna a ..."
 _THIRD_PERSON_NEXT = _words("è ha sono hanno e ed es está tiene son están y é tem são está est a ont sont et")
 _FOREIGN_REFLEXIVE = re.compile(r"^(?:me|mi|m'|mich|mir)\b", re.IGNORECASE)
@@ -371,7 +374,8 @@ def rewrite_foreign(
     lower = verb.lower()
     if rest.split(" ", 1)[0].lower() in _THIRD_PERSON_NEXT:
         return None  # "Bricco è morto", "Marco vive a Roma": a name, not a verb in the first person
-    if lower in _PASSING_STATE or (lower in _BE and rest.split(" ", 1)[0].lower() in _LOCATIVE):
+    after = [w for w in rest.lower().split() if w not in _FOREIGN_ADVERBS][:1]
+    if lower in _PASSING_STATE or (lower in _BE and after and after[0] in _LOCATIVE):
         return None  # "estoy cansada", "sono a Roma per lavoro": where or how the user is today
     if lower in _FOREIGN_NOT_STATING or not rest or not _first_person_form(lower, language):
         return None

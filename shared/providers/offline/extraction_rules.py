@@ -2359,6 +2359,14 @@ _MARKERS = {
     """),
 }
 _FR_ELISIONS = ("j'", "m'", "l'", "d'", "c'", "qu'", "n'", "s'")
+# Letters and word endings only one of the five languages writes (English writes none of them).
+_SPELLINGS = (
+    (re.compile(r"ñ|^\w{2,}ió$|ción$|ciones$"), "es"),
+    (re.compile(r"[ãõ]|ção$|ções$"), "pt"),
+    (re.compile(r"ß|^\w{3,}(?:heit|keit|schaft)$|^\w{4,}ungen?$"), "de"),
+    (re.compile(r"[ìò]|zione$|zioni$"), "it"),
+    (re.compile(r"œ|eaux?$|^\w{2,}ée$"), "fr"),
+)
 _MARKER_INDEX: dict[str, tuple[str, ...]] = {}
 for _lang, _words in _MARKERS.items():
     for _word in _words:
@@ -2379,6 +2387,9 @@ def detect_language(text: str) -> str:
     for token in _WORD.findall(text.lower()):
         for lang in _MARKER_INDEX.get(token, ()):
             scores[lang] += 1
+        for spelling, lang in _SPELLINGS:
+            if spelling.search(token):
+                scores[lang] += 1  # "murió", "mudança", "Wohnung": letters and endings of one language
         if token.startswith(_FR_ELISIONS):
             scores["fr"] += 1
     best = max(("de", "es", "fr", "it", "pt"), key=lambda lang: scores[lang])

@@ -1017,6 +1017,11 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
     "fr": (
         (r"je\s+n'aime\s+pas\s+(?:du\s+tout\s+)?" + _V, "dislike", "{S} n'aime pas {v}"),
+        (
+            r"je\s+suis\s+(?:maintenant\s+|désormais\s+|aujourd'hui\s+)?chez\s+(?P<v>(?-i:[A-ZÀ-Ý])[^,;.!?]*?)",
+            "employer",
+            "{S} travaille chez {v}",
+        ),
         (r"(?:je\s+)?(?:déteste)\s+" + _V, "dislike", "{S} déteste {v}"),
         (r"je\s+suis\s+allée?\s+vivre\s+(?:à|a|en)\s+" + _V, "location", "{S} habite à {v}"),
         (r"je\s+suis\s+(?P<v>mariée?|divorcée?|célibataire|veuve|veuf|pacsée?)", "marital", "{S} est {v}"),
