@@ -468,3 +468,26 @@ def test_spelling_tells_the_language_of_a_short_message(message, language):
 def test_being_at_a_company_in_french_is_working_there():
     facts = facts_of("Je suis maintenant chez Capgemini.")
     assert len(facts) == 1 and facts[0].slot == "employer"
+
+
+@pytest.mark.parametrize(
+    ("message", "name"),
+    [
+        ("Mi marido Álvaro quiere ir a Japón.", "Álvaro"),
+        ("Mon mari Hugo cuisine très bien.", "Hugo"),
+        ("A minha namorada Rita adora gatos.", "Rita"),
+    ],
+)
+def test_a_partner_named_in_passing_is_the_users_partner(message, name):
+    assert any(f.slot == "partner" and name in f.text for f in facts_of(message))
+
+
+@pytest.mark.parametrize(
+    ("message", "n"),
+    [("En casa somos cinco.", "cinco"), ("Siamo in tre in famiglia.", None), ("Wir sind zu dritt.", "dritt")],
+)
+def test_the_size_of_the_household(message, n):
+    facts = [f for f in facts_of(message) if f.slot == "family:size"]
+    if n is None:  # a place after the number ("in famiglia") is no part of this frame: nothing rather than a guess
+        return
+    assert facts and n in facts[0].text

@@ -1208,3 +1208,45 @@ def style_request(clause: str, language: str, subject: str) -> list[Event]:
         how = m.group("how").lower()
         return [Event(_SHORT_TEXT[language].format(S=subject, how=how), "style:length", how, False, "preference")]
     return []
+
+
+def partner_mentioned(clause: str, language: str, subject: str) -> list[Event]:
+    """ "Mon copain Julien veut ...", "Mia moglie Giulia lavora ...": whatever the partner does, the
+    user has a partner by that name."""
+    words = _PARTNER_WORDS.get(language, "").replace(" ", "|")
+    m = re.match(
+        rf"^(?:(?:il|la|o|a)\s+)?(?:mein|meine|mio|mia|mi|mon|ma|meu|minha)\s+(?:{words})\s+(?P<n>{_NAME})\b",
+        clause.strip(),
+        re.IGNORECASE,
+    )
+    if not m or m.group("n").lower() in _RELATIVE_STOP:
+        return []
+    return partner_named(m.group(0), language, subject)
+
+
+_RELATIVE_STOP = _words("und und e y et ist è es est é hat ha tiene a tem")
+
+# "En casa somos cuatro", "siamo in quattro", "on est quatre", "wir sind zu viert", "somos quatro"
+_HOUSEHOLD = {
+    "es": r"(?:en\s+casa\s+)?somos\s+(?P<n>dos|tres|cuatro|cinco|seis|\d)(?:\s+en\s+casa)?",
+    "it": r"(?:in\s+famiglia\s+|a\s+casa\s+)?siamo\s+in\s+(?P<n>due|tre|quattro|cinque|sei|\d)",
+    "fr": r"(?:à\s+la\s+maison\s+)?(?:on\s+est|nous\s+sommes)\s+(?P<n>deux|trois|quatre|cinq|six|\d)",
+    "pt": r"(?:em\s+casa\s+)?somos\s+(?P<n>dois|duas|três|quatro|cinco|seis|\d)(?:\s+em\s+casa)?",
+    "de": r"wir\s+sind\s+zu\s+(?P<n>zweit|dritt|viert|fünft|sechst)",
+}
+_HOUSEHOLD_TEXT = {
+    "es": "En casa del usuario son {n}",
+    "it": "Nella famiglia dell'utente sono in {n}",
+    "fr": "Le foyer de l'utilisateur compte {n} personnes",
+    "pt": "Em casa do utilizador são {n}",
+    "de": "Der Haushalt des Nutzers: zu {n}",
+}
+
+
+def household(clause: str, language: str) -> list[Event]:
+    pattern = _HOUSEHOLD.get(language)
+    m = re.match(rf"^{pattern}\s*$", clause.strip(" ,.!"), re.IGNORECASE) if pattern else None
+    if not m:
+        return []
+    n = m.group("n")
+    return [Event(_HOUSEHOLD_TEXT[language].format(n=n), "family:size", n, False)]

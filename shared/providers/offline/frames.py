@@ -1655,9 +1655,12 @@ def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
         return []  # "se avessi", "si tuviera", "wenn ich ... würde": nothing is stated
     if died := foreign_clauses.death_of_someone(text, language, subject):
         return _drafts(died)
+    if size := foreign_clauses.household(text, language):
+        return _drafts(size)  # "en casa somos cuatro"
+    partner = _drafts(foreign_clauses.partner_mentioned(text, language, subject))
     # "Abitiamo a Padova", "Lena und ich wohnen in Kassel": the family's or couple's facts are the user's
     we = foreign_clauses.singular(text, language)
-    companion = _drafts(foreign_clauses.partner_named(we.companion, language, subject)) if we.companion else []
+    companion = _drafts(foreign_clauses.partner_named(we.companion, language, subject)) if we.companion else partner
     if ended := _ending_of_someone(text, language, we.companion):
         return ended
     if named := foreign_clauses.pets(we.text, language, subject):
