@@ -1229,7 +1229,8 @@ _RELATIVE_STOP = _words("und und e y et ist è es est é hat ha tiene a tem")
 # "En casa somos cuatro", "siamo in quattro", "on est quatre", "wir sind zu viert", "somos quatro"
 _HOUSEHOLD = {
     "es": r"(?:en\s+casa\s+)?somos\s+(?P<n>dos|tres|cuatro|cinco|seis|\d)(?:\s+en\s+casa)?",
-    "it": r"(?:in\s+famiglia\s+|a\s+casa\s+)?siamo\s+in\s+(?P<n>due|tre|quattro|cinque|sei|\d)",
+    "it": r"(?:in\s+famiglia\s+|a\s+casa\s+)?siamo\s+in\s+(?P<n>due|tre|quattro|cinque|sei|\d)"
+    r"(?:\s+(?:in\s+famiglia|a\s+casa))?",
     "fr": r"(?:à\s+la\s+maison\s+)?(?:on\s+est|nous\s+sommes)\s+(?P<n>deux|trois|quatre|cinq|six|\d)",
     "pt": r"(?:em\s+casa\s+)?somos\s+(?P<n>dois|duas|três|quatro|cinco|seis|\d)(?:\s+em\s+casa)?",
     "de": r"wir\s+sind\s+zu\s+(?P<n>zweit|dritt|viert|fünft|sechst)",
