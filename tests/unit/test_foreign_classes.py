@@ -489,3 +489,31 @@ def test_a_partner_named_in_passing_is_the_users_partner(message, name):
 def test_the_size_of_the_household(message, n):
     facts = [f for f in facts_of(message) if f.slot == "family:size"]
     assert facts and n in facts[0].text
+
+
+@pytest.mark.parametrize(
+    ("message", "old", "new"),
+    [
+        ("Uso LibreOffice invece di Word.", "word", "libreoffice"),
+        ("Ich verwende jetzt Signal statt WhatsApp.", "whatsapp", "signal"),
+        ("J'utilise Qwant au lieu de Google.", "google", "qwant"),
+    ],
+)
+def test_instead_of_retracts_the_old_value(message, old, new):
+    facts = facts_of(message)
+    assert [f.negated for f in facts] == [True, False]
+    assert old in words_of(facts[0]) and new in words_of(facts[1])
+
+
+@pytest.mark.parametrize(
+    ("message", "org"),
+    [("Ich bin Buchhalterin bei Bosch.", "Bosch"), ("Je suis comptable chez Total.", "Total")],
+)
+def test_a_role_at_an_organisation_is_two_facts(message, org):
+    slots = {f.slot: f.text for f in facts_of(message)}
+    assert "occupation" in slots and org in slots.get("employer", "")
+
+
+def test_a_relatives_work():
+    facts = facts_of("Mein Bruder arbeitet als Koch.")
+    assert len(facts) == 1 and facts[0].slot == "family:bruder:work"

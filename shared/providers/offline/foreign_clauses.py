@@ -472,7 +472,7 @@ _NAME = r"(?-i:[A-ZÀ-ÝÄÖÜ])[\w'à-ÿäöüß-]+"
 # Where the thing named ends: a conjunction or a reason ("... e sono contento", "..., porque ...").
 _CUT = re.compile(
     r"\s*(?:,|;|\s(?:e|y|et|und|ma|pero|mais|aber|mas|perché|porque|parce|weil|dopo|después|après|nachdem|depois"
-    r"|quando|cuando|quand|als|perciò|así\s+que|donc|also|então)\s).*$",
+    r"|quando|cuando|quand|perciò|así\s+que|donc|also|então)\s).*$",
     re.IGNORECASE,
 )
 
@@ -801,6 +801,13 @@ _ANIMALS = {
     " pferd pferde schildkröte schildkröten fisch fische kanarienvogel frettchen meerschweinchen wellensittich"
     " schlange",
 }
+_PET_OWNER = {
+    "it": r"(?:mio|mia|nostro|nostra)",
+    "es": r"(?:mi|nuestro|nuestra)",
+    "fr": r"(?:mon|ma|notre)",
+    "pt": r"(?:meu|minha|nosso|nossa)",
+    "de": r"(?:mein|meine|unser|unsere)",
+}
 _HAVE_SAID = {"it": "ho", "es": "tengo", "fr": "j'ai", "pt": "tenho", "de": "ich habe"}
 _HAVE_FIRST = {
     "it": r"(?:io\s+)?ho",
@@ -836,8 +843,11 @@ def pets(clause: str, language: str, subject: str) -> list[Event]:
     animals = "|".join(sorted(_ANIMALS[language].split(), key=len, reverse=True))
     head = rf"^{_HAVE_FIRST[language]}\s+(?:{_ARTICLE_COUNT}\s+)?(?:\w+\s+)?(?P<kind>{animals})\b(?:\s+\w+)?"
     names = rf"(?P<names>{_PET_NAME}(?:\s*(?:,|\s(?:e|y|et|und)\s)\s*{_PET_NAME})*)"
-    m = re.match(rf"{head}{_CALLED[language]}\s+{names}", clause, re.IGNORECASE) or re.match(
-        rf"{head}\s*[,:(]\s*{names}", clause, re.IGNORECASE
+    owned = rf"^(?:(?:il|la|o|a)\s+)?{_PET_OWNER[language]}\s+(?P<kind>{animals})\b"
+    m = (
+        re.match(rf"{head}{_CALLED[language]}\s+{names}", clause, re.IGNORECASE)
+        or re.match(rf"{head}\s*[,:(]\s*{names}", clause, re.IGNORECASE)
+        or re.match(rf"{owned}{_CALLED[language]}\s+{names}", clause, re.IGNORECASE)
     )
     if not m:
         return []
@@ -956,6 +966,8 @@ _AS_VERB["de"] = "ich arbeite als"
 def restated(clause: str, language: str) -> list[str]:
     """The clause as the frames read it: one or two clauses in the first person present."""
     text = clause.strip()
+    if two := role_at(text, language):
+        return two
     if (started := _STARTED.get(language)) and (m := re.match(rf"^{started}", text, re.IGNORECASE)):
         text = first_person_of(m.group("inf"), language) + text[m.end() :]
         if language == "fr":
@@ -1251,3 +1263,65 @@ def household(clause: str, language: str) -> list[Event]:
         return []
     n = m.group("n")
     return [Event(_HOUSEHOLD_TEXT[language].format(n=n), "family:size", n, False)]
+
+
+# "uso Notion invece di Evernote", "ich nutze jetzt GitLab statt GitHub": the new value and the old one
+_INSTEAD = (
+    r"(?:invece\s+di|al\s+posto\s+di|en\s+lugar\s+de|en\s+vez\s+de|au\s+lieu\s+de|à\s+la\s+place\s+de|statt"
+    r"|anstatt|anstelle\s+von|em\s+vez\s+de|no\s+lugar\s+de)"
+)
+_USE_VERBS = {
+    "it": r"(?:io\s+)?(?:uso|utilizzo)",
+    "es": r"(?:yo\s+)?(?:uso|utilizo)",
+    "fr": r"j'utilise",
+    "pt": r"(?:eu\s+)?(?:uso|utilizo)",
+    "de": r"ich\s+(?:nutze|benutze|verwende)",
+}
+
+
+def instead(clause: str, language: str, subject: str) -> list[Event]:
+    verb = _USE_VERBS.get(language)
+    m = (
+        re.match(
+            rf"^{verb}\s+(?:\S+\s+){{0,3}}?(?P<new>(?-i:[A-Z]|[a-z]+[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?)\s+"
+            rf"{_INSTEAD}\s+(?:(?:il|lo|la|el|le|o|a|der|die|das|dem)\s+)?(?P<old>[^,;.!?]+)$",
+            clause.strip(" .!"),
+            re.IGNORECASE,
+        )
+        if verb
+        else None
+    )
+    if not m:
+        return []
+    old, new = _tidy(m.group("old")), m.group("new")
+    key = thing_of(old, language)
+    if not key or len(old.split()) > 4:
+        return []
+    return [
+        Event(_NO_LONGER_USES[language].format(S=subject, x=old), f"*:{key}", old, True),
+        Event(_NOW_USES[language].format(S=subject, y=new), f"*:{key}", new, False),
+    ]
+
+
+# "ich bin Softwareentwickler bei SAP", "je suis ingénieure chez Thales", "sono ingegnere presso Leonardo"
+_ROLE_AT = {
+    "de": (r"ich\s+bin\s+(?P<role>(?-i:[A-ZÄÖÜ])\w+)\s+bei\s+(?P<org>.+)", "ich bin {role}", "ich arbeite bei {org}"),
+    "fr": (
+        r"je\s+suis\s+(?P<role>[\w-]+(?:\s+[\w-]+)?)\s+chez\s+(?P<org>.+)",
+        "je suis {role}",
+        "je travaille chez {org}",
+    ),
+    "it": (
+        r"(?:io\s+)?sono\s+(?P<role>\w+(?:\s+\w+)?)\s+(?:presso|alla|al)\s+(?P<org>(?-i:[A-Z]).+)",
+        "sono {role}",
+        "lavoro presso {org}",
+    ),
+}
+
+
+def role_at(clause: str, language: str) -> list[str] | None:
+    found = _ROLE_AT.get(language)
+    m = re.match(rf"^{found[0]}$", clause.strip(" .!"), re.IGNORECASE) if found else None
+    if not m:
+        return None
+    return [found[1].format(role=m.group("role")), found[2].format(org=m.group("org"))]

@@ -1665,6 +1665,8 @@ def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
         return ended
     if named := foreign_clauses.pets(we.text, language, subject):
         return companion + _drafts(named)
+    if swapped := foreign_clauses.instead(we.text, language, subject):
+        return companion + _drafts(swapped)  # "uso Notion invece di Evernote"
     return companion + _clause_statements(we.text, language)
 
 
@@ -1722,9 +1724,13 @@ def _one_clause(text: str, language: str) -> list[ForeignDraft]:
                 ForeignDraft(_LEFT_TEMPLATES[language].format(S=subject, rest=rest), "employer", rest, "fact", True)
             ]
         # "I stopped <doing something>": the activity ends.
+        if language == "de":
+            # "vor kurzem mit dem Rauchen (aufgehört)": the activity, without when and "mit"
+            rest = re.sub(r"(?i)^(?:(?:vor\s+kurzem|gerade|endlich|schon|jetzt|nun)\s+)*(?:mit\s+)?", "", rest) or rest
         first, _, tail = rest.partition(" ")
         stem = _de_stem(first) if language == "de" else _romance_stem(first)
         key = f"{stem} {tail}".strip() if language != "de" else " ".join(reversed(rest.rsplit(" ", 1)))
+        key = re.sub(r"(?i)\b(?:dem|der|den|das|die)\b", "", key)
         return [
             ForeignDraft(
                 _elided(_STOP_TEMPLATES[language].format(S=subject, rest=rest), language),
