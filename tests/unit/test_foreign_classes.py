@@ -517,3 +517,29 @@ def test_a_role_at_an_organisation_is_two_facts(message, org):
 def test_a_relatives_work():
     facts = facts_of("Mein Bruder arbeitet als Koch.")
     assert len(facts) == 1 and facts[0].slot == "family:bruder:work"
+
+
+@pytest.mark.parametrize(
+    ("message", "slot"),
+    [
+        ("A gente mora em Maceió.", "location"),
+        ("Mia figlia è nata a luglio.", "family:figlia:born"),
+        ("Mi padre es carpintero.", "family:padre:is"),
+        ("Estou namorando o Tiago.", "partner"),
+        ("Salgo con Nerea desde marzo.", "partner"),
+        ("Tô morando em Santos.", "location"),
+    ],
+)
+def test_more_ways_of_saying_a_lasting_fact(message, slot):
+    facts = facts_of(message)
+    assert facts and facts[0].slot == slot and not facts[0].negated
+
+
+def test_a_rhythm_on_a_weekday_is_no_date():
+    facts = facts_of("Eu jogo futsal toda terça.")
+    assert facts and facts[0].valid_from == AT
+
+
+def test_a_clause_after_a_colon_is_read():
+    facts = facts_of("Grande novità: lavoro in Lavazza.")
+    assert facts and facts[0].slot == "employer"

@@ -694,6 +694,7 @@ def is_plural_verb(word: str, language: str) -> bool:
     return lower.endswith(endings.get(language, ("\0",))) and len(lower) > 4
 
 
+_A_GENTE = {"tem": "tenho", "é": "sou", "vai": "vou", "faz": "faço", "está": "estou", "tá": "estou", "pode": "posso"}
 _WE_LEAD = {
     "it": r"(?:noi\s+)?",
     "es": r"(?:nosotr[oa]s\s+)?",
@@ -758,6 +759,12 @@ def singular(clause: str, language: str) -> Singular:
             if verb:
                 return Singular(_elide(f"je {verb}{m.group('rest')}"), companion, True)
         return Singular(text, companion)
+    if language == "pt" and (m := re.match(r"^a\s+gente\s+(?P<v>\w+)(?P<rest>.*)$", text, re.IGNORECASE)):
+        # Brazilian "a gente mora" is "we live", said in the third person
+        said = m.group("v").lower()
+        verb = _A_GENTE.get(said) or (said[:-1] + "o" if said.endswith(("a", "e")) else None)
+        if verb:
+            return Singular(f"{verb}{m.group('rest')}", companion, True)
     lead = _WE_LEAD.get(language)
     if lead is None:
         return Singular(text, companion)
@@ -1050,6 +1057,18 @@ _WORKS = {
 }
 
 
+# "mio figlio è nato a marzo", "mi hijo nació", "mon fils est né", "mein Sohn ist geboren", "meu filho nasceu"
+_BORN = {
+    "it": r"(?:è|sono)\s+nat[oaie]\b",
+    "es": r"(?:nació|ha\s+nacido|nacieron)\b",
+    "fr": r"(?:est|sont)\s+née?s?\b",
+    "pt": r"(?:nasceu|nasceram)\b",
+    "de": r"(?:ist|wurde|sind|wurden)\s+(?:\S+\s+){0,3}?geboren\b",
+}
+# "mia moglie è medico", "mi madre es profesora", "ma femme est avocate", "meine Frau ist Ärztin"
+_IS = {"it": r"è\s+", "es": r"es\s+", "fr": r"est\s+", "pt": r"é\s+", "de": r"ist\s+"}
+
+
 def relative_statement(clause: str, language: str) -> list[Event]:
     """What the user says of a relative: where they live, their name, their work."""
     if language not in _RELATIVES:
@@ -1077,9 +1096,11 @@ def relative_statement(clause: str, language: str) -> list[Event]:
         who = f"{who} {m.group('name')}"
     owner = _OF_USER[language].format(art=article, who=who)
     key = rel.lower()
-    for pattern, aspect in ((_LIVES, "location"), (_NAMED_RELATIVE, "name"), (_WORKS, "work")):
+    aspects = ((_LIVES, "location"), (_NAMED_RELATIVE, "name"), (_WORKS, "work"), (_BORN, "born"), (_IS, "is"))
+    for pattern, aspect in aspects:
+        named = aspect in ("location", "name")  # a place or a name is said with a capital
         if re.match(
-            rf"^{pattern[language]}(?-i:[A-ZÀ-ÝÄÖÜ])" if aspect != "work" else rf"^{pattern[language]}\S",
+            rf"^{pattern[language]}(?-i:[A-ZÀ-ÝÄÖÜ])" if named else rf"^{pattern[language]}(?:\S|$)",
             rest,
             re.IGNORECASE,
         ):
@@ -1325,3 +1346,22 @@ def role_at(clause: str, language: str) -> list[str] | None:
     if not m:
         return None
     return [found[1].format(role=m.group("role")), found[2].format(org=m.group("org"))]
+
+
+# "estou namorando a Carla", "estoy saliendo con Lucía", "sto con Marco", "je sors avec Léa"
+_DATING = {
+    "pt": r"(?:eu\s+)?(?:estou|tô|to)\s+(?:namorando|a\s+namorar)\s+(?:com\s+)?(?:o\s+|a\s+)?",
+    "es": r"(?:yo\s+)?(?:estoy\s+saliendo\s+con|salgo\s+con)\s+",
+    "it": r"(?:io\s+)?(?:sto|sto\s+insieme)\s+con\s+",
+    "fr": r"je\s+sors\s+avec\s+",
+    "de": r"ich\s+bin\s+(?:\S+\s+){0,3}?mit\s+",
+}
+
+
+def dating(clause: str, language: str, subject: str) -> list[Event]:
+    pattern = _DATING.get(language)
+    m = re.match(rf"^{pattern}(?P<n>{_NAME})", clause.strip(), re.IGNORECASE) if pattern else None
+    if not m or (language == "de" and not re.search(r"(?i)\bzusammen\b", clause)):
+        return []
+    name = m.group("n")
+    return [Event(_PARTNER_TEXT[language].format(S=subject, n=name), "partner", name, False)]

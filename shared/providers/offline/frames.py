@@ -386,7 +386,8 @@ _PAST_TENSE = {
 
 
 _EVERY_WEEKDAY = _rx(
-    r"(?:\bjeden|\bjede|\bcada|\btodos\s+los|\blos|\btous\s+les|\bles|\bchaque|\bogni|\btutti\s+i|\btodas\s+as"
+    r"(?:\bjeden|\bjede|\bcada|\btodos\s+los|\btodas\s+las|\blos|\btous\s+les|\bles|\bchaque|\bogni|\btutti\s+i"
+    r"|\btutte\s+le|\btoda|\btodo|\btodas\s+as"
     r"|\btodos\s+os|\baos|\bàs|\bnas|\bnos)\s+$"
 )
 
@@ -908,6 +909,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"ich\s+spreche\s+" + _V, "language", "{S} spricht {v}"),
     ),
     "es": (
+        (r"(?:yo\s+)?estoy\s+viviendo\s+(?:ahora\s+)?en\s+" + _V, "location", "{S} vive en {v}"),
         (r"no\s+me\s+(?:gusta|gustan)\s+(?:nada\s+)?" + _V, "dislike", "A {S_lower} no le gusta {v}"),
         (r"(?:yo\s+)?(?:odio|detesto)\s+" + _V, "dislike", "{S} odia {v}"),
         (
@@ -1110,6 +1112,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"je\s+parle\s+" + _V, "language", "{S} parle {v}"),
     ),
     "it": (
+        (r"(?:io\s+)?sto\s+vivendo\s+(?:ora\s+)?(?:a|in)\s+" + _V, "location", "{S} vive a {v}"),
         (r"non\s+mi\s+(?:piace|piacciono)\s+(?:per\s+niente\s+)?" + _V, "dislike", "All'utente non piace {v}"),
         (r"(?:io\s+)?(?:odio|detesto)\s+" + _V, "dislike", "{S} odia {v}"),
         (
@@ -1216,6 +1219,11 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:io\s+)?parlo\s+" + _V, "language", "{S} parla {v}"),
     ),
     "pt": (
+        (
+            r"(?:eu\s+)?(?:estou|tô|to)\s+(?:morando|vivendo|a\s+morar|a\s+viver)\s+(?P<prep>em|no|na)\s+" + _V,
+            "location",
+            "{S} mora {prep} {v}",
+        ),
         (r"(?:eu\s+)?não\s+gosto\s+(?:nada\s+)?(?:de|do|da|dos|das)\s+" + _V, "dislike", "{S} não gosta de {v}"),
         (r"(?:eu\s+)?(?:odeio|detesto)\s+" + _V, "dislike", "{S} odeia {v}"),
         (
@@ -1677,7 +1685,11 @@ def _drafts(events: list[foreign_clauses.Event]) -> list[ForeignDraft]:
 def _clause_statements(text: str, language: str) -> list[ForeignDraft]:
     """What a first-person singular clause states: an ending, a past event or a statement."""
     subject = subject_for(language)
-    if said := foreign_clauses.relative_statement(text, language) or foreign_clauses.married(text, language, subject):
+    if said := (
+        foreign_clauses.relative_statement(text, language)
+        or foreign_clauses.married(text, language, subject)
+        or foreign_clauses.dating(text, language, subject)
+    ):
         return _drafts(said)
     return [d for part in foreign_clauses.restated(text, language) for d in _one_clause(part, language)]
 
@@ -1899,7 +1911,12 @@ def _only_a_date(part: str, language: str) -> bool:
 
 def split_foreign_clauses(sentence: str, language: str) -> list[str]:
     pattern = _FOREIGN_CLAUSE_SPLIT.get(language)
-    parts = [p.strip() for p in (pattern.split(sentence) if pattern else [sentence]) if p and p.strip()]
+    parts = [
+        p.strip()
+        for piece in re.split(r"\s*:\s+", sentence)  # "Troquei de emprego: agora trabalho na Nubank"
+        for p in (pattern.split(piece) if pattern else [piece])
+        if p and p.strip()
+    ]
     # "Depuis trois ans, j'habite à Nantes": a date said alone before the clause is the clause's date
     merged: list[str] = []
     for part in parts:
