@@ -543,3 +543,46 @@ def test_a_rhythm_on_a_weekday_is_no_date():
 def test_a_clause_after_a_colon_is_read():
     facts = facts_of("Grande novità: lavoro in Lavazza.")
     assert facts and facts[0].slot == "employer"
+
+
+@pytest.mark.parametrize(
+    ("message", "second"),
+    [
+        ("J'ai une fille et un lapin.", "lapin"),
+        ("Tengo una bici y dos monopatines.", "monopatines"),
+        ("Ho una Vespa e una Ape.", "ape"),
+    ],
+)
+def test_a_second_thing_had_shares_the_verb(message, second):
+    facts = facts_of(message)
+    assert len(facts) == 2 and second in words_of(facts[1]) and not any(f.negated for f in facts)
+
+
+@pytest.mark.parametrize(
+    ("message", "slot", "value"),
+    [
+        ("Je suis née à Nancy.", "origin", "Nancy"),
+        ("Nací en Cuenca.", "origin", "Cuenca"),
+        ("Ich bin in Rostock geboren.", "origin", "Rostock"),
+        ("Je vis avec mon frère à Nice.", "location", "Nice"),
+        ("Ma copine et moi, on habite à Caen.", "location", "Caen"),
+    ],
+)
+def test_birthplaces_and_homes_said_with_company(message, slot, value):
+    facts = facts_of(message)
+    assert any(f.slot == slot and value in f.text for f in facts)
+
+
+@pytest.mark.parametrize(
+    ("message", "thing"),
+    [("Je viens d'acheter une Twingo.", "twingo"), ("Acabo de adoptar un gato.", "gato")],
+)
+def test_just_did_is_a_past_event(message, thing):
+    facts = facts_of(message)
+    assert facts and thing in words_of(facts[0]) and not facts[0].negated
+
+
+def test_the_french_third_person_of_a_verb_in_s():
+    from shared.providers.offline import frames
+
+    assert frames.third_person_verb("vis", "fr") == "vit" and frames.third_person_verb("joue", "fr") == "joue"

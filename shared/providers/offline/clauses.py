@@ -295,6 +295,8 @@ def _first_person_form(word: str, language: str) -> bool:
         return False
     if word in _FIRST_PERSON_IRREGULAR.get(language, ()):
         return True
+    if language == "fr" and word in _FR_DETERMINERS:
+        return False  # "(j'ai deux enfants) et un chien": a noun phrase, not a verb
     if language in ("es", "it", "pt"):
         return word.endswith("o") and len(word) > 3
     if language == "de":
@@ -315,6 +317,10 @@ _NOT_VERBS = _words(
     "die eine keine meine deine seine ihre unsere eure diese jede alle beide viele wenige andere manche welche"
 )
 _WE_REFLEXIVES = _words("nos ci uns nous on")
+_FR_DETERMINERS = _words(
+    "un une le la les des du de d l mon ma mes ton ta tes son sa ses notre nos votre vos leur leurs ce cet cette ces "
+    "quelques plusieurs deux trois quatre cinq six beaucoup peu"
+)
 _AND = {"de": "und", "es": "y|e", "fr": "et", "it": "e|ed", "pt": "e"}
 _AND_SPLIT = {lang: re.compile(rf"\s*,?\s+(?:{words})\s+", re.IGNORECASE) for lang, words in _AND.items()}
 _SUBJECT_PRONOUN = {"de": "ich ", "fr": "je "}
@@ -342,11 +348,32 @@ def split_foreign_conjuncts(clause: str, language: str) -> list[str]:
             pronoun = None  # "Lena und ich wohnen ...": "I" is half of the subject, not a new clause
             parts[-1] = f"{parts[-1]} {conjunction} {piece}"
             continue
-        if pronoun or (first not in _FOREIGN_NOT_STATING and _first_person_form(first, language)):
+        shared = _HAVE_HEAD[language].match(parts[0])
+        if shared and first in _DETERMINERS[language]:
+            # "J'ai deux enfants et un chien", "Tengo un gato y dos perros": the second thing is had too
+            parts.append(f"{shared.group(0)} {piece}")
+        elif pronoun or (first not in _FOREIGN_NOT_STATING and _first_person_form(first, language)):
             parts.append(piece if pronoun else _SUBJECT_PRONOUN.get(language, "") + piece)
         else:
             parts[-1] = f"{parts[-1]} {conjunction} {piece}"
     return parts
+
+
+# "have" said first in a clause, and the words a thing's noun phrase starts with
+_HAVE_HEAD = {
+    "de": re.compile(r"^(?:ich|wir)\s+(?:habe|haben)\b", re.IGNORECASE),
+    "es": re.compile(r"^(?:yo\s+)?(?:tengo|tenemos)\b", re.IGNORECASE),
+    "fr": re.compile(r"^(?:j'ai|nous\s+avons|on\s+a)\b", re.IGNORECASE),
+    "it": re.compile(r"^(?:io\s+)?(?:ho|abbiamo)\b", re.IGNORECASE),
+    "pt": re.compile(r"^(?:eu\s+)?(?:tenho|temos)\b", re.IGNORECASE),
+}
+_DETERMINERS = {
+    "de": _words("ein eine einen einem zwei drei vier fünf"),
+    "es": _words("un una unos unas dos tres cuatro cinco"),
+    "fr": _words("un une des deux trois quatre cinq"),
+    "it": _words("un una uno un' due tre quattro cinque"),
+    "pt": _words("um uma uns umas dois duas três quatro cinco"),
+}
 
 
 def rewrite_foreign(

@@ -705,7 +705,7 @@ _WE_REFLEXIVE = {"it": ("ci", "mi"), "es": ("nos", "me"), "pt": ("nos", "me")}
 _AND_I = {
     "it": r"(?P<who>.+?)\s+(?:e|ed)\s+io",
     "es": r"(?P<who>.+?)\s+y\s+yo",
-    "fr": r"(?P<who>.+?)\s+et\s+moi,?(?:\s+on|\s+nous)?",
+    "fr": r"(?P<who>.+?)\s+et\s+moi,?",
     "pt": r"(?P<who>.+?)\s+e\s+eu",
     "de": r"(?P<who>.+?)\s+und\s+ich",
 }
@@ -734,12 +734,15 @@ def singular(clause: str, language: str) -> Singular:
         m = re.match(rf"^{table[language]}\s+", text, re.IGNORECASE) if language in table else None
         following = text[m.end() :].split(" ", 1)[0] if m else ""
         plural_next = is_plural_verb(following, language) or following.lower() in ("uns", "ci", "nos", "on", "nous")
+        plural_next = plural_next or (language == "fr" and following.lower().endswith("ons"))
         if m and len(m.group("who").split()) <= 4 and plural_next:
             companion = m.group("who").strip(" ,")
             rest = text[m.end() :]
-            text = {"de": "wir ", "fr": "nous "}.get(language, "") + rest
-            if language == "fr" and not re.match(r"(?i)nous\s+\w+ons\b|nous\s+(?:avons|sommes|nous)\b", text):
-                text = "on " + rest  # "Julien et moi, on habite ..."
+            if language == "fr":
+                # "Julien et moi, on habite ...", "Julien et moi habitons ..."
+                text = rest if re.match(r"(?i)(?:on|nous)\b", rest) else "nous " + rest
+            else:
+                text = {"de": "wir "}.get(language, "") + rest
             break
     if language == "de":
         m = re.match(r"^wir\s+(?P<v>\S+)(?P<rest>.*)$", text, re.IGNORECASE)
@@ -943,6 +946,17 @@ def first_person_of(infinitive: str, language: str) -> str:
     return re.sub(r"(?:are|ere|ire|rre|ar|er|ir)$", "o", lower)
 
 
+# "je viens d'adopter", "acabo de comprar", "acabei de comprar": what the user just did, said in the past
+_JUST_DID = {
+    "fr": r"(?:je\s+viens|nous\s+venons|on\s+vient)\s+(?:de\s+|d')(?P<inf>\w+er)\b",
+    "es": r"(?:acabo|acabamos)\s+de\s+(?P<inf>\w+(?:ar|er|ir))\b",
+    "pt": r"(?:acabei|acabámos|acabamos)\s+de\s+(?P<inf>\w+(?:ar|er|ir))\b",
+}
+_JUST_DID_AS = {
+    "fr": lambda inf: "j'ai " + inf[:-2] + "é",
+    "es": lambda inf: "he " + inf[:-2] + ("ado" if inf.endswith("ar") else "ido"),
+    "pt": lambda inf: inf[:-2] + ("ei" if inf.endswith("ar") else "i"),
+}
 # "sono diventato X", "me he hecho X", "je suis devenu X", "ich bin X geworden", "tornei-me X": the
 # user is X now.
 _BECAME = {
@@ -951,6 +965,11 @@ _BECAME = {
     "fr": (r"(?:je\s+suis|on\s+est|nous\s+sommes)\s+devenue?s?\s+", "je suis "),
     "pt": (r"(?:tornei-me|me\s+tornei|virei)\s+", "sou "),
 }
+_WITH_BEFORE_PLACE = re.compile(
+    r"^(?P<verb>(?:je\s+|j'|ich\s+)?\S+)\s+(?P<with>(?:avec|con|mit|com|insieme\s+a)\s+(?:\S+\s+){0,2}?\S+)\s+"
+    r"(?P<place>(?:à|a|en|in|em|no|na|au|nel|nella)\s+(?-i:[A-ZÀ-Ý]).*)$",
+    re.IGNORECASE,
+)
 # A rhythm said first ("Ogni domenica gioco a padel"): the frames read the verb first.
 _RHYTHM_FIRST = re.compile(
     r"^(?P<rhythm>(?:ogni|tutti\s+i|tutte\s+le|il|la|cada|todos\s+los|todas\s+las|los|las|chaque|tous\s+les"
@@ -979,8 +998,13 @@ def restated(clause: str, language: str) -> list[str]:
         text = first_person_of(m.group("inf"), language) + text[m.end() :]
         if language == "fr":
             text = re.sub(r"(?i)^(?=[aeiouyhé])", "j'", text) if re.match(r"(?i)[aeiouyhé]", text) else "je " + text
+    if (just := _JUST_DID.get(language)) and (m := re.match(rf"^{just}", text, re.IGNORECASE)):
+        inf = m.group("inf").lower()
+        text = _JUST_DID_AS[language](inf) + text[m.end() :]
     if (became := _BECAME.get(language)) and (m := re.match(rf"^{became[0]}", text, re.IGNORECASE)):
         text = became[1] + text[m.end() :]
+    if m := _WITH_BEFORE_PLACE.match(text):
+        text = f"{m.group('verb')} {m.group('place')} {m.group('with')}"  # "je vis avec ma copine à Bruxelles"
     m = _RHYTHM_FIRST.match(text)
     # "il sabato" is a rhythm, "la casa" is not: with a bare article, only a weekday
     bare = m and re.match(r"(?i)(?:il|la|le|los|las)\s+\w+\s*$", m.group("rhythm"))

@@ -826,6 +826,7 @@ _END = (
 # person is the verb form itself (pro-drop languages) or the pronoun.
 _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     "de": (
+        (r"ich\s+bin\s+in\s+" + _V + r"\s+geboren", "origin", "{S} ist in {v} geboren"),
         (r"ich\s+mag\s+(?:keine?n?|nicht)\s+" + _V, "dislike", "{S} mag {v} nicht"),
         (r"ich\s+bin\s+(?P<v>verheiratet|ledig|geschieden|verwitwet|single)", "marital", "{S} ist {v}"),
         (
@@ -909,6 +910,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"ich\s+spreche\s+" + _V, "language", "{S} spricht {v}"),
     ),
     "es": (
+        (r"(?:yo\s+)?nací\s+en\s+" + _V, "origin", "{S} nació en {v}"),
         (r"(?:yo\s+)?estoy\s+viviendo\s+(?:ahora\s+)?en\s+" + _V, "location", "{S} vive en {v}"),
         (r"no\s+me\s+(?:gusta|gustan)\s+(?:nada\s+)?" + _V, "dislike", "A {S_lower} no le gusta {v}"),
         (r"(?:yo\s+)?(?:odio|detesto)\s+" + _V, "dislike", "{S} odia {v}"),
@@ -1018,6 +1020,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:yo\s+)?hablo\s+" + _V, "language", "{S} habla {v}"),
     ),
     "fr": (
+        (r"je\s+suis\s+née?\s+(?:à|a|en|au)\s+" + _V, "origin", "{S} est né à {v}"),
         (r"je\s+n'aime\s+pas\s+(?:du\s+tout\s+)?" + _V, "dislike", "{S} n'aime pas {v}"),
         (
             r"je\s+suis\s+(?:maintenant\s+|désormais\s+|aujourd'hui\s+)?chez\s+(?P<v>(?-i:[A-ZÀ-Ý])[^,;.!?]*?)",
@@ -1085,7 +1088,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         ),
         ("je\\s+joue\\s+(?:au|à\\s+la|aux|du|de\\s+la|à\\s+l')\\s*(?P<v>[^,;.!?]+?)", "habit", "{S} joue au {v}"),
         (
-            "j'ai\\s+(?P<v>(?:un|une)\\s+(?:rendez-vous|entretien|examen|vol|réunion|mariage|opération|cours|voyage)(?:\\s+(?:chez|avec|de|à|au)\\s+[^,;.!?]+?)?)",
+            "j'ai\\s+(?P<v>(?:(?:un|une)\\s+)?(?:rendez-vous|entretien|examen|vol|réunion|mariage|opération|cours|voyage)(?:\\s+(?:chez|avec|de|à|au)\\s+[^,;.!?]+?)?)",
             "event",
             "{S} a {v}",
         ),
@@ -1098,13 +1101,13 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"j'ai\s+d[ée]m[ée]nag[ée]e?\s+(?P<prep>à|a|en|au|aux)\s+" + _V, "location", "{S} habite {prep} {v}"),
         (r"(?:je\s+m'appelle|mon\s+nom\s+est|mon\s+pr[ée]nom\s+est)\s+" + _V, "name", "{S} s'appelle {v}"),
         (r"je\s+viens\s+(?P<prep>de\s+|d'|du\s+|des\s+)" + _V, "origin", "{S} vient {prep}{v}"),
-        (r"je\s+travaille\s+(?:\S+\s+){0,2}?comme\s+" + _V, "occupation", "{S} travaille comme {v}"),
+        (r"je\s+(?:travaille|bosse)\s+(?:\S+\s+){0,2}?comme\s+" + _V, "occupation", "{S} travaille comme {v}"),
         (
             r"je\s+suis\s+(?P<v>(?:ingénieur|médecin|infirmi|professeur|prof|avocat|développeu|étudiant|architecte|enseignant|cuisinier|chef|designer|comptable|journaliste|pharmacien|dentiste|vétérinaire|musicien|graphiste)\w*(?:\s+\w+)?)",
             "occupation",
             "{S} est {v}",
         ),
-        (r"je\s+travaille\s+(?:\S+\s+){0,2}?(?:chez|pour)\s+" + _V, "employer", "{S} travaille chez {v}"),
+        (r"je\s+(?:travaille|bosse)\s+(?:\S+\s+){0,2}?(?:chez|pour)\s+" + _V, "employer", "{S} travaille chez {v}"),
         (r"j'ai\s+(?P<v>\d{1,3})\s+ans", "age", "{S} a {v} ans"),
         (r"je\s+suis\s+(?P<v>(?:végétarien|végétalien|vegan|végane|végan)\w*)", "diet", "{S} est {v}"),
         (r"je\s+suis\s+allergique\s+(?:à|au|aux)\s+" + _V, "allergy", "{S} est allergique à {v}"),
@@ -1112,6 +1115,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"je\s+parle\s+" + _V, "language", "{S} parle {v}"),
     ),
     "it": (
+        (r"(?:io\s+)?sono\s+nat[oa]\s+(?:a|in)\s+" + _V, "origin", "{S} è nato a {v}"),
         (r"(?:io\s+)?sto\s+vivendo\s+(?:ora\s+)?(?:a|in)\s+" + _V, "location", "{S} vive a {v}"),
         (r"non\s+mi\s+(?:piace|piacciono)\s+(?:per\s+niente\s+)?" + _V, "dislike", "All'utente non piace {v}"),
         (r"(?:io\s+)?(?:odio|detesto)\s+" + _V, "dislike", "{S} odia {v}"),
@@ -1219,6 +1223,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:io\s+)?parlo\s+" + _V, "language", "{S} parla {v}"),
     ),
     "pt": (
+        (r"(?:eu\s+)?nasci\s+(?:em|no|na)\s+" + _V, "origin", "{S} nasceu em {v}"),
         (
             r"(?:eu\s+)?(?:estou|tô|to)\s+(?:morando|vivendo|a\s+morar|a\s+viver)\s+(?P<prep>em|no|na)\s+" + _V,
             "location",
@@ -1333,8 +1338,19 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:eu\s+)?falo\s+" + _V, "language", "{S} fala {v}"),
     ),
 }
+# Where a value ends, in the message's own language ("ma" is Italian "but" and French "my").
+_END_WORDS = {
+    "de": "und|aber|weil|seit",
+    "es": "y|pero|porque|desde",
+    "fr": "et|mais|parce|depuis",
+    "it": "e|ma|perché|da",
+    "pt": "e|mas|porque|há",
+}
 _COMPILED_FRAMES = {
-    lang: tuple((_rx(r"^" + pattern + _END), slot, template) for pattern, slot, template in frames)
+    lang: tuple(
+        (_rx(r"^" + pattern + rf"\s*(?=$|[,;.!?]|\s+(?:{_END_WORDS[lang]})\b)"), slot, template)
+        for pattern, slot, template in frames
+    )
     for lang, frames in _FOREIGN_FRAMES.items()
 }
 _MULTI_SLOTS = frozenset({"like", "dislike", "allergy", "language", "tool", "habit", "event", "pet", "own"})
@@ -1523,6 +1539,13 @@ def _third_person_romance(words: str, language: str) -> str:
     return f"{first} {rest}".strip()
 
 
+def _stop_text(subject: str, rest: str, language: str) -> str:
+    line = _STOP_TEMPLATES[language].format(S=subject, rest=rest)
+    if language == "fr" and not re.match(r"(?i)\w+(?:er|ir|re)\b", rest):
+        line = line.replace(" a arrêté de ", " a arrêté ")  # "a arrêté le piano", "a arrêté de fumer"
+    return line
+
+
 def _elided(text: str, language: str) -> str:
     """French elision: "de aller" -> "d'aller"."""
     return (
@@ -1585,7 +1608,10 @@ def third_person_verb(verb: str, language: str) -> str:
     if language == "de":
         return _de_third_person(verb)
     if language == "fr":
-        return _ROMANCE_1SG_TO_3SG["fr"].get(verb.lower(), verb.lower())
+        lower = verb.lower()
+        if lower in _ROMANCE_1SG_TO_3SG["fr"]:
+            return _ROMANCE_1SG_TO_3SG["fr"][lower]
+        return re.sub(r"[sx]$", "t", lower) if re.search(r"[^e][sx]$", lower) else lower  # "vis" -> "vit"
     return _third_person_romance(verb, language)
 
 
@@ -1745,7 +1771,7 @@ def _one_clause(text: str, language: str) -> list[ForeignDraft]:
         key = re.sub(r"(?i)\b(?:dem|der|den|das|die)\b", "", key)
         return [
             ForeignDraft(
-                _elided(_STOP_TEMPLATES[language].format(S=subject, rest=rest), language),
+                _elided(_stop_text(subject, rest, language), language),
                 f"habit:{_slug(key)}",
                 rest,
                 "fact",
@@ -1819,6 +1845,12 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         # A habit is known by its activity ("yoga"), not by how often ("tous les matins").
         activity = groups.get("act") or foreign_clauses.thing_of(_FREQUENCY_LEAD.sub("", core), language) or core
         key = activity if slot == "habit" else core
+        if slot == "language":
+            key = re.sub(
+                r"(?i)^(?:couramment|fluentemente|fließend|bien|bene|bem|gut|un\s+peu|un\s+po'|un\s+poco|um\s+pouco)\s+",
+                "",
+                key,
+            )
         if slot in ("like", "dislike"):
             key = re.sub(r"(?i)^(?:el|la|los|las|il|lo|i|gli|le|les|l'|o|a|os|as|der|die|das|den)\s*", "", key)
         full_slot = f"{slot}:{_slug(key)}" if slot in _MULTI_SLOTS else slot
