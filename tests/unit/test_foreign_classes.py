@@ -586,3 +586,31 @@ def test_the_french_third_person_of_a_verb_in_s():
     from shared.providers.offline import frames
 
     assert frames.third_person_verb("vis", "fr") == "vit" and frames.third_person_verb("joue", "fr") == "joue"
+
+
+@pytest.mark.parametrize(
+    ("message", "thing"),
+    [
+        ("Ich bin bei Continental ausgestiegen.", "continental"),
+        ("Ich habe meine Ausbildung abgebrochen.", "ausbildung"),
+    ],
+)
+def test_german_endings_by_participle(message, thing):
+    facts = facts_of(message)
+    assert len(facts) == 1 and facts[0].negated and facts[0].slot == f"*:{thing}"
+
+
+def test_a_german_acquisition_then_the_name():
+    facts = facts_of("Wir haben uns eine Katze zugelegt, sie heißt Frieda.")
+    assert any(f.slot == "pet:frieda" for f in facts)
+
+
+def test_a_german_clause_after_a_comma_and_now():
+    facts = facts_of("Ich habe die Stelle gewechselt, jetzt arbeite ich bei Miele.")
+    assert any(f.slot == "employer" and "Miele" in f.text for f in facts)
+
+
+def test_a_german_third_person_with_umlaut():
+    from shared.providers.offline import frames
+
+    assert frames.third_person_verb("laufe", "de") == "läuft"

@@ -230,7 +230,7 @@ _ENDING_STEMS = {
     "es": "vend abandon cerr cancel regal elimin desinstal borr renunci dimit jubil despedí",
     "fr": "vend abandonn ferm annul résili supprim désinstall démissionn lâch désabonn désinscri arrêt",
     "pt": "vend abandon fech cancel elimin desinstal apag desist demit despedi larg doei doad reform",
-    "de": "verkauft gekündigt aufgegeben abgeschafft verschenkt abgemeldet geschlossen beendet"
+    "de": "ausgestiegen abgebrochen verkauft gekündigt aufgegeben abgeschafft verschenkt abgemeldet geschlossen beendet"
     " deinstalliert gelöscht abbestellt ausgetreten weggegeben entsorgt abgegeben",
 }
 # Leaving ends only what has a name ("ho lasciato la Ferrari"), or a job: "I left the car at home" ends nothing.
@@ -524,6 +524,9 @@ def past_events(clause: str, language: str, subject: str) -> list[Event]:
     belonging, a change does both. Nothing for a past that is none of these."""
     if imagined(clause, language):
         return []
+    tail = ""
+    if language == "de" and ", " in clause:
+        clause, tail = clause.split(", ", 1)  # "Ich habe mir einen Hund zugelegt, er heißt Rocky"
     past = parse_past(clause, language)
     if past is None:
         return []
@@ -558,7 +561,8 @@ def past_events(clause: str, language: str, subject: str) -> list[Event]:
         text = _event_text(replace(past, rest=rest), language, subject)
         return [Event(text, f"*:{key}", rest, True)]
     if _stem_in(word, _ACQUIRE_STEMS[language]):
-        if named := pets(f"{_HAVE_SAID[language]} {past.rest.strip()}", language, subject):
+        owned = re.sub(r"(?i)^(?:mir|uns)\s+", "", past.rest.strip())
+        if named := pets(f"{_HAVE_SAID[language]} {owned}{', ' + tail if tail else ''}", language, subject):
             return named  # "j'ai adopté un chat qui s'appelle Pixel"
         said = possessives_third(re.sub(r"(?i)^(?:mir|uns)\s+", "", rest), language)
         if not re.match(r"(?i)^(?:un|una|un'|uno|une|um|uma|ein|eine|einen|zwei|dos|due|deux|dois|duas)\b", said):
@@ -1365,6 +1369,10 @@ _ROLE_AT = {
 
 
 def role_at(clause: str, language: str) -> list[str] | None:
+    if language == "de" and (
+        m := re.match(r"(?i)^ich\s+bin\s+(?P<role>(?-i:[A-ZÄÖÜ])\w+)\s+(?:an|am|im|in)\s+\S", clause)
+    ):
+        return [f"ich bin {m.group('role')}"]  # "Lehrerin an einer Grundschule": the role; the school is no employer
     found = _ROLE_AT.get(language)
     m = re.match(rf"^{found[0]}$", clause.strip(" .!"), re.IGNORECASE) if found else None
     if not m:

@@ -1426,7 +1426,7 @@ _FOREIGN_LEAD_IN = _rx(
 )
 _FOREIGN_CLAUSE_SPLIT = {
     "de": _rx(
-        r"\s*,?\s+(?:und|aber|sondern)\s+(?=(?:ich(?!\s+(?:\w+en|sind|haben|waren|hatten)\b)|wir|mein|meine|jetzt|seit|wohne|lebe|arbeite|bin|habe|komme|heiße|spreche|mag|liebe)\b)|\s*[,;]\s+(?=ich\b)"
+        r"\s*,?\s+(?:und|aber|sondern)\s+(?=(?:ich(?!\s+(?:\w+en|sind|haben|waren|hatten)\b)|wir|mein|meine|jetzt|seit|wohne|lebe|arbeite|bin|habe|komme|heiße|spreche|mag|liebe)\b)|\s*[,;]\s+(?=ich\b)|\s*[,;]\s+(?=(?:jetzt|nun|seitdem|inzwischen|dann|danach|heute|mittlerweile)\s+\w+\s+ich\b)"
     ),
     "es": _rx(
         r"\s*,?\s+(?:y|pero|aunque)\s+(?=(?:(?:desde|en|a|el)\s+\w+\s+)?(?:yo(?!\s+(?:\w+(?:amos|emos|imos)|nos)\b)|me|mi|soy|estoy|tengo|tenemos|vivo|vivimos|trabajo|trabajamos|usamos|uso|ya|ahora|hablo|dej)\w*)|\s*[,;]\s+(?=(?:yo|me|mi|soy|tengo|vivo|trabajo|ya|ahora)\b)"
@@ -1447,6 +1447,19 @@ _DE_IRREGULAR_3SG = {
     "lese": "liest",
     "spreche": "spricht",
     "fahre": "fährt",
+    "fange": "fängt",
+    "laufe": "läuft",
+    "schlafe": "schläft",
+    "trage": "trägt",
+    "halte": "hält",
+    "lasse": "lässt",
+    "wasche": "wäscht",
+    "gebe": "gibt",
+    "nehme": "nimmt",
+    "sehe": "sieht",
+    "helfe": "hilft",
+    "treffe": "trifft",
+    "werde": "wird",
 }
 
 
