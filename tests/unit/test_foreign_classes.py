@@ -614,3 +614,26 @@ def test_a_german_third_person_with_umlaut():
     from shared.providers.offline import frames
 
     assert frames.third_person_verb("laufe", "de") == "läuft"
+
+
+@pytest.mark.parametrize(
+    ("message", "year"),
+    [
+        ("Vivo en Huesca desde hace diez años.", 2016),
+        ("Abito a Lecco da dodici anni.", 2014),
+        ("J'habite à Brest depuis huit ans.", 2018),
+    ],
+)
+def test_counts_above_six_in_a_stated_time(message, year):
+    facts = facts_of(message)
+    assert facts and facts[0].valid_from.year == year
+
+
+@pytest.mark.parametrize("message", ["Hoy tengo el día libre.", "Oggi ho la febbre."])
+def test_what_the_user_has_today_is_no_belonging(message):
+    assert not [f for f in facts_of(message) if (f.slot or "").startswith("own:")]
+
+
+def test_an_ending_without_its_reason():
+    facts = facts_of("He dejado de ir a clase de baile porque no tengo tiempo.")
+    assert len(facts) == 1 and facts[0].negated and "tiempo" not in facts[0].text

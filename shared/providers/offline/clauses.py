@@ -273,6 +273,8 @@ _FOREIGN_POSSESSIVES = {
 }
 # "estar" and its kin say how or where someone is for now; "be" + "in/at" says where they are today.
 _PASSING_STATE = _words("estoy estou sto")
+_HAVE_VERBS = _words("tengo ho tenho ai habe")
+_DEFINITE = _words("el la los las il lo gli le i l' le les o a os as der die das den")
 _BE = _words("sono soy sou suis")  # not German "bin": "ich bin in Rente" is a lasting state
 _LOCATIVE = _words("a in en à au aux em no na nel nella im am bei auf chez")
 _FOREIGN_ADVERBS = _words(
@@ -401,6 +403,8 @@ def rewrite_foreign(
     lower = verb.lower()
     if rest.split(" ", 1)[0].lower() in _THIRD_PERSON_NEXT:
         return None  # "Bricco è morto", "Marco vive a Roma": a name, not a verb in the first person
+    if lower in _HAVE_VERBS and rest.split(" ", 1)[0].lower() in _DEFINITE:
+        return None  # "tengo el día libre", "ho la febbre": what the user has today, not a belonging
     after = [w for w in rest.lower().split() if w not in _FOREIGN_ADVERBS][:1]
     if lower in _PASSING_STATE or (lower in _BE and after and after[0] in _LOCATIVE):
         return None  # "estoy cansada", "sono a Roma per lavoro": where or how the user is today

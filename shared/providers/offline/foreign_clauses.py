@@ -1397,3 +1397,8 @@ def dating(clause: str, language: str, subject: str) -> list[Event]:
         return []
     name = m.group("n")
     return [Event(_PARTNER_TEXT[language].format(S=subject, n=name), "partner", name, False)]
+
+
+def cut_tail(text: str) -> str:
+    """A phrase without what a conjunction or a reason adds after it ("ir al gimnasio porque ...")."""
+    return _tidy(text)

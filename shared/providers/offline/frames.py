@@ -291,11 +291,16 @@ def period_end(day: date, grain: str) -> date:
 
 
 _NUMBERS = {
-    "de": {"ein": 1, "einem": 1, "einer": 1, "eine": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6},
-    "es": {"un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6},
-    "fr": {"un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6},
-    "it": {"un": 1, "una": 1, "uno": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6},
-    "pt": {"um": 1, "uma": 1, "dois": 2, "duas": 2, "três": 3, "quatro": 4, "cinco": 5, "seis": 6},
+    "de": {"ein": 1, "einem": 1, "einer": 1, "eine": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6}
+    | {"sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12, "zwanzig": 20, "dreißig": 30},
+    "es": {"un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6}
+    | {"siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12, "veinte": 20, "treinta": 30},
+    "fr": {"un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6}
+    | {"sept": 7, "huit": 8, "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "vingt": 20, "trente": 30},
+    "it": {"un": 1, "una": 1, "uno": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6}
+    | {"sette": 7, "otto": 8, "nove": 9, "dieci": 10, "undici": 11, "dodici": 12, "venti": 20, "trenta": 30},
+    "pt": {"um": 1, "uma": 1, "dois": 2, "duas": 2, "três": 3, "quatro": 4, "cinco": 5, "seis": 6}
+    | {"sete": 7, "oito": 8, "nove": 9, "dez": 10, "onze": 11, "doze": 12, "vinte": 20, "trinta": 30},
 }
 # unit words -> day | week | month | year
 _UNITS = {
@@ -1759,7 +1764,7 @@ def _one_clause(text: str, language: str) -> list[ForeignDraft]:
         m = pattern.match(text)
         if not m:
             continue
-        rest = _tidy(m.groupdict().get("rest") or "")
+        rest = foreign_clauses.cut_tail(_tidy(m.groupdict().get("rest") or ""))  # "..., porque no tengo tiempo"
         if not rest:
             continue
         if any(
