@@ -637,3 +637,21 @@ def test_what_the_user_has_today_is_no_belonging(message):
 def test_an_ending_without_its_reason():
     facts = facts_of("He dejado de ir a clase de baile porque no tengo tiempo.")
     assert len(facts) == 1 and facts[0].negated and "tiempo" not in facts[0].text
+
+
+@pytest.mark.parametrize(
+    ("message", "part"),
+    [
+        ("Me torcí el tobillo jugando al pádel.", "tobillo"),
+        ("Mi sono slogato la spalla.", "spalla"),
+        ("Je me suis foulé le poignet.", "poignet"),
+        ("Ich habe mir den Knöchel verstaucht.", "knöchel"),
+    ],
+)
+def test_an_injury_is_a_health_fact(message, part):
+    facts = facts_of(message)
+    assert len(facts) == 1 and facts[0].slot == f"health:{part}" and not facts[0].negated
+
+
+def test_breaking_a_thing_is_no_injury():
+    assert not [f for f in facts_of("Mi sono rotto gli occhiali.") if (f.slot or "").startswith("health:")]

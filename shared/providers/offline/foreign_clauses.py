@@ -249,6 +249,28 @@ _ACQUIRE_STEMS = {
     "pt": "compr adot",
     "de": "gekauft adoptiert angeschafft zugelegt",
 }
+# Injuries: "me lesioné la rodilla", "mi sono rotto il polso", "je me suis cassé la jambe", "parti o braço"
+_INJURY_STEMS = {
+    "es": "lesion romp rompí torc fractur",
+    "it": "rott fratturat stort slogat infortunat",
+    "fr": "cass foul tord bless",
+    "pt": "lesion part torc fratur machuq",
+    "de": "gebrochen verstaucht verletzt gerissen",
+}
+_BODY_PARTS = _words(
+    "rodilla tobillo pierna brazo muñeca mano pie hombro espalda cadera dedo costilla nariz codo menisco "
+    "ginocchio caviglia gamba braccio polso mano piede spalla schiena anca dito costola naso gomito menisco "
+    "genou cheville jambe bras poignet main pied épaule dos hanche doigt côte nez coude ménisque "
+    "joelho tornozelo perna braço pulso mão pé ombro costas anca dedo costela nariz cotovelo menisco "
+    "knie knöchel bein arm handgelenk hand fuß schulter rücken hüfte finger rippe nase ellbogen meniskus kreuzband"
+)
+_BODY_ARTICLE = {
+    "es": r"(?:el|la|los|las)",
+    "it": r"(?:il|la|lo|i|le|l')",
+    "fr": r"(?:le|la|les|l')",
+    "pt": r"(?:o|a|os|as)",
+    "de": r"(?:den|das|die|mir\s+(?:den|das|die))",
+}
 # Verbs that only say with whom something ended: "ho rotto con Marco", "rompí con Lucía".
 _BREAKUP_STEMS = {
     "it": "rott",
@@ -534,6 +556,13 @@ def past_events(clause: str, language: str, subject: str) -> list[Event]:
     if changed := _change(past, language, subject):
         return changed
     rest = _tidy(past.rest)
+    if (past.reflexive or language in ("pt", "de")) and _stem_in(word, _INJURY_STEMS[language]):
+        part = _tidy(past.rest)
+        body = re.match(rf"(?i)^{_BODY_ARTICLE[language]}\s+(?P<part>[\w-]+)", part)
+        if body and body.group("part").lower() in _BODY_PARTS and len(part.split()) <= 5:
+            # "me lesioné la rodilla", "ich habe mir das Bein gebrochen": an injury, a fact about health
+            text = _event_text(replace(past, rest=part), language, subject)
+            return [Event(text, f"health:{thing_of(part, language)}", part, False)]
     if _stem_in(word, _BREAKUP_STEMS[language]):
         article = r"(?:o\s+|a\s+|l'|la\s+|il\s+)?"
         with_whom = rf"(?i)^(?:con|avec|com|von|mit)\s+{article}(?P<n>{_NAME}|{_PARTNER[language]})\b"
