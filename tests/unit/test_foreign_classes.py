@@ -655,3 +655,8 @@ def test_an_injury_is_a_health_fact(message, part):
 
 def test_breaking_a_thing_is_no_injury():
     assert not [f for f in facts_of("Mi sono rotto gli occhiali.") if (f.slot or "").startswith("health:")]
+
+
+def test_a_new_phone_replaces_the_old_one_by_kind():
+    first, second = facts_of("Ho un Xiaomi Redmi Note.", "Sono passato al Pixel 8.")
+    assert first.slot == second.slot == "own:phone" and "Pixel" in second.text

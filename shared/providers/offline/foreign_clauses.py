@@ -1404,8 +1404,8 @@ def role_at(clause: str, language: str) -> list[str] | None:
         return [f"ich bin {m.group('role')}"]  # "Lehrerin an einer Grundschule": the role; the school is no employer
     found = _ROLE_AT.get(language)
     m = re.match(rf"^{found[0]}$", clause.strip(" .!"), re.IGNORECASE) if found else None
-    if not m:
-        return None
+    if not m or _is_participle(m.group("role").split()[0], language):
+        return None  # "sono passato al Pixel", "je suis passé chez Free": a past, not a role
     return [found[1].format(role=m.group("role")), found[2].format(org=m.group("org"))]
 
 
@@ -1431,3 +1431,32 @@ def dating(clause: str, language: str, subject: str) -> list[Event]:
 def cut_tail(text: str) -> str:
     """A phrase without what a conjunction or a reason adds after it ("ir al gimnasio porque ...")."""
     return _tidy(text)
+
+
+# Makers and lines whose name says what kind of thing the user has: a phone replaces a phone.
+_PRODUCT_KINDS = {
+    "phone": "iphone samsung galaxy pixel xiaomi redmi huawei oneplus motorola moto nokia oppo realme fairphone",
+    "laptop": "macbook thinkpad xps zenbook vivobook chromebook surface framework ideapad latitude",
+    "car": "tesla golf polo clio twingo panda fiesta corolla yaris ibiza leon octavia megane micra",
+    "watch": "apple-watch garmin fitbit",
+}
+_PRODUCT_INDEX = {word: kind for kind, words in _PRODUCT_KINDS.items() for word in words.split()}
+_USES_NOW = {
+    "es": ("usa ahora", "tiene ahora"),
+    "it": ("usa ora", "ha ora"),
+    "fr": ("utilise maintenant", "a maintenant"),
+    "pt": ("usa agora", "tem agora"),
+    "de": ("nutzt jetzt", "hat jetzt"),
+}
+
+
+def product_kind(name: str) -> str | None:
+    words = [w.lower() for w in re.findall(r"[\w-]+", name)]
+    words = [w for w in words if w not in _THING_STOP]
+    return _PRODUCT_INDEX.get(words[0]) if words else None
+
+
+def as_owned(line: str, language: str) -> str:
+    """ "usa ahora un iPhone" -> "tiene ahora un iPhone": a phone is had, not used."""
+    uses, has = _USES_NOW.get(language, ("", ""))
+    return line.replace(uses, has) if uses else line

@@ -1872,6 +1872,10 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         if slot in ("like", "dislike"):
             key = re.sub(r"(?i)^(?:el|la|los|las|il|lo|i|gli|le|les|l'|o|a|os|as|der|die|das|den)\s*", "", key)
         full_slot = f"{slot}:{_slug(key)}" if slot in _MULTI_SLOTS else slot
+        if slot in ("own", "tool") and (kind_of := foreign_clauses.product_kind(core)):
+            # "un Samsung Galaxy S21", "al iPhone 15": both the user's phone, so the later replaces the earlier
+            full_slot = f"own:{kind_of}"
+            line = foreign_clauses.as_owned(line, language)
         kind = "preference" if slot in ("like", "dislike") else ("event" if slot == "event" else "fact")
         return [ForeignDraft(re.sub(r"\s+", " ", line), full_slot, value, kind), *extra]
     return []
