@@ -660,3 +660,20 @@ def test_breaking_a_thing_is_no_injury():
 def test_a_new_phone_replaces_the_old_one_by_kind():
     first, second = facts_of("Ho un Xiaomi Redmi Note.", "Sono passato al Pixel 8.")
     assert first.slot == second.slot == "own:phone" and "Pixel" in second.text
+
+
+@pytest.mark.parametrize(
+    ("message", "slot", "negated"),
+    [
+        ("Sono in pensione da tre anni.", "occupation", False),
+        ("Estoy jubilada.", "occupation", False),
+        ("Je suis à la retraite.", "occupation", False),
+        ("Ich bin im Ruhestand.", "occupation", False),
+        ("Mi sono laureato in fisica.", "education", False),
+        ("Ho lasciato la mia ragazza.", "partner", True),
+        ("Deixei o meu namorado.", "partner", True),
+    ],
+)
+def test_retirement_degrees_and_leaving_a_partner(message, slot, negated):
+    facts = facts_of(message)
+    assert len(facts) == 1 and facts[0].slot == slot and facts[0].negated is negated

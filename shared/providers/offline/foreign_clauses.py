@@ -577,6 +577,10 @@ def past_events(clause: str, language: str, subject: str) -> list[Event]:
     if not key:
         return []
     if _stem_in(word, _LEAVE_STEMS[language]):
+        if re.match(rf"(?i)^(?:il\s+|la\s+|o\s+|a\s+)?{_PARTNER[language]}$", rest):
+            # "ho lasciato il mio ragazzo", "deixei a minha namorada": a break-up
+            partner = possessives_third(rest, language)
+            return [Event(_event_text(replace(past, rest=partner), language, subject), "partner", partner, True)]
         if re.match(rf"(?i)^{_JOB[language]}$", rest):
             return [Event(_event_text(replace(past, rest=rest), language, subject), "employer", "", True)]
         article = r"(?i:la|il|lo|l'|le|el|los|a|o|die|den|das|de|da|do|du|des|dalla|dal)"
@@ -1106,7 +1110,7 @@ _NAMED_RELATIVE = {
     "de": r"(?:heißt|heisst)\s+",
 }
 _WORKS = {
-    "it": r"(?:lavora|lavorano)\s+(?:come|in|alla|al|presso|per|da)\s+",
+    "it": r"(?:(?:lavora|lavorano)\s+(?:come|in|alla|al|presso|per|da)|fa\s+(?:il|la|lo|l'))\s*",
     "es": r"(?:trabaja|trabajan)\s+(?:como|de|en|para)\s+",
     "fr": r"(?:travaille|travaillent)\s+(?:comme|chez|à|pour)\s+",
     "pt": r"(?:trabalha|trabalham)\s+(?:como|na|no|em|para)\s+",

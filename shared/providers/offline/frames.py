@@ -292,15 +292,20 @@ def period_end(day: date, grain: str) -> date:
 
 _NUMBERS = {
     "de": {"ein": 1, "einem": 1, "einer": 1, "eine": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6}
-    | {"sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12, "zwanzig": 20, "dreißig": 30},
+    | {"sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12, "zwanzig": 20, "dreißig": 30}
+    | {"dreizehn": 13, "vierzehn": 14, "fünfzehn": 15},
     "es": {"un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6}
-    | {"siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12, "veinte": 20, "treinta": 30},
+    | {"siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12, "veinte": 20, "treinta": 30}
+    | {"trece": 13, "catorce": 14, "quince": 15},
     "fr": {"un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6}
-    | {"sept": 7, "huit": 8, "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "vingt": 20, "trente": 30},
+    | {"sept": 7, "huit": 8, "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "vingt": 20, "trente": 30}
+    | {"treize": 13, "quatorze": 14, "quinze": 15},
     "it": {"un": 1, "una": 1, "uno": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6}
-    | {"sette": 7, "otto": 8, "nove": 9, "dieci": 10, "undici": 11, "dodici": 12, "venti": 20, "trenta": 30},
+    | {"sette": 7, "otto": 8, "nove": 9, "dieci": 10, "undici": 11, "dodici": 12, "venti": 20, "trenta": 30}
+    | {"tredici": 13, "quattordici": 14, "quindici": 15},
     "pt": {"um": 1, "uma": 1, "dois": 2, "duas": 2, "três": 3, "quatro": 4, "cinco": 5, "seis": 6}
-    | {"sete": 7, "oito": 8, "nove": 9, "dez": 10, "onze": 11, "doze": 12, "vinte": 20, "trinta": 30},
+    | {"sete": 7, "oito": 8, "nove": 9, "dez": 10, "onze": 11, "doze": 12, "vinte": 20, "trinta": 30}
+    | {"treze": 13, "catorze": 14, "quinze": 15},
 }
 # unit words -> day | week | month | year
 _UNITS = {
@@ -831,6 +836,7 @@ _END = (
 # person is the verb form itself (pro-drop languages) or the pronoun.
 _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     "de": (
+        (r"ich\s+bin\s+(?P<v>in\s+Rente|im\s+Ruhestand|Rentnerin|Rentner|pensioniert)", "occupation", "{S} ist {v}"),
         (r"ich\s+bin\s+in\s+" + _V + r"\s+geboren", "origin", "{S} ist in {v} geboren"),
         (r"ich\s+mag\s+(?:keine?n?|nicht)\s+" + _V, "dislike", "{S} mag {v} nicht"),
         (r"ich\s+bin\s+(?P<v>verheiratet|ledig|geschieden|verwitwet|single)", "marital", "{S} ist {v}"),
@@ -915,6 +921,8 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"ich\s+spreche\s+" + _V, "language", "{S} spricht {v}"),
     ),
     "es": (
+        (r"(?:yo\s+)?(?:estoy|soy)\s+(?P<v>jubilad[oa])", "occupation", "{S} está {v}"),
+        (r"(?:yo\s+)?me\s+(?:gradué|licencié)\s+en\s+" + _V, "education", "{S} se graduó en {v}"),
         (r"(?:yo\s+)?nací\s+en\s+" + _V, "origin", "{S} nació en {v}"),
         (r"(?:yo\s+)?estoy\s+viviendo\s+(?:ahora\s+)?en\s+" + _V, "location", "{S} vive en {v}"),
         (r"no\s+me\s+(?:gusta|gustan)\s+(?:nada\s+)?" + _V, "dislike", "A {S_lower} no le gusta {v}"),
@@ -1025,6 +1033,8 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:yo\s+)?hablo\s+" + _V, "language", "{S} habla {v}"),
     ),
     "fr": (
+        (r"je\s+suis\s+(?P<v>à\s+la\s+retraite|retraitée?)", "occupation", "{S} est {v}"),
+        (r"je\s+suis\s+diplômée?\s+(?:en|de|d')\s*" + _V, "education", "{S} est diplômé en {v}"),
         (r"je\s+suis\s+née?\s+(?:à|a|en|au)\s+" + _V, "origin", "{S} est né à {v}"),
         (r"je\s+n'aime\s+pas\s+(?:du\s+tout\s+)?" + _V, "dislike", "{S} n'aime pas {v}"),
         (
@@ -1120,6 +1130,8 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"je\s+parle\s+" + _V, "language", "{S} parle {v}"),
     ),
     "it": (
+        (r"(?:io\s+)?sono\s+(?P<v>in\s+pensione)", "occupation", "{S} è {v}"),
+        (r"(?:io\s+)?mi\s+sono\s+laureat[oa]\s+in\s+" + _V, "education", "{S} si è laureato in {v}"),
         (r"(?:io\s+)?sono\s+nat[oa]\s+(?:a|in)\s+" + _V, "origin", "{S} è nato a {v}"),
         (r"(?:io\s+)?sto\s+vivendo\s+(?:ora\s+)?(?:a|in)\s+" + _V, "location", "{S} vive a {v}"),
         (r"non\s+mi\s+(?:piace|piacciono)\s+(?:per\s+niente\s+)?" + _V, "dislike", "All'utente non piace {v}"),
@@ -1228,6 +1240,8 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:io\s+)?parlo\s+" + _V, "language", "{S} parla {v}"),
     ),
     "pt": (
+        (r"(?:eu\s+)?(?:estou|sou)\s+(?P<v>aposentad[oa]|reformad[oa])", "occupation", "{S} está {v}"),
+        (r"(?:eu\s+)?(?:me\s+formei|formei-me)\s+em\s+" + _V, "education", "{S} formou-se em {v}"),
         (r"(?:eu\s+)?nasci\s+(?:em|no|na)\s+" + _V, "origin", "{S} nasceu em {v}"),
         (
             r"(?:eu\s+)?(?:estou|tô|to)\s+(?:morando|vivendo|a\s+morar|a\s+viver)\s+(?P<prep>em|no|na)\s+" + _V,
