@@ -677,3 +677,8 @@ def test_a_new_phone_replaces_the_old_one_by_kind():
 def test_retirement_degrees_and_leaving_a_partner(message, slot, negated):
     facts = facts_of(message)
     assert len(facts) == 1 and facts[0].slot == slot and facts[0].negated is negated
+
+
+def test_a_part_migrated_leaves_the_rest():
+    facts = facts_of("In ufficio usiamo Java, e abbiamo migrato i microservizi nuovi a Kotlin.")
+    assert any("Java" in f.text for f in facts) and any("Kotlin" in f.text for f in facts)

@@ -523,11 +523,20 @@ def _change(past: PastClause, language: str, subject: str) -> list[Event]:
     if not old and re.match(r"(?i)^(?:migr|umgestiegen)", word):
         # "abbiamo migrato tutto a Postgres": only the new value is said
         to_only = to.removeprefix(chr(92) + "s+")
-        m = re.match(rf"^(?:(?:\S+\s+){{0,3}}?){to_only}(?P<y>(?-i:[A-Z]|[a-z]+[A-Z])[^,;]*)$", rest.strip(), re.I)
+        m = re.match(
+            rf"^(?P<what>(?:\S+\s+){{0,3}}?){to_only}(?P<y>(?-i:[A-Z]|[a-z]+[A-Z])[^,;]*)$", rest.strip(), re.I
+        )
         new = _tidy(m.group("y")) if m else ""
-        if new and len(new.split()) <= 4:
-            return [Event(_NOW_USES[language].format(S=subject, y=new), f"tool:{thing_of(new, language)}", new, False)]
-        return []
+        if not new or len(new.split()) > 4:
+            return []
+        what = m.group("what").strip() if m else ""
+        if what and not re.match(r"(?i)^(?:tutto|todo|tout|tudo|alles|everything)\b", what):
+            # "migramos os serviços novos para Kotlin": a part moved, what the rest uses still holds
+            shown = f"{_NOW_USES[language].format(S=subject, y=new)} ({possessives_third(what, language)})"
+            return [
+                Event(shown, f"tool:{thing_of(new, language)}-{thing_of(what, language)}", f"{new} ({what})", False)
+            ]
+        return [Event(_NOW_USES[language].format(S=subject, y=new), f"tool:{thing_of(new, language)}", new, False)]
     old, new = _tidy(old), _tidy(new)
     if not old or not new or len(old.split()) > 4 or len(new.split()) > 5:
         return []
