@@ -682,3 +682,17 @@ def test_retirement_degrees_and_leaving_a_partner(message, slot, negated):
 def test_a_part_migrated_leaves_the_rest():
     facts = facts_of("In ufficio usiamo Java, e abbiamo migrato i microservizi nuovi a Kotlin.")
     assert any("Java" in f.text for f in facts) and any("Kotlin" in f.text for f in facts)
+
+
+@pytest.mark.parametrize(
+    ("message", "value"),
+    [
+        ("Bei uns in der Firma programmieren wir in Kotlin.", "Kotlin"),
+        ("Chez nous, on code en Elixir.", "Elixir"),
+        ("Sviluppo in Python da dieci anni.", "Python"),
+        ("Für meine Webseite nutze ich Hugo.", "Hugo"),
+    ],
+)
+def test_the_language_or_tool_one_codes_in(message, value):
+    facts = facts_of(message)
+    assert facts and value in facts[0].text and (facts[0].slot or "").startswith("tool:")

@@ -1211,12 +1211,19 @@ def subject_first(text: str) -> str:
     front ("Am Samstag bin ich nach Köln gezogen") the verb comes before "ich"; a fronted object
     ("Fleisch esse ich nicht mehr", "Mit dem Rad fahre ich ins Büro") goes after the verb."""
     text = re.sub(r"^(?:(?:jetzt|nun|inzwischen|seitdem|dann|auch)\s+)?(\w+)\s+(ich|wir)\b", r"\2 \1", text, flags=re.I)
-    return re.sub(
-        r"^(?P<front>(?!(?:weil|dass|wenn|ob|als|obwohl|falls)\b)(?:\S+\s+){1,3}?)(?P<verb>\w+)\s+(?P<s>ich|wir)\b",
-        lambda m: f"{m.group('s')} {m.group('verb')} {m.group('front').strip()}",
+    m = re.match(
+        r"^(?P<front>(?!(?:weil|dass|wenn|ob|als|obwohl|falls)\b)(?:\S+\s+){1,4}?)(?P<verb>\w+)\s+(?P<s>ich|wir)\b"
+        r"(?P<rest>.*)$",
         text,
         flags=re.I,
     )
+    if not m:
+        return text
+    front = m.group("front").strip()
+    if re.match(r"(?i)(?:für|mit|in|im|bei|am|an|auf|nach|von|vom|zum|zur|seit)\b", front):
+        # "Für mein Hobbyprojekt nutze ich Go": the object first, the phrase after it
+        return f"{m.group('s')} {m.group('verb')}{m.group('rest')} {front[0].lower()}{front[1:]}"
+    return f"{m.group('s')} {m.group('verb')} {front}{m.group('rest')}"  # "Fleisch esse ich nicht mehr"
 
 
 def normalised(clause: str, language: str) -> str:

@@ -836,6 +836,11 @@ _END = (
 # person is the verb form itself (pro-drop languages) or the pronoun.
 _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     "de": (
+        (
+            r"ich\s+(?:programmiere|entwickle|code)\s+(?:\S+\s+)?(?:in|mit)\s+(?P<v>(?-i:[A-Z])[\w.+#-]*)(?:\s+[^,;.!?]*)?",
+            "tool",
+            "{S} programmiert in {v}",
+        ),
         (r"ich\s+bin\s+(?P<v>in\s+Rente|im\s+Ruhestand|Rentnerin|Rentner|pensioniert)", "occupation", "{S} ist {v}"),
         (r"ich\s+bin\s+in\s+" + _V + r"\s+geboren", "origin", "{S} ist in {v} geboren"),
         (r"ich\s+mag\s+(?:keine?n?|nicht)\s+" + _V, "dislike", "{S} mag {v} nicht"),
@@ -921,6 +926,11 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"ich\s+spreche\s+" + _V, "language", "{S} spricht {v}"),
     ),
     "es": (
+        (
+            r"(?:yo\s+)?(?:programo|desarrollo)\s+(?:\S+\s+)?en\s+(?P<v>(?-i:[A-Z])[\w.+#-]*)(?:\s+[^,;.!?]*)?",
+            "tool",
+            "{S} programa en {v}",
+        ),
         (r"(?:yo\s+)?(?:estoy|soy)\s+(?P<v>jubilad[oa])", "occupation", "{S} está {v}"),
         (r"(?:yo\s+)?me\s+(?:gradué|licencié)\s+en\s+" + _V, "education", "{S} se graduó en {v}"),
         (r"(?:yo\s+)?nací\s+en\s+" + _V, "origin", "{S} nació en {v}"),
@@ -1033,6 +1043,11 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:yo\s+)?hablo\s+" + _V, "language", "{S} habla {v}"),
     ),
     "fr": (
+        (
+            r"je\s+(?:code|programme|développe)\s+(?:\S+\s+)?en\s+(?P<v>(?-i:[A-Z])[\w.+#-]*)(?:\s+[^,;.!?]*)?",
+            "tool",
+            "{S} code en {v}",
+        ),
         (r"je\s+suis\s+(?P<v>à\s+la\s+retraite|retraitée?)", "occupation", "{S} est {v}"),
         (r"je\s+suis\s+diplômée?\s+(?:en|de|d')\s*" + _V, "education", "{S} est diplômé en {v}"),
         (r"je\s+suis\s+née?\s+(?:à|a|en|au)\s+" + _V, "origin", "{S} est né à {v}"),
@@ -1130,6 +1145,11 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"je\s+parle\s+" + _V, "language", "{S} parle {v}"),
     ),
     "it": (
+        (
+            r"(?:io\s+)?(?:programmo|sviluppo)\s+(?:\S+\s+)?in\s+(?P<v>(?-i:[A-Z])[\w.+#-]*)(?:\s+[^,;.!?]*)?",
+            "tool",
+            "{S} programma in {v}",
+        ),
         (r"(?:io\s+)?sono\s+(?P<v>in\s+pensione)", "occupation", "{S} è {v}"),
         (r"(?:io\s+)?mi\s+sono\s+laureat[oa]\s+in\s+" + _V, "education", "{S} si è laureato in {v}"),
         (r"(?:io\s+)?sono\s+nat[oa]\s+(?:a|in)\s+" + _V, "origin", "{S} è nato a {v}"),
@@ -1240,6 +1260,11 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:io\s+)?parlo\s+" + _V, "language", "{S} parla {v}"),
     ),
     "pt": (
+        (
+            r"(?:eu\s+)?(?:programo|desenvolvo)\s+(?:\S+\s+)?em\s+(?P<v>(?-i:[A-Z])[\w.+#-]*)(?:\s+[^,;.!?]*)?",
+            "tool",
+            "{S} programa em {v}",
+        ),
         (r"(?:eu\s+)?(?:estou|sou)\s+(?P<v>aposentad[oa]|reformad[oa])", "occupation", "{S} está {v}"),
         (r"(?:eu\s+)?(?:me\s+formei|formei-me)\s+em\s+" + _V, "education", "{S} formou-se em {v}"),
         (r"(?:eu\s+)?nasci\s+(?:em|no|na)\s+" + _V, "origin", "{S} nasceu em {v}"),
@@ -1438,6 +1463,9 @@ _FOREIGN_LEAD_IN = _rx(
     r"|enfin|bref|finalement|heureusement|malheureusement|du\s+coup|bon|ben|bah|en\s+tout\s+cas"
     r"|zum\s+glück|leider|endlich|schließlich|na\s+ja|naja|tja|übrigens|ehrlich\s+gesagt"
     r"|infelizmente|felizmente|enfim|pois|bem|olha|afinal"
+    # free time: what follows is a hobby, said as any statement
+    r"|nel\s+(?:mio\s+)?tempo\s+libero|en\s+mi\s+tiempo\s+libre|(?:pendant|dans)\s+mon\s+temps\s+libre"
+    r"|in\s+meiner\s+freizeit|no\s+meu\s+tempo\s+livre|nos\s+tempos\s+livres"
     # what a removed date leaves: "(Há dois anos) que moro em Curitiba"
     r"|que"
     # a heading of one word before a colon: "Novità:", "Update:"
