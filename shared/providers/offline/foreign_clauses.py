@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 __all__ = ["PastClause", "imagined", "parse_past", "past_events"]
 
@@ -37,6 +38,37 @@ def _rx(pattern: str) -> re.Pattern[str]:
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
+
+
+# Patterns built per language and per call are compiled once: the re module's own cache holds only 512,
+# and the extractor's many patterns would push each other out of it (measured: a third of the time).
+@lru_cache(maxsize=8192)
+def _compiled(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    return re.compile(pattern, flags)
+
+
+def _match(pattern: str, text: str, flags: int = 0) -> re.Match[str] | None:
+    return _compiled(pattern, flags).match(text)
+
+
+def _search(pattern: str, text: str, flags: int = 0) -> re.Match[str] | None:
+    return _compiled(pattern, flags).search(text)
+
+
+def _sub(pattern: str, repl, text: str, count: int = 0, flags: int = 0) -> str:  # noqa: ANN001
+    return _compiled(pattern, flags).sub(repl, text, count)
+
+
+def _split(pattern: str, text: str, flags: int = 0) -> list[str]:
+    return _compiled(pattern, flags).split(text)
+
+
+def _finditer(pattern: str, text: str, flags: int = 0):  # noqa: ANN202
+    return _compiled(pattern, flags).finditer(text)
+
+
+def _fullmatch(pattern: str, text: str, flags: int = 0) -> re.Match[str] | None:
+    return _compiled(pattern, flags).fullmatch(text)
 
 
 SUBJECTS = {
@@ -158,14 +190,14 @@ _ENCLITIC = re.compile(r"^(?P<verb>\w+)-(?:me|nos)$", re.IGNORECASE)
 
 def parse_past(clause: str, language: str) -> PastClause | None:
     """The clause as a first-person past event, or None when it is not one."""
-    text = re.sub(r"\s+", " ", clause.strip(" ,;:.!¡¿")).strip()
+    text = _sub(r"\s+", " ", clause.strip(" ,;:.!¡¿")).strip()
     if not text:
         return None
     if language == "de":
         return _parse_de(text)
     aux = _AUX.get(language)
     if aux is not None:
-        m = re.match(
+        m = _match(
             rf"^{aux}\s+(?:(?:già|ya|déjà|já|finalmente|finalement|finalmente|appena|recién|enfin|poi|luego"
             rf"|ensuite|depois|anche|también|aussi|também|tutto|todo|tout|tudo)\s+)*"
             rf"(?P<p>{_PARTICIPLE[language]})\b(?P<rest>.*)$",
@@ -180,7 +212,7 @@ def parse_past(clause: str, language: str) -> PastClause | None:
             be = said_aux.split()[-1] in ("sono", "siamo", "suis", "sommes", "est") or bool(groups.get("refl1"))
             return PastClause(m.group("p").lower(), m.group("rest").strip(" ,"), plural, reflexive, be)
     if language in _SIMPLE_PAST:
-        m = re.match(
+        m = _match(
             rf"^{_SUBJECT_PRONOUN[language]}{_REFLEXIVE_LEAD[language]}(?P<v>[\w-]+)\b(?P<rest>.*)$",
             text,
             re.IGNORECASE,
@@ -206,15 +238,15 @@ def parse_past(clause: str, language: str) -> PastClause | None:
 
 
 def _parse_de(text: str) -> PastClause | None:
-    m = re.match(rf"^{_AUX['de']}\s+(?P<mid>.*?)\s*(?P<p>\S+)$", text, re.IGNORECASE)
+    m = _match(rf"^{_AUX['de']}\s+(?P<mid>.*?)\s*(?P<p>\S+)$", text, re.IGNORECASE)
     if not m:
         return None
     participle = m.group("p").lower()
     if participle in _DE_NOT_PARTICIPLE or not _DE_PARTICIPLE.match(participle):
         return None
     mid = m.group("mid")
-    reflexive = bool(re.match(r"(?i)^(?:mich|uns|mir)\b", mid))
-    mid = re.sub(r"(?i)^(?:mich|uns|mir)\s*", "", mid)
+    reflexive = bool(_match(r"(?i)^(?:mich|uns|mir)\b", mid))
+    mid = _sub(r"(?i)^(?:mich|uns|mir)\s*", "", mid)
     plural = m.group("aux").lower().startswith("wir")
     be = m.group("aux").lower().endswith(("bin", "sind"))
     return PastClause(participle, mid.strip(" ,"), plural, reflexive, be)
@@ -356,7 +388,7 @@ def thing_of(rest: str, language: str) -> str:
     """The thing a clause names, as a slot key: its head noun. Romance nouns come first in their
     phrase ("la mia moto vecchia" -> "moto"), German ones last ("mein altes Auto" -> "auto")."""
     words = [w.lower().strip(".'") for w in _WORD.findall(rest)]
-    words = [re.sub(r"^(?:l|d|j|qu)'", "", w) for w in words]
+    words = [_sub(r"^(?:l|d|j|qu)'", "", w) for w in words]
     kept = [w for w in words if w and w not in _THING_STOP and not w.isdigit()]
     if not kept:
         return ""
@@ -420,7 +452,7 @@ def _third_past(past: PastClause, language: str) -> str:
 
 def _is_participle(word: str, language: str) -> bool:
     pattern = _PARTICIPLE.get(language)
-    return bool(pattern and re.fullmatch(pattern, word, re.IGNORECASE))
+    return bool(pattern and _fullmatch(pattern, word, re.IGNORECASE))
 
 
 _ES_PAST_IRREGULAR = {
@@ -451,7 +483,7 @@ def simple_past_third(verb: str, language: str) -> str:
             return lower[:-4] + "ió"
         if lower.endswith("é"):
             stem = lower[:-1]
-            stem = re.sub(r"qu$", "c", re.sub(r"gu$", "g", re.sub(r"c$", "z", stem)))
+            stem = _sub(r"qu$", "c", _sub(r"gu$", "g", _sub(r"c$", "z", stem)))
             return stem + "ó"
         if lower.endswith("í"):
             return lower[:-1] + "ió"
@@ -467,7 +499,7 @@ def simple_past_third(verb: str, language: str) -> str:
             return lower[:-4] + "iu"
         if lower.endswith("ei"):
             stem = lower[:-2]
-            stem = re.sub(r"qu$", "c", re.sub(r"gu$", "g", re.sub(r"c$", "ç", stem)))
+            stem = _sub(r"qu$", "c", _sub(r"gu$", "g", _sub(r"c$", "ç", stem)))
             return stem + "ou"
         if lower.endswith(("i", "í")):
             stem = lower[:-1]
@@ -477,7 +509,7 @@ def simple_past_third(verb: str, language: str) -> str:
 
 
 def _join(*parts: str) -> str:
-    return re.sub(r"\s+", " ", " ".join(p for p in parts if p)).strip()
+    return _sub(r"\s+", " ", " ".join(p for p in parts if p)).strip()
 
 
 def _event_text(past: PastClause, language: str, subject: str) -> str:
@@ -500,7 +532,7 @@ _CUT = re.compile(
 
 
 def _tidy(text: str) -> str:
-    return re.sub(r"\s+", " ", _CUT.sub("", text)).strip(" ,.;:!?\"'")
+    return _sub(r"\s+", " ", _CUT.sub("", text)).strip(" ,.;:!?\"'")
 
 
 def _change(past: PastClause, language: str, subject: str) -> list[Event]:
@@ -511,26 +543,24 @@ def _change(past: PastClause, language: str, subject: str) -> list[Event]:
         rest = rest + " "
     replace_stem, between = _REPLACE[language]
     old = new = ""
-    if re.match(rf"^{replace_stem}", word, re.IGNORECASE):
-        m = re.match(rf"^(?P<x>.+?){between}(?P<y>.+)$", rest.strip(), re.IGNORECASE)
+    if _match(rf"^{replace_stem}", word, re.IGNORECASE):
+        m = _match(rf"^(?P<x>.+?){between}(?P<y>.+)$", rest.strip(), re.IGNORECASE)
         if m:
             old, new = m.group("x"), m.group("y")
     switch_stem, from_, to = _SWITCH[language]
-    if not old and re.match(rf"^{switch_stem}", word, re.IGNORECASE):
-        m = re.match(rf"^(?:(?:\S+\s+){{0,3}}?){from_}(?P<x>.+?){to}(?P<y>.+)$", rest.strip(), re.IGNORECASE)
+    if not old and _match(rf"^{switch_stem}", word, re.IGNORECASE):
+        m = _match(rf"^(?:(?:\S+\s+){{0,3}}?){from_}(?P<x>.+?){to}(?P<y>.+)$", rest.strip(), re.IGNORECASE)
         if m:
             old, new = m.group("x"), m.group("y")
-    if not old and re.match(r"(?i)^(?:migr|umgestiegen)", word):
+    if not old and _match(r"(?i)^(?:migr|umgestiegen)", word):
         # "abbiamo migrato tutto a Postgres": only the new value is said
         to_only = to.removeprefix(chr(92) + "s+")
-        m = re.match(
-            rf"^(?P<what>(?:\S+\s+){{0,3}}?){to_only}(?P<y>(?-i:[A-Z]|[a-z]+[A-Z])[^,;]*)$", rest.strip(), re.I
-        )
+        m = _match(rf"^(?P<what>(?:\S+\s+){{0,3}}?){to_only}(?P<y>(?-i:[A-Z]|[a-z]+[A-Z])[^,;]*)$", rest.strip(), re.I)
         new = _tidy(m.group("y")) if m else ""
         if not new or len(new.split()) > 4:
             return []
         what = m.group("what").strip() if m else ""
-        if what and not re.match(r"(?i)^(?:tutto|todo|tout|tudo|alles|everything)\b", what):
+        if what and not _match(r"(?i)^(?:tutto|todo|tout|tudo|alles|everything)\b", what):
             # "migramos os serviços novos para Kotlin": a part moved, what the rest uses still holds
             shown = f"{_NOW_USES[language].format(S=subject, y=new)} ({possessives_third(what, language)})"
             return [
@@ -567,7 +597,7 @@ def past_events(clause: str, language: str, subject: str) -> list[Event]:
     rest = _tidy(past.rest)
     if (past.reflexive or language in ("pt", "de")) and _stem_in(word, _INJURY_STEMS[language]):
         part = _tidy(past.rest)
-        body = re.match(rf"(?i)^{_BODY_ARTICLE[language]}\s+(?P<part>[\w-]+)", part)
+        body = _match(rf"(?i)^{_BODY_ARTICLE[language]}\s+(?P<part>[\w-]+)", part)
         if body and body.group("part").lower() in _BODY_PARTS and len(part.split()) <= 5:
             # "me lesioné la rodilla", "ich habe mir das Bein gebrochen": an injury, a fact about health
             text = _event_text(replace(past, rest=part), language, subject)
@@ -575,7 +605,7 @@ def past_events(clause: str, language: str, subject: str) -> list[Event]:
     if _stem_in(word, _BREAKUP_STEMS[language]):
         article = r"(?:o\s+|a\s+|l'|la\s+|il\s+)?"
         with_whom = rf"(?i)^(?:con|avec|com|von|mit)\s+{article}(?P<n>{_NAME}|{_PARTNER[language]})\b"
-        m = re.match(with_whom, past.rest.strip())
+        m = _match(with_whom, past.rest.strip())
         if not m:
             return []
         name = possessives_third(m.group("n"), language)
@@ -586,14 +616,14 @@ def past_events(clause: str, language: str, subject: str) -> list[Event]:
     if not key:
         return []
     if _stem_in(word, _LEAVE_STEMS[language]):
-        if re.match(rf"(?i)^(?:il\s+|la\s+|o\s+|a\s+)?{_PARTNER[language]}$", rest):
+        if _match(rf"(?i)^(?:il\s+|la\s+|o\s+|a\s+)?{_PARTNER[language]}$", rest):
             # "ho lasciato il mio ragazzo", "deixei a minha namorada": a break-up
             partner = possessives_third(rest, language)
             return [Event(_event_text(replace(past, rest=partner), language, subject), "partner", partner, True)]
-        if re.match(rf"(?i)^{_JOB[language]}$", rest):
+        if _match(rf"(?i)^{_JOB[language]}$", rest):
             return [Event(_event_text(replace(past, rest=rest), language, subject), "employer", "", True)]
         article = r"(?i:la|il|lo|l'|le|el|los|a|o|die|den|das|de|da|do|du|des|dalla|dal)"
-        named = re.match(rf"^(?:{article}\s*)?(?P<n>{_NAME})", rest)
+        named = _match(rf"^(?:{article}\s*)?(?P<n>{_NAME})", rest)
         if not named:
             return []
         name = named.group("n")
@@ -603,11 +633,11 @@ def past_events(clause: str, language: str, subject: str) -> list[Event]:
         text = _event_text(replace(past, rest=rest), language, subject)
         return [Event(text, f"*:{key}", rest, True)]
     if _stem_in(word, _ACQUIRE_STEMS[language]):
-        owned = re.sub(r"(?i)^(?:mir|uns)\s+", "", past.rest.strip())
+        owned = _sub(r"(?i)^(?:mir|uns)\s+", "", past.rest.strip())
         if named := pets(f"{_HAVE_SAID[language]} {owned}{', ' + tail if tail else ''}", language, subject):
             return named  # "j'ai adopté un chat qui s'appelle Pixel"
-        said = possessives_third(re.sub(r"(?i)^(?:mir|uns)\s+", "", rest), language)
-        if not re.match(r"(?i)^(?:un|una|un'|uno|une|um|uma|ein|eine|einen|zwei|dos|due|deux|dois|duas)\b", said):
+        said = possessives_third(_sub(r"(?i)^(?:mir|uns)\s+", "", rest), language)
+        if not _match(r"(?i)^(?:un|una|un'|uno|une|um|uma|ein|eine|einen|zwei|dos|due|deux|dois|duas)\b", said):
             return []  # "ho comprato il pane": a purchase, not a belonging
         return [Event(_join(subject, _HAS[language], said), f"own:{key}", said, False)]
     return []
@@ -671,9 +701,9 @@ def death_of_someone(clause: str, language: str, subject: str) -> list[Event]:
         article = feminine
     else:
         article = masculine
-    named = re.search(r"(?-i:[A-ZÀ-ÝÄÖÜ])[\w'à-ÿäöüß-]+", who if language != "de" else who.split(" ", 1)[-1])
+    named = _search(r"(?-i:[A-ZÀ-ÝÄÖÜ])[\w'à-ÿäöüß-]+", who if language != "de" else who.split(" ", 1)[-1])
     key = (named.group(0) if named and (language != "de" or " " in who) else thing_of(who, language) or who).lower()
-    verb = re.sub(r"\s+", " ", m.group("verb"))
+    verb = _sub(r"\s+", " ", m.group("verb"))
     text = _DEATH_TEXT[language].format(art=article, who=who, verb=verb)
     return [Event(text, f"*:{key}", who, True)]
 
@@ -717,7 +747,7 @@ def _singular_verb(verb: str, language: str) -> str | None:
         if stem.endswith(("g", "c")):
             return stem + "io"  # "mangiamo" -> "mangio"
         return stem + "o"
-    if language in ("es", "pt") and re.search(r"(?:amos|ámos|emos|imos)$", lower) and len(lower) > 5:
+    if language in ("es", "pt") and _search(r"(?:amos|ámos|emos|imos)$", lower) and len(lower) > 5:
         stem = lower[:-4]
         if _stem_in(stem, _EVENT_STEMS[language]) or lower.endswith("ámos"):
             if language == "es":
@@ -777,7 +807,7 @@ def singular(clause: str, language: str) -> Singular:
     text = clause.strip()
     companion = ""
     for table in (_AND_I, _I_AND):
-        m = re.match(rf"^{table[language]}\s+", text, re.IGNORECASE) if language in table else None
+        m = _match(rf"^{table[language]}\s+", text, re.IGNORECASE) if language in table else None
         following = text[m.end() :].split(" ", 1)[0] if m else ""
         plural_next = is_plural_verb(following, language) or following.lower() in ("uns", "ci", "nos", "on", "nous")
         plural_next = plural_next or (language == "fr" and following.lower().endswith("ons"))
@@ -786,29 +816,29 @@ def singular(clause: str, language: str) -> Singular:
             rest = text[m.end() :]
             if language == "fr":
                 # "Julien et moi, on habite ...", "Julien et moi habitons ..."
-                text = rest if re.match(r"(?i)(?:on|nous)\b", rest) else "nous " + rest
+                text = rest if _match(r"(?i)(?:on|nous)\b", rest) else "nous " + rest
             else:
                 text = {"de": "wir "}.get(language, "") + rest
             break
     if language == "de":
-        m = re.match(r"^wir\s+(?P<v>\S+)(?P<rest>.*)$", text, re.IGNORECASE)
+        m = _match(r"^wir\s+(?P<v>\S+)(?P<rest>.*)$", text, re.IGNORECASE)
         if m and (verb := _singular_verb(m.group("v"), language)):
-            rest = re.sub(r"(?i)^(\s+(?:\S+\s+){0,3}?)uns\b", r"\1mich", m.group("rest"))
+            rest = _sub(r"(?i)^(\s+(?:\S+\s+){0,3}?)uns\b", r"\1mich", m.group("rest"))
             return Singular(f"ich {verb}{rest}", companion, True)
         return Singular(text, companion)
     if language == "fr":
-        m = re.match(r"^(?:nous\s+nous|on\s+s')\s*(?P<v>\S+)(?P<rest>.*)$", text, re.IGNORECASE)
+        m = _match(r"^(?:nous\s+nous|on\s+s')\s*(?P<v>\S+)(?P<rest>.*)$", text, re.IGNORECASE)
         if m:
             verb = _FR_ON.get(m.group("v").lower()) or _singular_verb(m.group("v"), language) or m.group("v")
             return Singular(_elide(f"je me {verb}{m.group('rest')}"), companion, True)
-        m = re.match(r"^(?P<s>nous|on)\s+(?P<v>\S+)(?P<rest>.*)$", text, re.IGNORECASE)
+        m = _match(r"^(?P<s>nous|on)\s+(?P<v>\S+)(?P<rest>.*)$", text, re.IGNORECASE)
         if m:
             said = m.group("v")
             verb = _FR_ON.get(said.lower(), said) if m.group("s").lower() == "on" else _singular_verb(said, language)
             if verb:
                 return Singular(_elide(f"je {verb}{m.group('rest')}"), companion, True)
         return Singular(text, companion)
-    if language == "pt" and (m := re.match(r"^a\s+gente\s+(?P<v>\w+)(?P<rest>.*)$", text, re.IGNORECASE)):
+    if language == "pt" and (m := _match(r"^a\s+gente\s+(?P<v>\w+)(?P<rest>.*)$", text, re.IGNORECASE)):
         # Brazilian "a gente mora" is "we live", said in the third person
         said = m.group("v").lower()
         verb = _A_GENTE.get(said) or (said[:-1] + "o" if said.endswith(("a", "e")) else None)
@@ -818,11 +848,11 @@ def singular(clause: str, language: str) -> Singular:
     if lead is None:
         return Singular(text, companion)
     plural_refl, singular_refl = _WE_REFLEXIVE[language]
-    m = re.match(rf"^{lead}(?P<r>{plural_refl}\s+)?(?P<v>[\w-]+)(?P<rest>.*)$", text, re.IGNORECASE)
+    m = _match(rf"^{lead}(?P<r>{plural_refl}\s+)?(?P<v>[\w-]+)(?P<rest>.*)$", text, re.IGNORECASE)
     if not m:
         return Singular(text, companion)
     said = m.group("v")
-    enclitic = re.match(r"^(?P<v>\w+)-nos$", said, re.IGNORECASE)
+    enclitic = _match(r"^(?P<v>\w+)-nos$", said, re.IGNORECASE)
     bare = enclitic.group("v") if enclitic else said
     if enclitic and bare.lower().endswith("mo"):
         bare += "s"  # "mudámo-nos": the "-s" of "mudámos" falls before the pronoun
@@ -836,7 +866,7 @@ def singular(clause: str, language: str) -> Singular:
 
 
 def _elide(text: str) -> str:
-    return re.sub(r"(?i)\b(je|me)\s+(?=[aeiouyhéèê])", lambda m: m.group(1)[0] + "'", text)
+    return _sub(r"(?i)\b(je|me)\s+(?=[aeiouyhéèê])", lambda m: m.group(1)[0] + "'", text)
 
 
 # --------------------------------------------------------------------------------------------
@@ -901,9 +931,9 @@ def pets(clause: str, language: str, subject: str) -> list[Event]:
     names = rf"(?P<names>{_PET_NAME}(?:\s*(?:,|\s(?:e|y|et|und)\s)\s*{_PET_NAME})*)"
     owned = rf"^(?:(?:il|la|o|a)\s+)?{_PET_OWNER[language]}\s+(?P<kind>{animals})\b"
     m = (
-        re.match(rf"{head}{_CALLED[language]}\s+{names}", clause, re.IGNORECASE)
-        or re.match(rf"{head}\s*[,:(]\s*{names}", clause, re.IGNORECASE)
-        or re.match(rf"{owned}{_CALLED[language]}\s+{names}", clause, re.IGNORECASE)
+        _match(rf"{head}{_CALLED[language]}\s+{names}", clause, re.IGNORECASE)
+        or _match(rf"{head}\s*[,:(]\s*{names}", clause, re.IGNORECASE)
+        or _match(rf"{owned}{_CALLED[language]}\s+{names}", clause, re.IGNORECASE)
     )
     if not m:
         return []
@@ -937,7 +967,7 @@ _PARTNER_TEXT = {
 def partner_named(phrase: str, language: str, subject: str) -> list[Event]:
     """ "mein Mann Tobias", "la mia ragazza Giulia": the user's partner, by name."""
     words = _PARTNER_WORDS.get(language, "").replace(" ", "|")
-    m = re.match(
+    m = _match(
         rf"^(?:(?:il|la|o|a)\s+)?(?:mein|meine|mio|mia|mi|mon|ma|meu|minha)\s+(?:{words})\s+(?P<n>{_NAME})$",
         phrase.strip(),
         re.IGNORECASE,
@@ -989,7 +1019,7 @@ def first_person_of(infinitive: str, language: str) -> str:
         return lower[:-3] + "o"  # "pescare" -> "pesco"
     if language == "it" and lower.endswith(("ciare", "giare")):
         return lower[:-3] + "o"  # "mangiare" -> "mangio"
-    return re.sub(r"(?:are|ere|ire|rre|ar|er|ir)$", "o", lower)
+    return _sub(r"(?:are|ere|ire|rre|ar|er|ir)$", "o", lower)
 
 
 # "je viens d'adopter", "acabo de comprar", "acabei de comprar": what the user just did, said in the past
@@ -1040,23 +1070,23 @@ def restated(clause: str, language: str) -> list[str]:
     text = clause.strip()
     if two := role_at(text, language):
         return two
-    if (started := _STARTED.get(language)) and (m := re.match(rf"^{started}", text, re.IGNORECASE)):
+    if (started := _STARTED.get(language)) and (m := _match(rf"^{started}", text, re.IGNORECASE)):
         text = first_person_of(m.group("inf"), language) + text[m.end() :]
         if language == "fr":
-            text = re.sub(r"(?i)^(?=[aeiouyhé])", "j'", text) if re.match(r"(?i)[aeiouyhé]", text) else "je " + text
-    if (just := _JUST_DID.get(language)) and (m := re.match(rf"^{just}", text, re.IGNORECASE)):
+            text = _sub(r"(?i)^(?=[aeiouyhé])", "j'", text) if _match(r"(?i)[aeiouyhé]", text) else "je " + text
+    if (just := _JUST_DID.get(language)) and (m := _match(rf"^{just}", text, re.IGNORECASE)):
         inf = m.group("inf").lower()
         text = _JUST_DID_AS[language](inf) + text[m.end() :]
-    if (became := _BECAME.get(language)) and (m := re.match(rf"^{became[0]}", text, re.IGNORECASE)):
+    if (became := _BECAME.get(language)) and (m := _match(rf"^{became[0]}", text, re.IGNORECASE)):
         text = became[1] + text[m.end() :]
     if m := _WITH_BEFORE_PLACE.match(text):
         text = f"{m.group('verb')} {m.group('place')} {m.group('with')}"  # "je vis avec ma copine à Bruxelles"
     m = _RHYTHM_FIRST.match(text)
     # "il sabato" is a rhythm, "la casa" is not: with a bare article, only a weekday
-    bare = m and re.match(r"(?i)(?:il|la|le|los|las)\s+\w+\s*$", m.group("rhythm"))
+    bare = m and _match(r"(?i)(?:il|la|le|los|las)\s+\w+\s*$", m.group("rhythm"))
     if m and (not bare or _is_weekday_word(m.group("rhythm"))):
         text = f"{m.group('rest')} {m.group('rhythm').lower()}"
-    if (as_ := _AS.get(language)) and (m := re.match(rf"^{as_}$", text, re.IGNORECASE)):
+    if (as_ := _AS.get(language)) and (m := _match(rf"^{as_}$", text, re.IGNORECASE)):
         head = m.group("head")
         if m.group("role")[:1].islower():
             return [head, f"{_AS_VERB[language]} {m.group('role')}"]
@@ -1144,7 +1174,7 @@ def relative_statement(clause: str, language: str) -> list[Event]:
     if language not in _RELATIVES:
         return []
     relatives = "|".join(sorted(_RELATIVES[language].split(), key=len, reverse=True))
-    m = re.match(
+    m = _match(
         rf"^(?P<poss>{_RELATIVE_POSSESSIVE[language]})\s+(?P<rel>{relatives})(?:\s+(?P<name>{_NAME}))?\s+(?P<rest>.+)$",
         clause.strip(),
         re.IGNORECASE,
@@ -1169,7 +1199,7 @@ def relative_statement(clause: str, language: str) -> list[Event]:
     aspects = ((_LIVES, "location"), (_NAMED_RELATIVE, "name"), (_WORKS, "work"), (_BORN, "born"), (_IS, "is"))
     for pattern, aspect in aspects:
         named = aspect in ("location", "name")  # a place or a name is said with a capital
-        if re.match(
+        if _match(
             rf"^{pattern[language]}(?-i:[A-ZÀ-ÝÄÖÜ])" if named else rf"^{pattern[language]}(?:\S|$)",
             rest,
             re.IGNORECASE,
@@ -1199,7 +1229,7 @@ _MARRIED_TEXT = {
 
 def married(clause: str, language: str, subject: str) -> list[Event]:
     pattern = _MARRIED.get(language)
-    m = re.match(rf"^{pattern.format(name=_NAME)}", clause.strip(), re.IGNORECASE) if pattern else None
+    m = _match(rf"^{pattern.format(name=_NAME)}", clause.strip(), re.IGNORECASE) if pattern else None
     if not m or not m.group("n"):
         return []
     name = m.group("n")
@@ -1210,8 +1240,8 @@ def subject_first(text: str) -> str:
     """German verb-second order, with "ich"/"wir" first: once a date or place has been taken from the
     front ("Am Samstag bin ich nach Köln gezogen") the verb comes before "ich"; a fronted object
     ("Fleisch esse ich nicht mehr", "Mit dem Rad fahre ich ins Büro") goes after the verb."""
-    text = re.sub(r"^(?:(?:jetzt|nun|inzwischen|seitdem|dann|auch)\s+)?(\w+)\s+(ich|wir)\b", r"\2 \1", text, flags=re.I)
-    m = re.match(
+    text = _sub(r"^(?:(?:jetzt|nun|inzwischen|seitdem|dann|auch)\s+)?(\w+)\s+(ich|wir)\b", r"\2 \1", text, flags=re.I)
+    m = _match(
         r"^(?P<front>(?!(?:weil|dass|wenn|ob|als|obwohl|falls)\b)(?:\S+\s+){1,4}?)(?P<verb>\w+)\s+(?P<s>ich|wir)\b"
         r"(?P<rest>.*)$",
         text,
@@ -1220,7 +1250,7 @@ def subject_first(text: str) -> str:
     if not m:
         return text
     front = m.group("front").strip()
-    if re.match(r"(?i)(?:für|mit|in|im|bei|am|an|auf|nach|von|vom|zum|zur|seit)\b", front):
+    if _match(r"(?i)(?:für|mit|in|im|bei|am|an|auf|nach|von|vom|zum|zur|seit)\b", front):
         # "Für mein Hobbyprojekt nutze ich Go": the object first, the phrase after it
         return f"{m.group('s')} {m.group('verb')}{m.group('rest')} {front[0].lower()}{front[1:]}"
     return f"{m.group('s')} {m.group('verb')} {front}{m.group('rest')}"  # "Fleisch esse ich nicht mehr"
@@ -1306,15 +1336,15 @@ def style_request(clause: str, language: str, subject: str) -> list[Event]:
     if language not in _ANSWER_IN:
         return []
     text = clause.strip()
-    m = re.match(rf"^{_PLEASE}{_ANSWER_IN[language]}\s+(?P<lang>\w+)\b", text, re.IGNORECASE)
+    m = _match(rf"^{_PLEASE}{_ANSWER_IN[language]}\s+(?P<lang>\w+)\b", text, re.IGNORECASE)
     if m and m.group("lang").lower() in _LANGUAGE_NAMES:
-        always = _ALWAYS_WORD[language] if re.search(r"(?i)\b(?:sempre|siempre|toujours|immer)\b", text) else ""
+        always = _ALWAYS_WORD[language] if _search(r"(?i)\b(?:sempre|siempre|toujours|immer)\b", text) else ""
         name = m.group("lang").capitalize() if language == "de" else m.group("lang").lower()
         shown = _ANSWER_TEXT[language].format(S=subject, always=always, lang=name)
         return [Event(shown, "style:language", m.group("lang").lower(), False, "preference")]
-    if re.match(rf"^{_PLEASE}{_INFORMAL[language]}\b", text, re.IGNORECASE):
+    if _match(rf"^{_PLEASE}{_INFORMAL[language]}\b", text, re.IGNORECASE):
         return [Event(_INFORMAL_TEXT[language].format(S=subject), "style:address", "tu", False, "preference")]
-    if m := re.match(rf"^{_SHORT[language]}\b", text, re.IGNORECASE):
+    if m := _match(rf"^{_SHORT[language]}\b", text, re.IGNORECASE):
         how = m.group("how").lower()
         return [Event(_SHORT_TEXT[language].format(S=subject, how=how), "style:length", how, False, "preference")]
     return []
@@ -1324,7 +1354,7 @@ def partner_mentioned(clause: str, language: str, subject: str) -> list[Event]:
     """ "Mon copain Julien veut ...", "Mia moglie Giulia lavora ...": whatever the partner does, the
     user has a partner by that name."""
     words = _PARTNER_WORDS.get(language, "").replace(" ", "|")
-    m = re.match(
+    m = _match(
         rf"^(?:(?:il|la|o|a)\s+)?(?:mein|meine|mio|mia|mi|mon|ma|meu|minha)\s+(?:{words})\s+(?P<n>{_NAME})\b",
         clause.strip(),
         re.IGNORECASE,
@@ -1356,7 +1386,7 @@ _HOUSEHOLD_TEXT = {
 
 def household(clause: str, language: str) -> list[Event]:
     pattern = _HOUSEHOLD.get(language)
-    m = re.match(rf"^{pattern}\s*$", clause.strip(" ,.!"), re.IGNORECASE) if pattern else None
+    m = _match(rf"^{pattern}\s*$", clause.strip(" ,.!"), re.IGNORECASE) if pattern else None
     if not m:
         return []
     n = m.group("n")
@@ -1380,7 +1410,7 @@ _USE_VERBS = {
 def instead(clause: str, language: str, subject: str) -> list[Event]:
     verb = _USE_VERBS.get(language)
     m = (
-        re.match(
+        _match(
             rf"^{verb}\s+(?:\S+\s+){{0,3}}?(?P<new>(?-i:[A-Z]|[a-z]+[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?)\s+"
             rf"{_INSTEAD}\s+(?:(?:il|lo|la|el|le|o|a|der|die|das|dem)\s+)?(?P<old>[^,;.!?]+)$",
             clause.strip(" .!"),
@@ -1419,11 +1449,11 @@ _ROLE_AT = {
 
 def role_at(clause: str, language: str) -> list[str] | None:
     if language == "de" and (
-        m := re.match(r"(?i)^ich\s+bin\s+(?P<role>(?-i:[A-ZÄÖÜ])\w+)\s+(?:an|am|im|in)\s+\S", clause)
+        m := _match(r"(?i)^ich\s+bin\s+(?P<role>(?-i:[A-ZÄÖÜ])\w+)\s+(?:an|am|im|in)\s+\S", clause)
     ):
         return [f"ich bin {m.group('role')}"]  # "Lehrerin an einer Grundschule": the role; the school is no employer
     found = _ROLE_AT.get(language)
-    m = re.match(rf"^{found[0]}$", clause.strip(" .!"), re.IGNORECASE) if found else None
+    m = _match(rf"^{found[0]}$", clause.strip(" .!"), re.IGNORECASE) if found else None
     if not m or _is_participle(m.group("role").split()[0], language):
         return None  # "sono passato al Pixel", "je suis passé chez Free": a past, not a role
     return [found[1].format(role=m.group("role")), found[2].format(org=m.group("org"))]
@@ -1441,8 +1471,8 @@ _DATING = {
 
 def dating(clause: str, language: str, subject: str) -> list[Event]:
     pattern = _DATING.get(language)
-    m = re.match(rf"^{pattern}(?P<n>{_NAME})", clause.strip(), re.IGNORECASE) if pattern else None
-    if not m or (language == "de" and not re.search(r"(?i)\bzusammen\b", clause)):
+    m = _match(rf"^{pattern}(?P<n>{_NAME})", clause.strip(), re.IGNORECASE) if pattern else None
+    if not m or (language == "de" and not _search(r"(?i)\bzusammen\b", clause)):
         return []
     name = m.group("n")
     return [Event(_PARTNER_TEXT[language].format(S=subject, n=name), "partner", name, False)]

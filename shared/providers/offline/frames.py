@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from shared.providers.offline import clauses, foreign_clauses
+from shared.providers.offline.foreign_clauses import _finditer, _match, _search, _split, _sub
 
 __all__ = [
     "CONTEXTS",
@@ -409,19 +410,19 @@ def _weekday_dates(text: str, today: date, language: str) -> list[StatedDate]:
     names = _WEEKDAY_INDEX[language]
     days = "|".join(sorted((re.escape(n) for n in names), key=len, reverse=True))
     pattern, ahead, behind = frame
-    told_in_past = re.search(_PAST_TENSE[language], text, re.IGNORECASE) is not None
+    told_in_past = _search(_PAST_TENSE[language], text, re.IGNORECASE) is not None
     found = []
-    for m in re.finditer(r"(?<!\w)(?:" + pattern.format(days=days) + r")(?!\w)", text, re.IGNORECASE):
+    for m in _finditer(r"(?<!\w)(?:" + pattern.format(days=days) + r")(?!\w)", text, re.IGNORECASE):
         if _EVERY_WEEKDAY.search(text[: m.start()]):
             continue  # "jeden Dienstag", "los martes", "tous les lundis": a habit's rhythm, not a date
         weekday = names[m.group("w").lower()]
         phrase = m.group(0).lower()
         since = bool(_DANGLING_SINCE.search(text[: m.start()]))  # "desde el lunes": the last one
-        if re.search(behind, phrase) or since or (told_in_past and not re.search(ahead, phrase)):
+        if _search(behind, phrase) or since or (told_in_past and not _search(ahead, phrase)):
             day = today - timedelta(days=(today.weekday() - weekday) % 7 or 7)
         else:
             day = today + timedelta(days=(weekday - today.weekday()) % 7)
-            if re.search(ahead, phrase) and day == today:
+            if _search(ahead, phrase) and day == today:
                 day += timedelta(days=7)
         found.append(StatedDate(day, "day", m.start(), m.end()))
     return found
@@ -538,19 +539,19 @@ def stated_date(text: str, today: date, language: str, *, past: bool = True) -> 
     found: list[StatedDate] = []
     bounded = r"(?<!\w)(?:{})(?!\w)"
     for word, offset in _DAY_WORDS.get(language, {}).items():
-        for m in re.finditer(bounded.format(re.escape(word)), text, re.IGNORECASE):
-            if re.search(r"(?i)\b(?:la|de|esta|cada|toda\s+la)\s+$", text[: m.start()]):
+        for m in _finditer(bounded.format(re.escape(word)), text, re.IGNORECASE):
+            if _search(r"(?i)\b(?:la|de|esta|cada|toda\s+la)\s+$", text[: m.start()]):
                 continue  # "por la mañana", "esta mañana": the morning, not tomorrow
             found.append(StatedDate(today + timedelta(days=offset), "day", m.start(), m.end()))
     for pattern, step in _RELATIVE.get(language, ()):
-        for m in re.finditer(bounded.format(pattern), text, re.IGNORECASE):
+        for m in _finditer(bounded.format(pattern), text, re.IGNORECASE):
             unit = _UNITS[language].get(m.group(1).lower(), "year")
             day = _period_start(_shift(today, unit, step), unit)
             found.append(StatedDate(day, unit, m.start(), m.end()))
     ago = _AGO.get(language)
     if ago:
         for kind, pattern in zip(("ago", "since", "since_year"), ago, strict=True):
-            for m in re.finditer(bounded.format(pattern), text, re.IGNORECASE):
+            for m in _finditer(bounded.format(pattern), text, re.IGNORECASE):
                 if kind == "since_year":
                     found.append(StatedDate(date(int(m.group("y")), 1, 1), "year", m.start(), m.end(), since=True))
                     continue
@@ -561,7 +562,7 @@ def stated_date(text: str, today: date, language: str, *, past: bool = True) -> 
                 found.append(
                     StatedDate(day, "day" if unit in ("day", "week") else unit, m.start(), m.end(), kind == "since")
                 )
-    for m in re.finditer(bounded.format(_DAY_MONTH.get(language, r"\b\B")), text, re.IGNORECASE):
+    for m in _finditer(bounded.format(_DAY_MONTH.get(language, r"\b\B")), text, re.IGNORECASE):
         month = _MONTHS.get(language, {}).get(m.group("m").lower())
         if month is None:
             continue
@@ -572,13 +573,13 @@ def stated_date(text: str, today: date, language: str, *, past: bool = True) -> 
         if not past and day < today:
             day = day.replace(year=today.year + 1)
         found.append(StatedDate(day, "day", m.start(), m.end()))
-    for m in re.finditer(bounded.format(_IN_MONTH.get(language, r"\b\B")), text, re.IGNORECASE):
+    for m in _finditer(bounded.format(_IN_MONTH.get(language, r"\b\B")), text, re.IGNORECASE):
         month = _MONTHS.get(language, {}).get(m.group("m").lower())
         if month is None:
             continue
         year = today.year - (1 if past and month > today.month else 0) + (1 if not past and month < today.month else 0)
         found.append(StatedDate(date(year, month, 1), "month", m.start(), m.end()))
-    for m in re.finditer(bounded.format(_IN_YEAR.get(language, r"\b\B")), text, re.IGNORECASE):
+    for m in _finditer(bounded.format(_IN_YEAR.get(language, r"\b\B")), text, re.IGNORECASE):
         found.append(StatedDate(date(int(m.group("y")), 1, 1), "year", m.start(), m.end()))
     found.extend(_weekday_dates(text, today, language))
     if not found:
@@ -626,8 +627,8 @@ _DANGLING_SINCE = re.compile(
 def remove_span(text: str, start: int, end: int) -> str:
     before = _DANGLING_SINCE.sub("", text[:start])
     joined = (before.rstrip() + " " + text[end:].lstrip()).strip()
-    joined = re.sub(r"\s+([,.;!?])", r"\1", joined)
-    return re.sub(r"\s+", " ", joined).strip(" ,;-")
+    joined = _sub(r"\s+([,.;!?])", r"\1", joined)
+    return _sub(r"\s+", " ", joined).strip(" ,;-")
 
 
 # --------------------------------------------------------------------------------------------
@@ -1601,7 +1602,7 @@ def _third_person_romance(words: str, language: str) -> str:
 
 def _stop_text(subject: str, rest: str, language: str) -> str:
     line = _STOP_TEMPLATES[language].format(S=subject, rest=rest)
-    if language == "fr" and not re.match(r"(?i)\w+(?:er|ir|re)\b", rest):
+    if language == "fr" and not _match(r"(?i)\w+(?:er|ir|re)\b", rest):
         line = line.replace(" a arrêté de ", " a arrêté ")  # "a arrêté le piano", "a arrêté de fumer"
     return line
 
@@ -1609,14 +1610,14 @@ def _stop_text(subject: str, rest: str, language: str) -> str:
 def _elided(text: str, language: str) -> str:
     """French elision: "de aller" -> "d'aller"."""
     return (
-        re.sub(r"(?i)\b(de|ne|je|le)\s+(?=[aeiouyhéè])", lambda m: m.group(1)[0] + "'", text)
+        _sub(r"(?i)\b(de|ne|je|le)\s+(?=[aeiouyhéè])", lambda m: m.group(1)[0] + "'", text)
         if language == "fr"
         else text
     )
 
 
 def _tidy(value: str) -> str:
-    value = re.sub(r"\s+", " ", value).strip(" ,.;:!?\"'")
+    value = _sub(r"\s+", " ", value).strip(" ,.;:!?\"'")
     return value
 
 
@@ -1657,9 +1658,9 @@ def _without_negation(text: str, language: str) -> str | None:
         m = pattern.search(text)
         if m:
             keep = m.groupdict().get("keep") or ""
-            positive = re.sub(r"\s+", " ", (text[: m.start()] + " " + keep + " " + text[m.end() :])).strip()
+            positive = _sub(r"\s+", " ", (text[: m.start()] + " " + keep + " " + text[m.end() :])).strip()
             if language == "fr":
-                positive = re.sub(r"(?i)\bje\s+(?=[aeiouyhéè])", "j'", positive)
+                positive = _sub(r"(?i)\bje\s+(?=[aeiouyhéè])", "j'", positive)
             return positive
     return None
 
@@ -1671,7 +1672,7 @@ def third_person_verb(verb: str, language: str) -> str:
         lower = verb.lower()
         if lower in _ROMANCE_1SG_TO_3SG["fr"]:
             return _ROMANCE_1SG_TO_3SG["fr"][lower]
-        return re.sub(r"[sx]$", "t", lower) if re.search(r"[^e][sx]$", lower) else lower  # "vis" -> "vit"
+        return _sub(r"[sx]$", "t", lower) if _search(r"[^e][sx]$", lower) else lower  # "vis" -> "vit"
     return _third_person_romance(verb, language)
 
 
@@ -1680,8 +1681,8 @@ def _negated_text(positive: str, language: str) -> str:
     verb, _, rest = body.partition(" ")
     line = _NEGATED_FORM[language].format(S=subject_for(language), verb=third_person_verb(verb, language), rest=rest)
     if language == "fr":
-        line = re.sub(r"\bne\s+(?=[aeiouyhéè])", "n'", line)
-    return re.sub(r"\s+", " ", line).strip()
+        line = _sub(r"\bne\s+(?=[aeiouyhéè])", "n'", line)
+    return _sub(r"\s+", " ", line).strip()
 
 
 # Someone of the user's who died, or a partner who is no longer one: retractions by name.
@@ -1718,13 +1719,13 @@ _WITH = {"de": " von {n}", "es": " de {n}", "fr": " de {n}", "it": " da {n}", "p
 
 
 def _ending_of_someone(text: str, language: str, companion: str = "") -> list[ForeignDraft]:
-    m = re.match(_DEATH.get(language, r"\b\B"), text)
+    m = _match(_DEATH.get(language, r"\b\B"), text)
     if m:
         name = m.group("n")
         return [ForeignDraft(_DEATH_FORM[language].format(n=name), f"*:{name.lower()}", name, "fact", True)]
-    m = re.match(_BREAKUP.get(language, r"\b\B"), text, re.IGNORECASE)
+    m = _match(_BREAKUP.get(language, r"\b\B"), text, re.IGNORECASE)
     if m:
-        named = re.search(r"(?-i:[A-ZÀ-Ý])[\wà-ÿ]+", companion) or re.search(r"(?-i:[A-ZÀ-Ý])[\wà-ÿ]+", text[1:])
+        named = _search(r"(?-i:[A-ZÀ-Ý])[\wà-ÿ]+", companion) or _search(r"(?-i:[A-ZÀ-Ý])[\wà-ÿ]+", text[1:])
         with_ = _WITH[language].format(n=named.group(0)) if named else ""
         line = _BREAKUP_FORM[language].format(S=subject_for(language), n=with_)
         return [ForeignDraft(line, "partner", named.group(0) if named else "", "fact", True)]
@@ -1734,7 +1735,7 @@ def _ending_of_someone(text: str, language: str, companion: str = "") -> list[Fo
 def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
     """Facts from one clause in a language other than English, written in that language."""
     clause = clause.strip()
-    if language == "fr" and re.match(r"(?i)ma\s", clause):
+    if language == "fr" and _match(r"(?i)ma\s", clause):
         text = clause  # French "ma" is "my", not Italian "but"
     else:
         text = _FOREIGN_LEAD_IN.sub("", clause).strip(" ,;:-")
@@ -1814,7 +1815,7 @@ def _one_clause(text: str, language: str) -> list[ForeignDraft]:
             for word in ("verlassen", "quitté", "lasciato", "saí", "dej[ée]|he\\s+dejado)\\s+(?P<rest>")
         ):
             # "I left <an employer>": a named organisation, not "left the house".
-            named = re.sub(r"^(?:la|il|lo|l'|le|el|los|a|o|die|den|das|meine[nm]?|mi|mon|ma)\s*", "", rest, flags=re.I)
+            named = _sub(r"^(?:la|il|lo|l'|le|el|los|a|o|die|den|das|meine[nm]?|mi|mon|ma)\s*", "", rest, flags=re.I)
             if not named or not named[0].isupper():
                 continue
             rest = named
@@ -1824,11 +1825,11 @@ def _one_clause(text: str, language: str) -> list[ForeignDraft]:
         # "I stopped <doing something>": the activity ends.
         if language == "de":
             # "vor kurzem mit dem Rauchen (aufgehört)": the activity, without when and "mit"
-            rest = re.sub(r"(?i)^(?:(?:vor\s+kurzem|gerade|endlich|schon|jetzt|nun)\s+)*(?:mit\s+)?", "", rest) or rest
+            rest = _sub(r"(?i)^(?:(?:vor\s+kurzem|gerade|endlich|schon|jetzt|nun)\s+)*(?:mit\s+)?", "", rest) or rest
         first, _, tail = rest.partition(" ")
         stem = _de_stem(first) if language == "de" else _romance_stem(first)
         key = f"{stem} {tail}".strip() if language != "de" else " ".join(reversed(rest.rsplit(" ", 1)))
-        key = re.sub(r"(?i)\b(?:dem|der|den|das|die)\b", "", key)
+        key = _sub(r"(?i)\b(?:dem|der|den|das|die)\b", "", key)
         return [
             ForeignDraft(
                 _elided(_stop_text(subject, rest, language), language),
@@ -1875,7 +1876,7 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         value = _tidy(groups["v"])
         if slot in ("location", "origin", "employer"):
             # "bei der Telekom", "na Embraer": the name, without its article
-            value = re.sub(
+            value = _sub(
                 r"^(?:der|die|das|den|dem|el|la|le|il|lo|l'|o|a|os|as)\s+(?=(?-i:[A-ZÀ-Ý]))", "", value, flags=re.I
             )
         # The text keeps what was said ("gioca a padel con i suoi amici ogni domenica"); the value
@@ -1898,28 +1899,28 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
             groups["kind_article"] = "eine" if kind in ("katze",) else "einen"
             slot = "pet"
         line = template.format(S=subject, S_lower=subject[0].lower() + subject[1:], **groups)
-        line = re.sub(r"\bA el\b", "Al", line)  # Spanish contraction
-        line = re.sub(r"\bA l'", "All'", line)  # Italian contraction
-        line = re.sub(r"(?i)\b([ldj]')\s+", r"\1", line)  # "l' insegnante" -> "l'insegnante"
+        line = _sub(r"\bA el\b", "Al", line)  # Spanish contraction
+        line = _sub(r"\bA l'", "All'", line)  # Italian contraction
+        line = _sub(r"(?i)\b([ldj]')\s+", r"\1", line)  # "l' insegnante" -> "l'insegnante"
         line = foreign_clauses.possessives_third(line, language)  # "con mia moglie" -> "con sua moglie"
         # A habit is known by its activity ("yoga"), not by how often ("tous les matins").
         activity = groups.get("act") or foreign_clauses.thing_of(_FREQUENCY_LEAD.sub("", core), language) or core
         key = activity if slot == "habit" else core
         if slot == "language":
-            key = re.sub(
+            key = _sub(
                 r"(?i)^(?:couramment|fluentemente|fließend|bien|bene|bem|gut|un\s+peu|un\s+po'|un\s+poco|um\s+pouco)\s+",
                 "",
                 key,
             )
         if slot in ("like", "dislike"):
-            key = re.sub(r"(?i)^(?:el|la|los|las|il|lo|i|gli|le|les|l'|o|a|os|as|der|die|das|den)\s*", "", key)
+            key = _sub(r"(?i)^(?:el|la|los|las|il|lo|i|gli|le|les|l'|o|a|os|as|der|die|das|den)\s*", "", key)
         full_slot = f"{slot}:{_slug(key)}" if slot in _MULTI_SLOTS else slot
         if slot in ("own", "tool") and (kind_of := foreign_clauses.product_kind(core)):
             # "un Samsung Galaxy S21", "al iPhone 15": both the user's phone, so the later replaces the earlier
             full_slot = f"own:{kind_of}"
             line = foreign_clauses.as_owned(line, language)
         kind = "preference" if slot in ("like", "dislike") else ("event" if slot == "event" else "fact")
-        return [ForeignDraft(re.sub(r"\s+", " ", line), full_slot, value, kind), *extra]
+        return [ForeignDraft(_sub(r"\s+", " ", line), full_slot, value, kind), *extra]
     return []
 
 
@@ -1958,7 +1959,7 @@ def _de_stem(verb: str) -> str:
 def _romance_stem(body: str) -> str:
     """The activity's key: infinitive and first person share a stem ("fumar" / "fumo" -> "fum")."""
     first, _, rest = body.lower().partition(" ")
-    stem = re.sub(r"(?:are|ere|ire|ar|er|ir|o|e)$", "", first) or first
+    stem = _sub(r"(?:are|ere|ire|ar|er|ir|o|e)$", "", first) or first
     return f"{stem} {rest}".strip()
 
 
@@ -1992,10 +1993,10 @@ def statement_before_question(sentence: str, language: str) -> str:
     text = sentence.rstrip(" )\"'?!")
     if language == "es" and "¿" in text:
         return text[: text.index("¿")].strip(" ,;:-")
-    parts = [p for p in re.split(r"\s*[,;:]\s+", text) if p.strip()]
+    parts = [p for p in _split(r"\s*[,;:]\s+", text) if p.strip()]
     while parts and _QUESTION_WORDS.match(parts[-1].strip()):
         parts.pop()
-    if len(parts) == len(re.split(r"\s*[,;:]\s+", text)):
+    if len(parts) == len(_split(r"\s*[,;:]\s+", text)):
         parts = parts[:-1]  # the last clause carries the question mark: it asks
     return ", ".join(parts).strip()
 
@@ -2009,7 +2010,7 @@ def split_foreign_clauses(sentence: str, language: str) -> list[str]:
     pattern = _FOREIGN_CLAUSE_SPLIT.get(language)
     parts = [
         p.strip()
-        for piece in re.split(r"\s*:\s+", sentence)  # "Troquei de emprego: agora trabalho na Nubank"
+        for piece in _split(r"\s*:\s+", sentence)  # "Troquei de emprego: agora trabalho na Nubank"
         for p in (pattern.split(piece) if pattern else [piece])
         if p and p.strip()
     ]
@@ -2026,7 +2027,7 @@ def split_foreign_clauses(sentence: str, language: str) -> list[str]:
         parts = (
             [
                 parts[0],
-                *(p if re.match(r"(?i)(?:ich|wir|mein|meine|jetzt|seit)\b", p) else f"ich {p}" for p in parts[1:]),
+                *(p if _match(r"(?i)(?:ich|wir|mein|meine|jetzt|seit)\b", p) else f"ich {p}" for p in parts[1:]),
             ]
             if parts
             else []
