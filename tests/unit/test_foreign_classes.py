@@ -696,3 +696,12 @@ def test_a_part_migrated_leaves_the_rest():
 def test_the_language_or_tool_one_codes_in(message, value):
     facts = facts_of(message)
     assert facts and value in facts[0].text and (facts[0].slot or "").startswith("tool:")
+
+
+@pytest.mark.parametrize(
+    ("message", "slot"),
+    [("Llevo cuatro años en Murcia.", "location"), ("Llevo un año trabajando en Glovo.", "employer")],
+)
+def test_llevo_a_time_somewhere(message, slot):
+    facts = facts_of(message)
+    assert len(facts) == 1 and facts[0].slot == slot

@@ -1070,6 +1070,10 @@ def restated(clause: str, language: str) -> list[str]:
     text = clause.strip()
     if two := role_at(text, language):
         return two
+    if language == "es" and (m := _match(_LLEVO, text, re.IGNORECASE)):
+        # "llevo tres años en Barcelona", "llevo dos años trabajando en Indra": where the user is, and for how long
+        verb = "trabajo" if m.group("doing") and m.group("doing").lower().startswith("trabaj") else "vivo"
+        text = f"{verb} en {m.group('place')}"
     if (started := _STARTED.get(language)) and (m := _match(rf"^{started}", text, re.IGNORECASE)):
         text = first_person_of(m.group("inf"), language) + text[m.end() :]
         if language == "fr":
@@ -1093,6 +1097,10 @@ def restated(clause: str, language: str) -> list[str]:
     return [text]
 
 
+_LLEVO = (
+    r"^(?:yo\s+)?llevo\s+(?:ya\s+)?(?:\S+\s+)?(?:años|meses|semanas|año|mes)\s+(?P<doing>viviendo\s+|trabajando\s+)?"
+    r"en\s+(?P<place>(?-i:[A-ZÁÉÍÓÚÑ]).*)$"
+)
 _WEEKDAY_WORDS = _words(
     "lunedì martedì mercoledì giovedì venerdì sabato domenica lunes martes miércoles jueves viernes sábado domingo"
     " lundi mardi mercredi jeudi vendredi samedi dimanche lundis mardis mercredis jeudis vendredis samedis dimanches"
