@@ -705,3 +705,17 @@ def test_the_language_or_tool_one_codes_in(message, value):
 def test_llevo_a_time_somewhere(message, slot):
     facts = facts_of(message)
     assert len(facts) == 1 and facts[0].slot == slot
+
+
+@pytest.mark.parametrize(
+    ("message", "shown"),
+    [
+        ("Mia sorella vive a Londra.", "La sorella di Marta vive a Londra"),
+        ("Mi perro murió ayer.", "El perro de Marta murió"),
+        ("Vivo en Cádiz.", "Marta vive en Cádiz"),
+    ],
+)
+def test_a_named_speaker_owns_the_fact(message, shown):
+    turns = (Turn("e0", "user", message, AT, name="Marta"),)
+    facts = extract_facts(ExtractionInput(new_turns=turns))
+    assert facts and facts[0].text.startswith(shown)

@@ -81,7 +81,19 @@ def name_speaker(text: str, language: str, name: str | None) -> str:
         text = re.sub(r"\b[Tt]he user\b", name, text)
         return text
     subject = subject_for(language)
-    return re.sub(re.escape(subject), name, text, flags=re.IGNORECASE)
+    if of_user := _OF_USER.get(language):
+        text = re.sub(of_user[0], of_user[1].format(name=name), text)  # "la sorella dell'utente" -> "di Caroline"
+    return re.sub(r"(?<![\w'])" + re.escape(subject), name, text, flags=re.IGNORECASE)
+
+
+# "... of the user" in each language, and the same with a name
+_OF_USER = {
+    "it": (r"\bdell'utente\b", "di {name}"),
+    "es": (r"\bdel usuario\b", "de {name}"),
+    "fr": (r"\bde l'utilisateur\b", "de {name}"),
+    "pt": (r"\bdo utilizador\b", "de {name}"),
+    "de": (r"\bdes Nutzers\b", "von {name}"),
+}
 
 
 # --------------------------------------------------------------------------------------------
