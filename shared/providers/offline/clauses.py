@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from shared.providers.offline import frames
+from shared.providers.offline import foreign_clauses, frames
 
 __all__ = [
     "IRREGULAR_PAST",
@@ -29,6 +29,7 @@ __all__ = [
     "plain",
     "split_predicates",
     "split_together",
+    "is_first_person_verb",
     "rewrite",
     "rewrite_foreign",
     "split_foreign_conjuncts",
@@ -620,7 +621,23 @@ _FOREIGN_POSSESSIVES = {
     "fr": {"mon": "son", "ma": "sa", "mes": "ses"},
     "de": {"mein": "sein", "meine": "seine", "meinen": "seinen", "meinem": "seinem", "meiner": "seiner"},
 }
+# "estar" and its kin say how or where someone is for now; "be" + "in/at" says where they are today.
+_PASSING_STATE = _words("estoy estou sto")
+_HAVE_VERBS = _words("tengo ho tenho ai habe")
+_DEFINITE = _words("el la los las il lo gli le i l' le les o a os as der die das den")
+_BE = _words("sono soy sou suis")  # not German "bin": "ich bin in Rente" is a lasting state
+_LOCATIVE = _words("a in en à au aux em no na nel nella im am bei auf chez")
+_FOREIGN_ADVERBS = _words(
+    "maintenant désormais ora adesso ahora ya agora já jetzt gerade noch still encore ancora todavía ainda"
+)
+# Words that follow a subject, not a first-person verb: "Marco è ...", "Lucía está ...", "Anna a ..."
+_THIRD_PERSON_NEXT = _words("è ha sono hanno e ed es está tiene son están y é tem são está est a ont sont et")
 _FOREIGN_REFLEXIVE = re.compile(r"^(?:me|mi|m'|mich|mir)\b", re.IGNORECASE)
+
+
+def is_first_person_verb(word: str, language: str) -> bool:
+    """Whether a word reads as a first-person singular verb of ``language`` (see ``_first_person_form``)."""
+    return _first_person_form(word.lower(), language)
 
 
 def _first_person_form(word: str, language: str) -> bool:
@@ -630,6 +647,8 @@ def _first_person_form(word: str, language: str) -> bool:
         return False
     if word in _FIRST_PERSON_IRREGULAR.get(language, ()):
         return True
+    if language == "fr" and word in _FR_DETERMINERS:
+        return False  # "(j'ai deux enfants) et un chien": a noun phrase, not a verb
     if language in ("es", "it", "pt"):
         return word.endswith("o") and len(word) > 3
     if language == "de":
@@ -643,7 +662,16 @@ _NOT_VERBS = _words(
     "algo nada dentro fuera medio esto eso aquello solo "
     "questo quello molto tanto quanto nuovo primo secondo nostro vostro tutto come dentro fuori solo "
     "muito pouco outro quando quanto novo primeiro nosso vosso mesmo isto isso aquilo "
+    # sentence adverbs and interjections that end as a verb does
+    "purtroppo davvero spesso troppo certo proprio almeno appunto soprattutto intanto ovvio infatti "
+    "claro pronto luego bueno encima seguro cierto sobre tampoco "
+    "logo certo junto pronto "
     "die eine keine meine deine seine ihre unsere eure diese jede alle beide viele wenige andere manche welche"
+)
+_WE_REFLEXIVES = _words("nos ci uns nous on")
+_FR_DETERMINERS = _words(
+    "un une le la les des du de d l mon ma mes ton ta tes son sa ses notre nos votre vos leur leurs ce cet cette ces "
+    "quelques plusieurs deux trois quatre cinq six beaucoup peu"
 )
 _AND = {"de": "und", "es": "y|e", "fr": "et", "it": "e|ed", "pt": "e"}
 _AND_SPLIT = {lang: re.compile(rf"\s*,?\s+(?:{words})\s+", re.IGNORECASE) for lang, words in _AND.items()}
@@ -661,13 +689,43 @@ def split_foreign_conjuncts(clause: str, language: str) -> list[str]:
     conjunction = _AND[language].split("|")[0]
     parts = [pieces[0]]
     for piece in pieces[1:]:
-        first = piece.split(" ", 1)[0].lower()
+        said_first = piece.split(" ", 1)[0]
+        first = said_first.lower()
+        if said_first[:1].isupper():
+            parts[-1] = f"{parts[-1]} {conjunction} {piece}"  # "Lola y Bruno": a name, never a verb
+            continue
         pronoun = _FOREIGN_PRONOUN[language].match(piece)
-        if pronoun or (first not in _FOREIGN_NOT_STATING and _first_person_form(first, language)):
+        following = piece[pronoun.end() :].split(" ", 1)[0] if pronoun else ""
+        if pronoun and (foreign_clauses.is_plural_verb(following, language) or following.lower() in _WE_REFLEXIVES):
+            pronoun = None  # "Lena und ich wohnen ...": "I" is half of the subject, not a new clause
+            parts[-1] = f"{parts[-1]} {conjunction} {piece}"
+            continue
+        shared = _HAVE_HEAD[language].match(parts[0])
+        if shared and first in _DETERMINERS[language]:
+            # "J'ai deux enfants et un chien", "Tengo un gato y dos perros": the second thing is had too
+            parts.append(f"{shared.group(0)} {piece}")
+        elif pronoun or (first not in _FOREIGN_NOT_STATING and _first_person_form(first, language)):
             parts.append(piece if pronoun else _SUBJECT_PRONOUN.get(language, "") + piece)
         else:
             parts[-1] = f"{parts[-1]} {conjunction} {piece}"
     return parts
+
+
+# "have" said first in a clause, and the words a thing's noun phrase starts with
+_HAVE_HEAD = {
+    "de": re.compile(r"^(?:ich|wir)\s+(?:habe|haben)\b", re.IGNORECASE),
+    "es": re.compile(r"^(?:yo\s+)?(?:tengo|tenemos)\b", re.IGNORECASE),
+    "fr": re.compile(r"^(?:j'ai|nous\s+avons|on\s+a)\b", re.IGNORECASE),
+    "it": re.compile(r"^(?:io\s+)?(?:ho|abbiamo)\b", re.IGNORECASE),
+    "pt": re.compile(r"^(?:eu\s+)?(?:tenho|temos)\b", re.IGNORECASE),
+}
+_DETERMINERS = {
+    "de": _words("ein eine einen einem zwei drei vier fünf"),
+    "es": _words("un una unos unas dos tres cuatro cinco"),
+    "fr": _words("un une des deux trois quatre cinq"),
+    "it": _words("un una uno un' due tre quattro cinque"),
+    "pt": _words("um uma uns umas dois duas três quatro cinco"),
+}
 
 
 def rewrite_foreign(
@@ -680,16 +738,26 @@ def rewrite_foreign(
     "su"). None for anything else: another subject, a reflexive verb, a wish or a question."""
     text = _SPACES.sub(" ", clause.strip(" ,;:.!¡¿"))
     pronoun = _FOREIGN_PRONOUN.get(language)
-    if pronoun is None or not text or "?" in text:
+    if pronoun is None or not text or "?" in text or foreign_clauses.imagined(text, language):
         return None
+    text = foreign_clauses.normalised(text, language)
     had_pronoun = bool(pronoun.match(text))
     body = pronoun.sub("", text, count=1)
     if language in ("de", "fr") and not had_pronoun:
         return None  # German and French say their subject: without "ich"/"je" it is someone else's clause
     if _FOREIGN_REFLEXIVE.match(body):
         return None
+    if foreign_clauses.parse_past(text, language) is not None:
+        return None  # "ho venduto ...", "vendí ...": an event, read by foreign_clauses, never a present fact
     verb, _, rest = body.partition(" ")
     lower = verb.lower()
+    if rest.split(" ", 1)[0].lower() in _THIRD_PERSON_NEXT:
+        return None  # "Bricco è morto", "Marco vive a Roma": a name, not a verb in the first person
+    if lower in _HAVE_VERBS and rest.split(" ", 1)[0].lower() in _DEFINITE:
+        return None  # "tengo el día libre", "ho la febbre": what the user has today, not a belonging
+    after = [w for w in rest.lower().split() if w not in _FOREIGN_ADVERBS][:1]
+    if lower in _PASSING_STATE or (lower in _BE and after and after[0] in _LOCATIVE):
+        return None  # "estoy cansada", "sono a Roma per lavoro": where or how the user is today
     if lower in _FOREIGN_NOT_STATING or not rest or not _first_person_form(lower, language):
         return None
     swaps = _FOREIGN_POSSESSIVES[language]

@@ -51,7 +51,8 @@ from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, sa
 from shared.providers.offline import clause_classifier, clauses, frames
 
 RULES_VERSION = "rules-v5"  # part of the extraction cache key: v5 segments clauses by the general layer
-# (clauses.py) and settles changes on the slot they change (work spelled out as @work)
+# (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
+# foreign past tenses, we-statements and deaths
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
 
@@ -2477,31 +2478,50 @@ _MARKERS = {
     "de": _vocab("""
         ich, und, nicht, der, das, ist, mein, meine, bin, wohne, lebe, heiße, heisse, komme, aus, mit, auf,
         ein, eine, zu, wir, habe, sind, auch, aber, jetzt, seit, nach, gezogen, hallo, danke, bitte, ja,
-        nein, wie, geht, kinder, jeden, jede, verheiratet, heißt, gehe, spiele, letzten, letzte
+        nein, wie, geht, kinder, jeden, jede, verheiratet, heißt, gehe, spiele, letzten, letzte,
+        du, dich, dir, mich, mir, sie, dem, im, zum, zur, vom, beim, für, über, oder, wenn, weil, dass, kann,
+        muss, möchte, haben, gibt, schon, noch, sehr, gern, gerne, immer, heute, kein, keine, bitte
     """),
     "es": _vocab("""
         yo, y, el, los, las, que, soy, mi, vivo, llamo, con, por, para, una, estoy, pero, muy, es, mudé,
         nombre, desde, ahora, hola, gracias, sí, cómo, trabajo, en, ya, tengo, hace, dejé, gusta, años, del, al,
-        estoy, juego, tenemos, hijos, hijas, nuestro, nuestra, somos, usamos, mañanas, casada, casado
+        estoy, juego, tenemos, hijos, hijas, nuestro, nuestra, somos, usamos, mañanas, casada, casado,
+        tú, está, están, porque, cuando, muy, también, algo, nada, mucho, mis, tus, sus, aquí, hoy, ayer,
+        prefiero, quiero, puedo, hago, voy, este, eso, esa, respuestas, siempre
     """),
     "fr": _vocab("""
         je, et, le, les, est, suis, mon, ma, mes, habite, vis, avec, pour, une, des, du, pas, ne, mais,
         nous, appelle, viens, prénom, maintenant, depuis, bonjour, merci, oui, à, salut, très, travaille, j'ai,
-        avons, enfants, chaque, tous, toutes, mariée, marié
+        avons, enfants, chaque, tous, toutes, mariée, marié,
+        tu, moi, toi, peux, veux, fait, sont, ont, ai, as, avez, êtes, c'est, ça, ce, cette, ces, qui, quoi,
+        où, au, aux, dans, chez, très, bien, aussi, encore, vous, leur, notre, votre, réponses, toujours
     """),
     "it": _vocab("""
         io, sono, mi, chiamo, abito, lavoro, il, di, che, non, per, con, anche, ora, adesso, ciao, grazie, ho,
         sto, faccio, più, della, nel, alla, anni, mio, mia, perché, però, smesso, vengo, piace, fa, gli, e, chiama,
         vivo, siamo, passati, anno, scorso, abbiamo, sono, lasciato, gioco, ogni, mio, ragazzo, trasferita, trasferito,
-        figli, figlie, sposato, sposata, nuoto, mattina, palestra
+        figli, figlie, sposato, sposata, nuoto, mattina, palestra,
+        tu, ti, ci, gli, del, dei, delle, sul, questo, questa, quello, è, hai, molto, poi, già, ancora, sempre,
+        qui, dove, quando, voglio, posso, preferisco, risposte
     """),
     "pt": _vocab("""
         eu, moro, trabalho, sou, não, meu, minha, em, no, na, do, da, com, também, agora, olá, obrigado,
         obrigada, sim, você, estou, tenho, já, mais, mudei, deixei, parei, gosto, há, anos, ao, os, das, dos, e, mas,
-        migramos, empresa, sou, usuário, aos, às, filhos, filhas, temos, nós, nosso, nossa, ginásio, casado, casada
+        migramos, empresa, sou, usuário, aos, às, filhos, filhas, temos, nós, nosso, nossa, ginásio, casado, casada,
+        para, pra, um, uma,
+        isso, isto, esse, essa, aqui, muito, quando, porque, ainda, sempre, hoje, ontem, prefiro, quero, posso,
+        faço, vou, é, são, está, tá, né, respostas
     """),
 }
 _FR_ELISIONS = ("j'", "m'", "l'", "d'", "c'", "qu'", "n'", "s'")
+# Letters and word endings only one of the five languages writes (English writes none of them).
+_SPELLINGS = (
+    (re.compile(r"ñ|^\w{2,}ió$|ción$|ciones$"), "es"),
+    (re.compile(r"[ãõ]|ção$|ções$"), "pt"),
+    (re.compile(r"ß|^\w{3,}(?:heit|keit|schaft)$|^\w{4,}ungen?$"), "de"),
+    (re.compile(r"[ìò]|zione$|zioni$"), "it"),
+    (re.compile(r"œ|eaux?$|^\w{2,}ée$"), "fr"),
+)
 _MARKER_INDEX: dict[str, tuple[str, ...]] = {}
 for _lang, _words in _MARKERS.items():
     for _word in _words:
@@ -2522,9 +2542,23 @@ def detect_language(text: str) -> str:
     for token in _WORD.findall(text.lower()):
         for lang in _MARKER_INDEX.get(token, ()):
             scores[lang] += 1
+        for spelling, lang in _SPELLINGS:
+            if spelling.search(token):
+                scores[lang] += 1  # "murió", "mudança", "Wohnung": letters and endings of one language
         if token.startswith(_FR_ELISIONS):
             scores["fr"] += 1
     best = max(("de", "es", "fr", "it", "pt"), key=lambda lang: scores[lang])
+    if scores[best] and scores[best] >= scores["en"]:
+        # A tie of marker words ("Ho comprato una Vespa": "ho" and "una"; "On a déménagé à Annecy": "on"
+        # and "à"), or one marker word against a sure guess ("Suono la chitarra": "la"): the character
+        # n-grams decide.
+        guess = clause_classifier.language_of(text)
+        tie = scores[guess.label] == scores[best]
+        near = not scores["en"] and scores[guess.label] >= scores[best] - 1 and guess.label != "en"
+        if tie or (near and guess.confidence >= LANGUAGE_GUESS_CONFIDENCE):
+            return guess.label
+        if scores[best] == scores["en"] and guess.label != "en":
+            return best  # "Uso Trello per i progetti": "i" against "per", and the n-grams are not English
     if scores[best] > scores["en"]:
         return best
     if not any(scores.values()):
@@ -2533,10 +2567,13 @@ def detect_language(text: str) -> str:
         guess = clause_classifier.language_of(text)
         if guess.confidence >= LANGUAGE_GUESS_CONFIDENCE:
             return guess.label
+        if guess.label != "en" and guess.confidence >= LANGUAGE_GUESS_FOREIGN:
+            return guess.label  # "Fechámos a loja": no marker of any language, and no likely English
     return "en"
 
 
 LANGUAGE_GUESS_CONFIDENCE = 0.6
+LANGUAGE_GUESS_FOREIGN = 0.45  # a guess of another language than English, when no marker word speaks
 
 
 # --------------------------------------------------------------------------------------------
@@ -3729,6 +3766,13 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
         if sentence.rstrip(" )\"'").endswith("?"):
             # A question states nothing, unless it is a statement said with a rising tone ("turns
             # out I like olives now??"); a statement before a question is kept by the clause split.
+            if language != "en":
+                # "Moro em Campinas, alguma dica pra dormir?": the statement before the question
+                sentence = frames.statement_before_question(sentence, language)
+                if not sentence:
+                    continue
+                drafts.extend(_drafts_in_context(sentence, today, language, general))
+                continue
             if turned := _TURNS_OUT.search(sentence):
                 sentence = sentence[turned.end() :]
             parts = _clauses(sentence.rstrip(" ?!"))
@@ -3741,7 +3785,8 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
         if language == "en" and (gapped := _gapped_contrast(sentence.rstrip(".!;"))):
             drafts.extend(d for part in gapped for d in _drafts_in_context(part, today, language, general))
             continue
-        for part in _CONTRAST.split(sentence.rstrip(".!;")) if language == "en" else [sentence.rstrip(".!;")]:
+        stripped = sentence.rstrip(".!;")
+        for part in _CONTRAST.split(stripped) if language == "en" else frames.split_contrast(stripped, language):
             drafts.extend(_drafts_in_context(part, today, language, general))
     return drafts
 
@@ -3845,6 +3890,8 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
         found_here = frames.foreign_statements(body, language) or (_general_foreign(body, language) if general else [])
         for found in found_here:
             shown = found.text
+            if (found.slot or "").startswith("tool:") and (domain := _foreign_tool_domain(found.value)):
+                found = replace(found, slot=f"tool:{domain}")  # "Linux Mint" and "Windows 10" are both an os
             if stated is not None and stated.day != today:
                 # The stated date in the fact itself, as in English ("... (2026-04-17 09:00)").
                 iso = stated.day.isoformat() if stated.grain in ("day", "week") else stated.bare()
@@ -3864,6 +3911,10 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
                 draft = replace(draft, valid_to=_event_end(draft, stated.day, stated.grain, today))
             drafts.append(draft)
     return drafts
+
+
+def _foreign_tool_domain(name: str) -> str | None:
+    return _tool_domain(name) or _tool_domain(re.sub(r"\s+v?\d[\w.]*$", "", name))
 
 
 def _general_foreign(clause: str, language: str) -> list[frames.ForeignDraft]:

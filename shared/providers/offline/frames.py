@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from shared.domain.slots import CONTEXT_MARK
+from shared.providers.offline import foreign_clauses
+from shared.providers.offline.foreign_clauses import _finditer, _match, _search, _split, _sub
 
 __all__ = [
     "CONTEXTS",
@@ -80,7 +82,19 @@ def name_speaker(text: str, language: str, name: str | None) -> str:
         text = re.sub(r"\b[Tt]he user\b", name, text)
         return text
     subject = subject_for(language)
-    return re.sub(re.escape(subject), name, text, flags=re.IGNORECASE)
+    if of_user := _OF_USER.get(language):
+        text = re.sub(of_user[0], of_user[1].format(name=name), text)  # "la sorella dell'utente" -> "di Caroline"
+    return re.sub(r"(?<![\w'])" + re.escape(subject), name, text, flags=re.IGNORECASE)
+
+
+# "... of the user" in each language, and the same with a name
+_OF_USER = {
+    "it": (r"\bdell'utente\b", "di {name}"),
+    "es": (r"\bdel usuario\b", "de {name}"),
+    "fr": (r"\bde l'utilisateur\b", "de {name}"),
+    "pt": (r"\bdo utilizador\b", "de {name}"),
+    "de": (r"\bdes Nutzers\b", "von {name}"),
+}
 
 
 # --------------------------------------------------------------------------------------------
@@ -374,11 +388,21 @@ def period_end(day: date, grain: str) -> date:
 
 
 _NUMBERS = {
-    "de": {"ein": 1, "einem": 1, "einer": 1, "eine": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6},
-    "es": {"un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6},
-    "fr": {"un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6},
-    "it": {"un": 1, "una": 1, "uno": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6},
-    "pt": {"um": 1, "uma": 1, "dois": 2, "duas": 2, "três": 3, "quatro": 4, "cinco": 5, "seis": 6},
+    "de": {"ein": 1, "einem": 1, "einer": 1, "eine": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6}
+    | {"sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12, "zwanzig": 20, "dreißig": 30}
+    | {"dreizehn": 13, "vierzehn": 14, "fünfzehn": 15},
+    "es": {"un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6}
+    | {"siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12, "veinte": 20, "treinta": 30}
+    | {"trece": 13, "catorce": 14, "quince": 15},
+    "fr": {"un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6}
+    | {"sept": 7, "huit": 8, "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "vingt": 20, "trente": 30}
+    | {"treize": 13, "quatorze": 14, "quinze": 15},
+    "it": {"un": 1, "una": 1, "uno": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6}
+    | {"sette": 7, "otto": 8, "nove": 9, "dieci": 10, "undici": 11, "dodici": 12, "venti": 20, "trenta": 30}
+    | {"tredici": 13, "quattordici": 14, "quindici": 15},
+    "pt": {"um": 1, "uma": 1, "dois": 2, "duas": 2, "três": 3, "quatro": 4, "cinco": 5, "seis": 6}
+    | {"sete": 7, "oito": 8, "nove": 9, "dez": 10, "onze": 11, "doze": 12, "vinte": 20, "trinta": 30}
+    | {"treze": 13, "catorze": 14, "quinze": 15},
 }
 # unit words -> day | week | month | year
 _UNITS = {
@@ -469,7 +493,8 @@ _PAST_TENSE = {
 
 
 _EVERY_WEEKDAY = _rx(
-    r"(?:\bjeden|\bjede|\bcada|\btodos\s+los|\blos|\btous\s+les|\bles|\bchaque|\bogni|\btutti\s+i|\btodas\s+as"
+    r"(?:\bjeden|\bjede|\bcada|\btodos\s+los|\btodas\s+las|\blos|\btous\s+les|\bles|\bchaque|\bogni|\btutti\s+i"
+    r"|\btutte\s+le|\btoda|\btodo|\btodas\s+as"
     r"|\btodos\s+os|\baos|\bàs|\bnas|\bnos)\s+$"
 )
 
@@ -481,18 +506,19 @@ def _weekday_dates(text: str, today: date, language: str) -> list[StatedDate]:
     names = _WEEKDAY_INDEX[language]
     days = "|".join(sorted((re.escape(n) for n in names), key=len, reverse=True))
     pattern, ahead, behind = frame
-    told_in_past = re.search(_PAST_TENSE[language], text, re.IGNORECASE) is not None
+    told_in_past = _search(_PAST_TENSE[language], text, re.IGNORECASE) is not None
     found = []
-    for m in re.finditer(r"(?<!\w)(?:" + pattern.format(days=days) + r")(?!\w)", text, re.IGNORECASE):
+    for m in _finditer(r"(?<!\w)(?:" + pattern.format(days=days) + r")(?!\w)", text, re.IGNORECASE):
         if _EVERY_WEEKDAY.search(text[: m.start()]):
             continue  # "jeden Dienstag", "los martes", "tous les lundis": a habit's rhythm, not a date
         weekday = names[m.group("w").lower()]
         phrase = m.group(0).lower()
-        if re.search(behind, phrase) or (told_in_past and not re.search(ahead, phrase)):
+        since = bool(_DANGLING_SINCE.search(text[: m.start()]))  # "desde el lunes": the last one
+        if _search(behind, phrase) or since or (told_in_past and not _search(ahead, phrase)):
             day = today - timedelta(days=(today.weekday() - weekday) % 7 or 7)
         else:
             day = today + timedelta(days=(weekday - today.weekday()) % 7)
-            if re.search(ahead, phrase) and day == today:
+            if _search(ahead, phrase) and day == today:
                 day += timedelta(days=7)
         found.append(StatedDate(day, "day", m.start(), m.end()))
     return found
@@ -609,19 +635,19 @@ def stated_date(text: str, today: date, language: str, *, past: bool = True) -> 
     found: list[StatedDate] = []
     bounded = r"(?<!\w)(?:{})(?!\w)"
     for word, offset in _DAY_WORDS.get(language, {}).items():
-        for m in re.finditer(bounded.format(re.escape(word)), text, re.IGNORECASE):
-            if re.search(r"(?i)\b(?:la|de|esta|cada|toda\s+la)\s+$", text[: m.start()]):
+        for m in _finditer(bounded.format(re.escape(word)), text, re.IGNORECASE):
+            if _search(r"(?i)\b(?:la|de|esta|cada|toda\s+la)\s+$", text[: m.start()]):
                 continue  # "por la mañana", "esta mañana": the morning, not tomorrow
             found.append(StatedDate(today + timedelta(days=offset), "day", m.start(), m.end()))
     for pattern, step in _RELATIVE.get(language, ()):
-        for m in re.finditer(bounded.format(pattern), text, re.IGNORECASE):
+        for m in _finditer(bounded.format(pattern), text, re.IGNORECASE):
             unit = _UNITS[language].get(m.group(1).lower(), "year")
             day = _period_start(_shift(today, unit, step), unit)
             found.append(StatedDate(day, unit, m.start(), m.end()))
     ago = _AGO.get(language)
     if ago:
         for kind, pattern in zip(("ago", "since", "since_year"), ago, strict=True):
-            for m in re.finditer(bounded.format(pattern), text, re.IGNORECASE):
+            for m in _finditer(bounded.format(pattern), text, re.IGNORECASE):
                 if kind == "since_year":
                     found.append(StatedDate(date(int(m.group("y")), 1, 1), "year", m.start(), m.end(), since=True))
                     continue
@@ -632,7 +658,7 @@ def stated_date(text: str, today: date, language: str, *, past: bool = True) -> 
                 found.append(
                     StatedDate(day, "day" if unit in ("day", "week") else unit, m.start(), m.end(), kind == "since")
                 )
-    for m in re.finditer(bounded.format(_DAY_MONTH.get(language, r"\b\B")), text, re.IGNORECASE):
+    for m in _finditer(bounded.format(_DAY_MONTH.get(language, r"\b\B")), text, re.IGNORECASE):
         month = _MONTHS.get(language, {}).get(m.group("m").lower())
         if month is None:
             continue
@@ -643,13 +669,13 @@ def stated_date(text: str, today: date, language: str, *, past: bool = True) -> 
         if not past and day < today:
             day = day.replace(year=today.year + 1)
         found.append(StatedDate(day, "day", m.start(), m.end()))
-    for m in re.finditer(bounded.format(_IN_MONTH.get(language, r"\b\B")), text, re.IGNORECASE):
+    for m in _finditer(bounded.format(_IN_MONTH.get(language, r"\b\B")), text, re.IGNORECASE):
         month = _MONTHS.get(language, {}).get(m.group("m").lower())
         if month is None:
             continue
         year = today.year - (1 if past and month > today.month else 0) + (1 if not past and month < today.month else 0)
         found.append(StatedDate(date(year, month, 1), "month", m.start(), m.end()))
-    for m in re.finditer(bounded.format(_IN_YEAR.get(language, r"\b\B")), text, re.IGNORECASE):
+    for m in _finditer(bounded.format(_IN_YEAR.get(language, r"\b\B")), text, re.IGNORECASE):
         found.append(StatedDate(date(int(m.group("y")), 1, 1), "year", m.start(), m.end()))
     found.extend(_weekday_dates(text, today, language))
     if not found:
@@ -687,10 +713,18 @@ def time_of_day(text: str, language: str) -> tuple[int, int, int, int] | None:
     return hour, minute, m.start(), m.end()
 
 
+# A preposition left before a removed date ("Desde el lunes", "depuis mardi"): it goes with the date.
+_DANGLING_SINCE = re.compile(
+    r"(?:^|\s)(?:desde|depuis|seit|dal|dalla|dallo|da|ab|a\s+partir\s+de|à\s+partir\s+de|a\s+partire\s+da)\s*$",
+    re.IGNORECASE,
+)
+
+
 def remove_span(text: str, start: int, end: int) -> str:
-    joined = (text[:start].rstrip() + " " + text[end:].lstrip()).strip()
-    joined = re.sub(r"\s+([,.;!?])", r"\1", joined)
-    return re.sub(r"\s+", " ", joined).strip(" ,;-")
+    before = _DANGLING_SINCE.sub("", text[:start])
+    joined = (before.rstrip() + " " + text[end:].lstrip()).strip()
+    joined = _sub(r"\s+([,.;!?])", r"\1", joined)
+    return _sub(r"\s+", " ", joined).strip(" ,;-")
 
 
 # --------------------------------------------------------------------------------------------
@@ -925,6 +959,15 @@ _END = (
 _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     "de": (
         (
+            r"ich\s+(?:programmiere|entwickle|code)\s+(?:\S+\s+)?(?:in|mit)\s+(?P<v>(?-i:[A-Z])[\w.+#-]*)(?:\s+[^,;.!?]*)?",
+            "tool",
+            "{S} programmiert in {v}",
+        ),
+        (r"ich\s+bin\s+(?P<v>in\s+Rente|im\s+Ruhestand|Rentnerin|Rentner|pensioniert)", "occupation", "{S} ist {v}"),
+        (r"ich\s+bin\s+in\s+" + _V + r"\s+geboren", "origin", "{S} ist in {v} geboren"),
+        (r"ich\s+mag\s+(?:keine?n?|nicht)\s+" + _V, "dislike", "{S} mag {v} nicht"),
+        (r"ich\s+bin\s+(?P<v>verheiratet|ledig|geschieden|verwitwet|single)", "marital", "{S} ist {v}"),
+        (
             "mein(?:e)?\\s+(?P<kind>hund|katze|kater|hündin|hase|hamster|papagei|pferd|wellensittich)\\s+heißt\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
             "pet",
             "{S} hat {kind_article} {Kind} namens {v}",
@@ -987,7 +1030,8 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} hat {v}",
         ),
         (
-            r"(?:ich\s+)?(?:wohne|lebe)\s+(?:(?:jetzt|inzwischen|mittlerweile|derzeit|zurzeit|nun)\s+)*in\s+" + _V,
+            r"(?:ich\s+)?(?:wohne|lebe)\s+(?:(?:jetzt|inzwischen|mittlerweile|derzeit|zurzeit|nun|zusammen|gemeinsam"
+            r"|allein|alleine)\s+)*in\s+" + _V,
             "location",
             "{S} wohnt in {v}",
         ),
@@ -1005,12 +1049,33 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
     "es": (
         (
+            r"(?:yo\s+)?(?:programo|desarrollo)\s+(?:\S+\s+)?en\s+(?P<v>(?-i:[A-Z])[\w.+#-]*)(?:\s+[^,;.!?]*)?",
+            "tool",
+            "{S} programa en {v}",
+        ),
+        (r"(?:yo\s+)?(?:estoy|soy)\s+(?P<v>jubilad[oa])", "occupation", "{S} está {v}"),
+        (r"(?:yo\s+)?me\s+(?:gradué|licencié)\s+en\s+" + _V, "education", "{S} se graduó en {v}"),
+        (r"(?:yo\s+)?nací\s+en\s+" + _V, "origin", "{S} nació en {v}"),
+        (r"(?:yo\s+)?estoy\s+viviendo\s+(?:ahora\s+)?en\s+" + _V, "location", "{S} vive en {v}"),
+        (r"no\s+me\s+(?:gusta|gustan)\s+(?:nada\s+)?" + _V, "dislike", "A {S_lower} no le gusta {v}"),
+        (r"(?:yo\s+)?(?:odio|detesto)\s+" + _V, "dislike", "{S} odia {v}"),
+        (
+            r"(?:yo\s+)?(?:me\s+)?fui\s+a\s+vivir\s+(?:juntos\s+|juntas\s+|sol[oa]\s+)?(?:a|en)\s+" + _V,
+            "location",
+            "{S} vive en {v}",
+        ),
+        (
+            r"(?:yo\s+)?estoy\s+(?P<v>casad[oa]|divorciad[oa]|separad[oa]|solter[oa]|viud[oa])",
+            "marital",
+            "{S} está {v}",
+        ),
+        (
             "mi\\s+(?P<kind>perro|perra|gato|gata|conejo|loro|caballo|hámster)\\s+se\\s+llama\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
             "pet",
             "{S} tiene un {kind} llamado {v}",
         ),
         (
-            "(?:yo\\s+)?(?:tengo|tenemos)\\s+(?P<v>(?:un|una|dos|tres|cuatro|cinco|\\d)\\s+(?:hijos?|hijas?|niños|niñas|nietos?))",
+            "(?:yo\\s+)?(?:tengo|tenemos)\\s+(?P<v>(?:un|una|dos|tres|cuatro|cinco|\\d)\\s+(?:hijos?|hijas?|niñ[oa]s?|nietos?|bebés?|bebé)(?:\\s+de\\s+\\S+\\s+(?:años|meses))?)",
             "family:kids",
             "{S} tiene {v}",
         ),
@@ -1070,7 +1135,11 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "event",
             "{S} tiene {v}",
         ),
-        (r"(?:yo\s+)?vivo\s+(?:(?:ahora|actualmente|ya)\s+)?en\s+" + _V, "location", "{S} vive en {v}"),
+        (
+            r"(?:yo\s+)?vivo\s+(?:(?:ahora|actualmente|ya|juntos|juntas|sol[oa])\s+)*en\s+" + _V,
+            "location",
+            "{S} vive en {v}",
+        ),
         (
             r"(?:yo\s+)?(?:me\s+mud[ée]|me\s+he\s+mudado|me\s+voy\s+a\s+mudar)\s+a\s+" + _V,
             "location",
@@ -1097,12 +1166,29 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
     "fr": (
         (
+            r"je\s+(?:code|programme|développe)\s+(?:\S+\s+)?en\s+(?P<v>(?-i:[A-Z])[\w.+#-]*)(?:\s+[^,;.!?]*)?",
+            "tool",
+            "{S} code en {v}",
+        ),
+        (r"je\s+suis\s+(?P<v>à\s+la\s+retraite|retraitée?)", "occupation", "{S} est {v}"),
+        (r"je\s+suis\s+diplômée?\s+(?:en|de|d')\s*" + _V, "education", "{S} est diplômé en {v}"),
+        (r"je\s+suis\s+née?\s+(?:à|a|en|au)\s+" + _V, "origin", "{S} est né à {v}"),
+        (r"je\s+n'aime\s+pas\s+(?:du\s+tout\s+)?" + _V, "dislike", "{S} n'aime pas {v}"),
+        (
+            r"je\s+suis\s+(?:maintenant\s+|désormais\s+|aujourd'hui\s+)?chez\s+(?P<v>(?-i:[A-ZÀ-Ý])[^,;.!?]*?)",
+            "employer",
+            "{S} travaille chez {v}",
+        ),
+        (r"(?:je\s+)?(?:déteste)\s+" + _V, "dislike", "{S} déteste {v}"),
+        (r"je\s+suis\s+allée?\s+vivre\s+(?:à|a|en)\s+" + _V, "location", "{S} habite à {v}"),
+        (r"je\s+suis\s+(?P<v>mariée?|divorcée?|célibataire|veuve|veuf|pacsée?)", "marital", "{S} est {v}"),
+        (
             "(?:mon|ma)\\s+(?P<kind>chien|chienne|chat|chatte|lapin|perroquet|cheval)\\s+s'appelle\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
             "pet",
             "{S} a un {kind} nommé {v}",
         ),
         (
-            "(?:j'ai|nous\\s+avons|on\\s+a)\\s+(?P<v>(?:un|une|deux|trois|quatre|cinq|\\d)\\s+(?:enfants?|fils|filles?|petits-enfants))",
+            "(?:j'ai|nous\\s+avons|on\\s+a)\\s+(?P<v>(?:un|une|deux|trois|quatre|cinq|\\d)\\s+(?:enfants?|fils|filles?|petits-enfants|bébés?)(?:\\s+de\\s+\\S+\\s+(?:ans|mois))?)",
             "family:kids",
             "{S} a {v}",
         ),
@@ -1126,7 +1212,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "partner",
             "{S} est en couple avec {v}",
         ),
-        ("je\\s+fais\\s+(?:du|de\\s+la|de\\s+l'|des)\\s*(?P<v>[^,;.!?]+?)", "habit", "{S} fait du {v}"),
+        ("je\\s+fais\\s+(?P<art>du|de\\s+la|de\\s+l'|des)\\s*(?P<v>[^,;.!?]+?)", "habit", "{S} fait {art} {v}"),
         (
             "(?:on\\s+est\\s+passés?|nous\\s+sommes\\s+passés|je\\s+suis\\s+passée?|on\\s+a\\s+migré|j'ai\\s+migré|nous\\s+avons\\s+migré)\\s+(?:\\S+\\s+){0,4}?(?:à|a|vers|sur)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
             "tool",
@@ -1154,26 +1240,26 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         ),
         ("je\\s+joue\\s+(?:au|à\\s+la|aux|du|de\\s+la|à\\s+l')\\s*(?P<v>[^,;.!?]+?)", "habit", "{S} joue au {v}"),
         (
-            "j'ai\\s+(?P<v>(?:un|une)\\s+(?:rendez-vous|entretien|examen|vol|réunion|mariage|opération|cours|voyage)(?:\\s+(?:chez|avec|de|à|au)\\s+[^,;.!?]+?)?)",
+            "j'ai\\s+(?P<v>(?:(?:un|une)\\s+)?(?:rendez-vous|entretien|examen|vol|réunion|mariage|opération|cours|voyage)(?:\\s+(?:chez|avec|de|à|au)\\s+[^,;.!?]+?)?)",
             "event",
             "{S} a {v}",
         ),
         (
-            r"(?:j'habite|je\s+vis|je\s+r[ée]side)\s+(?:(?:maintenant|actuellement|désormais)\s+)?(?P<prep>à|a|en|au|aux)\s+"
-            + _V,
+            r"(?:j'habite|je\s+vis|je\s+r[ée]side)\s+(?:(?:maintenant|actuellement|désormais|ensemble|seule?)\s+)*"
+            r"(?P<prep>à|a|en|au|aux)\s+" + _V,
             "location",
             "{S} habite {prep} {v}",
         ),
         (r"j'ai\s+d[ée]m[ée]nag[ée]e?\s+(?P<prep>à|a|en|au|aux)\s+" + _V, "location", "{S} habite {prep} {v}"),
         (r"(?:je\s+m'appelle|mon\s+nom\s+est|mon\s+pr[ée]nom\s+est)\s+" + _V, "name", "{S} s'appelle {v}"),
         (r"je\s+viens\s+(?P<prep>de\s+|d'|du\s+|des\s+)" + _V, "origin", "{S} vient {prep}{v}"),
-        (r"je\s+travaille\s+(?:\S+\s+){0,2}?comme\s+" + _V, "occupation", "{S} travaille comme {v}"),
+        (r"je\s+(?:travaille|bosse)\s+(?:\S+\s+){0,2}?comme\s+" + _V, "occupation", "{S} travaille comme {v}"),
         (
             r"je\s+suis\s+(?P<v>(?:ingénieur|médecin|infirmi|professeur|prof|avocat|développeu|étudiant|architecte|enseignant|cuisinier|chef|designer|comptable|journaliste|pharmacien|dentiste|vétérinaire|musicien|graphiste)\w*(?:\s+\w+)?)",
             "occupation",
             "{S} est {v}",
         ),
-        (r"je\s+travaille\s+(?:\S+\s+){0,2}?(?:chez|pour)\s+" + _V, "employer", "{S} travaille chez {v}"),
+        (r"je\s+(?:travaille|bosse)\s+(?:\S+\s+){0,2}?(?:chez|pour)\s+" + _V, "employer", "{S} travaille chez {v}"),
         (r"j'ai\s+(?P<v>\d{1,3})\s+ans", "age", "{S} a {v} ans"),
         (r"je\s+suis\s+(?P<v>(?:végétarien|végétalien|vegan|végane|végan)\w*)", "diet", "{S} est {v}"),
         (r"je\s+suis\s+allergique\s+(?:à|au|aux)\s+" + _V, "allergy", "{S} est allergique à {v}"),
@@ -1182,12 +1268,33 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
     "it": (
         (
+            r"(?:io\s+)?(?:programmo|sviluppo)\s+(?:\S+\s+)?in\s+(?P<v>(?-i:[A-Z])[\w.+#-]*)(?:\s+[^,;.!?]*)?",
+            "tool",
+            "{S} programma in {v}",
+        ),
+        (r"(?:io\s+)?sono\s+(?P<v>in\s+pensione)", "occupation", "{S} è {v}"),
+        (r"(?:io\s+)?mi\s+sono\s+laureat[oa]\s+in\s+" + _V, "education", "{S} si è laureato in {v}"),
+        (r"(?:io\s+)?sono\s+nat[oa]\s+(?:a|in)\s+" + _V, "origin", "{S} è nato a {v}"),
+        (r"(?:io\s+)?sto\s+vivendo\s+(?:ora\s+)?(?:a|in)\s+" + _V, "location", "{S} vive a {v}"),
+        (r"non\s+mi\s+(?:piace|piacciono)\s+(?:per\s+niente\s+)?" + _V, "dislike", "All'utente non piace {v}"),
+        (r"(?:io\s+)?(?:odio|detesto)\s+" + _V, "dislike", "{S} odia {v}"),
+        (
+            r"(?:io\s+)?sono\s+andat[oaie]\s+a\s+vivere\s+(?:insieme\s+|da\s+sol[oa]\s+)?(?:a|in)\s+" + _V,
+            "location",
+            "{S} vive a {v}",
+        ),
+        (
+            r"(?:io\s+)?sono\s+(?P<v>sposat[oa]|divorziat[oa]|separat[oa]|single|vedov[oa]|celibe|nubile)",
+            "marital",
+            "{S} è {v}",
+        ),
+        (
             "(?:il\\s+)?mi[oa]\\s+(?P<kind>cane|gatto|gatta|coniglio|pappagallo|cavallo|criceto)\\s+si\\s+chiama\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
             "pet",
             "{S} ha un {kind} di nome {v}",
         ),
         (
-            "(?:io\\s+)?(?:ho|abbiamo)\\s+(?P<v>(?:un|una|due|tre|quattro|cinque|\\d)\\s+(?:figli[oe]?|figlia|bambini|bambine|nipoti))",
+            "(?:io\\s+)?(?:ho|abbiamo)\\s+(?P<v>(?:un|una|due|tre|quattro|cinque|\\d)\\s+(?:figli[oe]?|figlia|bambin[oaie]|nipoti|bimb[oaie])\\b(?:\\s+di\\s+\\S+\\s+(?:anni|mesi))?)",
             "family:kids",
             "{S} ha {v}",
         ),
@@ -1253,11 +1360,11 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} ha {v}",
         ),
         (
-            r"(?:io\s+)?(?:vivo|abito)\s+(?:(?:ora|adesso|attualmente)\s+)?(?:a|in)\s+" + _V,
+            r"(?:io\s+)?(?:vivo|abito)\s+(?:(?:ora|adesso|attualmente|insieme|da\s+sol[oa])\s+)*(?:a|in)\s+" + _V,
             "location",
             "{S} vive a {v}",
         ),
-        (r"(?:io\s+)?mi\s+sono\s+trasferit[oa]\s+(?:a|in)\s+" + _V, "location", "{S} vive a {v}"),
+        (r"(?:io\s+)?mi\s+sono\s+trasferit[oaie]\s+(?:a|in)\s+" + _V, "location", "{S} vive a {v}"),
         (r"(?:mi\s+chiamo|il\s+mio\s+nome\s+è)\s+" + _V, "name", "{S} si chiama {v}"),
         (r"(?:io\s+)?sono\s+di\s+" + _V, "origin", "{S} è di {v}"),
         (r"(?:io\s+)?vengo\s+da\s+" + _V, "origin", "{S} viene da {v}"),
@@ -1276,12 +1383,33 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
     "pt": (
         (
+            r"(?:eu\s+)?(?:programo|desenvolvo)\s+(?:\S+\s+)?em\s+(?P<v>(?-i:[A-Z])[\w.+#-]*)(?:\s+[^,;.!?]*)?",
+            "tool",
+            "{S} programa em {v}",
+        ),
+        (r"(?:eu\s+)?(?:estou|sou)\s+(?P<v>aposentad[oa]|reformad[oa])", "occupation", "{S} está {v}"),
+        (r"(?:eu\s+)?(?:me\s+formei|formei-me)\s+em\s+" + _V, "education", "{S} formou-se em {v}"),
+        (r"(?:eu\s+)?nasci\s+(?:em|no|na)\s+" + _V, "origin", "{S} nasceu em {v}"),
+        (
+            r"(?:eu\s+)?(?:estou|tô|to)\s+(?:morando|vivendo|a\s+morar|a\s+viver)\s+(?P<prep>em|no|na)\s+" + _V,
+            "location",
+            "{S} mora {prep} {v}",
+        ),
+        (r"(?:eu\s+)?não\s+gosto\s+(?:nada\s+)?(?:de|do|da|dos|das)\s+" + _V, "dislike", "{S} não gosta de {v}"),
+        (r"(?:eu\s+)?(?:odeio|detesto)\s+" + _V, "dislike", "{S} odeia {v}"),
+        (
+            r"(?:eu\s+)?fui\s+(?:morar|viver)\s+(?:junto\s+|juntos\s+|sozinh[oa]\s+)?(?:em|para|no|na|pra)\s+" + _V,
+            "location",
+            "{S} mora em {v}",
+        ),
+        (r"(?:eu\s+)?sou\s+(?P<v>casad[oa]|divorciad[oa]|solteir[oa]|viúv[oa])", "marital", "{S} é {v}"),
+        (
             "(?:o\\s+)?(?:meu|minha)\\s+(?P<kind>cão|cachorro|cadela|gato|gata|coelho|papagaio|cavalo)\\s+(?:chama-se|se\\s+chama)\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
             "pet",
             "{S} tem um {kind} chamado {v}",
         ),
         (
-            "(?:eu\\s+)?(?:tenho|temos)\\s+(?P<v>(?:um|uma|dois|duas|três|quatro|cinco|\\d)\\s+(?:filhos?|filhas?|crianças|netos?))",
+            "(?:eu\\s+)?(?:tenho|temos)\\s+(?P<v>(?:um|uma|dois|duas|três|quatro|cinco|\\d)\\s+(?:filhos?|filhas?|crianças?|netos?|bebés?|bebês?)(?:\\s+de\\s+\\S+\\s+(?:anos|meses))?)",
             "family:kids",
             "{S} tem {v}",
         ),
@@ -1342,12 +1470,13 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} tem {v}",
         ),
         (
-            r"(?:eu\s+)?(?:moro|vivo)\s+(?:(?:agora|atualmente|hoje)\s+)?(?P<prep>em|no|na|nos|nas)\s+" + _V,
+            r"(?:eu\s+)?(?:moro|vivo)\s+(?:(?:agora|atualmente|hoje|juntos|sozinh[oa])\s+)*(?P<prep>em|no|na|nos|nas)\s+"
+            + _V,
             "location",
             "{S} mora {prep} {v}",
         ),
         (
-            r"(?:eu\s+)?(?:me\s+mudei|mudei-me|mudei)\s+(?:\S+\s+){0,2}?para\s+(?:o\s+|a\s+)?" + _V,
+            r"(?:eu\s+)?(?:me\s+mudei|mudei-me|mudei)\s+(?:\S+\s+){0,2}?(?:para|pra|pro)\s+(?:o\s+|a\s+)?" + _V,
             "location",
             "{S} mora em {v}",
         ),
@@ -1375,11 +1504,22 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:eu\s+)?falo\s+" + _V, "language", "{S} fala {v}"),
     ),
 }
+# Where a value ends, in the message's own language ("ma" is Italian "but" and French "my").
+_END_WORDS = {
+    "de": "und|aber|weil|seit",
+    "es": "y|pero|porque|desde",
+    "fr": "et|mais|parce|depuis",
+    "it": "e|ma|perché|da",
+    "pt": "e|mas|porque|há",
+}
 _COMPILED_FRAMES = {
-    lang: tuple((_rx(r"^" + pattern + _END), slot, template) for pattern, slot, template in frames)
+    lang: tuple(
+        (_rx(r"^" + pattern + rf"\s*(?=$|[,;.!?]|\s+(?:{_END_WORDS[lang]})\b)"), slot, template)
+        for pattern, slot, template in frames
+    )
     for lang, frames in _FOREIGN_FRAMES.items()
 }
-_MULTI_SLOTS = frozenset({"like", "allergy", "language", "tool", "habit", "event", "pet", "own"})
+_MULTI_SLOTS = frozenset({"like", "dislike", "allergy", "language", "tool", "habit", "event", "pet", "own"})
 
 # Endings: "I stopped <infinitive>" / "I no longer <verb>"; the rest is what ended.
 _FOREIGN_ENDINGS: dict[str, tuple[str, ...]] = {
@@ -1423,7 +1563,7 @@ _ENDING_TEMPLATES = {
 _STOP_TEMPLATES = {
     "de": "{S} hat mit {rest} aufgehört",
     "es": "{S} dejó de {rest}",
-    "fr": "{S} a arrêté {rest}",
+    "fr": "{S} a arrêté de {rest}",
     "it": "{S} ha smesso di {rest}",
     "pt": "{S} deixou de {rest}",
 }
@@ -1438,21 +1578,34 @@ _FOREIGN_LEAD_IN = _rx(
     r"^(?:(?:hallo|hi|hey|hola|bonjour|salut|ciao|olá|ola|oi|also|bueno|pues|alors|eh\s+bien|ja|sí|si|oui|sim"
     r"|übrigens|por\s+cierto|au\s+fait|comunque|a\s+proposito|aliás|ah|oh|und|y|et|e|mais|pero|aber|ma|mas"
     r"|ahora|jetzt|maintenant|ora|adesso|agora|inzwischen|actualmente|désormais|hoje\s+em\s+dia"
-    r"|eigentlich|en\s+realidad|en\s+fait|in\s+realtà|na\s+verdade)(?:\s*[,.!:;-]+\s*|\s+))+"
+    r"|eigentlich|en\s+realidad|en\s+fait|in\s+realtà|na\s+verdade"
+    # sentence adverbs: how the speaker feels about what follows, never its verb
+    r"|finalmente|per\s+fortuna|fortunatamente|purtroppo|sfortunatamente|insomma|allora|beh|dunque|ultimamente"
+    r"|por\s+fin|al\s+final|afortunadamente|lamentablemente|por\s+suerte|desgraciadamente|total|oye|mira"
+    r"|enfin|bref|finalement|heureusement|malheureusement|du\s+coup|bon|ben|bah|en\s+tout\s+cas"
+    r"|zum\s+glück|leider|endlich|schließlich|na\s+ja|naja|tja|übrigens|ehrlich\s+gesagt"
+    r"|infelizmente|felizmente|enfim|pois|bem|olha|afinal"
+    # free time: what follows is a hobby, said as any statement
+    r"|nel\s+(?:mio\s+)?tempo\s+libero|en\s+mi\s+tiempo\s+libre|(?:pendant|dans)\s+mon\s+temps\s+libre"
+    r"|in\s+meiner\s+freizeit|no\s+meu\s+tempo\s+livre|nos\s+tempos\s+livres"
+    # what a removed date leaves: "(Há dois anos) que moro em Curitiba"
+    r"|que"
+    # a heading of one word before a colon: "Novità:", "Update:"
+    r"|(?-i:[A-ZÀ-Ý])\w+(?=\s*:))(?:\s*[,.!:;-]+\s*|\s+))+"
 )
 _FOREIGN_CLAUSE_SPLIT = {
     "de": _rx(
-        r"\s*,?\s+(?:und|aber|sondern)\s+(?=(?:ich|wir|mein|meine|jetzt|seit|wohne|lebe|arbeite|bin|habe|komme|heiße|spreche|mag|liebe)\b)|\s*[,;]\s+(?=ich\b)"
+        r"\s*,?\s+(?:und|aber|sondern)\s+(?=(?:ich(?!\s+(?:\w+en|sind|haben|waren|hatten)\b)|wir|mein|meine|jetzt|seit|wohne|lebe|arbeite|bin|habe|komme|heiße|spreche|mag|liebe)\b)|\s*[,;]\s+(?=ich\b)|\s*[,;]\s+(?=(?:jetzt|nun|seitdem|inzwischen|dann|danach|heute|mittlerweile)\s+\w+\s+ich\b)"
     ),
     "es": _rx(
-        r"\s*,?\s+(?:y|pero|aunque)\s+(?=(?:(?:desde|en|a|el)\s+\w+\s+)?(?:yo|me|mi|soy|estoy|tengo|tenemos|vivo|vivimos|trabajo|trabajamos|usamos|uso|ya|ahora|hablo|dej)\w*)|\s*[,;]\s+(?=(?:yo|me|mi|soy|tengo|vivo|trabajo|ya|ahora)\b)"
+        r"\s*,?\s+(?:y|pero|aunque)\s+(?=(?:(?:desde|en|a|el)\s+\w+\s+)?(?:yo(?!\s+(?:\w+(?:amos|emos|imos)|nos)\b)|me|mi|soy|estoy|tengo|tenemos|vivo|vivimos|trabajo|trabajamos|usamos|uso|ya|ahora|hablo|dej)\w*)|\s*[,;]\s+(?=(?:yo|me|mi|soy|tengo|vivo|trabajo|ya|ahora)\b)"
     ),
     "fr": _rx(r"\s*,?\s+(?:et|mais)\s+(?=(?:je|j'|mon|ma|mes|maintenant|nous|on)\b)|\s*[,;]\s+(?=(?:je|j')\b)"),
     "it": _rx(
-        r"\s*,?\s+(?:e|ma|però)\s+(?=(?:(?:da|dal|dalla|a|ad|in|nel|poi)\s+\w+\s+)?(?:io|mi|sono|ho|abbiamo|vivo|abito|lavoro|faccio|non|ora|adesso|parlo|usiamo|uso)\b)|\s*[,;]\s+(?=(?:io|mi|sono|ho|vivo|abito|lavoro|faccio|non|ora)\b)"
+        r"\s*,?\s+(?:e|ma|però)\s+(?=(?:(?:da|dal|dalla|a|ad|in|nel|poi)\s+\w+\s+)?(?:io(?!\s+(?:\w+iamo|ci|abbiamo|siamo)\b)|mi|sono|ho|abbiamo|vivo|abito|lavoro|faccio|non|ora|adesso|parlo|usiamo|uso)\b)|\s*[,;]\s+(?=(?:io|mi|sono|ho|vivo|abito|lavoro|faccio|non|ora)\b)"
     ),
     "pt": _rx(
-        r"\s*,?\s+(?:e|mas)\s+(?=(?:(?:desde|em|no|na)\s+\w+\s+(?:\w+\s+)?)?(?:eu|me|meu|minha|sou|tenho|temos|moro|vivo|trabalho|usamos|uso|migramos|mudamos|já|agora|não|falo|gosto|deixei|parei)\b)|\s*[,;]\s+(?=(?:eu|me|meu|minha|sou|tenho|moro|trabalho|já|agora)\b)"
+        r"\s*,?\s+(?:e|mas)\s+(?=(?:(?:desde|em|no|na)\s+\w+\s+(?:\w+\s+)?)?(?:eu(?!\s+(?:\w+(?:amos|ámos|emos|imos)|nos)\b)|me|meu|minha|sou|tenho|temos|moro|vivo|trabalho|usamos|uso|migramos|mudamos|já|agora|não|falo|gosto|deixei|parei)\b)|\s*[,;]\s+(?=(?:eu|me|meu|minha|sou|tenho|moro|trabalho|já|agora)\b)"
     ),
 }
 # First-person present -> third person for the ending template: "rauche" -> "raucht".
@@ -1463,6 +1616,19 @@ _DE_IRREGULAR_3SG = {
     "lese": "liest",
     "spreche": "spricht",
     "fahre": "fährt",
+    "fange": "fängt",
+    "laufe": "läuft",
+    "schlafe": "schläft",
+    "trage": "trägt",
+    "halte": "hält",
+    "lasse": "lässt",
+    "wasche": "wäscht",
+    "gebe": "gibt",
+    "nehme": "nimmt",
+    "sehe": "sieht",
+    "helfe": "hilft",
+    "treffe": "trifft",
+    "werde": "wird",
 }
 
 
@@ -1555,8 +1721,24 @@ def _third_person_romance(words: str, language: str) -> str:
     return f"{first} {rest}".strip()
 
 
+def _stop_text(subject: str, rest: str, language: str) -> str:
+    line = _STOP_TEMPLATES[language].format(S=subject, rest=rest)
+    if language == "fr" and not _match(r"(?i)\w+(?:er|ir|re)\b", rest):
+        line = line.replace(" a arrêté de ", " a arrêté ")  # "a arrêté le piano", "a arrêté de fumer"
+    return line
+
+
+def _elided(text: str, language: str) -> str:
+    """French elision: "de aller" -> "d'aller"."""
+    return (
+        _sub(r"(?i)\b(de|ne|je|le)\s+(?=[aeiouyhéè])", lambda m: m.group(1)[0] + "'", text)
+        if language == "fr"
+        else text
+    )
+
+
 def _tidy(value: str) -> str:
-    value = re.sub(r"\s+", " ", value).strip(" ,.;:!?\"'")
+    value = _sub(r"\s+", " ", value).strip(" ,.;:!?\"'")
     return value
 
 
@@ -1597,9 +1779,9 @@ def _without_negation(text: str, language: str) -> str | None:
         m = pattern.search(text)
         if m:
             keep = m.groupdict().get("keep") or ""
-            positive = re.sub(r"\s+", " ", (text[: m.start()] + " " + keep + " " + text[m.end() :])).strip()
+            positive = _sub(r"\s+", " ", (text[: m.start()] + " " + keep + " " + text[m.end() :])).strip()
             if language == "fr":
-                positive = re.sub(r"(?i)\bje\s+(?=[aeiouyhéè])", "j'", positive)
+                positive = _sub(r"(?i)\bje\s+(?=[aeiouyhéè])", "j'", positive)
             return positive
     return None
 
@@ -1608,7 +1790,10 @@ def third_person_verb(verb: str, language: str) -> str:
     if language == "de":
         return _de_third_person(verb)
     if language == "fr":
-        return _ROMANCE_1SG_TO_3SG["fr"].get(verb.lower(), verb.lower())
+        lower = verb.lower()
+        if lower in _ROMANCE_1SG_TO_3SG["fr"]:
+            return _ROMANCE_1SG_TO_3SG["fr"][lower]
+        return _sub(r"[sx]$", "t", lower) if _search(r"[^e][sx]$", lower) else lower  # "vis" -> "vit"
     return _third_person_romance(verb, language)
 
 
@@ -1617,8 +1802,8 @@ def _negated_text(positive: str, language: str) -> str:
     verb, _, rest = body.partition(" ")
     line = _NEGATED_FORM[language].format(S=subject_for(language), verb=third_person_verb(verb, language), rest=rest)
     if language == "fr":
-        line = re.sub(r"\bne\s+(?=[aeiouyhéè])", "n'", line)
-    return re.sub(r"\s+", " ", line).strip()
+        line = _sub(r"\bne\s+(?=[aeiouyhéè])", "n'", line)
+    return _sub(r"\s+", " ", line).strip()
 
 
 # Someone of the user's who died, or a partner who is no longer one: retractions by name.
@@ -1638,7 +1823,7 @@ _DEATH_FORM = {
     "pt": "{n} morreu",
 }
 _BREAKUP = {
-    "de": r".*\b(?:wir\s+haben\s+uns\s+(?:\S+\s+){0,3}?getrennt|(?:sind|haben\s+uns)\s+geschieden)",
+    "de": r".*\b(?:(?:wir\s+)?haben\s+uns\s+(?:\S+\s+){0,3}?getrennt|(?:sind|haben\s+uns)\s+geschieden)",
     "es": r".*\b(?:nos\s+(?:separamos|divorciamos|dejamos)|lo\s+dejamos|rompimos|terminamos)",
     "fr": r".*\b(?:on\s+s'est\s+séparés?|nous\s+nous\s+sommes\s+séparés?|on\s+a\s+rompu|c'est\s+fini|on\s+a\s+divorcé)",
     "it": r".*\b(?:ci\s+siamo\s+lasciati|abbiamo\s+rotto|ci\s+siamo\s+separati|abbiamo\s+divorziato)",
@@ -1654,14 +1839,14 @@ _BREAKUP_FORM = {
 _WITH = {"de": " von {n}", "es": " de {n}", "fr": " de {n}", "it": " da {n}", "pt": " de {n}"}
 
 
-def _ending_of_someone(text: str, language: str) -> list[ForeignDraft]:
-    m = re.match(_DEATH.get(language, r"\b\B"), text)
+def _ending_of_someone(text: str, language: str, companion: str = "") -> list[ForeignDraft]:
+    m = _match(_DEATH.get(language, r"\b\B"), text)
     if m:
         name = m.group("n")
         return [ForeignDraft(_DEATH_FORM[language].format(n=name), f"*:{name.lower()}", name, "fact", True)]
-    m = re.match(_BREAKUP.get(language, r"\b\B"), text, re.IGNORECASE)
+    m = _match(_BREAKUP.get(language, r"\b\B"), text, re.IGNORECASE)
     if m:
-        named = re.search(r"(?-i:[A-ZÀ-Ý])[\wà-ÿ]+", text[1:])
+        named = _search(r"(?-i:[A-ZÀ-Ý])[\wà-ÿ]+", companion) or _search(r"(?-i:[A-ZÀ-Ý])[\wà-ÿ]+", text[1:])
         with_ = _WITH[language].format(n=named.group(0)) if named else ""
         line = _BREAKUP_FORM[language].format(S=subject_for(language), n=with_)
         return [ForeignDraft(line, "partner", named.group(0) if named else "", "fact", True)]
@@ -1670,17 +1855,54 @@ def _ending_of_someone(text: str, language: str) -> list[ForeignDraft]:
 
 def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
     """Facts from one clause in a language other than English, written in that language."""
-    text = _FOREIGN_LEAD_IN.sub("", clause.strip()).strip(" ,;:-")
+    clause = clause.strip()
+    if language == "fr" and _match(r"(?i)ma\s", clause):
+        text = clause  # French "ma" is "my", not Italian "but"
+    else:
+        text = _FOREIGN_LEAD_IN.sub("", clause).strip(" ,;:-")
     if not text:
         return []
     if language == "de":
-        # Verb second: once a date or place has been taken from the front ("Am Samstag bin ich nach
-        # Köln gezogen"), the verb comes before "ich"; the frames read "ich bin ...".
-        text = re.sub(
-            r"^(?:(?:jetzt|nun|inzwischen|seitdem|dann|auch)\s+)?(\w+)\s+(ich|wir)\b", r"\2 \1", text, flags=re.I
-        )
-    if ended := _ending_of_someone(text, language):
+        text = foreign_clauses.subject_first(text)
+    subject = subject_for(language)
+    if styled := foreign_clauses.style_request(text, language, subject):
+        return _drafts(styled)  # "rispondimi sempre in italiano", "tutoie-moi"
+    if foreign_clauses.imagined(text, language):
+        return []  # "se avessi", "si tuviera", "wenn ich ... würde": nothing is stated
+    if died := foreign_clauses.death_of_someone(text, language, subject):
+        return _drafts(died)
+    if size := foreign_clauses.household(text, language):
+        return _drafts(size)  # "en casa somos cuatro"
+    partner = _drafts(foreign_clauses.partner_mentioned(text, language, subject))
+    # "Abitiamo a Padova", "Lena und ich wohnen in Kassel": the family's or couple's facts are the user's
+    we = foreign_clauses.singular(text, language)
+    companion = _drafts(foreign_clauses.partner_named(we.companion, language, subject)) if we.companion else partner
+    if ended := _ending_of_someone(text, language, we.companion):
         return ended
+    if named := foreign_clauses.pets(we.text, language, subject):
+        return companion + _drafts(named)
+    if swapped := foreign_clauses.instead(we.text, language, subject):
+        return companion + _drafts(swapped)  # "uso Notion invece di Evernote"
+    return companion + _clause_statements(we.text, language)
+
+
+def _drafts(events: list[foreign_clauses.Event]) -> list[ForeignDraft]:
+    return [ForeignDraft(e.text, e.slot, e.value, e.kind, e.negated) for e in events]
+
+
+def _clause_statements(text: str, language: str) -> list[ForeignDraft]:
+    """What a first-person singular clause states: an ending, a past event or a statement."""
+    subject = subject_for(language)
+    if said := (
+        foreign_clauses.relative_statement(text, language)
+        or foreign_clauses.married(text, language, subject)
+        or foreign_clauses.dating(text, language, subject)
+    ):
+        return _drafts(said)
+    return [d for part in foreign_clauses.restated(text, language) for d in _one_clause(part, language)]
+
+
+def _one_clause(text: str, language: str) -> list[ForeignDraft]:
     positive = _without_negation(text, language)
     if positive is not None:
         # "Já não moro em Braga": what the positive frames read in "moro em Braga", retracted.
@@ -1692,6 +1914,11 @@ def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
         body = _PRONOUN.sub("", positive)
         if not body or len(body.split()) > 6:
             return []
+        # Imported here: clauses reads this module's verb lexicon when it loads, so frames cannot import it first.
+        from shared.providers.offline import clauses
+
+        if not _PRONOUN.match(positive) and not clauses.is_first_person_verb(body.split()[0], language):
+            return []  # "(il gatto) non mangia più": someone else's verb, not the user's ending
         verb, _, rest = body.partition(" ")
         stem = _de_stem(verb) if language == "de" else _romance_stem(verb)
         return [
@@ -1704,7 +1931,7 @@ def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
         m = pattern.match(text)
         if not m:
             continue
-        rest = _tidy(m.groupdict().get("rest") or "")
+        rest = foreign_clauses.cut_tail(_tidy(m.groupdict().get("rest") or ""))  # "..., porque no tengo tiempo"
         if not rest:
             continue
         if any(
@@ -1712,7 +1939,7 @@ def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
             for word in ("verlassen", "quitté", "lasciato", "saí", "dej[ée]|he\\s+dejado)\\s+(?P<rest>")
         ):
             # "I left <an employer>": a named organisation, not "left the house".
-            named = re.sub(r"^(?:la|il|lo|l'|le|el|los|a|o|die|den|das|meine[nm]?|mi|mon|ma)\s*", "", rest, flags=re.I)
+            named = _sub(r"^(?:la|il|lo|l'|le|el|los|a|o|die|den|das|meine[nm]?|mi|mon|ma)\s*", "", rest, flags=re.I)
             if not named or not named[0].isupper():
                 continue
             rest = named
@@ -1720,14 +1947,25 @@ def foreign_statements(clause: str, language: str) -> list[ForeignDraft]:
                 ForeignDraft(_LEFT_TEMPLATES[language].format(S=subject, rest=rest), "employer", rest, "fact", True)
             ]
         # "I stopped <doing something>": the activity ends.
+        if language == "de":
+            # "vor kurzem mit dem Rauchen (aufgehört)": the activity, without when and "mit"
+            rest = _sub(r"(?i)^(?:(?:vor\s+kurzem|gerade|endlich|schon|jetzt|nun)\s+)*(?:mit\s+)?", "", rest) or rest
         first, _, tail = rest.partition(" ")
         stem = _de_stem(first) if language == "de" else _romance_stem(first)
         key = f"{stem} {tail}".strip() if language != "de" else " ".join(reversed(rest.rsplit(" ", 1)))
+        key = _sub(r"(?i)\b(?:dem|der|den|das|die)\b", "", key)
         return [
             ForeignDraft(
-                _STOP_TEMPLATES[language].format(S=subject, rest=rest), f"habit:{_slug(key)}", rest, "fact", True
+                _elided(_stop_text(subject, rest, language), language),
+                f"habit:{_slug(key)}",
+                rest,
+                "fact",
+                True,
             )
         ]
+    if events := foreign_clauses.past_events(text, language, subject):
+        # "ho venduto la moto", "j'ai remplacé X par Y", "compré una bici": what the user did
+        return _drafts(events)
     return _positive_frames(text, language)
 
 
@@ -1760,13 +1998,21 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         groups["v"] = groups["v"] or groups.get("v2", "")
         groups["rel"] = groups.get("rel") or groups.get("rel2", "")
         value = _tidy(groups["v"])
+        if slot in ("location", "origin", "employer"):
+            # "bei der Telekom", "na Embraer": the name, without its article
+            value = _sub(
+                r"^(?:der|die|das|den|dem|el|la|le|il|lo|l'|o|a|os|as)\s+(?=(?-i:[A-ZÀ-Ý]))", "", value, flags=re.I
+            )
+        # The text keeps what was said ("gioca a padel con i suoi amici ogni domenica"); the value
+        # that names the slot and is checked is the thing itself ("padel").
+        core = _trimmed(value, slot)
         extra: list[ForeignDraft] = []
         if slot == "occupation" and (tail := _PLACE_TAIL.search(value)):
             # "trabajo como médico en Quito": the place is a second fact.
             value = value[: tail.start()].strip()
             place = tail.group("p")
             extra.append(ForeignDraft(_LOCATION_FORM[language].format(S=subject, p=place), "location", place, "fact"))
-        if not _foreign_value_ok(value, slot):
+        if not _foreign_value_ok(core, slot):
             continue
         groups["v"] = value
         if "act" in groups:
@@ -1777,14 +2023,56 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
             groups["kind_article"] = "eine" if kind in ("katze",) else "einen"
             slot = "pet"
         line = template.format(S=subject, S_lower=subject[0].lower() + subject[1:], **groups)
-        line = re.sub(r"\bA el\b", "Al", line)  # Spanish contraction
+        line = _sub(r"\bA el\b", "Al", line)  # Spanish contraction
+        line = _sub(r"\bA l'", "All'", line)  # Italian contraction
+        line = _sub(r"(?i)\b([ldj]')\s+", r"\1", line)  # "l' insegnante" -> "l'insegnante"
+        line = foreign_clauses.possessives_third(line, language)  # "con mia moglie" -> "con sua moglie"
         # A habit is known by its activity ("yoga"), not by how often ("tous les matins").
-        activity = groups.get("act") or (_FREQUENCY_LEAD.sub("", value).split() or [value])[0]
-        key = activity if slot == "habit" else value
+        activity = groups.get("act") or foreign_clauses.thing_of(_FREQUENCY_LEAD.sub("", core), language) or core
+        key = activity if slot == "habit" else core
+        if slot == "language":
+            key = _sub(
+                r"(?i)^(?:couramment|fluentemente|fließend|bien|bene|bem|gut|un\s+peu|un\s+po'|un\s+poco|um\s+pouco)\s+",
+                "",
+                key,
+            )
+        if slot in ("like", "dislike"):
+            key = _sub(r"(?i)^(?:el|la|los|las|il|lo|i|gli|le|les|l'|o|a|os|as|der|die|das|den)\s*", "", key)
         full_slot = f"{slot}:{_slug(key)}" if slot in _MULTI_SLOTS else slot
-        kind = "preference" if slot == "like" else ("event" if slot == "event" else "fact")
-        return [ForeignDraft(re.sub(r"\s+", " ", line), full_slot, value, kind), *extra]
+        if slot in ("own", "tool") and (kind_of := foreign_clauses.product_kind(core)):
+            # "un Samsung Galaxy S21", "al iPhone 15": both the user's phone, so the later replaces the earlier
+            full_slot = f"own:{kind_of}"
+            line = foreign_clauses.as_owned(line, language)
+        kind = "preference" if slot in ("like", "dislike") else ("event" if slot == "event" else "fact")
+        return [ForeignDraft(_sub(r"\s+", " ", line), full_slot, value, kind), *extra]
     return []
+
+
+# What follows the value but is no part of it: company ("con i miei amici"), rhythm ("ogni domenica"),
+# how much ("molto il jazz").
+_COMPANY_TAIL = _rx(r"\s+(?:con|with|avec|mit|com|insieme|juntos|juntas|ensemble|zusammen)\b.*$")
+_RHYTHM_TAIL = _rx(
+    r"\s+(?:ogni|tutti\s+i|tutte\s+le|cada|todos\s+los|todas\s+las|chaque|tous\s+les|toutes\s+les|jeden|jede"
+    r"|jedes|todos\s+os|todas\s+as|da\s+quando|desde\s+que|depuis\s+que|seit\s+ich)\b.*$"
+)
+_INTENSIFIER = _rx(r"^(?:molto|moltissimo|tanto|un\s+sacco|mucho|muchísimo|muito|beaucoup|sehr|wirklich|total)\s+")
+
+
+# "profesora de historia en un instituto de Zaragoza": the occupation, without the workplace
+_WORKPLACE_TAIL = _rx(
+    r"\s+(?:en|in|à|em|no|na|nel|nella|bei|chez|presso|dans|an)\s+(?:un|una|une|um|uma|ein|einer|einem|el|la|le|il|lo"
+    r"|o|a|der|dem|l')\b.*$"
+)
+
+
+def _trimmed(value: str, slot: str) -> str:
+    if slot in ("name", "age", "family:kids"):
+        return value
+    if slot == "occupation":
+        return _WORKPLACE_TAIL.sub("", value) or value
+    value = _COMPANY_TAIL.sub("", value) or value
+    value = _RHYTHM_TAIL.sub("", value) or value
+    return _INTENSIFIER.sub("", value) if slot == "like" else value
 
 
 def _de_stem(verb: str) -> str:
@@ -1795,19 +2083,75 @@ def _de_stem(verb: str) -> str:
 def _romance_stem(body: str) -> str:
     """The activity's key: infinitive and first person share a stem ("fumar" / "fumo" -> "fum")."""
     first, _, rest = body.lower().partition(" ")
-    stem = re.sub(r"(?:are|ere|ire|ar|er|ir|o|e)$", "", first) or first
+    stem = _sub(r"(?:are|ere|ire|ar|er|ir|o|e)$", "", first) or first
     return f"{stem} {rest}".strip()
+
+
+# Where a question starts after a statement: Spanish opens it ("¿"), the others start a last clause
+# with a question word or a request ("alguma dica ...?", "tu connais ...?", "hast du ...?").
+_QUESTION_WORDS = _rx(
+    r"^(?:qué|que|cómo|como|cuál|cual|dónde|donde|cuándo|quando|cuánto|quanto|quién|quem|alguna|alguno|algún|alguma"
+    r"|algum|me\s+recomiendas|tienes|puedes|sabes|conoces|hay|cosa|quale|dove|qualche|mi\s+consigli|hai|puoi|sai"
+    r"|conosci|c'è|ci\s+sono|comment|quel|quelle|quels|où|est-ce|tu\s+as|tu\s+connais|tu\s+peux|tu\s+sais"
+    r"|des\s+idées|vous|une\s+idée|wie|was|welche|welcher|wo|wann|hast\s+du|kannst\s+du|weißt\s+du|kennst\s+du"
+    r"|gibt\s+es|lohnt\s+sich|qual|onde|você|tens|podes|conheces|me\s+indica|alguém|e\s+tu|y\s+tú|et\s+toi"
+    r"|und\s+du|o\s+que|por\s+que|porque|perché|pourquoi|warum|was\s+meinst)\b"
+)
+
+
+# "En mi empresa usamos Azure, pero en casa uso AWS": each side of a contrast has its own context.
+_CONTRAST = _rx(r"\s*[,;]?\s+(?:pero|però|ma|mais|aber|mas|sondern|mientras\s+que|mentre|tandis\s+que|während)\s+")
+
+
+def split_contrast(sentence: str, language: str) -> list[str]:
+    """The sides of a contrast, when the later side names a context of its own; else the sentence."""
+    parts = [p for p in _CONTRAST.split(sentence) if p.strip()]
+    if len(parts) < 2 or not all(find_context(p, language)[0] for p in parts[1:]):
+        return [sentence]
+    return parts
+
+
+def statement_before_question(sentence: str, language: str) -> str:
+    """What a sentence that ends in a question states before it ("Vivo a Bari, mi consigli un
+    ristorante?" -> "Vivo a Bari"); nothing when the whole sentence asks."""
+    text = sentence.rstrip(" )\"'?!")
+    if language == "es" and "¿" in text:
+        return text[: text.index("¿")].strip(" ,;:-")
+    parts = [p for p in _split(r"\s*[,;:]\s+", text) if p.strip()]
+    while parts and _QUESTION_WORDS.match(parts[-1].strip()):
+        parts.pop()
+    if len(parts) == len(_split(r"\s*[,;:]\s+", text)):
+        parts = parts[:-1]  # the last clause carries the question mark: it asks
+    return ", ".join(parts).strip()
+
+
+def _only_a_date(part: str, language: str) -> bool:
+    found = stated_date(part, date(2000, 6, 15), language)
+    return found is not None and not remove_span(part, found.start, found.end).strip(" ,;:")
 
 
 def split_foreign_clauses(sentence: str, language: str) -> list[str]:
     pattern = _FOREIGN_CLAUSE_SPLIT.get(language)
-    parts = [p.strip() for p in (pattern.split(sentence) if pattern else [sentence]) if p and p.strip()]
+    parts = [
+        p.strip()
+        for piece in _split(r"\s*:\s+", sentence)  # "Troquei de emprego: agora trabalho na Nubank"
+        for p in (pattern.split(piece) if pattern else [piece])
+        if p and p.strip()
+    ]
+    # "Depuis trois ans, j'habite à Nantes": a date said alone before the clause is the clause's date
+    merged: list[str] = []
+    for part in parts:
+        if merged and _only_a_date(merged[-1], language):
+            merged[-1] = f"{merged[-1]} {part}"
+        else:
+            merged.append(part)
+    parts = merged
     if language == "de":
         # "... und arbeite bei Siemens": German needs its subject back ("ich arbeite").
         parts = (
             [
                 parts[0],
-                *(p if re.match(r"(?i)(?:ich|wir|mein|meine|jetzt|seit)\b", p) else f"ich {p}" for p in parts[1:]),
+                *(p if _match(r"(?i)(?:ich|wir|mein|meine|jetzt|seit)\b", p) else f"ich {p}" for p in parts[1:]),
             ]
             if parts
             else []
