@@ -57,6 +57,67 @@ async def store_messages(conn: asyncpg.Connection, messages: Sequence[ChatMessag
     return len(result)
 
 
+async def store_if_memory_on(conn: asyncpg.Connection, events: Sequence[E]) -> list[E]:
+    """The events (chat messages and session ends) of users whose memory is on, with their chat messages
+    stored (idempotent on tenant + event_id) and the sessions those open: one statement, whatever the
+    batch. What :func:`with_memory_on` then :func:`store_messages` do in three round trips and two commits.
+    A message already stored (the other stage of the two that store them got there first) is skipped
+    before its row is built, so Postgres does not compute its full-text vectors only to discard them."""
+    keys = list({(e.tenant_id, e.user_id) for e in events})
+    if not keys:
+        return []
+    messages = [e for e in events if isinstance(e, ChatMessage)]
+    sessions = {(m.tenant_id, m.session_id): m.user_id for m in messages}
+    rows = await conn.fetch(
+        """
+        WITH off AS (
+            SELECT u.tenant_id, u.user_id FROM users u
+            JOIN unnest($1::text[], $2::text[]) AS w(tenant_id, user_id)
+              ON u.tenant_id = w.tenant_id AND u.user_id = w.user_id
+            WHERE NOT u.memory_enabled
+        ),
+        stored AS (
+            INSERT INTO messages (tenant_id, event_id, user_id, session_id, role, name, content, content_hash,
+                                  created_at, metadata)
+            SELECT m.tenant_id, m.event_id, m.user_id, m.session_id, m.role, m.name, m.content, m.content_hash,
+                   m.created_at, m.metadata
+            FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+                        $10::text[], $11::timestamptz[], $12::jsonb[]) WITH ORDINALITY
+                AS m(tenant_id, event_id, user_id, session_id, role, name, content, content_hash, created_at,
+                     metadata, position)
+            WHERE NOT EXISTS (SELECT 1 FROM off WHERE off.tenant_id = m.tenant_id AND off.user_id = m.user_id)
+              AND NOT EXISTS (SELECT 1 FROM messages e WHERE e.tenant_id = m.tenant_id AND e.event_id = m.event_id)
+            ORDER BY m.position  -- seq follows the batch's order, whatever plan the filters get
+            ON CONFLICT (tenant_id, event_id) DO NOTHING
+        ),
+        opened AS (
+            INSERT INTO sessions (tenant_id, session_id, user_id)
+            SELECT * FROM unnest($13::text[], $14::text[], $15::text[]) AS s(tenant_id, session_id, user_id)
+            WHERE NOT EXISTS (SELECT 1 FROM off WHERE off.tenant_id = s.tenant_id AND off.user_id = s.user_id)
+            ON CONFLICT (tenant_id, session_id) DO NOTHING
+        )
+        SELECT tenant_id, user_id FROM off
+        """,
+        [t for t, _ in keys],
+        [u for _, u in keys],
+        [m.tenant_id for m in messages],
+        [m.event_id for m in messages],
+        [m.user_id for m in messages],
+        [m.session_id for m in messages],
+        [m.role for m in messages],
+        [m.name for m in messages],
+        [m.content for m in messages],
+        [message_hash(m.event_id, m.role, m.content) for m in messages],
+        [m.created_at for m in messages],
+        [json.dumps(m.metadata) for m in messages],
+        [t for t, _ in sessions],
+        [s for _, s in sessions],
+        list(sessions.values()),
+    )
+    off = {(r["tenant_id"], r["user_id"]) for r in rows}
+    return [e for e in events if (e.tenant_id, e.user_id) not in off]
+
+
 async def session_histories(
     conn: asyncpg.Connection, keys: Sequence[tuple[str, str]]
 ) -> dict[tuple[str, str], list[HistoryTurn]]:
@@ -89,6 +150,10 @@ class SessionRead:
     cursor_hash: str | None
     cursor_version: str | None
     turns: list[HistoryTurn]
+    # The user turns and characters of the session before ``turns``: enough to tell, without reading
+    # them, that the turns before a slice hold no summary checkpoint.
+    user_turns_before: int = 0
+    chars_before: int = 0
 
 
 async def read_sessions(
@@ -109,10 +174,24 @@ async def read_sessions(
                     LIMIT 1) AS cursor_seq
             FROM unnest($1::text[], $2::text[]) AS w(tenant_id, session_id)
             LEFT JOIN sessions s ON s.tenant_id = w.tenant_id AND s.session_id = w.session_id
+        ),
+        framed AS (
+            SELECT w.*,
+                   (SELECT min(c.seq) FROM (
+                        SELECT m.seq FROM messages m
+                        WHERE m.tenant_id = w.tenant_id AND m.session_id = w.session_id AND m.seq <= w.cursor_seq
+                        ORDER BY m.seq DESC LIMIT $4) c) AS first_seq
+            FROM wanted w
         )
-        SELECT w.tenant_id, w.session_id, w.cursor_hash, w.cursor_version,
+        SELECT w.tenant_id, w.session_id, w.cursor_hash, w.cursor_version, b.user_turns_before, b.chars_before,
                t.event_id, t.role, t.content, t.created_at, t.content_hash, t.name
-        FROM wanted w
+        FROM framed w
+        CROSS JOIN LATERAL (
+            SELECT count(*) FILTER (WHERE m.role = 'user') AS user_turns_before,
+                   coalesce(sum(length(m.content)), 0) AS chars_before
+            FROM messages m
+            WHERE m.tenant_id = w.tenant_id AND m.session_id = w.session_id AND m.seq < w.first_seq
+        ) b
         CROSS JOIN LATERAL (
             (SELECT m.seq, m.event_id, m.role, m.content, m.created_at, m.content_hash, m.name FROM messages m
              WHERE m.tenant_id = w.tenant_id AND m.session_id = w.session_id
@@ -135,7 +214,9 @@ async def read_sessions(
         key = (r["tenant_id"], r["session_id"])
         read = out.get(key)
         if read is None:
-            read = out[key] = SessionRead(r["cursor_hash"], r["cursor_version"], [])
+            read = out[key] = SessionRead(
+                r["cursor_hash"], r["cursor_version"], [], r["user_turns_before"], int(r["chars_before"])
+            )
         read.turns.append(
             HistoryTurn(r["event_id"], r["role"], r["content"], r["created_at"], r["content_hash"], r["name"])
         )
