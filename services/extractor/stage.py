@@ -121,10 +121,6 @@ class SessionWork:
     piece: Slice
     request: ExtractionInput | None
     worth: frozenset[str] = frozenset()
-    # User turns and characters before the slice: when too few for a summary checkpoint, the slice has no
-    # background summary, and the turns before it need not be read.
-    user_turns_before: int = 0
-    chars_before: int = 0
 
 
 def plan_session(
@@ -151,17 +147,7 @@ def plan_session(
         for i, turn in enumerate(request.new_turns)
         if _worth_a_call(turns, i + len(request.context_turns))
     )
-    read_before = read.turns[: len(read.turns) - len(piece.new)]  # the slice is the end of what was read
-    return SessionWork(
-        tenant_id,
-        user_id,
-        session_id,
-        piece,
-        request if worth else None,
-        worth,
-        user_turns_before=read.user_turns_before + sum(t.role == "user" for t in read_before),
-        chars_before=read.chars_before + sum(len(t.content) for t in read_before),
-    )
+    return SessionWork(tenant_id, user_id, session_id, piece, request if worth else None, worth)
 
 
 def _work_key(work: SessionWork) -> tuple[str, str, str]:
@@ -268,20 +254,14 @@ async def _with_background(ctx: StageContext, conn, to_call: list[SessionWork]) 
     shared call cache. Never a summary that covers the turns being extracted, whatever the summarizer
     has reached, so the request depends only on the conversation. The context turns that summary
     covers are marked (``summarized_context``), and a prompt leaves them out: summary and context
-    neither overlap nor leave a gap between them. The turns before a slice are read only when they
-    are enough for a checkpoint (most slices of short sessions have none)."""
+    neither overlap nor leave a gap between them. The turns before a slice are read only when there
+    are enough of them for a checkpoint (most slices of short sessions have none): counted first."""
     every, min_chars = ctx.settings.summary_every_user_turns, ctx.settings.summary_min_chars
-    starts = {
-        id(w): w.request.new_turns[0].event_id
-        for w in to_call
-        if may_hold_a_checkpoint(w.user_turns_before, w.chars_before, every, min_chars)
-    }
-    reading = [w for w in to_call if id(w) in starts]
-    before = await store.turns_before(conn, [(w.tenant_id, w.session_id, starts[id(w)]) for w in reading])
-    covered = {
-        id(w): background_checkpoint(before[(w.tenant_id, w.session_id, starts[id(w)])], every, min_chars)
-        for w in reading
-    }
+    starts = {id(w): (w.tenant_id, w.session_id, w.request.new_turns[0].event_id) for w in to_call}
+    sizes = await store.sizes_before(conn, list(starts.values()))
+    reading = [w for w in to_call if may_hold_a_checkpoint(*sizes[starts[id(w)]], every, min_chars)]
+    before = await store.turns_before(conn, [starts[id(w)] for w in reading])
+    covered = {id(w): background_checkpoint(before[starts[id(w)]], every, min_chars) for w in reading}
     needing = [w for w in reading if covered[id(w)]]
     texts = await summaries_of(
         conn,

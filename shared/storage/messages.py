@@ -76,6 +76,10 @@ async def store_if_memory_on(conn: asyncpg.Connection, events: Sequence[E]) -> l
               ON u.tenant_id = w.tenant_id AND u.user_id = w.user_id
             WHERE NOT u.memory_enabled
         ),
+        existing AS MATERIALIZED (  -- primary-key probes (a superset across tenants), never a scan of messages
+            SELECT e.tenant_id, e.event_id FROM messages e
+            WHERE e.tenant_id = any($3::text[]) AND e.event_id = any($4::text[])
+        ),
         stored AS (
             INSERT INTO messages (tenant_id, event_id, user_id, session_id, role, name, content, content_hash,
                                   created_at, metadata)
@@ -86,7 +90,7 @@ async def store_if_memory_on(conn: asyncpg.Connection, events: Sequence[E]) -> l
                 AS m(tenant_id, event_id, user_id, session_id, role, name, content, content_hash, created_at,
                      metadata, position)
             WHERE NOT EXISTS (SELECT 1 FROM off WHERE off.tenant_id = m.tenant_id AND off.user_id = m.user_id)
-              AND NOT EXISTS (SELECT 1 FROM messages e WHERE e.tenant_id = m.tenant_id AND e.event_id = m.event_id)
+              AND NOT EXISTS (SELECT 1 FROM existing e WHERE e.tenant_id = m.tenant_id AND e.event_id = m.event_id)
             ORDER BY m.position  -- seq follows the batch's order, whatever plan the filters get
             ON CONFLICT (tenant_id, event_id) DO NOTHING
         ),
@@ -150,10 +154,6 @@ class SessionRead:
     cursor_hash: str | None
     cursor_version: str | None
     turns: list[HistoryTurn]
-    # The user turns and characters of the session before ``turns``: enough to tell, without reading
-    # them, that the turns before a slice hold no summary checkpoint.
-    user_turns_before: int = 0
-    chars_before: int = 0
 
 
 async def read_sessions(
@@ -166,43 +166,29 @@ async def read_sessions(
         return {}
     rows = await conn.fetch(
         """
-        WITH wanted AS (
-            SELECT w.tenant_id, w.session_id, s.cursor_hash, s.cursor_version,
+        WITH wanted AS MATERIALIZED (  -- materialised: each session's cursor is looked up once, not per use
+            SELECT w.position, w.tenant_id, w.session_id, s.cursor_hash, s.cursor_version,
                    (SELECT m.seq FROM messages m
                     WHERE m.tenant_id = w.tenant_id AND m.session_id = w.session_id
                       AND m.content_hash = s.cursor_hash AND s.cursor_version = $3
                     LIMIT 1) AS cursor_seq
-            FROM unnest($1::text[], $2::text[]) AS w(tenant_id, session_id)
+            FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS w(tenant_id, session_id, position)
             LEFT JOIN sessions s ON s.tenant_id = w.tenant_id AND s.session_id = w.session_id
-        ),
-        framed AS (
-            SELECT w.*,
-                   (SELECT min(c.seq) FROM (
-                        SELECT m.seq FROM messages m
-                        WHERE m.tenant_id = w.tenant_id AND m.session_id = w.session_id AND m.seq <= w.cursor_seq
-                        ORDER BY m.seq DESC LIMIT $4) c) AS first_seq
-            FROM wanted w
         )
-        SELECT w.tenant_id, w.session_id, w.cursor_hash, w.cursor_version, b.user_turns_before, b.chars_before,
+        SELECT w.tenant_id, w.session_id, w.cursor_hash, w.cursor_version,
                t.event_id, t.role, t.content, t.created_at, t.content_hash, t.name
-        FROM framed w
+        FROM wanted w
         CROSS JOIN LATERAL (
-            SELECT count(*) FILTER (WHERE m.role = 'user') AS user_turns_before,
-                   coalesce(sum(length(m.content)), 0) AS chars_before
-            FROM messages m
-            WHERE m.tenant_id = w.tenant_id AND m.session_id = w.session_id AND m.seq < w.first_seq
-        ) b
-        CROSS JOIN LATERAL (
+            -- seq starts at 1: "after seq 0" is the whole session, and the bound is an index range
             (SELECT m.seq, m.event_id, m.role, m.content, m.created_at, m.content_hash, m.name FROM messages m
-             WHERE m.tenant_id = w.tenant_id AND m.session_id = w.session_id
-               AND (w.cursor_seq IS NULL OR m.seq > w.cursor_seq))
+             WHERE m.tenant_id = w.tenant_id AND m.session_id = w.session_id AND m.seq > coalesce(w.cursor_seq, 0))
             UNION ALL
             (SELECT m.seq, m.event_id, m.role, m.content, m.created_at, m.content_hash, m.name FROM messages m
              WHERE m.tenant_id = w.tenant_id AND m.session_id = w.session_id
                AND w.cursor_seq IS NOT NULL AND m.seq <= w.cursor_seq
              ORDER BY m.seq DESC LIMIT $4)
         ) t
-        ORDER BY w.tenant_id, w.session_id, t.seq
+        ORDER BY w.position, t.seq  -- by the keys' order, not by the ids: no text sort
         """,
         [tenant for tenant, _ in keys],
         [session for _, session in keys],
@@ -214,9 +200,7 @@ async def read_sessions(
         key = (r["tenant_id"], r["session_id"])
         read = out.get(key)
         if read is None:
-            read = out[key] = SessionRead(
-                r["cursor_hash"], r["cursor_version"], [], r["user_turns_before"], int(r["chars_before"])
-            )
+            read = out[key] = SessionRead(r["cursor_hash"], r["cursor_version"], [])
         read.turns.append(
             HistoryTurn(r["event_id"], r["role"], r["content"], r["created_at"], r["content_hash"], r["name"])
         )
@@ -248,6 +232,34 @@ async def turns_before(
         out[(r["tenant_id"], r["session_id"], r["before_id"])].append(
             HistoryTurn(r["event_id"], r["role"], r["content"], r["created_at"], r["content_hash"], r["name"])
         )
+    return out
+
+
+async def sizes_before(
+    conn: asyncpg.Connection, keys: Sequence[tuple[str, str, str]]
+) -> dict[tuple[str, str, str], tuple[int, int]]:
+    """(tenant, session, event id) -> the user turns and characters of the session's turns before that
+    message (those :func:`turns_before` returns), counted in Postgres: two integers instead of the turns,
+    enough to tell that they hold no summary checkpoint. (0, 0) when the message is the first or is not
+    stored."""
+    if not keys:
+        return {}
+    rows = await conn.fetch(
+        """
+        SELECT w.tenant_id, w.session_id, w.event_id,
+               count(*) FILTER (WHERE m.role = 'user') AS user_turns, coalesce(sum(length(m.content)), 0) AS chars
+        FROM unnest($1::text[], $2::text[], $3::text[]) AS w(tenant_id, session_id, event_id)
+        JOIN messages b ON b.tenant_id = w.tenant_id AND b.session_id = w.session_id AND b.event_id = w.event_id
+        JOIN messages m ON m.tenant_id = w.tenant_id AND m.session_id = w.session_id AND m.seq < b.seq
+        GROUP BY w.tenant_id, w.session_id, w.event_id
+        """,
+        [t for t, _, _ in keys],
+        [s for _, s, _ in keys],
+        [e for _, _, e in keys],
+    )
+    out = dict.fromkeys(keys, (0, 0))
+    for r in rows:
+        out[(r["tenant_id"], r["session_id"], r["event_id"])] = (r["user_turns"], int(r["chars"]))
     return out
 
 

@@ -65,21 +65,21 @@ async def test_read_sessions_reads_everything_for_another_version_or_a_lost_curs
     assert len(lost.turns) == 10 and slice_after_cursor(lost.turns, lost.cursor_hash, 3).restarted
 
 
-async def test_read_sessions_counts_what_comes_before_the_turns_it_reads(db):
-    """The user turns and characters before the turns read are those of the turns left out: enough for
-    the extractor to tell that a slice has no background summary without reading them."""
+async def test_sizes_before_count_what_turns_before_returns(db):
+    """The user turns and characters before a message are those of the turns turns_before returns:
+    enough for the extractor to tell that a slice has no background summary without reading them."""
     tenant = f"t-{uuid.uuid4().hex[:8]}"
+    keys = [(tenant, "long", "long-0"), (tenant, "long", "long-11"), (tenant, "long", "gone"), (tenant, "x", "x-1")]
     async with db.acquire() as conn:
         await store.store_messages(conn, _messages(tenant, "long", 20))
-        full = (await store.session_histories(conn, [(tenant, "long")]))[(tenant, "long")]
-        fresh = (await store.read_sessions(conn, [(tenant, "long")], "v1", 3))[(tenant, "long")]
-        await store.advance_cursors(conn, [(tenant, "long", full[11].content_hash)], "v1")
-        read = (await store.read_sessions(conn, [(tenant, "long")], "v1", 3))[(tenant, "long")]
-    assert (fresh.user_turns_before, fresh.chars_before) == (0, 0)  # no cursor: the whole session is read
-    left_out = full[:9]  # the turns before the 3 of context up to the cursor
-    assert read.turns == full[9:]
-    assert read.user_turns_before == sum(t.role == "user" for t in left_out) == 5
-    assert read.chars_before == sum(len(t.content) for t in left_out)
+        sizes = await store.sizes_before(conn, keys)
+        before = await store.turns_before(conn, keys)
+        assert await store.sizes_before(conn, []) == {}
+    for key in keys:
+        turns = before[key]
+        assert sizes[key] == (sum(t.role == "user" for t in turns), sum(len(t.content) for t in turns))
+    assert sizes[(tenant, "long", "long-11")] == (6, sum(len(f"message {i} of long") for i in range(11)))
+    assert sizes[(tenant, "long", "long-0")] == sizes[(tenant, "long", "gone")] == (0, 0)
 
 
 async def test_store_if_memory_on_stores_once_and_skips_users_with_memory_off(db):
