@@ -13,6 +13,7 @@ A crash between emit and cursor re-emits the same candidates, which the consolid
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -21,7 +22,7 @@ from shared.broker import key_for
 from shared.contracts.events import ChatMessage, FactCandidate, SessionEnded, chat_event_adapter, stored_event
 from shared.domain.checkpoints import background_checkpoint, may_hold_a_checkpoint
 from shared.domain.consolidation import application_order, normalize_text
-from shared.domain.cursor import Slice, slice_after_cursor
+from shared.domain.cursor import HistoryTurn, Slice, slice_after_cursor
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.triage import worth_extracting
 from shared.hashing import content_hash
@@ -137,24 +138,22 @@ def plan_session(
     )
     if not piece.new:
         return None
+    turns = piece.context + piece.new
+    worth = frozenset(turn.event_id for i, turn in enumerate(piece.new) if _worth_a_call(turns, i + len(piece.context)))
+    if not worth:  # most slices: no request to build
+        return SessionWork(tenant_id, user_id, session_id, piece, None, worth)
     request = ExtractionInput(
         new_turns=tuple(t.as_turn() for t in piece.new),
         context_turns=tuple(t.as_turn() for t in piece.context),
     )
-    turns = request.context_turns + request.new_turns
-    worth = frozenset(
-        turn.event_id
-        for i, turn in enumerate(request.new_turns)
-        if _worth_a_call(turns, i + len(request.context_turns))
-    )
-    return SessionWork(tenant_id, user_id, session_id, piece, request if worth else None, worth)
+    return SessionWork(tenant_id, user_id, session_id, piece, request, worth)
 
 
 def _work_key(work: SessionWork) -> tuple[str, str, str]:
     return work.tenant_id, work.user_id, work.session_id
 
 
-def _worth_a_call(turns: tuple[Turn, ...], index: int) -> bool:
+def _worth_a_call(turns: Sequence[Turn | HistoryTurn], index: int) -> bool:
     turn = turns[index]
     if turn.role != "user":
         return False
