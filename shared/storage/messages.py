@@ -246,12 +246,14 @@ async def sizes_before(
         return {}
     rows = await conn.fetch(
         """
-        SELECT w.tenant_id, w.session_id, w.event_id,
-               count(*) FILTER (WHERE m.role = 'user') AS user_turns, coalesce(sum(length(m.content)), 0) AS chars
-        FROM unnest($1::text[], $2::text[], $3::text[]) AS w(tenant_id, session_id, event_id)
-        JOIN messages b ON b.tenant_id = w.tenant_id AND b.session_id = w.session_id AND b.event_id = w.event_id
-        JOIN messages m ON m.tenant_id = w.tenant_id AND m.session_id = w.session_id AND m.seq < b.seq
-        GROUP BY w.tenant_id, w.session_id, w.event_id
+        SELECT w.position, c.user_turns, c.chars
+        FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS w(tenant_id, session_id, event_id, position)
+        JOIN messages b ON b.tenant_id = w.tenant_id AND b.event_id = w.event_id AND b.session_id = w.session_id
+        CROSS JOIN LATERAL (
+            SELECT count(*) FILTER (WHERE m.role = 'user') AS user_turns, coalesce(sum(length(m.content)), 0) AS chars
+            FROM messages m
+            WHERE m.tenant_id = w.tenant_id AND m.session_id = w.session_id AND m.seq < b.seq
+        ) c
         """,
         [t for t, _, _ in keys],
         [s for _, s, _ in keys],
@@ -259,7 +261,7 @@ async def sizes_before(
     )
     out = dict.fromkeys(keys, (0, 0))
     for r in rows:
-        out[(r["tenant_id"], r["session_id"], r["event_id"])] = (r["user_turns"], int(r["chars"]))
+        out[keys[r["position"] - 1]] = (r["user_turns"], int(r["chars"]))
     return out
 
 
