@@ -40,7 +40,12 @@ def _specs() -> dict[str, StageSpec]:
     from services.summarizer import stage as summarizer
 
     return {
-        "extractor": StageSpec(lambda t: [t.messages], extractor.make_parser, extractor.handle),
+        "extractor": StageSpec(
+            lambda t: [t.messages],
+            extractor.make_parser,
+            extractor.handle,
+            batch_max_events=lambda s: s.chat_batch_max_events,
+        ),
         "embedder": StageSpec(
             lambda t: [t.extracted],
             lambda s: embedder.parse,
@@ -58,7 +63,12 @@ def _specs() -> dict[str, StageSpec]:
             background=True,  # only search waits for a message's vector
         ),
         "consolidator": StageSpec(lambda t: [t.embedded], consolidator.make_parser, consolidator.handle),
-        "summarizer": StageSpec(lambda t: [t.messages, t.changes], lambda s: summarizer.parse, summarizer.handle),
+        "summarizer": StageSpec(
+            lambda t: [t.messages, t.changes],
+            lambda s: summarizer.parse,
+            summarizer.handle,
+            batch_max_events=lambda s: s.chat_batch_max_events,
+        ),
         "reinforcer": StageSpec(lambda t: [t.recalls], lambda s: reinforcer.parse, reinforcer.handle),
     }
 

@@ -77,6 +77,13 @@ class Settings(BaseSettings):
         description="Largest batch the embedder and the message-embedder take: they embed chunks of 1,024 while "
         "the last is published or stored.",
     )
+    chat_batch_max_events: int = Field(
+        256,
+        ge=1,
+        description="Largest batch the extractor and the summarizer take from chat.messages: a batch costs them "
+        "a few statements whatever its size, so a backlog drains with less CPU per message. What they produce "
+        "does not depend on where batches begin or end.",
+    )
     embed_messages: bool = Field(
         True,
         description="Embed every stored message (in windows when long), so search finds turns no fact covers; "

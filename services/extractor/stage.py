@@ -13,15 +13,16 @@ A crash between emit and cursor re-emits the same candidates, which the consolid
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 from shared.broker import key_for
 from shared.contracts.events import ChatMessage, FactCandidate, SessionEnded, chat_event_adapter, stored_event
-from shared.domain.checkpoints import background_checkpoint
+from shared.domain.checkpoints import background_checkpoint, may_hold_a_checkpoint
 from shared.domain.consolidation import application_order, normalize_text
-from shared.domain.cursor import Slice, slice_after_cursor
+from shared.domain.cursor import HistoryTurn, Slice, slice_after_cursor
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.triage import worth_extracting
 from shared.hashing import content_hash
@@ -137,24 +138,22 @@ def plan_session(
     )
     if not piece.new:
         return None
+    turns = piece.context + piece.new
+    worth = frozenset(turn.event_id for i, turn in enumerate(piece.new) if _worth_a_call(turns, i + len(piece.context)))
+    if not worth:  # most slices: no request to build
+        return SessionWork(tenant_id, user_id, session_id, piece, None, worth)
     request = ExtractionInput(
         new_turns=tuple(t.as_turn() for t in piece.new),
         context_turns=tuple(t.as_turn() for t in piece.context),
     )
-    turns = request.context_turns + request.new_turns
-    worth = frozenset(
-        turn.event_id
-        for i, turn in enumerate(request.new_turns)
-        if _worth_a_call(turns, i + len(request.context_turns))
-    )
-    return SessionWork(tenant_id, user_id, session_id, piece, request if worth else None, worth)
+    return SessionWork(tenant_id, user_id, session_id, piece, request, worth)
 
 
 def _work_key(work: SessionWork) -> tuple[str, str, str]:
     return work.tenant_id, work.user_id, work.session_id
 
 
-def _worth_a_call(turns: tuple[Turn, ...], index: int) -> bool:
+def _worth_a_call(turns: Sequence[Turn | HistoryTurn], index: int) -> bool:
     turn = turns[index]
     if turn.role != "user":
         return False
@@ -187,6 +186,7 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, ChatMessage | Sess
     provider = extraction_provider(ctx.settings)
     version = f"{provider.name}/{provider.model}/{provider.prompt_version}"
     events = [event for _, event in batch]
+    # One connection for the whole batch: each pool checkout costs a reset round trip when it is given back.
     async with ctx.db.acquire() as conn:
         kept = await _store_events(conn, events)
         sessions = list(
@@ -196,43 +196,42 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, ChatMessage | Sess
             conn, [(t, s) for t, _, s in sessions], version, ctx.settings.context_messages
         )
 
-    if ctx.settings.embed_messages:  # stored first, then announced: the embedder's windows refer to them
-        stored = [stored_event(e) for e in kept if isinstance(e, ChatMessage)]
-        await ctx.publish(
-            ctx.topics.stored, [(key_for(m.tenant_id, m.user_id), m.model_dump_json().encode()) for m in stored]
+        if ctx.settings.embed_messages:  # stored first, then announced: the embedder's windows refer to them
+            stored = [stored_event(e) for e in kept if isinstance(e, ChatMessage)]
+            await ctx.publish(
+                ctx.topics.stored, [(key_for(m.tenant_id, m.user_id), m.model_dump_json().encode()) for m in stored]
+            )
+        work = [
+            w
+            for key in sessions
+            if (w := plan_session(key, reads.get((key[0], key[2])), version, ctx.settings.context_messages))
+        ]
+        to_call = await _with_background(ctx, conn, [w for w in work if w.request is not None])
+        if calls_a_language_model(provider):
+            to_call = await _with_known_slots(ctx, conn, to_call)
+        outputs = await cached_calls(
+            conn,
+            stage=STAGE,
+            task="extraction",
+            provider=provider,
+            calls=[
+                PendingCall(w.tenant_id, _request_key(w.request), _extraction_call(provider, w.request), w.user_id)
+                for w in to_call
+            ],
         )
-    work = [
-        w
-        for key in sessions
-        if (w := plan_session(key, reads.get((key[0], key[2])), version, ctx.settings.context_messages))
-    ]
-    to_call = await _with_background(ctx, [w for w in work if w.request is not None])
-    if calls_a_language_model(provider):
-        to_call = await _with_known_slots(ctx, to_call)
-    outputs = await cached_calls(
-        ctx.db,
-        stage=STAGE,
-        task="extraction",
-        provider=provider,
-        calls=[
-            PendingCall(w.tenant_id, _request_key(w.request), _extraction_call(provider, w.request), w.user_id)
-            for w in to_call
-        ],
-    )
-    # Keyed by session, not by object: `_with_background` hands back copies of the work items (with their
-    # summary), so an identity key silently dropped the facts of every slice that had a background summary,
-    # i.e. of slices that begin late in a session: where a batch boundary fell decided what was remembered.
-    facts_of = {
-        _work_key(w): [fact_from_json(item) for item in output] for w, output in zip(to_call, outputs, strict=True)
-    }
-    candidates = [c for w in work for c in candidates_of(w, facts_of.get(_work_key(w), []), version)]
-    if candidates:
-        await ctx.publish(
-            ctx.topics.extracted,
-            [(key_for(c.tenant_id, c.user_id), c.model_dump_json().encode()) for c in candidates],
-        )
-    # After the publish: a crash in between re-emits the same candidates, which are applied once.
-    async with ctx.db.acquire() as conn:
+        # Keyed by session, not by object: `_with_background` hands back copies of the work items (with their
+        # summary), so an identity key silently dropped the facts of every slice that had a background summary,
+        # i.e. of slices that begin late in a session: where a batch boundary fell decided what was remembered.
+        facts_of = {
+            _work_key(w): [fact_from_json(item) for item in output] for w, output in zip(to_call, outputs, strict=True)
+        }
+        candidates = [c for w in work for c in candidates_of(w, facts_of.get(_work_key(w), []), version)]
+        if candidates:
+            await ctx.publish(
+                ctx.topics.extracted,
+                [(key_for(c.tenant_id, c.user_id), c.model_dump_json().encode()) for c in candidates],
+            )
+        # After the publish: a crash in between re-emits the same candidates, which are applied once.
         await store.advance_cursors(
             conn, [(w.tenant_id, w.session_id, w.piece.new[-1].content_hash) for w in work], version
         )
@@ -248,24 +247,23 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, ChatMessage | Sess
     )
 
 
-async def _with_background(ctx: StageContext, to_call: list[SessionWork]) -> list[SessionWork]:
+async def _with_background(ctx: StageContext, conn, to_call: list[SessionWork]) -> list[SessionWork]:
     """Each request with the summary of the last whole checkpoint before its slice: the one the
     summarizer writes for that checkpoint, read from (or, if the extractor is first, put into) the
     shared call cache. Never a summary that covers the turns being extracted, whatever the summarizer
     has reached, so the request depends only on the conversation. The context turns that summary
     covers are marked (``summarized_context``), and a prompt leaves them out: summary and context
-    neither overlap nor leave a gap between them."""
-    starts = {id(w): w.request.new_turns[0].event_id for w in to_call}
-    async with ctx.db.acquire() as conn:
-        before = await store.turns_before(conn, [(w.tenant_id, w.session_id, starts[id(w)]) for w in to_call])
+    neither overlap nor leave a gap between them. The turns before a slice are read only when there
+    are enough of them for a checkpoint (most slices of short sessions have none): counted first."""
     every, min_chars = ctx.settings.summary_every_user_turns, ctx.settings.summary_min_chars
-    covered = {
-        id(w): background_checkpoint(before[(w.tenant_id, w.session_id, starts[id(w)])], every, min_chars)
-        for w in to_call
-    }
-    needing = [w for w in to_call if covered[id(w)]]
+    starts = {id(w): (w.tenant_id, w.session_id, w.request.new_turns[0].event_id) for w in to_call}
+    sizes = await store.sizes_before(conn, list(starts.values()))
+    reading = [w for w in to_call if may_hold_a_checkpoint(*sizes[starts[id(w)]], every, min_chars)]
+    before = await store.turns_before(conn, [starts[id(w)] for w in reading])
+    covered = {id(w): background_checkpoint(before[starts[id(w)]], every, min_chars) for w in reading}
+    needing = [w for w in reading if covered[id(w)]]
     texts = await summaries_of(
-        ctx.db,
+        conn,
         stage=STAGE,
         provider=summary_provider(ctx.settings),
         wanted=[SummaryWanted(w.tenant_id, w.user_id, covered[id(w)]) for w in needing],
@@ -278,22 +276,20 @@ async def _with_background(ctx: StageContext, to_call: list[SessionWork]) -> lis
     return [with_summary.get(id(w), w) for w in to_call]
 
 
-async def _with_known_slots(ctx: StageContext, to_call: list[SessionWork]) -> list[SessionWork]:
+async def _with_known_slots(ctx: StageContext, conn, to_call: list[SessionWork]) -> list[SessionWork]:
     """Each request with the slot names its user's facts already use, so a model reuses them instead
     of inventing a new spelling. A hint only, kept out of the call's cache key: it follows how far
     consolidation got, and a replay or a redelivery must still find the reply of its slice."""
     users = list(dict.fromkeys((w.tenant_id, w.user_id) for w in to_call))
-    async with ctx.db.acquire() as conn:
-        slots = await slot_store.known_slots(conn, users, ctx.settings.extraction_known_slots)
+    slots = await slot_store.known_slots(conn, users, ctx.settings.extraction_known_slots)
     return [replace(w, request=replace(w.request, known_slots=slots[(w.tenant_id, w.user_id)])) for w in to_call]
 
 
 async def _store_events(conn, events: list[ChatMessage | SessionEnded]) -> list[ChatMessage | SessionEnded]:
     """Store the messages and session ends of users with memory on; returns those events."""
-    kept = await store.with_memory_on(conn, events)
+    kept = await store.store_if_memory_on(conn, events)
     if skipped := len(events) - len(kept):
         EVENTS.labels(STAGE, "skipped_memory_off").inc(skipped)
-    await store.store_messages(conn, [e for e in kept if isinstance(e, ChatMessage)])
     for ended in (e for e in kept if isinstance(e, SessionEnded)):
         await store.mark_session_ended(conn, ended.tenant_id, ended.session_id, ended.user_id)
     return kept

@@ -16,8 +16,13 @@ from pydantic import TypeAdapter
 from pydantic_core import from_json
 
 from shared.contracts.events import ChatMessage, FactChange, SessionEnded, chat_event_adapter
-from shared.domain.checkpoints import profile_due, summary_checkpoint, summary_request, turns_until
-from shared.domain.cursor import HistoryTurn
+from shared.domain.checkpoints import (
+    TurnSize,
+    profile_due,
+    summary_checkpoint_of_sizes,
+    summary_request,
+    turns_until,
+)
 from shared.hashing import content_hash
 from shared.provider_calls import PendingCall, cached_calls, reported_usage
 from shared.providers.registry import summary_provider
@@ -43,13 +48,14 @@ def parse(raw: bytes) -> ChatMessage | SessionEnded | FactChange:
 
 
 def summary_due(
-    state: SummaryState | None, history: Sequence[HistoryTurn], every: int, ended: bool, min_chars: int = 0
+    state: SummaryState | None, sizes: Sequence[TurnSize], every: int, ended: bool, min_chars: int = 0
 ) -> int | None:
     """Pure: the checkpoint (user turns) a new summary should cover, or None when the stored one
-    already covers it (or there is nothing to summarise yet)."""
+    already covers it (or there is nothing to summarise yet). ``sizes``: the session's turns, as
+    (a user turn?, characters)."""
     if state is None:
         return None
-    checkpoint = summary_checkpoint(history, every, ended, min_chars)
+    checkpoint = summary_checkpoint_of_sizes(sizes, every, ended, min_chars)
     summarized = state.summarized_turns
     if checkpoint == 0 or (summarized is not None and summarized >= checkpoint and (state.is_final or not ended)):
         return None
@@ -61,34 +67,21 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, Any]]) -> None:
     chats = [e for _, e in batch if isinstance(e, ChatMessage | SessionEnded)]
     # An erased user has nothing left to digest; writing a profile now would bring a row back.
     erased = {(e.tenant_id, e.user_id) for _, e in batch if isinstance(e, FactChange) and e.op == "erased"}
+    every, min_chars = ctx.settings.summary_every_user_turns, ctx.settings.summary_min_chars
+    # One connection for the whole batch (each pool checkout costs a reset round trip). Its reads decide
+    # from the turns' roles and lengths; the turns themselves are read only for a summary that is due.
     async with ctx.db.acquire() as conn:
-        kept = await _store_chats(conn, chats)
+        kept = await message_store.store_if_memory_on(conn, chats)
         ended = {(e.tenant_id, e.session_id) for e in kept if isinstance(e, SessionEnded)}
         sessions = list(dict.fromkeys((e.tenant_id, e.user_id, e.session_id) for e in kept))
         states = await store.session_states(conn, [(t, s) for t, _, s in sessions])
-        every, min_chars = ctx.settings.summary_every_user_turns, ctx.settings.summary_min_chars
-        # Only a session with a checkpoint's worth of user turns not yet covered can be due: read those.
-        maybe = [
-            (t, s)
-            for t, _, s in sessions
-            if (state := states.get((t, s))) is not None
-            and ((t, s) in ended or state.user_turns - (state.summarized_turns or 0) >= every)
-        ]
-        histories = await message_store.session_histories(conn, maybe)
         due = [
             (tenant_id, user_id, session_id, checkpoint, (tenant_id, session_id) in ended)
             for tenant_id, user_id, session_id in sessions
-            if (tenant_id, session_id) in histories
-            and (
-                checkpoint := summary_due(
-                    states.get((tenant_id, session_id)),
-                    histories[(tenant_id, session_id)],
-                    every,
-                    (tenant_id, session_id) in ended,
-                    min_chars,
-                )
-            )
+            if (state := states.get((tenant_id, session_id))) is not None
+            and (checkpoint := summary_due(state, state.sizes, every, (tenant_id, session_id) in ended, min_chars))
         ]
+        histories = await message_store.session_histories(conn, [(t, s) for t, _, s, _, _ in due])
         # Profiles: users whose facts changed, and users one of whose sessions ended (a debounced
         # digest catches up at session end).
         ended_users = {(e.tenant_id, e.user_id) for e in kept if isinstance(e, SessionEnded)}
@@ -97,21 +90,20 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, Any]]) -> None:
         )
         profiles = await store.profile_inputs(conn, [u for u in touched if u not in erased])
 
-    summaries = await _summaries(ctx, provider, due, histories)
-    every_changes = ctx.settings.profile_refresh_changes
-    due_profiles = {
-        user: profile
-        for user, profile in profiles.items()
-        if profile_due(
-            has_digest=profile.current_hash is not None,
-            has_facts=bool(profile.facts),
-            changes_since=profile.changes_since,
-            every=every_changes,
-            session_ended=user in ended_users,
-        )
-    }
-    digests = await _digests(ctx, provider, due_profiles)
-    async with ctx.db.acquire() as conn:
+        summaries = await _summaries(conn, provider, due, histories)
+        every_changes = ctx.settings.profile_refresh_changes
+        due_profiles = {
+            user: profile
+            for user, profile in profiles.items()
+            if profile_due(
+                has_digest=profile.current_hash is not None,
+                has_facts=bool(profile.facts),
+                changes_since=profile.changes_since,
+                every=every_changes,
+                session_ended=user in ended_users,
+            )
+        }
+        digests = await _digests(conn, provider, due_profiles)
         await store.upsert_summaries(conn, summaries)
         await store.upsert_profiles(conn, digests)
     EVENTS.labels(STAGE, "summary_written").inc(len(summaries))
@@ -119,17 +111,11 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, Any]]) -> None:
     EVENTS.labels(STAGE, "processed").inc(len(batch))
 
 
-async def _store_chats(conn, chats: list[ChatMessage | SessionEnded]) -> list[ChatMessage | SessionEnded]:
-    kept = await message_store.with_memory_on(conn, chats)
-    await message_store.store_messages(conn, [e for e in kept if isinstance(e, ChatMessage)])
-    return kept
-
-
-async def _summaries(ctx: StageContext, provider, due, histories) -> list[store.SummaryRow]:
+async def _summaries(db, provider, due, histories) -> list[store.SummaryRow]:
     """The summaries of the due sessions: one cached call each, all of them concurrently."""
     covered = {(t, s): turns_until(histories[(t, s)], checkpoint) for t, _, s, checkpoint, _ in due}
     texts = await summaries_of(
-        ctx.db,
+        db,
         stage=STAGE,
         provider=provider,
         wanted=[SummaryWanted(t, u, covered[(t, s)]) for t, u, s, _, _ in due],
@@ -150,7 +136,7 @@ async def _summaries(ctx: StageContext, provider, due, histories) -> list[store.
     ]
 
 
-async def _digests(ctx: StageContext, provider, profiles) -> list[tuple[str, str, str, str, list]]:
+async def _digests(db, provider, profiles) -> list[tuple[str, str, str, str, list]]:
     """Profile digests of the users whose active facts changed since their digest was written."""
     stale = {}
     for (tenant_id, user_id), profile in profiles.items():
@@ -165,7 +151,7 @@ async def _digests(ctx: StageContext, provider, profiles) -> list[tuple[str, str
         return call
 
     digests = await cached_calls(
-        ctx.db,
+        db,
         stage=STAGE,
         task="profile",
         provider=provider,

@@ -11,18 +11,32 @@ from collections.abc import Sequence
 
 from shared.domain.cursor import HistoryTurn
 
+TurnSize = tuple[bool, int]  # (a user turn?, its characters): all that decides where checkpoints fall
+
+
+def sizes_of(history: Sequence[HistoryTurn]) -> list[TurnSize]:
+    return [(turn.role == "user", len(turn.content)) for turn in history]
+
 
 def checkpoints(history: Sequence[HistoryTurn], every: int, min_chars: int = 0) -> list[int]:
+    """Pure: where the session's summary checkpoints fall, as counts of user turns (see
+    :func:`checkpoints_of_sizes`)."""
+    return checkpoints_of_sizes(sizes_of(history), every, min_chars)
+
+
+def checkpoints_of_sizes(sizes: Sequence[TurnSize], every: int, min_chars: int = 0) -> list[int]:
     """Pure: where the session's summary checkpoints fall, as counts of user turns. A checkpoint
     closes at a user turn once at least ``every`` user turns and ``min_chars`` characters (all
     roles) have passed since the previous one: a short stretch of small talk is cheaper left to the
     extractor's context window than summarised. A forward scan, so the checkpoints of a prefix are
-    those of the whole: they depend on the conversation, not on how far the stages happened to be."""
+    those of the whole: they depend on the conversation, not on how far the stages happened to be.
+    It needs only each turn's role and length, so a stage can decide from those (a few integers per
+    turn) and read the turns themselves only when a summary is due."""
     found: list[int] = []
     users = users_since = chars_since = 0
-    for turn in history:
-        chars_since += len(turn.content)
-        if turn.role != "user":
+    for is_user, chars in sizes:
+        chars_since += chars
+        if not is_user:
             continue
         users += 1
         users_since += 1
@@ -32,12 +46,22 @@ def checkpoints(history: Sequence[HistoryTurn], every: int, min_chars: int = 0) 
     return found
 
 
+def may_hold_a_checkpoint(user_turns: int, chars: int, every: int, min_chars: int = 0) -> bool:
+    """Pure: whether turns that hold ``user_turns`` user turns and ``chars`` characters in all can
+    hold a checkpoint. False means they certainly hold none; True only that they might."""
+    return user_turns >= max(1, every) and chars >= min_chars
+
+
 def summary_checkpoint(history: Sequence[HistoryTurn], every: int, ended: bool, min_chars: int = 0) -> int:
     """Pure: how many user turns the summary should cover: the last checkpoint (all of them at
     session end)."""
+    return summary_checkpoint_of_sizes(sizes_of(history), every, ended, min_chars)
+
+
+def summary_checkpoint_of_sizes(sizes: Sequence[TurnSize], every: int, ended: bool, min_chars: int = 0) -> int:
     if ended:
-        return sum(t.role == "user" for t in history)
-    found = checkpoints(history, every, min_chars)
+        return sum(is_user for is_user, _ in sizes)
+    found = checkpoints_of_sizes(sizes, every, min_chars)
     return found[-1] if found else 0
 
 

@@ -9,33 +9,44 @@ from uuid import UUID
 
 import asyncpg
 
+from shared.domain.checkpoints import TurnSize
+
 
 @dataclass(frozen=True)
 class SessionState:
     user_turns: int  # user turns stored so far
     summarized_turns: int | None  # user turns the current summary covers (None: no summary yet)
     is_final: bool
+    # (a user turn?, characters) of every stored turn, in order: where the checkpoints fall, without the turns
+    sizes: tuple[TurnSize, ...] = ()
 
 
 async def session_states(
     conn: asyncpg.Connection, keys: Sequence[tuple[str, str]]
 ) -> dict[tuple[str, str], SessionState]:
-    """(tenant, session) -> how far it is and how far its summary is, for many sessions at once."""
+    """(tenant, session) -> how far it is and how far its summary is, for many sessions at once, with
+    the role and length of each turn (what decides whether a summary is due)."""
     if not keys:
         return {}
     rows = await conn.fetch(
         """
         SELECT w.tenant_id, w.session_id, ss.user_turns AS summarized, coalesce(ss.is_final, false) AS is_final,
-               (SELECT count(*) FROM messages m
-                WHERE m.tenant_id = w.tenant_id AND m.session_id = w.session_id AND m.role = 'user') AS user_turns
+               h.user_turns, h.is_user, h.chars
         FROM unnest($1::text[], $2::text[]) AS w(tenant_id, session_id)
         LEFT JOIN session_summaries ss ON ss.tenant_id = w.tenant_id AND ss.session_id = w.session_id
+        CROSS JOIN LATERAL (
+            SELECT count(*) FILTER (WHERE m.role = 'user') AS user_turns,
+                   array_agg(m.role = 'user' ORDER BY m.seq) AS is_user,
+                   array_agg(length(m.content) ORDER BY m.seq) AS chars
+            FROM messages m WHERE m.tenant_id = w.tenant_id AND m.session_id = w.session_id
+        ) h
         """,
         [t for t, _ in keys],
         [s for _, s in keys],
     )
     return {
-        (r["tenant_id"], r["session_id"]): SessionState(r["user_turns"], r["summarized"], r["is_final"]) for r in rows
+        (r["tenant_id"], r["session_id"]): SessionState(r["user_turns"], r["summarized"], r["is_final"], _sizes(r))
+        for r in rows
     }
 
 
@@ -144,3 +155,7 @@ async def upsert_profiles(conn: asyncpg.Connection, rows: Sequence[tuple[str, st
         [r[3] for r in rows],
         [json.dumps([str(i) for i in r[4]]) for r in rows],
     )
+
+
+def _sizes(row: asyncpg.Record) -> tuple[TurnSize, ...]:
+    return tuple(zip(row["is_user"] or (), row["chars"] or (), strict=True))

@@ -65,6 +65,52 @@ async def test_read_sessions_reads_everything_for_another_version_or_a_lost_curs
     assert len(lost.turns) == 10 and slice_after_cursor(lost.turns, lost.cursor_hash, 3).restarted
 
 
+async def test_sizes_before_count_what_turns_before_returns(db):
+    """The user turns and characters before a message are those of the turns turns_before returns:
+    enough for the extractor to tell that a slice has no background summary without reading them."""
+    tenant = f"t-{uuid.uuid4().hex[:8]}"
+    keys = [(tenant, "long", "long-0"), (tenant, "long", "long-11"), (tenant, "long", "gone"), (tenant, "x", "x-1")]
+    async with db.acquire() as conn:
+        await store.store_messages(conn, _messages(tenant, "long", 20))
+        sizes = await store.sizes_before(conn, keys)
+        before = await store.turns_before(conn, keys)
+        assert await store.sizes_before(conn, []) == {}
+    for key in keys:
+        turns = before[key]
+        assert sizes[key] == (sum(t.role == "user" for t in turns), sum(len(t.content) for t in turns))
+    assert sizes[(tenant, "long", "long-11")] == (6, sum(len(f"message {i} of long") for i in range(11)))
+    assert sizes[(tenant, "long", "long-0")] == sizes[(tenant, "long", "gone")] == (0, 0)
+
+
+async def test_store_if_memory_on_stores_once_and_skips_users_with_memory_off(db):
+    """One statement for the memory check, the messages and their sessions: what with_memory_on and
+    store_messages do, and a message stored twice (both stages store them) is one row."""
+    from shared.contracts.events import SessionEnded
+    from shared.storage.user_data import set_memory_enabled
+
+    tenant = f"t-{uuid.uuid4().hex[:8]}"
+    on = _messages(tenant, "on", 4)
+    off = [m.model_copy(update={"user_id": "u-off"}) for m in _messages(tenant, "off", 3)]
+    ended = SessionEnded(
+        type="session.ended", event_id="end-off", tenant_id=tenant, user_id="u-off", session_id="off", created_at=T0
+    )
+    async with db.acquire() as conn:
+        await set_memory_enabled(conn, tenant, "u-off", False)
+        kept = await store.store_if_memory_on(conn, [*on[:2], *off, ended, on[2]])
+        again = await store.store_if_memory_on(conn, on)  # two of these again, and one new
+        assert await store.store_if_memory_on(conn, []) == []
+        rows = await conn.fetch(
+            "SELECT event_id, user_id, content_hash FROM messages WHERE tenant_id = $1 ORDER BY seq", tenant
+        )
+        sessions = await conn.fetch("SELECT session_id, user_id FROM sessions WHERE tenant_id = $1", tenant)
+        history = (await store.session_histories(conn, [(tenant, "on")]))[(tenant, "on")]
+    assert kept == [*on[:2], on[2]] and again == on
+    assert [r["event_id"] for r in rows] == ["on-0", "on-1", "on-2", "on-3"]
+    assert [(r["session_id"], r["user_id"]) for r in sessions] == [("on", "u1")]
+    assert [t.content for t in history] == [m.content for m in on]
+    assert all(r["content_hash"] == t.content_hash for r, t in zip(rows, history, strict=True))
+
+
 async def test_session_states_count_user_turns_and_summaries(db):
     tenant = f"t-{uuid.uuid4().hex[:8]}"
     async with db.acquire() as conn:
@@ -77,8 +123,13 @@ async def test_session_states_count_user_turns_and_summaries(db):
         )
         states = await summary_store.session_states(conn, [(tenant, "a"), (tenant, "b")])
         summary = await conn.fetchval("SELECT summary FROM session_summaries WHERE tenant_id = $1", tenant)
-    assert states[(tenant, "a")] == summary_store.SessionState(user_turns=5, summarized_turns=4, is_final=False)
-    assert states[(tenant, "b")] == summary_store.SessionState(user_turns=1, summarized_turns=None, is_final=False)
+    sizes_a = tuple((i % 2 == 0, len(f"message {i} of a")) for i in range(9))
+    assert states[(tenant, "a")] == summary_store.SessionState(
+        user_turns=5, summarized_turns=4, is_final=False, sizes=sizes_a
+    )
+    assert states[(tenant, "b")] == summary_store.SessionState(
+        user_turns=1, summarized_turns=None, is_final=False, sizes=((True, 14), (False, 14))
+    )
     assert summary == "so far"
 
 

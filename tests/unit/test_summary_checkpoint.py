@@ -3,7 +3,10 @@ from datetime import UTC, datetime
 from shared.domain.checkpoints import (
     background_checkpoint,
     checkpoints,
+    checkpoints_of_sizes,
+    may_hold_a_checkpoint,
     profile_due,
+    sizes_of,
     summary_checkpoint,
     turns_until,
 )
@@ -42,6 +45,28 @@ def test_checkpoints_of_a_prefix_are_those_of_the_whole():
         assert prefix == whole[: len(prefix)]
 
 
+def test_a_checkpoint_needs_only_the_turns_roles_and_lengths():
+    history = [
+        HistoryTurn(f"m{i}", "user" if i % 3 != 2 else "assistant", "y" * (17 * i % 200), T, f"h{i}") for i in range(60)
+    ]
+    assert sizes_of(history)[:3] == [(True, 0), (True, 17), (False, 34)]
+    for every, min_chars in ((1, 0), (3, 500), (4, 3000), (2, 10_000)):
+        assert checkpoints_of_sizes(sizes_of(history), every, min_chars) == checkpoints(history, every, min_chars)
+
+
+def test_too_few_turns_or_characters_hold_no_checkpoint():
+    """may_hold_a_checkpoint is a necessary condition: whenever it says no, the scan finds none."""
+    for users in range(0, 9):
+        for chars in (1, 40, 400):
+            history = _history(users, chars)
+            users_in, chars_in = sum(t.role == "user" for t in history), sum(len(t.content) for t in history)
+            for every, min_chars in ((4, 0), (4, 600), (2, 3000), (1, 0)):
+                if not may_hold_a_checkpoint(users_in, chars_in, every, min_chars):
+                    assert checkpoints(history, every, min_chars) == []
+    assert may_hold_a_checkpoint(4, 3000, 4, 3000) and not may_hold_a_checkpoint(3, 10**6, 4, 0)
+    assert not may_hold_a_checkpoint(10, 2999, 4, 3000)
+
+
 def test_history_is_cut_after_the_checkpoint_user_turn():
     roles = ["user", "assistant", "user", "assistant", "user"]
     history = [HistoryTurn(f"m{i}", role, "x", T, f"h{i}") for i, role in enumerate(roles)]
@@ -53,14 +78,22 @@ def test_summary_due_only_past_a_checkpoint_the_stored_summary_does_not_cover():
     from services.summarizer.stage import summary_due
     from shared.storage.summaries import SessionState
 
-    assert summary_due(None, _history(3), 4, ended=False) is None  # nothing stored for the session
-    assert summary_due(SessionState(3, None, False), _history(3), 4, ended=False) is None  # before the first checkpoint
-    assert summary_due(SessionState(5, None, False), _history(5), 4, ended=False) == 4
-    assert summary_due(SessionState(7, 4, False), _history(7), 4, ended=False) is None  # 4 is covered; 8 not reached
-    assert summary_due(SessionState(8, 4, False), _history(8), 4, ended=False) == 8
-    assert summary_due(SessionState(7, 4, False), _history(7), 4, ended=True) == 7  # the end covers every turn
-    assert summary_due(SessionState(7, 7, True), _history(7), 4, ended=True) is None  # already final
-    assert summary_due(SessionState(8, None, False), _history(8), 4, ended=False, min_chars=100) is None  # too short
+    assert summary_due(None, sizes_of(_history(3)), 4, ended=False) is None  # nothing stored for the session
+    assert (
+        summary_due(SessionState(3, None, False), sizes_of(_history(3)), 4, ended=False) is None
+    )  # before the first checkpoint
+    assert summary_due(SessionState(5, None, False), sizes_of(_history(5)), 4, ended=False) == 4
+    assert (
+        summary_due(SessionState(7, 4, False), sizes_of(_history(7)), 4, ended=False) is None
+    )  # 4 is covered; 8 not reached
+    assert summary_due(SessionState(8, 4, False), sizes_of(_history(8)), 4, ended=False) == 8
+    assert (
+        summary_due(SessionState(7, 4, False), sizes_of(_history(7)), 4, ended=True) == 7
+    )  # the end covers every turn
+    assert summary_due(SessionState(7, 7, True), sizes_of(_history(7)), 4, ended=True) is None  # already final
+    assert (
+        summary_due(SessionState(8, None, False), sizes_of(_history(8)), 4, ended=False, min_chars=100) is None
+    )  # too short
 
 
 def test_background_summary_covers_the_last_whole_checkpoint_before_the_slice():
