@@ -882,6 +882,7 @@ class Clause:
     date: DateRef | None = None
     date_prep: str | None = None
     anymore: bool = False  # "anymore", "any more", "no longer"
+    date_said: str = ""  # the date phrase as said ("tonight"): it tells a bare "at 8" is 20:00
 
     def when(self) -> str:
         """The date as a trailing phrase, for facts that are about a moment."""
@@ -1126,10 +1127,11 @@ def _prepare(raw: str, today: date) -> Clause | None:
         return Clause(_begun(_kept_up(text, dated=False)), today, anymore=anymore)
     # "Tomorrow I'm flying to Tokyo": the date may have been the lead-in; "moving in April actually":
     # filler may follow it.
-    how_long = hit.prep in ("for", "since") or text[hit.start : hit.end].lower().startswith(("for ", "since "))
+    said = text[hit.start : hit.end]
+    how_long = hit.prep in ("for", "since") or said.lower().startswith(("for ", "since "))
     text = _FILLER_TAIL.sub("", _strip_lead_ins(_remove_span(text, hit.start, hit.end))).strip()
     text = _begun(_kept_up(text, dated=how_long))
-    return Clause(text, today, hit.ref, hit.prep, anymore) if text else None
+    return Clause(text, today, hit.ref, hit.prep, anymore, date_said=said) if text else None
 
 
 _ABBREVIATION = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Mt|Prof|Jr|Sr|vs|etc|approx|e\.g|i\.e)\.", re.IGNORECASE)
@@ -2907,7 +2909,7 @@ def _dated(draft: Draft, c: Clause) -> Draft:
     if bare not in text and c.date.day <= c.today:
         text = f"{text.rstrip(' .')} (since {bare})"  # the fact says when, as its valid time does
     when: date | datetime = c.date.day
-    clock = frames.time_of_day(c.text, "en") if c.date.grain == "day" else None
+    clock = frames.time_of_day(c.text, "en", f"{c.date_said} {c.text}") if c.date.grain == "day" else None
     if clock is not None:
         when = datetime.combine(c.date.day, time(clock[0], clock[1]))
     ends = _event_end(draft, c.date.day, c.date.grain, c.today)
@@ -3883,7 +3885,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
         stated = frames.stated_date(clause, today, language)
         body = frames.remove_span(clause, stated.start, stated.end) if stated else clause
         when: date | datetime | None = stated.day if stated else None
-        clock = frames.time_of_day(body, language) if stated and stated.grain == "day" else None
+        clock = frames.time_of_day(body, language, clause) if stated and stated.grain == "day" else None
         if clock is not None and stated is not None:
             when = datetime.combine(stated.day, time(clock[0], clock[1]))
             body = frames.remove_span(body, clock[2], clock[3])
@@ -3944,13 +3946,16 @@ _FOREIGN_BE = frozenset(("bin", "soy", "sono", "sou", "suis"))
 
 def _supersede(drafts: list[Draft]) -> list[Draft]:
     """Within one message, the last word on a slot is the user's word on it. A retraction of
-    another value stays before it: "I left Nokia in May and joined Ericsson" ends Nokia in May."""
+    another value stays before it: "I left Nokia in May and joined Ericsson" ends Nokia in May. A slot
+    that holds many values at once (habits, likes, events) keeps each value said."""
     last = {d.slot: i for i, d in enumerate(drafts) if d.slot}
     kept = []
     for i, d in enumerate(drafts):
         final = drafts[last[d.slot]] if d.slot else d
-        ends_another = d.negated and not final.negated and (d.value or "").lower() != (final.value or "").lower()
-        if not d.slot or last[d.slot] == i or ends_another:
+        other_value = (d.value or "").lower() != (final.value or "").lower()
+        ends_another = d.negated and not final.negated and other_value
+        also_held = is_multi_valued(d.slot) and other_value and d.negated == final.negated
+        if not d.slot or last[d.slot] == i or ends_another or also_held:
             kept.append(d)
     return kept
 

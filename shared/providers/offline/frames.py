@@ -552,10 +552,26 @@ _RELATIVE = {
 }
 _DAY_WORDS = {
     "de": {"gestern": -1, "vorgestern": -2, "heute": 0, "morgen": 1, "übermorgen": 2},
-    "es": {"ayer": -1, "anteayer": -2, "hoy": 0, "mañana": 1, "pasado mañana": 2},
-    "fr": {"hier": -1, "avant-hier": -2, "aujourd'hui": 0, "demain": 1, "après-demain": 2},
-    "it": {"ieri": -1, "l'altro ieri": -2, "oggi": 0, "domani": 1, "dopodomani": 2},
-    "pt": {"ontem": -1, "anteontem": -2, "hoje": 0, "amanhã": 1, "depois de amanhã": 2},
+    "es": {"ayer": -1, "anteayer": -2, "hoy": 0, "esta noche": 0, "esta tarde": 0, "mañana": 1, "pasado mañana": 2},
+    "fr": {
+        "hier": -1,
+        "avant-hier": -2,
+        "aujourd'hui": 0,
+        "ce soir": 0,
+        "cet après-midi": 0,
+        "demain": 1,
+        "après-demain": 2,
+    },
+    "it": {"ieri": -1, "l'altro ieri": -2, "oggi": 0, "stasera": 0, "stanotte": 0, "domani": 1, "dopodomani": 2},
+    "pt": {
+        "ontem": -1,
+        "anteontem": -2,
+        "hoje": 0,
+        "esta noite": 0,
+        "esta tarde": 0,
+        "amanhã": 1,
+        "depois de amanhã": 2,
+    },
 }
 # "<n> <units> ago" and "since <n> <units>": (ago pattern, since-duration pattern, since-year pattern)
 _AGO = {
@@ -693,10 +709,21 @@ _TIME_OF_DAY = {
     "pt": r"\bàs\s+(?P<h>\d{1,2})(?:[:h](?P<m>\d\d))?\s*h?\b",
 }
 _TIME_PATTERNS = {language: _rx(pattern) for language, pattern in _TIME_OF_DAY.items()}
+# A part of the day after noon: "tonight at 8" is 20:00, as a person reads it, not 08:00.
+_AFTER_NOON = {
+    "en": r"\b(?:tonight|this\s+(?:evening|afternoon)|in\s+the\s+(?:evening|afternoon)|at\s+night)\b",
+    "de": r"\b(?:abends?|nachmittags?|heute\s+nacht)\b",
+    "es": r"\b(?:(?:esta|la|por\s+la|de\s+la)\s+(?:noche|tarde))\b",
+    "fr": r"\b(?:ce\s+soir|cet\s+après-midi|du\s+soir|de\s+l'après-midi|le\s+soir)\b",
+    "it": r"\b(?:stasera|stanotte|questa\s+sera|questo\s+pomeriggio|di\s+sera|del\s+pomeriggio|la\s+sera)\b",
+    "pt": r"(?:\bà|\b(?:esta|da|de|pela))\s+(?:noite|tarde)\b",
+}
+_AFTER_NOON_PATTERNS = {language: _rx(pattern) for language, pattern in _AFTER_NOON.items()}
 
 
-def time_of_day(text: str, language: str) -> tuple[int, int, int, int] | None:
-    """(hour, minute, start, end) of a stated clock time ("at 9", "2pm", "alle 9", "à 14h30")."""
+def time_of_day(text: str, language: str, said_in: str | None = None) -> tuple[int, int, int, int] | None:
+    """(hour, minute, start, end) of a stated clock time ("at 9", "2pm", "alle 9", "à 14h30") in ``text``;
+    a bare hour is after noon when ``said_in`` (the whole clause, ``text`` by default) says evening."""
     m = _TIME_PATTERNS[language].search(text) if language in _TIME_PATTERNS else None
     if not m:
         return None
@@ -708,6 +735,9 @@ def time_of_day(text: str, language: str) -> tuple[int, int, int, int] | None:
         hour += 12
     if ampm == "am" and hour == 12:
         hour = 0
+    after_noon = _AFTER_NOON_PATTERNS.get(language)
+    if not ampm and 1 <= hour <= 11 and after_noon is not None and after_noon.search(said_in or text):
+        hour += 12
     if not (0 <= hour <= 23 and 0 <= minute <= 59):
         return None
     return hour, minute, m.start(), m.end()
@@ -2006,6 +2036,8 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         # The text keeps what was said ("gioca a padel con i suoi amici ogni domenica"); the value
         # that names the slot and is checked is the thing itself ("padel").
         core = _trimmed(value, slot)
+        if slot == "family:kids":
+            slot = _kin_slot(core)
         extra: list[ForeignDraft] = []
         if slot == "occupation" and (tail := _PLACE_TAIL.search(value)):
             # "trabajo como médico en Quito": the place is a second fact.
@@ -2063,6 +2095,19 @@ _WORKPLACE_TAIL = _rx(
     r"\s+(?:en|in|à|em|no|na|nel|nella|bei|chez|presso|dans|an)\s+(?:un|una|une|um|uma|ein|einer|einem|el|la|le|il|lo"
     r"|o|a|der|dem|l')\b.*$"
 )
+
+
+# "einen Sohn", "una hija": a son and a daughter are two facts, as in English, not one "kids" value.
+_SON_WORDS = _rx(r"\b(?:sohn|söhne|hijo|fils|figlio|filho)\b")  # "hijos", "figli": children, of either sex
+_DAUGHTER_WORDS = _rx(r"\b(?:tochter|töchter|hijas?|filles?|figli[ae]|filhas?)\b")
+
+
+def _kin_slot(value: str) -> str:
+    if _DAUGHTER_WORDS.search(value):
+        return "family:daughters"
+    if _SON_WORDS.search(value):
+        return "family:sons"
+    return "family:kids"
 
 
 def _trimmed(value: str, slot: str) -> str:

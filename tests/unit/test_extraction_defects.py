@@ -1,0 +1,83 @@
+"""Defect classes of the offline extractor found after the extraction rounds: each case is one class,
+written before its fix, with phrasings of our own (none from an issue or the evaluation data)."""
+
+from datetime import UTC, datetime
+
+import pytest
+
+from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
+from shared.providers.offline.extraction_rules import Draft, _supersede, extract_facts
+
+# A Wednesday at noon, UTC.
+AT = datetime(2026, 3, 11, 12, 0, tzinfo=UTC)
+
+
+def facts_of(content: str) -> list[ExtractedFact]:
+    turn = Turn(event_id="e1", role="user", content=content, created_at=AT)
+    return extract_facts(ExtractionInput(new_turns=(turn,)))
+
+
+def clock_of(content: str) -> tuple[int, int]:
+    timed = [f.valid_from for f in facts_of(content) if isinstance(f.valid_from, datetime)]
+    assert timed, f"no timed fact from {content!r}"
+    return timed[0].hour, timed[0].minute
+
+
+# 1. A bare clock time said with an evening or afternoon word is after noon.
+@pytest.mark.parametrize(
+    ("message", "clock"),
+    [
+        ("I have a physio session tonight at 6.", (18, 0)),
+        ("I have a call with my landlord this evening at 9:30.", (21, 30)),
+        ("I have a parent-teacher meeting this afternoon at 4.", (16, 0)),
+        ("Ich habe heute Abend um 7 ein Konzert.", (19, 0)),
+        ("Tengo una reunión esta noche a las 9.", (21, 0)),
+        ("J'ai un rendez-vous chez le médecin ce soir à 9h.", (21, 0)),
+        ("Ho una riunione stasera alle 9.", (21, 0)),
+        ("Tenho um concerto hoje à noite às 9.", (21, 0)),
+    ],
+)
+def test_an_evening_word_puts_a_bare_clock_time_after_noon(message, clock):
+    assert clock_of(message) == clock
+
+
+@pytest.mark.parametrize(
+    ("message", "clock"),
+    [
+        ("I have a dentist appointment tomorrow at 9.", (9, 0)),
+        ("I have a flight this evening at 11pm.", (23, 0)),
+        ("Ich habe morgen um 10 einen Termin beim Zahnarzt.", (10, 0)),
+        ("I have a meeting this evening at 18:30.", (18, 30)),
+    ],
+)
+def test_a_clock_time_without_an_evening_word_is_taken_as_said(message, clock):
+    assert clock_of(message) == clock
+
+
+# 2. Two facts of one message about two kinds of relative both stay, in every language.
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("I have a son and a daughter.", ("son", "daughter")),
+        ("Ich habe einen Sohn und eine Tochter.", ("Sohn", "Tochter")),
+        ("Tengo un hijo y una hija.", ("hijo", "hija")),
+        ("J'ai un fils et une fille.", ("fils", "fille")),
+        ("Ho un figlio e una figlia.", ("figlio", "figlia")),
+    ],
+)
+def test_a_son_and_a_daughter_in_one_message_are_two_facts(message, words):
+    texts = [f.text for f in facts_of(message)]
+    for word in words:
+        assert any(word in text for text in texts), (word, texts)
+
+
+HABIT = {"category": Category.FACT, "importance": 5}
+
+
+def test_within_one_message_a_multi_valued_slot_keeps_every_value():
+    first = Draft(text="The user plays chess on Mondays", slot="habit:chess", value="Mondays", **HABIT)
+    second = Draft(text="The user plays chess on Fridays", slot="habit:chess", value="Fridays", **HABIT)
+    assert _supersede([first, second]) == [first, second]
+    moved = Draft(text="The user lives in Hull", slot="location", value="Hull", **HABIT)
+    again = Draft(text="The user lives in Bath", slot="location", value="Bath", **HABIT)
+    assert _supersede([moved, again]) == [again]
