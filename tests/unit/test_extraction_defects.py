@@ -81,3 +81,38 @@ def test_within_one_message_a_multi_valued_slot_keeps_every_value():
     moved = Draft(text="The user lives in Hull", slot="location", value="Hull", **HABIT)
     again = Draft(text="The user lives in Bath", slot="location", value="Bath", **HABIT)
     assert _supersede([moved, again]) == [again]
+
+
+# 5. A context marker scopes the clause it is said in, not the whole sentence.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I do yoga at home and I write Rust at work.", {"yoga": "family", "Rust": "work"}),
+        ("I use Linear at work and Trello for my side project.", {"Linear": "work", "Trello": "side-project"}),
+    ],
+)
+def test_each_clause_keeps_its_own_context(message, expected):
+    from shared.domain.slots import context_of
+
+    found = facts_of(message)
+    for word, context in expected.items():
+        holders = [f for f in found if word.lower() in f.text.lower()]
+        assert holders, (word, [f.text for f in found])
+        assert all(context_of(f.slot) == context for f in holders), [(f.text, f.slot) for f in holders]
+
+
+def test_one_context_marker_still_scopes_its_whole_sentence():
+    from shared.domain.slots import context_of
+
+    found = facts_of("At work we use Jira and Confluence.")
+    assert found and all(context_of(f.slot) == "work" for f in found), [(f.text, f.slot) for f in found]
+
+
+def test_a_context_marker_scopes_its_own_predicate_without_a_second_subject():
+    from shared.domain.slots import context_of
+
+    found = facts_of("I swim at home and paint at work.")
+    swim = [f for f in found if "swim" in f.text]
+    paint = [f for f in found if "paint" in f.text]
+    assert swim and paint, [f.text for f in found]
+    assert {context_of(f.slot) for f in swim} == {"family"} and {context_of(f.slot) for f in paint} == {"work"}

@@ -3847,6 +3847,20 @@ _WE_SUBJECT = _rx(r"^(?:we|our|my\s+(?:team|company|employer|office|firm))\b")
 
 
 def _drafts_in_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
+    if language == "en" and len(own := _clause_contexts(sentence)) > 1:
+        # "I run at home and code at work": each marker scopes the clause it is said in.
+        return [d for clause in own for d in _drafts_in_one_context(clause, today, language, general)]
+    return _drafts_in_one_context(sentence, today, language, general)
+
+
+def _clause_contexts(sentence: str) -> list[str]:
+    """The sentence's clauses when two of them name two different contexts, else nothing."""
+    parts = _clauses(sentence)
+    contexts = {frames.find_context(part, "en")[0] for part in parts}
+    return parts if len(contexts - {None}) > 1 else []
+
+
+def _drafts_in_one_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     context, sentence = frames.find_context(sentence, language)
     # "I used to live in Paris, but now ...": a change, read by the change frames; only a past said on
     # its own ("I used to play in a band") is an ending.
