@@ -116,3 +116,29 @@ def test_a_context_marker_scopes_its_own_predicate_without_a_second_subject():
     paint = [f for f in found if "paint" in f.text]
     assert swim and paint, [f.text for f in found]
     assert {context_of(f.slot) for f in swim} == {"family"} and {context_of(f.slot) for f in paint} == {"work"}
+
+
+# 4. "no longer X, Y now": the ending of X and the new Y, on X's slot.
+@pytest.mark.parametrize(
+    ("message", "old", "new"),
+    [
+        ("No longer vegetarian, flexitarian now.", "vegetarian", "flexitarian"),
+        ("Ich bin nicht mehr vegan, jetzt vegetarisch.", "vegan", "vegetarisch"),
+        ("Ya no soy vegetariano, ahora soy vegano.", "vegetariano", "vegano"),
+        ("Je ne suis plus végétarien, maintenant je suis vegan.", "végétarien", "vegan"),
+        ("Non sono più vegetariano, ora sono vegano.", "vegetariano", "vegano"),
+        ("Já não sou vegetariano, agora sou vegano.", "vegetariano", "vegano"),
+    ],
+)
+def test_an_ending_then_the_new_value_gives_both_on_one_slot(message, old, new):
+    found = facts_of(message)
+    ended = [f for f in found if f.negated and f.value and f.value.lower() == old]
+    begun = [f for f in found if not f.negated and f.value and f.value.lower() == new]
+    assert ended and begun, [(f.text, f.slot, f.value, f.negated) for f in found]
+    assert ended[0].slot == begun[0].slot
+    assert new not in ended[0].text
+
+
+def test_an_ending_said_without_its_subject_is_still_an_ending():
+    found = facts_of("No longer a smoker.")
+    assert [f.negated for f in found] == [True], [(f.text, f.negated) for f in found]

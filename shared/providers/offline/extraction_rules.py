@@ -1032,6 +1032,12 @@ def _with_subject(text: str) -> str:
             return lead + text[found.end() :]
     if re.match(r"(?i)^(?:i|we|my|our|i'm|im|i've|we're|[a-z]+\s+and\s+i)\b", text) or not text:
         return text
+    if longer := _rx(r"^no\s+longer\s+(?P<next>\w+)").match(text):
+        # "No longer vegan": an ending said without its "I am"; "no longer drink coffee" has its verb.
+        verb = longer.group("next").lower() in clauses.BASE_VERBS
+        return (
+            f"I no longer {text[longer.start('next') :]}" if verb else f"I am no longer {text[longer.start('next') :]}"
+        )
     if stance := _SUBJECTLESS_STANCE.match(text):
         # "Love hiking, hate crowds", "big fan of jazz": a taste said without its "I"
         verb = stance.group("verb").lower()
@@ -2475,7 +2481,7 @@ def _event_drafts(c: Clause) -> list[Draft]:
 _MARKERS = {
     "en": _vocab("""
         i, i'm, im, my, the, and, is, are, you, to, of, am, have, it, this, with, for, not, don't, we, was,
-        at, on, live, work, like, love, use, just, can, what, that, hello, hi, thanks, yes, please
+        at, on, live, work, like, love, use, just, can, what, that, hello, hi, thanks, yes, please, now, anymore, longer
     """),
     "de": _vocab("""
         ich, und, nicht, der, das, ist, mein, meine, bin, wohne, lebe, heiße, heisse, komme, aus, mit, auf,
@@ -3846,7 +3852,55 @@ _NOT_FOR_GENERAL = _rx(
 _WE_SUBJECT = _rx(r"^(?:we|our|my\s+(?:team|company|employer|office|firm))\b")
 
 
+# "Ya no soy vegano, ahora pescetariano": an ending of one value, then the value said now (the copula of
+# the ending carries over to it). English splits these clauses itself ("..., pescatarian now").
+_NOW_WORDS = {
+    "de": r"jetzt|nun|inzwischen|mittlerweile",
+    "es": r"ahora|ya",
+    "fr": r"maintenant|désormais",
+    "it": r"ora|adesso",
+    "pt": r"agora",
+}
+_NOT_ANY_MORE_COPULA = {
+    "de": r"\bbin\b.*\b(?:nicht|kein\w*)\b.*\bmehr\b",
+    "es": r"\bno\s+soy\b",
+    "fr": r"\b(?:ne\s+|n')suis\s+plus\b",
+    "it": r"\bnon\s+sono\s+più\b",
+    "pt": r"\bnão\s+sou\b",
+}
+_COPULA_SAID = {
+    "de": r"(?:bin\s+ich|ich\s+bin)\s+",
+    "es": r"(?:yo\s+)?soy\s+",
+    "fr": r"je\s+suis\s+",
+    "it": r"(?:io\s+)?sono\s+",
+    "pt": r"(?:eu\s+)?sou\s+",
+}
+_COPULA = {"de": "Ich bin", "es": "Soy", "fr": "Je suis", "it": "Sono", "pt": "Sou"}
+_ENDED_THEN_NOW = {
+    language: _rx(
+        rf"^(?P<ended>.*?{_NOT_ANY_MORE_COPULA[language]}[^,;]*?)\s*[,;]\s*(?:{now})\s+(?:{_COPULA_SAID[language]})?"
+        r"(?P<new>[^,;]+?)[.!]?$"
+    )
+    for language, now in _NOW_WORDS.items()
+}
+
+
+def _ended_then_now(sentence: str, today: date, language: str, general: bool) -> list[Draft] | None:
+    """The ending and the new value, the new one on the ended one's slot: it is what replaced it."""
+    m = _ENDED_THEN_NOW[language].match(sentence) if language in _ENDED_THEN_NOW else None
+    if m is None:
+        return None
+    ended = _drafts_in_context(m.group("ended"), today, language, general)
+    begun = _drafts_in_context(f"{_COPULA[language]} {m.group('new')}", today, language, general)
+    slots = {d.slot for d in ended if d.negated and d.slot}
+    if len(slots) == 1 and len(begun) == 1 and not begun[0].negated:
+        begun = [replace(begun[0], slot=slots.pop())]
+    return ended + begun
+
+
 def _drafts_in_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
+    if (ended_then_now := _ended_then_now(sentence, today, language, general)) is not None:
+        return ended_then_now
     if language == "en" and len(own := _clause_contexts(sentence)) > 1:
         # "I run at home and code at work": each marker scopes the clause it is said in.
         return [d for clause in own for d in _drafts_in_one_context(clause, today, language, general)]
