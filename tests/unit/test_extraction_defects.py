@@ -142,3 +142,40 @@ def test_an_ending_then_the_new_value_gives_both_on_one_slot(message, old, new):
 def test_an_ending_said_without_its_subject_is_still_an_ending():
     found = facts_of("No longer a smoker.")
     assert [f.negated for f in found] == [True], [(f.text, f.negated) for f in found]
+
+
+# 3. Two values of one slot in one message, each with its own stated time: the earlier one is history,
+# not nothing.
+@pytest.mark.parametrize(
+    ("message", "earlier", "later"),
+    [
+        ("I moved to Derby in 2017 and moved to Exeter in 2023.", "Derby", "Exeter"),
+        ("I started at Siemens in 2014 and I joined Bosch in 2020.", "Siemens", "Bosch"),
+    ],
+)
+def test_an_earlier_dated_value_of_the_same_slot_stays(message, earlier, later):
+    found = facts_of(message)
+    values = [f.value for f in found if not f.negated]
+    assert values == [earlier, later], [(f.text, f.slot, f.valid_from) for f in found]
+    first, second = (f for f in found if f.value in (earlier, later))
+    assert first.slot == second.slot and first.valid_from < second.valid_from
+
+
+def test_two_values_of_one_slot_without_dates_still_leave_the_last():
+    assert [f.value for f in facts_of("I moved to Derby and moved to Exeter.")][-1:] == ["Exeter"]
+
+
+def test_consolidation_ends_the_earlier_dated_value_at_the_later_ones_date():
+    from uuid import uuid4
+
+    from shared.domain.consolidation import ActiveFact, CandidateView, decide_by_rule, normalize_text, plan_change
+    from shared.domain.models import Op
+
+    derby, exeter = (f for f in facts_of("I moved to Derby in 2017 and moved to Exeter in 2023.") if f.value)
+    first = CandidateView(derby.text, derby.slot, False, derby.valid_from, observed_at=AT, value=derby.value)
+    assert decide_by_rule(first, []).op is Op.ADD
+    known = ActiveFact(uuid4(), derby.text, normalize_text(derby.text), derby.slot, derby.valid_from, 0.9)
+    second = CandidateView(exeter.text, exeter.slot, False, exeter.valid_from, observed_at=AT, value=exeter.value)
+    decision = decide_by_rule(second, [known])
+    plan = plan_change(second, decision, [known])
+    assert plan.op is Op.UPDATE and plan.supersede == known.fact_id and plan.ends_at == exeter.valid_from

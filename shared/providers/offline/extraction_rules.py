@@ -4012,6 +4012,13 @@ _FOREIGN_HAVE = frozenset(("habe", "tengo", "ho", "tenho", "ai"))
 _FOREIGN_BE = frozenset(("bin", "soy", "sono", "sou", "suis"))
 
 
+def _day_of(when: date | datetime | None) -> date:
+    """The day of a stated time, for order only; no stated time sorts after every stated one."""
+    if when is None:
+        return date.max
+    return when.date() if isinstance(when, datetime) else when
+
+
 def _supersede(drafts: list[Draft]) -> list[Draft]:
     """Within one message, the last word on a slot is the user's word on it. A retraction of
     another value stays before it: "I left Nokia in May and joined Ericsson" ends Nokia in May. A slot
@@ -4023,7 +4030,10 @@ def _supersede(drafts: list[Draft]) -> list[Draft]:
         other_value = (d.value or "").lower() != (final.value or "").lower()
         ends_another = d.negated and not final.negated and other_value
         also_held = is_multi_valued(d.slot) and other_value and d.negated == final.negated
-        if not d.slot or last[d.slot] == i or ends_another or also_held:
+        # "moved to Leeds in 2019 and to York in 2022": Leeds was true from its own date until York's;
+        # kept, it goes into history (consolidation ends it at the later date) instead of vanishing.
+        earlier = not d.negated and other_value and _day_of(d.valid_from) < _day_of(final.valid_from)
+        if not d.slot or last[d.slot] == i or ends_another or also_held or earlier:
             kept.append(d)
     return kept
 
