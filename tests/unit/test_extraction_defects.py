@@ -179,3 +179,19 @@ def test_consolidation_ends_the_earlier_dated_value_at_the_later_ones_date():
     decision = decide_by_rule(second, [known])
     plan = plan_change(second, decision, [known])
     assert plan.op is Op.UPDATE and plan.supersede == known.fact_id and plan.ends_at == exeter.valid_from
+
+
+# 6. German names a side project by a compound ("Hobbyprojekt", "Privatprojekt") as often as by "Nebenprojekt".
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Für mein Hobbyprojekt nutze ich Redis.",
+        "In meinem Privatprojekt nutze ich Redis.",
+        "Für meine Nebenprojekte nutze ich Redis.",
+    ],
+)
+def test_a_german_side_project_compound_scopes_the_fact(message):
+    from shared.domain.slots import context_of
+
+    found = facts_of(message)
+    assert found and all(context_of(f.slot) == "side-project" for f in found), [(f.text, f.slot) for f in found]

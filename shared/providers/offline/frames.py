@@ -156,7 +156,22 @@ CONTEXTS: dict[str, dict[str, tuple[str, ...]]] = {
             "for my own app",
             "for fun",
         ),
-        "de": ("für mein nebenprojekt", "im nebenprojekt", "in meinem nebenprojekt", "privat"),
+        # German names it by a compound: "Nebenprojekt", "Hobbyprojekt", "Privatprojekt", "Freizeitprojekt".
+        "de": (
+            *(
+                f"{lead} {kind}{tail}"
+                for kind in ("nebenprojekt", "hobbyprojekt", "privatprojekt", "freizeitprojekt")
+                for lead, tail in (
+                    ("für mein", ""),
+                    ("im", ""),
+                    ("in meinem", ""),
+                    ("an meinem", ""),
+                    ("bei meinem", ""),
+                )
+                + (("für meine", "e"), ("in meinen", "en"), ("bei meinen", "en"))
+            ),
+            "privat",
+        ),
         "es": ("para mi proyecto personal", "en mi proyecto personal", "en mis proyectos personales"),
         "fr": ("pour mon projet perso", "pour mon projet personnel", "dans mon projet perso", "pour mes projets perso"),
         "it": ("per il mio progetto personale", "nel mio progetto personale", "per i miei progetti personali"),
