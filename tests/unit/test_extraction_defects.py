@@ -30,6 +30,7 @@ def clock_of(content: str) -> tuple[int, int]:
         ("I have a physio session tonight at 6.", (18, 0)),
         ("I have a call with my landlord this evening at 9:30.", (21, 30)),
         ("I have a parent-teacher meeting this afternoon at 4.", (16, 0)),
+        ("I have a yoga class tomorrow evening at 7.", (19, 0)),
         ("Ich habe heute Abend um 7 ein Konzert.", (19, 0)),
         ("Tengo una reunión esta noche a las 9.", (21, 0)),
         ("J'ai un rendez-vous chez le médecin ce soir à 9h.", (21, 0)),

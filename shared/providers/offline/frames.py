@@ -726,7 +726,7 @@ _TIME_OF_DAY = {
 _TIME_PATTERNS = {language: _rx(pattern) for language, pattern in _TIME_OF_DAY.items()}
 # A part of the day after noon: "tonight at 8" is 20:00, as a person reads it, not 08:00.
 _AFTER_NOON = {
-    "en": r"\b(?:tonight|this\s+(?:evening|afternoon)|in\s+the\s+(?:evening|afternoon)|at\s+night)\b",
+    "en": r"\b(?:tonight|evening|afternoon|at\s+night)\b",
     "de": r"\b(?:abends?|nachmittags?|heute\s+nacht)\b",
     "es": r"\b(?:(?:esta|la|por\s+la|de\s+la)\s+(?:noche|tarde))\b",
     "fr": r"\b(?:ce\s+soir|cet\s+après-midi|du\s+soir|de\s+l'après-midi|le\s+soir)\b",
