@@ -196,3 +196,18 @@ def test_a_german_side_project_compound_scopes_the_fact(message):
 
     found = facts_of(message)
     assert found and all(context_of(f.slot) == "side-project" for f in found), [(f.text, f.slot) for f in found]
+
+
+@pytest.mark.parametrize(
+    ("message", "old", "new"),
+    [
+        ("I don't drink soda anymore, water now.", "soda", "water"),
+        ("I no longer use Jira, Linear these days.", "Jira", "Linear"),
+    ],
+)
+def test_an_ended_verb_phrase_then_the_new_object_gives_both(message, old, new):
+    found = facts_of(message)
+    assert any(f.negated and old.lower() in f.text.lower() and new.lower() not in f.text.lower() for f in found), [
+        (f.text, f.negated) for f in found
+    ]
+    assert any(not f.negated and new.lower() in f.text.lower() for f in found), [(f.text, f.negated) for f in found]

@@ -3885,14 +3885,37 @@ _ENDED_THEN_NOW = {
 }
 
 
+# "I don't drink soda anymore, water now": the verb of the ending carries over to the new object.
+_EN_ENDED_VERB_THEN_NOW = _rx(
+    r"^(?P<ended>(?P<subj>i|we)\s+(?:don't|do\s+not|no\s+longer)\s+(?P<verb>[a-z]+)\s+[^,;]+?)\s*[,;]\s*(?:but\s+)?"
+    r"(?:(?:now|these\s+days)\s+(?!(?:i|we)\b)(?P<new1>[^,;]+?)|(?!(?:i|we)\b)(?P<new2>[^,;]+?)\s+(?:now|these\s+days))"
+    r"[.!]?$"
+)
+
+
 def _ended_then_now(sentence: str, today: date, language: str, general: bool) -> list[Draft] | None:
     """The ending and the new value, the new one on the ended one's slot: it is what replaced it."""
-    m = _ENDED_THEN_NOW[language].match(sentence) if language in _ENDED_THEN_NOW else None
-    if m is None:
-        return None
+    if language == "en":
+        m = _EN_ENDED_VERB_THEN_NOW.match(sentence)
+        if m is None or m.group("verb").lower() not in clauses.BASE_VERBS:
+            return None
+        new = f"{m.group('subj')} {m.group('verb')} {m.group('new1') or m.group('new2')}"
+    else:
+        m = _ENDED_THEN_NOW[language].match(sentence) if language in _ENDED_THEN_NOW else None
+        if m is None:
+            return None
+        new = f"{_COPULA[language]} {m.group('new')}"
     ended = _drafts_in_context(m.group("ended"), today, language, general)
-    begun = _drafts_in_context(f"{_COPULA[language]} {m.group('new')}", today, language, general)
-    slots = {d.slot for d in ended if d.negated and d.slot}
+    begun = _drafts_in_context(new, today, language, general)
+    # A slot named by the ended thing itself ("tool:notion") is no place for what replaced it.
+    slots = {
+        d.slot
+        for d in ended
+        if d.negated
+        and d.slot
+        and not is_multi_valued(d.slot)
+        and (d.value or "").lower().replace(" ", "-") not in d.slot.lower()
+    }
     if len(slots) == 1 and len(begun) == 1 and not begun[0].negated:
         begun = [replace(begun[0], slot=slots.pop())]
     return ended + begun
