@@ -211,3 +211,24 @@ def test_an_ended_verb_phrase_then_the_new_object_gives_both(message, old, new):
         (f.text, f.negated) for f in found
     ]
     assert any(not f.negated and new.lower() in f.text.lower() for f in found), [(f.text, f.negated) for f in found]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Zu Hause nutze ich Fedora und bei der Arbeit nutze ich Windows.",
+        "En casa uso Fedora y en el trabajo uso Windows.",
+        "À la maison j'utilise Fedora et au travail j'utilise Windows.",
+        "A casa uso Fedora e al lavoro uso Windows.",
+        "Em casa uso Fedora e no trabalho uso Windows.",
+    ],
+)
+def test_each_foreign_clause_keeps_its_own_context(message):
+    from shared.domain.slots import context_of
+
+    found = facts_of(message)
+    home = [f for f in found if "Fedora" in f.text]
+    work = [f for f in found if "Windows" in f.text]
+    assert home and work, [(f.text, f.slot) for f in found]
+    assert {context_of(f.slot) for f in home} == {"family"} and {context_of(f.slot) for f in work} == {"work"}
+    assert not any("Windows" in f.text for f in home)

@@ -3924,16 +3924,16 @@ def _ended_then_now(sentence: str, today: date, language: str, general: bool) ->
 def _drafts_in_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     if (ended_then_now := _ended_then_now(sentence, today, language, general)) is not None:
         return ended_then_now
-    if language == "en" and len(own := _clause_contexts(sentence)) > 1:
+    if len(own := _clause_contexts(sentence, language)) > 1:
         # "I run at home and code at work": each marker scopes the clause it is said in.
         return [d for clause in own for d in _drafts_in_one_context(clause, today, language, general)]
     return _drafts_in_one_context(sentence, today, language, general)
 
 
-def _clause_contexts(sentence: str) -> list[str]:
+def _clause_contexts(sentence: str, language: str) -> list[str]:
     """The sentence's clauses when two of them name two different contexts, else nothing."""
-    parts = _clauses(sentence)
-    contexts = {frames.find_context(part, "en")[0] for part in parts}
+    parts = _clauses(sentence) if language == "en" else frames.split_at_context(sentence, language)
+    contexts = {frames.find_context(part, language)[0] for part in parts}
     return parts if len(contexts - {None}) > 1 else []
 
 

@@ -215,6 +215,18 @@ def _context_pattern(language: str) -> tuple[re.Pattern[str], dict[str, str]]:
 
 
 _CONTEXT_PATTERNS = {language: _context_pattern(language) for language in SUBJECTS}
+_AND = {"en": "and", "de": "und", "es": "y|e", "fr": "et", "it": "e|ed", "pt": "e"}
+
+
+def split_at_context(sentence: str, language: str) -> list[str]:
+    """ "En casa uso Linux y en el trabajo Windows" -> its two clauses, when a context marker opens the
+    second: each marker scopes its own clause."""
+    found = _CONTEXT_PATTERNS.get(language)
+    if found is None or language not in _AND:
+        return [sentence]
+    marker = found[0].pattern.removeprefix("(?<!\\w)").replace("(?P<marker>", "(?:")
+    split = re.compile(rf"\s*,?\s+(?:{_AND[language]})\s+(?={marker})", re.IGNORECASE)
+    return [part for part in split.split(sentence) if part.strip()]
 
 
 # Beyond the listed phrases, English marks a personal context by its form: a project, app or game of
