@@ -232,3 +232,19 @@ def test_each_foreign_clause_keeps_its_own_context(message):
     assert home and work, [(f.text, f.slot) for f in found]
     assert {context_of(f.slot) for f in home} == {"family"} and {context_of(f.slot) for f in work} == {"work"}
     assert not any("Windows" in f.text for f in home)
+
+
+@pytest.mark.parametrize(
+    ("message", "part_of_day"),
+    [
+        ("Ich habe morgen Abend um 7 einen Termin beim Zahnarzt.", "Abend"),
+        ("Tengo una cita con el dentista mañana por la noche a las 7.", "noche"),
+        ("Tenho uma consulta no dentista amanhã à noite às 7.", "noite"),
+    ],
+)
+def test_the_part_of_the_day_goes_with_the_date_not_the_fact(message, part_of_day):
+    found = facts_of(message)
+    assert found and not any(part_of_day in f.text or part_of_day.lower() in (f.slot or "") for f in found), [
+        (f.text, f.slot) for f in found
+    ]
+    assert clock_of(message) == (19, 0)
