@@ -342,7 +342,7 @@ def test_a_project_of_ones_own_is_its_own_context():
     ("message", "language", "slot"),
     [
         ("Meine Katze heißt Frieda.", "de", "pet:frieda"),
-        ("Tenemos tres hijas.", "es", "family:kids"),
+        ("Tenemos tres hijas.", "es", "family:daughters"),  # as "three daughters" in English
         ("Je suis mariée avec Hugo.", "fr", "partner"),
         ("Nuoto ogni mattina.", "it", "habit:nuoto"),
         ("Corro aos domingos.", "pt", "habit:corro"),

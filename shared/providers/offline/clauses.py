@@ -256,7 +256,7 @@ def _possessed(text: str) -> tuple[str, str, str, str] | None:
 
 
 # Verbs said after a plural subject or after "and" in a second predicate ("... but hate crowds").
-_BASE_VERBS = frames.ALL_VERBS | _words(
+_BASE_VERBS = BASE_VERBS = frames.ALL_VERBS | _words(
     "love like hate adore enjoy dislike loathe detest prefer live work go sell make own run teach coach "
     "speak study attend visit"
 )

@@ -50,9 +50,10 @@ from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot
 from shared.providers.offline import clause_classifier, clauses, frames
 
-RULES_VERSION = "rules-v5"  # part of the extraction cache key: v5 segments clauses by the general layer
+RULES_VERSION = "rules-v6"  # part of the extraction cache key: v5 segments clauses by the general layer
 # (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
-# foreign past tenses, we-statements and deaths
+# foreign past tenses, we-statements and deaths; v6 reads evening clock times, scopes context per
+# clause and keeps earlier dated or multi-valued facts of one message
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
 
@@ -882,6 +883,7 @@ class Clause:
     date: DateRef | None = None
     date_prep: str | None = None
     anymore: bool = False  # "anymore", "any more", "no longer"
+    date_said: str = ""  # the date phrase as said ("tonight"): it tells a bare "at 8" is 20:00
 
     def when(self) -> str:
         """The date as a trailing phrase, for facts that are about a moment."""
@@ -1031,6 +1033,12 @@ def _with_subject(text: str) -> str:
             return lead + text[found.end() :]
     if re.match(r"(?i)^(?:i|we|my|our|i'm|im|i've|we're|[a-z]+\s+and\s+i)\b", text) or not text:
         return text
+    if longer := _rx(r"^no\s+longer\s+(?P<next>\w+)").match(text):
+        # "No longer vegan": an ending said without its "I am"; "no longer drink coffee" has its verb.
+        verb = longer.group("next").lower() in clauses.BASE_VERBS
+        return (
+            f"I no longer {text[longer.start('next') :]}" if verb else f"I am no longer {text[longer.start('next') :]}"
+        )
     if stance := _SUBJECTLESS_STANCE.match(text):
         # "Love hiking, hate crowds", "big fan of jazz": a taste said without its "I"
         verb = stance.group("verb").lower()
@@ -1126,10 +1134,11 @@ def _prepare(raw: str, today: date) -> Clause | None:
         return Clause(_begun(_kept_up(text, dated=False)), today, anymore=anymore)
     # "Tomorrow I'm flying to Tokyo": the date may have been the lead-in; "moving in April actually":
     # filler may follow it.
-    how_long = hit.prep in ("for", "since") or text[hit.start : hit.end].lower().startswith(("for ", "since "))
+    said = text[hit.start : hit.end]
+    how_long = hit.prep in ("for", "since") or said.lower().startswith(("for ", "since "))
     text = _FILLER_TAIL.sub("", _strip_lead_ins(_remove_span(text, hit.start, hit.end))).strip()
     text = _begun(_kept_up(text, dated=how_long))
-    return Clause(text, today, hit.ref, hit.prep, anymore) if text else None
+    return Clause(text, today, hit.ref, hit.prep, anymore, date_said=said) if text else None
 
 
 _ABBREVIATION = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Mt|Prof|Jr|Sr|vs|etc|approx|e\.g|i\.e)\.", re.IGNORECASE)
@@ -2473,7 +2482,7 @@ def _event_drafts(c: Clause) -> list[Draft]:
 _MARKERS = {
     "en": _vocab("""
         i, i'm, im, my, the, and, is, are, you, to, of, am, have, it, this, with, for, not, don't, we, was,
-        at, on, live, work, like, love, use, just, can, what, that, hello, hi, thanks, yes, please
+        at, on, live, work, like, love, use, just, can, what, that, hello, hi, thanks, yes, please, now, anymore, longer
     """),
     "de": _vocab("""
         ich, und, nicht, der, das, ist, mein, meine, bin, wohne, lebe, heiße, heisse, komme, aus, mit, auf,
@@ -2907,7 +2916,7 @@ def _dated(draft: Draft, c: Clause) -> Draft:
     if bare not in text and c.date.day <= c.today:
         text = f"{text.rstrip(' .')} (since {bare})"  # the fact says when, as its valid time does
     when: date | datetime = c.date.day
-    clock = frames.time_of_day(c.text, "en") if c.date.grain == "day" else None
+    clock = frames.time_of_day(c.text, "en", f"{c.date_said} {c.text}") if c.date.grain == "day" else None
     if clock is not None:
         when = datetime.combine(c.date.day, time(clock[0], clock[1]))
     ends = _event_end(draft, c.date.day, c.date.grain, c.today)
@@ -3844,7 +3853,92 @@ _NOT_FOR_GENERAL = _rx(
 _WE_SUBJECT = _rx(r"^(?:we|our|my\s+(?:team|company|employer|office|firm))\b")
 
 
+# "Ya no soy vegano, ahora pescetariano": an ending of one value, then the value said now (the copula of
+# the ending carries over to it). English splits these clauses itself ("..., pescatarian now").
+_NOW_WORDS = {
+    "de": r"jetzt|nun|inzwischen|mittlerweile",
+    "es": r"ahora|ya",
+    "fr": r"maintenant|désormais",
+    "it": r"ora|adesso",
+    "pt": r"agora",
+}
+_NOT_ANY_MORE_COPULA = {
+    "de": r"\bbin\b.*\b(?:nicht|kein\w*)\b.*\bmehr\b",
+    "es": r"\bno\s+soy\b",
+    "fr": r"\b(?:ne\s+|n')suis\s+plus\b",
+    "it": r"\bnon\s+sono\s+più\b",
+    "pt": r"\bnão\s+sou\b",
+}
+_COPULA_SAID = {
+    "de": r"(?:bin\s+ich|ich\s+bin)\s+",
+    "es": r"(?:yo\s+)?soy\s+",
+    "fr": r"je\s+suis\s+",
+    "it": r"(?:io\s+)?sono\s+",
+    "pt": r"(?:eu\s+)?sou\s+",
+}
+_COPULA = {"de": "Ich bin", "es": "Soy", "fr": "Je suis", "it": "Sono", "pt": "Sou"}
+_ENDED_THEN_NOW = {
+    language: _rx(
+        rf"^(?P<ended>.*?{_NOT_ANY_MORE_COPULA[language]}[^,;]*?)\s*[,;]\s*(?:{now})\s+(?:{_COPULA_SAID[language]})?"
+        r"(?P<new>[^,;]+?)[.!]?$"
+    )
+    for language, now in _NOW_WORDS.items()
+}
+
+
+# "I don't drink soda anymore, water now": the verb of the ending carries over to the new object.
+_EN_ENDED_VERB_THEN_NOW = _rx(
+    r"^(?P<ended>(?P<subj>i|we)\s+(?:don't|do\s+not|no\s+longer)\s+(?P<verb>[a-z]+)\s+[^,;]+?)\s*[,;]\s*(?:but\s+)?"
+    r"(?:(?:now|these\s+days)\s+(?!(?:i|we)\b)(?P<new1>[^,;]+?)|(?!(?:i|we)\b)(?P<new2>[^,;]+?)\s+(?:now|these\s+days))"
+    r"[.!]?$"
+)
+
+
+def _ended_then_now(sentence: str, today: date, language: str, general: bool) -> list[Draft] | None:
+    """The ending and the new value, the new one on the ended one's slot: it is what replaced it."""
+    if language == "en":
+        m = _EN_ENDED_VERB_THEN_NOW.match(sentence)
+        if m is None or m.group("verb").lower() not in clauses.BASE_VERBS:
+            return None
+        new = f"{m.group('subj')} {m.group('verb')} {m.group('new1') or m.group('new2')}"
+    else:
+        m = _ENDED_THEN_NOW[language].match(sentence) if language in _ENDED_THEN_NOW else None
+        if m is None:
+            return None
+        new = f"{_COPULA[language]} {m.group('new')}"
+    ended = _drafts_in_context(m.group("ended"), today, language, general)
+    begun = _drafts_in_context(new, today, language, general)
+    # A slot named by the ended thing itself ("tool:notion") is no place for what replaced it.
+    slots = {
+        d.slot
+        for d in ended
+        if d.negated
+        and d.slot
+        and not is_multi_valued(d.slot)
+        and (d.value or "").lower().replace(" ", "-") not in d.slot.lower()
+    }
+    if len(slots) == 1 and len(begun) == 1 and not begun[0].negated:
+        begun = [replace(begun[0], slot=slots.pop())]
+    return ended + begun
+
+
 def _drafts_in_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
+    if (ended_then_now := _ended_then_now(sentence, today, language, general)) is not None:
+        return ended_then_now
+    if len(own := _clause_contexts(sentence, language)) > 1:
+        # "I run at home and code at work": each marker scopes the clause it is said in.
+        return [d for clause in own for d in _drafts_in_one_context(clause, today, language, general)]
+    return _drafts_in_one_context(sentence, today, language, general)
+
+
+def _clause_contexts(sentence: str, language: str) -> list[str]:
+    """The sentence's clauses when two of them name two different contexts, else nothing."""
+    parts = _clauses(sentence) if language == "en" else frames.split_at_context(sentence, language)
+    contexts = {frames.find_context(part, language)[0] for part in parts}
+    return parts if len(contexts - {None}) > 1 else []
+
+
+def _drafts_in_one_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     context, sentence = frames.find_context(sentence, language)
     # "I used to live in Paris, but now ...": a change, read by the change frames; only a past said on
     # its own ("I used to play in a band") is an ending.
@@ -3883,7 +3977,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
         stated = frames.stated_date(clause, today, language)
         body = frames.remove_span(clause, stated.start, stated.end) if stated else clause
         when: date | datetime | None = stated.day if stated else None
-        clock = frames.time_of_day(body, language) if stated and stated.grain == "day" else None
+        clock = frames.time_of_day(body, language, clause) if stated and stated.grain == "day" else None
         if clock is not None and stated is not None:
             when = datetime.combine(stated.day, time(clock[0], clock[1]))
             body = frames.remove_span(body, clock[2], clock[3])
@@ -3942,15 +4036,28 @@ _FOREIGN_HAVE = frozenset(("habe", "tengo", "ho", "tenho", "ai"))
 _FOREIGN_BE = frozenset(("bin", "soy", "sono", "sou", "suis"))
 
 
+def _day_of(when: date | datetime | None) -> date:
+    """The day of a stated time, for order only; no stated time sorts after every stated one."""
+    if when is None:
+        return date.max
+    return when.date() if isinstance(when, datetime) else when
+
+
 def _supersede(drafts: list[Draft]) -> list[Draft]:
     """Within one message, the last word on a slot is the user's word on it. A retraction of
-    another value stays before it: "I left Nokia in May and joined Ericsson" ends Nokia in May."""
+    another value stays before it: "I left Nokia in May and joined Ericsson" ends Nokia in May. A slot
+    that holds many values at once (habits, likes, events) keeps each value said."""
     last = {d.slot: i for i, d in enumerate(drafts) if d.slot}
     kept = []
     for i, d in enumerate(drafts):
         final = drafts[last[d.slot]] if d.slot else d
-        ends_another = d.negated and not final.negated and (d.value or "").lower() != (final.value or "").lower()
-        if not d.slot or last[d.slot] == i or ends_another:
+        other_value = (d.value or "").lower() != (final.value or "").lower()
+        ends_another = d.negated and not final.negated and other_value
+        also_held = is_multi_valued(d.slot) and other_value and d.negated == final.negated
+        # "moved to Leeds in 2019 and to York in 2022": Leeds was true from its own date until York's;
+        # kept, it goes into history (consolidation ends it at the later date) instead of vanishing.
+        earlier = not d.negated and other_value and _day_of(d.valid_from) < _day_of(final.valid_from)
+        if not d.slot or last[d.slot] == i or ends_another or also_held or earlier:
             kept.append(d)
     return kept
 

@@ -156,7 +156,22 @@ CONTEXTS: dict[str, dict[str, tuple[str, ...]]] = {
             "for my own app",
             "for fun",
         ),
-        "de": ("für mein nebenprojekt", "im nebenprojekt", "in meinem nebenprojekt", "privat"),
+        # German names it by a compound: "Nebenprojekt", "Hobbyprojekt", "Privatprojekt", "Freizeitprojekt".
+        "de": (
+            *(
+                f"{lead} {kind}{tail}"
+                for kind in ("nebenprojekt", "hobbyprojekt", "privatprojekt", "freizeitprojekt")
+                for lead, tail in (
+                    ("für mein", ""),
+                    ("im", ""),
+                    ("in meinem", ""),
+                    ("an meinem", ""),
+                    ("bei meinem", ""),
+                )
+                + (("für meine", "e"), ("in meinen", "en"), ("bei meinen", "en"))
+            ),
+            "privat",
+        ),
         "es": ("para mi proyecto personal", "en mi proyecto personal", "en mis proyectos personales"),
         "fr": ("pour mon projet perso", "pour mon projet personnel", "dans mon projet perso", "pour mes projets perso"),
         "it": ("per il mio progetto personale", "nel mio progetto personale", "per i miei progetti personali"),
@@ -200,6 +215,18 @@ def _context_pattern(language: str) -> tuple[re.Pattern[str], dict[str, str]]:
 
 
 _CONTEXT_PATTERNS = {language: _context_pattern(language) for language in SUBJECTS}
+_AND = {"en": "and", "de": "und", "es": "y|e", "fr": "et", "it": "e|ed", "pt": "e"}
+
+
+def split_at_context(sentence: str, language: str) -> list[str]:
+    """ "En casa uso Linux y en el trabajo Windows" -> its two clauses, when a context marker opens the
+    second: each marker scopes its own clause."""
+    found = _CONTEXT_PATTERNS.get(language)
+    if found is None or language not in _AND:
+        return [sentence]
+    marker = found[0].pattern.removeprefix("(?<!\\w)").replace("(?P<marker>", "(?:")
+    split = re.compile(rf"\s*,?\s+(?:{_AND[language]})\s+(?={marker})", re.IGNORECASE)
+    return [part for part in split.split(sentence) if part.strip()]
 
 
 # Beyond the listed phrases, English marks a personal context by its form: a project, app or game of
@@ -551,11 +578,64 @@ _RELATIVE = {
     ),
 }
 _DAY_WORDS = {
-    "de": {"gestern": -1, "vorgestern": -2, "heute": 0, "morgen": 1, "übermorgen": 2},
-    "es": {"ayer": -1, "anteayer": -2, "hoy": 0, "mañana": 1, "pasado mañana": 2},
-    "fr": {"hier": -1, "avant-hier": -2, "aujourd'hui": 0, "demain": 1, "après-demain": 2},
-    "it": {"ieri": -1, "l'altro ieri": -2, "oggi": 0, "domani": 1, "dopodomani": 2},
-    "pt": {"ontem": -1, "anteontem": -2, "hoje": 0, "amanhã": 1, "depois de amanhã": 2},
+    # A part of the day goes with its day ("morgen Abend"): it is no part of the fact, and tells the clock.
+    "de": {
+        **{
+            f"{day} {part}": offset for day, offset in (("heute", 0), ("morgen", 1)) for part in ("abend", "nachmittag")
+        },
+        "heute nacht": 0,
+        "gestern": -1,
+        "vorgestern": -2,
+        "heute": 0,
+        "morgen": 1,
+        "übermorgen": 2,
+    },
+    "es": {
+        "ayer": -1,
+        "anteayer": -2,
+        "hoy": 0,
+        "esta noche": 0,
+        "esta tarde": 0,
+        "mañana por la noche": 1,
+        "mañana por la tarde": 1,
+        "mañana": 1,
+        "pasado mañana": 2,
+    },
+    "fr": {
+        "hier": -1,
+        "avant-hier": -2,
+        "aujourd'hui": 0,
+        "ce soir": 0,
+        "cet après-midi": 0,
+        "demain soir": 1,
+        "demain après-midi": 1,
+        "demain": 1,
+        "après-demain": 2,
+    },
+    "it": {
+        "ieri": -1,
+        "l'altro ieri": -2,
+        "oggi": 0,
+        "stasera": 0,
+        "stanotte": 0,
+        "domani sera": 1,
+        "domani pomeriggio": 1,
+        "domani": 1,
+        "dopodomani": 2,
+    },
+    "pt": {
+        "ontem": -1,
+        "anteontem": -2,
+        "hoje": 0,
+        "esta noite": 0,
+        "esta tarde": 0,
+        "hoje à noite": 0,
+        "hoje à tarde": 0,
+        "amanhã à noite": 1,
+        "amanhã à tarde": 1,
+        "amanhã": 1,
+        "depois de amanhã": 2,
+    },
 }
 # "<n> <units> ago" and "since <n> <units>": (ago pattern, since-duration pattern, since-year pattern)
 _AGO = {
@@ -693,10 +773,21 @@ _TIME_OF_DAY = {
     "pt": r"\bàs\s+(?P<h>\d{1,2})(?:[:h](?P<m>\d\d))?\s*h?\b",
 }
 _TIME_PATTERNS = {language: _rx(pattern) for language, pattern in _TIME_OF_DAY.items()}
+# A part of the day after noon: "tonight at 8" is 20:00, as a person reads it, not 08:00.
+_AFTER_NOON = {
+    "en": r"\b(?:tonight|evening|afternoon|at\s+night)\b",
+    "de": r"\b(?:abends?|nachmittags?|heute\s+nacht)\b",
+    "es": r"\b(?:(?:esta|la|por\s+la|de\s+la)\s+(?:noche|tarde))\b",
+    "fr": r"\b(?:ce\s+soir|cet\s+après-midi|du\s+soir|de\s+l'après-midi|le\s+soir)\b",
+    "it": r"\b(?:stasera|stanotte|questa\s+sera|questo\s+pomeriggio|di\s+sera|del\s+pomeriggio|la\s+sera)\b",
+    "pt": r"(?:\bà|\b(?:esta|da|de|pela))\s+(?:noite|tarde)\b",
+}
+_AFTER_NOON_PATTERNS = {language: _rx(pattern) for language, pattern in _AFTER_NOON.items()}
 
 
-def time_of_day(text: str, language: str) -> tuple[int, int, int, int] | None:
-    """(hour, minute, start, end) of a stated clock time ("at 9", "2pm", "alle 9", "à 14h30")."""
+def time_of_day(text: str, language: str, said_in: str | None = None) -> tuple[int, int, int, int] | None:
+    """(hour, minute, start, end) of a stated clock time ("at 9", "2pm", "alle 9", "à 14h30") in ``text``;
+    a bare hour is after noon when ``said_in`` (the whole clause, ``text`` by default) says evening."""
     m = _TIME_PATTERNS[language].search(text) if language in _TIME_PATTERNS else None
     if not m:
         return None
@@ -708,6 +799,9 @@ def time_of_day(text: str, language: str) -> tuple[int, int, int, int] | None:
         hour += 12
     if ampm == "am" and hour == 12:
         hour = 0
+    after_noon = _AFTER_NOON_PATTERNS.get(language)
+    if not ampm and 1 <= hour <= 11 and after_noon is not None and after_noon.search(said_in or text):
+        hour += 12
     if not (0 <= hour <= 23 and 0 <= minute <= 59):
         return None
     return hour, minute, m.start(), m.end()
@@ -2006,6 +2100,8 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         # The text keeps what was said ("gioca a padel con i suoi amici ogni domenica"); the value
         # that names the slot and is checked is the thing itself ("padel").
         core = _trimmed(value, slot)
+        if slot == "family:kids":
+            slot = _kin_slot(core)
         extra: list[ForeignDraft] = []
         if slot == "occupation" and (tail := _PLACE_TAIL.search(value)):
             # "trabajo como médico en Quito": the place is a second fact.
@@ -2063,6 +2159,19 @@ _WORKPLACE_TAIL = _rx(
     r"\s+(?:en|in|à|em|no|na|nel|nella|bei|chez|presso|dans|an)\s+(?:un|una|une|um|uma|ein|einer|einem|el|la|le|il|lo"
     r"|o|a|der|dem|l')\b.*$"
 )
+
+
+# "einen Sohn", "una hija": a son and a daughter are two facts, as in English, not one "kids" value.
+_SON_WORDS = _rx(r"\b(?:sohn|söhne|hijo|fils|figlio|filho)\b")  # "hijos", "figli": children, of either sex
+_DAUGHTER_WORDS = _rx(r"\b(?:tochter|töchter|hijas?|filles?|figli[ae]|filhas?)\b")
+
+
+def _kin_slot(value: str) -> str:
+    if _DAUGHTER_WORDS.search(value):
+        return "family:daughters"
+    if _SON_WORDS.search(value):
+        return "family:sons"
+    return "family:kids"
 
 
 def _trimmed(value: str, slot: str) -> str:
