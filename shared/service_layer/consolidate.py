@@ -371,6 +371,7 @@ class _UserBatch:
     source: str
     views: list[CandidateView] = field(default_factory=list)
     first_seen: list[list[ActiveFact]] = field(default_factory=list)
+    by_rule_first: list[Decision | None] = field(default_factory=list)  # the rules' decisions on first_seen
     pending: list[int] = field(default_factory=list)
     looked_ahead: dict[int, Decision] = field(default_factory=dict)
     outcomes: list[Outcome] = field(default_factory=list)
@@ -391,11 +392,8 @@ class _UserBatch:
             for c in self.candidates
         ]
         self.first_seen = first_seen
-        self.pending = [
-            i
-            for i, (view, near) in enumerate(zip(self.views, self.first_seen, strict=True))
-            if self.by_rule(view, near) is None
-        ]
+        self.by_rule_first = [self.by_rule(view, near) for view, near in zip(self.views, first_seen, strict=True)]
+        self.pending = [i for i, decision in enumerate(self.by_rule_first) if decision is None]
 
     def asks(self) -> list[Ask]:
         return [
@@ -414,7 +412,8 @@ class _UserBatch:
         changed = False  # whether an earlier candidate of this batch changed the active facts
         for i, (candidate, view) in enumerate(zip(self.candidates, self.views, strict=True)):
             near = await self.neighbours_of(candidate) if changed else self.first_seen[i]
-            decision, decided_by = self.by_rule(view, near), "rule"
+            # The rules are pure: on the neighbours it looked ahead with, a candidate's rule decision stands.
+            decision, decided_by = self.by_rule(view, near) if changed else self.by_rule_first[i], "rule"
             if decision is None:
                 decided_by = self.decider.name
                 if i in self.looked_ahead and [n.fact_id for n in near] == [n.fact_id for n in self.first_seen[i]]:
