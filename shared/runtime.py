@@ -105,7 +105,7 @@ class StageContext:
             if self.pool is None:
                 async for attempt in transient_retry():
                     with attempt:
-                        self.pool = await create_pool(self.settings.database_url or "", max_size=5)
+                        self.pool = await create_pool(self.settings.database_url or "", max_size=5, light_reset=True)
 
     @property
     def db(self) -> asyncpg.Pool:

@@ -7,10 +7,24 @@ these models (``memstream schemas``) and a test keeps them in sync.
 
 from __future__ import annotations
 
+import base64
+import binascii
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Discriminator, Field, Tag, TypeAdapter
+import numpy as np
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    Tag,
+    TypeAdapter,
+    WithJsonSchema,
+)
 
 from shared.domain.validation import Id, JsonObject, SinceEpoch, StorableText
 
@@ -117,10 +131,54 @@ class FactCandidate(_Event):
     negated: bool = Field(False, description="The fact ends its slot (retract) instead of asserting it.")
 
 
+_NUMBERS: TypeAdapter[list[float]] = TypeAdapter(list[float])
+
+
+def embedding_from_wire(value: Any) -> np.ndarray:
+    """An event's vector as a 1-D numpy array, from either form on the wire: base64 of its float32 values
+    (little-endian), which the embedder writes, or a JSON list of numbers, the first form, still read (so
+    events already in the log replay). A list keeps its values exactly (float64): the stage's checks
+    (`embedding_problem`) still see a value beyond float4 as such."""
+    if isinstance(value, np.ndarray):
+        return value
+    if isinstance(value, str):
+        try:
+            raw = base64.b64decode(value, validate=True)
+        except binascii.Error as exc:
+            raise ValueError("embedding: a string must be base64 of float32 values") from exc
+        if len(raw) % 4:
+            raise ValueError(f"embedding: {len(raw)} bytes are no float32 values (4 bytes each)")
+        return np.frombuffer(raw, dtype="<f4")
+    return np.asarray(_NUMBERS.validate_python(value), dtype=np.float64)
+
+
+def embedding_to_wire(vector: Any) -> str:
+    """base64 of the vector's float32 values, little-endian: ~2 KB for 384 dimensions where a JSON list
+    of floats takes ~8 KB, and far less work to write and to read."""
+    return base64.b64encode(np.asarray(vector, dtype="<f4").tobytes()).decode("ascii")
+
+
+Embedding = Annotated[
+    Any,
+    PlainValidator(embedding_from_wire),
+    PlainSerializer(embedding_to_wire, when_used="json"),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "string", "contentEncoding": "base64"},
+                {"type": "array", "items": {"type": "number"}},
+            ],
+            "description": "The vector: base64 of its float32 values, little-endian (4 bytes per dimension; "
+            "what the embedder writes), or a JSON list of numbers (the first form; still read).",
+        }
+    ),
+]
+
+
 class EmbeddedFact(FactCandidate):
     """A candidate plus its embedding, keyed by tenant:user on facts.embedded."""
 
-    embedding: list[float]
+    embedding: Embedding  # in Python a 1-D numpy array: compare events by their JSON, not with ==
     embedding_model: str
 
 

@@ -12,6 +12,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
 from pydantic import BaseModel
 
 MAX_DEPTH = 64  # deeper than any event has reason to be; the JSON parser already stops at 200
@@ -48,11 +49,26 @@ def embedding_problem(vector: Sequence[float], dimensions: int) -> str | None:
     """Why ``vector`` cannot be stored as an embedding of ``dimensions``, or None when it can."""
     if len(vector) != dimensions:
         return f"{len(vector)} dimensions, the facts table has {dimensions}"
+    if isinstance(vector, np.ndarray):
+        return _array_problem(vector)
     # sum() runs in C and ends non-finite if any element is; only then look element by element.
     if not math.isfinite(sum(vector)) and not all(math.isfinite(v) for v in vector):
         return "holds NaN or an infinite value"
     if max(vector) > FLOAT4_MAX or min(vector) < -FLOAT4_MAX:
         return "a value beyond the float4 range of the vector column"
     if not any(vector):
+        return "all zeros (a vector with no direction matches nothing)"
+    return None
+
+
+def _array_problem(vector: np.ndarray) -> str | None:
+    """:func:`embedding_problem` for a numpy vector (the events' own form): the same checks, in C."""
+    if vector.ndim != 1 or vector.dtype.kind not in "fiu":
+        return "not a flat vector of numbers"
+    if not np.isfinite(vector).all():
+        return "holds NaN or an infinite value"
+    if np.abs(vector).max() > FLOAT4_MAX:
+        return "a value beyond the float4 range of the vector column"
+    if not vector.any():
         return "all zeros (a vector with no direction matches nothing)"
     return None

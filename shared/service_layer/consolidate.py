@@ -273,31 +273,43 @@ async def consolidate_users(
     try:
         async with conn.transaction():
             await store.lock_users(conn, sorted(users))
-            await store.prepare_deferred(conn, deferred, sorted(users))
-            done: set[tuple[str, str]] = set()
-            for tenant_id in {tenant for tenant, _ in users}:
-                ids = [c.candidate_id for (t, _), candidates in users.items() if t == tenant_id for c in candidates]
-                done.update((tenant_id, c) for c in await store.decided_candidates(conn, tenant_id, ids))
-            batches = []
+            # Each user's candidates oldest first, each once (the same candidate twice in one batch).
+            taken: set[tuple[str, str]] = set()
+            ordered: dict[tuple[str, str], list[EmbeddedFact]] = {}
             for (tenant_id, user_id), candidates in users.items():
-                fresh = []
+                mine = ordered[(tenant_id, user_id)] = []
                 for candidate in sorted(candidates, key=_application_order):
-                    if (tenant_id, candidate.candidate_id) not in done:
-                        done.add((tenant_id, candidate.candidate_id))  # the same candidate twice in one batch
-                        fresh.append(candidate)
-                batches.append(_UserBatch(conn, settings, decider, tenant_id, user_id, fresh, deferred, stage, source))
-
-            # Every candidate's neighbours as the facts stand, in one statement (users are independent, so
-            # no user's changes can alter another's); a candidate after a change of its own user reads again.
-            seen = iter(
-                await store.neighbours_many(
-                    conn, [_query(c) for batch in batches for c in batch.candidates], **_near(settings)
-                )
+                    if (tenant_id, candidate.candidate_id) not in taken:
+                        taken.add((tenant_id, candidate.candidate_id))
+                        mine.append(candidate)
+            flat = [c for mine in ordered.values() for c in mine]
+            # One statement reads what the batch needs: the transaction's now(), the users with retractions,
+            # the candidates already decided (replay, redelivery: skipped), and every other one's neighbours
+            # as the facts stand (users are independent, so no user's changes can alter another's; a
+            # candidate after a change of its own user reads again).
+            view = await store.read_batch(
+                conn,
+                sorted(users),
+                [_query(c) for c in flat],
+                [c.candidate_id for c in flat],
+                **_near(settings),
             )
+            deferred.now, deferred.retracting_users = view.now, view.retracting_users
+            batches = []
+            position = 0
+            for (tenant_id, user_id), mine in ordered.items():
+                fresh, seen = [], []
+                for candidate in mine:
+                    if position not in view.decided:
+                        fresh.append(candidate)
+                        seen.append(view.neighbours[position])
+                    position += 1
+                batch = _UserBatch(conn, settings, decider, tenant_id, user_id, fresh, deferred, stage, source)
+                batch.look_ahead(seen)
+                batches.append(batch)
+
             # Look ahead: the candidates no rule decides on the facts as they stand, of every user, share one
             # decider call (cached per candidate, so only the uncached ones are asked).
-            for batch in batches:
-                batch.look_ahead([next(seen) for _ in batch.candidates])
             asks = [ask for batch in batches for ask in batch.asks()]
             decisions = await decide_items(conn, decider, asks, stage=stage, seat=seat) if asks else []
             if seat is not None:
@@ -359,6 +371,7 @@ class _UserBatch:
     source: str
     views: list[CandidateView] = field(default_factory=list)
     first_seen: list[list[ActiveFact]] = field(default_factory=list)
+    by_rule_first: list[Decision | None] = field(default_factory=list)  # the rules' decisions on first_seen
     pending: list[int] = field(default_factory=list)
     looked_ahead: dict[int, Decision] = field(default_factory=dict)
     outcomes: list[Outcome] = field(default_factory=list)
@@ -379,11 +392,8 @@ class _UserBatch:
             for c in self.candidates
         ]
         self.first_seen = first_seen
-        self.pending = [
-            i
-            for i, (view, near) in enumerate(zip(self.views, self.first_seen, strict=True))
-            if self.by_rule(view, near) is None
-        ]
+        self.by_rule_first = [self.by_rule(view, near) for view, near in zip(self.views, first_seen, strict=True)]
+        self.pending = [i for i, decision in enumerate(self.by_rule_first) if decision is None]
 
     def asks(self) -> list[Ask]:
         return [
@@ -402,7 +412,8 @@ class _UserBatch:
         changed = False  # whether an earlier candidate of this batch changed the active facts
         for i, (candidate, view) in enumerate(zip(self.candidates, self.views, strict=True)):
             near = await self.neighbours_of(candidate) if changed else self.first_seen[i]
-            decision, decided_by = self.by_rule(view, near), "rule"
+            # The rules are pure: on the neighbours it looked ahead with, a candidate's rule decision stands.
+            decision, decided_by = self.by_rule(view, near) if changed else self.by_rule_first[i], "rule"
             if decision is None:
                 decided_by = self.decider.name
                 if i in self.looked_ahead and [n.fact_id for n in near] == [n.fact_id for n in self.first_seen[i]]:

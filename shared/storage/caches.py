@@ -9,6 +9,7 @@ from typing import Any
 
 import asyncpg
 import numpy as np
+from pgvector import Vector
 
 
 async def cached_outputs(conn: asyncpg.Connection | asyncpg.Pool, call_hashes: Sequence[str]) -> dict[str, Any]:
@@ -93,15 +94,22 @@ async def cached_embeddings(
 async def store_embeddings(
     conn: asyncpg.Connection | asyncpg.Pool, model: str, vectors: dict[tuple[str, str], Sequence[float]]
 ) -> None:
-    """Cache vectors by (tenant, text hash); the first write wins."""
+    """Cache vectors by (tenant, text hash); the first write wins. One statement for all of them (an
+    executemany would execute the INSERT once per vector)."""
     if not vectors:
         return
-    await conn.executemany(
+    await conn.execute(
         """
-        INSERT INTO embeddings (tenant_id, model, text_hash, embedding) VALUES ($1, $2, $3, $4)
+        INSERT INTO embeddings (tenant_id, model, text_hash, embedding)
+        SELECT tenant_id, $1, text_hash, embedding FROM unnest($2::text[], $3::text[], $4::vector[])
+                                                        AS v(tenant_id, text_hash, embedding)
         ON CONFLICT (tenant_id, model, text_hash) DO NOTHING
         """,
-        [(t, model, h, np.asarray(v, dtype=np.float32)) for (t, h), v in vectors.items()],
+        model,
+        [t for t, _ in vectors],
+        [h for _, h in vectors],
+        # Vector objects: an array's elements must not look like arrays themselves to asyncpg.
+        [Vector(np.asarray(v, dtype=np.float32)) for v in vectors.values()],
     )
 
 

@@ -19,12 +19,24 @@ SERVER_SETTINGS = {
 }
 
 
-async def create_pool(database_url: str, *, min_size: int = 1, max_size: int = 10) -> asyncpg.Pool:
+async def create_pool(
+    database_url: str, *, min_size: int = 1, max_size: int = 10, light_reset: bool = False
+) -> asyncpg.Pool:
+    """``light_reset``: a connection goes back to the pool without asyncpg's reset query (UNLISTEN,
+    RESET ALL, CLOSE ALL, advisory unlock: a round trip per release), for callers that leave no session
+    state behind (the stages: transaction-scoped locks, no LISTEN, no SET); an open transaction is still
+    rolled back. A stage releases a connection per transaction, so this is one round trip in six."""
     return await asyncpg.create_pool(
         database_url,
         min_size=min_size,
         max_size=max_size,
         init=register_vector,
+        reset=_rollback_if_open if light_reset else None,
         command_timeout=60,
         server_settings=SERVER_SETTINGS,
     )
+
+
+async def _rollback_if_open(conn: asyncpg.Connection) -> None:
+    if conn.is_in_transaction():
+        await conn.execute("ROLLBACK")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -51,6 +52,62 @@ class NeighbourQuery:
     text: str
 
 
+_QUERIES = """
+    SELECT q.*, coalesce((SELECT ann_indexed FROM users u
+                          WHERE u.tenant_id = q.tenant_id AND u.user_id = q.user_id), false) AS indexed
+    FROM unnest($1::text[], $2::text[], $3::vector[], $4::text[], $5::text[], $6::text[])
+         WITH ORDINALITY AS q(tenant_id, user_id, embedding, slot, norm, thing, n)
+"""
+
+# Each query's neighbours (the query's position n, then the fact): parameters $1-$6 (_QUERIES), $7 top_k,
+# $8 the similarity floor.
+_NEAR = """
+    SELECT q.n, f.fact_id, f.text, f.normalized_text, f.slot, f.valid_from, p.similarity, f.language
+    FROM q CROSS JOIN LATERAL (
+        SELECT * FROM (
+            -- A user in the HNSW index (one with many facts, migration 0009) may be searched through
+            -- it; any other is read exactly, by the (tenant, user) index.
+            (SELECT fact_id, 1 - (embedding <=> q.embedding) AS similarity FROM facts
+             WHERE tenant_id = q.tenant_id AND user_id = q.user_id AND superseded_at IS NULL AND NOT q.indexed
+             ORDER BY embedding <=> q.embedding LIMIT $7)
+            UNION ALL
+            (SELECT fact_id, 1 - (embedding <=> q.embedding) AS similarity FROM facts
+             WHERE tenant_id = q.tenant_id AND user_id = q.user_id AND superseded_at IS NULL AND ann AND q.indexed
+             ORDER BY embedding <=> q.embedding LIMIT $7)
+        ) nearest WHERE similarity >= $8
+        UNION
+        SELECT fact_id, 1 - (embedding <=> q.embedding) AS similarity FROM facts
+        WHERE tenant_id = q.tenant_id AND user_id = q.user_id AND superseded_at IS NULL
+          AND ((slot IS NOT NULL AND slot = q.slot) OR normalized_text = q.norm
+               OR (q.thing IS NOT NULL AND strpos(lower(text), q.thing) > 0))
+    ) p
+    JOIN facts f ON f.fact_id = p.fact_id
+"""
+
+
+def _query_columns(queries: Sequence[NeighbourQuery]) -> tuple[list, ...]:
+    """The parameters $1-$6 of _QUERIES."""
+    things = [
+        q.slot[2:].replace("-", " ").lower() if q.slot and q.slot.startswith("*:") and len(q.slot) > 2 else None
+        for q in queries
+    ]
+    return (
+        [q.tenant_id for q in queries],
+        [q.user_id for q in queries],
+        # Vector objects: an array's elements must not look like arrays themselves to asyncpg.
+        [Vector(np.asarray(q.embedding, dtype=np.float32)) for q in queries],
+        [q.slot for q in queries],
+        [normalize_text(q.text) for q in queries],
+        things,
+    )
+
+
+def _active_fact(row) -> ActiveFact:
+    """A row of _NEAR (a Record, or a tuple in _NEAR's column order) as an ActiveFact."""
+    _, fact_id, text, normalized_text, slot, valid_from, similarity, language = row
+    return ActiveFact(fact_id, text, normalized_text, slot, valid_from, float(similarity), language)
+
+
 async def neighbours(
     conn: asyncpg.Connection,
     tenant_id: str,
@@ -81,86 +138,75 @@ async def neighbours_many(
     look-up itself (measured: ~0.05 ms of execution per look-up)."""
     if not queries:
         return []
-    things = [
-        q.slot[2:].replace("-", " ").lower() if q.slot and q.slot.startswith("*:") and len(q.slot) > 2 else None
-        for q in queries
-    ]
     rows = await conn.fetch(
-        """
-        WITH q AS (
-            SELECT q.*, coalesce((SELECT ann_indexed FROM users u
-                                  WHERE u.tenant_id = q.tenant_id AND u.user_id = q.user_id), false) AS indexed
-            FROM unnest($1::text[], $2::text[], $3::vector[], $4::text[], $5::text[], $6::text[])
-                 WITH ORDINALITY AS q(tenant_id, user_id, embedding, slot, norm, thing, n)
-        )
-        SELECT q.n, f.fact_id, f.text, f.normalized_text, f.slot, f.valid_from, p.similarity, f.language
-        FROM q CROSS JOIN LATERAL (
-            SELECT * FROM (
-                -- A user in the HNSW index (one with many facts, migration 0009) may be searched through
-                -- it; any other is read exactly, by the (tenant, user) index.
-                (SELECT fact_id, 1 - (embedding <=> q.embedding) AS similarity FROM facts
-                 WHERE tenant_id = q.tenant_id AND user_id = q.user_id AND superseded_at IS NULL AND NOT q.indexed
-                 ORDER BY embedding <=> q.embedding LIMIT $7)
-                UNION ALL
-                (SELECT fact_id, 1 - (embedding <=> q.embedding) AS similarity FROM facts
-                 WHERE tenant_id = q.tenant_id AND user_id = q.user_id AND superseded_at IS NULL AND ann AND q.indexed
-                 ORDER BY embedding <=> q.embedding LIMIT $7)
-            ) nearest WHERE similarity >= $8
-            UNION
-            SELECT fact_id, 1 - (embedding <=> q.embedding) AS similarity FROM facts
-            WHERE tenant_id = q.tenant_id AND user_id = q.user_id AND superseded_at IS NULL
-              AND ((slot IS NOT NULL AND slot = q.slot) OR normalized_text = q.norm
-                   OR (q.thing IS NOT NULL AND strpos(lower(text), q.thing) > 0))
-        ) p
-        JOIN facts f ON f.fact_id = p.fact_id
-        ORDER BY q.n, p.similarity DESC, f.fact_id
-        """,
-        [q.tenant_id for q in queries],
-        [q.user_id for q in queries],
-        # Vector objects: an array's elements must not look like arrays themselves to asyncpg.
-        [Vector(np.asarray(q.embedding, dtype=np.float32)) for q in queries],
-        [q.slot for q in queries],
-        [normalize_text(q.text) for q in queries],
-        things,
+        f"WITH q AS ({_QUERIES}) {_NEAR} ORDER BY q.n, p.similarity DESC, f.fact_id",
+        *_query_columns(queries),
         top_k,
         floor,
     )
     found: list[list[ActiveFact]] = [[] for _ in queries]
     for r in rows:
-        found[r["n"] - 1].append(
-            ActiveFact(
-                r["fact_id"],
-                r["text"],
-                r["normalized_text"],
-                r["slot"],
-                r["valid_from"],
-                float(r["similarity"]),
-                r["language"],
-            )
-        )
+        found[r["n"] - 1].append(_active_fact(r))
     return found
 
 
-async def prepare_deferred(
-    conn: asyncpg.Connection, deferred: DeferredWrites, users: Sequence[tuple[str, str]]
-) -> None:
-    """Fill in, in one statement, what the transaction's deferred writes need: its now() (a new fact's
-    recorded_at) and which of ``users`` have a retraction (a negated decision) on record. Only those can
-    have a tombstone, so :func:`tombstone_after` asks Postgres only about them, instead of a round trip
-    per candidate."""
+@dataclass(frozen=True)
+class BatchView:
+    """What a consolidation transaction reads first, after its locks (:func:`read_batch`)."""
+
+    now: datetime  # the transaction's now(): a new fact's recorded_at
+    retracting_users: set[tuple[str, str]]  # of its users, those with a retraction on record
+    decided: set[int]  # positions of the candidates already decided (a replay, a redelivery)
+    neighbours: list[list[ActiveFact]]  # each candidate's neighbours ([] for a decided one)
+
+
+async def read_batch(
+    conn: asyncpg.Connection,
+    users: Sequence[tuple[str, str]],
+    queries: Sequence[NeighbourQuery],
+    candidate_ids: Sequence[str],
+    *,
+    top_k: int,
+    floor: float,
+) -> BatchView:
+    """Everything a consolidation transaction reads before it decides, in one statement (a round trip
+    costs the stage and Postgres more than most of these look-ups): its now(), which of ``users`` have a
+    retraction (a negated decision) on record (only theirs need :func:`tombstone_after`), which
+    candidates are decided already, and the neighbours (:func:`neighbours_many`) of every other one."""
     row = await conn.fetchrow(
-        """
-        SELECT now() AS now, coalesce(array_agg(u.tenant_id), '{}') AS tenants,
-               coalesce(array_agg(u.user_id), '{}') AS users
-        FROM unnest($1::text[], $2::text[]) AS u(tenant_id, user_id)
-        WHERE EXISTS (SELECT 1 FROM decisions d
-                      WHERE d.tenant_id = u.tenant_id AND d.user_id = u.user_id AND d.negated)
+        f"""
+        WITH q AS ({_QUERIES}),
+        decided AS (
+            SELECT c.n FROM unnest($1::text[], $11::text[]) WITH ORDINALITY AS c(tenant_id, candidate_id, n)
+            WHERE EXISTS (SELECT 1 FROM decisions d WHERE d.tenant_id = c.tenant_id AND d.candidate_id = c.candidate_id)
+        ),
+        near AS ({_NEAR} WHERE NOT EXISTS (SELECT 1 FROM decided WHERE decided.n = q.n)),
+        retracting AS (
+            SELECT u.tenant_id, u.user_id FROM unnest($9::text[], $10::text[]) AS u(tenant_id, user_id)
+            WHERE EXISTS (SELECT 1 FROM decisions d
+                          WHERE d.tenant_id = u.tenant_id AND d.user_id = u.user_id AND d.negated)
+        )
+        SELECT now() AS now,
+               ARRAY(SELECT r FROM retracting r) AS retracting,
+               ARRAY(SELECT n FROM decided) AS decided,
+               ARRAY(SELECT near FROM near ORDER BY n, similarity DESC, fact_id) AS near
         """,
+        *_query_columns(queries),
+        top_k,
+        floor,
         [t for t, _ in users],
         [u for _, u in users],
+        list(candidate_ids),
     )
-    deferred.now = row["now"]
-    deferred.retracting_users = set(zip(row["tenants"], row["users"], strict=True))
+    found: list[list[ActiveFact]] = [[] for _ in queries]
+    for near in row["near"]:
+        found[near[0] - 1].append(_active_fact(near))
+    return BatchView(
+        now=row["now"],
+        retracting_users={(t, u) for t, u in row["retracting"]},
+        decided={n - 1 for n in row["decided"]},
+        neighbours=found,
+    )
 
 
 async def tombstone_after(
@@ -200,15 +246,6 @@ async def tombstone_after(
         after,
         text,
     )
-
-
-async def decided_candidates(conn: asyncpg.Connection, tenant_id: str, candidate_ids: Sequence[str]) -> set[str]:
-    rows = await conn.fetch(
-        "SELECT candidate_id FROM decisions WHERE tenant_id = $1 AND candidate_id = any($2::text[])",
-        tenant_id,
-        list(candidate_ids),
-    )
-    return {r["candidate_id"] for r in rows}
 
 
 @dataclass(frozen=True)
@@ -431,32 +468,14 @@ _INSERT_DEFERRED_FACTS = """
 """
 
 
-async def write_deferred_facts(conn: asyncpg.Connection, writes: DeferredWrites) -> None:
-    """Write the deferred new facts, and retire and link the facts they supersede, in one statement
-    (call it before this transaction reads facts). A superseded row that is no longer active only gets
-    its link, as one-by-one writes did; the link's foreign key is checked at the statement's end, when
-    the new rows are there."""
-    if not writes.facts:
-        return
-    if not writes.supersedes:
-        await conn.execute(_INSERT_DEFERRED_FACTS, *zip(*writes.facts, strict=True))
-    else:
-        await conn.execute(
-            f"""
-            WITH inserted AS ({_INSERT_DEFERRED_FACTS})
-            UPDATE facts f SET status = CASE WHEN f.superseded_at IS NULL THEN 'superseded' ELSE f.status END,
-                               valid_to = CASE WHEN f.superseded_at IS NULL THEN s.ends_at ELSE f.valid_to END,
-                               superseded_at = coalesce(f.superseded_at, now()),
-                               superseded_by = s.new_fact_id
-            FROM unnest($19::uuid[], $20::uuid[], $21::timestamptz[]) AS s(fact_id, new_fact_id, ends_at)
-            WHERE f.fact_id = s.fact_id
-            """,
-            *zip(*writes.facts, strict=True),
-            *zip(*writes.supersedes, strict=True),
-        )
-    writes.facts.clear()
-    writes.supersedes.clear()
-
+_RETIRE_SUPERSEDED = """
+    UPDATE facts f SET status = CASE WHEN f.superseded_at IS NULL THEN 'superseded' ELSE f.status END,
+                       valid_to = CASE WHEN f.superseded_at IS NULL THEN s.ends_at ELSE f.valid_to END,
+                       superseded_at = coalesce(f.superseded_at, now()),
+                       superseded_by = s.new_fact_id
+    FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[]) AS s(fact_id, new_fact_id, ends_at)
+    WHERE f.fact_id = s.fact_id
+"""
 
 _INSERT_DECISIONS = """
     INSERT INTO decisions (tenant_id, candidate_id, user_id, op, target_fact_id, new_fact_id, decided_by,
@@ -467,24 +486,54 @@ _INSERT_DECISIONS = """
 """
 
 
+def _from(first: int, sql: str) -> str:
+    """``sql`` with its parameters $1, $2, ... numbered from ``first`` instead (to join it to others)."""
+    return re.sub(r"\$(\d+)", lambda m: f"${int(m.group(1)) + first - 1}", sql)
+
+
+async def _write(conn: asyncpg.Connection, writes: DeferredWrites, *, facts_only: bool) -> None:
+    """One statement for the deferred writes (each a data-modifying WITH query, all run to completion):
+    the new facts, the retire and link of the facts they supersede, and unless ``facts_only`` the
+    decision rows and the change events. A superseded row that is no longer active only gets its link,
+    as one-by-one writes did; the link's foreign key is checked at the statement's end, when the new rows
+    are there."""
+    queries: list[str] = []
+    args: list = []
+
+    def add(name: str, sql: str, rows: Sequence[tuple]) -> None:
+        queries.append(f"{name} AS ({_from(len(args) + 1, sql)})")
+        args.extend(zip(*rows, strict=True))
+
+    if writes.facts:
+        add("inserted", _INSERT_DEFERRED_FACTS, writes.facts)
+        if writes.supersedes:
+            add("retired", _RETIRE_SUPERSEDED, writes.supersedes)
+    if not facts_only and writes.decisions:
+        add("decided", _INSERT_DECISIONS, writes.decisions)
+    changes = [] if facts_only else writes.changes
+    if changes:
+        queries.append(_enqueue_changes_sql(len(args) + 1))
+        args.extend(_change_columns(changes))
+    elif queries:
+        queries[-1] += " SELECT 1"
+    if queries:
+        await conn.execute("WITH " + ", ".join(queries), *args)
+    writes.facts.clear()
+    writes.supersedes.clear()
+    if not facts_only:
+        writes.decisions.clear()
+        writes.changes.clear()
+
+
+async def write_deferred_facts(conn: asyncpg.Connection, writes: DeferredWrites) -> None:
+    """Write the deferred new facts, and retire and link the facts they supersede, in one statement
+    (call it before this transaction reads facts)."""
+    await _write(conn, writes, facts_only=True)
+
+
 async def write_deferred(conn: asyncpg.Connection, writes: DeferredWrites) -> None:
-    """Write everything deferred: the facts, then the decision rows and change events (one statement
-    for both when there are both)."""
-    await write_deferred_facts(conn, writes)
-    if writes.decisions and writes.changes:
-        await conn.execute(
-            f"""
-            WITH decided AS ({_INSERT_DECISIONS}), {_enqueue_changes_sql(14)}
-            """,
-            *zip(*writes.decisions, strict=True),
-            *_change_columns(writes.changes),
-        )
-    elif writes.decisions:
-        await conn.execute(_INSERT_DECISIONS, *zip(*writes.decisions, strict=True))
-    else:
-        await enqueue_changes(conn, writes.changes)
-    writes.decisions.clear()
-    writes.changes.clear()
+    """Write everything deferred in one statement: the facts, the decision rows and the change events."""
+    await _write(conn, writes, facts_only=False)
 
 
 def _change(

@@ -8,6 +8,7 @@ from datetime import datetime
 
 import asyncpg
 import numpy as np
+from pgvector import Vector
 
 
 @dataclass(frozen=True)
@@ -27,32 +28,32 @@ async def store_message_vectors(
     vectors: Sequence[Sequence[float]],
     model: str,
 ) -> None:
-    """Insert windows with their vectors, idempotent on (tenant, event, window). A window whose message
-    is gone (erased since it was stored) is skipped, not an error."""
+    """Insert windows with their vectors, idempotent on (tenant, event, window), in one statement. A window
+    whose message is gone (erased since it was stored) is skipped, not an error."""
     if not windows:
         return
-    await conn.executemany(
+    await conn.execute(
         """
         INSERT INTO message_vectors (tenant_id, event_id, window_no, user_id, session_id, created_at, text_hash,
                                      embedding, embedding_model)
-        SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9
-        WHERE EXISTS (SELECT 1 FROM messages m WHERE m.tenant_id = $1 AND m.event_id = $2)
+        SELECT w.tenant_id, w.event_id, w.window_no, w.user_id, w.session_id, w.created_at, w.text_hash,
+               w.embedding, $9
+        FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::timestamptz[], $7::text[],
+                    $8::vector[])
+             AS w(tenant_id, event_id, window_no, user_id, session_id, created_at, text_hash, embedding)
+        WHERE EXISTS (SELECT 1 FROM messages m WHERE m.tenant_id = w.tenant_id AND m.event_id = w.event_id)
         ON CONFLICT (tenant_id, event_id, window_no) DO NOTHING
         """,
-        [
-            (
-                w.tenant_id,
-                w.event_id,
-                w.window_no,
-                w.user_id,
-                w.session_id,
-                w.created_at,
-                w.text_hash,
-                np.asarray(v, np.float32),
-                model,
-            )
-            for w, v in zip(windows, vectors, strict=True)
-        ],
+        [w.tenant_id for w in windows],
+        [w.event_id for w in windows],
+        [w.window_no for w in windows],
+        [w.user_id for w in windows],
+        [w.session_id for w in windows],
+        [w.created_at for w in windows],
+        [w.text_hash for w in windows],
+        # Vector objects: an array's elements must not look like arrays themselves to asyncpg.
+        [Vector(np.asarray(v, np.float32)) for v in vectors],
+        model,
     )
 
 

@@ -15,7 +15,7 @@ import psutil
 from aiokafka import AIOKafkaProducer
 
 from shared.broker import ensure_topics, key_for
-from shared.contracts.events import FactCandidate
+from shared.contracts.events import EmbeddedFact, FactCandidate
 from shared.storage.tenants import ensure_tenant
 from tests.helpers import Pipeline, read_topic, wait_for, wait_sync
 
@@ -95,7 +95,7 @@ async def test_a_killed_model_worker_loses_no_candidate(stack, db):
                 timeout_s=20,
             )
             ids = {v["candidate_id"] for v in found}
-            return len(ids) == CANDIDATES and all(len(v["embedding"]) == 384 for v in found)
+            return len(ids) == CANDIDATES and all(len(EmbeddedFact.model_validate(v).embedding) == 384 for v in found)
 
         await wait_for(all_embedded, timeout_s=DEADLINE_S, what="every candidate embedded", interval_s=2)
         assert stage.poll() is None, "the stage itself survived its model worker's death"

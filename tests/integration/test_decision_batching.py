@@ -85,7 +85,8 @@ async def _facts(db, tenant: str) -> set[tuple]:
     return {(r["user_id"], r["text"], r["status"]) for r in rows}
 
 
-async def test_two_users_share_one_decider_call_and_a_rebatched_replay_makes_none(ctx, db, server):
+async def test_two_users_share_one_decider_call_and_a_rebatched_replay_makes_none(ctx, db, server, monkeypatch):
+    monkeypatch.setattr(consolidator, "WRITER_MIN_CANDIDATES", 1)  # a transaction per user, as in larger batches
     tenant = f"t-{uuid.uuid4().hex[:8]}"
     await ensure_tenant(db, tenant)
     first = [await _candidate(tenant, user, 0) for user in SAID]

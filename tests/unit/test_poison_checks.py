@@ -151,6 +151,36 @@ def test_json_nan_and_overflowing_numbers_are_refused_too():
     assert embedding_problem([0.5] * DIM, DIM) is None
 
 
+def test_the_consolidator_reads_both_embedding_forms_alike():
+    # The embedder writes base64 of float32; events written before (JSON lists) must still replay.
+    vector = [((i * 37) % 101 - 50) / 97 for i in range(DIM)]
+    parse = STAGES["consolidator"][0]
+    as_list, problem = read(parse, encode(embedded(vector)))
+    assert problem is None
+    written = EmbeddedFact.model_validate(embedded(vector)).model_dump_json()
+    assert isinstance(json.loads(written)["embedding"], str)
+    as_bytes, problem = read(parse, written.encode())
+    assert problem is None
+    assert as_bytes.embedding.dtype.name == "float32" and len(as_bytes.embedding) == DIM
+    assert as_bytes.embedding.tolist() == as_list.embedding.astype("float32").tolist()
+    assert json.loads(as_bytes.model_dump_json()) == json.loads(written)  # a re-publish writes the same bytes
+
+
+@pytest.mark.parametrize(
+    ("embedding", "reason"),
+    [
+        ("not base64!", "base64"),
+        (base64.b64encode(b"\x00" * 6).decode(), "float32"),
+        (base64.b64encode(b"\x00" * 4 * DIM).decode(), "all zeros"),
+        (base64.b64encode(b"\x00" * 4 * (DIM - 1) + bytes.fromhex("0000c07f")).decode(), "NaN"),
+        (base64.b64encode(bytes.fromhex("cdcccc3d") * (DIM - 1)).decode(), "dimensions"),
+    ],
+)
+def test_bad_base64_embeddings_are_refused(embedding, reason):
+    event, problem = read(STAGES["consolidator"][0], encode(embedded(embedding)))
+    assert event is None and reason in problem
+
+
 def test_unstorable_text_looks_everywhere_and_passes_clean_events():
     assert unstorable_text(ChatMessage.model_validate(chat(metadata={"k": {"deep": ["ok"]}}))) is None
     assert unstorable_text({"a\x00": 1}) == "a\x00: a key contains a NUL character"

@@ -45,10 +45,12 @@ class WorkerEmbeddingProvider:
     def __init__(self, worker) -> None:
         self.worker = worker
 
-    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
+    async def embed(self, texts: Sequence[str]) -> list[np.ndarray]:
+        """One float32 row per text. Rows, not Python lists of floats: the stages store them and write
+        them into events as bytes, and 384 float objects per text cost more than that."""
         if not texts:
             return []
-        return (await self.worker.embed([str(t) for t in texts])).tolist()
+        return list(await self.worker.embed([str(t) for t in texts]))
 
 
 class RunnerEmbeddingProvider(OfflineEmbeddingProvider):
