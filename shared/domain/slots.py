@@ -27,11 +27,18 @@ MULTI_VALUED_PREFIXES = (
 )
 
 
+# "family:<relation>:<aspect>": one value at a time, like the user's own location or work ("my brother
+# lives in Hamburg now" replaces Berlin); any other third part is a relative's name, one slot each.
+RELATIVE_ASPECTS = frozenset({"location", "work", "name", "born"})
+
+
 def is_multi_valued(slot: str | None) -> bool:
     if not slot:
         return False
-    slot = slot.strip().lower()
-    return slot.startswith(MULTI_VALUED_PREFIXES) or (slot.startswith("family:") and slot.count(":") >= 2)
+    slot = base_slot(slot.strip().lower())
+    if slot.startswith("family:") and slot.count(":") >= 2:
+        return slot.split(":")[2] not in RELATIVE_ASPECTS
+    return slot.startswith(MULTI_VALUED_PREFIXES)
 
 
 def same_slot(a: str | None, b: str | None) -> bool:

@@ -26,7 +26,7 @@ def item(text: str, slot: str | None, *neighbours: Neighbour, negated: bool = Fa
 
 
 def test_rules_version_is_exposed():
-    assert RULES_VERSION == "rules-v4"
+    assert RULES_VERSION == "rules-v5"
 
 
 # --- normalise_text ------------------------------------------------------------------------------
@@ -253,6 +253,16 @@ def test_multi_valued_prefixes():
     assert is_multi_valued("like:jazz") and is_multi_valued("family:sister:maria") and is_multi_valued("pet:rex")
     assert not is_multi_valued("location") and not is_multi_valued("tool:database")
     assert not is_multi_valued("family:kids") and not is_multi_valued(None)
+
+
+def test_a_relatives_place_or_work_holds_one_value_at_a_time():
+    assert not is_multi_valued("family:bruder:location") and not is_multi_valued("family:sister:work")
+    moved = item(
+        "Der Bruder des Nutzers wohnt in Hamburg",
+        "family:bruder:location",
+        neighbour(0, "Der Bruder des Nutzers wohnt in Berlin", "family:bruder:location"),
+    )
+    assert decide(moved).op == Op.UPDATE
 
 
 def test_decide_is_deterministic():

@@ -80,7 +80,6 @@ _STOP = _words(
     "il lo gli uno e di da nel nella sul sulla alla al con per mio mia suo sua "
     "o os as um uma em no na nos nas do da dos das ao aos com meu minha seu sua"
 )
-_NOUN_PHRASE = r"(?:[\w'+#.-]+\s+){0,2}?[\w'+#.-]+"
 _AUXILIARIES = _words("is are was were has have had does do")
 _TOGETHER = re.compile(
     r"^(?:my\s+(?P<who>[a-z]+)\s+and\s+i|me\s+and\s+my\s+(?P<who2>[a-z]+))\s+(?P<verb>[a-z']+)\b(?P<rest>.*)$",
@@ -260,7 +259,6 @@ _BASE_VERBS = BASE_VERBS = frames.ALL_VERBS | _words(
     "love like hate adore enjoy dislike loathe detest prefer live work go sell make own run teach coach "
     "speak study attend visit"
 )
-_STANCE = _words("love like hate adore enjoy dislike loathe detest prefer")
 # "I'd prefer ...", "got myself a ...", "I'm on a Pixel 7": said another way, the statement is the plain one.
 _PLAIN = (
     # "in my second year of a nursing degree at King's": studying it there

@@ -25,11 +25,15 @@ fact about it in the context messages. A speaker's ``name`` replaces "The user".
 
 Slots (decision_rules compares them; only equal slots replace each other):
   single-valued: name, age, nationality, origin, location, occupation, employer, education, diet,
-                 partner, birthday, favourite:<kind>, tool:<domain or tool>, family:<plural> (a count)
-  multi-valued, the value is part of the slot: like:<x>, dislike:<x>, avoid:<x>, allergy:<x>,
+                 partner, birthday, favourite:<kind>, tool:<domain or tool>, family:<plural> (a count),
+                 family:size, family:<relation>:<location|work|name|born>, and every slot whose value
+                 is part of its name but whose kind is not listed below: own:<x>, health:<x>,
+                 trait:<x>, skill:<x> (one fact each, so a new statement of the same thing replaces it)
+  multi-valued (shared.domain.slots.is_multi_valued): like:<x>, dislike:<x>, avoid:<x>, allergy:<x>,
                  language:<x>, pet:<name>, family:<relation>:<name>, person:<relation>:<name>,
-                 goal:<x>, habit:<x>, event:<x>, own:<x>, health:<x>, trait:<x>
-  scoped: <slot>@side-project, <slot>@family (work keeps the plain slot); "*:<thing>" retracts by name
+                 goal:<x>, habit:<x>, event:<x>
+  scoped: <slot>@side-project, <slot>@family, and <slot>@work when work is named (a plain slot is
+  work's too: the two spellings are one slot); "*:<thing>" retracts by name.
   own:<x> is the thing's name without model numbers ("own:canon-eos", "own:catan"), not its kind.
 
 A dated event still ahead gets ``valid_to``: the first day after its stated day, week or month.
@@ -991,10 +995,12 @@ _NOUN_NEWS = (
 _BEGUN = _rx(
     r"^(?P<subj>i|we)\s+(?:(?:have|just|recently|finally|also)\s+)*(?:started|began|took\s+up)\s+(?P<g>[a-z]+ing)\b(?P<rest>.*)$"
 )
+# Each tail item is atomic, and punctuation is taken one mark at a time: a nested repeat here made a
+# run of "!" before a non-tail word take exponential time.
 _FILLER_TAIL = _rx(
-    r"(?:\s*,?\s+(?:tbh|lol|lmao|haha+|btw|fyi|atm|imo|tho|though|honestly|for\s+now|ha|xd|actually|too"
+    r"(?>\s*,?\s+(?:tbh|lol|lmao|haha+|btw|fyi|atm|imo|tho|though|honestly|for\s+now|ha|xd|actually|too"
     r"|as\s+well|(?<!for\s)(?<!by\s)(?:myself|ourselves)|if\s+(?:that|it)\s+(?:matters|helps)|if\s+relevant)\b"
-    r"|[!?.]+)+$"
+    r"|[!?.])+$"
 )
 
 
@@ -2073,73 +2079,12 @@ def _b_birthday(m: re.Match[str], c: Clause) -> list[Draft]:
     return [Draft(f"The user's birthday is on {month_day}", FACT, 7, "birthday", f"--{day:%m-%d}")]
 
 
-# --- foreign-language patterns (a bonus: names, places, origins) -------------------------------
+# --- foreign-language lead-ins ("hola, ...", "übrigens ...") ------------------------------------
 
-_FOREIGN_STOPS = {
-    "de": _vocab("und, aber, weil, seit, jetzt, mit, denn, bei, als, ich, wo"),
-    "es": _vocab("y, pero, porque, desde, ahora, con, donde, cuando, yo"),
-    "fr": _vocab("et, mais, parce, depuis, maintenant, avec, où, quand, je"),
-}
 _FOREIGN_LEAD_IN = _rx(
     r"^(?:(?:hallo|hi|hey|hola|bonjour|salut|also|bueno|pues|alors|eh\s+bien|ja|sí|oui"
     r"|übrigens|por\s+cierto|au\s+fait|und|y|et|mais|pero|aber)(?:\s*[,.!:;-]+\s*|\s+))"
 )
-# fmt: off
-_FOREIGN_RULES: dict[str, tuple[tuple[re.Pattern[str], str, str], ...]] = {
-    "de": (
-        (_rx(r"^(?:ich\s+)?(?:wohne|lebe)\s+(?:(?:jetzt|inzwischen|mittlerweile|derzeit|zurzeit|seit\s+\S+)\s+)*"
-             r"in\s+(?P<v>.+)"), "location", "Der Nutzer wohnt in {v}"),
-        (_rx(r"^ich\s+bin\s+(?:\S+\s+){0,3}?nach\s+(?P<v>.+?)\s+(?:gezogen|umgezogen)"), "location",
-         "Der Nutzer wohnt in {v}"),
-        (_rx(r"^(?:ich\s+heiße|ich\s+heisse|mein\s+name\s+ist)\s+(?P<v>.+)"), "name", "Der Nutzer heißt {v}"),
-        (_rx(r"^ich\s+komme\s+(?:ursprünglich\s+)?aus\s+(?P<v>.+)"), "origin", "Der Nutzer kommt aus {v}"),
-    ),
-    "es": (
-        (_rx(r"^(?:yo\s+)?vivo\s+(?:(?:ahora|actualmente)\s+)?en\s+(?P<v>.+)"), "location",
-         "El usuario vive en {v}"),
-        (_rx(r"^(?:yo\s+)?(?:me\s+mud[ée]|me\s+he\s+mudado)\s+a\s+(?P<v>.+)"), "location",
-         "El usuario vive en {v}"),
-        (_rx(r"^(?:me\s+llamo|mi\s+nombre\s+es)\s+(?P<v>.+)"), "name", "El usuario se llama {v}"),
-        (_rx(r"^(?:yo\s+)?soy\s+de\s+(?P<v>.+)"), "origin", "El usuario es de {v}"),
-    ),
-    "fr": (
-        (_rx(r"^(?:j'habite|je\s+vis|je\s+r[ée]side)\s+(?:(?:maintenant|actuellement)\s+)?"
-             r"(?P<prep>à|a|en|au|aux)\s+(?P<v>.+)"), "location", "L'utilisateur habite {prep} {v}"),
-        (_rx(r"^j'ai\s+d[ée]m[ée]nag[ée]\s+(?P<prep>à|a|en|au|aux)\s+(?P<v>.+)"), "location",
-         "L'utilisateur habite {prep} {v}"),
-        (_rx(r"^(?:je\s+m'appelle|mon\s+nom\s+est|mon\s+pr[ée]nom\s+est)\s+(?P<v>.+)"), "name",
-         "L'utilisateur s'appelle {v}"),
-        (_rx(r"^je\s+viens\s+(?P<prep>de\s+|d'|du\s+|des\s+)(?P<v>.+)"), "origin", "L'utilisateur vient {prep}{v}"),
-    ),
-}
-# fmt: on
-_SLOT_IMPORTANCE = {"name": 9, "location": 7, "origin": 7}
-
-
-_FOREIGN_CLAUSE_SPLIT = _rx(r"\s*,?\s+(?:und|aber|y|pero|et|mais)\s+(?=(?:ich|yo|vivo|me|mi|soy|je|j'|mon)\b)")
-
-
-def _foreign_drafts(sentence: str, language: str) -> list[Draft]:
-    return [d for clause in _FOREIGN_CLAUSE_SPLIT.split(sentence) for d in _foreign_clause(clause, language)]
-
-
-def _foreign_clause(sentence: str, language: str) -> list[Draft]:
-    text = sentence.strip().strip(" ,;:-")
-    while (lead := _FOREIGN_LEAD_IN.match(text)) and lead.end():
-        text = text[lead.end() :]
-    for pattern, slot, template in _FOREIGN_RULES.get(language, ()):
-        m = pattern.match(text)
-        if not m:
-            continue
-        value = _cut(m.group("v"), _FOREIGN_STOPS[language], keep_proper_comma=slot != "name")
-        words = value.split()
-        if not words or len(words) > (3 if slot == "name" else 5) or not re.fullmatch(r"[^\W\d_][\w'. -]*", value):
-            continue
-        prep = (m.groupdict().get("prep") or "").lower()
-        prep = "à" if prep == "a" else prep
-        text_out = template.format(v=value, prep=prep)
-        return [Draft(text_out, FACT, _SLOT_IMPORTANCE[slot], slot, value)]
-    return []
 
 
 # --- the table ---------------------------------------------------------------------------------
@@ -2589,8 +2534,8 @@ LANGUAGE_GUESS_FOREIGN = 0.45  # a guess of another language than English, when 
 # Confirmations: "Do you live in Berlin?" -> "yes"
 # --------------------------------------------------------------------------------------------
 
-_CONFIRM = _rx(
-    r"^(?:(?:yes|yep|yeah|yup|yes\s+indeed|indeed|correct|exactly|absolutely|right|that'?s\s+(?:right"
+_CONFIRM = _rx(  # atomic items: "yes indeed" read as one item or two made a long reply exponential
+    r"^(?>(?:yes|yep|yeah|yup|yes\s+indeed|indeed|correct|exactly|absolutely|right|that'?s\s+(?:right"
     r"|correct)|that\s+is\s+(?:right|correct)|i\s+do|i\s+am|of\s+course|sure)[\s,!.]*)+$"
 )
 _DENY = _rx(
@@ -2764,7 +2709,9 @@ _PARTICLES = _rx(r"^(?:(?:up|off|out|away|over|back|down)\s+)?(?:(?:on|with|of)\
 
 
 _NAME = r"(?-i:[A-Z])[\w+.&'-]*(?:\s+(?-i:[A-Z0-9])[\w+.&'-]*){0,2}"
-_NAMED_THINGS = re.compile(rf"^{_NAME}(?:\s*(?:,|and|&)\s*{_NAME})*$")
+# Atomic items: "&" is both part of a name ("H&M") and a separator, and the two readings of a long
+# "A&B&C…" multiplied.
+_NAMED_THINGS = re.compile(rf"^{_NAME}(?>\s*(?:,|and|&)\s*{_NAME})*$")
 # Named, but no belonging: a day, a month, a feast, a passing illness.
 _NOT_HAD = _vocab("""
     monday, tuesday, wednesday, thursday, friday, saturday, sunday, january, february, march, april, may, june,

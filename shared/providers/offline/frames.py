@@ -13,8 +13,8 @@ lexicons of verb classes, and the fact written in the third person in the messag
 * **change frames**: "replaced X with Y", "swapped X for Y", "switched from X to Y" retract X and
   state Y;
 * **context**: "at work", "for my side project", "at home" (and their translations) become part
-  of the slot ("tool:database@side-project"; work, the default, keeps the plain slot), so one
-  context's value never replaces another's;
+  of the slot ("tool:database@side-project"; work is spelled "@work" when named, and a plain slot
+  counts as work's), so one context's value never replaces another's;
 * **stated time**: date phrases in each language ("last week", "il y a deux ans", "seit 2019",
   "el mes pasado") resolved against the message's time; the extractor uses them as valid time.
 
@@ -66,7 +66,6 @@ SUBJECTS = {
     "it": "L'utente",
     "pt": "O utilizador",
 }
-_POSSESSIVE_EN = "The user's"
 
 
 def subject_for(language: str) -> str:
@@ -1043,10 +1042,6 @@ class ForeignDraft:
 
 # Value: a run of words up to a clause boundary. Names keep their capitals.
 _V = r"(?P<v>[^,;.!?]+?)"
-_END = (
-    r"\s*(?=$|[,;.!?]|\s+(?:und|aber|weil|seit|y|pero|porque|desde|et|mais|parce|depuis|e|ma|perché|da|mas"
-    r"|há)\b)"
-)
 
 # (pattern, slot, template) per language. Patterns see the clause with lead-ins removed; the first
 # person is the verb form itself (pro-drop languages) or the pronoun.
@@ -1647,13 +1642,6 @@ _FOREIGN_ENDINGS: dict[str, tuple[str, ...]] = {
     ),
 }
 _COMPILED_ENDINGS = {lang: tuple(_rx(r"^" + p + r"$") for p in pats) for lang, pats in _FOREIGN_ENDINGS.items()}
-_ENDING_TEMPLATES = {
-    "de": "{S} {verb3} nicht mehr{rest}",
-    "es": "{S} ya no {rest}",
-    "fr": "{S} ne {rest} plus",
-    "it": "{S} non {rest} più",
-    "pt": "{S} já não {rest}",
-}
 _STOP_TEMPLATES = {
     "de": "{S} hat mit {rest} aufgehört",
     "es": "{S} dejó de {rest}",
