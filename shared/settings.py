@@ -80,9 +80,10 @@ class Settings(BaseSettings):
     chat_batch_max_events: int = Field(
         256,
         ge=1,
-        description="Largest batch the extractor and the summarizer take from chat.messages: a batch costs them "
-        "a few statements whatever its size, so a backlog drains with less CPU per message. What they produce "
-        "does not depend on where batches begin or end.",
+        description="Largest batch the extractor takes from chat.messages and the summarizer from "
+        "chat.messages and facts.changes: a batch costs them a few statements whatever its size, so a backlog "
+        "drains with less CPU per message. With the offline rules what they produce does not depend on where "
+        "batches begin or end; with an LLM each slice is one call, so other boundaries can mean other calls.",
     )
     embed_messages: bool = Field(
         True,

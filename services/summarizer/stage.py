@@ -73,7 +73,11 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, Any]]) -> None:
     async with ctx.db.acquire() as conn:
         kept = await message_store.store_if_memory_on(conn, chats)
         ended = {(e.tenant_id, e.session_id) for e in kept if isinstance(e, SessionEnded)}
-        sessions = list(dict.fromkeys((e.tenant_id, e.user_id, e.session_id) for e in kept))
+        # One summary row per session: a session sent under two user ids is summarised once, for the first.
+        first_user: dict[tuple[str, str], tuple[str, str, str]] = {}
+        for e in kept:
+            first_user.setdefault((e.tenant_id, e.session_id), (e.tenant_id, e.user_id, e.session_id))
+        sessions = list(first_user.values())
         states = await store.session_states(conn, [(t, s) for t, _, s in sessions])
         due = [
             (tenant_id, user_id, session_id, checkpoint, (tenant_id, session_id) in ended)

@@ -56,7 +56,7 @@ def embedding_problem(vector: Sequence[float], dimensions: int) -> str | None:
         return "holds NaN or an infinite value"
     if max(vector) > FLOAT4_MAX or min(vector) < -FLOAT4_MAX:
         return "a value beyond the float4 range of the vector column"
-    if not any(vector):
+    if not np.asarray(vector, dtype=np.float32).any():  # as stored: values below float4's smallest become zero
         return "all zeros (a vector with no direction matches nothing)"
     return None
 
@@ -69,6 +69,6 @@ def _array_problem(vector: np.ndarray) -> str | None:
         return "holds NaN or an infinite value"
     if np.abs(vector).max() > FLOAT4_MAX:
         return "a value beyond the float4 range of the vector column"
-    if not vector.any():
+    if not vector.astype(np.float32).any():  # as stored: values below float4's smallest become zero
         return "all zeros (a vector with no direction matches nothing)"
     return None

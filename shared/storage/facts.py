@@ -273,7 +273,8 @@ class NewFact:
 @dataclass
 class DeferredWrites:
     """A transaction's decision rows and change events, written together when it is about to commit
-    (two statements, however many candidates): nothing in the transaction reads them back before. New
+    (one statement with the facts still pending, however many candidates): nothing in the transaction
+    reads them back before. New
     facts wait here too, until the transaction reads facts again (:func:`write_deferred_facts`, which
     whoever reads calls first) or commits: one INSERT for a batch instead of one per candidate."""
 

@@ -126,6 +126,7 @@ async def session_histories(
     conn: asyncpg.Connection, keys: Sequence[tuple[str, str]]
 ) -> dict[tuple[str, str], list[HistoryTurn]]:
     """(tenant, session) -> its whole history in order, for many sessions in one round trip."""
+    keys = list(dict.fromkeys(keys))  # once each: a repeated key would repeat its rows
     if not keys:
         return {}
     rows = await conn.fetch(
@@ -162,6 +163,7 @@ async def read_sessions(
     """One round trip for all of a batch's sessions. A session's turns start ``context_size`` turns
     before its cursor message (which is included), so a long session is not read whole every batch;
     a cursor of another extractor version, or one whose message is gone, reads the whole session."""
+    keys = list(dict.fromkeys(keys))  # once each: a repeated key appended its turns twice
     if not keys:
         return {}
     rows = await conn.fetch(

@@ -26,6 +26,7 @@ async def session_states(
 ) -> dict[tuple[str, str], SessionState]:
     """(tenant, session) -> how far it is and how far its summary is, for many sessions at once, with
     the role and length of each turn (what decides whether a summary is due)."""
+    keys = list(dict.fromkeys(keys))  # once each: a repeated key would repeat its rows
     if not keys:
         return {}
     rows = await conn.fetch(

@@ -133,6 +133,20 @@ async def test_session_states_count_user_turns_and_summaries(db):
     assert summary == "so far"
 
 
+async def test_a_session_named_twice_in_one_batch_is_read_once(db):
+    # A session sent under two user ids puts its key into a batch twice; its turns must not double.
+    tenant = f"t-{uuid.uuid4().hex[:8]}"
+    async with db.acquire() as conn:
+        await store.store_messages(conn, _messages(tenant, "s", 6))
+        reads = await store.read_sessions(conn, [(tenant, "s"), (tenant, "s")], "v1", 3)
+        histories = await store.session_histories(conn, [(tenant, "s"), (tenant, "s")])
+        states = await summary_store.session_states(conn, [(tenant, "s"), (tenant, "s")])
+    expected = [f"s-{i}" for i in range(6)]
+    assert [t.event_id for t in reads[(tenant, "s")].turns] == expected
+    assert [t.event_id for t in histories[(tenant, "s")]] == expected
+    assert states[(tenant, "s")].user_turns == 3 and len(states[(tenant, "s")].sizes) == 6
+
+
 class _Provider:
     name, model, prompt_version = "fake", "fake-1", "v1"
 

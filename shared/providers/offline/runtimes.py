@@ -50,7 +50,8 @@ class WorkerEmbeddingProvider:
         them into events as bytes, and 384 float objects per text cost more than that."""
         if not texts:
             return []
-        return list(await self.worker.embed([str(t) for t in texts]))
+        # Copies: a row kept in a cache must not keep the whole batch's array alive.
+        return [row.copy() for row in await self.worker.embed([str(t) for t in texts])]
 
 
 class RunnerEmbeddingProvider(OfflineEmbeddingProvider):
