@@ -5,7 +5,7 @@ A slot may be scoped to a context of the user's life: "tool:database@family" and
 "tool:database@side-project" are two slots, so a new database for the side project leaves the one
 at home alone. Work is the default context of tools: a plain "tool:database" (no context said) and
 "tool:database@work" (work named) are the same slot's two spellings. Work is spelled out when it is
-named, so "at work we use MySQL" can never be taken for the unscoped statement that would reach
+named, so "at work we use MariaDB" can never be taken for the unscoped statement that would reach
 into another context. A statement that names no context ("we switched to SQLite") speaks about work
 if work holds the slot, else about the one context that holds it, if only one does."""
 

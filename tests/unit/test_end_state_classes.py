@@ -175,7 +175,7 @@ def test_a_work_change_finds_a_work_fact_stated_without_naming_work():
 @pytest.mark.parametrize(
     ("before", "added"),
     [
-        ("I play tennis on Sundays.", "I now play golf too."),
+        ("I play squash on Sundays.", "I now play golf too."),
         ("I drink coffee every morning.", "Now I also drink green tea in the afternoon."),
         ("I use Notion.", "I use Obsidian now as well."),
     ],
@@ -258,8 +258,8 @@ def test_calling_off_an_event_before_it_happens_ends_it_though_its_date_is_later
         ),
         (
             ("For my side hustle I use Postgres.", "2026-03-02"),
-            ("At work we use MySQL.", "2026-03-12"),
-            ("Postgres", "MySQL"),
+            ("At work we use MariaDB.", "2026-03-12"),
+            ("Postgres", "MariaDB"),
         ),
         (("At home I use VS Code.", "2026-03-02"), ("At work I use IntelliJ.", "2026-03-12"), ("VS Code", "IntelliJ")),
     ],
@@ -279,7 +279,7 @@ def test_each_side_of_a_contrast_keeps_its_context():
 @pytest.mark.parametrize(
     ("before", "change", "word"),
     [
-        ("En el trabajo usamos Postgres.", "En el trabajo migramos a MySQL.", "MySQL"),
+        ("En el trabajo usamos Postgres.", "En el trabajo migramos a MariaDB.", "MariaDB"),
         ("Ich nutze Vim.", "Jetzt nutze ich Emacs.", "Emacs"),
     ],
 )
@@ -292,11 +292,11 @@ def test_a_change_in_one_context_replaces_only_that_contexts_value():
         [
             ("At work we use Postgres.", "2026-03-02"),
             ("For my side project I use SQLite.", "2026-03-05"),
-            ("At work we migrated to MySQL last month.", "2026-05-10"),
+            ("At work we migrated to MariaDB last month.", "2026-05-10"),
         ]
     )
     texts = active_texts(run)
-    assert len(texts) == 2 and any("MySQL" in t for t in texts) and any("SQLite" in t for t in texts)
+    assert len(texts) == 2 and any("MariaDB" in t for t in texts) and any("SQLite" in t for t in texts)
     assert sorted(t.split()[3] for t in valid_at(run, "2026-03-20T12:00:00+00:00")) == ["Postgres", "SQLite"]
 
 

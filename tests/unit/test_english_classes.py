@@ -60,7 +60,7 @@ def test_got_myself_is_a_thing_acquired():
 @pytest.mark.parametrize(
     ("message", "words"),
     [
-        ("My grandparents live in Porto.", ("grandparents", "Porto")),
+        ("My grandparents live in Coimbra.", ("grandparents", "Coimbra")),
         ("my cousins run a vineyard near Mendoza", ("cousins", "vineyard")),
         ("Our twins go to a Montessori school.", ("twins", "Montessori")),
     ],
@@ -76,8 +76,8 @@ def test_a_place_name_is_never_read_as_the_verb():
 
 
 def test_two_relatives_in_one_sentence_are_two_facts():
-    facts = facts_of("My grandparents live in Porto and my aunt lives in Braga.")
-    assert has_fact(facts, "grandparents", "Porto") and has_fact(facts, "aunt", "Braga"), [f.text for f in facts]
+    facts = facts_of("My grandparents live in Coimbra and my aunt lives in Braga.")
+    assert has_fact(facts, "grandparents", "Coimbra") and has_fact(facts, "aunt", "Braga"), [f.text for f in facts]
 
 
 # --- one subject, two predicates: "I <verb> X but <verb> Y" --------------------------------------------
@@ -473,9 +473,9 @@ def test_an_about_me_card_is_read_item_by_item():
 
 
 def test_a_role_at_an_organisation_needs_no_article():
-    facts = facts_of("intro: data engineer at Brightloom, living in Porto")
+    facts = facts_of("intro: data engineer at Brightloom, living in Coimbra")
     assert any(f.slot == "employer" and "Brightloom" in f.text for f in facts), [(f.text, f.slot) for f in facts]
-    assert any(f.slot == "location" and "Porto" in f.text for f in facts), [(f.text, f.slot) for f in facts]
+    assert any(f.slot == "location" and "Coimbra" in f.text for f in facts), [(f.text, f.slot) for f in facts]
 
 
 def test_a_work_thing_said_without_my_is_the_speakers():

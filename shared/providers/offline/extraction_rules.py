@@ -3992,7 +3992,7 @@ def _day_of(when: date | datetime | None) -> date:
 
 def _supersede(drafts: list[Draft]) -> list[Draft]:
     """Within one message, the last word on a slot is the user's word on it. A retraction of
-    another value stays before it: "I left Nokia in May and joined Ericsson" ends Nokia in May. A slot
+    another value stays before it: "I left Siemens in May and joined Bosch" ends Siemens in May. A slot
     that holds many values at once (habits, likes, events) keeps each value said."""
     last = {d.slot: i for i, d in enumerate(drafts) if d.slot}
     kept = []
@@ -4218,7 +4218,7 @@ _CHANGE_CUE = _rx(
     r"|mudei|troquei)\b"
 )
 _INSTEAD_OF = _rx(r"\s*,?\s+instead(?:\s+of\s+(?:my\s+|the\s+|an?\s+)?(?P<old>[\w' +#.-]+?))?\s*(?=[.,;!?)(]|$)")
-# "switched from tennis to padel": the change names what it ends.
+# "switched from squash to padel": the change names what it ends.
 _FROM_TO = _rx(r"\bfrom\s+(?:my\s+|the\s+|an?\s+)?(?P<old>[\w' +#.-]+?)\s+to\b")
 # "I switched to soy milk", "switched browsers to Firefox", "moved over to a Kobo": a change that names
 # only its new value. What it changes is the one earlier thing of its sort (_what_it_changes).
@@ -4357,7 +4357,7 @@ def _became(fact: ExtractedFact) -> ExtractedFact:
 
 def _domain_slot(fact: ExtractedFact) -> ExtractedFact:
     """A tool's slot by its domain in every language: "usamos Postgres" is tool:database as "we use Postgres"
-    is, so a later "migramos a MySQL" lands on it (a slot made from the name would hold Postgres alone)."""
+    is, so a later "migramos a MariaDB" lands on it (a slot made from the name would hold Postgres alone)."""
     base = base_slot(fact.slot) or ""
     kind, _, thing = base.partition(":")
     if kind != "tool" or not fact.value or thing != _slug(fact.value) or not (domain := _tool_domain(fact.value)):
@@ -4473,7 +4473,7 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
         earlier = earlier_of[source]
         if work_named and not changes:
             # Work's slot as the user's earlier facts spell it: "we use Postgres" (plain) then "at work we
-            # moved to MySQL" (@work) is one slot, and the store finds a neighbour by its exact slot.
+            # moved to MariaDB" (@work) is one slot, and the store finds a neighbour by its exact slot.
             spelled = {k.slot for k in earlier if k.slot and same_context_slot(k.slot, fact.slot)}
             settled.append(replace(fact, slot=spelled.pop()) if len(spelled) == 1 else fact)
             continue

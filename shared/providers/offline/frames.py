@@ -357,7 +357,7 @@ def scoped(slot: str | None, context: str | None) -> str | None:
 
     Work is the default context of tools (a plain "we use Postgres" is about work), and consolidation
     takes a plain slot and "@work" for one (shared.domain.slots); work is still spelled out when it is
-    named, so "at work we use MySQL" never reaches into the one other context holding the slot, as a
+    named, so "at work we use MariaDB" never reaches into the one other context holding the slot, as a
     statement naming no context may."""
     if not slot or not context or CONTEXT_MARK in slot or slot.startswith("*:"):
         return slot  # a thing named alone ("*:heroku") is found by its name, in whichever context holds it
