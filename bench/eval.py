@@ -106,6 +106,7 @@ from shared.domain.consolidation import (  # noqa: E402
     plan_change,
 )
 from shared.domain.models import Decision, ExtractedFact, ExtractionInput, Op, Turn  # noqa: E402
+from shared.domain.slots import base_slot  # noqa: E402
 from shared.settings import Settings  # noqa: E402
 
 DATASETS = (
@@ -321,10 +322,12 @@ class Memory:
         # As shared.storage.facts.neighbours: a thing-only retraction ("*:rex") also brings every fact
         # whose text names the thing, however the vectors fall.
         thing = fact.slot[2:].replace("-", " ").lower() if fact.slot and fact.slot.startswith("*:") else ""
+        # And every context of the candidate's base slot ("tool:database" for "tool:database@family").
+        base = base_slot(fact.slot)
         picked = {id(r): (s, r) for s, r in scored[:TOP_K] if s >= FLOOR}
         for s, r in scored:
             if (
-                (fact.slot and r.fact.slot == fact.slot)
+                (base and r.fact.slot and base_slot(r.fact.slot) == base)
                 or normalize_text(r.fact.text) == norm
                 or (thing and thing in r.fact.text.lower())
             ):

@@ -15,6 +15,7 @@ from pgvector import Vector
 
 from shared.contracts.events import FactChange, FactSnapshot
 from shared.domain.consolidation import ActiveFact, ChangePlan, normalize_text
+from shared.domain.slots import base_slot
 from shared.domain.strength import StrengthParams, state_of, strength_at
 from shared.hashing import content_hash
 from shared.settings import get_settings
@@ -56,7 +57,7 @@ _QUERIES = """
     SELECT q.*, coalesce((SELECT ann_indexed FROM users u
                           WHERE u.tenant_id = q.tenant_id AND u.user_id = q.user_id), false) AS indexed
     FROM unnest($1::text[], $2::text[], $3::vector[], $4::text[], $5::text[], $6::text[])
-         WITH ORDINALITY AS q(tenant_id, user_id, embedding, slot, norm, thing, n)
+         WITH ORDINALITY AS q(tenant_id, user_id, embedding, base, norm, thing, n)
 """
 
 # Each query's neighbours (the query's position n, then the fact): parameters $1-$6 (_QUERIES), $7 top_k,
@@ -78,7 +79,10 @@ _NEAR = """
         UNION
         SELECT fact_id, 1 - (embedding <=> q.embedding) AS similarity FROM facts
         WHERE tenant_id = q.tenant_id AND user_id = q.user_id AND superseded_at IS NULL
-          AND ((slot IS NOT NULL AND slot = q.slot) OR normalized_text = q.norm
+          -- Every context of the candidate's base slot (the part before "@"): work's plain and "@work"
+          -- spellings are one slot, and a candidate naming no context must see each context's holder.
+          -- Which of them it may change is the rules' call (shared.domain.slots); they must see them all.
+          AND ((slot IS NOT NULL AND split_part(slot, '@', 1) = q.base) OR normalized_text = q.norm
                OR (q.thing IS NOT NULL AND strpos(lower(text), q.thing) > 0))
     ) p
     JOIN facts f ON f.fact_id = p.fact_id
@@ -96,7 +100,7 @@ def _query_columns(queries: Sequence[NeighbourQuery]) -> tuple[list, ...]:
         [q.user_id for q in queries],
         # Vector objects: an array's elements must not look like arrays themselves to asyncpg.
         [Vector(np.asarray(q.embedding, dtype=np.float32)) for q in queries],
-        [q.slot for q in queries],
+        [base_slot(q.slot) or None for q in queries],
         [normalize_text(q.text) for q in queries],
         things,
     )

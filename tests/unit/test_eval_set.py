@@ -219,3 +219,31 @@ def test_the_eval_store_brings_facts_naming_a_retracted_thing_as_the_postgres_st
         memory.rows[known_id] = bench_eval._Row(known_id, known)
     near = memory.neighbours(fact("The user's dog Rex died", "*:rex", negated=True))
     assert [n.text for n in near] == [walks.text]
+
+
+def test_the_eval_store_brings_every_context_of_a_base_slot_as_the_postgres_store_does():
+    """shared.storage.facts.neighbours brings every active fact whose slot has the candidate's base slot
+    (the part before "@"), whatever the context and however the vectors fall, so the rules
+    (slots.same_context_slot, slots.slot_holders) see work's plain and "@work" spellings as one and a
+    context-less candidate sees every context's holder. The eval's in-memory store must offer the same."""
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+
+    def fact(text: str, slot: str | None) -> ExtractedFact:
+        return ExtractedFact(text, Category.FACT, 5, at, ("e",), slot=slot)
+
+    memory = bench_eval.Memory(bench_eval.Similarity(use_model=False))  # similarity by slot equality
+    work = fact("At work the team keeps everything in Postgres", "tool:database")
+    family = fact("The family budget lives in a spreadsheet", "tool:database@family")
+    other = fact("The user plays chess", "hobby:chess")
+    prefix = fact("The user owns a database book", "tool:databases")  # shares a prefix, not the base slot
+    for known in (work, family, other, prefix):
+        known_id = bench_eval.uuid.uuid4()
+        memory.rows[known_id] = bench_eval._Row(known_id, known)
+
+    def seen(slot: str | None) -> set[str]:
+        return {n.text for n in memory.neighbours(fact("The user switched to SQLite", slot))}
+
+    assert seen("tool:database@work") == {work.text, family.text}
+    assert seen("tool:database") == {work.text, family.text}
+    assert seen("tool:database@side-project") == {work.text, family.text}
+    assert seen(None) == set()
