@@ -14,6 +14,10 @@ conversations of ``eval_conversations.jsonl`` are all ``tune``; ``eval_conversat
 only this docstring and v2's first lines) is split half and half, stratified by class: a
 conversation's class is its first tag, and within each class, in id order, conversations
 alternate ``tune``, ``test``, ``tune``, ... (so every class with an even count is split evenly).
+``eval_conversations_v5.jsonl`` (120 more, written blind by another helper who read only this
+docstring and v4's first three lines; all names, tools and places new) is split the same way. Its
+two-speaker logs key each expected fact's slot by the speaker (``location@mara``), so one speaker's
+value never replaces the other's in the run from expected facts.
 
 **Before and after.** The same replay runs twice: with the extractor of this checkout ("after")
 and with ``extraction_rules.py`` as it was at ``BASELINE_REF`` ("before", read with ``git show``;
@@ -114,8 +118,9 @@ DATASETS = (
     ROOT / "bench" / "data" / "eval_conversations_v2.jsonl",
     ROOT / "bench" / "data" / "eval_conversations_v3.jsonl",
     ROOT / "bench" / "data" / "eval_conversations_v4.jsonl",
+    ROOT / "bench" / "data" / "eval_conversations_v5.jsonl",
 )
-DATA, DATA_V2, DATA_V3, DATA_V4 = DATASETS
+DATA, DATA_V2, DATA_V3, DATA_V4, DATA_V5 = DATASETS
 # main before issue 12 (the extractor the figures are compared with)
 BASELINE_REF = "a445fee"
 SPLITS = ("tune", "test")
