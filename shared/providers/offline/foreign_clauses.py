@@ -27,7 +27,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
+
+from shared.providers.offline.text_forms import fullmatch as _fullmatch
+from shared.providers.offline.text_forms import match as _match
+from shared.providers.offline.text_forms import search as _search
+from shared.providers.offline.text_forms import sub as _sub
 
 __all__ = ["PastClause", "imagined", "parse_past", "past_events"]
 
@@ -38,37 +42,6 @@ def _rx(pattern: str) -> re.Pattern[str]:
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
-
-
-# Patterns built per language and per call are compiled once: the re module's own cache holds only 512,
-# and the extractor's many patterns would push each other out of it (measured: a third of the time).
-@lru_cache(maxsize=8192)
-def _compiled(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    return re.compile(pattern, flags)
-
-
-def _match(pattern: str, text: str, flags: int = 0) -> re.Match[str] | None:
-    return _compiled(pattern, flags).match(text)
-
-
-def _search(pattern: str, text: str, flags: int = 0) -> re.Match[str] | None:
-    return _compiled(pattern, flags).search(text)
-
-
-def _sub(pattern: str, repl, text: str, count: int = 0, flags: int = 0) -> str:  # noqa: ANN001
-    return _compiled(pattern, flags).sub(repl, text, count)
-
-
-def _split(pattern: str, text: str, flags: int = 0) -> list[str]:
-    return _compiled(pattern, flags).split(text)
-
-
-def _finditer(pattern: str, text: str, flags: int = 0):  # noqa: ANN202
-    return _compiled(pattern, flags).finditer(text)
-
-
-def _fullmatch(pattern: str, text: str, flags: int = 0) -> re.Match[str] | None:
-    return _compiled(pattern, flags).fullmatch(text)
 
 
 SUBJECTS = {

@@ -31,7 +31,11 @@ from datetime import date, timedelta
 
 from shared.domain.slots import CONTEXT_MARK
 from shared.providers.offline import foreign_clauses
-from shared.providers.offline.foreign_clauses import _finditer, _match, _search, _split, _sub
+from shared.providers.offline.text_forms import finditer as _finditer
+from shared.providers.offline.text_forms import match as _match
+from shared.providers.offline.text_forms import search as _search
+from shared.providers.offline.text_forms import split as _split
+from shared.providers.offline.text_forms import sub as _sub
 
 __all__ = [
     "CONTEXTS",
