@@ -53,6 +53,7 @@ from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot
 from shared.providers.offline import clause_classifier, clauses, frames
+from shared.providers.offline.text_forms import rx as _rx
 
 RULES_VERSION = "rules-v6"  # part of the extraction cache key: v5 segments clauses by the general layer
 # (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
@@ -60,10 +61,6 @@ RULES_VERSION = "rules-v6"  # part of the extraction cache key: v5 segments clau
 # clause and keeps earlier dated or multi-valued facts of one message
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
-
-
-def _rx(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE)
 
 
 def _vocab(text: str) -> frozenset[str]:

@@ -30,14 +30,11 @@ from dataclasses import dataclass, replace
 
 from shared.providers.offline.text_forms import fullmatch as _fullmatch
 from shared.providers.offline.text_forms import match as _match
+from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import search as _search
 from shared.providers.offline.text_forms import sub as _sub
 
 __all__ = ["PastClause", "imagined", "parse_past", "past_events"]
-
-
-def _rx(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE)
 
 
 def _words(text: str) -> frozenset[str]:

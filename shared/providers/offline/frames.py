@@ -33,6 +33,7 @@ from shared.domain.slots import CONTEXT_MARK
 from shared.providers.offline import foreign_clauses
 from shared.providers.offline.text_forms import finditer as _finditer
 from shared.providers.offline.text_forms import match as _match
+from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import search as _search
 from shared.providers.offline.text_forms import split as _split
 from shared.providers.offline.text_forms import sub as _sub
@@ -48,10 +49,6 @@ __all__ = [
     "stated_date",
     "subject_for",
 ]
-
-
-def _rx(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE)
 
 
 def _words(text: str) -> tuple[str, ...]:
