@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from shared.providers.offline import foreign_clauses, frames
+from shared.providers.offline.text_forms import words as _words
 
 __all__ = [
     "IRREGULAR_PAST",
@@ -38,10 +39,6 @@ __all__ = [
     "used_to",
     "without_afterthought",
 ]
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
 
 
 _ADVERBS = _words(

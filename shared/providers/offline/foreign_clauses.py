@@ -33,12 +33,9 @@ from shared.providers.offline.text_forms import match as _match
 from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import search as _search
 from shared.providers.offline.text_forms import sub as _sub
+from shared.providers.offline.text_forms import words as _words
 
 __all__ = ["PastClause", "imagined", "parse_past", "past_events"]
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
 
 
 SUBJECTS = {

@@ -37,6 +37,7 @@ from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import search as _search
 from shared.providers.offline.text_forms import split as _split
 from shared.providers.offline.text_forms import sub as _sub
+from shared.providers.offline.text_forms import words as _words
 
 __all__ = [
     "CONTEXTS",
@@ -49,10 +50,6 @@ __all__ = [
     "stated_date",
     "subject_for",
 ]
-
-
-def _words(text: str) -> tuple[str, ...]:
-    return tuple(w for w in re.split(r"[,\s]+", text) if w)
 
 
 # --------------------------------------------------------------------------------------------
@@ -980,7 +977,7 @@ def ending_marker(text: str) -> tuple[str, str] | None:
 # --------------------------------------------------------------------------------------------
 
 # The class names the slot's kind: an activity is a habit, a possession is owned, a tool is used.
-VERB_CLASSES: dict[str, tuple[str, ...]] = {
+VERB_CLASSES: dict[str, frozenset[str]] = {
     "habit": _words(
         "play practise practice run jog swim cycle bike hike climb surf ski snowboard skate dance sing paint draw "
         "knit sew crochet cook bake garden meditate read write collect study learn teach coach volunteer train "
