@@ -54,6 +54,7 @@ from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot
 from shared.providers.offline import clause_classifier, clauses, frames
 from shared.providers.offline.text_forms import rx as _rx
+from shared.providers.offline.text_forms import tidy
 
 RULES_VERSION = "rules-v6"  # part of the extraction cache key: v5 segments clauses by the general layer
 # (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
@@ -287,9 +288,7 @@ _LEADING_ARTICLE = _rx(r"^(?:the|a|an)\s+")
 
 
 def _tidy(text: str) -> str:
-    text = re.sub(r"\s+", " ", text).strip().strip("\"'`*_ ")
-    text = text.rstrip(" .,;:!?-–—'\"")
-    return _CITY_OF.sub("", text).strip()
+    return _CITY_OF.sub("", tidy(text, edges="\"'`*_ ", tail=" .,;:!?-–—'\"")).strip()
 
 
 def _value(display: str) -> str:

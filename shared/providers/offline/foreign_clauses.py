@@ -33,6 +33,7 @@ from shared.providers.offline.text_forms import match as _match
 from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import search as _search
 from shared.providers.offline.text_forms import sub as _sub
+from shared.providers.offline.text_forms import tidy
 from shared.providers.offline.text_forms import words as _words
 
 __all__ = ["PastClause", "imagined", "parse_past", "past_events"]
@@ -499,7 +500,7 @@ _CUT = re.compile(
 
 
 def _tidy(text: str) -> str:
-    return _sub(r"\s+", " ", _CUT.sub("", text)).strip(" ,.;:!?\"'")
+    return tidy(text, cut=_CUT)
 
 
 def _change(past: PastClause, language: str, subject: str) -> list[Event]:

@@ -37,6 +37,7 @@ from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import search as _search
 from shared.providers.offline.text_forms import split as _split
 from shared.providers.offline.text_forms import sub as _sub
+from shared.providers.offline.text_forms import tidy as _tidy
 from shared.providers.offline.text_forms import words as _words
 
 __all__ = [
@@ -1815,11 +1816,6 @@ def _elided(text: str, language: str) -> str:
         if language == "fr"
         else text
     )
-
-
-def _tidy(value: str) -> str:
-    value = _sub(r"\s+", " ", value).strip(" ,.;:!?\"'")
-    return value
 
 
 def _slug(text: str) -> str:
