@@ -54,7 +54,7 @@ from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot
 from shared.providers.offline import clause_classifier, clauses, frames
 from shared.providers.offline.text_forms import rx as _rx
-from shared.providers.offline.text_forms import tidy
+from shared.providers.offline.text_forms import slug, tidy
 
 RULES_VERSION = "rules-v6"  # part of the extraction cache key: v5 segments clauses by the general layer
 # (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
@@ -297,9 +297,7 @@ def _value(display: str) -> str:
 
 
 def _slug(text: str) -> str:
-    text = re.sub(r"'s\b", "", text.lower())
-    words = [w for w in re.findall(r"[\w+#.]+", text) if w.strip(".") and w not in {"a", "an", "the"}]
-    return "-".join(w.strip(".") for w in words[:8])
+    return slug(text, 8, word=r"[\w+#.]+", skip=frozenset(("a", "an", "the")), possessive=True)  # "C++", "node.js"
 
 
 def _article(word: str) -> str:

@@ -35,6 +35,7 @@ from shared.providers.offline.text_forms import finditer as _finditer
 from shared.providers.offline.text_forms import match as _match
 from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import search as _search
+from shared.providers.offline.text_forms import slug as _slug
 from shared.providers.offline.text_forms import split as _split
 from shared.providers.offline.text_forms import sub as _sub
 from shared.providers.offline.text_forms import tidy as _tidy
@@ -1816,11 +1817,6 @@ def _elided(text: str, language: str) -> str:
         if language == "fr"
         else text
     )
-
-
-def _slug(text: str) -> str:
-    words = re.findall(r"\w+", text.lower())
-    return "-".join(words[:6])
 
 
 def _foreign_value_ok(value: str, slot: str) -> bool:
