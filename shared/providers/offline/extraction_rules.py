@@ -46,15 +46,16 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from shared.domain import thing_match
 from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot
 from shared.providers.offline import clause_classifier, clauses, frames
+from shared.providers.offline.text_forms import PRONOUNS, slug, third_person, tidy
 from shared.providers.offline.text_forms import rx as _rx
-from shared.providers.offline.text_forms import slug, tidy
+from shared.providers.offline.text_forms import third_singular as _verb_s
 
 RULES_VERSION = "rules-v6"  # part of the extraction cache key: v5 segments clauses by the general layer
 # (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
@@ -310,40 +311,12 @@ def _is_proper(text: str) -> bool:
     return bool(text) and (text[0].isupper() or bool(_PRODUCT_CASE.match(text)))  # "Kobo", "iPhone"
 
 
-# fmt: off
-_PRONOUN_SWAP = {
-    "my": "their", "mine": "theirs", "me": "them", "myself": "themselves", "i": "they", "i'm": "they're",
-    "i've": "they've", "i'll": "they'll", "i'd": "they'd", "we": "they", "we're": "they're", "we've": "they've",
-    "our": "their", "ours": "theirs", "us": "them", "ourselves": "themselves", "am": "are",
-}
-# fmt: on
-
-
-def _third_person(phrase: str) -> str:
-    def swap(match: re.Match[str]) -> str:
-        word = match.group(0)
-        lower = word.lower()
-        if lower == "us" and word != "us":  # "the US" is a country, not a pronoun
-            return word
-        replacement = _PRONOUN_SWAP.get(lower)
-        if replacement is None:
-            return word
-        return replacement.capitalize() if word[0].isupper() and lower != "i" else replacement
-
-    return re.sub(r"(?<![\d])[A-Za-z]+(?:'[a-z]+)?", swap, phrase)
-
-
-def _verb_s(verb: str) -> str:
-    """Third-person singular of a bare English verb ("fly" -> "flies")."""
-    irregular = {"have": "has", "do": "does", "go": "goes", "be": "is", "am": "is"}
-    lower = verb.lower()
-    if lower in irregular:
-        return irregular[lower]
-    if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return verb + "es"
-    if lower.endswith("y") and lower[-2:-1] not in tuple("aeiou"):
-        return verb[:-1] + "ies"
-    return verb + "s"
+# The speaker's contractions are words of their own here ("I'm" -> "they're"), and a capital stays.
+_PRONOUN_SWAP = {**PRONOUNS, "i'm": "they're", "i've": "they've", "i'll": "they'll", "i'd": "they'd"}
+_PRONOUN_SWAP |= {"we're": "they're", "we've": "they've"}
+_third_person = partial(
+    third_person, pronouns=_PRONOUN_SWAP, word=re.compile(r"(?<![\d])[A-Za-z]+(?:'[a-z]+)?"), capitalise=True
+)
 
 
 def _split_list(phrase: str) -> list[str]:
