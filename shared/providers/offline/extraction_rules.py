@@ -421,15 +421,7 @@ class DateRef:
     has_year: bool = True  # False when the user gave "March 3" and the year was inferred
 
     def bare(self) -> str:
-        if self.grain == "week":
-            return f"the week of {self.day.isoformat()}"
-        if self.grain == "weekend":
-            return f"the weekend of {self.day.isoformat()}"
-        if self.grain == "month":
-            return f"{self.day:%Y-%m}"
-        if self.grain == "year":
-            return str(self.day.year)
-        return self.day.isoformat()
+        return frames.period_text(self.day, self.grain)
 
     def phrase(self, prep: str | None = None) -> str:
         if prep in _KEPT_PREPS:

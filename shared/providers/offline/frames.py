@@ -391,13 +391,18 @@ class StatedDate:
     since: bool = False  # "since 2019", "depuis trois ans": the fact has held from then on
 
     def bare(self) -> str:
-        if self.grain == "week":
-            return f"the week of {self.day.isoformat()}"
-        if self.grain == "month":
-            return f"{self.day:%Y-%m}"
-        if self.grain == "year":
-            return str(self.day.year)
-        return self.day.isoformat()
+        return period_text(self.day, self.grain)
+
+
+def period_text(day: date, grain: str) -> str:
+    """A stated period as a fact says it: "2026-03-09", "the week of 2026-03-02", "2026-03", "2026"."""
+    if grain in ("week", "weekend"):
+        return f"the {grain} of {day.isoformat()}"
+    if grain == "month":
+        return f"{day:%Y-%m}"
+    if grain == "year":
+        return str(day.year)
+    return day.isoformat()
 
 
 def period_end(day: date, grain: str) -> date:
