@@ -5,19 +5,24 @@
     .venv/bin/python bench/rule_coverage.py --compare A    # compare this tree's outputs with snapshot A
 
 Each *rule* is one entry of ``extraction_rules.RULES``, one specific frame of ``extraction_rules`` (a
-``_*_drafts`` function and the few sentence frames that return None when they do not apply), or one
-entry of ``frames``' foreign statement and ending tables. A rule is switched off in-process (the table
-without the entry, the function answering nothing) and every request is extracted again; the rule is
-*covered* when no output changes, fact for fact (text, slot, value, dates, flags).
+``_*_drafts`` function and the few sentence frames that return None when they do not apply), one of its
+clause rewrites (which then give back what they were given), one entry of a pattern table read entry by
+entry (dates, event forms, questions, foreign statements and endings, subject contexts), or one
+language's pattern of frames' deaths and break-ups. A rule is switched off in-process (the table without
+the entry, the function answering nothing) and every request is extracted again; the rule is *covered*
+when no output changes, fact for fact (text, slot, value, dates, flags).
 
 The requests: every user turn of the **tune** split of the eval sets (with the 6 messages before it as
 context, as the extractor stage sends it; the blind set ``eval_conversations_v3.jsonl`` is never read,
 and of ``v4`` only the tune lines are kept), and every request the unit tests under ``tests/unit/`` give
 the extractor (captured by running them with this module as a pytest plugin).
 
-Rules are switched off cumulatively, in table order: a rule is kept off only when, with every rule kept
-off before it, no output changes, so the final set can be removed together (two rules that read the
-same sentence are not both counted as covered). Results go to ``.memstream/rule_coverage.json``.
+A verdict per rule: *needed* (switched off, some output changes), *covered* (it spoke on some request,
+yet switched off nothing changes: what it says, the rest says too) or *untested* (it never spoke on these
+requests, so switching it off cannot show anything; such a rule is kept, since the requests hold no
+sentence of its class). Covered rules are switched off cumulatively, in table order: a rule is covered
+only when, with every covered rule before it off, no output changes, so the covered set can be removed
+together. Results go to ``.memstream/rule_coverage/rule_coverage.json``.
 """
 
 from __future__ import annotations
@@ -26,12 +31,14 @@ import argparse
 import json
 import os
 import pickle
+import re
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -157,8 +164,8 @@ def outputs(requests: list[Any]) -> list[Any]:
 
 @dataclass(frozen=True)
 class RuleRef:
-    kind: str  # "RULES", "frame", "foreign-frame", "foreign-ending"
-    name: str  # what to report: the rule's group and pattern, or the function's name
+    kind: str  # RULES, frame, rewrite, table, foreign-frame, foreign-ending, language-table, language-key
+    name: str  # what to report: the rule's group and pattern, or the function's or table's name
     key: tuple[Any, ...]  # what to switch off
 
 
@@ -174,6 +181,32 @@ _NOT_RULES = frozenset(
         "_used_to_drafts",
     )
 )
+# Rewrites of a clause before the frames read it; switched off, each gives back what it was given
+# ("text") or that alone ("list": a splitter that splits nothing).
+_REWRITES = {
+    "_as_we": "text",
+    "_kept_up": "text",
+    "_begun": "text",
+    "_appositions": "list",
+    "_had_items": "list",
+    "_traded_belonging": "empty",
+}
+# Tables read entry by entry at call time: (module, table); and per-language tables of frames.
+_TABLES = (
+    ("extraction_rules", "_DATE_PATTERNS"),
+    ("extraction_rules", "_NOUN_NEWS"),
+    ("extraction_rules", "_EVENT_FORMS"),
+    ("extraction_rules", "_Q_FORMS"),
+)
+_LANGUAGE_TABLES = (("frames", "_SUBJECT_CONTEXTS"),)
+_LANGUAGE_KEYS = (("frames", "_DEATH"), ("frames", "_BREAKUP"))
+_TABLE_KINDS = frozenset(("table", "language-table", "language-key"))
+
+
+def _module(name: str) -> Any:
+    import importlib
+
+    return importlib.import_module(f"shared.providers.offline.{name}")
 
 
 def rules() -> list[RuleRef]:
@@ -190,6 +223,21 @@ def rules() -> list[RuleRef]:
         and name not in _NOT_RULES
     ]
     found += [RuleRef("frame", name, (name,)) for name in functions]
+    found += [RuleRef("rewrite", name, (name,)) for name in _REWRITES if hasattr(er, name)]
+    for module, table in _TABLES:
+        entries = getattr(_module(module), table)
+        found += [RuleRef("table", f"{module}.{table}[{i}]", (module, table, i)) for i in range(len(entries))]
+    for module, table in _LANGUAGE_TABLES:
+        for language, entries in getattr(_module(module), table).items():
+            found += [
+                RuleRef("language-table", f"{module}.{table}[{language}][{i}]", (module, table, language, i))
+                for i in range(len(entries))
+            ]
+    for module, table in _LANGUAGE_KEYS:
+        found += [
+            RuleRef("language-key", f"{module}.{table}[{language}]", (module, table, language))
+            for language in getattr(_module(module), table)
+        ]
     for language, table in frames._COMPILED_FRAMES.items():
         found += [
             RuleRef("foreign-frame", f"{language} {slot}: {pattern.pattern[:80]}", (language, i))
@@ -203,6 +251,17 @@ def rules() -> list[RuleRef]:
     return found
 
 
+def _answer_nothing(name: str) -> Callable[..., Any]:
+    mode = _REWRITES.get(name, "none" if name in _NONE_WHEN_OFF else "empty")
+    if mode == "text":
+        return lambda first, *_a, **_k: first
+    if mode == "list":
+        return lambda first, *_a, **_k: [first]
+    if mode == "none":
+        return lambda *_a, **_k: None
+    return lambda *_a, **_k: []
+
+
 @contextmanager
 def switched_off(refs: list[RuleRef]) -> Iterator[None]:
     from shared.providers.offline import extraction_rules as er
@@ -212,6 +271,7 @@ def switched_off(refs: list[RuleRef]) -> Iterator[None]:
     saved_frames = dict(frames._COMPILED_FRAMES)
     saved_endings = dict(frames._COMPILED_ENDINGS)
     saved_functions: dict[str, Callable[..., Any]] = {}
+    saved_tables: dict[tuple[str, str], Any] = {}
     try:
         off_rules = {r.key[0] for r in refs if r.kind == "RULES"}
         er.RULES = tuple(rule for i, rule in enumerate(saved_rules) if i not in off_rules)
@@ -223,11 +283,29 @@ def switched_off(refs: list[RuleRef]) -> Iterator[None]:
                 off = {r.key[1] for r in refs if r.kind == kind and r.key[0] == language}
                 table[language] = tuple(e for i, e in enumerate(entries) if i not in off)
         for ref in refs:
-            if ref.kind == "frame":
+            if ref.kind in ("frame", "rewrite"):
                 name = ref.key[0]
                 saved_functions[name] = getattr(er, name)
-                answer = None if name in _NONE_WHEN_OFF else []
-                setattr(er, name, lambda *_a, _answer=answer, **_k: _answer if _answer is None else list(_answer))
+                setattr(er, name, _answer_nothing(name))
+        for ref in refs:
+            if ref.kind in _TABLE_KINDS:
+                module, table = ref.key[0], ref.key[1]
+                saved_tables.setdefault((module, table), getattr(_module(module), table))
+        for (module, table), original in saved_tables.items():
+            mine = [r for r in refs if r.kind in _TABLE_KINDS and r.key[:2] == (module, table)]
+            if isinstance(original, tuple):
+                off = {r.key[2] for r in mine}
+                value: Any = tuple(e for i, e in enumerate(original) if i not in off)
+            elif mine[0].kind == "language-key":
+                value = {k: v for k, v in original.items() if k not in {r.key[2] for r in mine}}
+            else:
+                value = {
+                    language: tuple(
+                        e for i, e in enumerate(entries) if (language, i) not in {(r.key[2], r.key[3]) for r in mine}
+                    )
+                    for language, entries in original.items()
+                }
+            setattr(_module(module), table, value)
         yield
     finally:
         er.RULES = saved_rules
@@ -235,6 +313,138 @@ def switched_off(refs: list[RuleRef]) -> Iterator[None]:
         frames._COMPILED_ENDINGS.update(saved_endings)
         for name, function in saved_functions.items():
             setattr(er, name, function)
+        for (module, table), original in saved_tables.items():
+            setattr(_module(module), table, original)
+
+
+class _Watched:
+    """A compiled pattern that says when it matched (for the tables and foreign frames)."""
+
+    def __init__(self, pattern: re.Pattern[str], hit: Callable[[], None]) -> None:
+        self._pattern, self._hit, self.pattern, self.flags = pattern, hit, pattern.pattern, pattern.flags
+
+    def _seen(self, found: Any) -> Any:
+        if found:
+            self._hit()
+        return found
+
+    def match(self, *args: Any, **kwargs: Any) -> Any:
+        return self._seen(self._pattern.match(*args, **kwargs))
+
+    def search(self, *args: Any, **kwargs: Any) -> Any:
+        return self._seen(self._pattern.search(*args, **kwargs))
+
+    def fullmatch(self, *args: Any, **kwargs: Any) -> Any:
+        return self._seen(self._pattern.fullmatch(*args, **kwargs))
+
+    def finditer(self, *args: Any, **kwargs: Any) -> Iterator[Any]:
+        for found in self._pattern.finditer(*args, **kwargs):
+            self._hit()
+            yield found
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._pattern, name)
+
+
+def fired(requests: list[Any], candidates: list[RuleRef]) -> Counter[tuple[Any, ...]]:
+    """How often each rule *spoke* on the requests, every rule on: a RULES entry or frame that built
+    facts, a rewrite that changed its clause, a foreign frame or ending that gave the clause's facts, a
+    table entry that matched. A rule that never spoke is untested here, not covered: switching it off
+    cannot change an output whatever the general layer reads."""
+    from shared.providers.offline import extraction_rules as er
+    from shared.providers.offline import frames
+
+    hits: Counter[tuple[Any, ...]] = Counter()
+    last: dict[str, tuple[Any, ...] | None] = {}
+    saved: list[tuple[Any, str, Any]] = []
+
+    def put(owner: Any, name: str, value: Any) -> None:
+        saved.append((owner, name, getattr(owner, name)))
+        setattr(owner, name, value)
+
+    def count(key: tuple[Any, ...]) -> Callable[[], None]:
+        return lambda: hits.update([key])
+
+    def remember(slot: str, key: tuple[Any, ...]) -> Callable[[], None]:
+        return lambda: last.__setitem__(slot, key)
+
+    def built(key: tuple[Any, ...], build: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            made = build(*args, **kwargs)
+            if made:
+                hits.update([key])
+            return made
+
+        return run
+
+    def rewrote(key: tuple[Any, ...], mode: str, rewrite: Callable[..., Any]) -> Callable[..., Any]:
+        def run(first: Any, *args: Any, **kwargs: Any) -> Any:
+            out = rewrite(first, *args, **kwargs)
+            if out != (first if mode == "text" else [first]):
+                hits.update([key])
+            return out
+
+        return run
+
+    def gave(slot: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            last[slot] = None
+            out = function(*args, **kwargs)
+            if out and last.get(slot) is not None and (slot != "foreign-ending" or out[0].negated):
+                hits.update([last[slot]])
+            return out
+
+        return run
+
+    try:
+        put(er, "RULES", tuple(replace(r, build=built(("RULES", i), r.build)) for i, r in enumerate(er.RULES)))
+        for ref in candidates:
+            if ref.kind == "frame":
+                put(er, ref.key[0], built(("frame", ref.key[0]), getattr(er, ref.key[0])))
+            elif ref.kind == "rewrite":
+                put(er, ref.key[0], rewrote(("rewrite", ref.key[0]), _REWRITES[ref.key[0]], getattr(er, ref.key[0])))
+        for module, table in _TABLES:
+            entries = getattr(_module(module), table)
+            at = 1 if isinstance(entries[0][0], str) else 0
+            watched = tuple(
+                (*e[:at], _Watched(e[at], count(("table", module, table, i))), *e[at + 1 :])
+                for i, e in enumerate(entries)
+            )
+            put(_module(module), table, watched)
+        for module, table in _LANGUAGE_TABLES:
+            put(_module(module), table, {
+                language: tuple(
+                    (e[0], _Watched(e[1], count(("language-table", module, table, language, i))), *e[2:])
+                    for i, e in enumerate(entries)
+                )
+                for language, entries in getattr(_module(module), table).items()
+            })  # fmt: skip
+        frames_before = dict(frames._COMPILED_FRAMES)
+        endings_before = dict(frames._COMPILED_ENDINGS)
+        for language, entries in frames_before.items():
+            frames._COMPILED_FRAMES[language] = tuple(
+                (_Watched(e[0], remember("foreign-frame", ("foreign-frame", language, i))), *e[1:])
+                for i, e in enumerate(entries)
+            )
+        for language, entries in endings_before.items():
+            frames._COMPILED_ENDINGS[language] = tuple(
+                _Watched(e, remember("foreign-ending", ("foreign-ending", language, i))) for i, e in enumerate(entries)
+            )
+        put(frames, "_positive_frames", gave("foreign-frame", frames._positive_frames))
+        put(frames, "_one_clause", gave("foreign-ending", frames._one_clause))
+        outputs(requests)
+    finally:
+        for owner, name, value in reversed(saved):
+            setattr(owner, name, value)
+        if "frames_before" in locals():
+            frames._COMPILED_FRAMES.update(frames_before)
+            frames._COMPILED_ENDINGS.update(endings_before)
+    return hits
+
+
+def spoke(ref: RuleRef, hits: Counter[tuple[Any, ...]]) -> int:
+    # A language-key pattern is text compiled at the call, so it is not watched: never taken for covered.
+    return 0 if ref.kind == "language-key" else hits[(ref.kind, *ref.key)]
 
 
 def changed(before: list[Any], after: list[Any]) -> int:
@@ -243,6 +453,9 @@ def changed(before: list[Any], after: list[Any]) -> int:
 
 def measure(requests: list[Any], split_at: int, candidates: list[RuleRef]) -> dict[str, Any]:
     baseline = outputs(requests)
+    hits = fired(requests, candidates)
+    if outputs(requests) != baseline:
+        raise RuntimeError("the instrumentation changed an output")
     off: list[RuleRef] = []
     rows = []
     started = time.monotonic()
@@ -251,21 +464,24 @@ def measure(requests: list[Any], split_at: int, candidates: list[RuleRef]) -> di
             now = outputs(requests)
         tune_changed = changed(baseline[:split_at], now[:split_at])
         unit_changed = changed(baseline[split_at:], now[split_at:])
-        covered = tune_changed == 0 and unit_changed == 0
-        if covered:
+        times = spoke(ref, hits)
+        # Covered: it spoke, and what it said the rest says too. Silent everywhere: untested, kept.
+        verdict = "needed" if tune_changed or unit_changed else ("covered" if times else "untested")
+        if verdict == "covered":
             off.append(ref)
-        rows.append({"kind": ref.kind, "rule": ref.name, "key": list(ref.key), "covered": covered,
+        rows.append({"kind": ref.kind, "rule": ref.name, "key": list(ref.key), "verdict": verdict, "spoke": times,
                      "tune_changed": tune_changed, "unit_changed": unit_changed})  # fmt: skip
         elapsed = time.monotonic() - started
         print(
-            f"[{n}/{len(candidates)} {elapsed:6.0f}s] {'covered' if covered else 'needed '} "
+            f"[{n}/{len(candidates)} {elapsed:6.0f}s] {verdict:8s} spoke {times:4d} "
             f"tune {tune_changed:3d} unit {unit_changed:3d}  {ref.kind} {ref.name}",
             flush=True,
         )
+    verdicts = Counter(row["verdict"] for row in rows)
     return {
         "requests": {"tune": split_at, "unit": len(requests) - split_at},
         "rules": len(candidates),
-        "covered": len(off),
+        "verdicts": dict(verdicts),
         "rows": rows,
     }
 
@@ -299,7 +515,7 @@ def main() -> None:
     candidates = [r for r in rules() if not args.kind or r.kind in args.kind]
     report = measure(requests, len(tune), candidates)
     (OUT / "rule_coverage.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
-    print(f"{report['covered']} of {report['rules']} rules covered; written to {OUT / 'rule_coverage.json'}")
+    print(f"{report['verdicts']} of {report['rules']} rules; written to {OUT / 'rule_coverage.json'}")
 
 
 if __name__ == "__main__":
