@@ -2125,7 +2125,6 @@ RULES: tuple[Rule, ...] = (
     _rule("employer", "i {ADV}(?:have )?(?:quit|left) my (?:job|position|role) (?:at|with) {V}", _b_employer_gone),
     _rule("employer", r"i {ADV}(?:have )?(?:quit|left) (?P<how>my (?:job|position|role))\s*$", _b_employer_gone),
     _rule("employer", "i {ADV}(?:have )?(?:quit|left) (?P<proper>)(?P<v>{CAP}.*)", _b_employer_gone),
-    _rule("employer", "i (?:no longer|do not) work (?:at|for) {V}", _b_employer_gone),
     _rule("employer", "i (?:got|was|have been) (?:fired|laid off|let go|made redundant) (?:from|at|by) {V}",
           _b_employer_gone),
     _rule("employer", r"i (?:(?:got|was|have been) (?P<how>fired|laid off|let go|made redundant)"
@@ -2193,7 +2192,6 @@ RULES: tuple[Rule, ...] = (
     _rule("favourite", r"my (?:all[-\s]time )?favou?rite (?P<kind>[\w\s-]+?) (?:is|are) {V}", _b_favourite),
     _rule("favourite", r"(?P<v>[\w\s'-]+?) (?:is|are) my (?:all[-\s]time )?favou?rite (?P<kind>.+)", _b_favourite),
     # diet and health: endings first
-    _rule("diet", r"i am (?:no longer|not)(?: an?)? (?:strict )?(?P<v>{DIETS})\b", _b_diet_gone),
     _rule("diet", r"i (?:have )?(?:stopped|quit) being (?:an? )?(?P<v>{DIETS})\b", _b_diet_gone),
     _rule("diet", r"i (?:have )?(?:gave up|given up|quit|stopped|abandoned)"
                   r" (?P<v>veganism|vegetarianism|pescatarianism|keto|paleo)\b", _b_diet_gone),
