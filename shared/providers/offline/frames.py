@@ -1615,34 +1615,28 @@ _COMPILED_FRAMES = {
 }
 _MULTI_SLOTS = frozenset({"like", "dislike", "allergy", "language", "tool", "habit", "event", "pet", "own"})
 
-# Endings: "I stopped <infinitive>" / "I no longer <verb>"; the rest is what ended.
+# Endings: "I stopped <infinitive>", "I left <employer>"; the rest is what ended. ("I no longer <verb>" is
+# read before these, by _without_negation.)
 _FOREIGN_ENDINGS: dict[str, tuple[str, ...]] = {
     "de": (
         r"ich\s+habe\s+aufgehört,?\s+(?:zu\s+)?(?P<rest>.+?)",
         r"ich\s+habe\s+(?:\S+\s+){0,3}?(?P<rest>.+?)\s+aufgehört",
-        r"ich\s+(?P<verb>\w+)\s+(?:\S+\s+){0,3}?nicht\s+mehr(?:\s+(?P<rest>.+))?",
-        r"ich\s+(?P<verb>\w+)\s+(?:\S+\s+){0,3}?kein(?:e|en)?\s+(?P<rest>.+?)\s+mehr",
         r"ich\s+habe\s+(?P<rest>.+?)\s+verlassen",
     ),
     "es": (
         r"(?:yo\s+)?(?:dej[ée]|he\s+dejado|ya\s+dej[ée])\s+de\s+(?P<rest>.+)",
-        r"(?:yo\s+)?ya\s+no\s+(?P<rest>.+)",
         r"(?:yo\s+)?(?:dej[ée]|he\s+dejado)\s+(?P<rest>.+)",
     ),
     "fr": (
         r"j'ai\s+arrêté\s+(?:de\s+|d')?(?P<rest>.+)",
-        r"je\s+ne\s+(?P<rest>.+?)\s+plus(?:\s+(?P<tail>.+))?",
         r"j'ai\s+quitté\s+(?P<rest>.+)",
     ),
     "it": (
         r"(?:io\s+)?ho\s+smesso\s+di\s+(?P<rest>.+)",
-        r"(?:io\s+)?non\s+(?P<rest>.+?)\s+più(?:\s+(?P<tail>.+))?",
         r"(?:io\s+)?ho\s+lasciato\s+(?P<rest>.+)",
     ),
     "pt": (
         r"(?:eu\s+)?(?:deixei|parei)\s+de\s+(?P<rest>.+)",
-        r"(?:eu\s+)?já\s+não\s+(?P<rest>.+)",
-        r"(?:eu\s+)?não\s+(?P<rest>.+?)\s+mais",
         r"(?:eu\s+)?saí\s+(?:da|do|de)\s+(?P<rest>.+)",
     ),
 }
