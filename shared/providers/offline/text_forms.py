@@ -12,23 +12,6 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
 
-__all__ = [
-    "PRONOUNS",
-    "compiled",
-    "finditer",
-    "fullmatch",
-    "match",
-    "rx",
-    "search",
-    "slug",
-    "split",
-    "sub",
-    "third_person",
-    "third_singular",
-    "tidy",
-    "words",
-]
-
 
 def rx(pattern: str) -> re.Pattern[str]:
     """A pattern read without regard to case, as every rule of the extractor is."""
