@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 
 from shared.providers.offline import foreign_clauses, frames
 from shared.providers.offline.text_forms import PRONOUNS as _PRONOUNS
+from shared.providers.offline.text_forms import join as _join
 from shared.providers.offline.text_forms import third_person, third_singular
 from shared.providers.offline.text_forms import words as _words
 
@@ -549,10 +550,6 @@ def used_to(clause: str, subject: str = "The user") -> Statement | None:
         return None
     shown = "is no longer" if verb == "be" else f"no longer {agree(verb)}"
     return Statement(_join(subject, shown, rest), "i", shown, verb, rest, True)
-
-
-def _join(*parts: str) -> str:
-    return _SPACES.sub(" ", " ".join(p for p in parts if p)).strip()
 
 
 def thing_key(phrase: str, limit: int = 3) -> str:

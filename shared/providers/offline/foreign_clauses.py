@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass, replace
 
 from shared.providers.offline.text_forms import fullmatch as _fullmatch
+from shared.providers.offline.text_forms import join as _join
 from shared.providers.offline.text_forms import match as _match
 from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import search as _search
@@ -474,10 +475,6 @@ def simple_past_third(verb: str, language: str) -> str:
             return stem + ("iu" if stem in _PT_IR_STEMS else "eu")
         return lower
     return lower
-
-
-def _join(*parts: str) -> str:
-    return _sub(r"\s+", " ", " ".join(p for p in parts if p)).strip()
 
 
 def _event_text(past: PastClause, language: str, subject: str) -> str:

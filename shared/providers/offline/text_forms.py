@@ -49,6 +49,11 @@ def fullmatch(pattern: str, text: str, flags: int = 0) -> re.Match[str] | None:
     return compiled(pattern, flags).fullmatch(text)
 
 
+def join(*parts: str) -> str:
+    """The non-empty parts, one space between words."""
+    return sub(r"\s+", " ", " ".join(p for p in parts if p)).strip()
+
+
 def words(text: str) -> frozenset[str]:
     """A word list written as text, one space between words."""
     return frozenset(text.split())
