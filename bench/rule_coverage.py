@@ -65,6 +65,7 @@ UNIT_TESTS = (
     "tests/unit/test_foreign_classes.py",
     "tests/unit/test_general_clauses.py",
     "tests/unit/test_probe_set.py",
+    "tests/unit/test_rule_classes.py",
     "tests/unit/test_valid_time_and_scope.py",
 )
 
