@@ -18,6 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from shared.providers.offline import foreign_clauses, frames
+from shared.providers.offline.text_forms import PRONOUNS as _PRONOUNS
+from shared.providers.offline.text_forms import join as _join
+from shared.providers.offline.text_forms import third_person, third_singular
+from shared.providers.offline.text_forms import words as _words
 
 __all__ = [
     "IRREGULAR_PAST",
@@ -40,10 +44,6 @@ __all__ = [
 ]
 
 
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
 _ADVERBS = _words(
     "usually always often sometimes normally generally regularly also still really mostly mainly basically "
     "currently occasionally frequently actually just mostly typically pretty absolutely totally"
@@ -61,12 +61,6 @@ IRREGULAR_PAST = _words(
     "read spent found told heard felt kept held brought caught taught fought broke chose spoke rode swam sang "
     "ate drank slept woke sent built paid quit hit cut put set grew knew threw wore led fed sat stood"
 )
-# fmt: off
-_PRONOUNS = {
-    "my": "their", "mine": "theirs", "me": "them", "myself": "themselves", "i": "they", "we": "they",
-    "our": "their", "ours": "theirs", "us": "them", "ourselves": "themselves", "am": "are",
-}
-# fmt: on
 _STOP = _words(
     "a an the my our their your his her its this that these those some any of in on at to for with from by "
     "and or but as is are was were be been being it they them there than so very really every each once twice "
@@ -111,7 +105,6 @@ _POINTING = _words("it them this that these those")
 _SPEAKER = re.compile(r"^(?P<subj>i|we)\s+(?P<body>.+)$", re.IGNORECASE)
 _WORD = re.compile(r"[\w'+#.-]+")
 _SPACES = re.compile(r"\s+")
-_ENGLISH_WORD = re.compile(r"(?<![\w'])[A-Za-z]+(?![\w'])")
 _ASCII_WORD = re.compile(r"[a-z']+")
 _LETTERS = re.compile(r"[^\W\d_]+")
 _USED_TO = re.compile(r"^(?:i|we)\s+used\s+to\s+(?P<verb>[a-z]+)\b(?P<rest>.*)$", re.IGNORECASE)
@@ -132,32 +125,15 @@ class Statement:
     said: str = ""  # the clause as read: without its lead-in words and trailing afterthought
 
 
-def third_person(phrase: str) -> str:
-    """The speaker's pronouns in a phrase, as a third person's ("my" -> "their", "us" -> "them")."""
-
-    def swap(match: re.Match[str]) -> str:
-        word = match.group(0)
-        lower = word.lower()
-        if lower == "us" and word != "us":  # "the US" is a country, not a pronoun
-            return word
-        return _PRONOUNS.get(lower, word)
-
-    return _ENGLISH_WORD.sub(swap, phrase)
-
-
 def agree(verb: str) -> str:
     """A verb said after "I" or "we", as said after "the user": "play" -> "plays", "have" -> "has",
     "am" -> "is", "watch" -> "watches", "fly" -> "flies"; past forms and modals stay as they are."""
     lower = verb.lower()
-    if lower in _AUX_AGREEMENT:
-        return _AUX_AGREEMENT[lower]
-    if lower in _KEEP or lower in IRREGULAR_PAST or lower.endswith("ed") or lower.endswith("n't"):
+    if lower not in _AUX_AGREEMENT and (
+        lower in _KEEP or lower in IRREGULAR_PAST or lower.endswith("ed") or lower.endswith("n't")
+    ):
         return lower
-    if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return lower + "es"
-    if lower.endswith("y") and lower[-2:-1] not in tuple("aeiou"):
-        return lower[:-1] + "ies"
-    return lower + "s"
+    return third_singular(lower, _AUX_AGREEMENT)
 
 
 def rewrite(clause: str, subject: str = "The user") -> Statement | None:
@@ -574,10 +550,6 @@ def used_to(clause: str, subject: str = "The user") -> Statement | None:
         return None
     shown = "is no longer" if verb == "be" else f"no longer {agree(verb)}"
     return Statement(_join(subject, shown, rest), "i", shown, verb, rest, True)
-
-
-def _join(*parts: str) -> str:
-    return _SPACES.sub(" ", " ".join(p for p in parts if p)).strip()
 
 
 def thing_key(phrase: str, limit: int = 3) -> str:

@@ -46,13 +46,16 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from shared.domain import thing_match
 from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot
 from shared.providers.offline import clause_classifier, clauses, frames
+from shared.providers.offline.text_forms import PRONOUNS, slug, third_person, tidy
+from shared.providers.offline.text_forms import rx as _rx
+from shared.providers.offline.text_forms import third_singular as _verb_s
 
 RULES_VERSION = "rules-v6"  # part of the extraction cache key: v5 segments clauses by the general layer
 # (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
@@ -60,10 +63,6 @@ RULES_VERSION = "rules-v6"  # part of the extraction cache key: v5 segments clau
 # clause and keeps earlier dated or multi-valued facts of one message
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
-
-
-def _rx(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE)
 
 
 def _vocab(text: str) -> frozenset[str]:
@@ -290,9 +289,7 @@ _LEADING_ARTICLE = _rx(r"^(?:the|a|an)\s+")
 
 
 def _tidy(text: str) -> str:
-    text = re.sub(r"\s+", " ", text).strip().strip("\"'`*_ ")
-    text = text.rstrip(" .,;:!?-–—'\"")
-    return _CITY_OF.sub("", text).strip()
+    return _CITY_OF.sub("", tidy(text, edges="\"'`*_ ", tail=" .,;:!?-–—'\"")).strip()
 
 
 def _value(display: str) -> str:
@@ -301,9 +298,7 @@ def _value(display: str) -> str:
 
 
 def _slug(text: str) -> str:
-    text = re.sub(r"'s\b", "", text.lower())
-    words = [w for w in re.findall(r"[\w+#.]+", text) if w.strip(".") and w not in {"a", "an", "the"}]
-    return "-".join(w.strip(".") for w in words[:8])
+    return slug(text, 8, word=r"[\w+#.]+", skip=frozenset(("a", "an", "the")), possessive=True)  # "C++", "node.js"
 
 
 def _article(word: str) -> str:
@@ -316,40 +311,12 @@ def _is_proper(text: str) -> bool:
     return bool(text) and (text[0].isupper() or bool(_PRODUCT_CASE.match(text)))  # "Kobo", "iPhone"
 
 
-# fmt: off
-_PRONOUN_SWAP = {
-    "my": "their", "mine": "theirs", "me": "them", "myself": "themselves", "i": "they", "i'm": "they're",
-    "i've": "they've", "i'll": "they'll", "i'd": "they'd", "we": "they", "we're": "they're", "we've": "they've",
-    "our": "their", "ours": "theirs", "us": "them", "ourselves": "themselves", "am": "are",
-}
-# fmt: on
-
-
-def _third_person(phrase: str) -> str:
-    def swap(match: re.Match[str]) -> str:
-        word = match.group(0)
-        lower = word.lower()
-        if lower == "us" and word != "us":  # "the US" is a country, not a pronoun
-            return word
-        replacement = _PRONOUN_SWAP.get(lower)
-        if replacement is None:
-            return word
-        return replacement.capitalize() if word[0].isupper() and lower != "i" else replacement
-
-    return re.sub(r"(?<![\d])[A-Za-z]+(?:'[a-z]+)?", swap, phrase)
-
-
-def _verb_s(verb: str) -> str:
-    """Third-person singular of a bare English verb ("fly" -> "flies")."""
-    irregular = {"have": "has", "do": "does", "go": "goes", "be": "is", "am": "is"}
-    lower = verb.lower()
-    if lower in irregular:
-        return irregular[lower]
-    if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return verb + "es"
-    if lower.endswith("y") and lower[-2:-1] not in tuple("aeiou"):
-        return verb[:-1] + "ies"
-    return verb + "s"
+# The speaker's contractions are words of their own here ("I'm" -> "they're"), and a capital stays.
+_PRONOUN_SWAP = {**PRONOUNS, "i'm": "they're", "i've": "they've", "i'll": "they'll", "i'd": "they'd"}
+_PRONOUN_SWAP |= {"we're": "they're", "we've": "they've"}
+_third_person = partial(
+    third_person, pronouns=_PRONOUN_SWAP, word=re.compile(r"(?<![\d])[A-Za-z]+(?:'[a-z]+)?"), capitalise=True
+)
 
 
 def _split_list(phrase: str) -> list[str]:
@@ -454,15 +421,7 @@ class DateRef:
     has_year: bool = True  # False when the user gave "March 3" and the year was inferred
 
     def bare(self) -> str:
-        if self.grain == "week":
-            return f"the week of {self.day.isoformat()}"
-        if self.grain == "weekend":
-            return f"the weekend of {self.day.isoformat()}"
-        if self.grain == "month":
-            return f"{self.day:%Y-%m}"
-        if self.grain == "year":
-            return str(self.day.year)
-        return self.day.isoformat()
+        return frames.period_text(self.day, self.grain)
 
     def phrase(self, prep: str | None = None) -> str:
         if prep in _KEPT_PREPS:
@@ -2166,7 +2125,6 @@ RULES: tuple[Rule, ...] = (
     _rule("employer", "i {ADV}(?:have )?(?:quit|left) my (?:job|position|role) (?:at|with) {V}", _b_employer_gone),
     _rule("employer", r"i {ADV}(?:have )?(?:quit|left) (?P<how>my (?:job|position|role))\s*$", _b_employer_gone),
     _rule("employer", "i {ADV}(?:have )?(?:quit|left) (?P<proper>)(?P<v>{CAP}.*)", _b_employer_gone),
-    _rule("employer", "i (?:no longer|do not) work (?:at|for) {V}", _b_employer_gone),
     _rule("employer", "i (?:got|was|have been) (?:fired|laid off|let go|made redundant) (?:from|at|by) {V}",
           _b_employer_gone),
     _rule("employer", r"i (?:(?:got|was|have been) (?P<how>fired|laid off|let go|made redundant)"
@@ -2234,7 +2192,6 @@ RULES: tuple[Rule, ...] = (
     _rule("favourite", r"my (?:all[-\s]time )?favou?rite (?P<kind>[\w\s-]+?) (?:is|are) {V}", _b_favourite),
     _rule("favourite", r"(?P<v>[\w\s'-]+?) (?:is|are) my (?:all[-\s]time )?favou?rite (?P<kind>.+)", _b_favourite),
     # diet and health: endings first
-    _rule("diet", r"i am (?:no longer|not)(?: an?)? (?:strict )?(?P<v>{DIETS})\b", _b_diet_gone),
     _rule("diet", r"i (?:have )?(?:stopped|quit) being (?:an? )?(?P<v>{DIETS})\b", _b_diet_gone),
     _rule("diet", r"i (?:have )?(?:gave up|given up|quit|stopped|abandoned)"
                   r" (?P<v>veganism|vegetarianism|pescatarianism|keto|paleo)\b", _b_diet_gone),

@@ -27,48 +27,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
+
+from shared.providers.offline.text_forms import fullmatch as _fullmatch
+from shared.providers.offline.text_forms import join as _join
+from shared.providers.offline.text_forms import match as _match
+from shared.providers.offline.text_forms import rx as _rx
+from shared.providers.offline.text_forms import search as _search
+from shared.providers.offline.text_forms import sub as _sub
+from shared.providers.offline.text_forms import tidy
+from shared.providers.offline.text_forms import words as _words
 
 __all__ = ["PastClause", "imagined", "parse_past", "past_events"]
-
-
-def _rx(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE)
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-# Patterns built per language and per call are compiled once: the re module's own cache holds only 512,
-# and the extractor's many patterns would push each other out of it (measured: a third of the time).
-@lru_cache(maxsize=8192)
-def _compiled(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    return re.compile(pattern, flags)
-
-
-def _match(pattern: str, text: str, flags: int = 0) -> re.Match[str] | None:
-    return _compiled(pattern, flags).match(text)
-
-
-def _search(pattern: str, text: str, flags: int = 0) -> re.Match[str] | None:
-    return _compiled(pattern, flags).search(text)
-
-
-def _sub(pattern: str, repl, text: str, count: int = 0, flags: int = 0) -> str:  # noqa: ANN001
-    return _compiled(pattern, flags).sub(repl, text, count)
-
-
-def _split(pattern: str, text: str, flags: int = 0) -> list[str]:
-    return _compiled(pattern, flags).split(text)
-
-
-def _finditer(pattern: str, text: str, flags: int = 0):  # noqa: ANN202
-    return _compiled(pattern, flags).finditer(text)
-
-
-def _fullmatch(pattern: str, text: str, flags: int = 0) -> re.Match[str] | None:
-    return _compiled(pattern, flags).fullmatch(text)
 
 
 SUBJECTS = {
@@ -508,10 +477,6 @@ def simple_past_third(verb: str, language: str) -> str:
     return lower
 
 
-def _join(*parts: str) -> str:
-    return _sub(r"\s+", " ", " ".join(p for p in parts if p)).strip()
-
-
 def _event_text(past: PastClause, language: str, subject: str) -> str:
     rest = possessives_third(past.rest, language)
     if language == "fr":
@@ -532,7 +497,7 @@ _CUT = re.compile(
 
 
 def _tidy(text: str) -> str:
-    return _sub(r"\s+", " ", _CUT.sub("", text)).strip(" ,.;:!?\"'")
+    return tidy(text, cut=_CUT)
 
 
 def _change(past: PastClause, language: str, subject: str) -> list[Event]:

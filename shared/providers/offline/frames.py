@@ -31,7 +31,15 @@ from datetime import date, timedelta
 
 from shared.domain.slots import CONTEXT_MARK
 from shared.providers.offline import foreign_clauses
-from shared.providers.offline.foreign_clauses import _finditer, _match, _search, _split, _sub
+from shared.providers.offline.text_forms import finditer as _finditer
+from shared.providers.offline.text_forms import match as _match
+from shared.providers.offline.text_forms import rx as _rx
+from shared.providers.offline.text_forms import search as _search
+from shared.providers.offline.text_forms import slug as _slug
+from shared.providers.offline.text_forms import split as _split
+from shared.providers.offline.text_forms import sub as _sub
+from shared.providers.offline.text_forms import tidy as _tidy
+from shared.providers.offline.text_forms import words as _words
 
 __all__ = [
     "CONTEXTS",
@@ -44,14 +52,6 @@ __all__ = [
     "stated_date",
     "subject_for",
 ]
-
-
-def _rx(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE)
-
-
-def _words(text: str) -> tuple[str, ...]:
-    return tuple(w for w in re.split(r"[,\s]+", text) if w)
 
 
 # --------------------------------------------------------------------------------------------
@@ -391,13 +391,18 @@ class StatedDate:
     since: bool = False  # "since 2019", "depuis trois ans": the fact has held from then on
 
     def bare(self) -> str:
-        if self.grain == "week":
-            return f"the week of {self.day.isoformat()}"
-        if self.grain == "month":
-            return f"{self.day:%Y-%m}"
-        if self.grain == "year":
-            return str(self.day.year)
-        return self.day.isoformat()
+        return period_text(self.day, self.grain)
+
+
+def period_text(day: date, grain: str) -> str:
+    """A stated period as a fact says it: "2026-03-09", "the week of 2026-03-02", "2026-03", "2026"."""
+    if grain in ("week", "weekend"):
+        return f"the {grain} of {day.isoformat()}"
+    if grain == "month":
+        return f"{day:%Y-%m}"
+    if grain == "year":
+        return str(day.year)
+    return day.isoformat()
 
 
 def period_end(day: date, grain: str) -> date:
@@ -979,7 +984,7 @@ def ending_marker(text: str) -> tuple[str, str] | None:
 # --------------------------------------------------------------------------------------------
 
 # The class names the slot's kind: an activity is a habit, a possession is owned, a tool is used.
-VERB_CLASSES: dict[str, tuple[str, ...]] = {
+VERB_CLASSES: dict[str, frozenset[str]] = {
     "habit": _words(
         "play practise practice run jog swim cycle bike hike climb surf ski snowboard skate dance sing paint draw "
         "knit sew crochet cook bake garden meditate read write collect study learn teach coach volunteer train "
@@ -1610,34 +1615,28 @@ _COMPILED_FRAMES = {
 }
 _MULTI_SLOTS = frozenset({"like", "dislike", "allergy", "language", "tool", "habit", "event", "pet", "own"})
 
-# Endings: "I stopped <infinitive>" / "I no longer <verb>"; the rest is what ended.
+# Endings: "I stopped <infinitive>", "I left <employer>"; the rest is what ended. ("I no longer <verb>" is
+# read before these, by _without_negation.)
 _FOREIGN_ENDINGS: dict[str, tuple[str, ...]] = {
     "de": (
         r"ich\s+habe\s+aufgehört,?\s+(?:zu\s+)?(?P<rest>.+?)",
         r"ich\s+habe\s+(?:\S+\s+){0,3}?(?P<rest>.+?)\s+aufgehört",
-        r"ich\s+(?P<verb>\w+)\s+(?:\S+\s+){0,3}?nicht\s+mehr(?:\s+(?P<rest>.+))?",
-        r"ich\s+(?P<verb>\w+)\s+(?:\S+\s+){0,3}?kein(?:e|en)?\s+(?P<rest>.+?)\s+mehr",
         r"ich\s+habe\s+(?P<rest>.+?)\s+verlassen",
     ),
     "es": (
         r"(?:yo\s+)?(?:dej[ée]|he\s+dejado|ya\s+dej[ée])\s+de\s+(?P<rest>.+)",
-        r"(?:yo\s+)?ya\s+no\s+(?P<rest>.+)",
         r"(?:yo\s+)?(?:dej[ée]|he\s+dejado)\s+(?P<rest>.+)",
     ),
     "fr": (
         r"j'ai\s+arrêté\s+(?:de\s+|d')?(?P<rest>.+)",
-        r"je\s+ne\s+(?P<rest>.+?)\s+plus(?:\s+(?P<tail>.+))?",
         r"j'ai\s+quitté\s+(?P<rest>.+)",
     ),
     "it": (
         r"(?:io\s+)?ho\s+smesso\s+di\s+(?P<rest>.+)",
-        r"(?:io\s+)?non\s+(?P<rest>.+?)\s+più(?:\s+(?P<tail>.+))?",
         r"(?:io\s+)?ho\s+lasciato\s+(?P<rest>.+)",
     ),
     "pt": (
         r"(?:eu\s+)?(?:deixei|parei)\s+de\s+(?P<rest>.+)",
-        r"(?:eu\s+)?já\s+não\s+(?P<rest>.+)",
-        r"(?:eu\s+)?não\s+(?P<rest>.+?)\s+mais",
         r"(?:eu\s+)?saí\s+(?:da|do|de)\s+(?P<rest>.+)",
     ),
 }
@@ -1817,16 +1816,6 @@ def _elided(text: str, language: str) -> str:
         if language == "fr"
         else text
     )
-
-
-def _tidy(value: str) -> str:
-    value = _sub(r"\s+", " ", value).strip(" ,.;:!?\"'")
-    return value
-
-
-def _slug(text: str) -> str:
-    words = re.findall(r"\w+", text.lower())
-    return "-".join(words[:6])
 
 
 def _foreign_value_ok(value: str, slot: str) -> bool:
