@@ -54,7 +54,7 @@ from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot
 from shared.providers.offline import clause_classifier, clauses, frames
 
-RULES_VERSION = "rules-v6"  # part of the extraction cache key: v5 segments clauses by the general layer
+RULES_VERSION = "rules-v7"  # part of the extraction cache key: v7 keys pt/es habits by verb stem; v5 segments clauses
 # (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
 # foreign past tenses, we-statements and deaths; v6 reads evening clock times, scopes context per
 # clause and keeps earlier dated or multi-valued facts of one message
@@ -2441,7 +2441,7 @@ _MARKERS = {
         nombre, desde, ahora, hola, gracias, sí, cómo, trabajo, en, ya, tengo, hace, dejé, gusta, años, del, al,
         estoy, juego, tenemos, hijos, hijas, nuestro, nuestra, somos, usamos, mañanas, casada, casado,
         tú, está, están, porque, cuando, muy, también, algo, nada, mucho, mis, tus, sus, aquí, hoy, ayer,
-        prefiero, quiero, puedo, hago, voy, este, eso, esa, respuestas, siempre
+        prefiero, quiero, puedo, hago, voy, este, eso, esa, respuestas, siempre, vez, otra
     """),
     "fr": _vocab("""
         je, et, le, les, est, suis, mon, ma, mes, habite, vis, avec, pour, une, des, du, pas, ne, mais,
@@ -2464,13 +2464,14 @@ _MARKERS = {
         migramos, empresa, sou, usuário, aos, às, filhos, filhas, temos, nós, nosso, nossa, ginásio, casado, casada,
         para, pra, um, uma,
         isso, isto, esse, essa, aqui, muito, quando, porque, ainda, sempre, hoje, ontem, prefiro, quero, posso,
-        faço, vou, é, são, está, tá, né, respostas
+        faço, vou, é, são, está, tá, né, respostas,
+        as, jogo, passada, passado, mês, voltei, comecei, troquei, comprei, acabei, terminei, fiquei, passei
     """),
 }
 _FR_ELISIONS = ("j'", "m'", "l'", "d'", "c'", "qu'", "n'", "s'")
 # Letters and word endings only one of the five languages writes (English writes none of them).
 _SPELLINGS = (
-    (re.compile(r"ñ|^\w{2,}ió$|ción$|ciones$"), "es"),
+    (re.compile(r"ñ|^\w{2,}i[óí]$|ción$|ciones$|^\w{2,}[^i]í$"), "es"),  # "murió", "volví", "viví"
     (re.compile(r"[ãõ]|ção$|ções$"), "pt"),
     (re.compile(r"ß|^\w{3,}(?:heit|keit|schaft)$|^\w{4,}ungen?$"), "de"),
     (re.compile(r"[ìò]|zione$|zioni$"), "it"),

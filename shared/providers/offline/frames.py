@@ -1194,7 +1194,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} hace {v}",
         ),
         (
-            "(?:me\\s+cambié|nos\\s+cambiamos|cambiamos|migramos|pasamos|me\\s+pasé)\\s+(?:\\S+\\s+){0,4}?(?:a|al|a\\s+la)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
+            "(?:me\\s+cambié|nos\\s+cambiamos|cambiamos|migramos|pasamos|me\\s+pasé|cambié|pasé)\\s+(?:\\S+\\s+){0,4}?(?:a|al|a\\s+la)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
             "tool",
             "{S} usa ahora {v}",
         ),
@@ -1249,6 +1249,8 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         ),
         (r"(?:yo\s+)?tengo\s+(?P<v>\d{1,3})\s+años", "age", "{S} tiene {v} años"),
         (r"(?:yo\s+)?soy\s+(?P<v>(?:vegan[oa]|vegetarian[oa]|celíac[oa]|diabétic[oa]))", "diet", "{S} es {v}"),
+        # Eating meat or fish (again) is a diet too: it replaces "vegetariano".
+        (r"(?:yo\s+)?como\s+(?P<v>carne|pescado)\s*$", "diet", "{S} come {v}"),
         (r"(?:yo\s+)?soy\s+alérgic[oa]\s+a\s+" + _V, "allergy", "{S} es alérgico a {v}"),
         (r"me\s+(?:gusta|gustan|encanta|encantan)\s+" + _V, "like", "A {S_lower} le gusta {v}"),
         (r"(?:yo\s+)?hablo\s+" + _V, "language", "{S} habla {v}"),
@@ -1351,6 +1353,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"je\s+(?:travaille|bosse)\s+(?:\S+\s+){0,2}?(?:chez|pour)\s+" + _V, "employer", "{S} travaille chez {v}"),
         (r"j'ai\s+(?P<v>\d{1,3})\s+ans", "age", "{S} a {v} ans"),
         (r"je\s+suis\s+(?P<v>(?:végétarien|végétalien|vegan|végane|végan)\w*)", "diet", "{S} est {v}"),
+        (r"je\s+mange\s+(?:de\s+la\s+|du\s+)?(?P<v>viande|poisson)\s*$", "diet", "{S} mange de la {v}"),
         (r"je\s+suis\s+allergique\s+(?:à|au|aux)\s+" + _V, "allergy", "{S} est allergique à {v}"),
         (r"j'(?:aime|adore)\s+" + _V, "like", "{S} aime {v}"),
         (r"je\s+parle\s+" + _V, "language", "{S} parle {v}"),
@@ -1466,6 +1469,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         ),
         (r"(?:io\s+)?ho\s+(?P<v>\d{1,3})\s+anni", "age", "{S} ha {v} anni"),
         (r"(?:io\s+)?sono\s+(?P<v>(?:vegan[oa]?|vegetarian[oa]|celiac[oa]))", "diet", "{S} è {v}"),
+        (r"(?:io\s+)?mangio\s+(?P<v>carne|pesce)\s*$", "diet", "{S} mangia {v}"),
         (r"(?:io\s+)?sono\s+allergic[oa]\s+(?:a|al|alle|ai|agli)\s+" + _V, "allergy", "{S} è allergico a {v}"),
         (r"mi\s+piace\s+" + _V, "like", "A {S_lower} piace {v}"),
         (r"(?:io\s+)?parlo\s+" + _V, "language", "{S} parla {v}"),
@@ -1528,7 +1532,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} faz {v}",
         ),
         (
-            "(?:migramos|mudamos|passamos|mudei|migrei)\\s+(?:\\S+\\s+){0,4}?(?:para|pro|pra)\\s+(?:o\\s+|a\\s+)?(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
+            "(?:migramos|mudamos|passamos|mudei|migrei|passei)\\s+(?:\\S+\\s+){0,4}?(?:para|pro|pra)\\s+(?:o\\s+|a\\s+)?(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
             "tool",
             "{S} usa agora {v}",
         ),
@@ -1548,7 +1552,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} é {v}",
         ),
         (
-            "(?:eu\\s+|nós\\s+)?(?:uso|usamos|utilizo|utilizamos|trabalho\\s+com|trabalhamos\\s+com)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
+            "(?:eu\\s+|nós\\s+)?(?:uso|usamos|utilizo|utilizamos|trabalho\\s+com|trabalhamos\\s+com)\\s+(?:o\\s+|a\\s+)?(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
             "tool",
             "{S} usa {v}{rest}",
         ),
@@ -1588,6 +1592,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         ),
         (r"(?:eu\s+)?tenho\s+(?P<v>\d{1,3})\s+anos", "age", "{S} tem {v} anos"),
         (r"(?:eu\s+)?sou\s+(?P<v>(?:vegan[oa]?|vegetarian[oa]|celíac[oa]))", "diet", "{S} é {v}"),
+        (r"(?:eu\s+)?como\s+(?P<v>carne|peixe)\s*$", "diet", "{S} come {v}"),
         (r"(?:eu\s+)?sou\s+alérgic[oa]\s+(?:a|ao|à|aos|às)\s+" + _V, "allergy", "{S} é alérgico a {v}"),
         (r"(?:eu\s+)?gosto\s+(?:muito\s+)?(?:de|do|da|dos|das)\s+" + _V, "like", "{S} gosta de {v}"),
         (r"(?:eu\s+)?falo\s+" + _V, "language", "{S} fala {v}"),
@@ -1759,6 +1764,7 @@ _ROMANCE_1SG_TO_3SG = {
         "lavoro": "lavora",
         "uso": "usa",
         "abito": "abita",
+        "corro": "corre",
     },
     "pt": {
         "sou": "é",
@@ -1773,6 +1779,8 @@ _ROMANCE_1SG_TO_3SG = {
         "trabalho": "trabalha",
         "uso": "usa",
         "estou": "está",
+        "corro": "corre",
+        "vivo": "vive",
     },
     "fr": {
         "suis": "est",
@@ -1895,7 +1903,7 @@ _DEATH = {
     "es": r"(?P<n>[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)\s+(?:murió|ha\s+muerto|falleció|ha\s+fallecido)",
     "fr": r"(?P<n>[A-ZÀ-Ý][\wà-ÿ]+)\s+(?:est\s+mort|est\s+morte|est\s+décédée?|nous\s+a\s+quittés)",
     "it": r"(?P<n>[A-ZÀ-Ý][\wà-ÿ]+)\s+(?:è\s+morto|è\s+morta|è\s+mancat[oa]|ci\s+ha\s+lasciati)",
-    "pt": r"(?:o\s+|a\s+)?(?P<n>[A-ZÀ-Ý][\wà-ÿ]+)\s+(?:morreu|faleceu)",
+    "pt": r"(?:(?i:o|a)\s+)?(?P<n>[A-ZÀ-Ý][\wà-ÿ]+)\s+(?:morreu|faleceu)",
 }
 _DEATH_FORM = {
     "de": "{n} ist gestorben",
@@ -2112,7 +2120,11 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         line = _sub(r"(?i)\b([ldj]')\s+", r"\1", line)  # "l' insegnante" -> "l'insegnante"
         line = foreign_clauses.possessives_third(line, language)  # "con mia moglie" -> "con sua moglie"
         # A habit is known by its activity ("yoga"), not by how often ("tous les matins").
-        activity = groups.get("act") or foreign_clauses.thing_of(_FREQUENCY_LEAD.sub("", core), language) or core
+        # A verb that is the activity ("corro todos os domingos") is keyed by its stem, as its ending is
+        # ("parei de correr", "já não corro"): both "habit:corr", so the ending finds the habit.
+        act = groups.get("act")
+        act_key = _romance_stem(act) if act and language != "de" and language != "fr" else act
+        activity = act_key or foreign_clauses.thing_of(_FREQUENCY_LEAD.sub("", core), language) or core
         key = activity if slot == "habit" else core
         if slot == "language":
             key = _sub(

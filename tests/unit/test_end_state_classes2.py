@@ -1,0 +1,89 @@
+"""End state, by class (continued from test_end_state_classes.py, whose replay this reuses): each case
+replays a short conversation through the offline extractor and the consolidation rules, every fact
+similar to every other, so only slots keep facts apart.
+
+The phrasings are invented here; none comes from an evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.test_end_state_classes import active_texts, replay
+
+
+def _said(*messages: str) -> list[str]:
+    days = ("2026-01-10", "2026-02-10", "2026-03-10", "2026-04-10")
+    return active_texts(replay(list(zip(messages, days, strict=False))))
+
+
+# --- Portuguese and Spanish verb forms --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("habit", "ending"),
+    [
+        ("Corro todos os sábados.", "Parei de correr."),  # -er verb: "corro" and "correr" share a stem
+        ("Corro todos os sábados.", "Já não corro."),
+        ("Nado todos los miércoles.", "Dejé de nadar."),
+        ("Nado todos los miércoles.", "Ya no nado."),
+    ],
+)
+def test_a_habit_said_by_its_verb_is_ended_by_the_verbs_infinitive_or_negation(habit, ending):
+    assert _said(habit, ending) == []
+
+
+def test_a_portuguese_habit_of_an_er_verb_is_written_in_the_third_person():
+    assert any("corre " in text for text in _said("Corro todas as manhãs."))
+
+
+@pytest.mark.parametrize(
+    ("habit", "left"),
+    [
+        ("Vou ao ginásio às quintas.", "Deixei o ginásio."),
+        ("Voy al gimnasio los jueves.", "Dejé el gimnasio."),
+    ],
+)
+def test_leaving_something_one_attends_ends_the_habit(habit, left):
+    assert _said(habit, left) == []
+
+
+def test_leaving_a_thing_somewhere_ends_nothing():
+    assert len(_said("Tengo una bici.", "Dejé la bici en el garaje.")) == 1
+
+
+@pytest.mark.parametrize(
+    ("diet", "again", "word"),
+    [
+        ("Sou vegana.", "Voltei a comer carne.", "carne"),
+        ("Soy vegana.", "Volví a comer pescado.", "pescado"),
+    ],
+)
+def test_eating_meat_again_replaces_a_meatless_diet(diet, again, word):
+    active = _said(diet, again)
+    assert len(active) == 1 and word in active[0]
+
+
+@pytest.mark.parametrize(
+    ("partner", "ending"),
+    [
+        ("A minha namorada chama-se Inês.", "Acabei com a Inês."),
+        ("Mi novio se llama Bruno.", "Terminé con Bruno."),
+    ],
+)
+def test_ending_it_with_a_named_partner_retracts_the_partner(partner, ending):
+    assert _said(partner, ending) == []
+
+
+def test_a_portuguese_tool_named_with_its_article_is_replaced_by_a_switch_at_work():
+    active = _said("Uso o Postgres no trabalho.", "No trabalho passámos para o MySQL.")
+    assert len(active) == 1 and "MySQL" in active[0]
+
+
+def test_a_spanish_switch_said_with_we_replaces_the_tool():
+    active = _said("En el trabajo usamos Postgres.", "En el trabajo cambiamos a MySQL.")
+    assert len(active) == 1 and "MySQL" in active[0]
+
+
+def test_a_portuguese_pet_named_with_its_article_dies():
+    assert _said("Tenho um gato chamado Tico.", "O Tico morreu ontem.") == []
