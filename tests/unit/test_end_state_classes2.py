@@ -87,3 +87,29 @@ def test_a_spanish_switch_said_with_we_replaces_the_tool():
 
 def test_a_portuguese_pet_named_with_its_article_dies():
     assert _said("Tenho um gato chamado Tico.", "O Tico morreu ontem.") == []
+
+
+# --- a relative's place, work and other facts: one slot per aspect ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "moved",
+    ["My sister moved to Tartu.", "My sister lives in Tartu now.", "my sister has relocated to Tartu"],
+)
+def test_a_relatives_new_place_replaces_their_old_one(moved):
+    active = _said("My sister lives in Riga.", moved)
+    assert len(active) == 1 and "Tartu" in active[0] and "sister" in active[0]
+
+
+def test_a_relatives_place_is_kept_apart_from_the_users_own():
+    active = _said("I live in Riga.", "My grandpa still lives on a farm near Tartu.")
+    assert len(active) == 2
+
+
+def test_a_relative_who_died_ends_the_facts_said_of_them_without_a_name():
+    assert _said("My uncle lives in Quito.", "My uncle passed away last spring.") == []
+
+
+def test_two_things_said_of_one_relative_both_stay():
+    active = _said("My mum is a pharmacist.", "My mum lives in Cork.")
+    assert len(active) == 2

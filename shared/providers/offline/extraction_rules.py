@@ -2706,7 +2706,7 @@ _PAST_CLASSES = clause_classifier.LABELS
 _PRESENT_CLASSES = ("fact", "change", "other")
 
 
-_PARTICLES = _rx(r"^(?:(?:up|off|out|away|over|back|down)\s+)?(?:(?:on|with|of)\s+)?")
+_PARTICLES = _rx(r"^(?:(?:up|off|out|away|over|back|down)(?:\s+|$))?(?:(?:on|with|of)\s+)?")
 
 
 _NAME = r"(?-i:[A-Z])[\w+.&'-]*(?:\s+(?-i:[A-Z0-9])[\w+.&'-]*){0,2}"
@@ -2736,6 +2736,8 @@ def _general_drafts(c: Clause) -> list[Draft]:
     )
     if not key:
         return []  # a fact says something about something: "I have been" says nothing
+    if not statement.negated and not c.anymore and (aspect := _relative_aspect(statement)):
+        return aspect  # "my brother moved to Austin": where a relative lives, read by its form
     if statement.negated or c.anymore:
         # "I'm not doing keto anymore", "I don't ... anymore": an ending, whatever the verb.
         ended = c.anymore and statement.subject in ("i", "we")
@@ -2787,9 +2789,56 @@ _ROLE_AT = re.compile(
 )
 
 
+# A relative, as the subject of a clause: "my brother", "our eldest", "my mum".
+_RELATIVE_SUBJECT = _rx(rf"^(?:my|our)\s+(?P<rel>{_FAMILY}|{_PARTNER}|{_PERSON})$")
+# One spelling per relation, so "my mum" and "my mom" hold one slot.
+_RELATION_CANON = {"mum": "mother", "mom": "mother", "dad": "father", "grandma": "grandmother", "granny": "grandmother"}
+_RELATION_CANON |= {"grandpa": "grandfather", "auntie": "aunt", **_PARTNER_CANON}
+_RELATIVE_PLACE = _rx(
+    r"^(?:(?:still|now|currently)\s+)?(?:lives|is\s+based|is\s+living|moved|has\s+moved|relocated|has\s+relocated)$"
+)
+_PLACE_IN_REST = re.compile(r"(?:^|\s)(?i:in|to|near|outside)\s+(?P<place>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\s*$")
+_TIME_TAIL = _rx(r"\s+(?:now|these\s+days|nowadays|again|still)$")
+
+
+def _relative_slot(subject: str) -> str | None:
+    """ "my mum" -> "family:mother", "my boss" -> "person:boss"; None for a subject that is no relative."""
+    m = _RELATIVE_SUBJECT.match(subject)
+    if m is None:
+        return None
+    rel, prefix = _relation(m.group("rel"))
+    return f"{prefix}:{_slug(_RELATION_CANON.get(rel, rel))}"
+
+
+def _relative_aspect(statement: clauses.Statement) -> list[Draft]:
+    """Where a relative lives, said by the form of the clause: "my brother moved to Austin", "my grandpa
+    still lives on a farm in Iowa". One value at a time (``family:<relation>:location``), so a later
+    place replaces the earlier one; a move is stated as where they live now."""
+    slot = _relative_slot(statement.subject)
+    verb, rest = statement.verb, statement.rest
+    head, _, tail = rest.partition(" ")
+    if verb in ("has", "is") and head.lower() in ("moved", "relocated", "based", "living"):
+        verb, rest = f"{verb} {head.lower()}", tail  # "has relocated to", "is living in"
+    if slot is None or not _RELATIVE_PLACE.match(verb):
+        return []
+    rest = _TIME_TAIL.sub("", rest)
+    place = _PLACE_IN_REST.search(rest)
+    if place is None or place.group("place").lower() in _PLACE_REJECT:
+        return []
+    moved = verb.split()[-1] in ("moved", "relocated")
+    said = statement.text[: statement.text.index(statement.verb)].rstrip()
+    text = f"{said} lives in {place.group('place')}" if moved else f"{said} {verb} {rest}"
+    return [Draft(re.sub(r"\s+", " ", text), FACT, 5, f"{slot}:location", place.group("place"))]
+
+
 def _general_fact(statement: clauses.Statement) -> list[Draft]:
     value, said = _value(statement.rest), statement.text
     if statement.subject.startswith(("my ", "our ")) and " and " not in statement.subject:
+        if relative := _relative_slot(statement.subject):
+            # "my mum is a nurse", "my partner is vegetarian": one slot per thing said of the relative, so
+            # "my partner loves jazz" does not replace it (their place is read by _relative_aspect)
+            aspect = "work" if _works(statement) else clauses.thing_key(statement.rest) or "self"
+            return [Draft(said, FACT, 5, f"{relative}:{aspect}", value)]
         return [Draft(said, FACT, 5, f"own:{clauses.thing_key(statement.subject.split(' ', 1)[1]) or 'thing'}", value)]
     verb, key = statement.verb.split()[-1], clauses.thing_key(statement.rest)
     job = _ROLE_AT.match(statement.rest) if verb == "is" else None
@@ -2804,6 +2853,17 @@ def _general_fact(statement: clauses.Statement) -> list[Draft]:
         return [Draft(said, FACT, 5, f"past:{key or 'thing'}", value)]
     activity = f"{frames.gerund(statement.base)} {clauses.thing_key(statement.rest, 2)}"
     return [Draft(said, PREF, 5, f"habit:{_slug(activity)}", value)]
+
+
+def _works(statement: clauses.Statement) -> bool:
+    """A clause about someone's work: "works at Google", "works as a nurse", "is a nurse", "is retired"."""
+    verb, rest = statement.verb.split()[-1], statement.rest.lower()
+    if verb == "works":
+        return bool(re.match(r"(?:at|for|as|in)\s", rest))
+    if verb == "is":
+        head = re.sub(r"^(?:an?|the)\s+", "", rest).split()
+        return rest == "retired" or (bool(head) and rest[:2] in ("a ", "an") and _is_occupation(head[-1]))
+    return False
 
 
 _PAST_OF_PARTICIPLE = {"given": "gave", "broken": "broke", "taken": "took", "gotten": "got", "thrown": "threw"}
