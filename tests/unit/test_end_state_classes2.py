@@ -113,3 +113,35 @@ def test_a_relative_who_died_ends_the_facts_said_of_them_without_a_name():
 def test_two_things_said_of_one_relative_both_stay():
     active = _said("My mum is a pharmacist.", "My mum lives in Cork.")
     assert len(active) == 2
+
+
+# --- an ending and a new activity in one message --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "change", "kept"),
+    [
+        ("I have a climbing gym pass.", "I cancelled my climbing gym pass and now I swim at the lido.", "swim"),
+        ("I drive a Fiat Panda.", "I sold my car and now I walk to work.", "walk"),
+    ],
+)
+def test_an_activity_taken_up_after_an_ending_is_a_new_habit_not_the_ended_things_new_value(before, change, kept):
+    active = _said(before, change)
+    assert len(active) == 1 and kept in active[0]
+
+
+def test_a_thing_consumed_instead_still_replaces_the_old_one():
+    active = _said("I drink cola every day.", "I gave up cola, I drink sparkling water now.")
+    assert len(active) == 1 and "sparkling water" in active[0]
+
+
+def test_a_context_said_only_in_a_later_clause_scopes_only_that_clause():
+    run = replay(
+        [
+            ("I have a ticket for the gym.", "2026-01-10"),
+            ("I cancelled my gym ticket, I train at home now.", "2026-02-10"),
+        ]
+    )
+    ended = [f for f in run.predicted if f.negated]
+    assert len(ended) == 1 and "at home" not in ended[0].text and "@" not in (ended[0].slot or "")
+    assert not any("gym" in text for text in active_texts(run))

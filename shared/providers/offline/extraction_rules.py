@@ -3940,10 +3940,14 @@ def _drafts_in_context(sentence: str, today: date, language: str, general: bool 
 
 
 def _clause_contexts(sentence: str, language: str) -> list[str]:
-    """The sentence's clauses when two of them name two different contexts, else nothing."""
+    """The sentence's clauses when two of them name two different contexts, or (in English) when only a
+    later clause names one ("cancelled my gym membership, I train at home now": the membership was no
+    home's); else nothing, and a context said in the sentence scopes all of it."""
     parts = _clauses(sentence) if language == "en" else frames.split_at_context(sentence, language)
-    contexts = {frames.find_context(part, language)[0] for part in parts}
-    return parts if len(contexts - {None}) > 1 else []
+    found = [frames.find_context(part, language)[0] for part in parts]
+    contexts = set(found) - {None}
+    later_only = language == "en" and len(parts) > 1 and found[0] is None and len(contexts) == 1
+    return parts if len(contexts) > 1 or later_only else []
 
 
 def _drafts_in_one_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
@@ -4381,6 +4385,10 @@ def _what_it_changes(fact: ExtractedFact, earlier: list[ExtractedFact]) -> Extra
         # A kind of thing switched to ("decaf", "soy milk") replaces a thing consumed or used, not any habit,
         # unless the change says it replaces something ("the tram instead of the bike").
         and (named or said or _kind(k.slot) != "habit" or bool(_CONSUMED.match(_thing(k.slot))))
+        # ... and an activity taken up ("now I run outside") replaces another activity, not a belonging.
+        and (
+            said or _kind(fact.slot) != "habit" or _kind(k.slot) == "habit" or bool(_CONSUMED.match(_thing(fact.slot)))
+        )
     ]
     slots = {k.slot for k in alike}
     return alike[0] if len(slots) == 1 else None
@@ -4509,6 +4517,9 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
             and not is_multi_valued(previous.slot)
             and _kind(previous.slot) not in _NOT_THINGS
             and _guessed_slot(fact)
+            # "cancelled my gym membership and now I run outside": an activity taken up is no new value
+            # of the belonging that ended (a thing consumed or used is: "gave up cola, drinking water now")
+            and (_kind(fact.slot) != "habit" or bool(_CONSUMED.match(_thing(fact.slot))))
         ):
             settled.append(replace(fact, slot=previous.slot))
             continue
