@@ -145,3 +145,29 @@ def test_a_context_said_only_in_a_later_clause_scopes_only_that_clause():
     ended = [f for f in run.predicted if f.negated]
     assert len(ended) == 1 and "at home" not in ended[0].text and "@" not in (ended[0].slot or "")
     assert not any("gym" in text for text in active_texts(run))
+
+
+# --- tools: kinds a team has one of, one more tool, the kind said as the subject -----------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "word"),
+    [
+        ("At work we track issues in Jira.", "At work we moved to YouTrack.", "YouTrack"),
+        ("We build on Jenkins at work.", "At work we migrated to Buildkite.", "Buildkite"),
+        ("Our team uses Mattermost for chat.", "We switched to Zulip.", "Zulip"),
+    ],
+)
+def test_a_move_to_another_tool_of_the_same_kind_replaces_it(before, after, word):
+    active = _said(before, after)
+    assert len(active) == 1 and word in active[0]
+
+
+@pytest.mark.parametrize("more", ["I also write Elixir.", "I use Elixir too."])
+def test_one_more_tool_of_a_kind_keeps_the_first(more):
+    assert len(_said("I write Haskell.", more)) == 2
+
+
+def test_the_kind_of_tool_said_as_the_subject_is_the_tools_slot():
+    active = _said("At work our database is Oracle.", "At work we migrated to Postgres.")
+    assert len(active) == 1 and "Postgres" in active[0]

@@ -81,7 +81,7 @@ _TOOL_TABLE: dict[str, frozenset[str]] = {
     "database": _vocab("""
         postgres, postgresql, mysql, mariadb, sqlite, sqlite3, mongodb, mongo, redis, dynamodb, cassandra,
         cockroachdb, clickhouse, duckdb, sql server, mssql, oracle db, neo4j, supabase, firestore,
-        elasticsearch, couchdb, timescaledb
+        elasticsearch, couchdb, timescaledb, oracle, db2
     """),
     "editor": _vocab("""
         vim, neovim, nvim, emacs, vs code, vscode, visual studio code, visual studio, sublime, sublime text,
@@ -101,6 +101,16 @@ _TOOL_TABLE: dict[str, frozenset[str]] = {
     """),
     "browser": _vocab("""
         chrome, firefox, safari, brave, microsoft edge, vivaldi
+    """),
+    # A team has one of each of these at a time: a move to another replaces it.
+    "issue-tracker": _vocab("""
+        jira, linear, trello, asana, clickup, youtrack, shortcut, monday.com, basecamp
+    """),
+    "chat": _vocab("""
+        slack, microsoft teams, ms teams, teams, mattermost, zulip, rocket.chat
+    """),
+    "ci": _vocab("""
+        jenkins, github actions, gitlab ci, circleci, circle ci, travis, travis ci, buildkite, teamcity, drone
     """),
 }
 _TOOL_DOMAIN = {name: domain for domain, names in _TOOL_TABLE.items() for name in names}
@@ -2831,8 +2841,22 @@ def _relative_aspect(statement: clauses.Statement) -> list[Draft]:
     return [Draft(re.sub(r"\s+", " ", text), FACT, 5, f"{slot}:location", place.group("place"))]
 
 
+# The kind of tool, said as the subject: "our database is Oracle", "my editor is Helix".
+_TOOL_KIND_SUBJECT = _rx(
+    r"^(?:my|our)\s+(?:(?:main|primary|default|production|prod)\s+)?(?P<kind>database|db|editor|ide|os|operating\s+system"
+    r"|cloud(?:\s+provider)?|browser|issue\s+tracker|tracker|ci|chat(?:\s+tool)?)$"
+)
+_TOOL_KIND = {"db": "database", "ide": "editor", "operating system": "os", "cloud provider": "cloud"}
+_TOOL_KIND |= {"tracker": "issue-tracker", "issue tracker": "issue-tracker", "chat tool": "chat"}
+
+
 def _general_fact(statement: clauses.Statement) -> list[Draft]:
     value, said = _value(statement.rest), statement.text
+    kind = _TOOL_KIND_SUBJECT.match(statement.subject)
+    if kind and statement.verb == "is" and _is_proper(statement.rest):
+        # "our database is Oracle": the tool of that kind, as "we use Oracle" is
+        noun = re.sub(r"\s+", " ", kind.group("kind").lower())
+        return [Draft(said, FACT, 5, f"tool:{_TOOL_KIND.get(noun, noun)}", value)]
     if statement.subject.startswith(("my ", "our ")) and " and " not in statement.subject:
         if relative := _relative_slot(statement.subject):
             # "my mum is a nurse", "my partner is vegetarian": one slot per thing said of the relative, so
@@ -4480,6 +4504,23 @@ _NOT_SWITCHED_TO = _vocab("""
 """)
 
 
+def _one_more_tool(fact: ExtractedFact, said: str) -> ExtractedFact:
+    """ "I also use Go", "we use Kotlin too": one more tool of a kind the user may already have, not the
+    kind's new value, so it keeps a slot of its own name instead of the kind's ("tool:go", not
+    "tool:language")."""
+    base = base_slot(fact.slot) or ""
+    kind, _, thing = base.partition(":")
+    if fact.negated or kind != "tool" or thing not in _TOOL_TABLE or not fact.value:
+        return fact
+    said = next((s for s in _sentences(said) if fact.value.lower() in s.lower()), "")  # the tool's own sentence
+    if not _ADDED.search(said):
+        return fact
+    if _INSTEAD_OF.search(said) or _CHANGE_CUE.search(said):
+        return fact  # "switched to Go as well": a change after all
+    context = context_of(fact.slot)
+    return replace(fact, slot=f"tool:{_slug(fact.value)}" + (f"@{context}" if context else ""))
+
+
 def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth: int) -> list[ExtractedFact]:
     """A change lands on the slot of the fact it changes, so consolidation replaces exactly that fact:
 
@@ -4499,6 +4540,7 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
         by_domain = _domain_slot(fact)
         if not any(k.slot == by_domain.slot and k.source_event_ids == fact.source_event_ids for k in settled):
             fact = by_domain  # (two tools of one domain said together both hold: "Java, and Kotlin for new services")
+        fact = _one_more_tool(fact, texts.get(source, ""))
         if _COMPLETED.match(fact.slot or "") and not fact.negated and fact.valid_to is None:
             if source not in earlier_of:
                 earlier_of[source] = _earlier_facts(fact, request, depth)
