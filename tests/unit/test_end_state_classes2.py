@@ -171,3 +171,24 @@ def test_one_more_tool_of_a_kind_keeps_the_first(more):
 def test_the_kind_of_tool_said_as_the_subject_is_the_tools_slot():
     active = _said("At work our database is Oracle.", "At work we migrated to Postgres.")
     assert len(active) == 1 and "Postgres" in active[0]
+
+
+# --- multi-fact: relatives counted and named -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "names"),
+    [
+        ("I have two kids, Oskar and Lene.", ["Lene", "Oskar"]),
+        ("We've got three daughters: Pia, Rut and Sol.", ["Pia", "Rut", "Sol"]),
+        ("I have two sons, Aki is 9 and Timo is 6.", ["Aki", "Timo"]),
+    ],
+)
+def test_relatives_counted_then_named_are_one_fact_per_name(said, names):
+    active = _said(said)
+    assert len(active) == len(names)
+    assert all(any(name in text for text in active) for name in names)
+
+
+def test_relatives_counted_without_names_stay_a_count():
+    assert _said("I have two kids, which keeps me busy.") == ["The user has two kids"]

@@ -2646,6 +2646,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
     return (
         _style_drafts(c)
         or _named_pets_drafts(c)
+        or _named_relatives_drafts(c)
         or _separated_drafts(c)
         or _rule_drafts(c)
         or _change_drafts(c)
@@ -3643,6 +3644,32 @@ def _named_pets_drafts(c: Clause) -> list[Draft]:
     kind = _SINGULAR_PET.get(kind, kind[:-1])
     names = [n.strip() for n in re.split(r"\s*,\s*|\s+and\s+", m.group("names")) if n.strip()]
     return [Draft(f"The user has {_article(kind)} {kind} named {n}", REL, 7, f"pet:{n.lower()}", n) for n in names]
+
+
+_NAMED_RELATIVES = _rx(
+    r"^(?:i|we)\s+(?:have|have\s+got|'ve\s+got|got)\s+(?:two|three|four|five|2|3|4|5)\s+"
+    r"(?P<kind>kids|children|sons|daughters|boys|girls|sisters|brothers|siblings|grandkids|grandchildren)\s*[,:(-]?\s*"
+    r"(?:called\s+|named\s+)?(?P<names>(?-i:[A-Z])[\w'-]+(?:\s*,?\s*(?:\(?\d{1,2}\)?|(?:is|aged)\s+\d{1,2}))?"
+    r"(?:\s*,\s*(?-i:[A-Z])[\w'-]+(?:\s*,?\s*(?:\(?\d{1,2}\)?|(?:is|aged)\s+\d{1,2}))?)*"
+    r"\s*,?\s+(?:and|&)\s+(?-i:[A-Z])[\w'-]+)"
+)
+_ONE_RELATIVE = {"kids": "child", "children": "child", "boys": "son", "girls": "daughter", "grandkids": "grandchild"}
+_ONE_RELATIVE |= {"grandchildren": "grandchild", "siblings": "sibling"}
+
+
+def _named_relatives_drafts(c: Clause) -> list[Draft]:
+    """ "I have two kids, Noah is 7 and Ella is 4", "we've got three daughters: Ana, Bea and Cleo": one
+    relative per name, as for pets (the names say more than the count)."""
+    m = _NAMED_RELATIVES.match(c.text)
+    if not m:
+        return []
+    kind = m.group("kind").lower()
+    kind = _ONE_RELATIVE.get(kind, kind[:-1])
+    names = re.findall(r"(?-i:[A-Z])[\w'-]+", m.group("names"))
+    if any(n.lower() in _NOT_NAMES for n in names):
+        return []
+    said = f"The user has {_article(kind)} {kind} named"
+    return [Draft(f"{said} {n}", REL, 7, f"family:{kind}:{_slug(n)}", n) for n in names]
 
 
 _NAMED_ANIMAL = _rx(
