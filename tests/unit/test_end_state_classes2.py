@@ -192,3 +192,38 @@ def test_relatives_counted_then_named_are_one_fact_per_name(said, names):
 
 def test_relatives_counted_without_names_stay_a_count():
     assert _said("I have two kids, which keeps me busy.") == ["The user has two kids"]
+
+
+# --- endings: who one broke up with, a group one left ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("partner", "ending"),
+    [
+        ("My girlfriend Wiebke and I are off to Crete.", "wiebke and I broke up."),  # a name typed in lower case
+        ("I'm dating Jonas.", "Jonas and I split."),
+    ],
+)
+def test_a_break_up_with_the_named_partner_ends_the_partner(partner, ending):
+    assert _said(partner, ending) == []
+
+
+@pytest.mark.parametrize("said", ["My sister and I split the bill.", "my brother and I split"])
+def test_a_relative_and_i_splitting_is_no_break_up(said):
+    run = replay([(said, "2026-01-10")])
+    assert not any(f.negated for f in run.predicted)
+
+
+@pytest.mark.parametrize(
+    ("member", "left"),
+    [
+        ("I sing in a choir on Thursdays.", "I left the choir last month."),
+        ("I play drums in a band.", "I left the band."),
+    ],
+)
+def test_leaving_a_group_ends_what_the_user_did_in_it(member, left):
+    assert _said(member, left) == []
+
+
+def test_leaving_a_thing_somewhere_in_english_ends_nothing():
+    assert len(_said("I have a scooter.", "I left the scooter at my mum's.")) == 1

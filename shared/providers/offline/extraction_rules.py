@@ -1162,7 +1162,8 @@ _ABBREVIATION = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Mt|Prof|Jr|Sr|vs|etc|approx|e\.g
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+|\s*,?\s*(?=[¿¡])|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+[\s.!]*")
 _RECIPROCAL = (
     r"(?:have\s+|'ve\s+|just\s+|finally\s+|recently\s+|officially\s+)?(?:broke\s+up|broken\s+up"
-    r"|split\s+up|separated|divorced|got\s+divorced|got\s+married|got\s+engaged|are\s+(?:divorced|separated|dating|engaged"
+    r"|split\s+up|split(?!\s+(?:the|a|an|our|my|it|this|that|costs?|bills?|rent|everything)\b)|separated|divorced"
+    r"|got\s+divorced|got\s+married|got\s+engaged|are\s+(?:divorced|separated|dating|engaged"
     r"|married|together|getting)|have\s+been\s+(?:dating|together|married)|met|moved\s+in\s+together)"
     r"\b(?!\s+with)"
 )
@@ -1787,11 +1788,29 @@ def _b_breakup_joint(m: re.Match[str], c: Clause) -> list[Draft]:
     rel = _partner_word(rel_match.group(1)) if rel_match else "partner"
     rest = who[rel_match.end() :] if rel_match else re.sub(r"^my\s+", "", who, flags=re.IGNORECASE)
     name = _name(rest, need_capital=True) if rest else None
+    if rest and not name and _casual_name(rest):
+        name = rest.capitalize()  # "tomasz and I broke up": a name typed in lower case
     if rest and not name:
         return []  # "my sister and I split the bill"
     if name:
         return [Draft(f"The user and {name} broke up", REL, 8, "partner", name, True)]
     return [Draft(f"The user and their {rel} broke up", REL, 8, "partner", None, True)]
+
+
+_NOT_A_PARTNER = re.compile(rf"(?i)^(?:{_FAMILY}|{_PERSON}|team|class|group|company|family|boss|parents|folks)$")
+
+
+def _casual_name(word: str) -> bool:
+    """A one-word name typed in lower case ("tomasz and I broke up"), not a relative or a common word."""
+    return (
+        word.isalpha()
+        and word.islower()
+        and len(word) >= 3
+        and not _NOT_A_PARTNER.match(word)
+        and word not in _NOT_NAMES
+        and word not in _DETERMINERS
+        and word not in _BASE_STOPS
+    )
 
 
 def _b_breakup_with(m: re.Match[str], c: Clause) -> list[Draft]:

@@ -829,7 +829,11 @@ _EN_ENDING_LEAD = _rx(
     r"^(?:i|we)\s+(?P<be>am\s+|are\s+)?(?:have\s+|had\s+|just\s+|finally\s+|recently\s+|already\s+|officially\s+|completely\s+)*"
     r"(?P<marker>stopped|quit|quitted|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|dropped|ditched|abandoned|kicked|cut\s+out"
     r"|no\s+longer|am\s+done\s+with|am\s+finished\s+with|got\s+rid\s+of|retired\s+from|sold|gave\s+away"
-    r"|lost|cancelled|canceled|unsubscribed\s+from|gone\s+off|went\s+off|got\s+tired\s+of|grown\s+out\s+of)\s+(?P<rest>.+)$"
+    r"|lost|cancelled|canceled|unsubscribed\s+from|gone\s+off|went\s+off|got\s+tired\s+of|grown\s+out\s+of|left)\s+(?P<rest>.+)$"
+)
+_GROUPS_LEFT = (
+    r"(?:band|choir|club|team|gym|orchestra|league|course|class|group|committee|union|troupe|crew|squad|society"
+    r"|programme|program)"
 )
 _ENDING_VERBS = frozenset(
     (
@@ -954,12 +958,18 @@ def ending_marker(text: str) -> tuple[str, str] | None:
                 and re.match(r"(?:my|our|the|his|her)\s", rest, re.IGNORECASE)
             )
             or (
+                # "I left the choir": a group one belonged to (not "left the house", "left my keys")
+                marker == "left"
+                and re.match(rf"(?:my|our|the)\s+(?:[\w-]+\s+)?{_GROUPS_LEFT}\s*$", rest, re.IGNORECASE)
+            )
+            or (
                 # "I cancelled Netflix": a named service or membership that ended
                 marker in ("cancelled", "canceled", "unsubscribed from")
                 and re.match(r"(?-i:[A-Z])[\w+.&'-]*(?:\s+(?-i:[A-Z])[\w+.&'-]*){0,2}$", rest)
             )
         ):
-            return marker, f"I {marker} {rest}"  # "I quit coffee", "I sold my bike": the thing itself
+            # "I quit coffee", "I sold my bike": the thing itself ("left the choir" is quitting it)
+            return marker, f"I {'quit' if marker == 'left' else marker} {rest}"
         return None
     m = _EN_NOT_ANYMORE.match(text)
     if m:
