@@ -227,3 +227,35 @@ def test_leaving_a_group_ends_what_the_user_did_in_it(member, left):
 
 def test_leaving_a_thing_somewhere_in_english_ends_nothing():
     assert len(_said("I have a scooter.", "I left the scooter at my mum's.")) == 1
+
+
+# --- habits: how often is no part of the activity; one way to get to work --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "slot"),
+    [
+        ("I do pilates most evenings.", "habit:doing-pilates"),
+        ("I practise the cello an hour a day.", "habit:practising-cello"),
+        ("I drink about three teas a day.", "habit:drinking-teas"),
+    ],
+)
+def test_a_habits_slot_names_the_activity_not_how_often(said, slot):
+    run = replay([(said, "2026-01-10")])
+    assert [f.slot for f in run.predicted] == [slot]
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "word"),
+    [
+        ("I cycle to work.", "I take the tram to work now.", "tram"),
+        ("I usually drive to the office.", "I walk to the office now.", "walk"),
+    ],
+)
+def test_a_new_way_to_get_to_work_replaces_the_old_one(before, after, word):
+    active = _said(before, after)
+    assert len(active) == 1 and word in active[0]
+
+
+def test_no_longer_commuting_one_way_ends_it():
+    assert _said("I cycle to work.", "I no longer cycle to work.") == []

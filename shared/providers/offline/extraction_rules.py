@@ -2895,8 +2895,26 @@ def _general_fact(statement: clauses.Statement) -> list[Draft]:
     if statement.verb.endswith("ed") or statement.verb in clauses.IRREGULAR_PAST:
         # "I did my masters in Leeds": what the user did once is no habit (and "did" has no gerund)
         return [Draft(said, FACT, 5, f"past:{key or 'thing'}", value)]
-    activity = f"{frames.gerund(statement.base)} {clauses.thing_key(statement.rest, 2)}"
+    what = _HOW_OFTEN.sub(" ", statement.rest).strip() or statement.rest  # "yoga (most mornings)"
+    activity = f"{frames.gerund(statement.base)} {clauses.thing_key(what, 2)}"
     return [Draft(said, PREF, 5, f"habit:{_slug(activity)}", value)]
+
+
+# How much, said before what is consumed: "(about 5) coffees", "(a couple of) beers".
+_HOW_MUCH = _rx(
+    r"^(?:(?:about|around|roughly|like|maybe|at\s+least|up\s+to)\s+)?(?:a\s+couple\s+of|a\s+few|several|lots\s+of"
+    r"|a\s+lot\s+of|one|two|three|four|five|six|seven|eight|nine|ten|\d+(?:-\d+)?)\s+(?=\w)"
+)
+# How often (or how wholly), said after the activity: no part of what the activity is ("piano an hour a
+# day" is piano, "coffee completely" is coffee).
+_HOW_OFTEN = _rx(
+    r"(?:^|\s)(?:(?:on\s+)?(?:most|every|each|some|all|many)\s+(?:other\s+)?\w+"
+    r"|(?:an?|one|two|three|four|five|six|\d+)\s*(?:x|times?|hours?|minutes?|mins?|hrs?|days?|nights?|evenings?)"
+    r"\s+(?:a|an|per|each|every)\s+\w+|(?:once|twice)\s+(?:a|an|per|every)\s+\w+"
+    r"|(?:a|an|per|each)\s+(?:day|week|month|night|morning|evening|weekend)"
+    r"|daily|weekly|nightly|regularly|at\s+weekends|on\s+weekends"
+    r"|completely|entirely|altogether|for\s+good|cold\s+turkey)(?=\s|$)"
+)
 
 
 def _works(statement: clauses.Statement) -> bool:
@@ -3265,12 +3283,14 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     adv = m.group("adv").strip()
     adv = " ".join(w for w in adv.split() if w.lower() not in {"now", "currently", "just", "actually", "really"})
     text = re.sub(r"\s+", " ", f"{subject} {adv} {shown_verb} {_third_person(rest_text)}").strip()
+    what = _HOW_OFTEN.sub(" ", core).strip() or core  # "yoga most mornings": the activity is yoga
+    what = _HOW_MUCH.sub("", what) or what  # "about 5 coffees": coffee
     if kind == "habit":
-        key = activity or f"{frames.gerund(verb)} {_head_noun(core)}".strip()
+        key = activity or f"{frames.gerund(verb)} {_head_noun(what)}".strip()
         slot = f"habit:{_slug(key)}"
         category = PREF
     elif kind == "consume":
-        slot = f"habit:{_slug(frames.gerund(verb) + ' ' + _head_noun(core))}"
+        slot = f"habit:{_slug(frames.gerund(verb) + ' ' + _head_noun(what))}"
         category = PREF
     elif kind == "own":
         slot = _own_slot(core) if verb != "drive" else "car"
@@ -4567,6 +4587,27 @@ def _one_more_tool(fact: ExtractedFact, said: str) -> ExtractedFact:
     return replace(fact, slot=f"tool:{_slug(fact.value)}" + (f"@{context}" if context else ""))
 
 
+# How the user gets to work or school: one way at a time, whatever the verb ("cycles to work", "takes the
+# train to the office"), so a new way replaces the old one.
+_COMMUTE = _rx(r"\b(?:to|into)\s+(?:work|the\s+office|school|uni|university|college|campus)\b")
+_COMMUTE_VERBS = _rx(
+    r"^The user (?:no longer |usually |mostly |now |always |normally |still )*(?:cycles|bikes|rides|drives|walks|runs"
+    r"|takes|gets|commutes|goes|catches|skates|scooters)\b"
+)
+
+
+def _commute_slot(fact: ExtractedFact) -> ExtractedFact:
+    """A habit of getting to work ("The user bikes to work") on the one slot of how the user commutes."""
+    if _kind(fact.slot) != "habit" or fact.language != "en":
+        return fact
+    if not (_COMMUTE.search(fact.text) and _COMMUTE_VERBS.match(fact.text)):
+        return fact
+    if re.search(r"(?-i:[A-Z])", fact.text[len("The user") :]):
+        return fact  # "rides a Royal Enfield to work": a vehicle of one's own, which selling it ends
+    context = context_of(fact.slot)
+    return replace(fact, slot="commute" + (f"@{context}" if context else ""))
+
+
 def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth: int) -> list[ExtractedFact]:
     """A change lands on the slot of the fact it changes, so consolidation replaces exactly that fact:
 
@@ -4581,7 +4622,7 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
     earlier_of: dict[str, list[ExtractedFact]] = {}
     texts = {t.event_id: t.content for t in request.new_turns}
     for fact in _switches_said(facts, request, depth):
-        fact = _plain_thing_slot(_became(fact))
+        fact = _commute_slot(_plain_thing_slot(_became(fact)))
         source = fact.source_event_ids[0] if fact.source_event_ids else ""
         by_domain = _domain_slot(fact)
         if not any(k.slot == by_domain.slot and k.source_event_ids == fact.source_event_ids for k in settled):
