@@ -259,3 +259,29 @@ def test_a_new_way_to_get_to_work_replaces_the_old_one(before, after, word):
 
 def test_no_longer_commuting_one_way_ends_it():
     assert _said("I cycle to work.", "I no longer cycle to work.") == []
+
+
+# --- we-statements about work, said with the system as the subject ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "word"),
+    [
+        ("At my job everything lives in Postgres, sadly.", "Postgres"),
+        ("Our CI runs on Buildkite.", "Buildkite"),
+        ("The backend is hosted on Heroku.", "Heroku"),
+    ],
+)
+def test_what_the_teams_systems_run_on_is_a_tool_the_user_uses(said, word):
+    active = _said(said)
+    assert len(active) == 1 and word in active[0]
+
+
+def test_a_work_database_said_of_everything_is_kept_apart_from_a_side_projects():
+    active = _said("At my job everything lives in Postgres.", "For my side project I went with SQLite.")
+    assert len(active) == 2
+
+
+def test_an_acronym_is_no_function_word_of_another_language():
+    run = replay([("Our CI runs on Buildkite.", "2026-01-10")])
+    assert [f.language for f in run.predicted] == ["en"]

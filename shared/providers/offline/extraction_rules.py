@@ -2523,7 +2523,8 @@ def detect_language(text: str) -> str:
         if letters and sum(1 for ch in letters if ord(ch) > 0x24F) / len(letters) > 0.3:
             return "und"
     scores = dict.fromkeys(_MARKERS, 0)
-    for token in _WORD.findall(text.lower()):
+    # An acronym ("CI", "IT", "PR") is no function word of any language.
+    for token in (t.lower() for t in _WORD.findall(text) if not (t.isupper() and len(t) > 1)):
         for lang in _MARKER_INDEX.get(token, ()):
             scores[lang] += 1
         for spelling, lang in _SPELLINGS:
@@ -2667,6 +2668,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
         or _named_pets_drafts(c)
         or _named_relatives_drafts(c)
         or _separated_drafts(c)
+        or _system_drafts(c)
         or _rule_drafts(c)
         or _change_drafts(c)
         or _rescheduled_drafts(c)
@@ -3709,6 +3711,32 @@ def _named_relatives_drafts(c: Clause) -> list[Draft]:
         return []
     said = f"The user has {_article(kind)} {kind} named"
     return [Draft(f"{said} {n}", REL, 7, f"family:{kind}:{_slug(n)}", n) for n in names]
+
+
+# What the user's (team's) systems run on: "our CI runs on GitHub Actions", "everything lives in Oracle",
+# "the backend is hosted on Render". A we-statement about work said with the system as its subject.
+_SYSTEM_ON = _rx(
+    r"^(?:(?:my|our|the)\s+(?:whole\s+|entire\s+|main\s+)?(?P<noun>stack|backend|back-end|frontend|front-end|infra"
+    r"|infrastructure|app|apps|site|website|platform|ci|pipeline|pipelines|data|codebase|monolith|services|api|builds"
+    r"|deploys|deployments|dashboards|alerts|alerting|monitoring|docs|documentation|tickets|logs)|everything|it\s+all)\s+"
+    r"(?:(?:is|are)\s+(?:all\s+)?)?(?:mostly\s+|all\s+|still\s+)?(?P<verb>runs?|lives?|sits?|hosted|deployed|built|written"
+    r"|stored|kept|tracked|managed|goes?|go)\s+(?:on|in|with|to|at|through|via)\s+"
+    rf"(?P<name>{_NAME_CAP}(?:[.\w-]*)?)\s*(?:[,;(-].*)?[.!]*$"  # "..., sadly": an afterthought
+)
+
+
+def _system_drafts(c: Clause) -> list[Draft]:
+    """ "Our CI runs on GitHub Actions": the tool the user's team uses for that (its kind's slot when the
+    tool is known, else its own); said of "everything", the tool the user's work runs on."""
+    m = _SYSTEM_ON.match(c.text)
+    if m is None:
+        return []
+    name = m.group("name")
+    if name.lower() in _NOT_NAMES or _place(name) is not None and not _tool_domain(name) and not _is_proper(name):
+        return []
+    noun = m.group("noun") or ""  # as written: "CI", "backend"
+    text = f"The user uses {name}" + (f" for their {noun}" if noun else "")
+    return [Draft(text, FACT, 5, f"tool:{_tool_domain(name) or _slug(name)}", name)]
 
 
 _NAMED_ANIMAL = _rx(
