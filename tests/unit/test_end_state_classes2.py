@@ -285,3 +285,20 @@ def test_a_work_database_said_of_everything_is_kept_apart_from_a_side_projects()
 def test_an_acronym_is_no_function_word_of_another_language():
     run = replay([("Our CI runs on Buildkite.", "2026-01-10")])
     assert [f.language for f in run.predicted] == ["en"]
+
+
+# --- preferences about the assistant: one slot per thing asked ---------------------------------------------
+
+
+def test_a_preference_with_a_ban_is_two_preferences_on_their_own_slots():
+    run = replay([("I prefer concise answers without emojis.", "2026-01-10")])
+    assert sorted(f.slot for f in run.predicted) == ["style:emojis", "style:length"]
+
+
+def test_a_format_preference_does_not_replace_a_length_preference():
+    assert len(_said("I prefer brief answers.", "I like my answers in bullet points.")) == 2
+
+
+def test_a_new_length_preference_replaces_the_old_one():
+    active = _said("I prefer brief answers.", "I prefer detailed answers.")
+    assert len(active) == 1 and "detailed" in active[0]

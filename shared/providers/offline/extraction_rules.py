@@ -3389,6 +3389,30 @@ _STYLE_ALWAYS = _rx(
 _STYLE_DURABLE = _rx(r"\b(?:always|never|from\s+now\s+on|in\s+general|generally|in\s+future|every\s+time)\b")
 
 
+_STYLE_WITHOUT = _rx(r"\s+(?:without|with\s+no|and\s+no|but\s+no)\s+")
+_STYLE_TONE_WORDS = frozenset(("direct", "blunt", "formal", "informal", "casual", "friendly", "polite", "technical"))
+
+
+def _style_without(rest: str) -> tuple[str, str, str]:
+    """ "short answers without emojis" -> ("short answers", "", "emojis"); the rest alone otherwise."""
+    parts = _STYLE_WITHOUT.split(rest, maxsplit=1)
+    if len(parts) == 2 and re.fullmatch(_REPLY_NOUNS, parts[1].strip(), re.IGNORECASE):
+        return parts[0].strip(), "", parts[1].strip()
+    return rest, "", ""
+
+
+def _style_slot(said: str) -> str:
+    """What a style preference is about: its length, its tone, or the thing it names ("emojis")."""
+    words = set(re.findall(r"[a-z]+", said.lower()))
+    if words & _STYLE_LENGTH_WORDS or words & {"long", "longer", "concise", "terse"}:
+        return "style:length"
+    if words & _STYLE_TONE_WORDS:
+        return "style:tone"
+    nouns = [n.group(0) for n in re.finditer(_REPLY_NOUNS, said, re.IGNORECASE)]
+    named = [n for n in nouns if not re.fullmatch(r"(?i)answers?|responses?|replies", n)]  # "answers in bullets"
+    return f"style:{_slug((named or nouns or ['answers'])[0])}"
+
+
 def _style_drafts(c: Clause) -> list[Draft]:
     """ "I prefer short answers without emojis", "Please always reply in British English": how
     the user wants to be answered. A one-off request ("make this shorter") is not one."""
@@ -3405,10 +3429,13 @@ def _style_drafts(c: Clause) -> list[Draft]:
         rest = _third_person(_tidy(m.group("rest")))
         verb = m.group("verb").lower()
         shown = {"would like": "would like", "need": "needs", "want": "wants"}.get(verb, _verb_s(verb))
-        noun = re.search(_REPLY_NOUNS, rest, re.IGNORECASE)
-        category = PREF
-        slot = f"style:{_slug(noun.group(0)) if noun else 'answers'}"
-        return [Draft(f"The user {shown} {rest}", category, 6, slot, rest)]
+        kept, _, banned = _style_without(rest)
+        drafts = [Draft(f"The user {shown} {kept}", PREF, 6, _style_slot(kept), kept)]
+        if banned:
+            # "short answers without emojis": two things asked, each on its own slot
+            without = f"The user {shown} answers without {banned}"
+            drafts.append(Draft(without, PREF, 6, _style_slot(banned), f"no {banned}"))
+        return drafts
     m = _STYLE_ORDER.match(re.sub(r"^please\s+", "", text, flags=re.IGNORECASE))
     if not m:
         return []
