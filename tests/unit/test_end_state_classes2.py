@@ -302,3 +302,26 @@ def test_a_format_preference_does_not_replace_a_length_preference():
 def test_a_new_length_preference_replaces_the_old_one():
     active = _said("I prefer brief answers.", "I prefer detailed answers.")
     assert len(active) == 1 and "detailed" in active[0]
+
+
+# --- diets said as habits ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("diet", "change"),
+    [
+        ("I'm vegetarian.", "I'm doing keto now."),
+        ("Je mange de la viande.", "Je ne mange plus de viande."),
+        ("Mangio carne.", "Ho smesso di mangiare carne."),
+    ],
+)
+def test_a_diet_said_as_a_habit_lands_on_the_diet_slot(diet, change):
+    run = replay([(diet, "2026-01-10"), (change, "2026-02-10")])
+    assert [f.slot for f in run.predicted] == ["diet", "diet"]
+    assert len(active_texts(run)) <= 1
+
+
+def test_fish_on_fridays_is_a_habit_not_a_diet():
+    assert _said("I'm vegetarian.", "I eat fish on Fridays.") != []
+    run = replay([("I eat fish on Fridays.", "2026-01-10")])
+    assert run.predicted[0].slot.startswith("habit:")

@@ -4663,6 +4663,22 @@ def _commute_slot(fact: ExtractedFact) -> ExtractedFact:
     return replace(fact, slot="commute" + (f"@{context}" if context else ""))
 
 
+# A diet said as a habit ("I'm doing keto", "je ne mange plus de viande", "ho smesso di mangiare carne"):
+# the one diet slot, so it replaces (or ends) the diet said before.
+_DIET_WORDS = frozenset(("keto", "paleo", "plant-based", "plant", "low-carb", "carnivore", "whole30", "vegan"))
+_MEAT_WORDS = frozenset(("meat", "fleisch", "carne", "viande"))  # (fish on Fridays is a habit, not a diet)
+_EAT_STEMS = ("eat", "ess", "mang", "com")
+
+
+def _diet_slot(fact: ExtractedFact) -> ExtractedFact:
+    if _kind(fact.slot) != "habit" or context_of(fact.slot):
+        return fact
+    words = _thing(fact.slot).split("-")
+    doing = words[0] in ("doing", "following", "on", "going", "eating") and bool(_DIET_WORDS & set(words[1:]))
+    eating = words[0].startswith(_EAT_STEMS) and bool(_MEAT_WORDS & set(words[1:]))
+    return replace(fact, slot="diet") if doing or eating else fact
+
+
 def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth: int) -> list[ExtractedFact]:
     """A change lands on the slot of the fact it changes, so consolidation replaces exactly that fact:
 
@@ -4677,7 +4693,7 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
     earlier_of: dict[str, list[ExtractedFact]] = {}
     texts = {t.event_id: t.content for t in request.new_turns}
     for fact in _switches_said(facts, request, depth):
-        fact = _commute_slot(_plain_thing_slot(_became(fact)))
+        fact = _diet_slot(_commute_slot(_plain_thing_slot(_became(fact))))
         source = fact.source_event_ids[0] if fact.source_event_ids else ""
         by_domain = _domain_slot(fact)
         if not any(k.slot == by_domain.slot and k.source_event_ids == fact.source_event_ids for k in settled):
