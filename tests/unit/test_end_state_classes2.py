@@ -325,3 +325,28 @@ def test_fish_on_fridays_is_a_habit_not_a_diet():
     assert _said("I'm vegetarian.", "I eat fish on Fridays.") != []
     run = replay([("I eat fish on Fridays.", "2026-01-10")])
     assert run.predicted[0].slot.startswith("habit:")
+
+
+# --- Portuguese and Spanish: children named after their count, a language being learnt -------------------
+
+
+def test_portuguese_children_named_after_their_count_are_one_fact_each_with_the_articles_gender():
+    run = replay([("Tenho dois filhos, o Tiago e a Marta.", "2026-01-10")])
+    assert sorted(f.slot for f in run.predicted) == ["family:daughter:marta", "family:son:tiago"]
+
+
+def test_spanish_children_named_after_their_count_are_one_fact_each():
+    active = _said("Tengo dos hijos, Bruno y Olga.")
+    assert len(active) == 2 and all(any(n in t for t in active) for n in ("Bruno", "Olga"))
+
+
+@pytest.mark.parametrize(
+    ("learning", "ended"),
+    [
+        ("Estoy aprendiendo ruso.", "Dejé el ruso."),
+        ("Estoy aprendiendo ruso.", "Dejé de aprender ruso."),
+        ("Estou a aprender russo.", "Desisti do russo."),
+    ],
+)
+def test_giving_up_a_language_being_learnt_ends_the_goal(learning, ended):
+    assert _said(learning, ended) == []

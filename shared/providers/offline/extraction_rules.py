@@ -4673,6 +4673,9 @@ _EAT_STEMS = ("eat", "ess", "mang", "com")
 def _diet_slot(fact: ExtractedFact) -> ExtractedFact:
     if _kind(fact.slot) != "habit" or context_of(fact.slot):
         return fact
+    learning = re.match(r"(?:aprend|aprender|impar|imparare|apprend|apprendre)-(?P<what>.+)$", _thing(fact.slot))
+    if learning and fact.language in ("es", "pt", "it", "fr"):
+        return replace(fact, slot=f"goal:{learning.group('what')}")  # "dejé de aprender japonés": the learning goal
     words = _thing(fact.slot).split("-")
     doing = words[0] in ("doing", "following", "on", "going", "eating") and bool(_DIET_WORDS & set(words[1:]))
     eating = words[0].startswith(_EAT_STEMS) and bool(_MEAT_WORDS & set(words[1:]))

@@ -274,12 +274,14 @@ _JOB = {
     "pt": r"(?:(?:o\s+)?(?:meu\s+)?(?:emprego|trabalho))",
     "de": r"(?:(?:meinen|den)\s+(?:job|arbeitsplatz))",
 }
-# What one belongs to or attends, left without naming it: "dejé el gimnasio", "deixei o coro".
+# What one belongs to, attends or learns, left without naming it: "dejé el gimnasio", "deixei o coro".
 _ATTENDED = {
     "it": _words("palestra club squadra coro corso banda volontariato piscina"),
-    "es": _words("gimnasio club equipo coro curso banda voluntariado academia piscina"),
+    "es": _words("gimnasio club equipo coro curso banda voluntariado academia piscina")
+    | _words("alemán inglés francés italiano portugués japonés chino árabe ruso"),  # a language one was learning
     "fr": _words("club équipe chorale cours groupe bénévolat piscine"),
-    "pt": _words("ginásio academia clube equipa equipe coro curso banda voluntariado piscina"),
+    "pt": _words("ginásio academia clube equipa equipe coro curso banda voluntariado piscina")
+    | _words("alemão inglês francês italiano espanhol japonês chinês árabe russo"),
     "de": frozenset(),
 }
 _ACQUIRE_STEMS = {

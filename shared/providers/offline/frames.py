@@ -1174,6 +1174,11 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} tiene un {kind} llamado {v}",
         ),
         (
+            r"(?:yo\s+)?(?:estoy\s+aprendiendo|aprendo)\s+(?P<v>[^,;.!?]+?)",
+            "goal",
+            "{S} está aprendiendo {v}",
+        ),
+        (
             "(?:yo\\s+)?(?:tengo|tenemos)\\s+(?P<v>(?:un|una|dos|tres|cuatro|cinco|\\d)\\s+(?:hijos?|hijas?|niñ[oa]s?|nietos?|bebés?|bebé)(?:\\s+de\\s+\\S+\\s+(?:años|meses))?)",
             "family:kids",
             "{S} tiene {v}",
@@ -1512,6 +1517,11 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} tem um {kind} chamado {v}",
         ),
         (
+            r"(?:eu\s+)?(?:estou\s+a\s+aprender|ando\s+a\s+aprender|estou\s+aprendendo|aprendo)\s+(?P<v>[^,;.!?]+?)",
+            "goal",
+            "{S} está a aprender {v}",
+        ),
+        (
             "(?:eu\\s+)?(?:tenho|temos)\\s+(?P<v>(?:um|uma|dois|duas|três|quatro|cinco|\\d)\\s+(?:filhos?|filhas?|crianças?|netos?|bebés?|bebês?)(?:\\s+de\\s+\\S+\\s+(?:anos|meses))?)",
             "family:kids",
             "{S} tem {v}",
@@ -1623,7 +1633,7 @@ _COMPILED_FRAMES = {
     )
     for lang, frames in _FOREIGN_FRAMES.items()
 }
-_MULTI_SLOTS = frozenset({"like", "dislike", "allergy", "language", "tool", "habit", "event", "pet", "own"})
+_MULTI_SLOTS = frozenset({"like", "dislike", "allergy", "language", "tool", "habit", "event", "pet", "own", "goal"})
 
 # Endings: "I stopped <infinitive>" / "I no longer <verb>"; the rest is what ended.
 _FOREIGN_ENDINGS: dict[str, tuple[str, ...]] = {
@@ -2108,6 +2118,8 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         core = _trimmed(value, slot)
         if slot == "family:kids":
             slot = _kin_slot(core)
+            if named := _named_children(text[m.end() :], slot, language):
+                return named  # "tengo dos hijos, Pablo y Lucía": one child per name, as in English
         extra: list[ForeignDraft] = []
         if slot == "occupation" and (tail := _PLACE_TAIL.search(value)):
             # "trabajo como médico en Quito": the place is a second fact.
@@ -2174,6 +2186,60 @@ _WORKPLACE_TAIL = _rx(
 # "einen Sohn", "una hija": a son and a daughter are two facts, as in English, not one "kids" value.
 _SON_WORDS = _rx(r"\b(?:sohn|söhne|hijo|fils|figlio|filho)\b")  # "hijos", "figli": children, of either sex
 _DAUGHTER_WORDS = _rx(r"\b(?:tochter|töchter|hijas?|filles?|figli[ae]|filhas?)\b")
+
+
+_CHILD_NAMED = {
+    "es": {
+        "child": "{S} tiene un hijo llamado {n}",
+        "son": "{S} tiene un hijo llamado {n}",
+        "daughter": "{S} tiene una hija llamada {n}",
+    },
+    "pt": {
+        "child": "{S} tem um filho chamado {n}",
+        "son": "{S} tem um filho chamado {n}",
+        "daughter": "{S} tem uma filha chamada {n}",
+    },
+    "it": {
+        "child": "{S} ha un figlio di nome {n}",
+        "son": "{S} ha un figlio di nome {n}",
+        "daughter": "{S} ha una figlia di nome {n}",
+    },
+    "fr": {
+        "child": "{S} a un enfant nommé {n}",
+        "son": "{S} a un fils nommé {n}",
+        "daughter": "{S} a une fille nommée {n}",
+    },
+    "de": {
+        "child": "{S} hat ein Kind namens {n}",
+        "son": "{S} hat einen Sohn namens {n}",
+        "daughter": "{S} hat eine Tochter namens {n}",
+    },
+}
+_CHILD_NAME = r"(?:(?:o|a|el|la)\s+)?(?-i:[A-ZÀ-Ý])[\wà-ÿ'-]+"
+_CHILD_NAMES = _rx(
+    rf"^\s*[,:(]\s*(?P<names>{_CHILD_NAME}(?:\s*,\s*{_CHILD_NAME})*\s+(?:y|e|et|und|ed)\s+{_CHILD_NAME})\s*\)?\s*(?=$|[,;.!?])"
+)
+
+
+def _named_children(after: str, kin_slot: str, language: str) -> list[ForeignDraft]:
+    """The children a count names right after it ("..., Pablo y Lucía"): one fact per name."""
+    m = _CHILD_NAMES.match(after)
+    if m is None or language not in _CHILD_NAMED:
+        return []
+    kind = {"family:daughters": "daughter", "family:sons": "son"}.get(kin_slot, "child")
+    subject = subject_for(language)
+    found: list[ForeignDraft] = []
+    for raw in re.findall(_CHILD_NAME, m.group("names")):
+        article = raw.split()[0].lower() if " " in raw else ""
+        # "o Rui e a Ana": the article says son or daughter when the count did not
+        this = _CHILD_BY_ARTICLE.get(article, kind) if kind == "child" else kind
+        name = _sub(r"(?i)^(?:o|a|el|la)\s+", "", raw)
+        said = _CHILD_NAMED[language][this].format(S=subject, n=name)
+        found.append(ForeignDraft(said, f"family:{this}:{_slug(name)}", name, "fact"))
+    return found
+
+
+_CHILD_BY_ARTICLE = {"a": "daughter", "la": "daughter", "o": "son", "el": "son"}
 
 
 def _kin_slot(value: str) -> str:
