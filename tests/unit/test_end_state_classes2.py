@@ -350,3 +350,24 @@ def test_spanish_children_named_after_their_count_are_one_fact_each():
 )
 def test_giving_up_a_language_being_learnt_ends_the_goal(learning, ended):
     assert _said(learning, ended) == []
+
+
+# --- changes of job, role and belongings said in other words ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "word"),
+    [
+        ("I'm a pharmacist.", "I retrained as a midwife.", "midwife"),
+        ("I'm a developer.", "I was promoted to team lead.", "team lead"),
+        ("I work at Globex.", "I got hired by Initrode.", "Initrode"),
+        ("My phone is a Galaxy S21.", "I got a new phone, a Pixel 9.", "Pixel"),
+    ],
+)
+def test_a_new_role_employer_or_thing_said_in_other_words_replaces_the_old_one(before, after, word):
+    active = _said(before, after)
+    assert len(active) == 1 and word in active[0]
+
+
+def test_a_promotion_to_no_role_says_nothing():
+    assert _said("I got promoted to the moon lol") == []

@@ -1440,6 +1440,23 @@ def _b_joined(m: re.Match[str], c: Clause) -> list[Draft]:
     return [_employer_draft(*org, "at", c, change=True)]
 
 
+def _b_new_role(m: re.Match[str], c: Clause) -> list[Draft]:
+    role = _third_person(_cut(_group(m, "v"), _ORG_STOPS))
+    if not role or len(role.split()) > 5 or role.split()[0].lower() in _DETERMINERS:
+        return []
+    head = role.split()[-1].lower()
+    if not (_is_occupation(head) or head in _RANKS):
+        return []  # "promoted to the moon": no role
+    return [Draft(f"The user is {_article(role)} {role}{c.since()}", FACT, 7, "occupation", _value(role))]
+
+
+# Roles one is promoted to that name no trade: "team lead", "head of data", "engineering manager".
+_RANKS = _vocab("""
+    lead, manager, director, head, supervisor, partner, principal, chief, officer, vp, president, captain,
+    coordinator, associate, senior, staff, foreman, superintendent
+""")
+
+
 def _b_employer_gone(m: re.Match[str], c: Clause) -> list[Draft]:
     raw = _group(m, "v")
     if raw:
@@ -2219,7 +2236,13 @@ RULES: tuple[Rule, ...] = (
                       " (?:at|with|for)"
                       "|got (?:a |the )?(?:new )?(?:job|position|role|offer) (?:at|with|from)"
                       "|accepted (?:an? |the )?(?:job|position|role|offer) (?:at|with|from)) {V}", _b_joined),
+    # "I got hired by Initech", "I've been taken on at Initech": a new employer, as "joined" says
+    _rule("employer", "i {ADV}(?:have )?(?:got|was|been|have been|just got) (?:hired|taken on|recruited|headhunted)"
+                      " (?:by|at) {V}", _b_joined),
     # occupation and studies
+    # "I was promoted to team lead", "I retrained as a paramedic": the new role
+    _rule("occupation", "i {ADV}(?:have )?(?:(?:got|was|been|have been) promoted to|retrained as|requalified as"
+                        "|qualified as|moved into a role as) (?P<art>an? |the )?(?P<v>.+)$", _b_new_role),
     _rule("occupation", "(?:i {ADV}(?P<verb>work)(?: nights| days| weekends| part-time| full-time| remotely"
                         "| freelance)? as|i am {ADV}(?P<verb2>working|employed) as"
                         "|my (?:job|job title|title|profession) is) (?P<art>an? )?(?P<v>.+?)"
@@ -4682,6 +4705,9 @@ def _diet_slot(fact: ExtractedFact) -> ExtractedFact:
     return replace(fact, slot="diet") if doing or eating else fact
 
 
+_NEW_KIND = re.compile(r"\bhas an? new (?P<kind>[a-z]+),")
+
+
 def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth: int) -> list[ExtractedFact]:
     """A change lands on the slot of the fact it changes, so consolidation replaces exactly that fact:
 
@@ -4726,6 +4752,15 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
         ):
             settled.append(replace(fact, slot=previous.slot))
             continue
+        if (newer := _NEW_KIND.search(fact.text)) and _kind(fact.slot) == "own" and not fact.negated:
+            # "I got a new phone, a Pixel 9" after "my phone is a Pixel 7": the new one of that kind replaces it
+            if source not in earlier_of:
+                earlier_of[source] = _earlier_facts(fact, request, depth)
+            kind_slot = f"own:{newer.group('kind').lower()}"
+            if fact.slot != kind_slot and any(
+                k.slot and same_context_slot(k.slot, kind_slot) for k in earlier_of[source]
+            ):
+                fact = replace(fact, slot=kind_slot)
         needs_context = fact.negated and fact.slot and context_of(fact.slot) is None
         changes = (
             not fact.negated
