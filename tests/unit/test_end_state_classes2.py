@@ -371,3 +371,19 @@ def test_a_new_role_employer_or_thing_said_in_other_words_replaces_the_old_one(b
 
 def test_a_promotion_to_no_role_says_nothing():
     assert _said("I got promoted to the moon lol") == []
+
+
+# --- where the user lives, said in other words -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "moved",
+    ["Home is Utrecht these days.", "I moved back to my hometown, Utrecht.", "I rent a small flat in Utrecht."],
+)
+def test_a_place_said_in_other_words_replaces_the_old_one(moved):
+    active = _said("I live in Delft.", moved)
+    assert len(active) == 1 and "Utrecht" in active[0]
+
+
+def test_home_is_where_the_heart_is_says_nothing():
+    assert _said("Home is where the heart is.") == []

@@ -2198,6 +2198,13 @@ RULES: tuple[Rule, ...] = (
         _b_location,
     ),
     _rule("location", "{IWE} have {ADV}(?:been )?(?:living|lived|based) in {V}", _b_location),
+    # "I moved back to my hometown, Galway"; "home is Berlin these days"; "I rent a flat in Kreuzberg"
+    _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back )?(?:home )?to (?:my|our) "
+                      "(?:hometown|home town|home city|home country),? {V}", _b_moved),
+    _rule("location", r"(?:my |our )?home is (?:now |currently )?(?P<v>{CAP}[\w'-]*(?: {CAP}[\w'-]*)*)"
+                      r"(?: (?:now|these days|nowadays))?\s*$", _b_moved),
+    _rule("location", "{IWE} {ADV}(?:rent|own|share) (?:a|an|the) (?:\\w+ )?(?:place|flat|apartment|house|room|studio"
+                      "|condo|cottage) in {V}", _b_location),
     _rule("location", "{AM} {ADV}(?:living|based|residing|located|settled) in {V}", _b_location),
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back |down |up |over |out |away )?"
                       "(?:to|into) {V}", _b_moved),
