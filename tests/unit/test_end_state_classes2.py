@@ -7,8 +7,13 @@ The phrasings are invented here; none comes from an evaluation set.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from uuid import uuid4
+
 import pytest
 
+from shared.domain.consolidation import ActiveFact, CandidateView, normalize_text, restated_with_less
+from shared.domain.models import Op
 from tests.unit.test_end_state_classes import active_texts, replay
 
 
@@ -387,3 +392,34 @@ def test_a_place_said_in_other_words_replaces_the_old_one(moved):
 
 def test_home_is_where_the_heart_is_says_nothing():
     assert _said("Home is where the heart is.") == []
+
+
+# --- a partner said as a companion; a thinner restatement keeps the fuller fact ------------------------------
+
+
+@pytest.mark.parametrize(
+    "said", ["My husband and I go bouldering on Fridays.", "Me and my girlfriend cook every Sunday."]
+)
+def test_doing_something_with_ones_partner_says_the_user_has_one(said):
+    active = _said(said)
+    assert len(active) == 2 and any(t.startswith("The user has a ") for t in active)
+
+
+def test_a_partner_said_again_without_the_name_keeps_the_named_fact():
+    active = _said("My husband Piet is a baker.", "My husband and I moved to Zwolle.")
+    assert any("Piet" in t for t in active)
+
+
+def _active(text: str, slot: str) -> ActiveFact:
+    return ActiveFact(uuid4(), text, normalize_text(text), slot, datetime(2026, 1, 1, tzinfo=UTC), 0.8, "en")
+
+
+def test_a_valueless_restatement_on_a_single_valued_slot_is_nothing_new():
+    said = CandidateView("The user has a wife", "partner", False, datetime(2026, 2, 1, tzinfo=UTC), value=None)
+    decision = restated_with_less(said, [_active("The user's wife is Karen", "partner")])
+    assert decision is not None and decision.op is Op.NONE
+
+
+def test_a_short_new_value_is_no_restatement():
+    said = CandidateView("The user lives in York", "location", False, datetime(2026, 2, 1, tzinfo=UTC), value="York")
+    assert restated_with_less(said, [_active("The user lives in York, Maine", "location")]) is None

@@ -2756,6 +2756,19 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
     return [_dated(d, c) for d in drafts]
 
 
+_WITH_PARTNER = _rx(rf"^(?:my\s+(?P<rel>{_PARTNER})\s+and\s+i|me\s+and\s+my\s+(?P<rel2>{_PARTNER}))\b")
+
+
+def _companion_drafts(sentence: str, drafts: list[Draft]) -> list[Draft]:
+    """ "My wife and I go to salsa class": what they do, and that the user has a wife (a fuller partner
+    fact already known is kept: consolidation takes a thinner restatement for nothing new)."""
+    m = _WITH_PARTNER.match(_strip_lead_ins(sentence.strip()))
+    if m is None or not drafts or any(d.negated or d.slot == "partner" for d in drafts):
+        return []
+    rel = _partner_word(m.group("rel") or m.group("rel2"))
+    return [Draft(f"The user has {_article(rel)} {rel}", REL, 7, "partner", None)]
+
+
 # How sure the clause classifier must be before the general layer speaks (tuned on the tune split
 # only): below it, a clause no frame read says nothing.
 GENERAL_FACT_CONFIDENCE = 0.6
@@ -3820,7 +3833,7 @@ def _named_animal_drafts(c: Clause) -> list[Draft]:
 # "I am ..." about the person: a lexicon of traits, faiths and the "X person" / "X fan" forms.
 _TRAIT = _rx(
     r"^i\s+am\s+(?:(?:also|really|very|kind\s+of|quite|totally|a\s+total|basically)\s+)*(?P<v>(?:an?\s+)?(?:left-handed"
-    r"|right-handed|ambidextrous|deaf(?:\s+in\s+one\s+ear)?|hard\s+of\s+hearing|blind|partially\s+sighted|colou?r-?blind"
+    r"|right-handed|ambidextrous|deaf(?:\s+in\s+one\s+ear)?|hard\s+of\s+hearing|blind|partially\s+sighted|(?:(?:red-green|blue-yellow|total)\s+)?colou?r-?blind"
     r"|pregnant|(?:\w+\s+months\s+)pregnant|night\s+owl|early\s+bird|morning\s+person|introvert|extrovert|introverted"
     r"|extroverted|neurodivergent|autistic|dyslexic|diabetic|epileptic|asthmatic|jewish|muslim|christian|catholic"
     r"|protestant|hindu|buddhist|sikh|atheist|agnostic|mormon|orthodox))\b(?P<rest>.*)$"
@@ -4140,6 +4153,8 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
             or ([] if changed or not general else _used_to_drafts(clause, today))
         ]
     )
+    if language == "en":
+        found = found + _companion_drafts(sentence, found)
     if context == "side project" or (context == "work" and _WE_SUBJECT.match(sentence)):
         # "At the office we moved to Slack", "I moved my hobby app to Render": where a workplace or a
         # project moves is not where the user lives ("for work I moved to Berlin" is).
