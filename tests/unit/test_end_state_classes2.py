@@ -423,3 +423,12 @@ def test_a_valueless_restatement_on_a_single_valued_slot_is_nothing_new():
 def test_a_short_new_value_is_no_restatement():
     said = CandidateView("The user lives in York", "location", False, datetime(2026, 2, 1, tzinfo=UTC), value="York")
     assert restated_with_less(said, [_active("The user lives in York, Maine", "location")]) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "slot"),
+    [("We have two boys.", "family:sons"), ("I have a 4-year-old daughter.", "family:daughters")],
+)
+def test_children_counted_as_boys_girls_or_with_an_age_are_sons_or_daughters(said, slot):
+    run = replay([(said, "2026-01-10")])
+    assert [f.slot for f in run.predicted] == [slot]

@@ -1992,6 +1992,7 @@ _PLURALS = {"kid": "kids", "child": "children", "son": "sons", "daughter": "daug
 def _b_relative_count(m: re.Match[str], c: Clause) -> list[Draft]:
     n = _number(_group(m, "n"))
     rel = _group(m, "rel").lower()
+    rel = {"boy": "son", "boys": "sons", "girl": "daughter", "girls": "daughters"}.get(rel, rel)  # "two boys"
     if n <= 0 or n > 20:
         return []
     plural = _PLURALS.get(rel, rel)
@@ -2336,7 +2337,10 @@ RULES: tuple[Rule, ...] = (
     _rule("family", "{IWE} (?:have|have got) an? (?P<rel>{FAMILY}|{PERSON}) (?:named|called) {V}",
           _b_relative_named),
     _rule("family", r"{IWE} (?:have|have got) (?P<n>an?|one|two|three|four|five|six|seven|\d+)"
-                    r" (?P<rel>" + _KIDS + r")\b(?! (?:named|called))", _b_relative_count),
+                    r" (?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)[- ](?:year|month)[- ]old "
+                    r"|little |baby |teenage |grown[- ]up |young )?(?P<rel>" + _KIDS + r"|boys?|girls?)\b"
+                    r"(?! (?:named|called))",
+          _b_relative_count),
     _rule("family", "(?:my|our) (?P<rel>{FAMILY}|{PERSON}),? (?P<n>{NAME})", _b_relative_mention, anywhere=True),
     # pets: deaths first
     _rule("pet", "(?:my|our) (?P<kind>{PETS}),?(?: (?P<n>{NAME}))?,? (?:just )?(?:died|passed away|passed"
