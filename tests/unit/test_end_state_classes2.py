@@ -432,3 +432,19 @@ def test_a_short_new_value_is_no_restatement():
 def test_children_counted_as_boys_girls_or_with_an_age_are_sons_or_daughters(said, slot):
     run = replay([(said, "2026-01-10")])
     assert [f.slot for f in run.predicted] == [slot]
+
+
+# --- context: a context's thing as what a switch is made to ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("switch", "kept", "new"),
+    [
+        ("I switched my home computer to macOS.", "Windows", "macOS"),
+        ("We switched our work laptops to Ubuntu.", "Fedora", "Ubuntu"),
+    ],
+)
+def test_a_switch_of_one_contexts_thing_changes_only_that_context(switch, kept, new):
+    before = ["At the office we use Windows.", "At home I use Fedora."]
+    active = _said(*before, switch)
+    assert len(active) == 2 and any(new in t for t in active) and any(kept in t for t in active)

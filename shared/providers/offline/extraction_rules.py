@@ -4648,18 +4648,21 @@ def _switches_said(facts: list[ExtractedFact], request: ExtractionInput, depth: 
         if turn.role != "user" or turn.event_id in said or detect_language(turn.content) != "en":
             continue
         for sentence in _sentences(_normalise_message(turn.content)):
-            m = _SWITCHED_ONLY_TO.match(_strip_lead_ins(sentence.strip()))
+            context, said = frames.find_context(_strip_lead_ins(sentence.strip()), "en")
+            m = _SWITCHED_ONLY_TO.match(said)
             new = _tidy(m.group("new")) if m else ""
             if not new or len(new.split()) > 4 or new.lower() in _NOT_SWITCHED_TO:
                 continue
+            shown = f"The user switched to {new}"
+            shown = frames.with_context(shown, context, "en") if context else shown
             draft = ExtractedFact(
-                text=frames.name_speaker(f"The user switched to {new}", "en", turn.name),
+                text=frames.name_speaker(shown, "en", turn.name),
                 category=FACT,
                 importance=6,
                 valid_from=turn.created_at,
                 source_event_ids=(turn.event_id,),
                 language="en",
-                slot=f"tool:{_slug(new)}",
+                slot=frames.scoped(f"tool:{_slug(new)}", context) if context else f"tool:{_slug(new)}",
                 value=new,
             )
             target = _what_it_changes(draft, _earlier_facts(draft, request, depth))

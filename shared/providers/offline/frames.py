@@ -284,6 +284,13 @@ _EN_CONTEXT_NOUN = _rx(
     r"^(?:(?:my|our)\s+)?(?P<context>work|job|office|home|family|personal|private|side[- ]project|hobby)\s+"
     r"(?=[a-z]+\s+(?:is|are|was|runs|uses|has|lives)\b)"
 )
+# A thing of a context as what a change is made to: "switched my home computer to macOS", "moved our work
+# laptops to Linux".
+_EN_CONTEXT_THING_CHANGED = _rx(
+    r"\b(?:switched|moved|migrated|changed|swapped|converted|upgraded)\s+(?:my|our|the)\s+(?P<context>home|work|office)\s+"
+    r"(?=(?:computer|computers|laptop|laptops|pc|pcs|machine|machines|desktop|phone|phones|setup|server|servers|router)"
+    r"\s+(?:from|to|over|onto)\b)"
+)
 _EN_CONTEXT_HEADING = _rx(
     r"^(?P<context>blog|work|job|side[- ]project|home|family|hobby\s+project)\s+(?:update|news)\s*[:,-]+\s*"
 )
@@ -314,6 +321,11 @@ def find_context(text: str, language: str) -> tuple[str | None, str]:
     if match is None and language == "en" and (personal := _EN_PERSONAL.search(text)):
         rest = (text[: personal.start()] + " " + text[personal.end() :]).strip()
         return "side project", re.sub(r"\s+", " ", rest).strip(" ,")
+    if match is None and language == "en" and (owned := _EN_CONTEXT_THING_CHANGED.search(text)):
+        # "I switched my home computer to macOS": the change is that context's ("home", "work")
+        context = _CONTEXT_NOUNS[owned.group("context").lower()]
+        rest = (text[: owned.start("context")] + text[owned.end("context") :]).strip()
+        return context, re.sub(r"\s+", " ", rest).strip(" ,")
     if match is None and language == "en" and (changed := _EN_PERSONAL_CHANGED.search(text)):
         # "We moved our side project from Heroku to Fly.io": the change is the side project's.
         rest = (text[: changed.start("marker")] + " " + text[changed.end("marker") :]).strip()
