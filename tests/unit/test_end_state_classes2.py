@@ -448,3 +448,12 @@ def test_a_switch_of_one_contexts_thing_changes_only_that_context(switch, kept, 
     before = ["At the office we use Windows.", "At home I use Fedora."]
     active = _said(*before, switch)
     assert len(active) == 2 and any(new in t for t in active) and any(kept in t for t in active)
+
+
+@pytest.mark.parametrize(
+    ("said", "slot"),
+    [("I also have mild eczema if that matters.", "health:eczema"), ("I also have three kids.", "family:kids")],
+)
+def test_also_before_have_keeps_the_fact_its_kind(said, slot):
+    run = replay([(said, "2026-01-10")])
+    assert [f.slot for f in run.predicted] == [slot]

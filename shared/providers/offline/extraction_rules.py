@@ -2336,7 +2336,7 @@ RULES: tuple[Rule, ...] = (
     _rule("family", "my (?P<rel>{FAMILY}|{PERSON})(?:'s name is| is called| is named) {V}", _b_relative_named),
     _rule("family", "{IWE} (?:have|have got) an? (?P<rel>{FAMILY}|{PERSON}) (?:named|called) {V}",
           _b_relative_named),
-    _rule("family", r"{IWE} (?:have|have got) (?P<n>an?|one|two|three|four|five|six|seven|\d+)"
+    _rule("family", r"{IWE} {ADV}(?:have|have got) (?P<n>an?|one|two|three|four|five|six|seven|\d+)"
                     r" (?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)[- ](?:year|month)[- ]old "
                     r"|little |baby |teenage |grown[- ]up |young )?(?P<rel>" + _KIDS + r"|boys?|girls?)\b"
                     r"(?! (?:named|called))",
@@ -3142,7 +3142,8 @@ def _base_after_aux(m: re.Match[str]) -> str:
 
 
 _CONDITIONS = _rx(
-    r"^i\s+(?:have|have\s+got|got|suffer\s+from|live\s+with|was\s+diagnosed\s+with|am\s+diagnosed\s+with)\s+"
+    r"^i\s+(?:(?:also|still|actually|now)\s+)?(?:have|have\s+got|got|suffer\s+from|live\s+with|was\s+diagnosed\s+with"
+    r"|am\s+diagnosed\s+with)\s+"
     r"(?P<v>(?:(?:type\s+[12]|mild|severe|chronic|bad|a\s+bad|a|an)\s+)*(?:diabetes|asthma|adhd|autism|arthritis"
     r"|migraines?|ibs|coeliac\s+disease|celiac\s+disease|crohn'?s(?:\s+disease)?|epilepsy|anxiety|depression|insomnia"
     r"|herniated\s+disc|slipped\s+disc|bad\s+back|high\s+blood\s+pressure|tinnitus|eczema|psoriasis|lupus|dyslexia"
