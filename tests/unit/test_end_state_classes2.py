@@ -457,3 +457,24 @@ def test_a_switch_of_one_contexts_thing_changes_only_that_context(switch, kept, 
 def test_also_before_have_keeps_the_fact_its_kind(said, slot):
     run = replay([(said, "2026-01-10")])
     assert [f.slot for f in run.predicted] == [slot]
+
+
+@pytest.mark.parametrize(
+    ("said", "count"),
+    [("Hablo inglés y francés.", 2), ("Ich spreche Deutsch und Englisch.", 2)],
+)
+def test_a_list_of_languages_is_one_fact_each(said, count):
+    assert len(_said(said)) == count
+
+
+@pytest.mark.parametrize(
+    ("said", "slot"),
+    [("Estudio arquitectura en Granada.", "education"), ("Estudo enfermagem em Braga.", "education")],
+)
+def test_what_the_user_studies_in_spanish_or_portuguese_is_their_education(said, slot):
+    run = replay([(said, "2026-01-10")])
+    assert [f.slot for f in run.predicted] == [slot]
+
+
+def test_a_spanish_habit_said_with_salir_a_ends_with_its_negation():
+    assert _said("Salgo a caminar todos los días.", "Ya no salgo a caminar.") == []

@@ -1281,6 +1281,17 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:yo\s+)?soy\s+alérgic[oa]\s+a\s+" + _V, "allergy", "{S} es alérgico a {v}"),
         (r"me\s+(?:gusta|gustan|encanta|encantan)\s+" + _V, "like", "A {S_lower} le gusta {v}"),
         (r"(?:yo\s+)?hablo\s+" + _V, "language", "{S} habla {v}"),
+        (
+            r"(?:yo\s+)?estudio\s+(?!(?:mucho|poco|bastante|para|por|hoy|ahora|todos|todas|cada|en|con|cuando)\b)"
+            r"(?P<v>[^,;.!?]+?)",
+            "education",
+            "{S} estudia {v}",
+        ),
+        (
+            r"(?:yo\s+)?salgo\s+a\s+(?P<act>correr|caminar|pasear|andar|nadar|rodar)\s+(?P<v>(?:todos|todas|cada|los|las)\b[^,;.!?]*?)",
+            "habit",
+            "{S} sale a {act} {v}",
+        ),
     ),
     "fr": (
         (
@@ -1628,6 +1639,12 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:eu\s+)?sou\s+alérgic[oa]\s+(?:a|ao|à|aos|às)\s+" + _V, "allergy", "{S} é alérgico a {v}"),
         (r"(?:eu\s+)?gosto\s+(?:muito\s+)?(?:de|do|da|dos|das)\s+" + _V, "like", "{S} gosta de {v}"),
         (r"(?:eu\s+)?falo\s+" + _V, "language", "{S} fala {v}"),
+        (
+            r"(?:eu\s+)?estudo\s+(?!(?:muito|pouco|bastante|para|por|hoje|agora|todos|todas|cada|em|com|quando)\b)"
+            r"(?P<v>[^,;.!?]+?)",
+            "education",
+            "{S} estuda {v}",
+        ),
     ),
 }
 # Where a value ends, in the message's own language ("ma" is Italian "but" and French "my").
@@ -2116,6 +2133,10 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         m = pattern.match(text)
         if not m:
             continue
+        if slot == "language" and m.start("v") >= 0 and (listed := _listed_after(text, m.start("v"))):
+            # "hablo inglés y francés": one language each, as in English
+            lead = text[: m.start("v")]
+            return [d for item in listed for d in _positive_frames(f"{lead}{item}", language)]
         groups = {k: (v or "") for k, v in m.groupdict().items()}
         groups["v"] = groups["v"] or groups.get("v2", "")
         groups["rel"] = groups.get("rel") or groups.get("rel2", "")
@@ -2176,6 +2197,18 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         kind = "preference" if slot in ("like", "dislike") else ("event" if slot == "event" else "fact")
         return [ForeignDraft(_sub(r"\s+", " ", line), full_slot, value, kind), *extra]
     return []
+
+
+_LIST_ITEMS = re.compile(r"\s*,\s*(?:(?:y|e|et|und|ed)\s+)?|\s+(?:y|e|et|und|ed)\s+", re.IGNORECASE)
+
+
+def _listed_after(text: str, start: int) -> list[str]:
+    """The items of a short list of one-word values from ``start`` to the end ("inglés, francés y alemán"),
+    or nothing when what follows is no such list."""
+    items = [i for i in _LIST_ITEMS.split(text[start:].strip(" .!")) if i]
+    if len(items) < 2 or len(items) > 5 or any(len(i.split()) > 1 for i in items):
+        return []
+    return items
 
 
 # What follows the value but is no part of it: company ("con i miei amici"), rhythm ("ogni domenica"),
