@@ -478,3 +478,15 @@ def test_what_the_user_studies_in_spanish_or_portuguese_is_their_education(said,
 
 def test_a_spanish_habit_said_with_salir_a_ends_with_its_negation():
     assert _said("Salgo a caminar todos los días.", "Ya no salgo a caminar.") == []
+
+
+@pytest.mark.parametrize("said", ["Je fais de la natation le mardi.", "Gioco a calcetto il giovedì."])
+def test_a_weekday_with_its_article_in_the_present_is_a_rhythm_not_a_date(said):
+    run = replay([(said, "2026-01-10")])
+    assert len(run.predicted) == 1 and run.predicted[0].slot.startswith("habit:")
+    assert "(20" not in run.predicted[0].text
+
+
+def test_a_weekday_said_with_this_is_still_a_date():
+    run = replay([("J'ai rendez-vous chez le dentiste ce vendredi.", "2026-01-10")])
+    assert any("2026-01-16" in f.text for f in run.predicted)

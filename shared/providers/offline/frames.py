@@ -537,6 +537,9 @@ _EVERY_WEEKDAY = _rx(
 )
 
 
+_HABITUAL_ARTICLE = {"fr": r"(?i)le\s+\w+$", "it": r"(?i)(?:il|la)\s+\w+$"}
+
+
 def _weekday_dates(text: str, today: date, language: str) -> list[StatedDate]:
     frame = _WEEKDAY_FRAME.get(language)
     if frame is None:
@@ -549,6 +552,12 @@ def _weekday_dates(text: str, today: date, language: str) -> list[StatedDate]:
     for m in _finditer(r"(?<!\w)(?:" + pattern.format(days=days) + r")(?!\w)", text, re.IGNORECASE):
         if _EVERY_WEEKDAY.search(text[: m.start()]):
             continue  # "jeden Dienstag", "los martes", "tous les lundis": a habit's rhythm, not a date
+        if _HABITUAL_ARTICLE.get(language) and not told_in_past:
+            # "je joue au tennis le dimanche", "gioco a calcetto il giovedì": the article alone, in the present
+            # and with no day number after it, is every such day (a date says "ce dimanche", "dimanche 12")
+            habitual = _match(_HABITUAL_ARTICLE[language], m.group(0))
+            if habitual and not _match(r"\s*\d", text[m.end() :]):
+                continue
         weekday = names[m.group("w").lower()]
         phrase = m.group(0).lower()
         since = bool(_DANGLING_SINCE.search(text[: m.start()]))  # "desde el lunes": the last one
