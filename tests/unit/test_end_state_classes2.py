@@ -490,3 +490,23 @@ def test_a_weekday_with_its_article_in_the_present_is_a_rhythm_not_a_date(said):
 def test_a_weekday_said_with_this_is_still_a_date():
     run = replay([("J'ai rendez-vous chez le dentiste ce vendredi.", "2026-01-10")])
     assert any("2026-01-16" in f.text for f in run.predicted)
+
+
+# --- endings: a named thing quit that is no employer; coming off, stepping down ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "ending"),
+    [
+        ("I do Pilates Plus on Mondays.", "I quit Pilates Plus."),
+        ("I'm on Metformin.", "I came off Metformin last month."),
+        ("I'm on the board of a charity.", "I stepped down from the board."),
+    ],
+)
+def test_a_thing_quit_ends_the_fact_that_names_it(before, ending):
+    assert _said(before, ending) == []
+
+
+def test_quitting_a_named_employer_still_ends_the_job():
+    run = replay([("I work at Globex.", "2026-01-10"), ("I quit Globex.", "2026-02-10")])
+    assert active_texts(run) == [] and any(f.negated and f.slot == "employer" for f in run.predicted)

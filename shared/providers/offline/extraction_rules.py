@@ -4782,6 +4782,15 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
         ):
             settled.append(replace(fact, slot=previous.slot))
             continue
+        if fact.negated and fact.slot == "employer" and fact.value and fact.language == "en":
+            # "I quit CrossFit" after "I do CrossFit": a named thing quit that no earlier employer fact names
+            # but another earlier fact does is that fact's ending, not a job's
+            if source not in earlier_of:
+                earlier_of[source] = _earlier_facts(fact, request, depth)
+            naming = [k for k in earlier_of[source] if k.slot and thing_match.names_all(fact.value, k.slot, k.text)]
+            if naming and not any(k.slot == "employer" for k in naming):
+                said = fact.text.replace(" no longer works at ", " quit ")
+                fact = replace(fact, slot=f"*:{_slug(fact.value)}", text=said)
         if (newer := _NEW_KIND.search(fact.text)) and _kind(fact.slot) == "own" and not fact.negated:
             # "I got a new phone, a Pixel 9" after "my phone is a Pixel 7": the new one of that kind replaces it
             if source not in earlier_of:

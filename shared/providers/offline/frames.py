@@ -850,7 +850,8 @@ _EN_ENDING_LEAD = _rx(
     r"^(?:i|we)\s+(?P<be>am\s+|are\s+)?(?:have\s+|had\s+|just\s+|finally\s+|recently\s+|already\s+|officially\s+|completely\s+)*"
     r"(?P<marker>stopped|quit|quitted|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|dropped|ditched|abandoned|kicked|cut\s+out"
     r"|no\s+longer|am\s+done\s+with|am\s+finished\s+with|got\s+rid\s+of|retired\s+from|sold|gave\s+away"
-    r"|lost|cancelled|canceled|unsubscribed\s+from|gone\s+off|went\s+off|got\s+tired\s+of|grown\s+out\s+of|left)\s+(?P<rest>.+)$"
+    r"|lost|cancelled|canceled|unsubscribed\s+from|gone\s+off|went\s+off|got\s+tired\s+of|grown\s+out\s+of|left"
+    r"|came\s+off|come\s+off|stepped\s+down\s+from)\s+(?P<rest>.+)$"
 )
 _GROUPS_LEFT = (
     r"(?:band|choir|club|team|gym|orchestra|league|course|class|group|committee|union|troupe|crew|squad|society"
@@ -964,6 +965,9 @@ def ending_marker(text: str) -> tuple[str, str] | None:
             in (
                 "quit",
                 "quitted",
+                "came off",  # a medication or a programme one was on
+                "come off",
+                "stepped down from",  # a board, a role
                 "dropped",
                 "ditched",
                 "abandoned",
@@ -990,7 +994,10 @@ def ending_marker(text: str) -> tuple[str, str] | None:
             )
         ):
             # "I quit coffee", "I sold my bike": the thing itself ("left the choir" is quitting it)
-            return marker, f"I {'quit' if marker == 'left' else marker} {rest}"
+            return (
+                marker,
+                f"I {'quit' if marker in ('left', 'came off', 'come off', 'stepped down from') else marker} {rest}",
+            )
         return None
     m = _EN_NOT_ANYMORE.match(text)
     if m:
