@@ -2528,7 +2528,7 @@ _MARKERS = {
         para, pra, um, uma,
         isso, isto, esse, essa, aqui, muito, quando, porque, ainda, sempre, hoje, ontem, prefiro, quero, posso,
         faço, vou, é, são, está, tá, né, respostas,
-        as, jogo, passada, passado, mês, voltei, comecei, troquei, comprei, acabei, terminei, fiquei, passei
+        jogo, voltei, comecei, troquei, comprei, acabei, terminei, fiquei, passei
     """),
 }
 _FR_ELISIONS = ("j'", "m'", "l'", "d'", "c'", "qu'", "n'", "s'")
