@@ -100,10 +100,33 @@ def decide_by_rule(
     if candidate.negated:
         return retraction_by_rule(candidate, neighbours)
     return (
-        update_by_named_change(candidate, neighbours)
+        restated_with_less(candidate, neighbours)
+        or update_by_named_change(candidate, neighbours)
         or update_by_slot(candidate, neighbours, min_similarity=slot_update_min_similarity)
         or add_by_slot(candidate, neighbours)
     )
+
+
+def restated_with_less(candidate: CandidateView, neighbours: Sequence[ActiveFact]) -> Decision | None:
+    """A candidate that says less than the active fact on its slot ("The user has a wife" against "The
+    user's wife is Karen", "The user has a dog" against "... a dog named Rex"): nothing new, so it
+    changes nothing, rather than replacing the fuller fact with the thinner one. Only a candidate that
+    names no value (a value is a new one, however short), and in the same language: content words are
+    compared as written."""
+    if not candidate.slot or candidate.value or is_multi_valued(candidate.slot):
+        return None
+    words = content_stems(candidate.text)
+    if not words:
+        return None
+    holders = slot_holders(canonical_slot(candidate.slot), [canonical_slot(n.slot) for n in neighbours])
+    for index in holders:
+        fact = neighbours[index]
+        if candidate.language and fact.language and candidate.language != fact.language:
+            continue
+        known = content_stems(fact.text)
+        if words < known:
+            return Decision(Op.NONE, reason=f"says less than neighbour {index} on {candidate.slot}")
+    return None
 
 
 # A candidate that says what it replaces: "... padel instead of badminton", "... switched from Vim to Helix".

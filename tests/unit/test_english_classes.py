@@ -399,11 +399,12 @@ def test_a_reciprocal_verb_keeps_the_pair_together():
     assert any(f.negated and f.slot == "partner" for f in facts), [(f.text, f.slot) for f in facts]
 
 
-def test_a_nameless_companion_states_no_partner():
-    """ "my wife and I ..." says nothing new about who the wife is: a partner fact without her name would
-    replace one that has it."""
+def test_a_nameless_companion_states_a_partner_without_a_value():
+    """ "my wife and I ..." says the user has a wife, and no more: the fact names no value, so consolidation
+    never lets it replace a partner fact that has her name (consolidation.restated_with_less)."""
     facts = facts_of("my wife and I moved to Perth")
-    assert [f.slot for f in facts] == ["location"], [(f.text, f.slot) for f in facts]
+    assert sorted(f.slot for f in facts) == ["location", "partner"], [(f.text, f.slot) for f in facts]
+    assert [f.value for f in facts if f.slot == "partner"] == [None]
 
 
 # --- we-habits with a rhythm --------------------------------------------------------------------------

@@ -41,7 +41,7 @@ from shared.domain.models import Decision, DecisionItem, Neighbour, Op
 from shared.domain.slots import MULTI_VALUED_PREFIXES, is_multi_valued, same_slot, slot_holders
 from shared.domain.thing_match import names_all, one_partial_match
 
-RULES_VERSION = "rules-v5"  # v5: a relative's place or work holds one value; v4: work's plain and "@work" slots are one
+RULES_VERSION = "rules-v6"  # v6: a valueless restatement keeps the fuller fact; v5: a relative's place holds one value
 
 __all__ = ["MULTI_VALUED_PREFIXES", "RULES_VERSION", "decide", "is_multi_valued", "normalise_text"]
 

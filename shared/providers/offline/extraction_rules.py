@@ -57,7 +57,7 @@ from shared.providers.offline.text_forms import PRONOUNS, slug, third_person, ti
 from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import third_singular as _verb_s
 
-RULES_VERSION = "rules-v6"  # part of the extraction cache key: v5 segments clauses by the general layer
+RULES_VERSION = "rules-v7"  # part of the extraction cache key: v7 keys pt/es habits by verb stem; v5 segments clauses
 # (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
 # foreign past tenses, we-statements and deaths; v6 reads evening clock times, scopes context per
 # clause and keeps earlier dated or multi-valued facts of one message
@@ -80,7 +80,7 @@ _TOOL_TABLE: dict[str, frozenset[str]] = {
     "database": _vocab("""
         postgres, postgresql, mysql, mariadb, sqlite, sqlite3, mongodb, mongo, redis, dynamodb, cassandra,
         cockroachdb, clickhouse, duckdb, sql server, mssql, oracle db, neo4j, supabase, firestore,
-        elasticsearch, couchdb, timescaledb
+        elasticsearch, couchdb, timescaledb, oracle, db2
     """),
     "editor": _vocab("""
         vim, neovim, nvim, emacs, vs code, vscode, visual studio code, visual studio, sublime, sublime text,
@@ -100,6 +100,16 @@ _TOOL_TABLE: dict[str, frozenset[str]] = {
     """),
     "browser": _vocab("""
         chrome, firefox, safari, brave, microsoft edge, vivaldi
+    """),
+    # A team has one of each of these at a time: a move to another replaces it.
+    "issue-tracker": _vocab("""
+        jira, linear, trello, asana, clickup, youtrack, shortcut, monday.com, basecamp
+    """),
+    "chat": _vocab("""
+        slack, microsoft teams, ms teams, teams, mattermost, zulip, rocket.chat
+    """),
+    "ci": _vocab("""
+        jenkins, github actions, gitlab ci, circleci, circle ci, travis, travis ci, buildkite, teamcity, drone
     """),
 }
 _TOOL_DOMAIN = {name: domain for domain, names in _TOOL_TABLE.items() for name in names}
@@ -1111,7 +1121,8 @@ _ABBREVIATION = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Mt|Prof|Jr|Sr|vs|etc|approx|e\.g
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+|\s*,?\s*(?=[¿¡])|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+[\s.!]*")
 _RECIPROCAL = (
     r"(?:have\s+|'ve\s+|just\s+|finally\s+|recently\s+|officially\s+)?(?:broke\s+up|broken\s+up"
-    r"|split\s+up|separated|divorced|got\s+divorced|got\s+married|got\s+engaged|are\s+(?:divorced|separated|dating|engaged"
+    r"|split\s+up|split(?!\s+(?:the|a|an|our|my|it|this|that|costs?|bills?|rent|everything)\b)|separated|divorced"
+    r"|got\s+divorced|got\s+married|got\s+engaged|are\s+(?:divorced|separated|dating|engaged"
     r"|married|together|getting)|have\s+been\s+(?:dating|together|married)|met|moved\s+in\s+together)"
     r"\b(?!\s+with)"
 )
@@ -1386,6 +1397,23 @@ def _b_joined(m: re.Match[str], c: Clause) -> list[Draft]:
     if not org or not _is_proper(org[0]):  # "I joined a gym", "I started at 9"
         return []
     return [_employer_draft(*org, "at", c, change=True)]
+
+
+def _b_new_role(m: re.Match[str], c: Clause) -> list[Draft]:
+    role = _third_person(_cut(_group(m, "v"), _ORG_STOPS))
+    if not role or len(role.split()) > 5 or role.split()[0].lower() in _DETERMINERS:
+        return []
+    head = role.split()[-1].lower()
+    if not (_is_occupation(head) or head in _RANKS):
+        return []  # "promoted to the moon": no role
+    return [Draft(f"The user is {_article(role)} {role}{c.since()}", FACT, 7, "occupation", _value(role))]
+
+
+# Roles one is promoted to that name no trade: "team lead", "head of data", "engineering manager".
+_RANKS = _vocab("""
+    lead, manager, director, head, supervisor, partner, principal, chief, officer, vp, president, captain,
+    coordinator, associate, senior, staff, foreman, superintendent
+""")
 
 
 def _b_employer_gone(m: re.Match[str], c: Clause) -> list[Draft]:
@@ -1736,11 +1764,29 @@ def _b_breakup_joint(m: re.Match[str], c: Clause) -> list[Draft]:
     rel = _partner_word(rel_match.group(1)) if rel_match else "partner"
     rest = who[rel_match.end() :] if rel_match else re.sub(r"^my\s+", "", who, flags=re.IGNORECASE)
     name = _name(rest, need_capital=True) if rest else None
+    if rest and not name and _casual_name(rest):
+        name = rest.capitalize()  # "tomasz and I broke up": a name typed in lower case
     if rest and not name:
         return []  # "my sister and I split the bill"
     if name:
         return [Draft(f"The user and {name} broke up", REL, 8, "partner", name, True)]
     return [Draft(f"The user and their {rel} broke up", REL, 8, "partner", None, True)]
+
+
+_NOT_A_PARTNER = re.compile(rf"(?i)^(?:{_FAMILY}|{_PERSON}|team|class|group|company|family|boss|parents|folks)$")
+
+
+def _casual_name(word: str) -> bool:
+    """A one-word name typed in lower case ("tomasz and I broke up"), not a relative or a common word."""
+    return (
+        word.isalpha()
+        and word.islower()
+        and len(word) >= 3
+        and not _NOT_A_PARTNER.match(word)
+        and word not in _NOT_NAMES
+        and word not in _DETERMINERS
+        and word not in _BASE_STOPS
+    )
 
 
 def _b_breakup_with(m: re.Match[str], c: Clause) -> list[Draft]:
@@ -1905,6 +1951,7 @@ _PLURALS = {"kid": "kids", "child": "children", "son": "sons", "daughter": "daug
 def _b_relative_count(m: re.Match[str], c: Clause) -> list[Draft]:
     n = _number(_group(m, "n"))
     rel = _group(m, "rel").lower()
+    rel = {"boy": "son", "boys": "sons", "girl": "daughter", "girls": "daughters"}.get(rel, rel)  # "two boys"
     if n <= 0 or n > 20:
         return []
     plural = _PLURALS.get(rel, rel)
@@ -2111,6 +2158,13 @@ RULES: tuple[Rule, ...] = (
         _b_location,
     ),
     _rule("location", "{IWE} have {ADV}(?:been )?(?:living|lived|based) in {V}", _b_location),
+    # "I moved back to my hometown, Galway"; "home is Berlin these days"; "I rent a flat in Kreuzberg"
+    _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back )?(?:home )?to (?:my|our) "
+                      "(?:hometown|home town|home city|home country),? {V}", _b_moved),
+    _rule("location", r"(?:my |our )?home is (?:now |currently )?(?P<v>{CAP}[\w'-]*(?: {CAP}[\w'-]*)*)"
+                      r"(?: (?:now|these days|nowadays))?\s*$", _b_moved),
+    _rule("location", "{IWE} {ADV}(?:rent|own|share) (?:a|an|the) (?:\\w+ )?(?:place|flat|apartment|house|room|studio"
+                      "|condo|cottage) in {V}", _b_location),
     _rule("location", "{AM} {ADV}(?:living|based|residing|located|settled) in {V}", _b_location),
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back |down |up |over |out |away )?"
                       "(?:to|into) {V}", _b_moved),
@@ -2148,7 +2202,13 @@ RULES: tuple[Rule, ...] = (
                       " (?:at|with|for)"
                       "|got (?:a |the )?(?:new )?(?:job|position|role|offer) (?:at|with|from)"
                       "|accepted (?:an? |the )?(?:job|position|role|offer) (?:at|with|from)) {V}", _b_joined),
+    # "I got hired by Initech", "I've been taken on at Initech": a new employer, as "joined" says
+    _rule("employer", "i {ADV}(?:have )?(?:got|was|been|have been|just got) (?:hired|taken on|recruited|headhunted)"
+                      " (?:by|at) {V}", _b_joined),
     # occupation and studies
+    # "I was promoted to team lead", "I retrained as a paramedic": the new role
+    _rule("occupation", "i {ADV}(?:have )?(?:(?:got|was|been|have been) promoted to|retrained as|requalified as"
+                        "|qualified as|moved into a role as) (?P<art>an? |the )?(?P<v>.+)$", _b_new_role),
     _rule("occupation", "(?:i {ADV}(?P<verb>work)(?: nights| days| weekends| part-time| full-time| remotely"
                         "| freelance)? as|i am {ADV}(?P<verb2>working|employed) as"
                         "|my (?:job|job title|title|profession) is) (?P<art>an? )?(?P<v>.+?)"
@@ -2233,8 +2293,11 @@ RULES: tuple[Rule, ...] = (
     _rule("family", "my (?P<rel>{FAMILY}|{PERSON})(?:'s name is| is called| is named) {V}", _b_relative_named),
     _rule("family", "{IWE} (?:have|have got) an? (?P<rel>{FAMILY}|{PERSON}) (?:named|called) {V}",
           _b_relative_named),
-    _rule("family", r"{IWE} (?:have|have got) (?P<n>an?|one|two|three|four|five|six|seven|\d+)"
-                    r" (?P<rel>" + _KIDS + r")\b(?! (?:named|called))", _b_relative_count),
+    _rule("family", r"{IWE} {ADV}(?:have|have got) (?P<n>an?|one|two|three|four|five|six|seven|\d+)"
+                    r" (?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)[- ](?:year|month)[- ]old "
+                    r"|little |baby |teenage |grown[- ]up |young )?(?P<rel>" + _KIDS + r"|boys?|girls?)\b"
+                    r"(?! (?:named|called))",
+          _b_relative_count),
     _rule("family", "(?:my|our) (?P<rel>{FAMILY}|{PERSON}),? (?P<n>{NAME})", _b_relative_mention, anywhere=True),
     # pets: deaths first
     _rule("pet", "(?:my|our) (?P<kind>{PETS}),?(?: (?P<n>{NAME}))?,? (?:just )?(?:died|passed away|passed"
@@ -2398,7 +2461,7 @@ _MARKERS = {
         nombre, desde, ahora, hola, gracias, sí, cómo, trabajo, en, ya, tengo, hace, dejé, gusta, años, del, al,
         estoy, juego, tenemos, hijos, hijas, nuestro, nuestra, somos, usamos, mañanas, casada, casado,
         tú, está, están, porque, cuando, muy, también, algo, nada, mucho, mis, tus, sus, aquí, hoy, ayer,
-        prefiero, quiero, puedo, hago, voy, este, eso, esa, respuestas, siempre
+        prefiero, quiero, puedo, hago, voy, este, eso, esa, respuestas, siempre, vez, otra
     """),
     "fr": _vocab("""
         je, et, le, les, est, suis, mon, ma, mes, habite, vis, avec, pour, une, des, du, pas, ne, mais,
@@ -2421,13 +2484,14 @@ _MARKERS = {
         migramos, empresa, sou, usuário, aos, às, filhos, filhas, temos, nós, nosso, nossa, ginásio, casado, casada,
         para, pra, um, uma,
         isso, isto, esse, essa, aqui, muito, quando, porque, ainda, sempre, hoje, ontem, prefiro, quero, posso,
-        faço, vou, é, são, está, tá, né, respostas
+        faço, vou, é, são, está, tá, né, respostas,
+        jogo, voltei, comecei, troquei, comprei, acabei, terminei, fiquei, passei
     """),
 }
 _FR_ELISIONS = ("j'", "m'", "l'", "d'", "c'", "qu'", "n'", "s'")
 # Letters and word endings only one of the five languages writes (English writes none of them).
 _SPELLINGS = (
-    (re.compile(r"ñ|^\w{2,}ió$|ción$|ciones$"), "es"),
+    (re.compile(r"ñ|^\w{2,}i[óí]$|ción$|ciones$|^\w{2,}[^i]í$"), "es"),  # "murió", "volví", "viví"
     (re.compile(r"[ãõ]|ção$|ções$"), "pt"),
     (re.compile(r"ß|^\w{3,}(?:heit|keit|schaft)$|^\w{4,}ungen?$"), "de"),
     (re.compile(r"[ìò]|zione$|zioni$"), "it"),
@@ -2450,7 +2514,8 @@ def detect_language(text: str) -> str:
         if letters and sum(1 for ch in letters if ord(ch) > 0x24F) / len(letters) > 0.3:
             return "und"
     scores = dict.fromkeys(_MARKERS, 0)
-    for token in _WORD.findall(text.lower()):
+    # An acronym ("CI", "IT", "PR") is no function word of any language.
+    for token in (t.lower() for t in _WORD.findall(text) if not (t.isupper() and len(t) > 1)):
         for lang in _MARKER_INDEX.get(token, ()):
             scores[lang] += 1
         for spelling, lang in _SPELLINGS:
@@ -2592,7 +2657,9 @@ def _statement_drafts(c: Clause) -> list[Draft]:
     return (
         _style_drafts(c)
         or _named_pets_drafts(c)
+        or _named_relatives_drafts(c)
         or _separated_drafts(c)
+        or _system_drafts(c)
         or _rule_drafts(c)
         or _change_drafts(c)
         or _rescheduled_drafts(c)
@@ -2650,6 +2717,19 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
     return [_dated(d, c) for d in drafts]
 
 
+_WITH_PARTNER = _rx(rf"^(?:my\s+(?P<rel>{_PARTNER})\s+and\s+i|me\s+and\s+my\s+(?P<rel2>{_PARTNER}))\b")
+
+
+def _companion_drafts(sentence: str, drafts: list[Draft]) -> list[Draft]:
+    """ "My wife and I go to salsa class": what they do, and that the user has a wife (a fuller partner
+    fact already known is kept: consolidation takes a thinner restatement for nothing new)."""
+    m = _WITH_PARTNER.match(_strip_lead_ins(sentence.strip()))
+    if m is None or not drafts or any(d.negated or d.slot == "partner" for d in drafts):
+        return []
+    rel = _partner_word(m.group("rel") or m.group("rel2"))
+    return [Draft(f"The user has {_article(rel)} {rel}", REL, 7, "partner", None)]
+
+
 # How sure the clause classifier must be before the general layer speaks (tuned on the tune split
 # only): below it, a clause no frame read says nothing.
 GENERAL_FACT_CONFIDENCE = 0.6
@@ -2662,7 +2742,7 @@ _PAST_CLASSES = clause_classifier.LABELS
 _PRESENT_CLASSES = ("fact", "change", "other")
 
 
-_PARTICLES = _rx(r"^(?:(?:up|off|out|away|over|back|down)\s+)?(?:(?:on|with|of)\s+)?")
+_PARTICLES = _rx(r"^(?:(?:up|off|out|away|over|back|down)(?:\s+|$))?(?:(?:on|with|of)\s+)?")
 
 
 _NAME = r"(?-i:[A-Z])[\w+.&'-]*(?:\s+(?-i:[A-Z0-9])[\w+.&'-]*){0,2}"
@@ -2692,6 +2772,8 @@ def _general_drafts(c: Clause) -> list[Draft]:
     )
     if not key:
         return []  # a fact says something about something: "I have been" says nothing
+    if not statement.negated and not c.anymore and (aspect := _relative_aspect(statement)):
+        return aspect  # "my brother moved to Austin": where a relative lives, read by its form
     if statement.negated or c.anymore:
         # "I'm not doing keto anymore", "I don't ... anymore": an ending, whatever the verb.
         ended = c.anymore and statement.subject in ("i", "we")
@@ -2743,9 +2825,70 @@ _ROLE_AT = re.compile(
 )
 
 
+# A relative, as the subject of a clause: "my brother", "our eldest", "my mum".
+_RELATIVE_SUBJECT = _rx(rf"^(?:my|our)\s+(?P<rel>{_FAMILY}|{_PARTNER}|{_PERSON})$")
+# One spelling per relation, so "my mum" and "my mom" hold one slot.
+_RELATION_CANON = {"mum": "mother", "mom": "mother", "dad": "father", "grandma": "grandmother", "granny": "grandmother"}
+_RELATION_CANON |= {"grandpa": "grandfather", "auntie": "aunt", **_PARTNER_CANON}
+_RELATIVE_PLACE = _rx(
+    r"^(?:(?:still|now|currently)\s+)?(?:lives|is\s+based|is\s+living|moved|has\s+moved|relocated|has\s+relocated)$"
+)
+_PLACE_IN_REST = re.compile(r"(?:^|\s)(?i:in|to|near|outside)\s+(?P<place>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\s*$")
+_TIME_TAIL = _rx(r"\s+(?:now|these\s+days|nowadays|again|still)$")
+
+
+def _relative_slot(subject: str) -> str | None:
+    """ "my mum" -> "family:mother", "my boss" -> "person:boss"; None for a subject that is no relative."""
+    m = _RELATIVE_SUBJECT.match(subject)
+    if m is None:
+        return None
+    rel, prefix = _relation(m.group("rel"))
+    return f"{prefix}:{_slug(_RELATION_CANON.get(rel, rel))}"
+
+
+def _relative_aspect(statement: clauses.Statement) -> list[Draft]:
+    """Where a relative lives, said by the form of the clause: "my brother moved to Austin", "my grandpa
+    still lives on a farm in Iowa". One value at a time (``family:<relation>:location``), so a later
+    place replaces the earlier one; a move is stated as where they live now."""
+    slot = _relative_slot(statement.subject)
+    verb, rest = statement.verb, statement.rest
+    head, _, tail = rest.partition(" ")
+    if verb in ("has", "is") and head.lower() in ("moved", "relocated", "based", "living"):
+        verb, rest = f"{verb} {head.lower()}", tail  # "has relocated to", "is living in"
+    if slot is None or not _RELATIVE_PLACE.match(verb):
+        return []
+    rest = _TIME_TAIL.sub("", rest)
+    place = _PLACE_IN_REST.search(rest)
+    if place is None or place.group("place").lower() in _PLACE_REJECT:
+        return []
+    moved = verb.split()[-1] in ("moved", "relocated")
+    said = statement.text[: statement.text.index(statement.verb)].rstrip()
+    text = f"{said} lives in {place.group('place')}" if moved else f"{said} {verb} {rest}"
+    return [Draft(re.sub(r"\s+", " ", text), FACT, 5, f"{slot}:location", place.group("place"))]
+
+
+# The kind of tool, said as the subject: "our database is Oracle", "my editor is Helix".
+_TOOL_KIND_SUBJECT = _rx(
+    r"^(?:my|our)\s+(?:(?:main|primary|default|production|prod)\s+)?(?P<kind>database|db|editor|ide|os|operating\s+system"
+    r"|cloud(?:\s+provider)?|browser|issue\s+tracker|tracker|ci|chat(?:\s+tool)?)$"
+)
+_TOOL_KIND = {"db": "database", "ide": "editor", "operating system": "os", "cloud provider": "cloud"}
+_TOOL_KIND |= {"tracker": "issue-tracker", "issue tracker": "issue-tracker", "chat tool": "chat"}
+
+
 def _general_fact(statement: clauses.Statement) -> list[Draft]:
     value, said = _value(statement.rest), statement.text
+    kind = _TOOL_KIND_SUBJECT.match(statement.subject)
+    if kind and statement.verb == "is" and _is_proper(statement.rest):
+        # "our database is Oracle": the tool of that kind, as "we use Oracle" is
+        noun = re.sub(r"\s+", " ", kind.group("kind").lower())
+        return [Draft(said, FACT, 5, f"tool:{_TOOL_KIND.get(noun, noun)}", value)]
     if statement.subject.startswith(("my ", "our ")) and " and " not in statement.subject:
+        if relative := _relative_slot(statement.subject):
+            # "my mum is a nurse", "my partner is vegetarian": one slot per thing said of the relative, so
+            # "my partner loves jazz" does not replace it (their place is read by _relative_aspect)
+            aspect = "work" if _works(statement) else clauses.thing_key(statement.rest) or "self"
+            return [Draft(said, FACT, 5, f"{relative}:{aspect}", value)]
         return [Draft(said, FACT, 5, f"own:{clauses.thing_key(statement.subject.split(' ', 1)[1]) or 'thing'}", value)]
     verb, key = statement.verb.split()[-1], clauses.thing_key(statement.rest)
     job = _ROLE_AT.match(statement.rest) if verb == "is" else None
@@ -2758,8 +2901,37 @@ def _general_fact(statement: clauses.Statement) -> list[Draft]:
     if statement.verb.endswith("ed") or statement.verb in clauses.IRREGULAR_PAST:
         # "I did my masters in Leeds": what the user did once is no habit (and "did" has no gerund)
         return [Draft(said, FACT, 5, f"past:{key or 'thing'}", value)]
-    activity = f"{frames.gerund(statement.base)} {clauses.thing_key(statement.rest, 2)}"
+    what = _HOW_OFTEN.sub(" ", statement.rest).strip() or statement.rest  # "yoga (most mornings)"
+    activity = f"{frames.gerund(statement.base)} {clauses.thing_key(what, 2)}"
     return [Draft(said, PREF, 5, f"habit:{_slug(activity)}", value)]
+
+
+# How much, said before what is consumed: "(about 5) coffees", "(a couple of) beers".
+_HOW_MUCH = _rx(
+    r"^(?:(?:about|around|roughly|like|maybe|at\s+least|up\s+to)\s+)?(?:a\s+couple\s+of|a\s+few|several|lots\s+of"
+    r"|a\s+lot\s+of|one|two|three|four|five|six|seven|eight|nine|ten|\d+(?:-\d+)?)\s+(?=\w)"
+)
+# How often (or how wholly), said after the activity: no part of what the activity is ("piano an hour a
+# day" is piano, "coffee completely" is coffee).
+_HOW_OFTEN = _rx(
+    r"(?:^|\s)(?:(?:on\s+)?(?:most|every|each|some|all|many)\s+(?:other\s+)?\w+"
+    r"|(?:an?|one|two|three|four|five|six|\d+)\s*(?:x|times?|hours?|minutes?|mins?|hrs?|days?|nights?|evenings?)"
+    r"\s+(?:a|an|per|each|every)\s+\w+|(?:once|twice)\s+(?:a|an|per|every)\s+\w+"
+    r"|(?:a|an|per|each)\s+(?:day|week|month|night|morning|evening|weekend)"
+    r"|daily|weekly|nightly|regularly|at\s+weekends|on\s+weekends"
+    r"|completely|entirely|altogether|for\s+good|cold\s+turkey)(?=\s|$)"
+)
+
+
+def _works(statement: clauses.Statement) -> bool:
+    """A clause about someone's work: "works at Google", "works as a nurse", "is a nurse", "is retired"."""
+    verb, rest = statement.verb.split()[-1], statement.rest.lower()
+    if verb == "works":
+        return bool(re.match(r"(?:at|for|as|in)\s", rest))
+    if verb == "is":
+        head = re.sub(r"^(?:an?|the)\s+", "", rest).split()
+        return rest == "retired" or (bool(head) and rest[:2] in ("a ", "an") and _is_occupation(head[-1]))
+    return False
 
 
 _PAST_OF_PARTICIPLE = {"given": "gave", "broken": "broke", "taken": "took", "gotten": "got", "thrown": "threw"}
@@ -2927,7 +3099,8 @@ def _base_after_aux(m: re.Match[str]) -> str:
 
 
 _CONDITIONS = _rx(
-    r"^i\s+(?:have|have\s+got|got|suffer\s+from|live\s+with|was\s+diagnosed\s+with|am\s+diagnosed\s+with)\s+"
+    r"^i\s+(?:(?:also|still|actually|now)\s+)?(?:have|have\s+got|got|suffer\s+from|live\s+with|was\s+diagnosed\s+with"
+    r"|am\s+diagnosed\s+with)\s+"
     r"(?P<v>(?:(?:type\s+[12]|mild|severe|chronic|bad|a\s+bad|a|an)\s+)*(?:diabetes|asthma|adhd|autism|arthritis"
     r"|migraines?|ibs|coeliac\s+disease|celiac\s+disease|crohn'?s(?:\s+disease)?|epilepsy|anxiety|depression|insomnia"
     r"|herniated\s+disc|slipped\s+disc|bad\s+back|high\s+blood\s+pressure|tinnitus|eczema|psoriasis|lupus|dyslexia"
@@ -3117,12 +3290,14 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     adv = m.group("adv").strip()
     adv = " ".join(w for w in adv.split() if w.lower() not in {"now", "currently", "just", "actually", "really"})
     text = re.sub(r"\s+", " ", f"{subject} {adv} {shown_verb} {_third_person(rest_text)}").strip()
+    what = _HOW_OFTEN.sub(" ", core).strip() or core  # "yoga most mornings": the activity is yoga
+    what = _HOW_MUCH.sub("", what) or what  # "about 5 coffees": coffee
     if kind == "habit":
-        key = activity or f"{frames.gerund(verb)} {_head_noun(core)}".strip()
+        key = activity or f"{frames.gerund(verb)} {_head_noun(what)}".strip()
         slot = f"habit:{_slug(key)}"
         category = PREF
     elif kind == "consume":
-        slot = f"habit:{_slug(frames.gerund(verb) + ' ' + _head_noun(core))}"
+        slot = f"habit:{_slug(frames.gerund(verb) + ' ' + _head_noun(what))}"
         category = PREF
     elif kind == "own":
         slot = _own_slot(core) if verb != "drive" else "car"
@@ -3219,6 +3394,30 @@ _STYLE_ALWAYS = _rx(
 _STYLE_DURABLE = _rx(r"\b(?:always|never|from\s+now\s+on|in\s+general|generally|in\s+future|every\s+time)\b")
 
 
+_STYLE_WITHOUT = _rx(r"\s+(?:without|with\s+no|and\s+no|but\s+no)\s+")
+_STYLE_TONE_WORDS = frozenset(("direct", "blunt", "formal", "informal", "casual", "friendly", "polite", "technical"))
+
+
+def _style_without(rest: str) -> tuple[str, str, str]:
+    """ "short answers without emojis" -> ("short answers", "", "emojis"); the rest alone otherwise."""
+    parts = _STYLE_WITHOUT.split(rest, maxsplit=1)
+    if len(parts) == 2 and re.fullmatch(_REPLY_NOUNS, parts[1].strip(), re.IGNORECASE):
+        return parts[0].strip(), "", parts[1].strip()
+    return rest, "", ""
+
+
+def _style_slot(said: str) -> str:
+    """What a style preference is about: its length, its tone, or the thing it names ("emojis")."""
+    words = set(re.findall(r"[a-z]+", said.lower()))
+    if words & _STYLE_LENGTH_WORDS or words & {"long", "longer", "concise", "terse"}:
+        return "style:length"
+    if words & _STYLE_TONE_WORDS:
+        return "style:tone"
+    nouns = [n.group(0) for n in re.finditer(_REPLY_NOUNS, said, re.IGNORECASE)]
+    named = [n for n in nouns if not re.fullmatch(r"(?i)answers?|responses?|replies", n)]  # "answers in bullets"
+    return f"style:{_slug((named or nouns or ['answers'])[0])}"
+
+
 def _style_drafts(c: Clause) -> list[Draft]:
     """ "I prefer short answers without emojis", "Please always reply in British English": how
     the user wants to be answered. A one-off request ("make this shorter") is not one."""
@@ -3235,10 +3434,13 @@ def _style_drafts(c: Clause) -> list[Draft]:
         rest = _third_person(_tidy(m.group("rest")))
         verb = m.group("verb").lower()
         shown = {"would like": "would like", "need": "needs", "want": "wants"}.get(verb, _verb_s(verb))
-        noun = re.search(_REPLY_NOUNS, rest, re.IGNORECASE)
-        category = PREF
-        slot = f"style:{_slug(noun.group(0)) if noun else 'answers'}"
-        return [Draft(f"The user {shown} {rest}", category, 6, slot, rest)]
+        kept, _, banned = _style_without(rest)
+        drafts = [Draft(f"The user {shown} {kept}", PREF, 6, _style_slot(kept), kept)]
+        if banned:
+            # "short answers without emojis": two things asked, each on its own slot
+            without = f"The user {shown} answers without {banned}"
+            drafts.append(Draft(without, PREF, 6, _style_slot(banned), f"no {banned}"))
+        return drafts
     m = _STYLE_ORDER.match(re.sub(r"^please\s+", "", text, flags=re.IGNORECASE))
     if not m:
         return []
@@ -3517,6 +3719,58 @@ def _named_pets_drafts(c: Clause) -> list[Draft]:
     return [Draft(f"The user has {_article(kind)} {kind} named {n}", REL, 7, f"pet:{n.lower()}", n) for n in names]
 
 
+_NAMED_RELATIVES = _rx(
+    r"^(?:i|we)\s+(?:have|have\s+got|'ve\s+got|got)\s+(?:two|three|four|five|2|3|4|5)\s+"
+    r"(?P<kind>kids|children|sons|daughters|boys|girls|sisters|brothers|siblings|grandkids|grandchildren)\s*[,:(-]?\s*"
+    r"(?:called\s+|named\s+)?(?P<names>(?-i:[A-Z])[\w'-]+(?:\s*,?\s*(?:\(?\d{1,2}\)?|(?:is|aged)\s+\d{1,2}))?"
+    r"(?:\s*,\s*(?-i:[A-Z])[\w'-]+(?:\s*,?\s*(?:\(?\d{1,2}\)?|(?:is|aged)\s+\d{1,2}))?)*"
+    r"\s*,?\s+(?:and|&)\s+(?-i:[A-Z])[\w'-]+)"
+)
+_ONE_RELATIVE = {"kids": "child", "children": "child", "boys": "son", "girls": "daughter", "grandkids": "grandchild"}
+_ONE_RELATIVE |= {"grandchildren": "grandchild", "siblings": "sibling"}
+
+
+def _named_relatives_drafts(c: Clause) -> list[Draft]:
+    """ "I have two kids, Noah is 7 and Ella is 4", "we've got three daughters: Ana, Bea and Cleo": one
+    relative per name, as for pets (the names say more than the count)."""
+    m = _NAMED_RELATIVES.match(c.text)
+    if not m:
+        return []
+    kind = m.group("kind").lower()
+    kind = _ONE_RELATIVE.get(kind, kind[:-1])
+    names = re.findall(r"(?-i:[A-Z])[\w'-]+", m.group("names"))
+    if any(n.lower() in _NOT_NAMES for n in names):
+        return []
+    said = f"The user has {_article(kind)} {kind} named"
+    return [Draft(f"{said} {n}", REL, 7, f"family:{kind}:{_slug(n)}", n) for n in names]
+
+
+# What the user's (team's) systems run on: "our CI runs on GitHub Actions", "everything lives in Oracle",
+# "the backend is hosted on Render". A we-statement about work said with the system as its subject.
+_SYSTEM_ON = _rx(
+    r"^(?:(?:my|our|the)\s+(?:whole\s+|entire\s+|main\s+)?(?P<noun>stack|backend|back-end|frontend|front-end|infra"
+    r"|infrastructure|app|apps|site|website|platform|ci|pipeline|pipelines|data|codebase|monolith|services|api|builds"
+    r"|deploys|deployments|dashboards|alerts|alerting|monitoring|docs|documentation|tickets|logs)|everything|it\s+all)\s+"
+    r"(?:(?:is|are)\s+(?:all\s+)?)?(?:mostly\s+|all\s+|still\s+)?(?P<verb>runs?|lives?|sits?|hosted|deployed|built|written"
+    r"|stored|kept|tracked|managed|goes?|go)\s+(?:on|in|with|to|at|through|via)\s+"
+    rf"(?P<name>{_NAME_CAP}(?:[.\w-]*)?)\s*(?:[,;(-].*)?[.!]*$"  # "..., sadly": an afterthought
+)
+
+
+def _system_drafts(c: Clause) -> list[Draft]:
+    """ "Our CI runs on GitHub Actions": the tool the user's team uses for that (its kind's slot when the
+    tool is known, else its own); said of "everything", the tool the user's work runs on."""
+    m = _SYSTEM_ON.match(c.text)
+    if m is None:
+        return []
+    name = m.group("name")
+    if name.lower() in _NOT_NAMES or _place(name) is not None and not _tool_domain(name) and not _is_proper(name):
+        return []
+    noun = m.group("noun") or ""  # as written: "CI", "backend"
+    text = f"The user uses {name}" + (f" for their {noun}" if noun else "")
+    return [Draft(text, FACT, 5, f"tool:{_tool_domain(name) or _slug(name)}", name)]
+
+
 _NAMED_ANIMAL = _rx(
     r"^(?:i|we)\s+(?:have\s+)?(?:just\s+|finally\s+|recently\s+)?(?P<verb>adopted|rescued|got|bought|have)\s+(?:a|an)\s+"
     r"(?P<what>[a-z][\w\s-]{1,30}?)\s*,?\s+(?:called|named)\s+(?P<n>(?-i:[A-Z])[\w'-]+)"
@@ -3541,7 +3795,7 @@ def _named_animal_drafts(c: Clause) -> list[Draft]:
 # "I am ..." about the person: a lexicon of traits, faiths and the "X person" / "X fan" forms.
 _TRAIT = _rx(
     r"^i\s+am\s+(?:(?:also|really|very|kind\s+of|quite|totally|a\s+total|basically)\s+)*(?P<v>(?:an?\s+)?(?:left-handed"
-    r"|right-handed|ambidextrous|deaf(?:\s+in\s+one\s+ear)?|hard\s+of\s+hearing|blind|partially\s+sighted|colou?r-?blind"
+    r"|right-handed|ambidextrous|deaf(?:\s+in\s+one\s+ear)?|hard\s+of\s+hearing|blind|partially\s+sighted|(?:(?:red-green|blue-yellow|total)\s+)?colou?r-?blind"
     r"|pregnant|(?:\w+\s+months\s+)pregnant|night\s+owl|early\s+bird|morning\s+person|introvert|extrovert|introverted"
     r"|extroverted|neurodivergent|autistic|dyslexic|diabetic|epileptic|asthmatic|jewish|muslim|christian|catholic"
     r"|protestant|hindu|buddhist|sikh|atheist|agnostic|mormon|orthodox))\b(?P<rest>.*)$"
@@ -3836,10 +4090,14 @@ def _drafts_in_context(sentence: str, today: date, language: str, general: bool 
 
 
 def _clause_contexts(sentence: str, language: str) -> list[str]:
-    """The sentence's clauses when two of them name two different contexts, else nothing."""
+    """The sentence's clauses when two of them name two different contexts, or (in English) when only a
+    later clause names one ("cancelled my gym membership, I train at home now": the membership was no
+    home's); else nothing, and a context said in the sentence scopes all of it."""
     parts = _clauses(sentence) if language == "en" else frames.split_at_context(sentence, language)
-    contexts = {frames.find_context(part, language)[0] for part in parts}
-    return parts if len(contexts - {None}) > 1 else []
+    found = [frames.find_context(part, language)[0] for part in parts]
+    contexts = set(found) - {None}
+    later_only = language == "en" and len(parts) > 1 and found[0] is None and len(contexts) == 1
+    return parts if len(contexts) > 1 or later_only else []
 
 
 def _drafts_in_one_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
@@ -3857,6 +4115,8 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
             or ([] if changed or not general else _used_to_drafts(clause, today))
         ]
     )
+    if language == "en":
+        found = found + _companion_drafts(sentence, found)
     if context == "side project" or (context == "work" and _WE_SUBJECT.match(sentence)):
         # "At the office we moved to Slack", "I moved my hobby app to Render": where a workplace or a
         # project moves is not where the user lives ("for work I moved to Berlin" is).
@@ -4277,6 +4537,10 @@ def _what_it_changes(fact: ExtractedFact, earlier: list[ExtractedFact]) -> Extra
         # A kind of thing switched to ("decaf", "soy milk") replaces a thing consumed or used, not any habit,
         # unless the change says it replaces something ("the tram instead of the bike").
         and (named or said or _kind(k.slot) != "habit" or bool(_CONSUMED.match(_thing(k.slot))))
+        # ... and an activity taken up ("now I run outside") replaces another activity, not a belonging.
+        and (
+            said or _kind(fact.slot) != "habit" or _kind(k.slot) == "habit" or bool(_CONSUMED.match(_thing(fact.slot)))
+        )
     ]
     slots = {k.slot for k in alike}
     return alike[0] if len(slots) == 1 else None
@@ -4342,18 +4606,21 @@ def _switches_said(facts: list[ExtractedFact], request: ExtractionInput, depth: 
         if turn.role != "user" or turn.event_id in said or detect_language(turn.content) != "en":
             continue
         for sentence in _sentences(_normalise_message(turn.content)):
-            m = _SWITCHED_ONLY_TO.match(_strip_lead_ins(sentence.strip()))
+            context, said = frames.find_context(_strip_lead_ins(sentence.strip()), "en")
+            m = _SWITCHED_ONLY_TO.match(said)
             new = _tidy(m.group("new")) if m else ""
             if not new or len(new.split()) > 4 or new.lower() in _NOT_SWITCHED_TO:
                 continue
+            shown = f"The user switched to {new}"
+            shown = frames.with_context(shown, context, "en") if context else shown
             draft = ExtractedFact(
-                text=frames.name_speaker(f"The user switched to {new}", "en", turn.name),
+                text=frames.name_speaker(shown, "en", turn.name),
                 category=FACT,
                 importance=6,
                 valid_from=turn.created_at,
                 source_event_ids=(turn.event_id,),
                 language="en",
-                slot=f"tool:{_slug(new)}",
+                slot=frames.scoped(f"tool:{_slug(new)}", context) if context else f"tool:{_slug(new)}",
                 value=new,
             )
             target = _what_it_changes(draft, _earlier_facts(draft, request, depth))
@@ -4366,6 +4633,66 @@ def _switches_said(facts: list[ExtractedFact], request: ExtractionInput, depth: 
 _NOT_SWITCHED_TO = _vocab("""
     it, that, this, them, something, something else, another one, a new one, the other one, one, nothing
 """)
+
+
+def _one_more_tool(fact: ExtractedFact, said: str) -> ExtractedFact:
+    """ "I also use Go", "we use Kotlin too": one more tool of a kind the user may already have, not the
+    kind's new value, so it keeps a slot of its own name instead of the kind's ("tool:go", not
+    "tool:language")."""
+    base = base_slot(fact.slot) or ""
+    kind, _, thing = base.partition(":")
+    if fact.negated or kind != "tool" or thing not in _TOOL_TABLE or not fact.value:
+        return fact
+    said = next((s for s in _sentences(said) if fact.value.lower() in s.lower()), "")  # the tool's own sentence
+    if not _ADDED.search(said):
+        return fact
+    if _INSTEAD_OF.search(said) or _CHANGE_CUE.search(said):
+        return fact  # "switched to Go as well": a change after all
+    context = context_of(fact.slot)
+    return replace(fact, slot=f"tool:{_slug(fact.value)}" + (f"@{context}" if context else ""))
+
+
+# How the user gets to work or school: one way at a time, whatever the verb ("cycles to work", "takes the
+# train to the office"), so a new way replaces the old one.
+_COMMUTE = _rx(r"\b(?:to|into)\s+(?:work|the\s+office|school|uni|university|college|campus)\b")
+_COMMUTE_VERBS = _rx(
+    r"^The user (?:no longer |usually |mostly |now |always |normally |still )*(?:cycles|bikes|rides|drives|walks|runs"
+    r"|takes|gets|commutes|goes|catches|skates|scooters)\b"
+)
+
+
+def _commute_slot(fact: ExtractedFact) -> ExtractedFact:
+    """A habit of getting to work ("The user bikes to work") on the one slot of how the user commutes."""
+    if _kind(fact.slot) != "habit" or fact.language != "en":
+        return fact
+    if not (_COMMUTE.search(fact.text) and _COMMUTE_VERBS.match(fact.text)):
+        return fact
+    if re.search(r"(?-i:[A-Z])", fact.text[len("The user") :]):
+        return fact  # "rides a Royal Enfield to work": a vehicle of one's own, which selling it ends
+    context = context_of(fact.slot)
+    return replace(fact, slot="commute" + (f"@{context}" if context else ""))
+
+
+# A diet said as a habit ("I'm doing keto", "je ne mange plus de viande", "ho smesso di mangiare carne"):
+# the one diet slot, so it replaces (or ends) the diet said before.
+_DIET_WORDS = frozenset(("keto", "paleo", "plant-based", "plant", "low-carb", "carnivore", "whole30", "vegan"))
+_MEAT_WORDS = frozenset(("meat", "fleisch", "carne", "viande"))  # (fish on Fridays is a habit, not a diet)
+_EAT_STEMS = ("eat", "ess", "mang", "com")
+
+
+def _diet_slot(fact: ExtractedFact) -> ExtractedFact:
+    if _kind(fact.slot) != "habit" or context_of(fact.slot):
+        return fact
+    learning = re.match(r"(?:aprend|aprender|impar|imparare|apprend|apprendre)-(?P<what>.+)$", _thing(fact.slot))
+    if learning and fact.language in ("es", "pt", "it", "fr"):
+        return replace(fact, slot=f"goal:{learning.group('what')}")  # "dejé de aprender japonés": the learning goal
+    words = _thing(fact.slot).split("-")
+    doing = words[0] in ("doing", "following", "on", "going", "eating") and bool(_DIET_WORDS & set(words[1:]))
+    eating = words[0].startswith(_EAT_STEMS) and bool(_MEAT_WORDS & set(words[1:]))
+    return replace(fact, slot="diet") if doing or eating else fact
+
+
+_NEW_KIND = re.compile(r"\bhas an? new (?P<kind>[a-z]+),")
 
 
 def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth: int) -> list[ExtractedFact]:
@@ -4382,11 +4709,12 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
     earlier_of: dict[str, list[ExtractedFact]] = {}
     texts = {t.event_id: t.content for t in request.new_turns}
     for fact in _switches_said(facts, request, depth):
-        fact = _plain_thing_slot(_became(fact))
+        fact = _diet_slot(_commute_slot(_plain_thing_slot(_became(fact))))
         source = fact.source_event_ids[0] if fact.source_event_ids else ""
         by_domain = _domain_slot(fact)
         if not any(k.slot == by_domain.slot and k.source_event_ids == fact.source_event_ids for k in settled):
             fact = by_domain  # (two tools of one domain said together both hold: "Java, and Kotlin for new services")
+        fact = _one_more_tool(fact, texts.get(source, ""))
         if _COMPLETED.match(fact.slot or "") and not fact.negated and fact.valid_to is None:
             if source not in earlier_of:
                 earlier_of[source] = _earlier_facts(fact, request, depth)
@@ -4405,9 +4733,30 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
             and not is_multi_valued(previous.slot)
             and _kind(previous.slot) not in _NOT_THINGS
             and _guessed_slot(fact)
+            # "cancelled my gym membership and now I run outside": an activity taken up is no new value
+            # of the belonging that ended (a thing consumed or used is: "gave up cola, drinking water now")
+            and (_kind(fact.slot) != "habit" or bool(_CONSUMED.match(_thing(fact.slot))))
         ):
             settled.append(replace(fact, slot=previous.slot))
             continue
+        if fact.negated and fact.slot == "employer" and fact.value and fact.language == "en":
+            # "I quit CrossFit" after "I do CrossFit": a named thing quit that no earlier employer fact names
+            # but another earlier fact does is that fact's ending, not a job's
+            if source not in earlier_of:
+                earlier_of[source] = _earlier_facts(fact, request, depth)
+            naming = [k for k in earlier_of[source] if k.slot and thing_match.names_all(fact.value, k.slot, k.text)]
+            if naming and not any(k.slot == "employer" for k in naming):
+                said = fact.text.replace(" no longer works at ", " quit ")
+                fact = replace(fact, slot=f"*:{_slug(fact.value)}", text=said)
+        if (newer := _NEW_KIND.search(fact.text)) and _kind(fact.slot) == "own" and not fact.negated:
+            # "I got a new phone, a Pixel 9" after "my phone is a Pixel 7": the new one of that kind replaces it
+            if source not in earlier_of:
+                earlier_of[source] = _earlier_facts(fact, request, depth)
+            kind_slot = f"own:{newer.group('kind').lower()}"
+            if fact.slot != kind_slot and any(
+                k.slot and same_context_slot(k.slot, kind_slot) for k in earlier_of[source]
+            ):
+                fact = replace(fact, slot=kind_slot)
         needs_context = fact.negated and fact.slot and context_of(fact.slot) is None
         changes = (
             not fact.negated

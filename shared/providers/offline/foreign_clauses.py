@@ -243,6 +243,16 @@ _JOB = {
     "pt": r"(?:(?:o\s+)?(?:meu\s+)?(?:emprego|trabalho))",
     "de": r"(?:(?:meinen|den)\s+(?:job|arbeitsplatz))",
 }
+# What one belongs to, attends or learns, left without naming it: "dejé el gimnasio", "deixei o coro".
+_ATTENDED = {
+    "it": _words("palestra club squadra coro corso banda volontariato piscina"),
+    "es": _words("gimnasio club equipo coro curso banda voluntariado academia piscina")
+    | _words("alemán inglés francés italiano portugués japonés chino árabe ruso"),  # a language one was learning
+    "fr": _words("club équipe chorale cours groupe bénévolat piscine"),
+    "pt": _words("ginásio academia clube equipa equipe coro curso banda voluntariado piscina")
+    | _words("alemão inglês francês italiano espanhol japonês chinês árabe russo"),
+    "de": frozenset(),
+}
 _ACQUIRE_STEMS = {
     "it": "compr adott",
     "es": "compr adopt",
@@ -275,9 +285,9 @@ _BODY_ARTICLE = {
 # Verbs that only say with whom something ended: "ho rotto con Marco", "rompí con Lucía".
 _BREAKUP_STEMS = {
     "it": "rott",
-    "es": "romp rompí",
+    "es": "romp rompí termin",
     "fr": "romp rompu",
-    "pt": "termin romp",
+    "pt": "termin romp acab",
     "de": "getrennt schluss",
 }
 _PARTNER = {
@@ -590,7 +600,13 @@ def past_events(clause: str, language: str, subject: str) -> list[Event]:
         article = r"(?i:la|il|lo|l'|le|el|los|a|o|die|den|das|de|da|do|du|des|dalla|dal)"
         named = _match(rf"^(?:{article}\s*)?(?P<n>{_NAME})", rest)
         if not named:
-            return []
+            # "dejé el gimnasio", "deixei o ginásio": something one attends, left, ends what names it
+            # (if anything does); "dejé el coche (en casa)" ends nothing.
+            bare = _match(rf"^{article}\s+(?P<n>[^\W\d_]{{3,}})$", rest)
+            if bare is None or bare.group("n").lower() not in _ATTENDED[language]:
+                return []
+            thing = bare.group("n").lower()
+            return [Event(_event_text(replace(past, rest=rest), language, subject), f"*:{thing}", rest, True)]
         name = named.group("n")
         return [Event(_event_text(replace(past, rest=rest), language, subject), f"*:{name.lower()}", name, True)]
     if _stem_in(word, _ENDING_STEMS[language]):
@@ -948,13 +964,15 @@ def partner_named(phrase: str, language: str, subject: str) -> list[Event]:
 # --------------------------------------------------------------------------------------------
 
 # "ho iniziato a lavorare da X", "empecé a correr", "j'ai commencé à travailler chez X", "comecei a
-# jogar ténis": what the user started doing, they now do.
+# jogar ténis": what the user started doing, they now do. Taking something up again is the same
+# ("volví a comer carne", "voltei a correr", "ho ripreso a fumare"): they do it now.
 _STARTED = {
-    "it": r"(?:ho|abbiamo)\s+(?:iniziato|cominciato|preso)\s+a\s+(?P<inf>\w+(?:are|ere|ire|rre))\b",
-    "es": r"(?:empecé|empezamos|comencé|comenzamos|he\s+empezado|hemos\s+empezado|he\s+comenzado)\s+a\s+"
-    r"(?P<inf>\w+(?:ar|er|ir))\b",
-    "fr": r"(?:j'ai|on\s+a|nous\s+avons)\s+commencé\s+(?:à|a)\s+(?P<inf>\w+(?:er|ir|re))\b",
-    "pt": r"(?:comecei|começámos|começamos)\s+a\s+(?P<inf>\w+(?:ar|er|ir))\b",
+    "it": r"(?:ho|abbiamo)\s+(?:iniziato|cominciato|preso|ripreso|ricominciato)\s+a\s+"
+    r"(?P<inf>\w+(?:are|ere|ire|rre))\b",
+    "es": r"(?:empecé|empezamos|comencé|comenzamos|he\s+empezado|hemos\s+empezado|he\s+comenzado|volví|volvimos"
+    r"|he\s+vuelto|hemos\s+vuelto)\s+a\s+(?P<inf>\w+(?:ar|er|ir))\b",
+    "fr": r"(?:j'ai|on\s+a|nous\s+avons)\s+(?:commencé|recommencé)\s+(?:à|a)\s+(?P<inf>\w+(?:er|ir|re))\b",
+    "pt": r"(?:comecei|começámos|começamos|voltei|voltámos|voltamos)\s+a\s+(?P<inf>\w+(?:ar|er|ir))\b",
 }
 _INFINITIVE_IRREGULAR = {
     "it": {"fare": "faccio", "andare": "vado", "essere": "sono", "avere": "ho", "giocare": "gioco", "stare": "sto"}

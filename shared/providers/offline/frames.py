@@ -284,6 +284,13 @@ _EN_CONTEXT_NOUN = _rx(
     r"^(?:(?:my|our)\s+)?(?P<context>work|job|office|home|family|personal|private|side[- ]project|hobby)\s+"
     r"(?=[a-z]+\s+(?:is|are|was|runs|uses|has|lives)\b)"
 )
+# A thing of a context as what a change is made to: "switched my home computer to macOS", "moved our work
+# laptops to Linux".
+_EN_CONTEXT_THING_CHANGED = _rx(
+    r"\b(?:switched|moved|migrated|changed|swapped|converted|upgraded)\s+(?:my|our|the)\s+(?P<context>home|work|office)\s+"
+    r"(?=(?:computer|computers|laptop|laptops|pc|pcs|machine|machines|desktop|phone|phones|setup|server|servers|router)"
+    r"\s+(?:from|to|over|onto)\b)"
+)
 _EN_CONTEXT_HEADING = _rx(
     r"^(?P<context>blog|work|job|side[- ]project|home|family|hobby\s+project)\s+(?:update|news)\s*[:,-]+\s*"
 )
@@ -314,6 +321,11 @@ def find_context(text: str, language: str) -> tuple[str | None, str]:
     if match is None and language == "en" and (personal := _EN_PERSONAL.search(text)):
         rest = (text[: personal.start()] + " " + text[personal.end() :]).strip()
         return "side project", re.sub(r"\s+", " ", rest).strip(" ,")
+    if match is None and language == "en" and (owned := _EN_CONTEXT_THING_CHANGED.search(text)):
+        # "I switched my home computer to macOS": the change is that context's ("home", "work")
+        context = _CONTEXT_NOUNS[owned.group("context").lower()]
+        rest = (text[: owned.start("context")] + text[owned.end("context") :]).strip()
+        return context, re.sub(r"\s+", " ", rest).strip(" ,")
     if match is None and language == "en" and (changed := _EN_PERSONAL_CHANGED.search(text)):
         # "We moved our side project from Heroku to Fly.io": the change is the side project's.
         rest = (text[: changed.start("marker")] + " " + text[changed.end("marker") :]).strip()
@@ -530,6 +542,9 @@ _EVERY_WEEKDAY = _rx(
 )
 
 
+_HABITUAL_ARTICLE = {"fr": r"(?i)le\s+\w+$", "it": r"(?i)(?:il|la)\s+\w+$"}
+
+
 def _weekday_dates(text: str, today: date, language: str) -> list[StatedDate]:
     frame = _WEEKDAY_FRAME.get(language)
     if frame is None:
@@ -542,6 +557,12 @@ def _weekday_dates(text: str, today: date, language: str) -> list[StatedDate]:
     for m in _finditer(r"(?<!\w)(?:" + pattern.format(days=days) + r")(?!\w)", text, re.IGNORECASE):
         if _EVERY_WEEKDAY.search(text[: m.start()]):
             continue  # "jeden Dienstag", "los martes", "tous les lundis": a habit's rhythm, not a date
+        if _HABITUAL_ARTICLE.get(language) and not told_in_past:
+            # "je joue au tennis le dimanche", "gioco a calcetto il giovedì": the article alone, in the present
+            # and with no day number after it, is every such day (a date says "ce dimanche", "dimanche 12")
+            habitual = _match(_HABITUAL_ARTICLE[language], m.group(0))
+            if habitual and not _match(r"\s*\d", text[m.end() :]):
+                continue
         weekday = names[m.group("w").lower()]
         phrase = m.group(0).lower()
         since = bool(_DANGLING_SINCE.search(text[: m.start()]))  # "desde el lunes": the last one
@@ -834,7 +855,12 @@ _EN_ENDING_LEAD = _rx(
     r"^(?:i|we)\s+(?P<be>am\s+|are\s+)?(?:have\s+|had\s+|just\s+|finally\s+|recently\s+|already\s+|officially\s+|completely\s+)*"
     r"(?P<marker>stopped|quit|quitted|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|dropped|ditched|abandoned|kicked|cut\s+out"
     r"|no\s+longer|am\s+done\s+with|am\s+finished\s+with|got\s+rid\s+of|retired\s+from|sold|gave\s+away"
-    r"|lost|cancelled|canceled|unsubscribed\s+from|gone\s+off|went\s+off|got\s+tired\s+of|grown\s+out\s+of)\s+(?P<rest>.+)$"
+    r"|lost|cancelled|canceled|unsubscribed\s+from|gone\s+off|went\s+off|got\s+tired\s+of|grown\s+out\s+of|left"
+    r"|came\s+off|come\s+off|stepped\s+down\s+from)\s+(?P<rest>.+)$"
+)
+_GROUPS_LEFT = (
+    r"(?:band|choir|club|team|gym|orchestra|league|course|class|group|committee|union|troupe|crew|squad|society"
+    r"|programme|program)"
 )
 _ENDING_VERBS = frozenset(
     (
@@ -944,6 +970,9 @@ def ending_marker(text: str) -> tuple[str, str] | None:
             in (
                 "quit",
                 "quitted",
+                "came off",  # a medication or a programme one was on
+                "come off",
+                "stepped down from",  # a board, a role
                 "dropped",
                 "ditched",
                 "abandoned",
@@ -959,12 +988,21 @@ def ending_marker(text: str) -> tuple[str, str] | None:
                 and re.match(r"(?:my|our|the|his|her)\s", rest, re.IGNORECASE)
             )
             or (
+                # "I left the choir": a group one belonged to (not "left the house", "left my keys")
+                marker == "left"
+                and re.match(rf"(?:my|our|the)\s+(?:[\w-]+\s+)?{_GROUPS_LEFT}\s*$", rest, re.IGNORECASE)
+            )
+            or (
                 # "I cancelled Netflix": a named service or membership that ended
                 marker in ("cancelled", "canceled", "unsubscribed from")
                 and re.match(r"(?-i:[A-Z])[\w+.&'-]*(?:\s+(?-i:[A-Z])[\w+.&'-]*){0,2}$", rest)
             )
         ):
-            return marker, f"I {marker} {rest}"  # "I quit coffee", "I sold my bike": the thing itself
+            # "I quit coffee", "I sold my bike": the thing itself ("left the choir" is quitting it)
+            return (
+                marker,
+                f"I {'quit' if marker in ('left', 'came off', 'come off', 'stepped down from') else marker} {rest}",
+            )
         return None
     m = _EN_NOT_ANYMORE.match(text)
     if m:
@@ -1169,6 +1207,11 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} tiene un {kind} llamado {v}",
         ),
         (
+            r"(?:yo\s+)?(?:estoy\s+aprendiendo|aprendo)\s+(?P<v>[^,;.!?]+?)",
+            "goal",
+            "{S} está aprendiendo {v}",
+        ),
+        (
             "(?:yo\\s+)?(?:tengo|tenemos)\\s+(?P<v>(?:un|una|dos|tres|cuatro|cinco|\\d)\\s+(?:hijos?|hijas?|niñ[oa]s?|nietos?|bebés?|bebé)(?:\\s+de\\s+\\S+\\s+(?:años|meses))?)",
             "family:kids",
             "{S} tiene {v}",
@@ -1199,7 +1242,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} hace {v}",
         ),
         (
-            "(?:me\\s+cambié|nos\\s+cambiamos|cambiamos|migramos|pasamos|me\\s+pasé)\\s+(?:\\S+\\s+){0,4}?(?:a|al|a\\s+la)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
+            "(?:me\\s+cambié|nos\\s+cambiamos|cambiamos|migramos|pasamos|me\\s+pasé|cambié|pasé)\\s+(?:\\S+\\s+){0,4}?(?:a|al|a\\s+la)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
             "tool",
             "{S} usa ahora {v}",
         ),
@@ -1254,9 +1297,22 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         ),
         (r"(?:yo\s+)?tengo\s+(?P<v>\d{1,3})\s+años", "age", "{S} tiene {v} años"),
         (r"(?:yo\s+)?soy\s+(?P<v>(?:vegan[oa]|vegetarian[oa]|celíac[oa]|diabétic[oa]))", "diet", "{S} es {v}"),
+        # Eating meat or fish (again) is a diet too: it replaces "vegetariano".
+        (r"(?:yo\s+)?como\s+(?P<v>carne|pescado)\s*$", "diet", "{S} come {v}"),
         (r"(?:yo\s+)?soy\s+alérgic[oa]\s+a\s+" + _V, "allergy", "{S} es alérgico a {v}"),
         (r"me\s+(?:gusta|gustan|encanta|encantan)\s+" + _V, "like", "A {S_lower} le gusta {v}"),
         (r"(?:yo\s+)?hablo\s+" + _V, "language", "{S} habla {v}"),
+        (
+            r"(?:yo\s+)?estudio\s+(?!(?:mucho|poco|bastante|para|por|hoy|ahora|todos|todas|cada|en|con|cuando)\b)"
+            r"(?P<v>[^,;.!?]+?)",
+            "education",
+            "{S} estudia {v}",
+        ),
+        (
+            r"(?:yo\s+)?salgo\s+a\s+(?P<act>correr|caminar|pasear|andar|nadar|rodar)\s+(?P<v>(?:todos|todas|cada|los|las)\b[^,;.!?]*?)",
+            "habit",
+            "{S} sale a {act} {v}",
+        ),
     ),
     "fr": (
         (
@@ -1356,6 +1412,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"je\s+(?:travaille|bosse)\s+(?:\S+\s+){0,2}?(?:chez|pour)\s+" + _V, "employer", "{S} travaille chez {v}"),
         (r"j'ai\s+(?P<v>\d{1,3})\s+ans", "age", "{S} a {v} ans"),
         (r"je\s+suis\s+(?P<v>(?:végétarien|végétalien|vegan|végane|végan)\w*)", "diet", "{S} est {v}"),
+        (r"je\s+mange\s+(?:de\s+la\s+|du\s+)?(?P<v>viande|poisson)\s*$", "diet", "{S} mange de la {v}"),
         (r"je\s+suis\s+allergique\s+(?:à|au|aux)\s+" + _V, "allergy", "{S} est allergique à {v}"),
         (r"j'(?:aime|adore)\s+" + _V, "like", "{S} aime {v}"),
         (r"je\s+parle\s+" + _V, "language", "{S} parle {v}"),
@@ -1471,6 +1528,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         ),
         (r"(?:io\s+)?ho\s+(?P<v>\d{1,3})\s+anni", "age", "{S} ha {v} anni"),
         (r"(?:io\s+)?sono\s+(?P<v>(?:vegan[oa]?|vegetarian[oa]|celiac[oa]))", "diet", "{S} è {v}"),
+        (r"(?:io\s+)?mangio\s+(?P<v>carne|pesce)\s*$", "diet", "{S} mangia {v}"),
         (r"(?:io\s+)?sono\s+allergic[oa]\s+(?:a|al|alle|ai|agli)\s+" + _V, "allergy", "{S} è allergico a {v}"),
         (r"mi\s+piace\s+" + _V, "like", "A {S_lower} piace {v}"),
         (r"(?:io\s+)?parlo\s+" + _V, "language", "{S} parla {v}"),
@@ -1503,6 +1561,11 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} tem um {kind} chamado {v}",
         ),
         (
+            r"(?:eu\s+)?(?:estou\s+a\s+aprender|ando\s+a\s+aprender|estou\s+aprendendo|aprendo)\s+(?P<v>[^,;.!?]+?)",
+            "goal",
+            "{S} está a aprender {v}",
+        ),
+        (
             "(?:eu\\s+)?(?:tenho|temos)\\s+(?P<v>(?:um|uma|dois|duas|três|quatro|cinco|\\d)\\s+(?:filhos?|filhas?|crianças?|netos?|bebés?|bebês?)(?:\\s+de\\s+\\S+\\s+(?:anos|meses))?)",
             "family:kids",
             "{S} tem {v}",
@@ -1533,7 +1596,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} faz {v}",
         ),
         (
-            "(?:migramos|mudamos|passamos|mudei|migrei)\\s+(?:\\S+\\s+){0,4}?(?:para|pro|pra)\\s+(?:o\\s+|a\\s+)?(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
+            "(?:migramos|mudamos|passamos|mudei|migrei|passei)\\s+(?:\\S+\\s+){0,4}?(?:para|pro|pra)\\s+(?:o\\s+|a\\s+)?(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)",
             "tool",
             "{S} usa agora {v}",
         ),
@@ -1553,7 +1616,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} é {v}",
         ),
         (
-            "(?:eu\\s+|nós\\s+)?(?:uso|usamos|utilizo|utilizamos|trabalho\\s+com|trabalhamos\\s+com)\\s+(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
+            "(?:eu\\s+|nós\\s+)?(?:uso|usamos|utilizo|utilizamos|trabalho\\s+com|trabalhamos\\s+com)\\s+(?:o\\s+|a\\s+)?(?P<v>(?-i:[A-Z]|[a-z][A-Z])[\\w.+#-]*(?:\\s+(?-i:[A-Z0-9])[\\w.+#-]*)?)(?P<rest>\\s+[^,;.!?]*)?",
             "tool",
             "{S} usa {v}{rest}",
         ),
@@ -1593,9 +1656,16 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         ),
         (r"(?:eu\s+)?tenho\s+(?P<v>\d{1,3})\s+anos", "age", "{S} tem {v} anos"),
         (r"(?:eu\s+)?sou\s+(?P<v>(?:vegan[oa]?|vegetarian[oa]|celíac[oa]))", "diet", "{S} é {v}"),
+        (r"(?:eu\s+)?como\s+(?P<v>carne|peixe)\s*$", "diet", "{S} come {v}"),
         (r"(?:eu\s+)?sou\s+alérgic[oa]\s+(?:a|ao|à|aos|às)\s+" + _V, "allergy", "{S} é alérgico a {v}"),
         (r"(?:eu\s+)?gosto\s+(?:muito\s+)?(?:de|do|da|dos|das)\s+" + _V, "like", "{S} gosta de {v}"),
         (r"(?:eu\s+)?falo\s+" + _V, "language", "{S} fala {v}"),
+        (
+            r"(?:eu\s+)?estudo\s+(?!(?:muito|pouco|bastante|para|por|hoje|agora|todos|todas|cada|em|com|quando)\b)"
+            r"(?P<v>[^,;.!?]+?)",
+            "education",
+            "{S} estuda {v}",
+        ),
     ),
 }
 # Where a value ends, in the message's own language ("ma" is Italian "but" and French "my").
@@ -1613,7 +1683,7 @@ _COMPILED_FRAMES = {
     )
     for lang, frames in _FOREIGN_FRAMES.items()
 }
-_MULTI_SLOTS = frozenset({"like", "dislike", "allergy", "language", "tool", "habit", "event", "pet", "own"})
+_MULTI_SLOTS = frozenset({"like", "dislike", "allergy", "language", "tool", "habit", "event", "pet", "own", "goal"})
 
 # Endings: "I stopped <infinitive>", "I left <employer>"; the rest is what ended. ("I no longer <verb>" is
 # read before these, by _without_negation.)
@@ -1758,6 +1828,7 @@ _ROMANCE_1SG_TO_3SG = {
         "lavoro": "lavora",
         "uso": "usa",
         "abito": "abita",
+        "corro": "corre",
     },
     "pt": {
         "sou": "é",
@@ -1772,6 +1843,8 @@ _ROMANCE_1SG_TO_3SG = {
         "trabalho": "trabalha",
         "uso": "usa",
         "estou": "está",
+        "corro": "corre",
+        "vivo": "vive",
     },
     "fr": {
         "suis": "est",
@@ -1884,7 +1957,7 @@ _DEATH = {
     "es": r"(?P<n>[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)\s+(?:murió|ha\s+muerto|falleció|ha\s+fallecido)",
     "fr": r"(?P<n>[A-ZÀ-Ý][\wà-ÿ]+)\s+(?:est\s+mort|est\s+morte|est\s+décédée?|nous\s+a\s+quittés)",
     "it": r"(?P<n>[A-ZÀ-Ý][\wà-ÿ]+)\s+(?:è\s+morto|è\s+morta|è\s+mancat[oa]|ci\s+ha\s+lasciati)",
-    "pt": r"(?:o\s+|a\s+)?(?P<n>[A-ZÀ-Ý][\wà-ÿ]+)\s+(?:morreu|faleceu)",
+    "pt": r"(?:(?i:o|a)\s+)?(?P<n>[A-ZÀ-Ý][\wà-ÿ]+)\s+(?:morreu|faleceu)",
 }
 _DEATH_FORM = {
     "de": "{n} ist gestorben",
@@ -2065,6 +2138,10 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         m = pattern.match(text)
         if not m:
             continue
+        if slot == "language" and m.start("v") >= 0 and (listed := _listed_after(text, m.start("v"))):
+            # "hablo inglés y francés": one language each, as in English
+            lead = text[: m.start("v")]
+            return [d for item in listed for d in _positive_frames(f"{lead}{item}", language)]
         groups = {k: (v or "") for k, v in m.groupdict().items()}
         groups["v"] = groups["v"] or groups.get("v2", "")
         groups["rel"] = groups.get("rel") or groups.get("rel2", "")
@@ -2079,6 +2156,8 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         core = _trimmed(value, slot)
         if slot == "family:kids":
             slot = _kin_slot(core)
+            if named := _named_children(text[m.end() :], slot, language):
+                return named  # "tengo dos hijos, Pablo y Lucía": one child per name, as in English
         extra: list[ForeignDraft] = []
         if slot == "occupation" and (tail := _PLACE_TAIL.search(value)):
             # "trabajo como médico en Quito": the place is a second fact.
@@ -2101,7 +2180,11 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         line = _sub(r"(?i)\b([ldj]')\s+", r"\1", line)  # "l' insegnante" -> "l'insegnante"
         line = foreign_clauses.possessives_third(line, language)  # "con mia moglie" -> "con sua moglie"
         # A habit is known by its activity ("yoga"), not by how often ("tous les matins").
-        activity = groups.get("act") or foreign_clauses.thing_of(_FREQUENCY_LEAD.sub("", core), language) or core
+        # A verb that is the activity ("corro todos os domingos") is keyed by its stem, as its ending is
+        # ("parei de correr", "já não corro"): both "habit:corr", so the ending finds the habit.
+        act = groups.get("act")
+        act_key = _romance_stem(act) if act and language != "de" and language != "fr" else act
+        activity = act_key or foreign_clauses.thing_of(_FREQUENCY_LEAD.sub("", core), language) or core
         key = activity if slot == "habit" else core
         if slot == "language":
             key = _sub(
@@ -2119,6 +2202,18 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         kind = "preference" if slot in ("like", "dislike") else ("event" if slot == "event" else "fact")
         return [ForeignDraft(_sub(r"\s+", " ", line), full_slot, value, kind), *extra]
     return []
+
+
+_LIST_ITEMS = re.compile(r"\s*,\s*(?:(?:y|e|et|und|ed)\s+)?|\s+(?:y|e|et|und|ed)\s+", re.IGNORECASE)
+
+
+def _listed_after(text: str, start: int) -> list[str]:
+    """The items of a short list of one-word values from ``start`` to the end ("inglés, francés y alemán"),
+    or nothing when what follows is no such list."""
+    items = [i for i in _LIST_ITEMS.split(text[start:].strip(" .!")) if i]
+    if len(items) < 2 or len(items) > 5 or any(len(i.split()) > 1 for i in items):
+        return []
+    return items
 
 
 # What follows the value but is no part of it: company ("con i miei amici"), rhythm ("ogni domenica"),
@@ -2141,6 +2236,60 @@ _WORKPLACE_TAIL = _rx(
 # "einen Sohn", "una hija": a son and a daughter are two facts, as in English, not one "kids" value.
 _SON_WORDS = _rx(r"\b(?:sohn|söhne|hijo|fils|figlio|filho)\b")  # "hijos", "figli": children, of either sex
 _DAUGHTER_WORDS = _rx(r"\b(?:tochter|töchter|hijas?|filles?|figli[ae]|filhas?)\b")
+
+
+_CHILD_NAMED = {
+    "es": {
+        "child": "{S} tiene un hijo llamado {n}",
+        "son": "{S} tiene un hijo llamado {n}",
+        "daughter": "{S} tiene una hija llamada {n}",
+    },
+    "pt": {
+        "child": "{S} tem um filho chamado {n}",
+        "son": "{S} tem um filho chamado {n}",
+        "daughter": "{S} tem uma filha chamada {n}",
+    },
+    "it": {
+        "child": "{S} ha un figlio di nome {n}",
+        "son": "{S} ha un figlio di nome {n}",
+        "daughter": "{S} ha una figlia di nome {n}",
+    },
+    "fr": {
+        "child": "{S} a un enfant nommé {n}",
+        "son": "{S} a un fils nommé {n}",
+        "daughter": "{S} a une fille nommée {n}",
+    },
+    "de": {
+        "child": "{S} hat ein Kind namens {n}",
+        "son": "{S} hat einen Sohn namens {n}",
+        "daughter": "{S} hat eine Tochter namens {n}",
+    },
+}
+_CHILD_NAME = r"(?:(?:o|a|el|la)\s+)?(?-i:[A-ZÀ-Ý])[\wà-ÿ'-]+"
+_CHILD_NAMES = _rx(
+    rf"^\s*[,:(]\s*(?P<names>{_CHILD_NAME}(?:\s*,\s*{_CHILD_NAME})*\s+(?:y|e|et|und|ed)\s+{_CHILD_NAME})\s*\)?\s*(?=$|[,;.!?])"
+)
+
+
+def _named_children(after: str, kin_slot: str, language: str) -> list[ForeignDraft]:
+    """The children a count names right after it ("..., Pablo y Lucía"): one fact per name."""
+    m = _CHILD_NAMES.match(after)
+    if m is None or language not in _CHILD_NAMED:
+        return []
+    kind = {"family:daughters": "daughter", "family:sons": "son"}.get(kin_slot, "child")
+    subject = subject_for(language)
+    found: list[ForeignDraft] = []
+    for raw in re.findall(_CHILD_NAME, m.group("names")):
+        article = raw.split()[0].lower() if " " in raw else ""
+        # "o Rui e a Ana": the article says son or daughter when the count did not
+        this = _CHILD_BY_ARTICLE.get(article, kind) if kind == "child" else kind
+        name = _sub(r"(?i)^(?:o|a|el|la)\s+", "", raw)
+        said = _CHILD_NAMED[language][this].format(S=subject, n=name)
+        found.append(ForeignDraft(said, f"family:{this}:{_slug(name)}", name, "fact"))
+    return found
+
+
+_CHILD_BY_ARTICLE = {"a": "daughter", "la": "daughter", "o": "son", "el": "son"}
 
 
 def _kin_slot(value: str) -> str:
