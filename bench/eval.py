@@ -104,6 +104,8 @@ from shared.domain.consolidation import (  # noqa: E402
     decision_item,
     normalize_text,
     plan_change,
+    same_speakers,
+    speakers_own,
 )
 from shared.domain.models import Decision, ExtractedFact, ExtractionInput, Op, Turn  # noqa: E402
 from shared.domain.slots import base_slot  # noqa: E402
@@ -333,12 +335,22 @@ class Memory:
             ):
                 picked[id(r)] = (s, r)
         ordered = sorted(picked.values(), key=lambda pair: (-pair[0], str(pair[1].fact_id)))
-        return [
-            ActiveFact(
-                r.fact_id, r.fact.text, normalize_text(r.fact.text), r.fact.slot, r.fact.valid_from, s, r.fact.language
-            )
-            for s, r in ordered
-        ]
+        # As the consolidator: only the candidate's own speaker's facts, slots without the speaker.
+        return same_speakers(
+            fact.slot,
+            [
+                ActiveFact(
+                    r.fact_id,
+                    r.fact.text,
+                    normalize_text(r.fact.text),
+                    r.fact.slot,
+                    r.fact.valid_from,
+                    s,
+                    r.fact.language,
+                )
+                for s, r in ordered
+            ],
+        )
 
     def apply(
         self, fact: ExtractedFact, decision: Decision, near: Sequence[ActiveFact], said_at: datetime | None = None
@@ -367,7 +379,8 @@ def _aware(moment: datetime, like: datetime) -> datetime:
 
 
 def _view(fact: ExtractedFact, said_at: datetime | None) -> CandidateView:
-    return CandidateView(fact.text, fact.slot, fact.negated, fact.valid_from, said_at, fact.value, fact.language)
+    view = CandidateView(fact.text, fact.slot, fact.negated, fact.valid_from, said_at, fact.value, fact.language)
+    return speakers_own(view, [])[0]  # the slot without the speaker, as the consolidator shows it
 
 
 async def consolidate(

@@ -51,13 +51,14 @@ from functools import lru_cache
 from shared.domain import thing_match
 from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
-from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot
+from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot, with_speaker
 from shared.providers.offline import clause_classifier, clauses, frames
 
-RULES_VERSION = "rules-v6"  # part of the extraction cache key: v5 segments clauses by the general layer
+RULES_VERSION = "rules-v7"  # part of the extraction cache key: v5 segments clauses by the general layer
 # (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
 # foreign past tenses, we-statements and deaths; v6 reads evening clock times, scopes context per
-# clause and keeps earlier dated or multi-valued facts of one message
+# clause and keeps earlier dated or multi-valued facts of one message; v7 puts a named speaker's facts on
+# that speaker's slots and drops facts whose object is not a well-formed phrase (frames.well_formed)
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
 
@@ -4084,7 +4085,20 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
     """Facts the user stated (or confirmed) in ``request.new_turns``, in order, each once per turn. A fact
     said again in a later turn is that turn's fact too, as it would be if the turns came in two requests
     (consolidation finds it known): what a turn yields never depends on which turns share its request."""
-    return _extract(request, _SETTLE_DEPTH)
+    return _speakers_slots(_extract(request, _SETTLE_DEPTH), request)
+
+
+def _speakers_slots(facts: list[ExtractedFact], request: ExtractionInput) -> list[ExtractedFact]:
+    """Each named speaker's facts on that speaker's slots (slots.with_speaker), so that in a two-person log
+    one speaker's statement never replaces the other's. Done last: the rules within a request compare one
+    speaker's turns only, on speakerless slots."""
+    names = {t.event_id: t.name for t in request.new_turns if t.name}
+    if not names:
+        return facts
+    return [
+        replace(f, slot=with_speaker(f.slot, names.get(f.source_event_ids[0]))) if f.source_event_ids else f
+        for f in facts
+    ]
 
 
 # How many earlier turns' own changes are settled before a turn's are: the earlier facts a change is
