@@ -52,7 +52,7 @@ from shared.domain import thing_match
 from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot, with_speaker
-from shared.providers.offline import clause_classifier, clauses, frames
+from shared.providers.offline import clause_classifier, clauses, frames, well_formed
 
 RULES_VERSION = "rules-v7"  # part of the extraction cache key: v5 segments clauses by the general layer
 # (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
@@ -4085,7 +4085,18 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
     """Facts the user stated (or confirmed) in ``request.new_turns``, in order, each once per turn. A fact
     said again in a later turn is that turn's fact too, as it would be if the turns came in two requests
     (consolidation finds it known): what a turn yields never depends on which turns share its request."""
-    return _speakers_slots(_extract(request, _SETTLE_DEPTH), request)
+    return _speakers_slots(_well_formed(_extract(request, _SETTLE_DEPTH)), request)
+
+
+def _well_formed(facts: list[ExtractedFact]) -> list[ExtractedFact]:
+    """Each fact without what chat added after it, and only the facts that read as facts: a fragment the
+    rules cut wrongly ("loves love theme", "works at the shipyard has been mad") is dropped, not stored."""
+    kept = []
+    for fact in facts:
+        text = well_formed.trimmed(fact.text, fact.language)
+        if well_formed.is_well_formed(text, fact.language):
+            kept.append(replace(fact, text=text) if text != fact.text else fact)
+    return kept
 
 
 def _speakers_slots(facts: list[ExtractedFact], request: ExtractionInput) -> list[ExtractedFact]:
