@@ -52,7 +52,7 @@ from shared.domain import thing_match
 from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot, with_speaker
-from shared.providers.offline import clause_classifier, clauses, frames, well_formed
+from shared.providers.offline import answers, clause_classifier, clauses, frames, well_formed
 
 RULES_VERSION = "rules-v7"  # part of the extraction cache key: v5 segments clauses by the general layer
 # (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
@@ -4049,6 +4049,10 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     else:
         language = detect_language(text)
         drafts = [] if language == "und" else confirmed + _drafts_from_text(text, today, language)
+    if asked and not drafts and previous is not None and detect_language(previous.content) == "en":
+        # "Where are you from?" / "Sweden, originally.": a fragment says what the question asked.
+        if statement := answers.statement_from_answer(_normalise_message(previous.content), text):
+            language, drafts = "en", _drafts_from_text(statement, today, "en")
     return [
         ExtractedFact(
             text=frames.name_speaker(d.text, language, turn.name),
