@@ -32,7 +32,9 @@ _WHICH = re.compile(
     re.IGNORECASE,
 )
 # "what do you do (for work | for a living)"
-_WHAT_DO = re.compile(r"^what\s+do\s+you\s+do(?:\s+for\s+(?:work|a\s+living|your\s+job))?(?:\s+now)?\s*\?$", re.IGNORECASE)
+_WHAT_DO = re.compile(
+    r"^what\s+do\s+you\s+do(?:\s+for\s+(?:work|a\s+living|your\s+job))?(?:\s+now)?\s*\?$", re.IGNORECASE
+)
 # "what's your dog called", "what is your sister's name", "what's your favourite band"
 _WHAT_YOUR = re.compile(
     r"^what(?:'s|’s|\s+is)\s+your\s+(?P<thing>[a-z]+(?:\s+(?!called\b|name\b)[a-z]+)?)(?:['’]s\s+(?P<name>name)|\s+(?P<called>called))?"
@@ -60,7 +62,9 @@ _HEDGES = re.compile(
     re.IGNORECASE,
 )
 _NOT_A_FRAGMENT = re.compile(r"\b(?:i|i'm|im|i've|we|we're|my|our|you|your|u|ur)\b|\?", re.IGNORECASE)
-_VERBISH = re.compile(r"\b(?:is|are|was|were|am|be|been|have|has|had|do|does|did|will|would|can|could)\b", re.IGNORECASE)
+_VERBISH = re.compile(
+    r"\b(?:is|are|was|were|am|be|been|have|has|had|do|does|did|will|would|can|could)\b", re.IGNORECASE
+)
 _MAX_WORDS = 5
 
 

@@ -4049,10 +4049,14 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     else:
         language = detect_language(text)
         drafts = [] if language == "und" else confirmed + _drafts_from_text(text, today, language)
-    if asked and not drafts and previous is not None and detect_language(previous.content) == "en":
-        # "Where are you from?" / "Sweden, originally.": a fragment says what the question asked.
-        if statement := answers.statement_from_answer(_normalise_message(previous.content), text):
-            language, drafts = "en", _drafts_from_text(statement, today, "en")
+    # "Where are you from?" / "Sweden, originally.": a fragment says what the question asked.
+    answered = (
+        answers.statement_from_answer(_normalise_message(previous.content), text)
+        if asked and not drafts and previous is not None and detect_language(previous.content) == "en"
+        else None
+    )
+    if answered:
+        language, drafts = "en", _drafts_from_text(answered, today, "en")
     return [
         ExtractedFact(
             text=frames.name_speaker(d.text, language, turn.name),
