@@ -1127,7 +1127,17 @@ def _begun(text: str) -> str:
     return f"{m.group('subj')} {base}{m.group('rest')}"  # "I run", from the stated date on
 
 
+# Casual chat puts an adverb between the subject and a past verb ("I finally finished", "my brother just
+# moved", "we recently adopted"): it adds nothing a fact keeps, and the rules read the verb without it.
+_HEDGED_PAST = _rx(
+    r"\b(?P<subj>i|we|my\s+[a-z]+|our\s+[a-z]+)\s+(?:(?:just|finally|recently|actually|really|also|even|already"
+    r"|officially|kinda|kind\s+of|sort\s+of)\s+)+(?=[a-z]+ed\b|got\b|went\b|had\b|took\b|made\b|ran\b|began\b"
+    r"|became\b|bought\b|sold\b|left\b|met\b|found\b|won\b|lost\b|quit\b|turned\b|moved\b|started\b|joined\b)"
+)
+
+
 def _prepare(raw: str, today: date) -> Clause | None:
+    raw = _HEDGED_PAST.sub(lambda m: f"{m.group('subj')} ", raw)
     raw = _HAVE_GOT.sub(" have ", _LIKE_NUMBER.sub("about ", _FILLER_WORDS.sub("", raw)))
     cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
     if fronted := _FRONTED_RHYTHM.match(cleaned):

@@ -87,7 +87,7 @@ _TAIL = re.compile(
 # the sentence ungrammatical ("lives in Antwerp ages ago").
 _VAGUE_TIME = re.compile(
     r"(?:,?\s+(?:(?:ages|years|months|weeks|days|a\s+while|a\s+bit|some\s+time|long)\s+ago|lately|recently|"
-    r"these\s+days|nowadays|at\s+the\s+moment|right\s+now|a\s+lot\s+lately))+(?=\s*(?:,|\(|$))",
+    r"these\s+days|nowadays|at\s+the\s+moment|right\s+now))+(?=\s*(?:,|\(|$))",
     re.IGNORECASE,
 )
 
@@ -102,7 +102,7 @@ def trimmed(text: str, language: str) -> str:
     head = _AFTERTHOUGHT.sub("", head)
     head = _VAGUE_TIME.sub("", head)
     out = re.sub(r"\s{2,}", " ", head).strip().rstrip(",;") + kept
-    return out if _object_words(out) else text
+    return out if _has_predicate(out) else text
 
 
 def _object_words(text: str) -> list[str]:
@@ -112,6 +112,12 @@ def _object_words(text: str) -> list[str]:
     subject = _SUBJECT.match(text)
     words = _WORD.findall(text[subject.end() :] if subject else text)
     return [w.lower().replace("’", "'") for w in words[1:]]
+
+
+def _has_predicate(text: str) -> bool:
+    """Whether something follows the subject: trimming never leaves a subject alone."""
+    subject = _SUBJECT.match(text)
+    return bool(_WORD.search(text[subject.end() :] if subject else text))
 
 
 def _stem(word: str) -> str:
