@@ -41,6 +41,24 @@ _WHAT_YOUR = re.compile(
     r"(?:\s+(?:now|again|these\s+days))?\s*\?$",
     re.IGNORECASE,
 )
+# "how's your dog?" / "Biscuit's great": the answer names the one asked about.
+_HOW_IS_YOUR = re.compile(
+    r"^how(?:'s|’s|\s+is)\s+your\s+(?P<thing>[a-z]+)(?:\s+(?:doing|now|these\s+days))?\s*\?$", re.IGNORECASE
+)
+_NAMED_FIRST = re.compile(
+    r"^(?:(?:oh|ah|haha+|lol|well)\b[\s,!.]*)*(?P<name>(?-i:[A-Z])[a-z]+)(?:['’]s|\s+is|\s+was)\b"
+)
+
+
+# Capitalised at the start of a reply, yet no name: pronouns, kinship words said as names, interjections.
+def _lexicon(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+_NOT_NAMES = _lexicon(
+    "he she it they that this everything everyone all mum mom mam dad mother father grandma grandpa nan nana "
+    "granny gran baby work life things good great fine ok okay"
+)
 _HOW_OLD = re.compile(r"^how\s+old\s+(?:are\s+you|is\s+your\s+(?P<thing>[a-z]+))(?:\s+now)?\s*\?$", re.IGNORECASE)
 # A yes/no question answered with what, not whether: "do you have any pets?" / "two cats".
 _DO_YOU = re.compile(
@@ -119,6 +137,11 @@ def statement_from_answer(question_turn: str, answer: str) -> str | None:
     """The first-person statement a fragment answers, or None: ("Where are you from?", "Sweden,
     originally.") -> "I am from Sweden"; ("What do you do?", "nurse") -> "I work as a nurse"."""
     question = _last_question(question_turn)
+    if question and (asked := _HOW_IS_YOUR.match(question)) and (named := _NAMED_FIRST.match(answer.strip())):
+        thing, name = asked.group("thing").lower(), named.group("name")
+        if name.lower() != thing and name.lower() not in _NOT_NAMES:
+            return f"my {thing} is called {name}"
+        return None
     value = _fragment(answer)
     if not question or not value:
         return None
