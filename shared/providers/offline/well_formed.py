@@ -121,10 +121,12 @@ def _has_predicate(text: str) -> bool:
 
 
 def _stem(word: str) -> str:
+    """ "loves", "love", "loved", "loving" -> "lov": the same word, whatever its ending."""
     for ending in ("ing", "ed", "es", "s", "d"):
         if len(word) > len(ending) + 2 and word.endswith(ending):
-            return word[: -len(ending)]
-    return word
+            word = word[: -len(ending)]
+            break
+    return word[:-1] if len(word) > 3 and word.endswith("e") else word
 
 
 def repeats_a_word(text: str) -> bool:
