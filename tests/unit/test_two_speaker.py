@@ -265,3 +265,48 @@ def test_repeated_words_are_caught_in_every_language_and_only_they():
 def test_trimming_cuts_what_chat_adds_after_the_fact_and_keeps_its_stated_time(text, kept):
     language = "de" if text.startswith("Der") else "en"
     assert well_formed.trimmed(text, language) == kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hugo started , marine biology in 2024",  # a phrase cut out before the comma
+        "Marek went fine, on crutches for on 2025-12-11",  # two prepositions in a row
+        "Bram has some obviously",  # a determiner and a comment, no noun
+        "The user has a pivot table pls",  # a request ran into the fact
+    ],
+)
+def test_what_a_cut_leaves_behind_is_not_a_fact(text):
+    assert not well_formed.is_well_formed(text, "en")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The user has lived in Oslo for about a year", "The user moved on to Rust", "Sara is lonely", "Ivo is friendly"],
+)
+def test_adjacent_words_that_are_english_stay(text):
+    assert well_formed.is_well_formed(text, "en")
+
+
+@pytest.mark.parametrize(
+    ("line", "fact"),
+    [
+        ("btw i've been running 3x a week w Mosa, she needs it", "Hana runs 3 times a week with Mosa"),
+        ("shes 5 yrs old and i adopted her last month", None),
+    ],
+)
+def test_chat_spellings_are_read_as_the_words_they_stand_for(line, fact):
+    texts_said = [text for text, _ in said([("Hana", line)])]
+    if fact is not None:
+        assert texts_said == [fact]
+    assert "yrs" not in " ".join(texts_said) and " w " not in " ".join(texts_said)
+
+
+def test_chat_spellings_are_written_out_only_as_whole_words():
+    from shared.providers.offline import chat_spelling
+
+    assert chat_spelling.expanded("how r u? ur getting a car w/ ur bf?") == (
+        "how are you? you're getting a car with your boyfriend?"
+    )
+    assert chat_spelling.expanded("its 2x a day, Uber w Sam") == "its 2 times a day, Uber with Sam"
+    assert chat_spelling.expanded("I use u-boot and w3m") == "I use u-boot and w3m"

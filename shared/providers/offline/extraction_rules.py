@@ -52,7 +52,7 @@ from shared.domain import thing_match
 from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot, with_speaker
-from shared.providers.offline import answers, clause_classifier, clauses, frames, well_formed
+from shared.providers.offline import answers, chat_spelling, clause_classifier, clauses, frames, well_formed
 
 RULES_VERSION = "rules-v7"  # part of the extraction cache key: v5 segments clauses by the general layer
 # (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
@@ -2615,6 +2615,13 @@ def _normalise_message(text: str) -> str:
     return re.sub(r"[ \t\u00a0]+", " ", text).strip()
 
 
+def _read(content: str) -> str:
+    """A chat message as the rules read it: normalised, and in English its chat spellings ("u", "3x a
+    week", "shes", "w/") written out (chat_spelling)."""
+    text = _normalise_message(content)
+    return chat_spelling.expanded(text) if detect_language(text) in ("en", "und") else text
+
+
 def _rule_drafts(c: Clause) -> list[Draft]:
     drafts: list[Draft] = []
     fired: set[str] = set()
@@ -4033,7 +4040,7 @@ def _cached_turn_facts(turn: Turn, previous: Turn | None, _stamp: str) -> tuple[
 
 
 def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
-    text = _normalise_message(turn.content)
+    text = _read(turn.content)
     today = turn.created_at.date()
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)
@@ -4047,10 +4054,10 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         if language == "und" or not _drafts_from_text(text[answer.end() :], today, language):
             text = answer.group(0).rstrip(" ,!.")
         elif previous is not None and _CONFIRM.match(answer.group(0)) and detect_language(previous.content) == "en":
-            statement = _statement_from_question(_normalise_message(previous.content), denied=False, anymore=False)
+            statement = _statement_from_question(_read(previous.content), denied=False, anymore=False)
             confirmed = _drafts_from_text(statement, today, "en") if statement and language == "en" else []
     if previous is not None and asked and (_CONFIRM.match(text) or _DENY.match(text)):
-        question = _normalise_message(previous.content)
+        question = _read(previous.content)
         if detect_language(question) != "en":
             return []
         denied = bool(_DENY.match(text))
@@ -4061,7 +4068,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         drafts = [] if language == "und" else confirmed + _drafts_from_text(text, today, language)
     # "Where are you from?" / "Sweden, originally.": a fragment says what the question asked.
     answered = (
-        answers.statement_from_answer(_normalise_message(previous.content), text)
+        answers.statement_from_answer(_read(previous.content), text)
         if asked and not drafts and previous is not None and detect_language(previous.content) == "en"
         else None
     )

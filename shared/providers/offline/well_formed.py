@@ -48,7 +48,8 @@ _PRONOUNS = _lexicon(
 _FUNCTION = _PRONOUNS | _lexicon(
     "a an the of to in on at for with from by into onto about as and or but nor so if than then "
     "because while when where which who whom whose what how why not no very really just too also "
-    "is are was were be been being am has have had do does did will would can could should may might must"
+    "is are was were be been being am has have had do does did will would can could should may might must "
+    "some any all both each every few many much more most several such other another"
 )
 
 # A finite verb of a second clause: "is", "are", "was", "were", "has been", "have been", ... The main
@@ -64,13 +65,13 @@ _JOINS = re.compile(
     re.IGNORECASE,
 )
 
-# An afterthought after a comma: a comment on the fact ("it's basically their religion", "that's why"), a
+# An afterthought after a comma: a comment on the fact ("it's basically their religion", "she needs it"), a
 # clause about something else ("night shifts are wrecking their sleep"), or a request ("need a plan"). A
 # clause of the speaker's own ("and yes they drink way too much Club-Mate") is a statement, not an
 # afterthought: it is left alone.
 _AFTERTHOUGHT = re.compile(
     r",\s*(?:(?:and|but|so|though)\s+)?(?:(?:yes|yeah|yep|honestly|basically|tbh|lol|haha)\s+)?"
-    r"(?:(?:it|that|this|there)(?:['’](?:s|ll|d)\b|\s+(?:is|was|has|had|will|would|makes|gets|keeps)\b)"
+    r"(?:(?:it|that|this|there|he|she)(?:['’](?:s|ll|d)\b|\s+(?:is|was|has|had|will|would|[a-z]+s)\b)"
     r"|(?:need|needs|want|wants|pls|please|any)\b"
     r"|(?!they\b|we\b|i\b|he\b|she\b)(?:[a-z]+\s+){1,3}(?:is|are|was|were)\s+(?!a\b|an\b|the\b)[a-z]+ing\b)"
     r".*$",
@@ -162,6 +163,26 @@ def _second_clause(text: str) -> bool:
     return False
 
 
+# Where the rules cut a phrase out of the middle, they may leave a comma with nothing before it or two
+# prepositions in a row ("for on"); "for about a year", "moved on to" are English.
+_LOOSE_PUNCTUATION = re.compile(r"\s[,;:]|^[^,]*\w\s*,\s*(?:,|$)")
+_TWO_PREPOSITIONS = re.compile(
+    r"\b(?:at|in|on|for|with|from|of|by|into)\s+(?:at|in|on|for|with|from|of|by|into)\b(?!\s+(?:to|about)\b)",
+    re.IGNORECASE,
+)
+_PREPOSITIONS = _lexicon("at in on for with from to of by about into near like")
+_OBJECT_PRONOUNS = _lexicon("me him her us them you it")
+# Words that make a request of the listener: a fact holding one is a request the rules ran into a fact.
+_REQUEST_MARKS = _lexicon("pls plz please thanks thx")
+# Adverbs that comment on a statement and name nothing ("has some obviously"); not a morphology rule:
+# "lonely", "friendly" are adjectives, and a fact ("Sara is lonely").
+_COMMENT_ADVERBS = _lexicon(
+    "obviously basically honestly literally actually probably definitely totally seriously apparently finally "
+    "usually normally mostly mainly currently recently lately clearly certainly hopefully luckily sadly "
+    "unfortunately fortunately surely simply anyway anyways though tho lol haha"
+)
+
+
 def is_well_formed(text: str, language: str) -> bool:
     """Whether a fact text reads as a fact (see the module's docstring). Non-English texts are checked
     for repeated words only: their frames write the object from a parsed clause."""
@@ -169,11 +190,16 @@ def is_well_formed(text: str, language: str) -> bool:
         return False
     if language != "en":
         return True
+    if _LOOSE_PUNCTUATION.search(text) or _TWO_PREPOSITIONS.search(text):
+        return False  # "started , marine biology", "on crutches for on 2025-12-11": a phrase was cut out
     words = _object_words(text)
     if not words:
         return True  # "The user smokes", "Sara is vegan": the verb or its complement is the fact
-    if all(w in _FUNCTION for w in words):
-        return False  # "loves it", "works at the"
-    if words[-1] in _FUNCTION:
+    if all(w in _FUNCTION or w in _COMMENT_ADVERBS for w in words):
+        return False  # "loves it", "works at the", "has some obviously"
+    said_to = len(words) > 2 and words[-2] in _PREPOSITIONS and words[-1] in _OBJECT_PRONOUNS  # "... with them"
+    if words[-1] in _FUNCTION and not said_to:
         return False  # "is moving to", "works at the shipyard and"
+    if _REQUEST_MARKS & set(words):
+        return False  # "has a pivot table pls": a request ran into the fact
     return not _second_clause(text)
