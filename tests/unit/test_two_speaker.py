@@ -310,3 +310,40 @@ def test_chat_spellings_are_written_out_only_as_whole_words():
     )
     assert chat_spelling.expanded("its 2x a day, Uber w Sam") == "its 2 times a day, Uber with Sam"
     assert chat_spelling.expanded("I use u-boot and w3m") == "I use u-boot and w3m"
+
+
+def test_a_name_given_a_turn_later_names_the_speakers_unnamed_pet_and_replaces_it():
+    run = chat(
+        [
+            ("Theo", "ok so update. i adopted a dog", "2026-01-29"),
+            ("Mara", "no way. pics or it didnt happen", "2026-01-29"),
+            ("Theo", "her name is Mosa, shes a greyhound rescue, 5 yrs old", "2026-01-29"),
+        ]
+    )
+    assert texts(run.active) == ["Theo has a dog named Mosa"]
+
+
+def test_a_name_given_later_names_only_the_same_speakers_unnamed_partner():
+    lines = [
+        ("Ottilie", "so... I have a boyfriend"),
+        ("Kwame", "details. now."),
+        ("Ottilie", "his name is Laurent, we met at the climbing wall"),
+    ]
+    assert said(lines) == [("Ottilie's boyfriend is Laurent", "partner~ottilie")]
+    # Kwame has no unnamed partner: Ottilie's boyfriend is not his.
+    assert said([lines[0], ("Kwame", "his name is Laurent")]) == []
+
+
+def test_guess_who_is_the_speakers_own_news():
+    assert [text for text, _ in said([("Greta", "guess who got into vet school in Carrow")])] == [
+        "Greta got into vet school in Carrow"
+    ]
+    assert [text for text, _ in said([("Greta", "guess who's moving to Leeds next month")])] == [
+        "Greta is moving to Leeds in 2026-06"
+    ]
+
+
+def test_a_stated_date_is_no_object():
+    assert not well_formed.is_well_formed("Hana bought some on 2026-05-19", "en")
+    assert well_formed.is_well_formed("The user's cousin's wedding is in 2026-07", "en")
+    assert well_formed.is_well_formed("The user's thesis defense is on 2026-09-07", "en")

@@ -1,10 +1,11 @@
-"""English chat spellings, written out before the rules read a message.
+"""English chat spellings (and a chat idiom or two), written out before the rules read a message.
 
 Friends chatting write "u", "ur", "w/", "3x a week", "6 yrs", "shes", "didnt", "bc". The rules are
 written for the words these stand for, so a message is read with them spelled out: "been running 3x a
 week w Mosa" is "been running 3 times a week with Mosa". Only whole words, only spellings that stand
 for one word in chat (never "its", "were", "ill", "id": those are words of their own), and only for
-English text (Spanish "u" is "or"); the caller decides the language.
+English text (Spanish "u" is "or"); the caller decides the language. One idiom: "guess who passed her
+driving test" is the speaker's own news ("I passed my driving test").
 """
 
 from __future__ import annotations
@@ -74,6 +75,16 @@ _WITH = re.compile(
 _TIMES = re.compile(r"\b(\d+)\s*x(?=\s+(?:a|per|each|every)\s+(?:day|week|month|year)\b)", re.IGNORECASE)
 
 
+# "guess who passed her driving test": the speaker, about themselves, in the third person.
+_GUESS_WHO = re.compile(r"\bguess\s+who(?P<be>'s|\s+is|\s+just)?\s+(?P<rest>[^.!?\n]*)", re.IGNORECASE)
+
+
+def _guessed(m: re.Match[str]) -> str:
+    rest = re.sub(r"(?i)\b(?:her|his|their)\b", "my", m.group("rest"), count=1)
+    be = (m.group("be") or "").strip().lower()
+    return f"I am {rest}" if be in ("'s", "is") else f"I {rest}"
+
+
 def _same_case(said: str, word: str) -> str:
     if said == "i":
         return "I"
@@ -82,6 +93,7 @@ def _same_case(said: str, word: str) -> str:
 
 def expanded(text: str) -> str:
     """The message with its English chat spellings written out."""
+    text = _GUESS_WHO.sub(_guessed, text)
     text = _TIMES.sub(r"\1 times", text)
     text = _WITH.sub("with ", text)
     text = _R_YOU.sub("are", text)

@@ -999,7 +999,8 @@ _BEGUN = _rx(
 # Each tail item is atomic, and punctuation is taken one mark at a time: a nested repeat here made a
 # run of "!" before a non-tail word take exponential time.
 _FILLER_TAIL = _rx(
-    r"(?>\s*,?\s+(?:tbh|lol|lmao|haha+|btw|fyi|atm|imo|tho|though|honestly|for\s+now|ha|xd|actually|too"
+    r"(?>\s*,?\s+(?:tbh|lol|lmao|haha+|btw|fyi|atm|imo|tho|though|honestly|for\s+now|ha|xd|actually|too|finally"
+    r"|at\s+last|obviously"
     r"|as\s+well|(?<!for\s)(?<!by\s)(?:myself|ourselves)|if\s+(?:that|it)\s+(?:matters|helps)|if\s+relevant)\b"
     r"|[!?.])+$"
 )
@@ -4158,7 +4159,45 @@ def _extract(request: ExtractionInput, depth: int) -> list[ExtractedFact]:
         return facts
     if any((f.slot or "").startswith("*:") for f in facts):
         facts = _resolve_named(facts, request, depth)
+    facts = _named_later(facts, request, depth)
     return _settle_changes(facts, request, depth)
+
+
+# "I adopted a dog" ... "her name is Mosa": a name given in a later turn to the one unnamed pet, partner or
+# relative the same speaker spoke of just before. Said at the start of a sentence (or after a comma).
+_NAMED_AFTER = _rx(
+    r"(?:^|[.!?,;]\s*)(?:and\s+|oh\s+and\s+)?(?:(?:his|her|its|their)\s+name(?:'s|\s+is)|(?:he|she|it)(?:'s|\s+is)"
+    r"\s+called)\s+(?P<name>(?-i:[A-Z])[\w-]+)"
+)
+# An earlier fact about someone or something not yet named: "Theo has a dog", "Ottilie has a boyfriend".
+_UNNAMED_HAS = _rx(r"\bhas\s+an?\s+(?:new\s+)?(?P<thing>[a-z]+)$")
+_NAMEABLE_SLOTS = ("pet:", "partner", "family:")
+
+
+def _named_later(facts: list[ExtractedFact], request: ExtractionInput, depth: int) -> list[ExtractedFact]:
+    """A later "her name is Mosa" names the one unnamed pet, partner or relative of the speaker's turns just
+    before ("I adopted a dog"): read as "my dog is called Mosa", on that fact's slot, so it replaces it."""
+    named = list(facts)
+    for turn in request.new_turns:
+        found = _NAMED_AFTER.search(_read(turn.content)) if turn.role == "user" else None
+        if found is None or detect_language(turn.content) != "en":
+            continue
+        name = found.group("name")
+        if any(turn.event_id in f.source_event_ids and name.lower() in f.text.lower() for f in facts):
+            continue  # the turn named it itself ("I got a dog, her name is Mosa")
+        probe = ExtractedFact(name, Category.FACT, 1, turn.created_at, (turn.event_id,))
+        unnamed = [
+            (k, m)
+            for k in _earlier_facts(probe, request, depth)
+            if (k.slot or "").startswith(_NAMEABLE_SLOTS)
+            and (m := _UNNAMED_HAS.search(re.sub(r"\s*\([^()]*\)$", "", k.text)))
+        ]
+        if not unnamed:
+            continue
+        known, thing = unnamed[0]
+        statement = replace(turn, content=f"my {thing.group('thing')} is called {name}")
+        named.extend(replace(f, slot=known.slot) for f in _turn_facts(statement, None) if not f.negated)
+    return named
 
 
 # How far back from a turn the rules look (a thing-named retraction looks for the earlier statement about

@@ -26,11 +26,12 @@ import re
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|\d+")
 
 # Who an English fact is about, as the rules write it: "The user", a speaker's name ("Caroline",
-# "Anna Maria"), either one's relative or thing ("The user's sister", "Lena's cat Oscar"); then
+# "Anna Maria"), either one's relative or thing ("The user's sister", "Lena's cat Oscar", "The user's
+# thesis defense": lower-case words up to a form of be or have, at most three); then
 # "and X" for a shared subject ("The user and Sam broke up").
 _SUBJECT = re.compile(
     r"^(?:NOT\s+)?(?:The user|[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})"
-    r"(?:['’]s\s+(?:[a-z][\w-]*\s+){1,2}?(?:[A-Z][\w-]*\s+)?)?"
+    r"(?:['’]s\s+(?:(?!(?:is|are|was|were|has|have|had|will|no|not)\b)[a-z][\w'’-]*\s+){1,3}(?:[A-Z][\w-]*\s+)?)?"
     r"(?:\s+and\s+(?:[A-Z][\w-]*|their\s+\w+))?\s*"
 )
 
@@ -107,9 +108,10 @@ def trimmed(text: str, language: str) -> str:
 
 
 def _object_words(text: str) -> list[str]:
-    """The words after the subject and the main verb (English), lower case; stated times in brackets
-    ("(since 2026-01)", "(at work)") are not part of it."""
-    text = re.sub(r"\([^()]*\)", " ", text)
+    """The words after the subject and the main verb (English), lower case; the stated time and context the
+    rules append ("on 2026-05-19", "(since 2026-01)", "(at work)") are not part of it."""
+    tail = _TAIL.search(text)
+    text = re.sub(r"\([^()]*\)", " ", text[: tail.start()] if tail else text)
     subject = _SUBJECT.match(text)
     words = _WORD.findall(text[subject.end() :] if subject else text)
     return [w.lower().replace("’", "'") for w in words[1:]]
