@@ -347,3 +347,18 @@ def test_a_stated_date_is_no_object():
     assert not well_formed.is_well_formed("Hana bought some on 2026-05-19", "en")
     assert well_formed.is_well_formed("The user's cousin's wedding is in 2026-07", "en")
     assert well_formed.is_well_formed("The user's thesis defense is on 2026-09-07", "en")
+
+
+def test_the_openai_providers_facts_go_on_their_speakers_slots_too():
+    from shared.providers.openai_provider import facts_from_reply
+
+    turns = (Turn("m1", "user", "I live in Leeds", DAY, "Maya"), Turn("m2", "user", "I live in York", DAY, "Jonas"))
+    reply = {
+        "facts": [
+            {"msg": 1, "text": "Maya lives in Leeds", "category": "fact", "importance": 7, "slot": "location"},
+            # A model that copied another speaker's slot from the known slots is corrected.
+            {"msg": 2, "text": "Jonas lives in York", "category": "fact", "importance": 7, "slot": "location~maya"},
+        ]
+    }
+    request = ExtractionInput(new_turns=turns, context_turns=(), known_slots=("location~maya",))
+    assert [f.slot for f in facts_from_reply(reply, request)] == ["location~maya", "location~jonas"]

@@ -2495,6 +2495,7 @@ for _lang, _words in _MARKERS.items():
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?|[^\W\d_]+'")
 
 
+@lru_cache(maxsize=8192)  # pure; a message is asked about more than once (chat spellings, answers, context)
 def detect_language(text: str) -> str:
     """ "en", "de", "es", "fr", "it", "pt", or "und" when the text is in none of these (or in a non-Latin script).
 
@@ -4179,7 +4180,7 @@ def _named_later(facts: list[ExtractedFact], request: ExtractionInput, depth: in
     before ("I adopted a dog"): read as "my dog is called Mosa", on that fact's slot, so it replaces it."""
     named = list(facts)
     for turn in request.new_turns:
-        found = _NAMED_AFTER.search(_read(turn.content)) if turn.role == "user" else None
+        found = _NAMED_AFTER.search(_normalise_message(turn.content)) if turn.role == "user" else None
         if found is None or detect_language(turn.content) != "en":
             continue
         name = found.group("name")
