@@ -396,7 +396,7 @@ class _UserBatch:
         ]
         self.views = [view for view, _ in own]
         self.first_seen = [near for _, near in own]
-        self.by_rule_first = [self.by_rule(view, near) for view, near in zip(self.views, first_seen, strict=True)]
+        self.by_rule_first = [self.by_rule(view, near) for view, near in zip(self.views, self.first_seen, strict=True)]
         self.pending = [i for i, decision in enumerate(self.by_rule_first) if decision is None]
 
     def asks(self) -> list[Ask]:

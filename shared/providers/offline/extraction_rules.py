@@ -2556,7 +2556,10 @@ _DENY = _rx(
     r"|not\s+really)[\s,!.]*)+$"
 )
 _QUESTION = re.compile(r"[^.!?\n]+\?")
-_YES_FIRST = _rx(r"^(?:yes|yep|yeah|yup|correct|exactly|of\s+course|no|nope|nah|not\s+anymore)\b[\s,!.]*(?=\S)")
+_YES_FIRST = _rx(
+    r"^(?:(?:haha+|lol|oh|ah|hah|ha)[\s,!.]+)?(?P<yes>(?:yes|yep|yeah|yup|correct|exactly|of\s+course|no|nope|nah"
+    r"|not\s+anymore)\b[\s,!.]*)(?=\S)"
+)
 _Q_LEAD = r"^(?:so,?\s+|and\s+|just\s+to\s+(?:confirm|check),?\s+|to\s+confirm,?\s+|quick\s+question,?\s+)?"
 # fmt: off
 _Q_FORMS: tuple[tuple[re.Pattern[str], str, str], ...] = (
@@ -2573,6 +2576,9 @@ _Q_FORMS: tuple[tuple[re.Pattern[str], str, str], ...] = (
     # Chat drops the verb: "Sara, you still vegan?", "you still in Bristol?"
     (_rx(_Q_LEAD + r"(?:\w+,?\s+)?(?:are\s+)?you,?\s+(?:still\s+)?(?P<rest>(?!\w+ing\b)[^?]+?)\s*\?$"), "I'm {rest}",
      "I'm not {rest}"),
+    # ... and the "you" too: "still vegan?", "what about you, still at the brewery?"
+    (_rx(_Q_LEAD + r"(?:(?:what|how)\s+about\s+you|and\s+you)?,?\s*still\s+(?P<rest>(?!\w+ing\b)[^?]+?)\s*\?$"),
+     "I'm {rest}", "I'm not {rest}"),
 )
 # fmt: on
 _YOU_SWAP = {"your": "my", "yours": "mine", "yourself": "myself", "you": "me"}
@@ -4054,8 +4060,8 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         # "yep, but I'm moving to Cardiff": both the yes and the statement do.
         language = detect_language(text)
         if language == "und" or not _drafts_from_text(text[answer.end() :], today, language):
-            text = answer.group(0).rstrip(" ,!.")
-        elif previous is not None and _CONFIRM.match(answer.group(0)) and detect_language(previous.content) == "en":
+            text = answer.group("yes").rstrip(" ,!.")  # "haha yes": the yes
+        elif previous is not None and _CONFIRM.match(answer.group("yes")) and detect_language(previous.content) == "en":
             statement = _statement_from_question(_read(previous.content), denied=False, anymore=False)
             confirmed = _drafts_from_text(statement, today, "en") if statement and language == "en" else []
     if previous is not None and asked and (_CONFIRM.match(text) or _DENY.match(text)):
