@@ -362,3 +362,17 @@ def test_the_openai_providers_facts_go_on_their_speakers_slots_too():
     }
     request = ExtractionInput(new_turns=turns, context_turns=(), known_slots=("location~maya",))
     assert [f.slot for f in facts_from_reply(reply, request)] == ["location~maya", "location~jonas"]
+
+
+def test_a_retraction_must_say_what_ends():
+    # A clause the classifier took for an ending, whose words report news: not stored as a retraction.
+    assert not well_formed.is_well_formed("Mara passed their driving test", "en", negated=True)
+    assert not well_formed.is_well_formed("Anders got their own place", "en", negated=True)
+    for ended in (
+        "The user no longer lives in London",
+        "Lena's cat Oscar passed away on 2026-07-12",
+        "Tim quit the call centre job",
+        "The user sold their motorbike",
+        "The user and Sam broke up",
+    ):
+        assert well_formed.is_well_formed(ended, "en", negated=True), ended

@@ -4127,7 +4127,7 @@ def _well_formed(facts: list[ExtractedFact]) -> list[ExtractedFact]:
     kept = []
     for fact in facts:
         text = well_formed.trimmed(fact.text, fact.language)
-        if well_formed.is_well_formed(text, fact.language):
+        if well_formed.is_well_formed(text, fact.language, negated=fact.negated):
             kept.append(replace(fact, text=text) if text != fact.text else fact)
     return kept
 

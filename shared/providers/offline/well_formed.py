@@ -185,13 +185,29 @@ _COMMENT_ADVERBS = _lexicon(
 )
 
 
-def is_well_formed(text: str, language: str) -> bool:
+# What an English retraction says to end something: its text must say it, or the retraction contradicts
+# itself ("passed their driving test", "got their own place" are news, not endings).
+_ENDS = re.compile(
+    r"\b(?:no\s+longer|not|never|n't|anymore|any\s+more|stopped|stops|quit|quits|left|leaves|sold|died|dead|passed\s+away"
+    r"|lost|broke\s+up|broken\s+up|split|divorced|separated|single|widowed|dumped|cancell?ed|gave\s+up|given\s+up"
+    r"|dropped|ditched|abandoned|ended|over|retired|closed|shut|moved\s+(?:out|away)|gave\s+away|got\s+rid|unsubscribed"
+    r"|done\s+with|finished\s+with|tired\s+of|grown\s+out|went\s+off|gone\s+off|kicked|cut\s+out|handed\s+in"
+    r"|resigned|fired|laid\s+off|let\s+go|sacked|former|ex-|used\s+to|instead|replaced|switched|traded|swapped"
+    r"|without|lapsed|expired|finished|moved|gone|away)\b",
+    re.IGNORECASE,
+)
+
+
+def is_well_formed(text: str, language: str, *, negated: bool = False) -> bool:
     """Whether a fact text reads as a fact (see the module's docstring). Non-English texts are checked
-    for repeated words only: their frames write the object from a parsed clause."""
+    for repeated words only: their frames write the object from a parsed clause. An English retraction
+    must also say what ends ("no longer", "sold", "passed away", ...)."""
     if not text.strip() or repeats_a_word(text):
         return False
     if language != "en":
         return True
+    if negated and not _ENDS.search(text):
+        return False
     if _LOOSE_PUNCTUATION.search(text) or _TWO_PREPOSITIONS.search(text):
         return False  # "started , marine biology", "on crutches for on 2025-12-11": a phrase was cut out
     words = _object_words(text)
