@@ -110,7 +110,7 @@ from shared.domain.consolidation import (  # noqa: E402
     speakers_own,
 )
 from shared.domain.models import Decision, ExtractedFact, ExtractionInput, Op, Turn  # noqa: E402
-from shared.domain.slots import base_slot  # noqa: E402
+from shared.domain.slots import base_slot, without_speaker  # noqa: E402
 from shared.settings import Settings  # noqa: E402
 
 DATASETS = (
@@ -325,7 +325,8 @@ class Memory:
         norm = normalize_text(fact.text)
         # As shared.storage.facts.neighbours: a thing-only retraction ("*:rex") also brings every fact
         # whose text names the thing, however the vectors fall.
-        thing = fact.slot[2:].replace("-", " ").lower() if fact.slot and fact.slot.startswith("*:") else ""
+        plain = without_speaker(fact.slot)  # a named speaker's "*:oscar~lena" names oscar
+        thing = plain[2:].replace("-", " ").lower() if plain and plain.startswith("*:") else ""
         # And every context of the candidate's base slot ("tool:database" for "tool:database@family").
         base = base_slot(fact.slot)
         picked = {id(r): (s, r) for s, r in scored[:TOP_K] if s >= FLOOR}
