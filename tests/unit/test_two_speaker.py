@@ -376,3 +376,12 @@ def test_a_retraction_must_say_what_ends():
         "The user and Sam broke up",
     ):
         assert well_formed.is_well_formed(ended, "en", negated=True), ended
+
+
+def test_a_named_speakers_thing_only_retraction_looks_for_the_thing_without_the_speaker():
+    from shared.storage.facts import NeighbourQuery, _query_columns
+
+    queries = [NeighbourQuery("t", "u", [0.0] * 4, slot, "x") for slot in ("*:oscar~lena", "location~lena", None)]
+    bases, things = _query_columns(queries)[3], _query_columns(queries)[5]
+    assert things == ["oscar", None, None]
+    assert bases[1] == "location~lena"  # the exact and same-base look-ups keep the speaker
