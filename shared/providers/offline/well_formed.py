@@ -188,7 +188,8 @@ _COMMENT_ADVERBS = _lexicon(
 # What an English retraction says to end something: its text must say it, or the retraction contradicts
 # itself ("passed their driving test", "got their own place" are news, not endings).
 _ENDS = re.compile(
-    r"\b(?:no\s+longer|not|never|n't|anymore|any\s+more|stopped|stops|quit|quits|left|leaves|sold|died|dead|passed\s+away"
+    r"\b(?:no\s+longer|not|never|n't|anymore|any\s+more|stopped|stops|quit|quits|left|leaves|sold|died|dead"
+    r"|passed(?!\s+(?:their|the|my|his|her|a|an|our|its)\b)|unemployed|jobless|out\s+of\s+work"
     r"|lost|broke\s+up|broken\s+up|split|divorced|separated|single|widowed|dumped|cancell?ed|gave\s+up|given\s+up"
     r"|dropped|ditched|abandoned|ended|over|retired|closed|shut|moved\s+(?:out|away)|gave\s+away|got\s+rid|unsubscribed"
     r"|done\s+with|finished\s+with|tired\s+of|grown\s+out|went\s+off|gone\s+off|kicked|cut\s+out|handed\s+in"
