@@ -31,7 +31,9 @@ them):
 
 - ``split`` on a conversation: ``"tune"`` or ``"test"`` (default ``tune``); ``--split`` keeps one.
 - ``name`` on a message: the speaker, as in the OpenAI chat format. Two-speaker logs have two named
-  ``user`` speakers; their facts name the speaker ("Caroline lives in Edinburgh").
+  ``user`` speakers; their facts name the speaker ("Caroline lives in Edinburgh") and sit on that
+  speaker's slots ("location~caroline"): consolidation compares a candidate with its own speaker's
+  facts only (``shared.domain.consolidation.speakers_own``), as the consolidator does.
 - ``valid_from`` on an expected fact: the valid time the user stated, as the period it names, in
   the message's time zone: ``2019`` (a year), ``2026-05`` (a month), ``2026-03-13`` (a day),
   ``2026-03-13T09:00`` (a minute), or ``start/end`` (inclusive, e.g. ``2026-03-02/2026-03-08`` for
@@ -108,9 +110,11 @@ from shared.domain.consolidation import (  # noqa: E402
     decision_item,
     normalize_text,
     plan_change,
+    same_speakers,
+    speakers_own,
 )
 from shared.domain.models import Decision, ExtractedFact, ExtractionInput, Op, Turn  # noqa: E402
-from shared.domain.slots import base_slot  # noqa: E402
+from shared.domain.slots import base_slot, without_speaker  # noqa: E402
 from shared.settings import Settings  # noqa: E402
 
 DATASETS = (
@@ -326,7 +330,8 @@ class Memory:
         norm = normalize_text(fact.text)
         # As shared.storage.facts.neighbours: a thing-only retraction ("*:rex") also brings every fact
         # whose text names the thing, however the vectors fall.
-        thing = fact.slot[2:].replace("-", " ").lower() if fact.slot and fact.slot.startswith("*:") else ""
+        plain = without_speaker(fact.slot)  # a named speaker's "*:oscar~lena" names oscar
+        thing = plain[2:].replace("-", " ").lower() if plain and plain.startswith("*:") else ""
         # And every context of the candidate's base slot ("tool:database" for "tool:database@family").
         base = base_slot(fact.slot)
         picked = {id(r): (s, r) for s, r in scored[:TOP_K] if s >= FLOOR}
@@ -338,12 +343,22 @@ class Memory:
             ):
                 picked[id(r)] = (s, r)
         ordered = sorted(picked.values(), key=lambda pair: (-pair[0], str(pair[1].fact_id)))
-        return [
-            ActiveFact(
-                r.fact_id, r.fact.text, normalize_text(r.fact.text), r.fact.slot, r.fact.valid_from, s, r.fact.language
-            )
-            for s, r in ordered
-        ]
+        # As the consolidator: only the candidate's own speaker's facts, slots without the speaker.
+        return same_speakers(
+            fact.slot,
+            [
+                ActiveFact(
+                    r.fact_id,
+                    r.fact.text,
+                    normalize_text(r.fact.text),
+                    r.fact.slot,
+                    r.fact.valid_from,
+                    s,
+                    r.fact.language,
+                )
+                for s, r in ordered
+            ],
+        )
 
     def apply(
         self, fact: ExtractedFact, decision: Decision, near: Sequence[ActiveFact], said_at: datetime | None = None
@@ -372,7 +387,8 @@ def _aware(moment: datetime, like: datetime) -> datetime:
 
 
 def _view(fact: ExtractedFact, said_at: datetime | None) -> CandidateView:
-    return CandidateView(fact.text, fact.slot, fact.negated, fact.valid_from, said_at, fact.value, fact.language)
+    view = CandidateView(fact.text, fact.slot, fact.negated, fact.valid_from, said_at, fact.value, fact.language)
+    return speakers_own(view, [])[0]  # the slot without the speaker, as the consolidator shows it
 
 
 async def consolidate(

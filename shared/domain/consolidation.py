@@ -24,6 +24,8 @@ from shared.domain.slots import (
     same_context_slot,
     slot_holders,
     slot_matches,
+    speaker_of,
+    without_speaker,
 )
 from shared.domain.thing_match import content_stems, names_all
 
@@ -80,6 +82,20 @@ def application_order(said_at: datetime, valid_from: datetime, negated: bool, te
     slice's candidates in this order too, so where the consolidator's batch boundaries fall (one batch, or
     one candidate per batch) never reorders them."""
     return said_at, valid_from, not negated, normalize_text(text), candidate_id
+
+
+def speakers_own(candidate: CandidateView, neighbours: Sequence[ActiveFact]) -> tuple[CandidateView, list[ActiveFact]]:
+    """A candidate and the neighbours it is decided on, as the rules and the decider see them: only its own
+    speaker's facts (a named speaker's slot says whose it is: slots.with_speaker), every slot without the
+    speaker. One speaker's statement never replaces, ends or duplicates another's; within one speaker the
+    slots read as anyone's. A conversation without names is unchanged."""
+    return replace(candidate, slot=without_speaker(candidate.slot)), same_speakers(candidate.slot, neighbours)
+
+
+def same_speakers(slot: str | None, neighbours: Sequence[ActiveFact]) -> list[ActiveFact]:
+    """The neighbours of the speaker ``slot`` names (or of no named speaker), their slots without it."""
+    mine = speaker_of(slot)
+    return [replace(n, slot=without_speaker(n.slot)) if n.slot else n for n in neighbours if speaker_of(n.slot) == mine]
 
 
 def decide_by_rule(

@@ -11,6 +11,8 @@ if work holds the slot, else about the one context that holds it, if only one do
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 
 MULTI_VALUED_PREFIXES = (
@@ -90,3 +92,51 @@ def slot_holders(candidate: str | None, slots: Sequence[str | None]) -> list[int
         return same
     elsewhere = [i for i, slot in enumerate(slots) if slot_matches(candidate, slot)]
     return elsewhere if len({context_of(slots[i]) for i in elsewhere}) == 1 else []
+
+
+# --------------------------------------------------------------------------------------------
+# Speakers: one user's conversations may hold several named speakers (a two-person chat log). Each
+# speaker's facts are their own: "Jonas lives in Hamburg" must never replace "Maya lives in Edinburgh".
+# The speaker is part of the slot, between its base and its context ("location~maya",
+# "tool:database~maya@family"), so the store's exact-slot and same-base look-ups keep one speaker's
+# facts together. Consolidation keeps a candidate's neighbours to its own speaker's and shows the rules
+# and the decider the slots without the speaker, so every slot rule reads them as it reads anyone's.
+# --------------------------------------------------------------------------------------------
+
+SPEAKER_MARK = "~"
+_NOT_IN_SPEAKER = re.compile(r"[~@:\s]+")
+
+
+def speaker_key(name: str | None) -> str | None:
+    """A speaker's name as it appears in a slot: "Anna Maria" -> "anna-maria"; None for no name."""
+    if not name:
+        return None
+    key = _NOT_IN_SPEAKER.sub("-", unicodedata.normalize("NFC", name).strip().lower()).strip("-")
+    return key or None
+
+
+def speaker_of(slot: str | None) -> str | None:
+    """The speaker a slot belongs to: "location~maya@work" -> "maya"; None for a speakerless slot."""
+    if not slot or SPEAKER_MARK not in slot:
+        return None
+    return slot.split(SPEAKER_MARK, 1)[1].split(CONTEXT_MARK, 1)[0] or None
+
+
+def without_speaker(slot: str | None) -> str | None:
+    """The slot as any speaker's: "tool:database~maya@family" -> "tool:database@family"."""
+    if not slot or SPEAKER_MARK not in slot:
+        return slot
+    base, rest = slot.split(SPEAKER_MARK, 1)
+    _, mark, context = rest.partition(CONTEXT_MARK)
+    return base + mark + context
+
+
+def with_speaker(slot: str | None, name: str | None) -> str | None:
+    """The slot of a named speaker's fact ("location" said by Maya -> "location~maya"); a slot that
+    already names a speaker is given this one instead. No name, or no slot: unchanged."""
+    key = speaker_key(name)
+    if not slot or key is None:
+        return slot
+    plain = without_speaker(slot) or ""
+    base, mark, context = plain.partition(CONTEXT_MARK)
+    return base + SPEAKER_MARK + key + mark + context

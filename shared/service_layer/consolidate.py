@@ -40,6 +40,8 @@ from shared.domain.consolidation import (
     decision_item,
     plan_change,
     restated_fact,
+    same_speakers,
+    speakers_own,
 )
 from shared.domain.models import Decision, DecisionItem, Op
 from shared.domain.strength import StrengthParams
@@ -382,17 +384,19 @@ class _UserBatch:
     async def neighbours_of(self, candidate: EmbeddedFact) -> list[ActiveFact]:
         await store.write_deferred_facts(self.conn, self.deferred)  # the facts earlier candidates added, readable
         [near] = await store.neighbours_many(self.conn, [_query(candidate)], **_near(self.settings))
-        return near
+        return same_speakers(candidate.slot, near)
 
     def look_ahead(self, first_seen: list[list[ActiveFact]]) -> None:
         """Each candidate's neighbours on the facts as they stand (``first_seen``), and which of them no
         rule decides."""
-        self.views = [
-            CandidateView(c.text, c.slot, c.negated, c.valid_from, c.observed_at, c.value, c.language)
-            for c in self.candidates
+        # Decided as the rules see them: each on its own speaker's facts, slots without the speaker.
+        own = [
+            speakers_own(CandidateView(c.text, c.slot, c.negated, c.valid_from, c.observed_at, c.value, c.language), n)
+            for c, n in zip(self.candidates, first_seen, strict=True)
         ]
-        self.first_seen = first_seen
-        self.by_rule_first = [self.by_rule(view, near) for view, near in zip(self.views, first_seen, strict=True)]
+        self.views = [view for view, _ in own]
+        self.first_seen = [near for _, near in own]
+        self.by_rule_first = [self.by_rule(view, near) for view, near in zip(self.views, self.first_seen, strict=True)]
         self.pending = [i for i, decision in enumerate(self.by_rule_first) if decision is None]
 
     def asks(self) -> list[Ask]:

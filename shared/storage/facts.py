@@ -15,7 +15,7 @@ from pgvector import Vector
 
 from shared.contracts.events import FactChange, FactSnapshot
 from shared.domain.consolidation import ActiveFact, ChangePlan, normalize_text
-from shared.domain.slots import base_slot
+from shared.domain.slots import base_slot, without_speaker
 from shared.domain.strength import StrengthParams, state_of, strength_at
 from shared.hashing import content_hash
 from shared.settings import get_settings
@@ -91,9 +91,12 @@ _NEAR = """
 
 def _query_columns(queries: Sequence[NeighbourQuery]) -> tuple[list, ...]:
     """The parameters $1-$6 of _QUERIES."""
+    # A thing-only retraction's thing, without its speaker ("*:oscar~lena": oscar); the consolidator keeps
+    # the speaker's own facts of what this brings (consolidation.same_speakers).
+    plain = [without_speaker(q.slot) for q in queries]
     things = [
-        q.slot[2:].replace("-", " ").lower() if q.slot and q.slot.startswith("*:") and len(q.slot) > 2 else None
-        for q in queries
+        slot[2:].replace("-", " ").lower() if slot and slot.startswith("*:") and len(slot) > 2 else None
+        for slot in plain
     ]
     return (
         [q.tenant_id for q in queries],

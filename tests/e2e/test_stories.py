@@ -126,3 +126,29 @@ async def test_a_late_older_fact_never_supersedes_a_newer_one(pipeline, db, told
     assert rome["valid_to"] is not None
     as_of_then = await facts(pipeline, told["key"], "late", as_of=(T1 + timedelta(days=1)).isoformat())
     assert [r["text"] for r in as_of_then] == [rome["text"]]
+
+
+async def test_a_two_speaker_log_keeps_each_speakers_facts_apart(pipeline, told):
+    """One user's log of a chat between two named people (role user, each message with its ``name``): each
+    fact names its speaker, and one speaker's move replaces only that speaker's home."""
+    said = [
+        ("Maya", "I live in Edinburgh.", T1),
+        ("Jonas", "I live in Hamburg.", T1 + timedelta(minutes=1)),
+        ("Jonas", "I moved to Bremen.", T2),
+    ]
+    events = [
+        {**message(told["tenant"], "pair", "pair-s1", text, at), "name": name, "event_id": f"pair-{i}"}
+        for i, (name, text, at) in enumerate(said)
+    ]
+    await publish(pipeline.stack.bootstrap, pipeline.stack.settings.topic("chat.messages"), events)
+
+    async def all_three():
+        rows = await facts(pipeline, told["key"], "pair", known=False, include_history="true")
+        return rows if len(rows) == 3 else None
+
+    rows = await wait_for(all_three, timeout_s=90, what="the two speakers' facts")
+    edinburgh, hamburg, bremen = by_text(rows, "Edinburgh"), by_text(rows, "Hamburg"), by_text(rows, "Bremen")
+    assert edinburgh["text"].startswith("Maya") and bremen["text"].startswith("Jonas")
+    assert edinburgh["status"] == "active" and bremen["status"] == "active"
+    assert hamburg["status"] == "superseded" and hamburg["superseded_by"] == bremen["fact_id"]
+    assert {r["text"] for r in await facts(pipeline, told["key"], "pair")} == {edinburgh["text"], bremen["text"]}

@@ -51,16 +51,18 @@ from functools import lru_cache, partial
 from shared.domain import thing_match
 from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
-from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot
-from shared.providers.offline import clause_classifier, clauses, frames
+from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot, with_speaker
+from shared.providers.offline import answers, chat_spelling, clause_classifier, clauses, frames, well_formed
 from shared.providers.offline.text_forms import PRONOUNS, slug, third_person, tidy
 from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import third_singular as _verb_s
 
-RULES_VERSION = "rules-v7"  # part of the extraction cache key: v7 keys pt/es habits by verb stem; v5 segments clauses
+RULES_VERSION = "rules-v8"  # part of the extraction cache key: v5 segments clauses by the general layer
 # (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
 # foreign past tenses, we-statements and deaths; v6 reads evening clock times, scopes context per
-# clause and keeps earlier dated or multi-valued facts of one message
+# clause and keeps earlier dated or multi-valued facts of one message; v7 puts a named speaker's facts on
+# that speaker's slots and drops facts whose object is not a well-formed phrase (well_formed.py); v8 keys
+# pt/es habits by verb stem and gives relatives, commute, diet and assistant style one slot per aspect
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
 
@@ -967,7 +969,8 @@ _BEGUN = _rx(
 # Each tail item is atomic, and punctuation is taken one mark at a time: a nested repeat here made a
 # run of "!" before a non-tail word take exponential time.
 _FILLER_TAIL = _rx(
-    r"(?>\s*,?\s+(?:tbh|lol|lmao|haha+|btw|fyi|atm|imo|tho|though|honestly|for\s+now|ha|xd|actually|too"
+    r"(?>\s*,?\s+(?:tbh|lol|lmao|haha+|btw|fyi|atm|imo|tho|though|honestly|for\s+now|ha|xd|actually|too|finally"
+    r"|at\s+last|obviously"
     r"|as\s+well|(?<!for\s)(?<!by\s)(?:myself|ourselves)|if\s+(?:that|it)\s+(?:matters|helps)|if\s+relevant)\b"
     r"|[!?.])+$"
 )
@@ -1095,7 +1098,17 @@ def _begun(text: str) -> str:
     return f"{m.group('subj')} {base}{m.group('rest')}"  # "I run", from the stated date on
 
 
+# Casual chat puts an adverb between the subject and a past verb ("I finally finished", "my brother just
+# moved", "we recently adopted"): it adds nothing a fact keeps, and the rules read the verb without it.
+_HEDGED_PAST = _rx(
+    r"\b(?P<subj>i|we|my\s+[a-z]+|our\s+[a-z]+)\s+(?:(?:just|finally|recently|actually|really|also|even|already"
+    r"|officially|kinda|kind\s+of|sort\s+of)\s+)+(?=[a-z]+ed\b|got\b|went\b|had\b|took\b|made\b|ran\b|began\b"
+    r"|became\b|bought\b|sold\b|left\b|met\b|found\b|won\b|lost\b|quit\b|turned\b|moved\b|started\b|joined\b)"
+)
+
+
 def _prepare(raw: str, today: date) -> Clause | None:
+    raw = _HEDGED_PAST.sub(lambda m: f"{m.group('subj')} ", raw)
     raw = _HAVE_GOT.sub(" have ", _LIKE_NUMBER.sub("about ", _FILLER_WORDS.sub("", raw)))
     cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
     if fronted := _FRONTED_RHYTHM.match(cleaned):
@@ -2504,6 +2517,7 @@ for _lang, _words in _MARKERS.items():
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?|[^\W\d_]+'")
 
 
+@lru_cache(maxsize=8192)  # pure; a message is asked about more than once (chat spellings, answers, context)
 def detect_language(text: str) -> str:
     """ "en", "de", "es", "fr", "it", "pt", or "und" when the text is in none of these (or in a non-Latin script).
 
@@ -2565,7 +2579,10 @@ _DENY = _rx(
     r"|not\s+really)[\s,!.]*)+$"
 )
 _QUESTION = re.compile(r"[^.!?\n]+\?")
-_YES_FIRST = _rx(r"^(?:yes|yep|yeah|yup|correct|exactly|of\s+course|no|nope|nah|not\s+anymore)\b[\s,!.]*(?=\S)")
+_YES_FIRST = _rx(
+    r"^(?:(?:haha+|lol|oh|ah|hah|ha)[\s,!.]+)?(?P<yes>(?:yes|yep|yeah|yup|correct|exactly|of\s+course|no|nope|nah"
+    r"|not\s+anymore)\b[\s,!.]*)(?=\S)"
+)
 _Q_LEAD = r"^(?:so,?\s+|and\s+|just\s+to\s+(?:confirm|check),?\s+|to\s+confirm,?\s+|quick\s+question,?\s+)?"
 # fmt: off
 _Q_FORMS: tuple[tuple[re.Pattern[str], str, str], ...] = (
@@ -2582,6 +2599,9 @@ _Q_FORMS: tuple[tuple[re.Pattern[str], str, str], ...] = (
     # Chat drops the verb: "Sara, you still vegan?", "you still in Bristol?"
     (_rx(_Q_LEAD + r"(?:\w+,?\s+)?(?:are\s+)?you,?\s+(?:still\s+)?(?P<rest>(?!\w+ing\b)[^?]+?)\s*\?$"), "I'm {rest}",
      "I'm not {rest}"),
+    # ... and the "you" too: "still vegan?", "what about you, still at the brewery?"
+    (_rx(_Q_LEAD + r"(?:(?:what|how)\s+about\s+you|and\s+you)?,?\s*still\s+(?P<rest>(?!\w+ing\b)[^?]+?)\s*\?$"),
+     "I'm {rest}", "I'm not {rest}"),
 )
 # fmt: on
 _YOU_SWAP = {"your": "my", "yours": "mine", "yourself": "myself", "you": "me"}
@@ -2624,6 +2644,13 @@ def _statement_from_question(content: str, *, denied: bool, anymore: bool) -> st
 def _normalise_message(text: str) -> str:
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
     return re.sub(r"[ \t\u00a0]+", " ", text).strip()
+
+
+def _read(content: str) -> str:
+    """A chat message as the rules read it: normalised, and in English its chat spellings ("u", "3x a
+    week", "shes", "w/") written out (chat_spelling)."""
+    text = _normalise_message(content)
+    return chat_spelling.expanded(text) if detect_language(text) in ("en", "und") else text
 
 
 def _rule_drafts(c: Clause) -> list[Draft]:
@@ -4239,7 +4266,7 @@ def _cached_turn_facts(turn: Turn, previous: Turn | None, _stamp: str) -> tuple[
 
 
 def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
-    text = _normalise_message(turn.content)
+    text = _read(turn.content)
     today = turn.created_at.date()
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)
@@ -4251,12 +4278,12 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         # "yep, but I'm moving to Cardiff": both the yes and the statement do.
         language = detect_language(text)
         if language == "und" or not _drafts_from_text(text[answer.end() :], today, language):
-            text = answer.group(0).rstrip(" ,!.")
-        elif previous is not None and _CONFIRM.match(answer.group(0)) and detect_language(previous.content) == "en":
-            statement = _statement_from_question(_normalise_message(previous.content), denied=False, anymore=False)
+            text = answer.group("yes").rstrip(" ,!.")  # "haha yes": the yes
+        elif previous is not None and _CONFIRM.match(answer.group("yes")) and detect_language(previous.content) == "en":
+            statement = _statement_from_question(_read(previous.content), denied=False, anymore=False)
             confirmed = _drafts_from_text(statement, today, "en") if statement and language == "en" else []
     if previous is not None and asked and (_CONFIRM.match(text) or _DENY.match(text)):
-        question = _normalise_message(previous.content)
+        question = _read(previous.content)
         if detect_language(question) != "en":
             return []
         denied = bool(_DENY.match(text))
@@ -4265,6 +4292,14 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     else:
         language = detect_language(text)
         drafts = [] if language == "und" else confirmed + _drafts_from_text(text, today, language)
+    # "Where are you from?" / "Sweden, originally.": a fragment says what the question asked.
+    answered = (
+        answers.statement_from_answer(_read(previous.content), text)
+        if asked and not drafts and previous is not None and detect_language(previous.content) == "en"
+        else None
+    )
+    if answered:
+        language, drafts = "en", _drafts_from_text(answered, today, "en")
     return [
         ExtractedFact(
             text=frames.name_speaker(d.text, language, turn.name),
@@ -4301,7 +4336,31 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
     """Facts the user stated (or confirmed) in ``request.new_turns``, in order, each once per turn. A fact
     said again in a later turn is that turn's fact too, as it would be if the turns came in two requests
     (consolidation finds it known): what a turn yields never depends on which turns share its request."""
-    return _extract(request, _SETTLE_DEPTH)
+    return _speakers_slots(_well_formed(_extract(request, _SETTLE_DEPTH)), request)
+
+
+def _well_formed(facts: list[ExtractedFact]) -> list[ExtractedFact]:
+    """Each fact without what chat added after it, and only the facts that read as facts: a fragment the
+    rules cut wrongly ("loves love theme", "works at the shipyard has been mad") is dropped, not stored."""
+    kept = []
+    for fact in facts:
+        text = well_formed.trimmed(fact.text, fact.language)
+        if well_formed.is_well_formed(text, fact.language, negated=fact.negated):
+            kept.append(replace(fact, text=text) if text != fact.text else fact)
+    return kept
+
+
+def _speakers_slots(facts: list[ExtractedFact], request: ExtractionInput) -> list[ExtractedFact]:
+    """Each named speaker's facts on that speaker's slots (slots.with_speaker), so that in a two-person log
+    one speaker's statement never replaces the other's. Done last: the rules within a request compare one
+    speaker's turns only, on speakerless slots."""
+    names = {t.event_id: t.name for t in request.new_turns if t.name}
+    if not names:
+        return facts
+    return [
+        replace(f, slot=with_speaker(f.slot, names.get(f.source_event_ids[0]))) if f.source_event_ids else f
+        for f in facts
+    ]
 
 
 # How many earlier turns' own changes are settled before a turn's are: the earlier facts a change is
@@ -4325,7 +4384,45 @@ def _extract(request: ExtractionInput, depth: int) -> list[ExtractedFact]:
         return facts
     if any((f.slot or "").startswith("*:") for f in facts):
         facts = _resolve_named(facts, request, depth)
+    facts = _named_later(facts, request, depth)
     return _settle_changes(facts, request, depth)
+
+
+# "I adopted a dog" ... "her name is Mosa": a name given in a later turn to the one unnamed pet, partner or
+# relative the same speaker spoke of just before. Said at the start of a sentence (or after a comma).
+_NAMED_AFTER = _rx(
+    r"(?:^|[.!?,;]\s*)(?:and\s+|oh\s+and\s+)?(?:(?:his|her|its|their)\s+name(?:'s|\s+is)|(?:he|she|it)(?:'s|\s+is)"
+    r"\s+called)\s+(?P<name>(?-i:[A-Z])[\w-]+)"
+)
+# An earlier fact about someone or something not yet named: "Theo has a dog", "Ottilie has a boyfriend".
+_UNNAMED_HAS = _rx(r"\bhas\s+an?\s+(?:new\s+)?(?P<thing>[a-z]+)$")
+_NAMEABLE_SLOTS = ("pet:", "partner", "family:")
+
+
+def _named_later(facts: list[ExtractedFact], request: ExtractionInput, depth: int) -> list[ExtractedFact]:
+    """A later "her name is Mosa" names the one unnamed pet, partner or relative of the speaker's turns just
+    before ("I adopted a dog"): read as "my dog is called Mosa", on that fact's slot, so it replaces it."""
+    named = list(facts)
+    for turn in request.new_turns:
+        found = _NAMED_AFTER.search(_normalise_message(turn.content)) if turn.role == "user" else None
+        if found is None or detect_language(turn.content) != "en":
+            continue
+        name = found.group("name")
+        if any(turn.event_id in f.source_event_ids and name.lower() in f.text.lower() for f in facts):
+            continue  # the turn named it itself ("I got a dog, her name is Mosa")
+        probe = ExtractedFact(name, Category.FACT, 1, turn.created_at, (turn.event_id,))
+        unnamed = [
+            (k, m)
+            for k in _earlier_facts(probe, request, depth)
+            if (k.slot or "").startswith(_NAMEABLE_SLOTS)
+            and (m := _UNNAMED_HAS.search(re.sub(r"\s*\([^()]*\)$", "", k.text)))
+        ]
+        if not unnamed:
+            continue
+        known, thing = unnamed[0]
+        statement = replace(turn, content=f"my {thing.group('thing')} is called {name}")
+        named.extend(replace(f, slot=known.slot) for f in _turn_facts(statement, None) if not f.negated)
+    return named
 
 
 # How far back from a turn the rules look (a thing-named retraction looks for the earlier statement about

@@ -1,0 +1,173 @@
+"""A short reply to a question, read as the statement it answers (English).
+
+In chat, people answer in fragments: "Where are you from?" / "Sweden, originally."; "What do you do?"
+/ "nurse, mostly nights"; "Do you play anything?" / "the cello". The fragment alone says nothing; with
+the question, it is the answerer's own statement ("I am from Sweden", "I work as a nurse", "I play the
+cello"). :func:`statement_from_answer` writes that statement in the first person, and the extractor
+reads it as if the answerer had said it: the same rules, the same gate, the answerer's name.
+
+The question is read by its shape (a question word, an auxiliary, "you", the rest), never by a list
+of questions. The answer must be a fragment: a full clause of its own ("I grew up in Ohio") is read
+as it is, and a fragment that is itself a question, names the asker ("you") or is empty says nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+_QUESTION = re.compile(r"[^.!?\n]+\?")
+_VOCATIVE = re.compile(r"^(?:(?:hey|so|and|oh|ok|okay|btw|anyway)\s*,?\s+)*(?:[A-Z][\w-]*\s*,\s*)?", re.IGNORECASE)
+_TRAILING_VOCATIVE = re.compile(r"\s*,\s*[A-Z][\w-]*\s*\?$")
+
+# "where are you from", "where do you live now", "where did you grow up", "where are you based"
+_WHERE = re.compile(
+    r"^where\s+(?P<aux>are|were|do|did|have)\s+you\s+(?P<verb>[a-z]+(?:\s+up)?)?(?P<rest>(?:\s+[a-z]+)*?)"
+    r"(?:\s+(?:now|these\s+days|currently|at\s+the\s+moment|originally))?\s*\?$",
+    re.IGNORECASE,
+)
+# "which city do you live in", "what town are you from"
+_WHICH = re.compile(
+    r"^(?:which|what)\s+(?:city|town|country|place|village|part\s+of\s+\w+)\s+(?P<aux>are|were|do|did)\s+you\s+"
+    r"(?P<verb>[a-z]+(?:\s+up)?)?\s*(?P<prep>in|from)?(?:\s+(?:now|originally))?\s*\?$",
+    re.IGNORECASE,
+)
+# "what do you do (for work | for a living)"
+_WHAT_DO = re.compile(
+    r"^what\s+do\s+you\s+do(?:\s+for\s+(?:work|a\s+living|your\s+job))?(?:\s+now)?\s*\?$", re.IGNORECASE
+)
+# "what's your dog called", "what is your sister's name", "what's your favourite band"
+_WHAT_YOUR = re.compile(
+    r"^what(?:'s|’s|\s+is)\s+your\s+(?P<thing>[a-z]+(?:\s+(?!called\b|name\b)[a-z]+)?)(?:['’]s\s+(?P<name>name)|\s+(?P<called>called))?"
+    r"(?:\s+(?:now|again|these\s+days))?\s*\?$",
+    re.IGNORECASE,
+)
+# "how's your dog?" / "Biscuit's great": the answer names the one asked about.
+_HOW_IS_YOUR = re.compile(
+    r"^how(?:'s|’s|\s+is)\s+your\s+(?P<thing>[a-z]+)(?:\s+(?:doing|now|these\s+days))?\s*\?$", re.IGNORECASE
+)
+_NAMED_FIRST = re.compile(
+    r"^(?:(?:oh|ah|haha+|lol|well)\b[\s,!.]*)*(?P<name>(?-i:[A-Z])[a-z]+)(?:['’]s|\s+is|\s+was)\b"
+)
+
+
+# Capitalised at the start of a reply, yet no name: pronouns, kinship words said as names, interjections.
+def _lexicon(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+_NOT_NAMES = _lexicon(
+    "he she it they that this everything everyone all mum mom mam dad mother father grandma grandpa nan nana "
+    "granny gran baby work life things good great fine ok okay"
+)
+_HOW_OLD = re.compile(r"^how\s+old\s+(?:are\s+you|is\s+your\s+(?P<thing>[a-z]+))(?:\s+now)?\s*\?$", re.IGNORECASE)
+# A yes/no question answered with what, not whether: "do you have any pets?" / "two cats".
+_DO_YOU = re.compile(
+    r"^do\s+you\s+(?P<verb>have|play|speak|own|drive|use|do|study|teach|collect)\s+(?:any|anything|an?)?\b.*\?$",
+    re.IGNORECASE,
+)
+
+_IRREGULAR_PAST = {"grow": "grew", "go": "went", "come": "came", "be": "was", "meet": "met", "live": "lived"}
+_BE = {"are": "am", "were": "was"}
+
+# Words a fragment carries that belong to no statement: interjections first, hedges anywhere.
+_LEADING = re.compile(
+    r"^(?:(?:oh|ah|haha+|lol|well|um+|uh+|hmm+|so|yeah|yep|yes|no|nah|actually|honestly|originally|mostly)\b[\s,!.]*)+",
+    re.IGNORECASE,
+)
+_HEDGES = re.compile(
+    r"\b(?:originally|actually|mostly|mainly|basically|i\s+guess|i\s+think|at\s+the\s+moment|these\s+days|right\s+now|"
+    r"now|still|haha+|lol)\b",
+    re.IGNORECASE,
+)
+_NOT_A_FRAGMENT = re.compile(r"\b(?:i|i'm|im|i've|we|we're|my|our|you|your|u|ur)\b|\?", re.IGNORECASE)
+_VERBISH = re.compile(
+    r"\b(?:is|are|was|were|am|be|been|have|has|had|do|does|did|will|would|can|could)\b", re.IGNORECASE
+)
+_MAX_WORDS = 5
+
+
+def _fragment(answer: str) -> str | None:
+    """The answer's content: its first phrase, without interjections and hedges; None for anything that is
+    not a short fragment (a clause of its own, a question, a word about the asker)."""
+    said = re.split(r"[.!;:\n]|,\s|\s[-–—]\s|\s\(", answer.strip(), maxsplit=1)[0]
+    first = _HEDGES.sub(" ", _LEADING.sub("", said.strip()))
+    first = re.sub(r"\s+", " ", first).strip(" ,")
+    if not first or _NOT_A_FRAGMENT.search(said) or _VERBISH.search(first):
+        return None
+    if len(first.split()) > _MAX_WORDS:
+        return None
+    return first
+
+
+def _last_question(content: str) -> str | None:
+    questions = _QUESTION.findall(content)
+    if not questions:
+        return None
+    question = _TRAILING_VOCATIVE.sub("?", questions[-1].strip())
+    return _VOCATIVE.sub("", question).strip()
+
+
+def _past(verb: str) -> str:
+    head, _, particle = verb.partition(" ")
+    if head in _IRREGULAR_PAST:
+        past = _IRREGULAR_PAST[head]
+    elif head.endswith("e"):
+        past = head + "d"
+    elif head.endswith("y") and len(head) > 2 and head[-2] not in "aeiou":
+        past = head[:-1] + "ied"
+    else:
+        past = head + "ed"
+    return f"{past} {particle}".strip()
+
+
+def _verb_phrase(aux: str, verb: str | None) -> str:
+    """The answerer's verb: "are ... from" -> "am from", "do ... live" -> "live", "did ... grow up" -> "grew up"."""
+    aux = aux.lower()
+    verb = (verb or "").lower().strip()
+    if aux in _BE:
+        return f"{_BE[aux]} {verb}".strip()
+    if aux == "did":
+        return _past(verb) if verb else ""
+    if aux == "have":
+        return f"have {verb}".strip()
+    return verb
+
+
+def statement_from_answer(question_turn: str, answer: str) -> str | None:
+    """The first-person statement a fragment answers, or None: ("Where are you from?", "Sweden,
+    originally.") -> "I am from Sweden"; ("What do you do?", "nurse") -> "I work as a nurse"."""
+    question = _last_question(question_turn)
+    if question and (asked := _HOW_IS_YOUR.match(question)) and (named := _NAMED_FIRST.match(answer.strip())):
+        thing, name = asked.group("thing").lower(), named.group("name")
+        if name.lower() != thing and name.lower() not in _NOT_NAMES:
+            return f"my {thing} is called {name}"
+        return None
+    value = _fragment(answer)
+    if not question or not value:
+        return None
+    if m := _WHERE.match(question) or _WHICH.match(question):
+        verb = _verb_phrase(m.group("aux"), m.group("verb"))
+        if not verb or verb.split()[0] in ("do", "does", "did"):
+            return None
+        groups = m.groupdict()
+        rest = (groups.get("rest") or "").strip()
+        prep = groups.get("prep") or ("" if verb.endswith(("from", "in", "at")) or rest else "in")
+        return re.sub(r"\s+", " ", f"I {verb} {rest} {prep} {value}").strip()
+    if _WHAT_DO.match(question):
+        article = "" if re.match(r"(?i)^(?:an?|the)\s", value) else ("an " if value[:1].lower() in "aeiou" else "a ")
+        return f"I work as {article}{value}"
+    if m := _WHAT_YOUR.match(question):
+        thing = m.group("thing").lower()
+        if m.group("name"):
+            return f"my {thing}'s name is {value}"
+        if m.group("called"):
+            return f"my {thing} is called {value}"
+        return f"my {thing} is {value}"
+    if m := _HOW_OLD.match(question):
+        if not re.fullmatch(r"\d{1,3}(?:\s+years?\s+old)?", value):
+            return None
+        years = value.split()[0]
+        return f"my {m.group('thing').lower()} is {years} years old" if m.group("thing") else f"I am {years} years old"
+    if m := _DO_YOU.match(question):
+        return f"I {m.group('verb').lower()} {value}"
+    return None

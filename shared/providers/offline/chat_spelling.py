@@ -1,0 +1,102 @@
+"""English chat spellings (and a chat idiom or two), written out before the rules read a message.
+
+Friends chatting write "u", "ur", "w/", "3x a week", "6 yrs", "shes", "didnt", "bc". The rules are
+written for the words these stand for, so a message is read with them spelled out: "been running 3x a
+week w Mosa" is "been running 3 times a week with Mosa". Only whole words, only spellings that stand
+for one word in chat (never "its", "were", "ill", "id": those are words of their own), and only for
+English text (Spanish "u" is "or"); the caller decides the language. One idiom: "guess who passed her
+driving test" is the speaker's own news ("I passed my driving test").
+"""
+
+from __future__ import annotations
+
+import re
+
+# One chat spelling -> the word(s) it stands for. Lower case; the first letter's case is kept.
+_WORDS = {
+    "u": "you",
+    "ya": "you",
+    "yrs": "years",
+    "yr": "year",
+    "mos": "months",
+    "wks": "weeks",
+    "wk": "week",
+    "hrs": "hours",
+    "hr": "hour",
+    "mins": "minutes",
+    "bc": "because",
+    "cuz": "because",
+    "coz": "because",
+    "rn": "right now",
+    "tmrw": "tomorrow",
+    "tmr": "tomorrow",
+    "tmrow": "tomorrow",
+    "ppl": "people",
+    "abt": "about",
+    "bday": "birthday",
+    "gf": "girlfriend",
+    "bf": "boyfriend",
+    "thx": "thanks",
+    "ive": "I've",
+    "dont": "don't",
+    "didnt": "didn't",
+    "doesnt": "doesn't",
+    "cant": "can't",
+    "isnt": "isn't",
+    "wasnt": "wasn't",
+    "arent": "aren't",
+    "havent": "haven't",
+    "hasnt": "hasn't",
+    "wouldnt": "wouldn't",
+    "couldnt": "couldn't",
+    "shouldnt": "shouldn't",
+    "shes": "she's",
+    "hes": "he's",
+    "thats": "that's",
+    "whats": "what's",
+    "hows": "how's",
+    "theyre": "they're",
+    "youre": "you're",
+    "i": "I",
+}
+_WORD = re.compile(
+    r"(?<![\w'/-])(?:" + "|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True)) + r")(?![\w'/-])",
+    re.IGNORECASE,
+)
+# "ur" is "your" before a noun and "you're" before a verb in -ing or an adjective-like word we cannot tell;
+# only the -ing reading is certain enough.
+_UR = re.compile(r"(?<![\w'])ur(?=\s+\w+ing\b)", re.IGNORECASE)
+_UR_YOUR = re.compile(r"(?<![\w'])ur(?![\w'])", re.IGNORECASE)
+_R_YOU = re.compile(r"(?<![\w'])r(?=\s+(?:u|you)\b)", re.IGNORECASE)
+# "w/ my sister", "w my sister", "w Mosa": "with" before what it goes with.
+_WITH = re.compile(
+    r"(?<![\w'])w/\s*|(?<![\w'/])w(?=\s+(?:my|our|the|a|an|her|his|their|some|friends|(?-i:[A-Z])))\s*", re.IGNORECASE
+)
+_TIMES = re.compile(r"\b(\d+)\s*x(?=\s+(?:a|per|each|every)\s+(?:day|week|month|year)\b)", re.IGNORECASE)
+
+
+# "guess who passed her driving test": the speaker, about themselves, in the third person.
+_GUESS_WHO = re.compile(r"\bguess\s+who(?P<be>'s|\s+is|\s+just)?\s+(?P<rest>[^.!?\n]*)", re.IGNORECASE)
+
+
+def _guessed(m: re.Match[str]) -> str:
+    rest = re.sub(r"(?i)\b(?:her|his|their)\b", "my", m.group("rest"), count=1)
+    be = (m.group("be") or "").strip().lower()
+    return f"I am {rest}" if be in ("'s", "is") else f"I {rest}"
+
+
+def _same_case(said: str, word: str) -> str:
+    if said == "i":
+        return "I"
+    return word[:1].upper() + word[1:] if said[:1].isupper() else word
+
+
+def expanded(text: str) -> str:
+    """The message with its English chat spellings written out."""
+    text = _GUESS_WHO.sub(_guessed, text)
+    text = _TIMES.sub(r"\1 times", text)
+    text = _WITH.sub("with ", text)
+    text = _R_YOU.sub("are", text)
+    text = _UR.sub("you're", text)
+    text = _UR_YOUR.sub("your", text)
+    return _WORD.sub(lambda m: _same_case(m.group(0), _WORDS[m.group(0).lower()]), text)
