@@ -33,7 +33,7 @@ CLASSES = [
     ("My company is Stripe.", "employer", False, "stripe"),
     ("New job at Spotify!", "employer", False, "spotify"),
     # tools dropped
-    ("We dropped Jira.", "tool:jira", True, "jira"),
+    ("We dropped Jira.", "tool:issue-tracker", True, "jira"),
     ("I ditched Vim.", "tool:editor", True, "vim"),
     ("We moved away from AWS.", "tool:cloud", True, "aws"),
     # diet, allergies, tastes
