@@ -2695,7 +2695,7 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
 
 # How sure the clause classifier must be before the general layer speaks (tuned on the tune split
 # only): below it, a clause no frame read says nothing.
-GENERAL_FACT_CONFIDENCE = 0.6
+GENERAL_FACT_CONFIDENCE = 0.7
 GENERAL_ENDING_CONFIDENCE = 0.6
 # Fewer training clauses per language than in English, and a stricter structural gate (the verb's own
 # first-person form), so a lower bar.
