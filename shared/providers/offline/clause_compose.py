@@ -200,7 +200,9 @@ _EVENTS = ["a meeting", "a dentist appointment", "a job interview", "an exam", "
            "a wedding to go to", "a flight to catch", "a doctor's appointment", "a presentation", "a driving test"]
 _WHEN_AHEAD = ["tomorrow", "on Friday", "at three", "this afternoon", "next week", "tonight", "in an hour"]
 _PASSING_AILMENTS = ["a cold", "a headache", "a sore throat", "a hangover", "a fever", "a stomach bug",
-                     "a blister", "a stiff neck", "a cough", "jet lag"]
+                     "a blister", "a stiff neck", "a cough", "jet lag", "the flu", "Covid", "norovirus",
+                     "tonsillitis", "a chest infection", "food poisoning", "a rash", "conjunctivitis"]
+_PEOPLE_NAMES = ["Jonas", "Mira", "Tobi", "Anika", "Felix", "Rosa", "Dev", "Ines", "Kai", "Lotte", "Omar", "Pia"]
 _ENDED_VERBS = [("no longer", ""), ("don't", " anymore"), ("stopped", "")]
 # fmt: on
 
@@ -466,6 +468,16 @@ def _others(r: random.Random) -> Iterator[str]:
                 f"I have {c(_PASSING_AILMENTS)} {c(['today', 'this week', 'again', 'right now'])}",
                 f"I've got {c(_PASSING_AILMENTS)} {c(['today', 'at the moment', 'again'])}",
                 f"I feel {c(_ADJ_FEELING)} {c(_NOW)}".strip(),
+                f"I have {c(_PASSING_AILMENTS)}",
+                f"I've got {c(_PASSING_AILMENTS)}",
+                f"I have {c(_PEOPLE_NAMES)} {c(['tonight', 'today', 'this weekend', 'tomorrow', 'on Friday'])}",
+                f"we have the {c(['kids', 'grandkids', 'dog', 'car'])} {c(['tonight', 'today', 'this weekend'])}",
+                f"I have {c(['Friday', 'Monday', 'tomorrow', 'the afternoon', 'next week'])} off",
+                f"I'm in {c(_PLACES)} for {c(['a conference', 'work', 'the weekend', 'a wedding', 'a few days'])}",
+                f"I'm in {c(_PLACES)} {c(['this week', 'until Sunday', 'for a bit', 'visiting my ' + c(_RELATIVES)])}",
+                f"I'm visiting {c(_PLACES)}",
+                f"I'm in a {c(['bad', 'good', 'weird', 'foul', 'silly'])} mood",
+                f"I'm stuck {c(['in traffic', 'in a queue', 'at the station', 'on hold', 'in a lift'])}",
             ]
         )
     for _ in range(35):  # doing something right now

@@ -2743,12 +2743,15 @@ def _general_drafts(c: Clause) -> list[Draft]:
     if statement.base == "have" and statement.subject in ("i", "we") and named:
         # "We have Netflix and Disney+", "I have Spotify Premium": what the speaker has, by name, is theirs
         names = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", named.group(0)) if n]
-        if not any(n.lower() in _NOT_HAD for n in names):
-            return [Draft(f"The user has {n}", FACT, 5, f"own:{_slug(n)}", n) for n in names]
+        if any(n.lower() in _NOT_HAD for n in names):
+            return []  # "I have Friday off", "I have Covid": a day or a passing illness, no fact
+        return [Draft(f"The user has {n}", FACT, 5, f"own:{_slug(n)}", n) for n in names]
     past = statement.verb.endswith("ed") or statement.verb in clauses.IRREGULAR_PAST
     # Only a clause in the past can report an ending ("I sold my van"); in the present it is a fact,
     # a change or nothing.
-    verdict = clause_classifier.classify(statement.said, _PAST_CLASSES if past else _PRESENT_CLASSES)
+    # With its stated date: "tonight", "today" tell a passing state from a lasting one ("I have Jonas tonight").
+    said = f"{statement.said} {c.date_said}".strip()
+    verdict = clause_classifier.classify(said, _PAST_CLASSES if past else _PRESENT_CLASSES)
     # "we're terrible", "I'm so nervous": a bare adjective after "be" is how the speaker feels or
     # judges themselves today; the frames read the lasting ones ("vegan", "left-handed").
     bare_adjective = statement.base in ("am", "are", "is") and len(statement.rest.split()) == 1
@@ -3710,7 +3713,9 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
     drafts: list[Draft] = []
     general = not _NOT_FOR_GENERAL.search(text)
     text = _QUOTED.sub(" ", text)
+    message_general = general
     for sentence in _sentences(text):
+        general = message_general and not _NOT_FOR_GENERAL_HERE.search(sentence)
         if language == "en" and (card := _introduction_card(sentence)):
             drafts.extend(d for said in card for d in _drafts_in_context(said, today, language, general))
             continue
@@ -3786,14 +3791,19 @@ _CONTRAST = _rx(
 )
 
 
-# A message that imagines, reports or jokes: the frames still read what they are sure of, the general
-# layer (which reads any first-person clause) stays silent rather than take a story, someone else's words
-# or a joke for the user's life.
+# A message that imagines or jokes: the frames still read what they are sure of, the general layer
+# (which reads any first-person clause) stays silent rather than take a story or a joke for the user's
+# life. A story or a game goes on over sentences, so one such word silences the whole message.
 _NOT_FOR_GENERAL = _rx(
-    r"\b(?:if|would|imagine|suppose|supposing|pretend|hypothetically|let'?s\s+say|what\s+if|role-?play"
-    r"|(?:my|the|your)\s+character|in\s+(?:the|my|a)\s+(?:story|novel|game|book|script|dream)|said|says|told|tells"
-    r"|asked|wrote|writes|claims?|claimed|according\s+to|quote|quoting|kidding|joking|jk|yeah\s+right|as\s+if"
-    r"|sarcasm|wenn|würde|stell\s+dir\s+vor|imagina|immagina|imaginons|supponiamo|supongamos)\b|/s\b"
+    r"\b(?:imagine|suppose|supposing|pretend|hypothetically|let'?s\s+say|role-?play"
+    r"|(?:my|the|your)\s+character|in\s+(?:the|my|a)\s+(?:story|novel|game|book|script|dream)(?!\s+(?:club|group|shop))"
+    r"|quote|quoting|kidding|joking|jk|yeah\s+right|as\s+if"
+    r"|sarcasm|stell\s+dir\s+vor|imagina|immagina|imaginons|supponiamo|supongamos)\b|/s\b"
+)
+# A condition or someone else's words belong to their sentence: "If I had a boat I'd sail" says nothing
+# of the user, but the sentence beside it ("I teach Pilates. What would you suggest?") still may.
+_NOT_FOR_GENERAL_HERE = _rx(
+    r"\b(?:if|would|what\s+if|said|says|told|tells|asked|wrote|writes|claims?|claimed|according\s+to|wenn|würde)\b"
 )
 
 
