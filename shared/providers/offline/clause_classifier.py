@@ -86,9 +86,10 @@ def features(text: str, with_form: bool = True) -> np.ndarray:
     grams += [f"s2:{' '.join(tokens[:2])}"] if len(tokens) > 1 else []
     grams += [f"len:{min(len(tokens), 12) // 3}"]
     shape = form(said) if with_form else []
-    grams += [f"k2:{a} {b}" for a, b in zip(shape, shape[1:], strict=False)]
-    grams += [f"k3:{' '.join(shape[i : i + 3])}" for i in range(len(shape) - 2)]
-    grams += [f"kp:{' '.join(shape[:4])}"] if shape else []
+    form_grams = [f"k2:{a} {b}" for a, b in zip(shape, shape[1:], strict=False)]
+    form_grams += [f"k3:{' '.join(shape[i : i + 3])}" for i in range(len(shape) - 2)]
+    form_grams += [f"kp:{' '.join(shape[:4])}"] if shape else []
+    grams += form_grams
     hashed = [_hash(g) for g in grams]
     for token in tokens:
         hashed.extend(_token_features(token))
@@ -113,6 +114,7 @@ _FORM_WORD_LIST = """
     lol haha please thanks thank sorry yes yeah ok okay sure
     want need wish hope think guess wonder suppose imagine pretend feel know mean trying planning thinking
     looking considering used
+    mild chronic severe
 """
 _FORM_WORDS = frozenset(_FORM_WORD_LIST.split())
 _FORM_SUFFIXES = ("ing", "ed", "ly", "s")

@@ -38,8 +38,12 @@ _OWNED = ["a canoe", "a pizza oven", "a chest freezer", "a home gym", "a 3D prin
 _CONDITIONS = ["asthma", "eczema", "epilepsy", "migraines", "arthritis", "sciatica", "glaucoma", "anaemia",
                "endometriosis", "Crohn's disease", "lupus", "vertigo", "hay fever", "a heart condition",
                "a stammer", "a slipped disc", "PCOS", "OCD", "insomnia", "gout", "a thyroid problem", "rosacea",
-               "fibromyalgia", "tinnitus", "a nut allergy", "low blood pressure", "a weak ankle"]
-_DEGREE = ["mild", "chronic", "severe", "bad", "a touch of", "seasonal", "diagnosed", "early", "", "", ""]
+               "fibromyalgia", "tinnitus", "a nut allergy", "low blood pressure", "a weak ankle", "osteoporosis",
+               "cystic fibrosis", "narcolepsy", "haemophilia", "bronchiectasis", "colitis", "dermatitis",
+               "keratoconus", "hypermobility", "cataracts", "spina bifida", "scleroderma", "sickle cell",
+               "dysautonomia", "hyperhidrosis", "diverticulitis", "macular degeneration", "neuropathy"]
+_DEGREE = ["mild", "chronic", "severe", "bad", "a touch of", "seasonal", "diagnosed", "early", "moderate",
+           "borderline", "slight", "hereditary", "recurring", "long-term"]
 _STATES = ["colour blind", "short sighted", "diabetic", "epileptic", "deaf in one ear", "partially sighted",
            "asthmatic", "anaemic", "intolerant to lactose", "allergic to cats", "allergic to wasps",
            "allergic to latex", "allergic to sesame", "vegetarian", "pescatarian", "teetotal", "left handed",
@@ -247,11 +251,12 @@ def _facts(r: random.Random) -> Iterator[str]:
                 f"I have {c(_OWNED)} in the back garden",
             ]
         )
+    for _ in range(30):  # health, said with how bad it is
+        yield f"I have {c(_DEGREE)} {c(_CONDITIONS).removeprefix('a ')}"
     for _ in range(55):  # health
-        degree = c(_DEGREE)
         yield c(
             [
-                f"I have {(degree + ' ' if degree else '')}{c(_CONDITIONS)}",
+                f"I have {c(_CONDITIONS)}",
                 f"I have {c(_CONDITIONS)}",
                 f"I suffer from {c(_CONDITIONS)}",
                 f"I'm {c(_STATES)}",

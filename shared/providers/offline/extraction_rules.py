@@ -54,7 +54,7 @@ from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot
 from shared.providers.offline import clause_classifier, clauses, frames
 
-RULES_VERSION = "rules-v6"  # part of the extraction cache key: v5 segments clauses by the general layer
+RULES_VERSION = "rules-v7"  # part of the extraction cache key: v7 reads clauses by their form (composed lines)
 # (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
 # foreign past tenses, we-statements and deaths; v6 reads evening clock times, scopes context per
 # clause and keeps earlier dated or multi-valued facts of one message
