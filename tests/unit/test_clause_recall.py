@@ -105,6 +105,12 @@ def test_a_condition_silences_its_own_sentence_only():
     assert facts_of("If I lived by the sea I would swim every day. Sounds lovely right?") == []
 
 
+def test_a_question_after_a_statement_takes_its_would_with_it():
+    said = [f.text for f in facts_of("I forage for seaweed most summers, what would you cook with kelp?")]
+    assert said == ["The user forages for seaweed most summers"]
+    assert facts_of("I would love to own a vineyard, what would it cost?") == []
+
+
 def test_a_story_still_silences_the_whole_message():
     """What the frames are sure of they still read; the general layer takes no part of a game for a fact."""
     assert facts_of("Pretend you're a pirate. I handle payroll for a dairy") == []

@@ -3743,6 +3743,8 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
             if not parts:
                 continue
             sentence = ", ".join(parts)
+            # the question's own "would" is gone with it: "I curate a zine, what would you call it?"
+            general = message_general and not _NOT_FOR_GENERAL_HERE.search(sentence)
         if language == "en" and (gapped := _gapped_contrast(sentence.rstrip(".!;"))):
             drafts.extend(d for part in gapped for d in _drafts_in_context(part, today, language, general))
             continue
