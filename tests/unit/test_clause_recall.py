@@ -125,7 +125,12 @@ def test_a_book_club_is_no_story():
 
 def test_the_form_keeps_function_words_and_shapes_the_rest():
     tokens = clause_classifier._TOKEN.findall("I deploy my app to Fly and I have 2 cats")
-    assert clause_classifier.form(tokens) == ["i", "~", "my", "~", "to", "N", "and", "i", "have", "0", "~s"]
+    assert clause_classifier.form(tokens) == ["i", "~", "my", "~", "to", "N", "and", "i", "have", "0", "KIN"]
+    # whose life it is: a relative's is the family's, a colleague's is the colleague's
+    kin, other = (
+        clause_classifier.form(t.split()) for t in ("my sister lives in Perth", "my colleague lives in Perth")
+    )
+    assert kin == ["my", "KIN", "~s", "in", "N"] and other == ["my", "OTHER", "~s", "in", "N"]
     # the same form for another noun: what the model learns from one, it knows of the other
     same = [clause_classifier.form(clause_classifier._TOKEN.findall(t)) for t in ("I have asthma", "I have gout")]
     assert same[0] == same[1]

@@ -98,6 +98,23 @@ def features(text: str, with_form: bool = True) -> np.ndarray:
 
 # The words a clause's form is made of: who speaks, tense and mood, negation, asking, time, and the
 # small words that join a noun to its verb. Every other word is a slot of the form, shown by its shape.
+# Whose the clause is: a relative's or a pet's life is the speaker's family's ("my sister lives in Perth"),
+# a friend's or a colleague's is theirs ("my colleague lives in Perth"). The form says which, not the word.
+_KIN_WORDS = """
+    mum mom mother dad father parents sister sisters brother brothers wife husband partner spouse son sons
+    daughter daughters kid kids child children baby toddler twins grandma gran nan granny grandmother grandad
+    grandpa grandfather grandparents grandson granddaughter grandkids grandchildren aunt uncle cousin cousins
+    niece nephew nieces nephews stepdad stepmum stepmom stepson stepdaughter stepkids fiance fiancé fiancee
+    fiancée boyfriend girlfriend eldest youngest in-laws mother-in-law father-in-law family household
+    dog dogs cat cats puppy kitten rabbit hamster parrot tortoise horse pony pet pets
+"""
+_KIN = frozenset(_KIN_WORDS.split())
+_NOT_KIN_WORDS = """
+    friend friends colleague colleagues coworker coworkers boss manager neighbour neighbor neighbours neighbors
+    roommate flatmate housemate teacher doctor mate mates buddy classmate client clients customer landlord
+    teammate teammates
+"""
+_NOT_KIN = frozenset(_NOT_KIN_WORDS.split())
 _FORM_WORD_LIST = """
     i me my mine myself we us our ours ourselves you your yours he him his she her it its they them their
     this that these those there here someone something anything everything nothing
@@ -138,6 +155,8 @@ def form(tokens: list[str]) -> list[str]:
         lower = token.lower()
         if lower in _FORM_WORDS:
             shapes.append(lower)
+        elif lower in _KIN or lower in _NOT_KIN:
+            shapes.append("KIN" if lower in _KIN else "OTHER")
         elif token[:1].isdigit():
             shapes.append("0")
         elif position and token[:1].isupper():
