@@ -323,6 +323,7 @@ def probabilities(text: str, model: Model | None = None) -> dict[str, float]:
 
 
 def is_english_clause(text: str) -> bool:
+    """Whether the clause has the speaker's English subject ("I", "we", "my", "our"), so a form."""
     return bool(form(_TOKEN.findall(_normalise(text, lower=False))))
 
 
