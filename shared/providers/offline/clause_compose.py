@@ -118,7 +118,7 @@ _LIKED = ["spicy food", "jazz", "horror films", "crosswords", "long walks", "pod
           "documentaries", "folk music", "Thai food", "wordy emails", "early mornings", "camping", "karaoke"]
 _ANSWER_STYLES = ["short answers", "answers with examples", "plain language", "numbered steps", "a formal tone",
                   "answers in British English", "metric units", "code without comments", "tables", "bullet points",
-                  "a casual tone", "detailed explanations", "sources with every claim", "no emojis"]
+                  "a casual tone", "detailed explanations", "sources with every claim", "a warm tone"]
 _RELATIVES = ["sister", "brother", "mum", "dad", "wife", "husband", "partner", "son", "daughter", "grandma",
               "grandad", "aunt", "uncle", "cousin", "stepdad", "stepmum", "niece", "nephew", "fiancée", "boyfriend",
               "girlfriend", "twin", "eldest", "youngest", "mother-in-law", "father-in-law"]
@@ -206,7 +206,7 @@ _WHEN_AHEAD = ["tomorrow", "on Friday", "at three", "this afternoon", "next week
 _PASSING_AILMENTS = ["a cold", "a headache", "a sore throat", "a hangover", "a fever", "a stomach bug",
                      "a blister", "a stiff neck", "a cough", "jet lag", "the flu", "Covid", "norovirus",
                      "tonsillitis", "a chest infection", "food poisoning", "a rash", "conjunctivitis"]
-_PEOPLE_NAMES = ["Jonas", "Mira", "Tobi", "Anika", "Felix", "Rosa", "Dev", "Ines", "Kai", "Lotte", "Omar", "Pia"]
+_PEOPLE_NAMES = ["Bram", "Sunniva", "Tobi", "Anika", "Felix", "Rosa", "Dev", "Ines", "Kai", "Lotte", "Omar", "Pia"]
 _ENDED_VERBS = [("no longer", ""), ("don't", " anymore"), ("stopped", "")]
 # fmt: on
 
