@@ -111,6 +111,11 @@ def test_a_question_after_a_statement_takes_its_would_with_it():
     assert facts_of("I would love to own a vineyard, what would it cost?") == []
 
 
+def test_a_bare_count_names_nothing():
+    """ "I have three" counts what another message named: the general layer does not guess what."""
+    assert facts_of("more for me then, I have three") == []
+
+
 def test_a_story_still_silences_the_whole_message():
     """What the frames are sure of they still read; the general layer takes no part of a game for a fact."""
     assert facts_of("Pretend you're a pirate. I handle payroll for a dairy") == []

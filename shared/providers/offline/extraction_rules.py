@@ -2733,8 +2733,10 @@ def _general_drafts(c: Clause) -> list[Draft]:
     key = clauses.thing_key(_PARTICLES.sub("", statement.rest)) or (
         clauses.thing_key(statement.subject) if owned else clauses.activity(statement)  # "I paddle most weekends"
     )
-    if not key:
-        return []  # a fact says something about something: "I have been" says nothing
+    if not key or _BARE_COUNT.fullmatch(statement.rest):
+        # a fact says something about something: "I have been" says nothing, nor "I have three" (of what
+        # was said in another message)
+        return []
     if statement.negated or c.anymore:
         # "I'm not doing keto anymore", "I don't ... anymore": an ending, whatever the verb.
         ended = c.anymore and statement.subject in ("i", "we")
@@ -2768,6 +2770,9 @@ def _general_drafts(c: Clause) -> list[Draft]:
 
 
 _NOW_SAID = _rx(r"\b(?:now|these\s+days|nowadays|instead)\b")
+_BARE_COUNT = _rx(
+    r"(?:only\s+|just\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several|lots|loads)"
+)
 
 
 def _used_to_drafts(raw: str, today: date) -> list[Draft]:
