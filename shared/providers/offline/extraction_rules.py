@@ -62,7 +62,8 @@ RULES_VERSION = "rules-v8"  # part of the extraction cache key: v5 segments clau
 # foreign past tenses, we-statements and deaths; v6 reads evening clock times, scopes context per
 # clause and keeps earlier dated or multi-valued facts of one message; v7 puts a named speaker's facts on
 # that speaker's slots and drops facts whose object is not a well-formed phrase (well_formed.py); v8 keys
-# pt/es habits by verb stem and gives relatives, commute, diet and assistant style one slot per aspect
+# pt/es habits by verb stem, gives relatives, commute, diet and assistant style one slot per aspect, and
+# reads English clauses by their form (a classifier trained on composed lines, bar 0.7)
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
 
@@ -2759,7 +2760,7 @@ def _companion_drafts(sentence: str, drafts: list[Draft]) -> list[Draft]:
 
 # How sure the clause classifier must be before the general layer speaks (tuned on the tune split
 # only): below it, a clause no frame read says nothing.
-GENERAL_FACT_CONFIDENCE = 0.6
+GENERAL_FACT_CONFIDENCE = 0.7
 GENERAL_ENDING_CONFIDENCE = 0.6
 # Fewer training clauses per language than in English, and a stricter structural gate (the verb's own
 # first-person form), so a lower bar.
@@ -2797,8 +2798,10 @@ def _general_drafts(c: Clause) -> list[Draft]:
     key = clauses.thing_key(_PARTICLES.sub("", statement.rest)) or (
         clauses.thing_key(statement.subject) if owned else clauses.activity(statement)  # "I paddle most weekends"
     )
-    if not key:
-        return []  # a fact says something about something: "I have been" says nothing
+    if not key or _BARE_COUNT.fullmatch(statement.rest):
+        # a fact says something about something: "I have been" says nothing, nor "I have three" (of what
+        # was said in another message)
+        return []
     if not statement.negated and not c.anymore and (aspect := _relative_aspect(statement)):
         return aspect  # "my brother moved to Austin": where a relative lives, read by its form
     if statement.negated or c.anymore:
@@ -2809,12 +2812,15 @@ def _general_drafts(c: Clause) -> list[Draft]:
     if statement.base == "have" and statement.subject in ("i", "we") and named:
         # "We have Netflix and Disney+", "I have Spotify Premium": what the speaker has, by name, is theirs
         names = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", named.group(0)) if n]
-        if not any(n.lower() in _NOT_HAD for n in names):
-            return [Draft(f"The user has {n}", FACT, 5, f"own:{_slug(n)}", n) for n in names]
+        if any(n.lower() in _NOT_HAD for n in names):
+            return []  # "I have Friday off", "I have Covid": a day or a passing illness, no fact
+        return [Draft(f"The user has {n}", FACT, 5, f"own:{_slug(n)}", n) for n in names]
     past = statement.verb.endswith("ed") or statement.verb in clauses.IRREGULAR_PAST
     # Only a clause in the past can report an ending ("I sold my van"); in the present it is a fact,
     # a change or nothing.
-    verdict = clause_classifier.classify(statement.said, _PAST_CLASSES if past else _PRESENT_CLASSES)
+    # With its stated date: "tonight", "today" tell a passing state from a lasting one ("I have Jonas tonight").
+    said = f"{statement.said} {c.date_said}".strip()
+    verdict = clause_classifier.classify(said, _PAST_CLASSES if past else _PRESENT_CLASSES)
     # "we're terrible", "I'm so nervous": a bare adjective after "be" is how the speaker feels or
     # judges themselves today; the frames read the lasting ones ("vegan", "left-handed").
     bare_adjective = statement.base in ("am", "are", "is") and len(statement.rest.split()) == 1
@@ -2831,6 +2837,9 @@ def _general_drafts(c: Clause) -> list[Draft]:
 
 
 _NOW_SAID = _rx(r"\b(?:now|these\s+days|nowadays|instead)\b")
+_BARE_COUNT = _rx(
+    r"(?:only\s+|just\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several|lots|loads)"
+)
 
 
 def _used_to_drafts(raw: str, today: date) -> list[Draft]:
@@ -3948,7 +3957,9 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
     drafts: list[Draft] = []
     general = not _NOT_FOR_GENERAL.search(text)
     text = _QUOTED.sub(" ", text)
+    message_general = general
     for sentence in _sentences(text):
+        general = message_general and not _NOT_FOR_GENERAL_HERE.search(sentence)
         if language == "en" and (card := _introduction_card(sentence)):
             drafts.extend(d for said in card for d in _drafts_in_context(said, today, language, general))
             continue
@@ -3976,6 +3987,8 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
             if not parts:
                 continue
             sentence = ", ".join(parts)
+            # the question's own "would" is gone with it: "I curate a zine, what would you call it?"
+            general = message_general and not _NOT_FOR_GENERAL_HERE.search(sentence)
         if language == "en" and (gapped := _gapped_contrast(sentence.rstrip(".!;"))):
             drafts.extend(d for part in gapped for d in _drafts_in_context(part, today, language, general))
             continue
@@ -4024,14 +4037,19 @@ _CONTRAST = _rx(
 )
 
 
-# A message that imagines, reports or jokes: the frames still read what they are sure of, the general
-# layer (which reads any first-person clause) stays silent rather than take a story, someone else's words
-# or a joke for the user's life.
+# A message that imagines or jokes: the frames still read what they are sure of, the general layer
+# (which reads any first-person clause) stays silent rather than take a story or a joke for the user's
+# life. A story or a game goes on over sentences, so one such word silences the whole message.
 _NOT_FOR_GENERAL = _rx(
-    r"\b(?:if|would|imagine|suppose|supposing|pretend|hypothetically|let'?s\s+say|what\s+if|role-?play"
-    r"|(?:my|the|your)\s+character|in\s+(?:the|my|a)\s+(?:story|novel|game|book|script|dream)|said|says|told|tells"
-    r"|asked|wrote|writes|claims?|claimed|according\s+to|quote|quoting|kidding|joking|jk|yeah\s+right|as\s+if"
-    r"|sarcasm|wenn|würde|stell\s+dir\s+vor|imagina|immagina|imaginons|supponiamo|supongamos)\b|/s\b"
+    r"\b(?:imagine|suppose|supposing|pretend|hypothetically|let'?s\s+say|role-?play"
+    r"|(?:my|the|your)\s+character|in\s+(?:the|my|a)\s+(?:story|novel|game|book|script|dream)(?!\s+(?:club|group|shop))"
+    r"|quote|quoting|kidding|joking|jk|yeah\s+right|as\s+if"
+    r"|sarcasm|stell\s+dir\s+vor|imagina|immagina|imaginons|supponiamo|supongamos)\b|/s\b"
+)
+# A condition or someone else's words belong to their sentence: "If I had a boat I'd sail" says nothing
+# of the user, but the sentence beside it ("I teach Pilates. What would you suggest?") still may.
+_NOT_FOR_GENERAL_HERE = _rx(
+    r"\b(?:if|would|what\s+if|said|says|told|tells|asked|wrote|writes|claims?|claimed|according\s+to|wenn|würde)\b"
 )
 
 
