@@ -31,8 +31,8 @@ them):
 
 - ``split`` on a conversation: ``"tune"`` or ``"test"`` (default ``tune``); ``--split`` keeps one.
 - ``name`` on a message: the speaker, as in the OpenAI chat format. Two-speaker logs have two named
-  ``user`` speakers; their facts name the speaker ("Caroline lives in Edinburgh") and sit on that
-  speaker's slots ("location~caroline"): consolidation compares a candidate with its own speaker's
+  ``user`` speakers; their facts name the speaker ("Marisol lives in Edinburgh") and sit on that
+  speaker's slots ("location~marisol"): consolidation compares a candidate with its own speaker's
   facts only (``shared.domain.consolidation.speakers_own``), as the consolidator does.
 - ``valid_from`` on an expected fact: the valid time the user stated, as the period it names, in
   the message's time zone: ``2019`` (a year), ``2026-05`` (a month), ``2026-03-13`` (a day),

@@ -125,7 +125,7 @@ def decide_by_rule(
 
 def restated_with_less(candidate: CandidateView, neighbours: Sequence[ActiveFact]) -> Decision | None:
     """A candidate that says less than the active fact on its slot ("The user has a wife" against "The
-    user's wife is Karen", "The user has a dog" against "... a dog named Rex"): nothing new, so it
+    user's wife is Karen", "The user has a dog" against "... a dog named Bramble"): nothing new, so it
     changes nothing, rather than replacing the fuller fact with the thinner one. Only a candidate that
     names no value (a value is a new one, however short), and in the same language: content words are
     compared as written."""

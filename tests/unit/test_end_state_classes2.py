@@ -81,13 +81,13 @@ def test_ending_it_with_a_named_partner_retracts_the_partner(partner, ending):
 
 
 def test_a_portuguese_tool_named_with_its_article_is_replaced_by_a_switch_at_work():
-    active = _said("Uso o Postgres no trabalho.", "No trabalho passámos para o MySQL.")
-    assert len(active) == 1 and "MySQL" in active[0]
+    active = _said("Uso o Postgres no trabalho.", "No trabalho passámos para o MariaDB.")
+    assert len(active) == 1 and "MariaDB" in active[0]
 
 
 def test_a_spanish_switch_said_with_we_replaces_the_tool():
-    active = _said("En el trabajo usamos Postgres.", "En el trabajo cambiamos a MySQL.")
-    assert len(active) == 1 and "MySQL" in active[0]
+    active = _said("En el trabajo usamos Postgres.", "En el trabajo cambiamos a MariaDB.")
+    assert len(active) == 1 and "MariaDB" in active[0]
 
 
 def test_a_portuguese_pet_named_with_its_article_dies():
@@ -441,11 +441,11 @@ def test_children_counted_as_boys_girls_or_with_an_age_are_sons_or_daughters(sai
     ("switch", "kept", "new"),
     [
         ("I switched my home computer to macOS.", "Windows", "macOS"),
-        ("We switched our work laptops to Ubuntu.", "Fedora", "Ubuntu"),
+        ("We switched our work laptops to Ubuntu.", "Debian", "Ubuntu"),
     ],
 )
 def test_a_switch_of_one_contexts_thing_changes_only_that_context(switch, kept, new):
-    before = ["At the office we use Windows.", "At home I use Fedora."]
+    before = ["At the office we use Windows.", "At home I use Debian."]
     active = _said(*before, switch)
     assert len(active) == 2 and any(new in t for t in active) and any(kept in t for t in active)
 

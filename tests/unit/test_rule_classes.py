@@ -56,7 +56,7 @@ CLASSES = [
     # dated events and stated times
     ("I moved to Oslo in March 2024.", "location", False, "2024-03"),
     ("My dentist appointment is on the 14th.", "event:dentist-appointment", False, "2026-03-14"),
-    ("I will fly to Lisbon next Tuesday.", "event:fly-to-lisbon", False, "2026-03-17"),
+    ("I will fly to Seville next Tuesday.", "event:fly-to-seville", False, "2026-03-17"),
     ("We were at the lake on Sunday.", "event:at-lake", False, "2026-03-08"),
     # German, Italian, Portuguese statements
     ("Ich bin 34 Jahre alt.", "age", False, "34"),

@@ -131,7 +131,7 @@ def test_an_assistants_claims_are_never_facts_even_with_a_name():
 @pytest.mark.parametrize(
     ("question", "reply", "fact"),
     [
-        ("Where are you from, Felix?", "Sweden, originally.", "Felix is from Sweden"),
+        ("Where are you from, Felix?", "Norway, originally.", "Felix is from Norway"),
         ("and where do you live now?", "Malmo, for now. you?", "Felix lives in Malmo"),
         ("which city do you live in?", "Porto", "Felix lives in Porto"),
         ("What do you do for a living?", "nurse, mostly nights", "Felix works as a nurse"),
@@ -161,8 +161,8 @@ def test_a_reply_that_answers_nothing_the_question_asked_says_nothing(question, 
 
 def test_a_speaker_answering_their_own_question_is_not_answered():
     # The same speaker twice in a row: nobody asked them.
-    assert said([("Felix", "where am I even from?"), ("Felix", "Sweden")]) == []
-    assert answers.statement_from_answer("Where are you from?", "Sweden, originally.") == "I am from Sweden"
+    assert said([("Felix", "where am I even from?"), ("Felix", "Norway")]) == []
+    assert answers.statement_from_answer("Where are you from?", "Norway, originally.") == "I am from Norway"
 
 
 # --- the casual register: life events with their dates ---------------------------------------------
@@ -198,7 +198,7 @@ def test_a_speakers_dated_event_keeps_its_date_and_their_name():
     "text",
     [
         "The user loves love theme",  # the verb glued to its own noun
-        "Caroline likes likes",
+        "Marisol likes likes",
         "The user loves it",  # a pronoun is no object
         "Jonas works at the",  # stops on a function word
         "The user is moving to",
@@ -221,7 +221,7 @@ def test_a_fragment_is_not_a_fact(text):
         "The user's family group chat is on Signal",
         "Lena's cat Oscar turned 15 (since 2026-03-02)",
         "NOT The user and Sam broke up (since 2026-06)",
-        "The user lives in Berlin, which is near the river",
+        "The user lives in Vienna, which is near the river",
         "The user has been a nurse since 2019",
         "The user is a junior accountant at a small firm in Cork",
         "Omar is moving to Cardiff in 2026-09",
@@ -233,7 +233,7 @@ def test_a_fact_is_well_formed(text):
 
 def test_repeated_words_are_caught_in_every_language_and_only_they():
     assert not well_formed.is_well_formed("Der Nutzer liebt liebt Katzen", "de")
-    assert well_formed.is_well_formed("L'utente vive a Torino", "it")
+    assert well_formed.is_well_formed("L'utente vive a Bergamo", "it")
     assert well_formed.is_well_formed("The user ran 5 5k races", "en")  # numbers are no repeated words
 
 
@@ -241,12 +241,12 @@ def test_repeated_words_are_caught_in_every_language_and_only_they():
     ("text", "kept"),
     [
         (
-            "The user plays tennis every Sunday morning with their neighbour, it's basically their religion",
-            "The user plays tennis every Sunday morning with their neighbour",
+            "The user plays squash every Sunday morning with their neighbour, it's basically their religion",
+            "The user plays squash every Sunday morning with their neighbour",
         ),
         (
-            "The user is running the Berlin half marathon, need a 6 week plan on 2026-04-05",
-            "The user is running the Berlin half marathon on 2026-04-05",
+            "The user is running the Vienna half marathon, need a 6 week plan on 2026-04-05",
+            "The user is running the Vienna half marathon on 2026-04-05",
         ),
         ("Ana lives in Antwerp ages ago", "Ana lives in Antwerp"),
         (
@@ -259,7 +259,7 @@ def test_repeated_words_are_caught_in_every_language_and_only_they():
             "The user codes till 2am, and yes they drink way too much Club-Mate",
         ),
         ("Hana paints lately", "Hana paints"),
-        ("Der Nutzer wohnt in Berlin, it's great", "Der Nutzer wohnt in Berlin, it's great"),
+        ("Der Nutzer wohnt in Vienna, it's great", "Der Nutzer wohnt in Vienna, it's great"),
     ],
 )
 def test_trimming_cuts_what_chat_adds_after_the_fact_and_keeps_its_stated_time(text, kept):

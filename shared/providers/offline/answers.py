@@ -1,8 +1,8 @@
 """A short reply to a question, read as the statement it answers (English).
 
-In chat, people answer in fragments: "Where are you from?" / "Sweden, originally."; "What do you do?"
+In chat, people answer in fragments: "Where are you from?" / "Norway, originally."; "What do you do?"
 / "nurse, mostly nights"; "Do you play anything?" / "the cello". The fragment alone says nothing; with
-the question, it is the answerer's own statement ("I am from Sweden", "I work as a nurse", "I play the
+the question, it is the answerer's own statement ("I am from Norway", "I work as a nurse", "I play the
 cello"). :func:`statement_from_answer` writes that statement in the first person, and the extractor
 reads it as if the answerer had said it: the same rules, the same gate, the answerer's name.
 
@@ -134,8 +134,8 @@ def _verb_phrase(aux: str, verb: str | None) -> str:
 
 
 def statement_from_answer(question_turn: str, answer: str) -> str | None:
-    """The first-person statement a fragment answers, or None: ("Where are you from?", "Sweden,
-    originally.") -> "I am from Sweden"; ("What do you do?", "nurse") -> "I work as a nurse"."""
+    """The first-person statement a fragment answers, or None: ("Where are you from?", "Norway,
+    originally.") -> "I am from Norway"; ("What do you do?", "nurse") -> "I work as a nurse"."""
     question = _last_question(question_turn)
     if question and (asked := _HOW_IS_YOUR.match(question)) and (named := _NAMED_FIRST.match(answer.strip())):
         thing, name = asked.group("thing").lower(), named.group("name")

@@ -102,7 +102,7 @@ _HOBBY_VERBS = [("play", ["the cello", "the harp", "the accordion", "the ukulele
                 ("restore", ["old clocks", "vintage bikes", "antique chairs", "classic cars"]),
                 ("write", ["short stories", "poetry", "a fantasy novel", "a travel blog"]),
                 ("teach", ["yoga", "salsa", "guitar", "swimming", "first aid", "English"]),
-                ("coach", ["netball", "under-tens football", "a rowing crew", "junior tennis"]),
+                ("coach", ["netball", "under-tens football", "a rowing crew", "junior squash"]),
                 ("run", ["a book club", "a chess club", "a repair café", "a parkrun", "a supper club"]),
                 ("watch", ["a lot of anime", "Formula 1", "snooker", "cooking shows"]),
                 ("read", ["crime novels", "history books", "manga", "poetry"]),
@@ -161,7 +161,7 @@ _PROGRESSIVE = ["cooking dinner", "fixing the sink", "packing for a trip", "writ
                 "debugging a test", "waiting for a delivery", "watching the match", "doing my taxes",
                 "reading the docs", "painting the hallway", "studying for an exam", "setting up a new laptop",
                 "looking for a flat", "trying to sleep", "sorting out my inbox", "making pancakes"]
-_PLANS_DO = ["learn the piano", "move to Berlin", "get a dog", "buy a kayak", "try climbing", "start a podcast",
+_PLANS_DO = ["learn the piano", "move to Vienna", "get a dog", "buy a kayak", "try climbing", "start a podcast",
              "visit Peru", "switch to Linux", "run a marathon", "take up pottery", "get a standing desk",
              "go vegan", "open a café", "study medicine", "build a shed", "learn Korean", "change jobs",
              "sell my car", "adopt a cat", "write a novel", "try surfing", "get an e-bike"]

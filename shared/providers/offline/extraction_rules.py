@@ -2172,7 +2172,7 @@ RULES: tuple[Rule, ...] = (
         _b_location,
     ),
     _rule("location", "{IWE} have {ADV}(?:been )?(?:living|lived|based) in {V}", _b_location),
-    # "I moved back to my hometown, Galway"; "home is Berlin these days"; "I rent a flat in Kreuzberg"
+    # "I moved back to my hometown, Galway"; "home is Vienna these days"; "I rent a flat in Kreuzberg"
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back )?(?:home )?to (?:my|our) "
                       "(?:hometown|home town|home city|home country),? {V}", _b_moved),
     _rule("location", r"(?:my |our )?home is (?:now |currently )?(?P<v>{CAP}[\w'-]*(?: {CAP}[\w'-]*)*)"
@@ -4310,7 +4310,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     else:
         language = detect_language(text)
         drafts = [] if language == "und" else confirmed + _drafts_from_text(text, today, language)
-    # "Where are you from?" / "Sweden, originally.": a fragment says what the question asked.
+    # "Where are you from?" / "Norway, originally.": a fragment says what the question asked.
     answered = (
         answers.statement_from_answer(_read(previous.content), text)
         if asked and not drafts and previous is not None and detect_language(previous.content) == "en"

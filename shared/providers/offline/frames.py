@@ -558,7 +558,7 @@ def _weekday_dates(text: str, today: date, language: str) -> list[StatedDate]:
         if _EVERY_WEEKDAY.search(text[: m.start()]):
             continue  # "jeden Dienstag", "los martes", "tous les lundis": a habit's rhythm, not a date
         if _HABITUAL_ARTICLE.get(language) and not told_in_past:
-            # "je joue au tennis le dimanche", "gioco a calcetto il giovedì": the article alone, in the present
+            # "je joue au squash le dimanche", "gioco a calcetto il giovedì": the article alone, in the present
             # and with no day number after it, is every such day (a date says "ce dimanche", "dimanche 12")
             habitual = _match(_HABITUAL_ARTICLE[language], m.group(0))
             if habitual and not _match(r"\s*\d", text[m.end() :]):

@@ -9,7 +9,7 @@ is worse than storing nothing: it is wrong, and it is shown to the user and to t
 Two pure steps, for the text as the rules wrote it (subject, verb, object):
 
 * :func:`trimmed` cuts what chat adds after the fact and is not part of it: an afterthought clause
-  after a comma ("plays tennis every Sunday, it's basically their religion"), and a vague time that
+  after a comma ("plays squash every Sunday, it's basically their religion"), and a vague time that
   the rules did not read as a date ("lives in Antwerp ages ago", "paints a lot lately").
 * :func:`is_well_formed` then says whether what is left is a fact: no word said twice in a row (in
   any language, "loves love"); in English, an object that is a phrase with a content word, not only
@@ -25,7 +25,7 @@ import re
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|\d+")
 
-# Who an English fact is about, as the rules write it: "The user", a speaker's name ("Caroline",
+# Who an English fact is about, as the rules write it: "The user", a speaker's name ("Marisol",
 # "Anna Maria"), either one's relative or thing ("The user's sister", "Lena's cat Oscar", "The user's
 # thesis defense": lower-case words up to a form of be or have, at most three); then
 # "and X" for a shared subject ("The user and Sam broke up").
