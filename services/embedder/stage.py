@@ -192,8 +192,9 @@ def _retrieved(task: asyncio.Future) -> None:
         task.exception()  # retrieved: a request nobody claims fails quietly (its claimer would re-raise it)
 
 
-# Two batches of the largest size the stages take, and a margin.
-AHEAD = Ahead(limit=3 * 2048)
+# The batch being handled, those taken ahead (up to a batch's worth of events, and the one that crossed
+# that), and a margin; message windows can outnumber their messages.
+AHEAD = Ahead(limit=4 * 2048)
 
 
 async def request_ahead(pool, provider: EmbeddingProvider, jobs: list[Job], *, stage: str = STAGE) -> None:
