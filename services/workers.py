@@ -23,6 +23,8 @@ class StageSpec:
     # Called on the next batch while one is handled (shared/runtime.py: with_lookahead): the embedders
     # ask their model for its texts, so the model never waits between batches.
     prefetch: Callable[..., Any] | None = None
+    # Events taken ahead (in batches not yet handled) before the agent stops taking: 1 is one batch ahead.
+    lookahead_events: Callable[[Settings], int] = lambda s: 1
     # Work nothing in the pipeline waits for: the process runs at a lower CPU priority, so on cores it
     # shares with the other stages (memstream dev, one compose host) it yields to them.
     background: bool = False
@@ -52,6 +54,9 @@ def _specs() -> dict[str, StageSpec]:
             embedder.handle,
             batch_max_events=lambda s: s.embedder_batch_max_events,
             prefetch=embedder.prefetch,
+            # A full batch's texts queued behind the one being handled: small batches (how the broker splits
+            # a backlog) never leave the model idle while the next is taken.
+            lookahead_events=lambda s: s.embedder_batch_max_events,
         ),
         # Its own group: a backlog of messages to embed never delays a fact candidate.
         "message-embedder": StageSpec(
@@ -60,6 +65,9 @@ def _specs() -> dict[str, StageSpec]:
             message_embedder.handle,
             batch_max_events=lambda s: s.embedder_batch_max_events,
             prefetch=message_embedder.prefetch,
+            # A full batch's texts queued behind the one being handled: small batches (how the broker splits
+            # a backlog) never leave the model idle while the next is taken.
+            lookahead_events=lambda s: s.embedder_batch_max_events,
             background=True,  # only search waits for a message's vector
         ),
         "consolidator": StageSpec(lambda t: [t.embedded], consolidator.make_parser, consolidator.handle),
@@ -90,6 +98,7 @@ def run_worker(stage: str, settings: Settings) -> None:
         spec.handler,
         batch_max_events=spec.batch_max_events(settings),
         prefetch=spec.prefetch,
+        lookahead_events=spec.lookahead_events(settings),
     )
     serve_metrics(settings.metrics_port, settings.metrics_host)
     niceness = os.nice(BACKGROUND_NICENESS) if spec.background else os.nice(0)

@@ -15,6 +15,7 @@ retries it and consumes nothing more until it succeeds.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -40,6 +41,7 @@ E = TypeVar("E")
 T = TypeVar("T")
 
 MAX_ATTEMPTS = 3
+READ_AHEAD_LIMIT = 16_384  # records parsed ahead and kept for their batch (a few of the largest batches)
 
 
 class PoisonEvent(ValueError):
@@ -192,16 +194,20 @@ class StageLoop(Generic[E]):
     parse: Callable[[bytes], E]
     handle: Callable[[StageContext, list[tuple[Record, E]]], Awaitable[None]]
     prefetch: Prefetch | None = None
-    # What `read_ahead` made of the next batch's records, by position (with the record's value, which
-    # must be the very same bytes object for the result to be reused).
+    # What `read_ahead` made of the next batches' records, by position (with the record's value, which
+    # must be the very same bytes object for the result to be reused), oldest first.
     _read: dict[tuple, tuple[bytes | None, tuple[E | None, str | None]]] = field(default_factory=dict)
 
     async def read_ahead(self, records: Sequence[Record]) -> None:
-        """The next batch has arrived while this one is handled: parse it now (``process`` reuses the
+        """A next batch has arrived while this one is handled: parse it now (``process`` reuses the
         result) and let the stage start its slow part early (the embedder: the model's work). Only a
         head start: whatever fails here is logged and done again, properly, when the batch is handled."""
         read = [(r, self.read(r)) for r in records]
-        self._read = {_position(r): (r.value, result) for r, result in read}
+        self._read.update((_position(r), (r.value, result)) for r, result in read)
+        # Records read ahead but never handled here (their partition went to another consumer) are the
+        # oldest entries: forget those beyond the bound.
+        for position in list(itertools.islice(self._read, max(0, len(self._read) - READ_AHEAD_LIMIT))):
+            del self._read[position]
         if self.prefetch is None:
             return
         valid = [(r, event) for r, (event, problem) in read if problem is None]
@@ -217,9 +223,8 @@ class StageLoop(Generic[E]):
     async def process(self, records: Sequence[Record]) -> None:
         stage = self.ctx.stage
         parsed: list[tuple[Record, E]] = []
-        read_ahead, self._read = self._read, {}
         for record in records:
-            ahead = read_ahead.get(_position(record))
+            ahead = self._read.pop(_position(record), None)
             event, problem = ahead[1] if ahead is not None and ahead[0] is record.value else self.read(record)
             if problem is not None:
                 await self.ctx.dead_letter(record, f"invalid event: {problem}", attempts=1)
@@ -313,10 +318,12 @@ def build_stage_app(
     *,
     batch_max_events: int | None = None,
     prefetch: Prefetch | None = None,
+    lookahead_events: int = 1,
 ) -> tuple[faust.App, StageContext]:
     """A faust app (one consumer group) whose single agent feeds batches to ``handle``. With ``prefetch``,
-    the agent takes the next batch while one is handled, and gives it to ``prefetch`` (see
-    :func:`with_lookahead`); batches are still handled, and acknowledged, one after the other in order."""
+    the agent takes the next batches while one is handled (until ``lookahead_events`` events wait in
+    them), and gives each to ``prefetch`` (see :func:`with_lookahead`); batches are still handled, and
+    acknowledged, one after the other in order."""
     app = create_faust_app(stage, settings)
 
     async def publish(topic: str, items: list[tuple[bytes, bytes]]) -> None:
@@ -335,7 +342,9 @@ def build_stage_app(
         # acknowledged only once every event of it was processed or dead-lettered.
         batches = stream.noack_take(batch_max_events or settings.batch_max_events, within=settings.batch_window_s)
         if prefetch is not None:
-            batches = with_lookahead(batches, lambda events: loop.read_ahead(records_of(events)))
+            batches = with_lookahead(
+                batches, lambda events: loop.read_ahead(records_of(events)), ahead_events=lookahead_events
+            )
         async for events in batches:
             await handle_batch(loop, events)
             for event in events:
@@ -345,35 +354,50 @@ def build_stage_app(
 
 
 async def with_lookahead(
-    batches: AsyncIterator[list[T]], arrived: Callable[[list[T]], Awaitable[None]]
+    batches: AsyncIterator[list[T]], arrived: Callable[[list[T]], Awaitable[None]], *, ahead_events: int = 1
 ) -> AsyncIterator[list[T]]:
-    """Yield each batch while the next one is already being taken, and ``arrived`` called on it.
+    """Yield each batch while the next ones are already being taken, and ``arrived`` called on each.
 
     Taking a batch waits for the source to fill it (up to the batch window), and a stage's first step on
     it may be slow (the embedder's model): done while the batch before is handled, neither leaves the
-    stage idle between batches. One batch ahead at most, and batches come out in order: the caller
-    still handles and acknowledges each before the next, so no offset is committed past an unhandled
-    event (faust commits only a contiguous run of acknowledged offsets)."""
+    stage idle between batches. Batches are taken ahead until ``ahead_events`` events wait in them (the
+    default, 1: one batch ahead). Batches come out in order: the caller still handles and acknowledges
+    each before the next, so no offset is committed past an unhandled event (faust commits only a
+    contiguous run of acknowledged offsets)."""
     source = aiter(batches)
+    taken: asyncio.Queue[list[T] | BaseException] = asyncio.Queue()  # bounded by the budget below
+    room = asyncio.Event()
+    waiting = 0  # events in batches taken and not yet yielded
 
-    async def take() -> list[T]:
-        batch = await anext(source)
-        await arrived(batch)
-        return batch
+    async def taker() -> None:
+        nonlocal waiting
+        try:
+            while True:
+                while waiting >= ahead_events:
+                    room.clear()
+                    await room.wait()
+                batch = await anext(source)
+                await arrived(batch)
+                waiting += max(1, len(batch))
+                taken.put_nowait(batch)
+        except Exception as exc:  # StopAsyncIteration (the end) too: the caller meets it in its turn
+            taken.put_nowait(exc)
 
-    upcoming = asyncio.ensure_future(take())
+    task = asyncio.ensure_future(taker())
     try:
         while True:
-            try:
-                current = await upcoming
-            except StopAsyncIteration:
+            item = await taken.get()
+            if isinstance(item, StopAsyncIteration):
                 return
-            upcoming = asyncio.ensure_future(take())
-            yield current
+            if isinstance(item, BaseException):
+                raise item
+            waiting -= max(1, len(item))
+            room.set()
+            yield item
     finally:
-        if not upcoming.done():
-            upcoming.cancel()
-        await asyncio.gather(upcoming, return_exceptions=True)
+        if not task.done():
+            task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
 
 
 def records_of(events: Sequence[faust.EventT]) -> list[Record]:

@@ -82,6 +82,15 @@ def plan_chunks(hashes: Sequence[K], cached: set[K], size: int, tail: int = 0) -
     return out
 
 
+def requests_by_chunk(keys: Sequence[K], missing: Sequence[K], size: int, tail: int) -> list[list[K]]:
+    """Pure: the ``missing`` texts of a batch (its texts ``keys``, in order) grouped as the batch's chunks
+    will need them (see :func:`plan_chunks`), one model request per chunk. So the small last chunk is a
+    request of its own: at the end of a backlog the model worker embeds it alone (see
+    model_worker.KEEP_LAST_APART_TEXTS) while the chunk before is stored and published."""
+    needed = set(missing)
+    return [fresh for _, fresh in plan_chunks(keys, {k for k in keys if k not in needed}, size, tail) if fresh]
+
+
 @dataclass(frozen=True)
 class Job:
     """One text to embed, and what it is for: a fact candidate to emit, or a message window to store."""
@@ -192,8 +201,9 @@ def _retrieved(task: asyncio.Future) -> None:
         task.exception()  # retrieved: a request nobody claims fails quietly (its claimer would re-raise it)
 
 
-# Two batches of the largest size the stages take, and a margin.
-AHEAD = Ahead(limit=3 * 2048)
+# The batch being handled, those taken ahead (up to a batch's worth of events, and the one that crossed
+# that), and a margin; message windows can outnumber their messages.
+AHEAD = Ahead(limit=4 * 2048)
 
 
 async def request_ahead(pool, provider: EmbeddingProvider, jobs: list[Job], *, stage: str = STAGE) -> None:
@@ -204,8 +214,7 @@ async def request_ahead(pool, provider: EmbeddingProvider, jobs: list[Job], *, s
     vectors = await cached_embeddings(pool, model, list(fact_keys))
     vectors.update(await stored_window_vectors(pool, model, [k for k in texts if k not in fact_keys]))
     missing = [k for k in texts if k not in vectors and not AHEAD.has(model, k)]  # not asked meanwhile
-    for start in range(0, len(missing), CHUNK):
-        part = missing[start : start + CHUNK]
+    for part in requests_by_chunk([(j.tenant_id, j.hash) for j in jobs], missing, CHUNK, TAIL):
         AHEAD.request(stage, provider, part, [texts[k] for k in part])
 
 

@@ -59,6 +59,47 @@ async def test_the_next_batch_is_taken_and_announced_while_one_is_handled():
     ]
 
 
+async def test_batches_are_taken_ahead_until_the_events_budget_is_reached():
+    """The embedders take batches ahead until a full batch's worth of events waits, so a backlog that the
+    broker hands over in small batches keeps the model busy; batches still come out in order."""
+    log: list[str] = []
+    sizes = [3, 2, 4, 1, 5]
+
+    async def source():
+        for n, size in enumerate(sizes):
+            log.append(f"taken {n}")
+            yield [n] * size
+
+    async def arrived(batch):
+        log.append(f"arrived {batch[0]}")
+
+    handled = []
+    async for batch in with_lookahead(source(), arrived, ahead_events=5):
+        if not handled:
+            await asyncio.sleep(0.01)  # the first batch is handled slowly: the next ones are taken meanwhile
+            # 2 + 4 events wait after batch 0 (at least 5): batch 3 is not taken before batch 1 is handled
+            assert log == ["taken 0", "arrived 0", "taken 1", "arrived 1", "taken 2", "arrived 2"]
+        handled.append(batch[0])
+        assert len(batch) == sizes[batch[0]]
+    assert handled == [0, 1, 2, 3, 4]
+
+
+async def test_a_failure_to_take_reaches_the_caller_after_the_batches_taken_before_it():
+    async def source():
+        yield [0]
+        yield [1]
+        raise RuntimeError("the broker went away")
+
+    async def arrived(batch):
+        return None
+
+    handled = []
+    with pytest.raises(RuntimeError, match="went away"):
+        async for batch in with_lookahead(source(), arrived, ahead_events=10):
+            handled.append(batch[0])
+    assert handled == [0, 1]
+
+
 async def test_leaving_the_loop_early_cancels_the_batch_being_taken():
     taking = asyncio.Event()
 

@@ -1,7 +1,7 @@
 """The embedder's pure chunk plan: each text is embedded once, by the first chunk that needs it, and
 the last chunk (whose publish nothing overlaps) is short."""
 
-from services.embedder.stage import chunk_bounds, plan_chunks
+from services.embedder.stage import chunk_bounds, plan_chunks, requests_by_chunk
 
 
 def test_each_missing_text_is_embedded_by_the_first_chunk_that_needs_it():
@@ -24,3 +24,11 @@ def test_chunks_cover_the_batch_once_and_end_with_a_short_one():
         bounds = chunk_bounds(count, 1024, 128)
         assert [b for _, b in bounds[:-1]] == [a for a, _ in bounds[1:]] and (not bounds or bounds[-1][1] == count)
         assert all(0 < end - start <= 1024 + 128 for start, end in bounds)
+
+
+def test_texts_asked_for_ahead_are_grouped_as_the_chunks_will_claim_them():
+    keys = [f"k{i}" for i in range(10)] + ["k0"]  # a repeated text is asked for once, by its first chunk
+    missing = [k for k in keys[:10] if k not in {"k2", "k8"}]  # k2, k8: cached, or asked for already
+    assert chunk_bounds(len(keys), 4, 2) == [(0, 4), (4, 8), (8, 11)]
+    assert requests_by_chunk(keys, missing, size=4, tail=2) == [["k0", "k1", "k3"], ["k4", "k5", "k6", "k7"], ["k9"]]
+    assert requests_by_chunk(keys, [], size=4, tail=2) == []  # nothing to ask: no empty request

@@ -43,6 +43,11 @@ log = get_logger(__name__)
 
 PIPELINE_DEPTH = 2  # batches at the child at once: one being embedded, the next already there (prefetch)
 MAX_BATCH_TEXTS = 1024  # texts merged into one batch from queued requests
+# The last request waiting is not merged into a batch that already holds this many texts. With nothing
+# queued behind it, it is most likely a caller's last chunk (the embedders cut a small one off each batch):
+# embedded on its own it comes back while the caller stores and publishes the batch before it, instead of
+# with it, and at the end of a backlog only that small chunk is published after the model's last call.
+KEEP_LAST_APART_TEXTS = 256
 START_TIMEOUT_S = 120.0  # loading the model (and, for ONNX, building its graph once) must end by then
 
 
@@ -102,6 +107,7 @@ class ModelWorker:
         self._thread: threading.Thread | None = None
         self._closed = False
         self._ids = itertools.count()
+        self._starting: asyncio.Future | None = None  # the start that embed() callers wait for together
 
     # ------------------------------------------------------------------ public
 
@@ -137,13 +143,24 @@ class ModelWorker:
     async def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.empty((0, 0), np.float32)
-        if self._thread is None:  # starting the child waits for its model to load: not on the event loop
-            await asyncio.to_thread(self.start)
+        if self._thread is None:
+            await asyncio.shield(self._start_for_callers())
         try:
             future = self.submit(texts, block=False)
         except queue.Full:  # backpressure: wait for room without blocking the event loop
             future = await asyncio.to_thread(self.submit, texts)
         return await asyncio.wrap_future(future)
+
+    def _start_for_callers(self) -> asyncio.Future:
+        """One start (in a thread: the child's model takes a while to load) shared by every embed() call
+        that finds the worker not started. They are woken in the order they called, so they queue their
+        requests in that order: a batch's chunks reach the model in order, its small last chunk last.
+        (Each waiting for a start in a thread of its own, they queued in whatever order the threads ended.)"""
+        loop = asyncio.get_running_loop()
+        starting = self._starting
+        if starting is None or starting.get_loop() is not loop or starting.done():
+            starting = self._starting = asyncio.ensure_future(asyncio.to_thread(self.start))
+        return starting
 
     def close(self) -> None:
         with self._lock:
@@ -318,10 +335,13 @@ class ModelWorker:
 
 
 def _take_batch(waiting: deque[_Request]) -> list[_Request]:
-    """Queued requests merged into one batch, up to MAX_BATCH_TEXTS texts (a larger request goes alone)."""
+    """Queued requests merged into one batch, up to MAX_BATCH_TEXTS texts (a larger request goes alone);
+    the last one waiting is kept apart from a batch of KEEP_LAST_APART_TEXTS or more."""
     taken = [waiting.popleft()]
     count = len(taken[0].texts)
     while waiting and count + len(waiting[0].texts) <= MAX_BATCH_TEXTS:
+        if len(waiting) == 1 and count >= KEEP_LAST_APART_TEXTS:
+            break
         count += len(waiting[0].texts)
         taken.append(waiting.popleft())
     return taken
