@@ -2564,7 +2564,10 @@ def detect_language(text: str) -> str:
         # "I bambini giocano a calcio": the one English marker is "I", which is also Italian's plural article
         # ("i figli"). The n-grams of what follows it decide, when they are sure it is Italian: an English
         # subject grafted onto an Italian clause would say something false ("The user bambinis ...").
-        guess = clause_classifier.language_of(text[_ITALIAN_ARTICLE_I.match(text).end() :])
+        after = text[_ITALIAN_ARTICLE_I.match(text).end() :]
+        if after.split(" ", 1)[0].lower() in _MARKERS["it"]:
+            return "it"  # "I nostri vicini": an Italian word right after the article; English has no "I nostri"
+        guess = clause_classifier.language_of(after)
         if guess.label == "it" and guess.confidence >= LANGUAGE_GUESS_FOREIGN:
             return "it"
     if scores[best] and scores[best] >= scores["en"]:
@@ -2662,7 +2665,10 @@ def _statement_from_question(content: str, *, denied: bool, anymore: bool) -> st
         if denied:
             groups["rest"] = re.sub(r"^(?:still|currently)\s+", "", groups["rest"], flags=re.IGNORECASE)
         statement = form.format(**groups)
-        return f"{statement} anymore" if denied and anymore else statement
+        # "Do you still live in Berlin?" - "nope": a "no" to "still" says it ended, as "not anymore" does; a
+        # "no" to a plain question only denies
+        ended = anymore or bool(re.search(r"(?i)\bstill\b", question))
+        return f"{statement} anymore" if denied and ended else statement
     return ""
 
 
@@ -4018,6 +4024,12 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
             sentence = ", ".join(parts)
             # the question's own "would" is gone with it: "I curate a zine, what would you call it?"
             general = message_general and not _NOT_FOR_GENERAL_HERE.search(sentence)
+        if language == "en" and not sentence.rstrip(" )\"'").endswith("?"):
+            # "I deploy to Hetzner, is there a managed postgres there": a question without its "?" after
+            # the statement asks; only the statement before it is said
+            head, comma, last = sentence.rpartition(",")
+            if comma and head.strip() and well_formed.UNMARKED_QUESTION.match(_strip_lead_ins(last.strip())):
+                sentence = head
         if language == "en" and (gapped := _gapped_contrast(sentence.rstrip(".!;"))):
             drafts.extend(d for part in gapped for d in _drafts_in_context(part, today, language, general))
             continue

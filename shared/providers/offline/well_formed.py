@@ -78,8 +78,8 @@ _AFTERTHOUGHT = re.compile(
     # a question asked after the statement, its "?" left off ("..., is there a managed postgres there")
     r"|(?:is|are|was|were|do|does|did|can|could|should|would|will|shall|have|has)\s+"
     r"(?:there|it|that|this|they|you|i|we|he|she|anyone|anybody)\b"
-    r"|(?:how|what|which|where|why|who|when)\s+(?:do|does|did|is|are|was|can|could|should|would|will|much|many"
-    r"|about|else)\b"
+    r"|(?:how|what|why)\s+(?:do|does|did|is|are|was|can|could|should|would|will|much|many|about|else)\b"
+    r"|(?:which|where|who|when)\s+(?:do|does|did|can|could|should|would|shall)\b"
     r"|(?!they\b|we\b|i\b|he\b|she\b)(?:[a-z]+\s+){1,3}(?:is|are|was|were)\s+(?!a\b|an\b|the\b)[a-z]+ing\b)"
     r".*$",
     re.IGNORECASE,
@@ -96,6 +96,16 @@ _TAIL = re.compile(
 _VAGUE_TIME = re.compile(
     r"(?:,?\s+(?:(?:ages|years|months|weeks|days|a\s+while|a\s+bit|some\s+time|long)\s+ago|lately|recently|"
     r"these\s+days|nowadays|at\s+the\s+moment|right\s+now))+(?=\s*(?:,|\(|$))",
+    re.IGNORECASE,
+)
+
+
+# The same question, said as the last clause of a message (English), for the rules to leave it out.
+UNMARKED_QUESTION = re.compile(
+    r"^(?:(?:is|are|was|were|do|does|did|can|could|should|would|will|shall|have|has)\s+"
+    r"(?:there|it|that|this|they|you|i|we|he|she|anyone|anybody)\b"
+    r"|(?:how|what|why)\s+(?:do|does|did|is|are|was|can|could|should|would|will|much|many|about|else)\b"
+    r"|(?:which|where|who|when)\s+(?:do|does|did|can|could|should|would|shall)\b)",
     re.IGNORECASE,
 )
 
