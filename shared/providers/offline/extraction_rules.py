@@ -57,13 +57,15 @@ from shared.providers.offline.text_forms import PRONOUNS, bare_verb, slug, third
 from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import third_singular as _verb_s
 
-RULES_VERSION = "rules-v8"  # part of the extraction cache key: v5 segments clauses by the general layer
+RULES_VERSION = "rules-v9"  # part of the extraction cache key: v5 segments clauses by the general layer
 # (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
 # foreign past tenses, we-statements and deaths; v6 reads evening clock times, scopes context per
 # clause and keeps earlier dated or multi-valued facts of one message; v7 puts a named speaker's facts on
 # that speaker's slots and drops facts whose object is not a well-formed phrase (well_formed.py); v8 keys
 # pt/es habits by verb stem, gives relatives, commute, diet and assistant style one slot per aspect, and
-# reads English clauses by their form (a classifier trained on composed lines, bar 0.7)
+# reads English clauses by their form (a classifier trained on composed lines, bar 0.7); v9 says a plain
+# denial without "no longer", keeps both languages of an Italian list, drops garbled rewrites (two
+# determiners, "my job is ..." as "The user is ...", "I" + an Italian clause) and trailing unmarked questions
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
 

@@ -9,12 +9,14 @@ is worse than storing nothing: it is wrong, and it is shown to the user and to t
 Two pure steps, for the text as the rules wrote it (subject, verb, object):
 
 * :func:`trimmed` cuts what chat adds after the fact and is not part of it: an afterthought clause
-  after a comma ("plays squash every Sunday, it's basically their religion"), and a vague time that
+  after a comma ("plays squash every Sunday, it's basically their religion"), a question left without
+  its question mark ("deploys to Hetzner, is there a managed postgres there"), and a vague time that
   the rules did not read as a date ("lives in Antwerp ages ago", "paints a lot lately").
 * :func:`is_well_formed` then says whether what is left is a fact: no word said twice in a row (in
   any language, "loves love"); in English, an object that is a phrase with a content word, not only
   pronouns and function words, that does not stop on a function word, and that holds no second
-  finite verb with nothing to join it ("the shipyard has been mad": the object swallowed a clause).
+  finite verb with nothing to join it ("the shipyard has been mad": the object swallowed a clause),
+  and no two determiners in a row ("is on a the keto diet": a rule's article before one that was said).
 
 Both read the words, never a list of sentences; a fact they reject is dropped, not repaired by guess.
 """
