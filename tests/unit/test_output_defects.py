@@ -169,6 +169,7 @@ def test_a_trailing_question_is_cut_off(message, kept):
         ("Meus pais moram no Porto", "pt"),
         ("Cambié a Todoist", "es"),
         ("Empecé a usar Notion", "es"),
+        ("Me pasé a Figma", "es"),
     ],
 )
 def test_short_pt_es_sentences_with_a_brand(message, language):

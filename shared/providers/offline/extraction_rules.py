@@ -2492,7 +2492,7 @@ _MARKERS = {
         estoy, juego, tenemos, hijos, hijas, nuestro, nuestra, somos, usamos, mañanas, casada, casado,
         tú, está, están, porque, cuando, muy, también, algo, nada, mucho, mis, tus, sus, aquí, hoy, ayer,
         prefiero, quiero, puedo, hago, voy, este, eso, esa, respuestas, siempre, vez, otra,
-        cambié, empecé, compré, vendí, cambiamos
+        cambié, empecé, compré, vendí, cambiamos, pasé
     """),
     "fr": _vocab("""
         je, et, le, les, est, suis, mon, ma, mes, habite, vis, avec, pour, une, des, du, pas, ne, mais,
