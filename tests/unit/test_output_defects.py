@@ -174,3 +174,18 @@ def test_a_trailing_question_is_cut_off(message, kept):
 )
 def test_short_pt_es_sentences_with_a_brand(message, language):
     assert detect_language(message) == language
+
+
+@pytest.mark.parametrize(
+    ("verb", "third"), [("bastle", "bastelt"), ("segle", "segelt"), ("wandre", "wandert"), ("fülle", "füllt")]
+)
+def test_german_third_person_of_verbs_in_eln_ern(verb, third):
+    from shared.providers.offline.frames import third_person_verb
+
+    assert third_person_verb(verb, "de") == third
+
+
+# 5, in German: a plain denial read by the general layer is no positive fact.
+@pytest.mark.parametrize("message", ["Ich arbeite nicht in Hamburg", "Ich wohne nicht in Graz"])
+def test_a_german_denial_is_no_positive_fact(message):
+    assert not any(not f.negated for f in facts(message)), texts(message)

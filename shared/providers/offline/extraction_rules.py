@@ -4270,6 +4270,8 @@ def _general_foreign(clause: str, language: str) -> list[frames.ForeignDraft]:
     statement = clauses.rewrite_foreign(clause, language, subject, frames.third_person_verb)
     if statement is None or len(statement.rest.split()) > _GENERAL_MAX_WORDS:
         return []
+    if _FOREIGN_DENIAL & set(statement.rest.lower().split()):
+        return []  # "Ich wohne nicht in Köln": a denial read as a positive fact would be a wrong one
     key = clauses.thing_key(statement.rest, 2)
     verdict = clause_classifier.classify(statement.said, _PRESENT_CLASSES)
     if not key or not verdict.is_("fact", GENERAL_FOREIGN_FACT_CONFIDENCE):
@@ -4284,6 +4286,9 @@ def _general_foreign(clause: str, language: str) -> list[frames.ForeignDraft]:
     return [frames.ForeignDraft(statement.text, slot, statement.rest, "fact")]
 
 
+_FOREIGN_DENIAL = frozenset(
+    ("nicht", "kein", "keine", "keinen", "keinem", "keiner", "nie", "niemals", "pas", "jamais", "non", "nunca", "mai")
+)
 _FOREIGN_HAVE = frozenset(("habe", "tengo", "ho", "tenho", "ai"))
 _FOREIGN_BE = frozenset(("bin", "soy", "sono", "sou", "suis"))
 
