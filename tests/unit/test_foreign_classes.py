@@ -341,7 +341,7 @@ def test_a_question_or_a_plan_yields_nothing(message):
     ("message", "language", "slot"),
     [
         ("Per favore rispondimi sempre in inglese.", "it", "style:language"),
-        ("Contéstame siempre en catalán, por favor.", "es", None),
+        ("Contéstame siempre en euskera, por favor.", "es", None),
         ("Réponds-moi toujours en anglais s'il te plaît.", "fr", "style:language"),
         ("Antworte mir bitte immer auf Englisch.", "de", "style:language"),
         ("Tu peux me tutoyer.", "fr", "style:address"),

@@ -674,7 +674,12 @@ def split_foreign_conjuncts(clause: str, language: str) -> list[str]:
         if shared and first in _DETERMINERS[language]:
             # "J'ai deux enfants et un chien", "Tengo un gato y dos perros": the second thing is had too
             parts.append(f"{shared.group(0)} {piece}")
-        elif pronoun or (first not in _FOREIGN_NOT_STATING and _first_person_form(first, language)):
+        elif pronoun or (
+            # "parlo tedesco e spagnolo": a language named after "and" ends in -o but is no verb
+            first not in _FOREIGN_NOT_STATING
+            and not foreign_clauses.is_language_name(first)
+            and _first_person_form(first, language)
+        ):
             parts.append(piece if pronoun else _SUBJECT_PRONOUN.get(language, "") + piece)
         else:
             parts[-1] = f"{parts[-1]} {conjunction} {piece}"

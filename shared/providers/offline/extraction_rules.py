@@ -53,17 +53,19 @@ from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot, with_speaker
 from shared.providers.offline import answers, chat_spelling, clause_classifier, clauses, frames, well_formed
-from shared.providers.offline.text_forms import PRONOUNS, slug, third_person, tidy
+from shared.providers.offline.text_forms import PRONOUNS, bare_verb, slug, third_person, tidy
 from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import third_singular as _verb_s
 
-RULES_VERSION = "rules-v8"  # part of the extraction cache key: v5 segments clauses by the general layer
+RULES_VERSION = "rules-v9"  # part of the extraction cache key: v5 segments clauses by the general layer
 # (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
 # foreign past tenses, we-statements and deaths; v6 reads evening clock times, scopes context per
 # clause and keeps earlier dated or multi-valued facts of one message; v7 puts a named speaker's facts on
 # that speaker's slots and drops facts whose object is not a well-formed phrase (well_formed.py); v8 keys
 # pt/es habits by verb stem, gives relatives, commute, diet and assistant style one slot per aspect, and
-# reads English clauses by their form (a classifier trained on composed lines, bar 0.7)
+# reads English clauses by their form (a classifier trained on composed lines, bar 0.7); v9 says a plain
+# denial without "no longer", keeps both languages of an Italian list, drops garbled rewrites (two
+# determiners, "my job is ..." as "The user is ...", "I" + an Italian clause) and trailing unmarked questions
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
 
@@ -998,8 +1000,8 @@ def _as_we(text: str) -> str:
         if not target or not (_tool_domain(target.group("t")) or _tool_domain(target.group("t").split()[0])):
             return text
         verb = "switched"
-    if verb.endswith("s") and frames.verb_class(verb[:-1]):
-        verb = verb[:-1]
+    # "our team chats on Zulip" -> "we chat": by form, when the verb lexicon does not know the verb
+    verb = verb[:-1] if verb.endswith("s") and frames.verb_class(verb[:-1]) else bare_verb(verb)
     verb = {"is": "are", "has": "have", "was": "were"}.get(verb, verb)
     return f"we {verb}{text[m.end() :]}"
 
@@ -1366,14 +1368,21 @@ def _b_moved(m: re.Match[str], c: Clause) -> list[Draft]:
     return [Draft(f"The user lives in {display}{c.since(always=True, also=moved)}", FACT, 7, "location", value)]
 
 
+def _plain_negation(m: re.Match[str], c: Clause) -> bool:
+    """ "I don't live in Paris" denies; only "... anymore" (or "no longer", "stopped") says something ended.
+    A denial is still a retraction of that value, but its text must not claim an ending it never stated."""
+    return m.groupdict().get("plain") is not None and not c.anymore
+
+
 def _b_location_gone(m: re.Match[str], c: Clause) -> list[Draft]:
     raw = _group(m, "v")
     place = _place(raw)
     if place and (_tool_domain(place[1]) or (m.groupdict().get("proper") is not None and not _is_proper(place[0]))):
         return []
     if place:
-        return [Draft(f"The user no longer lives in {place[0]}", FACT, 7, "location", place[1], negated=True)]
-    if _cut(raw, _PLACE_STOPS).lower() in ("there", "here", ""):
+        said = "does not live" if _plain_negation(m, c) else "no longer lives"
+        return [Draft(f"The user {said} in {place[0]}", FACT, 7, "location", place[1], negated=True)]
+    if _cut(raw, _PLACE_STOPS).lower() in ("there", "here", "") and not _plain_negation(m, c):
         return [Draft("The user no longer lives at their previous location", FACT, 7, "location", None, True)]
     return []
 
@@ -1467,6 +1476,11 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
     head = role.split()[-1].lower()
     if need_known and not _is_occupation(head):
         return []  # "I'm a big fan of jazz", "I'm a vegan"
+    possessed = _group(m, "possessed").lower()
+    if possessed in ("job", "profession") and not _is_occupation(head):
+        # "my job is mostly meetings" says what the job is like, not who the user is: rewriting the
+        # possessive subject to "The user is ..." would state something false
+        return []
     article = _group(m, "art")
     lead = f"{_article(role)} " if article else ""
     org = _org(_group(m, "org")) if _group(m, "org") else None
@@ -1612,7 +1626,8 @@ def _b_tool_gone(m: re.Match[str], c: Clause) -> list[Draft]:
     strict = m.groupdict().get("strict") is not None
     if not _tool_domain(name) and (strict or not _is_proper(name)):
         return []
-    return [Draft(f"The user no longer uses {name}", FACT, 6, _tool_slot(name), _value(name), negated=True)]
+    said = "does not use" if _plain_negation(m, c) else "no longer uses"
+    return [Draft(f"The user {said} {name}", FACT, 6, _tool_slot(name), _value(name), negated=True)]
 
 
 def _b_decided(m: re.Match[str], c: Clause) -> list[Draft]:
@@ -2160,7 +2175,7 @@ RULES: tuple[Rule, ...] = (
     _rule("age", r"(?:i {ADV}turned|my age is) (?P<v>\d+)\b", _b_age),
     _rule("nationality", "i am (?:an? )?(?:proud )?(?P<v>south african|[a-z]+)(?P<rest>.*)$", _b_nationality),
     # where the user lives: endings first
-    _rule("location", "{IWE} (?:do not|no longer) live (?:in|at) {V}", _b_location_gone),
+    _rule("location", "{IWE} (?:(?P<plain>do not)|no longer) live (?:in|at) {V}", _b_location_gone),
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back )?from (?P<old>.+?) to {V}", _b_moved),
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:away from|out of) (?P<proper>){V}",
           _b_location_gone),
@@ -2225,7 +2240,7 @@ RULES: tuple[Rule, ...] = (
                         "|qualified as|moved into a role as) (?P<art>an? |the )?(?P<v>.+)$", _b_new_role),
     _rule("occupation", "(?:i {ADV}(?P<verb>work)(?: nights| days| weekends| part-time| full-time| remotely"
                         "| freelance)? as|i am {ADV}(?P<verb2>working|employed) as"
-                        "|my (?:job|job title|title|profession) is) (?P<art>an? )?(?P<v>.+?)"
+                        "|my (?P<possessed>job|job title|title|profession) is) (?P<art>an? )?(?P<v>.+?)"
                         "(?: (?:at|for|with) (?P<org>.+))?$", _b_work_as),
     _rule("occupation", r"i am {ADV}(?P<v>retired|self[-\s]employed|freelancing|freelance|a freelancer"
                         r"|a stay[-\s]at[-\s]home (?:mom|mum|dad|parent))\b", _b_status),
@@ -2234,7 +2249,7 @@ RULES: tuple[Rule, ...] = (
           _b_study),
     # tools: endings, switches and decisions before plain use
     _rule("tool", "{IWE} {ADV}(?:have )?(?:stopped|quit) using {V}", _b_tool_gone),
-    _rule("tool", "{IWE} (?:no longer|do not) use {V}", _b_tool_gone),
+    _rule("tool", "{IWE} (?:no longer|(?P<plain>do not)) use {V}", _b_tool_gone),
     _rule("tool", "{IWE} {ADV}(?:have )?(?:dropped|ditched|got rid of|abandoned) {V}", _b_tool_gone),
     _rule("tool", "{IWE} {ADV}(?:have )?(?:moved away from|moved off(?: of)?) (?P<strict>){V}", _b_tool_gone),
     _rule("tool", "{IWE} {ADV}(?:have )?(?P<verb>switched|moved|migrated|changed|relocated) (?:over )?"
@@ -2271,7 +2286,8 @@ RULES: tuple[Rule, ...] = (
                   r" (?P<v>veganism|vegetarianism|pescatarianism|keto|paleo)\b", _b_diet_gone),
     _rule("diet", r"(?:i am|i have been|i (?:became|went|turned)|i have (?:become|gone)) {ADV}(?:an? )?"
                   r"(?:strict |full[-\s]time )?(?P<v>{DIETS})\b", _b_diet),
-    _rule("diet", r"(?:i am {ADV}on|i (?:follow|eat|have)) (?:an? )?(?P<v>[\w-]+(?: [\w-]+)?) diet\b", _b_diet_named),
+    _rule("diet", r"(?:i am {ADV}on|i (?:follow|eat|have)) (?:an? |the |this |my )?(?P<v>[\w-]+(?: [\w-]+)?) diet\b",
+          _b_diet_named),
     _rule("diet", "i (?:do not|no longer|never|can'?t|cannot|(?:have )?(?:stopped|quit|gave up))"
                   " (?P<verb>eat(?:ing)?|drink) {V}", _b_dont_eat),
     _rule("diet", "i {ADV}(?:(?:started|began) eating|eat) {V}", _b_eat),
@@ -2475,7 +2491,8 @@ _MARKERS = {
         nombre, desde, ahora, hola, gracias, sí, cómo, trabajo, en, ya, tengo, hace, dejé, gusta, años, del, al,
         estoy, juego, tenemos, hijos, hijas, nuestro, nuestra, somos, usamos, mañanas, casada, casado,
         tú, está, están, porque, cuando, muy, también, algo, nada, mucho, mis, tus, sus, aquí, hoy, ayer,
-        prefiero, quiero, puedo, hago, voy, este, eso, esa, respuestas, siempre, vez, otra
+        prefiero, quiero, puedo, hago, voy, este, eso, esa, respuestas, siempre, vez, otra,
+        cambié, empecé, compré, vendí, cambiamos, pasé
     """),
     "fr": _vocab("""
         je, et, le, les, est, suis, mon, ma, mes, habite, vis, avec, pour, une, des, du, pas, ne, mais,
@@ -2490,7 +2507,8 @@ _MARKERS = {
         vivo, siamo, passati, anno, scorso, abbiamo, sono, lasciato, gioco, ogni, mio, ragazzo, trasferita, trasferito,
         figli, figlie, sposato, sposata, nuoto, mattina, palestra,
         tu, ti, ci, gli, del, dei, delle, sul, questo, questa, quello, è, hai, molto, poi, già, ancora, sempre,
-        qui, dove, quando, voglio, posso, preferisco, risposte
+        qui, dove, quando, voglio, posso, preferisco, risposte,
+        miei, tuoi, suoi, nostri, nostre, genitori, fratelli, sorelle
     """),
     "pt": _vocab("""
         eu, moro, trabalho, sou, não, meu, minha, em, no, na, do, da, com, também, agora, olá, obrigado,
@@ -2499,7 +2517,8 @@ _MARKERS = {
         para, pra, um, uma,
         isso, isto, esse, essa, aqui, muito, quando, porque, ainda, sempre, hoje, ontem, prefiro, quero, posso,
         faço, vou, é, são, está, tá, né, respostas,
-        jogo, voltei, comecei, troquei, comprei, acabei, terminei, fiquei, passei
+        jogo, voltei, comecei, troquei, comprei, acabei, terminei, fiquei, passei,
+        as, meus, minhas, seus, suas, nossos, nossas
     """),
 }
 _FR_ELISIONS = ("j'", "m'", "l'", "d'", "c'", "qu'", "n'", "s'")
@@ -2539,6 +2558,20 @@ def detect_language(text: str) -> str:
         if token.startswith(_FR_ELISIONS):
             scores["fr"] += 1
     best = max(("de", "es", "fr", "it", "pt"), key=lambda lang: scores[lang])
+    if (
+        scores["en"] == 1
+        and (not scores[best] or (best == "it" and scores[best] == 1))
+        and _ITALIAN_ARTICLE_I.match(text)
+    ):
+        # "I bambini giocano a calcio": the one English marker is "I", which is also Italian's plural article
+        # ("i figli"). The n-grams of what follows it decide, when they are sure it is Italian: an English
+        # subject grafted onto an Italian clause would say something false ("The user bambinis ...").
+        after = text[_ITALIAN_ARTICLE_I.match(text).end() :]
+        if after.split(" ", 1)[0].lower() in _MARKERS["it"]:
+            return "it"  # "I nostri vicini": an Italian word right after the article; English has no "I nostri"
+        guess = clause_classifier.language_of(after)
+        if guess.label == "it" and guess.confidence >= LANGUAGE_GUESS_FOREIGN:
+            return "it"
     if scores[best] and scores[best] >= scores["en"]:
         # A tie of marker words ("Ho comprato una Vespa": "ho" and "una"; "On a déménagé à Annecy": "on"
         # and "à"), or one marker word against a sure guess ("Suono la chitarra": "la"): the character
@@ -2564,6 +2597,7 @@ def detect_language(text: str) -> str:
 
 
 LANGUAGE_GUESS_CONFIDENCE = 0.6
+_ITALIAN_ARTICLE_I = re.compile(r"\s*I\s+(?=[a-z])")  # "I bambini": an article before a lower-case noun
 LANGUAGE_GUESS_FOREIGN = 0.45  # a guess of another language than English, when no marker word speaks
 
 
@@ -2633,7 +2667,10 @@ def _statement_from_question(content: str, *, denied: bool, anymore: bool) -> st
         if denied:
             groups["rest"] = re.sub(r"^(?:still|currently)\s+", "", groups["rest"], flags=re.IGNORECASE)
         statement = form.format(**groups)
-        return f"{statement} anymore" if denied and anymore else statement
+        # "Do you still live in Berlin?" - "nope": a "no" to "still" says it ended, as "not anymore" does; a
+        # "no" to a plain question only denies
+        ended = anymore or bool(re.search(r"(?i)\bstill\b", question))
+        return f"{statement} anymore" if denied and ended else statement
     return ""
 
 
@@ -3989,6 +4026,12 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
             sentence = ", ".join(parts)
             # the question's own "would" is gone with it: "I curate a zine, what would you call it?"
             general = message_general and not _NOT_FOR_GENERAL_HERE.search(sentence)
+        if language == "en" and not sentence.rstrip(" )\"'").endswith("?"):
+            # "I deploy to Hetzner, is there a managed postgres there": a question without its "?" after
+            # the statement asks; only the statement before it is said
+            head, comma, last = sentence.rpartition(",")
+            if comma and head.strip() and well_formed.UNMARKED_QUESTION.match(_strip_lead_ins(last.strip())):
+                sentence = head
         if language == "en" and (gapped := _gapped_contrast(sentence.rstrip(".!;"))):
             drafts.extend(d for part in gapped for d in _drafts_in_context(part, today, language, general))
             continue
@@ -4227,6 +4270,8 @@ def _general_foreign(clause: str, language: str) -> list[frames.ForeignDraft]:
     statement = clauses.rewrite_foreign(clause, language, subject, frames.third_person_verb)
     if statement is None or len(statement.rest.split()) > _GENERAL_MAX_WORDS:
         return []
+    if _FOREIGN_DENIAL & set(statement.rest.lower().split()):
+        return []  # "Ich wohne nicht in Köln": a denial read as a positive fact would be a wrong one
     key = clauses.thing_key(statement.rest, 2)
     verdict = clause_classifier.classify(statement.said, _PRESENT_CLASSES)
     if not key or not verdict.is_("fact", GENERAL_FOREIGN_FACT_CONFIDENCE):
@@ -4241,6 +4286,9 @@ def _general_foreign(clause: str, language: str) -> list[frames.ForeignDraft]:
     return [frames.ForeignDraft(statement.text, slot, statement.rest, "fact")]
 
 
+_FOREIGN_DENIAL = frozenset(
+    ("nicht", "kein", "keine", "keinen", "keinem", "keiner", "nie", "niemals", "pas", "jamais", "non", "nunca", "mai")
+)
 _FOREIGN_HAVE = frozenset(("habe", "tengo", "ho", "tenho", "ai"))
 _FOREIGN_BE = frozenset(("bin", "soy", "sono", "sou", "suis"))
 
@@ -4637,6 +4685,9 @@ def _what_it_changes(fact: ExtractedFact, earlier: list[ExtractedFact]) -> Extra
         and not known.slot.startswith("*:")
         and _same_context(known.slot, fact.slot)
         and known.language == fact.language
+        # How the user gets about ("I take the bus now") changes how they get about, never what they own:
+        # the bike is still theirs (selling it is its own statement).
+        and not (_is_travel(fact) and _kind(known.slot) == "own")
     ]
     if old:
         naming = [k for k in candidates if thing_match.names_all(old, k.slot, k.text)]
@@ -4659,6 +4710,19 @@ def _what_it_changes(fact: ExtractedFact, earlier: list[ExtractedFact]) -> Extra
     ]
     slots = {k.slot for k in alike}
     return alike[0] if len(slots) == 1 else None
+
+
+# A way of getting about, said as a habit: "taking-the-bus", "catching-train", "riding-tram".
+_TRAVEL_THING = _rx(
+    r"^(?:taking|catching|riding|using)-(?:the-|a-)?(?:bus|buses|train|trains|tram|trams|metro|subway|tube|underground"
+    r"|ferry|taxi|taxis|cab|cabs|uber|shuttle|transit|public-transport)\b"
+)
+
+
+def _is_travel(fact: ExtractedFact) -> bool:
+    return base_slot(fact.slot or "") == "commute" or (
+        _kind(fact.slot) == "habit" and bool(_TRAVEL_THING.match(_thing(fact.slot)))
+    )
 
 
 def _what_it_completes(fact: ExtractedFact, earlier: list[ExtractedFact]) -> ExtractedFact | None:

@@ -37,7 +37,7 @@ from shared.providers.offline.text_forms import sub as _sub
 from shared.providers.offline.text_forms import tidy
 from shared.providers.offline.text_forms import words as _words
 
-__all__ = ["PastClause", "imagined", "parse_past", "past_events"]
+__all__ = ["PastClause", "imagined", "is_language_name", "parse_past", "past_events"]
 
 
 SUBJECTS = {
@@ -1277,7 +1277,18 @@ _LANGUAGE_NAMES = _words(
     "italiano inglese spagnolo francese tedesco portoghese español inglés italiano francés alemán portugués"
     " français anglais italien espagnol allemand portugais deutsch englisch italienisch spanisch französisch"
     " portugiesisch português inglês italiano espanhol francês alemão"
+    # other languages a person speaks; those ending in -o read like a first-person verb ("russo", "ruso")
+    " russo cinese giapponese olandese polacco arabo greco svedese coreano turco ucraino rumeno catalano"
+    " ruso chino japonés holandés polaco árabe griego sueco coreano turco ucraniano rumano catalán"
+    " chinês japonês holandês grego"
 )
+
+
+def is_language_name(word: str) -> bool:
+    """Whether a word names a language ("spagnolo", "alemán"): a noun, never a verb."""
+    return word.lower() in _LANGUAGE_NAMES
+
+
 _ANSWER_TEXT = {
     "it": "{S} vuole risposte {always}in {lang}",
     "es": "{S} quiere respuestas {always}en {lang}",

@@ -1789,6 +1789,10 @@ def _de_third_person(verb: str) -> str:
         return _DE_IRREGULAR_3SG[lower]
     if lower.endswith(("te", "de")):
         return lower[:-1] + "et"
+    if len(lower) > 3 and lower.endswith(("le", "re")) and lower[-3] not in "aeiouäöüylr":
+        # a verb in -eln or -ern drops its "e" in the first person only: "sammle" -> "sammelt", "wandre" ->
+        # "wandert" (not "sammlt")
+        return lower[:-2] + "e" + lower[-2] + "t"
     if lower.endswith("e"):
         return lower[:-1] + "t"
     return lower

@@ -126,8 +126,30 @@ def third_singular(verb: str, irregular: Mapping[str, str] = IRREGULAR_THIRD) ->
     lower = verb.lower()
     if lower in irregular:
         return irregular[lower]
+    if is_third_singular(lower):
+        return verb  # already conjugated ("chats", "watches"): another ending would garble it ("chatses")
     if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
         return verb + "es"
     if lower.endswith("y") and lower[-2:-1] not in tuple("aeiou"):
         return verb[:-1] + "ies"
     return verb + "s"
+
+
+def is_third_singular(verb: str) -> bool:
+    """Whether an English verb already has its third-person ending ("chats", "plays", "watches", "goes"). A
+    bare verb that ends in -s ends in -ss, -us, -is or -as ("pass", "focus"); the others are conjugated."""
+    lower = verb.lower()
+    return len(lower) > 3 and lower.endswith("s") and not lower.endswith(("ss", "us", "is", "as"))
+
+
+def bare_verb(verb: str) -> str:
+    """The bare form of a third-person English verb ("chats" -> "chat", "watches" -> "watch", "tries" ->
+    "try", "goes" -> "go"); a verb that is not one is returned as it is."""
+    if not is_third_singular(verb):
+        return verb
+    lower = verb.lower()
+    if lower.endswith("ies") and len(lower) > 4:
+        return verb[:-3] + "y"
+    if lower.endswith(("sses", "shes", "ches", "xes", "zzes", "oes")):
+        return verb[:-2]
+    return verb[:-1]

@@ -9,12 +9,14 @@ is worse than storing nothing: it is wrong, and it is shown to the user and to t
 Two pure steps, for the text as the rules wrote it (subject, verb, object):
 
 * :func:`trimmed` cuts what chat adds after the fact and is not part of it: an afterthought clause
-  after a comma ("plays squash every Sunday, it's basically their religion"), and a vague time that
+  after a comma ("plays squash every Sunday, it's basically their religion"), a question left without
+  its question mark ("deploys to Hetzner, is there a managed postgres there"), and a vague time that
   the rules did not read as a date ("lives in Antwerp ages ago", "paints a lot lately").
 * :func:`is_well_formed` then says whether what is left is a fact: no word said twice in a row (in
   any language, "loves love"); in English, an object that is a phrase with a content word, not only
   pronouns and function words, that does not stop on a function word, and that holds no second
-  finite verb with nothing to join it ("the shipyard has been mad": the object swallowed a clause).
+  finite verb with nothing to join it ("the shipyard has been mad": the object swallowed a clause),
+  and no two determiners in a row ("is on a the keto diet": a rule's article before one that was said).
 
 Both read the words, never a list of sentences; a fact they reject is dropped, not repaired by guess.
 """
@@ -67,13 +69,19 @@ _JOINS = re.compile(
 )
 
 # An afterthought after a comma: a comment on the fact ("it's basically their religion", "she needs it"), a
-# clause about something else ("night shifts are wrecking their sleep"), or a request ("need a plan"). A
+# clause about something else ("night shifts are wrecking their sleep"), a request ("need a plan") or a
+# question without its question mark ("can it do redirects", "what should I pick"). A
 # clause of the speaker's own ("and yes they drink way too much Club-Mate") is a statement, not an
 # afterthought: it is left alone.
 _AFTERTHOUGHT = re.compile(
     r",\s*(?:(?:and|but|so|though)\s+)?(?:(?:yes|yeah|yep|honestly|basically|tbh|lol|haha)\s+)?"
     r"(?:(?:it|that|this|there|he|she)(?:['’](?:s|ll|d)\b|\s+(?:is|was|has|had|will|would|[a-z]+s)\b)"
     r"|(?:need|needs|want|wants|pls|please|any)\b"
+    # a question asked after the statement, its "?" left off ("..., is there a managed postgres there")
+    r"|(?:is|are|was|were|do|does|did|can|could|should|would|will|shall|have|has)\s+"
+    r"(?:there|it|that|this|they|you|i|we|he|she|anyone|anybody)\b"
+    r"|(?:how|what|why)\s+(?:do|does|did|is|are|was|can|could|should|would|will|much|many|about|else)\b"
+    r"|(?:which|where|who|when)\s+(?:do|does|did|can|could|should|would|shall)\b"
     r"|(?!they\b|we\b|i\b|he\b|she\b)(?:[a-z]+\s+){1,3}(?:is|are|was|were)\s+(?!a\b|an\b|the\b)[a-z]+ing\b)"
     r".*$",
     re.IGNORECASE,
@@ -90,6 +98,16 @@ _TAIL = re.compile(
 _VAGUE_TIME = re.compile(
     r"(?:,?\s+(?:(?:ages|years|months|weeks|days|a\s+while|a\s+bit|some\s+time|long)\s+ago|lately|recently|"
     r"these\s+days|nowadays|at\s+the\s+moment|right\s+now))+(?=\s*(?:,|\(|$))",
+    re.IGNORECASE,
+)
+
+
+# The same question, said as the last clause of a message (English), for the rules to leave it out.
+UNMARKED_QUESTION = re.compile(
+    r"^(?:(?:is|are|was|were|do|does|did|can|could|should|would|will|shall|have|has)\s+"
+    r"(?:there|it|that|this|they|you|i|we|he|she|anyone|anybody)\b"
+    r"|(?:how|what|why)\s+(?:do|does|did|is|are|was|can|could|should|would|will|much|many|about|else)\b"
+    r"|(?:which|where|who|when)\s+(?:do|does|did|can|could|should|would|shall)\b)",
     re.IGNORECASE,
 )
 
@@ -172,6 +190,11 @@ _TWO_PREPOSITIONS = re.compile(
     r"\b(?:at|in|on|for|with|from|of|by|into)\s+(?:at|in|on|for|with|from|of|by|into)\b(?!\s+(?:to|about)\b)",
     re.IGNORECASE,
 )
+# Two determiners in a row ("is on a the keto diet", "has a my bike"): a rule put its own article before a
+# phrase that had one. English never says it, so the rewrite went wrong.
+_TWO_DETERMINERS = re.compile(
+    r"\b(?:a|an|the)\s+(?:a|an|the|my|your|his|her|its|our|their|this|that|these|those)\b", re.IGNORECASE
+)
 _PREPOSITIONS = _lexicon("at in on for with from to of by about into near like")
 _OBJECT_PRONOUNS = _lexicon("me him her us them you it")
 # Words that make a request of the listener: a fact holding one is a request the rules ran into a fact.
@@ -209,7 +232,7 @@ def is_well_formed(text: str, language: str, *, negated: bool = False) -> bool:
         return True
     if negated and not _ENDS.search(text):
         return False
-    if _LOOSE_PUNCTUATION.search(text) or _TWO_PREPOSITIONS.search(text):
+    if _LOOSE_PUNCTUATION.search(text) or _TWO_PREPOSITIONS.search(text) or _TWO_DETERMINERS.search(text):
         return False  # "started , marine biology", "on crutches for on 2025-12-11": a phrase was cut out
     words = _object_words(text)
     if not words:
