@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from shared.providers.offline.text_forms import words as _lexicon
+
 _QUESTION = re.compile(r"[^.!?\n]+\?")
 _VOCATIVE = re.compile(r"^(?:(?:hey|so|and|oh|ok|okay|btw|anyway)\s*,?\s+)*(?:[A-Z][\w-]*\s*,\s*)?", re.IGNORECASE)
 _TRAILING_VOCATIVE = re.compile(r"\s*,\s*[A-Z][\w-]*\s*\?$")
@@ -51,10 +53,6 @@ _NAMED_FIRST = re.compile(
 
 
 # Capitalised at the start of a reply, yet no name: pronouns, kinship words said as names, interjections.
-def _lexicon(words: str) -> frozenset[str]:
-    return frozenset(words.split())
-
-
 _NOT_NAMES = _lexicon(
     "he she it they that this everything everyone all mum mom mam dad mother father grandma grandpa nan nana "
     "granny gran baby work life things good great fine ok okay"
