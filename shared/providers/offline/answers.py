@@ -13,8 +13,9 @@ as it is, and a fragment that is itself a question, names the asker ("you") or i
 A wrong fact is worse than none, so a fragment must also be a plausible value of what was asked: a
 place (a capitalised name) for "where", a job for "what do you do", a name (capitalised, no day, month,
 holiday or common word) for "what's X called" and, for "how's your X", only a reply that is nothing but
-a name, or a name and how it is ("Biscuit's great"), of a being that has one. A reply that declines or does not know ("not telling", "guess!",
-"dunno", "none") says nothing, and a "no" to a yes/no question says nothing either.
+a name, or a name and how it is ("Biscuit's great"), of a being that has one. A reply that declines or
+does not know ("not telling", "guess!", "dunno", "none") says nothing, and so does a "no" to a yes/no
+question.
 """
 
 from __future__ import annotations
