@@ -124,25 +124,56 @@ def decide_by_rule(
 
 
 def restated_with_less(candidate: CandidateView, neighbours: Sequence[ActiveFact]) -> Decision | None:
-    """A candidate that says less than the active fact on its slot ("The user has a wife" against "The
-    user's wife is Karen", "The user has a dog" against "... a dog named Bramble"): nothing new, so it
-    changes nothing, rather than replacing the fuller fact with the thinner one. Only a candidate that
-    names no value (a value is a new one, however short), and in the same language: content words are
-    compared as written."""
+    """A candidate that only says a thing of its slot's kind exists ("The user has a wife" against "The
+    user's wife is Karen", "The user owns a car" against "The user's car is a Volvo"): nothing new, so it
+    restates the fuller fact (NONE with that fact as the target, which reinforces it) rather than replacing
+    it with the thinner one. Only an existence-only candidate: one whose every content word names the
+    slot's kind (a value, however short, is a new one: "lives in York" against "lives in New York City";
+    and a model may leave ``value`` empty for any fact, so its absence proves nothing). Only against a
+    fuller fact that still holds as said ("late wife was Karen", "was a teacher before ..." end or change
+    what they name, and "has a wife" is then news), and in the same language: words are compared as written."""
     if not candidate.slot or candidate.value or is_multi_valued(candidate.slot):
         return None
-    words = content_stems(candidate.text)
-    if not words:
+    if not _only_names_its_kind(candidate.text, candidate.slot):
         return None
+    words = content_stems(candidate.text) - _EXISTENCE_VERBS
     holders = slot_holders(canonical_slot(candidate.slot), [canonical_slot(n.slot) for n in neighbours])
     for index in holders:
         fact = neighbours[index]
         if candidate.language and fact.language and candidate.language != fact.language:
             continue
-        known = content_stems(fact.text)
-        if words < known:
-            return Decision(Op.NONE, reason=f"says less than neighbour {index} on {candidate.slot}")
+        if _PAST_OR_CHANGED.search(fact.text):
+            continue
+        if words < content_stems(fact.text):
+            return Decision(Op.NONE, target=index, reason=f"restates neighbour {index} on {candidate.slot} with less")
     return None
+
+
+# Verbs that only say that a thing exists ("owns a car", "got a dog"); "has" and "have" are stop words.
+_EXISTENCE_VERBS = content_stems("owns own owned got gotten")
+# A fact that puts what it names in the past or says it changed: a bare "has a wife" after it is news.
+_PAST_OR_CHANGED = re.compile(
+    r"\b(?:was|were|had|late|former|formerly|ex|previously|before|after|having|used\s+to|left|leaving|until"
+    r"|moved|moving|became|becoming|anymore|no\s+longer|passed|died|divorced|separated)\b",
+    re.IGNORECASE,
+)
+
+
+def _only_names_its_kind(text: str, slot: str) -> bool:
+    """Whether every content word of ``text`` names the kind of thing ``slot`` holds (or only says that it
+    exists): "The user has a wife" on "partner" (a wife is a partner), "... owns a car" on "car"."""
+    kind = content_stems(canonical_slot(base_slot(slot)) or "")
+    words = [w for w in _WORD.findall(text.lower()) if content_stems(w)]
+    if not words or not kind:
+        return False
+    for word in words:
+        stems = content_stems(word)
+        if stems <= _EXISTENCE_VERBS:
+            continue
+        named = stems | content_stems(canonical_slot(word) or "") | content_stems(word.removesuffix("s"))
+        if not named & kind:
+            return False
+    return True
 
 
 # A candidate that says what it replaces: "... padel instead of badminton", "... switched from Vim to Helix".

@@ -137,7 +137,7 @@ def test_an_assistants_claims_are_never_facts_even_with_a_name():
         ("What do you do for a living?", "nurse, mostly nights", "Felix works as a nurse"),
         ("how old are you?", "34", "Felix is 34 years old"),
         ("what's your dog called?", "Pepper haha", "Felix has a dog named Pepper"),
-        ("how's your dog?", "Biscuit's great, he's getting fat though", "Felix has a dog named Biscuit"),
+        ("how's your dog?", "Biscuit! he's getting fat though", "Felix has a dog named Biscuit"),
         ("do you have any pets?", "two cats", "Felix has two cats"),
     ],
 )

@@ -9,11 +9,20 @@ reads it as if the answerer had said it: the same rules, the same gate, the answ
 The question is read by its shape (a question word, an auxiliary, "you", the rest), never by a list
 of questions. The answer must be a fragment: a full clause of its own ("I grew up in Ohio") is read
 as it is, and a fragment that is itself a question, names the asker ("you") or is empty says nothing.
+
+A wrong fact is worse than none, so a fragment must also be a plausible value of what was asked: a
+place (a capitalised name) for "where", a job for "what do you do", a name (capitalised, no day, month,
+holiday or common word) for "what's X called" and, for "how's your X", only a reply that is nothing but
+a name, or a name and how it is ("Biscuit's great"), of a being that has one. A reply that declines or
+does not know ("not telling", "guess!", "dunno", "none") says nothing, and so does a "no" to a yes/no
+question.
 """
 
 from __future__ import annotations
 
 import re
+
+from shared.providers.offline.text_forms import words as _lexicon
 
 _QUESTION = re.compile(r"[^.!?\n]+\?")
 _VOCATIVE = re.compile(r"^(?:(?:hey|so|and|oh|ok|okay|btw|anyway)\s*,?\s+)*(?:[A-Z][\w-]*\s*,\s*)?", re.IGNORECASE)
@@ -41,24 +50,59 @@ _WHAT_YOUR = re.compile(
     r"(?:\s+(?:now|again|these\s+days))?\s*\?$",
     re.IGNORECASE,
 )
-# "how's your dog?" / "Biscuit's great": the answer names the one asked about.
+# "how's your dog?" / "Biscuit! he's getting fat": a reply that is only a name names the one asked about.
 _HOW_IS_YOUR = re.compile(
     r"^how(?:'s|’s|\s+is)\s+your\s+(?P<thing>[a-z]+)(?:\s+(?:doing|now|these\s+days))?\s*\?$", re.IGNORECASE
 )
-_NAMED_FIRST = re.compile(
-    r"^(?:(?:oh|ah|haha+|lol|well)\b[\s,!.]*)*(?P<name>(?-i:[A-Z])[a-z]+)(?:['’]s|\s+is|\s+was)\b"
+# Who or what is given a name: animals and people. A job, a day, a trip or a project has none ("how's your
+# job?" / "Google is a great place" names the employer, not the job).
+_NAMED_KINDS = _lexicon(
+    "dog dogs puppy pup cat cats kitten pet pets horse pony rabbit bunny hamster guinea parrot bird budgie fish "
+    "tortoise turtle snake lizard ferret rat mouse chicken chickens goat "
+    "wife husband partner spouse girlfriend boyfriend fiance fiancee son daughter kid kids baby boy girl brother "
+    "sister friend boss cousin niece nephew roommate flatmate housemate neighbour neighbor colleague coworker"
 )
 
-
-# Capitalised at the start of a reply, yet no name: pronouns, kinship words said as names, interjections.
-def _lexicon(words: str) -> frozenset[str]:
-    return frozenset(words.split())
-
-
+# Capitalised, yet no name: pronouns, kinship words said as names, interjections, common words that open
+# a sentence, and the names of days, months and holidays ("Monday was rough for him", "Christmas was hard").
 _NOT_NAMES = _lexicon(
-    "he she it they that this everything everyone all mum mom mam dad mother father grandma grandpa nan nana "
-    "granny gran baby work life things good great fine ok okay"
+    "he she it they that this there here everything everyone everybody all nobody nothing none someone "
+    "mum mom mam dad mother father grandma grandpa nan nana granny gran baby work life things stuff good great "
+    "fine ok okay well sure yes yeah no nope nah not never maybe who what where when why how guess dunno idk "
+    "today tonight tomorrow yesterday morning evening night weekend week month year "
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun "
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec "
+    "christmas xmas easter halloween thanksgiving hanukkah chanukah diwali ramadan eid passover "
+    "new year's years holidays holiday birthday"
 )
+_A_NAME = re.compile(r"(?-i:[A-Z])[a-z]+(?:[-' ](?-i:[A-Z])[a-z]+)?")
+
+# A reply that declines or does not know: it answers nothing, and its words are no value ("Not telling",
+# "Guess!", "dunno", "no idea", "none"). Read on the reply's first phrase, before interjections are dropped
+# ("no idea" is not "idea").
+_NON_ANSWER = re.compile(
+    r"^(?:(?:oh|ah|haha+|lol|well|um+|uh+|hmm+|so|honestly|tbh)\b[\s,!.]*)*"
+    r"(?:not\b|no\s+(?:idea|clue|comment|way)\b|none\b|nothing\b|nobody\b|no\s*one\b|nowhere\b|never\b|nope\b|"
+    r"guess\b|dunno\b|idk\b|who\s+knows\b|can'?t\s+say\b|won'?t\s+say\b|rather\s+not\b|pass\b|secret\b|"
+    r"wouldn'?t\s+you\s+like|mind\s+your|that'?s\s+(?:a\s+)?secret|long\s+story\b|it'?s\s+complicated\b|"
+    r"depends\b|whatever\b|same\b|nah\b|no\b[\s,!.]*$|here\s+and\s+there\b|all\s+over\b|everywhere\b|"
+    r"this\s+and\s+that\b|stuff\b|a\s+bit\s+of\s+everything\b|not\s+much\b|why\b|what\b)",
+    re.IGNORECASE,
+)
+# A reply that begins by saying no: to a yes/no question ("no cats though", "nah, never had one"), what
+# follows is no thing the answerer has.
+_SAYS_NO = re.compile(r"^(?:no|nah|nope|not|never|none)\b", re.IGNORECASE)
+# The head of a job as said: "nurse", "software engineer", "data scientist", "accountant", "electrician".
+_JOB_HEAD = re.compile(
+    r"(?:er|or|ist|ian|ant|ent|man|woman|person|eer|ee|ive|ic|ect|ess|nurse|chef|cook|student|nanny|pilot|vet|"
+    r"surgeon|clerk|barista|midwife|tutor|coach|judge|model|dev|medic|paramedic|carer|cleaner|temp|intern|"
+    r"teacher|doctor|consultant|analyst|scientist|artist|assistant|agent|officer|worker|freelancer|"
+    r"architect|chemist|therapist|guard|maid|monk|nun|priest|rabbi|imam|soldier|sailor|smith|wright|hand)$",
+    re.IGNORECASE,
+)
+
+
 _HOW_OLD = re.compile(r"^how\s+old\s+(?:are\s+you|is\s+your\s+(?P<thing>[a-z]+))(?:\s+now)?\s*\?$", re.IGNORECASE)
 # A yes/no question answered with what, not whether: "do you have any pets?" / "two cats".
 _DO_YOU = re.compile(
@@ -86,17 +130,66 @@ _VERBISH = re.compile(
 _MAX_WORDS = 5
 
 
+def _first_phrase(answer: str) -> str:
+    """What a reply says first: up to the first full stop, comma, dash or bracket."""
+    return re.split(r"[.!;:\n]|,\s|\s[-–—]\s|\s\(", answer.strip(), maxsplit=1)[0].strip()
+
+
 def _fragment(answer: str) -> str | None:
     """The answer's content: its first phrase, without interjections and hedges; None for anything that is
-    not a short fragment (a clause of its own, a question, a word about the asker)."""
-    said = re.split(r"[.!;:\n]|,\s|\s[-–—]\s|\s\(", answer.strip(), maxsplit=1)[0]
-    first = _HEDGES.sub(" ", _LEADING.sub("", said.strip()))
+    not a short fragment (a clause of its own, a question, a word about the asker) and for a reply that
+    declines or does not know ("not telling", "guess!", "dunno", "none")."""
+    said = _first_phrase(answer)
+    if _NON_ANSWER.match(said):
+        return None
+    first = _HEDGES.sub(" ", _LEADING.sub("", said))
     first = re.sub(r"\s+", " ", first).strip(" ,")
-    if not first or _NOT_A_FRAGMENT.search(said) or _VERBISH.search(first):
+    if not first or _NOT_A_FRAGMENT.search(said) or _VERBISH.search(first) or _NON_ANSWER.match(first):
         return None
     if len(first.split()) > _MAX_WORDS:
         return None
     return first
+
+
+def _is_name(text: str) -> bool:
+    """A name as written: one or two capitalised words, none of them a common word, a day, a month or a
+    holiday ("Pepper", "Mary-Jo"; not "Monday", "Christmas", "Everything")."""
+    return bool(_A_NAME.fullmatch(text)) and not any(w.lower() in _NOT_NAMES for w in re.split(r"[-' ]", text))
+
+
+# How one is, as a reply to "how's your X?" says it of X: "great", "doing well", "getting old".
+_HOW_ONE_IS = re.compile(
+    r"(?:['’]s|\s+is|\s+was)\s+(?:(?:doing|getting|feeling|looking)\s+)?(?:(?:so|really|very|pretty|super)\s+)?"
+    r"(?:great|good|fine|well|ok|okay|alright|grand|better|worse|amazing|awesome|lovely|brilliant|happy|sick|ill|"
+    r"old|big|fat|tired|poorly|healthy)$",
+    re.IGNORECASE,
+)
+
+
+def _only_a_name(answer: str) -> str | None:
+    """The one a reply to "how's your X?" names: a reply that is only a name ("Biscuit!", "oh, Pepper
+    haha"), or a name and how it is ("Biscuit's great", "Mochi is doing well"); None when it says anything
+    else ("Google is a great place", "Monday was rough for him")."""
+    said = _HEDGES.sub(" ", _LEADING.sub("", _first_phrase(answer)))
+    said = re.sub(r"\s+", " ", said).strip(" ,?")
+    if how := _HOW_ONE_IS.search(said):
+        said = said[: how.start()]
+    return said if _is_name(said) else None
+
+
+def _is_place(value: str) -> bool:
+    """A place as said: it holds a capitalised name that is no common word ("Norway", "near Leeds", "a
+    village outside Cork"); a lower-case reply ("here and there", "guess") names none."""
+    names = re.findall(r"(?-i:[A-Z])[\w'-]*", value)
+    return any(name.lower() not in _NOT_NAMES for name in names)
+
+
+def _is_job(value: str) -> bool:
+    """A job as said: a phrase whose last word is the head of a job ("nurse", "software engineer", "Uber
+    driver"), not a name ("Google") nor a capitalised word after the first."""
+    words = value.split()
+    head = words[-1].strip(".,!")
+    return bool(_JOB_HEAD.search(head)) and not (len(words) > 1 and head[:1].isupper()) and head.isalpha()
 
 
 def _last_question(content: str) -> str | None:
@@ -137,11 +230,10 @@ def statement_from_answer(question_turn: str, answer: str) -> str | None:
     """The first-person statement a fragment answers, or None: ("Where are you from?", "Norway,
     originally.") -> "I am from Norway"; ("What do you do?", "nurse") -> "I work as a nurse"."""
     question = _last_question(question_turn)
-    if question and (asked := _HOW_IS_YOUR.match(question)) and (named := _NAMED_FIRST.match(answer.strip())):
-        thing, name = asked.group("thing").lower(), named.group("name")
-        if name.lower() != thing and name.lower() not in _NOT_NAMES:
-            return f"my {thing} is called {name}"
-        return None
+    if question and (asked := _HOW_IS_YOUR.match(question)):
+        thing = asked.group("thing").lower()
+        name = _only_a_name(answer) if thing in _NAMED_KINDS else None
+        return f"my {thing} is called {name}" if name and name.lower() != thing else None
     value = _fragment(answer)
     if not question or not value:
         return None
@@ -151,13 +243,19 @@ def statement_from_answer(question_turn: str, answer: str) -> str | None:
             return None
         groups = m.groupdict()
         rest = (groups.get("rest") or "").strip()
+        if not _is_place(value):
+            return None
         prep = groups.get("prep") or ("" if verb.endswith(("from", "in", "at")) or rest else "in")
         return re.sub(r"\s+", " ", f"I {verb} {rest} {prep} {value}").strip()
     if _WHAT_DO.match(question):
+        if not _is_job(value):
+            return None
         article = "" if re.match(r"(?i)^(?:an?|the)\s", value) else ("an " if value[:1].lower() in "aeiou" else "a ")
         return f"I work as {article}{value}"
     if m := _WHAT_YOUR.match(question):
         thing = m.group("thing").lower()
+        if (m.group("name") or m.group("called")) and not _is_name(value):
+            return None
         if m.group("name"):
             return f"my {thing}'s name is {value}"
         if m.group("called"):
@@ -169,5 +267,7 @@ def statement_from_answer(question_turn: str, answer: str) -> str | None:
         years = value.split()[0]
         return f"my {m.group('thing').lower()} is {years} years old" if m.group("thing") else f"I am {years} years old"
     if m := _DO_YOU.match(question):
+        if _SAYS_NO.match(answer.strip()):
+            return None  # "no cats though", "nah": what follows is not had
         return f"I {m.group('verb').lower()} {value}"
     return None

@@ -68,9 +68,11 @@ _WORD = re.compile(
 _UR = re.compile(r"(?<![\w'])ur(?=\s+\w+ing\b)", re.IGNORECASE)
 _UR_YOUR = re.compile(r"(?<![\w'])ur(?![\w'])", re.IGNORECASE)
 _R_YOU = re.compile(r"(?<![\w'])r(?=\s+(?:u|you)\b)", re.IGNORECASE)
-# "w/ my sister", "w my sister", "w Mosa": "with" before what it goes with.
+# "w/ my sister", "w my sister", "w Mosa": "with" before what it goes with. A bare "w" only in lower
+# case: "W Hotel", "Route W" are names.
 _WITH = re.compile(
-    r"(?<![\w'])w/\s*|(?<![\w'/])w(?=\s+(?:my|our|the|a|an|her|his|their|some|friends|(?-i:[A-Z])))\s*", re.IGNORECASE
+    r"(?<![\w'])w/\s*|(?<![\w'/])(?-i:w)(?=\s+(?:my|our|the|a|an|her|his|their|some|friends|(?-i:[A-Z])))\s*",
+    re.IGNORECASE,
 )
 _TIMES = re.compile(r"\b(\d+)\s*x(?=\s+(?:a|per|each|every)\s+(?:day|week|month|year)\b)", re.IGNORECASE)
 
@@ -91,12 +93,46 @@ def _same_case(said: str, word: str) -> str:
     return word[:1].upper() + word[1:] if said[:1].isupper() else word
 
 
+# What follows a one-letter capital that makes it part of a name or an initialism, not a chat word:
+# "U of T", "W Hotel", "U.S.", "R&B".
+_NAME_GOES_ON = re.compile(r"(?:\.|&|\s+(?:of\b|(?-i:[A-Z])))")
+
+
+def _is_chat_spelling(found: re.Match[str]) -> bool:
+    """Whether a matched token is written as a chat spelling: in lower case, or capitalised as the first
+    word of a sentence ("Bc", "Rn"). Capitals say otherwise: "RN", "HR", "BC" are acronyms, and a
+    capital "U" or "W" before a name or "of" is part of one ("U of T", "W Hotel")."""
+    said = found.group(0)
+    if len(said) > 1 and said.isupper():
+        return False
+    if len(said) > 1 and any(c.isupper() for c in said[1:]):
+        return False
+    if said.isupper() and said != "I":
+        return not _NAME_GOES_ON.match(found.string, found.end())
+    return True
+
+
+def _spelled_out(replacement: str):
+    def spell(found: re.Match[str]) -> str:
+        return _same_case(found.group(0), replacement) if _is_chat_spelling(found) else found.group(0)
+
+    return spell
+
+
 def expanded(text: str) -> str:
-    """The message with its English chat spellings written out."""
+    """The message with its English chat spellings written out; acronyms and names in capitals are left
+    as written."""
     text = _GUESS_WHO.sub(_guessed, text)
     text = _TIMES.sub(r"\1 times", text)
     text = _WITH.sub("with ", text)
-    text = _R_YOU.sub("are", text)
-    text = _UR.sub("you're", text)
-    text = _UR_YOUR.sub("your", text)
-    return _WORD.sub(lambda m: _same_case(m.group(0), _WORDS[m.group(0).lower()]), text)
+    text = _R_YOU.sub(_spelled_out("are"), text)
+    text = _UR.sub(_spelled_out("you're"), text)
+    text = _UR_YOUR.sub(_spelled_out("your"), text)
+
+    def word(found: re.Match[str]) -> str:
+        said = found.group(0)
+        if not _is_chat_spelling(found):
+            return said
+        return _same_case(said, _WORDS[said.lower()])
+
+    return _WORD.sub(word, text)

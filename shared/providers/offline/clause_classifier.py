@@ -25,8 +25,6 @@ from pathlib import Path
 
 import numpy as np
 
-from shared.providers.offline import clause_compose
-
 LABELS = ("fact", "ending", "change", "other")
 LANGUAGES = ("en", "de", "es", "fr", "it", "pt")
 DIMENSIONS = 1 << 14
@@ -371,6 +369,9 @@ COMPOSED = DATA_DIR / "clauses_en_composed.tsv"
 
 def composed_text() -> str:
     """The composed training lines (``clause_compose``) as the tsv file they are kept in."""
+    # The composer (several hundred lines of templates) is needed only to rebuild, never to classify.
+    from shared.providers.offline import clause_compose  # noqa: PLC0415
+
     header = "# Composed by shared/providers/offline/clause_compose.py: do not edit, rebuild the classifier.\n"
     return header + "".join(f"{label}\t{text}\n" for label, text in clause_compose.compose())
 

@@ -41,7 +41,9 @@ from shared.domain.models import Decision, DecisionItem, Neighbour, Op
 from shared.domain.slots import MULTI_VALUED_PREFIXES, is_multi_valued, same_slot, slot_holders
 from shared.domain.thing_match import names_all, one_partial_match
 
-RULES_VERSION = "rules-v6"  # v6: a valueless restatement keeps the fuller fact; v5: a relative's place holds one value
+# v7: only an existence-only restatement keeps (and targets) the fuller fact; v6: a valueless restatement
+# keeps the fuller fact; v5: a relative's place holds one value.
+RULES_VERSION = "rules-v7"
 
 __all__ = ["MULTI_VALUED_PREFIXES", "RULES_VERSION", "decide", "is_multi_valued", "normalise_text"]
 

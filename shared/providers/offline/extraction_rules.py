@@ -65,7 +65,8 @@ RULES_VERSION = "rules-v9"  # part of the extraction cache key: v5 segments clau
 # pt/es habits by verb stem, gives relatives, commute, diet and assistant style one slot per aspect, and
 # reads English clauses by their form (a classifier trained on composed lines, bar 0.7); v9 says a plain
 # denial without "no longer", keeps both languages of an Italian list, drops garbled rewrites (two
-# determiners, "my job is ..." as "The user is ...", "I" + an Italian clause) and trailing unmarked questions
+# determiners, "my job is ..." as "The user is ...", "I" + an Italian clause) and trailing unmarked questions,
+# and reads a fragment reply only when it fits the question, leaving acronyms as written
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
 

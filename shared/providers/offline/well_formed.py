@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import re
 
+from shared.providers.offline.text_forms import words as _lexicon
+
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|\d+")
 
 # Who an English fact is about, as the rules write it: "The user", a speaker's name ("Marisol",
@@ -39,10 +41,6 @@ _SUBJECT = re.compile(
 
 
 # English function words: an object made of these alone names nothing; one ending on them is cut off.
-def _lexicon(words: str) -> frozenset[str]:
-    return frozenset(words.split())
-
-
 _PRONOUNS = _lexicon(
     "i me my mine you your yours he him his she her hers it its we us our ours they them their theirs "
     "this that these those someone anyone everyone one ones "
@@ -152,14 +150,25 @@ def _stem(word: str) -> str:
 
 def repeats_a_word(text: str) -> bool:
     """A word said twice in a row, or a verb glued to its own noun ("loves love theme"); any language.
-    Numbers and one-letter words do not count ("2 2", "a a" would be caught by other checks)."""
-    words = [w.lower() for w in _WORD.findall(text)]
-    for a, b in zip(words, words[1:], strict=False):
+    Numbers and one-letter words do not count ("2 2", "a a" would be caught by other checks), nor does a
+    reduplicated name: a pair of capitalised words or one joined by a hyphen ("Baden-Baden", "Duran
+    Duran", "Walla Walla") is a name as said, not a cut gone wrong."""
+    found = list(_WORD.finditer(text))
+    for first, second in zip(found, found[1:], strict=False):
+        a, b = first.group(0).lower(), second.group(0).lower()
         if a.isdigit() or b.isdigit() or len(a) < 2 or len(b) < 2:
+            continue
+        if _is_name_pair(text, first, second):
             continue
         if a == b or (min(len(a), len(b)) >= 4 and _stem(a) == _stem(b)):
             return True
     return False
+
+
+def _is_name_pair(text: str, first: re.Match[str], second: re.Match[str]) -> bool:
+    """Two words that read as one name: both capitalised, or joined by a hyphen."""
+    hyphen_joined = text[first.end() : second.start()] == "-"
+    return hyphen_joined or (first.group(0)[:1].isupper() and second.group(0)[:1].isupper())
 
 
 _PREPOSITION = re.compile(r"\b(?:at|in|on|for|with|from|to|of|by|about|into|near)\b", re.IGNORECASE)
