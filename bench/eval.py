@@ -333,11 +333,14 @@ class Memory:
         plain = without_speaker(fact.slot)  # a named speaker's "*:oscar~lena" names oscar
         thing = plain[2:].replace("-", " ").lower() if plain and plain.startswith("*:") else ""
         # And every context of the candidate's base slot ("tool:database" for "tool:database@family").
-        base = base_slot(fact.slot)
+        # A slotless speaker's fact ("~maya") has no base; a speaker's slot brings the plain one too (facts
+        # stored before slots named speakers).
+        base = base_slot(fact.slot) if without_speaker(fact.slot) else None
+        bases = {base, base.split("~", 1)[0]} if base else set()
         picked = {id(r): (s, r) for s, r in scored[:TOP_K] if s >= FLOOR}
         for s, r in scored:
             if (
-                (base and r.fact.slot and base_slot(r.fact.slot) == base)
+                (r.fact.slot and base_slot(r.fact.slot) in bases)
                 or normalize_text(r.fact.text) == norm
                 or (thing and thing in r.fact.text.lower())
             ):

@@ -15,7 +15,7 @@ from pgvector import Vector
 
 from shared.contracts.events import FactChange, FactSnapshot
 from shared.domain.consolidation import ActiveFact, ChangePlan, normalize_text
-from shared.domain.slots import base_slot, without_speaker
+from shared.domain.slots import base_slot, speaker_of, without_speaker
 from shared.domain.strength import StrengthParams, state_of, strength_at
 from shared.hashing import content_hash
 from shared.settings import get_settings
@@ -82,7 +82,10 @@ _NEAR = """
           -- Every context of the candidate's base slot (the part before "@"): work's plain and "@work"
           -- spellings are one slot, and a candidate naming no context must see each context's holder.
           -- Which of them it may change is the rules' call (shared.domain.slots); they must see them all.
-          AND ((slot IS NOT NULL AND split_part(slot, '@', 1) = q.base) OR normalized_text = q.norm
+          -- A speaker's slot ("location~maya") brings the plain one too: facts stored before slots named
+          -- speakers are there (which of them are the speaker's is consolidation.same_speakers' call).
+          AND ((slot IS NOT NULL AND split_part(slot, '@', 1) IN (q.base, split_part(q.base, '~', 1)))
+               OR normalized_text = q.norm
                OR (q.thing IS NOT NULL AND strpos(lower(text), q.thing) > 0))
     ) p
     JOIN facts f ON f.fact_id = p.fact_id
@@ -103,7 +106,7 @@ def _query_columns(queries: Sequence[NeighbourQuery]) -> tuple[list, ...]:
         [q.user_id for q in queries],
         # Vector objects: an array's elements must not look like arrays themselves to asyncpg.
         [Vector(np.asarray(q.embedding, dtype=np.float32)) for q in queries],
-        [base_slot(q.slot) or None for q in queries],
+        [base_slot(q.slot) if without_speaker(q.slot) else None for q in queries],  # "~maya": no slot
         [normalize_text(q.text) for q in queries],
         things,
     )
@@ -244,7 +247,10 @@ async def tombstone_after(
         WHERE tenant_id = $1 AND user_id = $2 AND negated AND (valid_from > $4 OR said_at > $4)
           AND (
             (slot = $3 AND (value IS NULL OR strpos(lower($5), lower(value)) > 0))
-            OR (slot LIKE '*:%' AND strpos(lower($5), replace(substr(slot, 3), '-', ' ')) > 0)
+            -- "*:oscar~lena": the thing is "oscar", and only Lena's own facts are hers to end.
+            OR (slot LIKE '*:%'
+                AND strpos(lower($5), replace(split_part(substr(slot, 3), '~', 1), '-', ' ')) > 0
+                AND split_part(split_part(slot, '~', 2), '@', 1) = $6)
           )
         """,
         tenant_id,
@@ -252,6 +258,7 @@ async def tombstone_after(
         slot,
         after,
         text,
+        speaker_of(slot) or "",
     )
 
 
