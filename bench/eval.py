@@ -114,7 +114,7 @@ from shared.domain.consolidation import (  # noqa: E402
     speakers_own,
 )
 from shared.domain.models import Decision, ExtractedFact, ExtractionInput, Op, Turn  # noqa: E402
-from shared.domain.slots import base_slot, without_speaker  # noqa: E402
+from shared.domain.slots import base_slot, speaker_of, without_speaker  # noqa: E402
 from shared.settings import Settings  # noqa: E402
 
 DATASETS = (
@@ -321,8 +321,10 @@ class Memory:
 
     def neighbours(self, fact: ExtractedFact) -> list[ActiveFact]:
         scored = []
+        mine = speaker_of(fact.slot)
         for row in self.rows.values():
-            if not row.active:
+            # As the store: another named speaker's facts are left out before the top-k cut.
+            if not row.active or speaker_of(row.fact.slot) not in (None, mine):
                 continue
             sim = self.similarity(fact.text, fact.slot, row.fact.text, row.fact.slot)
             scored.append((sim, row))

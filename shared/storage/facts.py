@@ -56,12 +56,13 @@ class NeighbourQuery:
 _QUERIES = """
     SELECT q.*, coalesce((SELECT ann_indexed FROM users u
                           WHERE u.tenant_id = q.tenant_id AND u.user_id = q.user_id), false) AS indexed
-    FROM unnest($1::text[], $2::text[], $3::vector[], $4::text[], $5::text[], $6::text[])
-         WITH ORDINALITY AS q(tenant_id, user_id, embedding, base, norm, thing, n)
+    FROM unnest($1::text[], $2::text[], $3::vector[], $4::text[], $5::text[], $6::text[], $7::text[])
+         WITH ORDINALITY AS q(tenant_id, user_id, embedding, base, norm, thing, speaker, n)
 """
 
-# Each query's neighbours (the query's position n, then the fact): parameters $1-$6 (_QUERIES), $7 top_k,
-# $8 the similarity floor.
+# Each query's neighbours (the query's position n, then the fact): parameters $1-$7 (_QUERIES), $8 top_k,
+# $9 the similarity floor. Another named speaker's facts are left out before the top-k cut, so they never
+# crowd out the candidate's own (a plain slot's stay: consolidation.same_speakers tells whose they are).
 _NEAR = """
     SELECT q.n, f.fact_id, f.text, f.normalized_text, f.slot, f.valid_from, p.similarity, f.language
     FROM q CROSS JOIN LATERAL (
@@ -70,12 +71,14 @@ _NEAR = """
             -- it; any other is read exactly, by the (tenant, user) index.
             (SELECT fact_id, 1 - (embedding <=> q.embedding) AS similarity FROM facts
              WHERE tenant_id = q.tenant_id AND user_id = q.user_id AND superseded_at IS NULL AND NOT q.indexed
-             ORDER BY embedding <=> q.embedding LIMIT $7)
+               AND split_part(split_part(coalesce(slot, ''), '~', 2), '@', 1) IN ('', q.speaker)
+             ORDER BY embedding <=> q.embedding LIMIT $8)
             UNION ALL
             (SELECT fact_id, 1 - (embedding <=> q.embedding) AS similarity FROM facts
              WHERE tenant_id = q.tenant_id AND user_id = q.user_id AND superseded_at IS NULL AND ann AND q.indexed
-             ORDER BY embedding <=> q.embedding LIMIT $7)
-        ) nearest WHERE similarity >= $8
+               AND split_part(split_part(coalesce(slot, ''), '~', 2), '@', 1) IN ('', q.speaker)
+             ORDER BY embedding <=> q.embedding LIMIT $8)
+        ) nearest WHERE similarity >= $9
         UNION
         SELECT fact_id, 1 - (embedding <=> q.embedding) AS similarity FROM facts
         WHERE tenant_id = q.tenant_id AND user_id = q.user_id AND superseded_at IS NULL
@@ -93,7 +96,7 @@ _NEAR = """
 
 
 def _query_columns(queries: Sequence[NeighbourQuery]) -> tuple[list, ...]:
-    """The parameters $1-$6 of _QUERIES."""
+    """The parameters $1-$7 of _QUERIES."""
     # A thing-only retraction's thing, without its speaker ("*:oscar~lena": oscar); the consolidator keeps
     # the speaker's own facts of what this brings (consolidation.same_speakers).
     plain = [without_speaker(q.slot) for q in queries]
@@ -109,6 +112,7 @@ def _query_columns(queries: Sequence[NeighbourQuery]) -> tuple[list, ...]:
         [base_slot(q.slot) if without_speaker(q.slot) else None for q in queries],  # "~maya": no slot
         [normalize_text(q.text) for q in queries],
         things,
+        [speaker_of(q.slot) or "" for q in queries],  # "": no named speaker
     )
 
 
@@ -187,12 +191,12 @@ async def read_batch(
         f"""
         WITH q AS ({_QUERIES}),
         decided AS (
-            SELECT c.n FROM unnest($1::text[], $11::text[]) WITH ORDINALITY AS c(tenant_id, candidate_id, n)
+            SELECT c.n FROM unnest($1::text[], $12::text[]) WITH ORDINALITY AS c(tenant_id, candidate_id, n)
             WHERE EXISTS (SELECT 1 FROM decisions d WHERE d.tenant_id = c.tenant_id AND d.candidate_id = c.candidate_id)
         ),
         near AS ({_NEAR} WHERE NOT EXISTS (SELECT 1 FROM decided WHERE decided.n = q.n)),
         retracting AS (
-            SELECT u.tenant_id, u.user_id FROM unnest($9::text[], $10::text[]) AS u(tenant_id, user_id)
+            SELECT u.tenant_id, u.user_id FROM unnest($10::text[], $11::text[]) AS u(tenant_id, user_id)
             WHERE EXISTS (SELECT 1 FROM decisions d
                           WHERE d.tenant_id = u.tenant_id AND d.user_id = u.user_id AND d.negated)
         )

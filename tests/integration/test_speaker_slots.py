@@ -16,6 +16,7 @@ from shared.hashing import content_hash
 from shared.providers.registry import decision_provider
 from shared.service_layer.consolidate import consolidate_user
 from shared.settings import get_settings
+from shared.storage.facts import NeighbourQuery, neighbours_many
 from shared.storage.slots import known_slots
 
 DIM = 384
@@ -133,3 +134,23 @@ async def test_known_slots_come_without_speakers_once_each(db):
     async with db.acquire() as conn:
         found = await known_slots(conn, [(tenant, user)], 10)
     assert found[(tenant, user)] == ("tool:database@club", "location")
+
+
+async def test_other_speakers_facts_never_crowd_a_candidates_own_out_of_its_nearest(db):
+    tenant, user = _user()
+    jonas = [f"Jonas likes {thing}" for thing in ("banjo music", "bluegrass", "folk festivals", "fiddles")]
+    await _consolidate(
+        db, *(_candidate(tenant, user, text, f"like:{i}~jonas", i, axis=0) for i, text in enumerate(jonas, 1))
+    )
+    near_own = np.zeros(DIM, dtype=np.float32)
+    near_own[0], near_own[1] = 0.9, 0.1  # a little less similar to the query than each of Jonas's
+    own = _candidate(tenant, user, "Maya likes the ukulele", "like:ukulele~maya", 9)
+    await _consolidate(db, own.model_copy(update={"embedding": (near_own / np.linalg.norm(near_own)).tolist()}))
+    query = NeighbourQuery(tenant, user, _axis(0), "like:banjo~maya", "Maya likes the banjo")
+    async with db.acquire() as conn:
+        [near] = await neighbours_many(conn, [query], top_k=2, floor=0.5)
+    assert [n.text for n in near] == ["Maya likes the ukulele"]
+    query = NeighbourQuery(tenant, user, _axis(0), "like:banjo", "The user likes the banjo")  # no speaker
+    async with db.acquire() as conn:
+        [near] = await neighbours_many(conn, [query], top_k=2, floor=0.5)
+    assert near == []
