@@ -114,7 +114,7 @@ from shared.domain.consolidation import (  # noqa: E402
     speakers_own,
 )
 from shared.domain.models import Decision, ExtractedFact, ExtractionInput, Op, Turn  # noqa: E402
-from shared.domain.slots import base_slot, without_speaker  # noqa: E402
+from shared.domain.slots import base_slot, speaker_of, without_speaker  # noqa: E402
 from shared.settings import Settings  # noqa: E402
 
 DATASETS = (
@@ -321,8 +321,10 @@ class Memory:
 
     def neighbours(self, fact: ExtractedFact) -> list[ActiveFact]:
         scored = []
+        mine = speaker_of(fact.slot)
         for row in self.rows.values():
-            if not row.active:
+            # As the store: another named speaker's facts are left out before the top-k cut.
+            if not row.active or speaker_of(row.fact.slot) not in (None, mine):
                 continue
             sim = self.similarity(fact.text, fact.slot, row.fact.text, row.fact.slot)
             scored.append((sim, row))
@@ -333,11 +335,14 @@ class Memory:
         plain = without_speaker(fact.slot)  # a named speaker's "*:oscar~lena" names oscar
         thing = plain[2:].replace("-", " ").lower() if plain and plain.startswith("*:") else ""
         # And every context of the candidate's base slot ("tool:database" for "tool:database@family").
-        base = base_slot(fact.slot)
+        # A slotless speaker's fact ("~maya") has no base; a speaker's slot brings the plain one too (facts
+        # stored before slots named speakers).
+        base = base_slot(fact.slot) if without_speaker(fact.slot) else None
+        bases = {base, base.split("~", 1)[0]} if base else set()
         picked = {id(r): (s, r) for s, r in scored[:TOP_K] if s >= FLOOR}
         for s, r in scored:
             if (
-                (base and r.fact.slot and base_slot(r.fact.slot) == base)
+                (r.fact.slot and base_slot(r.fact.slot) in bases)
                 or normalize_text(r.fact.text) == norm
                 or (thing and thing in r.fact.text.lower())
             ):

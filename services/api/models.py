@@ -6,9 +6,10 @@ from datetime import datetime
 from typing import Any, Literal
 from uuid import UUID
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from shared.contracts.events import CategoryName, FactChange, FactSnapshot, Role
+from shared.domain.slots import SPEAKER_MARK
 from shared.domain.validation import Id, Instant, JsonObject, SinceEpoch, StorableText
 
 
@@ -146,9 +147,18 @@ class FactIn(_In):
         None,
         max_length=200,
         description="What the fact is about (e.g. location), so a later fact on the same slot replaces it. "
-        "Inferred from the text when absent.",
+        "Inferred from the text when absent. May not contain '~' (reserved: it marks a named speaker's slot).",
     )
     language: StorableText = Field("en", max_length=16)
+
+    @field_validator("slot")
+    @classmethod
+    def _no_speaker_mark(cls, slot: str | None) -> str | None:
+        # "~" separates a slot from its speaker (shared.domain.slots.with_speaker): a slot sent here with
+        # one would be read as another speaker's fact, or not found by the user's own.
+        if slot is not None and SPEAKER_MARK in slot:
+            raise ValueError(f"slot may not contain {SPEAKER_MARK!r}: it is reserved for marking a speaker's slot")
+        return slot
 
 
 class AddFactResponse(BaseModel):

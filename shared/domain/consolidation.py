@@ -26,6 +26,7 @@ from shared.domain.slots import (
     slot_matches,
     speaker_of,
     without_speaker,
+    written_as_speakers,
 )
 from shared.domain.thing_match import content_stems, names_all
 
@@ -95,7 +96,17 @@ def speakers_own(candidate: CandidateView, neighbours: Sequence[ActiveFact]) -> 
 def same_speakers(slot: str | None, neighbours: Sequence[ActiveFact]) -> list[ActiveFact]:
     """The neighbours of the speaker ``slot`` names (or of no named speaker), their slots without it."""
     mine = speaker_of(slot)
-    return [replace(n, slot=without_speaker(n.slot)) if n.slot else n for n in neighbours if speaker_of(n.slot) == mine]
+    return [replace(n, slot=without_speaker(n.slot)) if n.slot else n for n in neighbours if _speakers(n, mine)]
+
+
+def _speakers(neighbour: ActiveFact, speaker: str | None) -> bool:
+    """Whether a neighbour is the fact of ``speaker`` (None: of no named speaker). A fact on a plain slot
+    stored before slots named speakers is a named speaker's when its text is written as theirs, so after
+    an upgrade "Maya moved to Leith" still replaces Maya's older home."""
+    theirs = speaker_of(neighbour.slot)
+    if theirs == speaker:
+        return True
+    return theirs is None and speaker is not None and written_as_speakers(neighbour.text, speaker)
 
 
 def decide_by_rule(

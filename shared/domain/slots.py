@@ -123,20 +123,33 @@ def speaker_of(slot: str | None) -> str | None:
 
 
 def without_speaker(slot: str | None) -> str | None:
-    """The slot as any speaker's: "tool:database~maya@family" -> "tool:database@family"."""
+    """The slot as any speaker's: "tool:database~maya@family" -> "tool:database@family"; a slotless
+    fact's speaker mark ("~maya") -> None."""
     if not slot or SPEAKER_MARK not in slot:
         return slot
     base, rest = slot.split(SPEAKER_MARK, 1)
     _, mark, context = rest.partition(CONTEXT_MARK)
-    return base + mark + context
+    return (base + mark + context) or None
 
 
 def with_speaker(slot: str | None, name: str | None) -> str | None:
     """The slot of a named speaker's fact ("location" said by Maya -> "location~maya"); a slot that
-    already names a speaker is given this one instead. No name, or no slot: unchanged."""
+    already names a speaker is given this one instead. A slotless fact keeps its speaker too ("~maya":
+    no slot, Maya's), so it is never decided against another speaker's facts. No name: unchanged."""
     key = speaker_key(name)
-    if not slot or key is None:
+    if key is None:
         return slot
     plain = without_speaker(slot) or ""
     base, mark, context = plain.partition(CONTEXT_MARK)
     return base + SPEAKER_MARK + key + mark + context
+
+
+def written_as_speakers(text: str, key: str) -> bool:
+    """Whether a fact's text is written as the speaker's (``key``: :func:`speaker_key`): a named
+    speaker's facts begin with the name ("Maya moved to Leith", "Maya's cat is called Oscar"). Facts
+    stored before slots named speakers sit on plain slots; this tells which of them were the speaker's."""
+    words = speaker_key(text) or ""
+    if not words.startswith(key):
+        return False
+    rest = words[len(key) :]
+    return rest == "" or rest.startswith(("-", "'s-", "’s-", "'-", "’-"))

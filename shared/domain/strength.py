@@ -19,6 +19,7 @@ settings (``StrengthParams.from_settings``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -26,6 +27,7 @@ from functools import lru_cache
 from typing import Any
 
 # Slots about who the user is: remembered for years, whatever their category.
+_SLOT_KIND_END = re.compile(r"[:~@]")
 IDENTITY_SLOTS = frozenset(
     {"name", "birthday", "birthdate", "date_of_birth", "age", "gender", "pronouns", "nationality"}
 )
@@ -81,8 +83,9 @@ class StrengthState:
 
 
 def is_identity(slot: str | None) -> bool:
-    """The slot is about who the user is (``name``, ``birthday:self``, ...)."""
-    return (slot or "").split(":", 1)[0].strip().lower() in IDENTITY_SLOTS
+    """The slot is about who the user is (``name``, ``birthday:self``, ...), or who a named speaker is
+    (``name~maya``): the kind is read before any thing, speaker or context (":", "~", "@")."""
+    return _SLOT_KIND_END.split(slot or "", maxsplit=1)[0].strip().lower() in IDENTITY_SLOTS
 
 
 @lru_cache(maxsize=4096)  # read paths compute it for every fact they return

@@ -60,7 +60,7 @@ from shared.domain.models import (
     Turn,
 )
 from shared.domain.slot_names import reuse_known
-from shared.domain.slots import with_speaker
+from shared.domain.slots import with_speaker, without_speaker
 from shared.providers import prompts
 from shared.runtime import TransientError
 from shared.settings import Settings
@@ -350,8 +350,10 @@ def facts_from_reply(data: Any, request: ExtractionInput, default_language: str 
         turn = request.new_turns[fact.msg - 1]
         if turn.role != "user":
             raise InvalidReply(f"fact names message {fact.msg}, which is the {turn.role}'s")
-        # A named speaker's facts on that speaker's slots (slots.with_speaker), whatever the model wrote.
-        slot = with_speaker(reuse_known(_clean(fact.slot), request.known_slots), turn.name)
+        # A named speaker's facts on that speaker's slots (slots.with_speaker), whatever the model wrote: any
+        # speaker it copied is dropped before the slot is folded onto a known one, then this turn's is added.
+        known = [k for k in map(without_speaker, request.known_slots) if k]
+        slot = with_speaker(reuse_known(_clean(without_speaker(fact.slot)), known), turn.name)
         facts.append(
             ExtractedFact(
                 text=fact.text.strip(),

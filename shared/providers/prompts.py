@@ -21,8 +21,9 @@ from datetime import datetime
 from typing import Any
 
 from shared.domain.models import Category, DecisionItem, ExtractionInput, Turn
+from shared.domain.slots import without_speaker
 
-EXTRACTION_VERSION = "extract-v4"  # v4: context turns the summary covers are left out
+EXTRACTION_VERSION = "extract-v5"  # v5: a named speaker's facts on that speaker's slots (location~maya)
 DECISION_VERSION = "decide-v2"
 SUMMARY_VERSION = "summary-v1"  # session summaries and profile digests
 
@@ -129,8 +130,9 @@ def render_extraction(request: ExtractionInput) -> str:
     slots come sorted, so the same set always reads the same. Earlier messages the summary covers are
     left out: the context is the summary, then what came after it."""
     lines: list[str] = []
-    if request.known_slots:
-        lines.append(f"Slots: {json.dumps(sorted(request.known_slots), ensure_ascii=False, separators=(',', ':'))}")
+    # Without speakers: the model names what a fact is about; whose it is, the pipeline adds.
+    if known := sorted({s for s in map(without_speaker, request.known_slots) if s}):
+        lines.append(f"Slots: {json.dumps(known, ensure_ascii=False, separators=(',', ':'))}")
     if request.summary.strip():
         lines.append(f"Summary: {quote(request.summary.strip())}")
     if context := request.unsummarized_context:  # what the summary says is not said again

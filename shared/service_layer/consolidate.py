@@ -44,6 +44,7 @@ from shared.domain.consolidation import (
     speakers_own,
 )
 from shared.domain.models import Decision, DecisionItem, Op
+from shared.domain.slots import without_speaker
 from shared.domain.strength import StrengthParams
 from shared.hashing import stable_uuid
 from shared.provider_calls import (
@@ -438,7 +439,7 @@ class _UserBatch:
     ) -> Op:
         conn, deferred = self.conn, self.deferred
         tombstone = None
-        if candidate.slot and not candidate.negated:
+        if without_speaker(candidate.slot) and not candidate.negated:  # "~maya" is no slot, only a speaker
             if any(row[10] for row in deferred.decisions):
                 # An earlier candidate of this batch retracted something: the lookup must see its row, as
                 # it would had that candidate come in a batch before this one.

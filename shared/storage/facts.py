@@ -15,7 +15,7 @@ from pgvector import Vector
 
 from shared.contracts.events import FactChange, FactSnapshot
 from shared.domain.consolidation import ActiveFact, ChangePlan, normalize_text
-from shared.domain.slots import base_slot, without_speaker
+from shared.domain.slots import base_slot, speaker_of, without_speaker
 from shared.domain.strength import StrengthParams, state_of, strength_at
 from shared.hashing import content_hash
 from shared.settings import get_settings
@@ -56,12 +56,13 @@ class NeighbourQuery:
 _QUERIES = """
     SELECT q.*, coalesce((SELECT ann_indexed FROM users u
                           WHERE u.tenant_id = q.tenant_id AND u.user_id = q.user_id), false) AS indexed
-    FROM unnest($1::text[], $2::text[], $3::vector[], $4::text[], $5::text[], $6::text[])
-         WITH ORDINALITY AS q(tenant_id, user_id, embedding, base, norm, thing, n)
+    FROM unnest($1::text[], $2::text[], $3::vector[], $4::text[], $5::text[], $6::text[], $7::text[])
+         WITH ORDINALITY AS q(tenant_id, user_id, embedding, base, norm, thing, speaker, n)
 """
 
-# Each query's neighbours (the query's position n, then the fact): parameters $1-$6 (_QUERIES), $7 top_k,
-# $8 the similarity floor.
+# Each query's neighbours (the query's position n, then the fact): parameters $1-$7 (_QUERIES), $8 top_k,
+# $9 the similarity floor. Another named speaker's facts are left out before the top-k cut, so they never
+# crowd out the candidate's own (a plain slot's stay: consolidation.same_speakers tells whose they are).
 _NEAR = """
     SELECT q.n, f.fact_id, f.text, f.normalized_text, f.slot, f.valid_from, p.similarity, f.language
     FROM q CROSS JOIN LATERAL (
@@ -70,19 +71,24 @@ _NEAR = """
             -- it; any other is read exactly, by the (tenant, user) index.
             (SELECT fact_id, 1 - (embedding <=> q.embedding) AS similarity FROM facts
              WHERE tenant_id = q.tenant_id AND user_id = q.user_id AND superseded_at IS NULL AND NOT q.indexed
-             ORDER BY embedding <=> q.embedding LIMIT $7)
+               AND split_part(split_part(coalesce(slot, ''), '~', 2), '@', 1) IN ('', q.speaker)
+             ORDER BY embedding <=> q.embedding LIMIT $8)
             UNION ALL
             (SELECT fact_id, 1 - (embedding <=> q.embedding) AS similarity FROM facts
              WHERE tenant_id = q.tenant_id AND user_id = q.user_id AND superseded_at IS NULL AND ann AND q.indexed
-             ORDER BY embedding <=> q.embedding LIMIT $7)
-        ) nearest WHERE similarity >= $8
+               AND split_part(split_part(coalesce(slot, ''), '~', 2), '@', 1) IN ('', q.speaker)
+             ORDER BY embedding <=> q.embedding LIMIT $8)
+        ) nearest WHERE similarity >= $9
         UNION
         SELECT fact_id, 1 - (embedding <=> q.embedding) AS similarity FROM facts
         WHERE tenant_id = q.tenant_id AND user_id = q.user_id AND superseded_at IS NULL
           -- Every context of the candidate's base slot (the part before "@"): work's plain and "@work"
           -- spellings are one slot, and a candidate naming no context must see each context's holder.
           -- Which of them it may change is the rules' call (shared.domain.slots); they must see them all.
-          AND ((slot IS NOT NULL AND split_part(slot, '@', 1) = q.base) OR normalized_text = q.norm
+          -- A speaker's slot ("location~maya") brings the plain one too: facts stored before slots named
+          -- speakers are there (which of them are the speaker's is consolidation.same_speakers' call).
+          AND ((slot IS NOT NULL AND split_part(slot, '@', 1) IN (q.base, split_part(q.base, '~', 1)))
+               OR normalized_text = q.norm
                OR (q.thing IS NOT NULL AND strpos(lower(text), q.thing) > 0))
     ) p
     JOIN facts f ON f.fact_id = p.fact_id
@@ -90,7 +96,7 @@ _NEAR = """
 
 
 def _query_columns(queries: Sequence[NeighbourQuery]) -> tuple[list, ...]:
-    """The parameters $1-$6 of _QUERIES."""
+    """The parameters $1-$7 of _QUERIES."""
     # A thing-only retraction's thing, without its speaker ("*:oscar~lena": oscar); the consolidator keeps
     # the speaker's own facts of what this brings (consolidation.same_speakers).
     plain = [without_speaker(q.slot) for q in queries]
@@ -103,9 +109,10 @@ def _query_columns(queries: Sequence[NeighbourQuery]) -> tuple[list, ...]:
         [q.user_id for q in queries],
         # Vector objects: an array's elements must not look like arrays themselves to asyncpg.
         [Vector(np.asarray(q.embedding, dtype=np.float32)) for q in queries],
-        [base_slot(q.slot) or None for q in queries],
+        [base_slot(q.slot) if without_speaker(q.slot) else None for q in queries],  # "~maya": no slot
         [normalize_text(q.text) for q in queries],
         things,
+        [speaker_of(q.slot) or "" for q in queries],  # "": no named speaker
     )
 
 
@@ -184,12 +191,12 @@ async def read_batch(
         f"""
         WITH q AS ({_QUERIES}),
         decided AS (
-            SELECT c.n FROM unnest($1::text[], $11::text[]) WITH ORDINALITY AS c(tenant_id, candidate_id, n)
+            SELECT c.n FROM unnest($1::text[], $12::text[]) WITH ORDINALITY AS c(tenant_id, candidate_id, n)
             WHERE EXISTS (SELECT 1 FROM decisions d WHERE d.tenant_id = c.tenant_id AND d.candidate_id = c.candidate_id)
         ),
         near AS ({_NEAR} WHERE NOT EXISTS (SELECT 1 FROM decided WHERE decided.n = q.n)),
         retracting AS (
-            SELECT u.tenant_id, u.user_id FROM unnest($9::text[], $10::text[]) AS u(tenant_id, user_id)
+            SELECT u.tenant_id, u.user_id FROM unnest($10::text[], $11::text[]) AS u(tenant_id, user_id)
             WHERE EXISTS (SELECT 1 FROM decisions d
                           WHERE d.tenant_id = u.tenant_id AND d.user_id = u.user_id AND d.negated)
         )
@@ -244,7 +251,10 @@ async def tombstone_after(
         WHERE tenant_id = $1 AND user_id = $2 AND negated AND (valid_from > $4 OR said_at > $4)
           AND (
             (slot = $3 AND (value IS NULL OR strpos(lower($5), lower(value)) > 0))
-            OR (slot LIKE '*:%' AND strpos(lower($5), replace(substr(slot, 3), '-', ' ')) > 0)
+            -- "*:oscar~lena": the thing is "oscar", and only Lena's own facts are hers to end.
+            OR (slot LIKE '*:%'
+                AND strpos(lower($5), replace(split_part(substr(slot, 3), '~', 1), '-', ' ')) > 0
+                AND split_part(split_part(slot, '~', 2), '@', 1) = $6)
           )
         """,
         tenant_id,
@@ -252,6 +262,7 @@ async def tombstone_after(
         slot,
         after,
         text,
+        speaker_of(slot) or "",
     )
 
 

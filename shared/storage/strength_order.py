@@ -22,7 +22,9 @@ def strength_sql(params: StrengthParams, moment: datetime, arg: Callable[[Any], 
     """The expression over a ``facts`` row (its category, importance, slot, strength, strength_at,
     recorded_at and recall_count columns) giving ``strength_at(state_of(row), moment, params)``.
     ``arg`` adds a query parameter and returns its placeholder."""
-    slot_name = f"lower(btrim(split_part(coalesce(slot, ''), ':', 1), {_WHITESPACE}))"
+    # The kind: before any thing, speaker or context (":", "~", "@"), as strength.is_identity reads it.
+    kind = "split_part(split_part(split_part(coalesce(slot, ''), ':', 1), '~', 1), '@', 1)"
+    slot_name = f"lower(btrim({kind}, {_WHITESPACE}))"
     identity = f"{slot_name} = any({arg(sorted(IDENTITY_SLOTS))}::text[])"
     categories = sorted(params.half_life_days)
     fallback = "general" if "general" in params.half_life_days else None

@@ -117,6 +117,9 @@ async def test_edit_validation(client):
     assert bad_id.status_code == 422 and "fact_id" in bad_id.json()["detail"]
     bad_category = await client.post(f"/v1/users/{user}/facts", json={"text": "x", "category": "gossip"})
     assert bad_category.status_code == 422 and "category" in bad_category.json()["detail"]
+    # "~" marks a named speaker's slot ("location~maya"): a client's slot may not carry one
+    speakers = await client.post(f"/v1/users/{user}/facts", json={"text": "x", "slot": "location~maya"})
+    assert speakers.status_code == 422 and "slot" in speakers.json()["detail"] and "'~'" in speakers.json()["detail"]
 
 
 async def test_bulk_delete_is_all_or_nothing(client, db, tenant):

@@ -35,6 +35,7 @@ def _rows() -> list[dict]:
     rng = random.Random(14)
     categories = ["preference", "fact", "event", "relationship", "decision", "general", "unknown-kind"]
     slots = [None, "location", "name", " Birthday:self", "pronouns: they", "own:board-game-3", ""]
+    slots += ["name~maya", "age~anna-maria@work", "location~maya", "~maya"]  # a named speaker's
     rows = []
     for category, importance, slot in itertools.product(categories, range(1, 11), slots):
         recorded = MOMENT - timedelta(days=rng.uniform(0, 900), microseconds=rng.randrange(10**6))

@@ -67,7 +67,7 @@ def test_a_named_speakers_slot_names_the_speaker_between_its_base_and_its_contex
     assert with_speaker("location", "Maya") == "location~maya"
     assert with_speaker("tool:database@family", "Anna Maria") == "tool:database~anna-maria@family"
     assert with_speaker("location~jonas", "Maya") == "location~maya"  # a model's guess is replaced
-    assert with_speaker("location", None) == "location" and with_speaker(None, "Maya") is None
+    assert with_speaker("location", None) == "location" and with_speaker(None, "Maya") == "~maya"
     assert speaker_of("tool:database~anna-maria@family") == "anna-maria" and speaker_of("location") is None
     assert without_speaker("tool:database~anna-maria@family") == "tool:database@family"
     assert speaker_key(" O'Neil~x@y ") == "o'neil-x-y"
