@@ -6,37 +6,21 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from datetime import UTC, datetime, timedelta
 
 from shared.contracts.events import EmbeddedFact
-from shared.hashing import content_hash
 from shared.providers.offline.minilm import OfflineEmbeddingProvider
 from shared.providers.registry import decision_provider
 from shared.service_layer.consolidate import consolidate_users
 from shared.settings import get_settings
+from tests.integration.candidates import at_minute, candidate
 
-T0 = datetime(2026, 5, 1, tzinfo=UTC)
 TEXTS = ["The user lives in Lisbon", "The user plays the cello", "The user is allergic to peanuts"]
 
 
 async def _candidates(tenant: str, user: str, texts: list[str], minutes: int = 0) -> list[EmbeddedFact]:
     vectors = await OfflineEmbeddingProvider().embed(texts)
     return [
-        EmbeddedFact(
-            candidate_id=content_hash("test-multi", tenant, user, text, minutes),
-            tenant_id=tenant,
-            user_id=user,
-            session_id=f"{user}-s",
-            text=text,
-            category="fact",
-            importance=5,
-            observed_at=T0 + timedelta(minutes=minutes, seconds=i),
-            valid_from=T0 + timedelta(minutes=minutes, seconds=i),
-            source_message_ids=[f"{user}-{minutes}-{i}"],
-            extractor_version="test",
-            embedding=vector,
-            embedding_model="all-MiniLM-L6-v2",
-        )
+        candidate(tenant, user, text, vector, at=at_minute(minutes, seconds=i))
         for i, (text, vector) in enumerate(zip(texts, vectors, strict=True))
     ]
 

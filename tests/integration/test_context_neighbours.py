@@ -6,61 +6,18 @@ never replaced (the rules decide by context). Real Postgres, the offline decider
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime, timedelta
 
-import numpy as np
 from pgvector.asyncpg import register_vector
 
 from shared.contracts.events import EmbeddedFact
-from shared.hashing import content_hash
-from shared.providers.registry import decision_provider
-from shared.service_layer.consolidate import consolidate_user
 from shared.settings import get_settings
 from shared.storage.facts import NeighbourQuery, neighbours_many
-
-DIM = 384
-T0 = datetime(2026, 5, 1, tzinfo=UTC)
-
-
-def _axis(i: int) -> list[float]:
-    """A unit vector orthogonal to every other axis: similarity 0, below any floor."""
-    v = np.zeros(DIM, dtype=np.float32)
-    v[i] = 1.0
-    return v.tolist()
+from tests.integration.candidates import at_minute, candidate, consolidate_each
+from tests.integration.candidates import axis as unit_axis
 
 
 def _candidate(tenant: str, user: str, text: str, slot: str, minutes: int) -> EmbeddedFact:
-    at = T0 + timedelta(minutes=minutes)
-    return EmbeddedFact(
-        candidate_id=content_hash("test-context", tenant, user, text, minutes),
-        tenant_id=tenant,
-        user_id=user,
-        session_id=f"{user}-s",
-        text=text,
-        category="fact",
-        importance=5,
-        observed_at=at,
-        valid_from=at,
-        source_message_ids=[f"{user}-{minutes}"],
-        extractor_version="test",
-        embedding=_axis(minutes),
-        embedding_model="all-MiniLM-L6-v2",
-        slot=slot,
-    )
-
-
-async def _consolidate(db, candidate: EmbeddedFact) -> None:
-    settings = get_settings()
-    async with db.acquire() as conn:
-        await consolidate_user(
-            conn,
-            settings,
-            decision_provider(settings),
-            candidate.tenant_id,
-            candidate.user_id,
-            [candidate],
-            stage="test",
-        )
+    return candidate(tenant, user, text, unit_axis(minutes), at=at_minute(minutes), slot=slot)
 
 
 async def _active(db, tenant: str, user: str) -> dict[str, str]:
@@ -76,14 +33,14 @@ async def test_every_context_of_the_base_slot_is_a_neighbour_however_the_vectors
     tenant, user = f"t-{uuid.uuid4().hex[:8]}", "u-ctx"
     work = "At work the team keeps everything in Postgres"
     family = "The family budget lives in a spreadsheet"
-    await _consolidate(db, _candidate(tenant, user, work, "tool:database", 1))
-    await _consolidate(db, _candidate(tenant, user, family, "tool:database@family", 2))
-    await _consolidate(db, _candidate(tenant, user, "The user owns a database book", "tool:databases", 3))
+    await consolidate_each(db, _candidate(tenant, user, work, "tool:database", 1))
+    await consolidate_each(db, _candidate(tenant, user, family, "tool:database@family", 2))
+    await consolidate_each(db, _candidate(tenant, user, "The user owns a database book", "tool:databases", 3))
     settings = get_settings()
     async with db.acquire() as conn:
         await register_vector(conn)
         queries = [
-            NeighbourQuery(tenant, user, _axis(10 + i), slot, "The user switched to SQLite")
+            NeighbourQuery(tenant, user, unit_axis(10 + i), slot, "The user switched to SQLite")
             for i, slot in enumerate(["tool:database@work", "tool:database", "tool:database@side-project"])
         ]
         found = await neighbours_many(conn, queries, top_k=settings.similarity_top_k, floor=settings.similarity_floor)
@@ -93,15 +50,15 @@ async def test_every_context_of_the_base_slot_is_a_neighbour_however_the_vectors
 async def test_a_work_change_ends_the_plain_fact_and_another_context_replaces_nothing(db):
     tenant, user = f"t-{uuid.uuid4().hex[:8]}", "u-ctx2"
     work = "At work the team keeps everything in Postgres"
-    await _consolidate(db, _candidate(tenant, user, work, "tool:database", 1))
+    await consolidate_each(db, _candidate(tenant, user, work, "tool:database", 1))
 
     side = "For the side project the user switched to SQLite"
-    await _consolidate(db, _candidate(tenant, user, side, "tool:database@side-project", 2))
+    await consolidate_each(db, _candidate(tenant, user, side, "tool:database@side-project", 2))
     assert await _active(db, tenant, user) == {work: "tool:database", side: "tool:database@side-project"}
 
     # Work's change, spelled "@work", with a vector nothing like the plain fact's: it still replaces it.
     moved = "The company moved its services onto MySQL"
-    await _consolidate(db, _candidate(tenant, user, moved, "tool:database@work", 3))
+    await consolidate_each(db, _candidate(tenant, user, moved, "tool:database@work", 3))
     assert await _active(db, tenant, user) == {
         moved: "tool:database@work",
         side: "tool:database@side-project",

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 
 import pytest
 from pydantic import SecretStr
@@ -14,13 +13,12 @@ from pydantic import SecretStr
 from services.consolidator import stage as consolidator
 from shared.broker import Topics
 from shared.contracts.events import EmbeddedFact
-from shared.hashing import content_hash
 from shared.providers.offline.minilm import OfflineEmbeddingProvider
 from shared.runtime import Record, StageContext
 from shared.storage.tenants import ensure_tenant
 from tests.fakes.openai_server import FakeOpenAIServer
+from tests.integration.candidates import at_minute, candidate
 
-T0 = datetime(2026, 6, 1, tzinfo=UTC)
 # Per user: a fact without a slot, then a fuller version of it. No rule decides the second (a neighbour
 # without a slot may say the same thing), so it goes to the decider.
 SAID = {
@@ -58,22 +56,7 @@ def ctx(stack, db, server) -> StageContext:
 async def _candidate(tenant: str, user: str, turn: int) -> EmbeddedFact:
     text = SAID[user][turn]
     [vector] = await OfflineEmbeddingProvider().embed([text])
-    at = T0 + timedelta(minutes=turn)
-    return EmbeddedFact(
-        candidate_id=content_hash("test-decision-batching", tenant, user, text),
-        tenant_id=tenant,
-        user_id=user,
-        session_id=f"{user}-s",
-        text=text,
-        category="fact",
-        importance=5,
-        observed_at=at,
-        valid_from=at,
-        source_message_ids=[f"{user}-{turn}"],
-        extractor_version="test",
-        embedding=vector,
-        embedding_model="all-MiniLM-L6-v2",
-    )
+    return candidate(tenant, user, text, vector, at=at_minute(turn))
 
 
 async def _consolidate(ctx: StageContext, batch: list[EmbeddedFact]) -> None:
@@ -116,7 +99,7 @@ async def test_two_users_share_one_decider_call_and_a_rebatched_replay_makes_non
     async with db.acquire() as conn, conn.transaction():
         for table in ("outbox", "decisions", "facts"):
             await conn.execute(f"DELETE FROM {table} WHERE tenant_id = $1", tenant)  # noqa: S608 (fixed names)
-    for candidate in [*reversed(first), *reversed(second)]:
-        await _consolidate(ctx, [candidate])
+    for one in [*reversed(first), *reversed(second)]:
+        await _consolidate(ctx, [one])
     assert server.stats.requests.get("decision", 0) == 1  # no new call
     assert await _facts(db, tenant) == memory

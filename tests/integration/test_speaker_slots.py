@@ -7,66 +7,22 @@ speakers, not similarity, can tell the facts apart."""
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 import numpy as np
 
 from shared.contracts.events import EmbeddedFact
-from shared.hashing import content_hash
-from shared.providers.registry import decision_provider
-from shared.service_layer.consolidate import consolidate_user
-from shared.settings import get_settings
 from shared.storage.facts import NeighbourQuery, neighbours_many
 from shared.storage.slots import known_slots
-
-DIM = 384
-T0 = datetime(2026, 5, 1, tzinfo=UTC)
-
-
-def _axis(i: int) -> list[float]:
-    v = np.zeros(DIM, dtype=np.float32)
-    v[i] = 1.0
-    return v.tolist()
+from tests.integration.candidates import DIM, T0, at_minute, candidate, consolidate_each
+from tests.integration.candidates import axis as unit_axis
 
 
 def _candidate(
     tenant: str, user: str, text: str, slot: str | None, minutes: int, *, axis: int | None = None, negated=False
 ) -> EmbeddedFact:
-    at = T0 + timedelta(minutes=minutes)
-    return EmbeddedFact(
-        candidate_id=content_hash("test-speakers", tenant, user, text, minutes),
-        tenant_id=tenant,
-        user_id=user,
-        session_id=f"{user}-s",
-        text=text,
-        category="fact",
-        importance=5,
-        observed_at=at,
-        valid_from=at,
-        source_message_ids=[f"{user}-{minutes}"],
-        extractor_version="test",
-        embedding=_axis(minutes if axis is None else axis),
-        embedding_model="all-MiniLM-L6-v2",
-        slot=slot,
-        negated=negated,
-    )
-
-
-async def _consolidate(db, *candidates: EmbeddedFact) -> list:
-    settings = get_settings()
-    outcomes = []
-    async with db.acquire() as conn:
-        for candidate in candidates:  # one batch each, in the order given (as separate sessions)
-            outcomes += await consolidate_user(
-                conn,
-                settings,
-                decision_provider(settings),
-                candidate.tenant_id,
-                candidate.user_id,
-                [candidate],
-                stage="test",
-            )
-    return outcomes
+    vector = unit_axis(minutes if axis is None else axis)
+    return candidate(tenant, user, text, vector, at=at_minute(minutes), slot=slot, negated=negated)
 
 
 async def _facts(db, tenant: str, user: str) -> dict[str, tuple[bool, datetime | None]]:
@@ -86,8 +42,10 @@ def _user() -> tuple[str, str]:
 async def test_a_speakers_retraction_ends_her_fact_that_arrives_later_and_no_one_elses(db):
     tenant, user = _user()
     # Lena's "Oscar passed away" is consolidated first (a later session processed before an earlier one).
-    await _consolidate(db, _candidate(tenant, user, "Lena's cat Oscar passed away", "*:oscar~lena", 60, negated=True))
-    await _consolidate(
+    await consolidate_each(
+        db, _candidate(tenant, user, "Lena's cat Oscar passed away", "*:oscar~lena", 60, negated=True)
+    )
+    await consolidate_each(
         db,
         _candidate(tenant, user, "Lena has a cat named Oscar", "pet:oscar~lena", 1),
         _candidate(tenant, user, "Jonas has a dog named Oscar", "pet:oscar~jonas", 2),
@@ -100,12 +58,12 @@ async def test_a_speakers_retraction_ends_her_fact_that_arrives_later_and_no_one
 async def test_after_an_upgrade_a_speakers_move_ends_her_home_stored_on_a_plain_slot(db):
     tenant, user = _user()
     # Stored before slots named speakers: both speakers' homes on the plain slot.
-    await _consolidate(
+    await consolidate_each(
         db,
         _candidate(tenant, user, "Maya lives in Edinburgh", "location", 1),
         _candidate(tenant, user, "Jonas lives in Hamburg", "location~jonas", 2),
     )
-    await _consolidate(db, _candidate(tenant, user, "Maya lives in Leith", "location~maya", 3))
+    await consolidate_each(db, _candidate(tenant, user, "Maya lives in Leith", "location~maya", 3))
     facts = await _facts(db, tenant, user)
     assert {text for text, (active, _) in facts.items() if active} == {"Maya lives in Leith", "Jonas lives in Hamburg"}
 
@@ -113,10 +71,10 @@ async def test_after_an_upgrade_a_speakers_move_ends_her_home_stored_on_a_plain_
 async def test_a_slotless_speakers_fact_is_decided_on_her_own_facts_only(db):
     tenant, user = _user()
     # The same vector for all: only the speaker tells them apart.
-    await _consolidate(db, _candidate(tenant, user, "Jonas is learning the banjo", "~jonas", 1, axis=0))
-    outcomes = await _consolidate(db, _candidate(tenant, user, "Maya is learning the banjo", "~maya", 2, axis=0))
+    await consolidate_each(db, _candidate(tenant, user, "Jonas is learning the banjo", "~jonas", 1, axis=0))
+    outcomes = await consolidate_each(db, _candidate(tenant, user, "Maya is learning the banjo", "~maya", 2, axis=0))
     assert [o.op.value for o in outcomes] == ["ADD"]
-    again = await _consolidate(db, _candidate(tenant, user, "Maya is learning the banjo", "~maya", 3, axis=0))
+    again = await consolidate_each(db, _candidate(tenant, user, "Maya is learning the banjo", "~maya", 3, axis=0))
     assert [o.op.value for o in again] == ["NONE"]  # her own statement again: known
     facts = await _facts(db, tenant, user)
     assert all(active for active, _ in facts.values()) and len(facts) == 2
@@ -124,7 +82,7 @@ async def test_a_slotless_speakers_fact_is_decided_on_her_own_facts_only(db):
 
 async def test_known_slots_come_without_speakers_once_each(db):
     tenant, user = _user()
-    await _consolidate(
+    await consolidate_each(
         db,
         _candidate(tenant, user, "Maya lives in Leith", "location~maya", 1),
         _candidate(tenant, user, "Jonas lives in Hamburg", "location~jonas", 2),
@@ -139,18 +97,18 @@ async def test_known_slots_come_without_speakers_once_each(db):
 async def test_other_speakers_facts_never_crowd_a_candidates_own_out_of_its_nearest(db):
     tenant, user = _user()
     jonas = [f"Jonas likes {thing}" for thing in ("banjo music", "bluegrass", "folk festivals", "fiddles")]
-    await _consolidate(
+    await consolidate_each(
         db, *(_candidate(tenant, user, text, f"like:{i}~jonas", i, axis=0) for i, text in enumerate(jonas, 1))
     )
     near_own = np.zeros(DIM, dtype=np.float32)
     near_own[0], near_own[1] = 0.9, 0.1  # a little less similar to the query than each of Jonas's
     own = _candidate(tenant, user, "Maya likes the ukulele", "like:ukulele~maya", 9)
-    await _consolidate(db, own.model_copy(update={"embedding": (near_own / np.linalg.norm(near_own)).tolist()}))
-    query = NeighbourQuery(tenant, user, _axis(0), "like:banjo~maya", "Maya likes the banjo")
+    await consolidate_each(db, own.model_copy(update={"embedding": (near_own / np.linalg.norm(near_own)).tolist()}))
+    query = NeighbourQuery(tenant, user, unit_axis(0), "like:banjo~maya", "Maya likes the banjo")
     async with db.acquire() as conn:
         [near] = await neighbours_many(conn, [query], top_k=2, floor=0.5)
     assert [n.text for n in near] == ["Maya likes the ukulele"]
-    query = NeighbourQuery(tenant, user, _axis(0), "like:banjo", "The user likes the banjo")  # no speaker
+    query = NeighbourQuery(tenant, user, unit_axis(0), "like:banjo", "The user likes the banjo")  # no speaker
     async with db.acquire() as conn:
         [near] = await neighbours_many(conn, [query], top_k=2, floor=0.5)
     assert near == []
