@@ -1470,7 +1470,7 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
     article = _group(m, "art")
     lead = f"{_article(role)} " if article else ""
     org = _org(_group(m, "org")) if _group(m, "org") else None
-    if org and not _is_proper(org[1]):
+    if org and not (_is_proper(org[1]) or _is_workplace(org[0])):
         org = None  # "a teacher, looking for a fun maths game": not an employer
     if head == "student" and org:
         return [Draft(f"The user is a {role} at {org[0]}", FACT, 7, "occupation", role)]
@@ -1491,6 +1491,20 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
     if place:  # "a data scientist in Pune": the place is a second fact
         drafts.append(Draft(f"The user lives in {place[0]}", FACT, 7, "location", place[1]))
     return drafts
+
+
+# A workplace named by what it is, not by its name: "a paralegal at a small immigration firm", "a nurse
+# at the local hospital". The employer, as "I work at a small immigration firm" says it.
+_WORKPLACE = _rx(
+    r"^(?:an?|the)\s+(?:[\w-]+\s+){0,3}(?:startup|start-up|firm|company|studio|agency|shipyard|hospital|clinic"
+    r"|school|university|college|bank|bakery|restaurant|cafe|café|hotel|factory|warehouse|lab|laboratory|shop|store"
+    r"|nonprofit|non-profit|charity|consultancy|practice|pharmacy|garage|newspaper|publisher|brewery|call\s+cent(?:re|er)"
+    r"|ward|nursery|library|museum|airline|airport|council|ministry|brand|supermarket|gym|salon|kitchen|farm|mill)$"
+)
+
+
+def _is_workplace(display: str) -> bool:
+    return bool(_WORKPLACE.match(display)) and len(display.split()) <= 5
 
 
 def _b_work_as(m: re.Match[str], c: Clause) -> list[Draft]:
@@ -2804,6 +2818,8 @@ def _general_drafts(c: Clause) -> list[Draft]:
         return []
     if not statement.negated and not c.anymore and (aspect := _relative_aspect(statement)):
         return aspect  # "my brother moved to Austin": where a relative lives, read by its form
+    if not statement.negated and not c.anymore and (news := _relative_news(statement, key) or _bare_role(statement)):
+        return news
     if statement.negated or c.anymore:
         # "I'm not doing keto anymore", "I don't ... anymore": an ending, whatever the verb.
         ended = c.anymore and statement.subject in ("i", "we")
@@ -2834,6 +2850,69 @@ def _general_drafts(c: Clause) -> list[Draft]:
     if verdict.is_("ending", GENERAL_ENDING_CONFIDENCE):
         return [Draft(statement.text, FACT, 5, f"*:{key}", statement.rest, negated=True)]
     return []
+
+
+# A life event of someone of one's own, said by its form whatever the words around it: a birth, a
+# wedding, a start or an end of school or work, a birthday reached ("my sister had the baby", "my dad
+# retired", "my son started school", "our twins turned 5"). The relative's news is a fact about the
+# family; other news of theirs ("my sister called") says nothing lasting.
+_LIFE_EVENT = _rx(
+    r"^(?:(?:just|finally|recently|officially)\s+)*(?:"
+    r"(?:had|has\s+had)\s+(?:a|an|the|her|his|their|our)\s+(?:(?:first|second|third|new|little)\s+)?"
+    r"(?:baby|babies|twins|triplets|boy|girl|son|daughter|kid|child)\b"
+    r"|(?:got|is|was|has\s+got|has\s+been|were|are)\s+(?:married|engaged|divorced|promoted|hired|accepted|pregnant)\b"
+    r"|(?:retired|graduated|qualified)\b"
+    r"|(?:started|finished|began|completed|quit)\s+(?:(?:a|an|the|her|his|their|new)\s+)*"
+    r"(?:school|uni|university|college|kindergarten|nursery|daycare|preschool|job|apprenticeship|degree|masters?"
+    r"|phd|residency|training)\b"
+    r"|switched\s+(?:from\s+.+\s+to|to)\s+\w"
+    r"|turned\s+(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|eighteen"
+    r"|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b"
+    r"|passed\s+(?:(?:her|his|their)\s+)?(?:driving\s+test|exams?|bar|boards|finals)\b"
+    r")"
+)
+
+
+def _relative_news(statement: clauses.Statement, key: str) -> list[Draft]:
+    """ "my sister had the baby", "my dad retired in March": a relative's life event, stated of them
+    (their slot, one per thing said), with its stated date as its valid time."""
+    relative = _relative_slot(statement.subject)
+    if relative is None or not _LIFE_EVENT.match(f"{statement.verb} {statement.rest}".strip()):
+        return []
+    return [Draft(statement.text, FACT, 6, f"{relative}:{key or 'news'}", _value(statement.rest or statement.verb))]
+
+
+# A role said without an article, as casual chat does: "I'm head brewer now", "I'm senior engineer".
+_ROLE_WORD = re.compile(r"^[a-z][a-z/-]*$")
+_AGENT_NOUN = re.compile(r"(?:er|or|ist|ian|ant|ent|ee)$")
+_ROLE_TAIL = _rx(r"\s+(?:now|these\s+days|nowadays|again|still|actually|full[-\s]time|part[-\s]time)(?=\s|$)")
+_NOT_ROLE_WORDS = _vocab("""
+    a, an, the, my, our, not, so, very, really, too, just, also, still, over, in, on, at, of, for, with, and, or,
+    always, never, here, there, done, good, fine, sure, sorry, better, worse, older, younger, under, after
+""")
+
+
+def _bare_role(statement: clauses.Statement) -> list[Draft]:
+    if statement.subject != "i" or statement.base not in ("am", "'m"):
+        return []
+    rest = _ROLE_TAIL.sub("", f" {statement.rest}").strip()
+    org = None
+    if job := _ROLE_AT.match(rest):
+        rest, org = job.group("role"), job.group("org")
+    else:  # "head nurse on the cardio ward": the role; a place that names no workplace is no employer
+        rest, *where = re.split(r"\s+(?:at|for|with|in|on)\s+", rest, maxsplit=1)
+        org = where[0] if where and _is_workplace(where[0]) else None
+    words = rest.split()
+    if not 1 <= len(words) <= 3 or any(not _ROLE_WORD.match(w) or w in _NOT_ROLE_WORDS for w in words):
+        return []
+    head = words[-1]
+    ranked = len(words) > 1 and words[0] in _RANKS and bool(_AGENT_NOUN.search(head))
+    if not (ranked or (_is_occupation(head) and head not in _RANKS)):
+        return []  # "I'm head over heels", "I'm lead": no trade named
+    drafts = [Draft(f"The user is {rest}", FACT, 6, "occupation", _value(rest))]
+    if org:
+        drafts.append(_employer_draft(org, org, "at", None))
+    return drafts
 
 
 _NOW_SAID = _rx(r"\b(?:now|these\s+days|nowadays|instead)\b")
