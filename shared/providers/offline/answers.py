@@ -171,3 +171,35 @@ def statement_from_answer(question_turn: str, answer: str) -> str | None:
     if m := _DO_YOU.match(question):
         return f"I {m.group('verb').lower()} {value}"
     return None
+
+
+# "I have three", "we've got two": a count of something the other speaker just named.
+_BARE_COUNT_CLAUSE = re.compile(
+    r"(?:^|[,.;!]\s*|\b(?:then|and|but|so)\s+)(?P<who>i|we)(?:\s+have|'ve|’ve)(?:\s+got)?\s+"
+    r"(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d{1,2})(?:\s+(?:already|now|lol|haha))?\s*[.!]*$",
+    re.IGNORECASE,
+)
+# What was named, as something one gets or has: "you should get a cat", "ever thought of having a dog?"
+_NAMED_ONE = re.compile(
+    r"\b(?:get|getting|got|have|having|adopt|adopting|buy|buying|own|owning)\s+(?:a|an|one)\s+"
+    r"(?P<noun>[a-z]{3,})\b(?!\s+(?:of|to|for|with|about)\b)",
+    re.IGNORECASE,
+)
+_NOT_COUNTED = _lexicon("lot bit few couple look go try break chance moment minute second while")
+
+
+def counted_reply(previous_turn: str, reply: str) -> str | None:
+    """The statement a bare count answers: ("You should get a cat", "more for me, I have three") ->
+    "I have three cats". None unless the reply ends in a bare count and the other turn named a thing
+    one gets or has (the last such thing it named)."""
+    said = _BARE_COUNT_CLAUSE.search(reply.strip())
+    named = [m.group("noun").lower() for m in _NAMED_ONE.finditer(previous_turn)]
+    named = [n for n in named if n not in _NOT_COUNTED]
+    if said is None or not named:
+        return None
+    noun = named[-1]
+    if re.search(r"[^aeiou]y$", noun):
+        plural = noun[:-1] + "ies"
+    else:
+        plural = noun + ("es" if noun.endswith(("s", "sh", "ch", "x")) else "s")
+    return f"{said.group('who')} have {said.group('count').lower()} {plural}"
