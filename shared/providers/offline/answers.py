@@ -175,7 +175,7 @@ def statement_from_answer(question_turn: str, answer: str) -> str | None:
 
 # "I have three", "we've got two": a count of something the other speaker just named.
 _BARE_COUNT_CLAUSE = re.compile(
-    r"(?:^|[,.;!]\s*|\b(?:then|and|but|so)\s+)(?P<who>i|we)(?:\s+have|'ve|’ve)(?:\s+got)?\s+"
+    r"(?:^|[,.;!]\s*|\b(?:then|and|but|so|lol|haha|well|yeah|yep|oh)\s+)(?P<who>i|we)(?:\s+have|'ve|’ve)(?:\s+got)?\s+"
     r"(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d{1,2})(?:\s+(?:already|now|lol|haha))?\s*[.!]*$",
     re.IGNORECASE,
 )
@@ -185,6 +185,10 @@ _NAMED_ONE = re.compile(
     r"(?P<noun>[a-z]{3,})\b(?!\s+(?:of|to|for|with|about)\b)",
     re.IGNORECASE,
 )
+# ... or a kind, said in the plural at the end of a clause: "I'm allergic to cats", "do you like dogs?"
+_NAMED_KIND = re.compile(
+    r"\b(?:to|of|about|love|like|hate|want|with)\s+(?P<noun>[a-z]{2,}[^s']s)\s*(?=[,.;!?]|$)", re.IGNORECASE
+)
 _NOT_COUNTED = _lexicon("lot bit few couple look go try break chance moment minute second while")
 
 
@@ -193,12 +197,15 @@ def counted_reply(previous_turn: str, reply: str) -> str | None:
     "I have three cats". None unless the reply ends in a bare count and the other turn named a thing
     one gets or has (the last such thing it named)."""
     said = _BARE_COUNT_CLAUSE.search(reply.strip())
-    named = [m.group("noun").lower() for m in _NAMED_ONE.finditer(previous_turn)]
-    named = [n for n in named if n not in _NOT_COUNTED]
+    named = [(m.start(), m.group("noun").lower(), False) for m in _NAMED_ONE.finditer(previous_turn)]
+    named += [(m.start(), m.group("noun").lower(), True) for m in _NAMED_KIND.finditer(previous_turn)]
+    named = sorted(n for n in named if n[1] not in _NOT_COUNTED)
     if said is None or not named:
         return None
-    noun = named[-1]
-    if re.search(r"[^aeiou]y$", noun):
+    _, noun, plural_said = named[-1]
+    if plural_said:
+        plural = noun
+    elif re.search(r"[^aeiou]y$", noun):
         plural = noun[:-1] + "ies"
     else:
         plural = noun + ("es" if noun.endswith(("s", "sh", "ch", "x")) else "s")

@@ -2860,7 +2860,7 @@ _LIFE_EVENT = _rx(
     r"^(?:(?:just|finally|recently|officially)\s+)*(?:"
     r"(?:had|has\s+had)\s+(?:a|an|the|her|his|their|our)\s+(?:(?:first|second|third|new|little)\s+)?"
     r"(?:baby|babies|twins|triplets|boy|girl|son|daughter|kid|child)\b"
-    r"|(?:got|is|was|has\s+got|has\s+been|were|are)\s+(?:married|engaged|divorced|promoted|hired|accepted|pregnant)\b"
+    r"|(?:got|is|was|has\s+got|has\s+been|were|are)\s+(?:married|engaged|divorced|pregnant)\b"
     r"|(?:retired|graduated|qualified)\b"
     r"|(?:started|finished|began|completed|quit)\s+(?:(?:a|an|the|her|his|their|new)\s+)*"
     r"(?:school|uni|university|college|kindergarten|nursery|daycare|preschool|job|apprenticeship|degree|masters?"
@@ -2881,6 +2881,8 @@ def _life_event(statement: clauses.Statement, key: str) -> list[Draft]:
     if not _LIFE_EVENT.match(f"{statement.verb} {statement.rest}".strip()):
         return []
     value = _value(statement.rest or statement.verb)
+    if statement.verb == "switched" and statement.subject == "i":
+        return []  # the speaker's own change is the change frames' (both values, or nothing)
     if statement.subject == "i" and (statement.verb.endswith("ed") or statement.verb in clauses.IRREGULAR_PAST):
         return [Draft(statement.text, FACT, 6, f"past:{key or 'news'}", value)]
     relative = _relative_slot(statement.subject)
