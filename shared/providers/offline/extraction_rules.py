@@ -2818,7 +2818,7 @@ def _general_drafts(c: Clause) -> list[Draft]:
         return []
     if not statement.negated and not c.anymore and (aspect := _relative_aspect(statement)):
         return aspect  # "my brother moved to Austin": where a relative lives, read by its form
-    if not statement.negated and not c.anymore and (role := _bare_role(statement)):
+    if not statement.negated and not c.anymore and (role := _bare_role(statement) or _job_had(statement)):
         return role
     if statement.negated or c.anymore:
         # "I'm not doing keto anymore", "I don't ... anymore": an ending, whatever the verb.
@@ -2869,8 +2869,24 @@ _LIFE_EVENT = _rx(
     r"|turned\s+(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|eighteen"
     r"|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b"
     r"|passed\s+(?:(?:her|his|their)\s+)?(?:driving\s+test|exams?|bar|boards|finals)\b"
+    r"|joined\s+(?:a|an|the|their|her|his)\s+(?:[\w-]+\s+){0,3}(?:team|club|choir|band|league|orchestra|society|crew"
+    r"|squad|troupe|ensemble)\b"
     r")"
 )
+# Work had, said as a thing had: "a night shift gig at the hotel", "a part-time job at a bakery".
+_JOB_HAD = _rx(
+    r"^(?:an?|the|their|new)\s+(?:[\w-]+\s+){0,3}?(?:job|gig|position|role|internship|placement|apprenticeship)\s+"
+    r"(?:at|with|for)\s+(?P<org>(?:an?\s+|the\s+)?(?:[\w&'-]+\s+){0,3}[\w&'-]+)$"
+)
+
+
+def _job_had(statement: clauses.Statement) -> list[Draft]:
+    """ "I have a night shift gig at the hotel": the speaker works there (the employer)."""
+    m = _JOB_HAD.match(statement.rest) if statement.subject == "i" and statement.base in ("have", "has") else None
+    org = _org(m.group("org")) if m else None
+    if org is None or not (_is_proper(org[1]) or re.match(r"(?i)(?:an?|the)\s", org[0])):
+        return []
+    return [_employer_draft(*org, "at", None)]
 
 
 def _life_event(statement: clauses.Statement, key: str) -> list[Draft]:
