@@ -57,7 +57,7 @@ from shared.providers.offline.text_forms import PRONOUNS, slug, third_person, ti
 from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import third_singular as _verb_s
 
-RULES_VERSION = "rules-v8"  # part of the extraction cache key: v5 segments clauses by the general layer
+RULES_VERSION = "rules-v9"  # part of the extraction cache key: v5 segments clauses by the general layer
 # (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
 # foreign past tenses, we-statements and deaths; v6 reads evening clock times, scopes context per
 # clause and keeps earlier dated or multi-valued facts of one message; v7 puts a named speaker's facts on
@@ -2868,7 +2868,7 @@ _LIFE_EVENT = _rx(
     r"|switched\s+(?:from\s+.+\s+to|to)\s+\w"
     r"|turned\s+(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|eighteen"
     r"|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b"
-    r"|passed\s+(?:(?:her|his|their)\s+)?(?:driving\s+test|exams?|bar|boards|finals)\b"
+    r"|passed\s+(?:(?:her|his|their|the|an?)\s+)?(?:[\w-]+\s+){0,2}?(?:test|exams?|bar|boards|finals)\b"
     r"|joined\s+(?:a|an|the|their|her|his)\s+(?:[\w-]+\s+){0,3}(?:team|club|choir|band|league|orchestra|society|crew"
     r"|squad|troupe|ensemble)\b"
     r")"
