@@ -132,3 +132,18 @@ def test_a_bare_count_names_a_kind_said_in_the_plural():
 def test_a_bare_count_with_nothing_named_says_nothing():
     assert said(("Noa", "how was your week?"), ("Sem", "I have three")) == []
     assert said(("Noa", "take a break maybe"), ("Sem", "I have two")) == []
+
+
+# --- an ending said of "it" ends the thing the other speaker asked about ------------------------
+
+
+def test_an_ending_of_it_retracts_the_thing_asked_about():
+    facts = said(("Ana", "did you ever sell the caravan"), ("Joe", "yeah sold it in the spring"))
+    assert any(t.startswith("NOT Joe sold the caravan") for t, _ in facts), facts
+    facts = said(("Ana", "you still playing in the brass band?"), ("Joe", "nah, quit it last year"))
+    assert any(t.startswith("NOT Joe quit the brass band") for t, _ in facts), facts
+
+
+def test_it_with_no_ending_says_nothing_of_the_thing_asked_about():
+    assert said(("Ana", "how was the concert?"), ("Joe", "loved it")) == []
+    assert not [t for t, _ in said(("Ana", "is your kettle ok?"), ("Joe", "yeah I fixed it")) if "kettle" in t]

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from shared.providers.offline import frames
+
 _QUESTION = re.compile(r"[^.!?\n]+\?")
 _VOCATIVE = re.compile(r"^(?:(?:hey|so|and|oh|ok|okay|btw|anyway)\s*,?\s+)*(?:[A-Z][\w-]*\s*,\s*)?", re.IGNORECASE)
 _TRAILING_VOCATIVE = re.compile(r"\s*,\s*[A-Z][\w-]*\s*\?$")
@@ -210,3 +212,31 @@ def counted_reply(previous_turn: str, reply: str) -> str | None:
     else:
         plural = noun + ("es" if noun.endswith(("s", "sh", "ch", "x")) else "s")
     return f"{said.group('who')} have {said.group('count').lower()} {plural}"
+
+
+# The thing the other speaker asked about: "did you ever sell the van?", "how's the restaurant?"
+_ASKED_THING = re.compile(
+    r"\b(?:the|your|ur)\s+(?P<thing>[a-z][\w-]*(?:\s+(?!now\b|still\b)[a-z][\w-]*)?)\s*(?:\?|$)", re.IGNORECASE
+)
+# "sold it", "closed it", "gave it up": an ending whose object is "it" (never "it's", "it is").
+_ENDED_IT = re.compile(r"\b(?P<verb>[a-z]+(?:\s+(?:up|off|away))?)\s+it\b(?!['’]|\s+(?:is|was|has|had|will|would)\b)")
+
+
+# Endings of a place or a business one had, besides the ending verbs: "closed it", "shut it down".
+_CLOSED = _lexicon("closed shut left")
+
+
+def _ends(verb: str) -> bool:
+    return frames.is_ending_verb(verb) or verb in _CLOSED
+
+
+def resolve_ended_it(question_turn: str, reply: str) -> str | None:
+    """An ending said of "it" in a reply, with "it" read as the thing just asked about: ("did u ever sell
+    the van", "yep sold it in november") -> "yep sold the van in november". Only for an ending verb:
+    what ends is retracted, so a misread "it" can only retract a fact nobody stated."""
+    asked = list(_ASKED_THING.finditer(question_turn))
+    ended = next((m for m in _ENDED_IT.finditer(reply) if _ends(m.group("verb").lower())), None)
+    if not asked or ended is None:
+        return None
+    thing = asked[-1].group("thing").lower()
+    return f"{reply[: ended.end('verb')]} the {thing}{reply[ended.end() :]}"

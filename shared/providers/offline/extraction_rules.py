@@ -4391,6 +4391,9 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)
     )
+    if asked and previous is not None and previous.role != "assistant":
+        # "did u ever sell the van?" / "yep sold it in november": the "it" that ended is the thing asked about
+        text = answers.resolve_ended_it(_read(previous.content), text) or text
     answer = _YES_FIRST.match(text)
     confirmed: list[Draft] = []
     if asked and answer and not (_CONFIRM.match(text) or _DENY.match(text)):
