@@ -147,3 +147,11 @@ def test_an_ending_of_it_retracts_the_thing_asked_about():
 def test_it_with_no_ending_says_nothing_of_the_thing_asked_about():
     assert said(("Ana", "how was the concert?"), ("Joe", "loved it")) == []
     assert not [t for t, _ in said(("Ana", "is your kettle ok?"), ("Joe", "yeah I fixed it")) if "kettle" in t]
+
+
+# --- a discourse lead-in before the statement -------------------------------------------------
+
+
+@pytest.mark.parametrize("lead", ["meanwhile", "in other news,", "other than that,"])
+def test_a_discourse_lead_in_hides_no_statement(lead):
+    assert any("learns Latvian" in t for t in texts(f"{lead} i've been learning Latvian"))
