@@ -155,3 +155,16 @@ def test_it_with_no_ending_says_nothing_of_the_thing_asked_about():
 @pytest.mark.parametrize("lead", ["meanwhile", "in other news,", "other than that,"])
 def test_a_discourse_lead_in_hides_no_statement(lead):
     assert any("learns Latvian" in t for t in texts(f"{lead} i've been learning Latvian"))
+
+
+# --- what one does at work, said as a participle after the clause -------------------------------
+
+
+def test_a_work_participle_after_a_clause_is_a_second_statement():
+    facts = texts("started at Brightwell Labs last week, doing data engineering")
+    assert any("Brightwell Labs" in t for t in facts)
+    assert "The user does data engineering" in facts
+
+
+def test_a_passing_participle_is_no_statement():
+    assert texts("I left early, feeling sick") == []

@@ -1225,9 +1225,17 @@ def _had_items(whole: str) -> list[str]:
 
 
 # "I'm 29 and a teacher": after "I am", "and a ..." is a second thing the user is.
+# "started at Brightwell, doing UX research": what the speaker does there, said as a participle after
+# the clause (work and study only: "left early, feeling sick" is a passing state).
+_SECOND_DOING = _rx(
+    r"\s*,\s*(?=(?:doing|working|studying|teaching|learning|training|managing|coaching)\s+(?!it\b|that\b|this\b|so\b)\w)"
+)
 _SECOND_ROLE = _rx(
     _SECOND_PREDICATE.pattern + r"|\s*,?\s+and\s+(?:also\s+)?(?=an?\s+(?!bit\b|little\b|lot\b|few\b|couple\b|half\b)\w)"
 )
+
+
+_FIRST_PERSON_START = _rx(r"^(?:i|i'm|im|i've|we|we're|we've|(?:just\s+|finally\s+)?[a-z]+ed)\b")
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -1242,7 +1250,9 @@ def _clauses(sentence: str) -> list[str]:
     out: list[str] = []
     for whole in parts:
         splitter = _SECOND_ROLE if _I_AM_START.match(whole) else _SECOND_PREDICATE
-        first, *predicates = splitter.split(whole)
+        first, *doing = _SECOND_DOING.split(whole) if _FIRST_PERSON_START.match(whole) else [whole]
+        first, *predicates = splitter.split(first)
+        predicates += doing
         # "I left X in May and joined Y": the continuation keeps no date of the first half (the joining
         # may have come later).
         out.extend(clauses.split_predicates(first))
