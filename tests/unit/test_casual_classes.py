@@ -168,3 +168,18 @@ def test_a_work_participle_after_a_clause_is_a_second_statement():
 
 def test_a_passing_participle_is_no_statement():
     assert texts("I left early, feeling sick") == []
+
+
+# --- one's own children named in passing -------------------------------------------------------
+
+
+def test_children_named_in_passing_are_the_speakers():
+    assert "The user has twins named Tove and Lars" in texts("the twins, Tove and Lars, start school in August")
+    assert "The user has kids named Ivo and Mei" in texts("my kids, Ivo and Mei, are obsessed with trains")
+
+
+@pytest.mark.parametrize(
+    "text", ["dropping the twins at nursery", "I teach the twins, Tove and Lars", "the kids were loud"]
+)
+def test_children_not_named_as_ones_own_say_nothing_of_family(text):
+    assert not [t for t, slot in said((None, text)) if (slot or "").startswith("family:")]
