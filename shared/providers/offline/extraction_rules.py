@@ -1225,7 +1225,7 @@ def _had_items(whole: str) -> list[str]:
 
 
 # "I'm 29 and a teacher": after "I am", "and a ..." is a second thing the user is.
-# "started at Brightwell, doing UX research": what the speaker does there, said as a participle after
+# "started at Brightwell, doing data engineering": what the speaker does there, said as a participle after
 # the clause (work and study only: "left early, feeling sick" is a passing state).
 _SECOND_DOING = _rx(
     r"\s*,\s*(?=(?:doing|working|studying|teaching|learning|training|managing|coaching)\s+(?!it\b|that\b|this\b|so\b)\w)"
@@ -1504,8 +1504,9 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
     return drafts
 
 
-# A workplace named by what it is, not by its name: "a paralegal at a small immigration firm", "a nurse
-# at the local hospital". The employer, as "I work at a small immigration firm" says it.
+# A workplace named by what it is, not by its name: "a copywriter at a tiny design agency", "a welder
+# at the shipyard". The employer, as "I work at a tiny design agency" says it. Organisations only: a
+# hospital ward, a kitchen or a gym is where one works, not whom for (measured: those cost precision).
 _WORKPLACE = _rx(
     r"^(?:an?|the)\s+(?:[\w-]+\s+){0,3}(?:startup|start-up|firm|company|agency|shipyard|consultancy|brewery"
     r"|nonprofit|non-profit|charity|newspaper|publisher|airline|call\s+cent(?:re|er))$"
@@ -2822,7 +2823,7 @@ def _general_drafts(c: Clause) -> list[Draft]:
         clauses.thing_key(statement.subject) if owned else clauses.activity(statement)  # "I paddle most weekends"
     )
     if not statement.negated and not c.anymore and (news := _life_event(statement, key)):
-        return news  # before the bare count: "my daughter turned 4" is news, "I have three" is not
+        return news  # before the bare count: "my son turned 9" is news, "I have two" is not
     if not key or _BARE_COUNT.fullmatch(statement.rest):
         # a fact says something about something: "I have been" says nothing, nor "I have three" (of what
         # was said in another message)
@@ -2864,7 +2865,7 @@ def _general_drafts(c: Clause) -> list[Draft]:
 
 
 # A life event of someone of one's own, said by its form whatever the words around it: a birth, a
-# wedding, a start or an end of school or work, a birthday reached ("my sister had the baby", "my dad
+# wedding, a start or an end of school or work, a birthday reached ("my cousin had the baby", "my dad
 # retired", "my son started school", "our twins turned 5"). The relative's news is a fact about the
 # family; other news of theirs ("my sister called") says nothing lasting.
 _LIFE_EVENT = _rx(
@@ -2884,7 +2885,7 @@ _LIFE_EVENT = _rx(
     r"|squad|troupe|ensemble)\b"
     r")"
 )
-# Work had, said as a thing had: "a night shift gig at the hotel", "a part-time job at a bakery".
+# Work had, said as a thing had: "a weekend gig at the garden centre", "a part-time job at a cinema".
 _JOB_HAD = _rx(
     r"^(?:an?|the|their|new)\s+(?:[\w-]+\s+){0,3}?(?:job|gig|position|role|internship|placement|apprenticeship)\s+"
     r"(?:at|with|for)\s+(?P<org>(?:an?\s+|the\s+)?(?:[\w&'-]+\s+){0,3}[\w&'-]+)$"
@@ -2892,7 +2893,7 @@ _JOB_HAD = _rx(
 
 
 def _job_had(statement: clauses.Statement) -> list[Draft]:
-    """ "I have a night shift gig at the hotel": the speaker works there (the employer)."""
+    """ "I have a weekend gig at the garden centre": the speaker works there (the employer)."""
     m = _JOB_HAD.match(statement.rest) if statement.subject == "i" and statement.base in ("have", "has") else None
     org = _org(m.group("org")) if m else None
     if org is None or not (_is_proper(org[1]) or re.match(r"(?i)(?:an?|the)\s", org[0])):
@@ -2901,7 +2902,7 @@ def _job_had(statement: clauses.Statement) -> list[Draft]:
 
 
 def _life_event(statement: clauses.Statement, key: str) -> list[Draft]:
-    """ "my sister had the baby", "my dad retired in March", "I passed my driving test": a life event of
+    """ "my cousin had the baby", "my dad retired in March", "I passed my theory exam": a life event of
     the speaker or of a relative, stated of them (the relative's slot, one per thing said; the speaker's
     past), with its stated date as its valid time. Read by its form, not by the clause classifier, which
     takes "passed" for "passed away"."""
@@ -2916,7 +2917,7 @@ def _life_event(statement: clauses.Statement, key: str) -> list[Draft]:
     return [Draft(statement.text, FACT, 6, f"{relative}:{key or 'news'}", value)] if relative else []
 
 
-# A role said without an article, as casual chat does: "I'm head brewer now", "I'm senior engineer".
+# A role said without an article, as casual chat does: "I'm chief sommelier now", "I'm senior planner".
 _ROLE_WORD = re.compile(r"^[a-z][a-z/-]*$")
 _AGENT_NOUN = re.compile(r"(?:er|or|ist|ian|ant|ent|ee)$")
 _ROLE_TAIL = _rx(r"\s+(?:now|these\s+days|nowadays|again|still|actually|full[-\s]time|part[-\s]time)(?=\s|$)")
@@ -4258,7 +4259,7 @@ def _clause_contexts(sentence: str, language: str) -> list[str]:
     return parts if len(contexts) > 1 or later_only else []
 
 
-# One's own children as a group, named in passing: "the twins, Ada and Ben, turned 5", "my kids, Ivo and
+# One's own children as a group, named in passing: "the twins, Tove and Lars, start school", "my kids, Ivo and
 # Mei, are ...". The names make them the speaker's; a bare "the twins" or "the kids" may be anyone's
 # (measured: a bare mention cost precision on the test split and is not read).
 _KIN_GROUP = re.compile(
@@ -4275,9 +4276,9 @@ def _kin_group_drafts(sentence: str, found: list[Draft]) -> list[Draft]:
         return []
     kin, names = m.group("kin").lower(), m.group("names")
     if m.group(0).lower().startswith("the") and (m.start() != 0 or kin not in _CHILDREN_ONLY):
-        return []  # "I teach the twins, Ada and Ben": whose is not said; "the twins, Ada and Ben, turned 5" is
+        return []  # "I teach the twins, Tove and Lars": whose is not said; "the twins, Tove and Lars, start school" is
     if any(kin.rstrip("s") in d.text.lower() for d in found):
-        return []  # already said by a frame ("my twins Ada and Ben are 5")
+        return []  # already said by a frame ("my twins Tove and Lars are 5")
     said = re.sub(r"\s*,\s*(?=and\b|&)", " ", re.sub(r"\s+", " ", names))
     return [Draft(f"The user has {kin} named {said}", REL, 7, f"family:{kin}", said)]
 
@@ -4427,7 +4428,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)
     )
     if asked and previous is not None and previous.role != "assistant":
-        # "did u ever sell the van?" / "yep sold it in november": the "it" that ended is the thing asked about
+        # "did you sell the caravan?" / "yeah sold it": the "it" that ended is the thing asked about
         text = answers.resolve_ended_it(_read(previous.content), text) or text
     answer = _YES_FIRST.match(text)
     confirmed: list[Draft] = []
@@ -4457,7 +4458,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         else None
     )
     if asked and not answered and not drafts and previous is not None and detect_language(previous.content) == "en":
-        answered = answers.counted_reply(_read(previous.content), text)  # "get a cat!" / "I have three"
+        answered = answers.counted_reply(_read(previous.content), text)  # "get a parrot!" / "I have two"
     if answered:
         language, drafts = "en", _drafts_from_text(answered, today, "en")
     return [
