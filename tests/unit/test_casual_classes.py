@@ -183,3 +183,8 @@ def test_children_named_in_passing_are_the_speakers():
 )
 def test_children_not_named_as_ones_own_say_nothing_of_family(text):
     assert not [t for t, slot in said((None, text)) if (slot or "").startswith("family:")]
+
+
+def test_a_degree_with_its_mode_and_a_time_tail_is_education():
+    facts = said((None, "i'm doing a part time masters now lol, started in 2025"))
+    assert ("The user is doing a part-time master's", "education") in facts

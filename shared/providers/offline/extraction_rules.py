@@ -3312,9 +3312,9 @@ def _team_tool_drafts(c: Clause) -> list[Draft]:
 _DEGREE = _rx(
     r"^i\s+(?:am\s+|have\s+)?(?:just\s+|recently\s+|finally\s+)?(?P<verb>started|starting|doing|do|did|done|finished"
     r"|completed|got|hold|have|studying\s+for|am\s+studying\s+for)\s+(?:a|an|my|the)\s+"
-    r"(?P<deg>phd|ph\.d\.?|doctorate|masters?|master's|msc|mba|bachelor'?s|bsc|degree|diploma|apprenticeship)"
+    r"(?P<mode>(?:part[-\s]time|full[-\s]time|online|distance)\s+)?(?P<deg>phd|ph\.d\.?|doctorate|masters?|master's|msc|mba|bachelor'?s|bsc|degree|diploma|apprenticeship)"
     r"(?:\s+degree)?(?:\s+in\s+(?P<field>[a-z][\w\s-]*?))?(?:\s+(?:at|from)\s+(?P<org>(?-i:[A-Z])[\w'.&-]*"
-    r"(?:\s+(?-i:[A-Z])[\w'.&-]*)*))?$"
+    r"(?:\s+(?-i:[A-Z])[\w'.&-]*)*))?(?:\s+(?:now|these\s+days|at\s+the\s+moment|currently))?$"
 )
 
 
@@ -3329,7 +3329,8 @@ def _degree_drafts(c: Clause) -> list[Draft]:
     deg = {"masters": "master's", "phd": "PhD", "mba": "MBA", "msc": "MSc", "bsc": "BSc"}.get(deg.lower(), deg)
     field = f" in {m.group('field').strip()}" if m.group("field") else ""
     org = f" at {m.group('org')}" if m.group("org") else ""
-    text = f"The user {'is doing' if ongoing else 'has'} a {deg}{field}{org}"
+    mode = re.sub(r"\s+", "-", m.group("mode").strip().lower()) + " " if m.group("mode") else ""
+    text = f"The user {'is doing' if ongoing else 'has'} a {mode}{deg}{field}{org}"
     return [Draft(text, FACT, 7, "education", f"{deg}{field}{org}".strip())]
 
 
