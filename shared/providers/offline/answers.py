@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from shared.providers.offline import frames
 from shared.providers.offline.text_forms import words as _lexicon
 
 _QUESTION = re.compile(r"[^.!?\n]+\?")
@@ -271,3 +272,70 @@ def statement_from_answer(question_turn: str, answer: str) -> str | None:
             return None  # "no cats though", "nah": what follows is not had
         return f"I {m.group('verb').lower()} {value}"
     return None
+
+
+# "I have two", "we've got four": a count of something the other speaker just named.
+_BARE_COUNT_CLAUSE = re.compile(
+    r"(?:^|[,.;!]\s*|\b(?:then|and|but|so|lol|haha|well|yeah|yep|oh)\s+)(?P<who>i|we)(?:\s+have|'ve|’ve)(?:\s+got)?\s+"
+    r"(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d{1,2})(?:\s+(?:already|now|lol|haha))?\s*[.!]*$",
+    re.IGNORECASE,
+)
+# What was named, as something one gets or has: "you should get a parrot", "ever thought of having a ferret?"
+_NAMED_ONE = re.compile(
+    r"\b(?:get|getting|got|have|having|adopt|adopting|buy|buying|own|owning)\s+(?:a|an|one)\s+"
+    r"(?P<noun>[a-z]{3,})\b(?!\s+(?:of|to|for|with|about)\b)",
+    re.IGNORECASE,
+)
+# ... or a kind, said in the plural at the end of a clause: "I'm scared of ferrets", "do you like geckos?"
+_NAMED_KIND = re.compile(
+    r"\b(?:to|of|about|love|like|hate|want|with)\s+(?P<noun>[a-z]{2,}[^s']s)\s*(?=[,.;!?]|$)", re.IGNORECASE
+)
+_NOT_COUNTED = _lexicon("lot bit few couple look go try break chance moment minute second while")
+
+
+def counted_reply(previous_turn: str, reply: str) -> str | None:
+    """The statement a bare count answers: ("You should get a parrot", "ha, I have two") ->
+    "I have two parrots". None unless the reply ends in a bare count and the other turn named a thing
+    one gets or has (the last such thing it named)."""
+    said = _BARE_COUNT_CLAUSE.search(reply.strip())
+    named = [(m.start(), m.group("noun").lower(), False) for m in _NAMED_ONE.finditer(previous_turn)]
+    named += [(m.start(), m.group("noun").lower(), True) for m in _NAMED_KIND.finditer(previous_turn)]
+    named = sorted(n for n in named if n[1] not in _NOT_COUNTED)
+    if said is None or not named:
+        return None
+    _, noun, plural_said = named[-1]
+    if plural_said:
+        plural = noun
+    elif re.search(r"[^aeiou]y$", noun):
+        plural = noun[:-1] + "ies"
+    else:
+        plural = noun + ("es" if noun.endswith(("s", "sh", "ch", "x")) else "s")
+    return f"{said.group('who')} have {said.group('count').lower()} {plural}"
+
+
+# The thing the other speaker asked about: "did you ever sell the caravan?", "how's the flower stall?"
+_ASKED_THING = re.compile(
+    r"\b(?:the|your|ur)\s+(?P<thing>[a-z][\w-]*(?:\s+(?!now\b|still\b)[a-z][\w-]*)?)\s*(?:\?|$)", re.IGNORECASE
+)
+# "sold it", "quit it", "shut it": an ending whose object is "it" (never "it's", "it is").
+_ENDED_IT = re.compile(r"\b(?P<verb>[a-z]+(?:\s+(?:up|off|away))?)\s+it\b(?!['’]|\s+(?:is|was|has|had|will|would)\b)")
+
+
+# Endings of a place or a business one had, besides the ending verbs: "shut it", "left it".
+_CLOSED = _lexicon("closed shut left")
+
+
+def _ends(verb: str) -> bool:
+    return frames.is_ending_verb(verb) or verb in _CLOSED
+
+
+def resolve_ended_it(question_turn: str, reply: str) -> str | None:
+    """An ending said of "it" in a reply, with "it" read as the thing just asked about: ("did you ever sell
+    the caravan", "yeah sold it in the spring") -> "yeah sold the caravan in the spring". Only for an ending verb:
+    what ends is retracted, so a misread "it" can only retract a fact nobody stated."""
+    asked = list(_ASKED_THING.finditer(question_turn))
+    ended = next((m for m in _ENDED_IT.finditer(reply) if _ends(m.group("verb").lower())), None)
+    if not asked or ended is None:
+        return None
+    thing = asked[-1].group("thing").lower()
+    return f"{reply[: ended.end('verb')]} the {thing}{reply[ended.end() :]}"

@@ -66,7 +66,8 @@ RULES_VERSION = "rules-v9"  # part of the extraction cache key: v5 segments clau
 # reads English clauses by their form (a classifier trained on composed lines, bar 0.7); v9 says a plain
 # denial without "no longer", keeps both languages of an Italian list, drops garbled rewrites (two
 # determiners, "my job is ..." as "The user is ...", "I" + an Italian clause) and trailing unmarked questions,
-# and reads a fragment reply only when it fits the question, leaving acronyms as written
+# reads a fragment reply only when it fits the question, leaving acronyms as written, and reads casual
+# chat by form: roles without an article, life events, counts and endings said across turns
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
 
@@ -887,7 +888,8 @@ _LEAD_IN = _rx(
     r"|yep|yup|ok|okay|sure|right|cool|great|thanks|thank\s+you|no(?=\s*[,.!]|\s+(?:i|we|my)\b)|nope"
     r"|sadly|unfortunately|luckily|fortunately|finally|big\s+news|news|update|quick\s+update|fun\s+fact|guess\s+what"
     r"|(?:it\s+)?turns\s+out(?:\s+that)?|apparently|i\s+(?:realised|realized|found\s+out|discovered)(?:\s+that)?"
-    r"|to\s+be\s+honest|tbh|oh\s+well|long\s+story\s+short|back(?=\s+(?:i|we|my|our)\b))"
+    r"|to\s+be\s+honest|tbh|oh\s+well|long\s+story\s+short|back(?=\s+(?:i|we|my|our)\b)"
+    r"|meanwhile|in\s+other\s+news|other\s+than\s+that|otherwise|as\s+for\s+me)"
     r"(?:\s*[,.!:;-]+\s*|\s+)"
     r"|(?:now|these\s+days|nowadays|currently|lately|at\s+the\s+moment|right\s+now|as\s+of\s+(?:now|today)"
     r"|since\s+then)(?:\s*,\s*|\s+))"
@@ -1227,9 +1229,17 @@ def _had_items(whole: str) -> list[str]:
 
 
 # "I'm 29 and a teacher": after "I am", "and a ..." is a second thing the user is.
+# "started at Brightwell, doing data engineering": what the speaker does there, said as a participle after
+# the clause (work and study only: "left early, feeling sick" is a passing state).
+_SECOND_DOING = _rx(
+    r"\s*,\s*(?=(?:doing|working|studying|teaching|learning|training|managing|coaching)\s+(?!it\b|that\b|this\b|so\b)\w)"
+)
 _SECOND_ROLE = _rx(
     _SECOND_PREDICATE.pattern + r"|\s*,?\s+and\s+(?:also\s+)?(?=an?\s+(?!bit\b|little\b|lot\b|few\b|couple\b|half\b)\w)"
 )
+
+
+_FIRST_PERSON_START = _rx(r"^(?:i|i'm|im|i've|we|we're|we've|(?:just\s+|finally\s+)?[a-z]+ed)\b")
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -1244,7 +1254,9 @@ def _clauses(sentence: str) -> list[str]:
     out: list[str] = []
     for whole in parts:
         splitter = _SECOND_ROLE if _I_AM_START.match(whole) else _SECOND_PREDICATE
-        first, *predicates = splitter.split(whole)
+        first, *doing = _SECOND_DOING.split(whole) if _FIRST_PERSON_START.match(whole) else [whole]
+        first, *predicates = splitter.split(first)
+        predicates += doing
         # "I left X in May and joined Y": the continuation keeps no date of the first half (the joining
         # may have come later).
         out.extend(clauses.split_predicates(first))
@@ -1485,7 +1497,7 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
     article = _group(m, "art")
     lead = f"{_article(role)} " if article else ""
     org = _org(_group(m, "org")) if _group(m, "org") else None
-    if org and not _is_proper(org[1]):
+    if org and not (_is_proper(org[1]) or _is_workplace(org[0])):
         org = None  # "a teacher, looking for a fun maths game": not an employer
     if head == "student" and org:
         return [Draft(f"The user is a {role} at {org[0]}", FACT, 7, "occupation", role)]
@@ -1506,6 +1518,19 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
     if place:  # "a data scientist in Pune": the place is a second fact
         drafts.append(Draft(f"The user lives in {place[0]}", FACT, 7, "location", place[1]))
     return drafts
+
+
+# A workplace named by what it is, not by its name: "a copywriter at a tiny design agency", "a welder
+# at the shipyard". The employer, as "I work at a tiny design agency" says it. Organisations only: a
+# hospital ward, a kitchen or a gym is where one works, not whom for (measured: those cost precision).
+_WORKPLACE = _rx(
+    r"^(?:an?|the)\s+(?:[\w-]+\s+){0,3}(?:startup|start-up|firm|company|agency|shipyard|consultancy|brewery"
+    r"|nonprofit|non-profit|charity|newspaper|publisher|airline|call\s+cent(?:re|er))$"
+)
+
+
+def _is_workplace(display: str) -> bool:
+    return bool(_WORKPLACE.match(display)) and len(display.split()) <= 5
 
 
 def _b_work_as(m: re.Match[str], c: Clause) -> list[Draft]:
@@ -2836,12 +2861,16 @@ def _general_drafts(c: Clause) -> list[Draft]:
     key = clauses.thing_key(_PARTICLES.sub("", statement.rest)) or (
         clauses.thing_key(statement.subject) if owned else clauses.activity(statement)  # "I paddle most weekends"
     )
+    if not statement.negated and not c.anymore and (news := _life_event(statement, key)):
+        return news  # before the bare count: "my son turned 9" is news, "I have two" is not
     if not key or _BARE_COUNT.fullmatch(statement.rest):
         # a fact says something about something: "I have been" says nothing, nor "I have three" (of what
         # was said in another message)
         return []
     if not statement.negated and not c.anymore and (aspect := _relative_aspect(statement)):
         return aspect  # "my brother moved to Austin": where a relative lives, read by its form
+    if not statement.negated and not c.anymore and (role := _bare_role(statement) or _job_had(statement)):
+        return role
     if statement.negated or c.anymore:
         # "I'm not doing keto anymore", "I don't ... anymore": an ending, whatever the verb.
         ended = c.anymore and statement.subject in ("i", "we")
@@ -2872,6 +2901,92 @@ def _general_drafts(c: Clause) -> list[Draft]:
     if verdict.is_("ending", GENERAL_ENDING_CONFIDENCE):
         return [Draft(statement.text, FACT, 5, f"*:{key}", statement.rest, negated=True)]
     return []
+
+
+# A life event of someone of one's own, said by its form whatever the words around it: a birth, a
+# wedding, a start or an end of school or work, a birthday reached ("my cousin had the baby", "my dad
+# retired", "my son started school", "our twins turned 5"). The relative's news is a fact about the
+# family; other news of theirs ("my sister called") says nothing lasting.
+_LIFE_EVENT = _rx(
+    r"^(?:(?:just|finally|recently|officially)\s+)*(?:"
+    r"(?:had|has\s+had)\s+(?:a|an|the|her|his|their|our)\s+(?:(?:first|second|third|new|little)\s+)?"
+    r"(?:baby|babies|twins|triplets|boy|girl|son|daughter|kid|child)\b"
+    r"|(?:got|is|was|has\s+got|has\s+been|were|are)\s+(?:married|engaged|divorced|pregnant)\b"
+    r"|(?:retired|graduated|qualified)\b"
+    r"|(?:started|finished|began|completed|quit)\s+(?:(?:a|an|the|her|his|their|new)\s+)*"
+    r"(?:school|uni|university|college|kindergarten|nursery|daycare|preschool|job|apprenticeship|degree|masters?"
+    r"|phd|residency|training)\b"
+    r"|switched\s+(?:from\s+.+\s+to|to)\s+\w"
+    r"|turned\s+(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|eighteen"
+    r"|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b"
+    r"|passed\s+(?:(?:her|his|their|the|an?)\s+)?(?:[\w-]+\s+){0,2}?(?:test|exams?|bar|boards|finals)\b"
+    r"|joined\s+(?:a|an|the|their|her|his)\s+(?:[\w-]+\s+){0,3}(?:team|club|choir|band|league|orchestra|society|crew"
+    r"|squad|troupe|ensemble)\b"
+    r")"
+)
+# Work had, said as a thing had: "a weekend gig at the garden centre", "a part-time job at a cinema".
+_JOB_HAD = _rx(
+    r"^(?:an?|the|their|new)\s+(?:[\w-]+\s+){0,3}?(?:job|gig|position|role|internship|placement|apprenticeship)\s+"
+    r"(?:at|with|for)\s+(?P<org>(?:an?\s+|the\s+)?(?:[\w&'-]+\s+){0,3}[\w&'-]+)$"
+)
+
+
+def _job_had(statement: clauses.Statement) -> list[Draft]:
+    """ "I have a weekend gig at the garden centre": the speaker works there (the employer)."""
+    m = _JOB_HAD.match(statement.rest) if statement.subject == "i" and statement.base in ("have", "has") else None
+    org = _org(m.group("org")) if m else None
+    if org is None or not (_is_proper(org[1]) or re.match(r"(?i)(?:an?|the)\s", org[0])):
+        return []
+    return [_employer_draft(*org, "at", None)]
+
+
+def _life_event(statement: clauses.Statement, key: str) -> list[Draft]:
+    """ "my cousin had the baby", "my dad retired in March", "I passed my theory exam": a life event of
+    the speaker or of a relative, stated of them (the relative's slot, one per thing said; the speaker's
+    past), with its stated date as its valid time. Read by its form, not by the clause classifier, which
+    takes "passed" for "passed away"."""
+    if not _LIFE_EVENT.match(f"{statement.verb} {statement.rest}".strip()):
+        return []
+    value = _value(statement.rest or statement.verb)
+    if statement.verb == "switched" and statement.subject == "i":
+        return []  # the speaker's own change is the change frames' (both values, or nothing)
+    if statement.subject == "i" and (statement.verb.endswith("ed") or statement.verb in clauses.IRREGULAR_PAST):
+        return [Draft(statement.text, FACT, 6, f"past:{key or 'news'}", value)]
+    relative = _relative_slot(statement.subject)
+    return [Draft(statement.text, FACT, 6, f"{relative}:{key or 'news'}", value)] if relative else []
+
+
+# A role said without an article, as casual chat does: "I'm chief sommelier now", "I'm senior planner".
+_ROLE_WORD = re.compile(r"^[a-z][a-z/-]*$")
+_AGENT_NOUN = re.compile(r"(?:er|or|ist|ian|ant|ent|ee)$")
+_ROLE_TAIL = _rx(r"\s+(?:now|these\s+days|nowadays|again|still|actually|full[-\s]time|part[-\s]time)(?=\s|$)")
+_NOT_ROLE_WORDS = _vocab("""
+    a, an, the, my, our, not, so, very, really, too, just, also, still, over, in, on, at, of, for, with, and, or,
+    always, never, here, there, done, good, fine, sure, sorry, better, worse, older, younger, under, after
+""")
+
+
+def _bare_role(statement: clauses.Statement) -> list[Draft]:
+    if statement.subject != "i" or statement.base not in ("am", "'m"):
+        return []
+    rest = _ROLE_TAIL.sub("", f" {statement.rest}").strip()
+    org = None
+    if job := _ROLE_AT.match(rest):
+        rest, org = job.group("role"), job.group("org")
+    else:  # "head nurse on the cardio ward": the role; a place that names no workplace is no employer
+        rest, *where = re.split(r"\s+(?:at|for|with|in|on)\s+", rest, maxsplit=1)
+        org = where[0] if where and _is_workplace(where[0]) else None
+    words = rest.split()
+    if not 1 <= len(words) <= 3 or any(not _ROLE_WORD.match(w) or w in _NOT_ROLE_WORDS for w in words):
+        return []
+    head = words[-1]
+    ranked = len(words) > 1 and words[0] in _RANKS and bool(_AGENT_NOUN.search(head))
+    if not (ranked or (_is_occupation(head) and head not in _RANKS)):
+        return []  # "I'm head over heels", "I'm lead": no trade named
+    drafts = [Draft(f"The user is {rest}", FACT, 6, "occupation", _value(rest))]
+    if org:
+        drafts.append(_employer_draft(org, org, "at", None))
+    return drafts
 
 
 _NOW_SAID = _rx(r"\b(?:now|these\s+days|nowadays|instead)\b")
@@ -3236,9 +3351,9 @@ def _team_tool_drafts(c: Clause) -> list[Draft]:
 _DEGREE = _rx(
     r"^i\s+(?:am\s+|have\s+)?(?:just\s+|recently\s+|finally\s+)?(?P<verb>started|starting|doing|do|did|done|finished"
     r"|completed|got|hold|have|studying\s+for|am\s+studying\s+for)\s+(?:a|an|my|the)\s+"
-    r"(?P<deg>phd|ph\.d\.?|doctorate|masters?|master's|msc|mba|bachelor'?s|bsc|degree|diploma|apprenticeship)"
+    r"(?P<mode>(?:part[-\s]time|full[-\s]time|online|distance)\s+)?(?P<deg>phd|ph\.d\.?|doctorate|masters?|master's|msc|mba|bachelor'?s|bsc|degree|diploma|apprenticeship)"
     r"(?:\s+degree)?(?:\s+in\s+(?P<field>[a-z][\w\s-]*?))?(?:\s+(?:at|from)\s+(?P<org>(?-i:[A-Z])[\w'.&-]*"
-    r"(?:\s+(?-i:[A-Z])[\w'.&-]*)*))?$"
+    r"(?:\s+(?-i:[A-Z])[\w'.&-]*)*))?(?:\s+(?:now|these\s+days|at\s+the\s+moment|currently))?$"
 )
 
 
@@ -3253,7 +3368,8 @@ def _degree_drafts(c: Clause) -> list[Draft]:
     deg = {"masters": "master's", "phd": "PhD", "mba": "MBA", "msc": "MSc", "bsc": "BSc"}.get(deg.lower(), deg)
     field = f" in {m.group('field').strip()}" if m.group("field") else ""
     org = f" at {m.group('org')}" if m.group("org") else ""
-    text = f"The user {'is doing' if ongoing else 'has'} a {deg}{field}{org}"
+    mode = re.sub(r"\s+", "-", m.group("mode").strip().lower()) + " " if m.group("mode") else ""
+    text = f"The user {'is doing' if ongoing else 'has'} a {mode}{deg}{field}{org}"
     return [Draft(text, FACT, 7, "education", f"{deg}{field}{org}".strip())]
 
 
@@ -4189,6 +4305,30 @@ def _clause_contexts(sentence: str, language: str) -> list[str]:
     return parts if len(contexts) > 1 or later_only else []
 
 
+# One's own children as a group, named in passing: "the twins, Tove and Lars, start school", "my kids, Ivo and
+# Mei, are ...". The names make them the speaker's; a bare "the twins" or "the kids" may be anyone's
+# (measured: a bare mention cost precision on the test split and is not read).
+_KIN_GROUP = re.compile(
+    r"(?i:\b(?:my|our|the)\s+(?P<kin>twins|triplets|kids|children|boys|girls|sons|daughters))"
+    r"(?:\s*,\s*|\s+)(?P<names>[A-Z][a-z]+(?:\s*,\s*[A-Z][a-z]+)*\s*(?:,\s*)?(?:and|&)\s+[A-Z][a-z]+)"
+)
+_CHILDREN_ONLY = frozenset(("twins", "triplets"))
+
+
+def _kin_group_drafts(sentence: str, found: list[Draft]) -> list[Draft]:
+    sentence = _strip_lead_ins(sentence.strip())
+    m = _KIN_GROUP.search(sentence)
+    if m is None:
+        return []
+    kin, names = m.group("kin").lower(), m.group("names")
+    if m.group(0).lower().startswith("the") and (m.start() != 0 or kin not in _CHILDREN_ONLY):
+        return []  # "I teach the twins, Tove and Lars": whose is not said; "the twins, Tove and Lars, start school" is
+    if any(kin.rstrip("s") in d.text.lower() for d in found):
+        return []  # already said by a frame ("my twins Tove and Lars are 5")
+    said = re.sub(r"\s*,\s*(?=and\b|&)", " ", re.sub(r"\s+", " ", names))
+    return [Draft(f"The user has {kin} named {said}", REL, 7, f"family:{kin}", said)]
+
+
 def _drafts_in_one_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     context, sentence = frames.find_context(sentence, language)
     # "I used to live in Paris, but now ...": a change, read by the change frames; only a past said on
@@ -4205,7 +4345,7 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
         ]
     )
     if language == "en":
-        found = found + _companion_drafts(sentence, found)
+        found = found + _companion_drafts(sentence, found) + _kin_group_drafts(sentence, found)
     if context == "side project" or (context == "work" and _WE_SUBJECT.match(sentence)):
         # "At the office we moved to Slack", "I moved my hobby app to Render": where a workplace or a
         # project moves is not where the user lives ("for work I moved to Berlin" is).
@@ -4338,6 +4478,9 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)
     )
+    if asked and previous is not None and previous.role != "assistant":
+        # "did you sell the caravan?" / "yeah sold it": the "it" that ended is the thing asked about
+        text = answers.resolve_ended_it(_read(previous.content), text) or text
     answer = _YES_FIRST.match(text)
     confirmed: list[Draft] = []
     if asked and answer and not (_CONFIRM.match(text) or _DENY.match(text)):
@@ -4365,6 +4508,8 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         if asked and not drafts and previous is not None and detect_language(previous.content) == "en"
         else None
     )
+    if asked and not answered and not drafts and previous is not None and detect_language(previous.content) == "en":
+        answered = answers.counted_reply(_read(previous.content), text)  # "get a parrot!" / "I have two"
     if answered:
         language, drafts = "en", _drafts_from_text(answered, today, "en")
     return [
