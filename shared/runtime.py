@@ -15,6 +15,7 @@ retries it and consumes nothing more until it succeeds.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -345,10 +346,13 @@ def build_stage_app(
             batches = with_lookahead(
                 batches, lambda events: loop.read_ahead(records_of(events)), ahead_events=lookahead_events
             )
-        async for events in batches:
-            await handle_batch(loop, events)
-            for event in events:
-                await stream.ack(event)
+        # Closed on the way out, not when garbage-collected: a look-ahead left open would keep taking
+        # batches from the stream beside the restarted agent's own take.
+        async with contextlib.aclosing(batches) as taken:
+            async for events in taken:
+                await handle_batch(loop, events)
+                for event in events:
+                    await stream.ack(event)
 
     return app, ctx
 
@@ -380,8 +384,11 @@ async def with_lookahead(
                 await arrived(batch)
                 waiting += max(1, len(batch))
                 taken.put_nowait(batch)
-        except Exception as exc:  # StopAsyncIteration (the end) too: the caller meets it in its turn
+        except BaseException as exc:  # StopAsyncIteration (the end) too: the caller meets it in its turn
+            # Cancellation as well: a taker that died silently would leave the caller waiting forever.
             taken.put_nowait(exc)
+            if not isinstance(exc, Exception):
+                raise
 
     task = asyncio.ensure_future(taker())
     try:

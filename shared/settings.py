@@ -74,8 +74,11 @@ class Settings(BaseSettings):
     batch_window_s: float = Field(0.2, description="How long a stage waits to fill a batch.")
     embedder_batch_max_events: int = Field(
         2048,
+        ge=1,
+        le=2048,
         description="Largest batch the embedder and the message-embedder take: they embed chunks of 1,024 while "
-        "the last is published or stored.",
+        "the last is published or stored. At most 2,048: the texts asked of the model ahead and the records "
+        "parsed ahead are kept for batches of up to that size.",
     )
     chat_batch_max_events: int = Field(
         256,

@@ -153,3 +153,22 @@ async def test_at_most_limit_texts_wait_and_a_forgotten_one_is_asked_again():
     assert not ahead.has("m", ("t", "0")) and ahead.has("m", ("t", "2"))
     assert await ahead.claim("s", provider, [("t", "0")], texts) == {("t", "0"): [6.0]}
     assert len(provider.calls) == 4
+
+
+async def test_a_cancelled_take_reaches_the_caller_instead_of_leaving_it_waiting():
+    async def source():
+        yield [1]
+        raise asyncio.CancelledError  # faust's take cancelled under the taker (a rebalance, a stop)
+
+    async def arrived(batch):
+        return None
+
+    got = []
+
+    async def consume():
+        async for batch in with_lookahead(source(), arrived, ahead_events=4):
+            got.append(batch)
+
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.wait_for(consume(), timeout=5)  # a hang would end as TimeoutError instead
+    assert got == [[1]]
