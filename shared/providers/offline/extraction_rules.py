@@ -2710,6 +2710,7 @@ def _normalise_message(text: str) -> str:
     return re.sub(r"[ \t\u00a0]+", " ", text).strip()
 
 
+@lru_cache(maxsize=8192)  # pure; each turn is read more than once (its own clauses, answers, context)
 def _read(content: str) -> str:
     """A chat message as the rules read it: normalised, and in English its chat spellings ("u", "3x a
     week", "shes", "w/") written out (chat_spelling)."""

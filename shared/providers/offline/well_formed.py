@@ -24,6 +24,7 @@ Both read the words, never a list of sentences; a fact they reject is dropped, n
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from shared.providers.offline.text_forms import words as _lexicon
 
@@ -110,6 +111,7 @@ UNMARKED_QUESTION = re.compile(
 )
 
 
+@lru_cache(maxsize=8192)  # pure, and the same fact texts come back from message to message
 def trimmed(text: str, language: str) -> str:
     """The fact without what chat adds after it (English): an afterthought clause after a comma, a vague
     time the rules did not read as a date. Other languages: unchanged."""
@@ -231,6 +233,7 @@ _ENDS = re.compile(
 )
 
 
+@lru_cache(maxsize=8192)  # pure, as trimmed
 def is_well_formed(text: str, language: str, *, negated: bool = False) -> bool:
     """Whether a fact text reads as a fact (see the module's docstring). Non-English texts are checked
     for repeated words only: their frames write the object from a parsed clause. An English retraction
