@@ -17,6 +17,7 @@ from uuid import UUID
 from shared.domain.models import Decision, DecisionItem, Neighbour, Op
 from shared.domain.slot_names import canonical_slot
 from shared.domain.slots import (
+    SPEAKER_MARK,
     WORK,
     base_slot,
     context_of,
@@ -90,12 +91,17 @@ def speakers_own(candidate: CandidateView, neighbours: Sequence[ActiveFact]) -> 
     speaker's facts (a named speaker's slot says whose it is: slots.with_speaker), every slot without the
     speaker. One speaker's statement never replaces, ends or duplicates another's; within one speaker the
     slots read as anyone's. A conversation without names is unchanged."""
-    return replace(candidate, slot=without_speaker(candidate.slot)), same_speakers(candidate.slot, neighbours)
+    speakers = same_speakers(candidate.slot, neighbours)
+    if candidate.slot and SPEAKER_MARK in candidate.slot:
+        candidate = replace(candidate, slot=without_speaker(candidate.slot))
+    return candidate, speakers
 
 
 def same_speakers(slot: str | None, neighbours: Sequence[ActiveFact]) -> list[ActiveFact]:
     """The neighbours of the speaker ``slot`` names (or of no named speaker), their slots without it."""
     mine = speaker_of(slot)
+    if mine is None and not any(n.slot and SPEAKER_MARK in n.slot for n in neighbours):
+        return list(neighbours)  # no speaker anywhere (a conversation without names): nothing to drop or rewrite
     return [replace(n, slot=without_speaker(n.slot)) if n.slot else n for n in neighbours if _speakers(n, mine)]
 
 
@@ -145,16 +151,19 @@ def restated_with_less(candidate: CandidateView, neighbours: Sequence[ActiveFact
     what they name, and "has a wife" is then news), and in the same language: words are compared as written."""
     if not candidate.slot or candidate.value or is_multi_valued(candidate.slot):
         return None
-    if not _only_names_its_kind(candidate.text, candidate.slot):
+    # The cheap tests first (most candidates have no fuller fact on their slot); the outcome is the same.
+    holders = slot_holders(canonical_slot(candidate.slot), [canonical_slot(n.slot) for n in neighbours])
+    fuller = [
+        index
+        for index in holders
+        if not (candidate.language and neighbours[index].language and candidate.language != neighbours[index].language)
+        and not _PAST_OR_CHANGED.search(neighbours[index].text)
+    ]
+    if not fuller or not _only_names_its_kind(candidate.text, candidate.slot):
         return None
     words = content_stems(candidate.text) - _EXISTENCE_VERBS
-    holders = slot_holders(canonical_slot(candidate.slot), [canonical_slot(n.slot) for n in neighbours])
-    for index in holders:
+    for index in fuller:
         fact = neighbours[index]
-        if candidate.language and fact.language and candidate.language != fact.language:
-            continue
-        if _PAST_OR_CHANGED.search(fact.text):
-            continue
         if words < content_stems(fact.text):
             return Decision(Op.NONE, target=index, reason=f"restates neighbour {index} on {candidate.slot} with less")
     return None

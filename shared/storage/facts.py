@@ -71,12 +71,12 @@ _NEAR = """
             -- it; any other is read exactly, by the (tenant, user) index.
             (SELECT fact_id, 1 - (embedding <=> q.embedding) AS similarity FROM facts
              WHERE tenant_id = q.tenant_id AND user_id = q.user_id AND superseded_at IS NULL AND NOT q.indexed
-               AND split_part(split_part(coalesce(slot, ''), '~', 2), '@', 1) IN ('', q.speaker)
+               AND {speaker_filter}
              ORDER BY embedding <=> q.embedding LIMIT $8)
             UNION ALL
             (SELECT fact_id, 1 - (embedding <=> q.embedding) AS similarity FROM facts
              WHERE tenant_id = q.tenant_id AND user_id = q.user_id AND superseded_at IS NULL AND ann AND q.indexed
-               AND split_part(split_part(coalesce(slot, ''), '~', 2), '@', 1) IN ('', q.speaker)
+               AND {speaker_filter}
              ORDER BY embedding <=> q.embedding LIMIT $8)
         ) nearest WHERE similarity >= $9
         UNION
@@ -87,12 +87,29 @@ _NEAR = """
           -- Which of them it may change is the rules' call (shared.domain.slots); they must see them all.
           -- A speaker's slot ("location~maya") brings the plain one too: facts stored before slots named
           -- speakers are there (which of them are the speaker's is consolidation.same_speakers' call).
-          AND ((slot IS NOT NULL AND split_part(slot, '@', 1) IN (q.base, split_part(q.base, '~', 1)))
+          AND ((slot IS NOT NULL AND {same_base})
                OR normalized_text = q.norm
                OR (q.thing IS NOT NULL AND strpos(lower(text), q.thing) > 0))
     ) p
     JOIN facts f ON f.fact_id = p.fact_id
 """
+
+# Two spellings of _NEAR, one decision: with named speakers in the batch, and without (no query names a
+# speaker: its speaker is '', so only facts of no named speaker count and q.base has no "~"). The
+# speakerless one is the cheaper test per fact row, and the common case (a conversation without names).
+_NEAR_SPEAKERS = _NEAR.format(
+    speaker_filter="split_part(split_part(coalesce(slot, ''), '~', 2), '@', 1) IN ('', q.speaker)",
+    same_base="split_part(slot, '@', 1) IN (q.base, split_part(q.base, '~', 1))",
+)
+_NEAR_NO_SPEAKERS = _NEAR.format(
+    speaker_filter="strpos(coalesce(slot, ''), '~') = 0",
+    same_base="split_part(slot, '@', 1) = q.base",
+)
+
+
+def _near(speakers: Sequence[str]) -> str:
+    """The _NEAR for a batch whose queries have these speakers (_query_columns' $7)."""
+    return _NEAR_SPEAKERS if any(speakers) else _NEAR_NO_SPEAKERS
 
 
 def _query_columns(queries: Sequence[NeighbourQuery]) -> tuple[list, ...]:
@@ -152,9 +169,10 @@ async def neighbours_many(
     look-up itself (measured: ~0.05 ms of execution per look-up)."""
     if not queries:
         return []
+    columns = _query_columns(queries)
     rows = await conn.fetch(
-        f"WITH q AS ({_QUERIES}) {_NEAR} ORDER BY q.n, p.similarity DESC, f.fact_id",
-        *_query_columns(queries),
+        f"WITH q AS ({_QUERIES}) {_near(columns[6])} ORDER BY q.n, p.similarity DESC, f.fact_id",
+        *columns,
         top_k,
         floor,
     )
@@ -187,6 +205,7 @@ async def read_batch(
     costs the stage and Postgres more than most of these look-ups): its now(), which of ``users`` have a
     retraction (a negated decision) on record (only theirs need :func:`tombstone_after`), which
     candidates are decided already, and the neighbours (:func:`neighbours_many`) of every other one."""
+    columns = _query_columns(queries)
     row = await conn.fetchrow(
         f"""
         WITH q AS ({_QUERIES}),
@@ -194,7 +213,7 @@ async def read_batch(
             SELECT c.n FROM unnest($1::text[], $12::text[]) WITH ORDINALITY AS c(tenant_id, candidate_id, n)
             WHERE EXISTS (SELECT 1 FROM decisions d WHERE d.tenant_id = c.tenant_id AND d.candidate_id = c.candidate_id)
         ),
-        near AS ({_NEAR} WHERE NOT EXISTS (SELECT 1 FROM decided WHERE decided.n = q.n)),
+        near AS ({_near(columns[6])} WHERE NOT EXISTS (SELECT 1 FROM decided WHERE decided.n = q.n)),
         retracting AS (
             SELECT u.tenant_id, u.user_id FROM unnest($10::text[], $11::text[]) AS u(tenant_id, user_id)
             WHERE EXISTS (SELECT 1 FROM decisions d
@@ -205,7 +224,7 @@ async def read_batch(
                ARRAY(SELECT n FROM decided) AS decided,
                ARRAY(SELECT near FROM near ORDER BY n, similarity DESC, fact_id) AS near
         """,
-        *_query_columns(queries),
+        *columns,
         top_k,
         floor,
         [t for t, _ in users],
