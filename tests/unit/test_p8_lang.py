@@ -1,0 +1,182 @@
+"""Changes, endings and stated times in German, Spanish, French, Italian and Portuguese, end to end.
+
+Each case is a short conversation replayed through the offline extractor and the consolidation rules
+(bench/eval.py's replay), with similarity by slot equality only: the new fact supersedes or retracts the
+old one only when both land on the same slot, so these tests check the slot as well as the reading.
+The phrasings were written for this file (casual forms: subject dropped, "ne" dropped, a second clause
+saying what came next, a stated time anywhere in the clause); none comes from an evaluation set.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from datetime import datetime
+
+import pytest
+
+import bench.eval as bench_eval
+from shared.domain.models import ExtractionInput, Turn
+from shared.providers.offline.extraction_rules import extract_facts
+from shared.providers.offline.providers import OfflineDecisionProvider, OfflineExtractionProvider
+
+FIRST_DAY = "2026-01-05"
+
+
+def replay(messages: Sequence[tuple[str, str]]) -> bench_eval.Replay:
+    conversation: dict = {"id": "p8", "messages": []}
+    for text, day in messages:
+        conversation["messages"].append({"role": "user", "content": text, "created_at": f"{day}T10:00:00+00:00"})
+        conversation["messages"].append({"role": "assistant", "content": "Ok.", "created_at": f"{day}T10:01:00+00:00"})
+    return asyncio.run(
+        bench_eval.replay(
+            conversation, OfflineExtractionProvider(), OfflineDecisionProvider(), bench_eval.Similarity(use_model=False)
+        )
+    )
+
+
+def active(run: bench_eval.Replay) -> list[str]:
+    return sorted(f.text for f in run.active)
+
+
+def valid_at(run: bench_eval.Replay, day: str) -> list[str]:
+    return sorted(f.text for f in run.memory.valid_at(datetime.fromisoformat(f"{day}T12:00:00+00:00")))
+
+
+def only(texts: list[str], word: str) -> bool:
+    return len(texts) == 1 and word.lower() in texts[0].lower()
+
+
+def facts_of(message: str, day: str = "2026-05-12"):
+    turn = Turn("e0", "user", message, datetime.fromisoformat(f"{day}T10:00:00+00:00"))
+    return extract_facts(ExtractionInput(new_turns=(turn,)))
+
+
+# --- endings of a habit: the ending lands on the habit's slot, whatever else the habit said -----------------
+
+ENDED_HABITS = [
+    # (before, after, said on, a day the habit held, a day after the stated end or None)
+    ("fumo un pacchetto al giorno", "ho smesso di fumare a febbraio, finalmente", "2026-04-10", "2026-01-20", "2026-03-01"),
+    ("corro tutte le mattine", "ho smesso di correre tre settimane fa", "2026-05-12", "2026-01-20", "2026-05-01"),
+    ("il giovedì gioco a calcetto con i colleghi", "non gioco più a calcetto", "2026-05-12", "2026-01-20", None),
+    ("toco la guitarra en un grupo", "dejé de tocar la guitarra el mes pasado", "2026-06-10", "2026-02-01", "2026-05-20"),
+    ("juego al pádel los sábados", "ya no juego al pádel", "2026-05-12", "2026-02-01", None),
+    ("fumo desde los 18", "ya no fumo", "2026-05-12", "2026-02-01", None),
+    ("je fais du judo deux fois par semaine", "j'ai arrêté le judo il y a trois semaines", "2026-03-10", "2026-01-20", "2026-03-01"),
+    ("je cours le dimanche", "j'ai arrêté de courir le mois dernier", "2026-05-12", "2026-02-01", "2026-04-20"),
+    ("je fume un paquet par jour", "je ne fume plus depuis le mois dernier", "2026-03-10", "2026-01-20", "2026-02-20"),
+    ("ich spiele Tennis im Verein", "ich spiele kein Tennis mehr", "2026-05-10", "2026-02-01", None),
+    ("ich jogge jeden Morgen", "ich habe letzten Monat mit dem Joggen aufgehört", "2026-05-12", "2026-02-01", "2026-04-20"),
+    ("fumo desde os 18", "deixei de fumar há dois meses", "2026-05-10", "2026-01-20", "2026-04-01"),
+    ("jogo ténis aos sábados", "parei de jogar ténis", "2026-05-10", "2026-02-01", None),
+    ("corro todos os dias de manhã", "parei de correr no mês passado", "2026-05-12", "2026-02-01", "2026-04-20"),
+]
+
+
+@pytest.mark.parametrize(("before", "after", "said", "held", "gone"), ENDED_HABITS)
+def test_an_ended_habit_retracts_the_habit_from_the_stated_time(before, after, said, held, gone):
+    run = replay([(before, FIRST_DAY), (after, said)])
+    assert run.predicted and not run.predicted[0].negated, before  # the habit itself was read
+    assert active(run) == [], (before, after, [(f.text, f.slot) for f in run.predicted])
+    assert len(valid_at(run, held)) == 1
+    if gone:
+        assert valid_at(run, gone) == []
+
+
+# --- the ending of a diet or a way of being, said without "ne" --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "said", "gone"),
+    [
+        ("je suis végétarien", "je suis plus végétarien depuis février", "2026-03-10", "2026-02-20"),
+        ("je suis végétarienne", "je mange plus de viande... enfin je suis plus végétarienne", "2026-03-10", None),
+        ("sono vegetariana", "da gennaio non sono più vegetariana", "2026-05-12", "2026-02-01"),
+        ("ich bin Vegetarierin", "seit Februar bin ich keine Vegetarierin mehr", "2026-05-10", "2026-03-01"),
+    ],
+)
+def test_a_diet_ended_ends_the_diet(before, after, said, gone):
+    run = replay([(before, FIRST_DAY), (after, said)])
+    assert active(run) == [], [(f.text, f.slot) for f in run.predicted]
+    if gone:
+        assert valid_at(run, gone) == []
+
+
+# --- a job left and the next one joined, in the same message ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "said", "new", "start"),
+    [
+        ("lavoro in Enel", "ho lasciato Enel a marzo e sono entrato in Eni", "2026-05-12", "Eni", None),
+        ("trabajo en Telefónica", "dejé Telefónica en marzo y ahora estoy en Indra", "2026-06-10", "Indra", None),
+        ("trabajo en Telefónica", "dejé Telefónica y entré en Indra", "2026-05-12", "Indra", None),
+        ("je bosse chez Renault", "j'ai quitté Renault le mois dernier, maintenant je suis chez Valeo", "2026-03-10", "Valeo", None),
+        ("je bosse chez Orange", "j'ai rejoint Free en avril", "2026-05-12", "Free", "2026-04"),
+        ("ich arbeite bei SAP", "bin im März zu Bosch gewechselt", "2026-05-12", "Bosch", "2026-03"),
+        ("trabalho na EDP", "entrei na Galp em abril", "2026-05-12", "Galp", "2026-04"),
+        ("trabalho na Sonae", "saí da Sonae em fevereiro, agora trabalho na Galp", "2026-05-10", "Galp", None),
+    ],
+)
+def test_joining_a_new_employer_replaces_the_old_one(before, after, said, new, start):
+    run = replay([(before, FIRST_DAY), (after, said)])
+    assert only(active(run), new), [(f.text, f.slot) for f in run.predicted]
+    if start:
+        joined = next(f for f in run.active if new in f.text)
+        assert f"{joined.valid_from:%Y-%m}" == start
+
+
+# --- a move said without a subject, or with a stated time, supersedes the old place -----------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "said", "new", "old_day", "new_day"),
+    [
+        ("ich wohne in Köln", "bin letzten Monat nach Bonn gezogen", "2026-03-10", "Bonn", "2026-01-20", "2026-02-20"),
+        ("abito a Verona da anni", "mi sono trasferita a Padova il mese scorso", "2026-05-12", "Padova", "2026-03-20", "2026-04-20"),
+        ("vivo en Sevilla", "me mudé a Málaga hace dos meses", "2026-06-10", "Málaga", "2026-03-20", "2026-05-01"),
+        ("j'habite à Lille", "on a déménagé à Nantes en février", "2026-03-10", "Nantes", "2026-01-20", "2026-02-20"),
+        ("moro em Braga", "me mudei pra Coimbra no mês passado", "2026-05-10", "Coimbra", "2026-03-20", "2026-04-20"),
+    ],
+)
+def test_a_move_supersedes_the_old_place_from_the_stated_time(before, after, said, new, old_day, new_day):
+    run = replay([(before, FIRST_DAY), (after, said)])
+    assert only(active(run), new), [(f.text, f.slot) for f in run.predicted]
+    assert len(valid_at(run, old_day)) == 1 and new not in valid_at(run, old_day)[0]
+    assert only(valid_at(run, new_day), new)
+
+
+# --- a tool given up for another ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "said", "new", "language"),
+    [
+        ("per i conti uso Excel", "ho lasciato Excel per Numbers due settimane fa", "2026-05-12", "Numbers", "it"),
+        ("uso Spotify para la música", "dejé Spotify por Deezer", "2026-05-12", "Deezer", "es"),
+        ("j'utilise Chrome", "j'ai lâché Chrome pour Firefox la semaine dernière", "2026-05-12", "Firefox", "fr"),
+        ("ich nutze Notion für alles", "bin im April von Notion auf Obsidian umgestiegen", "2026-05-10", "Obsidian", "de"),
+        ("uso o Chrome no trabalho", "troquei o Chrome pelo Firefox ontem", "2026-05-10", "Firefox", "pt"),
+    ],
+)
+def test_a_tool_given_up_for_another_is_replaced(before, after, said, new, language):
+    run = replay([(before, FIRST_DAY), (after, said)])
+    assert only(active(run), new), [(f.text, f.slot, f.language) for f in run.predicted]
+    assert {f.language for f in run.predicted} == {language}
+
+
+# --- no garbled words from a stated-time look-alike or an elided preposition --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "absent", "present"),
+    [
+        ("sono passata da iPhone ad Android la settimana scorsa", " d ", "Android"),
+        ("ich jogge jeden Morgen", "jeden (", "jogg"),
+        ("ich gehe jeden Abend schwimmen", "jeden (", "schwimm"),
+    ],
+)
+def test_no_garbled_fact_text(message, absent, present):
+    facts = facts_of(message)
+    assert facts and all(absent not in f.text for f in facts), [f.text for f in facts]
+    assert any(present.lower() in f.text.lower() for f in facts)
