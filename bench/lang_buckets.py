@@ -38,7 +38,12 @@ from bench.eval import (  # noqa: E402
 from shared.providers.offline.providers import OfflineDecisionProvider, OfflineExtractionProvider  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
-SETS = ("eval_conversations.jsonl", "eval_conversations_v2.jsonl", "eval_conversations_v4.jsonl", "eval_conversations_v5.jsonl")
+SETS = (
+    "eval_conversations.jsonl",
+    "eval_conversations_v2.jsonl",
+    "eval_conversations_v4.jsonl",
+    "eval_conversations_v5.jsonl",
+)
 LANGS = ("de", "es", "fr", "it", "pt")
 
 
@@ -46,7 +51,9 @@ def foreign_tune() -> list[dict]:
     rows = []
     for name in SETS:
         for row in load(DATA / name):
-            if row["split"] == "tune" and ("non_english" in row["tags"] or any(t.startswith("lang:") for t in row["tags"])):
+            if row["split"] == "tune" and (
+                "non_english" in row["tags"] or any(t.startswith("lang:") for t in row["tags"])
+            ):
                 rows.append(row)
     return rows
 
@@ -108,7 +115,11 @@ async def main_async(verbose: bool) -> None:
                     print(f"    > {m['content']}")
             for kind, what in found:
                 print(f"  {kind:20} {what}")
-            print("    predicted:", *(f"{'NOT ' if f.negated else ''}{f.text} [{f.slot}] {f.valid_from:%Y-%m-%d}" for f in run.predicted), sep="\n      ")
+            print(
+                "    predicted:",
+                *(f"{'NOT ' if f.negated else ''}{f.text} [{f.slot}] {f.valid_from:%Y-%m-%d}" for f in run.predicted),
+                sep="\n      ",
+            )
     kinds = sorted({k for k, _ in counts})
     print(f"{len(conversations)} tune conversations in other languages")
     print(f"{'bucket':22}" + "".join(f"{lang:>5}" for lang in LANGS) + "  total")

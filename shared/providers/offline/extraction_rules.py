@@ -52,7 +52,15 @@ from shared.domain import thing_match
 from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot, with_speaker
-from shared.providers.offline import answers, chat_spelling, clause_classifier, clauses, frames, well_formed
+from shared.providers.offline import (
+    answers,
+    chat_spelling,
+    clause_classifier,
+    clauses,
+    foreign_habits,
+    frames,
+    well_formed,
+)
 from shared.providers.offline.text_forms import PRONOUNS, bare_verb, slug, third_person, tidy
 from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import third_singular as _verb_s
@@ -2547,6 +2555,20 @@ _MARKERS = {
         as, meus, minhas, seus, suas, nossos, nossas
     """),
 }
+# Articles, quantities and words of time and frequency, which a short casual clause may be made of
+# ("corro tutte le mattine", "uso Spotify para la música"): a word two languages share votes for both.
+_MORE_MARKERS = {
+    "de": "den die des einen einem woche monat jahr jahren tag mal vor am um morgen abend",
+    "es": "la un unas unos semana mes día todas todos pasado pasada tarde noche veces",
+    "fr": "la un par jour semaine mois dernier dernière fois on",
+    "it": "la le lo tutti tutte tutto un una uno dal dalla nella sulla settimana mese giorno mattine sera volte"
+    " ieri oggi scorsa",
+    "pt": "o os um semana mês dia todos todas passado passada manhã noite vezes pelo pela às",
+}
+for _lang, _more in _MORE_MARKERS.items():
+    _MARKERS[_lang] = _MARKERS[_lang] | frozenset(_more.split())
+# "per i conti", "con i colleghi": Italian's plural article after a preposition, not English "I".
+_ITALIAN_I_AFTER = frozenset(["per", "con", "tra", "fra", "su", "di", "tutti", "e"])
 _FR_ELISIONS = ("j'", "m'", "l'", "d'", "c'", "qu'", "n'", "s'")
 # Letters and word endings only one of the five languages writes (English writes none of them).
 _SPELLINGS = (
@@ -2575,7 +2597,9 @@ def detect_language(text: str) -> str:
             return "und"
     scores = dict.fromkeys(_MARKERS, 0)
     # An acronym ("CI", "IT", "PR") is no function word of any language.
+    previous = ""
     for token in (t.lower() for t in _WORD.findall(text) if not (t.isupper() and len(t) > 1)):
+        token, previous = ("", token) if token == "i" and previous in _ITALIAN_I_AFTER else (token, token)
         for lang in _MARKER_INDEX.get(token, ()):
             scores[lang] += 1
         for spelling, lang in _SPELLINGS:
@@ -4380,6 +4404,8 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             shown = found.text
             if (found.slot or "").startswith("tool:") and (domain := _foreign_tool_domain(found.value)):
                 found = replace(found, slot=f"tool:{domain}")  # "Linux Mint" and "Windows 10" are both an os
+            if (found.slot or "").startswith("habit:") and (habit := foreign_habits.habit_slot(found.text, language)):
+                found = replace(found, slot=habit)  # one key per habit, whatever form said it (or ended it)
             if stated is not None and stated.day != today:
                 # The stated date in the fact itself, as in English ("... (2026-04-17 09:00)").
                 iso = stated.day.isoformat() if stated.grain in ("day", "week") else stated.bare()

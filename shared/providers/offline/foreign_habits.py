@@ -1,0 +1,155 @@
+"""One key per habit in German, Spanish, French, Italian and Portuguese, whatever form said it.
+
+A habit is said in many forms ("fumo un pacchetto al giorno", "ho smesso di fumare", "non fumo più";
+"je fais du judo le mardi", "j'ai arrêté le judo"; "ich spiele Tennis im Verein", "ich spiele kein
+Tennis mehr"), and each frame that reads one used to key it its own way ("fum-pacchetto-giorno",
+"fum"; "judo", "l-judo"; "verein", "tennis"). An ending then found no habit on its slot and both
+stayed active. Here the key is read back from the fact's own text, the same way for every form:
+
+* what only says how, when, how often, how much or with whom is dropped ("tutte le mattine",
+  "deux fois par semaine", "un paquet par jour", "desde los 18", "con i colleghi", "im Verein");
+* so are the words of the ending itself (negations, "smettere di", "dejar de", "arrêter",
+  "aufhören mit", "deixar de") and a light verb whose object is the activity ("gioca a calcetto",
+  "fait du judo", "spielt Tennis", "joga futebol"): the key is the activity's noun;
+* otherwise the activity's verb, by its stem, with the noun right after it when there is one
+  ("toca la guitarra" -> "toc-guitarr", "fuma" -> "fum"): infinitive, third person and noun form
+  share a stem ("fumare"/"fuma", "courir"/"court", "Joggen"/"joggt").
+
+Pure functions.
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.providers.offline.foreign_clauses import SUBJECTS
+from shared.providers.offline.text_forms import slug
+
+__all__ = ["habit_slot"]
+
+_PERIOD = (
+    r"(?:giorno|settimana|mese|anno|día|dia|semana|mes|año|ano|jour|semaine|mois|an|année|tag|woche|monat|jahr"
+    r"|mattina|sera|notte|mañana|noche|tarde|manhã|noite|matin|soir|morgen|abend)"
+)
+_WEEKDAY = (
+    r"(?:lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|lunes|martes|miércoles|jueves|viernes|sábados?"
+    r"|domingos?|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|segundas?|terças?|quartas?|quintas?|sextas?"
+    r"|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|weekend|fine\s+settimana|findes?|wochenende)s?"
+)
+# How often, how much, when: never what the habit is.
+_HOW = re.compile(
+    r"(?i)\((?:[^()]*)\)"  # a stated date shown in the text: "(2026-02)"
+    rf"|\b(?:un|una|uno|une|um|uma|ein|eine|einen|\d+|due|tre|dos|tres|deux|trois|dois|duas|três|zwei|drei)\s+[\w']+"
+    rf"\s+(?:al|a|per|por|par|pro|am|ao|à|la|le|o)\s+(?:{_PERIOD})\b"  # "un pacchetto al giorno"
+    rf"|\b(?:\w+\s+)?(?:volte|veces|fois|vezes|mal)\s+(?:al|a|per|por|par|pro|in\s+der|ao|à|la)\s+(?:{_PERIOD})\b"
+    rf"|\b(?:ogni|tutti\s+i|tutte\s+le|todos\s+los|todas\s+las|tous\s+les|toutes\s+les|chaque|jeden|jede|jedes"
+    rf"|todos\s+os|todas\s+as|cada)\s+(?:[\w']+)"
+    rf"|\b(?:il|el|le|los|les|am|aos|às|nos|os|as|i|di|de|la|al)\s+{_WEEKDAY}\b|\b{_WEEKDAY}\b"
+    rf"|\b(?:di|de|du|del|della|da|in\s+der|am|à|pela|por\s+la|por\s+las|la|le|el)\s+(?:{_PERIOD})s?\b"
+)
+# Where the activity's own words end: with whom, where, since when, for what.
+_CUT_WORDS = frozenset(
+    [
+        "con",
+        "en",
+        "in",
+        "im",
+        "mit",
+        "avec",
+        "com",
+        "no",
+        "na",
+        "nel",
+        "nella",
+        "desde",
+        "seit",
+        "depuis",
+        "da",
+        "dal",
+        "dalla",
+        "per",
+        "por",
+        "par",
+        "para",
+        "pour",
+        "für",
+        "au",
+        "à",
+        "bei",
+        "quando",
+        "cuando",
+        "quand",
+        "wenn",
+        "porque",
+        "perché",
+        "parce",
+        "weil",
+        "ma",
+        "pero",
+        "mais",
+        "mas",
+        "aber",
+        "y",
+        "e",
+        "et",
+        "und",
+        "ed",
+    ]
+)
+_DROP = {
+    "it": "non più mai ha hanno smesso di con lasciato mollato abbandonato gioca giocare fa fare pratica praticare"
+    " il lo la i gli le l' un una uno a al allo alla ai agli alle ad",
+    "es": "ya no más nunca ha dejado dejó de paró parado juega jugar hace hacer practica practicar"
+    " el la los las un una al a",
+    "fr": "ne n' plus pas jamais a arrêté arrête de d' du des cessé lâché joue jouer fait faire pratique pratiquer"
+    " le la les l' un une au aux à",
+    "pt": "já não mais nunca deixou de parou largou joga jogar faz fazer pratica praticar"
+    " o a os as um uma ao aos do da",
+    "de": "nicht mehr kein keine keinen nie hat mit dem den der das die zu aufgehört spielt spielen macht machen"
+    " treibt treiben einen ein eine",
+}
+_DROP_WORDS = {language: frozenset(words.split()) for language, words in _DROP.items()}
+_ENDINGS = {
+    "it": ("are", "ere", "ire", "a", "e", "o", "i"),
+    "es": ("ar", "er", "ir", "a", "e", "o"),
+    "pt": ("ar", "er", "ir", "a", "e", "o"),
+    "fr": ("er", "ir", "re", "t", "e", "s"),
+    "de": ("en", "t", "e", "n"),
+}
+_WORD = re.compile(r"[^\W\d_][\w'-]*")
+
+
+def _stem(word: str, language: str) -> str:
+    lower = word.lower()
+    for ending in _ENDINGS[language]:
+        if lower.endswith(ending) and len(lower) - len(ending) >= 3:
+            return lower[: -len(ending)]
+    return lower
+
+
+def _tokens(text: str, language: str) -> list[str]:
+    # "l'utente" style elisions: "l'" and "d'" stand alone, so they drop like any article
+    spaced = re.sub(r"(?i)\b([ldn])'", r"\1' ", text)
+    return [w.lower() for w in _WORD.findall(spaced)]
+
+
+def habit_slot(text: str, language: str) -> str | None:
+    """``habit:<key>`` for a habit fact's text in ``language`` (subject first, as the foreign frames
+    write it), or None when the text is not in that shape or names no activity."""
+    subject = SUBJECTS.get(language)
+    if subject is None or not text.startswith(subject + " "):
+        return None
+    body = _HOW.sub(" ", text[len(subject) + 1 :])
+    drop = _DROP_WORDS[language]
+    words = _tokens(body, language)
+    lead = next((i for i, w in enumerate(words) if w not in drop), None)
+    if lead is None or words[lead] in _CUT_WORDS:
+        return None
+    key = _stem(words[lead], language)
+    for word in words[lead + 1 :]:
+        if word in _CUT_WORDS:
+            break
+        if word not in drop:
+            key += " " + _stem(word, language)  # the activity's object: "toca la guitarra"
+            break
+    return "habit:" + slug(key, 4)
