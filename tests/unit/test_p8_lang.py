@@ -114,7 +114,7 @@ def test_an_ended_habit_retracts_the_habit_from_the_stated_time(before, after, s
     ("before", "after", "said", "gone"),
     [
         ("je suis végétarien", "je suis plus végétarien depuis février", "2026-03-10", "2026-02-20"),
-        ("je suis végétarienne", "je mange plus de viande... enfin je suis plus végétarienne", "2026-03-10", None),
+        ("je suis végétarienne", "bon ben je suis plus végétarienne, j'ai craqué", "2026-03-10", None),
         ("sono vegetariana", "da gennaio non sono più vegetariana", "2026-05-12", "2026-02-01"),
         ("ich bin Vegetarierin", "seit Februar bin ich keine Vegetarierin mehr", "2026-05-10", "2026-03-01"),
     ],
@@ -143,7 +143,13 @@ def test_a_diet_ended_ends_the_diet(before, after, said, gone):
             None,
         ),
         ("je bosse chez Orange", "j'ai rejoint Free en avril", "2026-05-12", "Free", "2026-04"),
-        ("ich arbeite bei SAP", "bin im März zu Bosch gewechselt", "2026-05-12", "Bosch", "2026-03"),
+        (
+            "ich arbeite bei SAP",
+            "bin im März zu Bosch gewechselt, neuer Job, neues Glück",
+            "2026-05-12",
+            "Bosch",
+            "2026-03",
+        ),
         ("trabalho na EDP", "entrei na Galp em abril", "2026-05-12", "Galp", "2026-04"),
         ("trabalho na Sonae", "saí da Sonae em fevereiro, agora trabalho na Galp", "2026-05-10", "Galp", None),
     ],

@@ -57,6 +57,7 @@ from shared.providers.offline import (
     chat_spelling,
     clause_classifier,
     clauses,
+    foreign_casual,
     foreign_habits,
     frames,
     well_formed,
@@ -2558,9 +2559,9 @@ _MARKERS = {
 # Articles, quantities and words of time and frequency, which a short casual clause may be made of
 # ("corro tutte le mattine", "uso Spotify para la música"): a word two languages share votes for both.
 _MORE_MARKERS = {
-    "de": "den die des einen einem woche monat jahr jahren tag mal vor am um morgen abend",
+    "de": "des einen einem woche monat jahr jahren tag vor morgen abend",
     "es": "la un unas unos semana mes día todas todos pasado pasada tarde noche veces",
-    "fr": "la un par jour semaine mois dernier dernière fois on",
+    "fr": "la un jour semaine mois dernier dernière fois",
     "it": "la le lo tutti tutte tutto un una uno dal dalla nella sulla settimana mese giorno mattine sera volte"
     " ieri oggi scorsa",
     "pt": "o os um semana mês dia todos todas passado passada manhã noite vezes pelo pela às",
@@ -4390,7 +4391,8 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
     for clause in (
         part
         for whole in frames.split_foreign_clauses(sentence, language)
-        for part in clauses.split_foreign_conjuncts(whole, language)
+        for piece in foreign_casual.split_at_commas(whole, language)
+        for part in clauses.split_foreign_conjuncts(foreign_casual.said_fully(piece, language), language)
     ):
         stated = frames.stated_date(clause, today, language)
         body = frames.remove_span(clause, stated.start, stated.end) if stated else clause
@@ -4399,7 +4401,15 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
         if clock is not None and stated is not None:
             when = datetime.combine(stated.day, time(clock[0], clock[1]))
             body = frames.remove_span(body, clock[2], clock[3])
-        found_here = frames.foreign_statements(body, language) or (_general_foreign(body, language) if general else [])
+        found_here = (
+            _joined_employer(body, language, sentence, drafts)
+            or frames.foreign_statements(body, language)
+            or (_general_foreign(body, language) if general else [])
+        )
+        if not found_here and stated is not None and _dates_the_last_ending(drafts, body):
+            # "ya no fumo, lo dejé hace un año": the short clause after an ending says when it ended
+            drafts[-1] = _redated(drafts[-1], stated, today)
+            continue
         for found in found_here:
             shown = found.text
             if (found.slot or "").startswith("tool:") and (domain := _foreign_tool_domain(found.value)):
@@ -4425,6 +4435,31 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
                 draft = replace(draft, valid_to=_event_end(draft, stated.day, stated.grain, today))
             drafts.append(draft)
     return drafts
+
+
+def _joined_employer(clause: str, language: str, sentence: str, before: list[Draft]) -> list[frames.ForeignDraft]:
+    """The second half of a job change: "sono entrato in Eni", "j'ai rejoint Free"; "ahora estoy en Indra"
+    only once the same sentence left an employer. And one thing given up for another ("ho lasciato Excel
+    per Numbers"), which a plain "left" would read as a job ended."""
+    if swapped := foreign_casual.left_for(clause, language, sentence, _foreign_tool_domain):
+        return [frames.ForeignDraft(text, slot, value, "fact", negated) for text, slot, value, negated in swapped]
+    said = foreign_casual.joined(clause, language, sentence)
+    if said is None and any(d.negated and d.slot == "employer" for d in before):
+        said = foreign_casual.now_at(clause, language)
+    if said is None or _foreign_tool_domain(said[2]):
+        return []
+    return [frames.ForeignDraft(said[0], said[1], said[2], "fact")]
+
+
+def _dates_the_last_ending(before: list[Draft], rest: str) -> bool:
+    last = before[-1] if before else None
+    return last is not None and last.negated and last.valid_from is None and foreign_casual.dates_an_ending(rest)
+
+
+def _redated(draft: Draft, stated: frames.StatedDate, today: date) -> Draft:
+    iso = stated.day.isoformat() if stated.grain in ("day", "week") else stated.bare()
+    dated = replace(draft, text=f"{draft.text} ({iso})", valid_from=stated.day)
+    return replace(dated, valid_to=_event_end(dated, stated.day, stated.grain, today))
 
 
 def _foreign_tool_domain(name: str) -> str | None:

@@ -306,9 +306,9 @@ _REPLACE = {
     "de": (r"(?:ersetzt|getauscht|eingetauscht)", r"\s+(?:durch|gegen)\s+"),
 }
 _SWITCH = {
-    "it": (r"(?:passat|migrat)", r"(?:da|dal|dalla|dall')\s*", r"\s+(?:a|al|alla|all'|ad|su|in)\s*"),
+    "it": (r"(?:passat|migrat)", r"(?:(?:dalla|dal|da)\s+|dall')", r"\s+(?:(?:ad|alla|al|a|su|in)\s+|all')"),
     "es": (r"(?:pas|migr)", r"de(?:l)?\s+", r"\s+(?:a|al|a\s+la)\s+"),
-    "fr": (r"(?:pass|migr)", r"(?:de|du|des|d')\s*", r"\s+(?:à|au|aux|vers|sur)\s+"),
+    "fr": (r"(?:pass|migr)", r"(?:(?:des|du|de)\s+|d')", r"\s+(?:à|au|aux|vers|sur)\s+"),
     "pt": (r"(?:pass|migr)", r"(?:de|do|da|dos|das)\s+", r"\s+(?:para|pro|pra|pelo|pela)\s+(?:o\s+|a\s+)?"),
     "de": (r"(?:umgestiegen|gewechselt|migriert)", r"von\s+", r"\s+(?:auf|zu|zum|zur|nach)\s+"),
 }

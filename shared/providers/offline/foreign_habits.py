@@ -12,7 +12,7 @@ stayed active. Here the key is read back from the fact's own text, the same way 
   "aufhören mit", "deixar de") and a light verb whose object is the activity ("gioca a calcetto",
   "fait du judo", "spielt Tennis", "joga futebol"): the key is the activity's noun;
 * otherwise the activity's verb, by its stem, with the noun right after it when there is one
-  ("toca la guitarra" -> "toc-guitarr", "fuma" -> "fum"): infinitive, third person and noun form
+  ("toca la guitarra" -> "toc-guitarra", "fuma" -> "fum"): infinitive, third person and noun form
   share a stem ("fumare"/"fuma", "courir"/"court", "Joggen"/"joggt").
 
 Pure functions.
@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from shared.providers.offline.foreign_clauses import SUBJECTS
-from shared.providers.offline.text_forms import slug
+from shared.providers.offline.text_forms import slug, words
 
 __all__ = ["habit_slot"]
 
@@ -48,53 +48,9 @@ _HOW = re.compile(
     rf"|\b(?:di|de|du|del|della|da|in\s+der|am|à|pela|por\s+la|por\s+las|la|le|el)\s+(?:{_PERIOD})s?\b"
 )
 # Where the activity's own words end: with whom, where, since when, for what.
-_CUT_WORDS = frozenset(
-    [
-        "con",
-        "en",
-        "in",
-        "im",
-        "mit",
-        "avec",
-        "com",
-        "no",
-        "na",
-        "nel",
-        "nella",
-        "desde",
-        "seit",
-        "depuis",
-        "da",
-        "dal",
-        "dalla",
-        "per",
-        "por",
-        "par",
-        "para",
-        "pour",
-        "für",
-        "au",
-        "à",
-        "bei",
-        "quando",
-        "cuando",
-        "quand",
-        "wenn",
-        "porque",
-        "perché",
-        "parce",
-        "weil",
-        "ma",
-        "pero",
-        "mais",
-        "mas",
-        "aber",
-        "y",
-        "e",
-        "et",
-        "und",
-        "ed",
-    ]
+_CUT_WORDS = words(
+    "con en in im mit avec com no na nel nella desde seit depuis da dal dalla per por par para pour für au à bei"
+    " quando cuando quand wenn porque perché parce weil ma pero mais mas aber y e et und ed"
 )
 _DROP = {
     "it": "non più mai ha hanno smesso di con lasciato mollato abbandonato gioca giocare fa fare pratica praticare"
@@ -150,6 +106,6 @@ def habit_slot(text: str, language: str) -> str | None:
         if word in _CUT_WORDS:
             break
         if word not in drop:
-            key += " " + _stem(word, language)  # the activity's object: "toca la guitarra"
+            key += " " + word  # the activity's object, as said ("toca la guitarra", "mangia carne")
             break
     return "habit:" + slug(key, 4)

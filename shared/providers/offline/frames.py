@@ -741,8 +741,8 @@ def stated_date(text: str, today: date, language: str, *, past: bool = True) -> 
     bounded = r"(?<!\w)(?:{})(?!\w)"
     for word, offset in _DAY_WORDS.get(language, {}).items():
         for m in _finditer(bounded.format(re.escape(word)), text, re.IGNORECASE):
-            if _search(r"(?i)\b(?:la|de|esta|cada|toda\s+la)\s+$", text[: m.start()]):
-                continue  # "por la mañana", "esta mañana": the morning, not tomorrow
+            if _search(r"(?i)\b(?:la|de|esta|cada|toda\s+la|jeden|am|diesen|guten)\s+$", text[: m.start()]):
+                continue  # "por la mañana", "esta mañana", "jeden Morgen": the morning, not tomorrow
             found.append(StatedDate(today + timedelta(days=offset), "day", m.start(), m.end()))
     for pattern, step in _RELATIVE.get(language, ()):
         for m in _finditer(bounded.format(pattern), text, re.IGNORECASE):

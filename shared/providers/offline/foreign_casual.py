@@ -1,0 +1,251 @@
+"""Casual forms of German, Spanish, French, Italian and Portuguese, brought to the forms the frames read,
+and the second half of a job change ("... e sono entrato in Eni", "... j'ai rejoint Free").
+
+* **A clause after a comma** that starts with the user's own verb or pronoun, maybe after "now"
+  ("j'ai quitté Renault, maintenant je suis chez Valeo", "ya no fumo, lo dejé hace un año") is a
+  clause of its own.
+* **A dropped subject** in German ("bin letzten Monat nach Bonn gezogen", "hab aufgehört zu rauchen"):
+  "ich" goes back in front.
+* **"plus" without "ne"** in French ("je suis plus végétarien", "je fume plus"): the spoken "no longer";
+  not when "plus" compares ("plus que") or counts ("plus de").
+* **Joining an employer**: a verb of joining ("entrare in", "entrar en", "rejoindre", "entrar na",
+  "bei X anfangen") with a named organisation states the new employer; "now I am at X" does too when
+  the same message left the old one, and German "zu X gewechselt" when the message speaks of a job.
+* **A short remainder that dates an ending** ("..., lo dejé hace un año"): when a clause with a stated
+  time says nothing of its own in at most three words, its time is the time of the ending just before.
+
+Pure functions.
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.providers.offline.foreign_clauses import SUBJECTS
+from shared.providers.offline.text_forms import words
+
+__all__ = ["dates_an_ending", "joined", "now_at", "said_fully", "split_at_commas"]
+
+_NOW = r"(?:(?:maintenant|désormais|ahora|agora|adesso|ora|jetzt|nun|inzwischen|mittlerweile|y|e|et|und)\s+)?"
+# The user again, after a comma: a singular subject, or a clitic or first-person past right before the
+# verb ("lo dejé", "l'ho lasciato", "deixei"); not "on"/"nous" (a "we" clause may need the name before the
+# comma: "avec Julien c'est fini, on s'est séparés") and not an article ("dois gatos, a Pipoca").
+_LOWER = r"(?-i:[a-zà-ÿ])"
+_OWN_START = {
+    "fr": r"(?:je|j')\b",
+    "es": rf"(?:yo|me|ya|ahora|hace|desde)\b|(?:lo|la)\s+{_LOWER}\w+(?:é|í)\b|{_LOWER}\w+(?:é|í)\b",
+    "it": r"(?:io|mi|l'ho|ora|adesso)\b|(?:ho|sono)\b",
+    "pt": rf"(?:eu|me|já|agora|há|desde)\b|(?:o|a)\s+{_LOWER}\w+ei\b|{_LOWER}\w+ei\b",
+    "de": r"(?:ich|bin|hab|habe|seit)\b",
+}
+_OWN_START_RX = {language: re.compile(rf"(?i)^{_NOW}{pattern}") for language, pattern in _OWN_START.items()}
+_COMMA = re.compile(r"\s*[,;]\s+")
+# "y entré en Indra", "e entrei na Galp", "e sono entrato in Eni", "et j'ai rejoint Free": a past said
+# after "and" is a clause of its own (a present after "and" is the conjunct splitter's).
+_AND_PAST = {
+    "es": r"\s+y\s+(?=(?:ahora\s+|luego\s+|después\s+)?(?:me\s+)?\w{2,}(?:é|í)\b)",
+    "pt": r"\s+e\s+(?=(?:agora\s+|depois\s+)?\w{2,}(?:ei)\b)",
+    "it": r"\s+e\s+(?=(?:ora\s+|adesso\s+|poi\s+)?(?:mi\s+)?(?:sono|ho)\s+\w+(?:at[oaie]|it[oaie]|ut[oaie])\b)",
+    "fr": r"\s+et\s+(?=(?:maintenant\s+|puis\s+)?(?:j'ai|je\s+suis)\b)",
+}
+_AND_PAST_RX = {language: re.compile(pattern, re.IGNORECASE) for language, pattern in _AND_PAST.items()}
+
+
+def split_at_commas(clause: str, language: str) -> list[str]:
+    """A clause cut where, after a comma, the user speaks of themselves again."""
+    pattern = _OWN_START_RX.get(language)
+    if pattern is None:
+        return [clause]
+    parts: list[str] = []
+    and_past = _AND_PAST_RX.get(language)
+    pieces = [p for part in _COMMA.split(clause) for p in (and_past.split(part) if and_past else [part])]
+    for piece in pieces:
+        if parts and not pattern.match(piece):
+            parts[-1] = f"{parts[-1]}, {piece}"
+        else:
+            parts.append(piece)
+    return [p for p in parts if p.strip()]
+
+
+_DE_DROPPED = re.compile(r"(?i)^(?:bin|hab|habe|hatte|war)\b")
+_FR_PLUS = re.compile(
+    r"(?i)\b(?P<je>je|j')\s*(?P<verb>(?!ne\b|n')[^\W\d_][\w-]*)\s+plus\b(?!\s+(?:de|d'|que|qu'|tard|tôt))"
+)
+
+
+def said_fully(clause: str, language: str) -> str:
+    """The clause with what casual speech leaves out put back."""
+    text = clause.strip()
+    if language == "de" and _DE_DROPPED.match(text):
+        word, _, rest = text.partition(" ")
+        return f"ich {'habe' if word.lower() == 'hab' else word.lower()} {rest}".strip()
+    if language == "fr" and " que " not in f" {text.lower()} " and (m := _FR_PLUS.search(text)):
+        verb = m.group("verb")
+        negation = "n'" if verb[:1].lower() in "aeiouéèêh" else "ne "
+        return f"{text[: m.start()]}je {negation}{verb} plus{text[m.end() :]}"
+    return text
+
+
+_NAME = r"(?P<n>(?-i:[A-ZÀ-Ý])[\w&'.-]*(?:\s+(?-i:[A-ZÀ-Ý])[\w&'.-]*){0,2})"
+_JOIN = {
+    "it": (
+        rf"(?:io\s+)?sono\s+entrat[oa]\s+(?:in|a|alla|al|nella|nel)\s+{_NAME}",
+        rf"(?:mi\s+)?hanno\s+assunt[oa]\s+(?:in|da|alla|al|nella|nel|dalla|dal)\s+{_NAME}",
+        rf"(?:io\s+)?sono\s+stat[oa]\s+assunt[oa]\s+(?:in|da|alla|al|nella|nel|dalla|dal)\s+{_NAME}",
+    ),
+    "es": (
+        rf"(?:yo\s+)?(?:entré|he\s+entrado|empecé|he\s+empezado)\s+(?:a\s+trabajar\s+)?(?:en|a)\s+(?:la\s+|el\s+)?{_NAME}",
+        rf"(?:me\s+)?(?:uní|he\s+unido)\s+a\s+(?:la\s+|el\s+)?{_NAME}",
+        rf"me\s+(?:contrataron|han\s+contratado)\s+en\s+(?:la\s+|el\s+)?{_NAME}",
+    ),
+    "fr": (
+        rf"j'ai\s+(?:rejoint|intégré)\s+{_NAME}",
+        rf"je\s+suis\s+(?:entré|entrée|arrivé|arrivée)\s+chez\s+{_NAME}",
+        rf"j'ai\s+été\s+(?:embauché|embauchée|recruté|recrutée)\s+(?:chez|par)\s+{_NAME}",
+    ),
+    "pt": (
+        rf"(?:eu\s+)?(?:entrei|comecei)\s+(?:a\s+trabalhar\s+)?(?:na|no|para\s+a|para\s+o|em)\s+{_NAME}",
+        rf"(?:eu\s+)?fui\s+contratad[oa]\s+(?:pela|pelo|na|no)\s+{_NAME}",
+        rf"juntei-me\s+(?:à|ao)\s+{_NAME}",
+    ),
+    "de": (
+        rf"ich\s+(?:habe|hab)\s+(?:\S+\s+){{0,3}}?bei\s+(?:der\s+|dem\s+)?{_NAME}\s+(?:angefangen|begonnen)",
+        rf"ich\s+bin\s+(?:\S+\s+){{0,3}}?bei\s+(?:der\s+|dem\s+)?{_NAME}\s+eingestiegen",
+        rf"ich\s+fange\s+(?:\S+\s+){{0,3}}?bei\s+(?:der\s+|dem\s+)?{_NAME}\s+an",
+    ),
+}
+_JOIN_RX = {
+    language: tuple(re.compile(rf"(?i)^(?:{_NOW})?(?:{p})(?:[\s.!]*|\s*[,;].*)$") for p in patterns)
+    for language, patterns in _JOIN.items()
+}
+# "zu X gewechselt": a job when the message speaks of one (else it may be a tool, "zu Firefox gewechselt").
+_DE_SWITCHED_TO = re.compile(
+    rf"(?i)^ich\s+bin\s+(?:\S+\s+){{0,3}}?zu(?:r|m)?\s+{_NAME}\s+gewechselt(?:[\s.!]*|\s*[,;].*)$"
+)
+_JOB_WORDS = words(
+    "job jobs arbeit stelle arbeitgeber firma lavoro posto azienda ditta trabajo empleo empresa curro"
+    " travail boulot poste emploi entreprise boîte trabalho emprego"
+)
+_NOW_AT = {
+    "it": rf"(?:ora|adesso)\s+(?:sono|lavoro)\s+(?:in|alla|al|nella|nel|da)\s+{_NAME}",
+    "es": rf"ahora\s+(?:estoy|trabajo)\s+en\s+(?:la\s+|el\s+)?{_NAME}",
+    "fr": rf"(?:maintenant|désormais)\s+je\s+suis\s+chez\s+{_NAME}",
+    "pt": rf"agora\s+(?:estou|trabalho)\s+(?:na|no|em)\s+{_NAME}",
+    "de": rf"(?:jetzt|nun|inzwischen)\s+bin\s+ich\s+bei\s+(?:der\s+|dem\s+)?{_NAME}",
+}
+_NOW_AT_RX = {
+    language: re.compile(rf"(?i)^(?:{pattern})(?:[\s.!]*|\s*[,;].*)$") for language, pattern in _NOW_AT.items()
+}
+_WORKS_AT = {
+    "it": "{S} lavora in {n}",
+    "es": "{S} trabaja en {n}",
+    "fr": "{S} travaille chez {n}",
+    "pt": "{S} trabalha em {n}",
+    "de": "{S} arbeitet bei {n}",
+}
+_NOT_EMPLOYER = re.compile(
+    r"(?i)^(?:universit|uni\b|facolt|facultad|faculdade|fac\b|école|escola|escuela|liceo|schule)"
+)
+
+
+def _employer(name: str, language: str) -> tuple[str, str, str] | None:
+    name = name.strip(" .!")
+    if not name or _NOT_EMPLOYER.match(name):
+        return None
+    return _WORKS_AT[language].format(S=SUBJECTS[language], n=name), "employer", name
+
+
+def joined(clause: str, language: str, message: str) -> tuple[str, str, str] | None:
+    """(text, slot, value) of the employer a clause says the user joined, or None."""
+    text = clause.strip()
+    for pattern in _JOIN_RX.get(language, ()):
+        if m := pattern.match(text):
+            return _employer(m.group("n"), language)
+    m = _DE_SWITCHED_TO.match(text) if language == "de" else None
+    if m is not None and _JOB_WORDS & set(re.findall(r"\w+", message.lower())):
+        return _employer(m.group("n"), language)
+    return None
+
+
+def now_at(clause: str, language: str) -> tuple[str, str, str] | None:
+    """(text, slot, value) for "now I am at X", read as an employer only after an employer was left."""
+    pattern = _NOW_AT_RX.get(language)
+    if pattern is not None and (m := pattern.match(clause.strip())):
+        return _employer(m.group("n"), language)
+    return None
+
+
+def dates_an_ending(rest: str) -> bool:
+    """Whether what a clause says besides its stated time is short and names nothing: "lo dejé",
+    "l'ho lasciato", "j'ai arrêté", "parei"."""
+    said = re.findall(r"[^\W\d_]+", rest)
+    return 0 < len(said) <= 3 and not any(w[:1].isupper() for w in said[1:])
+
+
+# "ho lasciato Excel per Numbers", "dejé Spotify por Deezer", "j'ai lâché Chrome pour Firefox",
+# "deixei o Chrome pelo Firefox", "ich habe Notion für Obsidian aufgegeben": one thing given up for another.
+_X = r"(?P<x>(?-i:[A-ZÀ-Ý]|[a-z]+[A-Z])[\w&'.+-]*(?:\s+(?-i:[A-ZÀ-Ý0-9])[\w&'.+-]*){0,2})"
+_Y = _X.replace("?P<x>", "?P<y>")
+_LEFT_FOR = {
+    "it": rf"(?:io\s+)?ho\s+(?:lasciato|mollato|abbandonato)\s+(?:il\s+|lo\s+|la\s+|l')?{_X}\s+per\s+"
+    rf"(?:il\s+|lo\s+|la\s+|l')?{_Y}",
+    "es": rf"(?:yo\s+)?(?:dejé|he\s+dejado|abandoné|he\s+abandonado)\s+(?:el\s+|la\s+)?{_X}\s+por\s+"
+    rf"(?:el\s+|la\s+)?{_Y}",
+    "fr": rf"j'ai\s+(?:quitté|lâché|laissé\s+tomber|abandonné)\s+(?:le\s+|la\s+|l')?{_X}\s+pour\s+"
+    rf"(?:le\s+|la\s+|l')?{_Y}",
+    "pt": rf"(?:eu\s+)?(?:deixei|larguei|abandonei)\s+(?:o\s+|a\s+)?{_X}\s+(?:pelo|pela|por)\s+(?:o\s+|a\s+)?{_Y}",
+    "de": rf"ich\s+(?:habe|hab)\s+{_X}\s+für\s+{_Y}\s+(?:verlassen|aufgegeben)",
+}
+_LEFT_FOR_RX = {language: re.compile(rf"(?i)^(?:{p})(?:[\s.!]*|\s*[,;].*)$") for language, p in _LEFT_FOR.items()}
+_LEFT_TEXT = {
+    "it": "{S} ha lasciato {x}",
+    "es": "{S} dejó {x}",
+    "fr": "{S} a quitté {x}",
+    "pt": "{S} deixou {x}",
+    "de": "{S} hat {x} verlassen",
+}
+_NOW_USES = {
+    "it": "{S} usa ora {y}",
+    "es": "{S} usa ahora {y}",
+    "fr": "{S} utilise maintenant {y}",
+    "pt": "{S} usa agora {y}",
+    "de": "{S} nutzt jetzt {y}",
+}
+_NO_LONGER_USES = {
+    "it": "{S} non usa più {x}",
+    "es": "{S} ya no usa {x}",
+    "fr": "{S} n'utilise plus {x}",
+    "pt": "{S} já não usa {x}",
+    "de": "{S} nutzt {x} nicht mehr",
+}
+# Neither a tool nor a job: "switched to Y" says what is known, whichever it was.
+_SWITCHED_TO = {
+    "it": "{S} è passato a {y}",
+    "es": "{S} se pasó a {y}",
+    "fr": "{S} est passé à {y}",
+    "pt": "{S} passou para {y}",
+    "de": "{S} ist zu {y} gewechselt",
+}
+
+
+def left_for(clause: str, language: str, sentence: str, is_tool) -> list[tuple[str, str, str, bool]]:
+    """(text, slot, value, negated) for one thing given up for another: the old one retracted, the new
+    one stated on the old one's slot. A job when the sentence speaks of one; a tool when either is a
+    known tool; else the neutral "switched to"."""
+    pattern = _LEFT_FOR_RX.get(language)
+    m = pattern.match(clause.strip()) if pattern is not None else None
+    if m is None:
+        return []
+    subject = SUBJECTS[language]
+    old, new = m.group("x").strip(), m.group("y").strip()
+    if _JOB_WORDS & set(re.findall(r"\w+", sentence.lower())) and not (is_tool(old) or is_tool(new)):
+        return [
+            (_LEFT_TEXT[language].format(S=subject, x=old), "employer", old, True),
+            (_WORKS_AT[language].format(S=subject, n=new), "employer", new, False),
+        ]
+    slot = "*:" + old.lower()
+    said = _NOW_USES if is_tool(old) or is_tool(new) else _SWITCHED_TO
+    return [
+        (_NO_LONGER_USES[language].format(S=subject, x=old), slot, old, True),
+        (said[language].format(S=subject, y=new), slot, new, False),
+    ]
