@@ -4388,11 +4388,12 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
 
 def _foreign_clause_drafts(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     drafts: list[Draft] = []
-    for clause in (
-        part
+    for clause, restored in (
+        (part, fully != piece)
         for whole in frames.split_foreign_clauses(sentence, language)
         for piece in foreign_casual.split_at_commas(whole, language)
-        for part in clauses.split_foreign_conjuncts(foreign_casual.said_fully(piece, language), language)
+        for fully in (foreign_casual.said_fully(piece, language),)
+        for part in clauses.split_foreign_conjuncts(fully, language)
     ):
         stated = frames.stated_date(clause, today, language)
         body = frames.remove_span(clause, stated.start, stated.end) if stated else clause
@@ -4404,10 +4405,12 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
         found_here = (
             _joined_employer(body, language, sentence, drafts)
             or frames.foreign_statements(body, language)
-            or (_general_foreign(body, language) if general else [])
+            # A clause casual speech shortened is read by the frames only: the general layer's guesses
+            # about what was left unsaid cost more than they found.
+            or (_general_foreign(body, language) if general and not restored else [])
         )
-        if not found_here and stated is not None and _dates_the_last_ending(drafts, body):
-            # "ya no fumo, lo dejé hace un año": the short clause after an ending says when it ended
+        if not found_here and stated is not None and _dates_the_last(drafts, body):
+            # "ya no fumo, lo dejé hace un año": the short clause after a fact says when it began or ended
             drafts[-1] = _redated(drafts[-1], stated, today)
             continue
         for found in found_here:
@@ -4451,9 +4454,9 @@ def _joined_employer(clause: str, language: str, sentence: str, before: list[Dra
     return [frames.ForeignDraft(said[0], said[1], said[2], "fact")]
 
 
-def _dates_the_last_ending(before: list[Draft], rest: str) -> bool:
+def _dates_the_last(before: list[Draft], rest: str) -> bool:
     last = before[-1] if before else None
-    return last is not None and last.negated and last.valid_from is None and foreign_casual.dates_an_ending(rest)
+    return last is not None and last.valid_from is None and foreign_casual.dates_the_last(rest)
 
 
 def _redated(draft: Draft, stated: frames.StatedDate, today: date) -> Draft:

@@ -11,8 +11,9 @@ and the second half of a job change ("... e sono entrato in Eni", "... j'ai rejo
 * **Joining an employer**: a verb of joining ("entrare in", "entrar en", "rejoindre", "entrar na",
   "bei X anfangen") with a named organisation states the new employer; "now I am at X" does too when
   the same message left the old one, and German "zu X gewechselt" when the message speaks of a job.
-* **A short remainder that dates an ending** ("..., lo dejé hace un año"): when a clause with a stated
-  time says nothing of its own in at most three words, its time is the time of the ending just before.
+* **A short remainder that dates what was just said** ("ya no fumo, lo dejé hace un año", "tengo un perro,
+  lo adopté hace un año"): when a clause with a stated time says nothing of its own in at most three
+  words, its time is the time of the fact just before, if that had none.
 
 Pure functions.
 """
@@ -24,19 +25,21 @@ import re
 from shared.providers.offline.foreign_clauses import SUBJECTS
 from shared.providers.offline.text_forms import words
 
-__all__ = ["dates_an_ending", "joined", "now_at", "said_fully", "split_at_commas"]
+__all__ = ["dates_the_last", "joined", "now_at", "said_fully", "split_at_commas"]
 
 _NOW = r"(?:(?:maintenant|désormais|ahora|agora|adesso|ora|jetzt|nun|inzwischen|mittlerweile|y|e|et|und)\s+)?"
 # The user again, after a comma: a singular subject, or a clitic or first-person past right before the
 # verb ("lo dejé", "l'ho lasciato", "deixei"); not "on"/"nous" (a "we" clause may need the name before the
 # comma: "avec Julien c'est fini, on s'est séparés") and not an article ("dois gatos, a Pipoca").
 _LOWER = r"(?-i:[a-zà-ÿ])"
+# A German first person said without "ich" before where or how: "wohne jetzt in Essen", "arbeite bei BMW".
+_DE_PRESENT = rf"{_LOWER}\w{{2,}}e\s+(?=(?:jetzt|nun|seit|in|im|bei|als|am|mit)\b)"
 _OWN_START = {
     "fr": r"(?:je|j')\b",
     "es": rf"(?:yo|me|ya|ahora|hace|desde)\b|(?:lo|la)\s+{_LOWER}\w+(?:é|í)\b|{_LOWER}\w+(?:é|í)\b",
     "it": r"(?:io|mi|l'ho|ora|adesso)\b|(?:ho|sono)\b",
     "pt": rf"(?:eu|me|já|agora|há|desde)\b|(?:o|a)\s+{_LOWER}\w+ei\b|{_LOWER}\w+ei\b",
-    "de": r"(?:ich|bin|hab|habe|seit)\b",
+    "de": rf"(?:ich|bin|hab|habe)\b|{_DE_PRESENT}",
 }
 _OWN_START_RX = {language: re.compile(rf"(?i)^{_NOW}{pattern}") for language, pattern in _OWN_START.items()}
 _COMMA = re.compile(r"\s*[,;]\s+")
@@ -67,15 +70,19 @@ def split_at_commas(clause: str, language: str) -> list[str]:
     return [p for p in parts if p.strip()]
 
 
-_DE_DROPPED = re.compile(r"(?i)^(?:bin|hab|habe|hatte|war)\b")
+# Only before a participle: what the user did ("bin ... gezogen", "hab ... aufgehört") is read by the past
+# frames; a dropped subject before a state ("bin gerade in Berlin") may be anything passing.
+_DE_DROPPED = re.compile(r"(?i)^(?:bin|hab|habe)\b(?=.*\b(?:\w*ge\w+(?:t|en)|\w+iert|(?:ver|be|er|ent)\w+(?:t|en))\b)")
 _FR_PLUS = re.compile(
-    r"(?i)\b(?P<je>je|j')\s*(?P<verb>(?!ne\b|n')[^\W\d_][\w-]*)\s+plus\b(?!\s+(?:de|d'|que|qu'|tard|tôt))"
+    r"(?i)\b(?P<je>je|j')\s*(?P<verb>(?!ne\b|n')[^\W\d_][\w-]*)\s+plus\b(?!\s+(?:de|d'|que|qu'|tard|tôt|à|au|aux|en|le|la|les|l'|chez|dans|sur)\b)"
 )
 
 
 def said_fully(clause: str, language: str) -> str:
     """The clause with what casual speech leaves out put back."""
     text = clause.strip()
+    if language == "de" and re.match(rf"(?i)^{_DE_PRESENT}", text):
+        return f"ich {text}"
     if language == "de" and _DE_DROPPED.match(text):
         word, _, rest = text.partition(" ")
         return f"ich {'habe' if word.lower() == 'hab' else word.lower()} {rest}".strip()
@@ -175,7 +182,7 @@ def now_at(clause: str, language: str) -> tuple[str, str, str] | None:
     return None
 
 
-def dates_an_ending(rest: str) -> bool:
+def dates_the_last(rest: str) -> bool:
     """Whether what a clause says besides its stated time is short and names nothing: "lo dejé",
     "l'ho lasciato", "j'ai arrêté", "parei"."""
     said = re.findall(r"[^\W\d_]+", rest)

@@ -50,7 +50,7 @@ _HOW = re.compile(
 # Where the activity's own words end: with whom, where, since when, for what.
 _CUT_WORDS = words(
     "con en in im mit avec com no na nel nella desde seit depuis da dal dalla per por par para pour für au à bei"
-    " quando cuando quand wenn porque perché parce weil ma pero mais mas aber y e et und ed"
+    " quando cuando quand wenn porque perché parce weil ma pero mais mas aber y e et und ed num numa"
 )
 _DROP = {
     "it": "non più mai ha hanno smesso di con lasciato mollato abbandonato gioca giocare fa fare pratica praticare"
