@@ -229,3 +229,51 @@ def test_no_garbled_fact_text(message, absent, present):
     facts = facts_of(message)
     assert facts and all(absent not in f.text for f in facts), [f.text for f in facts]
     assert any(present.lower() in f.text.lower() for f in facts)
+
+
+# --- a plain present of an activity is a habit, and its ending finds it -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "language"),
+    [
+        ("ich rauche seit zehn Jahren", "hab vor zwei Wochen aufgehört zu rauchen", "de"),
+        ("fumo molto, lo so", "ho smesso di fumare", "it"),
+        ("je nage beaucoup", "je nage plus depuis mon opération", "fr"),
+        ("sou vegano e corro maratonas", "parei de correr", "pt"),
+        ("soy vegana y nado los martes", "ya no nado", "es"),
+    ],
+)
+def test_a_plain_present_habit_is_read_and_ended(before, after, language):
+    run = replay([(before, FIRST_DAY), (after, "2026-05-12")])
+    habits = [f for f in run.predicted if f.slot and f.slot.startswith("habit:")]
+    assert len(habits) == 2 and {f.language for f in habits} == {language}, [(f.text, f.slot) for f in run.predicted]
+    assert habits[0].slot == habits[1].slot and habits[1].negated
+    assert not [f for f in run.active if f.slot == habits[0].slot]
+
+
+@pytest.mark.parametrize(
+    ("message", "word"),
+    [
+        ("bin umgezogen, wohne jetzt in Essen", "Essen"),
+        ("bin von Berlin nach München gezogen, arbeite jetzt bei BMW", "BMW"),
+    ],
+)
+def test_a_german_clause_without_its_subject_after_a_comma_is_read(message, word):
+    assert any(word in f.text for f in facts_of(message))
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [
+        ("bin gerade in Berlin", "de"),
+        ("hatte eine lange Woche", "de"),
+        ("je suis plus grand que mon frère", "fr"),
+        ("je fais plus de sport qu'avant", "fr"),
+        ("Tenho dois gatos, a Pipoca e o Feijão, e eles brigam toda noite.", "pt"),
+    ],
+)
+def test_casual_forms_that_say_no_ending_and_no_new_state(message, language):
+    facts = facts_of(message)
+    assert not [f for f in facts if f.negated], [f.text for f in facts]
+    assert not [f for f in facts if f.slot and f.slot.startswith("trait:")], [f.text for f in facts]

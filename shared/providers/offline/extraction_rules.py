@@ -58,6 +58,7 @@ from shared.providers.offline import (
     clause_classifier,
     clauses,
     foreign_casual,
+    foreign_clauses,
     foreign_habits,
     frames,
     well_formed,
@@ -4408,6 +4409,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             # A clause casual speech shortened is read by the frames only: the general layer's guesses
             # about what was left unsaid cost more than they found.
             or (_general_foreign(body, language) if general and not restored else [])
+            or _present_habit(body, language)
         )
         if not found_here and stated is not None and _dates_the_last(drafts, body):
             # "ya no fumo, lo dejé hace un año": the short clause after a fact says when it began or ended
@@ -4452,6 +4454,15 @@ def _joined_employer(clause: str, language: str, sentence: str, before: list[Dra
     if said is None or _foreign_tool_domain(said[2]):
         return []
     return [frames.ForeignDraft(said[0], said[1], said[2], "fact")]
+
+
+def _present_habit(clause: str, language: str) -> list[frames.ForeignDraft]:
+    """ "fumo", "je nage beaucoup", "corro maratonas": an activity's plain present, which no frame reads
+    without a rhythm, is a habit (its ending, "ho smesso di fumare", finds it by the same key)."""
+    if foreign_clauses.imagined(clause, language):
+        return []
+    said = foreign_habits.habit_present(clause, language)
+    return [frames.ForeignDraft(said[0], said[1], said[2], "fact")] if said else []
 
 
 def _dates_the_last(before: list[Draft], rest: str) -> bool:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from shared.providers.offline.foreign_clauses import SUBJECTS
+from shared.providers.offline.foreign_habits import ACTIVITY_VERBS
 from shared.providers.offline.text_forms import words
 
 __all__ = ["dates_the_last", "joined", "now_at", "said_fully", "split_at_commas"]
@@ -51,6 +52,11 @@ _AND_PAST = {
     "it": r"\s+e\s+(?=(?:ora\s+|adesso\s+|poi\s+)?(?:mi\s+)?(?:sono|ho)\s+\w+(?:at[oaie]|it[oaie]|ut[oaie])\b)",
     "fr": r"\s+et\s+(?=(?:maintenant\s+|puis\s+)?(?:j'ai|je\s+suis)\b)",
 }
+# "e corro maratonas", "y nado los martes", "und schwimme": an activity of the user's after "and".
+for _language, _and in (("es", "y"), ("pt", "e"), ("it", "e"), ("fr", "et"), ("de", "und")):
+    _verbs = "|".join(sorted(ACTIVITY_VERBS[_language], key=len, reverse=True))
+    _lead = {"fr": r"je\s+", "de": r"(?:ich\s+)?"}.get(_language, "")
+    _AND_PAST[_language] = _AND_PAST.get(_language, r"(?!)") + rf"|\s+{_and}\s+(?={_lead}(?:{_verbs})\b)"
 _AND_PAST_RX = {language: re.compile(pattern, re.IGNORECASE) for language, pattern in _AND_PAST.items()}
 
 
@@ -60,14 +66,13 @@ def split_at_commas(clause: str, language: str) -> list[str]:
     if pattern is None:
         return [clause]
     parts: list[str] = []
-    and_past = _AND_PAST_RX.get(language)
-    pieces = [p for part in _COMMA.split(clause) for p in (and_past.split(part) if and_past else [part])]
-    for piece in pieces:
+    for piece in _COMMA.split(clause):
         if parts and not pattern.match(piece):
             parts[-1] = f"{parts[-1]}, {piece}"
         else:
             parts.append(piece)
-    return [p for p in parts if p.strip()]
+    and_said = _AND_PAST_RX.get(language)
+    return [p for part in parts for p in (and_said.split(part) if and_said else [part]) if p.strip()]
 
 
 # Only before a participle: what the user did ("bin ... gezogen", "hab ... aufgehört") is read by the past

@@ -25,7 +25,7 @@ import re
 from shared.providers.offline.foreign_clauses import SUBJECTS
 from shared.providers.offline.text_forms import slug, words
 
-__all__ = ["habit_slot"]
+__all__ = ["ACTIVITY_VERBS", "habit_present", "habit_slot"]
 
 _PERIOD = (
     r"(?:giorno|settimana|mese|anno|día|dia|semana|mes|año|ano|jour|semaine|mois|an|année|tag|woche|monat|jahr"
@@ -54,15 +54,15 @@ _CUT_WORDS = words(
 )
 _DROP = {
     "it": "non più mai ha hanno smesso di con lasciato mollato abbandonato gioca giocare fa fare pratica praticare"
-    " il lo la i gli le l' un una uno a al allo alla ai agli alle ad",
+    " il lo la i gli le l' un una uno a al allo alla ai agli alle ad molto tanto parecchio regolarmente sacco",
     "es": "ya no más nunca ha dejado dejó de paró parado juega jugar hace hacer practica practicar"
-    " el la los las un una al a",
+    " el la los las un una al a mucho bastante regularmente montón",
     "fr": "ne n' plus pas jamais a arrêté arrête de d' du des cessé lâché joue jouer fait faire pratique pratiquer"
-    " le la les l' un une au aux à",
+    " le la les l' un une au aux à beaucoup énormément régulièrement",
     "pt": "já não mais nunca deixou de parou largou joga jogar faz fazer pratica praticar"
-    " o a os as um uma ao aos do da",
+    " o a os as um uma ao aos do da muito bastante imenso regularmente",
     "de": "nicht mehr kein keine keinen nie hat mit dem den der das die zu aufgehört spielt spielen macht machen"
-    " treibt treiben einen ein eine",
+    " treibt treiben einen ein eine viel sehr ziemlich regelmäßig gern gerne",
 }
 _DROP_WORDS = {language: frozenset(words.split()) for language, words in _DROP.items()}
 _ENDINGS = {
@@ -102,6 +102,8 @@ def habit_slot(text: str, language: str) -> str | None:
     if lead is None or words[lead] in _CUT_WORDS:
         return None
     key = _stem(words[lead], language)
+    if key in _ACTIVITY_STEMS[language]:
+        return f"habit:{slug(key, 4)}"  # running marathons is running: an activity is its own key
     for word in words[lead + 1 :]:
         if word in _CUT_WORDS:
             break
@@ -109,3 +111,57 @@ def habit_slot(text: str, language: str) -> str | None:
             key += " " + word  # the activity's object, as said ("toca la guitarra", "mangia carne")
             break
     return "habit:" + slug(key, 4)
+
+
+# Activities whose plain present says a habit, with or without an object ("fumo", "corro maratonas",
+# "je nage", "ich rauche viel"): first person -> third person.
+_ACTIVITY_VERBS = {
+    "it": "fumo:fuma corro:corre nuoto:nuota scalo:scala pedalo:pedala medito:medita ballo:balla canto:canta"
+    " disegno:disegna dipingo:dipinge",
+    "es": "fumo:fuma corro:corre nado:nada escalo:escala medito:medita bailo:baila canto:canta dibujo:dibuja"
+    " pinto:pinta",
+    "fr": "fume:fume cours:court nage:nage grimpe:grimpe médite:médite danse:danse chante:chante dessine:dessine"
+    " peins:peint",
+    "pt": "fumo:fuma corro:corre nado:nada escalo:escala medito:medita danço:dança canto:canta desenho:desenha"
+    " pinto:pinta",
+    "de": "rauche:raucht laufe:läuft jogge:joggt schwimme:schwimmt klettere:klettert meditiere:meditiert"
+    " tanze:tanzt singe:singt zeichne:zeichnet male:malt",
+}
+ACTIVITY_VERBS = {
+    language: dict(pair.split(":") for pair in pairs.split()) for language, pairs in _ACTIVITY_VERBS.items()
+}
+_ACTIVITY_STEMS = {
+    language: frozenset(_stem(w, language) for pair in verbs.items() for w in pair)
+    for language, verbs in ACTIVITY_VERBS.items()
+}
+_I = {"it": r"(?:io\s+)?", "es": r"(?:yo\s+)?", "fr": r"je\s+", "pt": r"(?:eu\s+)?", "de": r"ich\s+"}
+# How much, how well: said with the habit, never its object.
+_DEGREE = re.compile(
+    r"(?i)^(?:molto|tanto|parecchio|un\s+sacco|regolarmente|mucho|bastante|un\s+montón|regularmente|beaucoup"
+    r"|énormément|régulièrement|viel|sehr\s+viel|ziemlich\s+viel|regelmäßig|gern|gerne|muito|imenso)$"
+)
+_OBJECT = re.compile(r"(?i)^[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?$")
+_NOT_OBJECT = words(
+    "a al alla in da con per su en con por para de du à au chez avec pour dans mit in im bei nach zu auf com em no na"
+    " non no ne pas nicht kein keine não nunca mai jamais nie più plus mehr ya già já noch ancora encore todavia"
+    " todavía ainda lo la le li gli les los las es ihn sie o os as me mi te ti ci se"
+)
+
+
+def habit_present(clause: str, language: str) -> tuple[str, str, str] | None:
+    """(text, slot, value) for a plain present of an activity ("fumo", "je nage beaucoup", "corro
+    maratonas"); None for anything else, a negation, a place or a time included."""
+    verbs = ACTIVITY_VERBS.get(language)
+    if not verbs:
+        return None
+    m = re.match(rf"(?i)^{_I[language]}(?P<verb>[^\W\d_]+)\b\s*(?P<tail>.*?)[\s.!]*$", clause.strip())
+    if m is None or m.group("verb").lower() not in verbs:
+        return None
+    tail = m.group("tail").split(",")[0].strip()  # "corro maratonas, preciso de ideias": the request is another clause
+    plain_object = bool(_OBJECT.match(tail)) and not _NOT_OBJECT & set(tail.lower().split())
+    if tail and not _DEGREE.match(tail) and not plain_object:
+        return None
+    third = verbs[m.group("verb").lower()]
+    text = f"{SUBJECTS[language]} {third}" + (f" {tail}" if tail else "")
+    slot = habit_slot(text, language)
+    return (text, slot, f"{third} {tail}".strip()) if slot else None
