@@ -277,3 +277,21 @@ def test_casual_forms_that_say_no_ending_and_no_new_state(message, language):
     facts = facts_of(message)
     assert not [f for f in facts if f.negated], [f.text for f in facts]
     assert not [f for f in facts if f.slot and f.slot.startswith("trait:")], [f.text for f in facts]
+
+
+# --- a time said on its own after the fact dates it ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "month"),
+    [
+        ("ya no fumo, lo dejé hace un año", "2025-05"),
+        ("ich rauche nicht mehr!! seit drei Monaten keine einzige Zigarette", "2026-02"),
+        ("ho un gatto, l'ho adottato a marzo", "2026-03"),
+        ("Vivo en Lima. Desde 2019.", "2019-01"),
+        ("tenho um cão, adotei-o em maio", "2026-05"),
+    ],
+)
+def test_a_time_said_right_after_a_fact_is_the_facts_time(message, month):
+    facts = facts_of(message)
+    assert len(facts) == 1 and f"{facts[0].valid_from:%Y-%m}" == month, [(f.text, f.valid_from) for f in facts]

@@ -4157,7 +4157,8 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
                 sentence = frames.statement_before_question(sentence, language)
                 if not sentence:
                     continue
-                drafts.extend(_drafts_in_context(sentence, today, language, general))
+                found = _drafts_in_context(sentence, today, language, general)
+                drafts.extend(found or _redated_by_sentence(drafts, sentence, today, language))
                 continue
             if turned := _TURNS_OUT.search(sentence):
                 sentence = sentence[turned.end() :]
@@ -4180,9 +4181,26 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
             drafts.extend(d for part in gapped for d in _drafts_in_context(part, today, language, general))
             continue
         stripped = sentence.rstrip(".!;")
-        for part in _CONTRAST.split(stripped) if language == "en" else frames.split_contrast(stripped, language):
-            drafts.extend(_drafts_in_context(part, today, language, general))
+        found = [
+            d
+            for part in (_CONTRAST.split(stripped) if language == "en" else frames.split_contrast(stripped, language))
+            for d in _drafts_in_context(part, today, language, general)
+        ]
+        drafts.extend(found or ([] if language == "en" else _redated_by_sentence(drafts, stripped, today, language)))
     return drafts
+
+
+def _redated_by_sentence(drafts: list[Draft], sentence: str, today: date, language: str) -> list[Draft]:
+    """ "ich rauche nicht mehr!! seit drei Monaten keine einzige Zigarette": a sentence that says only when
+    (and at most three words more) dates the fact said just before it, if that had no time. Changes
+    ``drafts`` in place; returns nothing to add."""
+    stated = frames.stated_date(sentence, today, language)
+    if stated is None or not drafts:
+        return []
+    rest = frames.remove_span(sentence, stated.start, stated.end)
+    if _dates_the_last(drafts, rest, language):
+        drafts[-1] = _redated(drafts[-1], stated, today)
+    return []
 
 
 # "At work I use a ThinkPad, at home a MacBook", "Python at work but Go for my side project": two
@@ -4411,7 +4429,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             or (_general_foreign(body, language) if general and not restored else [])
             or _present_habit(body, language)
         )
-        if not found_here and stated is not None and _dates_the_last(drafts, body):
+        if not found_here and stated is not None and _dates_the_last(drafts, body, language):
             # "ya no fumo, lo dejé hace un año": the short clause after a fact says when it began or ended
             drafts[-1] = _redated(drafts[-1], stated, today)
             continue
@@ -4465,9 +4483,9 @@ def _present_habit(clause: str, language: str) -> list[frames.ForeignDraft]:
     return [frames.ForeignDraft(said[0], said[1], said[2], "fact")] if said else []
 
 
-def _dates_the_last(before: list[Draft], rest: str) -> bool:
+def _dates_the_last(before: list[Draft], rest: str, language: str) -> bool:
     last = before[-1] if before else None
-    return last is not None and last.valid_from is None and foreign_casual.dates_the_last(rest)
+    return last is not None and last.valid_from is None and foreign_casual.dates_the_last(rest, language)
 
 
 def _redated(draft: Draft, stated: frames.StatedDate, today: date) -> Draft:

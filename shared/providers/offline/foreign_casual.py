@@ -187,11 +187,19 @@ def now_at(clause: str, language: str) -> tuple[str, str, str] | None:
     return None
 
 
-def dates_the_last(rest: str) -> bool:
+_DE_PLACE_WORDS = words("bei in im nach zu zum zur für mit an am auf aus von vom")
+
+
+def dates_the_last(rest: str, language: str) -> bool:
     """Whether what a clause says besides its stated time is short and names nothing: "lo dejé",
-    "l'ho lasciato", "j'ai arrêté", "parei"."""
+    "l'ho lasciato", "j'ai arrêté", "keine einzige Zigarette" (German writes every noun capitalised, so
+    there a preposition is what would bring a name: "seit 2019 bei Siemens")."""
     said = re.findall(r"[^\W\d_]+", rest)
-    return 0 < len(said) <= 3 and not any(w[:1].isupper() for w in said[1:])
+    if len(said) > 3:
+        return False
+    if language == "de":
+        return not _DE_PLACE_WORDS & {w.lower() for w in said}
+    return not any(w[:1].isupper() for w in said[1:])
 
 
 # "ho lasciato Excel per Numbers", "dejé Spotify por Deezer", "j'ai lâché Chrome pour Firefox",
