@@ -295,3 +295,24 @@ def test_casual_forms_that_say_no_ending_and_no_new_state(message, language):
 def test_a_time_said_right_after_a_fact_is_the_facts_time(message, month):
     facts = facts_of(message)
     assert len(facts) == 1 and f"{facts[0].valid_from:%Y-%m}" == month, [(f.text, f.valid_from) for f in facts]
+
+
+# --- drinks given up, and "plus" without "ne" before a named place or employer --------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("bebo café todas las mañanas", "dejé el café hace un mes"),
+        ("bevo caffè ogni mattina", "ho smesso con il caffè"),
+        ("je bois du café tous les matins", "j'ai arrêté le café"),
+        ("ich trinke jeden Tag Kaffee", "ich trinke keinen Kaffee mehr"),
+        ("bebo cerveja ao fim de semana", "larguei a cerveja"),
+        ("je travaille chez Decathlon", "je travaille plus chez Decathlon depuis mars"),
+        ("j'habite à Metz", "j'habite plus à Metz"),
+    ],
+)
+def test_a_thing_given_up_ends_what_was_said_of_it(before, after):
+    run = replay([(before, FIRST_DAY), (after, "2026-05-12")])
+    assert run.predicted and not run.predicted[0].negated, before
+    assert active(run) == [], [(f.text, f.slot) for f in run.predicted]

@@ -2575,7 +2575,7 @@ _FR_ELISIONS = ("j'", "m'", "l'", "d'", "c'", "qu'", "n'", "s'")
 # Letters and word endings only one of the five languages writes (English writes none of them).
 _SPELLINGS = (
     (re.compile(r"ñ|^\w{2,}i[óí]$|ción$|ciones$|^\w{2,}[^i]í$"), "es"),  # "murió", "volví", "viví"
-    (re.compile(r"[ãõ]|ção$|ções$"), "pt"),
+    (re.compile(r"[ãõ]|ção$|ções$|^\w{3,}[^r\W]ei$"), "pt"),  # "larguei", "deixei": a first-person past
     (re.compile(r"ß|^\w{3,}(?:heit|keit|schaft)$|^\w{4,}ungen?$"), "de"),
     (re.compile(r"[ìò]|zione$|zioni$"), "it"),
     (re.compile(r"œ|eaux?$|^\w{2,}ée$"), "fr"),
@@ -4479,6 +4479,10 @@ def _present_habit(clause: str, language: str) -> list[frames.ForeignDraft]:
     without a rhythm, is a habit (its ending, "ho smesso di fumare", finds it by the same key)."""
     if foreign_clauses.imagined(clause, language):
         return []
+    if (quit := foreign_casual.quit_consumed(clause, language)) and (
+        slot := foreign_habits.habit_slot(quit[0], language)
+    ):
+        return [frames.ForeignDraft(quit[0], slot, quit[1], "fact", True)]  # "dejé el café": the habit ends
     said = foreign_habits.habit_present(clause, language)
     return [frames.ForeignDraft(said[0], said[1], said[2], "fact")] if said else []
 

@@ -79,7 +79,7 @@ def split_at_commas(clause: str, language: str) -> list[str]:
 # frames; a dropped subject before a state ("bin gerade in Berlin") may be anything passing.
 _DE_DROPPED = re.compile(r"(?i)^(?:bin|hab|habe)\b(?=.*\b(?:\w*ge\w+(?:t|en)|\w+iert|(?:ver|be|er|ent)\w+(?:t|en))\b)")
 _FR_PLUS = re.compile(
-    r"(?i)\b(?P<je>je|j')\s*(?P<verb>(?!ne\b|n')[^\W\d_][\w-]*)\s+plus\b(?!\s+(?:de|d'|que|qu'|tard|tôt|à|au|aux|en|le|la|les|l'|chez|dans|sur)\b)"
+    r"(?i)\b(?P<je>je|j')\s*(?P<verb>(?!ne\b|n')[^\W\d_][\w-]*)\s+plus\b(?!\s+(?:de|d'|que|qu'|tard|tôt|le|la|les|l'|sur)\b)(?!\s+(?:à|au|aux|en|chez|dans)\s+(?-i:[^A-ZÀ-Ý]))"
 )
 
 
@@ -269,3 +269,29 @@ def left_for(clause: str, language: str, sentence: str, is_tool) -> list[tuple[s
         (_NO_LONGER_USES[language].format(S=subject, x=old), slot, old, True),
         (said[language].format(S=subject, y=new), slot, new, False),
     ]
+
+
+# What one consumes, given up: "dejé el café", "ho smesso con il caffè", "larguei o tabaco". An ending of
+# the habit of having it (its key is the thing, as for "bevo caffè", "trinke Kaffee").
+_CONSUMED = words(
+    "café caffè coffee kaffee alcohol alcol alcool álcool alkohol tabaco tabacco tabac tabak azúcar zucchero"
+    " sucre açúcar zucker cerveza birra bière cerveja bier vino vin vinho wein cigarrillos sigarette cigarettes"
+    " cigarros cigarros zigaretten refrescos bibite sodas refrigerantes"
+)
+_QUIT_THING = {
+    "it": r"(?:io\s+)?ho\s+(?:smesso|chiuso)\s+con\s+(?P<art>il|lo|la|l'|i|le|gli)\s*(?P<t>[\wàèéìòù]+)",
+    "es": r"(?:yo\s+)?(?:dejé|he\s+dejado|abandoné)\s+(?P<art>el|la|los|las)\s+(?P<t>[\wáéíóúñ]+)",
+    "pt": r"(?:eu\s+)?(?:deixei|larguei|parei\s+com)\s+(?P<art>o|a|os|as)\s+(?P<t>[\wáéíóúãõç]+)",
+}
+_QUIT_THING_RX = {language: re.compile(rf"(?i)^{p}[\s.!]*$") for language, p in _QUIT_THING.items()}
+_QUIT_TEXT = {"it": "{S} ha smesso con {a} {t}", "es": "{S} dejó {a} {t}", "pt": "{S} deixou {a} {t}"}
+
+
+def quit_consumed(clause: str, language: str) -> tuple[str, str] | None:
+    """(text, thing) for something consumed that the user gave up, or None."""
+    pattern = _QUIT_THING_RX.get(language)
+    m = pattern.match(clause.strip()) if pattern is not None else None
+    if m is None or m.group("t").lower() not in _CONSUMED:
+        return None
+    text = _QUIT_TEXT[language].format(S=SUBJECTS[language], a=m.group("art"), t=m.group("t"))
+    return text.replace("l' ", "l'"), m.group("t")

@@ -34,7 +34,8 @@ _PERIOD = (
 _WEEKDAY = (
     r"(?:lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|lunes|martes|miércoles|jueves|viernes|sábados?"
     r"|domingos?|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|segundas?|terças?|quartas?|quintas?|sextas?"
-    r"|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|weekend|fine\s+settimana|findes?|wochenende)s?"
+    r"|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|weekend|week-end|fine\s+settimana|findes?|wochenende"
+    r"|fin\s+de\s+semana|fim\s+de\s+semana)s?"
 )
 # How often, how much, when: never what the habit is.
 _HOW = re.compile(
@@ -44,7 +45,7 @@ _HOW = re.compile(
     rf"|\b(?:\w+\s+)?(?:volte|veces|fois|vezes|mal)\s+(?:al|a|per|por|par|pro|in\s+der|ao|à|la)\s+(?:{_PERIOD})\b"
     rf"|\b(?:ogni|tutti\s+i|tutte\s+le|todos\s+los|todas\s+las|tous\s+les|toutes\s+les|chaque|jeden|jede|jedes"
     rf"|todos\s+os|todas\s+as|cada)\s+(?:[\w']+)"
-    rf"|\b(?:il|el|le|los|les|am|aos|às|nos|os|as|i|di|de|la|al)\s+{_WEEKDAY}\b|\b{_WEEKDAY}\b"
+    rf"|\b(?:il|el|le|los|les|am|aos|ao|às|nos|no|os|as|i|di|de|la|al|au|nel)\s+{_WEEKDAY}\b|\b{_WEEKDAY}\b"
     rf"|\b(?:di|de|du|del|della|da|in\s+der|am|à|pela|por\s+la|por\s+las|la|le|el)\s+(?:{_PERIOD})s?\b"
 )
 # Where the activity's own words end: with whom, where, since when, for what.
@@ -54,15 +55,16 @@ _CUT_WORDS = words(
 )
 _DROP = {
     "it": "non più mai ha hanno smesso di con lasciato mollato abbandonato gioca giocare fa fare pratica praticare"
-    " il lo la i gli le l' un una uno a al allo alla ai agli alle ad molto tanto parecchio regolarmente sacco",
+    " il lo la i gli le l' un una uno a al allo alla ai agli alle ad molto tanto parecchio"
+    " regolarmente sacco beve bere",
     "es": "ya no más nunca ha dejado dejó de paró parado juega jugar hace hacer practica practicar"
-    " el la los las un una al a mucho bastante regularmente montón",
+    " el la los las un una al a mucho bastante regularmente montón bebe beber",
     "fr": "ne n' plus pas jamais a arrêté arrête de d' du des cessé lâché joue jouer fait faire pratique pratiquer"
-    " le la les l' un une au aux à beaucoup énormément régulièrement",
+    " le la les l' un une au aux à beaucoup énormément régulièrement boit boire",
     "pt": "já não mais nunca deixou de parou largou joga jogar faz fazer pratica praticar"
-    " o a os as um uma ao aos do da muito bastante imenso regularmente",
+    " o a os as um uma ao aos do da muito bastante imenso regularmente bebe beber",
     "de": "nicht mehr kein keine keinen nie hat mit dem den der das die zu aufgehört spielt spielen macht machen"
-    " treibt treiben einen ein eine viel sehr ziemlich regelmäßig gern gerne",
+    " treibt treiben einen ein eine viel sehr ziemlich regelmäßig gern gerne trinkt trinken",
 }
 _DROP_WORDS = {language: frozenset(words.split()) for language, words in _DROP.items()}
 _ENDINGS = {
@@ -98,8 +100,9 @@ def habit_slot(text: str, language: str) -> str | None:
     body = _HOW.sub(" ", text[len(subject) + 1 :])
     drop = _DROP_WORDS[language]
     words = _tokens(body, language)
-    lead = next((i for i, w in enumerate(words) if w not in drop), None)
-    if lead is None or words[lead] in _CUT_WORDS:
+    # "ha smesso con il caffè": a preposition before the activity is no part of it
+    lead = next((i for i, w in enumerate(words) if w not in drop and w not in _CUT_WORDS), None)
+    if lead is None:
         return None
     key = _stem(words[lead], language)
     if key in _ACTIVITY_STEMS[language]:
@@ -127,6 +130,14 @@ _ACTIVITY_VERBS = {
     "de": "rauche:raucht laufe:läuft jogge:joggt schwimme:schwimmt klettere:klettert meditiere:meditiert"
     " tanze:tanzt singe:singt zeichne:zeichnet male:malt",
 }
+# Drinking: what is drunk is the habit ("bevo caffè ogni mattina", "ho smesso con il caffè").
+_DRINK_VERBS = {
+    "it": {"bevo": "beve"},
+    "es": {"bebo": "bebe"},
+    "fr": {"bois": "boit"},
+    "pt": {"bebo": "bebe"},
+    "de": {"trinke": "trinkt"},
+}
 ACTIVITY_VERBS = {
     language: dict(pair.split(":") for pair in pairs.split()) for language, pairs in _ACTIVITY_VERBS.items()
 }
@@ -151,16 +162,20 @@ _NOT_OBJECT = words(
 def habit_present(clause: str, language: str) -> tuple[str, str, str] | None:
     """(text, slot, value) for a plain present of an activity ("fumo", "je nage beaucoup", "corro
     maratonas"); None for anything else, a negation, a place or a time included."""
-    verbs = ACTIVITY_VERBS.get(language)
+    drinks = _DRINK_VERBS.get(language, {})
+    verbs = {**ACTIVITY_VERBS.get(language, {}), **drinks}
     if not verbs:
         return None
     m = re.match(rf"(?i)^{_I[language]}(?P<verb>[^\W\d_]+)\b\s*(?P<tail>.*?)[\s.!]*$", clause.strip())
     if m is None or m.group("verb").lower() not in verbs:
         return None
     tail = m.group("tail").split(",")[0].strip()  # "corro maratonas, preciso de ideias": the request is another clause
-    plain_object = bool(_OBJECT.match(tail)) and not _NOT_OBJECT & set(tail.lower().split())
-    if tail and not _DEGREE.match(tail) and not plain_object:
+    core = re.sub(r"\s+", " ", _HOW.sub(" ", tail)).strip()  # "café todas las mañanas": the rhythm is no object
+    plain_object = bool(_OBJECT.match(core)) and not _NOT_OBJECT & set(core.lower().split())
+    if core and not _DEGREE.match(core) and not plain_object:
         return None
+    if m.group("verb").lower() in drinks and not plain_object:
+        return None  # "bevo molto": what is not said
     third = verbs[m.group("verb").lower()]
     text = f"{SUBJECTS[language]} {third}" + (f" {tail}" if tail else "")
     slot = habit_slot(text, language)
