@@ -316,3 +316,16 @@ def test_a_thing_given_up_ends_what_was_said_of_it(before, after):
     run = replay([(before, FIRST_DAY), (after, "2026-05-12")])
     assert run.predicted and not run.predicted[0].negated, before
     assert active(run) == [], [(f.text, f.slot) for f in run.predicted]
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "new"),
+    [
+        ("trabajo en Repsol", "cambié de trabajo, ahora estoy en Iberdrola", "Iberdrola"),
+        ("ich arbeite bei Otto", "hab den Job gewechselt, jetzt bin ich bei Zalando", "Zalando"),
+        ("trabalho na NOS", "mudei de emprego, agora estou na Vodafone", "Vodafone"),
+    ],
+)
+def test_now_at_a_named_place_after_a_job_change_is_the_new_employer(before, after, new):
+    run = replay([(before, FIRST_DAY), (after, "2026-05-12")])
+    assert only(active(run), new), [(f.text, f.slot) for f in run.predicted]

@@ -4462,13 +4462,15 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
 
 def _joined_employer(clause: str, language: str, sentence: str, before: list[Draft]) -> list[frames.ForeignDraft]:
     """The second half of a job change: "sono entrato in Eni", "j'ai rejoint Free"; "ahora estoy en Indra"
-    only once the same sentence left an employer. And one thing given up for another ("ho lasciato Excel
-    per Numbers"), which a plain "left" would read as a job ended."""
+    only once the same sentence left an employer or speaks of a job. And one thing given up for another
+    ("ho lasciato Excel per Numbers"), which a plain "left" would read as a job ended."""
     if swapped := foreign_casual.left_for(clause, language, sentence, _foreign_tool_domain):
         return [frames.ForeignDraft(text, slot, value, "fact", negated) for text, slot, value, negated in swapped]
     said = foreign_casual.joined(clause, language, sentence)
-    if said is None and any(d.negated and d.slot == "employer" for d in before):
-        said = foreign_casual.now_at(clause, language)
+    if said is None and (
+        any(d.negated and d.slot == "employer" for d in before) or foreign_casual.speaks_of_a_job(sentence)
+    ):
+        said = foreign_casual.now_at(clause, language)  # "cambié de trabajo, ahora estoy en Iberdrola"
     if said is None or _foreign_tool_domain(said[2]):
         return []
     return [frames.ForeignDraft(said[0], said[1], said[2], "fact")]

@@ -26,7 +26,16 @@ from shared.providers.offline.foreign_clauses import SUBJECTS
 from shared.providers.offline.foreign_habits import ACTIVITY_VERBS
 from shared.providers.offline.text_forms import words
 
-__all__ = ["dates_the_last", "joined", "now_at", "said_fully", "split_at_commas"]
+__all__ = [
+    "dates_the_last",
+    "joined",
+    "left_for",
+    "now_at",
+    "quit_consumed",
+    "said_fully",
+    "speaks_of_a_job",
+    "split_at_commas",
+]
 
 _NOW = r"(?:(?:maintenant|désormais|ahora|agora|adesso|ora|jetzt|nun|inzwischen|mittlerweile|y|e|et|und)\s+)?"
 # The user again, after a comma: a singular subject, or a clitic or first-person past right before the
@@ -177,6 +186,10 @@ def joined(clause: str, language: str, message: str) -> tuple[str, str, str] | N
     if m is not None and _JOB_WORDS & set(re.findall(r"\w+", message.lower())):
         return _employer(m.group("n"), language)
     return None
+
+
+def speaks_of_a_job(sentence: str) -> bool:
+    return bool(_JOB_WORDS & set(re.findall(r"\w+", sentence.lower())))
 
 
 def now_at(clause: str, language: str) -> tuple[str, str, str] | None:
