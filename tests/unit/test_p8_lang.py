@@ -329,3 +329,18 @@ def test_a_thing_given_up_ends_what_was_said_of_it(before, after):
 def test_now_at_a_named_place_after_a_job_change_is_the_new_employer(before, after, new):
     run = replay([(before, FIRST_DAY), (after, "2026-05-12")])
     assert only(active(run), new), [(f.text, f.slot) for f in run.predicted]
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "new"),
+    [
+        ("sono insegnante", "ho cambiato lavoro, adesso sono commessa", "commessa"),
+        ("je suis prof de maths", "depuis septembre je suis directeur d'école", "directeur"),
+        ("ich bin Kellner", "ich bin jetzt Koch", "Koch"),
+        ("sou professora", "agora sou bibliotecária", "bibliotecária"),
+        ("soy camarero", "ahora soy cartero", "cartero"),
+    ],
+)
+def test_a_new_role_replaces_the_old_occupation(before, after, new):
+    run = replay([(before, FIRST_DAY), (after, "2026-05-12")])
+    assert only(active(run), new), [(f.text, f.slot) for f in run.predicted]

@@ -4424,6 +4424,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
         found_here = (
             _joined_employer(body, language, sentence, drafts)
             or frames.foreign_statements(body, language)
+            or _role_said(body, language)
             # A clause casual speech shortened is read by the frames only: the general layer's guesses
             # about what was left unsaid cost more than they found.
             or (_general_foreign(body, language) if general and not restored else [])
@@ -4474,6 +4475,12 @@ def _joined_employer(clause: str, language: str, sentence: str, before: list[Dra
     if said is None or _foreign_tool_domain(said[2]):
         return []
     return [frames.ForeignDraft(said[0], said[1], said[2], "fact")]
+
+
+def _role_said(clause: str, language: str) -> list[frames.ForeignDraft]:
+    """ "adesso sono commessa", "je suis directeur d'école": a role is the occupation."""
+    said = foreign_casual.role(clause, language)
+    return [frames.ForeignDraft(said[0], "occupation", said[1], "fact")] if said else []
 
 
 def _present_habit(clause: str, language: str) -> list[frames.ForeignDraft]:

@@ -308,3 +308,42 @@ def quit_consumed(clause: str, language: str) -> tuple[str, str] | None:
         return None
     text = _QUIT_TEXT[language].format(S=SUBJECTS[language], a=m.group("art"), t=m.group("t"))
     return text.replace("l' ", "l'"), m.group("t")
+
+
+# Roles the statement frames' lexicon lacks, by stem, in the five languages: "sono commessa", "je suis
+# directeur d'école", "ich bin jetzt Koch". A role is the user's occupation, so a new one replaces the old.
+_ROLE_STEMS = (
+    "commess dependient vendeu vendedor verkäufer direttor director directeur diretor direktor impiegat emplead"
+    " employé empregad angestellt operai obrer ouvrier operári arbeiter autist chauffeur motorist fahrer"
+    " poliziott policía policier polícia polizist bibliotecari bibliotecár bibliothécaire bibliothekar"
+    " parrucchier peluquer"
+    " coiffeu cabeleireir friseu murator albañil maçon pedreir maurer segretari secretari secrétaire sekretär"
+    " educat educador éducat erzieher giardinier jardiner jardinier jardineir gärtner meccanic mecánic"
+    " mécanicien mecânic mechaniker barist cassier cajer caissi kassierer tassist taxist postin cartero facteur"
+    " carteir imprenditor empresari entrepreneu unternehmer lehrer ärzt arzt koch köchin kellner pfleger"
+    " krankenschwester ingenieur anwält anwalt programmierer entwickler journalist cuisinier enfermer"
+)
+_ROLE = "(?:" + "|".join(sorted(_ROLE_STEMS.split(), key=len, reverse=True)) + r")[\wà-ÿ]*"
+_ROLE_OF = rf"{_ROLE}(?:\s+(?:di|de|d'|do|da|del|du)\s*[\wà-ÿ]+)?"
+_ROLE_SAID = {
+    "it": rf"(?:io\s+)?(?:(?:ora|adesso)\s+)?(?:sono|faccio\s+(?:il|la|lo|l'))\s*(?:un|una|un')?\s*(?P<v>{_ROLE_OF})",
+    "es": rf"(?:yo\s+)?(?:ahora\s+)?(?:soy|trabajo\s+de)\s+(?:un|una\s+)?(?P<v>{_ROLE_OF})",
+    "fr": rf"(?:maintenant\s+)?je\s+suis\s+(?:devenue?\s+)?(?:un\s+|une\s+)?(?P<v>{_ROLE_OF})",
+    "pt": rf"(?:eu\s+)?(?:agora\s+)?sou\s+(?:um\s+|uma\s+)?(?P<v>{_ROLE_OF})",
+    "de": rf"ich\s+bin\s+(?:jetzt\s+|nun\s+|inzwischen\s+)?(?:ein\s+|eine\s+)?(?P<v>{_ROLE_OF})",
+}
+_ROLE_RX = {
+    language: re.compile(rf"(?i)^{p}(?:\s+(?:maintenant|jetzt|ahora|agora|adesso|ora))?[\s.!]*$")
+    for language, p in _ROLE_SAID.items()
+}
+_IS = {"it": "{S} è {v}", "es": "{S} es {v}", "fr": "{S} est {v}", "pt": "{S} é {v}", "de": "{S} ist {v}"}
+
+
+def role(clause: str, language: str) -> tuple[str, str] | None:
+    """(text, role) for "I am <a role>" said with a role the frames do not know, or None."""
+    pattern = _ROLE_RX.get(language)
+    m = pattern.match(clause.strip()) if pattern is not None else None
+    if m is None:
+        return None
+    said = m.group("v").strip()
+    return _IS[language].format(S=SUBJECTS[language], v=said), said
