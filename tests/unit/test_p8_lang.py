@@ -344,3 +344,16 @@ def test_now_at_a_named_place_after_a_job_change_is_the_new_employer(before, aft
 def test_a_new_role_replaces_the_old_occupation(before, after, new):
     run = replay([(before, FIRST_DAY), (after, "2026-05-12")])
     assert only(active(run), new), [(f.text, f.slot) for f in run.predicted]
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("tengo novia, se llama Marta", "Marta y yo lo dejamos el mes pasado"),
+        ("j'ai une copine", "j'ai rompu avec ma copine"),
+        ("ich habe eine Freundin", "ich habe mich von meiner Freundin getrennt"),
+    ],
+)
+def test_a_partner_had_is_the_partner_so_a_break_up_ends_it(before, after):
+    run = replay([(before, FIRST_DAY), (after, "2026-05-12")])
+    assert run.predicted[0].slot == "partner" and active(run) == [], [(f.text, f.slot) for f in run.predicted]

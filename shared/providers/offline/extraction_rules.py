@@ -4438,6 +4438,8 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             shown = found.text
             if (found.slot or "").startswith("tool:") and (domain := _foreign_tool_domain(found.value)):
                 found = replace(found, slot=f"tool:{domain}")  # "Linux Mint" and "Windows 10" are both an os
+            if (found.slot or "").startswith("own:") and foreign_casual.is_partner(found.slot[4:]):
+                found = replace(found, slot="partner")  # "tengo novia": a break-up ends it
             if (found.slot or "").startswith("habit:") and (habit := foreign_habits.habit_slot(found.text, language)):
                 found = replace(found, slot=habit)  # one key per habit, whatever form said it (or ended it)
             if stated is not None and stated.day != today:

@@ -347,3 +347,15 @@ def role(clause: str, language: str) -> tuple[str, str] | None:
         return None
     said = m.group("v").strip()
     return _IS[language].format(S=SUBJECTS[language], v=said), said
+
+
+# A partner "had" ("tengo novia", "j'ai une copine", "ich habe eine Freundin") is the partner, not a belonging:
+# on the partner slot, a break-up ends it.
+_PARTNER_NOUNS = words(
+    "novia novio pareja ragazza ragazzo fidanzata fidanzato compagna compagno copain copine freundin freund"
+    " partner partnerin namorada namorado companheira companheiro"
+)
+
+
+def is_partner(thing: str) -> bool:
+    return thing.lower() in _PARTNER_NOUNS
