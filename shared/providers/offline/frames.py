@@ -1110,9 +1110,9 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} hat {v}",
         ),
         (
-            "ich\\s+bin\\s+(?:seit\\s+\\S+\\s+)?mit\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)\\s+(?:verheiratet|zusammen|verlobt)",
+            "ich\\s+bin\\s+(?:seit\\s+\\S+\\s+)?mit\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)\\s+(?P<bond>verheiratet|zusammen|verlobt)",
             "partner",
-            "{S} ist mit {v} verheiratet",
+            "{S} ist mit {v} {bond}",
         ),
         (
             "(?:ich|wir)\\s+(?:gehe|gehen)\\s+(?P<mid>(?:\\S+\\s+){0,3}?)(?P<v>schwimmen|laufen|joggen|klettern|wandern|tanzen|reiten|segeln|surfen|radfahren|bouldern|ins\\s+fitnessstudio|in\\s+die\\s+kletterhalle|zum\\s+yoga|zum\\s+sport|zum\\s+training)",
@@ -1217,9 +1217,9 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} tiene {v}",
         ),
         (
-            "(?:yo\\s+)?estoy\\s+(?:casad[oa]|prometid[oa])\\s+con\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "(?:yo\\s+)?estoy\\s+(?P<bond>casad[oa]|(?:com)?prometid[oa])\\s+con\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
             "partner",
-            "{S} está casado con {v}",
+            "{S} está {bond} con {v}",
         ),
         (
             "(?:yo\\s+)?(?P<act>corro|nado|entreno|medito|escalo|bailo|camino|pedaleo|remo)\\s+(?P<v>(?:todos|todas|cada|los|las|dos|tres|una|varias|casi)\\b[^,;.!?]*?)",
@@ -1343,9 +1343,9 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} a {v}",
         ),
         (
-            "je\\s+suis\\s+(?:mariée?|fiancée?|pacsée?)\\s+(?:avec|à)\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "je\\s+suis\\s+(?P<bond>mariée?|fiancée?|pacsée?)\\s+(?:avec|à)\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
             "partner",
-            "{S} est marié avec {v}",
+            "{S} est {bond} avec {v}",
         ),
         (
             "je\\s+(?P<act>cours|nage|médite|grimpe|danse|marche)\\s+(?P<v>(?:tous|toutes|chaque|le|les|deux|trois|une|souvent)\\b[^,;.!?]*?)",
@@ -1450,9 +1450,9 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} ha {v}",
         ),
         (
-            "(?:io\\s+)?sono\\s+(?:sposat[oa]|fidanzat[oa])\\s+con\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "(?:io\\s+)?sono\\s+(?P<bond>sposat[oa]|fidanzat[oa])\\s+con\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
             "partner",
-            "{S} è sposato con {v}",
+            "{S} è {bond} con {v}",
         ),
         (
             "(?:io\\s+)?(?P<act>corro|nuoto|medito|arrampico|ballo|cammino)\\s+(?P<v>(?:tutti|tutte|ogni|il|la|due|tre|una|spesso)\\b[^,;.!?]*?)",
@@ -1571,9 +1571,9 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} tem {v}",
         ),
         (
-            "(?:eu\\s+)?(?:sou|estou)\\s+(?:casad[oa]|noiv[oa])\\s+com\\s+(?:o\\s+|a\\s+)?(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
+            "(?:eu\\s+)?(?:sou|estou)\\s+(?P<bond>casad[oa]|noiv[oa])\\s+(?P<prep>com|d[eoa])\\s+(?:o\\s+|a\\s+)?(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)",
             "partner",
-            "{S} é casado com {v}",
+            "{S} é {bond} {prep} {v}",
         ),
         (
             "(?:eu\\s+)?(?P<act>corro|nado|treino|medito|escalo|danço|caminho|pedalo)\\s+(?P<v>(?:todos|todas|cada|aos|às|duas|três|uma|quase)\\b[^,;.!?]*?)",
@@ -2173,6 +2173,9 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
         groups["v"] = value
         if "act" in groups:
             groups["act3"] = third_person_verb(groups["act"], language)  # "corro" -> "corre"
+        if groups.get("bond"):
+            # Engaged stays engaged; the subject ("l'utente", "o usuário") takes the masculine form.
+            groups["bond"] = _masculine(groups["bond"].lower(), language)
         if "kind" in groups:
             kind = groups["kind"].lower()
             groups["Kind"] = kind.capitalize()
@@ -2302,6 +2305,15 @@ def _kin_slot(value: str) -> str:
     if _SON_WORDS.search(value):
         return "family:sons"
     return "family:kids"
+
+
+def _masculine(word: str, language: str) -> str:
+    """The masculine form of a participle or noun of status: "fidanzata" -> "fidanzato", "mariée" -> "marié"."""
+    if language == "fr":
+        return re.sub(r"ée$", "é", word)
+    if language in ("it", "es", "pt"):
+        return re.sub(r"a$", "o", word)
+    return word
 
 
 def _trimmed(value: str, slot: str) -> str:

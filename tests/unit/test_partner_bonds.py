@@ -1,0 +1,43 @@
+"""A partner's status is the one the user gave: engaged is not married, together is not married.
+
+The foreign partner frames once wrote every bond as marriage ("sono fidanzata con ..." stored as
+"è sposato con ..."). The phrasings here were written for this file.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from shared.domain.models import ExtractionInput, Turn
+from shared.providers.offline.extraction_rules import extract_facts
+
+SENT = datetime(2026, 3, 9, 10, tzinfo=UTC)
+
+
+def partner_facts(message: str) -> list[str]:
+    facts = extract_facts(ExtractionInput(new_turns=(Turn("e1", "user", message, SENT),)))
+    return [fact.text for fact in facts if fact.slot == "partner"]
+
+
+@pytest.mark.parametrize(
+    ("message", "kept", "never"),
+    [
+        ("sono fidanzata con Davide da un anno", "fidanzato con Davide", "sposato"),
+        ("Sono sposata con Matteo.", "sposato con Matteo", "fidanzato"),
+        ("estoy comprometida con Andrés", "comprometido con Andrés", "casado"),
+        ("Estoy casado con Elena.", "casado con Elena", "comprometido"),
+        ("sou noiva do Tiago", "noivo do Tiago", "casado"),
+        ("Sou casado com a Beatriz.", "casado com Beatriz", "noivo"),
+        ("ich bin mit Felix verlobt", "mit Felix verlobt", "verheiratet"),
+        ("Ich bin mit Clara zusammen.", "mit Clara zusammen", "verheiratet"),
+        ("je suis fiancée à Thomas", "fiancé", "marié"),
+        ("Je suis pacsé avec Chloé.", "pacsé avec Chloé", "marié"),
+    ],
+)
+def test_the_bond_said_is_the_bond_stored(message: str, kept: str, never: str) -> None:
+    facts = partner_facts(message)
+    assert facts, message
+    assert any(kept in fact for fact in facts), facts
+    assert not any(never in fact for fact in facts), facts
