@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 try:  # Python 3.11+
     from re import _constants as sre
@@ -98,3 +99,30 @@ def _of_item(op, av) -> Needles | None:
 def _shortest_cover(found: set[str]) -> set[str]:
     """Needles without those that contain another needle (finding the shorter one is enough)."""
     return {n for n in found if not any(m != n and m in n for m in found)}
+
+
+_OF_PATTERN: dict[re.Pattern[str], Needles | None] = {}
+
+
+def of_pattern(pattern: re.Pattern[str]) -> Needles | None:
+    """``needles(pattern)``, worked out once per compiled pattern."""
+    try:
+        return _OF_PATTERN[pattern]
+    except KeyError:
+        found = _OF_PATTERN[pattern] = needles(pattern)
+        return found
+
+
+def sub_if_possible(pattern: re.Pattern[str], repl: Any, text: str, count: int = 0) -> str:
+    """``pattern.sub(repl, text, count)``, without running the pattern on a text it cannot match (a
+    substitution that finds nothing gives the text back unchanged)."""
+    if not may_match(of_pattern(pattern), lowered_ascii(text)):
+        return text
+    return pattern.sub(repl, text, count)
+
+
+def search_if_possible(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """``pattern.search(text)``, without running the pattern on a text it cannot match."""
+    if not may_match(of_pattern(pattern), lowered_ascii(text)):
+        return None
+    return pattern.search(text)

@@ -51,7 +51,7 @@ from functools import lru_cache, partial
 from shared.domain import thing_match
 from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
-from shared.domain.needles import Needles, lowered_ascii, needles
+from shared.domain.needles import Needles, lowered_ascii, needles, sub_if_possible
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot, with_speaker
 from shared.providers.offline import answers, chat_spelling, clause_classifier, clauses, frames, well_formed
 from shared.providers.offline.text_forms import PRONOUNS, bare_verb, slug, third_person, tidy
@@ -1115,8 +1115,10 @@ _HEDGED_PAST = _rx(
 
 
 def _prepare(raw: str, today: date) -> Clause | None:
-    raw = _HEDGED_PAST.sub(lambda m: f"{m.group('subj')} ", raw)
-    raw = _HAVE_GOT.sub(" have ", _LIKE_NUMBER.sub("about ", _FILLER_WORDS.sub("", raw)))
+    # sub_if_possible: each rewrite runs only on a clause holding a word it needs (most clauses need none).
+    raw = sub_if_possible(_HEDGED_PAST, lambda m: f"{m.group('subj')} ", raw)
+    raw = sub_if_possible(_FILLER_WORDS, "", raw)
+    raw = sub_if_possible(_HAVE_GOT, " have ", sub_if_possible(_LIKE_NUMBER, "about ", raw))
     cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
     if fronted := _FRONTED_RHYTHM.match(cleaned):
         cleaned = f"{fronted.group('rest')} {fronted.group('when').lower()}"
