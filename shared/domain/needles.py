@@ -101,16 +101,19 @@ def _shortest_cover(found: set[str]) -> set[str]:
     return {n for n in found if not any(m != n and m in n for m in found)}
 
 
-_OF_PATTERN: dict[re.Pattern[str], Needles | None] = {}
+# Keyed by identity (a pattern's own hash reads its whole source), the pattern kept so its id stays its own.
+_OF_PATTERN: dict[int, tuple[re.Pattern[str], Needles | None]] = {}
+# More needles than this and testing them costs about what running the pattern does: run it.
+_MOST_NEEDLES = 16
 
 
 def of_pattern(pattern: re.Pattern[str]) -> Needles | None:
-    """``needles(pattern)``, worked out once per compiled pattern."""
-    try:
-        return _OF_PATTERN[pattern]
-    except KeyError:
-        found = _OF_PATTERN[pattern] = needles(pattern)
-        return found
+    """``needles(pattern)``, worked out once per compiled pattern (None when there are too many to be worth it)."""
+    known = _OF_PATTERN.get(id(pattern))
+    if known is None:
+        found = needles(pattern)
+        known = _OF_PATTERN[id(pattern)] = (pattern, found if found and len(found) <= _MOST_NEEDLES else None)
+    return known[1]
 
 
 def sub_if_possible(pattern: re.Pattern[str], repl: Any, text: str, count: int = 0) -> str:

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
+from shared.domain.needles import sub_if_possible
+
 
 class Triage(StrEnum):
     EMPTY = "empty"
@@ -192,7 +194,8 @@ def _pleasantry(clause: str) -> bool:
 
 
 def _discloses(clause: str) -> bool:
-    text = _ASKING_ME.sub(" ", _ASKING_I.sub(" ", clause.replace("’", "'")))
+    # sub_if_possible: the asking patterns run only on a clause holding a word they need.
+    text = sub_if_possible(_ASKING_ME, " ", sub_if_possible(_ASKING_I, " ", clause.replace("’", "'")))
     return bool(_DISCLOSES.search(text))
 
 
