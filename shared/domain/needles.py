@@ -44,7 +44,12 @@ def lowered_ascii(text: str) -> str | None:
 
 def may_match(wanted: Needles | None, lowered: str | None) -> bool:
     """False only when the pattern with these needles cannot match the text ``lowered`` came from."""
-    return wanted is None or lowered is None or any(n in lowered for n in wanted)
+    if wanted is None or lowered is None:
+        return True
+    for needle in wanted:  # noqa: SIM110 - a loop, not any(): it runs for every pattern it spares
+        if needle in lowered:
+            return True
+    return False
 
 
 def _better(a: Needles | None, b: Needles | None) -> Needles | None:
@@ -122,6 +127,18 @@ def sub_if_possible(pattern: re.Pattern[str], repl: Any, text: str, count: int =
     if not may_match(of_pattern(pattern), lowered_ascii(text)):
         return text
     return pattern.sub(repl, text, count)
+
+
+def sub_each(table: Iterable[tuple[re.Pattern[str], Any]], text: str) -> str:
+    """Each (pattern, replacement) of ``table`` applied in turn, as ``sub_if_possible`` does, lowering the
+    text once for all the patterns it holds no needle of."""
+    lowered = lowered_ascii(text)
+    for pattern, repl in table:
+        if may_match(of_pattern(pattern), lowered):
+            changed = pattern.sub(repl, text)
+            if changed != text:
+                text, lowered = changed, lowered_ascii(changed)
+    return text
 
 
 def search_if_possible(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:

@@ -199,3 +199,44 @@ def test_the_pleasantry_shortcut_gives_what_the_phrase_pattern_gives() -> None:
         glue = rnd.choice([" ", ", ", "! ", "'", "-", ""])
         clauses.add(glue.join(rnd.choice(words) for _ in range(rnd.randint(1, 4))))
     assert [c for c in clauses if triage._pleasantry(c) != by_pattern(c)] == []
+
+
+def _guarded_patterns(rule_clauses: list[str]) -> list[re.Pattern[str]]:
+    """Every pattern the extractor and triage ran through needles.sub_if_possible / search_if_possible /
+    sub_each while the tune texts were read (the fixture read them all)."""
+    from shared.domain import needles as needles_module
+
+    for text in _tune_texts():
+        triage.triage(text)
+    patterns = [pattern for pattern, _ in needles_module._OF_PATTERN.values() if isinstance(pattern, re.Pattern)]
+    assert len(patterns) > 20
+    return patterns
+
+
+def test_a_guarded_pattern_is_never_skipped_on_a_text_it_matches(rule_clauses: list[str]) -> None:
+    from shared.domain.needles import of_pattern
+
+    texts = rule_clauses + _tune_texts()
+    missed = [
+        (pattern.pattern[:60], text)
+        for pattern in _guarded_patterns(rule_clauses)
+        for text in texts
+        if not may_match(of_pattern(pattern), lowered_ascii(text)) and pattern.search(text)
+    ]
+    assert missed == []
+
+
+def test_a_guarded_pattern_is_never_skipped_on_strings_made_from_it(rule_clauses: list[str]) -> None:
+    from shared.domain.needles import of_pattern
+
+    rnd = random.Random(5)
+    checked = 0
+    for pattern in _guarded_patterns(rule_clauses):
+        tree = list(sre_parse.parse(pattern.pattern, pattern.flags))
+        for _ in range(100):
+            made = _walk(tree, rnd)
+            for text in (made, f"so {made} ok", made.upper()):
+                if pattern.search(text):
+                    checked += 1
+                    assert may_match(of_pattern(pattern), lowered_ascii(text)), (pattern.pattern[:60], text)
+    assert checked > 100

@@ -421,8 +421,7 @@ _USED_TO_BE = re.compile(
 def name_in_place(sentence: str) -> str:
     """ "I adopted a greyhound, she's called Pixie" -> "I adopted a greyhound called Pixie": a name given
     in a second clause about the same one ("her name is Sofia") is read where the first clause names it."""
-    for pattern, named in _NAMED_AFTER:
-        sentence = needles.sub_if_possible(pattern, named, sentence)
+    sentence = needles.sub_each(_NAMED_AFTER, sentence)
     return needles.sub_if_possible(
         _USED_TO_BE,
         lambda m: (
@@ -451,12 +450,7 @@ def plain(clause: str) -> str:
     replies", "I got myself a kayak" -> "I got a kayak", "I am on a Pixel 7" -> "I use a Pixel 7" (a
     named device or system one is on is one in use; "on a train", "on a break" stay as they are)."""
     # Each pattern only where the clause holds a word it needs: most clauses need none of these rewrites.
-    for pattern, plain_form in _PLAIN:
-        clause = needles.sub_if_possible(pattern, plain_form, clause)
-    for pattern, said_plainly in _PLAIN_CHANGES:
-        clause = needles.sub_if_possible(pattern, said_plainly, clause)
-    clause = needles.sub_if_possible(_RATHER, _rather, clause)
-    return needles.sub_if_possible(_AM_VERB, r"\1 ", clause)
+    return needles.sub_each((*_PLAIN, *_PLAIN_CHANGES, (_RATHER, _rather), (_AM_VERB, r"\1 ")), clause)
 
 
 _ASKING = _words("do does did can could will would should is are am was were have has")
