@@ -1246,6 +1246,18 @@ _FIRST_PERSON_START = _rx(r"^(?:i|i'm|im|i've|we|we're|we've|(?:just\s+|finally\
 
 
 def _clauses(sentence: str) -> list[str]:
+    """The sentence's clauses (a new list each call)."""
+    return list(_last_clauses(sentence))
+
+
+# One entry: a sentence's clauses are asked for twice in a row, by _clause_contexts and then by
+# _drafts_in_one_context; a larger cache would only pay off on texts repeated across messages.
+@lru_cache(maxsize=1)
+def _last_clauses(sentence: str) -> tuple[str, ...]:
+    return tuple(_split_clauses(sentence))
+
+
+def _split_clauses(sentence: str) -> list[str]:
     parts = [
         item
         for together in clauses.split_together(clauses.name_in_place(sentence))
