@@ -155,6 +155,7 @@ def outputs(requests: list[Any]) -> list[Any]:
     from shared.providers.offline import extraction_rules
 
     extraction_rules._cached_turn_facts.cache_clear()  # the rules changed: nothing cached still holds
+    extraction_rules._last_clauses.cache_clear()
     return [tuple(extraction_rules.extract_facts(r)) for r in requests]
 
 

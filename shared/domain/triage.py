@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
+from shared.domain.needles import sub_if_possible
+
 
 class Triage(StrEnum):
     EMPTY = "empty"
@@ -172,12 +174,28 @@ _ASKING_ME = re.compile(
 )
 
 
+# Every word of every pleasantry phrase (its runs of word characters). A phrase match never starts or ends
+# inside a run of word characters, so a clause with a run outside this vocabulary cannot be all pleasantry:
+# a statement ("I moved to Porto") is told apart without the phrase pattern, which tries every phrase at
+# every position of the clause.
+_PLEASANTRY_WORDS = frozenset(w for p in _PLEASANTRY_PHRASES for w in re.findall(r"\w+", p))
+_WORD_RUN = re.compile(r"\w+")
+_NON_WORD = re.compile(r"[\W_]+")
+
+
 def _pleasantry(clause: str) -> bool:
-    return not re.sub(r"[\W_]+", "", _PLEASANTRY.sub(" ", clause.replace("’", "'")))
+    clause = clause.replace("’", "'")
+    # ASCII only: ignoring case, the pattern also matches a few non-ASCII letters that lower() keeps apart.
+    if clause.isascii() and any(
+        run.lower() not in _PLEASANTRY_WORDS and run.strip("_") for run in _WORD_RUN.findall(clause)
+    ):
+        return False
+    return not _NON_WORD.sub("", _PLEASANTRY.sub(" ", clause))
 
 
 def _discloses(clause: str) -> bool:
-    text = _ASKING_ME.sub(" ", _ASKING_I.sub(" ", clause.replace("’", "'")))
+    # sub_if_possible: the asking patterns run only on a clause holding a word they need.
+    text = sub_if_possible(_ASKING_ME, " ", sub_if_possible(_ASKING_I, " ", clause.replace("’", "'")))
     return bool(_DISCLOSES.search(text))
 
 

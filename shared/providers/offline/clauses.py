@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from shared.domain import needles
 from shared.providers.offline import foreign_clauses, frames
 from shared.providers.offline.text_forms import PRONOUNS as _PRONOUNS
 from shared.providers.offline.text_forms import join as _join
@@ -420,9 +421,9 @@ _USED_TO_BE = re.compile(
 def name_in_place(sentence: str) -> str:
     """ "I adopted a greyhound, she's called Pixie" -> "I adopted a greyhound called Pixie": a name given
     in a second clause about the same one ("her name is Sofia") is read where the first clause names it."""
-    for pattern, named in _NAMED_AFTER:
-        sentence = pattern.sub(named, sentence)
-    return _USED_TO_BE.sub(
+    sentence = needles.sub_each(_NAMED_AFTER, sentence)
+    return needles.sub_if_possible(
+        _USED_TO_BE,
         lambda m: (
             f"{m.group('lead') or ''}I switched {m.group('owner')} {m.group('thing')} from {m.group('old')} to "
             f"{m.group('new')}"
@@ -448,12 +449,8 @@ def plain(clause: str) -> str:
     """The clause in its plain first-person wording: "I would prefer short replies" -> "I prefer short
     replies", "I got myself a kayak" -> "I got a kayak", "I am on a Pixel 7" -> "I use a Pixel 7" (a
     named device or system one is on is one in use; "on a train", "on a break" stay as they are)."""
-    for pattern, plain_form in _PLAIN:
-        clause = pattern.sub(plain_form, clause)
-    for pattern, said_plainly in _PLAIN_CHANGES:
-        clause = pattern.sub(said_plainly, clause)
-    clause = _RATHER.sub(_rather, clause)
-    return _AM_VERB.sub(r"\1 ", clause)
+    # Each pattern only where the clause holds a word it needs: most clauses need none of these rewrites.
+    return needles.sub_each((*_PLAIN, *_PLAIN_CHANGES, (_RATHER, _rather), (_AM_VERB, r"\1 ")), clause)
 
 
 _ASKING = _words("do does did can could will would should is are am was were have has")

@@ -44,13 +44,14 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta
 from functools import lru_cache, partial
 
 from shared.domain import thing_match
 from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
+from shared.domain.needles import Needles, lowered_ascii, needles, sub_if_possible
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot, with_speaker
 from shared.providers.offline import (
     answers,
@@ -1124,8 +1125,10 @@ _HEDGED_PAST = _rx(
 
 
 def _prepare(raw: str, today: date) -> Clause | None:
-    raw = _HEDGED_PAST.sub(lambda m: f"{m.group('subj')} ", raw)
-    raw = _HAVE_GOT.sub(" have ", _LIKE_NUMBER.sub("about ", _FILLER_WORDS.sub("", raw)))
+    # sub_if_possible: each rewrite runs only on a clause holding a word it needs (most clauses need none).
+    raw = sub_if_possible(_HEDGED_PAST, lambda m: f"{m.group('subj')} ", raw)
+    raw = sub_if_possible(_FILLER_WORDS, "", raw)
+    raw = sub_if_possible(_HAVE_GOT, " have ", sub_if_possible(_LIKE_NUMBER, "about ", raw))
     cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
     if fronted := _FRONTED_RHYTHM.match(cleaned):
         cleaned = f"{fronted.group('rest')} {fronted.group('when').lower()}"
@@ -1253,6 +1256,18 @@ _FIRST_PERSON_START = _rx(r"^(?:i|i'm|im|i've|we|we're|we've|(?:just\s+|finally\
 
 
 def _clauses(sentence: str) -> list[str]:
+    """The sentence's clauses (a new list each call)."""
+    return list(_last_clauses(sentence))
+
+
+# One entry: a sentence's clauses are asked for twice in a row, by _clause_contexts and then by
+# _drafts_in_one_context; a larger cache would only pay off on texts repeated across messages.
+@lru_cache(maxsize=1)
+def _last_clauses(sentence: str) -> tuple[str, ...]:
+    return tuple(_split_clauses(sentence))
+
+
+def _split_clauses(sentence: str) -> list[str]:
     parts = [
         item
         for together in clauses.split_together(clauses.name_in_place(sentence))
@@ -1300,6 +1315,11 @@ class Rule:
     pattern: re.Pattern[str]
     build: Builder
     anywhere: bool = False  # search the clause instead of matching at its start
+    # Words the pattern cannot match without (derived from it): a clause with none of them skips the rule.
+    needles: Needles | None = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "needles", needles(self.pattern))
 
 
 FACT, PREF, REL, EVENT, GENERAL, DECISION = (
@@ -2744,10 +2764,50 @@ def _read(content: str) -> str:
     return chat_spelling.expanded(text) if detect_language(text) in ("en", "und") else text
 
 
+@dataclass(frozen=True)
+class _NeedleIndex:
+    """Which rules of a table each needle may let match, and the rules without needles (always tried)."""
+
+    rules: tuple[Rule, ...]
+    by_needle: tuple[tuple[str, tuple[int, ...]], ...]
+    always: tuple[int, ...]
+
+    @classmethod
+    def of(cls, rules: tuple[Rule, ...]) -> _NeedleIndex:
+        by_needle: dict[str, list[int]] = {}
+        for i, rule in enumerate(rules):
+            for needle in rule.needles or ():
+                by_needle.setdefault(needle, []).append(i)
+        always = tuple(i for i, rule in enumerate(rules) if rule.needles is None)
+        return cls(rules, tuple((n, tuple(ids)) for n, ids in by_needle.items()), always)
+
+    def candidates(self, text: str) -> Iterable[Rule]:
+        """The rules that may match ``text``, in table order: a rule none of whose needles the text holds
+        cannot match it (shared.domain.needles), so skipping it changes nothing."""
+        lowered = lowered_ascii(text)
+        if lowered is None:
+            return self.rules
+        chosen = set(self.always)
+        for needle, ids in self.by_needle:
+            if needle in lowered:
+                chosen.update(ids)
+        return [self.rules[i] for i in sorted(chosen)]
+
+
+_NEEDLE_INDEX: list[_NeedleIndex] = []
+
+
+def _needle_index(rules: tuple[Rule, ...]) -> _NeedleIndex:
+    """The index of the table, made once (and again when rule_coverage swaps RULES for a copy)."""
+    if not _NEEDLE_INDEX or _NEEDLE_INDEX[0].rules is not rules:
+        _NEEDLE_INDEX[:] = [_NeedleIndex.of(rules)]
+    return _NEEDLE_INDEX[0]
+
+
 def _rule_drafts(c: Clause) -> list[Draft]:
     drafts: list[Draft] = []
     fired: set[str] = set()
-    for rule in RULES:
+    for rule in _needle_index(RULES).candidates(c.text):
         if rule.group in fired:
             continue
         m = rule.pattern.search(c.text) if rule.anywhere else rule.pattern.match(c.text)

@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from shared.domain.needles import search_if_possible
 from shared.domain.slots import CONTEXT_MARK
 from shared.providers.offline import foreign_clauses
 from shared.providers.offline.text_forms import finditer as _finditer
@@ -317,22 +318,23 @@ def find_context(text: str, language: str) -> tuple[str | None, str]:
         rest = text[named.end() :]
         return context, (f"my {rest}" if named.re is _EN_CONTEXT_NOUN else rest)
     found = _CONTEXT_PATTERNS.get(language)
-    match = found[0].search(text) if found else None
-    if match is None and language == "en" and (personal := _EN_PERSONAL.search(text)):
+    # search_if_possible: a marker pattern runs only on a text holding a word it needs (most hold none).
+    match = search_if_possible(found[0], text) if found else None
+    if match is None and language == "en" and (personal := search_if_possible(_EN_PERSONAL, text)):
         rest = (text[: personal.start()] + " " + text[personal.end() :]).strip()
         return "side project", re.sub(r"\s+", " ", rest).strip(" ,")
-    if match is None and language == "en" and (owned := _EN_CONTEXT_THING_CHANGED.search(text)):
+    if match is None and language == "en" and (owned := search_if_possible(_EN_CONTEXT_THING_CHANGED, text)):
         # "I switched my home computer to macOS": the change is that context's ("home", "work")
         context = _CONTEXT_NOUNS[owned.group("context").lower()]
         rest = (text[: owned.start("context")] + text[owned.end("context") :]).strip()
         return context, re.sub(r"\s+", " ", rest).strip(" ,")
-    if match is None and language == "en" and (changed := _EN_PERSONAL_CHANGED.search(text)):
+    if match is None and language == "en" and (changed := search_if_possible(_EN_PERSONAL_CHANGED, text)):
         # "We moved our side project from Heroku to Fly.io": the change is the side project's.
         rest = (text[: changed.start("marker")] + " " + text[changed.end("marker") :]).strip()
         return "side project", re.sub(r"\s+", " ", rest).strip(" ,")
     if match is None:
         for context, subject in _SUBJECT_CONTEXTS.get(language, ()):
-            if subject.search(text):
+            if search_if_possible(subject, text):
                 return context, text
         return None, text
     context = found[1][re.sub(r"\s+", " ", match.group("marker").lower())]
