@@ -1,0 +1,209 @@
+"""Two friends chatting over dated sessions: long, chatty messages with several clauses, past events with
+their dates, news about one's own people, and replies that refer back to the other speaker's message.
+
+Each case stands for a class (a comment clause after the news, a demonstrative or the other speaker's "you"
+in a past event, a relative's dated news, a subjectless run-on), not a sentence to match. The lines were
+written for this file, in the style of public long-conversation logs between two named friends; none comes
+from an evaluation set, the issue text or the classifier's training lines.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from shared.domain.models import ExtractedFact, ExtractionInput, Turn
+from shared.providers.offline.extraction_rules import extract_facts
+
+# A Wednesday: "last Friday" is 2026-05-15, "on Sunday" 2026-05-17, "last week" the week of 2026-05-11.
+SAID = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)
+
+
+def said_by(speaker: str, text: str, *, after: tuple[str, str] | None = None) -> list[ExtractedFact]:
+    """The facts of one named speaker's message, the other speaker's message (if any) just before it."""
+    context = (Turn("t0", "user", after[1], SAID, after[0]),) if after else ()
+    turn = Turn("t1", "user", text, SAID, speaker)
+    return extract_facts(ExtractionInput(new_turns=(turn,), context_turns=context))
+
+
+def find(facts: list[ExtractedFact], *words: str) -> ExtractedFact | None:
+    return next(
+        (f for f in facts if not f.negated and all(w.lower() in f.text.lower() for w in words)),
+        None,
+    )
+
+
+def texts(facts: list[ExtractedFact]) -> list[str]:
+    return [f"{f.text} [{f.slot}] {f.valid_from:%Y-%m-%d}" for f in facts]
+
+
+# --- a comment on the news, after a comma: the news is read, the comment is not a fact ---------------------
+
+
+@pytest.mark.parametrize(
+    ("speaker", "message", "words", "day", "not_words"),
+    [
+        (
+            "Jules",
+            "I went to a jazz night at the Blue Room last Friday, it was unreal",
+            ("Jules", "jazz night"),
+            date(2026, 5, 15),
+            ("unreal",),
+        ),
+        (
+            "Priya",
+            "we drove to the coast on Sunday, it was freezing lol",
+            ("Priya", "coast"),
+            date(2026, 5, 17),
+            ("freezing",),
+        ),
+        (
+            "Tomas",
+            "I signed up for a ceramics course last week, it's on wednesday evenings",
+            ("Tomas", "ceramics course"),
+            date(2026, 5, 11),
+            ("evenings",),
+        ),
+        (
+            "Ines",
+            "started a choir in January, that was the best decision ever",
+            ("Ines", "choir"),
+            date(2026, 1, 1),
+            ("decision",),
+        ),
+        (
+            "Ruth",
+            "Went to the farmers market this morning, got loads of peaches",
+            ("Ruth", "farmers market"),
+            date(2026, 5, 20),
+            ("peaches",),
+        ),
+        (
+            "Dev",
+            "I gave a talk at the library about my project on Thursday, it went really well",
+            ("Dev", "talk"),
+            date(2026, 5, 14),
+            ("really well",),
+        ),
+    ],
+)
+def test_a_comment_after_the_news_leaves_the_news_and_its_date(speaker, message, words, day, not_words):
+    facts = said_by(speaker, message, after=("Sam", "how was your week?"))
+    fact = find(facts, *words)
+    assert fact is not None, texts(facts)
+    assert fact.valid_from.date() == day, texts(facts)
+    assert not any(w in f.text.lower() for f in facts for w in not_words), texts(facts)
+
+
+def test_a_habit_with_a_running_tally_keeps_the_habit_only():
+    facts = said_by("Mina", "I've been doing yoga on mondays, made it to every class so far")
+    assert find(facts, "Mina", "yoga") is not None, texts(facts)
+    assert not any("every class" in f.text for f in facts), texts(facts)
+
+
+def test_a_job_with_a_shrug_keeps_the_job():
+    facts = said_by("Otto", "I'm a barista at a cafe on Elm Street now, at least it pays the rent")
+    assert find(facts, "Otto", "barista") is not None, texts(facts)
+    assert not any("rent" in f.text for f in facts), texts(facts)
+
+
+# --- a demonstrative, or the other speaker's "you", inside a past event -------------------------------------
+
+
+def test_a_thing_pointed_at_in_a_past_event_is_read_with_its_date():
+    facts = said_by(
+        "Lea",
+        "Yeah, I painted that mountain lake last month! It's special to me.",
+        after=("Kofi", "wow is that yours?"),
+    )
+    fact = find(facts, "Lea", "painted", "mountain lake")
+    assert fact is not None, texts(facts)
+    assert fact.valid_from.date() == date(2026, 4, 1), texts(facts)
+    assert not any("that mountain" in f.text for f in facts), texts(facts)
+
+
+def test_this_in_a_past_event_is_the_thing_itself():
+    facts = said_by(
+        "Nadia",
+        "we visited this little vineyard near Porto over the weekend",
+        after=("Eli", "where was the photo taken?"),
+    )
+    fact = find(facts, "Nadia", "vineyard")
+    assert fact is not None, texts(facts)
+    assert fact.valid_from.date() == date(2026, 5, 16), texts(facts)
+
+
+def test_the_other_speakers_you_is_named_in_a_past_event():
+    facts = said_by(
+        "Omar",
+        "I finished the book you recommended last week, loved it",
+        after=("Nina", "did you ever read the one I sent?"),
+    )
+    fact = find(facts, "Omar", "finished", "book", "Nina")
+    assert fact is not None, texts(facts)
+    assert fact.valid_from.date() == date(2026, 5, 11), texts(facts)
+    assert not any(" you " in f" {f.text} " for f in facts), texts(facts)
+
+
+# --- a relative's or a partner's news in the past, with its date ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "words", "day"),
+    [
+        ("My daughter started swimming lessons in February.", ("Hana's daughter", "swimming"), date(2026, 2, 1)),
+        ("my brother graduated from nursing school in March!!", ("Hana's brother", "graduated"), date(2026, 3, 1)),
+        ("our son learned to ride a bike last weekend", ("Hana's son", "bike"), date(2026, 5, 16)),
+        ("my wife ran her first marathon in April", ("Hana's wife", "marathon"), date(2026, 4, 1)),
+    ],
+)
+def test_a_relatives_past_news_keeps_its_past_date(message, words, day):
+    facts = said_by("Hana", message, after=("Jo", "how's the family?"))
+    fact = find(facts, *words)
+    assert fact is not None, texts(facts)
+    assert fact.valid_from.date() == day, texts(facts)
+
+
+# --- things bought, named or pointed at -------------------------------------------------------------------
+
+
+def test_the_thing_finally_bought_is_had():
+    facts = said_by(
+        "Bo",
+        "i finally bought the kayak!!! a secondhand one from a guy in Tarnby",
+        after=("Ada", "did you get it in the end?"),
+    )
+    assert find(facts, "Bo", "kayak") is not None, texts(facts)
+
+
+def test_an_adopted_pet_named_in_the_same_message():
+    facts = said_by("Zara", "we adopted a kitten yesterday, her name is Miso")
+    assert find(facts, "Zara", "Miso") is not None, texts(facts)
+
+
+def test_a_trip_with_a_partner_last_summer_is_dated_and_names_the_partner():
+    facts = said_by("Ivy", "Me and my husband went hiking in the Dolomites last summer, it was breathtaking")
+    fact = find(facts, "Ivy", "Dolomites")
+    assert fact is not None, texts(facts)
+    assert fact.valid_from.date() == date(2025, 6, 1), texts(facts)
+    assert find(facts, "Ivy", "husband") is not None, texts(facts)
+
+
+# --- what is no fact stays unsaid --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I saw that, it was hilarious",
+        "I told you about it yesterday, it was a mess",
+        "That was yesterday, it was fine",
+        "I loved that, it made my day",
+        "you went to that concert last week, right?",
+        "haha I know, it was wild",
+    ],
+)
+def test_a_reply_about_the_other_speakers_news_says_nothing_of_the_speaker(message):
+    facts = said_by("Cal", message, after=("Dee", "I went to the Fever Ray gig last Friday!"))
+    assert facts == [], texts(facts)
