@@ -16,7 +16,8 @@ Each miss is tried against probes, in this order, and gets the first bucket that
 - ``not-said``: a keyword the fact needs is not in the message at all (it is inferred: "son" for a name);
 - ``subject``: the piece that holds it has another subject than "I" ("we", "my kids", a name, "she");
 - ``past-event``: the piece is in the past tense ("I went to ... yesterday") and no frame reads it;
-- ``fragment``: the piece has no subject and verb (an answer to the other speaker: "yeah cardiology");
+- ``answer``: the piece has no subject and verb, and answers the other speaker's question ("yeah cardiology");
+- ``fragment``: the piece has no subject and verb, and answers no question ("on crutches for 6 weeks now");
 - ``other``: none of the above.
 """
 
@@ -142,7 +143,8 @@ def cause(conversation: dict[str, Any], expected: dict[str, Any], predicted: lis
     if words & clauses.IRREGULAR_PAST or any(w.endswith("ed") and len(w) > 4 for w in words):
         return "past-event"
     if not _FIRST_PERSON.search(bare) or not _VERBISH.search(bare):
-        return "fragment"
+        asked = index > 0 and turns[index - 1].name != speaker and "?" in turns[index - 1].content
+        return "answer" if asked else "fragment"
     return "other"
 
 

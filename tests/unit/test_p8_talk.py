@@ -207,3 +207,34 @@ def test_a_trip_with_a_partner_last_summer_is_dated_and_names_the_partner():
 def test_a_reply_about_the_other_speakers_news_says_nothing_of_the_speaker(message):
     facts = said_by("Cal", message, after=("Dee", "I went to the Fever Ray gig last Friday!"))
     assert facts == [], texts(facts)
+
+
+# --- "he" and "she" after one's own relative is that relative -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("I'm so proud of my son, he won his first chess tournament on Saturday!", ("Rui's son", "chess tournament")),
+        ("My daughter's birthday was last week, she turned 8.", ("Rui's daughter", "8")),
+        ("My brother moved to Denver in March. He opened his own brewery in April.", ("Rui's brother", "brewery")),
+        ("my mom finally retired!! she's a grandma full time now lol", ("Rui's mom", "retired")),
+    ],
+)
+def test_he_or_she_after_a_relative_is_that_relative(message, words):
+    facts = said_by("Rui", message, after=("Lou", "any news?"))
+    assert find(facts, *words) is not None, texts(facts)
+    assert not any(f.text.startswith("Rui is") or " he " in f.text for f in facts), texts(facts)
+
+
+def test_he_after_two_men_of_the_family_is_nobody_known():
+    facts = said_by("Rui", "my dad and my brother came over on Sunday, he was tired after the drive")
+    assert not any("tired" in f.text for f in facts), texts(facts)
+
+
+def test_the_others_reaction_to_the_news_is_no_fact():
+    facts = said_by("Ann", "we went camping last weekend, the kids loved it")
+    fact = find(facts, "Ann", "camping")
+    assert fact is not None, texts(facts)
+    assert fact.valid_from.date() == date(2026, 5, 16), texts(facts)
+    assert not any("loved" in f.text for f in facts), texts(facts)

@@ -52,7 +52,7 @@ from shared.domain import thing_match
 from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot, with_speaker
-from shared.providers.offline import answers, chat_spelling, clause_classifier, clauses, frames, well_formed
+from shared.providers.offline import answers, chat_spelling, clause_classifier, clauses, frames, talk, well_formed
 from shared.providers.offline.text_forms import PRONOUNS, bare_verb, slug, third_person, tidy
 from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import third_singular as _verb_s
@@ -549,6 +549,8 @@ def _looks_past(text: str) -> bool:
     )
     if re.search(ahead, text):
         return False  # "baby's due in May": whatever else the clause tells in the past, this lies ahead
+    if talk.someones_past(text):
+        return True  # "my son learned to ride a bike in May": a relative's news, told in the past
     for match in _PAST_HINT.finditer(text):
         word = (match.group("word") or "").lower()
         if word == "got" and re.search(r"(?:'ve|have)\s+$", text[: match.start()], re.IGNORECASE):
@@ -816,6 +818,10 @@ _MAY_HAVE_DATE = _rx(
 _DATE_LEAD = _rx(r"(?:\b(?:way\s+)?back|\bearlier|\blater|\bsometime)\s+$")
 
 
+# The clause tells of what lies ahead: "from April" then starts ahead too.
+_FUTURE_SAID = _rx(r"\b(?:will|'ll|going\s+to|gonna)\b")
+
+
 def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
     """The earliest (then longest) date phrase in ``text``; one per clause is enough."""
     if not _MAY_HAVE_DATE.search(text):
@@ -836,6 +842,8 @@ def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
                 continue
             if kind == "month" and groups["rel"].lower() in _KEPT_PREPS:
                 prep = groups["rel"].lower()
+            if kind == "month" and prep in ("from", "after") and ref.day < today and _FUTURE_SAID.search(text):
+                ref = replace(ref, day=ref.day.replace(year=ref.day.year + 1))  # "I'll be cooking there from April"
             lead = _DATE_LEAD.search(text[: match.start()])
             hit = _DateHit(ref, prep, lead.start() if lead else match.start(), match.end())
             key = (match.start(), -(match.end() - match.start()))
@@ -1242,12 +1250,17 @@ _SECOND_ROLE = _rx(
 _FIRST_PERSON_START = _rx(r"^(?:i|i'm|im|i've|we|we're|we've|(?:just\s+|finally\s+)?[a-z]+ed)\b")
 
 
+def _says_a_date(text: str) -> bool:
+    return _find_date(text, date(2000, 1, 1), True) is not None
+
+
 def _clauses(sentence: str) -> list[str]:
     parts = [
         item
         for together in clauses.split_together(clauses.name_in_place(sentence))
-        for part in _CLAUSE_SPLIT.split(together)
-        if part and part.strip()
+        for split_part in _CLAUSE_SPLIT.split(together)
+        if split_part and split_part.strip()
+        for part in talk.comment_split(split_part, _says_a_date)
         for piece in _appositions(part)
         for item in _had_items(piece)
     ]
@@ -2496,6 +2509,33 @@ def _event_drafts(c: Clause) -> list[Draft]:
     return []
 
 
+def _talk_event_drafts(c: Clause) -> list[Draft]:
+    """A dated event told as friends tell it: "I painted that lake last month" (the thing pointed at is the
+    thing), "our son learned to ride a bike last weekend" (a relative's news, on the relative's slot)."""
+    if c.date is None or c.date.day > c.today:
+        return []
+    pointed = talk.pointed_things(c.text)
+    if pointed != c.text and _looks_past(c.text) and (events := _event_drafts(replace(c, text=pointed))):
+        return events
+    said = talk.someones_past(c.text)
+    relative = _relative_slot(said[0]) if said else None
+    if said is None or relative is None or _TASK_TALK.search(said[2]):
+        return []
+    subject, verb, rest = said
+    whose = f"The user's {subject.split(maxsplit=1)[1]}"
+    text = re.sub(r"\s+", " ", f"{whose} {verb} {_third_person(rest)}{c.when()}").strip()
+    key = clauses.thing_key(rest) or _slug(verb)
+    return [Draft(text, EVENT, 6, f"{relative}:{key}", c.date.bare())]
+
+
+def _finally_had(raw: str, c: Clause) -> list[Draft]:
+    """ "I finally bought the kayak": the thing long talked about is had now ("finally" says so; the clause
+    as prepared has lost it)."""
+    said = talk.finally_had(_expand_contractions(_with_subject(_strip_lead_ins(raw.strip(" ,;:-")))).rstrip(" !.?"))
+    prepared = _prepare(said, c.today) if said else None
+    return _acquired_drafts(prepared) if prepared else []
+
+
 # --------------------------------------------------------------------------------------------
 # Language detection
 # --------------------------------------------------------------------------------------------
@@ -2805,7 +2845,8 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
     dated_day = c.date is not None and c.date.grain == "day" and c.date.day > c.today
     if about_someone and dated_day and not any(d.category is EVENT for d in drafts):
         drafts = drafts + _event_drafts(c)
-    drafts = drafts or _death_drafts(c) or _event_drafts(c) or (_general_drafts(c) if general else [])
+    drafts = drafts or _death_drafts(c) or _event_drafts(c) or _talk_event_drafts(c) or _finally_had(raw, c)
+    drafts = drafts or (_general_drafts(c) if general else [])
     return [_dated(d, c) for d in drafts]
 
 
@@ -4475,6 +4516,7 @@ def _cached_turn_facts(turn: Turn, previous: Turn | None, _stamp: str) -> tuple[
 
 def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     text = _read(turn.content)
+    text = talk.relatives_named(text) if detect_language(text) == "en" else text
     today = turn.created_at.date()
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)
@@ -4482,6 +4524,8 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     if asked and previous is not None and previous.role != "assistant":
         # "did you sell the caravan?" / "yeah sold it": the "it" that ended is the thing asked about
         text = answers.resolve_ended_it(_read(previous.content), text) or text
+        # "I finished the book you recommended": the "you" is the other speaker, by name
+        text = talk.name_the_listener(text, previous.name)
     answer = _YES_FIRST.match(text)
     confirmed: list[Draft] = []
     if asked and answer and not (_CONFIRM.match(text) or _DENY.match(text)):

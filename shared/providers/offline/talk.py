@@ -1,0 +1,166 @@
+"""Casual talk between two people: how news is told in chat, read by form.
+
+Friends chatting tell their news in long, run-on messages and refer back to each other: "I went to a jazz
+night last Friday, it was unreal", "I painted that lake last month", "finished the book you recommended".
+These pure functions turn such clauses into the plain ones the frames read:
+
+- ``comment_split``: a comment on the news after a comma ("it was unreal", "that was the best decision",
+  "at least it pays the rent") is set apart and dropped (its "it" is the news itself, nothing new about the
+  speaker); a second subjectless past after a comma ("made 4 bowls so far") becomes a clause of its own;
+- ``pointed_things``: "that lake", "this little vineyard" in a clause of the past is the thing itself
+  ("the lake"): in chat the demonstrative points at a photo or at the other's message, not at a task;
+- ``name_the_listener``: "the book you recommended", in a reply to a named speaker, names that speaker;
+- ``someones_past``: "my son learned to ride a bike", "our daughter started swimming lessons": a relative's
+  news told in the past (its date, when stated, is in the past too).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from shared.providers.offline import clauses
+from shared.providers.offline.text_forms import rx
+
+# A comment on what was just said: a pronoun that stands for the news, and how it went or what it is.
+_COMMENT = rx(
+    r"\s*[,;]\s*(?:(?:and|but|so|honestly|tbh|lol|haha|omg|at\s+least|which\s+means)\s+)*"
+    r"(?=(?:it|that|this|which)(?:'s|s|\s+(?:was|is|were|are|went|took|made|felt|looks|looked|sounds|seems|seemed"
+    r"|pays|paid|costs|cost|has|had|got|gets|will|would|really|totally|turned|ended|never|always))\b"
+    # the others' reaction: "the kids loved it", "they had a blast", "my son enjoyed every minute"
+    r"|(?:they|he|she|everyone|everybody|(?:the|my|our)\s+[a-z]+)\s+(?:really\s+|totally\s+|absolutely\s+)?"
+    r"(?:loved|liked|enjoyed|hated|had\s+(?:a\s+blast|a\s+great\s+time|(?:so\s+much\s+)?fun))\b)"
+)
+# A second thing done, told without its "I" after a comma: "got loads of peaches", "made 4 bowls so far".
+_SUBJECTLESS_PAST = rx(
+    r"\s*,\s*(?=(?!(?:switched|moved|swapped|replaced|traded|changed|stopped|dropped|ditched|quit|left|sold|started"
+    r"|joined|adopted|bought|retired|graduated|married|divorced|separated|finished|cancelled|canceled|used)\b)"
+    r"(?:got|made|saw|met|took|had|found|won|ran|did|went|came|[a-z]{3,}ed)\s+\w)"
+)
+
+
+# Who the news is about: the speaker ("I", "we") or no one said (chat drops the "I": "went to ...").
+_SPEAKERS_NEWS = rx(
+    r"^(?:(?:oh|ok|okay|so|well|yeah|yep|yes|haha+|lol|omg|ugh|btw|also|actually|honestly|and|but|nah|no)\b[\s,!.]*)*"
+    r"(?:i|i'm|im|i've|ive|i'll|we|we're|we've|me\s+and\s+my\s+\w+|my\s+\w+\s+and\s+i"
+    r"|(?:just\s+|finally\s+)?(?:[a-z]{3,}ed|went|got|made|took|ran|saw|met|bought|sold|left|won))\b"
+)
+
+
+def comment_split(clause: str, has_date: Callable[[str], bool]) -> list[str]:
+    """The clause without a comment on it, nor a second subjectless past after a comma ("made 4 bowls so far":
+    a detail of the news, and what it is is not known). A comment that dates the news ("divorced now, it was
+    finalised in April") is no comment: it stays when the news has no date of its own."""
+    if not _SPEAKERS_NEWS.match(clause.strip()):
+        return [clause]
+    head, *comment = _COMMENT.split(clause, maxsplit=1)
+    if comment and has_date(comment[0]) and not has_date(head):
+        return [clause]
+    first = _SUBJECTLESS_PAST.split(head, maxsplit=1)[0]
+    return [first] if first.strip() else [clause]
+
+
+# "that lake", "this little vineyard", "those cookies": a demonstrative before a word that names a thing.
+_POINTED = rx(
+    r"\b(?:that|this|these|those)\s+(?=(?!(?:is|was|are|were|will|would|could|can|i|you|we|he|she|they|it|my|your|our"
+    r"|his|her|their|the|a|an|one|ones|time|way|much|many|day|week|weekend|morning|evening|night|year|month"
+    r"|summer|winter|spring|autumn|fall|so|too|and|or|but|for|to|of|in|on|at|with)\b)[a-z][\w'-]*\b)"
+)
+
+
+def pointed_things(text: str) -> str:
+    """ "I painted that lake" -> "I painted the lake": only in a clause of the past, where the thing is done."""
+    return _POINTED.sub("the ", text)
+
+
+# "the book you recommended", "that recipe you sent me": the other speaker's doing, in a relative clause.
+_YOUR_DOING = rx(
+    r"\b(?P<thing>(?:the|that|this|those|these)\s+(?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*)\s+(?:that\s+)?you\s+"
+    r"(?P<verb>(?:just\s+)?(?:[a-z]{3,}ed|sent|lent|gave|showed|told\s+me\s+about|made|wrote|took|found|got|brought"
+    r"|bought|sold|drew|taught))\b"
+)
+
+
+def name_the_listener(text: str, listener: str | None) -> str:
+    """ "I finished the book you recommended" -> "I finished the book Nina recommended" in a reply to Nina."""
+    if not listener:
+        return text
+    return _YOUR_DOING.sub(lambda m: f"{m.group('thing')} {listener} {m.group('verb')}", text)
+
+
+_RELATIVE = (
+    r"(?P<whose>my|our)\s+(?:(?:little|baby|older|younger|big|eldest|oldest|youngest|twin)\s+)?"
+    r"(?P<relation>son|daughter|kid|child|boy|girl|brother|sister|mum|mom|mother|dad|father|parents|grandma|grandpa|grandmother"
+    r"|grandfather|aunt|uncle|cousin|niece|nephew|wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|kids|children"
+    r"|boys|girls|twins|sons|daughters)"
+)
+_SOMEONES_PAST = rx(
+    rf"^(?P<subject>{_RELATIVE})\s+(?:(?:just|finally|recently|also|even|actually)\s+)*"
+    r"(?P<verb>[a-z]{3,}ed|ran|won|went|got|made|took|gave|met|began|swam|rode|drove|flew|wrote|sang|built|bought|sold"
+    r"|found|caught|learnt|lost|left|came|did|saw|had)\b(?P<rest>.*)$"
+)
+_NOT_NEWS = clauses.IRREGULAR_PAST & frozenset(
+    ("had", "did", "got", "came", "felt", "said", "told", "heard", "thought")
+)
+
+
+def someones_past(text: str) -> tuple[str, str, str] | None:
+    """(subject, verb, rest) of a relative's news told in the past, or None: ("my son", "learned", "to ride")."""
+    m = _SOMEONES_PAST.match(text.strip())
+    if m is None or m.group("verb").lower() in ("need", "feed", "used", "wanted", "liked", "loved", "hated"):
+        return None
+    rest = m.group("rest").strip()
+    if not rest or m.group("verb").lower() in _NOT_NEWS and not re.match(r"(?i)(?:a|an|her|his|their)\s", rest):
+        return None
+    return f"{m.group('whose')} {m.group('relation')}".lower(), m.group("verb"), rest
+
+
+# "I finally bought the kayak": the thing long talked about, now had (a thing named in the singular).
+_FINALLY_HAD = rx(
+    r"^(?P<head>(?:i|we)\s+(?:(?:just|also)\s+)*(?:finally|at\s+last)\s+(?:bought|got|adopted|picked\s+up))\s+the\s+"
+    r"(?P<thing>(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*[^s\W])(?P<rest>\W.*)?$"
+)
+
+
+def finally_had(text: str) -> str | None:
+    """ "I finally bought the kayak" -> "I bought a kayak", or None."""
+    m = _FINALLY_HAD.match(text.strip())
+    if m is None:
+        return None
+    head = re.sub(r"(?i)\s+(?:finally|at\s+last)\b", "", m.group("head"))
+    article = "an" if m.group("thing")[0] in "aeiou" else "a"
+    return f"{head} {article} {m.group('thing')}{m.group('rest') or ''}"
+
+
+# One's own people by gender, as "he" or "she" can stand for them later in the same message.
+_HE = "son|brother|dad|father|husband|boyfriend|grandpa|grandfather|uncle|nephew|stepson|stepdad|fianc[ée]"
+_SHE = "daughter|sister|mum|mom|mother|wife|girlfriend|grandma|grandmother|aunt|niece|stepdaughter|stepmom|fianc[ée]e"
+_MENTION = rx(
+    rf"\b(?P<whose>my|our)\s+(?:(?:little|baby|older|younger|big|eldest|oldest|youngest|twin)\s+)?"
+    rf"(?:(?P<he>{_HE})|(?P<she>{_SHE}))(?!\w)"
+)
+# "he" or "she" as the subject of a clause: at the start of a sentence, after a comma, "and", "but" or "so".
+_SUBJECT_PRONOUN = rx(
+    r"(?P<lead>(?:^|[.!?;]\s+|,\s*|\s(?:and|but|so|now|then)\s+))(?P<pronoun>he|she)(?P<be>'s|\s+is)?(?=\s)"
+)
+
+
+def relatives_named(text: str) -> str:
+    """ "I'm proud of my son, he won ..." -> "..., my son won ...": a "he" or "she" that starts a clause after
+    the one relative of that gender the message named. Two of one gender ("my dad and my brother ... he")
+    leave it as it is: who is meant is not known."""
+    out, seen = [], {"he": set(), "she": set()}
+    position = 0
+    for m in _SUBJECT_PRONOUN.finditer(text):
+        for mention in _MENTION.finditer(text, position, m.start()):
+            gender = "he" if mention.group("he") else "she"
+            seen[gender].add(f"{mention.group('whose').lower()} {mention.group(gender).lower()}")
+        out.append(text[position : m.start()])
+        position = m.start()
+        named = seen[m.group("pronoun").lower()]
+        if len(named) != 1 or m.group("be") or not someones_past(f"my son {text[m.end() :].strip()}"):
+            continue  # "he's into film", "she's 91 now": how they are is not news of theirs to keep
+        out.append(f"{m.group('lead')}{next(iter(named))}")
+        position = m.end()
+    out.append(text[position:])
+    return "".join(out)
