@@ -238,3 +238,46 @@ def test_the_others_reaction_to_the_news_is_no_fact():
     assert fact is not None, texts(facts)
     assert fact.valid_from.date() == date(2026, 5, 16), texts(facts)
     assert not any("loved" in f.text for f in facts), texts(facts)
+
+
+# --- the field of a degree said after it, as a fragment ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        (
+            "wrapped up my masters last month!! landscape architecture. so relieved",
+            ("masters", "landscape architecture"),
+        ),
+        ("i'm doing a phd now, started in 2025, soil ecology", ("PhD", "soil ecology")),
+        ("got my bachelor's in June. applied linguistics. no idea what's next", ("bachelor", "applied linguistics")),
+    ],
+)
+def test_the_field_said_after_a_degree_is_the_degrees(message, words):
+    facts = said_by("Uma", message, after=("Kit", "how's uni going?"))
+    assert find(facts, "Uma", *words) is not None, texts(facts)
+
+
+def test_a_fragment_after_a_degree_that_is_no_field_is_left_alone():
+    facts = said_by("Uma", "finished my degree in May. so tired. job hunting now")
+    assert not any("so tired" in f.text or "job hunting" in f.text for f in facts), texts(facts)
+
+
+# --- a couple's ending in casual words, and a baby on the way ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "message", ["ugh. marco and i are done", "Marco and I are over, for real this time", "marco and i called it quits"]
+)
+def test_a_couple_done_is_a_breakup(message):
+    facts = said_by("Pia", message, after=("Lin", "how's Marco?"))
+    assert any(f.negated and "Marco" in f.text and "Pia" in f.text for f in facts), texts(facts)
+
+
+@pytest.mark.parametrize(
+    "message", ["we're expecting our first in the spring!", "we're expecting our second in october, any tips?"]
+)
+def test_expecting_our_first_is_a_baby_on_the_way(message):
+    facts = said_by("Noa", message, after=("Eve", "any news?"))
+    assert find(facts, "Noa", "expecting", "baby") is not None, texts(facts)

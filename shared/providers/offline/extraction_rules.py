@@ -2845,8 +2845,8 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
     dated_day = c.date is not None and c.date.grain == "day" and c.date.day > c.today
     if about_someone and dated_day and not any(d.category is EVENT for d in drafts):
         drafts = drafts + _event_drafts(c)
-    drafts = drafts or _death_drafts(c) or _event_drafts(c) or _talk_event_drafts(c) or _finally_had(raw, c)
-    drafts = drafts or (_general_drafts(c) if general else [])
+    drafts = drafts or _death_drafts(c) or _event_drafts(c) or _finally_had(raw, c)
+    drafts = drafts or (_general_drafts(c) if general else []) or _talk_event_drafts(c)
     return [_dated(d, c) for d in drafts]
 
 
@@ -4516,7 +4516,8 @@ def _cached_turn_facts(turn: Turn, previous: Turn | None, _stamp: str) -> tuple[
 
 def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     text = _read(turn.content)
-    text = talk.relatives_named(text) if detect_language(text) == "en" else text
+    if detect_language(text) == "en":
+        text = talk.casual_forms(talk.degree_field(talk.relatives_named(text)))
     today = turn.created_at.date()
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)

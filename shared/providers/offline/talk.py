@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 
 from shared.providers.offline import clauses
-from shared.providers.offline.text_forms import rx
+from shared.providers.offline.text_forms import rx, words
 
 # A comment on what was just said: a pronoun that stands for the news, and how it went or what it is.
 _COMMENT = rx(
@@ -99,6 +99,10 @@ _SOMEONES_PAST = rx(
     r"(?P<verb>[a-z]{3,}ed|ran|won|went|got|made|took|gave|met|began|swam|rode|drove|flew|wrote|sang|built|bought|sold"
     r"|found|caught|learnt|lost|left|came|did|saw|had)\b(?P<rest>.*)$"
 )
+_ENDED = rx(
+    r"(?:passed\s+away|passed\b(?!\s+(?:her|his|their|the|an?)\b)|died|quit|stopped|left|broke\s+up|split|divorced"
+    r"|separated|dumped|cancelled|canceled|sold|lost|gave\s+up|dropped\s+out)\b"
+)
 _NOT_NEWS = clauses.IRREGULAR_PAST & frozenset(
     ("had", "did", "got", "came", "felt", "said", "told", "heard", "thought")
 )
@@ -109,6 +113,8 @@ def someones_past(text: str) -> tuple[str, str, str] | None:
     m = _SOMEONES_PAST.match(text.strip())
     if m is None or m.group("verb").lower() in ("need", "feed", "used", "wanted", "liked", "loved", "hated"):
         return None
+    if _ENDED.match(f"{m.group('verb')} {m.group('rest').strip()}"):
+        return None  # "my uncle passed away", "my sister left her job": an ending, read as one elsewhere
     rest = m.group("rest").strip()
     if not rest or m.group("verb").lower() in _NOT_NEWS and not re.match(r"(?i)(?:a|an|her|his|their)\s", rest):
         return None
@@ -164,3 +170,66 @@ def relatives_named(text: str) -> str:
         position = m.end()
     out.append(text[position:])
     return "".join(out)
+
+
+# A degree said without its field ("finished my masters in march!! urban planning."): the field follows as a
+# fragment of its own, a noun phrase of one to three words, within the next two pieces of the message.
+_DEGREE = rx(
+    r"\b(?:master's|bachelor's|masters?|ma|msc|mba|phd|doctorate|bachelors?|ba|bsc|degree|diploma)(?![\w'])"
+    r"(?!\s+(?:(?:in|of|on|at|from)\s+(?!(?:january|february|march|april|may|june|july|august|september|october"
+    r"|november|december|spring|summer|autumn|fall|winter|\d{4})\b)|program(?:me)?|course|thesis|dissertation))"
+)
+_PIECE = re.compile(r"[^.!?,;]+")
+_FIELD = rx(r"^(?:[a-z][a-z-]+\s+){1,2}[a-z][a-z-]+$")
+_ONE_WORD_FIELD = rx(
+    r"^[a-z-]+(?:ology|onomy|ics|istry|ture|ism|medicine|law|nursing|history|design|economics|finance|philosophy"
+    r"|engineering|english|literature|chemistry|biology|physics|maths|math)$"
+)
+_NOT_FIELD_WORDS = words(
+    "so now lol haha tho though too very really just still also and but or the a an my your our it this that "
+    "what next idea no yes yeah yay omg ugh finally pretty kinda sort of not i you we me us him her them is are "
+    "was were be been am do does did have has had get got going gonna wanna can could will would"
+)
+
+
+def _is_field(piece: str) -> bool:
+    words = piece.split()
+    if not (_FIELD.match(piece) or (len(words) == 1 and _ONE_WORD_FIELD.match(piece))):
+        return False
+    lowered = [w.lower() for w in words]
+    # the head of a field is a noun ("applied linguistics"; not "job hunting", "totally exhausted")
+    return not any(w in _NOT_FIELD_WORDS for w in lowered) and not lowered[-1].endswith(("ing", "ed", "ly"))
+
+
+def degree_field(text: str) -> str:
+    """ "finished my masters in march!! urban planning." -> "finished my masters in urban planning in march!!"."""
+    degree = _DEGREE.search(text)
+    if degree is None:
+        return text
+    pieces = list(_PIECE.finditer(text, degree.end()))
+    for piece in pieces[1:3]:
+        said = piece.group(0).strip()
+        if _is_field(said):
+            start = piece.start() + piece.group(0).index(said)
+            rest = text[degree.end() : start].rstrip(" .!?,;") + text[start + len(said) :]
+            return f"{text[: degree.end()]} in {said.lower()}{rest}"
+    return text
+
+
+# A couple's ending said casually: "marco and i are done", "we called it quits" is a breakup.
+_COUPLE_DONE = rx(
+    r"\b(?P<pair>(?-i:[A-Za-z][a-z]+)\s+and\s+i)\s+(?:are|r)\s+(?:so\s+)?(?:done|over|through|finished)\b"
+    r"|\b(?P<pair2>(?-i:[A-Za-z][a-z]+)\s+and\s+i)\s+called\s+it\s+quits\b"
+)
+# "we're expecting our first (in the spring)": a baby on the way, the word for it left out.
+_EXPECTING = rx(
+    r"\bexpecting\s+(?:our|my)\s+(?P<nth>first|second|third|fourth|1st|2nd|3rd|4th)(?:\s+(?:baby|child|kid))?\b"
+)
+
+
+def casual_forms(text: str) -> str:
+    """Casual words for a breakup and for a baby on the way, in the words the frames read."""
+    text = _COUPLE_DONE.sub(lambda m: f"{m.group('pair') or m.group('pair2')} broke up", text)
+    return _EXPECTING.sub(
+        lambda m: "expecting a " + ("" if m.group("nth") in ("first", "1st") else f"{m.group('nth')} ") + "baby", text
+    )
