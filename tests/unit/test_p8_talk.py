@@ -281,3 +281,9 @@ def test_a_couple_done_is_a_breakup(message):
 def test_expecting_our_first_is_a_baby_on_the_way(message):
     facts = said_by("Noa", message, after=("Eve", "any news?"))
     assert find(facts, "Noa", "expecting", "baby") is not None, texts(facts)
+
+
+def test_a_field_that_ends_as_a_gerund_is_still_a_field_and_a_doing_is_not():
+    facts = said_by("Uma", "finished my degree in april!! civil engineering. job hunting")
+    assert find(facts, "Uma", "civil engineering") is not None, texts(facts)
+    assert not any("job hunting" in f.text for f in facts), texts(facts)

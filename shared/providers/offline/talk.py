@@ -192,13 +192,23 @@ _NOT_FIELD_WORDS = words(
 )
 
 
+# Fields of study that end as a gerund does ("urban planning"); other "-ing" heads are doings ("job hunting").
+_FIELDS_IN_ING = words(
+    "planning engineering nursing accounting marketing computing teaching publishing banking programming "
+    "counselling counseling coaching acting broadcasting printmaking filmmaking"
+)
+
+
 def _is_field(piece: str) -> bool:
     words = piece.split()
     if not (_FIELD.match(piece) or (len(words) == 1 and _ONE_WORD_FIELD.match(piece))):
         return False
     lowered = [w.lower() for w in words]
     # the head of a field is a noun ("applied linguistics"; not "job hunting", "totally exhausted")
-    return not any(w in _NOT_FIELD_WORDS for w in lowered) and not lowered[-1].endswith(("ing", "ed", "ly"))
+    head = lowered[-1]
+    if head.endswith("ing") and head not in _FIELDS_IN_ING:
+        return False
+    return not any(w in _NOT_FIELD_WORDS for w in lowered) and not head.endswith(("ed", "ly"))
 
 
 def degree_field(text: str) -> str:
