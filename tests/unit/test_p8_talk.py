@@ -287,3 +287,9 @@ def test_a_field_that_ends_as_a_gerund_is_still_a_field_and_a_doing_is_not():
     facts = said_by("Uma", "finished my degree in april!! civil engineering. job hunting")
     assert find(facts, "Uma", "civil engineering") is not None, texts(facts)
     assert not any("job hunting" in f.text for f in facts), texts(facts)
+
+
+def test_a_bare_start_date_after_the_news_is_no_fact_of_its_own():
+    facts = said_by("Gil", "i'm learning the banjo now, started in january, so hard lol")
+    assert find(facts, "Gil", "banjo") is not None, texts(facts)
+    assert not any(f.text.startswith("Gil started") for f in facts), texts(facts)
