@@ -293,3 +293,39 @@ def test_a_bare_start_date_after_the_news_is_no_fact_of_its_own():
     facts = said_by("Gil", "i'm learning the banjo now, started in january, so hard lol")
     assert find(facts, "Gil", "banjo") is not None, texts(facts)
     assert not any(f.text.startswith("Gil started") for f in facts), texts(facts)
+
+
+# --- "still" with a workplace named: the speaker still works there ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "org"),
+    [
+        ("what about you, still at the bakery?", "haha yes still at Crumbwell, nine years now", "Crumbwell"),
+        ("how's work?", "same old, I'm still at Ferrox Logistics, boss is a nightmare", "Ferrox Logistics"),
+    ],
+)
+def test_still_at_a_named_workplace_is_the_employer(question, answer, org):
+    facts = said_by("Ada", answer, after=("Ben", question))
+    assert find(facts, "Ada", "works at", org) is not None, texts(facts)
+
+
+def test_still_at_a_place_not_named_is_not_an_employer():
+    facts = said_by("Ada", "still at the airport, flight delayed again", after=("Ben", "where are you?"))
+    assert not any("works at" in f.text for f in facts), texts(facts)
+
+
+# --- the unit one works in stays with the role ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("I'm a nurse on the oncology ward", ("Ada", "nurse", "oncology ward")),
+        ("i'm head chef in the pastry section now", ("Ada", "head chef", "pastry section")),
+    ],
+)
+def test_the_unit_of_a_role_is_said_with_it(message, words):
+    facts = said_by("Ada", message)
+    fact = find(facts, *words)
+    assert fact is not None and fact.slot.startswith("occupation"), texts(facts)

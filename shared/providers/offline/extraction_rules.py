@@ -1525,7 +1525,10 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
         place = _place(where.group("p"))
     if place and (cut := re.search(r"\s+(?:in|based\s+in)\s+(?-i:[A-Z]).*$", role)):
         role = role[: cut.start()].strip()
-    drafts = [Draft(f"The user {verb} {lead}{role}", FACT, 7, "occupation", role)]
+    said_v = _group(m, "v")
+    cut_v = _cut(said_v, _ORG_STOPS)
+    unit = talk.work_unit(said_v[len(cut_v) :]) if said_v.startswith(cut_v) and not org and not place else None
+    drafts = [Draft(f"The user {verb} {lead}{role}{f' {unit}' if unit else ''}", FACT, 7, "occupation", role)]
     if org:
         drafts.append(_employer_draft(*org, "at", c))
     if place:  # "a data scientist in Pune": the place is a second fact
@@ -3012,6 +3015,7 @@ def _bare_role(statement: clauses.Statement) -> list[Draft]:
     if statement.subject != "i" or statement.base not in ("am", "'m"):
         return []
     rest = _ROLE_TAIL.sub("", f" {statement.rest}").strip()
+    said = rest
     org = None
     if job := _ROLE_AT.match(rest):
         rest, org = job.group("role"), job.group("org")
@@ -3025,7 +3029,8 @@ def _bare_role(statement: clauses.Statement) -> list[Draft]:
     ranked = len(words) > 1 and words[0] in _RANKS and bool(_AGENT_NOUN.search(head))
     if not (ranked or (_is_occupation(head) and head not in _RANKS)):
         return []  # "I'm head over heels", "I'm lead": no trade named
-    drafts = [Draft(f"The user is {rest}", FACT, 6, "occupation", _value(rest))]
+    unit = talk.work_unit(said[len(rest) :]) if not org else None  # "head nurse on the cardio ward"
+    drafts = [Draft(f"The user is {rest}{f' {unit}' if unit else ''}", FACT, 6, "occupation", _value(rest))]
     if org:
         drafts.append(_employer_draft(org, org, "at", None))
     return drafts
@@ -4517,7 +4522,7 @@ def _cached_turn_facts(turn: Turn, previous: Turn | None, _stamp: str) -> tuple[
 def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     text = _read(turn.content)
     if detect_language(text) == "en":
-        text = talk.casual_forms(talk.degree_field(talk.relatives_named(text)))
+        text = talk.still_at(talk.casual_forms(talk.degree_field(talk.relatives_named(text))))
     today = turn.created_at.date()
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)

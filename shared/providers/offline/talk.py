@@ -252,3 +252,38 @@ def casual_forms(text: str) -> str:
     return _EXPECTING.sub(
         lambda m: "expecting a " + ("" if m.group("nth") in ("first", "1st") else f"{m.group('nth')} ") + "baby", text
     )
+
+
+# "still at Kettleback", "I'm still at Ferrox Logistics": still where one was, a named place of work. Said
+# as the frames read a workplace one is at now ("I'm at Kettleback now"); a place not named ("still at the
+# airport") is where one is today, and is left as it is.
+_STILL_AT = rx(
+    r"(?:\b(?:i'm|im|i\s+am)\s+|(?:^|(?<=[.!?,;])\s*|\b(?:yes|yeah|yep|yup|haha|lol|ha)\s+))still\s+(?:working\s+)?at\s+"
+    r"(?P<org>(?-i:[A-Z])[\w&'.-]*(?:\s+(?:&\s+)?(?-i:[A-Z])[\w&'.-]*){0,3})(?P<tail>\s*,)?"
+)
+
+
+def still_at(text: str) -> str:
+    """ "haha yes still at Crumbwell" -> "haha yes I'm at Crumbwell now"."""
+
+    def said_now(m: re.Match[str]) -> str:
+        lead = _STILL_LEAD.sub("", m.group(0)[: m.start("org") - m.start()])
+        return f"{lead}I'm at {m.group('org')} now" + (". " if m.group("tail") else "")  # its own sentence
+
+    return _STILL_AT.sub(said_now, text)
+
+
+_STILL_LEAD = rx(r"(?:\b(?:i'm|im|i\s+am)\s+)?still\s+(?:working\s+)?at\s+$")
+
+
+# The unit one works in, said after the role: "on the oncology ward", "in the pastry section".
+_WORK_UNIT = rx(
+    r"^\s+(?P<unit>(?:on|in)\s+(?:the\s+)?(?:[a-z&-]+\s+){0,2}(?:ward|unit|department|dept|section|team|floor|wing"
+    r"|desk|lab|icu|nicu|er|a&e|kitchen|newsroom|clinic))\b"
+)
+
+
+def work_unit(after_role: str) -> str | None:
+    """ "on the oncology ward" from the words after a role, or None."""
+    m = _WORK_UNIT.match(after_role)
+    return m.group("unit") if m else None
