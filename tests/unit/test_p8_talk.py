@@ -329,3 +329,37 @@ def test_the_unit_of_a_role_is_said_with_it(message, words):
     facts = said_by("Ada", message)
     fact = find(facts, *words)
     assert fact is not None and fact.slot.startswith("occupation"), texts(facts)
+
+
+# --- work said as the subject of a complaint, and a job still ahead --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "org"),
+    [
+        ("work at the depot has been brutal lately", "depot"),
+        ("ugh my job at Lumen Labs is so boring these days", "Lumen Labs"),
+    ],
+)
+def test_work_at_a_place_said_as_a_subject_is_the_employer(message, org):
+    facts = said_by("Ola", message, after=("Max", "how are things?"))
+    assert find(facts, "Ola", "works at", org) is not None, texts(facts)
+
+
+@pytest.mark.parametrize(
+    ("message", "role", "org"),
+    [
+        ("big news, I'm going to be a data analyst at Korvo Health from March", "data analyst", "Korvo Health"),
+        ("i'll be starting as a junior architect at Lindqvist & Berg next month", "junior architect", "Lindqvist"),
+    ],
+)
+def test_a_job_still_ahead_is_the_role_and_the_employer_to_be(message, role, org):
+    facts = said_by("Ola", message, after=("Max", "any news?"))
+    assert find(facts, "Ola", role) is not None, texts(facts)
+    assert find(facts, "Ola", org) is not None, texts(facts)
+
+
+def test_a_job_only_wished_for_is_no_job():
+    for message in ("I'd love to be a pilot at Skyline one day", "if I were a chef at Noma I'd never sleep"):
+        facts = said_by("Ola", message)
+        assert not any("pilot" in f.text or "chef" in f.text for f in facts), texts(facts)

@@ -287,3 +287,18 @@ def work_unit(after_role: str) -> str | None:
     """ "on the oncology ward" from the words after a role, or None."""
     m = _WORK_UNIT.match(after_role)
     return m.group("unit") if m else None
+
+
+# "work at the depot has been brutal", "my job at Lumen Labs is so boring": one's work, said as the subject of
+# how it goes. The speaker works there; how it goes is a mood of the day, set apart as its own sentence.
+_WORK_SUBJECT = rx(
+    r"(?:^|(?<=[.!?,;])\s*|(?P<lead>\b(?:ugh|lol|tbh|honestly|and|but|so|yeah|man|god)\s+))"
+    r"(?:work|my\s+(?:new\s+)?job|the\s+(?:new\s+)?job|my\s+shifts?)\s+at\s+"
+    r"(?P<org>(?:the\s+|a\s+|an\s+)?[\w&'.-]+(?:\s+(?!is\b|was\b|has\b|have\b|keeps\b|got\b|gets\b)[\w&'.-]+){0,3}?)"
+    r"\s+(?=(?:is|was|has\s+been|'s|keeps|got|gets|sucks|rocks)\b)"
+)
+
+
+def work_as_subject(text: str) -> str:
+    """ "work at the depot has been brutal" -> "I work at the depot. it has been brutal"."""
+    return _WORK_SUBJECT.sub(lambda m: f" {m.group('lead') or ''}I work at {m.group('org')}. it ", text).strip()
