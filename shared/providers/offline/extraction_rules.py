@@ -2531,6 +2531,18 @@ def _talk_event_drafts(c: Clause) -> list[Draft]:
     return [Draft(text, EVENT, 6, f"{relative}:{key}", c.date.bare())]
 
 
+def _future_role_drafts(c: Clause) -> list[Draft]:
+    """ "I'm going to be a structural engineer at Holmberg & Partner": the role and the employer to be."""
+    said = talk.future_role(c.text)
+    if said is None or not _is_occupation(said[0].split()[-1]) or c.date is not None and c.date.day < c.today:
+        return []
+    role, org = said
+    return [
+        Draft(f"The user will work as {_article(role)} {role} at {org}", FACT, 6, "occupation", _value(role)),
+        Draft(f"The user will work at {org}", FACT, 6, "employer", _value(org)),
+    ]
+
+
 def _finally_had(raw: str, c: Clause) -> list[Draft]:
     """ "I finally bought the kayak": the thing long talked about is had now ("finally" says so; the clause
     as prepared has lost it)."""
@@ -2848,7 +2860,7 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
     dated_day = c.date is not None and c.date.grain == "day" and c.date.day > c.today
     if about_someone and dated_day and not any(d.category is EVENT for d in drafts):
         drafts = drafts + _event_drafts(c)
-    drafts = drafts or _death_drafts(c) or _event_drafts(c) or _finally_had(raw, c)
+    drafts = drafts or _death_drafts(c) or _future_role_drafts(c) or _event_drafts(c) or _finally_had(raw, c)
     drafts = drafts or (_general_drafts(c) if general else []) or _talk_event_drafts(c)
     return [_dated(d, c) for d in drafts]
 

@@ -302,3 +302,18 @@ _WORK_SUBJECT = rx(
 def work_as_subject(text: str) -> str:
     """ "work at the depot has been brutal" -> "I work at the depot. it has been brutal"."""
     return _WORK_SUBJECT.sub(lambda m: f" {m.group('lead') or ''}I work at {m.group('org')}. it ", text).strip()
+
+
+# A job still ahead, said plainly: "I'm going to be a structural engineer at Holmberg & Partner", "I'll be
+# starting as a junior architect at Lindqvist & Berg". Never a wish ("I'd love to be"): "would" is no plan.
+_FUTURE_ROLE = rx(
+    r"^i\s+(?:am\s+going\s+to\s+be|am\s+gonna\s+be|will\s+be|am\s+starting\s+as|will\s+(?:be\s+)?start(?:ing)?\s+as"
+    r"|will\s+be\s+working\s+as|am\s+going\s+to\s+(?:work|start)\s+as)\s+(?:an?\s+)(?P<role>[a-z][\w/-]*(?:\s+[a-z][\w/-]*){0,3}?)"
+    r"\s+(?:at|for|with)\s+(?P<org>(?-i:[A-Z])[\w&'.-]*(?:\s+(?:&\s+)?(?-i:[A-Z])[\w&'.-]*){0,3})$"
+)
+
+
+def future_role(clause: str) -> tuple[str, str] | None:
+    """(role, employer) of a job the speaker is about to start, or None."""
+    m = _FUTURE_ROLE.match(clause.strip())
+    return (m.group("role"), m.group("org")) if m else None
