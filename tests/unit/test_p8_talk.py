@@ -363,3 +363,17 @@ def test_a_job_only_wished_for_is_no_job():
     for message in ("I'd love to be a pilot at Skyline one day", "if I were a chef at Noma I'd never sleep"):
         facts = said_by("Ola", message)
         assert not any("pilot" in f.text or "chef" in f.text for f in facts), texts(facts)
+
+
+# --- "not anymore" first, then the news -------------------------------------------------------------------
+
+
+def test_not_anymore_then_news_ends_what_was_asked_and_keeps_the_news():
+    facts = said_by(
+        "Ivo",
+        "nah not anymore, quit in the spring. joined a climbing club instead",
+        after=("Pam", "you still playing in the brass band?"),
+    )
+    assert any(f.negated and "brass band" in f.text for f in facts), texts(facts)
+    assert find(facts, "Ivo", "climbing club") is not None, texts(facts)
+    assert not any(f.text.startswith("Ivo quit") for f in facts), texts(facts)

@@ -4556,6 +4556,10 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         elif previous is not None and _CONFIRM.match(answer.group("yes")) and detect_language(previous.content) == "en":
             statement = _statement_from_question(_read(previous.content), denied=False, anymore=False)
             confirmed = _drafts_from_text(statement, today, "en") if statement and language == "en" else []
+        elif previous is not None and talk.ended_first(text) and detect_language(previous.content) == "en":
+            # "you still doing the choir thing?" / "nah not anymore, joined a derby team": the ending, then the news
+            statement = _statement_from_question(_read(previous.content), denied=True, anymore=True)
+            confirmed = _drafts_from_text(statement, today, "en") if statement and language == "en" else []
     if previous is not None and asked and (_CONFIRM.match(text) or _DENY.match(text)):
         question = _read(previous.content)
         if detect_language(question) != "en":

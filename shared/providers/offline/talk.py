@@ -47,9 +47,10 @@ _SPEAKERS_NEWS = rx(
 )
 
 
-# "started in 2024", "began last spring": only a date, of what the clause before told.
+# "started in 2024", "quit in the autumn": only a date, of what the clause (or the question) before told.
 _BARE_START = rx(
-    r"^(?:(?:and|but|so|also)\s+)?(?:i\s+)?(?:just\s+)?(?:started|began)(?:\s+(?:it|that|this))?"
+    r"^(?:(?:and|but|so|also)\s+)?(?:i\s+)?(?:just\s+)?(?:started|began|quit|stopped|left|gave\s+up|finished)"
+    r"(?:\s+(?:it|that|this))?"
     r"\s+(?:in|on|last|back\s+in|around|this|over|during|at\s+the)(?:\s+(?!as\b|at\b|with\b|for\b)[\w'-]+){1,3}[.!]*$"
 )
 
@@ -58,10 +59,10 @@ def comment_split(clause: str, has_date: Callable[[str], bool]) -> list[str]:
     """The clause without a comment on it, nor a second subjectless past after a comma ("made 4 bowls so far":
     a detail of the news, and what it is is not known). A comment that dates the news ("divorced now, it was
     finalised in April") is no comment: it stays when the news has no date of its own."""
-    if not _SPEAKERS_NEWS.match(clause.strip()):
-        return [clause]
     if _BARE_START.match(clause.strip()) and has_date(clause):
         return []  # "..., started in 2024": when the thing said before began; alone it names nothing
+    if not _SPEAKERS_NEWS.match(clause.strip()):
+        return [clause]
     head, *comment = _COMMENT.split(clause, maxsplit=1)
     if comment and has_date(comment[0]) and not has_date(head):
         return [clause]
@@ -317,3 +318,11 @@ def future_role(clause: str) -> tuple[str, str] | None:
     """(role, employer) of a job the speaker is about to start, or None."""
     m = _FUTURE_ROLE.match(clause.strip())
     return (m.group("role"), m.group("org")) if m else None
+
+
+# A reply that opens by saying what was asked about has ended: "nah not anymore, ...", "no longer, ...".
+_ENDED_FIRST = rx(r"^(?:(?:haha+|lol|oh|ah)[\s,!.]+)?(?:(?:no|nope|nah)[\s,!.]+)?(?:not\s+any\s?more|no\s+longer)\b")
+
+
+def ended_first(reply: str) -> bool:
+    return bool(_ENDED_FIRST.match(reply.strip()))
