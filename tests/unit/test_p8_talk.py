@@ -377,3 +377,8 @@ def test_not_anymore_then_news_ends_what_was_asked_and_keeps_the_news():
     assert any(f.negated and "brass band" in f.text for f in facts), texts(facts)
     assert find(facts, "Ivo", "climbing club") is not None, texts(facts)
     assert not any(f.text.startswith("Ivo quit") for f in facts), texts(facts)
+
+
+def test_still_at_a_workplace_asked_is_no_fact_of_the_asker():
+    facts = said_by("Ada", "still at Harlow Mills? i thought you hated it", after=("Ben", "ugh long week"))
+    assert not any("works at" in f.text for f in facts), texts(facts)

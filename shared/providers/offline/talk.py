@@ -261,6 +261,7 @@ def casual_forms(text: str) -> str:
 _STILL_AT = rx(
     r"(?:\b(?:i'm|im|i\s+am)\s+|(?:^|(?<=[.!?,;])\s*|\b(?:yes|yeah|yep|yup|haha|lol|ha)\s+))still\s+(?:working\s+)?at\s+"
     r"(?P<org>(?-i:[A-Z])[\w&'.-]*(?:\s+(?:&\s+)?(?-i:[A-Z])[\w&'.-]*){0,3})(?P<tail>\s*,)?"
+    r"(?![^.!,;]*\?)"  # "still at Harrowgate Bank?" asks the other
 )
 
 
