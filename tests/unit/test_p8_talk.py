@@ -382,3 +382,33 @@ def test_not_anymore_then_news_ends_what_was_asked_and_keeps_the_news():
 def test_still_at_a_workplace_asked_is_no_fact_of_the_asker():
     facts = said_by("Ada", "still at Harlow Mills? i thought you hated it", after=("Ben", "ugh long week"))
     assert not any("works at" in f.text for f in facts), texts(facts)
+
+
+# --- a thing named after a comma: the name is the thing ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        (
+            "so i left the call centre and joined the agency across the road, Brightside Media, as a copywriter!!",
+            ("Eli", "Brightside Media"),
+        ),
+        ("I started at a new clinic, Harbourside Physio, last week", ("Eli", "Harbourside Physio")),
+    ],
+)
+def test_a_name_after_a_comma_names_the_thing_before_it(message, words):
+    facts = said_by("Eli", message, after=("Fay", "any news?"))
+    assert find(facts, *words) is not None, texts(facts)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "we had lunch at the cafe, Tom joined later",
+        "I have the exam on the big day, Monday, ugh",
+    ],
+)
+def test_a_name_after_a_comma_that_starts_its_own_clause_is_left_alone(message):
+    facts = said_by("Eli", message)
+    assert not any("Tom" in f.text or "has Monday" in f.text for f in facts), texts(facts)

@@ -327,3 +327,28 @@ _ENDED_FIRST = rx(r"^(?:(?:haha+|lol|oh|ah)[\s,!.]+)?(?:(?:no|nope|nah)[\s,!.]+)
 
 def ended_first(reply: str) -> bool:
     return bool(_ENDED_FIRST.match(reply.strip()))
+
+
+# "joined the agency across the road, Brightside Media, as a copywriter": a thing said by what it is, then
+# named after a comma; the name is the thing. The name must end the clause or go on with a preposition (a
+# name that goes on with a verb starts a clause of its own: "at the cafe, Tom joined later").
+_NAMED_AFTER_COMMA = rx(
+    r"\b(?:the|a|an)\s+(?:[a-z][\w'-]*\s+){0,4}?[a-z][\w'-]*,\s+"
+    r"(?P<name>(?-i:[A-Z])[\w&'.-]*(?:\s+(?:&\s+)?(?-i:[A-Z])[\w&'.-]*){0,3})"
+    r"(?:,(?=\s+(?:as|in|on|at|for|since|last|this|from|with)\b)|(?=\s*(?:[,.!;]|$)|\s+(?:as|in|on|at|for|since|last|this|from|with)\b))"
+)
+_NOT_A_NAME = words(
+    "i monday tuesday wednesday thursday friday saturday sunday january february march april may june july august "
+    "september october november december christmas easter lol haha omg ugh yes yeah no nope ok okay"
+)
+
+
+def named_after_comma(text: str) -> str:
+    """ "joined the agency across the road, Brightside Media, as a copywriter" -> "joined Brightside Media as a
+    copywriter"."""
+
+    def named(m: re.Match[str]) -> str:
+        name = m.group("name")
+        return m.group(0) if name.split()[0].lower() in _NOT_A_NAME else name
+
+    return _NAMED_AFTER_COMMA.sub(named, text)
