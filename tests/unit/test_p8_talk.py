@@ -412,3 +412,8 @@ def test_a_name_after_a_comma_names_the_thing_before_it(message, words):
 def test_a_name_after_a_comma_that_starts_its_own_clause_is_left_alone(message):
     facts = said_by("Eli", message)
     assert not any("Tom" in f.text or "has Monday" in f.text for f in facts), texts(facts)
+
+
+def test_a_pet_named_after_a_comma_stays_a_pet():
+    facts = said_by("Eli", "I have a cat too, Pixel, does she need a passport")
+    assert find(facts, "Eli", "cat", "Pixel") is not None, texts(facts)

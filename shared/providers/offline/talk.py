@@ -335,7 +335,7 @@ def ended_first(reply: str) -> bool:
 _NAMED_AFTER_COMMA = rx(
     r"\b(?:the|a|an)\s+(?:[a-z][\w'-]*\s+){0,4}?[a-z][\w'-]*,\s+"
     r"(?P<name>(?-i:[A-Z])[\w&'.-]*(?:\s+(?:&\s+)?(?-i:[A-Z])[\w&'.-]*){0,3})"
-    r"(?:,(?=\s+(?:as|in|on|at|for|since|last|this|from|with)\b)|(?=\s*(?:[,.!;]|$)|\s+(?:as|in|on|at|for|since|last|this|from|with)\b))"
+    r"(?:,(?=\s+(?:as|in|on|at|for|since|last|this|from|with)\b)|(?=\s*(?:[.!;]|$)|\s+(?:as|in|on|at|for|since|last|this|from|with)\b))"
 )
 _NOT_A_NAME = words(
     "i monday tuesday wednesday thursday friday saturday sunday january february march april may june july august "
