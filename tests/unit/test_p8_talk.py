@@ -417,3 +417,22 @@ def test_a_name_after_a_comma_that_starts_its_own_clause_is_left_alone(message):
 def test_a_pet_named_after_a_comma_stays_a_pet():
     facts = said_by("Eli", "I have a cat too, Pixel, does she need a passport")
     assert find(facts, "Eli", "cat", "Pixel") is not None, texts(facts)
+
+
+# --- a past event with an adverb before its verb, and a baby named in the next breath ----------------------
+
+
+def test_just_got_back_from_an_event_with_its_date_after_a_detail():
+    facts = said_by("Raj", "just got back from my first triathlon, 40k in the Fens on Saturday!")
+    fact = find(facts, "Raj", "triathlon")
+    assert fact is not None, texts(facts)
+    assert fact.valid_from.date() == date(2026, 5, 16), texts(facts)
+
+
+@pytest.mark.parametrize(
+    ("message", "name"),
+    [("my sister had the baby!! a girl, Maren, 3.1kg", "Maren"), ("my cousin had her baby, a boy named Tobi", "Tobi")],
+)
+def test_a_baby_named_in_the_next_breath_is_named(message, name):
+    facts = said_by("Raj", message, after=("Sue", "any news?"))
+    assert find(facts, "Raj", "baby", name) is not None, texts(facts)

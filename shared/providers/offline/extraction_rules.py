@@ -2517,8 +2517,12 @@ def _talk_event_drafts(c: Clause) -> list[Draft]:
     thing), "our son learned to ride a bike last weekend" (a relative's news, on the relative's slot)."""
     if c.date is None or c.date.day > c.today:
         return []
-    pointed = talk.pointed_things(c.text)
-    if pointed != c.text and _looks_past(c.text) and (events := _event_drafts(replace(c, text=pointed))):
+    # "I just got back from ...": the adverb hid the verb from the event forms
+    plain = _HEDGED_PAST.sub(lambda m: f"{m.group('subj')} ", c.text)
+    if plain != c.text and (events := _event_drafts(replace(c, text=plain))):
+        return events
+    pointed = talk.pointed_things(plain)
+    if pointed != plain and _looks_past(plain) and (events := _event_drafts(replace(c, text=pointed))):
         return events
     said = talk.someones_past(c.text)
     relative = _relative_slot(said[0]) if said else None
@@ -4535,7 +4539,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     text = _read(turn.content)
     if detect_language(text) == "en":
         text = talk.still_at(talk.casual_forms(talk.degree_field(talk.relatives_named(text))))
-        text = talk.named_after_comma(talk.work_as_subject(text))
+        text = talk.baby_named(talk.named_after_comma(talk.work_as_subject(text)))
     today = turn.created_at.date()
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)

@@ -352,3 +352,15 @@ def named_after_comma(text: str) -> str:
         return m.group(0) if name.split()[0].lower() in _NOT_A_NAME else name
 
     return _NAMED_AFTER_COMMA.sub(named, text)
+
+
+# "my sister had the baby!! a boy, Lukas": the baby, then who it is, in the next breath.
+_BABY_NAMED = rx(
+    r"\bhad\s+(?:the|a|her|their|our|his)\s+baby(?P<mid>[\s!.,]*)(?:it'?s\s+)?an?\s+(?P<sex>boy|girl)[\s,!.]+"
+    r"(?:named\s+|called\s+)?(?P<name>(?-i:[A-Z])[a-z]+)\b"
+)
+
+
+def baby_named(text: str) -> str:
+    """ "had the baby!! a boy, Lukas" -> "had a baby boy named Lukas"."""
+    return _BABY_NAMED.sub(lambda m: f"had a baby {m.group('sex').lower()} named {m.group('name')}", text)
