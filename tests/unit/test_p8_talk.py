@@ -436,3 +436,19 @@ def test_just_got_back_from_an_event_with_its_date_after_a_detail():
 def test_a_baby_named_in_the_next_breath_is_named(message, name):
     facts = said_by("Raj", message, after=("Sue", "any news?"))
     assert find(facts, "Raj", "baby", name) is not None, texts(facts)
+
+
+# --- work begun with the role beside the employer --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "role", "org"),
+    [
+        ("so i joined Copperleaf Studio as a junior animator!!", "junior animator", "Copperleaf Studio"),
+        ("started last month as a staff nurse at Elmfield Hospital", "staff nurse", "Elmfield Hospital"),
+    ],
+)
+def test_work_begun_gives_the_role_and_the_employer(message, role, org):
+    facts = said_by("Kai", message, after=("Liv", "what's new with you?"))
+    assert find(facts, "Kai", role) is not None, texts(facts)
+    assert find(facts, "Kai", org) is not None, texts(facts)

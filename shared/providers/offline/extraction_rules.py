@@ -2547,6 +2547,24 @@ def _future_role_drafts(c: Clause) -> list[Draft]:
     ]
 
 
+_TRAINEE_ROLES = frozenset(("trainee", "intern", "apprentice", "dev", "junior"))
+
+
+def _joined_as_drafts(c: Clause, drafts: list[Draft]) -> list[Draft]:
+    """ "I joined Blackvale Roasters as a roaster trainee": the employer and the role, both (the frames read
+    the employer alone). Nothing when a role is read already."""
+    said = talk.joined_as(c.text)
+    if said is None or any((d.slot or "").startswith("occupation") for d in drafts):
+        return []
+    org, role = said
+    head = role.split()[-1].lower()
+    found = _org(org)
+    if found is None or not (_is_occupation(head) or head in _TRAINEE_ROLES):
+        return []
+    employer = [d for d in drafts if d.slot == "employer"] or [_employer_draft(*found, "at", c)]
+    return [Draft(f"The user works as {_article(role)} {role}", FACT, 7, "occupation", _value(role)), *employer]
+
+
 def _finally_had(raw: str, c: Clause) -> list[Draft]:
     """ "I finally bought the kayak": the thing long talked about is had now ("finally" says so; the clause
     as prepared has lost it)."""
@@ -2850,6 +2868,7 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
     if c is None:
         return []
     drafts = _birth_drafts(c) or _statement_drafts(c)
+    drafts = _joined_as_drafts(c, drafts) or drafts
     if drafts and all(d.category is EVENT for d in drafts) and (death := _death_drafts(c)):
         drafts = death  # "we had to put Rufus down last week": a death, not an event to remember
     ending = frames.ending_marker(c.text)

@@ -364,3 +364,21 @@ _BABY_NAMED = rx(
 def baby_named(text: str) -> str:
     """ "had the baby!! a boy, Lukas" -> "had a baby boy named Lukas"."""
     return _BABY_NAMED.sub(lambda m: f"had a baby {m.group('sex').lower()} named {m.group('name')}", text)
+
+
+# Work begun, with the role said beside the employer: "I joined Blackvale Roasters as a roaster trainee",
+# "I started at Pebblecart as a backend dev", "I started as a junior copywriter at Inkwell & Co".
+_ORG_NAME = r"(?P<org>(?-i:[A-Z])[\w&'.-]*(?:\s+(?:&\s+)?(?-i:[A-Z])[\w&'.-]*){0,3})"
+_ROLE = r"(?:an?\s+)(?P<role>[a-z][\w/-]*(?:\s+[a-z][\w/-]*){0,3}?)"
+_JOINED_AS = (
+    rx(rf"^(?:i|we)\s+(?:joined|started\s+(?:at|with)|got\s+hired\s+(?:at|by))\s+{_ORG_NAME}\s+as\s+{_ROLE}[.!]*$"),
+    rx(rf"^(?:i|we)\s+(?:started|began)\s+as\s+{_ROLE}\s+(?:at|with)\s+{_ORG_NAME}[.!]*$"),
+)
+
+
+def joined_as(clause: str) -> tuple[str, str] | None:
+    """(employer, role) of work begun with both said, or None."""
+    for pattern in _JOINED_AS:
+        if m := pattern.match(clause.strip()):
+            return m.group("org"), m.group("role")
+    return None
