@@ -452,3 +452,9 @@ def test_work_begun_gives_the_role_and_the_employer(message, role, org):
     facts = said_by("Kai", message, after=("Liv", "what's new with you?"))
     assert find(facts, "Kai", role) is not None, texts(facts)
     assert find(facts, "Kai", org) is not None, texts(facts)
+
+
+def test_the_role_work_began_in_long_ago_is_not_the_role_now():
+    facts = said_by("Kai", "I started at Quillon two years ago as an intern, now I'm full-time")
+    assert find(facts, "Kai", "Quillon") is not None, texts(facts)
+    assert not any("intern" in f.text for f in facts), texts(facts)

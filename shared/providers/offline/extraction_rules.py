@@ -2556,6 +2556,8 @@ def _joined_as_drafts(c: Clause, drafts: list[Draft]) -> list[Draft]:
     said = talk.joined_as(c.text)
     if said is None or any((d.slot or "").startswith("occupation") for d in drafts):
         return []
+    if c.date is not None and (c.today - c.date.day).days > 183:
+        return []  # "started at Shopify two years ago as an intern": the role one began in, long since changed
     org, role = said
     head = role.split()[-1].lower()
     found = _org(org)
