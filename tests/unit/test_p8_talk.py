@@ -458,3 +458,23 @@ def test_the_role_work_began_in_long_ago_is_not_the_role_now():
     facts = said_by("Kai", "I started at Quillon two years ago as an intern, now I'm full-time")
     assert find(facts, "Kai", "Quillon") is not None, texts(facts)
     assert not any("intern" in f.text for f in facts), texts(facts)
+
+
+# --- a diagnosis the speaker was given, told as what the doctor said ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("update on my knee: physio says its a torn meniscus 😑 so no running for a while", ("Rosa", "torn meniscus")),
+        ("the doctor said I have a herniated disc, great", ("Rosa", "herniated disc")),
+    ],
+)
+def test_a_diagnosis_told_as_the_doctors_words_is_the_speakers(message, words):
+    facts = said_by("Rosa", message, after=("Tim", "how's the knee?"))
+    assert find(facts, *words) is not None, texts(facts)
+
+
+def test_what_a_doctor_said_of_someone_else_is_not_the_speakers():
+    facts = said_by("Rosa", "the vet says it's a broken paw, poor Milo")
+    assert not any("paw" in f.text for f in facts), texts(facts)

@@ -4560,7 +4560,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     text = _read(turn.content)
     if detect_language(text) == "en":
         text = talk.still_at(talk.casual_forms(talk.degree_field(talk.relatives_named(text))))
-        text = talk.baby_named(talk.named_after_comma(talk.work_as_subject(text)))
+        text = talk.diagnosed(talk.baby_named(talk.named_after_comma(talk.work_as_subject(text))))
     today = turn.created_at.date()
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)

@@ -382,3 +382,19 @@ def joined_as(clause: str) -> tuple[str, str] | None:
         if m := pattern.match(clause.strip()):
             return m.group("org"), m.group("role")
     return None
+
+
+# A diagnosis the speaker was given, told as what the doctor said: "physio says its a herniated disc", "the
+# doctor said I have tendinitis". A vet's words are about an animal, never the speaker.
+_DIAGNOSED = rx(
+    r"\b(?:my\s+|the\s+|a\s+)?(?:doctor|doc|gp|physio|physiotherapist|dentist|specialist|surgeon|consultant|nurse"
+    r"|neurologist|dermatologist|cardiologist|orthopaedist|orthopedist|radiologist|mri|x-ray|scan)\s+"
+    r"(?:says|said|thinks|confirmed|reckons|showed|shows)\s+(?:that\s+)?"
+    r"(?:it'?s|its|it\s+is|it\s+was|i\s+have|i've\s+got|i\s+got|i\s+had)\s+(?P<what>(?:an?\s+)?[a-z][\w\s-]*?)"
+    r"(?=\s*(?:[^\w\s'-]|$)|\s+(?:so|and|but|which|lol)\b)"
+)
+
+
+def diagnosed(text: str) -> str:
+    """ "physio says its a herniated disc" -> "I have a herniated disc"."""
+    return _DIAGNOSED.sub(lambda m: f"I have {m.group('what')}", text)
