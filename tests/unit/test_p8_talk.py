@@ -478,3 +478,10 @@ def test_a_diagnosis_told_as_the_doctors_words_is_the_speakers(message, words):
 def test_what_a_doctor_said_of_someone_else_is_not_the_speakers():
     facts = said_by("Rosa", "the vet says it's a broken paw, poor Milo")
     assert not any("paw" in f.text for f in facts), texts(facts)
+
+
+def test_a_state_held_for_weeks_now_is_held_since_then():
+    facts = said_by("Ed", "I'm on crutches for 6 weeks now")
+    fact = find(facts, "Ed", "crutches")
+    assert fact is not None and " for " not in fact.text, texts(facts)
+    assert fact.valid_from.date() == date(2026, 4, 8), texts(facts)

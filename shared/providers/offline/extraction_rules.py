@@ -1137,10 +1137,14 @@ def _prepare(raw: str, today: date) -> Clause | None:
     # "Tomorrow I'm flying to Tokyo": the date may have been the lead-in; "moving in April actually":
     # filler may follow it.
     said = text[hit.start : hit.end]
-    how_long = hit.prep in ("for", "since") or said.lower().startswith(("for ", "since "))
+    prep = hit.prep
+    if prep is None and (held := talk.held_for(text[: hit.start], said)):
+        # "on crutches for 6 weeks now": a "for" left before the span, a state held since then
+        hit, prep, said = replace(hit, start=hit.start - held), "since", f"for {said}"
+    how_long = prep in ("for", "since") or said.lower().startswith(("for ", "since "))
     text = _FILLER_TAIL.sub("", _strip_lead_ins(_remove_span(text, hit.start, hit.end))).strip()
     text = _begun(_kept_up(text, dated=how_long))
-    return Clause(text, today, hit.ref, hit.prep, anymore, date_said=said) if text else None
+    return Clause(text, today, hit.ref, prep, anymore, date_said=said) if text else None
 
 
 _ABBREVIATION = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Mt|Prof|Jr|Sr|vs|etc|approx|e\.g|i\.e)\.", re.IGNORECASE)

@@ -398,3 +398,12 @@ _DIAGNOSED = rx(
 def diagnosed(text: str) -> str:
     """ "physio says its a herniated disc" -> "I have a herniated disc"."""
     return _DIAGNOSED.sub(lambda m: f"I have {m.group('what')}", text)
+
+
+_FOR_BEFORE = rx(r"\s+for\s+$")
+
+
+def held_for(before: str, span: str) -> int:
+    """How many characters of "for " stand before a date span that ends in "now" ("for 6 weeks now"), or 0."""
+    m = _FOR_BEFORE.search(before) if span.lower().rstrip().endswith("now") else None
+    return len(before) - m.start() - (len(m.group(0)) - len(m.group(0).lstrip())) if m else 0
