@@ -62,6 +62,7 @@ from shared.providers.offline import (
     foreign_clauses,
     foreign_habits,
     frames,
+    talk,
     well_formed,
 )
 from shared.providers.offline.text_forms import PRONOUNS, bare_verb, slug, third_person, tidy
@@ -560,6 +561,8 @@ def _looks_past(text: str) -> bool:
     )
     if re.search(ahead, text):
         return False  # "baby's due in May": whatever else the clause tells in the past, this lies ahead
+    if talk.someones_past(text):
+        return True  # "my son learned to ride a bike in May": a relative's news, told in the past
     for match in _PAST_HINT.finditer(text):
         word = (match.group("word") or "").lower()
         if word == "got" and re.search(r"(?:'ve|have)\s+$", text[: match.start()], re.IGNORECASE):
@@ -827,6 +830,10 @@ _MAY_HAVE_DATE = _rx(
 _DATE_LEAD = _rx(r"(?:\b(?:way\s+)?back|\bearlier|\blater|\bsometime)\s+$")
 
 
+# The clause tells of what lies ahead: "from April" then starts ahead too.
+_FUTURE_SAID = _rx(r"\b(?:will|'ll|going\s+to|gonna)\b")
+
+
 def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
     """The earliest (then longest) date phrase in ``text``; one per clause is enough."""
     if not _MAY_HAVE_DATE.search(text):
@@ -847,6 +854,8 @@ def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
                 continue
             if kind == "month" and groups["rel"].lower() in _KEPT_PREPS:
                 prep = groups["rel"].lower()
+            if kind == "month" and prep in ("from", "after") and ref.day < today and _FUTURE_SAID.search(text):
+                ref = replace(ref, day=ref.day.replace(year=ref.day.year + 1))  # "I'll be cooking there from April"
             lead = _DATE_LEAD.search(text[: match.start()])
             hit = _DateHit(ref, prep, lead.start() if lead else match.start(), match.end())
             key = (match.start(), -(match.end() - match.start()))
@@ -1142,10 +1151,14 @@ def _prepare(raw: str, today: date) -> Clause | None:
     # "Tomorrow I'm flying to Tokyo": the date may have been the lead-in; "moving in April actually":
     # filler may follow it.
     said = text[hit.start : hit.end]
-    how_long = hit.prep in ("for", "since") or said.lower().startswith(("for ", "since "))
+    prep = hit.prep
+    if prep is None and (held := talk.held_for(text[: hit.start], said)):
+        # "on crutches for 6 weeks now": a "for" left before the span, a state held since then
+        hit, prep, said = replace(hit, start=hit.start - held), "since", f"for {said}"
+    how_long = prep in ("for", "since") or said.lower().startswith(("for ", "since "))
     text = _FILLER_TAIL.sub("", _strip_lead_ins(_remove_span(text, hit.start, hit.end))).strip()
     text = _begun(_kept_up(text, dated=how_long))
-    return Clause(text, today, hit.ref, hit.prep, anymore, date_said=said) if text else None
+    return Clause(text, today, hit.ref, prep, anymore, date_said=said) if text else None
 
 
 _ABBREVIATION = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Mt|Prof|Jr|Sr|vs|etc|approx|e\.g|i\.e)\.", re.IGNORECASE)
@@ -1255,6 +1268,10 @@ _SECOND_ROLE = _rx(
 _FIRST_PERSON_START = _rx(r"^(?:i|i'm|im|i've|we|we're|we've|(?:just\s+|finally\s+)?[a-z]+ed)\b")
 
 
+def _says_a_date(text: str) -> bool:
+    return _find_date(text, date(2000, 1, 1), True) is not None
+
+
 def _clauses(sentence: str) -> list[str]:
     """The sentence's clauses (a new list each call)."""
     return list(_last_clauses(sentence))
@@ -1271,8 +1288,9 @@ def _split_clauses(sentence: str) -> list[str]:
     parts = [
         item
         for together in clauses.split_together(clauses.name_in_place(sentence))
-        for part in _CLAUSE_SPLIT.split(together)
-        if part and part.strip()
+        for split_part in _CLAUSE_SPLIT.split(together)
+        if split_part and split_part.strip()
+        for part in talk.comment_split(split_part, _says_a_date)
         for piece in _appositions(part)
         for item in _had_items(piece)
     ]
@@ -1542,7 +1560,10 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
         place = _place(where.group("p"))
     if place and (cut := re.search(r"\s+(?:in|based\s+in)\s+(?-i:[A-Z]).*$", role)):
         role = role[: cut.start()].strip()
-    drafts = [Draft(f"The user {verb} {lead}{role}", FACT, 7, "occupation", role)]
+    said_v = _group(m, "v")
+    cut_v = _cut(said_v, _ORG_STOPS)
+    unit = talk.work_unit(said_v[len(cut_v) :]) if said_v.startswith(cut_v) and not org and not place else None
+    drafts = [Draft(f"The user {verb} {lead}{role}{f' {unit}' if unit else ''}", FACT, 7, "occupation", role)]
     if org:
         drafts.append(_employer_draft(*org, "at", c))
     if place:  # "a data scientist in Pune": the place is a second fact
@@ -2526,6 +2547,69 @@ def _event_drafts(c: Clause) -> list[Draft]:
     return []
 
 
+def _talk_event_drafts(c: Clause) -> list[Draft]:
+    """A dated event told as friends tell it: "I painted that lake last month" (the thing pointed at is the
+    thing), "our son learned to ride a bike last weekend" (a relative's news, on the relative's slot)."""
+    if c.date is None or c.date.day > c.today:
+        return []
+    # "I just got back from ...": the adverb hid the verb from the event forms
+    plain = _HEDGED_PAST.sub(lambda m: f"{m.group('subj')} ", c.text)
+    if plain != c.text and (events := _event_drafts(replace(c, text=plain))):
+        return events
+    pointed = talk.pointed_things(plain)
+    if pointed != plain and _looks_past(plain) and (events := _event_drafts(replace(c, text=pointed))):
+        return events
+    said = talk.someones_past(c.text)
+    relative = _relative_slot(said[0]) if said else None
+    if said is None or relative is None or _TASK_TALK.search(said[2]):
+        return []
+    subject, verb, rest = said
+    whose = f"The user's {subject.split(maxsplit=1)[1]}"
+    text = re.sub(r"\s+", " ", f"{whose} {verb} {_third_person(rest)}{c.when()}").strip()
+    key = clauses.thing_key(rest) or _slug(verb)
+    return [Draft(text, EVENT, 6, f"{relative}:{key}", c.date.bare())]
+
+
+def _future_role_drafts(c: Clause) -> list[Draft]:
+    """ "I'm going to be a structural engineer at Holmberg & Partner": the role and the employer to be."""
+    said = talk.future_role(c.text)
+    if said is None or not _is_occupation(said[0].split()[-1]) or c.date is not None and c.date.day < c.today:
+        return []
+    role, org = said
+    return [
+        Draft(f"The user will work as {_article(role)} {role} at {org}", FACT, 6, "occupation", _value(role)),
+        Draft(f"The user will work at {org}", FACT, 6, "employer", _value(org)),
+    ]
+
+
+_TRAINEE_ROLES = frozenset(("trainee", "intern", "apprentice", "dev", "junior"))
+
+
+def _joined_as_drafts(c: Clause, drafts: list[Draft]) -> list[Draft]:
+    """ "I joined Blackvale Roasters as a roaster trainee": the employer and the role, both (the frames read
+    the employer alone). Nothing when a role is read already."""
+    said = talk.joined_as(c.text)
+    if said is None or any((d.slot or "").startswith("occupation") for d in drafts):
+        return []
+    if c.date is not None and (c.today - c.date.day).days > 183:
+        return []  # "started at Shopify two years ago as an intern": the role one began in, long since changed
+    org, role = said
+    head = role.split()[-1].lower()
+    found = _org(org)
+    if found is None or not (_is_occupation(head) or head in _TRAINEE_ROLES):
+        return []
+    employer = [d for d in drafts if d.slot == "employer"] or [_employer_draft(*found, "at", c)]
+    return [Draft(f"The user works as {_article(role)} {role}", FACT, 7, "occupation", _value(role)), *employer]
+
+
+def _finally_had(raw: str, c: Clause) -> list[Draft]:
+    """ "I finally bought the kayak": the thing long talked about is had now ("finally" says so; the clause
+    as prepared has lost it)."""
+    said = talk.finally_had(_expand_contractions(_with_subject(_strip_lead_ins(raw.strip(" ,;:-")))).rstrip(" !.?"))
+    prepared = _prepare(said, c.today) if said else None
+    return _acquired_drafts(prepared) if prepared else []
+
+
 # --------------------------------------------------------------------------------------------
 # Language detection
 # --------------------------------------------------------------------------------------------
@@ -2877,6 +2961,7 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
     if c is None:
         return []
     drafts = _birth_drafts(c) or _statement_drafts(c)
+    drafts = _joined_as_drafts(c, drafts) or drafts
     if drafts and all(d.category is EVENT for d in drafts) and (death := _death_drafts(c)):
         drafts = death  # "we had to put Rufus down last week": a death, not an event to remember
     ending = frames.ending_marker(c.text)
@@ -2891,7 +2976,8 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
     dated_day = c.date is not None and c.date.grain == "day" and c.date.day > c.today
     if about_someone and dated_day and not any(d.category is EVENT for d in drafts):
         drafts = drafts + _event_drafts(c)
-    drafts = drafts or _death_drafts(c) or _event_drafts(c) or (_general_drafts(c) if general else [])
+    drafts = drafts or _death_drafts(c) or _future_role_drafts(c) or _event_drafts(c) or _finally_had(raw, c)
+    drafts = drafts or (_general_drafts(c) if general else []) or _talk_event_drafts(c)
     return [_dated(d, c) for d in drafts]
 
 
@@ -3057,6 +3143,7 @@ def _bare_role(statement: clauses.Statement) -> list[Draft]:
     if statement.subject != "i" or statement.base not in ("am", "'m"):
         return []
     rest = _ROLE_TAIL.sub("", f" {statement.rest}").strip()
+    said = rest
     org = None
     if job := _ROLE_AT.match(rest):
         rest, org = job.group("role"), job.group("org")
@@ -3070,7 +3157,8 @@ def _bare_role(statement: clauses.Statement) -> list[Draft]:
     ranked = len(words) > 1 and words[0] in _RANKS and bool(_AGENT_NOUN.search(head))
     if not (ranked or (_is_occupation(head) and head not in _RANKS)):
         return []  # "I'm head over heels", "I'm lead": no trade named
-    drafts = [Draft(f"The user is {rest}", FACT, 6, "occupation", _value(rest))]
+    unit = talk.work_unit(said[len(rest) :]) if not org else None  # "head nurse on the cardio ward"
+    drafts = [Draft(f"The user is {rest}{f' {unit}' if unit else ''}", FACT, 6, "occupation", _value(rest))]
     if org:
         drafts.append(_employer_draft(org, org, "at", None))
     return drafts
@@ -4643,6 +4731,9 @@ def _cached_turn_facts(turn: Turn, previous: Turn | None, _stamp: str) -> tuple[
 
 def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     text = _read(turn.content)
+    if detect_language(text) == "en":
+        text = talk.still_at(talk.casual_forms(talk.degree_field(talk.relatives_named(text))))
+        text = talk.diagnosed(talk.baby_named(talk.named_after_comma(talk.work_as_subject(text))))
     today = turn.created_at.date()
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)
@@ -4650,6 +4741,8 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     if asked and previous is not None and previous.role != "assistant":
         # "did you sell the caravan?" / "yeah sold it": the "it" that ended is the thing asked about
         text = answers.resolve_ended_it(_read(previous.content), text) or text
+        # "I finished the book you recommended": the "you" is the other speaker, by name
+        text = talk.name_the_listener(text, previous.name)
     answer = _YES_FIRST.match(text)
     confirmed: list[Draft] = []
     if asked and answer and not (_CONFIRM.match(text) or _DENY.match(text)):
@@ -4660,6 +4753,10 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
             text = answer.group("yes").rstrip(" ,!.")  # "haha yes": the yes
         elif previous is not None and _CONFIRM.match(answer.group("yes")) and detect_language(previous.content) == "en":
             statement = _statement_from_question(_read(previous.content), denied=False, anymore=False)
+            confirmed = _drafts_from_text(statement, today, "en") if statement and language == "en" else []
+        elif previous is not None and talk.ended_first(text) and detect_language(previous.content) == "en":
+            # "you still doing the choir thing?" / "nah not anymore, joined a derby team": the ending, then the news
+            statement = _statement_from_question(_read(previous.content), denied=True, anymore=True)
             confirmed = _drafts_from_text(statement, today, "en") if statement and language == "en" else []
     if previous is not None and asked and (_CONFIRM.match(text) or _DENY.match(text)):
         question = _read(previous.content)

@@ -1,0 +1,409 @@
+"""Casual talk between two people: how news is told in chat, read by form.
+
+Friends chatting tell their news in long, run-on messages and refer back to each other: "I went to a jazz
+night last Friday, it was unreal", "I painted that lake last month", "finished the book you recommended".
+These pure functions turn such clauses into the plain ones the frames read:
+
+- ``comment_split``: a comment on the news after a comma ("it was unreal", "that was the best decision",
+  "at least it pays the rent") is set apart and dropped (its "it" is the news itself, nothing new about the
+  speaker); a second subjectless past after a comma ("made 4 bowls so far") becomes a clause of its own;
+- ``pointed_things``: "that lake", "this little vineyard" in a clause of the past is the thing itself
+  ("the lake"): in chat the demonstrative points at a photo or at the other's message, not at a task;
+- ``name_the_listener``: "the book you recommended", in a reply to a named speaker, names that speaker;
+- ``someones_past``: "my son learned to ride a bike", "our daughter started swimming lessons": a relative's
+  news told in the past (its date, when stated, is in the past too).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from shared.providers.offline import clauses
+from shared.providers.offline.text_forms import rx, words
+
+# A comment on what was just said: a pronoun that stands for the news, and how it went or what it is.
+_COMMENT = rx(
+    r"\s*[,;]\s*(?:(?:and|but|so|honestly|tbh|lol|haha|omg|at\s+least|which\s+means)\s+)*"
+    r"(?=(?:it|that|this|which)(?:'s|s|\s+(?:was|is|were|are|went|took|made|felt|looks|looked|sounds|seems|seemed"
+    r"|pays|paid|costs|cost|has|had|got|gets|will|would|really|totally|turned|ended|never|always))\b"
+    # the others' reaction: "the kids loved it", "they had a blast", "my son enjoyed every minute"
+    r"|(?:they|he|she|everyone|everybody|(?:the|my|our)\s+[a-z]+)\s+(?:really\s+|totally\s+|absolutely\s+)?"
+    r"(?:loved|liked|enjoyed|hated|had\s+(?:a\s+blast|a\s+great\s+time|(?:so\s+much\s+)?fun))\b)"
+)
+# A second thing done, told without its "I" after a comma: "got loads of peaches", "made 4 bowls so far".
+_SUBJECTLESS_PAST = rx(
+    r"\s*,\s*(?=(?!(?:switched|moved|swapped|replaced|traded|changed|stopped|dropped|ditched|quit|left|sold|started"
+    r"|joined|adopted|bought|retired|graduated|married|divorced|separated|finished|cancelled|canceled|used)\b)"
+    r"(?:got|made|saw|met|took|had|found|won|ran|did|went|came|[a-z]{3,}ed)\s+\w)"
+)
+
+
+# Who the news is about: the speaker ("I", "we") or no one said (chat drops the "I": "went to ...").
+_SPEAKERS_NEWS = rx(
+    r"^(?:(?:oh|ok|okay|so|well|yeah|yep|yes|haha+|lol|omg|ugh|btw|also|actually|honestly|and|but|nah|no)\b[\s,!.]*)*"
+    r"(?:i|i'm|im|i've|ive|i'll|we|we're|we've|me\s+and\s+my\s+\w+|my\s+\w+\s+and\s+i"
+    r"|(?:just\s+|finally\s+)?(?:[a-z]{3,}ed|went|got|made|took|ran|saw|met|bought|sold|left|won))\b"
+)
+
+
+# "started in 2024", "quit in the autumn": only a date, of what the clause (or the question) before told.
+_BARE_START = rx(
+    r"^(?:(?:and|but|so|also)\s+)?(?:i\s+)?(?:just\s+)?(?:started|began|quit|stopped|left|gave\s+up|finished)"
+    r"(?:\s+(?:it|that|this))?"
+    r"\s+(?:in|on|last|back\s+in|around|this|over|during|at\s+the)(?:\s+(?!as\b|at\b|with\b|for\b)[\w'-]+){1,3}[.!]*$"
+)
+
+
+def comment_split(clause: str, has_date: Callable[[str], bool]) -> list[str]:
+    """The clause without a comment on it, nor a second subjectless past after a comma ("made 4 bowls so far":
+    a detail of the news, and what it is is not known). A comment that dates the news ("divorced now, it was
+    finalised in April") is no comment: it stays when the news has no date of its own."""
+    if _BARE_START.match(clause.strip()) and has_date(clause):
+        return []  # "..., started in 2024": when the thing said before began; alone it names nothing
+    if not _SPEAKERS_NEWS.match(clause.strip()):
+        return [clause]
+    head, *comment = _COMMENT.split(clause, maxsplit=1)
+    if comment and has_date(comment[0]) and not has_date(head):
+        return [clause]
+    first = _SUBJECTLESS_PAST.split(head, maxsplit=1)[0]
+    return [first] if first.strip() else [clause]
+
+
+# "that lake", "this little vineyard", "those cookies": a demonstrative before a word that names a thing.
+_POINTED = rx(
+    r"\b(?:that|this|these|those)\s+(?=(?!(?:is|was|are|were|will|would|could|can|i|you|we|he|she|they|it|my|your|our"
+    r"|his|her|their|the|a|an|one|ones|time|way|much|many|day|week|weekend|morning|evening|night|year|month"
+    r"|summer|winter|spring|autumn|fall|so|too|and|or|but|for|to|of|in|on|at|with)\b)[a-z][\w'-]*\b)"
+)
+
+
+def pointed_things(text: str) -> str:
+    """ "I painted that lake" -> "I painted the lake": only in a clause of the past, where the thing is done."""
+    return _POINTED.sub("the ", text)
+
+
+# "the book you recommended", "that recipe you sent me": the other speaker's doing, in a relative clause.
+_YOUR_DOING = rx(
+    r"\b(?P<thing>(?:the|that|this|those|these)\s+(?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*)\s+(?:that\s+)?you\s+"
+    r"(?P<verb>(?:just\s+)?(?:[a-z]{3,}ed|sent|lent|gave|showed|told\s+me\s+about|made|wrote|took|found|got|brought"
+    r"|bought|sold|drew|taught))\b"
+)
+
+
+def name_the_listener(text: str, listener: str | None) -> str:
+    """ "I finished the book you recommended" -> "I finished the book Nina recommended" in a reply to Nina."""
+    if not listener:
+        return text
+    return _YOUR_DOING.sub(lambda m: f"{m.group('thing')} {listener} {m.group('verb')}", text)
+
+
+_RELATIVE = (
+    r"(?P<whose>my|our)\s+(?:(?:little|baby|older|younger|big|eldest|oldest|youngest|twin)\s+)?"
+    r"(?P<relation>son|daughter|kid|child|boy|girl|brother|sister|mum|mom|mother|dad|father|parents|grandma|grandpa|grandmother"
+    r"|grandfather|aunt|uncle|cousin|niece|nephew|wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|kids|children"
+    r"|boys|girls|twins|sons|daughters)"
+)
+_SOMEONES_PAST = rx(
+    rf"^(?P<subject>{_RELATIVE})\s+(?:(?:just|finally|recently|also|even|actually)\s+)*"
+    r"(?P<verb>[a-z]{3,}ed|ran|won|went|got|made|took|gave|met|began|swam|rode|drove|flew|wrote|sang|built|bought|sold"
+    r"|found|caught|learnt|lost|left|came|did|saw|had)\b(?P<rest>.*)$"
+)
+_ENDED = rx(
+    r"(?:passed\s+away|passed\b(?!\s+(?:her|his|their|the|an?)\b)|died|quit|stopped|left|broke\s+up|split|divorced"
+    r"|separated|dumped|cancelled|canceled|sold|lost|gave\s+up|dropped\s+out)\b"
+)
+_NOT_NEWS = clauses.IRREGULAR_PAST & frozenset(
+    ("had", "did", "got", "came", "felt", "said", "told", "heard", "thought")
+)
+
+
+def someones_past(text: str) -> tuple[str, str, str] | None:
+    """(subject, verb, rest) of a relative's news told in the past, or None: ("my son", "learned", "to ride")."""
+    m = _SOMEONES_PAST.match(text.strip())
+    if m is None or m.group("verb").lower() in ("need", "feed", "used", "wanted", "liked", "loved", "hated"):
+        return None
+    if _ENDED.match(f"{m.group('verb')} {m.group('rest').strip()}"):
+        return None  # "my uncle passed away", "my sister left her job": an ending, read as one elsewhere
+    rest = m.group("rest").strip()
+    if not rest or m.group("verb").lower() in _NOT_NEWS and not re.match(r"(?i)(?:a|an|her|his|their)\s", rest):
+        return None
+    return f"{m.group('whose')} {m.group('relation')}".lower(), m.group("verb"), rest
+
+
+# "I finally bought the kayak": the thing long talked about, now had (a thing named in the singular).
+_FINALLY_HAD = rx(
+    r"^(?P<head>(?:i|we)\s+(?:(?:just|also)\s+)*(?:finally|at\s+last)\s+(?:bought|got|adopted|picked\s+up))\s+the\s+"
+    r"(?P<thing>(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*[^s\W])(?P<rest>\W.*)?$"
+)
+
+
+def finally_had(text: str) -> str | None:
+    """ "I finally bought the kayak" -> "I bought a kayak", or None."""
+    m = _FINALLY_HAD.match(text.strip())
+    if m is None:
+        return None
+    head = re.sub(r"(?i)\s+(?:finally|at\s+last)\b", "", m.group("head"))
+    article = "an" if m.group("thing")[0] in "aeiou" else "a"
+    return f"{head} {article} {m.group('thing')}{m.group('rest') or ''}"
+
+
+# One's own people by gender, as "he" or "she" can stand for them later in the same message.
+_HE = "son|brother|dad|father|husband|boyfriend|grandpa|grandfather|uncle|nephew|stepson|stepdad|fianc[ée]"
+_SHE = "daughter|sister|mum|mom|mother|wife|girlfriend|grandma|grandmother|aunt|niece|stepdaughter|stepmom|fianc[ée]e"
+_MENTION = rx(
+    rf"\b(?P<whose>my|our)\s+(?:(?:little|baby|older|younger|big|eldest|oldest|youngest|twin)\s+)?"
+    rf"(?:(?P<he>{_HE})|(?P<she>{_SHE}))(?!\w)"
+)
+# "he" or "she" as the subject of a clause: at the start of a sentence, after a comma, "and", "but" or "so".
+_SUBJECT_PRONOUN = rx(
+    r"(?P<lead>(?:^|[.!?;]\s+|,\s*|\s(?:and|but|so|now|then)\s+))(?P<pronoun>he|she)(?P<be>'s|\s+is)?(?=\s)"
+)
+
+
+def relatives_named(text: str) -> str:
+    """ "I'm proud of my son, he won ..." -> "..., my son won ...": a "he" or "she" that starts a clause after
+    the one relative of that gender the message named. Two of one gender ("my dad and my brother ... he")
+    leave it as it is: who is meant is not known."""
+    out, seen = [], {"he": set(), "she": set()}
+    position = 0
+    for m in _SUBJECT_PRONOUN.finditer(text):
+        for mention in _MENTION.finditer(text, position, m.start()):
+            gender = "he" if mention.group("he") else "she"
+            seen[gender].add(f"{mention.group('whose').lower()} {mention.group(gender).lower()}")
+        out.append(text[position : m.start()])
+        position = m.start()
+        named = seen[m.group("pronoun").lower()]
+        if len(named) != 1 or m.group("be") or not someones_past(f"my son {text[m.end() :].strip()}"):
+            continue  # "he's into film", "she's 91 now": how they are is not news of theirs to keep
+        out.append(f"{m.group('lead')}{next(iter(named))}")
+        position = m.end()
+    out.append(text[position:])
+    return "".join(out)
+
+
+# A degree said without its field ("finished my masters in march!! urban planning."): the field follows as a
+# fragment of its own, a noun phrase of one to three words, within the next two pieces of the message.
+_DEGREE = rx(
+    r"\b(?:master's|bachelor's|masters?|ma|msc|mba|phd|doctorate|bachelors?|ba|bsc|degree|diploma)(?![\w'])"
+    r"(?!\s+(?:(?:in|of|on|at|from)\s+(?!(?:january|february|march|april|may|june|july|august|september|october"
+    r"|november|december|spring|summer|autumn|fall|winter|\d{4})\b)|program(?:me)?|course|thesis|dissertation))"
+)
+_PIECE = re.compile(r"[^.!?,;]+")
+_FIELD = rx(r"^(?:[a-z][a-z-]+\s+){1,2}[a-z][a-z-]+$")
+_ONE_WORD_FIELD = rx(
+    r"^[a-z-]+(?:ology|onomy|ics|istry|ture|ism|medicine|law|nursing|history|design|economics|finance|philosophy"
+    r"|engineering|english|literature|chemistry|biology|physics|maths|math)$"
+)
+_NOT_FIELD_WORDS = words(
+    "so now lol haha tho though too very really just still also and but or the a an my your our it this that "
+    "what next idea no yes yeah yay omg ugh finally pretty kinda sort of not i you we me us him her them is are "
+    "was were be been am do does did have has had get got going gonna wanna can could will would"
+)
+
+
+# Fields of study that end as a gerund does ("urban planning"); other "-ing" heads are doings ("job hunting").
+_FIELDS_IN_ING = words(
+    "planning engineering nursing accounting marketing computing teaching publishing banking programming "
+    "counselling counseling coaching acting broadcasting printmaking filmmaking"
+)
+
+
+def _is_field(piece: str) -> bool:
+    words = piece.split()
+    if not (_FIELD.match(piece) or (len(words) == 1 and _ONE_WORD_FIELD.match(piece))):
+        return False
+    lowered = [w.lower() for w in words]
+    # the head of a field is a noun ("applied linguistics"; not "job hunting", "totally exhausted")
+    head = lowered[-1]
+    if head.endswith("ing") and head not in _FIELDS_IN_ING:
+        return False
+    return not any(w in _NOT_FIELD_WORDS for w in lowered) and not head.endswith(("ed", "ly"))
+
+
+def degree_field(text: str) -> str:
+    """ "finished my masters in march!! urban planning." -> "finished my masters in urban planning in march!!"."""
+    degree = _DEGREE.search(text)
+    if degree is None:
+        return text
+    pieces = list(_PIECE.finditer(text, degree.end()))
+    for piece in pieces[1:3]:
+        said = piece.group(0).strip()
+        if _is_field(said):
+            start = piece.start() + piece.group(0).index(said)
+            rest = text[degree.end() : start].rstrip(" .!?,;") + text[start + len(said) :]
+            return f"{text[: degree.end()]} in {said.lower()}{rest}"
+    return text
+
+
+# A couple's ending said casually: "marco and i are done", "we called it quits" is a breakup.
+_COUPLE_DONE = rx(
+    r"\b(?P<pair>(?-i:[A-Za-z][a-z]+)\s+and\s+i)\s+(?:are|r)\s+(?:so\s+)?(?:done|over|through|finished)\b"
+    r"|\b(?P<pair2>(?-i:[A-Za-z][a-z]+)\s+and\s+i)\s+called\s+it\s+quits\b"
+)
+# "we're expecting our first (in the spring)": a baby on the way, the word for it left out.
+_EXPECTING = rx(
+    r"\bexpecting\s+(?:our|my)\s+(?P<nth>first|second|third|fourth|1st|2nd|3rd|4th)(?:\s+(?:baby|child|kid))?\b"
+)
+
+
+def casual_forms(text: str) -> str:
+    """Casual words for a breakup and for a baby on the way, in the words the frames read."""
+    text = _COUPLE_DONE.sub(lambda m: f"{m.group('pair') or m.group('pair2')} broke up", text)
+    return _EXPECTING.sub(
+        lambda m: "expecting a " + ("" if m.group("nth") in ("first", "1st") else f"{m.group('nth')} ") + "baby", text
+    )
+
+
+# "still at Kettleback", "I'm still at Ferrox Logistics": still where one was, a named place of work. Said
+# as the frames read a workplace one is at now ("I'm at Kettleback now"); a place not named ("still at the
+# airport") is where one is today, and is left as it is.
+_STILL_AT = rx(
+    r"(?:\b(?:i'm|im|i\s+am)\s+|(?:^|(?<=[.!?,;])\s*|\b(?:yes|yeah|yep|yup|haha|lol|ha)\s+))still\s+(?:working\s+)?at\s+"
+    r"(?P<org>(?-i:[A-Z])[\w&'.-]*(?:\s+(?:&\s+)?(?-i:[A-Z])[\w&'.-]*){0,3})(?P<tail>\s*,)?"
+    r"(?![^.!,;]*\?)"  # "still at Harrowgate Bank?" asks the other
+)
+
+
+def still_at(text: str) -> str:
+    """ "haha yes still at Crumbwell" -> "haha yes I'm at Crumbwell now"."""
+
+    def said_now(m: re.Match[str]) -> str:
+        lead = _STILL_LEAD.sub("", m.group(0)[: m.start("org") - m.start()])
+        return f"{lead}I'm at {m.group('org')} now" + (". " if m.group("tail") else "")  # its own sentence
+
+    return _STILL_AT.sub(said_now, text)
+
+
+_STILL_LEAD = rx(r"(?:\b(?:i'm|im|i\s+am)\s+)?still\s+(?:working\s+)?at\s+$")
+
+
+# The unit one works in, said after the role: "on the oncology ward", "in the pastry section".
+_WORK_UNIT = rx(
+    r"^\s+(?P<unit>(?:on|in)\s+(?:the\s+)?(?:[a-z&-]+\s+){0,2}(?:ward|unit|department|dept|section|team|floor|wing"
+    r"|desk|lab|icu|nicu|er|a&e|kitchen|newsroom|clinic))\b"
+)
+
+
+def work_unit(after_role: str) -> str | None:
+    """ "on the oncology ward" from the words after a role, or None."""
+    m = _WORK_UNIT.match(after_role)
+    return m.group("unit") if m else None
+
+
+# "work at the depot has been brutal", "my job at Lumen Labs is so boring": one's work, said as the subject of
+# how it goes. The speaker works there; how it goes is a mood of the day, set apart as its own sentence.
+_WORK_SUBJECT = rx(
+    r"(?:^|(?<=[.!?,;])\s*|(?P<lead>\b(?:ugh|lol|tbh|honestly|and|but|so|yeah|man|god)\s+))"
+    r"(?:work|my\s+(?:new\s+)?job|the\s+(?:new\s+)?job|my\s+shifts?)\s+at\s+"
+    r"(?P<org>(?:the\s+|a\s+|an\s+)?[\w&'.-]+(?:\s+(?!is\b|was\b|has\b|have\b|keeps\b|got\b|gets\b)[\w&'.-]+){0,3}?)"
+    r"\s+(?=(?:is|was|has\s+been|'s|keeps|got|gets|sucks|rocks)\b)"
+)
+
+
+def work_as_subject(text: str) -> str:
+    """ "work at the depot has been brutal" -> "I work at the depot. it has been brutal"."""
+    return _WORK_SUBJECT.sub(lambda m: f" {m.group('lead') or ''}I work at {m.group('org')}. it ", text).strip()
+
+
+# A job still ahead, said plainly: "I'm going to be a structural engineer at Holmberg & Partner", "I'll be
+# starting as a junior architect at Lindqvist & Berg". Never a wish ("I'd love to be"): "would" is no plan.
+_FUTURE_ROLE = rx(
+    r"^i\s+(?:am\s+going\s+to\s+be|am\s+gonna\s+be|will\s+be|am\s+starting\s+as|will\s+(?:be\s+)?start(?:ing)?\s+as"
+    r"|will\s+be\s+working\s+as|am\s+going\s+to\s+(?:work|start)\s+as)\s+(?:an?\s+)(?P<role>[a-z][\w/-]*(?:\s+[a-z][\w/-]*){0,3}?)"
+    r"\s+(?:at|for|with)\s+(?P<org>(?-i:[A-Z])[\w&'.-]*(?:\s+(?:&\s+)?(?-i:[A-Z])[\w&'.-]*){0,3})$"
+)
+
+
+def future_role(clause: str) -> tuple[str, str] | None:
+    """(role, employer) of a job the speaker is about to start, or None."""
+    m = _FUTURE_ROLE.match(clause.strip())
+    return (m.group("role"), m.group("org")) if m else None
+
+
+# A reply that opens by saying what was asked about has ended: "nah not anymore, ...", "no longer, ...".
+_ENDED_FIRST = rx(r"^(?:(?:haha+|lol|oh|ah)[\s,!.]+)?(?:(?:no|nope|nah)[\s,!.]+)?(?:not\s+any\s?more|no\s+longer)\b")
+
+
+def ended_first(reply: str) -> bool:
+    return bool(_ENDED_FIRST.match(reply.strip()))
+
+
+# "joined the agency across the road, Brightside Media, as a copywriter": a thing said by what it is, then
+# named after a comma; the name is the thing. The name must end the clause or go on with a preposition (a
+# name that goes on with a verb starts a clause of its own: "at the cafe, Tom joined later").
+_NAMED_AFTER_COMMA = rx(
+    r"\b(?:the|a|an)\s+(?:[a-z][\w'-]*\s+){0,4}?[a-z][\w'-]*,\s+"
+    r"(?P<name>(?-i:[A-Z])[\w&'.-]*(?:\s+(?:&\s+)?(?-i:[A-Z])[\w&'.-]*){0,3})"
+    r"(?:,(?=\s+(?:as|in|on|at|for|since|last|this|from|with)\b)|(?=\s*(?:[.!;]|$)|\s+(?:as|in|on|at|for|since|last|this|from|with)\b))"
+)
+_NOT_A_NAME = words(
+    "i monday tuesday wednesday thursday friday saturday sunday january february march april may june july august "
+    "september october november december christmas easter lol haha omg ugh yes yeah no nope ok okay"
+)
+
+
+def named_after_comma(text: str) -> str:
+    """ "joined the agency across the road, Brightside Media, as a copywriter" -> "joined Brightside Media as a
+    copywriter"."""
+
+    def named(m: re.Match[str]) -> str:
+        name = m.group("name")
+        return m.group(0) if name.split()[0].lower() in _NOT_A_NAME else name
+
+    return _NAMED_AFTER_COMMA.sub(named, text)
+
+
+# "my sister had the baby!! a boy, Lukas": the baby, then who it is, in the next breath.
+_BABY_NAMED = rx(
+    r"\bhad\s+(?:the|a|her|their|our|his)\s+baby(?P<mid>[\s!.,]*)(?:it'?s\s+)?an?\s+(?P<sex>boy|girl)[\s,!.]+"
+    r"(?:named\s+|called\s+)?(?P<name>(?-i:[A-Z])[a-z]+)\b"
+)
+
+
+def baby_named(text: str) -> str:
+    """ "had the baby!! a boy, Lukas" -> "had a baby boy named Lukas"."""
+    return _BABY_NAMED.sub(lambda m: f"had a baby {m.group('sex').lower()} named {m.group('name')}", text)
+
+
+# Work begun, with the role said beside the employer: "I joined Blackvale Roasters as a roaster trainee",
+# "I started at Pebblecart as a backend dev", "I started as a junior copywriter at Inkwell & Co".
+_ORG_NAME = r"(?P<org>(?-i:[A-Z])[\w&'.-]*(?:\s+(?:&\s+)?(?-i:[A-Z])[\w&'.-]*){0,3})"
+_ROLE = r"(?:an?\s+)(?P<role>[a-z][\w/-]*(?:\s+[a-z][\w/-]*){0,3}?)"
+_JOINED_AS = (
+    rx(rf"^(?:i|we)\s+(?:joined|started\s+(?:at|with)|got\s+hired\s+(?:at|by))\s+{_ORG_NAME}\s+as\s+{_ROLE}[.!]*$"),
+    rx(rf"^(?:i|we)\s+(?:started|began)\s+as\s+{_ROLE}\s+(?:at|with)\s+{_ORG_NAME}[.!]*$"),
+)
+
+
+def joined_as(clause: str) -> tuple[str, str] | None:
+    """(employer, role) of work begun with both said, or None."""
+    for pattern in _JOINED_AS:
+        if m := pattern.match(clause.strip()):
+            return m.group("org"), m.group("role")
+    return None
+
+
+# A diagnosis the speaker was given, told as what the doctor said: "physio says its a herniated disc", "the
+# doctor said I have tendinitis". A vet's words are about an animal, never the speaker.
+_DIAGNOSED = rx(
+    r"\b(?:my\s+|the\s+|a\s+)?(?:doctor|doc|gp|physio|physiotherapist|dentist|specialist|surgeon|consultant|nurse"
+    r"|neurologist|dermatologist|cardiologist|orthopaedist|orthopedist|radiologist|mri|x-ray|scan)\s+"
+    r"(?:says|said|thinks|confirmed|reckons|showed|shows)\s+(?:that\s+)?"
+    r"(?:it'?s|its|it\s+is|it\s+was|i\s+have|i've\s+got|i\s+got|i\s+had)\s+(?P<what>(?:an?\s+)?[a-z][\w\s-]*?)"
+    r"(?=\s*(?:[^\w\s'-]|$)|\s+(?:so|and|but|which|lol)\b)"
+)
+
+
+def diagnosed(text: str) -> str:
+    """ "physio says its a herniated disc" -> "I have a herniated disc"."""
+    return _DIAGNOSED.sub(lambda m: f"I have {m.group('what')}", text)
+
+
+_FOR_BEFORE = rx(r"\s+for\s+$")
+
+
+def held_for(before: str, span: str) -> int:
+    """How many characters of "for " stand before a date span that ends in "now" ("for 6 weeks now"), or 0."""
+    m = _FOR_BEFORE.search(before) if span.lower().rstrip().endswith("now") else None
+    return len(before) - m.start() - (len(m.group(0)) - len(m.group(0).lstrip())) if m else 0
