@@ -1,0 +1,177 @@
+"""Context scoping, we-statements and tools: a value said in one context of the user's life (work, a side
+project, the family, their studies) never replaces another context's, a change in one context replaces
+only that context's value, and what a team uses at work is read.
+
+Every phrasing is invented here (none comes from an evaluation set), varied in form: the context named
+before or after the statement, as a place ("at my day job"), a purpose ("for my thesis"), a subject ("my
+team", "our startup") or a noun before the thing ("my work laptop"). Conversations are replayed through
+the offline extractor and the consolidation rules one message at a time (bench/eval.py's replay), with
+every fact similar to every other (0.9), so slots alone must keep the contexts apart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+import pytest
+
+import bench.eval as bench_eval
+from shared.providers.offline import frames
+from shared.providers.offline.providers import OfflineDecisionProvider, OfflineExtractionProvider
+
+
+class _AllAlike(bench_eval.Similarity):
+    def __init__(self) -> None:
+        super().__init__(use_model=False)
+
+    def __call__(self, a_text: str, a_slot: str | None, b_text: str, b_slot: str | None) -> float:
+        return 0.9
+
+
+def replay(messages: Sequence[str]) -> bench_eval.Replay:
+    conversation: dict = {"id": "p8", "messages": []}
+    for day, text in enumerate(messages, start=2):
+        at = f"2026-03-{day:02d}T10:00:00+00:00"
+        conversation["messages"].append({"role": "user", "content": text, "created_at": at})
+        conversation["messages"].append({"role": "assistant", "content": "OK.", "created_at": at})
+    return asyncio.run(
+        bench_eval.replay(conversation, OfflineExtractionProvider(), OfflineDecisionProvider(), _AllAlike())
+    )
+
+
+def active(messages: Sequence[str]) -> list[str]:
+    return sorted(f.text for f in replay(messages).active)
+
+
+def exactly(texts: list[str], *groups: str) -> bool:
+    """One active fact per group, each naming its group's word, and nothing else."""
+    return len(texts) == len(groups) and all(sum(g.lower() in t.lower() for t in texts) == 1 for g in groups)
+
+
+# --- contexts named in many ways: each keeps its own value ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "words"),
+    [
+        ("At my day job we run everything on Oracle.", "For the side project I went with SQLite.", ("Oracle", "SQLite")),
+        ("For my thesis I use Zotero.", "At work we use Mendeley.", ("Zotero", "Mendeley")),
+        ("In our startup we deploy on Render.", "For my side project I deploy on Fly.io.", ("Render", "Fly.io")),
+        ("At home we use Signal.", "My team uses Slack.", ("Signal", "Slack")),
+        ("For my homelab I run Postgres.", "At the office we're on SQL Server.", ("Postgres", "SQL Server")),
+        ("For my dissertation I'm using Python.", "At my job I code in C#.", ("Python", "C#")),
+        ("My work laptop is a ThinkPad.", "My home laptop is a MacBook Air.", ("ThinkPad", "MacBook")),
+        ("For the hobby project (a plant tracker) I picked MongoDB.", "At work we use DB2.", ("MongoDB", "DB2")),
+    ],
+)
+def test_a_value_said_in_one_context_leaves_the_other_contexts_value(first, second, words):
+    texts = active([first, second])
+    assert exactly(texts, *words), texts
+
+
+def test_two_contexts_in_one_sentence_each_keep_their_thing():
+    run = replay(["my work car is a Skoda Octavia (leased) and the family car is a Volvo estate"])
+    texts = sorted(f.text for f in run.active)
+    assert exactly(texts, "Skoda", "Volvo"), texts
+    assert len({f.slot for f in run.active}) == 2
+
+
+@pytest.mark.parametrize(
+    ("said", "context"),
+    [
+        ("for my thesis I use R", "study"),
+        ("For my PhD I write everything in LaTeX", "study"),
+        ("at uni we use Moodle", "study"),
+        ("in our startup we deploy on Render", "work"),
+        ("at my day job we use Jira", "work"),
+        ("for my homelab I run Proxmox", "side project"),
+        ("on the side gig I use Webflow", "side project"),
+        ("at home we use Plex", "family"),
+    ],
+)
+def test_a_context_is_recognised_by_its_form(said, context):
+    assert frames.find_context(said, "en")[0] == context
+
+
+def test_the_context_is_part_of_a_belongings_slot():
+    run = replay(["My work phone is a Pixel 7."])
+    assert [f.slot.endswith("@work") for f in run.predicted] == [True]
+
+
+# --- a change in one context replaces only that context's value -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("messages", "words"),
+    [
+        (
+            ["For my thesis I use R.", "At work we use Python.", "For my thesis I switched from R to Julia."],
+            ("Julia", "Python"),
+        ),
+        (
+            ["For the side project I host on Heroku.", "At work we host on AWS.", "I moved the side project to Fly.io."],
+            ("Fly.io", "AWS"),
+        ),
+        (
+            [
+                "my work car is a Dovetail van and the family car is a Skoda estate",
+                "we finally replaced the skoda with an electric Kia.",
+            ],
+            ("Dovetail", "Kia"),
+        ),
+        (
+            ["At work our CI is Jenkins.", "For my side project I use GitHub Actions for CI.", "At work we replaced Jenkins with GitLab CI."],
+            ("GitLab", "GitHub Actions"),
+        ),
+        (
+            ["At my day job we use Jira.", "At home we keep chores in Trello.", "At my day job we moved to Linear."],
+            ("Linear", "Trello"),
+        ),
+    ],
+)
+def test_a_change_in_one_context_leaves_the_other(messages, words):
+    texts = active(messages)
+    assert exactly(texts, *words), texts
+
+
+def test_an_ending_in_one_context_leaves_the_other():
+    texts = active(["At home I use Firefox.", "At work I use Chrome.", "At home I stopped using Firefox."])
+    assert exactly(texts, "Chrome"), texts
+
+
+def test_a_change_naming_no_context_finds_the_one_context_holding_the_slot():
+    texts = active(["For my thesis I use Overleaf.", "I switched from Overleaf to Typst."])
+    assert exactly(texts, "Typst"), texts
+
+
+# --- we-statements about work ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "word"),
+    [
+        ("We build our backend with MySQL.", "MySQL"),
+        ("My team uses PagerDuty for on-call.", "PagerDuty"),
+        ("Our startup deploys on Render.", "Render"),
+        ("In our startup we track everything in Linear.", "Linear"),
+        ("We keep our runbooks in Notion at work.", "Notion"),
+    ],
+)
+def test_a_we_statement_about_work_is_read(said, word):
+    texts = active([said])
+    assert exactly(texts, word), texts
+
+
+@pytest.mark.parametrize(
+    ("messages", "new", "old"),
+    [
+        (["We use Jenkins for CI.", "My team moved from Jenkins to CircleCI."], "CircleCI", "Jenkins"),
+        (["Our CI runs on Jenkins.", "We switched our CI to Buildkite last month."], "Buildkite", "Jenkins"),
+        (["In our startup we use Linear.", "We replaced Linear with Jira."], "Jira", "Linear"),
+        (["We build our backend with MySQL.", "We migrated the backend from MySQL to Postgres."], "Postgres", "MySQL"),
+    ],
+)
+def test_a_tool_replaced_within_work_replaces_it(messages, new, old):
+    texts = active(messages)
+    assert exactly(texts, new) and not any(old in t for t in texts), texts
