@@ -96,14 +96,15 @@ _TOOL_TABLE: dict[str, frozenset[str]] = {
     """),
     "language": _vocab("""
         python, rust, go, golang, java, typescript, javascript, c, c++, c#, ruby, php, kotlin, swift, scala,
-        haskell, elixir, erlang, clojure, julia, lua, perl, dart, zig, ocaml, f#, objective-c
+        haskell, elixir, erlang, clojure, julia, lua, perl, dart, zig, ocaml, f#, objective-c, r, matlab
     """),
     "os": _vocab("""
         linux, ubuntu, debian, fedora, arch, arch linux, windows, macos, mac os, os x, osx, mac, freebsd,
         nixos, linux mint, chromeos, pop!_os
     """),
     "cloud": _vocab("""
-        aws, gcp, google cloud, azure, heroku, vercel, netlify, digitalocean, fly.io
+        aws, gcp, google cloud, azure, heroku, vercel, netlify, digitalocean, fly.io, render, hetzner, linode,
+        railway
     """),
     "browser": _vocab("""
         chrome, firefox, safari, brave, microsoft edge, vivaldi
@@ -117,6 +118,9 @@ _TOOL_TABLE: dict[str, frozenset[str]] = {
     """),
     "ci": _vocab("""
         jenkins, github actions, gitlab ci, circleci, circle ci, travis, travis ci, buildkite, teamcity, drone
+    """),
+    "on-call": _vocab("""
+        pagerduty, opsgenie, incident.io, victorops
     """),
 }
 _TOOL_DOMAIN = {name: domain for domain, names in _TOOL_TABLE.items() for name in names}
@@ -266,7 +270,7 @@ _THING_STOPS = _BASE_STOPS | _vocab("""
     much
 """)
 _TOOL_STOPS = _BASE_STOPS | _vocab("""
-    for, as, with, at, in, on, to, instead of, over, from, by, every, daily, mostly, mainly, exclusively, day,
+    for, as, with, at, in, on, to, instead of, instead, over, from, by, every, daily, mostly, mainly, exclusively, day,
     at work, these
 """)
 
@@ -999,8 +1003,12 @@ def _as_we(text: str) -> str:
         return text  # "our startup is based in Tallinn" is about the startup, not where "we" live
     if verb in ("moved", "relocated"):
         # "the whole team moved to Slack" is a tool change; "our company moved to Leeds" is not the user's move
-        target = re.match(r"(?i)\s+(?:over\s+)?to\s+(?P<t>[\w.+#-]+(?:\s+[\w.+#-]+)?)", text[m.end() :])
-        if not target or not (_tool_domain(target.group("t")) or _tool_domain(target.group("t").split()[0])):
+        target = re.match(
+            r"(?i)\s+(?:over\s+)?(?:from\s+(?P<o>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s+)?to\s+(?P<t>[\w.+#-]+(?:\s+[\w.+#-]+)?)",
+            text[m.end() :],
+        )
+        named = [target.group(g) for g in ("t", "o") if target and target.group(g)]
+        if not any(_tool_domain(n) or _tool_domain(n.split()[0]) for n in named):
             return text
         verb = "switched"
     # "our team chats on Zulip" -> "we chat": by form, when the verb lexicon does not know the verb
@@ -1643,6 +1651,32 @@ def _b_switch_to(m: re.Match[str], c: Clause) -> list[Draft]:
     return [Draft(f"The user now uses {new}{c.since()}", FACT, 6, _tool_slot(new), _value(new))]
 
 
+# What a team's or one's own tooling is made of: a thing changed from one tool to another, not a home or a name.
+_TOOLING_THINGS = _vocab("""
+    ci, ci pipeline, pipeline, pipelines, builds, build, backend, frontend, database, db, databases, editor, ide,
+    stack, infra, infrastructure, hosting, deploys, deployment, deployments, repo, repos, code, codebase,
+    monitoring, alerting, alerts, logging, logs, dashboards, docs, documentation, wiki, notes, email, mail, chat,
+    tracker, issue tracker, tickets, ticketing, os, server, servers, api, app, site, website, blog, cms, analytics,
+    payments, auth, search, queue, storage, backups, photos, calendar, tasks, to-dos, todos, passwords, vpn, dns
+""")
+
+
+def _b_switch_thing(m: re.Match[str], c: Clause) -> list[Draft]:
+    """ "We switched our CI to Buildkite": the new tool of the thing named, on the tool's own domain when it is
+    known (so it replaces "our CI runs on Jenkins"), else on the thing's. ("switched our CI from X to Y" is the
+    change frame's: it retracts X as well.)"""
+    thing = _group(m, "thing").lower()
+    new = _value(_cut(_group(m, "v"), _TOOL_STOPS))
+    if not new or len(new.split()) > 4:
+        return []
+    known = _tool_domain(new)
+    if not known and (thing not in _TOOLING_THINGS or not _is_proper(new)):
+        return []  # "moved my family to Spain", "switched my major to Biology": no tool
+    slot = f"tool:{known}" if known else f"tool:{_slug(thing)}"
+    shown = re.sub(r"\s+", " ", _group(m, "thing"))
+    return [Draft(f"The user now uses {new} for their {shown}{c.since()}", FACT, 6, slot, _value(new))]
+
+
 def _b_tool_gone(m: re.Match[str], c: Clause) -> list[Draft]:
     if re.search(r"\s(?:for|with)\s+(?:an?\s+|the\s+)?(?-i:[A-Z])", _group(m, "v")):
         return []  # "dropped Jira for Linear" is a change: the change frame reads both sides
@@ -2281,6 +2315,9 @@ RULES: tuple[Rule, ...] = (
     _rule("tool", "{IWE} {ADV}(?:have )?(?P<verb>switched|moved|migrated|changed|relocated) (?:over )?"
                   "from (?P<old>.+?) (?:over )?to {V}", _b_switch),
     _rule("tool", "{IWE} {ADV}(?:have )?{ADV}(?P<verb>switched|moved|migrated|changed) (?:over )?to {V}", _b_switch_to),
+    # the thing changed, named: "we switched our CI to Buildkite", "I moved my notes from Evernote to Obsidian"
+    _rule("tool", "{IWE} {ADV}(?:have )?{ADV}(?P<verb>switched|moved|migrated|ported|converted) (?:our|my|the) "
+                  "(?P<thing>[a-z][\\w-]*(?: [a-z][\\w-]*)?) (?:over )?to {V}", _b_switch_thing),
     # a change under way is a change: "we're migrating from Jenkins to GitHub Actions", "our team is moving to Go"
     _rule("tool", "(?:{AM}|our (?:team|company|startup|org) is) {ADV}"
                   "(?P<verb>switching|moving|migrating|changing) (?:over )?from (?P<old>.+?) (?:over )?to {V}",
@@ -3235,6 +3272,14 @@ def _traded_belonging(m: re.Match[str], c: Clause) -> list[Draft]:
     ]
 
 
+# A name after a word or two that describe it: "an electric Kia", "a refurbished ThinkPad", "a used Golf".
+_DESCRIBED_NAME = re.compile(r"^(?:[a-z]+\s+){1,2}(?=[A-Z]|[a-z]+[A-Z])[\w.+#-]+(?:\s+[\w.+#-]+){0,2}$")
+
+
+def _described_name(text: str) -> bool:
+    return bool(_DESCRIBED_NAME.match(text))
+
+
 def _change_drafts(c: Clause) -> list[Draft]:
     """ "I replaced Poetry with uv": Poetry is retracted, uv is stated; both as tools."""
     m = _CHANGE.match(c.text)
@@ -3246,7 +3291,7 @@ def _change_drafts(c: Clause) -> list[Draft]:
     thing = m.group("thing")
     if not old or not new or len(old.split()) > 4 or len(new.split()) > 4:
         return []
-    if not (_tool_domain(old) or _tool_domain(new) or _is_proper(old) or _is_proper(new)):
+    if not (_tool_domain(old) or _tool_domain(new) or _is_proper(old) or _is_proper(new) or (_described_name(new) and len(old.split()) == 1)):
         return _traded_belonging(m, c)
     old, new = _third_person(old), _third_person(new)
     for_ = f" for {_third_person(thing)}" if thing else ""
@@ -4303,7 +4348,23 @@ def _clause_contexts(sentence: str, language: str) -> list[str]:
     found = [frames.find_context(part, language)[0] for part in parts]
     contexts = set(found) - {None}
     later_only = language == "en" and len(parts) > 1 and found[0] is None and len(contexts) == 1
+    if language == "en" and len(parts) == 1 and (halves := _split_at_named_contexts(sentence)):
+        return halves
     return parts if len(contexts) > 1 or later_only else []
+
+
+_CONTRAST_JOIN = _rx(r"\s*[,;]?\s+(?:and|but|while|whereas)\s+|\s*;\s*")
+
+
+def _split_at_named_contexts(sentence: str) -> list[str]:
+    """ "my work car is a Skoda and the family car is a Volvo": two halves joined by "and" / "but" / "while",
+    each naming its own context (by a phrase, a noun before the thing, or its kind); else nothing."""
+    for join in _CONTRAST_JOIN.finditer(sentence):
+        left, right = sentence[: join.start()], sentence[join.end() :]
+        first, second = frames.find_context(left, "en")[0], frames.find_context(right, "en")[0]
+        if first and second and first != second:
+            return [left, right]
+    return []
 
 
 # One's own children as a group, named in passing: "the twins, Tove and Lars, start school", "my kids, Ivo and

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from shared.domain.slots import CONTEXT_MARK
-from shared.providers.offline import foreign_clauses
+from shared.providers.offline import contexts, foreign_clauses
 from shared.providers.offline.text_forms import finditer as _finditer
 from shared.providers.offline.text_forms import match as _match
 from shared.providers.offline.text_forms import rx as _rx
@@ -202,6 +202,23 @@ CONTEXTS: dict[str, dict[str, tuple[str, ...]]] = {
         "it": ("a casa", "in famiglia", "nella mia famiglia"),
         "pt": ("em casa", "na minha família", "na nossa família"),
     },
+    # One's studies: a thesis, a degree, the university (English also by form: contexts.by_kind).
+    "study": {
+        "en": ("for my thesis", "for my studies", "at uni", "at university", "for uni", "for university"),
+        "de": (
+            "für meine masterarbeit",
+            "für meine bachelorarbeit",
+            "für meine doktorarbeit",
+            "für meine abschlussarbeit",
+            "für die uni",
+            "an der uni",
+            "im studium",
+        ),
+        "es": ("para mi tesis", "en mi tesis", "en la uni", "en la universidad", "para la universidad"),
+        "fr": ("pour ma thèse", "pour mon mémoire", "à la fac", "à l'université", "pour mes études"),
+        "it": ("per la mia tesi", "per la tesi", "all'università", "all'uni", "per l'università"),
+        "pt": ("para a minha tese", "na minha tese", "na faculdade", "na universidade", "para a faculdade"),
+    },
 }
 
 
@@ -281,7 +298,7 @@ PERSONAL_THING = _rx(r"\b(?:side|hobby|personal|pet|open[- ]source|weekend|own)\
 # A context said as a noun before the thing ("work laptop is a Dell", "my home router is a Fritzbox") or
 # as the heading of an update ("blog update: ditched Astro for Hugo").
 _EN_CONTEXT_NOUN = _rx(
-    r"^(?:(?:my|our)\s+)?(?P<context>work|job|office|home|family|personal|private|side[- ]project|hobby)\s+"
+    r"^(?:(?:my|our|the)\s+)?(?P<context>work|job|office|home|family|personal|private|side[- ]project|hobby)\s+"
     r"(?=[a-z]+\s+(?:is|are|was|runs|uses|has|lives)\b)"
 )
 # A thing of a context as what a change is made to: "switched my home computer to macOS", "moved our work
@@ -319,7 +336,7 @@ def find_context(text: str, language: str) -> tuple[str | None, str]:
     found = _CONTEXT_PATTERNS.get(language)
     match = found[0].search(text) if found else None
     if match is None and language == "en" and (personal := _EN_PERSONAL.search(text)):
-        rest = (text[: personal.start()] + " " + text[personal.end() :]).strip()
+        rest = (text[: personal.start()] + " " + _ASIDE.sub("", text[personal.end() :], count=1)).strip()
         return "side project", re.sub(r"\s+", " ", rest).strip(" ,")
     if match is None and language == "en" and (owned := _EN_CONTEXT_THING_CHANGED.search(text)):
         # "I switched my home computer to macOS": the change is that context's ("home", "work")
@@ -330,6 +347,9 @@ def find_context(text: str, language: str) -> tuple[str | None, str]:
         # "We moved our side project from Heroku to Fly.io": the change is the side project's.
         rest = (text[: changed.start("marker")] + " " + text[changed.end("marker") :]).strip()
         return "side project", re.sub(r"\s+", " ", rest).strip(" ,")
+    if match is None and language == "en" and (kind := contexts.by_kind(text)) is not None:
+        # "in our startup we deploy on Render", "for my thesis I use R": a context named by its kind.
+        return kind
     if match is None:
         for context, subject in _SUBJECT_CONTEXTS.get(language, ()):
             if subject.search(text):
@@ -347,16 +367,17 @@ _ASIDE = re.compile(r"^\s*\([^()]{1,60}\)\s*,?")
 
 
 CONTEXT_WORDING = {
-    "en": {"work": "at work", "side project": "for a side project", "family": "at home"},
-    "de": {"work": "bei der Arbeit", "side project": "im Nebenprojekt", "family": "zu Hause"},
-    "es": {"work": "en el trabajo", "side project": "en un proyecto personal", "family": "en casa"},
-    "fr": {"work": "au travail", "side project": "pour un projet perso", "family": "à la maison"},
-    "it": {"work": "al lavoro", "side project": "in un progetto personale", "family": "a casa"},
-    "pt": {"work": "no trabalho", "side project": "num projeto pessoal", "family": "em casa"},
+    "en": {"work": "at work", "side project": "for a side project", "family": "at home", "study": "for their studies"},
+    "de": {"work": "bei der Arbeit", "side project": "im Nebenprojekt", "family": "zu Hause", "study": "im Studium"},
+    "es": {"work": "en el trabajo", "side project": "en un proyecto personal", "family": "en casa", "study": "en los estudios"},
+    "fr": {"work": "au travail", "side project": "pour un projet perso", "family": "à la maison", "study": "pour les études"},
+    "it": {"work": "al lavoro", "side project": "in un progetto personale", "family": "a casa", "study": "per gli studi"},
+    "pt": {"work": "no trabalho", "side project": "num projeto pessoal", "family": "em casa", "study": "nos estudos"},
 }
 
 
-_SCOPED_KINDS = ("tool", "habit", "like", "dislike", "avoid", "own", "style", "*")
+
+_SCOPED_KINDS = ("tool", "habit", "like", "dislike", "avoid", "own", "style", "*", "car", "bike", "phone", "laptop")
 
 
 def is_scoped_kind(slot: str | None) -> bool:
