@@ -993,8 +993,12 @@ _TEAM_SUBJECT = _rx(
 )
 
 
+_TEAM_POSSESSIVE = _rx(r"^(?:our|my|the)\s+(?:team|company|startup|org|department)(?:'|’)s\s+")
+
+
 def _as_we(text: str) -> str:
     """ "Our whole team switched to Neovim" says what "we" did; the verb loses its third-person -s."""
+    text = _TEAM_POSSESSIVE.sub("our ", text, count=1)  # "our team's CI is Corvid": the team's is "our"
     m = _TEAM_SUBJECT.match(text)
     if not m:
         return text
@@ -2330,6 +2334,8 @@ RULES: tuple[Rule, ...] = (
     _rule("tool", "(?:{IWE} {ADV}(?:use|rely on|code in|program in|develop in)|{AM} {ADV}using)"
                   " (?P<v>.+?)(?: (?:for|as) (?P<purpose>.+))?$", _b_use),
     _rule("tool", "{IWE} {ADV}(?:write|work in|run|build (?:with|in)|deploy (?:to|on)) {V}", _b_use_known),
+    # "we've been on Postgres since 2022": a known tool kept up (the date is the clause's)
+    _rule("tool", "{IWE} {ADV}have {ADV}been {ADV}on {V}", _b_use_known),
     # likes: ending a like, then dislikes, then likes
     _rule("like", "i (?:really )?do not (?:really )?(?P<verb>like|love|enjoy) {V}",
           _like_builder("dislike", "does not")),
@@ -3580,7 +3586,7 @@ def _head_noun(phrase: str) -> str:
 # "Our stack runs on AWS", "my blog is built with Hugo": a thing of the user's and its tool.
 _THING_ON = _rx(
     r"^(?P<who>our|my)\s+(?:whole\s+|entire\s+|main\s+)?(?P<thing>[a-z][\w\s-]{1,30}?)\s+"
-    r"(?P<verb>runs?\s+on|(?:is|are)\s+(?:built|written|hosted|deployed|made|running|managed|powered|backed|run"
+    r"(?:(?:still|now|also|currently|already|mostly|actually)\s+)?(?P<verb>runs?\s+on|(?:is|are)\s+(?:built|written|hosted|deployed|made|running|managed|powered|backed|run"
     r"|done|handled|tracked|stored|kept)\s+(?:in|on|with|by|through)|uses?|lives?\s+on|is\s+on|are\s+on)\s+(?P<v>.+)$"
 )
 
@@ -3823,7 +3829,7 @@ def _style_part(body: str, today: date) -> list[Draft]:
 
 # "My laptop is a Framework 13", "my car is an old Toyota": a belonging named by what it is.
 _MY_THING = _rx(
-    r"^(?:my|our)\s+(?:current\s+|main\s+|new\s+|daily\s+)?(?P<thing>[a-z][a-z-]{2,20}(?:\s+[a-z][a-z-]{2,20})?)\s+(?:is|are)\s+(?P<v>.+)$"
+    r"^(?:my|our)\s+(?:current\s+|main\s+|new\s+|daily\s+)?(?P<thing>(?:ci|db|os)\b|[a-z][a-z-]{2,20}(?:\s+[a-z][a-z-]{2,20})?)\s+(?:is|are)\s+(?P<v>.+)$"
 )
 _NOT_BELONGINGS = _vocab("""
     name, question, problem, issue, point, guess, plan, goal, idea, answer, concern, code, task, job, work, day,
@@ -3863,6 +3869,9 @@ def _belonging_drafts(c: Clause) -> list[Draft]:
     if domain:
         return [Draft(f"The user's {thing} is {value}", FACT, 6, f"tool:{domain}", _value(value))]
     slot = "car" if thing in ("car", "vehicle") else f"own:{_slug(thing)}"
+    if thing in _TOOLING_THINGS and not re.match(r"(?i)(?:called|named)\b", value):
+        slot = f"tool:{_slug(thing)}"  # "our CI is Corvid": the tool of that part, which "switched our CI to X" changes
+        thing = thing.upper() if len(thing) == 2 else thing  # CI, DB, OS
     return [Draft(f"The user's {thing} is {value}", FACT, 5, slot, _value(value))]
 
 
@@ -4353,12 +4362,13 @@ def _clause_contexts(sentence: str, language: str) -> list[str]:
     return parts if len(contexts) > 1 or later_only else []
 
 
-_CONTRAST_JOIN = _rx(r"\s*[,;]?\s+(?:and|but|while|whereas)\s+|\s*;\s*")
+_CONTRAST_JOIN = _rx(r"\s*[,;]?\s+(?:and|but|while|whereas)\s+|\s*[;,]\s*")
 
 
 def _split_at_named_contexts(sentence: str) -> list[str]:
-    """ "my work car is a Skoda and the family car is a Volvo": two halves joined by "and" / "but" / "while",
-    each naming its own context (by a phrase, a noun before the thing, or its kind); else nothing."""
+    """ "my work car is a Skoda and the family car is a Volvo", "at the office we use Teams, at home WhatsApp":
+    two halves joined by "and" / "but" / "while" or a comma, each naming its own context (by a phrase, a noun
+    before the thing, or its kind); else nothing."""
     for join in _CONTRAST_JOIN.finditer(sentence):
         left, right = sentence[: join.start()], sentence[join.end() :]
         first, second = frames.find_context(left, "en")[0], frames.find_context(right, "en")[0]

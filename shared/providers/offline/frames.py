@@ -277,7 +277,7 @@ _SUBJECT_CONTEXTS: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
                 r"^(?:(?:so|well|and|also|btw|oh)\s*,?\s+)?(?:my|our|the)\s+(?:(?:own|personal|hobby|pet|side"
                 r"|open[- ]source|weekend|little|private|indie|toy)\s+)+"
                 r"(?:projects?|apps?|games?|sites?|websites?|blogs?|repos?|hustles?)\b"
-                r"|^(?:my|our)\s+(?:blog|podcast|newsletter)\b"
+                r"|^(?:my|our)\s+(?:blog|podcast|newsletter|homelab|home\s+lab|home\s+server|side\s+gig)\b"
             ),
         ),
     ),
@@ -299,7 +299,7 @@ PERSONAL_THING = _rx(r"\b(?:side|hobby|personal|pet|open[- ]source|weekend|own)\
 # as the heading of an update ("blog update: ditched Astro for Hugo").
 _EN_CONTEXT_NOUN = _rx(
     r"^(?:(?:my|our|the)\s+)?(?P<context>work|job|office|home|family|personal|private|side[- ]project|hobby)\s+"
-    r"(?=[a-z]+\s+(?:is|are|was|runs|uses|has|lives)\b)"
+    r"(?=(?!(?:still|now|also|currently|already|mostly|actually|just|really)\b)[a-z]+\s+(?:is|are|was|runs|uses|has|lives)\b)"
 )
 # A thing of a context as what a change is made to: "switched my home computer to macOS", "moved our work
 # laptops to Linux".
