@@ -103,8 +103,7 @@ _TOOL_TABLE: dict[str, frozenset[str]] = {
         nixos, linux mint, chromeos, pop!_os
     """),
     "cloud": _vocab("""
-        aws, gcp, google cloud, azure, heroku, vercel, netlify, digitalocean, fly.io, render, hetzner, linode,
-        railway
+        aws, gcp, google cloud, azure, heroku, vercel, netlify, digitalocean, fly.io
     """),
     "browser": _vocab("""
         chrome, firefox, safari, brave, microsoft edge, vivaldi
