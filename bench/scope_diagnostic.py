@@ -65,13 +65,18 @@ def causes(conversation: dict[str, Any], run: ev.Replay) -> list[tuple[str, str]
         if j in wanted_ids:
             if predicted is None:
                 said = turns[fact["msg"]].event_id
-                cause = "missed: message read, fact not" if from_message[said] else "missed: nothing read from its message"
+                cause = (
+                    "missed: message read, fact not" if from_message[said] else "missed: nothing read from its message"
+                )
                 found.append((cause, fact["text"]))
             elif id(predicted) not in active_ids:
                 later = [
                     k
                     for k, other in enumerate(expected)
-                    if k in pairs and k != j and other["msg"] >= fact["msg"] and id(run.predicted[pairs[k]]) in active_ids
+                    if k in pairs
+                    and k != j
+                    and other["msg"] >= fact["msg"]
+                    and id(run.predicted[pairs[k]]) in active_ids
                 ]
                 own = [k for k in later if expected[k]["slot"] == fact["slot"]]
                 found.append(("wrongly ended" if own or not later else "two contexts on one slot", fact["text"]))
@@ -80,8 +85,14 @@ def causes(conversation: dict[str, Any], run: ev.Replay) -> list[tuple[str, str]
             continue  # a history fact: missing it or ending it is right for the end state
         # A stale value stays active: why did its successor not replace it?
         successors = [
-            k for k, other in enumerate(expected) if k != j and other["msg"] > fact["msg"] and other["slot"] == fact["slot"]
-        ] or [k for k, other in enumerate(expected) if k != j and other["msg"] >= fact["msg"] and other["slot"] == fact["slot"]]
+            k
+            for k, other in enumerate(expected)
+            if k != j and other["msg"] > fact["msg"] and other["slot"] == fact["slot"]
+        ] or [
+            k
+            for k, other in enumerate(expected)
+            if k != j and other["msg"] >= fact["msg"] and other["slot"] == fact["slot"]
+        ]
         read = [k for k in successors if k in pairs]
         if not read:
             found.append(("change not read", fact["text"]))
@@ -108,7 +119,11 @@ async def main_async(args: argparse.Namespace) -> None:
 
     tags = set(args.tag or TAGS)
     conversations = [
-        c for path in ev.DATASETS if path.exists() for c in ev.load(path) if c["split"] == "tune" and tags & set(c["tags"])
+        c
+        for path in ev.DATASETS
+        if path.exists()
+        for c in ev.load(path)
+        if c["split"] == "tune" and tags & set(c["tags"])
     ]
     similarity = ev.Similarity(use_model=not args.no_model)
     buckets: Counter[str] = Counter()

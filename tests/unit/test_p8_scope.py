@@ -55,7 +55,11 @@ def exactly(texts: list[str], *groups: str) -> bool:
 @pytest.mark.parametrize(
     ("first", "second", "words"),
     [
-        ("At my day job we run everything on Oracle.", "For the side project I went with SQLite.", ("Oracle", "SQLite")),
+        (
+            "At my day job we run everything on Oracle.",
+            "For the side project I went with SQLite.",
+            ("Oracle", "SQLite"),
+        ),
         ("For my thesis I use Zotero.", "At work we use Mendeley.", ("Zotero", "Mendeley")),
         ("In our startup we deploy on Render.", "For my side project I deploy on Fly.io.", ("Render", "Fly.io")),
         ("At home we use Signal.", "My team uses Slack.", ("Signal", "Slack")),
@@ -110,7 +114,11 @@ def test_the_context_is_part_of_a_belongings_slot():
             ("Julia", "Python"),
         ),
         (
-            ["For the side project I host on Heroku.", "At work we host on AWS.", "I moved the side project to Fly.io."],
+            [
+                "For the side project I host on Heroku.",
+                "At work we host on AWS.",
+                "I moved the side project to Fly.io.",
+            ],
             ("Fly.io", "AWS"),
         ),
         (
@@ -121,7 +129,11 @@ def test_the_context_is_part_of_a_belongings_slot():
             ("Dovetail", "Kia"),
         ),
         (
-            ["At work our CI is Jenkins.", "For my side project I use GitHub Actions for CI.", "At work we replaced Jenkins with GitLab CI."],
+            [
+                "At work our CI is Jenkins.",
+                "For my side project I use GitHub Actions for CI.",
+                "At work we replaced Jenkins with GitLab CI.",
+            ],
             ("GitLab", "GitHub Actions"),
         ),
         (
@@ -176,3 +188,28 @@ def test_a_tool_replaced_within_work_replaces_it(messages, new, old):
     texts = active(messages)
     # The new value may name what it replaced ("... instead of Jenkins"); the old value alone is gone.
     assert exactly(texts, new) and not any(old in t.split(" instead of ")[0] for t in texts), texts
+
+
+# --- a statement naming no context -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("messages", "words"),
+    [
+        (["For my side project I use SQLite.", "We use Postgres."], ("SQLite", "Postgres")),
+        (["My side project is written in Go.", "Our team writes everything in Java."], ("Go", "Java")),
+    ],
+)
+def test_a_teams_tool_stated_is_works_and_leaves_the_side_projects(messages, words):
+    texts = active(messages)
+    assert exactly(texts, *words), texts
+
+
+def test_a_change_naming_no_context_finds_the_family_thing_it_changes():
+    texts = active(["At home we use Signal.", "I work as a nurse.", "we switched to WhatsApp."])
+    assert exactly(texts, "WhatsApp", "nurse"), texts
+
+
+def test_a_thing_of_the_team_and_its_change_share_a_slot():
+    texts = active(["our team's CI is Corvid, it's slow", "we switched our CI to Swiftrun"])
+    assert exactly(texts, "Swiftrun"), texts

@@ -88,9 +88,7 @@ _MODIFIERS = (
     r"(?:(?:new|current|own|little|small|tiny|main|regular|boring|actual|real|full[- ]time|part[- ]time|old|other"
     r"|first|second|weekend|personal)\s+)*"
 )
-_MARKER = (
-    r"(?:at|in|for|on|during)\s+(?P<owner>(?:my|our|the)\s+)?" + _MODIFIERS + rf"(?P<kind>{_NOUNS})(?!\w)"
-)
+_MARKER = r"(?:at|in|for|on|during)\s+(?P<owner>(?:my|our|the)\s+)?" + _MODIFIERS + rf"(?P<kind>{_NOUNS})(?!\w)"
 _LEAD = r"(?:(?:so|well|and|but|also|btw|oh|anyway|plus|meanwhile|ok|okay)\s*,?\s+)?"
 _ASIDE = r"(?:\s*\([^()]{1,60}\))?"
 _OPENING = _rx(rf"^(?P<lead>{_LEAD})(?P<marker>{_MARKER}){_ASIDE}\s*,?\s*")

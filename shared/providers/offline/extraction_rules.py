@@ -3296,7 +3296,13 @@ def _change_drafts(c: Clause) -> list[Draft]:
     thing = m.group("thing")
     if not old or not new or len(old.split()) > 4 or len(new.split()) > 4:
         return []
-    if not (_tool_domain(old) or _tool_domain(new) or _is_proper(old) or _is_proper(new) or (_described_name(new) and len(old.split()) == 1)):
+    if not (
+        _tool_domain(old)
+        or _tool_domain(new)
+        or _is_proper(old)
+        or _is_proper(new)
+        or (_described_name(new) and len(old.split()) == 1)
+    ):
         return _traded_belonging(m, c)
     old, new = _third_person(old), _third_person(new)
     for_ = f" for {_third_person(thing)}" if thing else ""
@@ -4428,7 +4434,31 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
             else d
             for d in found
         ]
+    elif language == "en":
+        found = _team_tools_at_work(sentence, found)
     return found
+
+
+# Any sign that a statement changes something: then it names no context on purpose, and may speak of
+# whichever one context holds the thing ("we switched to WhatsApp" after "at home we use Signal").
+_SAID_AS_CHANGE = _rx(
+    r"\b(?:replac|swap|switch|chang|mov|migrat|drop|ditch|trad|instead|now\b|anymore|no\s+longer|from\b"
+    r"|stopp|quit|left|gave\s+up|went\s+with|going\s+with)"
+)
+
+
+def _team_tools_at_work(sentence: str, found: list[Draft]) -> list[Draft]:
+    """ "We use Postgres", "our team deploys on Nomad": a team's tools, stated (not changed), are work's, so
+    they never replace a side project's or the family's (a slot naming no context reaches into the one other
+    context holding it: shared.domain.slots.slot_holders). Only the slot is scoped; the text is as said."""
+    if not _WE_SUBJECT.match(sentence.strip()) or _SAID_AS_CHANGE.search(sentence):
+        return found
+    return [
+        replace(d, slot=frames.scoped(d.slot, "work"))
+        if not d.negated and (d.slot or "").startswith("tool:") and context_of(d.slot) is None
+        else d
+        for d in found
+    ]
 
 
 def _foreign_clause_drafts(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
@@ -4929,6 +4959,21 @@ def _what_it_changes(fact: ExtractedFact, earlier: list[ExtractedFact]) -> Extra
     return alike[0] if len(slots) == 1 else None
 
 
+def _what_it_changes_elsewhere(fact: ExtractedFact, earlier: list[ExtractedFact]) -> ExtractedFact | None:
+    """A change that names no context ("we switched to WhatsApp" after "at home we use Signal"), when work
+    holds nothing of its sort: the earlier fact it changes in the one other context that has one, as
+    consolidation reads a slot naming no context (shared.domain.slots.slot_holders); two contexts, none."""
+    if not fact.slot or context_of(fact.slot) is not None or fact.slot.startswith("*:"):
+        return None
+    others = {context_of(k.slot) for k in earlier if k.slot and context_of(k.slot)} - {None, WORK}
+    found = {}
+    for context in others:
+        target = _what_it_changes(replace(fact, slot=f"{fact.slot}@{context}"), earlier)
+        if target is not None:
+            found[context] = target
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
 # A way of getting about, said as a habit: "taking-the-bus", "catching-train", "riding-tram".
 _TRAVEL_THING = _rx(
     r"^(?:taking|catching|riding|using)-(?:the-|a-)?(?:bus|buses|train|trains|tram|trams|metro|subway|tube|underground"
@@ -5183,7 +5228,7 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
             held = {k.slot for k in earlier if k.slot and base_slot(k.slot) == fact.slot}
             settled.append(replace(fact, slot=held.pop()) if len(held) == 1 else fact)
             continue
-        target = _what_it_changes(fact, earlier)
+        target = _what_it_changes(fact, earlier) or _what_it_changes_elsewhere(fact, earlier)
         if target is None or target.slot == fact.slot:
             settled.append(fact)
             continue

@@ -369,12 +369,26 @@ _ASIDE = re.compile(r"^\s*\([^()]{1,60}\)\s*,?")
 CONTEXT_WORDING = {
     "en": {"work": "at work", "side project": "for a side project", "family": "at home", "study": "for their studies"},
     "de": {"work": "bei der Arbeit", "side project": "im Nebenprojekt", "family": "zu Hause", "study": "im Studium"},
-    "es": {"work": "en el trabajo", "side project": "en un proyecto personal", "family": "en casa", "study": "en los estudios"},
-    "fr": {"work": "au travail", "side project": "pour un projet perso", "family": "à la maison", "study": "pour les études"},
-    "it": {"work": "al lavoro", "side project": "in un progetto personale", "family": "a casa", "study": "per gli studi"},
+    "es": {
+        "work": "en el trabajo",
+        "side project": "en un proyecto personal",
+        "family": "en casa",
+        "study": "en los estudios",
+    },
+    "fr": {
+        "work": "au travail",
+        "side project": "pour un projet perso",
+        "family": "à la maison",
+        "study": "pour les études",
+    },
+    "it": {
+        "work": "al lavoro",
+        "side project": "in un progetto personale",
+        "family": "a casa",
+        "study": "per gli studi",
+    },
     "pt": {"work": "no trabalho", "side project": "num projeto pessoal", "family": "em casa", "study": "nos estudos"},
 }
-
 
 
 _SCOPED_KINDS = ("tool", "habit", "like", "dislike", "avoid", "own", "style", "*", "car", "bike", "phone", "laptop")
