@@ -213,3 +213,14 @@ def test_a_change_naming_no_context_finds_the_family_thing_it_changes():
 def test_a_thing_of_the_team_and_its_change_share_a_slot():
     texts = active(["our team's CI is Corvid, it's slow", "we switched our CI to Swiftrun"])
     assert exactly(texts, "Swiftrun"), texts
+
+
+def test_where_a_team_lives_is_not_where_the_user_lives():
+    run = replay(["our team lives in Notion, honestly"])
+    assert not any(f.slot == "location" for f in run.predicted), [f.text for f in run.predicted]
+
+
+def test_a_tool_kept_up_since_a_stated_date_is_a_tool_not_an_event():
+    run = replay(["We've been on Postgres since 2022."])
+    assert [(f.slot or "").startswith("tool:") for f in run.predicted] == [True]
+    assert run.predicted[0].valid_from.year == 2022

@@ -1004,6 +1004,8 @@ def _as_we(text: str) -> str:
     verb = m.group("verb")
     if verb in ("is", "has", "was", "are", "were", "have"):
         return text  # "our startup is based in Tallinn" is about the startup, not where "we" live
+    if verb in ("lives", "lived", "live", "living"):
+        return text  # "our team lives in Notion" (or in Berlin) says nothing of where the user lives
     if verb in ("moved", "relocated"):
         # "the whole team moved to Slack" is a tool change; "our company moved to Leeds" is not the user's move
         target = re.match(
@@ -2314,7 +2316,8 @@ RULES: tuple[Rule, ...] = (
     _rule("tool", "{IWE} {ADV}(?:have )?(?:stopped|quit) using {V}", _b_tool_gone),
     _rule("tool", "{IWE} (?:no longer|(?P<plain>do not)) use {V}", _b_tool_gone),
     _rule("tool", "{IWE} {ADV}(?:have )?(?:dropped|ditched|got rid of|abandoned) {V}", _b_tool_gone),
-    _rule("tool", "{IWE} {ADV}(?:have )?(?:moved away from|moved off(?: of)?) (?P<strict>){V}", _b_tool_gone),
+    _rule("tool", "{IWE} {ADV}(?:have )?(?:moved|switched|migrated) (?:away from|off(?: of)?) (?P<strict>){V}",
+          _b_tool_gone),
     _rule("tool", "{IWE} {ADV}(?:have )?(?P<verb>switched|moved|migrated|changed|relocated) (?:over )?"
                   "from (?P<old>.+?) (?:over )?to {V}", _b_switch),
     _rule("tool", "{IWE} {ADV}(?:have )?{ADV}(?P<verb>switched|moved|migrated|changed) (?:over )?to {V}", _b_switch_to),
