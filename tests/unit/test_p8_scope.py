@@ -224,3 +224,26 @@ def test_a_tool_kept_up_since_a_stated_date_is_a_tool_not_an_event():
     run = replay(["We've been on Postgres since 2022."])
     assert [(f.slot or "").startswith("tool:") for f in run.predicted] == [True]
     assert run.predicted[0].valid_from.year == 2022
+
+
+@pytest.mark.parametrize(
+    ("said", "context"),
+    [
+        ("switched the thesis analysis to Julia", "study"),
+        ("I moved my homelab from Proxmox to XCP-ng", "side project"),
+        ("we moved the family photos from Google Photos to iCloud", "family"),
+    ],
+)
+def test_a_change_made_to_a_thing_of_a_context_is_that_contexts(said, context):
+    assert frames.find_context(said, "en")[0] == context
+
+
+def test_a_change_to_the_thesis_replaces_the_thesis_tool_and_leaves_works():
+    texts = active(
+        [
+            "for my thesis i'm using Stata, my supervisor hates it",
+            "At work we use Python.",
+            "switched the thesis analysis to R",
+        ]
+    )
+    assert exactly(texts, "R for their thesis", "Python"), texts

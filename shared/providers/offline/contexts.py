@@ -126,3 +126,20 @@ def _said_whole(found: re.Match[str]) -> bool:
     if _kind(found) in _OWN_ONLY:
         return owner in ("my", "our")
     return bool(owner) or _kind(found) in _BARE
+
+
+# A thing of a context as what a change is made to: "switched the thesis analysis to R", "moved our startup's
+# backend from Heroku to Render". The words stay in the text: they name what changed.
+_CHANGED = _rx(
+    r"\b(?:switched|moved|migrated|ported|converted|changed|rewrote|rebuilt)\s+(?:my|our|the)\s+"
+    rf"(?P<kind>{_NOUNS})(?:'s)?(?:\s+[a-z][\w-]*){{0,2}}?\s+(?:from|to|over|onto|off)\b"
+)
+
+
+def changed_thing(text: str) -> str | None:
+    """The context of the thing a change is made to, when the thing is named by a context's kind."""
+    found = _CHANGED.search(text)
+    if found is None:
+        return None
+    kind = re.sub(r"\s+", " ", found.group("kind").lower())
+    return None if kind in _OWN_ONLY else _KINDS[kind]

@@ -96,7 +96,7 @@ _TOOL_TABLE: dict[str, frozenset[str]] = {
     """),
     "language": _vocab("""
         python, rust, go, golang, java, typescript, javascript, c, c++, c#, ruby, php, kotlin, swift, scala,
-        haskell, elixir, erlang, clojure, julia, lua, perl, dart, zig, ocaml, f#, objective-c, r, matlab
+        haskell, elixir, erlang, clojure, julia, lua, perl, dart, zig, ocaml, f#, objective-c, r, matlab, stata, spss
     """),
     "os": _vocab("""
         linux, ubuntu, debian, fedora, arch, arch linux, windows, macos, mac os, os x, osx, mac, freebsd,

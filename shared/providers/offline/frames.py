@@ -350,6 +350,8 @@ def find_context(text: str, language: str) -> tuple[str | None, str]:
     if match is None and language == "en" and (kind := contexts.by_kind(text)) is not None:
         # "in our startup we deploy on Render", "for my thesis I use R": a context named by its kind.
         return kind
+    if match is None and language == "en" and (changed_in := contexts.changed_thing(text)) is not None:
+        return changed_in, text  # "switched the thesis analysis to R": the change is the thesis's
     if match is None:
         for context, subject in _SUBJECT_CONTEXTS.get(language, ()):
             if subject.search(text):
