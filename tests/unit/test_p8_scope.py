@@ -247,3 +247,8 @@ def test_a_change_to_the_thesis_replaces_the_thesis_tool_and_leaves_works():
         ]
     )
     assert exactly(texts, "R for their thesis", "Python"), texts
+
+
+def test_examples_after_a_tool_are_no_tastes():
+    run = replay(["i keep all my notes in Tallyo, like recipes, meeting notes, my diary. can I export them?"])
+    assert not any((f.slot or "").startswith("like:") for f in run.predicted), [f.text for f in run.predicted]

@@ -4419,7 +4419,7 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
         if language != "en"
         else [
             d
-            for clause in _clauses(sentence)
+            for clause in _without_examples(sentence, _clauses(sentence))
             for d in _drafts_from_clause(clause, today, general)
             or ([] if changed or not general else _used_to_drafts(clause, today))
         ]
@@ -4462,6 +4462,26 @@ def _team_tools_at_work(sentence: str, found: list[Draft]) -> list[Draft]:
         else d
         for d in found
     ]
+
+
+_EXAMPLES = _rx(r"^(?:i\s+)?(?:like|such\s+as)\s+(?P<rest>.{1,20})")
+
+
+def _without_examples(sentence: str, parts: list[str]) -> list[str]:
+    """ "I keep everything in Quillpad, like recipes, meeting notes": after a clause, a part said as ", like ..."
+    (without an "I") gives examples of what came before, not a taste; a taste said without its "I" opens the
+    sentence or follows another ("love jazz, like techno")."""
+    kept = parts[:1]
+    for before, part in zip(parts, parts[1:], strict=False):
+        said = _EXAMPLES.match(part.strip())
+        if (
+            said
+            and re.search(r"(?i),\s*(?:like|such\s+as)\s+" + re.escape(said.group("rest")), sentence)
+            and not _SUBJECTLESS_STANCE.match(before.strip())
+        ):
+            continue
+        kept.append(part)
+    return kept
 
 
 def _foreign_clause_drafts(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
