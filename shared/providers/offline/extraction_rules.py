@@ -4437,8 +4437,6 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
             else d
             for d in found
         ]
-    elif language == "en":
-        found = _team_tools_at_work(sentence, found)
     return found
 
 
@@ -4450,18 +4448,24 @@ _SAID_AS_CHANGE = _rx(
 )
 
 
-def _team_tools_at_work(sentence: str, found: list[Draft]) -> list[Draft]:
-    """ "We use Postgres", "our team deploys on Nomad": a team's tools, stated (not changed), are work's, so
-    they never replace a side project's or the family's (a slot naming no context reaches into the one other
-    context holding it: shared.domain.slots.slot_holders). Only the slot is scoped; the text is as said."""
-    if not _WE_SUBJECT.match(sentence.strip()) or _SAID_AS_CHANGE.search(sentence):
-        return found
-    return [
-        replace(d, slot=frames.scoped(d.slot, "work"))
-        if not d.negated and (d.slot or "").startswith("tool:") and context_of(d.slot) is None
-        else d
-        for d in found
-    ]
+def _team_tool_said(fact: ExtractedFact, message: str) -> bool:
+    """A tool the user's team uses, stated (not changed) and naming no context: "we use Postgres"."""
+    return (
+        not fact.negated
+        and fact.language == "en"
+        and (fact.slot or "").startswith("tool:")
+        and context_of(fact.slot) is None
+        and any(_WE_SUBJECT.match(sentence.strip()) for sentence in _sentences(message))
+        and not _SAID_AS_CHANGE.search(message)
+    )
+
+
+def _team_tool_at_work(fact: ExtractedFact, earlier: list[ExtractedFact]) -> ExtractedFact:
+    """ "We use Postgres" after "for my side project I use SQLite": a team's tool is work's, so it is spelled
+    "@work" when only other contexts hold its slot (a slot naming no context would reach into the one other
+    context holding it: shared.domain.slots.slot_holders); elsewhere the plain slot, work's other spelling."""
+    held = {context_of(k.slot) or WORK for k in earlier if k.slot and base_slot(k.slot) == fact.slot}
+    return replace(fact, slot=f"{fact.slot}@{WORK}") if held and WORK not in held else fact
 
 
 _EXAMPLES = _rx(r"^(?:i\s+)?(?:like|such\s+as)\s+(?P<rest>.{1,20})")
@@ -5179,6 +5183,10 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
         if not any(k.slot == by_domain.slot and k.source_event_ids == fact.source_event_ids for k in settled):
             fact = by_domain  # (two tools of one domain said together both hold: "Java, and Kotlin for new services")
         fact = _one_more_tool(fact, texts.get(source, ""))
+        if _team_tool_said(fact, texts.get(source, "")):
+            if source not in earlier_of:
+                earlier_of[source] = _earlier_facts(fact, request, depth)
+            fact = _team_tool_at_work(fact, earlier_of[source])
         if _COMPLETED.match(fact.slot or "") and not fact.negated and fact.valid_to is None:
             if source not in earlier_of:
                 earlier_of[source] = _earlier_facts(fact, request, depth)
