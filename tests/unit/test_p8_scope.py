@@ -252,3 +252,18 @@ def test_a_change_to_the_thesis_replaces_the_thesis_tool_and_leaves_works():
 def test_examples_after_a_tool_are_no_tastes():
     run = replay(["i keep all my notes in Tallyo, like recipes, meeting notes, my diary. can I export them?"])
     assert not any((f.slot or "").startswith("like:") for f in run.predicted), [f.text for f in run.predicted]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "side project moved to Pebbledb, the old one kept crashing",
+        "I moved my side project to Pebbledb",
+        "my side project switched over to Pebbledb",
+    ],
+)
+def test_a_project_of_ones_own_moved_to_a_tool_changes_its_tool_and_not_the_home(change):
+    run = replay(["At work we use Fenwick.", "my side project uses Mossdb", change])
+    texts = sorted(f.text for f in run.active)
+    assert exactly(texts, "Fenwick", "Pebbledb"), texts
+    assert not any(f.slot == "location" for f in run.predicted)

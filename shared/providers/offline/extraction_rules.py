@@ -1022,9 +1022,25 @@ def _as_we(text: str) -> str:
     return f"we {verb}{text[m.end() :]}"
 
 
+# A project of one's own as the subject of its own move: "side project moved to Pebbledb", "my blog switched
+# over to Hugo": the user moved it.
+_OWN_THING_MOVED = _rx(
+    r"^(?:(?P<who>i|we)\s+(?:(?:have|just|finally)\s+)*(?:moved|migrated)\s+)?(?:(?:my|our|the)\s+)?"
+    r"(?P<thing>(?:side|hobby|pet|weekend|personal)\s+(?:project|app|site)|homelab|home\s+lab|blog)"
+    r"(?(who)|\s+(?:(?:has|is|just|now|finally)\s+)*(?:moved|switched|migrated))\s+(?=(?:over\s+)?(?:to|from|onto)\b)"
+)
+
+
+def _own_thing_moved(text: str) -> str:
+    """ "side project moved to Pebbledb", "I moved my blog to Hugo": a project of one's own moved is a change
+    of its tool (said as "switched", which the tool rules read for any name), never a move of home."""
+    m = _OWN_THING_MOVED.match(text)
+    return f"I switched my {m.group('thing')} {text[m.end() :]}" if m else text
+
+
 def _with_subject(text: str) -> str:
     """The clause with its first person back: chat often leaves the "I" out."""
-    text = _as_we(text)
+    text = _own_thing_moved(_as_we(text))
     for pattern, lead in _NOUN_NEWS:
         if found := pattern.match(text):
             return lead + text[found.end() :]
@@ -1666,6 +1682,9 @@ _TOOLING_THINGS = _vocab("""
 """)
 
 
+_OWN_PROJECT = _rx(r"(?:side|hobby|pet|weekend|personal)\s+(?:project|app|site)|homelab|home\s+lab|blog")
+
+
 def _b_switch_thing(m: re.Match[str], c: Clause) -> list[Draft]:
     """ "We switched our CI to Buildkite": the new tool of the thing named, on the tool's own domain when it is
     known (so it replaces "our CI runs on Jenkins"), else on the thing's. ("switched our CI from X to Y" is the
@@ -1675,8 +1694,13 @@ def _b_switch_thing(m: re.Match[str], c: Clause) -> list[Draft]:
     if not new or len(new.split()) > 4:
         return []
     known = _tool_domain(new)
-    if not known and (thing not in _TOOLING_THINGS or not _is_proper(new)):
+    own_project = bool(_OWN_PROJECT.fullmatch(thing))
+    if not known and ((thing not in _TOOLING_THINGS and not own_project) or not _is_proper(new)):
         return []  # "moved my family to Spain", "switched my major to Biology": no tool
+    if own_project:
+        # "switched my side project to Pebbledb": the project's tool, in the side project's context
+        slot = frames.scoped(f"tool:{known}" if known else _tool_slot(new), "side project")
+        return [Draft(f"The user now uses {new} for their {thing}{c.since()}", FACT, 6, slot, _value(new))]
     slot = f"tool:{known}" if known else f"tool:{_slug(thing)}"
     shown = re.sub(r"\s+", " ", _group(m, "thing"))
     return [Draft(f"The user now uses {new} for their {shown}{c.since()}", FACT, 6, slot, _value(new))]
@@ -2323,7 +2347,7 @@ RULES: tuple[Rule, ...] = (
     _rule("tool", "{IWE} {ADV}(?:have )?{ADV}(?P<verb>switched|moved|migrated|changed) (?:over )?to {V}", _b_switch_to),
     # the thing changed, named: "we switched our CI to Buildkite", "I moved my notes from Evernote to Obsidian"
     _rule("tool", "{IWE} {ADV}(?:have )?{ADV}(?P<verb>switched|moved|migrated|ported|converted) (?:our|my|the) "
-                  "(?P<thing>[a-z][\\w-]*(?: [a-z][\\w-]*)?) (?:over )?to {V}", _b_switch_thing),
+                  "(?P<thing>[a-z][\\w-]*(?: (?!over )[a-z][\\w-]*)?) (?:over )?to {V}", _b_switch_thing),
     # a change under way is a change: "we're migrating from Jenkins to GitHub Actions", "our team is moving to Go"
     _rule("tool", "(?:{AM}|our (?:team|company|startup|org) is) {ADV}"
                   "(?P<verb>switching|moving|migrating|changing) (?:over )?from (?P<old>.+?) (?:over )?to {V}",
@@ -3842,7 +3866,8 @@ _MY_THING = _rx(
 _NOT_BELONGINGS = _vocab("""
     name, question, problem, issue, point, guess, plan, goal, idea, answer, concern, code, task, job, work, day,
     week, life, mind, head, bad, fault, turn, favourite, favorite, birthday, age, email, address, number, password,
-    opinion, view, team, boss, company, partner, wife, husband, girlfriend, boyfriend, mom, dad, mother, father,
+    opinion, view, team, boss, company, employer, manager, client, partner, wife, husband, girlfriend, boyfriend,
+    mom, dad, mother, father,
     sister, brother, son, daughter, kid, kids, child, children, friend, best friend, family, parents, dog, cat
 """)
 
@@ -4410,6 +4435,8 @@ def _kin_group_drafts(sentence: str, found: list[Draft]) -> list[Draft]:
 
 
 def _drafts_in_one_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
+    if language == "en":
+        sentence = _own_thing_moved(sentence)  # "side project moved to X": a change of its tool
     context, sentence = frames.find_context(sentence, language)
     # "I used to live in Paris, but now ...": a change, read by the change frames; only a past said on
     # its own ("I used to play in a band") is an ending.
@@ -4866,6 +4893,7 @@ _SWITCHED_TO = _rx(
 # A message that says it changes something, in each language the extractor reads.
 _CHANGE_CUE = _rx(
     r"\b(?:instead|switch(?:ed|ing)?|chang(?:ed|ing)\s+(?:to|over)|went\s+with|going\s+with|go\s+with|moved\s+(?:over\s+)?to"
+    r"|(?:moved|migrated|ported)\s+(?:my|our|the)\s+[\w\s-]{1,30}?\s+(?:over\s+)?to\b"
     r"|migrat(?:ed|ing)\s+to|these\s+days|nowadays|now|anymore|no\s+longer|used\s+to|upgraded\s+to"
     r"|stattdessen|jetzt|umgestiegen|gewechselt|inzwischen|ahora|en\s+vez|en\s+lugar|me\s+cambi[ée]|cambi[ée]"
     r"|maintenant|à\s+la\s+place|au\s+lieu|pass[ée]\s+(?:à|au|aux)|adesso|ora|invece|passat[oa]\s+a|agora|em\s+vez"
