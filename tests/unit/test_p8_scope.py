@@ -267,3 +267,45 @@ def test_a_project_of_ones_own_moved_to_a_tool_changes_its_tool_and_not_the_home
     texts = sorted(f.text for f in run.active)
     assert exactly(texts, "Fenwick", "Pebbledb"), texts
     assert not any(f.slot == "location" for f in run.predicted)
+
+
+# --- a retraction naming no context ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("messages", "left"),
+    [
+        (["At home I use Firefox.", "At work I use Chrome.", "I stopped using Firefox."], ("Chrome",)),
+        (["For my side project I use SQLite.", "At work we use Postgres.", "We dropped SQLite."], ("Postgres",)),
+        (["At home I use Firefox.", "At work I use Firefox.", "I stopped using Firefox."], ("home",)),
+    ],
+)
+def test_a_retraction_naming_no_context_ends_the_fact_that_names_it(messages, left):
+    texts = active(messages)
+    assert exactly(texts, *left), texts
+
+
+def test_the_retraction_rule_needs_exactly_one_fact_naming_the_value():
+    from datetime import UTC, datetime
+    from uuid import uuid4
+
+    from shared.domain.consolidation import ActiveFact, CandidateView, retraction_where_named
+    from shared.domain.models import Decision, Op
+
+    at = datetime(2026, 3, 2, tzinfo=UTC)
+
+    def fact(text: str, slot: str) -> ActiveFact:
+        return ActiveFact(uuid4(), text, text.lower(), slot, at, 0.8)
+
+    gone = CandidateView("The user no longer uses Firefox", "tool:browser", True, at, value="Firefox")
+    home, work = (
+        fact("The user uses Firefox at home", "tool:browser@family"),
+        fact("The user uses Chrome", "tool:browser"),
+    )
+    assert retraction_where_named(gone, [work, home]) == Decision(
+        Op.DELETE, 1, reason="retracts the one active fact on tool:browser in any context that names it"
+    )
+    side = fact("The user uses Firefox for a side project", "tool:browser@side-project")
+    assert retraction_where_named(gone, [work, home, side]) is None  # two contexts name it: which one?
+    scoped = CandidateView("The user no longer uses Firefox (at work)", "tool:browser@work", True, at, value="Firefox")
+    assert retraction_where_named(scoped, [work, home]) is None  # a context named is that context's only
