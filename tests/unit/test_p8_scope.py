@@ -309,3 +309,13 @@ def test_the_retraction_rule_needs_exactly_one_fact_naming_the_value():
     assert retraction_where_named(gone, [work, home, side]) is None  # two contexts name it: which one?
     scoped = CandidateView("The user no longer uses Firefox (at work)", "tool:browser@work", True, at, value="Firefox")
     assert retraction_where_named(scoped, [work, home]) is None  # a context named is that context's only
+
+
+def test_a_kind_of_context_with_a_word_of_its_own_before_it():
+    texts = active(
+        [
+            "I use Lightroom for my photography hobby and Photoshop at work",
+            "I replaced Lightroom with Darktable for my hobby",
+        ]
+    )
+    assert exactly(texts, "Photoshop", "Darktable"), texts

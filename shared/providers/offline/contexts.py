@@ -88,7 +88,14 @@ _MODIFIERS = (
     r"(?:(?:new|current|own|little|small|tiny|main|regular|boring|actual|real|full[- ]time|part[- ]time|old|other"
     r"|first|second|weekend|personal)\s+)*"
 )
-_MARKER = r"(?:at|in|for|on|during)\s+(?P<owner>(?:my|our|the)\s+)?" + _MODIFIERS + rf"(?P<kind>{_NOUNS})(?!\w)"
+_MARKER = (
+    r"(?:at|in|for|on|during)\s+(?P<owner>(?:my|our|the)\s+)?"
+    + _MODIFIERS
+    + r"(?:(?P<free>[a-z]+)\s+)?"
+    + rf"(?P<kind>{_NOUNS})(?!\w)"
+)
+# A kind that takes a word of its own before it: "my photography hobby", "our data team", "my old job".
+_COMPOUNDING = frozenset(("hobby", "team", "job", "startup", "side project", "side gig", "side hustle"))
 _LEAD = r"(?:(?:so|well|and|but|also|btw|oh|anyway|plus|meanwhile|ok|okay)\s*,?\s+)?"
 _ASIDE = r"(?:\s*\([^()]{1,60}\))?"
 _OPENING = _rx(rf"^(?P<lead>{_LEAD})(?P<marker>{_MARKER}){_ASIDE}\s*,?\s*")
@@ -123,6 +130,8 @@ def _kind(found: re.Match[str]) -> str:
 def _said_whole(found: re.Match[str]) -> bool:
     """A possessive or article, or a noun said bare ("at uni"); a team only as one's own."""
     owner = (found.group("owner") or "").strip().lower()
+    if found.group("free") and (_kind(found) not in _COMPOUNDING or not owner):
+        return False
     if _kind(found) in _OWN_ONLY:
         return owner in ("my", "our")
     return bool(owner) or _kind(found) in _BARE

@@ -3866,7 +3866,7 @@ _MY_THING = _rx(
 _NOT_BELONGINGS = _vocab("""
     name, question, problem, issue, point, guess, plan, goal, idea, answer, concern, code, task, job, work, day,
     week, life, mind, head, bad, fault, turn, favourite, favorite, birthday, age, email, address, number, password,
-    opinion, view, team, boss, company, employer, manager, client, partner, wife, husband, girlfriend, boyfriend,
+    opinion, view, team, boss, company, employer, manager, client, one, ones, partner, wife, husband, girlfriend, boyfriend,
     mom, dad, mother, father,
     sister, brother, son, daughter, kid, kids, child, children, friend, best friend, family, parents, dog, cat
 """)
