@@ -319,3 +319,8 @@ def test_a_kind_of_context_with_a_word_of_its_own_before_it():
         ]
     )
     assert exactly(texts, "Photoshop", "Darktable"), texts
+
+
+def test_ones_own_stuff_as_the_subject_is_the_side_projects():
+    texts = active(["my open source stuff is on Codeberg", "At work we're on GitLab."])
+    assert exactly(texts, "Codeberg", "GitLab"), texts

@@ -276,7 +276,7 @@ _SUBJECT_CONTEXTS: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
             _rx(
                 r"^(?:(?:so|well|and|also|btw|oh)\s*,?\s+)?(?:my|our|the)\s+(?:(?:own|personal|hobby|pet|side"
                 r"|open[- ]source|weekend|little|private|indie|toy)\s+)+"
-                r"(?:projects?|apps?|games?|sites?|websites?|blogs?|repos?|hustles?)\b"
+                r"(?:projects?|apps?|games?|sites?|websites?|blogs?|repos?|hustles?|stuff|code)\b"
                 r"|^(?:my|our)\s+(?:blog|podcast|newsletter|homelab|home\s+lab|home\s+server|side\s+gig)\b"
             ),
         ),
