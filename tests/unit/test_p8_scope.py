@@ -324,3 +324,15 @@ def test_a_kind_of_context_with_a_word_of_its_own_before_it():
 def test_ones_own_stuff_as_the_subject_is_the_side_projects():
     texts = active(["my open source stuff is on Codeberg", "At work we're on GitLab."])
     assert exactly(texts, "Codeberg", "GitLab"), texts
+
+
+@pytest.mark.parametrize(
+    ("said", "words"),
+    [
+        ("Au boulot on utilise Teams, à la maison on utilise Signal.", ("Teams", "Signal")),
+        ("Bei der Arbeit verwenden wir Postgres, für mein Nebenprojekt nutze ich SQLite.", ("Postgres", "SQLite")),
+    ],
+)
+def test_two_contexts_joined_by_a_comma_in_another_language(said, words):
+    texts = active([said])
+    assert exactly(texts, *words), texts

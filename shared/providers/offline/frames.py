@@ -241,7 +241,8 @@ def split_at_context(sentence: str, language: str) -> list[str]:
     if found is None or language not in _AND:
         return [sentence]
     marker = found[0].pattern.removeprefix("(?<!\\w)").replace("(?P<marker>", "(?:")
-    split = re.compile(rf"\s*,?\s+(?:{_AND[language]})\s+(?={marker})", re.IGNORECASE)
+    # "..., und für mein Nebenprojekt ...", or a comma alone: "Au boulot on utilise Teams, à la maison ..."
+    split = re.compile(rf"\s*,?\s+(?:{_AND[language]})\s+(?={marker})|\s*[,;]\s*(?={marker})", re.IGNORECASE)
     return [part for part in split.split(sentence) if part.strip()]
 
 
