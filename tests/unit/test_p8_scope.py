@@ -336,3 +336,15 @@ def test_ones_own_stuff_as_the_subject_is_the_side_projects():
 def test_two_contexts_joined_by_a_comma_in_another_language(said, words):
     texts = active([said])
     assert exactly(texts, *words), texts
+
+
+def test_a_move_off_a_tool_one_uses_is_a_change_of_that_tool_not_of_home():
+    run = replay(
+        [
+            "I live in Lisbon.",
+            "at work our tickets live in Ticketry, nobody likes it",
+            "work news: we finally moved from ticketry to Boardly",
+        ]
+    )
+    texts = sorted(f.text for f in run.active)
+    assert exactly(texts, "Lisbon", "Boardly"), texts

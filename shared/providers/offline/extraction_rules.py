@@ -3866,8 +3866,8 @@ _MY_THING = _rx(
 _NOT_BELONGINGS = _vocab("""
     name, question, problem, issue, point, guess, plan, goal, idea, answer, concern, code, task, job, work, day,
     week, life, mind, head, bad, fault, turn, favourite, favorite, birthday, age, email, address, number, password,
-    opinion, view, team, boss, company, employer, manager, client, one, ones, partner, wife, husband, girlfriend, boyfriend,
-    mom, dad, mother, father,
+    opinion, view, team, boss, company, employer, manager, client, one, ones, partner, wife, husband, girlfriend,
+    boyfriend, mom, dad, mother, father,
     sister, brother, son, daughter, kid, kids, child, children, friend, best friend, family, parents, dog, cat
 """)
 
@@ -4473,6 +4473,25 @@ _SAID_AS_CHANGE = _rx(
     r"\b(?:replac|swap|switch|chang|mov|migrat|drop|ditch|trad|instead|now\b|anymore|no\s+longer|from\b"
     r"|stopp|quit|left|gave\s+up|went\s+with|going\s+with)"
 )
+
+
+_MOVED_FROM = re.compile(r"\(moved from (?P<old>[^,()]{1,40})[,)]")
+
+
+def _move_off_a_tool(fact: ExtractedFact, old: str, earlier: list[ExtractedFact]) -> ExtractedFact:
+    """ "we moved from ticketry to Boardly" after "our tickets live in Ticketry": what was moved from is a
+    tool the user said they use, so the move is a change of that tool (on its slot), not a move of home."""
+    using = [
+        k for k in earlier if k.slot and _kind(k.slot) in ("tool", "own") and thing_match.names_all(old, k.slot, k.text)
+    ]
+    if len({k.slot for k in using}) != 1 or not fact.value:
+        return fact
+    [slot] = {k.slot for k in using}
+    text = f"The user now uses {fact.value} instead of {old.strip()}"
+    context = context_of(slot)
+    if context:
+        text = frames.with_context(text, context.replace("-", " "), fact.language)
+    return replace(fact, slot=slot, text=text, category=FACT)
 
 
 def _team_tool_said(fact: ExtractedFact, message: str) -> bool:
@@ -5211,6 +5230,10 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
         if not any(k.slot == by_domain.slot and k.source_event_ids == fact.source_event_ids for k in settled):
             fact = by_domain  # (two tools of one domain said together both hold: "Java, and Kotlin for new services")
         fact = _one_more_tool(fact, texts.get(source, ""))
+        if fact.slot == "location" and (moved := _MOVED_FROM.search(fact.text)):
+            if source not in earlier_of:
+                earlier_of[source] = _earlier_facts(fact, request, depth)
+            fact = _move_off_a_tool(fact, moved.group("old"), earlier_of[source])
         if _team_tool_said(fact, texts.get(source, "")):
             if source not in earlier_of:
                 earlier_of[source] = _earlier_facts(fact, request, depth)
