@@ -343,8 +343,19 @@ def test_a_move_off_a_tool_one_uses_is_a_change_of_that_tool_not_of_home():
         [
             "I live in Lisbon.",
             "at work our tickets live in Ticketry, nobody likes it",
-            "work news: we finally moved from ticketry to Boardly",
+            "update: we finally moved from ticketry to Boardly",
         ]
     )
     texts = sorted(f.text for f in run.active)
     assert exactly(texts, "Lisbon", "Boardly"), texts
+
+
+def test_a_heading_naming_a_context_scopes_what_follows_it():
+    texts = active(
+        [
+            "at work we deploy with Shipwright",
+            "side project: i use Pushr for deploys",
+            "work news: we switched to Launchpadd last week",
+        ]
+    )
+    assert exactly(texts, "Pushr", "Launchpadd"), texts

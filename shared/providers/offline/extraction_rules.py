@@ -1192,6 +1192,8 @@ _CLAUSE_SPLIT = _rx(
 
 
 def _unlabelled(sentence: str) -> list[str]:
+    if frames.opens_with_context_heading(sentence, "en"):
+        return [sentence]  # "work news: we moved to X": the heading says whose the news is (frames.find_context)
     return [sentence] if _REQUEST.match(sentence) or _HYPOTHETICAL.match(sentence) else clauses.after_label(sentence)
 
 
@@ -4456,7 +4458,9 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
     if context == "side project" or (context == "work" and _WE_SUBJECT.match(sentence)):
         # "At the office we moved to Slack", "I moved my hobby app to Render": where a workplace or a
         # project moves is not where the user lives ("for work I moved to Berlin" is).
-        found = [d for d in found if d.slot != "location"]
+        found = [
+            moved for d in found if d.slot != "location" or _MOVED_FROM.search(d.text) if (moved := _moved_tool(d)).text
+        ]
     if context:
         found = [
             replace(d, slot=frames.scoped(d.slot, context), text=frames.with_context(d.text, context, language))
@@ -4476,6 +4480,19 @@ _SAID_AS_CHANGE = _rx(
 
 
 _MOVED_FROM = re.compile(r"\(moved from (?P<old>[^,()]{1,40})[,)]")
+
+
+def _moved_tool(draft: Draft) -> Draft:
+    """ "At work we moved from Ticketry to Boardly": where a workplace or a project moves from one named
+    thing to another is a change of its tool (what it replaces is named, for consolidation to find)."""
+    moved = _MOVED_FROM.search(draft.text) if draft.slot == "location" else None
+    if moved is None or not draft.value:
+        return draft
+    old = moved.group("old").strip()
+    if not (_tool_domain(old) or _tool_domain(draft.value)):
+        return replace(draft, slot=None, text="")  # "the office moved from Berlin to Munich": not the user's home
+
+    return replace(draft, text=f"The user now uses {draft.value} instead of {old}", slot=_tool_slot(draft.value))
 
 
 def _move_off_a_tool(fact: ExtractedFact, old: str, earlier: list[ExtractedFact]) -> ExtractedFact:

@@ -310,8 +310,16 @@ _EN_CONTEXT_THING_CHANGED = _rx(
     r"\s+(?:from|to|over|onto)\b)"
 )
 _EN_CONTEXT_HEADING = _rx(
-    r"^(?P<context>blog|work|job|side[- ]project|home|family|hobby\s+project)\s+(?:update|news)\s*[:,-]+\s*"
+    r"^(?P<context>blog|work|job|side[- ]project|home|family|hobby\s+project|side\s+gig|homelab|thesis)"
+    r"\s*(?:(?:update|news|stuff|front)\s*[:,-]+|:)\s*"
 )
+
+
+def opens_with_context_heading(sentence: str, language: str) -> bool:
+    """ "work news: we moved to Boardly", "side project: I use Pushr": a heading naming whose the news is."""
+    return language == "en" and bool(_EN_CONTEXT_HEADING.match(sentence.strip()))
+
+
 _CONTEXT_NOUNS = {
     "work": "work",
     "job": "work",
@@ -325,6 +333,9 @@ _CONTEXT_NOUNS = {
     "blog": "side project",
     "side project": "side project",
     "side-project": "side project",
+    "side gig": "side project",
+    "homelab": "side project",
+    "thesis": "study",
 }
 
 
