@@ -359,3 +359,10 @@ def test_a_heading_naming_a_context_scopes_what_follows_it():
         ]
     )
     assert exactly(texts, "Pushr", "Launchpadd"), texts
+
+
+def test_a_database_named_by_its_role_is_the_database_and_a_change_replaces_it():
+    texts = active(
+        ["our staging db at work is Marlinsql", "for the weekend project i went with Tinydb", "we migrated to Stonedb"]
+    )
+    assert exactly(texts, "Tinydb", "Stonedb"), texts

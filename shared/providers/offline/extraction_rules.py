@@ -3863,7 +3863,7 @@ def _style_part(body: str, today: date) -> list[Draft]:
 
 # "My laptop is a Framework 13", "my car is an old Toyota": a belonging named by what it is.
 _MY_THING = _rx(
-    r"^(?:my|our)\s+(?:current\s+|main\s+|new\s+|daily\s+)?(?P<thing>(?:ci|db|os)\b|[a-z][a-z-]{2,20}(?:\s+[a-z][a-z-]{2,20})?)\s+(?:is|are)\s+(?P<v>.+)$"
+    r"^(?:my|our)\s+(?:current\s+|main\s+|new\s+|daily\s+)?(?P<thing>(?:ci|db|os)\b|[a-z][a-z-]{2,20}(?:\s+(?:[a-z][a-z-]{2,20}|ci|db|os))?)\s+(?:is|are)\s+(?P<v>.+)$"
 )
 _NOT_BELONGINGS = _vocab("""
     name, question, problem, issue, point, guess, plan, goal, idea, answer, concern, code, task, job, work, day,
@@ -3904,7 +3904,9 @@ def _belonging_drafts(c: Clause) -> list[Draft]:
     if domain:
         return [Draft(f"The user's {thing} is {value}", FACT, 6, f"tool:{domain}", _value(value))]
     slot = "car" if thing in ("car", "vehicle") else f"own:{_slug(thing)}"
-    if thing in _TOOLING_THINGS and not re.match(r"(?i)(?:called|named)\b", value):
+    if thing.split()[-1] in ("db", "database") and not re.match(r"(?i)(?:called|named)\b", value):
+        slot = "tool:database"  # "our prod db is Marlinsql", "our staging database is X": the database used
+    elif thing in _TOOLING_THINGS and not re.match(r"(?i)(?:called|named)\b", value):
         slot = f"tool:{_slug(thing)}"  # "our CI is Corvid": the tool of that part, which "switched our CI to X" changes
         thing = thing.upper() if len(thing) == 2 else thing  # CI, DB, OS
     return [Draft(f"The user's {thing} is {value}", FACT, 5, slot, _value(value))]
