@@ -202,22 +202,20 @@ CONTEXTS: dict[str, dict[str, tuple[str, ...]]] = {
         "it": ("a casa", "in famiglia", "nella mia famiglia"),
         "pt": ("em casa", "na minha família", "na nossa família"),
     },
-    # One's studies: a thesis, a degree, the university (English also by form: contexts.by_kind).
+    # One's thesis (English also by form, at a clause's start or end: contexts.by_kind). Only what names the
+    # work itself: a place ("at university", "na universidade") is where, and stripping it would lose it.
     "study": {
-        "en": ("for my thesis", "for my studies", "at uni", "at university", "for uni", "for university"),
+        "en": ("for my thesis", "for my dissertation"),
         "de": (
             "für meine masterarbeit",
             "für meine bachelorarbeit",
             "für meine doktorarbeit",
             "für meine abschlussarbeit",
-            "für die uni",
-            "an der uni",
-            "im studium",
         ),
-        "es": ("para mi tesis", "en mi tesis", "en la uni", "en la universidad", "para la universidad"),
-        "fr": ("pour ma thèse", "pour mon mémoire", "à la fac", "à l'université", "pour mes études"),
-        "it": ("per la mia tesi", "per la tesi", "all'università", "all'uni", "per l'università"),
-        "pt": ("para a minha tese", "na minha tese", "na faculdade", "na universidade", "para a faculdade"),
+        "es": ("para mi tesis", "en mi tesis"),
+        "fr": ("pour ma thèse", "pour mon mémoire"),
+        "it": ("per la mia tesi",),
+        "pt": ("para a minha tese", "na minha tese"),
     },
 }
 
