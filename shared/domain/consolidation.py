@@ -23,6 +23,7 @@ from shared.domain.slots import (
     context_of,
     is_multi_valued,
     same_context_slot,
+    same_slot,
     slot_holders,
     slot_matches,
     speaker_of,
@@ -310,13 +311,33 @@ def retraction_by_rule(candidate: CandidateView, neighbours: Sequence[ActiveFact
         return _retract_thing(candidate.slot[2:], neighbours)
     on_slot = [i for i, n in enumerate(neighbours) if same_context_slot(candidate.slot, n.slot)]
     if len(on_slot) != 1:
-        return None
+        return retraction_where_named(candidate, neighbours)
     [target] = on_slot
     if is_multi_valued(candidate.slot):
         return Decision(Op.DELETE, target, reason=f"retracts the one active fact on {candidate.slot}")
     if candidate.value and _names_words(neighbours[target].normalized_text, candidate.value):
         return Decision(Op.DELETE, target, reason=f"retracts the one active fact on {candidate.slot}, which names it")
-    return None
+    return retraction_where_named(candidate, neighbours)
+
+
+def retraction_where_named(candidate: CandidateView, neighbours: Sequence[ActiveFact]) -> Decision | None:
+    """A retraction that names no context ("stopped using Firefox") ends the one fact, in whichever context
+    of its slot, that names the value it retracts ("uses Firefox" at home), when work's fact on the slot does
+    not ("uses Chrome" at work): a plain slot is work's only for what work's fact can mean. Two contexts
+    naming the value: it cannot tell which, and leaves both to the decider."""
+    if not candidate.value or not candidate.slot or context_of(candidate.slot) is not None:
+        return None
+    if is_multi_valued(candidate.slot):
+        return None
+    base = base_slot(candidate.slot)
+    naming = [
+        i
+        for i, n in enumerate(neighbours)
+        if n.slot and same_slot(base_slot(n.slot), base) and _names_words(n.normalized_text, candidate.value)
+    ]
+    if len(naming) != 1:
+        return None
+    return Decision(Op.DELETE, naming[0], reason=f"retracts the one active fact on {base} in any context that names it")
 
 
 def _words(text: str) -> list[str]:

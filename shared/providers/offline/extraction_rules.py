@@ -108,7 +108,7 @@ _TOOL_TABLE: dict[str, frozenset[str]] = {
     """),
     "language": _vocab("""
         python, rust, go, golang, java, typescript, javascript, c, c++, c#, ruby, php, kotlin, swift, scala,
-        haskell, elixir, erlang, clojure, julia, lua, perl, dart, zig, ocaml, f#, objective-c
+        haskell, elixir, erlang, clojure, julia, lua, perl, dart, zig, ocaml, f#, objective-c, r, matlab, stata, spss
     """),
     "os": _vocab("""
         linux, ubuntu, debian, fedora, arch, arch linux, windows, macos, mac os, os x, osx, mac, freebsd,
@@ -129,6 +129,9 @@ _TOOL_TABLE: dict[str, frozenset[str]] = {
     """),
     "ci": _vocab("""
         jenkins, github actions, gitlab ci, circleci, circle ci, travis, travis ci, buildkite, teamcity, drone
+    """),
+    "on-call": _vocab("""
+        pagerduty, opsgenie, incident.io, victorops
     """),
 }
 _TOOL_DOMAIN = {name: domain for domain, names in _TOOL_TABLE.items() for name in names}
@@ -278,7 +281,7 @@ _THING_STOPS = _BASE_STOPS | _vocab("""
     much
 """)
 _TOOL_STOPS = _BASE_STOPS | _vocab("""
-    for, as, with, at, in, on, to, instead of, over, from, by, every, daily, mostly, mainly, exclusively, day,
+    for, as, with, at, in, on, to, instead of, instead, over, from, by, every, daily, mostly, mainly, exclusively, day,
     at work, these
 """)
 
@@ -1009,18 +1012,28 @@ _TEAM_SUBJECT = _rx(
 )
 
 
+_TEAM_POSSESSIVE = _rx(r"^(?:our|my|the)\s+(?:team|company|startup|org|department)(?:'|’)s\s+")
+
+
 def _as_we(text: str) -> str:
     """ "Our whole team switched to Neovim" says what "we" did; the verb loses its third-person -s."""
+    text = _TEAM_POSSESSIVE.sub("our ", text, count=1)  # "our team's CI is Corvid": the team's is "our"
     m = _TEAM_SUBJECT.match(text)
     if not m:
         return text
     verb = m.group("verb")
     if verb in ("is", "has", "was", "are", "were", "have"):
         return text  # "our startup is based in Tallinn" is about the startup, not where "we" live
+    if verb in ("lives", "lived", "live", "living"):
+        return text  # "our team lives in Notion" (or in Berlin) says nothing of where the user lives
     if verb in ("moved", "relocated"):
         # "the whole team moved to Slack" is a tool change; "our company moved to Leeds" is not the user's move
-        target = re.match(r"(?i)\s+(?:over\s+)?to\s+(?P<t>[\w.+#-]+(?:\s+[\w.+#-]+)?)", text[m.end() :])
-        if not target or not (_tool_domain(target.group("t")) or _tool_domain(target.group("t").split()[0])):
+        target = re.match(
+            r"(?i)\s+(?:over\s+)?(?:from\s+(?P<o>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s+)?to\s+(?P<t>[\w.+#-]+(?:\s+[\w.+#-]+)?)",
+            text[m.end() :],
+        )
+        named = [target.group(g) for g in ("t", "o") if target and target.group(g)]
+        if not any(_tool_domain(n) or _tool_domain(n.split()[0]) for n in named):
             return text
         verb = "switched"
     # "our team chats on Zulip" -> "we chat": by form, when the verb lexicon does not know the verb
@@ -1029,9 +1042,25 @@ def _as_we(text: str) -> str:
     return f"we {verb}{text[m.end() :]}"
 
 
+# A project of one's own as the subject of its own move: "side project moved to Pebbledb", "my blog switched
+# over to Hugo": the user moved it.
+_OWN_THING_MOVED = _rx(
+    r"^(?:(?P<who>i|we)\s+(?:(?:have|just|finally)\s+)*(?:moved|migrated)\s+)?(?:(?:my|our|the)\s+)?"
+    r"(?P<thing>(?:side|hobby|pet|weekend|personal)\s+(?:project|app|site)|homelab|home\s+lab|blog)"
+    r"(?(who)|\s+(?:(?:has|is|just|now|finally)\s+)*(?:moved|switched|migrated))\s+(?=(?:over\s+)?(?:to|from|onto)\b)"
+)
+
+
+def _own_thing_moved(text: str) -> str:
+    """ "side project moved to Pebbledb", "I moved my blog to Hugo": a project of one's own moved is a change
+    of its tool (said as "switched", which the tool rules read for any name), never a move of home."""
+    m = _OWN_THING_MOVED.match(text)
+    return f"I switched my {m.group('thing')} {text[m.end() :]}" if m else text
+
+
 def _with_subject(text: str) -> str:
     """The clause with its first person back: chat often leaves the "I" out."""
-    text = _as_we(text)
+    text = _own_thing_moved(_as_we(text))
     for pattern, lead in _NOUN_NEWS:
         if found := pattern.match(text):
             return lead + text[found.end() :]
@@ -1189,6 +1218,8 @@ _CLAUSE_SPLIT = _rx(
 
 
 def _unlabelled(sentence: str) -> list[str]:
+    if frames.opens_with_context_heading(sentence, "en"):
+        return [sentence]  # "work news: we moved to X": the heading says whose the news is (frames.find_context)
     return [sentence] if _REQUEST.match(sentence) or _HYPOTHETICAL.match(sentence) else clauses.after_label(sentence)
 
 
@@ -1692,6 +1723,40 @@ def _b_switch_to(m: re.Match[str], c: Clause) -> list[Draft]:
     if not _tool_domain(new) and not (verb in ("switched", "migrated") and _is_proper(new)):
         return []  # "I moved to Berlin" belongs to location
     return [Draft(f"The user now uses {new}{c.since()}", FACT, 6, _tool_slot(new), _value(new))]
+
+
+# What a team's or one's own tooling is made of: a thing changed from one tool to another, not a home or a name.
+_TOOLING_THINGS = _vocab("""
+    ci, ci pipeline, pipeline, pipelines, builds, build, backend, frontend, database, db, databases, editor, ide,
+    stack, infra, infrastructure, hosting, deploys, deployment, deployments, repo, repos, code, codebase,
+    monitoring, alerting, alerts, logging, logs, dashboards, docs, documentation, wiki, notes, email, mail, chat,
+    tracker, issue tracker, tickets, ticketing, os, server, servers, api, app, site, website, blog, cms, analytics,
+    payments, auth, search, queue, storage, backups, photos, calendar, tasks, to-dos, todos, passwords, vpn, dns
+""")
+
+
+_OWN_PROJECT = _rx(r"(?:side|hobby|pet|weekend|personal)\s+(?:project|app|site)|homelab|home\s+lab|blog")
+
+
+def _b_switch_thing(m: re.Match[str], c: Clause) -> list[Draft]:
+    """ "We switched our CI to Buildkite": the new tool of the thing named, on the tool's own domain when it is
+    known (so it replaces "our CI runs on Jenkins"), else on the thing's. ("switched our CI from X to Y" is the
+    change frame's: it retracts X as well.)"""
+    thing = _group(m, "thing").lower()
+    new = _value(_cut(_group(m, "v"), _TOOL_STOPS))
+    if not new or len(new.split()) > 4:
+        return []
+    known = _tool_domain(new)
+    own_project = bool(_OWN_PROJECT.fullmatch(thing))
+    if not known and ((thing not in _TOOLING_THINGS and not own_project) or not _is_proper(new)):
+        return []  # "moved my family to Spain", "switched my major to Biology": no tool
+    if own_project:
+        # "switched my side project to Pebbledb": the project's tool, in the side project's context
+        slot = frames.scoped(f"tool:{known}" if known else _tool_slot(new), "side project")
+        return [Draft(f"The user now uses {new} for their {thing}{c.since()}", FACT, 6, slot, _value(new))]
+    slot = f"tool:{known}" if known else f"tool:{_slug(thing)}"
+    shown = re.sub(r"\s+", " ", _group(m, "thing"))
+    return [Draft(f"The user now uses {new} for their {shown}{c.since()}", FACT, 6, slot, _value(new))]
 
 
 def _b_tool_gone(m: re.Match[str], c: Clause) -> list[Draft]:
@@ -2328,10 +2393,14 @@ RULES: tuple[Rule, ...] = (
     _rule("tool", "{IWE} {ADV}(?:have )?(?:stopped|quit) using {V}", _b_tool_gone),
     _rule("tool", "{IWE} (?:no longer|(?P<plain>do not)) use {V}", _b_tool_gone),
     _rule("tool", "{IWE} {ADV}(?:have )?(?:dropped|ditched|got rid of|abandoned) {V}", _b_tool_gone),
-    _rule("tool", "{IWE} {ADV}(?:have )?(?:moved away from|moved off(?: of)?) (?P<strict>){V}", _b_tool_gone),
+    _rule("tool", "{IWE} {ADV}(?:have )?(?:moved|switched|migrated) (?:away from|off(?: of)?) (?P<strict>){V}",
+          _b_tool_gone),
     _rule("tool", "{IWE} {ADV}(?:have )?(?P<verb>switched|moved|migrated|changed|relocated) (?:over )?"
                   "from (?P<old>.+?) (?:over )?to {V}", _b_switch),
     _rule("tool", "{IWE} {ADV}(?:have )?{ADV}(?P<verb>switched|moved|migrated|changed) (?:over )?to {V}", _b_switch_to),
+    # the thing changed, named: "we switched our CI to Buildkite", "I moved my notes from Evernote to Obsidian"
+    _rule("tool", "{IWE} {ADV}(?:have )?{ADV}(?P<verb>switched|moved|migrated|ported|converted) (?:our|my|the) "
+                  "(?P<thing>[a-z][\\w-]*(?: (?!over )[a-z][\\w-]*)?) (?:over )?to {V}", _b_switch_thing),
     # a change under way is a change: "we're migrating from Jenkins to GitHub Actions", "our team is moving to Go"
     _rule("tool", "(?:{AM}|our (?:team|company|startup|org) is) {ADV}"
                   "(?P<verb>switching|moving|migrating|changing) (?:over )?from (?P<old>.+?) (?:over )?to {V}",
@@ -2344,6 +2413,8 @@ RULES: tuple[Rule, ...] = (
     _rule("tool", "(?:{IWE} {ADV}(?:use|rely on|code in|program in|develop in)|{AM} {ADV}using)"
                   " (?P<v>.+?)(?: (?:for|as) (?P<purpose>.+))?$", _b_use),
     _rule("tool", "{IWE} {ADV}(?:write|work in|run|build (?:with|in)|deploy (?:to|on)) {V}", _b_use_known),
+    # "we've been on Postgres since 2022": a known tool kept up (the date is the clause's)
+    _rule("tool", "{IWE} {ADV}have {ADV}been {ADV}on {V}", _b_use_known),
     # likes: ending a like, then dislikes, then likes
     _rule("like", "i (?:really )?do not (?:really )?(?P<verb>like|love|enjoy) {V}",
           _like_builder("dislike", "does not")),
@@ -3409,6 +3480,14 @@ def _traded_belonging(m: re.Match[str], c: Clause) -> list[Draft]:
     ]
 
 
+# A name after a word or two that describe it: "an electric Kia", "a refurbished ThinkPad", "a used Golf".
+_DESCRIBED_NAME = re.compile(r"^(?:[a-z]+\s+){1,2}(?=[A-Z]|[a-z]+[A-Z])[\w.+#-]+(?:\s+[\w.+#-]+){0,2}$")
+
+
+def _described_name(text: str) -> bool:
+    return bool(_DESCRIBED_NAME.match(text))
+
+
 def _change_drafts(c: Clause) -> list[Draft]:
     """ "I replaced Poetry with uv": Poetry is retracted, uv is stated; both as tools."""
     m = _CHANGE.match(c.text)
@@ -3420,7 +3499,13 @@ def _change_drafts(c: Clause) -> list[Draft]:
     thing = m.group("thing")
     if not old or not new or len(old.split()) > 4 or len(new.split()) > 4:
         return []
-    if not (_tool_domain(old) or _tool_domain(new) or _is_proper(old) or _is_proper(new)):
+    if not (
+        _tool_domain(old)
+        or _tool_domain(new)
+        or _is_proper(old)
+        or _is_proper(new)
+        or (_described_name(new) and len(old.split()) == 1)
+    ):
         return _traded_belonging(m, c)
     old, new = _third_person(old), _third_person(new)
     for_ = f" for {_third_person(thing)}" if thing else ""
@@ -3709,7 +3794,7 @@ def _head_noun(phrase: str) -> str:
 # "Our stack runs on AWS", "my blog is built with Hugo": a thing of the user's and its tool.
 _THING_ON = _rx(
     r"^(?P<who>our|my)\s+(?:whole\s+|entire\s+|main\s+)?(?P<thing>[a-z][\w\s-]{1,30}?)\s+"
-    r"(?P<verb>runs?\s+on|(?:is|are)\s+(?:built|written|hosted|deployed|made|running|managed|powered|backed|run"
+    r"(?:(?:still|now|also|currently|already|mostly|actually)\s+)?(?P<verb>runs?\s+on|(?:is|are)\s+(?:built|written|hosted|deployed|made|running|managed|powered|backed|run"
     r"|done|handled|tracked|stored|kept)\s+(?:in|on|with|by|through)|uses?|lives?\s+on|is\s+on|are\s+on)\s+(?P<v>.+)$"
 )
 
@@ -3952,12 +4037,13 @@ def _style_part(body: str, today: date) -> list[Draft]:
 
 # "My laptop is a Framework 13", "my car is an old Toyota": a belonging named by what it is.
 _MY_THING = _rx(
-    r"^(?:my|our)\s+(?:current\s+|main\s+|new\s+|daily\s+)?(?P<thing>[a-z][a-z-]{2,20}(?:\s+[a-z][a-z-]{2,20})?)\s+(?:is|are)\s+(?P<v>.+)$"
+    r"^(?:my|our)\s+(?:current\s+|main\s+|new\s+|daily\s+)?(?P<thing>(?:ci|db|os)\b|[a-z][a-z-]{2,20}(?:\s+(?:[a-z][a-z-]{2,20}|ci|db|os))?)\s+(?:is|are)\s+(?P<v>.+)$"
 )
 _NOT_BELONGINGS = _vocab("""
     name, question, problem, issue, point, guess, plan, goal, idea, answer, concern, code, task, job, work, day,
     week, life, mind, head, bad, fault, turn, favourite, favorite, birthday, age, email, address, number, password,
-    opinion, view, team, boss, company, partner, wife, husband, girlfriend, boyfriend, mom, dad, mother, father,
+    opinion, view, team, boss, company, employer, manager, client, one, ones, partner, wife, husband, girlfriend,
+    boyfriend, mom, dad, mother, father,
     sister, brother, son, daughter, kid, kids, child, children, friend, best friend, family, parents, dog, cat
 """)
 
@@ -3992,6 +4078,11 @@ def _belonging_drafts(c: Clause) -> list[Draft]:
     if domain:
         return [Draft(f"The user's {thing} is {value}", FACT, 6, f"tool:{domain}", _value(value))]
     slot = "car" if thing in ("car", "vehicle") else f"own:{_slug(thing)}"
+    if thing.split()[-1] in ("db", "database") and not re.match(r"(?i)(?:called|named)\b", value):
+        slot = "tool:database"  # "our prod db is Marlinsql", "our staging database is X": the database used
+    elif thing in _TOOLING_THINGS and not re.match(r"(?i)(?:called|named)\b", value):
+        slot = f"tool:{_slug(thing)}"  # "our CI is Corvid": the tool of that part, which "switched our CI to X" changes
+        thing = thing.upper() if len(thing) == 2 else thing  # CI, DB, OS
     return [Draft(f"The user's {thing} is {value}", FACT, 5, slot, _value(value))]
 
 
@@ -4495,7 +4586,24 @@ def _clause_contexts(sentence: str, language: str) -> list[str]:
     found = [frames.find_context(part, language)[0] for part in parts]
     contexts = set(found) - {None}
     later_only = language == "en" and len(parts) > 1 and found[0] is None and len(contexts) == 1
+    if language == "en" and len(parts) == 1 and (halves := _split_at_named_contexts(sentence)):
+        return halves
     return parts if len(contexts) > 1 or later_only else []
+
+
+_CONTRAST_JOIN = _rx(r"\s*[,;]?\s+(?:and|but|while|whereas)\s+|\s*[;,]\s*")
+
+
+def _split_at_named_contexts(sentence: str) -> list[str]:
+    """ "my work car is a Skoda and the family car is a Volvo", "at the office we use Teams, at home WhatsApp":
+    two halves joined by "and" / "but" / "while" or a comma, each naming its own context (by a phrase, a noun
+    before the thing, or its kind); else nothing."""
+    for join in _CONTRAST_JOIN.finditer(sentence):
+        left, right = sentence[: join.start()], sentence[join.end() :]
+        first, second = frames.find_context(left, "en")[0], frames.find_context(right, "en")[0]
+        if first and second and first != second:
+            return [left, right]
+    return []
 
 
 # One's own children as a group, named in passing: "the twins, Tove and Lars, start school", "my kids, Ivo and
@@ -4523,6 +4631,8 @@ def _kin_group_drafts(sentence: str, found: list[Draft]) -> list[Draft]:
 
 
 def _drafts_in_one_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
+    if language == "en":
+        sentence = _own_thing_moved(sentence)  # "side project moved to X": a change of its tool
     context, sentence = frames.find_context(sentence, language)
     # "I used to live in Paris, but now ...": a change, read by the change frames; only a past said on
     # its own ("I used to play in a band") is an ending.
@@ -4532,7 +4642,7 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
         if language != "en"
         else [
             d
-            for clause in _clauses(sentence)
+            for clause in _without_examples(sentence, _clauses(sentence))
             for d in _drafts_from_clause(clause, today, general)
             or ([] if changed or not general else _used_to_drafts(clause, today))
         ]
@@ -4542,7 +4652,9 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
     if context == "side project" or (context == "work" and _WE_SUBJECT.match(sentence)):
         # "At the office we moved to Slack", "I moved my hobby app to Render": where a workplace or a
         # project moves is not where the user lives ("for work I moved to Berlin" is).
-        found = [d for d in found if d.slot != "location"]
+        found = [
+            moved for d in found if d.slot != "location" or _MOVED_FROM.search(d.text) if (moved := _moved_tool(d)).text
+        ]
     if context:
         found = [
             replace(d, slot=frames.scoped(d.slot, context), text=frames.with_context(d.text, context, language))
@@ -4551,6 +4663,86 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
             for d in found
         ]
     return found
+
+
+# Any sign that a statement changes something: then it names no context on purpose, and may speak of
+# whichever one context holds the thing ("we switched to WhatsApp" after "at home we use Signal").
+_SAID_AS_CHANGE = _rx(
+    r"\b(?:replac|swap|switch|chang|mov|migrat|drop|ditch|trad|instead|now\b|anymore|no\s+longer|from\b"
+    r"|stopp|quit|left|gave\s+up|went\s+with|going\s+with)"
+)
+
+
+_MOVED_FROM = re.compile(r"\(moved from (?P<old>[^,()]{1,40})[,)]")
+
+
+def _moved_tool(draft: Draft) -> Draft:
+    """ "At work we moved from Ticketry to Boardly": where a workplace or a project moves from one named
+    thing to another is a change of its tool (what it replaces is named, for consolidation to find)."""
+    moved = _MOVED_FROM.search(draft.text) if draft.slot == "location" else None
+    if moved is None or not draft.value:
+        return draft
+    old = moved.group("old").strip()
+    if not (_tool_domain(old) or _tool_domain(draft.value)):
+        return replace(draft, slot=None, text="")  # "the office moved from Berlin to Munich": not the user's home
+
+    return replace(draft, text=f"The user now uses {draft.value} instead of {old}", slot=_tool_slot(draft.value))
+
+
+def _move_off_a_tool(fact: ExtractedFact, old: str, earlier: list[ExtractedFact]) -> ExtractedFact:
+    """ "we moved from ticketry to Boardly" after "our tickets live in Ticketry": what was moved from is a
+    tool the user said they use, so the move is a change of that tool (on its slot), not a move of home."""
+    using = [
+        k for k in earlier if k.slot and _kind(k.slot) in ("tool", "own") and thing_match.names_all(old, k.slot, k.text)
+    ]
+    if len({k.slot for k in using}) != 1 or not fact.value:
+        return fact
+    [slot] = {k.slot for k in using}
+    text = f"The user now uses {fact.value} instead of {old.strip()}"
+    context = context_of(slot)
+    if context:
+        text = frames.with_context(text, context.replace("-", " "), fact.language)
+    return replace(fact, slot=slot, text=text, category=FACT)
+
+
+def _team_tool_said(fact: ExtractedFact, message: str) -> bool:
+    """A tool the user's team uses, stated (not changed) and naming no context: "we use Postgres"."""
+    return (
+        not fact.negated
+        and fact.language == "en"
+        and (fact.slot or "").startswith("tool:")
+        and context_of(fact.slot) is None
+        and any(_WE_SUBJECT.match(sentence.strip()) for sentence in _sentences(message))
+        and not _SAID_AS_CHANGE.search(message)
+    )
+
+
+def _team_tool_at_work(fact: ExtractedFact, earlier: list[ExtractedFact]) -> ExtractedFact:
+    """ "We use Postgres" after "for my side project I use SQLite": a team's tool is work's, so it is spelled
+    "@work" when only other contexts hold its slot (a slot naming no context would reach into the one other
+    context holding it: shared.domain.slots.slot_holders); elsewhere the plain slot, work's other spelling."""
+    held = {context_of(k.slot) or WORK for k in earlier if k.slot and base_slot(k.slot) == fact.slot}
+    return replace(fact, slot=f"{fact.slot}@{WORK}") if held and WORK not in held else fact
+
+
+_EXAMPLES = _rx(r"^(?:i\s+)?(?:like|such\s+as)\s+(?P<rest>.{1,20})")
+
+
+def _without_examples(sentence: str, parts: list[str]) -> list[str]:
+    """ "I keep everything in Quillpad, like recipes, meeting notes": after a clause, a part said as ", like ..."
+    (without an "I") gives examples of what came before, not a taste; a taste said without its "I" opens the
+    sentence or follows another ("love jazz, like techno")."""
+    kept = parts[:1]
+    for before, part in zip(parts, parts[1:], strict=False):
+        said = _EXAMPLES.match(part.strip())
+        if (
+            said
+            and re.search(r"(?i),\s*(?:like|such\s+as)\s+" + re.escape(said.group("rest")), sentence)
+            and not _SUBJECTLESS_STANCE.match(before.strip())
+        ):
+            continue
+        kept.append(part)
+    return kept
 
 
 def _foreign_clause_drafts(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
@@ -5004,6 +5196,7 @@ _SWITCHED_TO = _rx(
 # A message that says it changes something, in each language the extractor reads.
 _CHANGE_CUE = _rx(
     r"\b(?:instead|switch(?:ed|ing)?|chang(?:ed|ing)\s+(?:to|over)|went\s+with|going\s+with|go\s+with|moved\s+(?:over\s+)?to"
+    r"|(?:moved|migrated|ported)\s+(?:my|our|the)\s+[\w\s-]{1,30}?\s+(?:over\s+)?to\b"
     r"|migrat(?:ed|ing)\s+to|these\s+days|nowadays|now|anymore|no\s+longer|used\s+to|upgraded\s+to"
     r"|stattdessen|jetzt|umgestiegen|gewechselt|inzwischen|ahora|en\s+vez|en\s+lugar|me\s+cambi[ée]|cambi[ée]"
     r"|maintenant|à\s+la\s+place|au\s+lieu|pass[ée]\s+(?:à|au|aux)|adesso|ora|invece|passat[oa]\s+a|agora|em\s+vez"
@@ -5122,6 +5315,21 @@ def _what_it_changes(fact: ExtractedFact, earlier: list[ExtractedFact]) -> Extra
     ]
     slots = {k.slot for k in alike}
     return alike[0] if len(slots) == 1 else None
+
+
+def _what_it_changes_elsewhere(fact: ExtractedFact, earlier: list[ExtractedFact]) -> ExtractedFact | None:
+    """A change that names no context ("we switched to WhatsApp" after "at home we use Signal"), when work
+    holds nothing of its sort: the earlier fact it changes in the one other context that has one, as
+    consolidation reads a slot naming no context (shared.domain.slots.slot_holders); two contexts, none."""
+    if not fact.slot or context_of(fact.slot) is not None or fact.slot.startswith("*:"):
+        return None
+    others = {context_of(k.slot) for k in earlier if k.slot and context_of(k.slot)} - {None, WORK}
+    found = {}
+    for context in others:
+        target = _what_it_changes(replace(fact, slot=f"{fact.slot}@{context}"), earlier)
+        if target is not None:
+            found[context] = target
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 # A way of getting about, said as a habit: "taking-the-bus", "catching-train", "riding-tram".
@@ -5306,6 +5514,14 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
         if not any(k.slot == by_domain.slot and k.source_event_ids == fact.source_event_ids for k in settled):
             fact = by_domain  # (two tools of one domain said together both hold: "Java, and Kotlin for new services")
         fact = _one_more_tool(fact, texts.get(source, ""))
+        if fact.slot == "location" and (moved := _MOVED_FROM.search(fact.text)):
+            if source not in earlier_of:
+                earlier_of[source] = _earlier_facts(fact, request, depth)
+            fact = _move_off_a_tool(fact, moved.group("old"), earlier_of[source])
+        if _team_tool_said(fact, texts.get(source, "")):
+            if source not in earlier_of:
+                earlier_of[source] = _earlier_facts(fact, request, depth)
+            fact = _team_tool_at_work(fact, earlier_of[source])
         if _COMPLETED.match(fact.slot or "") and not fact.negated and fact.valid_to is None:
             if source not in earlier_of:
                 earlier_of[source] = _earlier_facts(fact, request, depth)
@@ -5378,7 +5594,7 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
             held = {k.slot for k in earlier if k.slot and base_slot(k.slot) == fact.slot}
             settled.append(replace(fact, slot=held.pop()) if len(held) == 1 else fact)
             continue
-        target = _what_it_changes(fact, earlier)
+        target = _what_it_changes(fact, earlier) or _what_it_changes_elsewhere(fact, earlier)
         if target is None or target.slot == fact.slot:
             settled.append(fact)
             continue

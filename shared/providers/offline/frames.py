@@ -31,7 +31,7 @@ from datetime import date, timedelta
 
 from shared.domain.needles import search_if_possible
 from shared.domain.slots import CONTEXT_MARK
-from shared.providers.offline import foreign_clauses
+from shared.providers.offline import contexts, foreign_clauses
 from shared.providers.offline.text_forms import finditer as _finditer
 from shared.providers.offline.text_forms import match as _match
 from shared.providers.offline.text_forms import rx as _rx
@@ -203,6 +203,21 @@ CONTEXTS: dict[str, dict[str, tuple[str, ...]]] = {
         "it": ("a casa", "in famiglia", "nella mia famiglia"),
         "pt": ("em casa", "na minha família", "na nossa família"),
     },
+    # One's thesis (English also by form, at a clause's start or end: contexts.by_kind). Only what names the
+    # work itself: a place ("at university", "na universidade") is where, and stripping it would lose it.
+    "study": {
+        "en": ("for my thesis", "for my dissertation"),
+        "de": (
+            "für meine masterarbeit",
+            "für meine bachelorarbeit",
+            "für meine doktorarbeit",
+            "für meine abschlussarbeit",
+        ),
+        "es": ("para mi tesis", "en mi tesis"),
+        "fr": ("pour ma thèse", "pour mon mémoire"),
+        "it": ("per la mia tesi",),
+        "pt": ("para a minha tese", "na minha tese"),
+    },
 }
 
 
@@ -225,7 +240,8 @@ def split_at_context(sentence: str, language: str) -> list[str]:
     if found is None or language not in _AND:
         return [sentence]
     marker = found[0].pattern.removeprefix("(?<!\\w)").replace("(?P<marker>", "(?:")
-    split = re.compile(rf"\s*,?\s+(?:{_AND[language]})\s+(?={marker})", re.IGNORECASE)
+    # "..., und für mein Nebenprojekt ...", or a comma alone: "Au boulot on utilise Teams, à la maison ..."
+    split = re.compile(rf"\s*,?\s+(?:{_AND[language]})\s+(?={marker})|\s*[,;]\s*(?={marker})", re.IGNORECASE)
     return [part for part in split.split(sentence) if part.strip()]
 
 
@@ -260,8 +276,8 @@ _SUBJECT_CONTEXTS: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
             _rx(
                 r"^(?:(?:so|well|and|also|btw|oh)\s*,?\s+)?(?:my|our|the)\s+(?:(?:own|personal|hobby|pet|side"
                 r"|open[- ]source|weekend|little|private|indie|toy)\s+)+"
-                r"(?:projects?|apps?|games?|sites?|websites?|blogs?|repos?|hustles?)\b"
-                r"|^(?:my|our)\s+(?:blog|podcast|newsletter)\b"
+                r"(?:projects?|apps?|games?|sites?|websites?|blogs?|repos?|hustles?|stuff|code)\b"
+                r"|^(?:my|our)\s+(?:blog|podcast|newsletter|homelab|home\s+lab|home\s+server|side\s+gig)\b"
             ),
         ),
     ),
@@ -282,8 +298,8 @@ PERSONAL_THING = _rx(r"\b(?:side|hobby|personal|pet|open[- ]source|weekend|own)\
 # A context said as a noun before the thing ("work laptop is a Dell", "my home router is a Fritzbox") or
 # as the heading of an update ("blog update: ditched Astro for Hugo").
 _EN_CONTEXT_NOUN = _rx(
-    r"^(?:(?:my|our)\s+)?(?P<context>work|job|office|home|family|personal|private|side[- ]project|hobby)\s+"
-    r"(?=[a-z]+\s+(?:is|are|was|runs|uses|has|lives)\b)"
+    r"^(?:(?:my|our|the)\s+)?(?P<context>work|job|office|home|family|personal|private|side[- ]project|hobby)\s+"
+    r"(?=(?!(?:still|now|also|currently|already|mostly|actually|just|really)\b)[a-z]+\s+(?:is|are|was|runs|uses|has|lives)\b)"
 )
 # A thing of a context as what a change is made to: "switched my home computer to macOS", "moved our work
 # laptops to Linux".
@@ -293,8 +309,16 @@ _EN_CONTEXT_THING_CHANGED = _rx(
     r"\s+(?:from|to|over|onto)\b)"
 )
 _EN_CONTEXT_HEADING = _rx(
-    r"^(?P<context>blog|work|job|side[- ]project|home|family|hobby\s+project)\s+(?:update|news)\s*[:,-]+\s*"
+    r"^(?P<context>blog|work|job|side[- ]project|home|family|hobby\s+project|side\s+gig|homelab|thesis)"
+    r"\s*(?:(?:update|news|stuff|front)\s*[:,-]+|:)\s*"
 )
+
+
+def opens_with_context_heading(sentence: str, language: str) -> bool:
+    """ "work news: we moved to Boardly", "side project: I use Pushr": a heading naming whose the news is."""
+    return language == "en" and bool(_EN_CONTEXT_HEADING.match(sentence.strip()))
+
+
 _CONTEXT_NOUNS = {
     "work": "work",
     "job": "work",
@@ -308,6 +332,9 @@ _CONTEXT_NOUNS = {
     "blog": "side project",
     "side project": "side project",
     "side-project": "side project",
+    "side gig": "side project",
+    "homelab": "side project",
+    "thesis": "study",
 }
 
 
@@ -321,7 +348,7 @@ def find_context(text: str, language: str) -> tuple[str | None, str]:
     # search_if_possible: a marker pattern runs only on a text holding a word it needs (most hold none).
     match = search_if_possible(found[0], text) if found else None
     if match is None and language == "en" and (personal := search_if_possible(_EN_PERSONAL, text)):
-        rest = (text[: personal.start()] + " " + text[personal.end() :]).strip()
+        rest = (text[: personal.start()] + " " + _ASIDE.sub("", text[personal.end() :], count=1)).strip()
         return "side project", re.sub(r"\s+", " ", rest).strip(" ,")
     if match is None and language == "en" and (owned := search_if_possible(_EN_CONTEXT_THING_CHANGED, text)):
         # "I switched my home computer to macOS": the change is that context's ("home", "work")
@@ -332,6 +359,11 @@ def find_context(text: str, language: str) -> tuple[str | None, str]:
         # "We moved our side project from Heroku to Fly.io": the change is the side project's.
         rest = (text[: changed.start("marker")] + " " + text[changed.end("marker") :]).strip()
         return "side project", re.sub(r"\s+", " ", rest).strip(" ,")
+    if match is None and language == "en" and (kind := contexts.by_kind(text)) is not None:
+        # "in our startup we deploy on Render", "for my thesis I use R": a context named by its kind.
+        return kind
+    if match is None and language == "en" and (changed_in := contexts.changed_thing(text)) is not None:
+        return changed_in, text  # "switched the thesis analysis to R": the change is the thesis's
     if match is None:
         for context, subject in _SUBJECT_CONTEXTS.get(language, ()):
             if search_if_possible(subject, text):
@@ -349,16 +381,31 @@ _ASIDE = re.compile(r"^\s*\([^()]{1,60}\)\s*,?")
 
 
 CONTEXT_WORDING = {
-    "en": {"work": "at work", "side project": "for a side project", "family": "at home"},
-    "de": {"work": "bei der Arbeit", "side project": "im Nebenprojekt", "family": "zu Hause"},
-    "es": {"work": "en el trabajo", "side project": "en un proyecto personal", "family": "en casa"},
-    "fr": {"work": "au travail", "side project": "pour un projet perso", "family": "à la maison"},
-    "it": {"work": "al lavoro", "side project": "in un progetto personale", "family": "a casa"},
-    "pt": {"work": "no trabalho", "side project": "num projeto pessoal", "family": "em casa"},
+    "en": {"work": "at work", "side project": "for a side project", "family": "at home", "study": "for their studies"},
+    "de": {"work": "bei der Arbeit", "side project": "im Nebenprojekt", "family": "zu Hause", "study": "im Studium"},
+    "es": {
+        "work": "en el trabajo",
+        "side project": "en un proyecto personal",
+        "family": "en casa",
+        "study": "en los estudios",
+    },
+    "fr": {
+        "work": "au travail",
+        "side project": "pour un projet perso",
+        "family": "à la maison",
+        "study": "pour les études",
+    },
+    "it": {
+        "work": "al lavoro",
+        "side project": "in un progetto personale",
+        "family": "a casa",
+        "study": "per gli studi",
+    },
+    "pt": {"work": "no trabalho", "side project": "num projeto pessoal", "family": "em casa", "study": "nos estudos"},
 }
 
 
-_SCOPED_KINDS = ("tool", "habit", "like", "dislike", "avoid", "own", "style", "*")
+_SCOPED_KINDS = ("tool", "habit", "like", "dislike", "avoid", "own", "style", "*", "car", "bike", "phone", "laptop")
 
 
 def is_scoped_kind(slot: str | None) -> bool:

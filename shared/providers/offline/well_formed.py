@@ -195,10 +195,11 @@ def _second_clause(text: str) -> bool:
 
 
 # Where the rules cut a phrase out of the middle, they may leave a comma with nothing before it or two
-# prepositions in a row ("for on"); "for about a year", "moved on to" are English.
+# prepositions in a row ("for on"); "for about a year", "moved on to" and a hyphenated word ("for on-call",
+# "with in-house tools") are English.
 _LOOSE_PUNCTUATION = re.compile(r"\s[,;:]|^[^,]*\w\s*,\s*(?:,|$)")
 _TWO_PREPOSITIONS = re.compile(
-    r"\b(?:at|in|on|for|with|from|of|by|into)\s+(?:at|in|on|for|with|from|of|by|into)\b(?!\s+(?:to|about)\b)",
+    r"\b(?:at|in|on|for|with|from|of|by|into)\s+(?:at|in|on|for|with|from|of|by|into)\b(?!-)(?!\s+(?:to|about)\b)",
     re.IGNORECASE,
 )
 # Two determiners in a row ("is on a the keto diet", "has a my bike"): a rule put its own article before a
