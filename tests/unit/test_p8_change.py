@@ -1,0 +1,95 @@
+"""A role taken up is the user's job from the stated date (issue #12: changes are updates, stated time is
+valid time).
+
+"started last month as a copywriter at Quillhouse", "became a paramedic at Northfield in 2024": the form is
+a past start of a role (optionally at a named organisation), which the event frame reads as a dated outing
+on a slot of its own. It is a change of occupation (and employer): those slots, from the stated date, so a
+later or earlier job on them is replaced exactly then. The phrasings are invented here; none comes from an
+evaluation set.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from shared.domain.models import ExtractionInput, Turn
+from shared.providers.offline.extraction_rules import extract_facts
+from tests.unit.test_end_state_classes import active_texts, only, replay, valid_at
+
+SAID = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
+
+
+def facts(text: str):
+    return extract_facts(ExtractionInput(new_turns=(Turn("m1", "user", text, SAID),), context_turns=()))
+
+
+def by_slot(text: str) -> dict[str, tuple[str, str]]:
+    return {f.slot: (f.text, f.valid_from.date().isoformat()) for f in facts(text) if not f.negated}
+
+
+@pytest.mark.parametrize(
+    ("said", "role", "org", "start"),
+    [
+        ("Started last month as a junior copywriter at Quillhouse & Sons.", "copywriter", "Quillhouse", "2026-02-01"),
+        ("I started as a nurse at St Aldric's last year.", "nurse", "St Aldric's", "2025-01-01"),
+        ("I became a paramedic at Northfield Ambulance in 2024.", "paramedic", "Northfield", "2024-01-01"),
+        ("so I began as an analyst at Brightwell two weeks ago!", "analyst", "Brightwell", "2026-02-24"),
+        ("Finally started as a data engineer at Korvex in January, loving it", "engineer", "Korvex", "2026-01-01"),
+    ],
+)
+def test_a_role_started_at_a_named_place_is_occupation_and_employer_from_the_stated_date(said, role, org, start):
+    slots = by_slot(said)
+    assert "occupation" in slots and role in slots["occupation"][0] and slots["occupation"][1] == start
+    assert "employer" in slots and org in slots["employer"][0] and slots["employer"][1] == start
+    assert not any(s.startswith("event:") for s in slots)
+
+
+@pytest.mark.parametrize(
+    ("said", "role", "start"),
+    [
+        ("I became a midwife in 2023.", "midwife", "2023-01-01"),
+        ("Started as a sous chef last week.", "chef", "2026-03-02"),
+    ],
+)
+def test_a_role_started_with_no_place_is_the_occupation_from_the_stated_date(said, role, start):
+    slots = by_slot(said)
+    assert "occupation" in slots and role in slots["occupation"][0] and slots["occupation"][1] == start
+    assert "employer" not in slots
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "My sister started as a nurse at St Aldric's last year.",  # someone else's job
+        "If I started as a nurse at St Aldric's next year, would I earn more?",  # a hypothetical
+        "Should I start as an analyst at Brightwell in May?",  # a question
+        "I started a podcast last month.",  # no role
+        "I became a dad last year.",  # not an occupation
+        "I started as a joke at the party last week.",  # not a role
+    ],
+)
+def test_what_is_no_role_taken_up_gives_no_job(said):
+    slots = by_slot(said)
+    assert "occupation" not in slots and "employer" not in slots
+
+
+def test_a_new_role_replaces_the_old_job_from_the_stated_month():
+    run = replay(
+        [
+            ("I work at Harwick Mutual as a claims handler.", "2025-11-02"),
+            ("big news, started last month as a junior copywriter at Quillhouse!", "2026-02-26"),
+        ]
+    )
+    texts = active_texts(run)
+    assert not any("Harwick" in t for t in texts)
+    assert any("Quillhouse" in t for t in texts)
+    assert any("Harwick" in t for t in valid_at(run, "2025-12-15T12:00:00+00:00"))
+    assert any("Quillhouse" in t for t in valid_at(run, "2026-01-20T12:00:00+00:00"))
+
+
+def test_a_new_role_said_without_a_place_replaces_the_old_occupation():
+    run = replay([("I'm a barista.", "2025-10-01"), ("I became a firefighter in January.", "2026-03-20")])
+    assert only(active_texts(run), "firefighter")
+    assert only(valid_at(run, "2025-12-01T12:00:00+00:00"), "barista")
