@@ -50,7 +50,7 @@ def test_a_role_started_at_a_named_place_is_occupation_and_employer_from_the_sta
     ("said", "role", "start"),
     [
         ("I became a midwife in 2023.", "midwife", "2023-01-01"),
-        ("Started as a sous chef last week.", "chef", "2026-03-02"),
+        ("I started as a sous chef last week.", "chef", "2026-03-02"),
     ],
 )
 def test_a_role_started_with_no_place_is_the_occupation_from_the_stated_date(said, role, start):

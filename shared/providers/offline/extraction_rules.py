@@ -4902,6 +4902,37 @@ def _became(fact: ExtractedFact) -> ExtractedFact:
     return replace(fact, slot="occupation", category=FACT, valid_to=None, value=m.group("role").replace("-", " "))
 
 
+# "The user started as a junior copywriter at Quillhouse in 2026-02", "... became a paramedic at Northfield
+# (since 2024)": a past start of a role, as the event and past frames write it, with its stated date.
+_ROLE_TAKEN_UP = _rx(
+    r"^The user (?:(?:started|began)(?:\s+working)?\s+as|became)\s+(?:an?\s+|the\s+)?(?P<role>[^()]+?)"
+    r"(?:\s+at\s+(?P<org>[^()]+?))?"
+    r"(?:\s+(?:in|on)\s+(?P<when>(?:the\s+week\s+of\s+)?\d{4}(?:-\d{2}){0,2})|\s+\((?:since|from)\s+(?P<since>[^()]+)\))?$"
+)
+
+
+def _roles_taken_up(facts: list[ExtractedFact]) -> list[ExtractedFact]:
+    """A role the user says they started or became ("started last month as a copywriter at Quillhouse") is
+    their occupation, and the named place their employer, from the stated date: a change of job, so it
+    lands on the slots an earlier job holds and replaces it then, not an outing on a slot of its own."""
+    out: list[ExtractedFact] = []
+    for fact in facts:
+        m = _ROLE_TAKEN_UP.match(fact.text) if fact.language == "en" and not fact.negated else None
+        role = _tidy(m.group("role")) if m else ""
+        if not m or _kind(fact.slot) not in ("event", "past") or not _is_occupation(role.split()[-1].lower()):
+            out.append(fact)
+            continue
+        when = m.group("when") or m.group("since")
+        since = f" (since {when})" if when else ""
+        article = "an" if role[:1].lower() in "aeiou" else "a"
+        job = replace(fact, category=FACT, valid_to=None)
+        out.append(replace(job, text=f"The user works as {article} {role}{since}", slot="occupation", value=role))
+        org = _tidy(m.group("org") or "")
+        if org and _named(org) and len(org.split()) <= 5:
+            out.append(replace(job, text=f"The user works at {org}{since}", slot="employer", value=org))
+    return out
+
+
 def _domain_slot(fact: ExtractedFact) -> ExtractedFact:
     """A tool's slot by its domain in every language: "usamos Postgres" is tool:database as "we use Postgres"
     is, so a later "migramos a MariaDB" lands on it (a slot made from the name would hold Postgres alone)."""
@@ -5034,7 +5065,7 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
     settled: list[ExtractedFact] = []
     earlier_of: dict[str, list[ExtractedFact]] = {}
     texts = {t.event_id: t.content for t in request.new_turns}
-    for fact in _switches_said(facts, request, depth):
+    for fact in _roles_taken_up(_switches_said(facts, request, depth)):
         fact = _diet_slot(_commute_slot(_plain_thing_slot(_became(fact))))
         source = fact.source_event_ids[0] if fact.source_event_ids else ""
         by_domain = _domain_slot(fact)
