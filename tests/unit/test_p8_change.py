@@ -93,3 +93,47 @@ def test_a_new_role_said_without_a_place_replaces_the_old_occupation():
     run = replay([("I'm a barista.", "2025-10-01"), ("I became a firefighter in January.", "2026-03-20")])
     assert only(active_texts(run), "firefighter")
     assert only(valid_at(run, "2025-12-01T12:00:00+00:00"), "barista")
+
+
+# --- "I work in a warehouse" is the user's job, so a new job replaces it ------------------------------
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I work in a warehouse.",
+        "i work in a call centre for a phone company",
+        "I work nights at the hospital.",
+        "I work day shifts at the distribution centre, 6 to 2",
+        "I work in a tiny bakery near the station.",
+    ],
+)
+def test_working_in_a_kind_of_workplace_is_the_users_job(said):
+    slots = by_slot(said)
+    assert "employer" in slots and not any(s.startswith("habit:") for s in slots)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I work in an open-plan office.",  # where one sits, not whom for
+        "I work in a team of five.",
+        "I work from home on Fridays.",
+        "I work in the evenings.",
+    ],
+)
+def test_working_in_what_is_no_workplace_is_no_job(said):
+    assert "employer" not in by_slot(said)
+
+
+def test_a_new_job_replaces_working_in_a_kind_of_workplace_from_the_stated_month():
+    run = replay(
+        [
+            ("i work in a call centre for a phone company, it's grim", "2025-11-02"),
+            ("finally out! started last month as a junior copywriter at Quillhouse", "2026-02-26"),
+        ]
+    )
+    texts = active_texts(run)
+    assert not any("call centre" in t for t in texts)
+    assert any("Quillhouse" in t for t in texts)
+    assert any("call centre" in t for t in valid_at(run, "2025-12-15T12:00:00+00:00"))

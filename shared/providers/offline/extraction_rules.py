@@ -4933,6 +4933,33 @@ def _roles_taken_up(facts: list[ExtractedFact]) -> list[ExtractedFact]:
     return out
 
 
+# "The user works in a warehouse", "works nights at the hospital", "works day shifts at the sorting centre":
+# a job said by the kind of place it is done in, which the durable-verb frame reads as a habit.
+_WORKS_IN_A_PLACE = _rx(
+    r"^The user (?:no longer )?works (?:(?:day |night |early |late |weekend )?shifts |nights |days |weekends )?"
+    r"(?:in|at) (?P<where>(?:an?|the) (?:[\w'-]+ ){0,3}?(?P<head>[\w'-]+))(?:\s+(?:for|in|near|on|by)\b.*)?$"
+)
+# Kinds of workplace: a place one is employed at (not a room one sits in: "office", "team", "kitchen").
+_WORKPLACE_HEADS = _vocab("""
+    centre, center, warehouse, factory, plant, hospital, clinic, surgery, school, college, university, bakery,
+    restaurant, cafe, café, pub, bar, hotel, shop, store, supermarket, bank, lab, laboratory, pharmacy, garage,
+    nursery, library, museum, farm, salon, brewery, mill, mine, shipyard, depot, prison, firm, company, agency,
+    startup, start-up, consultancy, charity, nonprofit, non-profit, newspaper, publisher, airline, council
+""")
+
+
+def _workplace_slot(fact: ExtractedFact) -> ExtractedFact:
+    """ "I work in a warehouse" is where the user works, the employer slot a later job replaces ("started
+    last month as a copywriter at Quillhouse"), not a habit beside it."""
+    if _kind(fact.slot) != "habit" or fact.language != "en" or not _thing(fact.slot).startswith("working-"):
+        return fact
+    m = _WORKS_IN_A_PLACE.match(fact.text)
+    if not m or m.group("head").lower() not in _WORKPLACE_HEADS:
+        return fact
+    context = context_of(fact.slot)
+    return replace(fact, slot="employer" + (f"@{context}" if context else ""), value=m.group("where"))
+
+
 def _domain_slot(fact: ExtractedFact) -> ExtractedFact:
     """A tool's slot by its domain in every language: "usamos Postgres" is tool:database as "we use Postgres"
     is, so a later "migramos a MariaDB" lands on it (a slot made from the name would hold Postgres alone)."""
@@ -5066,7 +5093,7 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
     earlier_of: dict[str, list[ExtractedFact]] = {}
     texts = {t.event_id: t.content for t in request.new_turns}
     for fact in _roles_taken_up(_switches_said(facts, request, depth)):
-        fact = _diet_slot(_commute_slot(_plain_thing_slot(_became(fact))))
+        fact = _diet_slot(_commute_slot(_plain_thing_slot(_workplace_slot(_became(fact)))))
         source = fact.source_event_ids[0] if fact.source_event_ids else ""
         by_domain = _domain_slot(fact)
         if not any(k.slot == by_domain.slot and k.source_event_ids == fact.source_event_ids for k in settled):
