@@ -137,3 +137,28 @@ def test_a_new_job_replaces_working_in_a_kind_of_workplace_from_the_stated_month
     assert not any("call centre" in t for t in texts)
     assert any("Quillhouse" in t for t in texts)
     assert any("call centre" in t for t in valid_at(run, "2025-12-15T12:00:00+00:00"))
+
+
+# --- "I don't X anymore, I'm Y now": the new clause has its own subject and verb ---------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "new"),
+    [
+        ("I don't eat meat anymore, I'm vegan now", "vegan"),
+        ("i don't drink beer anymore, i'm sober now", "sober"),
+        ("We don't rent anymore, we own a flat in Dunmore now", "Dunmore"),
+        ("I don't eat dairy anymore; I'm vegan these days.", "vegan"),
+    ],
+)
+def test_an_ending_then_a_clause_with_its_own_subject_keeps_that_clause_whole(said, new):
+    found = facts(said)
+    assert any(f.negated for f in found)
+    positive = [f.text for f in found if not f.negated]
+    assert not any(" they are " in t or " i am " in t.lower() or " we " in t for t in positive), positive
+    assert any(new in t for t in positive) or not positive  # said whole, or nothing rather than garbled
+
+
+def test_an_ending_then_a_bare_new_object_still_takes_the_ended_verb():
+    positive = [f.text for f in facts("I don't drink soda anymore, sparkling water now") if not f.negated]
+    assert any("drinks sparkling water" in t for t in positive)

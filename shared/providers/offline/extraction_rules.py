@@ -4250,10 +4250,11 @@ _ENDED_THEN_NOW = {
 }
 
 
-# "I don't drink soda anymore, water now": the verb of the ending carries over to the new object.
+# "I don't drink soda anymore, water now": the verb of the ending carries over to the new object (never to a
+# clause with its own subject, "..., I'm vegan now", wherever the spaces after the comma fall).
 _EN_ENDED_VERB_THEN_NOW = _rx(
     r"^(?P<ended>(?P<subj>i|we)\s+(?:don't|do\s+not|no\s+longer)\s+(?P<verb>[a-z]+)\s+[^,;]+?)\s*[,;]\s*(?:but\s+)?"
-    r"(?:(?:now|these\s+days)\s+(?!(?:i|we)\b)(?P<new1>[^,;]+?)|(?!(?:i|we)\b)(?P<new2>[^,;]+?)\s+(?:now|these\s+days))"
+    r"(?:(?:now|these\s+days)\s+(?!(?:i|we)\b)(?P<new1>[^,;]+?)|(?!\s*(?:i|we)\b)(?P<new2>[^,;]+?)\s+(?:now|these\s+days))"
     r"[.!]?$"
 )
 
