@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/change_buckets.py            # counts per bucket and tag
     .venv/bin/python bench/change_buckets.py --show     # plus each failure (tuning split only)
+    .venv/bin/python bench/change_buckets.py --all-languages   # non-English conversations too
 
 Reads only the tuning split of the sets that may be read (never the blind v3 set). A conversation
 can fall in several buckets; the first listed cause is its primary one.
@@ -61,7 +62,7 @@ def causes(conversation: dict[str, Any], run: ev.Replay) -> list[str]:
     return found or ["unknown"]
 
 
-async def main_async(show: bool) -> None:
+async def main_async(show: bool, all_languages: bool) -> None:
     from shared.providers.offline.providers import OfflineDecisionProvider, OfflineExtractionProvider
 
     conversations = [
@@ -69,7 +70,7 @@ async def main_async(show: bool) -> None:
         for path in READABLE
         if path.exists()
         for c in ev.load(path)
-        if c["split"] == "tune" and set(c["tags"]) & set(TAGS)
+        if c["split"] == "tune" and set(c["tags"]) & set(TAGS) and (all_languages or "non_english" not in c["tags"])
     ]
     similarity = ev.Similarity(use_model=True)
     primary: Counter[str] = Counter()
@@ -116,11 +117,12 @@ async def main_async(show: bool) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--show", action="store_true", help="print each tuning failure")
+    parser.add_argument("--all-languages", action="store_true", help="also the non-English conversations")
     args = parser.parse_args()
     from shared.telemetry import configure_logging
 
     configure_logging("WARNING", json_logs=False)
-    asyncio.run(main_async(args.show))
+    asyncio.run(main_async(args.show, args.all_languages))
 
 
 if __name__ == "__main__":
