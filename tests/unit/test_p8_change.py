@@ -162,3 +162,39 @@ def test_an_ending_then_a_clause_with_its_own_subject_keeps_that_clause_whole(sa
 def test_an_ending_then_a_bare_new_object_still_takes_the_ended_verb():
     positive = [f.text for f in facts("I don't drink soda anymore, sparkling water now") if not f.negated]
     assert any("drinks sparkling water" in t for t in positive)
+
+
+# --- "I retired last month": the user's occupation is retired from then, not an outing ----------------
+
+
+@pytest.mark.parametrize(
+    ("said", "start"),
+    [
+        ("I retired last month.", "2026-02-01"),
+        ("I finally retired in January!", "2026-01-01"),
+        ("We sold the house, and I retired two weeks ago.", "2026-02-24"),
+    ],
+)
+def test_retiring_is_the_occupation_retired_from_the_stated_date(said, start):
+    slots = by_slot(said)
+    assert "occupation" in slots and "retired" in slots["occupation"][0] and slots["occupation"][1] == start
+    assert not any(s.startswith("event:") for s in slots)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "My dad retired last month.",  # someone else
+        "I'll retire in 2030.",  # not yet
+        "When I retired the old laptop last week it still worked.",  # retiring a thing
+    ],
+)
+def test_what_is_not_the_user_retiring_is_no_occupation(said):
+    assert "occupation" not in by_slot(said)
+
+
+def test_retiring_replaces_the_occupation_at_the_stated_date():
+    run = replay([("I'm a secondary school teacher.", "2025-09-01"), ("I retired in January.", "2026-03-20")])
+    assert only(active_texts(run), "retired")
+    assert only(valid_at(run, "2025-12-01T12:00:00+00:00"), "teacher")
+    assert only(valid_at(run, "2026-02-01T12:00:00+00:00"), "retired")

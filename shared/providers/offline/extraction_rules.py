@@ -4903,6 +4903,26 @@ def _became(fact: ExtractedFact) -> ExtractedFact:
     return replace(fact, slot="occupation", category=FACT, valid_to=None, value=m.group("role").replace("-", " "))
 
 
+# "The user retired in 2026-02", "... retired on 2026-02-24", as the event frame writes a bare retirement.
+_RETIRED_EVENT = _rx(
+    r"^The user (?:has )?retired(?:\s+(?:in|on)\s+(?P<when>(?:the\s+week\s+of\s+)?\d{4}(?:-\d{2}){0,2})"
+    r"|\s+\((?:since|from)\s+(?P<since>[^()]+)\))?$"
+)
+
+
+def _retired(fact: ExtractedFact) -> ExtractedFact:
+    """ "I retired last month" is the user's occupation, retired, from then on (as "I'm retired now" is),
+    so it replaces the job they had at that date; not an outing that ends."""
+    if fact.language != "en" or fact.negated or base_slot(fact.slot) != "event:retired":
+        return fact
+    m = _RETIRED_EVENT.match(fact.text)
+    if m is None:
+        return fact
+    when = m.group("when") or m.group("since")
+    text = "The user is retired" + (f" (since {when})" if when else "")
+    return replace(fact, text=text, slot="occupation", category=FACT, valid_to=None, value="retired")
+
+
 # "The user started as a junior copywriter at Quillhouse in 2026-02", "... became a paramedic at Northfield
 # (since 2024)": a past start of a role, as the event and past frames write it, with its stated date.
 _ROLE_TAKEN_UP = _rx(
@@ -5094,7 +5114,7 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
     earlier_of: dict[str, list[ExtractedFact]] = {}
     texts = {t.event_id: t.content for t in request.new_turns}
     for fact in _roles_taken_up(_switches_said(facts, request, depth)):
-        fact = _diet_slot(_commute_slot(_plain_thing_slot(_workplace_slot(_became(fact)))))
+        fact = _diet_slot(_commute_slot(_plain_thing_slot(_workplace_slot(_retired(_became(fact))))))
         source = fact.source_event_ids[0] if fact.source_event_ids else ""
         by_domain = _domain_slot(fact)
         if not any(k.slot == by_domain.slot and k.source_event_ids == fact.source_event_ids for k in settled):
