@@ -198,3 +198,37 @@ def test_retiring_replaces_the_occupation_at_the_stated_date():
     assert only(active_texts(run), "retired")
     assert only(valid_at(run, "2025-12-01T12:00:00+00:00"), "teacher")
     assert only(valid_at(run, "2026-02-01T12:00:00+00:00"), "retired")
+
+
+# --- "no more running for me": an ending said without its verb of ending ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "ended"),
+    [
+        ("no more running for me, my knees are done", "runs"),
+        ("No more climbing for a while, I broke my wrist.", "climbs"),
+        ("ok so no more smoking. day 3 and I'm dying", "smokes"),
+    ],
+)
+def test_no_more_doing_something_is_an_ending(said, ended):
+    found = facts(said)
+    assert any(f.negated and ended in f.text for f in found), [f.text for f in found]
+    assert not any(not f.negated and ended in f.text for f in found)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "no more questions, thanks!",  # not an activity
+        "There's no more milk in the fridge.",
+        "I drink no more than two coffees a day.",
+    ],
+)
+def test_no_more_of_what_is_no_activity_ends_nothing(said):
+    assert not any(f.negated for f in facts(said))
+
+
+def test_no_more_running_ends_the_running_habit():
+    run = replay([("I run 5k most mornings.", "2026-01-05"), ("no more running for me, knees are shot", "2026-03-20")])
+    assert active_texts(run) == []

@@ -1009,9 +1009,26 @@ def _as_we(text: str) -> str:
     return f"we {verb}{text[m.end() :]}"
 
 
+# "no more running for me", "no more climbing for a while": an ending said with neither "I" nor its verb.
+_NO_MORE_DOING = _rx(
+    r"^(?:(?:ok|okay|so|well|yeah|and)\s+)*no\s+more\s+(?P<g>[a-z]{2,}ing)\b(?P<rest>.*?)"
+    r"(?:\s+for\s+(?:me|us|now|a\s+while|the\s+time\s+being))?(?P<tail>\s*[,;.!?].*)?$"
+)
+
+
+def _no_more_as_stopped(text: str) -> str | None:
+    """ "no more running for me" says "I stopped running": only of a doing (a known verb's -ing form)."""
+    m = _NO_MORE_DOING.match(text)
+    if m is None or frames.base_of_gerund(m.group("g")) is None:
+        return None
+    return f"I stopped {m.group('g')}{m.group('rest')}{m.group('tail') or ''}"
+
+
 def _with_subject(text: str) -> str:
     """The clause with its first person back: chat often leaves the "I" out."""
     text = _as_we(text)
+    if (stopped := _no_more_as_stopped(text)) is not None:
+        return stopped
     for pattern, lead in _NOUN_NEWS:
         if found := pattern.match(text):
             return lead + text[found.end() :]
@@ -2640,8 +2657,9 @@ _DENY = _rx(
     r"|not\s+really)[\s,!.]*)+$"
 )
 _QUESTION = re.compile(r"[^.!?\n]+\?")
+# ("no more running" is no answer: it is an ending, _no_more_as_stopped)
 _YES_FIRST = _rx(
-    r"^(?:(?:haha+|lol|oh|ah|hah|ha)[\s,!.]+)?(?P<yes>(?:yes|yep|yeah|yup|correct|exactly|of\s+course|no|nope|nah"
+    r"^(?:(?:haha+|lol|oh|ah|hah|ha)[\s,!.]+)?(?P<yes>(?:yes|yep|yeah|yup|correct|exactly|of\s+course|no(?!\s+more\b)|nope|nah"
     r"|not\s+anymore)\b[\s,!.]*)(?=\S)"
 )
 _Q_LEAD = r"^(?:so,?\s+|and\s+|just\s+to\s+(?:confirm|check),?\s+|to\s+confirm,?\s+|quick\s+question,?\s+)?"
