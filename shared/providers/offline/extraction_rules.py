@@ -1058,9 +1058,26 @@ def _own_thing_moved(text: str) -> str:
     return f"I switched my {m.group('thing')} {text[m.end() :]}" if m else text
 
 
+# "no more running for me", "no more climbing for a while": an ending said with neither "I" nor its verb.
+_NO_MORE_DOING = _rx(
+    r"^(?:(?:ok|okay|so|well|yeah|and)\s+)*no\s+more\s+(?P<g>[a-z]{2,}ing)\b(?P<rest>.*?)"
+    r"(?:\s+for\s+(?:me|us|now|a\s+while|the\s+time\s+being))?(?P<tail>\s*[,;.!?].*)?$"
+)
+
+
+def _no_more_as_stopped(text: str) -> str | None:
+    """ "no more running for me" says "I stopped running": only of a doing (a known verb's -ing form)."""
+    m = _NO_MORE_DOING.match(text)
+    if m is None or frames.base_of_gerund(m.group("g")) is None:
+        return None
+    return f"I stopped {m.group('g')}{m.group('rest')}{m.group('tail') or ''}"
+
+
 def _with_subject(text: str) -> str:
     """The clause with its first person back: chat often leaves the "I" out."""
     text = _own_thing_moved(_as_we(text))
+    if (stopped := _no_more_as_stopped(text)) is not None:
+        return stopped
     for pattern, lead in _NOUN_NEWS:
         if found := pattern.match(text):
             return lead + text[found.end() :]
@@ -2841,8 +2858,9 @@ _DENY = _rx(
     r"|not\s+really)[\s,!.]*)+$"
 )
 _QUESTION = re.compile(r"[^.!?\n]+\?")
+# ("no more running" is no answer: it is an ending, _no_more_as_stopped)
 _YES_FIRST = _rx(
-    r"^(?:(?:haha+|lol|oh|ah|hah|ha)[\s,!.]+)?(?P<yes>(?:yes|yep|yeah|yup|correct|exactly|of\s+course|no|nope|nah"
+    r"^(?:(?:haha+|lol|oh|ah|hah|ha)[\s,!.]+)?(?P<yes>(?:yes|yep|yeah|yup|correct|exactly|of\s+course|no(?!\s+more\b)|nope|nah"
     r"|not\s+anymore)\b[\s,!.]*)(?=\S)"
 )
 _Q_LEAD = r"^(?:so,?\s+|and\s+|just\s+to\s+(?:confirm|check),?\s+|to\s+confirm,?\s+|quick\s+question,?\s+)?"
@@ -4533,10 +4551,11 @@ _ENDED_THEN_NOW = {
 }
 
 
-# "I don't drink soda anymore, water now": the verb of the ending carries over to the new object.
+# "I don't drink soda anymore, water now": the verb of the ending carries over to the new object (never to a
+# clause with its own subject, "..., I'm vegan now", wherever the spaces after the comma fall).
 _EN_ENDED_VERB_THEN_NOW = _rx(
     r"^(?P<ended>(?P<subj>i|we)\s+(?:don't|do\s+not|no\s+longer)\s+(?P<verb>[a-z]+)\s+[^,;]+?)\s*[,;]\s*(?:but\s+)?"
-    r"(?:(?:now|these\s+days)\s+(?!(?:i|we)\b)(?P<new1>[^,;]+?)|(?!(?:i|we)\b)(?P<new2>[^,;]+?)\s+(?:now|these\s+days))"
+    r"(?:(?:now|these\s+days)\s+(?!(?:i|we)\b)(?P<new1>[^,;]+?)|(?!\s*(?:i|we)\b)(?P<new2>[^,;]+?)\s+(?:now|these\s+days))"
     r"[.!]?$"
 )
 
@@ -5375,6 +5394,84 @@ def _became(fact: ExtractedFact) -> ExtractedFact:
     return replace(fact, slot="occupation", category=FACT, valid_to=None, value=m.group("role").replace("-", " "))
 
 
+# "The user retired in 2026-02", "... retired on 2026-02-24", as the event frame writes a bare retirement.
+_RETIRED_EVENT = _rx(
+    r"^The user (?:has )?retired(?:\s+(?:in|on)\s+(?P<when>(?:the\s+week\s+of\s+)?\d{4}(?:-\d{2}){0,2})"
+    r"|\s+\((?:since|from)\s+(?P<since>[^()]+)\))?$"
+)
+
+
+def _retired(fact: ExtractedFact) -> ExtractedFact:
+    """ "I retired last month" is the user's occupation, retired, from then on (as "I'm retired now" is),
+    so it replaces the job they had at that date; not an outing that ends."""
+    if fact.language != "en" or fact.negated or base_slot(fact.slot) != "event:retired":
+        return fact
+    m = _RETIRED_EVENT.match(fact.text)
+    if m is None:
+        return fact
+    when = m.group("when") or m.group("since")
+    text = "The user is retired" + (f" (since {when})" if when else "")
+    return replace(fact, text=text, slot="occupation", category=FACT, valid_to=None, value="retired")
+
+
+# "The user started as a junior copywriter at Quillhouse in 2026-02", "... became a paramedic at Northfield
+# (since 2024)": a past start of a role, as the event and past frames write it, with its stated date.
+_ROLE_TAKEN_UP = _rx(
+    r"^The user (?:(?:started|began)(?:\s+working)?\s+as|became)\s+(?:an?\s+|the\s+)?(?P<role>[^()]+?)"
+    r"(?:\s+at\s+(?P<org>[^()]+?))?"
+    r"(?:\s+(?:in|on)\s+(?P<when>(?:the\s+week\s+of\s+)?\d{4}(?:-\d{2}){0,2})|\s+\((?:since|from)\s+(?P<since>[^()]+)\))?$"
+)
+
+
+def _roles_taken_up(facts: list[ExtractedFact]) -> list[ExtractedFact]:
+    """A role the user says they started or became ("started last month as a copywriter at Quillhouse") is
+    their occupation, and the named place their employer, from the stated date: a change of job, so it
+    lands on the slots an earlier job holds and replaces it then, not an outing on a slot of its own."""
+    out: list[ExtractedFact] = []
+    for fact in facts:
+        m = _ROLE_TAKEN_UP.match(fact.text) if fact.language == "en" and not fact.negated else None
+        role = _tidy(m.group("role")) if m else ""
+        if not m or _kind(fact.slot) not in ("event", "past") or not _is_occupation(role.split()[-1].lower()):
+            out.append(fact)
+            continue
+        when = m.group("when") or m.group("since")
+        since = f" (since {when})" if when else ""
+        article = "an" if role[:1].lower() in "aeiou" else "a"
+        job = replace(fact, category=FACT, valid_to=None)
+        out.append(replace(job, text=f"The user works as {article} {role}{since}", slot="occupation", value=role))
+        org = _tidy(m.group("org") or "")
+        if org and _named(org) and len(org.split()) <= 5:
+            out.append(replace(job, text=f"The user works at {org}{since}", slot="employer", value=org))
+    return out
+
+
+# "The user works in a warehouse", "works nights at the hospital", "works day shifts at the sorting centre":
+# a job said by the kind of place it is done in, which the durable-verb frame reads as a habit.
+_WORKS_IN_A_PLACE = _rx(
+    r"^The user (?:no longer )?works (?:(?:day |night |early |late |weekend )?shifts |nights |days |weekends )?"
+    r"(?:in|at) (?P<where>(?:an?|the) (?:[\w'-]+ ){0,3}?(?P<head>[\w'-]+))(?:\s+(?:for|in|near|on|by)\b.*)?$"
+)
+# Kinds of workplace: a place one is employed at (not a room one sits in: "office", "team", "kitchen").
+_WORKPLACE_HEADS = _vocab("""
+    centre, center, warehouse, factory, plant, hospital, clinic, surgery, school, college, university, bakery,
+    restaurant, cafe, café, pub, bar, hotel, shop, store, supermarket, bank, lab, laboratory, pharmacy, garage,
+    nursery, library, museum, farm, salon, brewery, mill, mine, shipyard, depot, prison, firm, company, agency,
+    startup, start-up, consultancy, charity, nonprofit, non-profit, newspaper, publisher, airline, council
+""")
+
+
+def _workplace_slot(fact: ExtractedFact) -> ExtractedFact:
+    """ "I work in a warehouse" is where the user works, the employer slot a later job replaces ("started
+    last month as a copywriter at Quillhouse"), not a habit beside it."""
+    if _kind(fact.slot) != "habit" or fact.language != "en" or not _thing(fact.slot).startswith("working-"):
+        return fact
+    m = _WORKS_IN_A_PLACE.match(fact.text)
+    if not m or m.group("head").lower() not in _WORKPLACE_HEADS:
+        return fact
+    context = context_of(fact.slot)
+    return replace(fact, slot="employer" + (f"@{context}" if context else ""), value=m.group("where"))
+
+
 def _domain_slot(fact: ExtractedFact) -> ExtractedFact:
     """A tool's slot by its domain in every language: "usamos Postgres" is tool:database as "we use Postgres"
     is, so a later "migramos a MariaDB" lands on it (a slot made from the name would hold Postgres alone)."""
@@ -5507,8 +5604,8 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
     settled: list[ExtractedFact] = []
     earlier_of: dict[str, list[ExtractedFact]] = {}
     texts = {t.event_id: t.content for t in request.new_turns}
-    for fact in _switches_said(facts, request, depth):
-        fact = _diet_slot(_commute_slot(_plain_thing_slot(_became(fact))))
+    for fact in _roles_taken_up(_switches_said(facts, request, depth)):
+        fact = _diet_slot(_commute_slot(_plain_thing_slot(_workplace_slot(_retired(_became(fact))))))
         source = fact.source_event_ids[0] if fact.source_event_ids else ""
         by_domain = _domain_slot(fact)
         if not any(k.slot == by_domain.slot and k.source_event_ids == fact.source_event_ids for k in settled):
