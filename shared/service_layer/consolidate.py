@@ -440,9 +440,10 @@ class _UserBatch:
         conn, deferred = self.conn, self.deferred
         tombstone = None
         if without_speaker(candidate.slot) and not candidate.negated:  # "~maya" is no slot, only a speaker
-            if any(row[10] for row in deferred.decisions):
-                # An earlier candidate of this batch retracted something: the lookup must see its row, as
-                # it would had that candidate come in a batch before this one.
+            if deferred.holds_retraction_of(self.tenant_id, self.user_id):
+                # An earlier candidate of this user in this batch retracted something: the lookup must see
+                # its row, as it would had that candidate come in a batch before this one. (Other users'
+                # retractions wait: the lookup reads only this user's decisions.)
                 await store.write_deferred(conn, deferred)
             tombstone = await store.tombstone_after(
                 conn,

@@ -323,6 +323,11 @@ class DeferredWrites:
     # Users with a retraction (a negated decision) on record or written in this transaction; None: unknown.
     retracting_users: set[tuple[str, str]] | None = None
 
+    def holds_retraction_of(self, tenant_id: str, user_id: str) -> bool:
+        """Whether a decision row waiting here retracts something of this user (its tombstone lookup
+        must see it). Another user's never matters: that lookup reads this user's decisions only."""
+        return any(row[10] and row[0] == tenant_id and row[2] == user_id for row in self.decisions)
+
 
 async def apply_plan(
     conn: asyncpg.Connection,
@@ -488,14 +493,17 @@ def _as_stored(moment: datetime | None) -> datetime | None:
     return moment.astimezone(UTC) if moment is not None and moment.tzinfo is not None else moment
 
 
+# `ann` (migration 0011): the user's flag, read here rather than by the per-row trigger, which costs more.
 _INSERT_DEFERRED_FACTS = """
     INSERT INTO facts (fact_id, tenant_id, user_id, text, normalized_text, category, importance, slot,
                        language, embedding, embedding_model, status, valid_from, valid_to,
-                       superseded_at, superseded_by, source, source_message_ids, candidate_id)
+                       superseded_at, superseded_by, source, source_message_ids, candidate_id, ann)
     SELECT fact_id, tenant_id, user_id, text, normalized_text, category, importance, slot, language,
            embedding, embedding_model, status, valid_from, valid_to,
            CASE WHEN status = 'active' THEN NULL ELSE now() END, superseded_by, source,
-           ARRAY(SELECT jsonb_array_elements_text(source_message_ids)), candidate_id
+           ARRAY(SELECT jsonb_array_elements_text(source_message_ids)), candidate_id,
+           coalesce((SELECT u.ann_indexed FROM users u WHERE u.tenant_id = f.tenant_id AND u.user_id = f.user_id),
+                    false)
     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::smallint[],
                 $8::text[], $9::text[], $10::vector[], $11::text[], $12::text[], $13::timestamptz[],
                 $14::timestamptz[], $15::uuid[], $16::text[], $17::jsonb[], $18::text[])
