@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import itertools
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -353,8 +354,18 @@ def build_stage_app(
                 await handle_batch(loop, events)
                 for event in events:
                     await stream.ack(event)
+                if not gc.get_freeze_count():
+                    freeze_startup_objects()
 
     return app, ctx
+
+
+def freeze_startup_objects() -> None:
+    """Once the first batch is handled (the stage's modules, its provider and caches are loaded by then),
+    leave what exists out of the garbage collector's full collections: they scanned the ~100k objects of
+    faust, pydantic and the stage's modules each time, ~50 ms of CPU every few thousand events (a
+    consolidator's 0.03 ms per candidate). Objects made later are collected as before."""
+    gc.freeze()
 
 
 async def with_lookahead(
