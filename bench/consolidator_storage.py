@@ -75,9 +75,9 @@ async def measure(data_dir: Path, batch: int, users: int, statements: bool) -> d
     from services.consolidator import stage as consolidator
     from services.embedder import stage as embedder
     from services.extractor import stage as extractor
+    from shared import runtime
     from shared.broker import Topics
     from shared.embedded import EmbeddedPostgres
-    from shared import runtime
     from shared.runtime import Record, StageContext
     from shared.settings import Settings
     from shared.storage.migrate import migrate
