@@ -75,7 +75,6 @@ async def measure(data_dir: Path, batch: int, users: int, statements: bool) -> d
     from services.consolidator import stage as consolidator
     from services.embedder import stage as embedder
     from services.extractor import stage as extractor
-    from shared import runtime
     from shared.broker import Topics
     from shared.embedded import EmbeddedPostgres
     from shared.runtime import Record, StageContext
@@ -125,9 +124,8 @@ async def measure(data_dir: Path, batch: int, users: int, statements: bool) -> d
         ctx.stage = "consolidator"
         parse_embedded = consolidator.make_parser(settings)
         # As `make bench` times a stage: from the end of its first batch (imports, connections, prepared
-        # statements), after which the stage's runtime freezes its startup objects (shared/runtime.py).
+        # statements).
         await consolidator.handle(ctx, [(record, parse_embedded(v)) for v in candidates[:batch]])
-        getattr(runtime, "freeze_startup_objects", lambda: None)()  # a checkout before it froze nothing
         if statements:
             await conn.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
             await conn.execute("SELECT pg_stat_statements_reset()")

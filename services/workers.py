@@ -25,9 +25,6 @@ class StageSpec:
     prefetch: Callable[..., Any] | None = None
     # Events taken ahead (in batches not yet handled) before the agent stops taking: 1 is one batch ahead.
     lookahead_events: Callable[[Settings], int] = lambda s: 1
-    # Take and parse the next batch while one is handled, even without a prefetch: for a stage that waits on
-    # Postgres for much of a batch, the event loop takes and parses the next one meanwhile.
-    read_ahead: bool = False
     # Work nothing in the pipeline waits for: the process runs at a lower CPU priority, so on cores it
     # shares with the other stages (memstream dev, one compose host) it yields to them.
     background: bool = False
@@ -73,14 +70,7 @@ def _specs() -> dict[str, StageSpec]:
             lookahead_events=lambda s: s.embedder_batch_max_events,
             background=True,  # only search waits for a message's vector
         ),
-        # Each batch waits on Postgres for about half its time (reads, writes, commits): the next one is taken
-        # from the stream and parsed (JSON, its vector) meanwhile. Decisions never depend on batch boundaries.
-        "consolidator": StageSpec(
-            lambda t: [t.embedded],
-            consolidator.make_parser,
-            consolidator.handle,
-            read_ahead=True,
-        ),
+        "consolidator": StageSpec(lambda t: [t.embedded], consolidator.make_parser, consolidator.handle),
         "summarizer": StageSpec(
             lambda t: [t.messages, t.changes],
             lambda s: summarizer.parse,
@@ -109,7 +99,6 @@ def run_worker(stage: str, settings: Settings) -> None:
         batch_max_events=spec.batch_max_events(settings),
         prefetch=spec.prefetch,
         lookahead_events=spec.lookahead_events(settings),
-        read_ahead=spec.read_ahead,
     )
     serve_metrics(settings.metrics_port, settings.metrics_host)
     niceness = os.nice(BACKGROUND_NICENESS) if spec.background else os.nice(0)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import itertools
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -321,12 +320,11 @@ def build_stage_app(
     batch_max_events: int | None = None,
     prefetch: Prefetch | None = None,
     lookahead_events: int = 1,
-    read_ahead: bool = False,
 ) -> tuple[faust.App, StageContext]:
-    """A faust app (one consumer group) whose single agent feeds batches to ``handle``. With ``prefetch``
-    or ``read_ahead``, the agent takes the next batches while one is handled (until ``lookahead_events``
-    events wait in them), parses their records and gives them to ``prefetch`` (see :func:`with_lookahead`);
-    batches are still handled, and acknowledged, one after the other in order."""
+    """A faust app (one consumer group) whose single agent feeds batches to ``handle``. With ``prefetch``,
+    the agent takes the next batches while one is handled (until ``lookahead_events`` events wait in
+    them), and gives each to ``prefetch`` (see :func:`with_lookahead`); batches are still handled, and
+    acknowledged, one after the other in order."""
     app = create_faust_app(stage, settings)
 
     async def publish(topic: str, items: list[tuple[bytes, bytes]]) -> None:
@@ -344,7 +342,7 @@ def build_stage_app(
         # raised or was cancelled, which commits past events never handled. Here a batch is
         # acknowledged only once every event of it was processed or dead-lettered.
         batches = stream.noack_take(batch_max_events or settings.batch_max_events, within=settings.batch_window_s)
-        if prefetch is not None or read_ahead:
+        if prefetch is not None:
             batches = with_lookahead(
                 batches, lambda events: loop.read_ahead(records_of(events)), ahead_events=lookahead_events
             )
@@ -355,18 +353,8 @@ def build_stage_app(
                 await handle_batch(loop, events)
                 for event in events:
                     await stream.ack(event)
-                if not gc.get_freeze_count():
-                    freeze_startup_objects()
 
     return app, ctx
-
-
-def freeze_startup_objects() -> None:
-    """Once the first batch is handled (the stage's modules, its provider and caches are loaded by then),
-    leave what exists out of the garbage collector's full collections: they scanned the ~100k objects of
-    faust, pydantic and the stage's modules each time, ~50 ms of CPU every few thousand events (a
-    consolidator's 0.03 ms per candidate). Objects made later are collected as before."""
-    gc.freeze()
 
 
 async def with_lookahead(
