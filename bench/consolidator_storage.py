@@ -5,10 +5,12 @@
 bench/workload.py's conversations (160 users x 50 messages, live-traffic order) go through the real
 extractor and embedder handlers in this process (offline providers, nothing published), then the
 consolidator stage's ``handle`` consumes the candidates in batches of ``--batch`` (its default batch
-size), as the stage does. Prints one JSON line: candidates/s (wall, noisy on a shared machine), this
-process's CPU ms per candidate (the stage's side) and Postgres's (its whole process tree), and the
-decisions by op. With ``--statements``, Postgres's pg_stat_statements (enabled in this data dir's
-Postgres only) lists every statement kind with its calls: round trips per candidate are what costs.
+size), as the stage does, timed from the end of the first batch as `make bench` times a stage. Prints
+one JSON line: candidates/s (wall, noisy on a shared machine), this process's CPU ms per candidate (the
+stage's side) and Postgres's (its whole process tree), the decisions by op, and a digest of the facts,
+decisions, change events and recalls it left (equal digests from two checkouts: the same decisions).
+With ``--statements``, Postgres's pg_stat_statements (enabled in this data dir's Postgres only) lists
+every statement kind with its calls: round trips per candidate are what costs.
 Run it from the checkout to measure (``python bench/consolidator_storage.py`` from another checkout
 measures that one).
 """
@@ -37,6 +39,32 @@ def tree_cpu(pid: int) -> float:
         except psutil.Error:
             pass
     return total
+
+
+# What consolidation leaves, without what depends on the clock (now(): recorded_at, superseded_at; an event's
+# occurred_at) or on how two transactions interleave (outbox ids across users): equal digests from two
+# checkouts mean the same facts, decisions, change events (in each user's order) and recalls.
+STATE = {
+    "facts": "SELECT fact_id, tenant_id, user_id, text, normalized_text, category, importance, slot, language,"
+    " embedding::text, status, valid_from, valid_to, superseded_by, superseded_at IS NULL, source,"
+    " source_message_ids, candidate_id, ann, strength, recall_count FROM facts ORDER BY fact_id",
+    "decisions": "SELECT tenant_id, candidate_id, user_id, op, target_fact_id, new_fact_id, decided_by, reason, slot,"
+    " value, negated, valid_from, said_at FROM decisions ORDER BY tenant_id, candidate_id",
+    "outbox": "SELECT event_id, tenant_id, user_id,"
+    " payload - 'occurred_at' #- '{fact,recorded_at}' #- '{fact,superseded_at}' FROM outbox"
+    " ORDER BY tenant_id, user_id, id",
+    "recalls": "SELECT tenant_id, recall_id, fact_id, kind, occurred_at FROM recalls ORDER BY 1, 2, 3",
+}
+
+
+async def state_digest(conn) -> dict[str, str]:
+    import hashlib
+
+    digest = {}
+    for name, query in STATE.items():
+        rows = [tuple(r) for r in await conn.fetch(query)]
+        digest[name] = f"{len(rows)} rows, sha256 {hashlib.sha256(repr(rows).encode()).hexdigest()[:16]}"
+    return digest
 
 
 async def measure(data_dir: Path, batch: int, users: int, statements: bool) -> dict:
@@ -95,15 +123,18 @@ async def measure(data_dir: Path, batch: int, users: int, statements: bool) -> d
 
         ctx.stage = "consolidator"
         parse_embedded = consolidator.make_parser(settings)
+        # As `make bench` times a stage: from the end of its first batch (imports, connections, prepared
+        # statements).
+        await consolidator.handle(ctx, [(record, parse_embedded(v)) for v in candidates[:batch]])
         if statements:
             await conn.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
             await conn.execute("SELECT pg_stat_statements_reset()")
         pg_pid = postgres._server.get_pid()
         pg_before, cpu_before, started = tree_cpu(pg_pid), time.process_time(), time.perf_counter()
-        for i in range(0, len(candidates), batch):
+        for i in range(batch, len(candidates), batch):
             await consolidator.handle(ctx, [(record, parse_embedded(v)) for v in candidates[i : i + batch]])
         seconds = time.perf_counter() - started
-        n = len(candidates)
+        n = len(candidates) - batch
         result = {
             "candidates": n,
             "batch": batch,
@@ -115,6 +146,7 @@ async def measure(data_dir: Path, batch: int, users: int, statements: bool) -> d
                 for r in await conn.fetch("SELECT op, decided_by, count(*) AS n FROM decisions GROUP BY 1, 2")
             },
         }
+        result["state"] = await state_digest(conn)
         if statements:
             rows = await conn.fetch(
                 "SELECT calls, total_exec_time, regexp_replace(query, '\\s+', ' ', 'g') AS query"

@@ -8,6 +8,7 @@ users, every user's candidates in order.
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 
 from shared.contracts.events import EmbeddedFact
 from shared.domain.event_checks import embedding_problem
@@ -57,8 +58,8 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, EmbeddedFact]]) ->
         finally:
             if seat is not None:
                 seat.leave()  # a transaction that failed before asking keeps no one waiting
-        for outcome in outcomes:
-            EVENTS.labels(STAGE, outcome.op.value.lower()).inc()
+        for op, count in Counter(outcome.op.value.lower() for outcome in outcomes).items():
+            EVENTS.labels(STAGE, op).inc(count)
 
     # A few transactions side by side, each over a share of the batch's users: one commit per share
     # rather than per user, while the database works on one share the event loop prepares another.

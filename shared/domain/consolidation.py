@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import lru_cache
 from uuid import UUID
 
 from shared.domain.models import Decision, DecisionItem, Neighbour, Op
@@ -45,6 +46,7 @@ _WORD = re.compile(r"[\w+#]+")
 SLOT_UPDATE_MIN_SIMILARITY = 0.30
 
 
+@lru_cache(maxsize=4096)  # a candidate's text is normalised several times on its way (order, look-up, rules, row)
 def normalize_text(text: str) -> str:
     """The form two facts must share to be the same fact."""
     return _SPACES.sub(" ", text.strip().lower()).rstrip(" .!?;:,")

@@ -26,6 +26,7 @@ import asyncio
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from typing import Any
 
 import asyncpg
@@ -60,6 +61,12 @@ from shared.settings import Settings
 from shared.storage import facts as store
 from shared.storage.recalls import Recall, apply_recalls
 from shared.telemetry import FACT_DECISIONS, FRESHNESS
+
+
+@cache
+def _decisions_counted(op: str, decided_by: str) -> Any:
+    """The decisions counter of one (op, decided_by): labels() costs a lock and a lookup per call."""
+    return FACT_DECISIONS.labels(op, decided_by)
 
 
 @dataclass(frozen=True)
@@ -440,9 +447,10 @@ class _UserBatch:
         conn, deferred = self.conn, self.deferred
         tombstone = None
         if without_speaker(candidate.slot) and not candidate.negated:  # "~maya" is no slot, only a speaker
-            if any(row[10] for row in deferred.decisions):
-                # An earlier candidate of this batch retracted something: the lookup must see its row, as
-                # it would had that candidate come in a batch before this one.
+            if deferred.holds_retraction_of(self.tenant_id, self.user_id):
+                # An earlier candidate of this user in this batch retracted something: the lookup must see
+                # its row, as it would had that candidate come in a batch before this one. (Other users'
+                # retractions wait: the lookup reads only this user's decisions.)
                 await store.write_deferred(conn, deferred)
             tombstone = await store.tombstone_after(
                 conn,
@@ -457,7 +465,7 @@ class _UserBatch:
         changes = await store.apply_plan(
             conn, plan, _new_fact(candidate, self.source), decided_by=decided_by, deferred=deferred
         )
-        FACT_DECISIONS.labels(plan.op.value, decided_by).inc()
+        _decisions_counted(plan.op.value, decided_by).inc()
         if (restated := restated_fact(view, decision, near)) is not None:
             # The user said it again: that reinforces the fact like a recall, once per candidate.
             recall = Recall(

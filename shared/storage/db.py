@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import struct
+from array import array
+from collections.abc import Sequence
+
 import asyncpg
+import numpy as np
+from pgvector import Vector
 from pgvector.asyncpg import register_vector
 
 # Startup parameters, not SET: the pool's RESET ALL on release would undo a SET.
@@ -40,3 +46,23 @@ async def create_pool(
 async def _rollback_if_open(conn: asyncpg.Connection) -> None:
     if conn.is_in_transaction():
         await conn.execute("ROLLBACK")
+
+
+class EncodedVector(Vector):
+    """A vector parameter in pgvector's binary form, made once with numpy (big-endian float32 after a
+    dimension header): pgvector's own Vector copies the values into an array and byteswaps them in Python
+    at every encode (~5 us for 384 dimensions, against ~2). Its codec sends ``to_binary()`` of any Vector
+    as it is. For an array of vectors too: an element must not look like an array to asyncpg."""
+
+    def __init__(self, values: Sequence[float] | np.ndarray, /) -> None:
+        data = np.asarray(values, dtype=">f4")
+        if data.ndim != 1:
+            raise ValueError("expected ndim to be 1")
+        self._binary = struct.pack(">HH", len(data), 0) + data.tobytes()
+
+    @property
+    def _value(self) -> array:  # Vector's other methods (to_list, __eq__, ...) read it
+        return array("f", np.frombuffer(self._binary, dtype=">f4", offset=4).astype(np.float32).tobytes())
+
+    def to_binary(self) -> bytes:
+        return self._binary

@@ -11,7 +11,6 @@ from uuid import UUID
 
 import asyncpg
 import numpy as np
-from pgvector import Vector
 
 from shared.contracts.events import FactChange, FactSnapshot
 from shared.domain.consolidation import ActiveFact, ChangePlan, normalize_text
@@ -19,6 +18,7 @@ from shared.domain.slots import base_slot, speaker_of, without_speaker
 from shared.domain.strength import StrengthParams, state_of, strength_at
 from shared.hashing import content_hash
 from shared.settings import get_settings
+from shared.storage.db import EncodedVector
 
 OUTBOX_CHANNEL = "memstream_outbox"
 
@@ -125,7 +125,7 @@ def _query_columns(queries: Sequence[NeighbourQuery]) -> tuple[list, ...]:
         [q.tenant_id for q in queries],
         [q.user_id for q in queries],
         # Vector objects: an array's elements must not look like arrays themselves to asyncpg.
-        [Vector(np.asarray(q.embedding, dtype=np.float32)) for q in queries],
+        [EncodedVector(q.embedding) for q in queries],
         [base_slot(q.slot) if without_speaker(q.slot) else None for q in queries],  # "~maya": no slot
         [normalize_text(q.text) for q in queries],
         things,
@@ -323,6 +323,14 @@ class DeferredWrites:
     # Users with a retraction (a negated decision) on record or written in this transaction; None: unknown.
     retracting_users: set[tuple[str, str]] | None = None
 
+    # Users of the decision rows waiting in ``decisions`` that retract something (negated).
+    retracting_waiting: set[tuple[str, str]] = field(default_factory=set)
+
+    def holds_retraction_of(self, tenant_id: str, user_id: str) -> bool:
+        """Whether a decision row waiting here retracts something of this user (its tombstone lookup
+        must see it). Another user's never matters: that lookup reads this user's decisions only."""
+        return (tenant_id, user_id) in self.retracting_waiting
+
 
 async def apply_plan(
     conn: asyncpg.Connection,
@@ -413,8 +421,10 @@ async def apply_plan(
         changes.append(_change(fact, "added", new_snapshot, reason=plan.reason))
 
     writes = deferred if deferred is not None else DeferredWrites()
-    if fact.negated and writes.retracting_users is not None:
-        writes.retracting_users.add((fact.tenant_id, fact.user_id))
+    if fact.negated:
+        writes.retracting_waiting.add((fact.tenant_id, fact.user_id))
+        if writes.retracting_users is not None:
+            writes.retracting_users.add((fact.tenant_id, fact.user_id))
     writes.decisions.append(
         (
             fact.tenant_id,
@@ -449,7 +459,7 @@ def _fact_row(fact: NewFact, status: str, valid_to: datetime | None, history_of:
         fact.importance,
         fact.slot,
         fact.language,
-        Vector(np.asarray(fact.embedding, dtype=np.float32)) if fact.embedding is not None else None,
+        EncodedVector(fact.embedding) if fact.embedding is not None else None,
         fact.embedding_model,
         status,
         fact.valid_from,
@@ -488,14 +498,17 @@ def _as_stored(moment: datetime | None) -> datetime | None:
     return moment.astimezone(UTC) if moment is not None and moment.tzinfo is not None else moment
 
 
+# `ann` (migration 0011): the user's flag, read here rather than by the per-row trigger, which costs more.
 _INSERT_DEFERRED_FACTS = """
     INSERT INTO facts (fact_id, tenant_id, user_id, text, normalized_text, category, importance, slot,
                        language, embedding, embedding_model, status, valid_from, valid_to,
-                       superseded_at, superseded_by, source, source_message_ids, candidate_id)
+                       superseded_at, superseded_by, source, source_message_ids, candidate_id, ann)
     SELECT fact_id, tenant_id, user_id, text, normalized_text, category, importance, slot, language,
            embedding, embedding_model, status, valid_from, valid_to,
            CASE WHEN status = 'active' THEN NULL ELSE now() END, superseded_by, source,
-           ARRAY(SELECT jsonb_array_elements_text(source_message_ids)), candidate_id
+           ARRAY(SELECT jsonb_array_elements_text(source_message_ids)), candidate_id,
+           coalesce((SELECT u.ann_indexed FROM users u WHERE u.tenant_id = f.tenant_id AND u.user_id = f.user_id),
+                    false)
     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::smallint[],
                 $8::text[], $9::text[], $10::vector[], $11::text[], $12::text[], $13::timestamptz[],
                 $14::timestamptz[], $15::uuid[], $16::text[], $17::jsonb[], $18::text[])
@@ -560,6 +573,7 @@ async def _write(conn: asyncpg.Connection, writes: DeferredWrites, *, facts_only
     writes.supersedes.clear()
     if not facts_only:
         writes.decisions.clear()
+        writes.retracting_waiting.clear()
         writes.changes.clear()
 
 

@@ -14,6 +14,7 @@ from pgvector.asyncpg import register_vector
 from shared.storage.facts import neighbours
 from shared.storage.search import EXACT_MAX_FACTS, vector_facts
 from shared.storage.tenants import ensure_tenant
+from tests.integration.candidates import at_minute, candidate, consolidate_each
 
 DIM = 384
 COLUMNS = ["fact_id", "tenant_id", "user_id", "text", "normalized_text", "category", "importance"]
@@ -82,3 +83,44 @@ async def test_only_users_past_the_threshold_are_indexed_and_search_stays_comple
         # The heavy user's own vector is found through the index.
         hits = await vector_facts(conn, tenant, "heavy", heavy_vectors[7], limit=5)
         assert hits[0].score > 0.99
+
+
+async def test_the_consolidator_flags_its_new_facts_as_the_trigger_would(db):
+    """The consolidator's deferred insert reads the user's flag itself (migration 0011: the per-row
+    trigger fires only for rows that leave `ann` out), so its facts enter the index exactly when the
+    trigger would have put them there."""
+    rng = np.random.default_rng(11)
+    tenant = f"t-{uuid.uuid4().hex[:10]}"
+    now = datetime.now(UTC)
+    async with db.acquire() as conn:
+        await register_vector(conn)
+        await ensure_tenant(conn, tenant)
+        vectors = unit_vectors(rng, EXACT_MAX_FACTS + 1)
+        rows = [
+            (uuid.uuid4(), tenant, "heavy", f"h{i}", f"h{i}", "fact", 5, vectors[i], now)
+            for i in range(EXACT_MAX_FACTS + 1)
+        ]
+        await conn.copy_records_to_table("facts", records=rows, columns=COLUMNS)
+    one = unit_vectors(rng, 2)
+    await consolidate_each(
+        db,
+        candidate(tenant, "heavy", "I keep bees", one[0].tolist(), at=at_minute(1)),
+        candidate(tenant, "light", "I keep bees", one[1].tolist(), at=at_minute(1)),
+    )
+    async with db.acquire() as conn:
+        flags = dict(
+            await conn.fetch("SELECT user_id, ann FROM facts WHERE tenant_id = $1 AND text = 'I keep bees'", tenant)
+        )
+        assert flags == {"heavy": True, "light": False}
+        # Rows that leave `ann` out still get it from the trigger (it has no default any more).
+        await conn.execute(
+            f"INSERT INTO facts ({', '.join(COLUMNS)}) VALUES ($1, $2, $3, 'x', 'x', 'fact', 5, $4, $5)",
+            uuid.uuid4(),
+            tenant,
+            "light",
+            one[1],
+            now,
+        )
+        assert await conn.fetchval(
+            "SELECT bool_and(NOT ann) FROM facts WHERE tenant_id = $1 AND user_id = 'light'", tenant
+        )

@@ -50,3 +50,31 @@ async def test_users_in_one_transaction_and_overlapping_transactions_at_once(db)
     decided = await db.fetchval("SELECT count(*) FROM decisions WHERE tenant_id = $1", tenant)
     queued = await db.fetchval("SELECT count(*) FROM outbox WHERE tenant_id = $1", tenant)
     assert decided == 9 and queued == 9  # one decision and one change event per candidate
+
+
+async def _statuses(db, tenant: str) -> dict[tuple[str, str], tuple[str, object]]:
+    rows = await db.fetch("SELECT user_id, text, status, valid_to FROM facts WHERE tenant_id = $1", tenant)
+    return {(r["user_id"], r["text"]): (r["status"], r["valid_to"]) for r in rows}
+
+
+async def test_a_retraction_earlier_in_the_transaction_ends_its_own_users_fact_and_no_one_elses(db):
+    """A retraction applied earlier in the same transaction is a tombstone for a fact of its user that
+    began before it (the write before that user's look-up makes it visible); another user's fact on the
+    same slot in the same transaction is not its business. As if each candidate came in a batch of its own."""
+    from tests.integration.candidates import axis, consolidate_each
+
+    def story(tenant: str) -> dict[tuple[str, str], list[EmbeddedFact]]:
+        gone = candidate(tenant, "u-a", "I no longer live in Lisbon", axis(1), at=at_minute(1), slot="location")
+        gone = gone.model_copy(update={"negated": True})
+        lived = candidate(tenant, "u-a", "I lived in Lisbon", axis(2), at=at_minute(2), slot="location")
+        lived = lived.model_copy(update={"valid_from": at_minute(0)})
+        other = candidate(tenant, "u-b", "I live in Porto", axis(3), at=at_minute(2), slot="location")
+        return {(tenant, "u-a"): [gone, lived], (tenant, "u-b"): [other]}
+
+    together, alone = f"t-{uuid.uuid4().hex[:8]}", f"t-{uuid.uuid4().hex[:8]}"
+    await _run(db, story(together))
+    await consolidate_each(db, *(c for cs in story(alone).values() for c in cs))
+    statuses = await _statuses(db, together)
+    assert statuses == await _statuses(db, alone)
+    assert statuses[("u-a", "I lived in Lisbon")] == ("retracted", at_minute(1))
+    assert statuses[("u-b", "I live in Porto")] == ("active", None)
