@@ -1,0 +1,228 @@
+"""The people and animals in the user's life, their health and their tastes, said as people chat.
+
+Written for this round (#12, branch p8-kin) before the code, in invented phrasings (none from an
+evaluation set): lowercase chat, typos, several clauses in one message.
+
+- a pronoun that points back at one relative said just before ("my sister ... she moved to Leeds"), in
+  the same message or the speaker's previous turn, resolved only when exactly one fits;
+- a name and its details given in fragments ("my dog? Biscuit. a beagle");
+- health said as a noun phrase ("celiac here", "type 1 diabetic since 2010", "bad knee");
+- tastes said casually, without their "I" ("cant stand olives", "huge fan of the Mets");
+- four wrong outputs, each a class: joining a group is no "takes"; a relative's retirement is no
+  ending; a bare count with an adverb names nothing; a new job said without "I" is the employer.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from shared.domain.models import ExtractionInput, Turn
+from shared.providers.offline.extraction_rules import extract_facts
+
+DAY = datetime(2026, 4, 14, 18, 0, tzinfo=UTC)
+
+
+def said(*lines: str, name: str | None = None) -> list[tuple[str, str | None]]:
+    """The facts of the last line (a user turn); the lines before it are context. A line starting with
+    "A: " is the assistant's."""
+    turns = []
+    for i, line in enumerate(lines):
+        role, text = ("assistant", line[3:]) if line.startswith("A: ") else ("user", line)
+        turns.append(Turn(f"k{i}", role, text, DAY, name if role == "user" else None))
+    request = ExtractionInput(new_turns=(turns[-1],), context_turns=tuple(turns[:-1]))
+    return [(("NOT " if f.negated else "") + f.text, f.slot) for f in extract_facts(request)]
+
+
+def full(*lines: str):
+    turns = [Turn(f"k{i}", "user", text, DAY, None) for i, text in enumerate(lines)]
+    return extract_facts(ExtractionInput(new_turns=(turns[-1],), context_turns=tuple(turns[:-1])))
+
+
+def texts(*lines: str) -> list[str]:
+    return [t for t, _ in said(*lines)]
+
+
+# --- a pronoun pointing back at one relative ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lines", "fact", "slot"),
+    [
+        (("my sister finally found a flat. she moved to Leeds last week",), "The user's sister lives in Leeds",
+         "family:sister:location"),
+        (("ok so my brother is a chef", "he just moved to Lisbon"), "The user's brother lives in Lisbon",
+         "family:brother:location"),
+        (("my mum's been so busy lately, she works at St Mary's now",), "The user's mum works at St Mary's",
+         "family:mother:work"),
+        (("talked to my grandad today. he's a retired teacher",), "The user's grandad is a retired teacher",
+         None),
+        (("my cousin came to visit", "she lives in Cork"), "The user's cousin lives in Cork",
+         "family:cousin:location"),
+        (("My daughter is 7 and she loves horses",), "The user's daughter loves horses", None),
+    ],
+)
+def test_a_pronoun_takes_the_one_relative_said_before(lines, fact, slot):
+    facts = said(*lines)
+    assert any(t.startswith(fact) and (slot is None or s == slot) for t, s in facts), facts
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ("my sister and my mum came over. she moved to Leeds",),  # two women: which one?
+        ("my brother called. she moved to Leeds",),  # no woman said
+        ("my sister met Anna at work. she moved to Leeds",),  # a named woman besides
+        ("she moved to Leeds",),  # nobody said before
+        ("A: how is your sister doing?", "she moved to Leeds"),  # only the assistant said her
+    ],
+)
+def test_no_pronoun_is_resolved_when_more_or_none_fit(lines):
+    assert not [t for t, s in said(*lines) if "Leeds" in t and (s or "").startswith("family:")]
+
+
+def test_a_pronoun_after_a_relative_in_the_same_message_wins_over_the_previous_turn():
+    facts = said("my brother lives in Rome", "my aunt visited. she lives in Graz")
+    assert any(t.startswith("The user's aunt lives in Graz") for t, _ in facts), facts
+    assert not any("brother" in t for t, _ in facts)
+
+
+def test_a_named_speakers_pronoun_keeps_the_speaker():
+    facts = said("my sister is a vet", "she moved to Bergen", name="Liv")
+    assert any(t.startswith("Liv's sister lives in Bergen") for t, _ in facts), facts
+
+
+# --- a name and its details in fragments -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("my dog? Biscuit. a beagle, very loud", "The user has a dog named Biscuit"),
+        ("our cat? Miso, a grumpy tabby", "The user has a cat named Miso"),
+        ("my wife? Priya. shes a dentist", "The user's wife is Priya"),
+        ("my son? Teo, 4 years old and chaos", "The user's son is named Teo"),
+    ],
+)
+def test_a_self_asked_fragment_names_the_pet_or_person(text, fact):
+    assert any(t.startswith(fact) for t in texts(text)), texts(text)
+
+
+def test_the_details_after_a_fragment_name_are_kept():
+    assert any("dentist" in t and "wife" in t for t in texts("my wife? Priya. shes a dentist"))
+
+
+@pytest.mark.parametrize("text", ["my dog? no idea what to feed him", "my boss? Ugh. dont ask"])
+def test_a_fragment_without_a_name_names_nothing(text):
+    assert not [t for t in texts(text) if "named" in t or " is " in t]
+
+
+# --- health said as a noun phrase -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("celiac here, so no gluten pls", ("coeliac",)),
+        ("type 1 diabetic since 2010", ("type 1 diabetes",)),
+        ("asthmatic since i was a kid lol", ("asthma",)),
+        ("epileptic here, any tips for driving abroad?", ("epilepsy",)),
+        ("im type 2 diabetic", ("type 2 diabetes",)),
+    ],
+)
+def test_a_condition_said_as_an_adjective_is_a_health_fact(text, words):
+    facts = said(text)
+    assert any(all(w in t.lower() for w in words) and (s or "").startswith(("health:", "allergy:")) for t, s in facts), facts
+
+
+def test_a_condition_since_a_year_starts_then():
+    facts = [f for f in full("type 1 diabetic since 2010") if "diabetes" in f.text]
+    assert facts and facts[0].valid_from.year == 2010
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        ("bad knee, so no running for me", "knee"),
+        ("i've got a dodgy hip", "hip"),
+        ("gammy shoulder from rugby days, what stretches help", "shoulder"),
+    ],
+)
+def test_a_bad_body_part_is_a_health_fact(text, part):
+    facts = said(text)
+    assert any(part in t and (s or "").startswith("health:") for t, s in facts), facts
+
+
+@pytest.mark.parametrize("text", ["bad day at work tbh", "rough week here", "bad weather, so no running"])
+def test_a_bad_day_is_no_health_fact(text):
+    assert not [t for t, s in said(text) if (s or "").startswith("health:")]
+
+
+# --- tastes said casually ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "kind"),
+    [
+        ("cant stand olives tbh", "olives", "dislike:"),
+        ("huge fan of the Mets", "Mets", "like:"),
+        ("i really dig jazz", "jazz", "like:"),
+        ("big fan of spicy food, hate mushrooms", "mushrooms", "dislike:"),
+        ("im obsessed w kimchi lately", "kimchi", "like:"),
+    ],
+)
+def test_a_casual_taste_is_a_preference(text, fact, kind):
+    facts = said(text)
+    assert any(fact in t and (s or "").startswith(kind) for t, s in facts), facts
+
+
+def test_a_verb_of_taste_is_no_habit():
+    assert not [s for _, s in said("i dig jazz") if (s or "").startswith("habit:")]
+
+
+# --- wrong outputs, by class -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["i joined a football team", "just joined a choir last month", "I joined a chess club"])
+def test_joining_a_group_is_no_taking(text):
+    facts = texts(text)
+    assert facts and not [t for t in facts if " takes " in t], facts
+
+
+def test_joining_classes_is_still_taking_them():
+    assert any(" takes pottery classes" in t for t in texts("i signed up for pottery classes"))
+
+
+@pytest.mark.parametrize("text", ["my grandad retired", "my nan retired last year", "My granddad just retired!!"])
+def test_a_relatives_retirement_is_no_ending(text):
+    facts = said(text)
+    assert facts and not [t for t, _ in facts if t.startswith("NOT")], facts
+
+
+@pytest.mark.parametrize("text", ["my nan passed away last year", "my gran died in march"])
+def test_a_relatives_death_is_still_an_ending(text):
+    assert any(t.startswith("NOT") for t in texts(text)), texts(text)
+
+
+@pytest.mark.parametrize("text", ["we have two already", "i have three already lol", "got two at home"])
+def test_a_bare_count_with_an_adverb_names_nothing(text):
+    assert not [t for t, s in said(text) if (s or "").startswith("own:")]
+
+
+@pytest.mark.parametrize(
+    ("text", "org"),
+    [("got a new job at Acme", "Acme"), ("finally got a job at Brightwell Labs!!", "Brightwell Labs")],
+)
+def test_a_new_job_without_its_i_is_the_employer(text, org):
+    facts = said(text)
+    assert (f"The user works at {org}", "employer") in facts, facts
+    assert not [s for _, s in facts if (s or "").startswith("own:")]
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [("my grandparents live in Porto", "family:grandparents:location"), ("my parents moved to Faro", "family:parents:location")],
+)
+def test_relatives_said_in_the_plural_have_their_place(text, slot):
+    assert any(s == slot for _, s in said(text)), said(text)
