@@ -102,7 +102,7 @@ def test_a_named_speakers_pronoun_keeps_the_speaker():
         ("my dog? Biscuit. a beagle, very loud", "The user has a dog named Biscuit"),
         ("our cat? Miso, a grumpy tabby", "The user has a cat named Miso"),
         ("my wife? Priya. shes a dentist", "The user's wife is Priya"),
-        ("my son? Teo, 4 years old and chaos", "The user's son is named Teo"),
+        ("my son? Teo, 4 years old and chaos", "The user has a son named Teo"),
     ],
 )
 def test_a_self_asked_fragment_names_the_pet_or_person(text, fact):
@@ -124,11 +124,11 @@ def test_a_fragment_without_a_name_names_nothing(text):
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ("celiac here, so no gluten pls", ("coeliac",)),
+        ("celiac here, so gluten free recipes pls", ("coeliac",)),
         ("type 1 diabetic since 2010", ("type 1 diabetes",)),
         ("asthmatic since i was a kid lol", ("asthma",)),
         ("epileptic here, any tips for driving abroad?", ("epilepsy",)),
-        ("im type 2 diabetic", ("type 2 diabetes",)),
+        ("i am type 2 diabetic lol", ("type 2 diabetes",)),
     ],
 )
 def test_a_condition_said_as_an_adjective_is_a_health_fact(text, words):
@@ -169,7 +169,7 @@ def test_a_bad_day_is_no_health_fact(text):
         ("huge fan of the Mets", "Mets", "like:"),
         ("i really dig jazz", "jazz", "like:"),
         ("big fan of spicy food, hate mushrooms", "mushrooms", "dislike:"),
-        ("im obsessed w kimchi lately", "kimchi", "like:"),
+        ("im obsessed with kimchi lately", "kimchi", "like:"),
     ],
 )
 def test_a_casual_taste_is_a_preference(text, fact, kind):

@@ -52,7 +52,7 @@ from shared.domain import thing_match
 from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot, with_speaker
-from shared.providers.offline import answers, chat_spelling, clause_classifier, clauses, frames, well_formed
+from shared.providers.offline import answers, chat_spelling, clause_classifier, clauses, frames, kin, well_formed
 from shared.providers.offline.text_forms import PRONOUNS, bare_verb, slug, third_person, tidy
 from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import third_singular as _verb_s
@@ -175,6 +175,7 @@ _FAMILY = (
     r"(?:mother-in-law|father-in-law|sister-in-law|brother-in-law|twin\s+sister|twin\s+brother"
     r"|(?:little|older|younger|big|baby|half|step)[\s-]?(?:sister|brother)|mother|mom|mum|father|dad"
     r"|sister|brother|son|daughter|grandmother|grandma|granny|grandfather|grandpa|aunt|auntie|uncle|cousin"
+    r"|grand-?dad|granddad|grandad|grandson|granddaughter|grandchild|grandkid|nanna|nana|nan|gran"
     r"|niece|nephew|stepson|stepdaughter|stepmother|stepmom|stepfather|stepdad|twin|kid|child|baby|toddler|teenager"
     r"|eldest|youngest|oldest|newborn)"
 )
@@ -1119,7 +1120,7 @@ def _prepare(raw: str, today: date) -> Clause | None:
     cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
     if fronted := _FRONTED_RHYTHM.match(cleaned):
         cleaned = f"{fronted.group('rest')} {fronted.group('when').lower()}"
-    text = clauses.plain(_expand_contractions(_with_subject(cleaned)))
+    text = clauses.plain(_expand_contractions(_with_subject(kin.said_plainly(cleaned))))
     if not text or _REQUEST.match(text) or _HYPOTHETICAL.match(text) or _QUESTION_START.match(text):
         return None
     anymore = bool(_ANYMORE.search(text))
@@ -2790,7 +2791,7 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
     c = _prepare(raw, today)
     if c is None:
         return []
-    drafts = _birth_drafts(c) or _statement_drafts(c)
+    drafts = _kin_drafts(c) or _birth_drafts(c) or _statement_drafts(c)
     if drafts and all(d.category is EVENT for d in drafts) and (death := _death_drafts(c)):
         drafts = death  # "we had to put Rufus down last week": a death, not an event to remember
     ending = frames.ending_marker(c.text)
@@ -2868,7 +2869,7 @@ def _general_drafts(c: Clause) -> list[Draft]:
         # a fact says something about something: "I have been" says nothing, nor "I have three" (of what
         # was said in another message)
         return []
-    if not statement.negated and not c.anymore and (aspect := _relative_aspect(statement)):
+    if not statement.negated and not c.anymore and (aspect := _relative_aspect(statement) or _relative_work(statement)):
         return aspect  # "my brother moved to Austin": where a relative lives, read by its form
     if not statement.negated and not c.anymore and (role := _bare_role(statement) or _job_had(statement)):
         return role
@@ -2993,6 +2994,7 @@ def _bare_role(statement: clauses.Statement) -> list[Draft]:
 _NOW_SAID = _rx(r"\b(?:now|these\s+days|nowadays|instead)\b")
 _BARE_COUNT = _rx(
     r"(?:only\s+|just\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several|lots|loads)"
+    r"(?:\s+(?:already|now|too|total|in\s+total|at\s+home|so\s+far|at\s+the\s+moment|of\s+them|lol|haha))*"
 )
 
 
@@ -3015,13 +3017,19 @@ _ROLE_AT = re.compile(
 )
 
 
+# Relatives spoken of together, who live and move together: "my parents moved to Faro".
+_RELATIVES_TOGETHER = r"(?:grand)?parents|in-laws|folks"
 # A relative, as the subject of a clause: "my brother", "our eldest", "my mum".
-_RELATIVE_SUBJECT = _rx(rf"^(?:my|our)\s+(?P<rel>{_FAMILY}|{_PARTNER}|{_PERSON})$")
+_RELATIVE_SUBJECT = _rx(rf"^(?:my|our)\s+(?P<rel>{_FAMILY}|{_PARTNER}|{_PERSON}|{_RELATIVES_TOGETHER})$")
 # One spelling per relation, so "my mum" and "my mom" hold one slot.
 _RELATION_CANON = {"mum": "mother", "mom": "mother", "dad": "father", "grandma": "grandmother", "granny": "grandmother"}
 _RELATION_CANON |= {"grandpa": "grandfather", "auntie": "aunt", **_PARTNER_CANON}
+_RELATION_CANON |= {w: "grandfather" for w in ("grandad", "granddad", "grand-dad")}
+_RELATION_CANON |= {w: "grandmother" for w in ("nan", "nana", "nanna", "gran")}
+_RELATION_CANON |= {"folks": "parents"}
 _RELATIVE_PLACE = _rx(
-    r"^(?:(?:still|now|currently)\s+)?(?:lives|is\s+based|is\s+living|moved|has\s+moved|relocated|has\s+relocated)$"
+    r"^(?:(?:still|now|currently)\s+)?(?:lives|live|(?:is|are)\s+based|(?:is|are)\s+living|moved|(?:has|have)\s+moved"
+    r"|relocated|(?:has|have)\s+relocated)$"
 )
 _PLACE_IN_REST = re.compile(r"(?:^|\s)(?i:in|to|near|outside)\s+(?P<place>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\s*$")
 _TIME_TAIL = _rx(r"\s+(?:now|these\s+days|nowadays|again|still)$")
@@ -3043,7 +3051,7 @@ def _relative_aspect(statement: clauses.Statement) -> list[Draft]:
     slot = _relative_slot(statement.subject)
     verb, rest = statement.verb, statement.rest
     head, _, tail = rest.partition(" ")
-    if verb in ("has", "is") and head.lower() in ("moved", "relocated", "based", "living"):
+    if verb in ("has", "is", "have", "are") and head.lower() in ("moved", "relocated", "based", "living"):
         verb, rest = f"{verb} {head.lower()}", tail  # "has relocated to", "is living in"
     if slot is None or not _RELATIVE_PLACE.match(verb):
         return []
@@ -3053,8 +3061,24 @@ def _relative_aspect(statement: clauses.Statement) -> list[Draft]:
         return []
     moved = verb.split()[-1] in ("moved", "relocated")
     said = statement.text[: statement.text.index(statement.verb)].rstrip()
-    text = f"{said} lives in {place.group('place')}" if moved else f"{said} {verb} {rest}"
+    lives = "live" if re.search(rf"(?i)\b(?:{_RELATIVES_TOGETHER})$", statement.subject) else "lives"
+    text = f"{said} {lives} in {place.group('place')}" if moved else f"{said} {verb} {rest}"
     return [Draft(re.sub(r"\s+", " ", text), FACT, 5, f"{slot}:location", place.group("place"))]
+
+
+# Where or as what a relative works, by the form of the clause: "my mum works at St Mary's now", "my
+# brother works as a welder". Said of a named place or a role, it is their work (one value at a time).
+_RELATIVE_WORKS = _rx(r"^(?:(?:still|now|currently)\s+)?(?:works|is\s+working)$")
+_WORK_REST = re.compile(r"^(?i:at|for|as|in)\s+(?:(?i:an?|the)\s+)?(?:[A-Z][\w'&.-]*|[a-z]+(?:er|or|ist|ian|nurse|chef))")
+
+
+def _relative_work(statement: clauses.Statement) -> list[Draft]:
+    slot = _relative_slot(statement.subject)
+    rest = _TIME_TAIL.sub("", statement.rest).strip()
+    if slot is None or not _RELATIVE_WORKS.match(statement.verb) or not _WORK_REST.match(rest):
+        return []
+    said = statement.text[: statement.text.index(statement.verb)].rstrip()
+    return [Draft(f"{said} {statement.verb} {rest}", FACT, 5, f"{slot}:work", _value(rest))]
 
 
 # The kind of tool, said as the subject: "our database is Oracle", "my editor is Helix".
@@ -3381,6 +3405,9 @@ _TAKE_UP = _rx(
 )
 
 
+_GROUP_JOINED = _rx(r"\b(?:club|team|choir|league|group)$")
+
+
 def _take_up_drafts(c: Clause) -> list[Draft]:
     """ "I just started pottery classes on Tuesdays": an activity taken up is a habit from now on."""
     m = _TAKE_UP.match(c.text)
@@ -3388,7 +3415,9 @@ def _take_up_drafts(c: Clause) -> list[Draft]:
         return []
     what = _third_person(m.group("v").strip())
     rest = m.group("rest").strip()
-    text = re.sub(r"\s+", " ", f"The user takes {what} {rest}").strip()
+    # a club, team or choir one joins is one one is in; classes and lessons are taken
+    verb = "is in" if _GROUP_JOINED.search(what) else "takes"
+    text = re.sub(r"\s+", " ", f"The user {verb} {what} {rest}").strip()
     key = re.sub(r"^(?:a|an|some)\s+", "", what)
     return [Draft(text, PREF, 5, f"habit:{_slug(key)}", what)]
 
@@ -3451,6 +3480,7 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     )
     vague = not core or core.lower() in _VAGUE_OBJECTS or core.lower().split()[0] in {"to", "it", "that", "this"}
     vague = vague and not (activity and verb == "go")  # "go to the gym every day": the place is the activity
+    vague = vague or (kind == "own" and bool(_BARE_COUNT.fullmatch(core)))  # "we have two already": of what?
     if needs_object and vague:
         return []
     if verb == "have" and (
@@ -4059,6 +4089,19 @@ _DEATH = _rx(
 )
 
 
+def _kin_drafts(c: Clause) -> list[Draft]:
+    """What the ``kin`` forms state of a clause: a death of one's own people or animals ("my gran died",
+    "our old cat Marmalade passed away": an ending, whatever the classifier makes of it), and a bad body
+    part ("I have a dodgy knee": health, on the part's slot)."""
+    if death := kin.died(c.text):
+        who, key, _ = death
+        return [Draft(f"The user's {who} passed away{c.when()}", REL, 7, f"*:{_slug(key)}", who, negated=True)]
+    if part := kin.body_part(c.text):
+        said, where = part
+        return [Draft(f"The user has {said}", FACT, 8, f"health:{_slug(where)}", said)]
+    return []
+
+
 def _death_drafts(c: Clause) -> list[Draft]:
     """ "Rex passed away": whoever it was, they are no longer in the user's life (any slot naming them)."""
     m = _DEATH.match(c.text)
@@ -4585,20 +4628,44 @@ _SETTLE_DEPTH = 2
 def _extract(request: ExtractionInput, depth: int) -> list[ExtractedFact]:
     facts: list[ExtractedFact] = []
     previous: Turn | None = request.context_turns[-1] if request.context_turns else None
+    history = list(request.context_turns)
     for turn in request.new_turns:
         seen: set[tuple[str, str | None, bool]] = set()
         if turn.role == "user":
-            for fact in _turn_facts(turn, previous):
+            for fact in _turn_facts(_with_kin_resolved(turn, history), previous):
                 if _key(fact) not in seen:
                     seen.add(_key(fact))
                     facts.append(fact)
         previous = turn
+        history.append(turn)
     if depth <= 0:
         return facts
     if any((f.slot or "").startswith("*:") for f in facts):
         facts = _resolve_named(facts, request, depth)
     facts = _named_later(facts, request, depth)
     return _settle_changes(facts, request, depth)
+
+
+# How far back a pronoun may find the speaker's previous turn: the turn before, with at most two other
+# messages (the assistant's reply, the other speaker's) between them.
+_PRONOUN_LOOKBACK = 3
+
+
+def _with_kin_resolved(turn: Turn, before: list[Turn]) -> Turn:
+    """The turn as the rules read it, with "my dog? Biscuit." said as "my dog is called Biscuit" and a
+    "she"/"he" that can mean only one relative said before (in the turn, or the speaker's previous turn)
+    replaced by that relative (``kin``). English only; the turn's identity (event id, time) is kept."""
+    text = _read(turn.content)
+    if detect_language(text) != "en":
+        return turn
+    earlier, between = None, []
+    for said in reversed(before[-_PRONOUN_LOOKBACK:]):
+        if said.role == "user" and said.name == turn.name:
+            earlier = _read(said.content)
+            break
+        between.append(_read(said.content))
+    resolved = kin.resolve_pronouns(kin.fragments_said(text), earlier, tuple(between))
+    return turn if resolved == text else replace(turn, content=resolved)
 
 
 # "I adopted a dog" ... "her name is Mosa": a name given in a later turn to the one unnamed pet, partner or

@@ -1,0 +1,267 @@
+"""The people and animals of the user's life, their health and their tastes, as chat says them.
+
+Rewrites that put a chat form back into the plain clause the extraction rules already read; nothing
+here makes a fact itself, except the few health and death forms at the end (which return drafts' parts).
+
+- **Pronouns pointing back at a relative** (``resolve_pronouns``): "my sister finally found a flat. she
+  moved to Leeds" -> "... my sister moved to Leeds". A subject "she"/"he" at the start of a clause takes
+  the one relative said before it, in the same message or else in the speaker's previous turn, whose
+  gender fits ("sister" is a she, "cousin" either). Anyone else said before who could be meant (a second
+  relative who fits, a friend, a pet, a person's name) makes it ambiguous, and then nothing is rewritten.
+- **A name given as the answer to one's own question** (``fragments_said``): "my dog? Biscuit. a beagle"
+  -> "my dog is called Biscuit. a beagle".
+- **Health said as a noun phrase** (``said_plainly``): "celiac here", "type 1 diabetic since 2010",
+  "bad knee, so ..." -> "I'm celiac", "I have type 1 diabetes since 2010", "I have a bad knee".
+- **Casual tastes and news without their "I"**: "cant stand olives", "huge fan of the Mets", "i really
+  dig jazz", "love me some sushi", "got a new job at Acme".
+
+Pure functions over English text (the caller checks the language).
+"""
+
+from __future__ import annotations
+
+import re
+
+_FEMALE = frozenset(
+    """sister mother mom mum mama grandmother grandma granny gran nan nana nanna aunt auntie niece daughter
+    wife girlfriend gf fiancee fiancée stepmother stepmom stepsister stepdaughter mother-in-law sister-in-law
+    daughter-in-law goddaughter""".split()
+)
+_MALE = frozenset(
+    """brother father dad papa grandfather grandpa grandad granddad uncle nephew son husband boyfriend bf fiance
+    fiancé stepfather stepdad stepbrother stepson father-in-law brother-in-law son-in-law godson""".split()
+)
+_EITHER = frozenset(
+    """partner spouse cousin kid child baby toddler teenager eldest youngest oldest newborn twin sibling
+    grandchild grandkid""".split()
+)
+# Who else a "she" or "he" could mean: never resolved to, but they make a pronoun ambiguous.
+_OTHERS = frozenset(
+    """friend bestie boss manager colleague coworker co-worker roommate flatmate housemate mentor neighbour neighbor
+    teacher doctor dog cat puppy kitten rabbit bunny hamster parrot horse pony ferret""".split()
+)
+_RELATIVES = _FEMALE | _MALE | _EITHER
+_MENTION = re.compile(
+    r"(?i)\b(?P<own>my|our)\s+(?:(?:little|older|younger|big|baby|twin|eldest|youngest|oldest|old|best|new)\s+)?"
+    r"(?P<who>(?:step|half)?[a-z]+(?:-in-law)?)\b"
+)
+# A person's name said on its own ("met Anna"): a capitalised word that does not start a sentence, is no
+# place (after "in", "to", ...) and does not name the relative just said ("my sister Anna").
+_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b(?P<name>[A-Z][a-z]+)\b")
+_PLACE_BEFORE = re.compile(r"(?i)(?:\b(?:in|to|from|at|near|on|into|for|outside|around|called|named|is|'s)\s+|[,.!?]\s*)$")
+_NOT_PERSONS = frozenset(
+    """I I'm I've I'd I'll Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April
+    May June July August September October November December Christmas Easter""".split()
+)
+# A subject pronoun that starts a clause: at the start, after a full stop, a comma or a joining word.
+_PRONOUN = re.compile(
+    r"(?i)(?:^|(?<=[.!?;:]\s)|(?<=,\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s)|(?<=\bnow\s))"
+    r"(?P<p>she|he)(?P<be>'s|\s+is|\s+has|\s+was)?\b(?!')"
+)
+
+
+def _mentions(text: str) -> list[tuple[int, str, str]]:
+    """(position, kind, word) of everyone said in ``text``: kind is "she", "he", "either" (a relative) or
+    "other" (who is never resolved to, but makes a pronoun ambiguous)."""
+    found: list[tuple[int, str, str]] = []
+    for m in _MENTION.finditer(text):
+        word = m.group("who").lower()
+        kind = (
+            "she" if word in _FEMALE else "he" if word in _MALE else "either" if word in _EITHER else None
+        ) or ("other" if word in _OTHERS or word.rstrip("s") in _OTHERS else None)
+        if kind:
+            found.append((m.start(), kind, text[m.start() : m.end()]))
+    relatives_end = [m.end() for m in _MENTION.finditer(text)]
+    for m in _CAPITALISED.finditer(text):
+        name = m.group("name")
+        if name in _NOT_PERSONS or _PLACE_BEFORE.search(text[: m.start()]):
+            continue
+        if any(0 <= m.start() - end <= 2 for end in relatives_end):
+            continue  # "my sister Anna": the relative's own name
+        found.append((m.start(), "other", name))
+    return sorted(found)
+
+
+def _fits(pronoun: str, kind: str) -> bool:
+    return kind in (pronoun, "either", "other")
+
+
+def _one_relative(mentions: list[tuple[int, str, str]], pronoun: str) -> str | None:
+    """The one mention a pronoun can mean, when it is a relative; None when none or several could."""
+    fitting = {(kind, said.lower().split(" ", 1)[-1]) for _, kind, said in mentions if _fits(pronoun, kind)}
+    if len(fitting) != 1:
+        return None
+    ((kind, word),) = fitting
+    said = next(said for _, k, said in mentions if k == kind and said.lower().split(" ", 1)[-1] == word)
+    return None if kind == "other" else "my " + said.split(" ", 1)[1]
+
+
+def resolve_pronouns(text: str, earlier: str | None = None, between: tuple[str, ...] = ()) -> str:
+    """``text`` with each clause-initial "she"/"he" replaced by the one relative it can mean: one said
+    before it in ``text``, or (when ``text`` says nobody before it) in ``earlier``, the speaker's previous
+    turn, provided no message ``between`` them says someone else it could mean."""
+    if not _PRONOUN.search(text):
+        return text
+    own = _mentions(text)
+    before_turn = _mentions(earlier) if earlier else []
+    said_between = [m for said in between for m in _mentions(said)]
+    out, last = [], 0
+    for m in _PRONOUN.finditer(text):
+        pronoun = m.group("p").lower()
+        here = [x for x in own if x[0] < m.start()]
+        if any(_fits(pronoun, kind) for _, kind, _ in here):
+            relative = _one_relative(here, pronoun)
+        elif any(_fits(pronoun, kind) for _, kind, _ in said_between):
+            relative = None  # someone the other speaker or the assistant named could be meant as well
+        else:
+            relative = _one_relative(before_turn, pronoun)
+        if relative is None:
+            continue
+        be = (m.group("be") or "").strip().lower()
+        rest = text[m.end() :]
+        verb = {"'s": "has" if re.match(r"\s+(?:got|been|had)\b", rest) else "is", "": ""}.get(be, be)
+        out.append(text[last : m.start()])
+        out.append(f"{relative} {verb}".rstrip() if verb else relative)
+        last = m.end()
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
+
+
+# "my dog? Biscuit.", "our cat? Miso, a tabby", "my wife? Priya": a question one answers oneself, with a name.
+_SELF_ASKED = re.compile(
+    r"(?i)(?:^|(?<=[.!]\s))(?P<who>(?:my|our)\s+(?:[a-z]+\s+)?[a-z-]+)\s*\?+\s*"
+    r"(?P<name>(?-i:[A-Z])[a-z]+)(?=\s*(?:[.,!;]|$))"
+)
+_NAMEABLE = _RELATIVES | frozenset(
+    """dog cat puppy kitten rabbit bunny hamster parrot bird horse pony ferret gecko budgie tortoise turtle
+    snake lizard""".split()
+)
+_NO_NAMES = frozenset(
+    """Ugh Yes Yeah Yep No Nope Nah Lol Haha Ha Oh Well Hmm Meh Sure Ok Okay Dunno Nothing None Never Long
+    Dont Don't Please Pls Guess Same Both""".split()
+)
+
+
+def fragments_said(text: str) -> str:
+    """ "my dog? Biscuit. a beagle" -> "my dog is called Biscuit. a beagle"."""
+
+    def said(m: re.Match[str]) -> str:
+        who, name = m.group("who"), m.group("name")
+        if who.lower().split()[-1] not in _NAMEABLE or name in _NO_NAMES:
+            return m.group(0)
+        return f"{who} is called {name}"
+
+    return _SELF_ASKED.sub(said, text)
+
+
+# --- one clause said plainly ---------------------------------------------------------------------
+
+_SUBJECT = r"(?:(?:i'?m|i\s+am)\s+(?:a\s+)?)?"
+# A condition said as an adjective, and its noun: "diabetic" is "has diabetes".
+_CONDITION_NOUN = {
+    "diabetic": "diabetes",
+    "asthmatic": "asthma",
+    "epileptic": "epilepsy",
+    "anaemic": "anaemia",
+    "anemic": "anemia",
+    "arthritic": "arthritis",
+    "dyslexic": "dyslexia",
+    "insomniac": "insomnia",
+}
+_CONDITION_SAID = re.compile(
+    rf"(?i)^{_SUBJECT}(?P<kind>type\s*[12]\s+|pre-?)?(?P<cond>{'|'.join(_CONDITION_NOUN)})"
+    r"(?:\s+here)?(?P<rest>(?:\s+(?:since|for)\b.*)?)$"
+)
+_CELIAC = re.compile(r"(?i)^(?P<cond>c(?:o)?eliac|lactose[\s-]intolerant|gluten[\s-]intolerant)\s+here$")
+_BODY_PARTS = (
+    r"(?:knees?|back|lower\s+back|hips?|shoulders?|ankles?|wrists?|neck|elbows?|foot|feet|legs?|hamstrings?"
+    r"|achilles|heart|hand)"
+)
+_BAD_PART = re.compile(
+    rf"(?i)^(?:i\s+have\s+|i\s+got\s+|i'?ve\s+got\s+|got\s+)?(?:an?\s+)?(?P<how>bad|dodgy|gammy|bum|weak|busted|wonky"
+    rf"|trick|injured|knackered|crook)\s+(?P<part>{_BODY_PARTS})(?P<rest>(?:\s+(?:from|since|after)\b.*)?)$"
+)
+_TASTE = (
+    (re.compile(r"(?i)^(?:i\s+)?(?:really\s+|totally\s+)?dig\s+(?=\w)"), "I like "),
+    (re.compile(r"(?i)^(?:i\s+)?love\s+me\s+some\s+(?=\w)"), "I love "),
+    (re.compile(r"(?i)^(?:really\s+|just\s+)?can'?t\s+stand\s+(?=\w)"), "I can't stand "),
+    (
+        re.compile(r"(?i)^(?:a\s+)?(?P<how>big|huge|massive|long-?time|lifelong)\s+fan\s+of\s+(?=the\s+(?-i:[A-Z]))"),
+        "I am a {how} fan of ",
+    ),
+)
+# A new job said without its "I": "got a new job at Acme", "finally landed a job with Brightwell".
+_NEW_JOB = re.compile(
+    r"(?i)^(?:(?:just|finally|officially)\s+)*(?:got|landed|scored|started)\s+(?:a|an|my|the)\s+(?:new\s+|first\s+)?"
+    r"(?:job|position|role)\s+(?=(?:at|with)\s+(?-i:[A-Z]))"
+)
+
+
+def said_plainly(clause: str) -> str:
+    """The clause as the rules read it, when it is one of this module's chat forms; else as it is. What
+    follows a comma after such a form is an afterthought ("celiac here, so no gluten pls"): the clause
+    split has already set apart any statement after it."""
+    head, comma, _ = clause.partition(",")
+    if comma:
+        plain = _said_plainly(head.strip())
+        return clause if plain == head.strip() else plain
+    return _said_plainly(clause)
+
+
+def _said_plainly(clause: str) -> str:
+    if m := _CONDITION_SAID.match(clause):
+        kind = re.sub(r"\s+", " ", (m.group("kind") or "").lower()).replace("type1", "type 1").replace("type2", "type 2")
+        return f"I have {kind}{_CONDITION_NOUN[m.group('cond').lower()]}{m.group('rest')}"
+    if m := _CELIAC.match(clause):
+        return f"I'm {m.group('cond')}"
+    if m := _BAD_PART.match(clause):
+        return f"I have a {m.group('how').lower()} {m.group('part').lower()}{m.group('rest')}"
+    for pattern, lead in _TASTE:
+        if m := pattern.match(clause):
+            return lead.format(**m.groupdict()) + clause[m.end() :]
+    if m := _NEW_JOB.match(clause):
+        return "I started a new job " + clause[m.end() :]
+    return clause
+
+
+_HEALTH_PART = re.compile(rf"(?i)^i\s+have\s+an?\s+(?P<how>[a-z]+)\s+(?P<part>{_BODY_PARTS})(?:\s+(?:from|since|after)\b.*)?$")
+
+
+def body_part(clause: str) -> tuple[str, str] | None:
+    """(what is said, the body part) of "I have a bad knee": a lasting health matter, on the part's slot."""
+    m = _HEALTH_PART.match(clause)
+    if m is None or not _BAD_PART.match(clause):
+        return None
+    part = re.sub(r"\s+", " ", m.group("part").lower())
+    return f"{_article(m.group('how'))} {m.group('how').lower()} {part}", part.split()[-1].rstrip("s") or part
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+# A death of one's own, by the form of the clause: "my gran died", "our old cat Marmalade passed away",
+# "grandpa died" (a family word said as a name).
+_CALLED_BY_KIN = r"mum|mom|mam|dad|papa|mama|grandpa|grandma|granny|grandad|granddad|nan|nana|nanna|gran"
+_DIED = re.compile(
+    rf"(?i)^(?:(?:my|our)\s+(?:(?:old|dear|beloved|sweet|late|little|lovely|poor)\s+)*(?P<rel>[a-z]+(?:-in-law)?)"
+    rf"|(?P<kin>{_CALLED_BY_KIN}))(?:\s+(?P<name>(?-i:[A-Z])[a-z]+))?\s+(?:(?:has|had|just|sadly|finally)\s+)*"
+    r"(?:passed\s+away|died|passed\s+on|passed)$"
+)
+_PETS = frozenset("""dog cat puppy kitten rabbit bunny hamster parrot bird horse pony ferret budgie tortoise""".split())
+
+
+def died(clause: str) -> tuple[str, str, str] | None:
+    """(who as said, what names them, their kind: "family" or "pet") for a death of one's own people or
+    animals, or None."""
+    m = _DIED.match(clause.strip())
+    if m is None:
+        return None
+    rel = (m.group("rel") or m.group("kin")).lower()
+    if rel not in _RELATIVES and rel not in _PETS and not m.group("kin"):
+        return None
+    name = m.group("name")
+    who = f"{rel} {name}" if name else rel
+    return who, (name or rel).lower(), "pet" if rel in _PETS else "family"
