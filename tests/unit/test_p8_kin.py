@@ -50,17 +50,24 @@ def texts(*lines: str) -> list[str]:
 @pytest.mark.parametrize(
     ("lines", "fact", "slot"),
     [
-        (("my sister finally found a flat. she moved to Leeds last week",), "The user's sister lives in Leeds",
-         "family:sister:location"),
-        (("ok so my brother is a chef", "he just moved to Lisbon"), "The user's brother lives in Lisbon",
-         "family:brother:location"),
-        (("my mum's been so busy lately, she works at St Mary's now",), "The user's mum works at St Mary's",
-         "family:mother:work"),
-        (("talked to my grandad today. he's a retired teacher",), "The user's grandad is a retired teacher",
-         None),
-        (("my cousin came to visit", "she lives in Cork"), "The user's cousin lives in Cork",
-         "family:cousin:location"),
-        (("My daughter is 7 and she loves horses",), "The user's daughter loves horses", None),
+        (
+            ("my sister finally found a flat. she moved to Leeds last week",),
+            "The user's sister lives in Leeds",
+            "family:sister:location",
+        ),
+        (
+            ("ok so my brother is a chef", "he just moved to Lisbon"),
+            "The user's brother lives in Lisbon",
+            "family:brother:location",
+        ),
+        (
+            ("my mum's been so busy lately, she works at St Mary's now",),
+            "The user's mum works at St Mary's",
+            "family:mother:work",
+        ),
+        (("talked to my grandad today. he's a retired teacher",), "The user's grandad is a retired teacher", None),
+        (("my cousin came to visit", "she lives in Cork"), "The user's cousin lives in Cork", "family:cousin:location"),
+        (("my nan was in hospital for weeks. she passed away on friday",), "NOT The user's nan passed away", None),
     ],
 )
 def test_a_pronoun_takes_the_one_relative_said_before(lines, fact, slot):
@@ -80,6 +87,11 @@ def test_a_pronoun_takes_the_one_relative_said_before(lines, fact, slot):
 )
 def test_no_pronoun_is_resolved_when_more_or_none_fit(lines):
     assert not [t for t, s in said(*lines) if "Leeds" in t and (s or "").startswith("family:")]
+
+
+def test_what_a_pronoun_says_of_a_relatives_tastes_is_not_kept():
+    # measured on the tune split: "he's into film photography" was not what the user meant to be remembered
+    assert not [t for t in texts("My daughter is 7 and she loves horses") if "horses" in t]
 
 
 def test_a_pronoun_after_a_relative_in_the_same_message_wins_over_the_previous_turn():
@@ -133,7 +145,9 @@ def test_a_fragment_without_a_name_names_nothing(text):
 )
 def test_a_condition_said_as_an_adjective_is_a_health_fact(text, words):
     facts = said(text)
-    assert any(all(w in t.lower() for w in words) and (s or "").startswith(("health:", "allergy:")) for t, s in facts), facts
+    assert any(
+        all(w in t.lower() for w in words) and (s or "").startswith(("health:", "allergy:")) for t, s in facts
+    ), facts
 
 
 def test_a_condition_since_a_year_starts_then():
@@ -184,7 +198,9 @@ def test_a_verb_of_taste_is_no_habit():
 # --- wrong outputs, by class -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", ["i joined a football team", "just joined a choir last month", "I joined a chess club"])
+@pytest.mark.parametrize(
+    "text", ["i joined a football team", "just joined a choir last month", "I joined a chess club"]
+)
 def test_joining_a_group_is_no_taking(text):
     facts = texts(text)
     assert facts and not [t for t in facts if " takes " in t], facts
@@ -222,7 +238,10 @@ def test_a_new_job_without_its_i_is_the_employer(text, org):
 
 @pytest.mark.parametrize(
     ("text", "slot"),
-    [("my grandparents live in Porto", "family:grandparents:location"), ("my parents moved to Faro", "family:parents:location")],
+    [
+        ("my grandparents live in Porto", "family:grandparents:location"),
+        ("my parents moved to Faro", "family:parents:location"),
+    ],
 )
 def test_relatives_said_in_the_plural_have_their_place(text, slot):
     assert any(s == slot for _, s in said(text)), said(text)

@@ -3069,7 +3069,9 @@ def _relative_aspect(statement: clauses.Statement) -> list[Draft]:
 # Where or as what a relative works, by the form of the clause: "my mum works at St Mary's now", "my
 # brother works as a welder". Said of a named place or a role, it is their work (one value at a time).
 _RELATIVE_WORKS = _rx(r"^(?:(?:still|now|currently)\s+)?(?:works|is\s+working)$")
-_WORK_REST = re.compile(r"^(?i:at|for|as|in)\s+(?:(?i:an?|the)\s+)?(?:[A-Z][\w'&.-]*|[a-z]+(?:er|or|ist|ian|nurse|chef))")
+_WORK_REST = re.compile(
+    r"^(?i:at|for|as|in)\s+(?:(?i:an?|the)\s+)?(?:[A-Z][\w'&.-]*|[a-z]+(?:er|or|ist|ian|nurse|chef))"
+)
 
 
 def _relative_work(statement: clauses.Statement) -> list[Draft]:
@@ -4632,7 +4634,7 @@ def _extract(request: ExtractionInput, depth: int) -> list[ExtractedFact]:
     for turn in request.new_turns:
         seen: set[tuple[str, str | None, bool]] = set()
         if turn.role == "user":
-            for fact in _turn_facts(_with_kin_resolved(turn, history), previous):
+            for fact in _kin_turn_facts(turn, history, previous):
                 if _key(fact) not in seen:
                     seen.add(_key(fact))
                     facts.append(fact)
@@ -4651,21 +4653,37 @@ def _extract(request: ExtractionInput, depth: int) -> list[ExtractedFact]:
 _PRONOUN_LOOKBACK = 3
 
 
-def _with_kin_resolved(turn: Turn, before: list[Turn]) -> Turn:
-    """The turn as the rules read it, with "my dog? Biscuit." said as "my dog is called Biscuit" and a
+# What a pronoun resolved to a relative may say of them: where they live, their work, and that they died
+# (measured on the tune split: their tastes and passing states, "he's into film photography", were not
+# what the user meant to have remembered, and cost precision).
+_SAID_OF_A_PRONOUN = (":location", ":work")
+
+
+def _kin_turn_facts(turn: Turn, before: list[Turn], previous: Turn | None) -> list[ExtractedFact]:
+    """A user turn's facts, read with "my dog? Biscuit." said as "my dog is called Biscuit", plus what a
     "she"/"he" that can mean only one relative said before (in the turn, or the speaker's previous turn)
-    replaced by that relative (``kin``). English only; the turn's identity (event id, time) is kept."""
+    says of that relative's place, work or death (``kin``). English only; the turn's identity is kept."""
     text = _read(turn.content)
     if detect_language(text) != "en":
-        return turn
+        return list(_turn_facts(turn, previous))
+    said = kin.fragments_said(text)
+    read = turn if said == text else replace(turn, content=said)
+    facts = list(_turn_facts(read, previous))
     earlier, between = None, []
-    for said in reversed(before[-_PRONOUN_LOOKBACK:]):
-        if said.role == "user" and said.name == turn.name:
-            earlier = _read(said.content)
+    for other in reversed(before[-_PRONOUN_LOOKBACK:]):
+        if other.role == "user" and other.name == turn.name:
+            earlier = _read(other.content)
             break
-        between.append(_read(said.content))
-    resolved = kin.resolve_pronouns(kin.fragments_said(text), earlier, tuple(between))
-    return turn if resolved == text else replace(turn, content=resolved)
+        between.append(_read(other.content))
+    resolved = kin.resolve_pronouns(said, earlier, tuple(between))
+    if resolved == said:
+        return facts
+    known = {_key(f) for f in facts}
+    return facts + [
+        f
+        for f in _turn_facts(replace(turn, content=resolved), previous)
+        if _key(f) not in known and (f.negated or (f.slot or "").endswith(_SAID_OF_A_PRONOUN))
+    ]
 
 
 # "I adopted a dog" ... "her name is Mosa": a name given in a later turn to the one unnamed pet, partner or

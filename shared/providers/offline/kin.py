@@ -22,24 +22,25 @@ from __future__ import annotations
 
 import re
 
-_FEMALE = frozenset(
-    """sister mother mom mum mama grandmother grandma granny gran nan nana nanna aunt auntie niece daughter
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_FEMALE = _words("""
+    sister mother mom mum mama grandmother grandma granny gran nan nana nanna aunt auntie niece daughter
     wife girlfriend gf fiancee fiancée stepmother stepmom stepsister stepdaughter mother-in-law sister-in-law
-    daughter-in-law goddaughter""".split()
-)
-_MALE = frozenset(
-    """brother father dad papa grandfather grandpa grandad granddad uncle nephew son husband boyfriend bf fiance
-    fiancé stepfather stepdad stepbrother stepson father-in-law brother-in-law son-in-law godson""".split()
-)
-_EITHER = frozenset(
-    """partner spouse cousin kid child baby toddler teenager eldest youngest oldest newborn twin sibling
-    grandchild grandkid""".split()
-)
+    daughter-in-law goddaughter""")
+_MALE = _words("""
+    brother father dad papa grandfather grandpa grandad granddad uncle nephew son husband boyfriend bf fiance
+    fiancé stepfather stepdad stepbrother stepson father-in-law brother-in-law son-in-law godson""")
+_EITHER = _words("""
+    partner spouse cousin kid child baby toddler teenager eldest youngest oldest newborn twin sibling
+    grandchild grandkid""")
 # Who else a "she" or "he" could mean: never resolved to, but they make a pronoun ambiguous.
-_OTHERS = frozenset(
-    """friend bestie boss manager colleague coworker co-worker roommate flatmate housemate mentor neighbour neighbor
-    teacher doctor dog cat puppy kitten rabbit bunny hamster parrot horse pony ferret""".split()
-)
+_OTHERS = _words("""
+    friend bestie boss manager colleague coworker co-worker roommate flatmate housemate mentor neighbour neighbor
+    teacher doctor dog cat puppy kitten rabbit bunny hamster parrot horse pony ferret""")
 _RELATIVES = _FEMALE | _MALE | _EITHER
 _MENTION = re.compile(
     r"(?i)\b(?P<own>my|our)\s+(?:(?:little|older|younger|big|baby|twin|eldest|youngest|oldest|old|best|new)\s+)?"
@@ -48,11 +49,12 @@ _MENTION = re.compile(
 # A person's name said on its own ("met Anna"): a capitalised word that does not start a sentence, is no
 # place (after "in", "to", ...) and does not name the relative just said ("my sister Anna").
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b(?P<name>[A-Z][a-z]+)\b")
-_PLACE_BEFORE = re.compile(r"(?i)(?:\b(?:in|to|from|at|near|on|into|for|outside|around|called|named|is|'s)\s+|[,.!?]\s*)$")
-_NOT_PERSONS = frozenset(
-    """I I'm I've I'd I'll Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April
-    May June July August September October November December Christmas Easter""".split()
+_PLACE_BEFORE = re.compile(
+    r"(?i)(?:\b(?:in|to|from|at|near|on|into|for|outside|around|called|named|is|'s)\s+|[,.!?]\s*)$"
 )
+_NOT_PERSONS = _words("""
+    I I'm I've I'd I'll Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April
+    May June July August September October November December Christmas Easter""")
 # A subject pronoun that starts a clause: at the start, after a full stop, a comma or a joining word.
 _PRONOUN = re.compile(
     r"(?i)(?:^|(?<=[.!?;:]\s)|(?<=,\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s)|(?<=\bnow\s))"
@@ -66,9 +68,9 @@ def _mentions(text: str) -> list[tuple[int, str, str]]:
     found: list[tuple[int, str, str]] = []
     for m in _MENTION.finditer(text):
         word = m.group("who").lower()
-        kind = (
-            "she" if word in _FEMALE else "he" if word in _MALE else "either" if word in _EITHER else None
-        ) or ("other" if word in _OTHERS or word.rstrip("s") in _OTHERS else None)
+        kind = ("she" if word in _FEMALE else "he" if word in _MALE else "either" if word in _EITHER else None) or (
+            "other" if word in _OTHERS or word.rstrip("s") in _OTHERS else None
+        )
         if kind:
             found.append((m.start(), kind, text[m.start() : m.end()]))
     relatives_end = [m.end() for m in _MENTION.finditer(text)]
@@ -134,14 +136,12 @@ _SELF_ASKED = re.compile(
     r"(?i)(?:^|(?<=[.!]\s))(?P<who>(?:my|our)\s+(?:[a-z]+\s+)?[a-z-]+)\s*\?+\s*"
     r"(?P<name>(?-i:[A-Z])[a-z]+)(?=\s*(?:[.,!;]|$))"
 )
-_NAMEABLE = _RELATIVES | frozenset(
-    """dog cat puppy kitten rabbit bunny hamster parrot bird horse pony ferret gecko budgie tortoise turtle
-    snake lizard""".split()
-)
-_NO_NAMES = frozenset(
-    """Ugh Yes Yeah Yep No Nope Nah Lol Haha Ha Oh Well Hmm Meh Sure Ok Okay Dunno Nothing None Never Long
-    Dont Don't Please Pls Guess Same Both""".split()
-)
+_NAMEABLE = _RELATIVES | _words("""
+    dog cat puppy kitten rabbit bunny hamster parrot bird horse pony ferret gecko budgie tortoise turtle
+    snake lizard""")
+_NO_NAMES = _words("""
+    Ugh Yes Yeah Yep No Nope Nah Lol Haha Ha Oh Well Hmm Meh Sure Ok Okay Dunno Nothing None Never Long
+    Dont Don't Please Pls Guess Same Both""")
 
 
 def fragments_said(text: str) -> str:
@@ -212,7 +212,9 @@ def said_plainly(clause: str) -> str:
 
 def _said_plainly(clause: str) -> str:
     if m := _CONDITION_SAID.match(clause):
-        kind = re.sub(r"\s+", " ", (m.group("kind") or "").lower()).replace("type1", "type 1").replace("type2", "type 2")
+        kind = (
+            re.sub(r"\s+", " ", (m.group("kind") or "").lower()).replace("type1", "type 1").replace("type2", "type 2")
+        )
         return f"I have {kind}{_CONDITION_NOUN[m.group('cond').lower()]}{m.group('rest')}"
     if m := _CELIAC.match(clause):
         return f"I'm {m.group('cond')}"
@@ -226,7 +228,9 @@ def _said_plainly(clause: str) -> str:
     return clause
 
 
-_HEALTH_PART = re.compile(rf"(?i)^i\s+have\s+an?\s+(?P<how>[a-z]+)\s+(?P<part>{_BODY_PARTS})(?:\s+(?:from|since|after)\b.*)?$")
+_HEALTH_PART = re.compile(
+    rf"(?i)^i\s+have\s+an?\s+(?P<how>[a-z]+)\s+(?P<part>{_BODY_PARTS})(?:\s+(?:from|since|after)\b.*)?$"
+)
 
 
 def body_part(clause: str) -> tuple[str, str] | None:
@@ -250,7 +254,8 @@ _DIED = re.compile(
     rf"|(?P<kin>{_CALLED_BY_KIN}))(?:\s+(?P<name>(?-i:[A-Z])[a-z]+))?\s+(?:(?:has|had|just|sadly|finally)\s+)*"
     r"(?:passed\s+away|died|passed\s+on|passed)$"
 )
-_PETS = frozenset("""dog cat puppy kitten rabbit bunny hamster parrot bird horse pony ferret budgie tortoise""".split())
+_PETS = _words("""
+    dog cat puppy kitten rabbit bunny hamster parrot bird horse pony ferret budgie tortoise""")
 
 
 def died(clause: str) -> tuple[str, str, str] | None:
