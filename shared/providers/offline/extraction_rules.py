@@ -2791,7 +2791,7 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
     c = _prepare(raw, today)
     if c is None:
         return []
-    drafts = _kin_drafts(c) or _birth_drafts(c) or _statement_drafts(c)
+    drafts = _body_part_drafts(c) or _birth_drafts(c) or _statement_drafts(c) or _kin_death_drafts(c)
     if drafts and all(d.category is EVENT for d in drafts) and (death := _death_drafts(c)):
         drafts = death  # "we had to put Rufus down last week": a death, not an event to remember
     ending = frames.ending_marker(c.text)
@@ -4091,13 +4091,18 @@ _DEATH = _rx(
 )
 
 
-def _kin_drafts(c: Clause) -> list[Draft]:
-    """What the ``kin`` forms state of a clause: a death of one's own people or animals ("my gran died",
-    "our old cat Marmalade passed away": an ending, whatever the classifier makes of it), and a bad body
-    part ("I have a dodgy knee": health, on the part's slot)."""
+def _kin_death_drafts(c: Clause) -> list[Draft]:
+    """A death of one's own people or animals that no rule read ("my gran died", "our old cat Marmalade
+    passed away", "grandpa died"): an ending by its form, whatever the classifier makes of it."""
     if death := kin.died(c.text):
         who, key, _ = death
         return [Draft(f"The user's {who} passed away{c.when()}", REL, 7, f"*:{_slug(key)}", who, negated=True)]
+    return []
+
+
+def _body_part_drafts(c: Clause) -> list[Draft]:
+    """A bad body part ("I have a dodgy knee", "bad knee, so ..."): a lasting health matter, on the part's
+    slot, so a later word on the knee replaces it."""
     if part := kin.body_part(c.text):
         said, where = part
         return [Draft(f"The user has {said}", FACT, 8, f"health:{_slug(where)}", said)]
