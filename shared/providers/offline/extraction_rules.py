@@ -2504,7 +2504,9 @@ def _event_drafts(c: Clause) -> list[Draft]:
 _MARKERS = {
     "en": _vocab("""
         i, i'm, im, my, the, and, is, are, you, to, of, am, have, it, this, with, for, not, don't, we, was,
-        at, on, live, work, like, love, use, just, can, what, that, hello, hi, thanks, yes, please, now, anymore, longer
+        at, on, live, work, like, love, use, just, can, what, that, hello, hi, thanks, yes, please, now, anymore, longer,
+        pls, plz, lol, tbh, btw, omg, haha, gonna, wanna, kinda, ngl, idk, imo, i've, i'd, i'll, she, he, his, her, our,
+        she's, he's, it's, here, since, got, really, about, been, keep, answers
     """),
     "de": _vocab("""
         ich, und, nicht, der, das, ist, mein, meine, bin, wohne, lebe, heiße, heisse, komme, aus, mit, auf,
@@ -3794,7 +3796,7 @@ def _style_part(body: str, today: date) -> list[Draft]:
         noun = re.sub(r"(?i)^(?:so\s+many|any)\s+", "", noun).lower()
         return [Draft(f"The user wants no {noun} in answers", PREF, 6, f"style:{_slug(noun)}", f"no {noun}")]
     if re.match(r"(?i)^no\s+", body):
-        return _style_part(re.sub(r"(?i)^no\s+", "no more ", body), today)
+        return _style_part(re.sub(r"(?i)^no\s+", "no more ", body), today) or _style_noun_phrase(body)
     if be := _STYLE_BE.match(body):
         adj = be.group("adj").lower()
         more = (be.group("more") or "").strip().lower()
@@ -3805,6 +3807,32 @@ def _style_part(body: str, today: date) -> list[Draft]:
         value = units.group("v").lower()
         shown = value if " " in value else f"{value} units"
         return [Draft(f"The user wants answers in {shown}", PREF, 6, "style:units", shown)]
+    return _style_noun_phrase(body)
+
+
+# How to answer, said as a bare noun phrase in a list of asks ("short answers pls", "keep answers short,
+# bullet points, no intro fluff", "keep it brief"): the length, a format, or something left out.
+_STYLE_LENGTH_NP = _rx(
+    r"^(?:keep\s+it\s+(?P<kept>short|brief|concise|simple)|(?P<adj>short|shorter|brief|concise|detailed|longer)"
+    r"\s+(?:answers|replies|responses))$"
+)
+_STYLE_FORMAT_NP = _rx(r"^(?:use\s+)?(?P<n>bullet\s+points|bullets|tables|headings|code\s+examples|numbered\s+lists)$")
+_STYLE_LEFT_OUT = _rx(
+    r"^no\s+(?P<n>(?:intro\s+|introductory\s+)?(?:fluff|waffle|filler|preamble|intros?|pleasantries|disclaimers))$"
+)
+
+
+def _style_noun_phrase(body: str) -> list[Draft]:
+    body = body.strip(" .!")
+    if m := _STYLE_LENGTH_NP.match(body):
+        adj = (m.group("kept") or m.group("adj")).lower()
+        return [Draft(f"The user prefers {adj} answers", PREF, 6, "style:length", adj)]
+    if m := _STYLE_FORMAT_NP.match(body):
+        noun = re.sub(r"\s+", " ", m.group("n").lower())
+        return [Draft(f"The user prefers {noun}", PREF, 6, f"style:{_slug(noun)}", noun)]
+    if m := _STYLE_LEFT_OUT.match(body):
+        noun = re.sub(r"\s+", " ", m.group("n").lower())
+        return [Draft(f"The user wants no {noun} in answers", PREF, 6, f"style:{_slug(noun)}", f"no {noun}")]
     return []
 
 
