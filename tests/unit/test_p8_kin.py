@@ -245,3 +245,71 @@ def test_a_new_job_without_its_i_is_the_employer(text, org):
 )
 def test_relatives_said_in_the_plural_have_their_place(text, slot):
     assert any(s == slot for _, s in said(text)), said(text)
+
+
+# --- how to answer, said as bare noun phrases -------------------------------------------------------
+
+
+def test_a_list_of_asks_said_as_noun_phrases_is_each_a_preference():
+    facts = said("pls keep answers short, bullet points, no intro fluff")
+    assert ("The user prefers short answers", "style:length") in facts
+    assert ("The user prefers bullet points", "style:bullet-points") in facts
+
+
+@pytest.mark.parametrize("text", ["short answers pls", "keep it brief please"])
+def test_a_length_said_as_a_noun_phrase_is_the_answer_length(text):
+    assert [s for _, s in said(text)] == ["style:length"], said(text)
+
+
+def test_a_list_with_a_part_that_is_no_ask_says_nothing():
+    assert said("short answers pls, my boss reads them") == []
+
+
+# --- a partner, a baby on the way ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "who"),
+    [
+        ("laurent and i are done", "Laurent"),
+        ("me and Tomas split up last month", "Tomas"),
+        ("ugh. me and my bf broke up", None),
+    ],
+)
+def test_a_casual_breakup_ends_the_partner(text, who):
+    facts = said(text)
+    assert any(t.startswith("NOT") and s == "partner" and (who is None or who in t) for t, s in facts), facts
+
+
+@pytest.mark.parametrize("text", ["me and my sister split the bill", "the kids and i are done with homework"])
+def test_no_breakup_of_a_relative_or_a_task(text):
+    assert not [s for _, s in said(text) if s == "partner"]
+
+
+@pytest.mark.parametrize("text", ["we're expecting our first in the autumn!", "expecting our second in july 🥹"])
+def test_a_baby_on_the_way_is_remembered(text):
+    assert any("expecting" in t and "baby" in t for t in texts(text)), texts(text)
+
+
+# --- places said casually ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "slot"),
+    [
+        ("born and raised in Cork, still here", "The user is from Cork", "origin"),
+        ("we're in Lisbon now, moved over the summer", "The user lives in Lisbon", "location"),
+        ("our new flat in Didsbury is tiny but cute", "The user lives in Didsbury", "location"),
+        ("leeds-based designer here, hi", "The user lives in Leeds", "location"),
+    ],
+)
+def test_a_place_said_casually_is_where_the_user_lives_or_is_from(text, fact, slot):
+    facts = said(text)
+    assert (fact, slot) in facts, facts
+
+
+@pytest.mark.parametrize(
+    "text", ["i'm in Lisbon this week for work", "our hotel in Didsbury is tiny", "we're in Rome till friday"]
+)
+def test_a_stay_is_no_home(text):
+    assert not [s for _, s in said(text) if s == "location"], said(text)

@@ -1370,6 +1370,14 @@ def _b_location(m: re.Match[str], c: Clause) -> list[Draft]:
     return [Draft(f"The user lives {near} {display}{c.since()}", FACT, 7, "location", value)]
 
 
+def _b_staying_in(m: re.Match[str], c: Clause) -> list[Draft]:
+    """ "I'm in Leeds now" is where the user lives; "I'm in Lisbon this week", "... till Friday" is a stay:
+    a place one is in for a stated while (other than "since" or "for years") is no home."""
+    if c.date is not None and not c.date_said.lower().startswith(("since", "for ")):
+        return []
+    return _b_location(m, c)
+
+
 def _b_moved(m: re.Match[str], c: Clause) -> list[Draft]:
     place = _place(_group(m, "v"))
     if not place or _tool_domain(place[1]):
@@ -2225,7 +2233,7 @@ RULES: tuple[Rule, ...] = (
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back |down |up |over |out |away )?"
                       "(?:to|into) {V}", _b_moved),
     _rule("location", "{AM} (?:currently |now |still )?(?:in|over in|out in) "
-                      "(?P<v>{CAP}[\\w'-]*(?: {CAP}[\\w'-]*)*)\\s*(?:,.*)?$", _b_location),
+                      "(?P<v>{CAP}[\\w'-]*(?: {CAP}[\\w'-]*)*)\\s*(?:,.*)?$", _b_staying_in),
     # where the user is from
     _rule("origin", "i am (?:originally )?from {V}", _origin_builder("is from")),
     _rule("origin", "i (?:originally )?come from {V}", _origin_builder("is from")),
@@ -2504,9 +2512,9 @@ def _event_drafts(c: Clause) -> list[Draft]:
 _MARKERS = {
     "en": _vocab("""
         i, i'm, im, my, the, and, is, are, you, to, of, am, have, it, this, with, for, not, don't, we, was,
-        at, on, live, work, like, love, use, just, can, what, that, hello, hi, thanks, yes, please, now, anymore, longer,
-        pls, plz, lol, tbh, btw, omg, haha, gonna, wanna, kinda, ngl, idk, imo, i've, i'd, i'll, she, he, his, her, our,
-        she's, he's, it's, here, since, got, really, about, been, keep, answers
+        at, on, live, work, like, love, use, just, can, what, that, hello, hi, thanks, yes, please, now, anymore, longer
+        pls, plz, lol, tbh, btw, omg, haha, gonna, wanna, kinda, ngl, idk, imo, i've, i'd, i'll, she, he, his, her,
+        our, she's, he's, it's, here, since, got, really, about, been, keep, answers
     """),
     "de": _vocab("""
         ich, und, nicht, der, das, ist, mein, meine, bin, wohne, lebe, heiße, heisse, komme, aus, mit, auf,
@@ -4699,7 +4707,7 @@ def _kin_turn_facts(turn: Turn, before: list[Turn], previous: Turn | None) -> li
     text = _read(turn.content)
     if detect_language(text) != "en":
         return list(_turn_facts(turn, previous))
-    said = kin.fragments_said(text)
+    said = kin.sentences_said(kin.fragments_said(text))
     read = turn if said == text else replace(turn, content=said)
     facts = list(_turn_facts(read, previous))
     earlier, between = None, []

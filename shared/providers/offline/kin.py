@@ -156,6 +156,32 @@ def fragments_said(text: str) -> str:
     return _SELF_ASKED.sub(said, text)
 
 
+# Sentences the clause split would cut apart at their "and": read whole, before it.
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
+
+
+def sentences_said(text: str) -> str:
+    """ "laurent and i are done" -> "laurent and i broke up"; "me and Tomas split up last month" -> "Tomas
+    and i broke up last month"; "born and raised in Cork" -> "I am from Cork"."""
+
+    def said(m: re.Match[str]) -> str:
+        sentence = m.group(0)
+        body = sentence.strip()
+        end = len(body.rstrip(".!?"))
+        head, comma, tail = body[:end].partition(",")
+        head = re.sub(r"(?i)^(?:ugh|so|well|welp|yeah|anyway|update)\W+", "", head.strip())
+        lead = sentence[: len(sentence) - len(sentence.lstrip())]
+        if found := _DONE_TOGETHER.match(head) or _ME_AND.match(head):
+            plain = f"{found.group('who')} and i broke up{found.group('tail')}"
+        elif found := _BORN_AND_RAISED.match(head):
+            plain = f"I am from {found.group('place')}"
+        else:
+            return sentence
+        return f"{lead}{plain}{comma}{tail}{body[end:]}" + sentence[len(sentence.rstrip()) :]
+
+    return _SENTENCE.sub(said, text)
+
+
 # --- one clause said plainly ---------------------------------------------------------------------
 
 _SUBJECT = r"(?:(?:i'?m|i\s+am)\s+(?:a\s+)?)?"
@@ -192,6 +218,37 @@ _TASTE = (
         "I am a {how} fan of ",
     ),
 )
+# A breakup said casually: "laurent and i are done", "me and Tomas split up" (read as "X and I broke up";
+# the breakup rule itself keeps a relative or a common word from being taken for a partner).
+_WHEN_TAIL = (
+    r"(?P<tail>(?:\s+(?:last|this|in|on|over|a|an|two|three|a\s+few|yesterday|today|recently|earlier|officially)"
+    r"\b[^,]*)?)"
+)
+_DONE_TOGETHER = re.compile(
+    rf"(?i)^(?P<who>my\s+[a-z]+|[\w'-]+)\s+and\s+i\s+are\s+(?:done|over|through|finished){_WHEN_TAIL}$"
+)
+_ME_AND = re.compile(
+    r"(?i)^me\s+and\s+(?P<who>my\s+[a-z]+|[\w'-]+)\s+(?:(?:just|finally|officially)\s+)?(?:broke\s+up|split\s+up|split"
+    rf"|separated|called\s+it\s+quits|are\s+(?:done|over|through)){_WHEN_TAIL}$"
+)
+# A baby on the way, said by its place in the family: "we're expecting our first" (a baby, unsaid).
+_EXPECTING = re.compile(
+    r"(?i)^(?P<head>(?:we'?re|we\s+are|i'?m|i\s+am)\s+)?expecting\s+(?P<whose>our|my)\s+"
+    r"(?P<nth>first|second|third|fourth|1st|2nd|3rd)\b(?!\s+(?:baby|child|kid|little))"
+)
+# Where the user lives or comes from, said casually.
+_PLACE = r"(?P<place>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+){0,2})"
+_BORN_AND_RAISED = re.compile(rf"(?i)^(?:i\s+was\s+)?born\s+and\s+(?:raised|bred)\s+in\s+{_PLACE}$")
+_IN_PLACE_NOW = re.compile(
+    rf"(?i)^(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:(?:over|out|down|up)\s+)?in\s+{_PLACE}\s+(?:now|these\s+days|nowadays"
+    r"|for\s+good)$"
+)
+_NEW_HOME = re.compile(
+    rf"(?i)^(?:our|my)\s+new\s+(?:place|flat|house|apartment|home|pad)\s+in\s+{_PLACE}(?:\s+(?:is|has|was)\b.*)?$"
+)
+_PLACE_BASED = re.compile(
+    r"(?i)^(?P<place>[a-z][a-z'-]+)-based\s+(?P<role>[a-z]+(?:\s+(?!here\b)[a-z]+)?)(?:\s+here)?$"
+)
 # A new job said without its "I": "got a new job at Acme", "finally landed a job with Brightwell".
 _NEW_JOB = re.compile(
     r"(?i)^(?:(?:just|finally|officially)\s+)*(?:got|landed|scored|started)\s+(?:a|an|my|the)\s+(?:new\s+|first\s+)?"
@@ -225,7 +282,17 @@ def _said_plainly(clause: str) -> str:
             return lead.format(**m.groupdict()) + clause[m.end() :]
     if m := _NEW_JOB.match(clause):
         return "I started a new job " + clause[m.end() :]
+    if m := _EXPECTING.match(clause):
+        return f"we are expecting a baby{clause[m.end() :]}"
+    if m := _IN_PLACE_NOW.match(clause) or _NEW_HOME.match(clause):
+        return f"I live in {m.group('place')}"
+    if (m := _PLACE_BASED.match(clause)) and m.group("role").split()[-1].endswith(_AGENT_ENDINGS):
+        place = "-".join(w.capitalize() for w in m.group("place").split("-"))
+        return f"I am {_article(m.group('role'))} {m.group('role')} in {place}"
     return clause
+
+
+_AGENT_ENDINGS = ("er", "or", "ist", "ian", "ant", "ent", "eer")
 
 
 _HEALTH_PART = re.compile(
