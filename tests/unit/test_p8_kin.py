@@ -313,3 +313,52 @@ def test_a_place_said_casually_is_where_the_user_lives_or_is_from(text, fact, sl
 )
 def test_a_stay_is_no_home(text):
     assert not [s for _, s in said(text) if s == "location"], said(text)
+
+
+# --- pets by their breed, children by their count, health said in chat ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("we have a lop called Nugget and he thumps every night", "Nugget"),
+        ("we got a puppy 🐶 a lab called Bear", "Bear"),
+        ("my pup Milo hates the rain", "Milo"),
+        ("got a rescue greyhound last month, her name is Pixie", "Pixie"),
+    ],
+)
+def test_a_pet_named_by_its_breed_or_a_pet_word_is_a_pet(text, name):
+    facts = said(text)
+    assert any(name in t and (s or "").startswith("pet:") for t, s in facts), facts
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("mum of two here, both under 5", "The user has two kids"),
+        ("dad of 3 boys lol", "The user has 3 sons"),
+        ("we have a toddler and a newborn", "The user has a toddler"),
+    ],
+)
+def test_children_said_by_count_or_age_word(text, fact):
+    facts = said(text)
+    assert any(t.startswith(fact) and (s or "").startswith("family:") for t, s in facts), facts
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "kind"),
+    [
+        ("allergic to shellfish btw", ("shellfish",), "allergy:"),
+        ("i have celiac, any bakery tips", ("celiac disease",), "health:"),
+        ("tore my acl playing football last year", ("acl",), "health:"),
+        ("i'm on crutches for 6 weeks", ("crutches",), "health:"),
+    ],
+)
+def test_health_said_in_chat(text, words, kind):
+    facts = said(text)
+    assert any(all(w in t for w in words) and (s or "").startswith(kind) for t, s in facts), facts
+
+
+@pytest.mark.parametrize("text", ["tore my jeans on the fence", "broke my phone screen again", "hurt my feelings tbh"])
+def test_breaking_a_thing_is_no_injury(text):
+    assert not [s for _, s in said(text) if (s or "").startswith("health:")]

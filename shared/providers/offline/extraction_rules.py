@@ -187,7 +187,10 @@ _SINGULAR_RELATIONS = _vocab("""
 """)
 _PETS = (
     r"(?:guinea\s+pig|dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|goldfish|fish|turtle|tortoise"
-    r"|snake|lizard|horse|pony|ferret|gecko|budgie|cockatiel|hedgehog|chinchilla|rat|mouse|iguana)"
+    r"|snake|lizard|horse|pony|ferret|gecko|budgie|cockatiel|hedgehog|chinchilla|rat|mouse|iguana"
+    # a pet said by its breed or a pet word ("a lop called Nugget", "my pup Milo")
+    r"|pup|kitty|lop|beagle|spaniel|terrier|collie|corgi|poodle|dachshund|greyhound|whippet|husky|pug|bulldog"
+    r"|labrador|retriever|labradoodle|cockapoo|cavapoo|schnauzer|chihuahua|lurcher|staffie|staffy|tabby|moggy|ragdoll)"
 )
 
 # Words that start a clause or a phrase but are never a name, a place or an employer.
@@ -2008,7 +2011,8 @@ def _b_relative_died(m: re.Match[str], c: Clause) -> list[Draft]:
 
 # fmt: off
 _PLURALS = {"kid": "kids", "child": "children", "son": "sons", "daughter": "daughters", "sister": "sisters",
-            "brother": "brothers", "sibling": "siblings", "grandchild": "grandchildren", "grandkid": "grandkids"}
+            "brother": "brothers", "sibling": "siblings", "grandchild": "grandchildren", "grandkid": "grandkids",
+            "toddler": "toddlers", "teenager": "teenagers"}
 # fmt: on
 
 
@@ -2193,7 +2197,9 @@ def _rule(group: str, template: str, build: Builder, *, anywhere: bool = False) 
     return Rule(group, _pattern(template, anywhere=anywhere), build, anywhere)
 
 
-_KIDS = r"kids?|children|child|sons?|daughters?|sisters?|brothers?|siblings?|grandchildren|grandkids?"
+_KIDS = (
+    r"kids?|children|child|sons?|daughters?|sisters?|brothers?|siblings?|grandchildren|grandkids?|toddlers?|teenagers?"
+)
 _GOAL_STARTS = (
     r"learn|become|get better at|improve|lose|gain|run|visit|travel|move|save|retire|master|speak|quit"
     r"|get (?:fit|in shape|a job|promoted|married|a dog|a cat)"
@@ -4137,11 +4143,11 @@ def _kin_death_drafts(c: Clause) -> list[Draft]:
 
 
 def _body_part_drafts(c: Clause) -> list[Draft]:
-    """A bad body part ("I have a dodgy knee", "bad knee, so ..."): a lasting health matter, on the part's
-    slot, so a later word on the knee replaces it."""
-    if part := kin.body_part(c.text):
-        said, where = part
-        return [Draft(f"The user has {said}", FACT, 8, f"health:{_slug(where)}", said)]
+    """Health said of a body part or an aid ("I have a dodgy knee", "bad knee, so ...", "tore my acl",
+    "on crutches"): a health matter on the part's slot, so a later word on the knee replaces it."""
+    if found := kin.health_said(c.text):
+        said, where = found
+        return [Draft(f"The user {said}", FACT, 8, f"health:{_slug(where)}", said)]
     return []
 
 

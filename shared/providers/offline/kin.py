@@ -249,6 +249,30 @@ _NEW_HOME = re.compile(
 _PLACE_BASED = re.compile(
     r"(?i)^(?P<place>[a-z][a-z'-]+)-based\s+(?P<role>[a-z]+(?:\s+(?!here\b)[a-z]+)?)(?:\s+here)?$"
 )
+# A parent saying how many children: "mum of two here", "dad of 3 boys".
+_PARENT_OF = re.compile(
+    r"(?i)^(?:a\s+)?(?:proud\s+|single\s+|busy\s+|tired\s+)?(?:mum|mom|mother|mama|dad|father|papa|parent)\s+(?:of|to)\s+"
+    r"(?P<n>two|three|four|five|six|[2-9])(?:\s+(?P<kids>kids|boys|girls|children|daughters|sons|little\s+ones))?"
+    r"(?:\s+here)?$"
+)
+_KIDS_SAID = {"boys": "sons", "girls": "daughters", "little ones": "kids", "children": "children"}
+_KIDS_SAID |= {"daughters": "daughters", "sons": "sons"}
+# An allergy without its "I": "allergic to shellfish btw", "severely allergic to nuts".
+_ALLERGIC = re.compile(
+    r"(?i)^(?P<said>(?:(?:very|severely|mildly|super|deathly|really)\s+)?(?:allergic|intolerant)\s+to\s+\w)"
+)
+_HAVE_CELIAC = re.compile(r"(?i)^(?:i\s+have|i'?ve\s+got|got)\s+(?P<c>c(?:o)?eliac)(?:'s)?$")
+# A pet named in a fragment of its own: "a lab called Bear", "a ginger tabby named Mog".
+_BREEDS = (
+    r"lab|labrador|lop|beagle|spaniel|terrier|collie|corgi|poodle|dachshund|greyhound|whippet|husky|pug|bulldog"
+    r"|retriever|labradoodle|cockapoo|cavapoo|schnauzer|chihuahua|lurcher|staffie|staffy|tabby|moggy|ragdoll"
+    r"|dog|cat|puppy|pup|kitten|rabbit|bunny|hamster|parrot|budgie|tortoise|guinea\s+pig"
+)
+_A_PET_CALLED = re.compile(
+    rf"(?i)^an?\s+(?:(?:little|tiny|big|rescue|ginger|black|white|grey|old|young|new)\s+)?(?P<pet>{_BREEDS})\s+"
+    r"(?:called|named)\s+(?P<name>(?-i:[A-Z])[a-z]+)$"
+)
+_BREED_SAID = {"lab": "labrador"}
 # A new job said without its "I": "got a new job at Acme", "finally landed a job with Brightwell".
 _NEW_JOB = re.compile(
     r"(?i)^(?:(?:just|finally|officially)\s+)*(?:got|landed|scored|started)\s+(?:a|an|my|the)\s+(?:new\s+|first\s+)?"
@@ -277,6 +301,15 @@ def _said_plainly(clause: str) -> str:
         return f"I'm {m.group('cond')}"
     if m := _BAD_PART.match(clause):
         return f"I have a {m.group('how').lower()} {m.group('part').lower()}{m.group('rest')}"
+    if m := _PARENT_OF.match(clause):
+        kids = _KIDS_SAID.get((m.group("kids") or "kids").lower(), "kids")
+        return f"I have {m.group('n')} {kids}"
+    if m := _ALLERGIC.match(clause):
+        return f"I am {clause[m.start('said') :]}"
+    if m := _HAVE_CELIAC.match(clause):
+        return f"I have {m.group('c')} disease"
+    if m := _A_PET_CALLED.match(clause):
+        return f"I have a {_BREED_SAID.get(m.group('pet').lower(), m.group('pet'))} called {m.group('name')}"
     for pattern, lead in _TASTE:
         if m := pattern.match(clause):
             return lead.format(**m.groupdict()) + clause[m.end() :]
@@ -300,13 +333,38 @@ _HEALTH_PART = re.compile(
 )
 
 
-def body_part(clause: str) -> tuple[str, str] | None:
-    """(what is said, the body part) of "I have a bad knee": a lasting health matter, on the part's slot."""
-    m = _HEALTH_PART.match(clause)
-    if m is None or not _BAD_PART.match(clause):
-        return None
-    part = re.sub(r"\s+", " ", m.group("part").lower())
-    return f"{_article(m.group('how'))} {m.group('how').lower()} {part}", part.split()[-1].rstrip("s") or part
+# An injury: "tore my acl", "I broke my wrist skiing"; "broke my phone" names no body part.
+_INJURABLE = (
+    r"(?:knees?|back|hips?|shoulders?|ankles?|wrists?|neck|elbows?|foot|legs?|arms?|hands?|fingers?|toes?|collarbone"
+    r"|ribs?|acl|mcl|meniscus|achilles|hamstrings?|rotator\s+cuff|calf|nose|jaw|pelvis|spine|disc)"
+)
+_INJURY = re.compile(
+    r"(?i)^(?:i\s+)?(?:(?:just|recently|finally|also)\s+)?(?:have\s+)?(?P<verb>broke|broken|tore|torn|sprained|fractured"
+    rf"|dislocated|injured|ruptured|pulled|twisted|busted)\s+my\s+(?P<part>(?:left\s+|right\s+)?{_INJURABLE})\b"
+)
+_PAST_OF = {"broken": "broke", "torn": "tore"}
+# An aid or a treatment one is on: "on crutches", "on insulin".
+_ON_AID = re.compile(
+    r"(?i)^(?:i\s+am\s+|i'?m\s+)?(?:still\s+|now\s+)?on\s+(?P<what>crutches|a\s+cane|insulin|blood\s+thinners"
+    r"|antidepressants|chemo|dialysis)\b"
+)
+
+
+def health_said(clause: str) -> tuple[str, str] | None:
+    """(what is said after "The user", the slot's key) for health said of a body part or an aid: "I have a
+    bad knee" ("has a bad knee", "knee"), "tore my acl" ("tore their acl", "acl"), "on crutches"."""
+    if (m := _HEALTH_PART.match(clause)) and _BAD_PART.match(clause):
+        part = re.sub(r"\s+", " ", m.group("part").lower())
+        how = m.group("how").lower()
+        return f"has {_article(how)} {how} {part}", part.split()[-1].rstrip("s") or part
+    if m := _INJURY.match(clause):
+        part = re.sub(r"\s+", " ", m.group("part").lower())
+        verb = m.group("verb").lower()
+        return f"{_PAST_OF.get(verb, verb)} their {part}", part.split()[-1]
+    if m := _ON_AID.match(clause):
+        what = re.sub(r"\s+", " ", m.group("what").lower())
+        return f"is on {what}", what.split()[-1]
+    return None
 
 
 def _article(word: str) -> str:
