@@ -362,3 +362,12 @@ def test_health_said_in_chat(text, words, kind):
 @pytest.mark.parametrize("text", ["tore my jeans on the fence", "broke my phone screen again", "hurt my feelings tbh"])
 def test_breaking_a_thing_is_no_injury(text):
     assert not [s for _, s in said(text) if (s or "").startswith("health:")]
+
+
+def test_my_partner_and_i_adds_no_bare_partner_when_the_fact_names_them():
+    facts = texts("my husband and I have been married since 2015")
+    assert facts and "The user has a husband" not in facts, facts
+
+
+def test_my_partner_and_i_still_says_the_partner_when_the_fact_does_not():
+    assert "The user has a wife" in texts("my wife and I go to salsa class every friday")

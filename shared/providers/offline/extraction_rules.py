@@ -2836,7 +2836,16 @@ def _companion_drafts(sentence: str, drafts: list[Draft]) -> list[Draft]:
     if m is None or not drafts or any(d.negated or d.slot == "partner" for d in drafts):
         return []
     rel = _partner_word(m.group("rel") or m.group("rel2"))
+    if _names_the_partner(drafts, rel):
+        return []
     return [Draft(f"The user has {_article(rel)} {rel}", REL, 7, "partner", None)]
+
+
+def _names_the_partner(drafts: list[Draft], rel: str) -> bool:
+    """Whether what "my wife and I ..." said already says the wife ("The user and their husband have been
+    married since 2015"): a bare "The user has a husband" beside it adds nothing to remember (measured on
+    the tune split: it stayed as a fact of its own no one expected)."""
+    return any(re.search(rf"\btheir {re.escape(rel)}\b", d.text) for d in drafts)
 
 
 # How sure the clause classifier must be before the general layer speaks (tuned on the tune split
