@@ -371,3 +371,32 @@ def test_my_partner_and_i_adds_no_bare_partner_when_the_fact_names_them():
 
 def test_my_partner_and_i_still_says_the_partner_when_the_fact_does_not():
     assert "The user has a wife" in texts("my wife and I go to salsa class every friday")
+
+
+# --- more tastes said casually ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "thing", "kind"),
+    [
+        ("fave food is ramen", "ramen", "favourite:"),
+        ("fav band is Blur tbh", "Blur", "favourite:"),
+        ("i'm not big on spicy food", "spicy food", "dislike:"),
+        ("pineapple on pizza? love it", "pineapple on pizza", "like:"),
+        ("sushi? hate it tbh", "sushi", "dislike:"),
+        ("cant get enough of matcha lately", "matcha", "like:"),
+        ("matcha is my guilty pleasure", "matcha", "like:"),
+        ("i'm a sucker for thrillers", "thrillers", "like:"),
+        ("olives are growing on me", "olives", "like:"),
+    ],
+)
+def test_more_casual_tastes(text, thing, kind):
+    facts = said(text)
+    assert any(thing in t and (s or "").startswith(kind) for t, s in facts), facts
+
+
+@pytest.mark.parametrize(
+    "text", ["want to try sushi? love it", "how about tacos? love them", "did you see it? hate it"]
+)
+def test_a_question_then_love_it_is_no_taste(text):
+    assert not [s for _, s in said(text) if (s or "").startswith(("like:", "dislike:"))]

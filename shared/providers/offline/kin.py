@@ -156,8 +156,17 @@ def fragments_said(text: str) -> str:
     return _SELF_ASKED.sub(said, text)
 
 
-# Sentences the clause split would cut apart at their "and": read whole, before it.
-_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
+# Sentences the clause split would cut apart at their "and" (or a question mark): read whole, before it.
+_SENTENCE = re.compile(r"[^.!\n]+[.!]*")
+# "pineapple on pizza? love it": a thing asked of oneself, then the taste ("love it", "hate them").
+_TASTE_ANSWERED = re.compile(
+    r"(?i)^(?P<x>[^?]{2,40})\?+\s*(?:(?:honestly|tbh|ngl|lol|ugh|omg|oh)\W*\s*)?(?P<verb>love|hate|adore|loathe|like)\s+"
+    r"(?:it|them)\b[^?]*$"
+)
+_NOT_A_THING = re.compile(
+    r"(?i)^(?:what|how|why|when|where|who|which|do|does|did|can|could|should|would|will|want|wanna|are|is|was|were"
+    r"|have|has|any|you|u|it|that|this|the\s+answer|ok|okay|really|seriously|right)\b"
+)
 
 
 def sentences_said(text: str) -> str:
@@ -175,6 +184,11 @@ def sentences_said(text: str) -> str:
             plain = f"{found.group('who')} and i broke up{found.group('tail')}"
         elif found := _BORN_AND_RAISED.match(head):
             plain = f"I am from {found.group('place')}"
+        elif found := _TASTE_ANSWERED.match(body):
+            x, verb = found.group("x").strip(), found.group("verb").lower()
+            if _NOT_A_THING.match(x) or len(x.split()) > 5:
+                return sentence
+            return f"{lead}I {verb} {x}." + sentence[len(sentence.rstrip()) :]
         else:
             return sentence
         return f"{lead}{plain}{comma}{tail}{body[end:]}" + sentence[len(sentence.rstrip()) :]
@@ -211,6 +225,21 @@ _BAD_PART = re.compile(
 )
 _TASTE = (
     (re.compile(r"(?i)^(?:i\s+)?(?:really\s+|totally\s+)?dig\s+(?=\w)"), "I like "),
+    (re.compile(r"(?i)^(?:i\s+)?(?:just\s+)?can'?t\s+get\s+enough\s+of\s+(?=\w)"), "I love "),
+    (
+        re.compile(r"(?i)^(?:i'?m\s+|i\s+am\s+)?(?:a\s+(?:total\s+|real\s+|huge\s+|big\s+)?)sucker\s+for\s+(?=\w)"),
+        "I love ",
+    ),
+    (
+        re.compile(r"(?i)^(?:i'?m\s+|i\s+am\s+)?not\s+(?:very\s+|that\s+|too\s+|really\s+)?big\s+on\s+(?=\w)"),
+        "I am not a fan of ",
+    ),
+    (
+        re.compile(
+            r"(?i)^(?:my\s+)?(?:fave|fav|favourite|favorite)\s+(?P<kind>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|=)\s+(?=\w)"
+        ),
+        "my favourite {kind} is ",
+    ),
     (re.compile(r"(?i)^(?:i\s+)?love\s+me\s+some\s+(?=\w)"), "I love "),
     (re.compile(r"(?i)^(?:really\s+|just\s+)?can'?t\s+stand\s+(?=\w)"), "I can't stand "),
     (
@@ -291,7 +320,18 @@ def said_plainly(clause: str) -> str:
     return _said_plainly(clause)
 
 
+# A taste said of a thing first: "matcha is my guilty pleasure", "olives are growing on me".
+_THING_LOVED = re.compile(
+    r"(?i)^(?P<x>[\w' -]{2,40}?)\s+(?:is|are|'s)\s+(?:my\s+(?:guilty\s+pleasure|weakness|comfort\s+food|obsession)"
+    r"|(?:really\s+|slowly\s+)?growing\s+on\s+me)$"
+)
+
+
 def _said_plainly(clause: str) -> str:
+    if (m := _THING_LOVED.match(clause)) and not re.match(
+        r"(?i)(?:it|this|that|he|she|they|you|my|our)\b", m.group("x")
+    ):
+        return f"I like {m.group('x')}" + (" now" if "growing" in clause.lower() else "")
     if m := _CONDITION_SAID.match(clause):
         kind = (
             re.sub(r"\s+", " ", (m.group("kind") or "").lower()).replace("type1", "type 1").replace("type2", "type 2")
