@@ -400,3 +400,23 @@ def test_more_casual_tastes(text, thing, kind):
 )
 def test_a_question_then_love_it_is_no_taste(text):
     assert not [s for _, s in said(text) if (s or "").startswith(("like:", "dislike:"))]
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("We're a family of four, two boys, so the car needs 2 car seats", "The user has two sons"),
+        ("we're a busy house, three kids and a dog", "The user has three kids"),
+    ],
+)
+def test_children_counted_in_a_fragment_of_ones_own_sentence(text, fact):
+    assert any(t.startswith(fact) for t in texts(text)), texts(text)
+
+
+def test_children_counted_in_someone_elses_sentence_are_not_the_users():
+    assert not [t for t in texts("the park had two boys, three kids and a dog") if "has" in t]
+
+
+def test_an_aid_after_a_comma_is_still_health():
+    facts = said("went fine, on crutches for 6 weeks now")
+    assert any("crutches" in t and (s or "").startswith("health:") for t, s in facts), facts

@@ -169,6 +169,24 @@ _NOT_A_THING = re.compile(
 )
 
 
+# Children counted in a fragment of one's own sentence: "We're a family of four, two boys, so ...".
+_COUNTED_KIDS = re.compile(
+    r"(?i)(?:^|,\s*)(?P<n>two|three|four|five|six|[2-9])\s+(?P<kids>boys|girls|kids|children|sons|daughters)"
+    r"(?=\s*(?:,|$|\s+and\s+an?\s+\w+\s*(?:,|$)))"
+)
+_OWN_SENTENCE = re.compile(r"(?i)^(?:we|we'?re|we\s+are|i|i'?m|i\s+am|our|my)\b")
+
+
+def _kids_counted(body: str) -> str | None:
+    """ "I have two sons" for the count said as a fragment of a sentence the speaker says of themselves."""
+    if not _OWN_SENTENCE.match(body):
+        return None
+    m = _COUNTED_KIDS.search(body)
+    if m is None or m.start() == 0:
+        return None
+    return f"I have {m.group('n')} {_KIDS_SAID.get(m.group('kids').lower(), m.group('kids').lower())}"
+
+
 def sentences_said(text: str) -> str:
     """ "laurent and i are done" -> "laurent and i broke up"; "me and Tomas split up last month" -> "Tomas
     and i broke up last month"; "born and raised in Cork" -> "I am from Cork"."""
@@ -184,6 +202,8 @@ def sentences_said(text: str) -> str:
             plain = f"{found.group('who')} and i broke up{found.group('tail')}"
         elif found := _BORN_AND_RAISED.match(head):
             plain = f"I am from {found.group('place')}"
+        elif kids := _kids_counted(body[:end]):
+            return f"{sentence.rstrip().rstrip('.!')}. {kids}." + sentence[len(sentence.rstrip()) :]
         elif found := _TASTE_ANSWERED.match(body):
             x, verb = found.group("x").strip(), found.group("verb").lower()
             if _NOT_A_THING.match(x) or len(x.split()) > 5:
@@ -313,10 +333,13 @@ def said_plainly(clause: str) -> str:
     """The clause as the rules read it, when it is one of this module's chat forms; else as it is. What
     follows a comma after such a form is an afterthought ("celiac here, so no gluten pls"): the clause
     split has already set apart any statement after it."""
-    head, comma, _ = clause.partition(",")
+    head, comma, tail = clause.partition(",")
     if comma:
         plain = _said_plainly(head.strip())
-        return clause if plain == head.strip() else plain
+        if plain != head.strip():
+            return plain
+        # "went fine, on crutches for 6 weeks now": the health said after a passing remark
+        return f"I am {tail.strip()}" if _ON_AID.match(tail.strip()) else clause
     return _said_plainly(clause)
 
 
