@@ -420,3 +420,10 @@ def test_children_counted_in_someone_elses_sentence_are_not_the_users():
 def test_an_aid_after_a_comma_is_still_health():
     facts = said("went fine, on crutches for 6 weeks now")
     assert any("crutches" in t and (s or "").startswith("health:") for t, s in facts), facts
+
+
+@pytest.mark.parametrize(
+    "text", ["we're staying in Porto for a week", "i'm visiting family in Cork", "we are travelling around Japan"]
+)
+def test_a_stay_said_in_the_present_is_no_lasting_fact(text):
+    assert said(text) == [] or all(not (s or "").startswith(("trait:", "location", "habit:")) for _, s in said(text))

@@ -2807,6 +2807,8 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
     c = _prepare(raw, today)
     if c is None:
         return []
+    if c.date is None and kin.is_a_stay(c.text):
+        return []  # "we're staying in Porto for a week": a stay, no lasting fact (a dated one is an event)
     drafts = _body_part_drafts(c) or _birth_drafts(c) or _statement_drafts(c) or _kin_death_drafts(c)
     if drafts and all(d.category is EVENT for d in drafts) and (death := _death_drafts(c)):
         drafts = death  # "we had to put Rufus down last week": a death, not an event to remember

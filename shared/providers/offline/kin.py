@@ -458,3 +458,15 @@ def died(clause: str) -> tuple[str, str, str] | None:
     name = m.group("name")
     who = f"{rel} {name}" if name else rel
     return who, (name or rel).lower(), "pet" if rel in _PETS else "family"
+
+
+# Being somewhere for a while: "we're staying in Porto for a week", "I'm visiting family in Cork". A stay is
+# no lasting fact about the user (where they live is said otherwise).
+_STAY = re.compile(
+    r"(?i)^(?:i|we)\s+(?:am|are|'m|'re)\s+(?:(?:currently|still|just)\s+)?(?:staying|visiting|travelling|traveling"
+    r"|holidaying|backpacking|on\s+holiday|on\s+vacation|away)\b"
+)
+
+
+def is_a_stay(clause: str) -> bool:
+    return bool(_STAY.match(clause))
