@@ -427,3 +427,34 @@ def test_an_aid_after_a_comma_is_still_health():
 )
 def test_a_stay_said_in_the_present_is_no_lasting_fact(text):
     assert said(text) == [] or all(not (s or "").startswith(("trait:", "location", "habit:")) for _, s in said(text))
+
+
+# --- answers to "do you have ...?", relatives' retirement, origin and home ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lines", "fact"),
+    [
+        (("A: do you have any pets?", "yeah a cat, Miso"), "The user has a cat named Miso"),
+        (("A: do you have kids?", "yep two, a boy and a girl"), "The user has two kids"),
+        (("A: any pets?", "two dogs lol, Rex and Bo"), "The user has a dog named Rex"),
+    ],
+)
+def test_a_fragment_answering_do_you_have_is_what_the_user_has(lines, fact):
+    assert any(t.startswith(fact) for t in texts(*lines)), texts(*lines)
+
+
+def test_a_yes_to_do_you_have_any_names_no_any():
+    assert not [t for t in texts("A: do you have any pets?", "yes") if " any " in t]
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("my dad's retired", "family:father:work"),
+        ("my mum's from Kerala", "family:mother:origin"),
+        ("my brother lives in Oslo with his wife", "family:brother:location"),
+    ],
+)
+def test_a_relatives_retirement_origin_and_home(text, slot):
+    assert any(s == slot for _, s in said(text)), said(text)

@@ -3060,6 +3060,8 @@ _RELATIVE_PLACE = _rx(
 )
 _PLACE_IN_REST = re.compile(r"(?:^|\s)(?i:in|to|near|outside)\s+(?P<place>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\s*$")
 _TIME_TAIL = _rx(r"\s+(?:now|these\s+days|nowadays|again|still)$")
+# "lives in Oslo with his wife": who they live with is no part of where
+_WITH_SOMEONE = _rx(r"\s+with\s+(?:his|her|their|my|our|a|an|the|two|three|\w+'s)\b.*$")
 
 
 def _relative_slot(subject: str) -> str | None:
@@ -3082,7 +3084,7 @@ def _relative_aspect(statement: clauses.Statement) -> list[Draft]:
         verb, rest = f"{verb} {head.lower()}", tail  # "has relocated to", "is living in"
     if slot is None or not _RELATIVE_PLACE.match(verb):
         return []
-    rest = _TIME_TAIL.sub("", rest)
+    rest = _TIME_TAIL.sub("", _WITH_SOMEONE.sub("", rest))
     place = _PLACE_IN_REST.search(rest)
     if place is None or place.group("place").lower() in _PLACE_REJECT:
         return []
@@ -3101,9 +3103,18 @@ _WORK_REST = re.compile(
 )
 
 
+_RELATIVE_ORIGIN = re.compile(r"^(?:(?i:originally)\s+)?(?i:from)\s+(?P<place>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})$")
+
+
 def _relative_work(statement: clauses.Statement) -> list[Draft]:
     slot = _relative_slot(statement.subject)
     rest = _TIME_TAIL.sub("", statement.rest).strip()
+    said = statement.text[: statement.text.index(statement.verb)].rstrip() if slot else ""
+    if slot and statement.verb == "is" and re.fullmatch(r"(?i)(?:now\s+|finally\s+)?retired", rest):
+        return [Draft(f"{said} is retired", FACT, 5, f"{slot}:work", "retired")]  # "my dad's retired"
+    if slot and statement.verb in ("is", "comes") and (origin := _RELATIVE_ORIGIN.match(rest)):
+        place = origin.group("place")  # "my mum's from Kerala": where they come from, one value
+        return [Draft(f"{said} {statement.verb} from {place}", FACT, 5, f"{slot}:origin", place)]
     if slot is None or not _RELATIVE_WORKS.match(statement.verb) or not _WORK_REST.match(rest):
         return []
     said = statement.text[: statement.text.index(statement.verb)].rstrip()
@@ -3885,6 +3896,8 @@ def _belonging_drafts(c: Clause) -> list[Draft]:
         return [Draft(f"The user is from {place[0]}", FACT, 7, "origin", place[1])] if place else []
     if thing in _NOT_BELONGINGS or thing.split()[-1] in _NOT_BELONGINGS:
         return []
+    if _relative_slot(f"my {thing}"):
+        return []  # "my mum is from Kerala", "my nan is in Leeds": a relative, never a belonging
     value = _tidy(_third_person(m.group("v")))
     # A belonging is named: a brand or model (a capital or a number), not a state ("slow", "broken").
     if not re.search(r"(?-i:[A-Z])|\d", value) or len(value.split()) > 8:
@@ -4711,6 +4724,8 @@ def _extract(request: ExtractionInput, depth: int) -> list[ExtractedFact]:
 _PRONOUN_LOOKBACK = 3
 
 
+# "The user has any pets": a yes to "do you have any pets?" names nothing that is had.
+_HAS_ANY = _rx(r"\bhas\s+any\b")
 # What a pronoun resolved to a relative may say of them: where they live, their work, and that they died
 # (measured on the tune split: their tastes and passing states, "he's into film photography", were not
 # what the user meant to have remembered, and cost precision).
@@ -4725,8 +4740,11 @@ def _kin_turn_facts(turn: Turn, before: list[Turn], previous: Turn | None) -> li
     if detect_language(text) != "en":
         return list(_turn_facts(turn, previous))
     said = kin.sentences_said(kin.fragments_said(text))
+    asked = previous is not None and (previous.role == "assistant" or previous.name != turn.name)
+    if asked and previous is not None and (answer := kin.have_answered(_read(previous.content), said)):
+        said = answer  # "do you have any pets?" / "yeah a cat, Miso": "I have a cat, Miso"
     read = turn if said == text else replace(turn, content=said)
-    facts = list(_turn_facts(read, previous))
+    facts = [f for f in _turn_facts(read, previous) if not _HAS_ANY.search(f.text)]
     earlier, between = None, []
     for other in reversed(before[-_PRONOUN_LOOKBACK:]):
         if other.role == "user" and other.name == turn.name:

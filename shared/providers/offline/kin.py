@@ -350,7 +350,15 @@ _THING_LOVED = re.compile(
 )
 
 
+# "my dad's retired", "my mum's from Kerala": the "'s" of a relative before a state or a place is "is".
+_RELATIVE_IS = re.compile(
+    r"(?i)^(?P<who>(?:my|our)\s+(?P<rel>[a-z-]+))'s\s+(?=(?:(?:now|finally|originally)\s+)?(?:retired|from|based|living)\b)"
+)
+
+
 def _said_plainly(clause: str) -> str:
+    if (m := _RELATIVE_IS.match(clause)) and m.group("rel").lower() in _RELATIVES:
+        return f"{m.group('who')} is {clause[m.end() :]}"
     if (m := _THING_LOVED.match(clause)) and not re.match(
         r"(?i)(?:it|this|that|he|she|they|you|my|our)\b", m.group("x")
     ):
@@ -470,3 +478,31 @@ _STAY = re.compile(
 
 def is_a_stay(clause: str) -> bool:
     return bool(_STAY.match(clause))
+
+
+# "Do you have any pets?" / "yeah a cat, Miso": a reply that counts what was asked about is what the user has.
+_HAVE_ASKED = re.compile(
+    r"(?i)(?:^|[.!?]\s+|,\s*)(?:so\s+|and\s+)?(?:(?:do|did)\s+you\s+(?:still\s+)?have\s+|got\s+)?(?:any\s+)"
+    r"(?P<thing>kids|children|pets|dogs|cats|siblings|brothers|sisters|grandkids|grandchildren)\s*\?+\s*$"
+    r"|(?i:(?:do|did)\s+you\s+(?:still\s+)?have\s+(?P<thing2>kids|children|pets|a\s+dog|a\s+cat|siblings))\s*\?+\s*$"
+)
+_COUNTED_REPLY = re.compile(
+    r"(?i)^(?:(?:yes|yep|yeah|yup|ya|sure|ofc|of\s+course|haha|lol)\W+)*"
+    r"(?P<n>a|an|one|two|three|four|five|six|[1-9])\b(?P<rest>.*)$"
+)
+
+
+def have_answered(question: str, reply: str) -> str | None:
+    """ "I have a cat, Miso" for "do you have any pets?" / "yeah a cat, Miso"; "I have two kids, a boy and a
+    girl" for "do you have kids?" / "yep two, a boy and a girl"; None when the reply counts nothing."""
+    asked = _HAVE_ASKED.search(question.strip())
+    counted = _COUNTED_REPLY.match(reply.strip())
+    if asked is None or counted is None:
+        return None
+    thing = re.sub(r"^an?\s+", "", (asked.group("thing") or asked.group("thing2")).lower())
+    n, rest = counted.group("n"), counted.group("rest")
+    if re.match(r"\s*(?:,|$|\s+(?:of\s+them|lol|haha))", rest):
+        if thing == "pets":
+            return None  # "two": of what kind is not said
+        return f"I have {n} {thing if n.lower() not in ('a', 'an', 'one', '1') else thing.rstrip('s')}{rest}"
+    return f"I have {n}{rest}"
