@@ -458,3 +458,23 @@ def test_a_yes_to_do_you_have_any_names_no_any():
 )
 def test_a_relatives_retirement_origin_and_home(text, slot):
     assert any(s == slot for _, s in said(text)), said(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "slot"),
+    [
+        ("my kids are 5 and 8", "The user has two kids", "family:kids"),
+        ("my son is 5", "The user's son is 5", "family:son:age"),
+        ("my little brother is 16 lol", "The user's little brother is 16", "family:brother:age"),
+        ("i have a stepdaughter, she's 14", "The user has a stepdaughter", "family:stepdaughters"),
+        ("i have an older brother in Canada", "The user has a brother", "family:brothers"),
+    ],
+)
+def test_children_and_siblings_by_age(text, fact, slot):
+    facts = said(text)
+    assert any(t.startswith(fact) and s == slot for t, s in facts), facts
+
+
+@pytest.mark.parametrize("text", ["my score is 5", "my flight is 9", "my son is 5 minutes late"])
+def test_a_number_of_something_else_is_no_age(text):
+    assert not [s for _, s in said(text) if (s or "").endswith(":age")]

@@ -2012,7 +2012,8 @@ def _b_relative_died(m: re.Match[str], c: Clause) -> list[Draft]:
 # fmt: off
 _PLURALS = {"kid": "kids", "child": "children", "son": "sons", "daughter": "daughters", "sister": "sisters",
             "brother": "brothers", "sibling": "siblings", "grandchild": "grandchildren", "grandkid": "grandkids",
-            "toddler": "toddlers", "teenager": "teenagers"}
+            "toddler": "toddlers", "teenager": "teenagers", "stepdaughter": "stepdaughters", "stepson": "stepsons",
+            "stepkid": "stepkids"}
 # fmt: on
 
 
@@ -2199,6 +2200,7 @@ def _rule(group: str, template: str, build: Builder, *, anywhere: bool = False) 
 
 _KIDS = (
     r"kids?|children|child|sons?|daughters?|sisters?|brothers?|siblings?|grandchildren|grandkids?|toddlers?|teenagers?"
+    r"|stepdaughters?|stepsons?|stepkids?"
 )
 _GOAL_STARTS = (
     r"learn|become|get better at|improve|lose|gain|run|visit|travel|move|save|retire|master|speak|quit"
@@ -2366,7 +2368,8 @@ RULES: tuple[Rule, ...] = (
           _b_relative_named),
     _rule("family", r"{IWE} {ADV}(?:have|have got) (?P<n>an?|one|two|three|four|five|six|seven|\d+)"
                     r" (?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)[- ](?:year|month)[- ]old "
-                    r"|little |baby |teenage |grown[- ]up |young )?(?P<rel>" + _KIDS + r"|boys?|girls?)\b"
+                    r"|little |baby |teenage |grown[- ]up |young |older |younger |big )?"
+                    r"(?P<rel>" + _KIDS + r"|boys?|girls?)\b"
                     r"(?! (?:named|called))",
           _b_relative_count),
     _rule("family", "(?:my|our) (?P<rel>{FAMILY}|{PERSON}),? (?P<n>{NAME})", _b_relative_mention, anywhere=True),
@@ -2810,6 +2813,7 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
     if c.date is None and kin.is_a_stay(c.text):
         return []  # "we're staying in Porto for a week": a stay, no lasting fact (a dated one is an event)
     drafts = _body_part_drafts(c) or _birth_drafts(c) or _statement_drafts(c) or _kin_death_drafts(c)
+    drafts = drafts or _relative_age_drafts(c)
     if drafts and all(d.category is EVENT for d in drafts) and (death := _death_drafts(c)):
         drafts = death  # "we had to put Rufus down last week": a death, not an event to remember
     ending = frames.ending_marker(c.text)
@@ -4164,6 +4168,16 @@ def _kin_death_drafts(c: Clause) -> list[Draft]:
         who, key, _ = death
         return [Draft(f"The user's {who} passed away{c.when()}", REL, 7, f"*:{_slug(key)}", who, negated=True)]
     return []
+
+
+def _relative_age_drafts(c: Clause) -> list[Draft]:
+    """ "my son is 5": the relative's age, one value at a time (``family:<relation>:age``)."""
+    found = kin.relative_age(c.text)
+    slot = _relative_slot(f"my {found[1]}") if found else None
+    if not found or not slot:
+        return []
+    who, _, age = found
+    return [Draft(f"The user's {who.split(' ', 1)[1]} is {age}", REL, 6, f"{slot}:age", age)]
 
 
 def _body_part_drafts(c: Clause) -> list[Draft]:

@@ -356,7 +356,22 @@ _RELATIVE_IS = re.compile(
 )
 
 
+# "my kids are 5 and 8": children counted by their ages.
+_NUMBER = (
+    r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen)"
+)
+_AGES = re.compile(
+    rf"(?i)^(?:my|our)\s+(?P<kids>kids|children|boys|girls|sons|daughters)\s+are\s+(?P<ages>{_NUMBER}(?:\s*,\s*{_NUMBER})*"
+    rf"\s*(?:,\s*)?and\s+{_NUMBER})(?:\s+(?:years\s+old|now))?$"
+)
+_COUNT_WORD = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
 def _said_plainly(clause: str) -> str:
+    if m := _AGES.match(clause):
+        ages = re.split(r"\s*(?:,\s*and|,|and)\s*", m.group("ages"))
+        kids = _KIDS_SAID.get(m.group("kids").lower(), m.group("kids").lower())
+        return f"I have {_COUNT_WORD.get(len(ages), str(len(ages)))} {kids} aged {m.group('ages')}"
     if (m := _RELATIVE_IS.match(clause)) and m.group("rel").lower() in _RELATIVES:
         return f"{m.group('who')} is {clause[m.end() :]}"
     if (m := _THING_LOVED.match(clause)) and not re.match(
@@ -506,3 +521,19 @@ def have_answered(question: str, reply: str) -> str | None:
             return None  # "two": of what kind is not said
         return f"I have {n} {thing if n.lower() not in ('a', 'an', 'one', '1') else thing.rstrip('s')}{rest}"
     return f"I have {n}{rest}"
+
+
+# A relative's age: "my son is 5", "my little brother is 16".
+_AGE_OF = re.compile(
+    r"(?i)^(?P<who>(?:my|our)\s+(?:(?:little|baby|big|older|younger|eldest|youngest|oldest)\s+)?(?P<rel>[a-z-]+))\s+"
+    r"(?:is|'s)\s+(?P<age>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
+    r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)(?:\s+(?:years?\s+old|yrs?\s+old|yo|now|already))*$"
+)
+
+
+def relative_age(clause: str) -> tuple[str, str, str] | None:
+    """(who as said, their relation, their age) for "my son is 5"; None for anything else."""
+    m = _AGE_OF.match(clause.strip())
+    if m is None or m.group("rel").lower() not in _RELATIVES:
+        return None
+    return m.group("who"), m.group("rel").lower(), m.group("age")
