@@ -82,7 +82,7 @@ def test_a_pronoun_takes_the_one_relative_said_before(lines, fact, slot):
         ("my brother called. she moved to Leeds",),  # no woman said
         ("my sister met Anna at work. she moved to Leeds",),  # a named woman besides
         ("she moved to Leeds",),  # nobody said before
-        ("A: how is your sister doing?", "she moved to Leeds"),  # only the assistant said her
+        ("A: how are your sister and your mum?", "she moved to Leeds"),  # asked after two women
     ],
 )
 def test_no_pronoun_is_resolved_when_more_or_none_fit(lines):
@@ -478,3 +478,27 @@ def test_children_and_siblings_by_age(text, fact, slot):
 @pytest.mark.parametrize("text", ["my score is 5", "my flight is 9", "my son is 5 minutes late"])
 def test_a_number_of_something_else_is_no_age(text):
     assert not [s for _, s in said(text) if (s or "").endswith(":age")]
+
+
+# --- the other speaker asks after a relative; a subject shared by the clauses of a reply -------------------
+
+
+def named(*lines: tuple[str, str]) -> list[tuple[str, str | None]]:
+    turns = [Turn(f"n{i}", "user", text, DAY, who) for i, (who, text) in enumerate(lines)]
+    request = ExtractionInput(new_turns=(turns[-1],), context_turns=tuple(turns[:-1]))
+    return [(("NOT " if f.negated else "") + f.text, f.slot) for f in extract_facts(request)]
+
+
+def test_a_reply_about_the_relative_asked_after_is_about_them():
+    facts = named(("Ana", "how's your mum?"), ("Jon", "she's good, moved to Bath last month"))
+    assert any(t.startswith("Jon's mum lives in Bath") for t, _ in facts), facts
+    assert not [t for t, s in facts if s == "location~jon"], facts
+
+
+def test_the_assistant_asking_after_a_relative_resolves_the_reply():
+    facts = said("A: How is your brother settling in?", "he moved to Ghent in the end")
+    assert any(t.startswith("The user's brother lives in Ghent") for t, _ in facts), facts
+
+
+def test_a_dropped_subject_after_someone_elses_clause_is_not_the_users():
+    assert not [t for t, s in said("she's great, moved to Bath last month") if s == "location"]

@@ -3065,6 +3065,7 @@ _RELATIVE_PLACE = _rx(
 _PLACE_IN_REST = re.compile(r"(?:^|\s)(?i:in|to|near|outside)\s+(?P<place>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\s*$")
 _TIME_TAIL = _rx(r"\s+(?:now|these\s+days|nowadays|again|still)$")
 # "lives in Oslo with his wife": who they live with is no part of where
+_IN_THE_END = _rx(r"\s+(?:in\s+the\s+end|after\s+all|eventually|at\s+last|finally)$")
 _WITH_SOMEONE = _rx(r"\s+with\s+(?:his|her|their|my|our|a|an|the|two|three|\w+'s)\b.*$")
 
 
@@ -3088,7 +3089,7 @@ def _relative_aspect(statement: clauses.Statement) -> list[Draft]:
         verb, rest = f"{verb} {head.lower()}", tail  # "has relocated to", "is living in"
     if slot is None or not _RELATIVE_PLACE.match(verb):
         return []
-    rest = _TIME_TAIL.sub("", _WITH_SOMEONE.sub("", rest))
+    rest = _TIME_TAIL.sub("", _WITH_SOMEONE.sub("", _IN_THE_END.sub("", rest)))
     place = _PLACE_IN_REST.search(rest)
     if place is None or place.group("place").lower() in _PLACE_REJECT:
         return []
@@ -4753,7 +4754,7 @@ def _kin_turn_facts(turn: Turn, before: list[Turn], previous: Turn | None) -> li
     text = _read(turn.content)
     if detect_language(text) != "en":
         return list(_turn_facts(turn, previous))
-    said = kin.sentences_said(kin.fragments_said(text))
+    said = kin.subject_shared(kin.sentences_said(kin.fragments_said(text)))
     asked = previous is not None and (previous.role == "assistant" or previous.name != turn.name)
     if asked and previous is not None and (answer := kin.have_answered(_read(previous.content), said)):
         said = answer  # "do you have any pets?" / "yeah a cat, Miso": "I have a cat, Miso"
@@ -4765,6 +4766,8 @@ def _kin_turn_facts(turn: Turn, before: list[Turn], previous: Turn | None) -> li
             earlier = _read(other.content)
             break
         between.append(_read(other.content))
+    if asked and previous is not None and (relative := kin.asked_after(_read(previous.content))):
+        earlier, between = relative, []  # "how's your mum?" / "she moved to Bath": the one asked after
     resolved = kin.resolve_pronouns(said, earlier, tuple(between))
     if resolved == said:
         return facts

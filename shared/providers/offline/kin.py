@@ -537,3 +537,39 @@ def relative_age(clause: str) -> tuple[str, str, str] | None:
     if m is None or m.group("rel").lower() not in _RELATIVES:
         return None
     return m.group("who"), m.group("rel").lower(), m.group("age")
+
+
+# "she's good, moved to Bath last month": a clause without a subject after one about someone else is theirs.
+_SOMEONE_ELSE_FIRST = re.compile(r"(?i)^(?P<subj>she|he|they)\b[^,.!?]*,\s*(?:and\s+)?")
+_PAST_NEXT = re.compile(
+    r"(?i)(?:just\s+|finally\s+|also\s+|then\s+)?(?:moved|started|joined|left|quit|got|became|bought|sold|retired"
+    r"|graduated|switched|relocated|went|began|finished|passed|had|found|lost|won)\b"
+)
+
+
+def subject_shared(text: str) -> str:
+    """ "she's good, moved to Bath" -> "she's good, she moved to Bath": never the speaker's move."""
+
+    def said(m: re.Match[str]) -> str:
+        sentence = m.group(0)
+        first = _SOMEONE_ELSE_FIRST.match(sentence.lstrip())
+        if first is None:
+            return sentence
+        at = len(sentence) - len(sentence.lstrip()) + first.end()
+        if not _PAST_NEXT.match(sentence, at):
+            return sentence
+        return f"{sentence[:at]}{first.group('subj')} {sentence[at:]}"
+
+    return _SENTENCE.sub(said, text)
+
+
+# "how's your mum?", "How is your brother settling in?": the relative the other speaker asks after.
+_ASKED_AFTER = re.compile(r"(?i)\byour\s+(?P<rel>(?:little\s+|big\s+|older\s+|younger\s+)?[a-z-]+)\b")
+
+
+def asked_after(question: str) -> str | None:
+    """The question as the replying speaker would say it ("my mum"), when it asks after one relative."""
+    found = [m for m in _ASKED_AFTER.finditer(question) if m.group("rel").split()[-1].lower() in _RELATIVES]
+    if len(found) != 1 or "?" not in question:
+        return None
+    return f"my {found[0].group('rel')}"
