@@ -502,3 +502,20 @@ def test_the_assistant_asking_after_a_relative_resolves_the_reply():
 
 def test_a_dropped_subject_after_someone_elses_clause_is_not_the_users():
     assert not [t for t, s in said("she's great, moved to Bath last month") if s == "location"]
+
+
+# --- a taste that changed -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("i used to hate olives but now i love them", "The user loves olives"),
+        ("i've come around on olives", "The user likes olives"),
+        ("changed my mind about coffee, love it now", "The user loves coffee"),
+        ("i'm more into podcasts than music lately", "The user prefers podcasts over music"),
+    ],
+)
+def test_a_taste_that_changed_is_the_taste_now(text, fact):
+    facts = said(text)
+    assert any(t.startswith(fact) and not t.startswith("NOT") for t, _ in facts), facts

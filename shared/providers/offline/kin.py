@@ -169,6 +169,13 @@ _NOT_A_THING = re.compile(
 )
 
 
+# A taste that turned: "i used to hate olives but now i love them", "changed my mind about coffee, love it now".
+_TASTE_TURNED = re.compile(
+    r"(?i)^(?:i\s+used\s+to\s+(?:hate|dislike|love|like|loathe)\s+(?P<x>[\w' -]{2,30}?)\s*,?\s+(?:but\s+)?now\s+"
+    r"(?:i\s+)?"
+    r"|(?:i\s+)?changed\s+my\s+mind\s+(?:about|on)\s+(?P<x2>[\w' -]{2,30}?)\s*,\s*(?:i\s+)?)"
+    r"(?P<new>love|like|hate|adore|enjoy|dislike)\s+(?:them|it)(?:\s+now)?$"
+)
 # Children counted in a fragment of one's own sentence: "We're a family of four, two boys, so ...".
 _COUNTED_KIDS = re.compile(
     r"(?i)(?:^|,\s*)(?P<n>two|three|four|five|six|[2-9])\s+(?P<kids>boys|girls|kids|children|sons|daughters)"
@@ -200,6 +207,9 @@ def sentences_said(text: str) -> str:
         lead = sentence[: len(sentence) - len(sentence.lstrip())]
         if found := _DONE_TOGETHER.match(head) or _ME_AND.match(head):
             plain = f"{found.group('who')} and i broke up{found.group('tail')}"
+        elif found := _TASTE_TURNED.match(body[:end]):
+            plain = f"I {found.group('new').lower()} {(found.group('x') or found.group('x2')).strip()} now"
+            return f"{lead}{plain}." + sentence[len(sentence.rstrip()) :]
         elif found := _BORN_AND_RAISED.match(head):
             plain = f"I am from {found.group('place')}"
         elif kids := _kids_counted(body[:end]):
@@ -245,6 +255,7 @@ _BAD_PART = re.compile(
 )
 _TASTE = (
     (re.compile(r"(?i)^(?:i\s+)?(?:really\s+|totally\s+)?dig\s+(?=\w)"), "I like "),
+    (re.compile(r"(?i)^(?:i'?ve\s+|i\s+have\s+)?(?:finally\s+)?come\s+(?:a)?round\s+(?:on|to)\s+(?=\w)"), "I like "),
     (re.compile(r"(?i)^(?:i\s+)?(?:just\s+)?can'?t\s+get\s+enough\s+of\s+(?=\w)"), "I love "),
     (
         re.compile(r"(?i)^(?:i'?m\s+|i\s+am\s+)?(?:a\s+(?:total\s+|real\s+|huge\s+|big\s+)?)sucker\s+for\s+(?=\w)"),
@@ -367,7 +378,16 @@ _AGES = re.compile(
 _COUNT_WORD = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 
+# "i'm more into podcasts than music lately": a preference of one over the other.
+_MORE_INTO = re.compile(
+    r"(?i)^(?:i'?m\s+|i\s+am\s+)?(?:way\s+|much\s+|a\s+lot\s+)?more\s+(?:into|of\s+an?)\s+(?P<a>[\w' -]{2,30}?)\s+"
+    r"(?:than|over)\s+(?P<b>[\w' -]{2,30}?)(?:\s+(?:lately|these\s+days|now|tbh|honestly))?$"
+)
+
+
 def _said_plainly(clause: str) -> str:
+    if (m := _MORE_INTO.match(clause)) and not re.search(r"(?i)\bperson\b", m.group("a")):
+        return f"I prefer {m.group('a')} over {m.group('b')}"
     if m := _AGES.match(clause):
         ages = re.split(r"\s*(?:,\s*and|,|and)\s*", m.group("ages"))
         kids = _KIDS_SAID.get(m.group("kids").lower(), m.group("kids").lower())
