@@ -4747,12 +4747,17 @@ _HAS_ANY = _rx(r"\bhas\s+any\b")
 _SAID_OF_A_PRONOUN = (":location", ":work")
 
 
+@lru_cache(maxsize=8192)  # pure; a turn is read again as the context of the turns after it
+def _in_english(text: str) -> bool:
+    return detect_language(text) == "en"
+
+
 def _kin_turn_facts(turn: Turn, before: list[Turn], previous: Turn | None) -> list[ExtractedFact]:
     """A user turn's facts, read with "my dog? Biscuit." said as "my dog is called Biscuit", plus what a
     "she"/"he" that can mean only one relative said before (in the turn, or the speaker's previous turn)
     says of that relative's place, work or death (``kin``). English only; the turn's identity is kept."""
     text = _read(turn.content)
-    if detect_language(text) != "en":
+    if not _in_english(text):
         return list(_turn_facts(turn, previous))
     said = kin.subject_shared(kin.sentences_said(kin.fragments_said(text)))
     asked = previous is not None and (previous.role == "assistant" or previous.name != turn.name)
