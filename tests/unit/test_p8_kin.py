@@ -519,3 +519,7 @@ def test_a_dropped_subject_after_someone_elses_clause_is_not_the_users():
 def test_a_taste_that_changed_is_the_taste_now(text, fact):
     facts = said(text)
     assert any(t.startswith(fact) and not t.startswith("NOT") for t, _ in facts), facts
+
+
+def test_expecting_ones_first_guests_is_no_baby():
+    assert not [t for t in texts("we're expecting our first guests at 7") if "baby" in t]

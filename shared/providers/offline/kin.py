@@ -294,7 +294,7 @@ _ME_AND = re.compile(
 # A baby on the way, said by its place in the family: "we're expecting our first" (a baby, unsaid).
 _EXPECTING = re.compile(
     r"(?i)^(?P<head>(?:we'?re|we\s+are|i'?m|i\s+am)\s+)?expecting\s+(?P<whose>our|my)\s+"
-    r"(?P<nth>first|second|third|fourth|1st|2nd|3rd)\b(?!\s+(?:baby|child|kid|little))"
+    r"(?P<nth>first|second|third|fourth|1st|2nd|3rd)(?=\s*(?:$|[,.!]|(?:in|this|next|on|around|soon|due|any)\b))"
 )
 # Where the user lives or comes from, said casually.
 _PLACE = r"(?P<place>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+){0,2})"
