@@ -38,6 +38,7 @@ _WORDS = {
     "bf": "boyfriend",
     "thx": "thanks",
     "ive": "I've",
+    "im": "I'm",
     "dont": "don't",
     "didnt": "didn't",
     "doesnt": "doesn't",

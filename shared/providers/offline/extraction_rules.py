@@ -62,6 +62,7 @@ from shared.providers.offline import (
     foreign_clauses,
     foreign_habits,
     frames,
+    kin,
     talk,
     well_formed,
 )
@@ -190,6 +191,7 @@ _FAMILY = (
     r"(?:mother-in-law|father-in-law|sister-in-law|brother-in-law|twin\s+sister|twin\s+brother"
     r"|(?:little|older|younger|big|baby|half|step)[\s-]?(?:sister|brother)|mother|mom|mum|father|dad"
     r"|sister|brother|son|daughter|grandmother|grandma|granny|grandfather|grandpa|aunt|auntie|uncle|cousin"
+    r"|grand-?dad|granddad|grandad|grandson|granddaughter|grandchild|grandkid|nanna|nana|nan|gran"
     r"|niece|nephew|stepson|stepdaughter|stepmother|stepmom|stepfather|stepdad|twin|kid|child|baby|toddler|teenager"
     r"|eldest|youngest|oldest|newborn)"
 )
@@ -201,7 +203,10 @@ _SINGULAR_RELATIONS = _vocab("""
 """)
 _PETS = (
     r"(?:guinea\s+pig|dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|goldfish|fish|turtle|tortoise"
-    r"|snake|lizard|horse|pony|ferret|gecko|budgie|cockatiel|hedgehog|chinchilla|rat|mouse|iguana)"
+    r"|snake|lizard|horse|pony|ferret|gecko|budgie|cockatiel|hedgehog|chinchilla|rat|mouse|iguana"
+    # a pet said by its breed or a pet word ("a lop called Nugget", "my pup Milo")
+    r"|pup|kitty|lop|beagle|spaniel|terrier|collie|corgi|poodle|dachshund|greyhound|whippet|husky|pug|bulldog"
+    r"|labrador|retriever|labradoodle|cockapoo|cavapoo|schnauzer|chihuahua|lurcher|staffie|staffy|tabby|moggy|ragdoll)"
 )
 
 # Words that start a clause or a phrase but are never a name, a place or an employer.
@@ -1187,7 +1192,7 @@ def _prepare(raw: str, today: date) -> Clause | None:
     cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
     if fronted := _FRONTED_RHYTHM.match(cleaned):
         cleaned = f"{fronted.group('rest')} {fronted.group('when').lower()}"
-    text = clauses.plain(_expand_contractions(_with_subject(cleaned)))
+    text = clauses.plain(_expand_contractions(_with_subject(kin.said_plainly(cleaned))))
     if not text or _REQUEST.match(text) or _HYPOTHETICAL.match(text) or _QUESTION_START.match(text):
         return None
     anymore = bool(_ANYMORE.search(text))
@@ -1463,6 +1468,14 @@ def _b_location(m: re.Match[str], c: Clause) -> list[Draft]:
         return []
     display, value = place
     return [Draft(f"The user lives {near} {display}{c.since()}", FACT, 7, "location", value)]
+
+
+def _b_staying_in(m: re.Match[str], c: Clause) -> list[Draft]:
+    """ "I'm in Leeds now" is where the user lives; "I'm in Lisbon this week", "... till Friday" is a stay:
+    a place one is in for a stated while (other than "since" or "for years") is no home."""
+    if c.date is not None and not c.date_said.lower().startswith(("since", "for ")):
+        return []
+    return _b_location(m, c)
 
 
 def _b_moved(m: re.Match[str], c: Clause) -> list[Draft]:
@@ -2132,7 +2145,9 @@ def _b_relative_died(m: re.Match[str], c: Clause) -> list[Draft]:
 
 # fmt: off
 _PLURALS = {"kid": "kids", "child": "children", "son": "sons", "daughter": "daughters", "sister": "sisters",
-            "brother": "brothers", "sibling": "siblings", "grandchild": "grandchildren", "grandkid": "grandkids"}
+            "brother": "brothers", "sibling": "siblings", "grandchild": "grandchildren", "grandkid": "grandkids",
+            "toddler": "toddlers", "teenager": "teenagers", "stepdaughter": "stepdaughters", "stepson": "stepsons",
+            "stepkid": "stepkids"}
 # fmt: on
 
 
@@ -2317,7 +2332,10 @@ def _rule(group: str, template: str, build: Builder, *, anywhere: bool = False) 
     return Rule(group, _pattern(template, anywhere=anywhere), build, anywhere)
 
 
-_KIDS = r"kids?|children|child|sons?|daughters?|sisters?|brothers?|siblings?|grandchildren|grandkids?"
+_KIDS = (
+    r"kids?|children|child|sons?|daughters?|sisters?|brothers?|siblings?|grandchildren|grandkids?|toddlers?|teenagers?"
+    r"|stepdaughters?|stepsons?|stepkids?"
+)
 _GOAL_STARTS = (
     r"learn|become|get better at|improve|lose|gain|run|visit|travel|move|save|retire|master|speak|quit"
     r"|get (?:fit|in shape|a job|promoted|married|a dog|a cat)"
@@ -2357,7 +2375,7 @@ RULES: tuple[Rule, ...] = (
     _rule("location", "{SUBJ} {ADV}(?:have {ADV})?(?:moved|relocated) (?:back |down |up |over |out |away )?"
                       "(?:to|into) {V}", _b_moved),
     _rule("location", "{AM} (?:currently |now |still )?(?:in|over in|out in) "
-                      "(?P<v>{CAP}[\\w'-]*(?: {CAP}[\\w'-]*)*)\\s*(?:,.*)?$", _b_location),
+                      "(?P<v>{CAP}[\\w'-]*(?: {CAP}[\\w'-]*)*)\\s*(?:,.*)?$", _b_staying_in),
     # where the user is from
     _rule("origin", "i am (?:originally )?from {V}", _origin_builder("is from")),
     _rule("origin", "i (?:originally )?come from {V}", _origin_builder("is from")),
@@ -2490,7 +2508,8 @@ RULES: tuple[Rule, ...] = (
           _b_relative_named),
     _rule("family", r"{IWE} {ADV}(?:have|have got) (?P<n>an?|one|two|three|four|five|six|seven|\d+)"
                     r" (?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)[- ](?:year|month)[- ]old "
-                    r"|little |baby |teenage |grown[- ]up |young )?(?P<rel>" + _KIDS + r"|boys?|girls?)\b"
+                    r"|little |baby |teenage |grown[- ]up |young |older |younger |big )?"
+                    r"(?P<rel>" + _KIDS + r"|boys?|girls?)\b"
                     r"(?! (?:named|called))",
           _b_relative_count),
     _rule("family", "(?:my|our) (?P<rel>{FAMILY}|{PERSON}),? (?P<n>{NAME})", _b_relative_mention, anywhere=True),
@@ -2706,6 +2725,8 @@ _MARKERS = {
     "en": _vocab("""
         i, i'm, im, my, the, and, is, are, you, to, of, am, have, it, this, with, for, not, don't, we, was,
         at, on, live, work, like, love, use, just, can, what, that, hello, hi, thanks, yes, please, now, anymore, longer
+        pls, plz, lol, tbh, btw, omg, haha, gonna, wanna, kinda, ngl, idk, imo, i've, i'd, i'll, she, he, his, her,
+        our, she's, he's, it's, here, since, got, really, about, been, keep, answers
     """),
     "de": _vocab("""
         ich, und, nicht, der, das, ist, mein, meine, bin, wohne, lebe, heiße, heisse, komme, aus, mit, auf,
@@ -3049,7 +3070,10 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
     c = _prepare(raw, today)
     if c is None:
         return []
-    drafts = _birth_drafts(c) or _statement_drafts(c)
+    if c.date is None and kin.is_a_stay(c.text):
+        return []  # "we're staying in Porto for a week": a stay, no lasting fact (a dated one is an event)
+    drafts = _body_part_drafts(c) or _birth_drafts(c) or _statement_drafts(c) or _kin_death_drafts(c)
+    drafts = drafts or _relative_age_drafts(c)
     drafts = _joined_as_drafts(c, drafts) or drafts
     if drafts and all(d.category is EVENT for d in drafts) and (death := _death_drafts(c)):
         drafts = death  # "we had to put Rufus down last week": a death, not an event to remember
@@ -3080,7 +3104,16 @@ def _companion_drafts(sentence: str, drafts: list[Draft]) -> list[Draft]:
     if m is None or not drafts or any(d.negated or d.slot == "partner" for d in drafts):
         return []
     rel = _partner_word(m.group("rel") or m.group("rel2"))
+    if _names_the_partner(drafts, rel):
+        return []
     return [Draft(f"The user has {_article(rel)} {rel}", REL, 7, "partner", None)]
+
+
+def _names_the_partner(drafts: list[Draft], rel: str) -> bool:
+    """Whether what "my wife and I ..." said already says the wife ("The user and their husband have been
+    married since 2015"): a bare "The user has a husband" beside it adds nothing to remember (measured on
+    the tune split: it stayed as a fact of its own no one expected)."""
+    return any(re.search(rf"\btheir {re.escape(rel)}\b", d.text) for d in drafts)
 
 
 # How sure the clause classifier must be before the general layer speaks (tuned on the tune split
@@ -3129,7 +3162,7 @@ def _general_drafts(c: Clause) -> list[Draft]:
         # a fact says something about something: "I have been" says nothing, nor "I have three" (of what
         # was said in another message)
         return []
-    if not statement.negated and not c.anymore and (aspect := _relative_aspect(statement)):
+    if not statement.negated and not c.anymore and (aspect := _relative_aspect(statement) or _relative_work(statement)):
         return aspect  # "my brother moved to Austin": where a relative lives, read by its form
     if not statement.negated and not c.anymore and (role := _bare_role(statement) or _job_had(statement)):
         return role
@@ -3256,6 +3289,7 @@ def _bare_role(statement: clauses.Statement) -> list[Draft]:
 _NOW_SAID = _rx(r"\b(?:now|these\s+days|nowadays|instead)\b")
 _BARE_COUNT = _rx(
     r"(?:only\s+|just\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several|lots|loads)"
+    r"(?:\s+(?:already|now|too|total|in\s+total|at\s+home|so\s+far|at\s+the\s+moment|of\s+them|lol|haha))*"
 )
 
 
@@ -3278,16 +3312,25 @@ _ROLE_AT = re.compile(
 )
 
 
+# Relatives spoken of together, who live and move together: "my parents moved to Faro".
+_RELATIVES_TOGETHER = r"(?:grand)?parents|in-laws|folks"
 # A relative, as the subject of a clause: "my brother", "our eldest", "my mum".
-_RELATIVE_SUBJECT = _rx(rf"^(?:my|our)\s+(?P<rel>{_FAMILY}|{_PARTNER}|{_PERSON})$")
+_RELATIVE_SUBJECT = _rx(rf"^(?:my|our)\s+(?P<rel>{_FAMILY}|{_PARTNER}|{_PERSON}|{_RELATIVES_TOGETHER})$")
 # One spelling per relation, so "my mum" and "my mom" hold one slot.
 _RELATION_CANON = {"mum": "mother", "mom": "mother", "dad": "father", "grandma": "grandmother", "granny": "grandmother"}
 _RELATION_CANON |= {"grandpa": "grandfather", "auntie": "aunt", **_PARTNER_CANON}
+_RELATION_CANON |= {w: "grandfather" for w in ("grandad", "granddad", "grand-dad")}
+_RELATION_CANON |= {w: "grandmother" for w in ("nan", "nana", "nanna", "gran")}
+_RELATION_CANON |= {"folks": "parents"}
 _RELATIVE_PLACE = _rx(
-    r"^(?:(?:still|now|currently)\s+)?(?:lives|is\s+based|is\s+living|moved|has\s+moved|relocated|has\s+relocated)$"
+    r"^(?:(?:still|now|currently)\s+)?(?:lives|live|(?:is|are)\s+based|(?:is|are)\s+living|moved|(?:has|have)\s+moved"
+    r"|relocated|(?:has|have)\s+relocated)$"
 )
 _PLACE_IN_REST = re.compile(r"(?:^|\s)(?i:in|to|near|outside)\s+(?P<place>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\s*$")
 _TIME_TAIL = _rx(r"\s+(?:now|these\s+days|nowadays|again|still)$")
+# "lives in Oslo with his wife": who they live with is no part of where
+_IN_THE_END = _rx(r"\s+(?:in\s+the\s+end|after\s+all|eventually|at\s+last|finally)$")
+_WITH_SOMEONE = _rx(r"\s+with\s+(?:his|her|their|my|our|a|an|the|two|three|\w+'s)\b.*$")
 
 
 def _relative_slot(subject: str) -> str | None:
@@ -3306,18 +3349,45 @@ def _relative_aspect(statement: clauses.Statement) -> list[Draft]:
     slot = _relative_slot(statement.subject)
     verb, rest = statement.verb, statement.rest
     head, _, tail = rest.partition(" ")
-    if verb in ("has", "is") and head.lower() in ("moved", "relocated", "based", "living"):
+    if verb in ("has", "is", "have", "are") and head.lower() in ("moved", "relocated", "based", "living"):
         verb, rest = f"{verb} {head.lower()}", tail  # "has relocated to", "is living in"
     if slot is None or not _RELATIVE_PLACE.match(verb):
         return []
-    rest = _TIME_TAIL.sub("", rest)
+    rest = _TIME_TAIL.sub("", _WITH_SOMEONE.sub("", _IN_THE_END.sub("", rest)))
     place = _PLACE_IN_REST.search(rest)
     if place is None or place.group("place").lower() in _PLACE_REJECT:
         return []
     moved = verb.split()[-1] in ("moved", "relocated")
     said = statement.text[: statement.text.index(statement.verb)].rstrip()
-    text = f"{said} lives in {place.group('place')}" if moved else f"{said} {verb} {rest}"
+    lives = "live" if re.search(rf"(?i)\b(?:{_RELATIVES_TOGETHER})$", statement.subject) else "lives"
+    text = f"{said} {lives} in {place.group('place')}" if moved else f"{said} {verb} {rest}"
     return [Draft(re.sub(r"\s+", " ", text), FACT, 5, f"{slot}:location", place.group("place"))]
+
+
+# Where or as what a relative works, by the form of the clause: "my mum works at St Mary's now", "my
+# brother works as a welder". Said of a named place or a role, it is their work (one value at a time).
+_RELATIVE_WORKS = _rx(r"^(?:(?:still|now|currently)\s+)?(?:works|is\s+working)$")
+_WORK_REST = re.compile(
+    r"^(?i:at|for|as|in)\s+(?:(?i:an?|the)\s+)?(?:[A-Z][\w'&.-]*|[a-z]+(?:er|or|ist|ian|nurse|chef))"
+)
+
+
+_RELATIVE_ORIGIN = re.compile(r"^(?:(?i:originally)\s+)?(?i:from)\s+(?P<place>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})$")
+
+
+def _relative_work(statement: clauses.Statement) -> list[Draft]:
+    slot = _relative_slot(statement.subject)
+    rest = _TIME_TAIL.sub("", statement.rest).strip()
+    said = statement.text[: statement.text.index(statement.verb)].rstrip() if slot else ""
+    if slot and statement.verb == "is" and re.fullmatch(r"(?i)(?:now\s+|finally\s+)?retired", rest):
+        return [Draft(f"{said} is retired", FACT, 5, f"{slot}:work", "retired")]  # "my dad's retired"
+    if slot and statement.verb in ("is", "comes") and (origin := _RELATIVE_ORIGIN.match(rest)):
+        place = origin.group("place")  # "my mum's from Kerala": where they come from, one value
+        return [Draft(f"{said} {statement.verb} from {place}", FACT, 5, f"{slot}:origin", place)]
+    if slot is None or not _RELATIVE_WORKS.match(statement.verb) or not _WORK_REST.match(rest):
+        return []
+    said = statement.text[: statement.text.index(statement.verb)].rstrip()
+    return [Draft(f"{said} {statement.verb} {rest}", FACT, 5, f"{slot}:work", _value(rest))]
 
 
 # The kind of tool, said as the subject: "our database is Oracle", "my editor is Helix".
@@ -3658,6 +3728,9 @@ _TAKE_UP = _rx(
 )
 
 
+_GROUP_JOINED = _rx(r"\b(?:club|team|choir|league|group)$")
+
+
 def _take_up_drafts(c: Clause) -> list[Draft]:
     """ "I just started pottery classes on Tuesdays": an activity taken up is a habit from now on."""
     m = _TAKE_UP.match(c.text)
@@ -3665,7 +3738,9 @@ def _take_up_drafts(c: Clause) -> list[Draft]:
         return []
     what = _third_person(m.group("v").strip())
     rest = m.group("rest").strip()
-    text = re.sub(r"\s+", " ", f"The user takes {what} {rest}").strip()
+    # a club, team or choir one joins is one one is in; classes and lessons are taken
+    verb = "is in" if _GROUP_JOINED.search(what) else "takes"
+    text = re.sub(r"\s+", " ", f"The user {verb} {what} {rest}").strip()
     key = re.sub(r"^(?:a|an|some)\s+", "", what)
     return [Draft(text, PREF, 5, f"habit:{_slug(key)}", what)]
 
@@ -3728,6 +3803,7 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     )
     vague = not core or core.lower() in _VAGUE_OBJECTS or core.lower().split()[0] in {"to", "it", "that", "this"}
     vague = vague and not (activity and verb == "go")  # "go to the gym every day": the place is the activity
+    vague = vague or (kind == "own" and bool(_BARE_COUNT.fullmatch(core)))  # "we have two already": of what?
     if needs_object and vague:
         return []
     if verb == "have" and (
@@ -4039,7 +4115,7 @@ def _style_part(body: str, today: date) -> list[Draft]:
         noun = re.sub(r"(?i)^(?:so\s+many|any)\s+", "", noun).lower()
         return [Draft(f"The user wants no {noun} in answers", PREF, 6, f"style:{_slug(noun)}", f"no {noun}")]
     if re.match(r"(?i)^no\s+", body):
-        return _style_part(re.sub(r"(?i)^no\s+", "no more ", body), today)
+        return _style_part(re.sub(r"(?i)^no\s+", "no more ", body), today) or _style_noun_phrase(body)
     if be := _STYLE_BE.match(body):
         adj = be.group("adj").lower()
         more = (be.group("more") or "").strip().lower()
@@ -4050,6 +4126,32 @@ def _style_part(body: str, today: date) -> list[Draft]:
         value = units.group("v").lower()
         shown = value if " " in value else f"{value} units"
         return [Draft(f"The user wants answers in {shown}", PREF, 6, "style:units", shown)]
+    return _style_noun_phrase(body)
+
+
+# How to answer, said as a bare noun phrase in a list of asks ("short answers pls", "keep answers short,
+# bullet points, no intro fluff", "keep it brief"): the length, a format, or something left out.
+_STYLE_LENGTH_NP = _rx(
+    r"^(?:keep\s+it\s+(?P<kept>short|brief|concise|simple)|(?P<adj>short|shorter|brief|concise|detailed|longer)"
+    r"\s+(?:answers|replies|responses))$"
+)
+_STYLE_FORMAT_NP = _rx(r"^(?:use\s+)?(?P<n>bullet\s+points|bullets|tables|headings|code\s+examples|numbered\s+lists)$")
+_STYLE_LEFT_OUT = _rx(
+    r"^no\s+(?P<n>(?:intro\s+|introductory\s+)?(?:fluff|waffle|filler|preamble|intros?|pleasantries|disclaimers))$"
+)
+
+
+def _style_noun_phrase(body: str) -> list[Draft]:
+    body = body.strip(" .!")
+    if m := _STYLE_LENGTH_NP.match(body):
+        adj = (m.group("kept") or m.group("adj")).lower()
+        return [Draft(f"The user prefers {adj} answers", PREF, 6, "style:length", adj)]
+    if m := _STYLE_FORMAT_NP.match(body):
+        noun = re.sub(r"\s+", " ", m.group("n").lower())
+        return [Draft(f"The user prefers {noun}", PREF, 6, f"style:{_slug(noun)}", noun)]
+    if m := _STYLE_LEFT_OUT.match(body):
+        noun = re.sub(r"\s+", " ", m.group("n").lower())
+        return [Draft(f"The user wants no {noun} in answers", PREF, 6, f"style:{_slug(noun)}", f"no {noun}")]
     return []
 
 
@@ -4078,6 +4180,8 @@ def _belonging_drafts(c: Clause) -> list[Draft]:
         return [Draft(f"The user is from {place[0]}", FACT, 7, "origin", place[1])] if place else []
     if thing in _NOT_BELONGINGS or thing.split()[-1] in _NOT_BELONGINGS:
         return []
+    if _relative_slot(f"my {thing}"):
+        return []  # "my mum is from Kerala", "my nan is in Leeds": a relative, never a belonging
     value = _tidy(_third_person(m.group("v")))
     # A belonging is named: a brand or model (a capital or a number), not a state ("slow", "broken").
     if not re.search(r"(?-i:[A-Z])|\d", value) or len(value.split()) > 8:
@@ -4340,6 +4444,34 @@ _DEATH = _rx(
     r"|^(?:i|we)\s+(?:had\s+to\s+)?(?:put|have\s+put)\s+(?:(?:my|our)\s+(?:(?P<kind2>[a-z]+)\s+)?)?(?P<n2>(?-i:[A-Z][\w'-]*))"
     r"\s+(?:down|to\s+sleep)\b"
 )
+
+
+def _kin_death_drafts(c: Clause) -> list[Draft]:
+    """A death of one's own people or animals that no rule read ("my gran died", "our old cat Marmalade
+    passed away", "grandpa died"): an ending by its form, whatever the classifier makes of it."""
+    if death := kin.died(c.text):
+        who, key, _ = death
+        return [Draft(f"The user's {who} passed away{c.when()}", REL, 7, f"*:{_slug(key)}", who, negated=True)]
+    return []
+
+
+def _relative_age_drafts(c: Clause) -> list[Draft]:
+    """ "my son is 5": the relative's age, one value at a time (``family:<relation>:age``)."""
+    found = kin.relative_age(c.text)
+    slot = _relative_slot(f"my {found[1]}") if found else None
+    if not found or not slot:
+        return []
+    who, _, age = found
+    return [Draft(f"The user's {who.split(' ', 1)[1]} is {age}", REL, 6, f"{slot}:age", age)]
+
+
+def _body_part_drafts(c: Clause) -> list[Draft]:
+    """Health said of a body part or an aid ("I have a dodgy knee", "bad knee, so ...", "tore my acl",
+    "on crutches"): a health matter on the part's slot, so a later word on the knee replaces it."""
+    if found := kin.health_said(c.text):
+        said, where = found
+        return [Draft(f"The user {said}", FACT, 8, f"health:{_slug(where)}", said)]
+    return []
 
 
 def _death_drafts(c: Clause) -> list[Draft]:
@@ -5061,20 +5193,72 @@ _SETTLE_DEPTH = 2
 def _extract(request: ExtractionInput, depth: int) -> list[ExtractedFact]:
     facts: list[ExtractedFact] = []
     previous: Turn | None = request.context_turns[-1] if request.context_turns else None
+    history = list(request.context_turns)
     for turn in request.new_turns:
         seen: set[tuple[str, str | None, bool]] = set()
         if turn.role == "user":
-            for fact in _turn_facts(turn, previous):
+            for fact in _kin_turn_facts(turn, history, previous):
                 if _key(fact) not in seen:
                     seen.add(_key(fact))
                     facts.append(fact)
         previous = turn
+        history.append(turn)
     if depth <= 0:
         return facts
     if any((f.slot or "").startswith("*:") for f in facts):
         facts = _resolve_named(facts, request, depth)
     facts = _named_later(facts, request, depth)
     return _settle_changes(facts, request, depth)
+
+
+# How far back a pronoun may find the speaker's previous turn: the turn before, with at most two other
+# messages (the assistant's reply, the other speaker's) between them.
+_PRONOUN_LOOKBACK = 3
+
+
+# "The user has any pets": a yes to "do you have any pets?" names nothing that is had.
+_HAS_ANY = _rx(r"\bhas\s+any\b")
+# What a pronoun resolved to a relative may say of them: where they live, their work, and that they died
+# (measured on the tune split: their tastes and passing states, "he's into film photography", were not
+# what the user meant to have remembered, and cost precision).
+_SAID_OF_A_PRONOUN = (":location", ":work")
+
+
+@lru_cache(maxsize=8192)  # pure; a turn is read again as the context of the turns after it
+def _in_english(text: str) -> bool:
+    return detect_language(text) == "en"
+
+
+def _kin_turn_facts(turn: Turn, before: list[Turn], previous: Turn | None) -> list[ExtractedFact]:
+    """A user turn's facts, read with "my dog? Biscuit." said as "my dog is called Biscuit", plus what a
+    "she"/"he" that can mean only one relative said before (in the turn, or the speaker's previous turn)
+    says of that relative's place, work or death (``kin``). English only; the turn's identity is kept."""
+    text = _read(turn.content)
+    if not _in_english(text):
+        return list(_turn_facts(turn, previous))
+    said = kin.subject_shared(kin.sentences_said(kin.fragments_said(text)))
+    asked = previous is not None and (previous.role == "assistant" or previous.name != turn.name)
+    if asked and previous is not None and (answer := kin.have_answered(_read(previous.content), said)):
+        said = answer  # "do you have any pets?" / "yeah a cat, Miso": "I have a cat, Miso"
+    read = turn if said == text else replace(turn, content=said)
+    facts = [f for f in _turn_facts(read, previous) if not _HAS_ANY.search(f.text)]
+    earlier, between = None, []
+    for other in reversed(before[-_PRONOUN_LOOKBACK:]):
+        if other.role == "user" and other.name == turn.name:
+            earlier = _read(other.content)
+            break
+        between.append(_read(other.content))
+    if asked and previous is not None and (relative := kin.asked_after(_read(previous.content))):
+        earlier, between = relative, []  # "how's your mum?" / "she moved to Bath": the one asked after
+    resolved = kin.resolve_pronouns(said, earlier, tuple(between))
+    if resolved == said:
+        return facts
+    known = {_key(f) for f in facts}
+    return facts + [
+        f
+        for f in _turn_facts(replace(turn, content=resolved), previous)
+        if _key(f) not in known and (f.negated or (f.slot or "").endswith(_SAID_OF_A_PRONOUN))
+    ]
 
 
 # "I adopted a dog" ... "her name is Mosa": a name given in a later turn to the one unnamed pet, partner or
