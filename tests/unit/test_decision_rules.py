@@ -26,7 +26,7 @@ def item(text: str, slot: str | None, *neighbours: Neighbour, negated: bool = Fa
 
 
 def test_rules_version_is_exposed():
-    assert RULES_VERSION == "rules-v7"
+    assert RULES_VERSION == "rules-v8"
 
 
 # --- normalise_text ------------------------------------------------------------------------------

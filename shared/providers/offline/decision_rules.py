@@ -41,9 +41,10 @@ from shared.domain.models import Decision, DecisionItem, Neighbour, Op
 from shared.domain.slots import MULTI_VALUED_PREFIXES, is_multi_valued, same_slot, slot_holders
 from shared.domain.thing_match import names_all, one_partial_match
 
-# v7: only an existence-only restatement keeps (and targets) the fuller fact; v6: a valueless restatement
-# keeps the fuller fact; v5: a relative's place holds one value.
-RULES_VERSION = "rules-v7"
+# v8: a retraction naming no context ends the one context's fact that names its value (consolidation's
+# retraction_where_named); v7: only an existence-only restatement keeps (and targets) the fuller fact;
+# v6: a valueless restatement keeps the fuller fact; v5: a relative's place holds one value.
+RULES_VERSION = "rules-v8"
 
 __all__ = ["MULTI_VALUED_PREFIXES", "RULES_VERSION", "decide", "is_multi_valued", "normalise_text"]
 

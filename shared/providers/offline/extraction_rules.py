@@ -70,7 +70,9 @@ from shared.providers.offline.text_forms import PRONOUNS, bare_verb, slug, third
 from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import third_singular as _verb_s
 
-RULES_VERSION = "rules-v9"  # part of the extraction cache key: v5 segments clauses by the general layer
+RULES_VERSION = "rules-v10"  # part of the extraction cache key: v10 reads friends' news (talk.py),
+# relatives and pets as chat says them (kin.py), contexts named by their kind (contexts.py), foreign habits
+# and casual forms (foreign_habits.py, foreign_casual.py); v5 segments clauses by the general layer
 # (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
 # foreign past tenses, we-statements and deaths; v6 reads evening clock times, scopes context per
 # clause and keeps earlier dated or multi-valued facts of one message; v7 puts a named speaker's facts on
