@@ -87,9 +87,36 @@ def split_at_commas(clause: str, language: str) -> list[str]:
 # Only before a participle: what the user did ("bin ... gezogen", "hab ... aufgehört") is read by the past
 # frames; a dropped subject before a state ("bin gerade in Berlin") may be anything passing.
 _DE_DROPPED = re.compile(r"(?i)^(?:bin|hab|habe)\b(?=.*\b(?:\w*ge\w+(?:t|en)|\w+iert|(?:ver|be|er|ent)\w+(?:t|en))\b)")
-_FR_PLUS = re.compile(
-    r"(?i)\b(?P<je>je|j')\s*(?P<verb>(?!ne\b|n')[^\W\d_][\w-]*)\s+plus\b(?!\s+(?:de|d'|que|qu'|tard|tôt|le|la|les|l'|sur)\b)(?!\s+(?:à|au|aux|en|chez|dans)\s+(?-i:[^A-ZÀ-Ý]))"
+# "plus" right after the verb is "no longer" only where a comparison cannot follow: at the clause's end,
+# before a determiner and its noun ("j'aime plus la pizza"), before a place ("j'habite plus à Metz", "je
+# travaille plus chez Decathlon"), before an infinitive or, after "ai", a participle ("je peux plus
+# venir", "j'ai plus fumé"), or before a state that has no degrees ("je suis plus végétarien"). "plus
+# près", "plus souvent", "plus grand", "plus cher", "plus de", "plus que" compare or count.
+_FR_DETERMINER = (
+    r"(?:(?:la|le|les|un|une|des|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leur|leurs|ce|cet|cette|ces)"
+    r"\s+|l')"
 )
+_FR_NOT_INFINITIVE = (
+    r"(?:chers?|fiers?|amers?|légers?|premiers?|derniers?|entiers?|réguliers?|singuliers?|hier|super|clairs?|noirs?)"
+)
+_FR_INFINITIVE_RE = (
+    r"(?:\w*(?:prendre|faire|lire|écrire|dire|vivre|suivre|mettre|croire|attendre|entendre|rendre|vendre"
+)
+_FR_INFINITIVE_RE += r"|perdre|descendre|répondre|conduire|construire|connaître|boire|battre|rire|plaire))"
+_FR_UNGRADED = (
+    r"(?:végétarien(?:ne)?s?|végane?s?|vegan|célibataires?|mariée?s?|pacsée?s?|divorcée?s?|fumeur|fumeuse"
+    r"|étudiante?s?|en\s+couple|ensemble|abonnée?s?|membre|inscrite?s?)"
+)
+_FR_CLAUSE_END = r"(?:\s*(?:$|[,.;:!?)])|\s+(?:et|mais|car|depuis|maintenant|du\s+tout|parce)\b)"
+_FR_AFTER_PLUS = (
+    rf"(?={_FR_CLAUSE_END}"
+    rf"|\s+{_FR_DETERMINER}[^\W\d_]"
+    rf"|\s+(?:à|au|aux|chez|dans)\s+{_FR_DETERMINER}?(?!(?:peu|moins|plus|très|trop)\b)[^\W\d_]"
+    rf"|\s+(?!{_FR_NOT_INFINITIVE}\b)[^\W\d_]+(?:er|ir)\b|\s+{_FR_INFINITIVE_RE}\b"
+    rf"|(?<=\bai\s{{1}}plus)\s+[^\W\d_]+é\b"
+    rf"|\s+{_FR_UNGRADED}{_FR_CLAUSE_END})"
+)
+_FR_PLUS = re.compile(rf"(?i)\b(?P<je>je|j')\s*(?P<verb>(?!ne\b|n')[^\W\d_][\w-]*)\s+plus\b{_FR_AFTER_PLUS}")
 
 
 def said_fully(clause: str, language: str) -> str:
