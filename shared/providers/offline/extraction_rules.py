@@ -4587,7 +4587,7 @@ def _redated_by_sentence(drafts: list[Draft], sentence: str, today: date, langua
     if stated is None or not drafts:
         return []
     rest = frames.remove_span(sentence, stated.start, stated.end)
-    if _dates_the_last(drafts, rest, language):
+    if _dates_the_last(drafts, stated, rest, today, language):
         drafts[-1] = _redated(drafts[-1], stated, today)
     return []
 
@@ -4921,7 +4921,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             or (_general_foreign(body, language) if general and not restored else [])
             or _present_habit(body, language)
         )
-        if not found_here and stated is not None and _dates_the_last(drafts, body, language):
+        if not found_here and stated is not None and _dates_the_last(drafts, stated, body, today, language):
             # "ya no fumo, lo dejé hace un año": the short clause after a fact says when it began or ended
             drafts[-1] = _redated(drafts[-1], stated, today)
             continue
@@ -4991,9 +4991,16 @@ def _present_habit(clause: str, language: str) -> list[frames.ForeignDraft]:
     return [frames.ForeignDraft(said[0], said[1], said[2], "fact")] if said else []
 
 
-def _dates_the_last(before: list[Draft], rest: str, language: str) -> bool:
+def _dates_the_last(before: list[Draft], stated: frames.StatedDate, rest: str, today: date, language: str) -> bool:
+    """Whether a time said on its own dates the fact before it. A time ahead ("el año que viene", "seit
+    nächstem Monat") is a plan, never when a fact began: the fact keeps the message's time."""
     last = before[-1] if before else None
-    return last is not None and last.valid_from is None and foreign_casual.dates_the_last(rest, language)
+    return (
+        last is not None
+        and last.valid_from is None
+        and stated.day <= today
+        and foreign_casual.dates_the_last(rest, language)
+    )
 
 
 def _redated(draft: Draft, stated: frames.StatedDate, today: date) -> Draft:

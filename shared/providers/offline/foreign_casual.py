@@ -230,12 +230,36 @@ def now_at(clause: str, language: str) -> tuple[str, str, str] | None:
 _DE_PLACE_WORDS = words("bei in im nach zu zum zur für mit an am auf aus von vom")
 
 
+# Someone else the short remainder is about ("Meine Schwester seit 2019", "mi hermano desde 2019", "lui
+# dal 2019"): the time is theirs, not the user's fact's.
+_PEOPLE = {
+    "de": "mein meine meinen meinem meiner sein seine seinen ihr ihre ihren unser unsere er sie wir",
+    "es": "mi mis su sus nuestro nuestra él ella ellos ellas nosotros",
+    "it": "mio mia miei mie suo sua suoi sue nostro nostra lui lei loro noi",
+    "fr": "mon ma mes son sa ses notre nos leur leurs il elle ils elles nous on",
+    "pt": "meu minha meus minhas seu sua dele dela nosso nossa ele ela eles elas nós",
+}
+_KIN = words(
+    "schwester bruder mutter vater frau mann freundin freund kinder kind sohn tochter eltern chef chefin"
+    " hermana hermano madre padre mujer marido esposo esposa hijo hija hijos novio novia jefe jefa padres"
+    " sorella fratello mamma papà moglie marito figlio figlia figli ragazza ragazzo capo genitori"
+    " sœur frère mère père femme mari fils fille enfants copain copine patron parents"
+    " irmã irmão mãe pai esposa marido filho filha filhos namorada namorado chefe pais"
+)
+_PEOPLE_WORDS = {language: words(said) | _KIN for language, said in _PEOPLE.items()}
+# A span says when something began and ended ("dal 2010 fino al 2020", "von 2010 bis 2015"): no start.
+_SPAN = re.compile(r"(?i)\b(?:fino|finché|hasta|jusqu|até|bis)\b|\d")
+
+
 def dates_the_last(rest: str, language: str) -> bool:
     """Whether what a clause says besides its stated time is short and names nothing: "lo dejé",
     "l'ho lasciato", "j'ai arrêté", "keine einzige Zigarette" (German writes every noun capitalised, so
-    there a preposition is what would bring a name: "seit 2019 bei Siemens")."""
+    there a preposition is what would bring a name: "seit 2019 bei Siemens"). Not when the remainder
+    is about someone else ("meine Schwester seit 2019") or closes a span ("dal 2010 fino al 2020")."""
     said = re.findall(r"[^\W\d_]+", rest)
-    if len(said) > 3:
+    if len(said) > 3 or _SPAN.search(rest):
+        return False
+    if _PEOPLE_WORDS.get(language, frozenset()) & {w.lower() for w in said}:
         return False
     if language == "de":
         return not _DE_PLACE_WORDS & {w.lower() for w in said}
