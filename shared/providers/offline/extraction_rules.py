@@ -4916,6 +4916,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             _joined_employer(body, language, sentence, drafts)
             or frames.foreign_statements(body, language)
             or _role_said(body, language)
+            or _partner_had(body, language)
             # A clause casual speech shortened is read by the frames only: the general layer's guesses
             # about what was left unsaid cost more than they found.
             or (_general_foreign(body, language) if general and not restored else [])
@@ -4954,6 +4955,12 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
                 draft = replace(draft, valid_to=_event_end(draft, stated.day, stated.grain, today))
             drafts.append(draft)
     return drafts
+
+
+def _partner_had(clause: str, language: str) -> list[frames.ForeignDraft]:
+    """ "Tengo novia.": the partner slot with no name, which a later name or break-up fills or ends."""
+    said = foreign_casual.partner_had(clause, language)
+    return [frames.ForeignDraft(said[0], "partner", said[1], "fact")] if said else []
 
 
 def _joined_employer(clause: str, language: str, sentence: str, before: list[Draft]) -> list[frames.ForeignDraft]:

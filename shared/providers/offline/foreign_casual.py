@@ -31,6 +31,7 @@ __all__ = [
     "joined",
     "left_for",
     "now_at",
+    "partner_had",
     "quit_consumed",
     "said_fully",
     "speaks_of_a_job",
@@ -410,3 +411,25 @@ _PARTNER_NOUNS = words(
 
 def is_partner(thing: str) -> bool:
     return thing.lower() in _PARTNER_NOUNS
+
+
+# "Tengo novia.", "ho la ragazza", "ich habe einen Freund": having a partner, said with nothing else, which
+# the general layer leaves unsaid (too short to call a durable fact). The partner slot, no name.
+_HAVE_PARTNER = {
+    "es": (r"(?:yo\s+)?tengo", r"(?:una|un)", "tiene"),
+    "it": (r"(?:io\s+)?ho", r"(?:la|il|una|un)", "ha"),
+    "fr": (r"j'ai", r"(?:une|un)", "a"),
+    "pt": (r"(?:eu\s+)?tenho", r"(?:uma|um)", "tem"),
+    "de": (r"ich\s+(?:habe|hab)", r"(?:eine|einen)", "hat"),
+}
+
+
+def partner_had(clause: str, language: str) -> tuple[str, str] | None:
+    """(text, partner noun) for "tengo novia" and its like in ``language``; None for anything else."""
+    if language not in _HAVE_PARTNER:
+        return None
+    have, article, third = _HAVE_PARTNER[language]
+    m = re.match(rf"(?i)^{have}\s+(?P<said>(?:{article}\s+)?(?P<noun>[^\W\d_]+))[\s.!]*$", clause.strip())
+    if m is None or not is_partner(m.group("noun")):
+        return None
+    return f"{SUBJECTS[language]} {third} {m.group('said')}", m.group("noun")
