@@ -41,6 +41,8 @@ def shown(facts) -> list:
         "Fumo. Dal 2010 fino al 2020.",  # a span with an end is no start
         "Ich wohne in Bonn. Von 2010 bis 2015.",
         "Vivo a Roma. Dal 2012 al 2020.",
+        "Ich wohne in Köln, meine Schwester seit 2019",  # the same, within one sentence
+        "Vivo a Roma, mia sorella dal 2015",
     ],
 )
 def test_a_time_that_is_not_the_facts_start_leaves_the_fact_undated(message):
@@ -166,3 +168,26 @@ def test_a_partner_had_alone_is_on_the_partner_slot(message):
 @pytest.mark.parametrize("message", ["Tengo un perro.", "Tengo novia en Madrid.", "Tengo hambre."])
 def test_other_things_had_are_not_a_partner(message):
     assert not [f for f in facts_of(message) if f.slot == "partner"]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Ich wohne seit nächstem Monat in Köln",
+        "Vivo en Lima desde el año que viene",
+        "Fumo dal 2010 fino al 2020",
+        "Moro no Porto desde 2015 até 2019",
+    ],
+)
+def test_a_plan_or_a_closed_span_in_the_clause_is_no_current_fact(message):
+    assert not [f for f in facts_of(message) if f.category != "event" and not f.negated], shown(facts_of(message))
+
+
+def test_an_event_may_still_be_dated_ahead():
+    facts = facts_of("Tengo cita con el dentista mañana")
+    assert [f"{f.valid_from:%Y-%m-%d}" for f in facts] == ["2026-06-16"], shown(facts)
+
+
+def test_a_start_in_the_clause_still_dates_the_fact():
+    facts = facts_of("Ich wohne seit 2019 in Köln")
+    assert [f"{f.valid_from:%Y}" for f in facts] == ["2019"], shown(facts)

@@ -4906,7 +4906,13 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
         for part in clauses.split_foreign_conjuncts(fully, language)
     ):
         stated = frames.stated_date(clause, today, language)
+        if stated is not None and (cut := foreign_casual.others_time_from(clause, stated.start, language)):
+            # "Ich wohne in Köln, meine Schwester seit 2019": the sister's time, and the sister's clause
+            clause = clause[:cut]
+            stated = frames.stated_date(clause, today, language)
         body = frames.remove_span(clause, stated.start, stated.end) if stated else clause
+        if stated is not None and foreign_casual.closes_a_span(body):
+            continue  # "fumo dal 2010 fino al 2020": what held then and ended, not what holds now
         when: date | datetime | None = stated.day if stated else None
         clock = frames.time_of_day(body, language, clause) if stated and stated.grain == "day" else None
         if clock is not None and stated is not None:
@@ -4922,6 +4928,11 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             or (_general_foreign(body, language) if general and not restored else [])
             or _present_habit(body, language)
         )
+        if stated is not None and stated.day > today:
+            # "vivo en Lima desde el año que viene": a plan; only an event may be dated ahead
+            found_here = [found for found in found_here if found.kind == "event"]
+            if not found_here:
+                continue
         if not found_here and stated is not None and _dates_the_last(drafts, stated, body, today, language):
             # "ya no fumo, lo dejé hace un año": the short clause after a fact says when it began or ended
             drafts[-1] = _redated(drafts[-1], stated, today)

@@ -252,6 +252,21 @@ _PEOPLE_WORDS = {language: words(said) | _KIN for language, said in _PEOPLE.item
 _SPAN = re.compile(r"(?i)\b(?:fino|finché|hasta|jusqu|até|bis)\b|\d")
 
 
+def closes_a_span(rest: str) -> bool:
+    """Whether what a clause says besides its first time closes a span ("fino al 2020", "bis 2015")."""
+    return bool(re.search(r"(?i)\b(?:fino|finché|hasta|jusqu|até|bis)\b", rest))
+
+
+def others_time_from(clause: str, at: int, language: str) -> int | None:
+    """Where the comma-led part of ``clause`` holding the time at ``at`` begins, when that part speaks of
+    someone else ("Ich wohne in Köln, meine Schwester seit 2019"): the time is theirs, not the user's."""
+    comma = clause.rfind(",", 0, at)
+    if comma < 0:
+        return None
+    said = {w.lower() for w in re.findall(r"[^\W\d_]+", clause[comma + 1 :])}
+    return comma if _PEOPLE_WORDS.get(language, frozenset()) & said else None
+
+
 def dates_the_last(rest: str, language: str) -> bool:
     """Whether what a clause says besides its stated time is short and names nothing: "lo dejé",
     "l'ho lasciato", "j'ai arrêté", "keine einzige Zigarette" (German writes every noun capitalised, so
