@@ -4928,8 +4928,9 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             or (_general_foreign(body, language) if general and not restored else [])
             or _present_habit(body, language)
         )
-        if stated is not None and stated.day > today:
-            # "vivo en Lima desde el año que viene": a plan; only an event may be dated ahead
+        if stated is not None and stated.day > today and foreign_casual.since_before(clause, stated.start):
+            # "vivo en Lima desde el año que viene": "since" a time ahead is a plan said as a state, not a
+            # state that holds (a move said ahead, "ziehe nächsten Monat nach Graz", keeps its date)
             found_here = [found for found in found_here if found.kind == "event"]
             if not found_here:
                 continue

@@ -257,6 +257,11 @@ def closes_a_span(rest: str) -> bool:
     return bool(re.search(r"(?i)\b(?:fino|finché|hasta|jusqu|até|bis)\b", rest))
 
 
+def since_before(clause: str, at: int) -> bool:
+    """Whether the time at ``at`` in ``clause`` is said as a start: "seit", "desde", "depuis", "dal"."""
+    return bool(re.search(r"(?i)\b(?:seit|desde|depuis|dès|da|dal|dall'|dalla|dai|dalle)\s*$", clause[:at]))
+
+
 def others_time_from(clause: str, at: int, language: str) -> int | None:
     """Where the comma-led part of ``clause`` holding the time at ``at`` begins, when that part speaks of
     someone else ("Ich wohne in Köln, meine Schwester seit 2019"): the time is theirs, not the user's."""
