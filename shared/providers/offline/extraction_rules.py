@@ -4589,7 +4589,7 @@ def _redated_by_sentence(drafts: list[Draft], sentence: str, today: date, langua
     if stated is None or not drafts:
         return []
     rest = frames.remove_span(sentence, stated.start, stated.end)
-    if _dates_the_last(drafts, rest, language):
+    if _dates_the_last(drafts, stated, rest, today, language):
         drafts[-1] = _redated(drafts[-1], stated, today)
     return []
 
@@ -4908,7 +4908,13 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
         for part in clauses.split_foreign_conjuncts(fully, language)
     ):
         stated = frames.stated_date(clause, today, language)
+        if stated is not None and (cut := foreign_casual.others_time_from(clause, stated.start, language)):
+            # "Ich wohne in Köln, meine Schwester seit 2019": the sister's time, and the sister's clause
+            clause = clause[:cut]
+            stated = frames.stated_date(clause, today, language)
         body = frames.remove_span(clause, stated.start, stated.end) if stated else clause
+        if stated is not None and foreign_casual.closes_a_span(body):
+            continue  # "fumo dal 2010 fino al 2020": what held then and ended, not what holds now
         when: date | datetime | None = stated.day if stated else None
         clock = frames.time_of_day(body, language, clause) if stated and stated.grain == "day" else None
         if clock is not None and stated is not None:
@@ -4918,12 +4924,19 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             _joined_employer(body, language, sentence, drafts)
             or frames.foreign_statements(body, language)
             or _role_said(body, language)
+            or _partner_had(body, language)
             # A clause casual speech shortened is read by the frames only: the general layer's guesses
             # about what was left unsaid cost more than they found.
             or (_general_foreign(body, language) if general and not restored else [])
             or _present_habit(body, language)
         )
-        if not found_here and stated is not None and _dates_the_last(drafts, body, language):
+        if stated is not None and stated.day > today and foreign_casual.since_before(clause, stated.start):
+            # "vivo en Lima desde el año que viene": "since" a time ahead is a plan said as a state, not a
+            # state that holds (a move said ahead, "ziehe nächsten Monat nach Graz", keeps its date)
+            found_here = [found for found in found_here if found.kind == "event"]
+            if not found_here:
+                continue
+        if not found_here and stated is not None and _dates_the_last(drafts, stated, body, today, language):
             # "ya no fumo, lo dejé hace un año": the short clause after a fact says when it began or ended
             drafts[-1] = _redated(drafts[-1], stated, today)
             continue
@@ -4935,6 +4948,8 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
                 found = replace(found, slot="partner")  # "tengo novia": a break-up ends it
             if (found.slot or "").startswith("habit:") and (habit := foreign_habits.habit_slot(found.text, language)):
                 found = replace(found, slot=habit)  # one key per habit, whatever form said it (or ended it)
+            elif (found.slot or "").startswith("habit:") and foreign_habits.light_verb_only(found.text, language):
+                continue  # "ich gehe oft": going says no habit, and "habit:geh" would join every going
             if stated is not None and stated.day != today:
                 # The stated date in the fact itself, as in English ("... (2026-04-17 09:00)").
                 iso = stated.day.isoformat() if stated.grain in ("day", "week") else stated.bare()
@@ -4954,6 +4969,12 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
                 draft = replace(draft, valid_to=_event_end(draft, stated.day, stated.grain, today))
             drafts.append(draft)
     return drafts
+
+
+def _partner_had(clause: str, language: str) -> list[frames.ForeignDraft]:
+    """ "Tengo novia.": the partner slot with no name, which a later name or break-up fills or ends."""
+    said = foreign_casual.partner_had(clause, language)
+    return [frames.ForeignDraft(said[0], "partner", said[1], "fact")] if said else []
 
 
 def _joined_employer(clause: str, language: str, sentence: str, before: list[Draft]) -> list[frames.ForeignDraft]:
@@ -4991,9 +5012,16 @@ def _present_habit(clause: str, language: str) -> list[frames.ForeignDraft]:
     return [frames.ForeignDraft(said[0], said[1], said[2], "fact")] if said else []
 
 
-def _dates_the_last(before: list[Draft], rest: str, language: str) -> bool:
+def _dates_the_last(before: list[Draft], stated: frames.StatedDate, rest: str, today: date, language: str) -> bool:
+    """Whether a time said on its own dates the fact before it. A time ahead ("el año que viene", "seit
+    nächstem Monat") is a plan, never when a fact began: the fact keeps the message's time."""
     last = before[-1] if before else None
-    return last is not None and last.valid_from is None and foreign_casual.dates_the_last(rest, language)
+    return (
+        last is not None
+        and last.valid_from is None
+        and stated.day <= today
+        and foreign_casual.dates_the_last(rest, language)
+    )
 
 
 def _redated(draft: Draft, stated: frames.StatedDate, today: date) -> Draft:

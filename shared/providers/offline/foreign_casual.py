@@ -31,6 +31,7 @@ __all__ = [
     "joined",
     "left_for",
     "now_at",
+    "partner_had",
     "quit_consumed",
     "said_fully",
     "speaks_of_a_job",
@@ -87,9 +88,36 @@ def split_at_commas(clause: str, language: str) -> list[str]:
 # Only before a participle: what the user did ("bin ... gezogen", "hab ... aufgehört") is read by the past
 # frames; a dropped subject before a state ("bin gerade in Berlin") may be anything passing.
 _DE_DROPPED = re.compile(r"(?i)^(?:bin|hab|habe)\b(?=.*\b(?:\w*ge\w+(?:t|en)|\w+iert|(?:ver|be|er|ent)\w+(?:t|en))\b)")
-_FR_PLUS = re.compile(
-    r"(?i)\b(?P<je>je|j')\s*(?P<verb>(?!ne\b|n')[^\W\d_][\w-]*)\s+plus\b(?!\s+(?:de|d'|que|qu'|tard|tôt|le|la|les|l'|sur)\b)(?!\s+(?:à|au|aux|en|chez|dans)\s+(?-i:[^A-ZÀ-Ý]))"
+# "plus" right after the verb is "no longer" only where a comparison cannot follow: at the clause's end,
+# before a determiner and its noun ("j'aime plus la pizza"), before a place ("j'habite plus à Metz", "je
+# travaille plus chez Decathlon"), before an infinitive or, after "ai", a participle ("je peux plus
+# venir", "j'ai plus fumé"), or before a state that has no degrees ("je suis plus végétarien"). "plus
+# près", "plus souvent", "plus grand", "plus cher", "plus de", "plus que" compare or count.
+_FR_DETERMINER = (
+    r"(?:(?:la|le|les|un|une|des|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leur|leurs|ce|cet|cette|ces)"
+    r"\s+|l')"
 )
+_FR_NOT_INFINITIVE = (
+    r"(?:chers?|fiers?|amers?|légers?|premiers?|derniers?|entiers?|réguliers?|singuliers?|hier|super|clairs?|noirs?)"
+)
+_FR_INFINITIVE_RE = (
+    r"(?:\w*(?:prendre|faire|lire|écrire|dire|vivre|suivre|mettre|croire|attendre|entendre|rendre|vendre"
+)
+_FR_INFINITIVE_RE += r"|perdre|descendre|répondre|conduire|construire|connaître|boire|battre|rire|plaire))"
+_FR_UNGRADED = (
+    r"(?:végétarien(?:ne)?s?|végane?s?|vegan|célibataires?|mariée?s?|pacsée?s?|divorcée?s?|fumeur|fumeuse"
+    r"|étudiante?s?|en\s+couple|ensemble|abonnée?s?|membre|inscrite?s?)"
+)
+_FR_CLAUSE_END = r"(?:\s*(?:$|[,.;:!?)])|\s+(?:et|mais|car|depuis|maintenant|du\s+tout|parce)\b)"
+_FR_AFTER_PLUS = (
+    rf"(?={_FR_CLAUSE_END}"
+    rf"|\s+{_FR_DETERMINER}[^\W\d_]"
+    rf"|\s+(?:à|au|aux|chez|dans)\s+{_FR_DETERMINER}?(?!(?:peu|moins|plus|très|trop)\b)[^\W\d_]"
+    rf"|\s+(?!{_FR_NOT_INFINITIVE}\b)[^\W\d_]+(?:er|ir)\b|\s+{_FR_INFINITIVE_RE}\b"
+    rf"|(?<=\bai\s{{1}}plus)\s+[^\W\d_]+é\b"
+    rf"|\s+{_FR_UNGRADED}{_FR_CLAUSE_END})"
+)
+_FR_PLUS = re.compile(rf"(?i)\b(?P<je>je|j')\s*(?P<verb>(?!ne\b|n')[^\W\d_][\w-]*)\s+plus\b{_FR_AFTER_PLUS}")
 
 
 def said_fully(clause: str, language: str) -> str:
@@ -203,12 +231,56 @@ def now_at(clause: str, language: str) -> tuple[str, str, str] | None:
 _DE_PLACE_WORDS = words("bei in im nach zu zum zur für mit an am auf aus von vom")
 
 
+# Someone else the short remainder is about ("Meine Schwester seit 2019", "mi hermano desde 2019", "lui
+# dal 2019"): the time is theirs, not the user's fact's.
+_PEOPLE = {
+    "de": "mein meine meinen meinem meiner sein seine seinen ihr ihre ihren unser unsere er sie wir",
+    "es": "mi mis su sus nuestro nuestra él ella ellos ellas nosotros",
+    "it": "mio mia miei mie suo sua suoi sue nostro nostra lui lei loro noi",
+    "fr": "mon ma mes son sa ses notre nos leur leurs il elle ils elles nous on",
+    "pt": "meu minha meus minhas seu sua dele dela nosso nossa ele ela eles elas nós",
+}
+_KIN = words(
+    "schwester bruder mutter vater frau mann freundin freund kinder kind sohn tochter eltern chef chefin"
+    " hermana hermano madre padre mujer marido esposo esposa hijo hija hijos novio novia jefe jefa padres"
+    " sorella fratello mamma papà moglie marito figlio figlia figli ragazza ragazzo capo genitori"
+    " sœur frère mère père femme mari fils fille enfants copain copine patron parents"
+    " irmã irmão mãe pai esposa marido filho filha filhos namorada namorado chefe pais"
+)
+_PEOPLE_WORDS = {language: words(said) | _KIN for language, said in _PEOPLE.items()}
+# A span says when something began and ended ("dal 2010 fino al 2020", "von 2010 bis 2015"): no start.
+_SPAN = re.compile(r"(?i)\b(?:fino|finché|hasta|jusqu|até|bis)\b|\d")
+
+
+def closes_a_span(rest: str) -> bool:
+    """Whether what a clause says besides its first time closes a span ("fino al 2020", "bis 2015")."""
+    return bool(re.search(r"(?i)\b(?:fino|finché|hasta|jusqu|até|bis)\b", rest))
+
+
+def since_before(clause: str, at: int) -> bool:
+    """Whether the time at ``at`` in ``clause`` is said as a start: "seit", "desde", "depuis", "dal"."""
+    return bool(re.search(r"(?i)\b(?:seit|desde|depuis|dès|da|dal|dall'|dalla|dai|dalle)\s*$", clause[:at]))
+
+
+def others_time_from(clause: str, at: int, language: str) -> int | None:
+    """Where the comma-led part of ``clause`` holding the time at ``at`` begins, when that part speaks of
+    someone else ("Ich wohne in Köln, meine Schwester seit 2019"): the time is theirs, not the user's."""
+    comma = clause.rfind(",", 0, at)
+    if comma < 0:
+        return None
+    said = {w.lower() for w in re.findall(r"[^\W\d_]+", clause[comma + 1 :])}
+    return comma if _PEOPLE_WORDS.get(language, frozenset()) & said else None
+
+
 def dates_the_last(rest: str, language: str) -> bool:
     """Whether what a clause says besides its stated time is short and names nothing: "lo dejé",
     "l'ho lasciato", "j'ai arrêté", "keine einzige Zigarette" (German writes every noun capitalised, so
-    there a preposition is what would bring a name: "seit 2019 bei Siemens")."""
+    there a preposition is what would bring a name: "seit 2019 bei Siemens"). Not when the remainder
+    is about someone else ("meine Schwester seit 2019") or closes a span ("dal 2010 fino al 2020")."""
     said = re.findall(r"[^\W\d_]+", rest)
-    if len(said) > 3:
+    if len(said) > 3 or _SPAN.search(rest):
+        return False
+    if _PEOPLE_WORDS.get(language, frozenset()) & {w.lower() for w in said}:
         return False
     if language == "de":
         return not _DE_PLACE_WORDS & {w.lower() for w in said}
@@ -359,3 +431,25 @@ _PARTNER_NOUNS = words(
 
 def is_partner(thing: str) -> bool:
     return thing.lower() in _PARTNER_NOUNS
+
+
+# "Tengo novia.", "ho la ragazza", "ich habe einen Freund": having a partner, said with nothing else, which
+# the general layer leaves unsaid (too short to call a durable fact). The partner slot, no name.
+_HAVE_PARTNER = {
+    "es": (r"(?:yo\s+)?tengo", r"(?:una|un)", "tiene"),
+    "it": (r"(?:io\s+)?ho", r"(?:la|il|una|un)", "ha"),
+    "fr": (r"j'ai", r"(?:une|un)", "a"),
+    "pt": (r"(?:eu\s+)?tenho", r"(?:uma|um)", "tem"),
+    "de": (r"ich\s+(?:habe|hab)", r"(?:eine|einen)", "hat"),
+}
+
+
+def partner_had(clause: str, language: str) -> tuple[str, str] | None:
+    """(text, partner noun) for "tengo novia" and its like in ``language``; None for anything else."""
+    if language not in _HAVE_PARTNER:
+        return None
+    have, article, third = _HAVE_PARTNER[language]
+    m = re.match(rf"(?i)^{have}\s+(?P<said>(?:{article}\s+)?(?P<noun>[^\W\d_]+))[\s.!]*$", clause.strip())
+    if m is None or not is_partner(m.group("noun")):
+        return None
+    return f"{SUBJECTS[language]} {third} {m.group('said')}", m.group("noun")

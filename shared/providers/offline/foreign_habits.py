@@ -9,8 +9,10 @@ stayed active. Here the key is read back from the fact's own text, the same way 
 * what only says how, when, how often, how much or with whom is dropped ("tutte le mattine",
   "deux fois par semaine", "un paquet par jour", "desde los 18", "con i colleghi", "im Verein");
 * so are the words of the ending itself (negations, "smettere di", "dejar de", "arrêter",
-  "aufhören mit", "deixar de") and a light verb whose object is the activity ("gioca a calcetto",
-  "fait du judo", "spielt Tennis", "joga futebol"): the key is the activity's noun;
+  "aufhören mit", "deixar de") and a light verb (go, do, play, make) whose object is the activity or
+  place ("gioca a calcetto", "fait du judo", "spielt Tennis", "va in piscina", "geht in die Kirche"):
+  the key is the activity's or the place's noun, never the light verb, so that two habits said with
+  the same light verb stay two habits;
 * otherwise the activity's verb, by its stem, with the noun right after it when there is one
   ("toca la guitarra" -> "toc-guitarra", "fuma" -> "fum"): infinitive, third person and noun form
   share a stem ("fumare"/"fuma", "courir"/"court", "Joggen"/"joggt").
@@ -25,7 +27,7 @@ import re
 from shared.providers.offline.foreign_clauses import SUBJECTS
 from shared.providers.offline.text_forms import slug, words
 
-__all__ = ["ACTIVITY_VERBS", "habit_present", "habit_slot"]
+__all__ = ["ACTIVITY_VERBS", "habit_present", "habit_slot", "light_verb_only"]
 
 _PERIOD = (
     r"(?:giorno|settimana|mese|anno|día|dia|semana|mes|año|ano|jour|semaine|mois|an|année|tag|woche|monat|jahr"
@@ -56,17 +58,34 @@ _CUT_WORDS = words(
 _DROP = {
     "it": "non più mai ha hanno smesso di con lasciato mollato abbandonato gioca giocare fa fare pratica praticare"
     " il lo la i gli le l' un una uno a al allo alla ai agli alle ad molto tanto parecchio"
-    " regolarmente sacco beve bere",
+    " regolarmente sacco beve bere va andare andato andata vado",
     "es": "ya no más nunca ha dejado dejó de paró parado juega jugar hace hacer practica practicar"
-    " el la los las un una al a mucho bastante regularmente montón bebe beber",
+    " el la los las un una al a mucho bastante regularmente montón bebe beber va ir ido voy del",
     "fr": "ne n' plus pas jamais a arrêté arrête de d' du des cessé lâché joue jouer fait faire pratique pratiquer"
-    " le la les l' un une au aux à beaucoup énormément régulièrement boit boire",
+    " le la les l' un une au aux à beaucoup énormément régulièrement boit boire va aller allé allée vais",
     "pt": "já não mais nunca deixou de parou largou joga jogar faz fazer pratica praticar"
-    " o a os as um uma ao aos do da muito bastante imenso regularmente bebe beber",
+    " o a os as um uma ao aos do da muito bastante imenso regularmente bebe beber vai ir ido vou à às",
     "de": "nicht mehr kein keine keinen nie hat mit dem den der das die zu aufgehört spielt spielen macht machen"
-    " treibt treiben einen ein eine viel sehr ziemlich regelmäßig gern gerne trinkt trinken",
+    " treibt treiben einen ein eine viel sehr ziemlich regelmäßig gern gerne trinkt trinken geht gehen gegangen gehe"
+    " zum zur ins ans",
 }
-_DROP_WORDS = {language: frozenset(words.split()) for language, words in _DROP.items()}
+# How often or where else, said in place of what: "vado spesso", "ich gehe oft", "je vais là-bas".
+_VAGUE = (
+    "spesso sempre talvolta volte lì là qui ci ne oft immer manchmal selten dort hin hier da dahin souvent toujours"
+    " parfois là-bas y ici siempre menudo veces allí ahí aquí frecuentemente sempre vezes lá ali aqui"
+    " frequentemente"
+)
+_DROP_WORDS = {language: frozenset(words.split()) | frozenset(_VAGUE.split()) for language, words in _DROP.items()}
+# The light verbs (go, do, play, make) in the third person and the infinitive: what follows them is the
+# habit; with nothing after them, there is no habit to key.
+_LIGHT = {
+    "it": "va andare fa fare gioca giocare",
+    "es": "va ir hace hacer juega jugar",
+    "fr": "va aller fait faire joue jouer",
+    "pt": "vai ir faz fazer joga jogar",
+    "de": "geht gehen macht machen spielt spielen",
+}
+_LIGHT_WORDS = {language: frozenset(said.split()) for language, said in _LIGHT.items()}
 _ENDINGS = {
     "it": ("are", "ere", "ire", "a", "e", "o", "i"),
     "es": ("ar", "er", "ir", "a", "e", "o"),
@@ -114,6 +133,15 @@ def habit_slot(text: str, language: str) -> str | None:
             key += " " + word  # the activity's object, as said ("toca la guitarra", "mangia carne")
             break
     return "habit:" + slug(key, 4)
+
+
+def light_verb_only(text: str, language: str) -> bool:
+    """Whether a habit fact's text is a light verb with no activity or place after it ("Der Nutzer geht
+    oft", "L'utente va spesso"): no habit at all, and a key made of the verb would join unrelated ones."""
+    subject = SUBJECTS.get(language)
+    if subject is None or not text.startswith(subject + " ") or habit_slot(text, language) is not None:
+        return False
+    return bool(_LIGHT_WORDS[language] & set(_tokens(text[len(subject) + 1 :], language)))
 
 
 # Activities whose plain present says a habit, with or without an object ("fumo", "corro maratonas",
