@@ -71,6 +71,9 @@ def _mentions(text: str) -> list[tuple[int, str, str]]:
         kind = ("she" if word in _FEMALE else "he" if word in _MALE else "either" if word in _EITHER else None) or (
             "other" if word in _OTHERS or word.rstrip("s") in _OTHERS else None
         )
+        whose = re.match(r"['’]s\s+(?:(?:best|new|old|little|older|younger)\s+)?(?P<who>[a-z-]+)", text[m.end() :])
+        if kind and whose and (whose.group("who") in _RELATIVES | _OTHERS or whose.group("who").rstrip("s") in _OTHERS):
+            kind = "other"  # "my son's friend": someone else, named by whose they are ("my son's birthday" is his)
         if kind:
             found.append((m.start(), kind, text[m.start() : m.end()]))
     relatives_end = [m.end() for m in _MENTION.finditer(text)]
@@ -96,6 +99,13 @@ def _one_relative(mentions: list[tuple[int, str, str]], pronoun: str) -> str | N
     ((kind, word),) = fitting
     said = next(said for _, k, said in mentions if k == kind and said.lower().split(" ", 1)[-1] == word)
     return None if kind == "other" else "my " + said.split(" ", 1)[1]
+
+
+def one_meant(before: str, pronoun: str) -> str | None:
+    """The one relative ("my son") a clause-initial ``pronoun`` said after ``before`` can mean, or None when
+    none or more than one fit: a second relative of that gender, a named person or someone else's person
+    ("my son's friend") makes it ambiguous. The one authority on what a "she" or "he" stands for."""
+    return _one_relative(_mentions(before), pronoun.lower())
 
 
 def resolve_pronouns(text: str, earlier: str | None = None, between: tuple[str, ...] = ()) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from shared.providers.offline import clauses
+from shared.providers.offline import clauses, kin
 from shared.providers.offline.text_forms import rx, words
 
 # A comment on what was just said: a pronoun that stands for the news, and how it went or what it is.
@@ -148,13 +148,6 @@ def finally_had(text: str) -> str | None:
     return f"{head} {article} {m.group('thing')}{m.group('rest') or ''}"
 
 
-# One's own people by gender, as "he" or "she" can stand for them later in the same message.
-_HE = "son|brother|dad|father|husband|boyfriend|grandpa|grandfather|uncle|nephew|stepson|stepdad|fianc[ée]"
-_SHE = "daughter|sister|mum|mom|mother|wife|girlfriend|grandma|grandmother|aunt|niece|stepdaughter|stepmom|fianc[ée]e"
-_MENTION = rx(
-    rf"\b(?P<whose>my|our)\s+(?:(?:little|baby|older|younger|big|eldest|oldest|youngest|twin)\s+)?"
-    rf"(?:(?P<he>{_HE})|(?P<she>{_SHE}))(?!\w)"
-)
 # "he" or "she" as the subject of a clause: at the start of a sentence, after a comma, "and", "but" or "so".
 _SUBJECT_PRONOUN = rx(
     r"(?P<lead>(?:^|[.!?;]\s+|,\s*|\s(?:and|but|so|now|then)\s+))(?P<pronoun>he|she)(?P<be>'s|\s+is)?(?=\s)"
@@ -163,20 +156,19 @@ _SUBJECT_PRONOUN = rx(
 
 def relatives_named(text: str) -> str:
     """ "I'm proud of my son, he won ..." -> "..., my son won ...": a "he" or "she" that starts a clause after
-    the one relative of that gender the message named. Two of one gender ("my dad and my brother ... he")
-    leave it as it is: who is meant is not known."""
-    out, seen = [], {"he": set(), "she": set()}
-    position = 0
+    the one relative the message named that it can mean (``kin.one_meant``). Two who fit ("my dad and my
+    brother ... he"), a named person ("met Anna") or someone else's person ("my son's friend") leave it as it
+    is: who is meant is not known."""
+    out, position = [], 0
     for m in _SUBJECT_PRONOUN.finditer(text):
-        for mention in _MENTION.finditer(text, position, m.start()):
-            gender = "he" if mention.group("he") else "she"
-            seen[gender].add(f"{mention.group('whose').lower()} {mention.group(gender).lower()}")
         out.append(text[position : m.start()])
         position = m.start()
-        named = seen[m.group("pronoun").lower()]
-        if len(named) != 1 or m.group("be") or not someones_past(f"my son {text[m.end() :].strip()}"):
+        if m.group("be") or not someones_past(f"my son {text[m.end() :].strip()}"):
             continue  # "he's into film", "she's 91 now": how they are is not news of theirs to keep
-        out.append(f"{m.group('lead')}{next(iter(named))}")
+        meant = kin.one_meant(text[: m.start()], m.group("pronoun"))
+        if meant is None:
+            continue  # none, or more than one, could be meant (kin's rules)
+        out.append(f"{m.group('lead')}{meant}")
         position = m.end()
     out.append(text[position:])
     return "".join(out)
@@ -238,21 +230,16 @@ def degree_field(text: str) -> str:
 
 # A couple's ending said casually: "marco and i are done", "we called it quits" is a breakup.
 _COUPLE_DONE = rx(
-    r"\b(?P<pair>(?-i:[A-Za-z][a-z]+)\s+and\s+i)\s+(?:are|r)\s+(?:so\s+)?(?:done|over|through|finished)\b"
+    r"\b(?P<pair>(?-i:[A-Za-z][a-z]+)\s+and\s+i)\s+(?:are|r)\s+(?:so\s+)?(?:done|over|through|finished)"
+    r"(?:\s+for\s+good)?(?:\s+(?:lol|haha+|lmao))?(?=\s*(?:[.!?,;]|$))"
     r"|\b(?P<pair2>(?-i:[A-Za-z][a-z]+)\s+and\s+i)\s+called\s+it\s+quits\b"
-)
-# "we're expecting our first (in the spring)": a baby on the way, the word for it left out.
-_EXPECTING = rx(
-    r"\bexpecting\s+(?:our|my)\s+(?P<nth>first|second|third|fourth|1st|2nd|3rd|4th)(?:\s+(?:baby|child|kid))?\b"
 )
 
 
 def casual_forms(text: str) -> str:
-    """Casual words for a breakup and for a baby on the way, in the words the frames read."""
-    text = _COUPLE_DONE.sub(lambda m: f"{m.group('pair') or m.group('pair2')} broke up", text)
-    return _EXPECTING.sub(
-        lambda m: "expecting a " + ("" if m.group("nth") in ("first", "1st") else f"{m.group('nth')} ") + "baby", text
-    )
+    """Casual words for a breakup, in the words the frames read. (A baby on the way, "expecting our first",
+    is read by ``kin.said_plainly`` alone.)"""
+    return _COUPLE_DONE.sub(lambda m: f"{m.group('pair') or m.group('pair2')} broke up", text)
 
 
 # "still at Kettleback", "I'm still at Ferrox Logistics": still where one was, a named place of work. Said
@@ -329,12 +316,21 @@ def ended_first(reply: str) -> bool:
     return bool(_ENDED_FIRST.match(reply.strip()))
 
 
-# "joined the agency across the road, Brightside Media, as a copywriter": a thing said by what it is, then
-# named after a comma; the name is the thing. The name must end the clause or go on with a preposition (a
-# name that goes on with a verb starts a clause of its own: "at the cafe, Tom joined later").
+# "joined the agency across the road, Brightside Media, as a copywriter": a place of work said by what it is,
+# then named after a comma; the name is the place. Only a kind of organisation ("agency", "startup",
+# "clinic") and only a name shaped as one (two words or more: "Harbourside Physio", "Inkwell & Co"): a lone
+# capitalised word after a comma is as likely someone spoken to ("a new flat, Anna, in Leeds") or a pet's
+# name ("a dog, Rex"), read elsewhere. The name must end the clause or go on with a preposition (a name that
+# goes on with a verb starts a clause of its own: "at the cafe, Tom joined later").
+_ORG_KINDS = (
+    r"agency|company|startup|start-up|firm|studio|shop|store|bakery|cafe|café|restaurant|bar|pub|gym|clinic"
+    r"|practice|hospital|lab|school|college|charity|consultancy|publisher|brand|label|bank|business|outfit"
+    r"|place|salon|garage|warehouse|factory|office|nursery|hotel|gallery|theatre|theater|nonprofit|non-profit"
+)
 _NAMED_AFTER_COMMA = rx(
-    r"\b(?:the|a|an)\s+(?:[a-z][\w'-]*\s+){0,4}?[a-z][\w'-]*,\s+"
-    r"(?P<name>(?-i:[A-Z])[\w&'.-]*(?:\s+(?:&\s+)?(?-i:[A-Z])[\w&'.-]*){0,3})"
+    rf"\b(?:the|a|an)\s+(?:[a-z][\w'-]*\s+){{0,2}}?(?:{_ORG_KINDS})(?:\s+(?:across|down|near|round|around|up|by|on|in)"
+    r"(?:\s+[a-z][\w'-]*){1,3})?,\s+"
+    r"(?P<name>(?-i:[A-Z])[\w&'.-]*(?:\s+(?:&\s+)?(?-i:[A-Z])[\w&'.-]*){1,3})"
     r"(?:,(?=\s+(?:as|in|on|at|for|since|last|this|from|with)\b)|(?=\s*(?:[.!;]|$)|\s+(?:as|in|on|at|for|since|last|this|from|with)\b))"
 )
 _NOT_A_NAME = words(
