@@ -87,6 +87,11 @@ def _mentions(text: str) -> list[tuple[int, str, str]]:
     return sorted(found)
 
 
+def mentions(text: str) -> list[tuple[int, str, str]]:
+    """Everyone ``text`` names (see ``_mentions``): one's people, others, and persons by name."""
+    return _mentions(text)
+
+
 def _fits(pronoun: str, kind: str) -> bool:
     return kind in (pronoun, "either", "other")
 

@@ -252,10 +252,21 @@ _STILL_AT = rx(
 )
 
 
-def still_at(text: str) -> str:
-    """ "haha yes still at Crumbwell" -> "haha yes I'm at Crumbwell now"."""
+# Being somewhere is not working there ("still at Costco, grabbing milk"): "still at X" is the workplace only
+# when work is what is talked about, in the clause itself or in the question it answers.
+_WORK_TALK = rx(r"\b(?:work|works|working|worked|job|jobs|shifts?|employer|boss|company|career|office|gig)\b")
+
+
+def still_at(text: str, asked: str | None = None) -> str:
+    """ "haha yes still at Crumbwell" (to "how's work?") -> "haha yes I'm at Crumbwell now"; "I'm still at
+    Costco, grabbing milk" stays as it is (no work talked about in the clause, nor in ``asked``)."""
+    work_asked = bool(asked and _WORK_TALK.search(asked))
 
     def said_now(m: re.Match[str]) -> str:
+        start = max(text.rfind(stop, 0, m.start()) for stop in ".!?;") + 1
+        ends = [i for i in (text.find(stop, m.end()) for stop in ".!?;") if i >= 0]
+        if not work_asked and not _WORK_TALK.search(text[start : min(ends, default=len(text))]):
+            return m.group(0)
         lead = _STILL_LEAD.sub("", m.group(0)[: m.start("org") - m.start()])
         return f"{lead}I'm at {m.group('org')} now" + (". " if m.group("tail") else "")  # its own sentence
 
@@ -278,18 +289,18 @@ def work_unit(after_role: str) -> str | None:
     return m.group("unit") if m else None
 
 
-# "work at the depot has been brutal", "my job at Lumen Labs is so boring": one's work, said as the subject of
-# how it goes. The speaker works there; how it goes is a mood of the day, set apart as its own sentence.
+# "my work at the depot has been brutal", "my job at Lumen Labs is so boring": one's own work, said as the
+# subject of how it goes ("the job at Tesco is still open" is a job, nobody's). The speaker works there; how it goes is a mood of the day, set apart as its own sentence.
 _WORK_SUBJECT = rx(
     r"(?:^|(?<=[.!?,;])\s*|(?P<lead>\b(?:ugh|lol|tbh|honestly|and|but|so|yeah|man|god)\s+))"
-    r"(?:work|my\s+(?:new\s+)?job|the\s+(?:new\s+)?job|my\s+shifts?)\s+at\s+"
+    r"my\s+(?:new\s+)?(?:job|work|shifts?)\s+at\s+"
     r"(?P<org>(?:the\s+|a\s+|an\s+)?[\w&'.-]+(?:\s+(?!is\b|was\b|has\b|have\b|keeps\b|got\b|gets\b)[\w&'.-]+){0,3}?)"
     r"\s+(?=(?:is|was|has\s+been|'s|keeps|got|gets|sucks|rocks)\b)"
 )
 
 
 def work_as_subject(text: str) -> str:
-    """ "work at the depot has been brutal" -> "I work at the depot. it has been brutal"."""
+    """ "my work at the depot has been brutal" -> "I work at the depot. it has been brutal"."""
     return _WORK_SUBJECT.sub(lambda m: f" {m.group('lead') or ''}I work at {m.group('org')}. it ", text).strip()
 
 
@@ -380,20 +391,60 @@ def joined_as(clause: str) -> tuple[str, str] | None:
     return None
 
 
-# A diagnosis the speaker was given, told as what the doctor said: "physio says its a herniated disc", "the
-# doctor said I have tendinitis". A vet's words are about an animal, never the speaker.
+# A diagnosis the speaker was given, told as what the doctor said: "physio says its a torn meniscus", "the
+# doctor said I have tendinitis". Only what is the speaker's own condition now: the words name a condition
+# (``_CONDITION``: "the doctor says it's a boy!" is no diagnosis, "the nurse said it's a long wait" none), said
+# in the present ("it was", "I had": over), of nobody else (``_SOMEONE_ELSE``: "my son's doctor", "his
+# physio", "poor Milo", or a question just before about another's health, "how's your dad's knee?"), and not
+# doubted ("but I think he's wrong", "probably"). A vet's words are about an animal, never the speaker.
 _DIAGNOSED = rx(
     r"\b(?:my\s+|the\s+|a\s+)?(?:doctor|doc|gp|physio|physiotherapist|dentist|specialist|surgeon|consultant|nurse"
     r"|neurologist|dermatologist|cardiologist|orthopaedist|orthopedist|radiologist|mri|x-ray|scan)\s+"
-    r"(?:says|said|thinks|confirmed|reckons|showed|shows)\s+(?:that\s+)?"
-    r"(?:it'?s|its|it\s+is|it\s+was|i\s+have|i've\s+got|i\s+got|i\s+had)\s+(?P<what>(?:an?\s+)?[a-z][\w\s-]*?)"
+    r"(?:says|said|confirmed|showed|shows)\s+(?:that\s+)?"
+    r"(?:it'?s|its|it\s+is|i\s+have|i've\s+got|ive\s+got)\s+(?P<what>(?:an?\s+)?[a-z][\w\s-]*?)"
     r"(?=\s*(?:[^\w\s'-]|$)|\s+(?:so|and|but|which|lol)\b)"
+)
+_CONDITION = rx(
+    r"(?:itis|osis|a?emia|pathy|algia|oma|syndrome|disorder|disease|infection|inflammation|deficiency|fracture"
+    r"|fractured|break|broken|sprain|sprained|strain|strained|tear|torn|meniscus|disc|hernia|herniated|migraines?"
+    r"|asthma|diabetes|flu|covid|virus|pneumonia|concussion|ulcer|cyst|stones?|gout|shingles|eczema|psoriasis"
+    r"|allergy|reflux|ibs|adhd|pcos|c(?:o)?eliac|insomnia|apno?ea|vertigo|whiplash|tinnitus|lupus|cancer|tumou?r"
+    r"|cavity|cavities|abscess|anxiety|depression|burnout|mono|strep|rash|sciatica|bursitis|dislocated|dislocation)$"
+)
+_HEDGE_OR_OVER = rx(
+    r"\b(?:i\s+think|i\s+doubt|(?:he|she|they)(?:'s|'re|\s+is|\s+are|\s+was|\s+were|\s+might\s+be)\s+wrong"
+    r"|not\s+sure|maybe|might|could\s+be|probably|possibly|perhaps|second\s+opinion|not\s+convinced|we'?ll\s+see"
+    r"|healed|recovered|cleared\s+up|all\s+better|gone\s+now|used\s+to|back\s+then|years?\s+ago)\b"
+)
+_SOMEONE_ELSE = rx(
+    r"\b(?:he|she|him|his|her|hers|they|them|their|vet)\b|['’]s\s+(?:[a-z]+\s+)?(?:doctor|doc|gp|physio|nurse"
+    r"|dentist|specialist|surgeon|consultant|knee|back|leg|arm|foot|hip|shoulder|ankle|wrist|health|scan|mri)\b"
+)
+_OTHERS_ASKED = rx(
+    r"\b(?:your|ur)\s+(?:[a-z]+\s+)?(?:mum|mom|mother|dad|father|son|daughter|kid|kids|child|brother|sister"
+    r"|wife|husband|partner|girlfriend|boyfriend|grandma|grandpa|gran|nan|aunt|uncle|cousin|baby|dog|cat|friend"
+    r"|boss|colleague|flatmate|roommate)\b|\b(?:he|she|his|her|him|they|their)\b|(?-i:[A-Z])[a-z]+['’]s\b"
 )
 
 
-def diagnosed(text: str) -> str:
-    """ "physio says its a herniated disc" -> "I have a herniated disc"."""
-    return _DIAGNOSED.sub(lambda m: f"I have {m.group('what')}", text)
+def diagnosed(text: str, asked: str | None = None) -> str:
+    """ "physio says its a torn meniscus" -> "I have a torn meniscus"; as said when it may not be the
+    speaker's own condition now (``asked`` is the other speaker's message just before)."""
+    if asked and _OTHERS_ASKED.search(asked):
+        return text  # "how's your dad's knee?" / "doc says its a torn meniscus": the dad's
+
+    def said(m: re.Match[str]) -> str:
+        start = max(text.rfind(stop, 0, m.start()) for stop in ".!?;") + 1
+        ends = [i for i in (text.find(stop, m.end()) for stop in ".!?;") if i >= 0]
+        sentence = text[start : min(ends, default=len(text))]
+        what = m.group("what").strip()
+        if not _CONDITION.search(what.split()[-1]) or _HEDGE_OR_OVER.search(what + text[m.end() :]):
+            return m.group(0)
+        if _SOMEONE_ELSE.search(sentence) or any(k == "other" or k in ("she", "he") for _, k, _ in kin.mentions(sentence)):
+            return m.group(0)
+        return f"I have {what}"
+
+    return _DIAGNOSED.sub(said, text)
 
 
 _FOR_BEFORE = rx(r"\s+for\s+$")
