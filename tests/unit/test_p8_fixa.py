@@ -38,9 +38,13 @@ def texts(facts: list[ExtractedFact]) -> list[str]:
 )
 def test_a_pronoun_that_could_mean_someone_else_resolves_to_nobody(message):
     facts = said_by(message)
-    assert not [f for f in facts if (f.slot or "").startswith("family:") and f.text.startswith("Ada's") and any(
-        place in f.text for place in ("Boston", "Oslo", "Kelso", "lottery")
-    )], texts(facts)
+    assert not [
+        f
+        for f in facts
+        if (f.slot or "").startswith("family:")
+        and f.text.startswith("Ada's")
+        and any(place in f.text for place in ("Boston", "Oslo", "Kelso", "lottery"))
+    ], texts(facts)
 
 
 @pytest.mark.parametrize(
@@ -136,7 +140,11 @@ def test_a_couple_done_at_the_end_of_the_clause_is_a_breakup(message):
 
 @pytest.mark.parametrize(
     "message",
-    ["I moved to a new flat, Anna, in Leeds", "I joined a startup, Jess, as a designer", "I found a bakery, Sam, near the station"],
+    [
+        "I moved to a new flat, Anna, in Leeds",
+        "I joined a startup, Jess, as a designer",
+        "I found a bakery, Sam, near the station",
+    ],
 )
 def test_a_lone_name_after_a_comma_is_not_the_thing(message):
     facts = said_by(message)
@@ -160,6 +168,7 @@ def test_an_organisation_named_after_a_comma_is_the_employer():
     "message", ["the job at Tesco is still open, you should apply", "work at the new Lidl is starting soon"]
 )
 def test_a_job_at_a_place_that_is_nobodys_is_no_employer(message):
+    """Only "my job/work at X", or "work at X" with how it goes ("work at the yard has been mad")."""
     facts = said_by(message)
     assert not [f for f in facts if f.slot and f.slot.startswith("employer")], texts(facts)
 
@@ -174,3 +183,9 @@ def test_a_job_to_come_is_an_event_not_the_current_job(message):
     facts = said_by(message)
     assert not [f for f in facts if (f.slot or "").startswith(("occupation", "employer"))], texts(facts)
     assert any((f.slot or "").startswith("event:") for f in facts), texts(facts)
+
+
+@pytest.mark.parametrize("message", ["work at the shipyard has been mad lately", "my job at Pellworth is so slow"])
+def test_ones_own_work_said_with_how_it_goes_is_the_employer(message):
+    facts = said_by(message)
+    assert [f for f in facts if f.slot and f.slot.startswith("employer")], texts(facts)

@@ -290,18 +290,34 @@ def work_unit(after_role: str) -> str | None:
 
 
 # "my work at the depot has been brutal", "my job at Lumen Labs is so boring": one's own work, said as the
-# subject of how it goes ("the job at Tesco is still open" is a job, nobody's). The speaker works there; how it goes is a mood of the day, set apart as its own sentence.
+# subject of how it goes ("the job at Tesco is still open" is a job, nobody's; see ``_MOOD`` for "work at").
+# The speaker works there; how it goes is a mood of the day, set apart as its own sentence.
 _WORK_SUBJECT = rx(
     r"(?:^|(?<=[.!?,;])\s*|(?P<lead>\b(?:ugh|lol|tbh|honestly|and|but|so|yeah|man|god)\s+))"
-    r"my\s+(?:new\s+)?(?:job|work|shifts?)\s+at\s+"
+    r"(?:my\s+(?:new\s+)?(?:job|work|shifts?)|(?P<bare>work))\s+at\s+"
     r"(?P<org>(?:the\s+|a\s+|an\s+)?[\w&'.-]+(?:\s+(?!is\b|was\b|has\b|have\b|keeps\b|got\b|gets\b)[\w&'.-]+){0,3}?)"
     r"\s+(?=(?:is|was|has\s+been|'s|keeps|got|gets|sucks|rocks)\b)"
 )
 
 
+# "work at the shipyard has been mad": "work" without "my" is one's own only when how it goes follows.
+_MOOD = rx(
+    r"^(?:been\s+|so\s+|really\s+|pretty\s+|super\s+|kinda\s+|absolutely\s+|a\s+bit\s+)*(?:mad|brutal|crazy|insane"
+    r"|nuts|hectic|busy|manic|slow|quiet|dead|boring|rough|stressful|intense|exhausting|killing\s+me|fine|ok|okay|good"
+    r"|great|awful|terrible|a\s+nightmare|chaos|chaotic)\b"
+)
+
+
 def work_as_subject(text: str) -> str:
     """ "my work at the depot has been brutal" -> "I work at the depot. it has been brutal"."""
-    return _WORK_SUBJECT.sub(lambda m: f" {m.group('lead') or ''}I work at {m.group('org')}. it ", text).strip()
+
+    def said(m: re.Match[str]) -> str:
+        how = re.sub(r"^(?:is|was|has\s+been|'s|keeps|got|gets)\s+", "", text[m.end() :])
+        if m.group("bare") and not _MOOD.match(how):
+            return m.group(0)  # "work at the new Lidl is starting soon": work, nobody's
+        return f" {m.group('lead') or ''}I work at {m.group('org')}. it "
+
+    return _WORK_SUBJECT.sub(said, text).strip()
 
 
 # A job still ahead, said plainly: "I'm going to be a structural engineer at Holmberg & Partner", "I'll be
@@ -337,6 +353,7 @@ _ORG_KINDS = (
     r"agency|company|startup|start-up|firm|studio|shop|store|bakery|cafe|café|restaurant|bar|pub|gym|clinic"
     r"|practice|hospital|lab|school|college|charity|consultancy|publisher|brand|label|bank|business|outfit"
     r"|place|salon|garage|warehouse|factory|office|nursery|hotel|gallery|theatre|theater|nonprofit|non-profit"
+    r"|roastery|brewery|distillery|winery|bookshop|bookstore|boutique|kitchen|workshop|newspaper|magazine"
 )
 _NAMED_AFTER_COMMA = rx(
     rf"\b(?:the|a|an)\s+(?:[a-z][\w'-]*\s+){{0,2}}?(?:{_ORG_KINDS})(?:\s+(?:across|down|near|round|around|up|by|on|in)"
@@ -440,7 +457,9 @@ def diagnosed(text: str, asked: str | None = None) -> str:
         what = m.group("what").strip()
         if not _CONDITION.search(what.split()[-1]) or _HEDGE_OR_OVER.search(what + text[m.end() :]):
             return m.group(0)
-        if _SOMEONE_ELSE.search(sentence) or any(k == "other" or k in ("she", "he") for _, k, _ in kin.mentions(sentence)):
+        if _SOMEONE_ELSE.search(sentence) or any(
+            k == "other" or k in ("she", "he") for _, k, _ in kin.mentions(sentence)
+        ):
             return m.group(0)
         return f"I have {what}"
 
