@@ -42,6 +42,10 @@ _OTHERS = _words("""
     friend bestie boss manager colleague coworker co-worker roommate flatmate housemate mentor neighbour neighbor
     teacher doctor dog cat puppy kitten rabbit bunny hamster parrot horse pony ferret""")
 _RELATIVES = _FEMALE | _MALE | _EITHER
+# One's own people as said in the plural, or by a word used of one's child ("my boy"): with ``_RELATIVES``,
+# every word for one's family (``talk`` reads a relative's news with the same list).
+_FAMILY_PLURALS = _words("kids children boys girls twins sons daughters parents grandparents siblings cousins boy girl")
+FAMILY_WORDS = _RELATIVES | _FAMILY_PLURALS
 _MENTION = re.compile(
     r"(?i)\b(?P<own>my|our)\s+(?:(?:little|older|younger|big|baby|twin|eldest|youngest|oldest|old|best|new)\s+)?"
     r"(?P<who>(?:step|half)?[a-z]+(?:-in-law)?)\b"

@@ -100,10 +100,8 @@ def name_the_listener(text: str, listener: str | None) -> str:
 
 _RELATIVE = (
     r"(?P<whose>my|our)\s+(?:(?:little|baby|older|younger|big|eldest|oldest|youngest|twin)\s+)?"
-    r"(?P<relation>son|daughter|kid|child|boy|girl|brother|sister|mum|mom|mother|dad|father|parents|grandma|grandpa|grandmother"
-    r"|grandfather|aunt|uncle|cousin|niece|nephew|wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|kids|children"
-    r"|boys|girls|twins|sons|daughters)"
-)
+    rf"(?P<relation>{'|'.join(sorted(kin.FAMILY_WORDS, key=lambda w: (-len(w), w)))})(?![\w-])"
+)  # one list of family words, kin's: the pronoun reading and this one cannot drift apart
 _SOMEONES_PAST = rx(
     rf"^(?P<subject>{_RELATIVE})\s+(?:(?:just|finally|recently|also|even|actually)\s+)*"
     r"(?P<verb>[a-z]{3,}ed|ran|won|went|got|made|took|gave|met|began|swam|rode|drove|flew|wrote|sang|built|bought|sold"
