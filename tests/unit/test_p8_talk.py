@@ -301,7 +301,7 @@ def test_a_bare_start_date_after_the_news_is_no_fact_of_its_own():
 @pytest.mark.parametrize(
     ("question", "answer", "org"),
     [
-        ("what about you, still at the bakery?", "haha yes still at Crumbwell, nine years now", "Crumbwell"),
+        ("what about work, still at the bakery?", "haha yes still at Crumbwell, nine years now", "Crumbwell"),
         ("how's work?", "same old, I'm still at Ferrox Logistics, boss is a nightmare", "Ferrox Logistics"),
     ],
 )
@@ -337,7 +337,7 @@ def test_the_unit_of_a_role_is_said_with_it(message, words):
 @pytest.mark.parametrize(
     ("message", "org"),
     [
-        ("work at the depot has been brutal lately", "depot"),
+        ("my work at the depot has been brutal lately", "depot"),
         ("ugh my job at Lumen Labs is so boring these days", "Lumen Labs"),
     ],
 )

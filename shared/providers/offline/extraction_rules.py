@@ -2680,15 +2680,14 @@ def _talk_event_drafts(c: Clause) -> list[Draft]:
 
 
 def _future_role_drafts(c: Clause) -> list[Draft]:
-    """ "I'm going to be a structural engineer at Holmberg & Partner": the role and the employer to be."""
+    """ "I'm going to be a structural engineer at Holmberg & Partner": the job to come, an event (dated when
+    the date is said), as "I'll be starting as a nurse at Mercy in September" is; the job held now stays."""
     said = talk.future_role(c.text)
     if said is None or not _is_occupation(said[0].split()[-1]) or c.date is not None and c.date.day < c.today:
         return []
     role, org = said
-    return [
-        Draft(f"The user will work as {_article(role)} {role} at {org}", FACT, 6, "occupation", _value(role)),
-        Draft(f"The user will work at {org}", FACT, 6, "employer", _value(org)),
-    ]
+    text = f"The user will work as {_article(role)} {role} at {org}{c.when()}"
+    return [Draft(text, EVENT, 6, f"event:{_slug(f'work as {role} at {org}')}", c.date.bare() if c.date else None)]
 
 
 _TRAINEE_ROLES = frozenset(("trainee", "intern", "apprentice", "dev", "junior"))
@@ -5105,8 +5104,10 @@ def _cached_turn_facts(turn: Turn, previous: Turn | None, _stamp: str) -> tuple[
 def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     text = _read(turn.content)
     if detect_language(text) == "en":
-        text = talk.still_at(talk.casual_forms(talk.degree_field(talk.relatives_named(text))))
-        text = talk.diagnosed(talk.baby_named(talk.named_after_comma(talk.work_as_subject(text))))
+        asker = previous is not None and (previous.role == "assistant" or previous.name != turn.name)
+        other = _read(previous.content) if previous is not None and asker else None
+        text = talk.still_at(talk.casual_forms(talk.degree_field(talk.relatives_named(text))), other)
+        text = talk.diagnosed(talk.baby_named(talk.named_after_comma(talk.work_as_subject(text))), other)
     today = turn.created_at.date()
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)

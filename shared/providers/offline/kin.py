@@ -42,6 +42,10 @@ _OTHERS = _words("""
     friend bestie boss manager colleague coworker co-worker roommate flatmate housemate mentor neighbour neighbor
     teacher doctor dog cat puppy kitten rabbit bunny hamster parrot horse pony ferret""")
 _RELATIVES = _FEMALE | _MALE | _EITHER
+# One's own people as said in the plural, or by a word used of one's child ("my boy"): with ``_RELATIVES``,
+# every word for one's family (``talk`` reads a relative's news with the same list).
+_FAMILY_PLURALS = _words("kids children boys girls twins sons daughters parents grandparents siblings cousins boy girl")
+FAMILY_WORDS = _RELATIVES | _FAMILY_PLURALS
 _MENTION = re.compile(
     r"(?i)\b(?P<own>my|our)\s+(?:(?:little|older|younger|big|baby|twin|eldest|youngest|oldest|old|best|new)\s+)?"
     r"(?P<who>(?:step|half)?[a-z]+(?:-in-law)?)\b"
@@ -71,6 +75,9 @@ def _mentions(text: str) -> list[tuple[int, str, str]]:
         kind = ("she" if word in _FEMALE else "he" if word in _MALE else "either" if word in _EITHER else None) or (
             "other" if word in _OTHERS or word.rstrip("s") in _OTHERS else None
         )
+        whose = re.match(r"['’]s\s+(?:(?:best|new|old|little|older|younger)\s+)?(?P<who>[a-z-]+)", text[m.end() :])
+        if kind and whose and (whose.group("who") in _RELATIVES | _OTHERS or whose.group("who").rstrip("s") in _OTHERS):
+            kind = "other"  # "my son's friend": someone else, named by whose they are ("my son's birthday" is his)
         if kind:
             found.append((m.start(), kind, text[m.start() : m.end()]))
     relatives_end = [m.end() for m in _MENTION.finditer(text)]
@@ -82,6 +89,11 @@ def _mentions(text: str) -> list[tuple[int, str, str]]:
             continue  # "my sister Anna": the relative's own name
         found.append((m.start(), "other", name))
     return sorted(found)
+
+
+def mentions(text: str) -> list[tuple[int, str, str]]:
+    """Everyone ``text`` names (see ``_mentions``): one's people, others, and persons by name."""
+    return _mentions(text)
 
 
 def _fits(pronoun: str, kind: str) -> bool:
@@ -96,6 +108,13 @@ def _one_relative(mentions: list[tuple[int, str, str]], pronoun: str) -> str | N
     ((kind, word),) = fitting
     said = next(said for _, k, said in mentions if k == kind and said.lower().split(" ", 1)[-1] == word)
     return None if kind == "other" else "my " + said.split(" ", 1)[1]
+
+
+def one_meant(before: str, pronoun: str) -> str | None:
+    """The one relative ("my son") a clause-initial ``pronoun`` said after ``before`` can mean, or None when
+    none or more than one fit: a second relative of that gender, a named person or someone else's person
+    ("my son's friend") makes it ambiguous. The one authority on what a "she" or "he" stands for."""
+    return _one_relative(_mentions(before), pronoun.lower())
 
 
 def resolve_pronouns(text: str, earlier: str | None = None, between: tuple[str, ...] = ()) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from shared.providers.offline import clauses
+from shared.providers.offline import clauses, kin
 from shared.providers.offline.text_forms import rx, words
 
 # A comment on what was just said: a pronoun that stands for the news, and how it went or what it is.
@@ -100,10 +100,8 @@ def name_the_listener(text: str, listener: str | None) -> str:
 
 _RELATIVE = (
     r"(?P<whose>my|our)\s+(?:(?:little|baby|older|younger|big|eldest|oldest|youngest|twin)\s+)?"
-    r"(?P<relation>son|daughter|kid|child|boy|girl|brother|sister|mum|mom|mother|dad|father|parents|grandma|grandpa|grandmother"
-    r"|grandfather|aunt|uncle|cousin|niece|nephew|wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|kids|children"
-    r"|boys|girls|twins|sons|daughters)"
-)
+    rf"(?P<relation>{'|'.join(sorted(kin.FAMILY_WORDS, key=lambda w: (-len(w), w)))})(?![\w-])"
+)  # one list of family words, kin's: the pronoun reading and this one cannot drift apart
 _SOMEONES_PAST = rx(
     rf"^(?P<subject>{_RELATIVE})\s+(?:(?:just|finally|recently|also|even|actually)\s+)*"
     r"(?P<verb>[a-z]{3,}ed|ran|won|went|got|made|took|gave|met|began|swam|rode|drove|flew|wrote|sang|built|bought|sold"
@@ -148,13 +146,6 @@ def finally_had(text: str) -> str | None:
     return f"{head} {article} {m.group('thing')}{m.group('rest') or ''}"
 
 
-# One's own people by gender, as "he" or "she" can stand for them later in the same message.
-_HE = "son|brother|dad|father|husband|boyfriend|grandpa|grandfather|uncle|nephew|stepson|stepdad|fianc[ée]"
-_SHE = "daughter|sister|mum|mom|mother|wife|girlfriend|grandma|grandmother|aunt|niece|stepdaughter|stepmom|fianc[ée]e"
-_MENTION = rx(
-    rf"\b(?P<whose>my|our)\s+(?:(?:little|baby|older|younger|big|eldest|oldest|youngest|twin)\s+)?"
-    rf"(?:(?P<he>{_HE})|(?P<she>{_SHE}))(?!\w)"
-)
 # "he" or "she" as the subject of a clause: at the start of a sentence, after a comma, "and", "but" or "so".
 _SUBJECT_PRONOUN = rx(
     r"(?P<lead>(?:^|[.!?;]\s+|,\s*|\s(?:and|but|so|now|then)\s+))(?P<pronoun>he|she)(?P<be>'s|\s+is)?(?=\s)"
@@ -163,20 +154,19 @@ _SUBJECT_PRONOUN = rx(
 
 def relatives_named(text: str) -> str:
     """ "I'm proud of my son, he won ..." -> "..., my son won ...": a "he" or "she" that starts a clause after
-    the one relative of that gender the message named. Two of one gender ("my dad and my brother ... he")
-    leave it as it is: who is meant is not known."""
-    out, seen = [], {"he": set(), "she": set()}
-    position = 0
+    the one relative the message named that it can mean (``kin.one_meant``). Two who fit ("my dad and my
+    brother ... he"), a named person ("met Anna") or someone else's person ("my son's friend") leave it as it
+    is: who is meant is not known."""
+    out, position = [], 0
     for m in _SUBJECT_PRONOUN.finditer(text):
-        for mention in _MENTION.finditer(text, position, m.start()):
-            gender = "he" if mention.group("he") else "she"
-            seen[gender].add(f"{mention.group('whose').lower()} {mention.group(gender).lower()}")
         out.append(text[position : m.start()])
         position = m.start()
-        named = seen[m.group("pronoun").lower()]
-        if len(named) != 1 or m.group("be") or not someones_past(f"my son {text[m.end() :].strip()}"):
+        if m.group("be") or not someones_past(f"my son {text[m.end() :].strip()}"):
             continue  # "he's into film", "she's 91 now": how they are is not news of theirs to keep
-        out.append(f"{m.group('lead')}{next(iter(named))}")
+        meant = kin.one_meant(text[: m.start()], m.group("pronoun"))
+        if meant is None:
+            continue  # none, or more than one, could be meant (kin's rules)
+        out.append(f"{m.group('lead')}{meant}")
         position = m.end()
     out.append(text[position:])
     return "".join(out)
@@ -238,21 +228,16 @@ def degree_field(text: str) -> str:
 
 # A couple's ending said casually: "marco and i are done", "we called it quits" is a breakup.
 _COUPLE_DONE = rx(
-    r"\b(?P<pair>(?-i:[A-Za-z][a-z]+)\s+and\s+i)\s+(?:are|r)\s+(?:so\s+)?(?:done|over|through|finished)\b"
+    r"\b(?P<pair>(?-i:[A-Za-z][a-z]+)\s+and\s+i)\s+(?:are|r)\s+(?:so\s+)?(?:done|over|through|finished)"
+    r"(?:\s+for\s+good)?(?:\s+(?:lol|haha+|lmao))?(?=\s*(?:[.!?,;]|$))"
     r"|\b(?P<pair2>(?-i:[A-Za-z][a-z]+)\s+and\s+i)\s+called\s+it\s+quits\b"
-)
-# "we're expecting our first (in the spring)": a baby on the way, the word for it left out.
-_EXPECTING = rx(
-    r"\bexpecting\s+(?:our|my)\s+(?P<nth>first|second|third|fourth|1st|2nd|3rd|4th)(?:\s+(?:baby|child|kid))?\b"
 )
 
 
 def casual_forms(text: str) -> str:
-    """Casual words for a breakup and for a baby on the way, in the words the frames read."""
-    text = _COUPLE_DONE.sub(lambda m: f"{m.group('pair') or m.group('pair2')} broke up", text)
-    return _EXPECTING.sub(
-        lambda m: "expecting a " + ("" if m.group("nth") in ("first", "1st") else f"{m.group('nth')} ") + "baby", text
-    )
+    """Casual words for a breakup, in the words the frames read. (A baby on the way, "expecting our first",
+    is read by ``kin.said_plainly`` alone.)"""
+    return _COUPLE_DONE.sub(lambda m: f"{m.group('pair') or m.group('pair2')} broke up", text)
 
 
 # "still at Kettleback", "I'm still at Ferrox Logistics": still where one was, a named place of work. Said
@@ -265,10 +250,21 @@ _STILL_AT = rx(
 )
 
 
-def still_at(text: str) -> str:
-    """ "haha yes still at Crumbwell" -> "haha yes I'm at Crumbwell now"."""
+# Being somewhere is not working there ("still at Costco, grabbing milk"): "still at X" is the workplace only
+# when work is what is talked about, in the clause itself or in the question it answers.
+_WORK_TALK = rx(r"\b(?:work|works|working|worked|job|jobs|shifts?|employer|boss|company|career|office|gig)\b")
+
+
+def still_at(text: str, asked: str | None = None) -> str:
+    """ "haha yes still at Crumbwell" (to "how's work?") -> "haha yes I'm at Crumbwell now"; "I'm still at
+    Costco, grabbing milk" stays as it is (no work talked about in the clause, nor in ``asked``)."""
+    work_asked = bool(asked and _WORK_TALK.search(asked))
 
     def said_now(m: re.Match[str]) -> str:
+        start = max(text.rfind(stop, 0, m.start()) for stop in ".!?;") + 1
+        ends = [i for i in (text.find(stop, m.end()) for stop in ".!?;") if i >= 0]
+        if not work_asked and not _WORK_TALK.search(text[start : min(ends, default=len(text))]):
+            return m.group(0)
         lead = _STILL_LEAD.sub("", m.group(0)[: m.start("org") - m.start()])
         return f"{lead}I'm at {m.group('org')} now" + (". " if m.group("tail") else "")  # its own sentence
 
@@ -291,19 +287,35 @@ def work_unit(after_role: str) -> str | None:
     return m.group("unit") if m else None
 
 
-# "work at the depot has been brutal", "my job at Lumen Labs is so boring": one's work, said as the subject of
-# how it goes. The speaker works there; how it goes is a mood of the day, set apart as its own sentence.
+# "my work at the depot has been brutal", "my job at Lumen Labs is so boring": one's own work, said as the
+# subject of how it goes ("the job at Tesco is still open" is a job, nobody's; see ``_MOOD`` for "work at").
+# The speaker works there; how it goes is a mood of the day, set apart as its own sentence.
 _WORK_SUBJECT = rx(
     r"(?:^|(?<=[.!?,;])\s*|(?P<lead>\b(?:ugh|lol|tbh|honestly|and|but|so|yeah|man|god)\s+))"
-    r"(?:work|my\s+(?:new\s+)?job|the\s+(?:new\s+)?job|my\s+shifts?)\s+at\s+"
+    r"(?:my\s+(?:new\s+)?(?:job|work|shifts?)|(?P<bare>work))\s+at\s+"
     r"(?P<org>(?:the\s+|a\s+|an\s+)?[\w&'.-]+(?:\s+(?!is\b|was\b|has\b|have\b|keeps\b|got\b|gets\b)[\w&'.-]+){0,3}?)"
     r"\s+(?=(?:is|was|has\s+been|'s|keeps|got|gets|sucks|rocks)\b)"
 )
 
 
+# "work at the shipyard has been mad": "work" without "my" is one's own only when how it goes follows.
+_MOOD = rx(
+    r"^(?:been\s+|so\s+|really\s+|pretty\s+|super\s+|kinda\s+|absolutely\s+|a\s+bit\s+)*(?:mad|brutal|crazy|insane"
+    r"|nuts|hectic|busy|manic|slow|quiet|dead|boring|rough|stressful|intense|exhausting|killing\s+me|fine|ok|okay|good"
+    r"|great|awful|terrible|a\s+nightmare|chaos|chaotic)\b"
+)
+
+
 def work_as_subject(text: str) -> str:
-    """ "work at the depot has been brutal" -> "I work at the depot. it has been brutal"."""
-    return _WORK_SUBJECT.sub(lambda m: f" {m.group('lead') or ''}I work at {m.group('org')}. it ", text).strip()
+    """ "my work at the depot has been brutal" -> "I work at the depot. it has been brutal"."""
+
+    def said(m: re.Match[str]) -> str:
+        how = re.sub(r"^(?:is|was|has\s+been|'s|keeps|got|gets)\s+", "", text[m.end() :])
+        if m.group("bare") and not _MOOD.match(how):
+            return m.group(0)  # "work at the new Lidl is starting soon": work, nobody's
+        return f" {m.group('lead') or ''}I work at {m.group('org')}. it "
+
+    return _WORK_SUBJECT.sub(said, text).strip()
 
 
 # A job still ahead, said plainly: "I'm going to be a structural engineer at Holmberg & Partner", "I'll be
@@ -329,12 +341,22 @@ def ended_first(reply: str) -> bool:
     return bool(_ENDED_FIRST.match(reply.strip()))
 
 
-# "joined the agency across the road, Brightside Media, as a copywriter": a thing said by what it is, then
-# named after a comma; the name is the thing. The name must end the clause or go on with a preposition (a
-# name that goes on with a verb starts a clause of its own: "at the cafe, Tom joined later").
+# "joined the agency across the road, Brightside Media, as a copywriter": a place of work said by what it is,
+# then named after a comma; the name is the place. Only a kind of organisation ("agency", "startup",
+# "clinic") and only a name shaped as one (two words or more: "Harbourside Physio", "Inkwell & Co"): a lone
+# capitalised word after a comma is as likely someone spoken to ("a new flat, Anna, in Leeds") or a pet's
+# name ("a dog, Rex"), read elsewhere. The name must end the clause or go on with a preposition (a name that
+# goes on with a verb starts a clause of its own: "at the cafe, Tom joined later").
+_ORG_KINDS = (
+    r"agency|company|startup|start-up|firm|studio|shop|store|bakery|cafe|café|restaurant|bar|pub|gym|clinic"
+    r"|practice|hospital|lab|school|college|charity|consultancy|publisher|brand|label|bank|business|outfit"
+    r"|place|salon|garage|warehouse|factory|office|nursery|hotel|gallery|theatre|theater|nonprofit|non-profit"
+    r"|roastery|brewery|distillery|winery|bookshop|bookstore|boutique|kitchen|workshop|newspaper|magazine"
+)
 _NAMED_AFTER_COMMA = rx(
-    r"\b(?:the|a|an)\s+(?:[a-z][\w'-]*\s+){0,4}?[a-z][\w'-]*,\s+"
-    r"(?P<name>(?-i:[A-Z])[\w&'.-]*(?:\s+(?:&\s+)?(?-i:[A-Z])[\w&'.-]*){0,3})"
+    rf"\b(?:the|a|an)\s+(?:[a-z][\w'-]*\s+){{0,2}}?(?:{_ORG_KINDS})(?:\s+(?:across|down|near|round|around|up|by|on|in)"
+    r"(?:\s+[a-z][\w'-]*){1,3})?,\s+"
+    r"(?P<name>(?-i:[A-Z])[\w&'.-]*(?:\s+(?:&\s+)?(?-i:[A-Z])[\w&'.-]*){1,3})"
     r"(?:,(?=\s+(?:as|in|on|at|for|since|last|this|from|with)\b)|(?=\s*(?:[.!;]|$)|\s+(?:as|in|on|at|for|since|last|this|from|with)\b))"
 )
 _NOT_A_NAME = words(
@@ -384,20 +406,62 @@ def joined_as(clause: str) -> tuple[str, str] | None:
     return None
 
 
-# A diagnosis the speaker was given, told as what the doctor said: "physio says its a herniated disc", "the
-# doctor said I have tendinitis". A vet's words are about an animal, never the speaker.
+# A diagnosis the speaker was given, told as what the doctor said: "physio says its a torn meniscus", "the
+# doctor said I have tendinitis". Only what is the speaker's own condition now: the words name a condition
+# (``_CONDITION``: "the doctor says it's a boy!" is no diagnosis, "the nurse said it's a long wait" none), said
+# in the present ("it was", "I had": over), of nobody else (``_SOMEONE_ELSE``: "my son's doctor", "his
+# physio", "poor Milo", or a question just before about another's health, "how's your dad's knee?"), and not
+# doubted ("but I think he's wrong", "probably"). A vet's words are about an animal, never the speaker.
 _DIAGNOSED = rx(
     r"\b(?:my\s+|the\s+|a\s+)?(?:doctor|doc|gp|physio|physiotherapist|dentist|specialist|surgeon|consultant|nurse"
     r"|neurologist|dermatologist|cardiologist|orthopaedist|orthopedist|radiologist|mri|x-ray|scan)\s+"
-    r"(?:says|said|thinks|confirmed|reckons|showed|shows)\s+(?:that\s+)?"
-    r"(?:it'?s|its|it\s+is|it\s+was|i\s+have|i've\s+got|i\s+got|i\s+had)\s+(?P<what>(?:an?\s+)?[a-z][\w\s-]*?)"
+    r"(?:says|said|confirmed|showed|shows)\s+(?:that\s+)?"
+    r"(?:it'?s|its|it\s+is|i\s+have|i've\s+got|ive\s+got)\s+(?P<what>(?:an?\s+)?[a-z][\w\s-]*?)"
     r"(?=\s*(?:[^\w\s'-]|$)|\s+(?:so|and|but|which|lol)\b)"
+)
+_CONDITION = rx(
+    r"(?:itis|osis|a?emia|pathy|algia|oma|syndrome|disorder|disease|infection|inflammation|deficiency|fracture"
+    r"|fractured|break|broken|sprain|sprained|strain|strained|tear|torn|meniscus|disc|hernia|herniated|migraines?"
+    r"|asthma|diabetes|flu|covid|virus|pneumonia|concussion|ulcer|cyst|stones?|gout|shingles|eczema|psoriasis"
+    r"|allergy|reflux|ibs|adhd|pcos|c(?:o)?eliac|insomnia|apno?ea|vertigo|whiplash|tinnitus|lupus|cancer|tumou?r"
+    r"|cavity|cavities|abscess|anxiety|depression|burnout|mono|strep|rash|sciatica|bursitis|dislocated|dislocation)$"
+)
+_HEDGE_OR_OVER = rx(
+    r"\b(?:i\s+think|i\s+doubt|(?:he|she|they)(?:'s|'re|\s+is|\s+are|\s+was|\s+were|\s+might\s+be)\s+wrong"
+    r"|not\s+sure|maybe|might|could\s+be|probably|possibly|perhaps|second\s+opinion|not\s+convinced|we'?ll\s+see"
+    r"|healed|recovered|cleared\s+up|all\s+better|gone\s+now|used\s+to|back\s+then|years?\s+ago)\b"
+)
+_SOMEONE_ELSE = rx(
+    r"\b(?:he|she|him|his|her|hers|they|them|their|vet)\b|['’]s\s+(?:[a-z]+\s+)?(?:doctor|doc|gp|physio|nurse"
+    r"|dentist|specialist|surgeon|consultant|knee|back|leg|arm|foot|hip|shoulder|ankle|wrist|health|scan|mri)\b"
+)
+_OTHERS_ASKED = rx(
+    r"\b(?:your|ur)\s+(?:[a-z]+\s+)?(?:mum|mom|mother|dad|father|son|daughter|kid|kids|child|brother|sister"
+    r"|wife|husband|partner|girlfriend|boyfriend|grandma|grandpa|gran|nan|aunt|uncle|cousin|baby|dog|cat|friend"
+    r"|boss|colleague|flatmate|roommate)\b|\b(?:he|she|his|her|him|they|their)\b|(?-i:[A-Z])[a-z]+['’]s\b"
 )
 
 
-def diagnosed(text: str) -> str:
-    """ "physio says its a herniated disc" -> "I have a herniated disc"."""
-    return _DIAGNOSED.sub(lambda m: f"I have {m.group('what')}", text)
+def diagnosed(text: str, asked: str | None = None) -> str:
+    """ "physio says its a torn meniscus" -> "I have a torn meniscus"; as said when it may not be the
+    speaker's own condition now (``asked`` is the other speaker's message just before)."""
+    if asked and _OTHERS_ASKED.search(asked):
+        return text  # "how's your dad's knee?" / "doc says its a torn meniscus": the dad's
+
+    def said(m: re.Match[str]) -> str:
+        start = max(text.rfind(stop, 0, m.start()) for stop in ".!?;") + 1
+        ends = [i for i in (text.find(stop, m.end()) for stop in ".!?;") if i >= 0]
+        sentence = text[start : min(ends, default=len(text))]
+        what = m.group("what").strip()
+        if not _CONDITION.search(what.split()[-1]) or _HEDGE_OR_OVER.search(what + text[m.end() :]):
+            return m.group(0)
+        if _SOMEONE_ELSE.search(sentence) or any(
+            k == "other" or k in ("she", "he") for _, k, _ in kin.mentions(sentence)
+        ):
+            return m.group(0)
+        return f"I have {what}"
+
+    return _DIAGNOSED.sub(said, text)
 
 
 _FOR_BEFORE = rx(r"\s+for\s+$")
