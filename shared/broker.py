@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 from dataclasses import dataclass
 
 import faust
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.errors import TopicAlreadyExistsError
+from aiokafka.partitioner import DefaultPartitioner, murmur2
 
 from shared.kafka_security import kafka_security
 from shared.settings import Settings
@@ -79,6 +81,21 @@ async def ensure_topics(settings: Settings) -> dict[str, int]:
     return wanted
 
 
+# Keys are tenant:user or tenant:session: a process publishes many records under each, so their hashes
+# are remembered (bounded: least recently used keys go first).
+_key_hash = functools.lru_cache(maxsize=65_536)(murmur2)
+
+
+def key_partitioner(key: bytes | None, all_partitions: list[int], available: list[int]) -> int:
+    """The partition of a record: aiokafka's (and the Java client's) murmur2 of its key, so every
+    producer of every process puts a key in the same partition. The same function as aiokafka's
+    DefaultPartitioner, with each key's hash computed once: murmur2 is pure Python (about 6 µs a key),
+    and it ran for every record a stage published."""
+    if key is None:
+        return DefaultPartitioner()(key, all_partitions, available)
+    return all_partitions[(_key_hash(bytes(key)) & 0x7FFFFFFF) % len(all_partitions)]
+
+
 def new_admin(settings: Settings) -> AIOKafkaAdminClient:
     return AIOKafkaAdminClient(bootstrap_servers=bootstrap_of(settings), **kafka_security(settings).aiokafka_kwargs())
 
@@ -90,6 +107,7 @@ def new_producer(settings: Settings, **overrides) -> AIOKafkaProducer:
         "enable_idempotence": settings.kafka_idempotent_producer,
         "linger_ms": 2,
         "max_request_size": 4 * 1024 * 1024,
+        "partitioner": key_partitioner,
         **overrides,
     }
     return AIOKafkaProducer(
@@ -133,6 +151,7 @@ def create_faust_app(stage: str, settings: Settings) -> faust.App:
         broker_commit_interval=1.0,
         producer_acks=-1,
         producer_max_request_size=4 * 1024 * 1024,
+        producer_partitioner=key_partitioner,
         value_serializer="raw",
         key_serializer="raw",
         broker_credentials=kafka_security(settings).faust_credentials(),

@@ -328,8 +328,13 @@ def build_stage_app(
     app = create_faust_app(stage, settings)
 
     async def publish(topic: str, items: list[tuple[bytes, bytes]]) -> None:
+        # Every record is handed to the producer first, in order (a key's records keep their order), and
+        # only then are the deliveries awaited: all of them, so nothing is acknowledged before it is on the
+        # broker. One by one rather than gathered: by then most are done, and awaiting a done future costs
+        # nothing, where gather hung a callback on each.
         futures = [await app.producer.send(topic, key, value, None, None, None) for key, value in items]
-        await asyncio.gather(*futures)
+        for delivery in futures:
+            await delivery
 
     ctx = StageContext(stage=stage, settings=settings, topics=Topics.from_settings(settings), publish=publish)
     loop = StageLoop(ctx, parse, handle, prefetch)
