@@ -317,16 +317,16 @@ def retraction_by_rule(candidate: CandidateView, neighbours: Sequence[ActiveFact
     [target] = on_slot
     if is_multi_valued(candidate.slot):
         return Decision(Op.DELETE, target, reason=f"retracts the one active fact on {candidate.slot}")
-    if candidate.value and _names_words(neighbours[target].normalized_text, candidate.value):
+    if candidate.value and _holds_value(neighbours[target].normalized_text, candidate.value):
         return Decision(Op.DELETE, target, reason=f"retracts the one active fact on {candidate.slot}, which names it")
     return retraction_where_named(candidate, neighbours)
 
 
 def retraction_where_named(candidate: CandidateView, neighbours: Sequence[ActiveFact]) -> Decision | None:
-    """A retraction that names no context ("stopped using Firefox") ends the one fact, in whichever context
-    of its slot, that names the value it retracts ("uses Firefox" at home), when work's fact on the slot does
-    not ("uses Chrome" at work): a plain slot is work's only for what work's fact can mean. Two contexts
-    naming the value: it cannot tell which, and leaves both to the decider."""
+    """A retraction that names no context ("stopped using Firefox") ends the one fact on its slot, in any
+    context (work's plain slot among them), whose own value is the one it retracts ("uses Firefox" at home),
+    whether work holds another fact on the slot ("uses Chrome") or none: a plain slot is work's only for what
+    work's fact can mean. Two facts holding the value: it cannot tell which, and leaves both to the decider."""
     if not candidate.value or not candidate.slot or context_of(candidate.slot) is not None:
         return None
     if is_multi_valued(candidate.slot):
@@ -335,7 +335,7 @@ def retraction_where_named(candidate: CandidateView, neighbours: Sequence[Active
     naming = [
         i
         for i, n in enumerate(neighbours)
-        if n.slot and same_slot(base_slot(n.slot), base) and _names_words(n.normalized_text, candidate.value)
+        if n.slot and same_slot(base_slot(n.slot), base) and _holds_value(n.normalized_text, candidate.value)
     ]
     if len(naming) != 1:
         return None
@@ -350,6 +350,38 @@ def _names_words(text: str, value: str) -> bool:
     """Whether ``text`` contains every word of ``value`` as a whole word."""
     wanted = _words(value)
     return bool(wanted) and set(wanted) <= set(_words(text))
+
+
+# What a fact says it was before, or is not: "uses SQLite instead of Postgres", "lives in Munich (moved from
+# Berlin)", "switched from Vim to Helix", "uses Chrome, not Firefox". The words of these phrases are no
+# value of the fact's own, so a retraction of them ("no longer uses Postgres") never ends it.
+_FORMER_PHRASE = re.compile(
+    r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing|replaced|after\s+leaving|formerly|previously"
+    r"|used\s+to|no\s+longer|not|from)\b"
+    r"[^,;()]*?(?=\s+to\b|[,;()]|$)"
+)
+_CHANGE_VERB = re.compile(
+    r"\b(?:moved|moving|switched|switching|changed|migrated|upgraded|relocated|transferred|came|coming)\b"
+)
+
+
+def _own_words(text: str) -> str:
+    """A fact's text without what it says it was before or is not: the words its own value can be among.
+    A bare "from" is a former value only in a fact that says it changed ("moved to Munich from Berlin");
+    elsewhere ("works from home") it is the value."""
+    changed = bool(_CHANGE_VERB.search(text))
+
+    def cut(m: re.Match[str]) -> str:
+        bare_from = m.group(0).lower().startswith("from")
+        return m.group(0) if bare_from and not changed else " "
+
+    return _FORMER_PHRASE.sub(cut, text)
+
+
+def _holds_value(text: str, value: str) -> bool:
+    """Whether a fact's own value (not a former one its text mentions) is ``value``: a pure function of the
+    text, so replaying the same retraction decides the same way."""
+    return _names_words(_own_words(text), value)
 
 
 def _mentions(fact: ActiveFact, thing: str) -> bool:

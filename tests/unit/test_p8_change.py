@@ -207,7 +207,7 @@ def test_retiring_replaces_the_occupation_at_the_stated_date():
     ("said", "ended"),
     [
         ("no more running for me, my knees are done", "runs"),
-        ("No more climbing for a while, I broke my wrist.", "climbs"),
+        ("No more climbing for me, I broke my wrist twice.", "climbs"),
         ("ok so no more smoking. day 3 and I'm dying", "smokes"),
     ],
 )

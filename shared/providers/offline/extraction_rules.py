@@ -1068,15 +1068,26 @@ def _own_thing_moved(text: str) -> str:
 # "no more running for me", "no more climbing for a while": an ending said with neither "I" nor its verb.
 _NO_MORE_DOING = _rx(
     r"^(?:(?:ok|okay|so|well|yeah|and)\s+)*no\s+more\s+(?P<g>[a-z]{2,}ing)\b(?P<rest>.*?)"
-    r"(?:\s+for\s+(?:me|us|now|a\s+while|the\s+time\s+being))?(?P<tail>\s*[,;.!?].*)?$"
+    r"(?:\s+for\s+(?:me|us))?(?P<tail>\s*[,;.!?].*)?$"
+)
+# A rest, not an ending: "no more running until my knee heals", "no more climbing for a few weeks", "this
+# week", "for now", "while I'm travelling". A pause said as "no more" is no retraction of the habit.
+_A_PAUSE = _rx(
+    r"\b(?:until|till|til|'til|unless|while|whilst|during|for\s+now|for\s+the\s+(?:time\s+being|moment|next)"
+    r"|for\s+(?:a|an|one|two|three|four|few|a\s+few|some|several|\d+)\b|this\s+(?:week|weekend|month|year|season|summer"
+    r"|winter|spring|autumn|fall)|today|tonight|tomorrow|(?:next|coming)\s+(?:few\s+)?(?:days?|weeks?|months?)"
+    r"|at\s+least|yet|temporarily|on\s+(?:a\s+)?(?:break|hold|pause))\b"
 )
 
 
 def _no_more_as_stopped(text: str) -> str | None:
-    """ "no more running for me" says "I stopped running": only of a doing (a known verb's -ing form)."""
+    """ "no more running for me" says "I stopped running": only of a doing (a known verb's -ing form), and
+    only as an ending: a rest with an end or a span in sight (:data:`_A_PAUSE`) says nothing."""
     m = _NO_MORE_DOING.match(text)
     if m is None or frames.base_of_gerund(m.group("g")) is None:
         return None
+    if _A_PAUSE.search(text[m.end("g") :]):
+        return ""
     return f"I stopped {m.group('g')}{m.group('rest')}{m.group('tail') or ''}"
 
 
@@ -5616,16 +5627,26 @@ _RETIRED_EVENT = _rx(
 )
 
 
-def _retired(fact: ExtractedFact) -> ExtractedFact:
+def _as_the_user(text: str, name: str | None) -> str:
+    """A named speaker's fact ("Maya retired in 2026-05", as frames.name_speaker wrote it) said of "The user"
+    again, so the forms below read it as they read an unnamed speaker's; their result is named back."""
+    if name and text.startswith(f"{name}'s "):
+        return "The user's " + text[len(name) + 3 :]
+    if name and text.startswith(f"{name} "):
+        return "The user " + text[len(name) + 1 :]
+    return text
+
+
+def _retired(fact: ExtractedFact, name: str | None = None) -> ExtractedFact:
     """ "I retired last month" is the user's occupation, retired, from then on (as "I'm retired now" is),
     so it replaces the job they had at that date; not an outing that ends."""
     if fact.language != "en" or fact.negated or base_slot(fact.slot) != "event:retired":
         return fact
-    m = _RETIRED_EVENT.match(fact.text)
+    m = _RETIRED_EVENT.match(_as_the_user(fact.text, name))
     if m is None:
         return fact
     when = m.group("when") or m.group("since")
-    text = "The user is retired" + (f" (since {when})" if when else "")
+    text = frames.name_speaker("The user is retired" + (f" (since {when})" if when else ""), "en", name)
     return replace(fact, text=text, slot="occupation", category=FACT, valid_to=None, value="retired")
 
 
@@ -5638,13 +5659,32 @@ _ROLE_TAKEN_UP = _rx(
 )
 
 
-def _roles_taken_up(facts: list[ExtractedFact]) -> list[ExtractedFact]:
+# "The user's wife started as a nurse at Mercy in 2026-05": a relative's role taken up, never the speaker's.
+_RELATIVE_ROLE_TAKEN_UP = _rx(
+    r"^The user's (?:[\w'-]+ ){1,3}?(?:(?:started|began)(?:\s+working)?\s+as|became)\s+(?:an?\s+|the\s+)?"
+    r"(?P<role>[^()]+?)(?:\s+(?:in|on)\s+(?:the\s+week\s+of\s+)?\d{4}(?:-\d{2}){0,2}|\s+\((?:since|from)\s+[^()]+\))?$"
+)
+_A_DATE = re.compile(r"(?:the\s+week\s+of\s+)?\d{4}(?:-\d{2}){0,2}")
+
+
+def _relative_role(fact: ExtractedFact, name: str | None) -> ExtractedFact:
+    """A relative's role taken up keeps the role as its value ("nurse at Mercy", as "my wife is a nurse at Mercy"
+    has it), not the date it was said to start, which its valid_from already holds."""
+    if _kind(fact.slot) != "family" or not fact.value or not _A_DATE.fullmatch(fact.value):
+        return fact
+    m = _RELATIVE_ROLE_TAKEN_UP.match(_as_the_user(fact.text, name))
+    return replace(fact, value=_tidy(m.group("role"))) if m else fact
+
+
+def _roles_taken_up(facts: list[ExtractedFact], names: dict[str, str] | None = None) -> list[ExtractedFact]:
     """A role the user says they started or became ("started last month as a copywriter at Quillhouse") is
     their occupation, and the named place their employer, from the stated date: a change of job, so it
     lands on the slots an earlier job holds and replaces it then, not an outing on a slot of its own."""
     out: list[ExtractedFact] = []
     for fact in facts:
-        m = _ROLE_TAKEN_UP.match(fact.text) if fact.language == "en" and not fact.negated else None
+        name = _speaker_name(fact, names or {})
+        fact = _relative_role(fact, name)
+        m = _ROLE_TAKEN_UP.match(_as_the_user(fact.text, name)) if fact.language == "en" and not fact.negated else None
         role = _tidy(m.group("role")) if m else ""
         if not m or _kind(fact.slot) not in ("event", "past") or not _is_occupation(role.split()[-1].lower()):
             out.append(fact)
@@ -5653,10 +5693,12 @@ def _roles_taken_up(facts: list[ExtractedFact]) -> list[ExtractedFact]:
         since = f" (since {when})" if when else ""
         article = "an" if role[:1].lower() in "aeiou" else "a"
         job = replace(fact, category=FACT, valid_to=None)
-        out.append(replace(job, text=f"The user works as {article} {role}{since}", slot="occupation", value=role))
+        said = frames.name_speaker(f"The user works as {article} {role}{since}", "en", name)
+        out.append(replace(job, text=said, slot="occupation", value=role))
         org = _tidy(m.group("org") or "")
         if org and _named(org) and len(org.split()) <= 5:
-            out.append(replace(job, text=f"The user works at {org}{since}", slot="employer", value=org))
+            said = frames.name_speaker(f"The user works at {org}{since}", "en", name)
+            out.append(replace(job, text=said, slot="employer", value=org))
     return out
 
 
@@ -5675,12 +5717,16 @@ _WORKPLACE_HEADS = _vocab("""
 """)
 
 
-def _workplace_slot(fact: ExtractedFact) -> ExtractedFact:
+def _speaker_name(fact: ExtractedFact, names: dict[str, str]) -> str | None:
+    return names.get(fact.source_event_ids[0]) if fact.source_event_ids else None
+
+
+def _workplace_slot(fact: ExtractedFact, name: str | None = None) -> ExtractedFact:
     """ "I work in a warehouse" is where the user works, the employer slot a later job replaces ("started
     last month as a copywriter at Quillhouse"), not a habit beside it."""
     if _kind(fact.slot) != "habit" or fact.language != "en" or not _thing(fact.slot).startswith("working-"):
         return fact
-    m = _WORKS_IN_A_PLACE.match(fact.text)
+    m = _WORKS_IN_A_PLACE.match(_as_the_user(fact.text, name))
     if not m or m.group("head").lower() not in _WORKPLACE_HEADS:
         return fact
     context = context_of(fact.slot)
@@ -5819,8 +5865,10 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
     settled: list[ExtractedFact] = []
     earlier_of: dict[str, list[ExtractedFact]] = {}
     texts = {t.event_id: t.content for t in request.new_turns}
-    for fact in _roles_taken_up(_switches_said(facts, request, depth)):
-        fact = _diet_slot(_commute_slot(_plain_thing_slot(_workplace_slot(_retired(_became(fact))))))
+    names = {t.event_id: t.name for t in request.new_turns if t.name}
+    for fact in _roles_taken_up(_switches_said(facts, request, depth), names):
+        name = _speaker_name(fact, names)
+        fact = _diet_slot(_commute_slot(_plain_thing_slot(_workplace_slot(_retired(_became(fact), name), name))))
         source = fact.source_event_ids[0] if fact.source_event_ids else ""
         by_domain = _domain_slot(fact)
         if not any(k.slot == by_domain.slot and k.source_event_ids == fact.source_event_ids for k in settled):
