@@ -365,7 +365,7 @@ _CHANGE_VERB = re.compile(
 )
 
 
-def _own_words(text: str) -> str:
+def own_words(text: str) -> str:
     """A fact's text without what it says it was before or is not: the words its own value can be among.
     A bare "from" is a former value only in a fact that says it changed ("moved to Munich from Berlin");
     elsewhere ("works from home") it is the value."""
@@ -381,7 +381,7 @@ def _own_words(text: str) -> str:
 def _holds_value(text: str, value: str) -> bool:
     """Whether a fact's own value (not a former one its text mentions) is ``value``: a pure function of the
     text, so replaying the same retraction decides the same way."""
-    return _names_words(_own_words(text), value)
+    return _names_words(own_words(text), value)
 
 
 def _mentions(fact: ActiveFact, thing: str) -> bool:

@@ -60,3 +60,28 @@ async def test_a_teams_tool_spelled_at_work_leaves_the_side_projects(db):
     )
     await consolidate_each(db, candidate(tenant, user, team, axis(2), at=at_minute(2), slot="tool:database@work"))
     assert await _active(db, tenant, user) == {side: "tool:database@side-project", team: "tool:database@work"}
+
+
+async def test_a_retraction_never_ends_a_fact_that_names_its_value_only_as_the_old_one(db):
+    # "uses SQLite instead of Postgres": Postgres is what the side project left, not what it holds.
+    tenant, user = f"t-{uuid.uuid4().hex[:8]}", "u-p8-old"
+    side = "The user now uses SQLite instead of Postgres (for a side project)"
+    await consolidate_each(
+        db, candidate(tenant, user, side, axis(1), at=at_minute(1), slot="tool:database@side-project")
+    )
+    gone = candidate(
+        tenant, user, "The user no longer uses Postgres", axis(2), at=at_minute(2), slot="tool:database", negated=True
+    ).model_copy(update={"value": "Postgres"})
+    await consolidate_each(db, gone)
+    assert side in await _active(db, tenant, user)
+
+
+async def test_a_move_away_from_the_old_place_leaves_the_new_home(db):
+    tenant, user = f"t-{uuid.uuid4().hex[:8]}", "u-p8-moved"
+    home = "The user lives in Munich (moved from Berlin in 2024)"
+    await consolidate_each(db, candidate(tenant, user, home, axis(1), at=at_minute(1), slot="location"))
+    gone = candidate(
+        tenant, user, "The user no longer lives in Berlin", axis(2), at=at_minute(2), slot="location", negated=True
+    ).model_copy(update={"value": "Berlin"})
+    await consolidate_each(db, gone)
+    assert home in await _active(db, tenant, user)

@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 
 from shared.domain.consolidation import normalize_text as normalise_text
+from shared.domain.consolidation import own_words
 from shared.domain.models import Decision, DecisionItem, Neighbour, Op
 from shared.domain.slots import MULTI_VALUED_PREFIXES, is_multi_valued, same_slot, slot_holders
 from shared.domain.thing_match import names_all, one_partial_match
@@ -114,7 +115,8 @@ def _names_value(neighbour: Neighbour, value: tuple[str, frozenset[str]] | None)
     if value is None:
         return True
     mode, terms = value
-    found = _tokens(neighbour.text)
+    # "uses SQLite instead of Postgres": a former value the text mentions is not the fact's own value.
+    found = _tokens(own_words(neighbour.text.lower()))
     return terms <= found if mode == "all" else bool(terms & found)
 
 
