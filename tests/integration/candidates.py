@@ -71,3 +71,13 @@ async def consolidate_each(db, *candidates: EmbeddedFact) -> list:
                 conn, settings, decision_provider(settings), one.tenant_id, one.user_id, [one], stage="test"
             )
     return outcomes
+
+
+async def active_facts(db, tenant: str, user: str) -> dict[str, str]:
+    """The user's active facts, text to slot."""
+    rows = await db.fetch(
+        "SELECT text, slot FROM facts WHERE tenant_id = $1 AND user_id = $2 AND superseded_at IS NULL",
+        tenant,
+        user,
+    )
+    return {r["text"]: r["slot"] for r in rows}

@@ -12,21 +12,12 @@ from pgvector.asyncpg import register_vector
 from shared.contracts.events import EmbeddedFact
 from shared.settings import get_settings
 from shared.storage.facts import NeighbourQuery, neighbours_many
-from tests.integration.candidates import at_minute, candidate, consolidate_each
+from tests.integration.candidates import active_facts, at_minute, candidate, consolidate_each
 from tests.integration.candidates import axis as unit_axis
 
 
 def _candidate(tenant: str, user: str, text: str, slot: str, minutes: int) -> EmbeddedFact:
     return candidate(tenant, user, text, unit_axis(minutes), at=at_minute(minutes), slot=slot)
-
-
-async def _active(db, tenant: str, user: str) -> dict[str, str]:
-    rows = await db.fetch(
-        "SELECT text, slot FROM facts WHERE tenant_id = $1 AND user_id = $2 AND superseded_at IS NULL",
-        tenant,
-        user,
-    )
-    return {r["text"]: r["slot"] for r in rows}
 
 
 async def test_every_context_of_the_base_slot_is_a_neighbour_however_the_vectors_fall(db):
@@ -54,12 +45,12 @@ async def test_a_work_change_ends_the_plain_fact_and_another_context_replaces_no
 
     side = "For the side project the user switched to SQLite"
     await consolidate_each(db, _candidate(tenant, user, side, "tool:database@side-project", 2))
-    assert await _active(db, tenant, user) == {work: "tool:database", side: "tool:database@side-project"}
+    assert await active_facts(db, tenant, user) == {work: "tool:database", side: "tool:database@side-project"}
 
     # Work's change, spelled "@work", with a vector nothing like the plain fact's: it still replaces it.
     moved = "The company moved its services onto MySQL"
     await consolidate_each(db, _candidate(tenant, user, moved, "tool:database@work", 3))
-    assert await _active(db, tenant, user) == {
+    assert await active_facts(db, tenant, user) == {
         moved: "tool:database@work",
         side: "tool:database@side-project",
     }

@@ -6,16 +6,7 @@ from __future__ import annotations
 
 import uuid
 
-from tests.integration.candidates import at_minute, axis, candidate, consolidate_each
-
-
-async def _active(db, tenant: str, user: str) -> dict[str, str]:
-    rows = await db.fetch(
-        "SELECT text, slot FROM facts WHERE tenant_id = $1 AND user_id = $2 AND superseded_at IS NULL",
-        tenant,
-        user,
-    )
-    return {r["text"]: r["slot"] for r in rows}
+from tests.integration.candidates import active_facts, at_minute, axis, candidate, consolidate_each
 
 
 async def test_a_retraction_naming_no_context_ends_the_other_contexts_fact_that_names_it(db):
@@ -28,7 +19,7 @@ async def test_a_retraction_naming_no_context_ends_the_other_contexts_fact_that_
         tenant, user, "The user no longer uses Firefox", axis(3), at=at_minute(3), slot="tool:browser", negated=True
     ).model_copy(update={"value": "Firefox"})
     await consolidate_each(db, gone)
-    assert await _active(db, tenant, user) == {work: "tool:browser@work"}
+    assert await active_facts(db, tenant, user) == {work: "tool:browser@work"}
     ended = await db.fetchval(
         "SELECT valid_to FROM facts WHERE tenant_id = $1 AND user_id = $2 AND text = $3", tenant, user, home
     )
@@ -48,7 +39,7 @@ async def test_a_retraction_naming_a_value_two_contexts_hold_ends_neither_by_rul
         tenant, user, "The user no longer uses Firefox", axis(9), at=at_minute(9), slot="tool:browser", negated=True
     ).model_copy(update={"value": "Firefox"})
     await consolidate_each(db, gone)
-    assert set(await _active(db, tenant, user)) == {home, side, work}
+    assert set(await active_facts(db, tenant, user)) == {home, side, work}
 
 
 async def test_a_teams_tool_spelled_at_work_leaves_the_side_projects(db):
@@ -59,7 +50,7 @@ async def test_a_teams_tool_spelled_at_work_leaves_the_side_projects(db):
         db, candidate(tenant, user, side, axis(1), at=at_minute(1), slot="tool:database@side-project")
     )
     await consolidate_each(db, candidate(tenant, user, team, axis(2), at=at_minute(2), slot="tool:database@work"))
-    assert await _active(db, tenant, user) == {side: "tool:database@side-project", team: "tool:database@work"}
+    assert await active_facts(db, tenant, user) == {side: "tool:database@side-project", team: "tool:database@work"}
 
 
 async def test_a_retraction_never_ends_a_fact_that_names_its_value_only_as_the_old_one(db):
@@ -73,7 +64,7 @@ async def test_a_retraction_never_ends_a_fact_that_names_its_value_only_as_the_o
         tenant, user, "The user no longer uses Postgres", axis(2), at=at_minute(2), slot="tool:database", negated=True
     ).model_copy(update={"value": "Postgres"})
     await consolidate_each(db, gone)
-    assert side in await _active(db, tenant, user)
+    assert side in await active_facts(db, tenant, user)
 
 
 async def test_a_move_away_from_the_old_place_leaves_the_new_home(db):
@@ -84,4 +75,4 @@ async def test_a_move_away_from_the_old_place_leaves_the_new_home(db):
         tenant, user, "The user no longer lives in Berlin", axis(2), at=at_minute(2), slot="location", negated=True
     ).model_copy(update={"value": "Berlin"})
     await consolidate_each(db, gone)
-    assert home in await _active(db, tenant, user)
+    assert home in await active_facts(db, tenant, user)
