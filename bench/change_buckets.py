@@ -24,7 +24,6 @@ sys.path.insert(0, str(ROOT))
 from bench import eval as ev  # noqa: E402
 
 TAGS = ("change", "ending", "stated_time", "multi_fact", "habit")
-READABLE = (ev.DATA, ev.DATA_V2, ev.DATA_V4, ev.DATA_V5)
 
 
 def causes(conversation: dict[str, Any], run: ev.Replay) -> list[str]:
@@ -67,7 +66,7 @@ async def main_async(show: bool, all_languages: bool) -> None:
 
     conversations = [
         c
-        for path in READABLE
+        for path in ev.TUNE_SETS
         if path.exists()
         for c in ev.load(path)
         if c["split"] == "tune" and set(c["tags"]) & set(TAGS) and (all_languages or "non_english" not in c["tags"])

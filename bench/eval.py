@@ -125,6 +125,8 @@ DATASETS = (
     ROOT / "bench" / "data" / "eval_conversations_v5.jsonl",
 )
 DATA, DATA_V2, DATA_V3, DATA_V4, DATA_V5 = DATASETS
+# The sets with a tuning split: the diagnostics read only these (v3 is all test and blind, never loaded).
+TUNE_SETS = (DATA, DATA_V2, DATA_V4, DATA_V5)
 # main before issue 12 (the extractor the figures are compared with)
 BASELINE_REF = "a445fee"
 SPLITS = ("tune", "test")

@@ -26,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.eval import (  # noqa: E402
+    TUNE_SETS,
     Similarity,
     _aware,
     expected_active,
@@ -37,20 +38,13 @@ from bench.eval import (  # noqa: E402
 )
 from shared.providers.offline.providers import OfflineDecisionProvider, OfflineExtractionProvider  # noqa: E402
 
-DATA = Path(__file__).resolve().parent / "data"
-SETS = (
-    "eval_conversations.jsonl",
-    "eval_conversations_v2.jsonl",
-    "eval_conversations_v4.jsonl",
-    "eval_conversations_v5.jsonl",
-)
 LANGS = ("de", "es", "fr", "it", "pt")
 
 
 def foreign_tune() -> list[dict]:
     rows = []
-    for name in SETS:
-        for row in load(DATA / name):
+    for path in TUNE_SETS:
+        for row in load(path):
             if row["split"] == "tune" and (
                 "non_english" in row["tags"] or any(t.startswith("lang:") for t in row["tags"])
             ):

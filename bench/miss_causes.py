@@ -40,10 +40,7 @@ if str(ROOT) not in sys.path:
 
 from bench.eval import (  # noqa: E402
     CONTEXT_MESSAGES,
-    DATA,
-    DATA_V2,
-    DATA_V4,
-    DATA_V5,
+    TUNE_SETS,
     Similarity,
     keyword_hit,
     load,
@@ -56,7 +53,6 @@ from shared.domain.models import ExtractedFact, ExtractionInput, Turn  # noqa: E
 from shared.providers.offline import clauses, extraction_rules  # noqa: E402
 
 # The sets with a tuning split (v3 is all test and never read).
-TUNE_SETS = (DATA, DATA_V2, DATA_V4, DATA_V5)
 _PIECES = re.compile(r"[.!?;:,\n]+|\s+(?:and|but|so|tho|though|because|cause|cuz|bc|coz|then|plus|while)\s+", re.I)
 _LEAD = re.compile(
     r"^(?:(?:oh|ok|okay|so|well|yeah|yep|yes|haha+|lol|omg|ugh|btw|also|actually|honestly|anyway|and|but|no|nah)\b[\s,!.]*)+",

@@ -120,7 +120,7 @@ async def main_async(args: argparse.Namespace) -> None:
     tags = set(args.tag or TAGS)
     conversations = [
         c
-        for path in ev.DATASETS
+        for path in ev.TUNE_SETS
         if path.exists()
         for c in ev.load(path)
         if c["split"] == "tune" and tags & set(c["tags"])

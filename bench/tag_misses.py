@@ -23,10 +23,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.eval import (  # noqa: E402
-    DATA,
-    DATA_V2,
-    DATA_V4,
-    DATA_V5,
+    TUNE_SETS,
     Similarity,
     expected_active,
     load,
@@ -35,8 +32,6 @@ from bench.eval import (  # noqa: E402
     state_exact,
     turns_of,
 )
-
-TUNE_SETS = (DATA, DATA_V2, DATA_V4, DATA_V5)  # v3 is all test and blind: never loaded here
 
 
 def _describe(fact: Any) -> str:
