@@ -18,6 +18,12 @@ alternate ``tune``, ``test``, ``tune``, ... (so every class with an even count i
 docstring and v4's first three lines; all names, tools and places new) is split the same way. Its
 two-speaker logs key each expected fact's slot by the speaker (``location@mara``), so one speaker's
 value never replaces the other's in the run from expected facts.
+``eval_conversations_v6.jsonl`` (120 more, written blind by a third helper who read only this
+docstring, the first three lines of v4 and v5, ``shared/domain/slots.py`` and the format test; all names,
+employers, pets, tools and places new; never run through the extractor while written) is split the same
+way, every class with an even count. Its two-speaker logs key slots by the speaker with ``~``
+(``location~ottilie``), as ``shared.domain.slots`` spells it, and its dated events' keywords carry the
+absolute date (``2026-03-13``).
 
 **Before and after.** The same replay runs twice: with the extractor of this checkout ("after")
 and with ``extraction_rules.py`` as it was at ``BASELINE_REF`` ("before", read with ``git show``;
@@ -123,10 +129,11 @@ DATASETS = (
     ROOT / "bench" / "data" / "eval_conversations_v3.jsonl",
     ROOT / "bench" / "data" / "eval_conversations_v4.jsonl",
     ROOT / "bench" / "data" / "eval_conversations_v5.jsonl",
+    ROOT / "bench" / "data" / "eval_conversations_v6.jsonl",
 )
-DATA, DATA_V2, DATA_V3, DATA_V4, DATA_V5 = DATASETS
+DATA, DATA_V2, DATA_V3, DATA_V4, DATA_V5, DATA_V6 = DATASETS
 # The sets with a tuning split: the diagnostics read only these (v3 is all test and blind, never loaded).
-TUNE_SETS = (DATA, DATA_V2, DATA_V4, DATA_V5)
+TUNE_SETS = (DATA, DATA_V2, DATA_V4, DATA_V5, DATA_V6)
 # main before issue 12 (the extractor the figures are compared with)
 BASELINE_REF = "a445fee"
 SPLITS = ("tune", "test")
