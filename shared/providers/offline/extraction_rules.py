@@ -5165,7 +5165,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         language, drafts = "en", _drafts_from_text(answered, today, "en")
     return [
         ExtractedFact(
-            text=frames.name_speaker(d.text, language, turn.name),
+            text=d.text,  # "The user" until the request's facts are settled (``_speakers_named``)
             category=d.category,
             importance=d.importance,
             valid_from=_valid_from(d, turn),
@@ -5199,7 +5199,22 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
     """Facts the user stated (or confirmed) in ``request.new_turns``, in order, each once per turn. A fact
     said again in a later turn is that turn's fact too, as it would be if the turns came in two requests
     (consolidation finds it known): what a turn yields never depends on which turns share its request."""
-    return _speakers_slots(_well_formed(_extract(request, _SETTLE_DEPTH)), request)
+    return _speakers_slots(_well_formed(_speakers_named(_extract(request, _SETTLE_DEPTH), request)), request)
+
+
+def _speakers_named(facts: list[ExtractedFact], request: ExtractionInput) -> list[ExtractedFact]:
+    """Each named speaker's facts say the speaker's name ("Maya moved to Leeds"), done once, after the request's
+    facts are settled: every form before (the change forms, the slots made from a fact's text, the look-back at
+    the speaker's earlier turns) reads "The user", whoever spoke, so none of them needs to know about names."""
+    names = {t.event_id: t.name for t in request.new_turns if t.name}
+    if not names:
+        return facts
+    return [
+        replace(f, text=frames.name_speaker(f.text, f.language, name))
+        if f.source_event_ids and (name := names.get(f.source_event_ids[0]))
+        else f
+        for f in facts
+    ]
 
 
 def _well_formed(facts: list[ExtractedFact]) -> list[ExtractedFact]:
