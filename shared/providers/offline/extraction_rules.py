@@ -1178,6 +1178,33 @@ def _kept_up(text: str, *, dated: bool) -> str:
     return text
 
 
+# "I've been teaching for 10 years", "been a nurse since 2015", "we've been married for 12 years": what one has
+# done or been up to now, its "for"/"since" already read as the date (and only then: "I've been a mess" and "I've
+# been running" alone say how one was, not since when). Said as what the user does or is, from that date on.
+_BEEN_SO = _rx(
+    r"^(?P<subj>i|we)\s+have\s+been\s+(?:(?P<g>[a-z]+ing)|(?P<role>an?\s+(?:[a-z][\w-]*\s+){0,2}(?P<head>(?!(?:now|already|still)\b)[a-z][\w-]*))"
+    r"|(?P<state>married|engaged|retired|self-employed|freelance))(?:\s+(?:now|already|still))?\s*[.!]*$"
+)
+
+
+def _been_so(text: str, *, dated: bool) -> str:
+    """ "I have been teaching" (dated) -> "I teach"; "I have been a nurse" -> "I am a nurse"."""
+    m = _BEEN_SO.match(text) if dated else None
+    if m is None:
+        return text
+    subj, be = m.group("subj"), "am" if m.group("subj").lower() == "i" else "are"
+    if m.group("g"):
+        g = m.group("g").lower()
+        stem = g[:-3]
+        # "knitting" -> "knit", "baking" -> "bake": the base the verb classes know, when the gerunds' table has none
+        bases = [frames.base_of_gerund(g), stem, stem[:-1] if stem[-2:-1] == stem[-1:] else None, stem + "e"]
+        base = next((b for b in bases if b and frames.verb_class(b) == "habit"), None)
+        return f"{subj} {base}" if base else text
+    if m.group("role"):
+        return f"{subj} {be} {m.group('role')}" if _is_occupation(m.group("head").lower()) else text
+    return f"I am {m.group('state')}"  # "we've been married": so is the speaker
+
+
 def _begun(text: str) -> str:
     m = _BEGUN.match(text)
     base = frames.base_of_gerund(m.group("g")) if m else None
@@ -1221,7 +1248,7 @@ def _prepare(raw: str, today: date) -> Clause | None:
         hit, prep, said = replace(hit, start=hit.start - held), "since", f"for {said}"
     how_long = prep in ("for", "since") or said.lower().startswith(("for ", "since "))
     text = _FILLER_TAIL.sub("", _strip_lead_ins(_remove_span(text, hit.start, hit.end))).strip()
-    text = _begun(_kept_up(text, dated=how_long))
+    text = _begun(_kept_up(_been_so(text, dated=how_long), dated=how_long))
     return Clause(text, today, hit.ref, prep, anymore, date_said=said) if text else None
 
 
@@ -5129,6 +5156,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         # "I finished the book you recommended": the "you" is the other speaker, by name
         text = talk.name_the_listener(text, previous.name)
     answer = _YES_FIRST.match(text)
+    reply = text  # as said: "yeah, cardiology" answers "what are you specialising in?" with what follows the yeah
     confirmed: list[Draft] = []
     if asked and answer and not (_CONFIRM.match(text) or _DENY.match(text)):
         # "No, I moved to Bergen": the statement says it all; "yep, 6 years now": the yes does;
@@ -5155,14 +5183,18 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         drafts = [] if language == "und" else confirmed + _drafts_from_text(text, today, language)
     # "Where are you from?" / "Norway, originally.": a fragment says what the question asked.
     answered = (
-        answers.statement_from_answer(_read(previous.content), text)
-        if asked and not drafts and previous is not None and detect_language(previous.content) == "en"
+        answers.statement_from_answer(_read(previous.content), reply)
+        if asked
+        and previous is not None
+        and (detect_language(previous.content) == "en" or answers.asks_in_english(_read(previous.content)))
         else None
     )
     if asked and not answered and not drafts and previous is not None and detect_language(previous.content) == "en":
-        answered = answers.counted_reply(_read(previous.content), text)  # "get a parrot!" / "I have two"
-    if answered:
+        answered = answers.counted_reply(_read(previous.content), reply)  # "get a parrot!" / "I have two"
+    if answered and not drafts:
         language, drafts = "en", _drafts_from_text(answered, today, "en")
+    elif answered and language == "en":
+        drafts = _with_answer(drafts, _drafts_from_text(answered, today, "en"))
     return [
         ExtractedFact(
             text=d.text,  # "The user" until the request's facts are settled (``_speakers_named``)
@@ -5178,6 +5210,19 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         )
         for d in _supersede(drafts)
     ]
+
+
+def _with_answer(drafts: list[Draft], answered: list[Draft]) -> list[Draft]:
+    """A reply's own clauses and what its opening fragment answers ("Brightwave, the solar startup. been there
+    since feb"): the answer first, then each clause's fact on a slot the answer did not fill."""
+    filled = {d.slot for d in answered}
+    return answered + [d for d in drafts if d.slot not in filled and not _THERE_SAID.search(d.text)]
+
+
+# "been there since feb" after the answer: "there" is the place just answered, and a fact of "there" says nothing.
+_THERE_SAID = _rx(
+    r"\b(?:been|be|is|am|are|was|lives?|living|works?|working|moving|moved|going|went)\s+(?:over\s+)?there\b"
+)
 
 
 def _valid_from(draft: Draft, turn: Turn) -> datetime:
