@@ -199,3 +199,84 @@ def test_a_named_speakers_change_replaces_their_own_earlier_value() -> None:
     facts = extract_facts(ExtractionInput(new_turns=(turns[-1],), context_turns=turns[:-1]))
     fact = has(facts, "Maya cycles to work")
     assert fact is not None and fact.slot == "commute~maya", shown(facts)
+
+
+# --- a bare ending in reply to a question after one thing: the thing asked after ended -------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "words"),
+    [
+        ("how's the running going", "stopped tbh", ("Priya", "run")),
+        ("how's the guitar going?", "gave up lol", ("Priya", "guitar")),
+        ("hows the job", "quit! last day was friday", ("Priya", "job")),
+        ("hows the band", "left! too much drama", ("Priya", "band")),
+        ("how's uni?", "dropped out tbh", ("Priya", "uni")),
+    ],
+)
+def test_a_bare_ending_ends_what_was_asked_after(question: str, answer: str, words: tuple[str, ...]) -> None:
+    facts = reply(("Sam", question), ("Priya", answer))
+    assert has(facts, *words, negated=True), shown(facts)
+    assert not has(facts, *words), shown(facts)  # never a positive fact
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("how's the weekend going", "left early lol"),  # a day is not a thing one has
+        ("how's the knee?", "stopped hurting finally"),
+    ],
+)
+def test_a_bare_ending_after_no_thing_kept_ends_nothing(question: str, answer: str) -> None:
+    facts = reply(("Sam", question), ("Priya", answer))
+    assert not any(f.negated and ("weekend" in f.text or "knee" in f.text or "lunch" in f.text) for f in facts), shown(
+        facts
+    )
+
+
+# --- "still X?" answered with what it is now -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "old", "new"),
+    [
+        ("u still in Bergen?", "nope, Oslo since last summer", "Bergen", "Oslo"),
+        ("still vegetarian?", "vegan now actually", None, "vegan"),
+        ("you still at Deloitte?", "no way, Google now", "Deloitte", "Google"),
+        ("and you, still in Leeds?", "nah, York", "Leeds", "York"),
+    ],
+)
+def test_still_answered_with_something_else_is_the_new_value(
+    question: str, answer: str, old: str | None, new: str
+) -> None:
+    facts = reply(("Sam", question), ("Priya", answer))
+    assert has(facts, "Priya", new), shown(facts)
+    if old:
+        assert not has(facts, old), shown(facts)  # the old value never stated as held
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("still in Bristol?", "no idea where I'll end up tbh"),
+        ("still at Deloitte?", "sadly"),
+        ("you still in Bristol?", "no, you?"),
+    ],
+)
+def test_still_answered_without_a_new_value_states_none(question: str, answer: str) -> None:
+    facts = reply(("Sam", question), ("Priya", answer))
+    assert not any(not f.negated for f in facts), shown(facts)
+    assert not any("idea" in f.text or "sadly" in f.text for f in facts), shown(facts)
+
+
+# --- news of one's own people, asked after without a question mark ---------------------------------------------
+
+
+def test_a_relative_asked_after_without_a_question_mark() -> None:
+    facts = reply(("Sam", "hows ur mum"), ("Priya", "she moved to Spain"))
+    assert has(facts, "Priya's mum", "Spain"), shown(facts)
+
+
+def test_a_relatives_twins() -> None:
+    facts = reply(("Sam", "hows the family"), ("Priya", "good, my sister just had twins!!"))
+    assert has(facts, "Priya's sister", "twins"), shown(facts)

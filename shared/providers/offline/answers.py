@@ -561,3 +561,83 @@ def resolve_ended_it(question_turn: str, reply: str) -> str | None:
         return None
     thing = asked[-1].group("thing").lower()
     return f"{reply[: ended.end('verb')]} the {thing}{reply[ended.end() :]}"
+
+
+# A reply that opens with an ending and no object ("stopped tbh", "gave up lol", "quit! last day was friday",
+# "dropped out"): what ended is the thing the other speaker asked after ("how's the running going", "hows the job",
+# "you still doing the choir?"). Only an ending: what ends is retracted, so a misread thing can only retract a
+# fact nobody stated.
+_BARE_ENDING = re.compile(
+    r"^(?:(?:oh|ah|haha+|lol|well|honestly|tbh|yeah|nah|no|nope|ugh|so|actually)\b[\s,!.]*)*"
+    r"(?:i\s+)?(?:(?:just|finally|actually|kinda|basically)\s+)?"
+    r"(?P<verb>stopped|quit|gave\s+up|dropped\s+out|packed\s+(?:it\s+)?in|left|sold)"
+    r"(?:\s+(?:tbh|lol|haha+|honestly|sadly|actually|already|ages\s+ago|a\s+while\s+ago))*\s*(?:[,.!;]|$)",
+    re.IGNORECASE,
+)
+_ASKED_AFTER_THING = re.compile(
+    r"\b(?:how(?:'s|’s|s|\s+is)(?:\s+(?:the|your|ur))?(?=\s+(?-i:[a-z]))|(?:are\s+you|you|u|r\s+u)\s+still\s+(?:doing|at|playing|going\s+to)"
+    r"(?:\s+(?:the|your|ur))?)\s+(?P<thing>[a-z][\w-]*(?:\s+(?!(?:going|doing|coming|working|thing|stuff|lately)\b)[a-z][\w-]*)?)"
+    r"(?:\s+(?:going|doing|coming\s+along|working\s+out|thing|stuff|lately))*\s*\??\s*$",
+    re.IGNORECASE,
+)
+_NOT_ENDED_THINGS = _lexicon(
+    "weekend day week morning evening night holiday holidays trip weather family kids life things stuff back knee leg "
+    "arm head health mood wedding party date move flight exam"
+)
+
+
+def resolve_bare_ending(question_turn: str, reply: str) -> str | None:
+    """ "stopped tbh" after "how's the running going" -> "I stopped running."; "quit! last day was friday" after
+    "hows the job" -> "I quit the job. last day was friday"; None unless the reply opens with a bare ending and the
+    question asked after one thing."""
+    question = re.split(r"(?<=[.!?])\s+|\n+", question_turn.strip())[-1].strip()  # asked with or without its "?"
+    ended = _BARE_ENDING.match(reply.strip())
+    asked = _ASKED_AFTER_THING.search(question.rstrip("?!. ") + "?")
+    if ended is None or asked is None:
+        return None
+    thing = asked.group("thing").lower()
+    if thing.split()[-1] in _NOT_ENDED_THINGS:
+        return None
+    verb = re.sub(r"\s+", " ", ended.group("verb").lower())
+    rest = reply.strip()[ended.end() :]
+    if verb == "dropped out":
+        return f"I dropped out of {thing}. {rest}".strip()
+    said = thing if thing.endswith("ing") else f"the {thing}"
+    return f"I {verb} {said}. {rest}".strip()
+
+
+# "still in Bergen?" / "nope, Oslo since last summer"; "you still at Deloitte?" / "Google now"; "still vegetarian?" /
+# "vegan now actually": a yes/no question about what the other still is, answered with what it is now. The new value
+# is said as the question would have it ("I'm in Oslo since last summer"); the "no" before it, if any, is read
+# where yes and no are.
+_STILL_ASKED = re.compile(
+    r"^(?:(?:and|so|oh|btw|what\s+about\s+(?:you|u)|and\s+(?:you|u))\W+)*(?:(?:are|r)\s+)?(?:(?:you|u)\s+)?still\s+"
+    r"(?P<prep>(?:living\s+|working\s+|based\s+)?(?:in|at|with)\s+)?(?P<old>[\w'&-]+(?:\s+[\w'&-]+){0,2}?)\s*\?$",
+    re.IGNORECASE,
+)
+_NO_FIRST = re.compile(
+    r"^(?:(?:haha+|lol|oh|ah)[\s,!.]+)?(?:no\s+way|no|nope|nah|not\s+anymore)\b[\s,!.]*", re.IGNORECASE
+)
+
+
+def still_replaced(question_turn: str, answer: str) -> str | None:
+    """ "I'm in Oslo since last summer" for "u still in Bergen?" / "nope, Oslo since last summer"; None unless the
+    reply names something else of the same kind (a name for a name, a word for a word)."""
+    question = _last_question(question_turn)
+    asked = _STILL_ASKED.match(question) if question else None
+    if asked is None:
+        return None
+    said = _NO_FIRST.sub("", answer.strip())
+    if _LEADING.match(said) and not _NO_FIRST.match(answer.strip()):
+        return None  # "yeah, ..." keeps what was asked
+    value = _fragment(said)
+    old = asked.group("old")
+    if not value or value.lower() == old.lower() or old.lower() in value.lower():
+        return None
+    named_old, named_new = _is_place(old), _is_place(value)
+    if named_old != named_new or len(value.split()) > 4 or _OTHER_ONE.search(value):
+        return None  # "still at Deloitte?" / "sadly": no name for a name
+    prep = (asked.group("prep") or "").strip()
+    if prep and _LEADING_PREP.match(value):
+        prep = ""
+    return re.sub(r"\s+", " ", f"I'm {prep} {value}").strip()

@@ -2920,7 +2920,7 @@ _DENY = _rx(
 _QUESTION = re.compile(r"[^.!?\n]+\?")
 # ("no more running" is no answer: it is an ending, _no_more_as_stopped)
 _YES_FIRST = _rx(
-    r"^(?:(?:haha+|lol|oh|ah|hah|ha)[\s,!.]+)?(?P<yes>(?:yes|yep|yeah|yup|correct|exactly|of\s+course|no(?!\s+more\b)|nope|nah"
+    r"^(?:(?:haha+|lol|oh|ah|hah|ha)[\s,!.]+)?(?P<yes>(?:yes|yep|yeah|yup|correct|exactly|of\s+course|no(?!\s+(?:more|idea|clue|worries|problem|wonder|doubt|comment)\b)|nope|nah"
     r"|not\s+anymore)\b[\s,!.]*)(?=\S)"
 )
 _Q_LEAD = r"^(?:so,?\s+|and\s+|just\s+to\s+(?:confirm|check),?\s+|to\s+confirm,?\s+|quick\s+question,?\s+)?"
@@ -3245,6 +3245,7 @@ _LIFE_EVENT = _rx(
     r"^(?:(?:just|finally|recently|officially)\s+)*(?:"
     r"(?:had|has\s+had)\s+(?:a|an|the|her|his|their|our)\s+(?:(?:first|second|third|new|little)\s+)?"
     r"(?:baby|babies|twins|triplets|boy|girl|son|daughter|kid|child)\b"
+    r"|(?:had|has\s+had)\s+(?:twins|triplets)\b"
     r"|(?:got|is|was|has\s+got|has\s+been|were|are)\s+(?:married|engaged|divorced|pregnant)\b"
     r"|(?:retired|graduated|qualified)\b"
     r"|(?:started|finished|began|completed|quit)\s+(?:(?:a|an|the|her|his|their|new)\s+)*"
@@ -5153,6 +5154,8 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     if asked and previous is not None and previous.role != "assistant":
         # "did you sell the caravan?" / "yeah sold it": the "it" that ended is the thing asked about
         text = answers.resolve_ended_it(_read(previous.content), text) or text
+        # "how's the job?" / "quit! last day was friday": what ended is the thing asked after
+        text = answers.resolve_bare_ending(_read(previous.content), text) or text
         # "I finished the book you recommended": the "you" is the other speaker, by name
         text = talk.name_the_listener(text, previous.name)
     answer = _YES_FIRST.match(text)
@@ -5191,6 +5194,8 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     )
     if asked and not answered and not drafts and previous is not None and detect_language(previous.content) == "en":
         answered = answers.counted_reply(_read(previous.content), reply)  # "get a parrot!" / "I have two"
+    if asked and not answered and previous is not None and previous.role != "assistant":
+        answered = answers.still_replaced(_read(previous.content), reply)  # "still in Bergen?" / "Oslo now"
     if answered and not drafts:
         language, drafts = "en", _drafts_from_text(answered, today, "en")
     elif answered and language == "en":
@@ -5216,7 +5221,9 @@ def _with_answer(drafts: list[Draft], answered: list[Draft]) -> list[Draft]:
     """A reply's own clauses and what its opening fragment answers ("Brightwave, the solar startup. been there
     since feb"): the answer first, then each clause's fact on a slot the answer did not fill."""
     filled = {d.slot for d in answered}
-    return answered + [d for d in drafts if d.slot not in filled and not _THERE_SAID.search(d.text)]
+    # (a "no" said of the old value stays: "nope, Oslo now" ends Bergen and starts Oslo)
+    kept = [d for d in drafts if (d.negated or d.slot not in filled) and not _THERE_SAID.search(d.text)]
+    return [d for d in drafts if d.negated and d in kept] + answered + [d for d in kept if not d.negated]
 
 
 # "been there since feb" after the answer: "there" is the place just answered, and a fact of "there" says nothing.
