@@ -280,3 +280,33 @@ def test_a_relative_asked_after_without_a_question_mark() -> None:
 def test_a_relatives_twins() -> None:
     facts = reply(("Sam", "hows the family"), ("Priya", "good, my sister just had twins!!"))
     assert has(facts, "Priya's sister", "twins"), shown(facts)
+
+
+# --- what one does for fun; a place said as a place ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "words"),
+    [
+        ("what do you do for fun", "climbing mostly, and I bake a lot", ("Priya", "climbing")),
+        ("what do you like to do in your spare time?", "hiking and baking", ("Priya", "hiking")),
+        ("where do you live", "a village outside Cork", ("Priya", "Cork")),
+        ("where are you from?", "Norway, originally", ("Priya", "Norway")),
+    ],
+)
+def test_what_one_does_for_fun_and_where_one_lives(question: str, answer: str, words: tuple[str, ...]) -> None:
+    facts = reply(("Sam", question), ("Priya", answer))
+    assert has(facts, *words), shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("what do you do for fun", "netflix lol"),  # no doing said
+        ("what do you do for fun", "not much tbh"),
+        ("where are you from originally", "born in Lagos, grew up in London"),  # a clause, not "from born"
+    ],
+)
+def test_no_hobby_or_place_from_a_reply_that_names_none(question: str, answer: str) -> None:
+    facts = reply(("Sam", question), ("Priya", answer))
+    assert not any("born" in f.text or "netflix" in f.text.lower() or "much" in f.text for f in facts), shown(facts)

@@ -45,6 +45,12 @@ _WHICH = re.compile(
 _WHAT_DO = re.compile(
     r"^what\s+do\s+you\s+do(?:\s+for\s+(?:work|a\s+living|your\s+job))?(?:\s+now)?\s*\?$", re.IGNORECASE
 )
+# "what do you do for fun", "what do you like to do in your spare time": what one does when free.
+_FOR_FUN = re.compile(
+    r"^what\s+do\s+you\s+(?:do|like\s+to\s+do|get\s+up\s+to)\s+(?:for\s+fun|in\s+your\s+(?:free|spare)\s+time"
+    r"|outside\s+(?:of\s+)?work|(?:at|on)\s+(?:the\s+)?weekends?)\s*\?$",
+    re.IGNORECASE,
+)
 # "what's your dog called", "what is your sister's name", "what's your favourite band"
 _WHAT_YOUR = re.compile(
     r"^what(?:'s|’s|\s+is)\s+your\s+(?P<thing>[a-z]+(?:\s+(?!called\b|name\b)[a-z]+)?)(?:['’]s\s+(?P<name>name)|\s+(?P<called>called))?"
@@ -299,6 +305,12 @@ def _verb_phrase(aux: str, verb: str | None) -> str:
     return verb
 
 
+# A place as a reply says it: a name first, or a word that leads to one ("near Leeds", "a village outside Cork").
+_PLACE_START = re.compile(
+    r"^(?:(?-i:[A-Z])|(?:in|at|near|outside|just|on|by|around|from|a|an|the|this|that|some|north|south|east|west"
+    r"|central|rural|small|little|tiny|big)\b)",
+    re.IGNORECASE,
+)
 # Where one works or studies is "at" a place; where one went, "to" it; where one is or lives, "in" it.
 _LEADING_PREP = re.compile(r"^(?:in|at|near|outside|just\s+outside|on|by|to|from|around)\s", re.IGNORECASE)
 
@@ -329,12 +341,16 @@ def statement_from_answer(question_turn: str, answer: str) -> str | None:
             return None
         groups = m.groupdict()
         rest = (groups.get("rest") or "").strip()
-        if not _is_place(value):
-            return None
+        if not _is_place(value) or not _PLACE_START.match(value):
+            return None  # "born in Lagos" is a clause without its "I", not a place
         prep = groups.get("prep") or ("" if verb.endswith(("from", "in", "at")) or rest else _where_prep(verb))
         if _LEADING_PREP.match(value):
             prep = ""  # "still in Glasgow", "just outside Cork": the reply says where, with its own word
         return re.sub(r"\s+", " ", f"I {verb} {rest} {prep} {value}").strip()
+    if _FOR_FUN.match(question):
+        if not re.fullmatch(r"(?:[a-z]+ing|[a-z]+ing\s+and\s+[a-z]+ing)", value.lower()):
+            return None  # "climbing", "hiking and baking": a doing, said as one
+        return f"I enjoy {value}"
     if _WHAT_DO.match(question):
         if not _is_job(value):
             return None
