@@ -310,3 +310,31 @@ def test_what_one_does_for_fun_and_where_one_lives(question: str, answer: str, w
 def test_no_hobby_or_place_from_a_reply_that_names_none(question: str, answer: str) -> None:
     facts = reply(("Sam", question), ("Priya", answer))
     assert not any("born" in f.text or "netflix" in f.text.lower() or "much" in f.text for f in facts), shown(facts)
+
+
+# --- a doing asked after, answered with how often -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "words"),
+    [
+        ("do you still run?", "every morning, 5k before work", ("Priya runs", "every morning")),
+        ("do u swim", "twice a week lol", ("Priya swims", "twice a week")),
+    ],
+)
+def test_how_often_answers_a_doing_asked_after(question: str, answer: str, words: tuple[str, ...]) -> None:
+    facts = reply(("Sam", question), ("Priya", answer))
+    assert has(facts, *words), shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("do you still see him?", "every weekend"),  # who "him" is, the reply cannot say
+        ("do you still run?", "sometimes"),  # no how often said
+        ("do you want to come?", "every time lol"),
+    ],
+)
+def test_how_often_without_a_doing_kept_says_nothing(question: str, answer: str) -> None:
+    facts = reply(("Sam", question), ("Priya", answer))
+    assert facts == [], shown(facts)

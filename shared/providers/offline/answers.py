@@ -45,6 +45,18 @@ _WHICH = re.compile(
 _WHAT_DO = re.compile(
     r"^what\s+do\s+you\s+do(?:\s+for\s+(?:work|a\s+living|your\s+job))?(?:\s+now)?\s*\?$", re.IGNORECASE
 )
+# "do you still run?", "do u swim", "do you still go to the gym": a doing asked after, answered with how often.
+_DO_YOU_STILL = re.compile(
+    r"^(?:do|d)\s+(?:you|u)\s+(?:still\s+)?(?P<rest>[a-z]+(?:\s+(?!(?:him|her|them|it|me|us)\b)[\w'-]+){0,3})\s*\?$",
+    re.IGNORECASE,
+)
+_HOW_OFTEN = re.compile(
+    r"^(?:(?:every|each)\s+(?:other\s+)?(?:day|morning|evening|night|week|weekend|monday|tuesday|wednesday|thursday"
+    r"|friday|saturday|sunday)|(?:once|twice|three\s+times|four\s+times|\d\s*(?:x|times))\s+a\s+(?:day|week|month)"
+    r"|daily|weekly|most\s+(?:days|mornings|evenings|weekends)|on\s+(?:weekends|weekdays|(?:mon|tues|wednes|thurs|fri"
+    r"|satur|sun)days))$",
+    re.IGNORECASE,
+)
 # "what do you do for fun", "what do you like to do in your spare time": what one does when free.
 _FOR_FUN = re.compile(
     r"^what\s+do\s+you\s+(?:do|like\s+to\s+do|get\s+up\s+to)\s+(?:for\s+fun|in\s+your\s+(?:free|spare)\s+time"
@@ -160,7 +172,7 @@ _LEADING = re.compile(
 )
 _HEDGES = re.compile(
     r"\b(?:originally|actually|mostly|mainly|basically|i\s+guess|i\s+think|at\s+the\s+moment|these\s+days|right\s+now|"
-    r"now|still|haha+|lol)\b",
+    r"now|still|haha+|lol|tbh|yeah|yep)\b",
     re.IGNORECASE,
 )
 _NOT_A_FRAGMENT = re.compile(r"\b(?:i|i'm|im|i've|we|we're|my|our|you|your|u|ur)\b|\?", re.IGNORECASE)
@@ -257,7 +269,7 @@ _UNMARKED_QUESTION = re.compile(
 # An English question by its words, however short: "which team do you support" is English to a reader, if not to
 # a language detector given five words.
 _ENGLISH_QUESTION = re.compile(
-    r"^(?:what|which|where|when|how|who|do|does|did|are|is|have|has)(?:'s|’s|'d|’d)?\s(?:.*\s)?(?:you|your)\b",
+    r"^(?:what|which|where|when|how|who|do|does|did|are|is|have|has)(?:'s|’s|'d|’d)?\s(?:.*\s)?(?:you|your|u|ur)\b",
     re.IGNORECASE,
 )
 
@@ -370,6 +382,10 @@ def statement_from_answer(question_turn: str, answer: str) -> str | None:
             return None
         years = value.split()[0]
         return f"my {m.group('thing').lower()} is {years} years old" if m.group("thing") else f"I am {years} years old"
+    if (m := _DO_YOU_STILL.match(question)) and _HOW_OFTEN.match(value):
+        verb = m.group("rest").split()[0].lower()
+        if verb not in _NOT_KEPT_VERBS:
+            return f"I {m.group('rest')} {value}"  # "do you still run?" / "every morning, 5k before work"
     if m := _DO_YOU.match(question):
         if _SAYS_NO.match(answer.strip()):
             return None  # "no cats though", "nah": what follows is not had
