@@ -338,3 +338,14 @@ def test_how_often_answers_a_doing_asked_after(question: str, answer: str, words
 def test_how_often_without_a_doing_kept_says_nothing(question: str, answer: str) -> None:
     facts = reply(("Sam", question), ("Priya", answer))
     assert facts == [], shown(facts)
+
+
+def test_how_many_of_ones_own_said_bare() -> None:
+    facts = reply(("Sam", "how many kids now?"), ("Priya", "three! Noah is 9, Ella 6"))
+    assert has(facts, "Priya", "three kids"), shown(facts)
+    assert reply(("Sam", "how many languages?"), ("Priya", "four lol")) == []  # had or spoken: not said
+
+
+def test_something_done_once_is_no_habit() -> None:
+    facts = reply(("Sam", "how was the holiday"), ("Priya", "amazing, we did a week in Crete"))
+    assert not any((f.slot or "").startswith("habit:") for f in facts), shown(facts)

@@ -415,7 +415,8 @@ _WHEN_DID = re.compile(
     re.IGNORECASE,
 )
 _HOW_MANY = re.compile(
-    r"^how\s+many\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s+(?:do\s+you\s+have|have\s+you\s+got|(?:did|do)\s+you\s+(?P<verb>have|own|keep|speak|play))\s*\?$",
+    r"^how\s+many\s+(?P<what>[a-z]+(?:\s+(?!do\b|have\b|did\b)[a-z]+)?)(?:\s+(?:do\s+you\s+have|have\s+you\s+got"
+    r"|(?:did|do)\s+you\s+(?P<verb>have|own|keep|speak|play)|(?:are\s+there|is\s+that)))?\s*\?$",
     re.IGNORECASE,
 )
 # Verbs whose gap is no fact about the answerer: an opinion, a wish, a plan of the moment, what is done now.
@@ -445,6 +446,12 @@ _BARE_WHEN = re.compile(
 _COUNT = re.compile(
     r"^(?:just\s+|only\s+)?(?P<n>one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})(?:\s+[a-z]+)?$",
     re.IGNORECASE,
+)
+
+
+# What "how many X?" asks one to have, said bare: family and animals ("how many kids now?").
+_HAD_KINDS = re.compile(
+    r"^(?:kids|children|siblings|brothers|sisters|grandkids|grandchildren|pets|dogs|cats|horses|chickens|rabbits)$"
 )
 
 
@@ -509,8 +516,13 @@ def _gap_filled(question: str, value: str) -> str | None:
         counted = _COUNT.match(value)
         if counted is None:
             return None
+        what = m.group("what").lower()
+        if not re.search(r"\b(?:do|have|did)\s+you\b", question, re.IGNORECASE) and not _HAD_KINDS.match(
+            what.split()[-1]
+        ):
+            return None  # "how many languages?": had or spoken, the bare question does not say
         verb = (m.group("verb") or "have").lower()
-        return f"I {verb} {counted.group('n').lower()} {m.group('what').lower()}"
+        return f"I {verb} {counted.group('n').lower()} {what}"
     return None
 
 
