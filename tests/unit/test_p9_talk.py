@@ -349,3 +349,27 @@ def test_how_many_of_ones_own_said_bare() -> None:
 def test_something_done_once_is_no_habit() -> None:
     facts = reply(("Sam", "how was the holiday"), ("Priya", "amazing, we did a week in Crete"))
     assert not any((f.slot or "").startswith("habit:") for f in facts), shown(facts)
+
+
+# --- the other speaker's news, echoed, asked back or matched, is never the replying speaker's -------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "answer"),
+    [
+        ("I just moved to Leeds", "wait you moved to Leeds??"),
+        ("I got a dog", "you got a dog! what breed"),
+        ("you should try yoga", "maybe lol"),
+        ("my wife is a teacher", "so is mine!"),
+        ("where do you work?", "where do YOU work lol"),
+        ("I'm vegan now", "since when??"),
+    ],
+)
+def test_an_echo_or_a_question_back_states_nothing(said: str, answer: str) -> None:
+    facts = reply(("Sam", said), ("Priya", answer))
+    assert facts == [], shown(facts)
+
+
+def test_an_assistants_suggestion_answered_with_a_maybe_states_nothing() -> None:
+    facts = reply(("assistant", "You might enjoy pottery, many people find it relaxing."), ("Priya", "hmm maybe"))
+    assert facts == [], shown(facts)
