@@ -373,3 +373,34 @@ def test_an_echo_or_a_question_back_states_nothing(said: str, answer: str) -> No
 def test_an_assistants_suggestion_answered_with_a_maybe_states_nothing() -> None:
     facts = reply(("assistant", "You might enjoy pottery, many people find it relaxing."), ("Priya", "hmm maybe"))
     assert facts == [], shown(facts)
+
+
+# --- "there": the one place named just before --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "answer", "words"),
+    [
+        ("how's Tom", "he got a job in Leeds so we're moving there in august", ("Priya", "moving to Leeds")),
+        ("I just moved to Leeds", "omg my brother lives there", ("Priya's brother", "Leeds")),
+        ("hey", "we spent a week in Porto and now we want to live there", ()),  # a wish: nothing said of living
+    ],
+)
+def test_there_is_the_one_place_named_before(said: str, answer: str, words: tuple[str, ...]) -> None:
+    facts = reply(("Sam", said), ("Priya", answer))
+    if words:
+        assert has(facts, *words), shown(facts)
+    assert not any(" there" in f.text for f in facts), shown(facts)
+    assert not has(facts, "Priya lives in"), shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("said", "answer"),
+    [
+        ("I went to Paris and Rome", "my sister lives there"),  # which one is not said
+        ("I met Tom at the pub", "I work there too lol"),  # no place named
+    ],
+)
+def test_there_without_one_place_names_none(said: str, answer: str) -> None:
+    facts = reply(("Sam", said), ("Priya", answer))
+    assert not any("Paris" in f.text or "Rome" in f.text or "Tom" in f.text for f in facts), shown(facts)

@@ -5147,6 +5147,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         other = _read(previous.content) if previous is not None and asker else None
         text = talk.still_at(talk.casual_forms(talk.degree_field(talk.relatives_named(text))), other)
         text = talk.diagnosed(talk.baby_named(talk.named_after_comma(talk.work_as_subject(text))), other)
+        text = talk.there_named(text, other)  # "moving there": the one place named before
     today = turn.created_at.date()
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)
