@@ -26,7 +26,7 @@ from shared.providers.offline import frames
 from shared.providers.offline.text_forms import words as _lexicon
 
 _QUESTION = re.compile(r"[^.!?\n]+\?")
-_VOCATIVE = re.compile(r"^(?:(?:hey|so|and|oh|ok|okay|btw|anyway)\s*,?\s+)*(?:[A-Z][\w-]*\s*,\s*)?", re.IGNORECASE)
+_VOCATIVE = re.compile(r"^(?:(?:hey|so|and|oh|ok|okay|btw|anyway|wait)\s*,?\s+)*(?:[A-Z][\w-]*\s*,\s*)?", re.IGNORECASE)
 _TRAILING_VOCATIVE = re.compile(r"\s*,\s*[A-Z][\w-]*\s*\?$")
 
 # "where are you from", "where do you live now", "where did you grow up", "where are you based"
@@ -44,6 +44,24 @@ _WHICH = re.compile(
 # "what do you do (for work | for a living)"
 _WHAT_DO = re.compile(
     r"^what\s+do\s+you\s+do(?:\s+for\s+(?:work|a\s+living|your\s+job))?(?:\s+now)?\s*\?$", re.IGNORECASE
+)
+# "do you still run?", "do u swim", "do you still go to the gym": a doing asked after, answered with how often.
+_DO_YOU_STILL = re.compile(
+    r"^(?:do|d)\s+(?:you|u)\s+(?:still\s+)?(?P<rest>[a-z]+(?:\s+(?!(?:him|her|them|it|me|us)\b)[\w'-]+){0,3})\s*\?$",
+    re.IGNORECASE,
+)
+_HOW_OFTEN = re.compile(
+    r"^(?:(?:every|each)\s+(?:other\s+)?(?:day|morning|evening|night|week|weekend|monday|tuesday|wednesday|thursday"
+    r"|friday|saturday|sunday)|(?:once|twice|three\s+times|four\s+times|\d\s*(?:x|times))\s+a\s+(?:day|week|month)"
+    r"|daily|weekly|most\s+(?:days|mornings|evenings|weekends)|on\s+(?:weekends|weekdays|(?:mon|tues|wednes|thurs|fri"
+    r"|satur|sun)days))$",
+    re.IGNORECASE,
+)
+# "what do you do for fun", "what do you like to do in your spare time": what one does when free.
+_FOR_FUN = re.compile(
+    r"^what\s+do\s+you\s+(?:do|like\s+to\s+do|get\s+up\s+to)\s+(?:for\s+fun|in\s+your\s+(?:free|spare)\s+time"
+    r"|outside\s+(?:of\s+)?work|(?:at|on)\s+(?:the\s+)?weekends?)\s*\?$",
+    re.IGNORECASE,
 )
 # "what's your dog called", "what is your sister's name", "what's your favourite band"
 _WHAT_YOUR = re.compile(
@@ -111,7 +129,40 @@ _DO_YOU = re.compile(
     re.IGNORECASE,
 )
 
-_IRREGULAR_PAST = {"grow": "grew", "go": "went", "come": "came", "be": "was", "meet": "met", "live": "lived"}
+_IRREGULAR_PAST = {
+    "grow": "grew",
+    "go": "went",
+    "come": "came",
+    "be": "was",
+    "meet": "met",
+    "live": "lived",
+    "buy": "bought",
+    "read": "read",
+    "study": "studied",
+    "find": "found",
+    "choose": "chose",
+    "win": "won",
+    "sell": "sold",
+    "leave": "left",
+    "begin": "began",
+    "take": "took",
+    "teach": "taught",
+    "learn": "learned",
+    "pay": "paid",
+    "run": "ran",
+    "fly": "flew",
+    "write": "wrote",
+    "drive": "drove",
+    "ride": "rode",
+    "swim": "swam",
+    "lose": "lost",
+    "quit": "quit",
+    "set": "set",
+    "put": "put",
+    "build": "built",
+    "spend": "spent",
+    "break": "broke",
+}
 _BE = {"are": "am", "were": "was"}
 
 # Words a fragment carries that belong to no statement: interjections first, hedges anywhere.
@@ -121,7 +172,7 @@ _LEADING = re.compile(
 )
 _HEDGES = re.compile(
     r"\b(?:originally|actually|mostly|mainly|basically|i\s+guess|i\s+think|at\s+the\s+moment|these\s+days|right\s+now|"
-    r"now|still|haha+|lol)\b",
+    r"now|still|haha+|lol|tbh|yeah|yep)\b",
     re.IGNORECASE,
 )
 _NOT_A_FRAGMENT = re.compile(r"\b(?:i|i'm|im|i've|we|we're|my|our|you|your|u|ur)\b|\?", re.IGNORECASE)
@@ -143,6 +194,10 @@ def _fragment(answer: str) -> str | None:
     said = _first_phrase(answer)
     if _NON_ANSWER.match(said):
         return None
+    if not _LEADING.sub("", said).strip(" ,") and _LEADING.match(answer.strip()):
+        said = _first_phrase(_LEADING.sub("", answer.strip()))  # "yeah, cardiology, 3rd year": what follows the yeah
+        if not said or _NON_ANSWER.match(said):
+            return None
     first = _HEDGES.sub(" ", _LEADING.sub("", said))
     first = re.sub(r"\s+", " ", first).strip(" ,")
     if not first or _NOT_A_FRAGMENT.search(said) or _VERBISH.search(first) or _NON_ANSWER.match(first):
@@ -193,12 +248,47 @@ def _is_job(value: str) -> bool:
     return bool(_JOB_HEAD.search(head)) and not (len(words) > 1 and head[:1].isupper()) and head.isalpha()
 
 
+# Words a question ends with that ask nothing more: "what do you do again?", "what's your job now?".
+_TRAILING_FILLER = re.compile(
+    r"(?:\s+(?:now|again|these\s+days|nowadays|currently|at\s+the\s+moment|right\s+now|exactly|then|anyway|lately"
+    r"|out\s+of\s+interest|btw|by\s+the\s+way|haha+|lol))+\s*\?$",
+    re.IGNORECASE,
+)
+
+
+# Chat often drops the question mark: "wait where are you working now", "hows the new job". A last sentence that
+# opens as a question about the other does ask.
+_UNMARKED_QUESTION = re.compile(
+    r"^(?:(?:wait|so|ok|okay|and|oh|hey|btw|anyway|also|omg|lol|haha+)\b[\s,!.]*)*"
+    r"(?:(?:what|where|which|when|how)(?:'s|’s|s|'d|’d)?\s+(?:\w+\s+){0,3}?(?:you|u|your|ur)\b"
+    r"|(?:do|did|are|have|r)\s+(?:you|u)\b)",
+    re.IGNORECASE,
+)
+
+
+# An English question by its words, however short: "which team do you support" is English to a reader, if not to
+# a language detector given five words.
+_ENGLISH_QUESTION = re.compile(
+    r"^(?:what|which|where|when|how|who|do|does|did|are|is|have|has)(?:'s|’s|'d|’d)?\s(?:.*\s)?(?:you|your|u|ur)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_in_english(content: str) -> bool:
+    """Whether the last question of ``content`` is asked in English words (a question word, "you")."""
+    question = _last_question(content)
+    return bool(question and _ENGLISH_QUESTION.match(question))
+
+
 def _last_question(content: str) -> str | None:
     questions = _QUESTION.findall(content)
     if not questions:
-        return None
+        last = re.split(r"(?<=[.!])\s+|\n+", content.strip())[-1].strip(" .!")
+        if not _UNMARKED_QUESTION.match(last):
+            return None
+        questions = [last + "?"]
     question = _TRAILING_VOCATIVE.sub("?", questions[-1].strip())
-    return _VOCATIVE.sub("", question).strip()
+    return _TRAILING_FILLER.sub("?", _VOCATIVE.sub("", question).strip())
 
 
 def _past(verb: str) -> str:
@@ -227,6 +317,25 @@ def _verb_phrase(aux: str, verb: str | None) -> str:
     return verb
 
 
+# A place as a reply says it: a name first, or a word that leads to one ("near Leeds", "a village outside Cork").
+_PLACE_START = re.compile(
+    r"^(?:(?-i:[A-Z])|(?:in|at|near|outside|just|on|by|around|from|a|an|the|this|that|some|north|south|east|west"
+    r"|central|rural|small|little|tiny|big)\b)",
+    re.IGNORECASE,
+)
+# Where one works or studies is "at" a place; where one went, "to" it; where one is or lives, "in" it.
+_LEADING_PREP = re.compile(r"^(?:in|at|near|outside|just\s+outside|on|by|to|from|around)\s", re.IGNORECASE)
+
+
+def _where_prep(verb: str) -> str:
+    head = verb.split()[-1]
+    if head.startswith(("work", "stud", "teach", "train")):
+        return "at"
+    if head in ("go", "went", "going", "move", "moved", "moving", "travel", "travelled", "traveled", "fly", "flew"):
+        return "to"
+    return "in"
+
+
 def statement_from_answer(question_turn: str, answer: str) -> str | None:
     """The first-person statement a fragment answers, or None: ("Where are you from?", "Norway,
     originally.") -> "I am from Norway"; ("What do you do?", "nurse") -> "I work as a nurse"."""
@@ -244,10 +353,16 @@ def statement_from_answer(question_turn: str, answer: str) -> str | None:
             return None
         groups = m.groupdict()
         rest = (groups.get("rest") or "").strip()
-        if not _is_place(value):
-            return None
-        prep = groups.get("prep") or ("" if verb.endswith(("from", "in", "at")) or rest else "in")
+        if not _is_place(value) or not _PLACE_START.match(value):
+            return None  # "born in Lagos" is a clause without its "I", not a place
+        prep = groups.get("prep") or ("" if verb.endswith(("from", "in", "at")) or rest else _where_prep(verb))
+        if _LEADING_PREP.match(value):
+            prep = ""  # "still in Glasgow", "just outside Cork": the reply says where, with its own word
         return re.sub(r"\s+", " ", f"I {verb} {rest} {prep} {value}").strip()
+    if _FOR_FUN.match(question):
+        if not re.fullmatch(r"(?:[a-z]+ing|[a-z]+ing\s+and\s+[a-z]+ing)", value.lower()):
+            return None  # "climbing", "hiking and baking": a doing, said as one
+        return f"I enjoy {value}"
     if _WHAT_DO.match(question):
         if not _is_job(value):
             return None
@@ -267,11 +382,162 @@ def statement_from_answer(question_turn: str, answer: str) -> str | None:
             return None
         years = value.split()[0]
         return f"my {m.group('thing').lower()} is {years} years old" if m.group("thing") else f"I am {years} years old"
+    if (m := _DO_YOU_STILL.match(question)) and _HOW_OFTEN.match(value):
+        verb = m.group("rest").split()[0].lower()
+        if verb not in _NOT_KEPT_VERBS:
+            return f"I {m.group('rest')} {value}"  # "do you still run?" / "every morning, 5k before work"
     if m := _DO_YOU.match(question):
         if _SAYS_NO.match(answer.strip()):
             return None  # "no cats though", "nah": what follows is not had
         return f"I {m.group('verb').lower()} {value}"
+    return _gap_filled(question, value)
+
+
+# A question about the other speaker (or one of theirs) with a gap the answer fills, read by its shape: a question
+# word, an auxiliary, "you" or "your <someone>", a verb and what goes with it ("what car do you drive", "which
+# team do you support", "what are you specialising in", "what kind of music are you into", "what did you study at
+# uni", "what does your wife teach", "how long have you been teaching", "when did you move to Leeds", "how many
+# kids do you have"). The reply fills the gap, and the statement is the answerer's, read by the same rules.
+_GAP = re.compile(
+    r"^(?:what|which)(?:\s+(?:kinds?|sorts?|types?)\s+of)?"
+    r"(?:\s+(?!(?:do|does|did|are|is|were|was)\b)[a-z]+){0,2}"
+    r"\s+(?P<aux>do|does|did|are|is|were|was|'re)\s+(?P<subj>you|your\s+[a-z]+)\s+(?P<verb>[a-z]+)"
+    r"(?P<rest>(?:\s+[a-z]+){0,3}?)\s*\?$",
+    re.IGNORECASE,
+)
+_HOW_LONG = re.compile(
+    r"^how\s+long\s+(?:have|has)\s+(?P<subj>you|your\s+[a-z]+)\s+(?P<what>(?:been\s+)?[a-z]+(?:\s+[a-z]+){0,3}?)"
+    r"(?:\s+for)?\s*\?$",
+    re.IGNORECASE,
+)
+_WHEN_DID = re.compile(
+    r"^when\s+did\s+(?P<subj>you|your\s+[a-z]+)\s+(?P<verb>[a-z]+)(?P<rest>(?:\s+[a-z]+){0,3}?)\s*\?$",
+    re.IGNORECASE,
+)
+_HOW_MANY = re.compile(
+    r"^how\s+many\s+(?P<what>[a-z]+(?:\s+(?!do\b|have\b|did\b)[a-z]+)?)(?:\s+(?:do\s+you\s+have|have\s+you\s+got"
+    r"|(?:did|do)\s+you\s+(?P<verb>have|own|keep|speak|play)|(?:are\s+there|is\s+that)))?\s*\?$",
+    re.IGNORECASE,
+)
+# Verbs whose gap is no fact about the answerer: an opinion, a wish, a plan of the moment, what is done now.
+_NOT_KEPT_VERBS = _lexicon(
+    "do doing does did think thinking mean meaning reckon say saying want wanting need needing know suggest "
+    "recommend call fancy feel feeling mind care expect hope wish guess see get getting got have having make "
+    "making eat eating drink drinking watch watching wear wearing cook cooking plan planning look looking up "
+    "buy buying order ordering bring bringing pick picking try trying prefer go going listen listening "
+    "worry worrying talk talking ask asking tell telling remember like hate love"
+)
+# A pronoun in the question's rest is someone or something the fragment alone cannot say: "what did you name him".
+_OTHER_ONE = re.compile(
+    r"\b(?:him|her|them|it|this|that|those|these|he|she|they|me|us|there|two|guys|both)\b", re.IGNORECASE
+)
+_DURATION = re.compile(
+    r"^(?:(?:about|around|almost|nearly|over|just\s+over|just\s+under|like|roughly|maybe)\s+)?"
+    r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a\s+few|a\s+couple\s+of"
+    r"|\d{1,2}(?:\.\d)?)\s+(?:years?|yrs?|months?|weeks?|decades?)(?:\s+ago)?$"
+    r"|^since\s+(?:\d{4}|(?:last|the)\s+[a-z]+|[a-z]+(?:\s+\d{4})?)$",
+    re.IGNORECASE,
+)
+_BARE_WHEN = re.compile(
+    r"^(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer"
+    r"|autumn|fall|winter|\d{4})(?:\s+\d{4})?$",
+    re.IGNORECASE,
+)
+_COUNT = re.compile(
+    r"^(?:just\s+|only\s+)?(?P<n>one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})(?:\s+[a-z]+)?$",
+    re.IGNORECASE,
+)
+
+
+# What "how many X?" asks one to have, said bare: family and animals ("how many kids now?").
+_HAD_KINDS = re.compile(
+    r"^(?:kids|children|siblings|brothers|sisters|grandkids|grandchildren|pets|dogs|cats|horses|chickens|rabbits)$"
+)
+
+
+def _third_person(verb: str) -> str:
+    if verb.endswith(("s", "sh", "ch", "x", "o")):
+        return verb + "es"
+    if verb.endswith("y") and len(verb) > 2 and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _owner(subj: str) -> str:
+    """ "you" -> "I"; "your wife" -> "my wife"."""
+    return "I" if subj.lower() == "you" else "my " + subj.split()[1].lower()
+
+
+_ENDED_UP = re.compile(
+    r"\b(?P<aux>did|do)\s+(?P<subj>you|your\s+[a-z]+)\s+(?:end\s+up|finally)\s+(?P<g>[a-z]+ing)\b", re.I
+)
+
+
+def _ended_up(question: str) -> str:
+    """ "what did you end up studying" -> "what did you study": how it came about is no part of the fact."""
+    m = _ENDED_UP.search(question)
+    base = frames.base_of_gerund(m.group("g")) if m else None
+    if m is None or base is None:
+        return question
+    return f"{question[: m.start()]}{m.group('aux')} {m.group('subj')} {base}{question[m.end() :]}"
+
+
+def _gap_filled(question: str, value: str) -> str | None:
+    """The statement a question with a gap and the fragment that fills it make, or None."""
+    if m := _GAP.match(_ended_up(question)):
+        verb, rest = m.group("verb").lower(), m.group("rest").strip()
+        if verb in _NOT_KEPT_VERBS or _OTHER_ONE.search(rest):
+            return None
+        who, aux = _owner(m.group("subj")), m.group("aux").lower().lstrip("'")
+        if aux in ("are", "is", "re"):
+            if not verb.endswith("ing") and verb not in _BEING_WORDS:
+                return None  # "what is your son's name" is read elsewhere; "what are you up to" asks nothing kept
+            be = "am" if who == "I" else "is"
+            return re.sub(r"\s+", " ", f"{who} {be} {verb} {rest} {value}").strip()
+        if aux in ("were", "was"):
+            return None  # what one was doing then is not what one does
+        if aux == "did":
+            return re.sub(r"\s+", " ", f"{who} {_past(verb)} {rest} {value}").strip()
+        said = verb if who == "I" else _third_person(verb)
+        return re.sub(r"\s+", " ", f"{who} {said} {rest} {value}").strip()
+    if m := _HOW_LONG.match(question):
+        if not _DURATION.match(value) or _OTHER_ONE.search(m.group("what")) or value.lower().endswith("ago"):
+            return None
+        have = "have" if m.group("subj").lower() == "you" else "has"
+        span = value if value.lower().startswith("since") else f"for {value}"
+        return f"{_owner(m.group('subj'))} {have} {m.group('what')} {span}"
+    if m := _WHEN_DID.match(_ended_up(question)):
+        verb, rest = m.group("verb").lower(), m.group("rest").strip()
+        if verb in _NOT_KEPT_VERBS or _OTHER_ONE.search(rest) or not _has_when(value):
+            return None
+        when = f"in {value}" if _BARE_WHEN.match(value) else value
+        return re.sub(r"\s+", " ", f"{_owner(m.group('subj'))} {_past(verb)} {rest} {when}").strip()
+    if m := _HOW_MANY.match(question):
+        counted = _COUNT.match(value)
+        if counted is None:
+            return None
+        what = m.group("what").lower()
+        if not re.search(r"\b(?:do|have|did)\s+you\b", question, re.IGNORECASE) and not _HAD_KINDS.match(
+            what.split()[-1]
+        ):
+            return None  # "how many languages?": had or spoken, the bare question does not say
+        verb = (m.group("verb") or "have").lower()
+        return f"I {verb} {counted.group('n').lower()} {what}"
     return None
+
+
+# What one is that is no "-ing": "what are you into", "what are you allergic to", "what are you good at".
+_BEING_WORDS = _lexicon("into allergic good bad interested afraid scared terrified obsessed addicted")
+_WHEN_WORDS = re.compile(
+    r"\b(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer"
+    r"|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|last|ago|back\s+in"
+    r"|this\s+(?:week|month|year|morning)|weekend)\b",
+    re.IGNORECASE,
+)
+
+
+def _has_when(value: str) -> bool:
+    return bool(_WHEN_WORDS.search(value))
 
 
 # "I have two", "we've got four": a count of something the other speaker just named.
@@ -339,3 +605,83 @@ def resolve_ended_it(question_turn: str, reply: str) -> str | None:
         return None
     thing = asked[-1].group("thing").lower()
     return f"{reply[: ended.end('verb')]} the {thing}{reply[ended.end() :]}"
+
+
+# A reply that opens with an ending and no object ("stopped tbh", "gave up lol", "quit! last day was friday",
+# "dropped out"): what ended is the thing the other speaker asked after ("how's the running going", "hows the job",
+# "you still doing the choir?"). Only an ending: what ends is retracted, so a misread thing can only retract a
+# fact nobody stated.
+_BARE_ENDING = re.compile(
+    r"^(?:(?:oh|ah|haha+|lol|well|honestly|tbh|yeah|nah|no|nope|ugh|so|actually)\b[\s,!.]*)*"
+    r"(?:i\s+)?(?:(?:just|finally|actually|kinda|basically)\s+)?"
+    r"(?P<verb>stopped|quit|gave\s+up|dropped\s+out|packed\s+(?:it\s+)?in|left|sold)"
+    r"(?:\s+(?:tbh|lol|haha+|honestly|sadly|actually|already|ages\s+ago|a\s+while\s+ago))*\s*(?:[,.!;]|$)",
+    re.IGNORECASE,
+)
+_ASKED_AFTER_THING = re.compile(
+    r"\b(?:how(?:'s|’s|s|\s+is)(?:\s+(?:the|your|ur))?(?=\s+(?-i:[a-z]))|(?:are\s+you|you|u|r\s+u)\s+still\s+(?:doing|at|playing|going\s+to)"
+    r"(?:\s+(?:the|your|ur))?)\s+(?P<thing>[a-z][\w-]*(?:\s+(?!(?:going|doing|coming|working|thing|stuff|lately)\b)[a-z][\w-]*)?)"
+    r"(?:\s+(?:going|doing|coming\s+along|working\s+out|thing|stuff|lately))*\s*\??\s*$",
+    re.IGNORECASE,
+)
+_NOT_ENDED_THINGS = _lexicon(
+    "weekend day week morning evening night holiday holidays trip weather family kids life things stuff back knee leg "
+    "arm head health mood wedding party date move flight exam"
+)
+
+
+def resolve_bare_ending(question_turn: str, reply: str) -> str | None:
+    """ "stopped tbh" after "how's the running going" -> "I stopped running."; "quit! last day was friday" after
+    "hows the job" -> "I quit the job. last day was friday"; None unless the reply opens with a bare ending and the
+    question asked after one thing."""
+    question = re.split(r"(?<=[.!?])\s+|\n+", question_turn.strip())[-1].strip()  # asked with or without its "?"
+    ended = _BARE_ENDING.match(reply.strip())
+    asked = _ASKED_AFTER_THING.search(question.rstrip("?!. ") + "?")
+    if ended is None or asked is None:
+        return None
+    thing = asked.group("thing").lower()
+    if thing.split()[-1] in _NOT_ENDED_THINGS:
+        return None
+    verb = re.sub(r"\s+", " ", ended.group("verb").lower())
+    rest = reply.strip()[ended.end() :]
+    if verb == "dropped out":
+        return f"I dropped out of {thing}. {rest}".strip()
+    said = thing if thing.endswith("ing") else f"the {thing}"
+    return f"I {verb} {said}. {rest}".strip()
+
+
+# "still in Bergen?" / "nope, Oslo since last summer"; "you still at Deloitte?" / "Google now"; "still vegetarian?" /
+# "vegan now actually": a yes/no question about what the other still is, answered with what it is now. The new value
+# is said as the question would have it ("I'm in Oslo since last summer"); the "no" before it, if any, is read
+# where yes and no are.
+_STILL_ASKED = re.compile(
+    r"^(?:(?:and|so|oh|btw|what\s+about\s+(?:you|u)|and\s+(?:you|u))\W+)*(?:(?:are|r)\s+)?(?:(?:you|u)\s+)?still\s+"
+    r"(?P<prep>(?:living\s+|working\s+|based\s+)?(?:in|at|with)\s+)?(?P<old>[\w'&-]+(?:\s+[\w'&-]+){0,2}?)\s*\?$",
+    re.IGNORECASE,
+)
+_NO_FIRST = re.compile(
+    r"^(?:(?:haha+|lol|oh|ah)[\s,!.]+)?(?:no\s+way|no|nope|nah|not\s+anymore)\b[\s,!.]*", re.IGNORECASE
+)
+
+
+def still_replaced(question_turn: str, answer: str) -> str | None:
+    """ "I'm in Oslo since last summer" for "u still in Bergen?" / "nope, Oslo since last summer"; None unless the
+    reply names something else of the same kind (a name for a name, a word for a word)."""
+    question = _last_question(question_turn)
+    asked = _STILL_ASKED.match(question) if question else None
+    if asked is None:
+        return None
+    said = _NO_FIRST.sub("", answer.strip())
+    if _LEADING.match(said) and not _NO_FIRST.match(answer.strip()):
+        return None  # "yeah, ..." keeps what was asked
+    value = _fragment(said)
+    old = asked.group("old")
+    if not value or value.lower() == old.lower() or old.lower() in value.lower():
+        return None
+    named_old, named_new = _is_place(old), _is_place(value)
+    if named_old != named_new or len(value.split()) > 4 or _OTHER_ONE.search(value):
+        return None  # "still at Deloitte?" / "sadly": no name for a name
+    prep = (asked.group("prep") or "").strip()
+    if prep and _LEADING_PREP.match(value):
+        prep = ""
+    return re.sub(r"\s+", " ", f"I'm {prep} {value}").strip()

@@ -60,7 +60,7 @@ _KEEP = _words("was is has does can must did had")
 IRREGULAR_PAST = _words(
     "went flew came got had ran met saw took gave bought made began became left drove won lost sold wrote "
     "read spent found told heard felt kept held brought caught taught fought broke chose spoke rode swam sang "
-    "ate drank slept woke sent built paid quit hit cut put set grew knew threw wore led fed sat stood"
+    "ate drank slept woke sent built paid quit hit cut put set grew knew threw wore led fed sat stood did"
 )
 _STOP = _words(
     "a an the my our their your his her its this that these those some any of in on at to for with from by "

@@ -1178,6 +1178,33 @@ def _kept_up(text: str, *, dated: bool) -> str:
     return text
 
 
+# "I've been teaching for 10 years", "been a nurse since 2015", "we've been married for 12 years": what one has
+# done or been up to now, its "for"/"since" already read as the date (and only then: "I've been a mess" and "I've
+# been running" alone say how one was, not since when). Said as what the user does or is, from that date on.
+_BEEN_SO = _rx(
+    r"^(?P<subj>i|we)\s+have\s+been\s+(?:(?P<g>[a-z]+ing)|(?P<role>an?\s+(?:[a-z][\w-]*\s+){0,2}(?P<head>(?!(?:now|already|still)\b)[a-z][\w-]*))"
+    r"|(?P<state>married|engaged|retired|self-employed|freelance))(?:\s+(?:now|already|still))?\s*[.!]*$"
+)
+
+
+def _been_so(text: str, *, dated: bool) -> str:
+    """ "I have been teaching" (dated) -> "I teach"; "I have been a nurse" -> "I am a nurse"."""
+    m = _BEEN_SO.match(text) if dated else None
+    if m is None:
+        return text
+    subj, be = m.group("subj"), "am" if m.group("subj").lower() == "i" else "are"
+    if m.group("g"):
+        g = m.group("g").lower()
+        stem = g[:-3]
+        # "knitting" -> "knit", "baking" -> "bake": the base the verb classes know, when the gerunds' table has none
+        bases = [frames.base_of_gerund(g), stem, stem[:-1] if stem[-2:-1] == stem[-1:] else None, stem + "e"]
+        base = next((b for b in bases if b and frames.verb_class(b) == "habit"), None)
+        return f"{subj} {base}" if base else text
+    if m.group("role"):
+        return f"{subj} {be} {m.group('role')}" if _is_occupation(m.group("head").lower()) else text
+    return f"I am {m.group('state')}"  # "we've been married": so is the speaker
+
+
 def _begun(text: str) -> str:
     m = _BEGUN.match(text)
     base = frames.base_of_gerund(m.group("g")) if m else None
@@ -1221,7 +1248,7 @@ def _prepare(raw: str, today: date) -> Clause | None:
         hit, prep, said = replace(hit, start=hit.start - held), "since", f"for {said}"
     how_long = prep in ("for", "since") or said.lower().startswith(("for ", "since "))
     text = _FILLER_TAIL.sub("", _strip_lead_ins(_remove_span(text, hit.start, hit.end))).strip()
-    text = _begun(_kept_up(text, dated=how_long))
+    text = _begun(_kept_up(_been_so(text, dated=how_long), dated=how_long))
     return Clause(text, today, hit.ref, prep, anymore, date_said=said) if text else None
 
 
@@ -2893,7 +2920,7 @@ _DENY = _rx(
 _QUESTION = re.compile(r"[^.!?\n]+\?")
 # ("no more running" is no answer: it is an ending, _no_more_as_stopped)
 _YES_FIRST = _rx(
-    r"^(?:(?:haha+|lol|oh|ah|hah|ha)[\s,!.]+)?(?P<yes>(?:yes|yep|yeah|yup|correct|exactly|of\s+course|no(?!\s+more\b)|nope|nah"
+    r"^(?:(?:haha+|lol|oh|ah|hah|ha)[\s,!.]+)?(?P<yes>(?:yes|yep|yeah|yup|correct|exactly|of\s+course|no(?!\s+(?:more|idea|clue|worries|problem|wonder|doubt|comment)\b)|nope|nah"
     r"|not\s+anymore)\b[\s,!.]*)(?=\S)"
 )
 _Q_LEAD = r"^(?:so,?\s+|and\s+|just\s+to\s+(?:confirm|check),?\s+|to\s+confirm,?\s+|quick\s+question,?\s+)?"
@@ -3218,6 +3245,7 @@ _LIFE_EVENT = _rx(
     r"^(?:(?:just|finally|recently|officially)\s+)*(?:"
     r"(?:had|has\s+had)\s+(?:a|an|the|her|his|their|our)\s+(?:(?:first|second|third|new|little)\s+)?"
     r"(?:baby|babies|twins|triplets|boy|girl|son|daughter|kid|child)\b"
+    r"|(?:had|has\s+had)\s+(?:twins|triplets)\b"
     r"|(?:got|is|was|has\s+got|has\s+been|were|are)\s+(?:married|engaged|divorced|pregnant)\b"
     r"|(?:retired|graduated|qualified)\b"
     r"|(?:started|finished|began|completed|quit)\s+(?:(?:a|an|the|her|his|their|new)\s+)*"
@@ -5119,6 +5147,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         other = _read(previous.content) if previous is not None and asker else None
         text = talk.still_at(talk.casual_forms(talk.degree_field(talk.relatives_named(text))), other)
         text = talk.diagnosed(talk.baby_named(talk.named_after_comma(talk.work_as_subject(text))), other)
+        text = talk.there_named(text, other)  # "moving there": the one place named before
     today = turn.created_at.date()
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)
@@ -5126,9 +5155,12 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     if asked and previous is not None and previous.role != "assistant":
         # "did you sell the caravan?" / "yeah sold it": the "it" that ended is the thing asked about
         text = answers.resolve_ended_it(_read(previous.content), text) or text
+        # "how's the job?" / "quit! last day was friday": what ended is the thing asked after
+        text = answers.resolve_bare_ending(_read(previous.content), text) or text
         # "I finished the book you recommended": the "you" is the other speaker, by name
         text = talk.name_the_listener(text, previous.name)
     answer = _YES_FIRST.match(text)
+    reply = text  # as said: "yeah, cardiology" answers "what are you specialising in?" with what follows the yeah
     confirmed: list[Draft] = []
     if asked and answer and not (_CONFIRM.match(text) or _DENY.match(text)):
         # "No, I moved to Bergen": the statement says it all; "yep, 6 years now": the yes does;
@@ -5155,17 +5187,23 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         drafts = [] if language == "und" else confirmed + _drafts_from_text(text, today, language)
     # "Where are you from?" / "Norway, originally.": a fragment says what the question asked.
     answered = (
-        answers.statement_from_answer(_read(previous.content), text)
-        if asked and not drafts and previous is not None and detect_language(previous.content) == "en"
+        answers.statement_from_answer(_read(previous.content), reply)
+        if asked
+        and previous is not None
+        and (detect_language(previous.content) == "en" or answers.asks_in_english(_read(previous.content)))
         else None
     )
     if asked and not answered and not drafts and previous is not None and detect_language(previous.content) == "en":
-        answered = answers.counted_reply(_read(previous.content), text)  # "get a parrot!" / "I have two"
-    if answered:
+        answered = answers.counted_reply(_read(previous.content), reply)  # "get a parrot!" / "I have two"
+    if asked and not answered and previous is not None and previous.role != "assistant":
+        answered = answers.still_replaced(_read(previous.content), reply)  # "still in Bergen?" / "Oslo now"
+    if answered and not drafts:
         language, drafts = "en", _drafts_from_text(answered, today, "en")
+    elif answered and language == "en":
+        drafts = _with_answer(drafts, _drafts_from_text(answered, today, "en"))
     return [
         ExtractedFact(
-            text=frames.name_speaker(d.text, language, turn.name),
+            text=d.text,  # "The user" until the request's facts are settled (``_speakers_named``)
             category=d.category,
             importance=d.importance,
             valid_from=_valid_from(d, turn),
@@ -5178,6 +5216,21 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         )
         for d in _supersede(drafts)
     ]
+
+
+def _with_answer(drafts: list[Draft], answered: list[Draft]) -> list[Draft]:
+    """A reply's own clauses and what its opening fragment answers ("Brightwave, the solar startup. been there
+    since feb"): the answer first, then each clause's fact on a slot the answer did not fill."""
+    filled = {d.slot for d in answered}
+    # (a "no" said of the old value stays: "nope, Oslo now" ends Bergen and starts Oslo)
+    kept = [d for d in drafts if (d.negated or d.slot not in filled) and not _THERE_SAID.search(d.text)]
+    return [d for d in drafts if d.negated and d in kept] + answered + [d for d in kept if not d.negated]
+
+
+# "been there since feb" after the answer: "there" is the place just answered, and a fact of "there" says nothing.
+_THERE_SAID = _rx(
+    r"\b(?:been|be|is|am|are|was|lives?|living|works?|working|moving|moved|going|went)\s+(?:over\s+)?there\b"
+)
 
 
 def _valid_from(draft: Draft, turn: Turn) -> datetime:
@@ -5199,7 +5252,22 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
     """Facts the user stated (or confirmed) in ``request.new_turns``, in order, each once per turn. A fact
     said again in a later turn is that turn's fact too, as it would be if the turns came in two requests
     (consolidation finds it known): what a turn yields never depends on which turns share its request."""
-    return _speakers_slots(_well_formed(_extract(request, _SETTLE_DEPTH)), request)
+    return _speakers_slots(_well_formed(_speakers_named(_extract(request, _SETTLE_DEPTH), request)), request)
+
+
+def _speakers_named(facts: list[ExtractedFact], request: ExtractionInput) -> list[ExtractedFact]:
+    """Each named speaker's facts say the speaker's name ("Maya moved to Leeds"), done once, after the request's
+    facts are settled: every form before (the change forms, the slots made from a fact's text, the look-back at
+    the speaker's earlier turns) reads "The user", whoever spoke, so none of them needs to know about names."""
+    names = {t.event_id: t.name for t in request.new_turns if t.name}
+    if not names:
+        return facts
+    return [
+        replace(f, text=frames.name_speaker(f.text, f.language, name))
+        if f.source_event_ids and (name := names.get(f.source_event_ids[0]))
+        else f
+        for f in facts
+    ]
 
 
 def _well_formed(facts: list[ExtractedFact]) -> list[ExtractedFact]:

@@ -606,9 +606,12 @@ def subject_shared(text: str) -> str:
 _ASKED_AFTER = re.compile(r"(?i)\byour\s+(?P<rel>(?:little\s+|big\s+|older\s+|younger\s+)?[a-z-]+)\b")
 
 
+_ASKS_AFTER = re.compile(r"(?i)^(?:(?:so|and|oh|hey|btw|anyway)\W+)*(?:how(?:'s|’s|s|\s+is|\s+are)|what\s+about|and)\s")
+
+
 def asked_after(question: str) -> str | None:
     """The question as the replying speaker would say it ("my mum"), when it asks after one relative."""
     found = [m for m in _ASKED_AFTER.finditer(question) if m.group("rel").split()[-1].lower() in _RELATIVES]
-    if len(found) != 1 or "?" not in question:
-        return None
+    if len(found) != 1 or ("?" not in question and not _ASKS_AFTER.match(question.strip())):
+        return None  # ("how's your mum" asks without its "?" in chat)
     return f"my {found[0].group('rel')}"

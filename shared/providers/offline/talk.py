@@ -471,3 +471,41 @@ def held_for(before: str, span: str) -> int:
     """How many characters of "for " stand before a date span that ends in "now" ("for 6 weeks now"), or 0."""
     m = _FOR_BEFORE.search(before) if span.lower().rstrip().endswith("now") else None
     return len(before) - m.start() - (len(m.group(0)) - len(m.group(0).lstrip())) if m else 0
+
+
+# "he got a job in Leeds so we're moving there in august", "I just moved to Leeds" / "my brother lives there": a
+# "there" where one lives, moves or works is the one place named just before, in the message itself or, when it
+# names none, in the other speaker's message it answers. Two places, or none, leave it as it is.
+_PLACE_NAMED = rx(r"\b(?:in|to|at|from|near)\s+(?P<place>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+){0,2})")
+_THERE = rx(
+    r"\b(?P<verb>(?:live|lives|living|lived|move|moves|moving|moved|relocating|relocate|relocated|work|works|working"
+    r"|worked|grew\s+up|study|studies|studying|studied|based))\s+(?:over\s+|out\s+|up\s+)?there\b"
+)
+_NOT_PLACES = words(
+    "i monday tuesday wednesday thursday friday saturday sunday january february march april may june july august "
+    "september october november december christmas easter"
+)
+
+
+_AND_ANOTHER = re.compile(r"^\s*(?:,|and|or|&|\+)\s*(?:then\s+)?(?:in\s+|to\s+)?[A-Z]")
+
+
+def _one_place(text: str) -> str | None:
+    found = [m for m in _PLACE_NAMED.finditer(text) if m.group("place").split()[0].lower() not in _NOT_PLACES]
+    if any(_AND_ANOTHER.match(text[m.end() :]) for m in found):
+        return None  # "to Paris and Rome": which one is not said
+    places = {m.group("place") for m in found}
+    return places.pop() if len(places) == 1 else None
+
+
+def there_named(text: str, before: str | None = None) -> str:
+    """ "... a job in Leeds so we're moving there" -> "... moving to Leeds"; as said when not one place is meant."""
+    m = _THERE.search(text) if "there" in text.lower() else None  # (most messages have no "there": one test)
+    if m is None:
+        return text
+    place = _one_place(text[: m.start()]) if _PLACE_NAMED.search(text[: m.start()]) else _one_place(before or "")
+    if place is None:
+        return text
+    verb = m.group("verb").lower()
+    prep = "to" if verb.startswith(("mov", "reloc")) else "in"
+    return f"{text[: m.start()]}{m.group('verb')} {prep} {place}{text[m.end() :]}"
