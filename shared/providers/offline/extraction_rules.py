@@ -61,6 +61,7 @@ from shared.providers.offline import (
     foreign_casual,
     foreign_clauses,
     foreign_habits,
+    foreign_people,
     frames,
     kin,
     talk,
@@ -4930,6 +4931,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
         if clock is not None and stated is not None:
             when = datetime.combine(stated.day, time(clock[0], clock[1]))
             body = frames.remove_span(body, clock[2], clock[3])
+        body = foreign_people.chat_restored(body, language)  # "vivo en malaga", "non lavoro piu in Eni"
         found_here = (
             _joined_employer(body, language, sentence, drafts)
             or frames.foreign_statements(body, language)
@@ -4950,8 +4952,9 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             # "ya no fumo, lo dejé hace un año": the short clause after a fact says when it began or ended
             drafts[-1] = _redated(drafts[-1], stated, today)
             continue
+        her = foreign_people.speaks_as_woman(body, language)  # "sono fidanzata": her fact keeps the feminine
         for found in found_here:
-            shown = found.text
+            shown = foreign_people.as_said_by_her(found.text, language) if her else found.text
             if (found.slot or "").startswith("tool:") and (domain := _foreign_tool_domain(found.value)):
                 found = replace(found, slot=f"tool:{domain}")  # "Linux Mint" and "Windows 10" are both an os
             if (found.slot or "").startswith("own:") and foreign_casual.is_partner(found.slot[4:]):

@@ -31,7 +31,7 @@ from datetime import date, timedelta
 
 from shared.domain.needles import search_if_possible
 from shared.domain.slots import CONTEXT_MARK
-from shared.providers.offline import contexts, foreign_clauses
+from shared.providers.offline import contexts, foreign_clauses, foreign_people
 from shared.providers.offline.text_forms import finditer as _finditer
 from shared.providers.offline.text_forms import match as _match
 from shared.providers.offline.text_forms import rx as _rx
@@ -1983,6 +1983,12 @@ def _without_negation(text: str, language: str) -> str | None:
     return None
 
 
+def _negation_start(text: str, language: str) -> int:
+    """Where the first "no longer" marker of ``language`` starts in ``text`` (0 when there is none)."""
+    starts = [m.start() for pattern in _NEGATION.get(language, ()) if (m := pattern.search(text))]
+    return min(starts, default=0)
+
+
 def third_person_verb(verb: str, language: str) -> str:
     if language == "de":
         return _de_third_person(verb)
@@ -2111,6 +2117,8 @@ def _one_clause(text: str, language: str) -> list[ForeignDraft]:
         body = _PRONOUN.sub("", positive)
         if not body or len(body.split()) > 6:
             return []
+        if foreign_people.someone_else_ends(text, _negation_start(text, language), language):
+            return []  # "Il ne travaille plus chez Renault", "Marco non lavora più": not the user's ending
         # Imported here: clauses reads this module's verb lexicon when it loads, so frames cannot import it first.
         from shared.providers.offline import clauses
 

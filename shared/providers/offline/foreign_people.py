@@ -1,0 +1,220 @@
+"""Who a clause in German, Spanish, French, Italian or Portuguese is about, and how the user said it.
+
+* **Someone else's ending.** "Il ne travaille plus chez Renault", "Marco non lavora più alla Fiat",
+  "Carlos ya no trabaja en Repsol", "Marie raucht nicht mehr": a "no longer" whose subject is a
+  third person (a pronoun, a name, a noun phrase) is not the user's ending. The Romance languages put
+  the subject before the negation; Italian, Spanish and Portuguese also show the person in the verb
+  after it ("non lavora", "ya no trabaja"), so both are read.
+* **The user's grammatical gender.** The subject of a fact ("L'utente", "El usuario", "O utilizador",
+  "L'utilisateur") is a masculine noun, but a user who says "sono fidanzata", "estoy casada", "je suis
+  née" speaks of herself in the feminine: the predicate of her fact keeps the feminine form she used
+  ("L'utente è fidanzata con Paolo").
+* **Chat spelling.** Names written in lowercase after a verb of living ("vivo en malaga", "moro em
+  sao paulo", "ich wohne in muenchen") or after "chez"/"bei" ("je bosse chez orange", "arbeite bei
+  sap"), and the negations typed without accents ("non lavoro piu", "nao trabalho mais"), are brought
+  to the forms the frames read.
+
+Pure functions.
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.providers.offline.text_forms import words
+
+__all__ = ["as_said_by_her", "chat_restored", "feminine_kin", "someone_else_ends", "speaks_as_woman"]
+
+# --------------------------------------------------------------------------------------------
+# Someone else's "no longer"
+# --------------------------------------------------------------------------------------------
+
+_THIRD_PERSON = {
+    "it": "lui lei loro egli ella esso essa costui costei",
+    "es": "él el ella ellos ellas usted ustedes",
+    "fr": "il elle ils elles on",
+    "pt": "ele ela eles elas você vocês",
+    "de": "er sie es man",
+}
+# A noun phrase opening the clause: an article or a possessive ("il mio capo", "o Rui", "mon frère").
+_DETERMINERS = {
+    "it": "il lo la i gli le l' un una uno mio mia miei mie tuo tua suo sua nostro nostra questo questa quel quella",
+    "es": "el la los las un una mi mis tu tus su sus nuestro nuestra este esta ese esa aquel",
+    "fr": "le la les l' un une mon ma mes ton ta tes son sa ses notre nos votre vos leur leurs ce cet cette ces",
+    "pt": "o a os as um uma meu minha meus minhas teu tua seu sua nosso nossa este esta esse essa",
+    "de": "der die das den dem ein eine einen mein meine meinen dein deine sein seine ihr ihre unser unsere",
+}
+_FIRST_PERSON = words("io yo je j' eu ich moi me mi")
+# What may stand before the user's own negation: "ora non fumo più", "bueno, ya no fumo", "et je ne".
+_LEAD_WORDS = words(
+    "e ed ma però pero y pero et mais e mas und aber also "
+    "ora adesso ormai oggi purtroppo sinceramente davvero beh allora comunque poi "
+    "ahora hoy bueno pues la verdad sinceramente desgraciadamente total "
+    "maintenant aujourd'hui bon alors franchement malheureusement bref donc enfin "
+    "agora hoje então bem sinceramente infelizmente pois "
+    "jetzt nun heute leider ehrlich gesagt inzwischen mittlerweile übrigens"
+)
+_THIRD_WORDS = {language: words(said) | words(_DETERMINERS[language]) for language, said in _THIRD_PERSON.items()}
+_CLITICS = words("mi ci ti si me te se nos lo la le li ne les")
+# The user's own verb after the negation (Italian, Spanish, Portuguese): "-o" or a known irregular form.
+_FIRST_IRREGULAR = words("sono sto ho so do vado soy estoy voy doy he sé sou estou vou dou tenho sei")
+_WORD = re.compile(r"[^\W\d_][\w'-]*")
+
+
+def someone_else_ends(text: str, at: int, language: str) -> bool:
+    """Whether the "no longer" starting at ``at`` in ``text`` is said of someone other than the user:
+    its subject, before the negation, is a third person, or (Italian, Spanish, Portuguese) the verb
+    after it is not in the first person."""
+    before = _WORD.findall(text[:at])
+    lowered = [w.lower() for w in before]
+    if language == "de":
+        # "nicht mehr" follows the verb: "ich rauche nicht mehr", "rauche nicht mehr" (subject dropped)
+        if "ich" in lowered or "wir" in lowered:
+            return False
+        return len(before) != 1 or not lowered[0].endswith("e")  # "Marie raucht", "er raucht"
+    if language == "fr":
+        return not ({"je", "j'"} & set(lowered) or any(w.startswith("j'") for w in lowered))
+    for said, lower in zip(before, lowered, strict=True):
+        if lower in _FIRST_PERSON:
+            continue
+        if lower in _THIRD_WORDS.get(language, ()):
+            return True  # "lui non fuma più", "il mio capo non lavora più", "o Rui já não"
+        if said[:1].isupper() and lower not in _LEAD_WORDS:
+            return True  # "Marco non lavora più alla Fiat": a name
+    after = [w.lower() for w in _WORD.findall(text[at:])]
+    verbs = [w for w in after[1:] if w not in _CLITICS and w not in ("più", "no", "não", "mais", "nunca")]
+    verb = verbs[0] if verbs else ""
+    return bool(verb) and not (verb in _FIRST_IRREGULAR or (verb.endswith("o") and len(verb) > 2))
+
+
+# --------------------------------------------------------------------------------------------
+# The user's grammatical gender, as she said it
+# --------------------------------------------------------------------------------------------
+
+# The user speaking of herself in the feminine: a first-person "be" and a feminine participle or adjective.
+_FEMININE_SELF = {
+    "it": r"\b(?:(?:io\s+)?sono|mi\s+sono|me\s+ne\s+sono)\s+(?:(?:appena|già|ormai|felicemente|finalmente)\s+)?"
+    r"\w+(?:at|ut|it|ian|an|in|nt|rt|ss)a\b",
+    "es": r"\b(?:(?:yo\s+)?(?:soy|estoy)|me\s+he)\s+(?:(?:ya|felizmente|recién)\s+)?"
+    r"(?!nada\b|toda\b)\w+(?:ad|id|ian|er|or|iud)a\b",
+    "pt": r"\b(?:(?:eu\s+)?(?:sou|estou)|fiquei)\s+(?:(?:já|felizmente)\s+)?"
+    r"(?!nada\b|toda\b)\w+(?:ad|id|an|eir|or|iv|úv)a\b",
+    "fr": r"\bje\s+(?:me\s+)?suis\s+(?:(?:déjà|enfin|heureusement)\s+)?\w+(?:ée|ie|ue|ienne|euse|trice|ère|ive)\b",
+}
+_FEMININE_SELF_RX = {language: re.compile(pattern, re.IGNORECASE) for language, pattern in _FEMININE_SELF.items()}
+_SUBJECTS = {
+    "it": "L'utente",
+    "es": "El usuario",
+    "fr": "L'utilisateur",
+    "pt": "O utilizador",
+}
+# The predicate of a fact about the user, in the masculine: "è fidanzato", "si è laureato", "está casado",
+# "é noivo", "est marié", "s'est mariée".
+_MASCULINE_PREDICATE = {
+    "it": r"(?P<lead>(?:non\s+)?(?:si\s+)?è\s+(?:(?:stato|già|più)\s+)?)(?P<w>\w+(?:at|ut|it|ian|an|in|ss|rt)o)\b",
+    "es": r"(?P<lead>(?:ya\s+no\s+)?(?:está|es|se\s+ha|ha\s+sido)\s+)(?P<w>\w+(?:ad|id|ian|er|iud)o)\b",
+    "pt": r"(?P<lead>(?:já\s+não\s+)?(?:é|está|ficou)\s+)(?P<w>\w+(?:ad|id|an|eir|iv|úv)o)\b",
+    "fr": r"(?P<lead>(?:n')?(?:est|s'est)\s+(?:(?:plus|déjà)\s+)?)(?P<w>\w+é)(?!e)\b",
+}
+_MASCULINE_PREDICATE_RX = {
+    language: re.compile(rf"^(?P<s>{re.escape(_SUBJECTS[language])}\s+){pattern}")
+    for language, pattern in _MASCULINE_PREDICATE.items()
+}
+
+
+def speaks_as_woman(clause: str, language: str) -> bool:
+    """Whether the user speaks of herself in the feminine in ``clause`` ("sono nata", "estou casada")."""
+    pattern = _FEMININE_SELF_RX.get(language)
+    return bool(pattern and pattern.search(clause))
+
+
+def as_said_by_her(text: str, language: str) -> str:
+    """A fact about the user with its predicate in the feminine: "L'utente è nato a Napoli" -> "... è nata ..."."""
+    pattern = _MASCULINE_PREDICATE_RX.get(language)
+    m = pattern.match(text) if pattern else None
+    if m is None:
+        return text
+    said = m.group("w")
+    feminine = f"{said}e" if language == "fr" else f"{said[:-1]}a"
+    return f"{text[: m.start('w')]}{feminine}{text[m.end('w') :]}"
+
+
+# Spanish kin nouns that are feminine without ending in "-a": "La madre del usuario", not "El madre".
+_FEMININE_KIN = {"es": words("madre mujer"), "pt": words("mãe mulher"), "fr": words("mère femme sœur")}
+
+
+def feminine_kin(noun: str, language: str) -> bool:
+    lower = noun.lower()
+    return lower in _FEMININE_KIN.get(language, ()) or (language == "es" and lower.endswith("a"))
+
+
+# --------------------------------------------------------------------------------------------
+# Chat spelling: lowercase names, negations without accents
+# --------------------------------------------------------------------------------------------
+
+_NEGATED_VERB = {
+    "it": r"(?:io\s+)?(?:non\s+)?",
+    "es": r"(?:yo\s+)?(?:ya\s+no\s+|no\s+)?",
+    "pt": r"(?:eu\s+)?(?:já\s+não\s+|não\s+)?",
+    "fr": r"(?:je\s+|j')(?:ne\s+|n')?",
+    "de": r"(?:ich\s+)?",
+}
+# Living somewhere, and (French, German) working at a named place: "chez" and "bei" are said of a name.
+_LIVING = {
+    "it": r"(?:vivo|abito)(?:\s+ancora)?\s+(?:a|in)",
+    "es": r"(?:vivo)(?:\s+todavía)?\s+en",
+    "pt": r"(?:moro|vivo)(?:\s+ainda)?\s+(?:em)",
+    "fr": r"(?:habite|vis)(?:\s+plus)?\s+(?:à|a|en)|(?:travaille|bosse|bossais|travaillais)(?:\s+plus)?\s+chez",
+    "de": r"(?:wohne|lebe|arbeite)(?:\s+(?:jetzt|nun|seit\s+\S+|nicht\s+mehr|noch))?\s+(?:in|bei)",
+}
+# Where one lives that is no name: "vivo in campagna", "j'habite en banlieue", "wohne in miete".
+_COMMON_PLACES = words(
+    "casa campagna centro periferia affitto città montagna collina paese zona provincia famiglia"
+    " pueblo ciudad barrio afueras alquiler piso familia"
+    " cidade aldeia interior vila família"
+    " banlieue campagne ville centre colocation location famille moi toi lui elle eux nous vous"
+    " stadt land dorf wg miete zentrum der die dem den einer einem"
+)
+_NAME_END = words(
+    "e ed y et und ma pero mais aber mas da dal desde depuis seit há hace con com avec mit per para pour für"
+    " quando cuando quand wenn ora ahora maintenant jetzt agora adesso ya già já déjà schon ancora todavía"
+    " encore noch ainda plus mehr nicht non no não ne pas"
+)
+_PARTICLES = words("de di do da del des du dos das von")
+_PLACE_RX = {
+    language: re.compile(
+        rf"(?i)^(?P<lead>{_NEGATED_VERB[language]}(?:{_LIVING[language]})\s+)(?P<name>(?-i:[a-zà-ÿ])[\w'-]*"
+        rf"(?:\s+(?-i:[a-zà-ÿ])[\w'-]*){{0,2}})"
+    )
+    for language in _LIVING
+}
+_ACCENTS = {
+    "it": ((re.compile(r"(?i)\b(non\b.*?\b)piu\b"), r"\1più"),),
+    "pt": ((re.compile(r"(?i)\bja\s+nao\b"), "já não"), (re.compile(r"(?i)\bnao\b"), "não")),
+    "es": ((re.compile(r"(?i)\b(ya\s+no\b|no\b.*?\b)mas\s*$"), r"\1más"),),
+    "fr": ((re.compile(r"(?i)\b(j'habite|je\s+vis|je\s+suis|j'ai\s+déménagé)\s+a\s+(?=\w)"), r"\1 à "),),
+}
+
+
+def chat_restored(clause: str, language: str) -> str:
+    """The clause with a lowercase place or workplace name capitalised, and the accents of a negation put
+    back; anything else as said."""
+    text = clause.strip()
+    for pattern, repl in _ACCENTS.get(language, ()):
+        text = pattern.sub(repl, text)
+    pattern = _PLACE_RX.get(language)
+    m = pattern.match(text) if pattern else None
+    if m is None:
+        return text
+    kept: list[str] = []
+    for word in m.group("name").split():
+        lower = word.lower()
+        if lower in _NAME_END or (not kept and lower in _COMMON_PLACES):
+            break
+        kept.append(lower if lower in _PARTICLES else word[:1].upper() + word[1:])
+    while kept and kept[-1] in _PARTICLES:
+        kept.pop()
+    if not kept:
+        return text
+    said = m.group("name").split()
+    return text[: m.start("name")] + " ".join(kept + said[len(kept) :]) + text[m.end("name") :]
