@@ -1226,7 +1226,12 @@ def _prepare(raw: str, today: date) -> Clause | None:
     return Clause(text, today, hit.ref, prep, anymore, date_said=said) if text else None
 
 
-_ABBREVIATION = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Mt|Prof|Jr|Sr|vs|etc|approx|e\.g|i\.e)\.", re.IGNORECASE)
+# A German ordinal day before its month ("am 3. März") is no sentence end either.
+_ABBREVIATION = re.compile(
+    r"\b(Dr|Mr|Mrs|Ms|St|Mt|Prof|Jr|Sr|vs|etc|approx|e\.g|i\.e"
+    r"|\d{1,2}(?=\.\s+(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember)\b))\.",
+    re.IGNORECASE,
+)
 # An emoji ends a thought as a full stop does ("moved to Valencia 😎 the old flat is gone").
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+|\s*,?\s*(?=[¿¡])|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+[\s.!]*")
 _RECIPROCAL = (

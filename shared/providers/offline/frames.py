@@ -576,7 +576,8 @@ _WEEKDAY_FRAME = {
 }
 # A clause told in the past ("am Freitag war ich", "el martes fui"): a bare weekday is the last one.
 _PAST_TENSE = {
-    "de": r"\b(?:war|waren|hatte|hatten)\b|\b(?:habe|hab|hat|haben|bin|ist|sind)\b.*\bge\w+(?:t|en)\b",
+    "de": r"\b(?:war|waren|hatte|hatten)\b|\b(?:habe|hab|hat|haben|bin|ist|sind)\b.*\b(?:\w*ge\w+(?:t|en)"
+    r"|(?:ver|be|ent|zer)\w+(?:t|en)|\w+iert)\b",  # "angefangen", "umgezogen", "verkauft", "begonnen"
     "es": r"\b(?:fui|fue|tuve|tuvo|estuve|he|ha|hemos)\b|\b\w{2,}(?:é|ó|aron|aste)\b",
     "fr": r"\b(?:j'ai|ai|as|a|avons|ont|suis|est|sommes|étais|était)\s+(?:\w+\s+)?\w+(?:é|ée|és|ées|is|u|ue|it)\b",
     "it": r"\b(?:ho|ha|hai|abbiamo|sono|è|siamo)\s+(?:\w+\s+)?\w+(?:at[oaie]|ut[oaie]|it[oaie])\b",
