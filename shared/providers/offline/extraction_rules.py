@@ -4923,6 +4923,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
         for fully in (foreign_casual.said_fully(piece, language),)
         for part in clauses.split_foreign_conjuncts(fully, language)
     ):
+        clause = foreign_people.time_said_last(foreign_people.chat_forms(clause, language), language)
         stated = frames.stated_date(clause, today, language)
         if stated is not None and (cut := foreign_casual.others_time_from(clause, stated.start, language)):
             # "Ich wohne in Köln, meine Schwester seit 2019": the sister's time, and the sister's clause
@@ -4970,7 +4971,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
                 continue  # "ich gehe oft": going says no habit, and "habit:geh" would join every going
             if stated is not None and stated.day != today:
                 # The stated date in the fact itself, as in English ("... (2026-04-17 09:00)").
-                iso = stated.day.isoformat() if stated.grain in ("day", "week") else stated.bare()
+                iso = stated.day.isoformat() if stated.grain in ("day", "week", "weekend") else stated.bare()
                 stamp = iso + (f" {clock[0]:02d}:{clock[1]:02d}" if clock else "")
                 shown = f"{shown} ({stamp})"
             category = {"preference": PREF, "event": EVENT}.get(found.kind, FACT)
@@ -5043,7 +5044,7 @@ def _dates_the_last(before: list[Draft], stated: frames.StatedDate, rest: str, t
 
 
 def _redated(draft: Draft, stated: frames.StatedDate, today: date) -> Draft:
-    iso = stated.day.isoformat() if stated.grain in ("day", "week") else stated.bare()
+    iso = stated.day.isoformat() if stated.grain in ("day", "week", "weekend") else stated.bare()
     dated = replace(draft, text=f"{draft.text} ({iso})", valid_from=stated.day)
     return replace(dated, valid_to=_event_end(dated, stated.day, stated.grain, today))
 

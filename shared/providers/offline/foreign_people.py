@@ -20,10 +20,20 @@ Pure functions.
 from __future__ import annotations
 
 import re
+from datetime import date, timedelta
 
 from shared.providers.offline.text_forms import words
 
-__all__ = ["as_said_by_her", "chat_restored", "feminine_kin", "someone_else_ends", "speaks_as_woman"]
+__all__ = [
+    "as_said_by_her",
+    "chat_forms",
+    "chat_restored",
+    "feminine_kin",
+    "last_weekend",
+    "someone_else_ends",
+    "speaks_as_woman",
+    "time_said_last",
+]
 
 # --------------------------------------------------------------------------------------------
 # Someone else's "no longer"
@@ -218,3 +228,79 @@ def chat_restored(clause: str, language: str) -> str:
         return text
     said = m.group("name").split()
     return text[: m.start("name")] + " ".join(kept + said[len(kept) :]) + text[m.end("name") :]
+
+
+# Chat forms the frames do not read: "nn" (non), "j'bosse" (je bosse), "chuis" (je suis), "ich hab" (habe).
+_CHAT_FORMS = {
+    "it": ((re.compile(r"(?i)\bnn\b"), "non"),),
+    "fr": (
+        (re.compile(r"(?i)\bj'(?=[bcdfgjklmnpqrstvwxz])"), "je "),
+        (re.compile(r"(?i)\b(?:chuis|chui|j'suis|jsuis)\b"), "je suis"),
+    ),
+    "de": ((re.compile(r"(?i)\b(ich\s+)hab\b"), r"\1habe"), (re.compile(r"(?i)\bhab(\s+ich)\b"), r"habe\1")),
+}
+# A move said with where it left from: "mi sono trasferito da Roma a Milano", "me mudé de Madrid a Vigo",
+# "j'ai déménagé de Paris à Lyon", "mudei-me de Lisboa para o Porto", "ich bin von Berlin nach Köln gezogen".
+# The new home is the fact (it replaces the old one on its slot); the place left is dropped from the clause.
+_MOVED_FROM = {
+    "it": r"(?P<v>\b(?:trasferit[oaie]|spostat[oaie]|traslocat[oaie]))\s+da\s+\S+(?:\s+\S+)?\s+(?=(?:a|in)\s)",
+    "es": r"(?P<v>\b(?:mudé|mudado|mudamos|trasladé|trasladado))\s+de\s+\S+(?:\s+\S+)?\s+(?=a\s)",
+    "fr": r"(?P<v>\b(?:déménagé|déménagée|déménagés|installée?s?))\s+de\s+\S+(?:\s+\S+)?\s+(?=(?:à|a|en)\s)",
+    "pt": r"(?P<v>\b(?:mudei-me|mudei|mudámos|mudamos|mudado))\s+de\s+\S+(?:\s+\S+)?\s+(?=(?:para|pra|pro)\s)",
+    "de": r"(?P<v>\b(?:bin|sind)(?:\s+\S+)?)\s+von\s+\S+\s+(?=nach\s)",
+}
+_MOVED_FROM_RX = {language: re.compile(pattern, re.IGNORECASE) for language, pattern in _MOVED_FROM.items()}
+
+
+def chat_forms(clause: str, language: str) -> str:
+    """The clause with chat's short forms written out and the place a move left from dropped."""
+    text = clause
+    for pattern, repl in _CHAT_FORMS.get(language, ()):
+        text = pattern.sub(repl, text)
+    moved = _MOVED_FROM_RX.get(language)
+    return moved.sub(lambda m: m.group("v") + " ", text) if moved else text
+
+
+# How long something has held, said before it: "ça fait trois ans que j'habite à Rennes", "sono tre anni che
+# vivo a Roma", "è un anno che lavoro in Eni": the same as "j'habite à Rennes depuis trois ans".
+_HELD_FOR = {
+    "fr": (r"^(?:ça|ca|cela)\s+fait\s+(?P<t>[^,]{3,25}?)\s+que\s+(?P<rest>.+)$", "{rest} depuis {t}"),
+    "it": (
+        r"^(?:sono|è)\s+(?P<t>(?:già\s+)?[^,]{3,25}?(?:anni|anno|mesi|mese|settimane))\s+che\s+(?P<rest>.+)$",
+        "{rest} da {t}",
+    ),
+}
+_HELD_FOR_RX = {language: (re.compile(p, re.IGNORECASE), form) for language, (p, form) in _HELD_FOR.items()}
+
+
+def time_said_last(clause: str, language: str) -> str:
+    """A clause opening with how long it has held, said with the time after it."""
+    found = _HELD_FOR_RX.get(language)
+    m = found[0].match(clause.strip()) if found else None
+    if m is None:
+        return clause
+    return found[1].format(rest=m.group("rest").rstrip(" .!"), t=re.sub(r"(?i)^già\s+", "", m.group("t")))
+
+
+# The last weekend: "il weekend scorso", "el finde pasado", "le week-end dernier", "no fim de semana passado",
+# "letztes Wochenende".
+_LAST_WEEKEND = {
+    "it": r"(?:il\s+|lo\s+)?(?:weekend|week-end|fine\s+settimana|finesettimana)\s+scorso"
+    r"|(?:lo\s+)?scorso\s+(?:weekend|fine\s+settimana)",
+    "es": r"(?:el\s+)?(?:fin\s+de\s+semana|finde|fds)\s+pasado|(?:el\s+)?pasado\s+fin\s+de\s+semana",
+    "fr": r"(?:le\s+)?(?:week-end|weekend|we)\s+dernier|(?:le\s+)?dernier\s+week-end",
+    "pt": r"(?:n?o\s+)?(?:fim\s+de\s+semana|fds)\s+passado|(?:n?o\s+)?último\s+fim\s+de\s+semana",
+    "de": r"(?:am\s+)?(?:letzten|vergangenen|letztes|vergangenes)\s+wochenende",
+}
+_LAST_WEEKEND_RX = {
+    language: re.compile(rf"(?<!\w)(?:{pattern})(?!\w)", re.IGNORECASE) for language, pattern in _LAST_WEEKEND.items()
+}
+
+
+def last_weekend(text: str, today: date, language: str) -> tuple[date, int, int] | None:
+    """(the Saturday, start, end) of the last weekend said in ``text``, or None."""
+    pattern = _LAST_WEEKEND_RX.get(language)
+    m = pattern.search(text) if pattern else None
+    if m is None:
+        return None
+    return today - timedelta(days=(today.weekday() - 5) % 7 or 7), m.start(), m.end()

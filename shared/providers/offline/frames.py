@@ -833,6 +833,8 @@ def stated_date(text: str, today: date, language: str, *, past: bool = True) -> 
     for m in _finditer(bounded.format(_IN_YEAR.get(language, r"\b\B")), text, re.IGNORECASE):
         found.append(StatedDate(date(int(m.group("y")), 1, 1), "year", m.start(), m.end()))
     found.extend(_weekday_dates(text, today, language))
+    if past and (weekend := foreign_people.last_weekend(text, today, language)):
+        found.append(StatedDate(weekend[0], "weekend", weekend[1], weekend[2]))
     if not found:
         return None
     return min(found, key=lambda d: (d.start, -(d.end - d.start)))
