@@ -4938,6 +4938,10 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             when = datetime.combine(stated.day, time(clock[0], clock[1]))
             body = frames.remove_span(body, clock[2], clock[3])
         body = foreign_people.chat_restored(body, language)  # "vivo en malaga", "non lavoro piu in Eni"
+        if foreign_people.not_stated(body, language):
+            if len(body.split()) <= 3:
+                break  # "ich dachte, ich ziehe nach Bonn": what follows is what was thought
+            continue  # "tengo que ir al médico", "ho sempre voluto vivere a Parigi"
         found_here = (
             _joined_employer(body, language, sentence, drafts)
             or frames.foreign_statements(body, language)

@@ -30,6 +30,7 @@ __all__ = [
     "chat_restored",
     "feminine_kin",
     "last_weekend",
+    "not_stated",
     "someone_else_ends",
     "speaks_as_woman",
     "time_said_last",
@@ -304,3 +305,32 @@ def last_weekend(text: str, today: date, language: str) -> tuple[date, int, int]
     if m is None:
         return None
     return today - timedelta(days=(today.weekday() - 5) % 7 or 7), m.start(), m.end()
+
+
+# What one must, should, wanted or was thinking of doing is not what one does: "tengo que ir al médico",
+# "tenho de deixar de fumar", "ho da finire", "ho sempre voluto vivere a Parigi", "ich sollte aufhören",
+# "je pensais déménager". Said to tell something ("quería decirte que me mudé") it still tells it.
+_SAYING = (
+    r"(?!\s+(?:\w+\s+)?(?:dire|dirti|dirvi|decir|decirte|deciros|contarte|dizer|dizer-te|contar|raconter|sagen"
+    r"|erzählen)\b)"
+)
+_NOT_STATED = {
+    "it": r"\b(?:devo|dovrei|dovevo|ho\s+da|avevo\s+da|avrei\s+dovuto|ho\s+(?:sempre\s+)?voluto|volevo|pensavo"
+    r"|stavo\s+pensando|bisogna|tocca\s+a\s+me)\b",
+    "es": r"\b(?:tengo\s+que|tenía\s+que|debo|debería|debía|hay\s+que|(?:siempre\s+)?he\s+querido|quería|quise"
+    r"|pensaba|estaba\s+pensando)\b",
+    "fr": r"\b(?:je\s+dois|je\s+devrais|je\s+devais|il\s+faut|il\s+faudrait|j'ai\s+(?:toujours\s+)?voulu|je\s+voulais"
+    r"|je\s+pensais)\b",
+    "pt": r"\b(?:tenho\s+(?:de|que)|tinha\s+(?:de|que)|devo|devia|deveria|(?:sempre\s+)?quis|queria|pensava"
+    r"|estava\s+a\s+pensar)\b",
+    "de": r"\b(?:muss|müsste|musste|sollte|soll|wollte|dachte|überlegte)\b"
+    r"|\bbin\s+(?:gerade|grad|momentan|zurzeit|diese\s+woche)\s+(?:in|im|bei|auf)\b",
+}
+_NOT_STATED_RX = {language: re.compile(pattern + _SAYING, re.IGNORECASE) for language, pattern in _NOT_STATED.items()}
+
+
+def not_stated(clause: str, language: str) -> bool:
+    """Whether a clause says what the user must, should, wanted or thought of doing, or where they are just
+    now, rather than what holds."""
+    pattern = _NOT_STATED_RX.get(language)
+    return bool(pattern and pattern.search(clause))
