@@ -235,12 +235,13 @@ _DE_PLACE_WORDS = words("bei in im nach zu zum zur für mit an am auf aus von vo
 
 # Someone else the short remainder is about ("Meine Schwester seit 2019", "mi hermano desde 2019", "lui
 # dal 2019"): the time is theirs, not the user's fact's.
+# ("we", "on", "nous" include the user: "on s'est séparés la semaine dernière" is the user's time.)
 _PEOPLE = {
-    "de": "mein meine meinen meinem meiner sein seine seinen ihr ihre ihren unser unsere er sie wir",
-    "es": "mi mis su sus nuestro nuestra él ella ellos ellas nosotros",
-    "it": "mio mia miei mie suo sua suoi sue nostro nostra lui lei loro noi",
-    "fr": "mon ma mes son sa ses notre nos leur leurs il elle ils elles nous on",
-    "pt": "meu minha meus minhas seu sua dele dela nosso nossa ele ela eles elas nós",
+    "de": "mein meine meinen meinem meiner sein seine seinen ihr ihre ihren unser unsere er sie",
+    "es": "mi mis su sus nuestro nuestra él ella ellos ellas",
+    "it": "mio mia miei mie suo sua suoi sue nostro nostra lui lei loro",
+    "fr": "mon ma mes son sa ses notre nos leur leurs il elle ils elles",
+    "pt": "meu minha meus minhas seu sua dele dela nosso nossa ele ela eles elas",
 }
 _KIN = words(
     "schwester bruder mutter vater frau mann freundin freund kinder kind sohn tochter eltern chef chefin"

@@ -253,13 +253,37 @@ _MOVED_FROM = {
 _MOVED_FROM_RX = {language: re.compile(pattern, re.IGNORECASE) for language, pattern in _MOVED_FROM.items()}
 
 
+# What a thing is used for, said first: "per gli appunti uso Taccuino", "para las notas uso Notion", "pour les
+# notes j'utilise Obsidian": the frames read the verb first ("uso Taccuino per gli appunti").
+_FOR = {"it": r"per", "es": r"para", "pt": r"para|pra", "fr": r"pour"}
+_DET = (
+    r"(?:(?:il|lo|la|i|gli|le|l'|el|los|las|les|o|a|os|as|mes|mis|mon|ma|il\s+mio|la\s+mia|i\s+miei|le\s+mie"
+    r"|o\s+meu|a\s+minha|os\s+meus|as\s+minhas)\s*)?"
+)
+_OWN_VERB = {
+    "it": r"(?:io\s+)?[^\W\d_]{2,}o\b",
+    "es": r"(?:yo\s+)?[^\W\d_]{2,}o\b",
+    "pt": r"(?:eu\s+)?[^\W\d_]{2,}o\b",
+    "fr": r"(?:j'|je\s+)",
+}
+_FRONTED_FOR_RX = {
+    language: re.compile(rf"(?i)^(?P<pp>(?:{word})\s+{_DET}[^\W\d_][\w'-]*)\s*,?\s+(?P<rest>{_OWN_VERB[language]}.*)$")
+    for language, word in _FOR.items()
+}
+
+
 def chat_forms(clause: str, language: str) -> str:
-    """The clause with chat's short forms written out and the place a move left from dropped."""
+    """The clause with chat's short forms written out, the place a move left from dropped, and what a thing
+    is used for said after it."""
     text = clause
     for pattern, repl in _CHAT_FORMS.get(language, ()):
         text = pattern.sub(repl, text)
     moved = _MOVED_FROM_RX.get(language)
-    return moved.sub(lambda m: m.group("v") + " ", text) if moved else text
+    text = moved.sub(lambda m: m.group("v") + " ", text) if moved else text
+    fronted = _FRONTED_FOR_RX.get(language)
+    if fronted and (m := fronted.match(text.strip())):
+        text = f"{m.group('rest').rstrip(' .!')} {m.group('pp')[0].lower()}{m.group('pp')[1:]}"
+    return text
 
 
 # How long something has held, said before it: "ça fait trois ans que j'habite à Rennes", "sono tre anni che
