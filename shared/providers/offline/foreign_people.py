@@ -105,11 +105,11 @@ def someone_else_ends(text: str, at: int, language: str) -> bool:
 # The user speaking of herself in the feminine: a first-person "be" and a feminine participle or adjective.
 _FEMININE_SELF = {
     "it": r"\b(?:(?:io\s+)?sono|mi\s+sono|me\s+ne\s+sono)\s+(?:(?:appena|già|ormai|felicemente|finalmente)\s+)?"
-    r"\w+(?:at|ut|it|ian|an|in|nt|rt|ss)a\b",
+    r"\w+(?:at|ut|it|ian|an|in|nt|rt|ss|ic)a\b",
     "es": r"\b(?:(?:yo\s+)?(?:soy|estoy)|me\s+he)\s+(?:(?:ya|felizmente|recién)\s+)?"
-    r"(?!nada\b|toda\b)\w+(?:ad|id|ian|er|or|iud)a\b",
+    r"(?!nada\b|toda\b)\w+(?:ad|id|ian|er|or|iud|ic)a\b",
     "pt": r"\b(?:(?:eu\s+)?(?:sou|estou)|fiquei)\s+(?:(?:já|felizmente)\s+)?"
-    r"(?!nada\b|toda\b)\w+(?:ad|id|an|eir|or|iv|úv)a\b",
+    r"(?!nada\b|toda\b)\w+(?:ad|id|an|eir|or|iv|úv|ic)a\b",
     "fr": r"\bje\s+(?:me\s+)?suis\s+(?:(?:déjà|enfin|heureusement)\s+)?\w+(?:ée|ie|ue|ienne|euse|trice|ère|ive)\b",
 }
 _FEMININE_SELF_RX = {language: re.compile(pattern, re.IGNORECASE) for language, pattern in _FEMININE_SELF.items()}
@@ -122,9 +122,9 @@ _SUBJECTS = {
 # The predicate of a fact about the user, in the masculine: "è fidanzato", "si è laureato", "está casado",
 # "é noivo", "est marié", "s'est mariée".
 _MASCULINE_PREDICATE = {
-    "it": r"(?P<lead>(?:non\s+)?(?:si\s+)?è\s+(?:(?:stato|già|più)\s+)?)(?P<w>\w+(?:at|ut|it|ian|an|in|ss|rt)o)\b",
-    "es": r"(?P<lead>(?:ya\s+no\s+)?(?:está|es|se\s+ha|ha\s+sido)\s+)(?P<w>\w+(?:ad|id|ian|er|iud)o)\b",
-    "pt": r"(?P<lead>(?:já\s+não\s+)?(?:é|está|ficou)\s+)(?P<w>\w+(?:ad|id|an|eir|iv|úv)o)\b",
+    "it": r"(?P<lead>(?:non\s+)?(?:si\s+)?è\s+(?:(?:stato|già|più)\s+)?)(?P<w>\w+(?:at|ut|it|ian|an|in|ss|rt|ic)o)\b",
+    "es": r"(?P<lead>(?:ya\s+no\s+)?(?:está|es|se\s+ha|ha\s+sido)\s+)(?P<w>\w+(?:ad|id|ian|er|iud|ic)o)\b",
+    "pt": r"(?P<lead>(?:já\s+não\s+)?(?:é|está|ficou)\s+)(?P<w>\w+(?:ad|id|an|eir|iv|úv|ic)o)\b",
     "fr": r"(?P<lead>(?:n')?(?:est|s'est)\s+(?:(?:plus|déjà)\s+)?)(?P<w>\w+é)(?!e)\b",
 }
 _MASCULINE_PREDICATE_RX = {
