@@ -44,7 +44,9 @@ _NOW = r"(?:(?:maintenant|désormais|ahora|agora|adesso|ora|jetzt|nun|inzwischen
 # comma: "avec Julien c'est fini, on s'est séparés") and not an article ("dois gatos, a Pipoca").
 _LOWER = r"(?-i:[a-zà-ÿ])"
 # A German first person said without "ich" before where or how: "wohne jetzt in Essen", "arbeite bei BMW".
-_DE_PRESENT = rf"{_LOWER}\w{{2,}}e\s+(?=(?:jetzt|nun|seit|in|im|bei|als|am|mit|nicht\s+mehr|aber|auch|noch|gern|gerne|oft)\b)"
+_DE_PRESENT = (
+    rf"{_LOWER}\w{{2,}}e\s+(?=(?:jetzt|nun|seit|in|im|bei|als|am|mit|nicht\s+mehr|aber|auch|noch|gern|gerne|oft)\b)"
+)
 _OWN_START = {
     "fr": r"(?:je|j')\b",
     "es": rf"(?:yo|me|ya|ahora|hace|desde)\b|(?:lo|la)\s+{_LOWER}\w+(?:é|í)\b|{_LOWER}\w+(?:é|í)\b",
