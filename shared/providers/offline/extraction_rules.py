@@ -4921,7 +4921,8 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
         for whole in frames.split_foreign_clauses(sentence, language)
         for piece in foreign_casual.split_at_commas(whole, language)
         for fully in (foreign_casual.said_fully(piece, language),)
-        for part in clauses.split_foreign_conjuncts(fully, language)
+        for conjunct in clauses.split_foreign_conjuncts(fully, language)
+        for part in foreign_people.work_at_as(conjunct, language)  # "trabajo en Mercadona de cajera"
     ):
         clause = foreign_people.time_said_last(foreign_people.chat_forms(clause, language), language)
         stated = frames.stated_date(clause, today, language)

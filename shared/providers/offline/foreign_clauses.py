@@ -236,7 +236,7 @@ _ENDING_STEMS = {
     " deinstalliert gelöscht abbestellt ausgetreten weggegeben entsorgt abgegeben",
 }
 # Leaving ends only what has a name ("ho lasciato la Ferrari"), or a job: "I left the car at home" ends nothing.
-_LEAVE_STEMS = {"it": "lasci", "es": "dej", "fr": "quitt", "pt": "deix saí sa", "de": "verlassen"}
+_LEAVE_STEMS = {"it": "lasci moll", "es": "dej", "fr": "quitt", "pt": "deix saí sa", "de": "verlassen"}
 _JOB = {
     "it": r"(?:il\s+(?:mio\s+)?(?:lavoro|posto))",
     "es": r"(?:(?:el|mi)\s+(?:trabajo|empleo|puesto))",

@@ -34,6 +34,7 @@ __all__ = [
     "someone_else_ends",
     "speaks_as_woman",
     "time_said_last",
+    "work_at_as",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -358,3 +359,31 @@ def not_stated(clause: str, language: str) -> bool:
     now, rather than what holds."""
     pattern = _NOT_STATED_RX.get(language)
     return bool(pattern and pattern.search(clause))
+
+
+# Working at a named place as something: two facts, the employer and the occupation ("trabajo en Mercadona
+# de cajera", "seit Januar arbeite ich bei Infineon als Ingenieurin"). What comes before the verb (a stated
+# time) goes with both.
+_ORG = r"(?-i:[A-ZÀ-Ý])[\w&.'-]*(?:\s+(?-i:[A-ZÀ-Ý])[\w&.'-]*){0,2}"
+_WORK_AT_AS = {
+    "it": rf"(?P<v>(?:io\s+)?lavoro)\s+(?P<at>(?:in|da|presso|per|alla|al|nella|nel)\s+{_ORG})\s+(?P<as>come\s+.+)",
+    "es": rf"(?P<v>(?:yo\s+)?trabajo)\s+(?P<at>(?:en|para)\s+(?:la\s+|el\s+)?{_ORG})\s+(?P<as>(?:como|de)\s+.+)",
+    "fr": rf"(?P<v>je\s+(?:travaille|bosse))\s+(?P<at>(?:chez|pour)\s+{_ORG})\s+(?P<as>(?:comme|en\s+tant\s+que)\s+.+)",
+    "pt": rf"(?P<v>(?:eu\s+)?trabalho)\s+(?P<at>(?:na|no|em|para\s+a|para\s+o|para)\s+{_ORG})\s+(?P<as>como\s+.+)",
+    "de": rf"(?P<v>ich\s+arbeite|arbeite\s+ich|arbeite)\s+(?P<at>(?:bei|für)\s+(?:der\s+|dem\s+)?{_ORG})"
+    r"\s+(?P<as>als\s+.+)",
+}
+_WORK_AT_AS_RX = {
+    language: re.compile(rf"(?i)^(?P<lead>(?:\S+\s+){{0,4}}?){pattern}$") for language, pattern in _WORK_AT_AS.items()
+}
+
+
+def work_at_as(clause: str, language: str) -> list[str]:
+    """ "trabajo en Mercadona de cajera" -> ["trabajo en Mercadona", "trabajo de cajera"]; else the clause."""
+    pattern = _WORK_AT_AS_RX.get(language)
+    m = pattern.match(clause.strip()) if pattern else None
+    if m is None:
+        return [clause]
+    verb = "ich arbeite" if language == "de" else m.group("v")
+    lead = m.group("lead")
+    return [f"{lead}{verb} {m.group('at')}", f"{lead}{verb} {m.group('as')}"]
