@@ -1149,6 +1149,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         ),
         (r"ich\s+bin\s+(?P<v>in\s+Rente|im\s+Ruhestand|Rentnerin|Rentner|pensioniert)", "occupation", "{S} ist {v}"),
         (r"ich\s+bin\s+allergisch\s+(?:gegen|auf)\s+" + _V, "allergy", "{S} ist allergisch gegen {v}"),
+        (r"ich\s+(?:habe|hab)\s+eine\s+allergie\s+(?:gegen|auf)\s+" + _V, "allergy", "{S} hat eine Allergie gegen {v}"),
         (r"ich\s+(?:habe|hab)\s+eine\s+(?P<v>\w+allergie)", "allergy", "{S} hat eine {v}"),
         (r"ich\s+bin\s+in\s+" + _V + r"\s+geboren", "origin", "{S} ist in {v} geboren"),
         (r"ich\s+mag\s+(?:keine?n?|nicht)\s+" + _V, "dislike", "{S} mag {v} nicht"),
@@ -1354,6 +1355,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         # Eating meat or fish (again) is a diet too: it replaces "vegetariano".
         (r"(?:yo\s+)?como\s+(?P<v>carne|pescado)\s*$", "diet", "{S} come {v}"),
         (r"(?:yo\s+)?soy\s+alérgic[oa]\s+a\s+" + _V, "allergy", "{S} es alérgico a {v}"),
+        (r"(?:yo\s+)?tengo\s+(?:una\s+)?alergia\s+a\s+" + _V, "allergy", "{S} tiene alergia a {v}"),
         (r"me\s+(?:gusta|gustan|encanta|encantan)\s+" + _V, "like", "A {S_lower} le gusta {v}"),
         (r"(?:yo\s+)?hablo\s+" + _V, "language", "{S} habla {v}"),
         (
@@ -1468,6 +1470,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"je\s+suis\s+(?P<v>(?:végétarien|végétalien|vegan|végane|végan)\w*)", "diet", "{S} est {v}"),
         (r"je\s+mange\s+(?:de\s+la\s+|du\s+)?(?P<v>viande|poisson)\s*$", "diet", "{S} mange de la {v}"),
         (r"je\s+suis\s+allergique\s+(?:à|au|aux)\s+" + _V, "allergy", "{S} est allergique à {v}"),
+        (r"j'ai\s+une\s+allergie\s+(?:à|au|aux)\s+" + _V, "allergy", "{S} a une allergie à {v}"),
         (r"j'(?:aime|adore)\s+" + _V, "like", "{S} aime {v}"),
         (r"je\s+parle\s+" + _V, "language", "{S} parle {v}"),
     ),
@@ -1584,6 +1587,11 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:io\s+)?sono\s+(?P<v>(?:vegan[oa]?|vegetarian[oa]|celiac[oa]))", "diet", "{S} è {v}"),
         (r"(?:io\s+)?mangio\s+(?P<v>carne|pesce)\s*$", "diet", "{S} mangia {v}"),
         (r"(?:io\s+)?sono\s+allergic[oa]\s+(?:a|al|alle|ai|agli)\s+" + _V, "allergy", "{S} è allergico a {v}"),
+        (
+            r"(?:io\s+)?ho\s+(?:un'|un\s+|una\s+)?allergia\s+(?:a|al|alle|ai|agli)\s+" + _V,
+            "allergy",
+            "{S} ha un'allergia a {v}",
+        ),
         (r"mi\s+piace\s+" + _V, "like", "A {S_lower} piace {v}"),
         (r"(?:io\s+)?parlo\s+" + _V, "language", "{S} parla {v}"),
     ),
@@ -1712,6 +1720,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:eu\s+)?sou\s+(?P<v>(?:vegan[oa]?|vegetarian[oa]|celíac[oa]))", "diet", "{S} é {v}"),
         (r"(?:eu\s+)?como\s+(?P<v>carne|peixe)\s*$", "diet", "{S} come {v}"),
         (r"(?:eu\s+)?sou\s+alérgic[oa]\s+(?:a|ao|à|aos|às)\s+" + _V, "allergy", "{S} é alérgico a {v}"),
+        (r"(?:eu\s+)?tenho\s+(?:uma\s+)?alergia\s+(?:a|ao|à|aos|às)\s+" + _V, "allergy", "{S} tem alergia a {v}"),
         (r"(?:eu\s+)?gosto\s+(?:muito\s+)?(?:de|do|da|dos|das)\s+" + _V, "like", "{S} gosta de {v}"),
         (r"(?:eu\s+)?falo\s+" + _V, "language", "{S} fala {v}"),
         (
