@@ -25,12 +25,14 @@ from datetime import date, timedelta
 from shared.providers.offline.text_forms import words
 
 __all__ = [
+    "as_first_person",
     "as_said_by_her",
     "chat_forms",
     "chat_restored",
     "feminine_kin",
     "last_weekend",
     "not_stated",
+    "partner_left",
     "someone_else_ends",
     "speaks_as_woman",
     "time_said_last",
@@ -387,3 +389,67 @@ def work_at_as(clause: str, language: str) -> list[str]:
     verb = "ich arbeite" if language == "de" else m.group("v")
     lead = m.group("lead")
     return [f"{lead}{verb} {m.group('at')}", f"{lead}{verb} {m.group('as')}"]
+
+
+# --------------------------------------------------------------------------------------------
+# What an ending stopped, said as the user would say it holds
+# --------------------------------------------------------------------------------------------
+
+# "ho smesso di lavorare in Fiat" ends what "lavoro in Fiat" states; "dejé de usar Facebook" what "uso
+# Facebook" does. The infinitive after the ending, in the first person, gives the clause the statement
+# frames read, and so the slot the ending retracts (the employer, the tool, the home).
+_IRREGULAR_FIRST = {
+    "it": {"andare": "vado", "fare": "faccio", "essere": "sono", "avere": "ho", "stare": "sto", "uscire": "esco"},
+    "es": {"ir": "voy", "hacer": "hago", "ser": "soy", "estar": "estoy", "tener": "tengo", "salir": "salgo"},
+    "pt": {"ir": "vou", "fazer": "faço", "ser": "sou", "estar": "estou", "ter": "tenho", "sair": "saio"},
+    "fr": {"aller": "vais", "faire": "fais", "être": "suis", "avoir": "ai", "sortir": "sors", "vivre": "vis"},
+}
+_INFINITIVE = {
+    "it": re.compile(r"(?i)^(?P<stem>[^\W\d_]{2,}?)(?:are|ere|ire)$"),
+    "es": re.compile(r"(?i)^(?P<stem>[^\W\d_]{2,}?)(?:ar|er|ir)$"),
+    "pt": re.compile(r"(?i)^(?P<stem>[^\W\d_]{2,}?)(?:ar|er|ir)$"),
+    "fr": re.compile(r"(?i)^(?P<stem>[^\W\d_]{2,}?)er$"),
+}
+_I_SAY = {"it": "{v}", "es": "{v}", "pt": "{v}", "fr": "je {v}"}
+
+
+def as_first_person(rest: str, language: str) -> str | None:
+    """ "lavorare in Fiat" -> "lavoro in Fiat", "travailler chez Orange" -> "je travaille chez Orange"; None
+    when what was stopped does not open with an infinitive."""
+    verb, _, tail = rest.strip().partition(" ")
+    lower = verb.lower()
+    said = _IRREGULAR_FIRST.get(language, {}).get(lower)
+    if said is None:
+        pattern = _INFINITIVE.get(language)
+        m = pattern.match(lower) if pattern else None
+        if m is None:
+            return None
+        said = f"{m.group('stem')}e" if language == "fr" else f"{m.group('stem')}o"
+    if language == "fr" and said[:1] in "aeiouéèh":
+        return f"j'{said} {tail}".strip()
+    return f"{_I_SAY[language].format(v=said)} {tail}".strip()
+
+
+# "ya no estoy con Javier", "je ne suis plus avec Paul", "já não estou com o Rui", "non sto più con Marco",
+# "ich bin nicht mehr mit Anna zusammen": no longer with a partner, by name (said positively, "estoy con
+# Javier" may be where one is; said as ended, it is a break-up).
+_WITH_PARTNER = {
+    "it": r"(?:io\s+)?(?:sto|sono)\s+(?:insieme\s+)?con\s+",
+    "es": r"(?:yo\s+)?estoy\s+(?:junto\s+)?con\s+",
+    "fr": r"je\s+suis\s+(?:en\s+couple\s+)?avec\s+",
+    "pt": r"(?:eu\s+)?estou\s+(?:junto\s+)?com\s+(?:o\s+|a\s+)?",
+    "de": r"ich\s+bin\s+mit\s+",
+}
+_WITH_PARTNER_RX = {
+    language: re.compile(
+        rf"(?i)^{pattern}(?P<n>(?-i:[A-ZÀ-Ý])[\w'-]+)" + (r"\s+zusammen" if language == "de" else "") + r"[\s.!]*$"
+    )
+    for language, pattern in _WITH_PARTNER.items()
+}
+
+
+def partner_left(positive: str, language: str) -> str | None:
+    """The partner's name in the positive form of a "no longer with X" clause, or None."""
+    pattern = _WITH_PARTNER_RX.get(language)
+    m = pattern.match(positive.strip()) if pattern else None
+    return m.group("n") if m else None

@@ -2110,12 +2110,14 @@ def _drafts(events: list[foreign_clauses.Event]) -> list[ForeignDraft]:
 def _clause_statements(text: str, language: str) -> list[ForeignDraft]:
     """What a first-person singular clause states: an ending, a past event or a statement."""
     subject = subject_for(language)
-    if said := (
-        foreign_clauses.relative_statement(text, language)
-        or foreign_clauses.married(text, language, subject)
-        or foreign_clauses.dating(text, language, subject)
+    if _without_negation(text, language) is None and (
+        said := (
+            foreign_clauses.relative_statement(text, language)
+            or foreign_clauses.married(text, language, subject)
+            or foreign_clauses.dating(text, language, subject)
+        )
     ):
-        return _drafts(said)
+        return _drafts(said)  # not when said as ended: "ich bin nicht mehr mit Anna zusammen"
     return [d for part in foreign_clauses.restated(text, language) for d in _one_clause(part, language)]
 
 
@@ -2133,6 +2135,9 @@ def _one_clause(text: str, language: str) -> list[ForeignDraft]:
             return []
         if foreign_people.someone_else_ends(text, _negation_start(text, language), language):
             return []  # "Il ne travaille plus chez Renault", "Marco non lavora più": not the user's ending
+        if partner := foreign_people.partner_left(positive, language):
+            # "ya no estoy con Javier": the partner ends
+            return [ForeignDraft(_negated_text(positive, language), "partner", partner, "fact", negated=True)]
         # Imported here: clauses reads this module's verb lexicon when it loads, so frames cannot import it first.
         from shared.providers.offline import clauses
 
@@ -2164,6 +2169,19 @@ def _one_clause(text: str, language: str) -> list[ForeignDraft]:
             rest = named
             return [
                 ForeignDraft(_LEFT_TEMPLATES[language].format(S=subject, rest=rest), "employer", rest, "fact", True)
+            ]
+        # "ho smesso di lavorare in Fiat", "dejé de usar Facebook": what "lavoro in Fiat" would state ends
+        stated = foreign_people.as_first_person(rest, language)
+        ended = [d for d in (_positive_frames(stated, language) if stated else []) if not d.slot.startswith("habit")]
+        if ended:
+            line = _elided(_stop_text(subject, rest, language), language)
+            return [ForeignDraft(line, d.slot, d.value, "fact", True) for d in ended[:1]]
+        if language == "de" and (at := _match(r"(?i)^(?:bei|für)\s+(?:der\s+|dem\s+)?(?P<n>(?-i:[A-ZÄÖÜ])\S+)$", rest)):
+            # "ich habe im März bei Siemens aufgehört": the employer ends
+            return [
+                ForeignDraft(
+                    f"{subject} arbeitet nicht mehr bei {at.group('n')}", "employer", at.group("n"), "fact", True
+                )
             ]
         # "I stopped <doing something>": the activity ends.
         if language == "de":
