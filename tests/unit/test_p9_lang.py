@@ -246,3 +246,77 @@ def test_a_move_from_a_lowercase_home_replaces_it(before, after, said, new):
 def test_an_unaccented_ending_ends_the_job(before, after):
     run = replay([(after, "2026-01-05"), (before, "2026-05-12")])
     assert [f.text for f in run.active] == [], [(f.text, f.slot) for f in run.predicted]
+
+
+# --- endings land on the slot of what they end ----------------------------------------------------------------
+
+ENDINGS = [
+    ("ho smesso di lavorare in Fiat a marzo", "employer", "(2026-03)"),
+    ("ho smesso di usare Facebook", "tool:facebook", "Facebook"),
+    ("non sto più con Marco", "partner", "Marco"),
+    ("ho mollato la palestra a gennaio", "*:palestra", "(2026-01)"),
+    ("dejé de trabajar en Indra el mes pasado", "employer", "(2026-04)"),
+    ("ya no estoy con Javier", "partner", "Javier"),
+    ("ya no trabajo en Indra desde enero", "employer", "(2026-01)"),
+    ("j'ai arrêté de travailler chez Orange en mars", "employer", "(2026-03)"),
+    ("je ne suis plus avec Paul", "partner", "Paul"),
+    ("je ne travaille plus chez Orange depuis janvier", "employer", "(2026-01)"),
+    ("ich habe im März bei Siemens aufgehört", "employer", "(2026-03)"),
+    ("ich bin nicht mehr mit Anna zusammen", "partner", "Anna"),
+    ("ich wohne seit März nicht mehr in Köln", "location", "(2026-03)"),
+    ("deixei de trabalhar na EDP no mês passado", "employer", "(2026-04)"),
+    ("já não estou com o Rui", "partner", "Rui"),
+    ("já não moro em Lisboa desde março", "location", "(2026-03)"),
+]
+
+
+@pytest.mark.parametrize(("message", "slot", "said"), ENDINGS)
+def test_an_ending_retracts_on_the_slot_of_what_it_ends(message, slot, said):
+    facts = facts_of(message)
+    assert facts and all(f.negated for f in facts), shown(facts)
+    assert any(f.slot == slot and said in f.text for f in facts), shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("lavoro in Fiat", "ho smesso di lavorare in Fiat"),
+        ("trabajo en Indra", "dejé de trabajar en Indra"),
+        ("je travaille chez Orange", "j'ai arrêté de travailler chez Orange"),
+        ("ich arbeite bei Siemens", "ich habe bei Siemens aufgehört"),
+        ("trabalho na EDP", "deixei de trabalhar na EDP"),
+        ("estoy saliendo con Javier", "ya no estoy con Javier"),
+        ("ich bin mit Anna zusammen", "ich bin nicht mehr mit Anna zusammen"),
+    ],
+)
+def test_the_ending_retracts_what_was_said_before(before, after):
+    run = replay([(before, "2026-01-05"), (after, "2026-05-12")])
+    assert [f.text for f in run.active] == [], [(f.text, f.slot, f.negated) for f in run.predicted]
+
+
+# --- two facts in one clause; allergies said as had -----------------------------------------------------------
+
+TWO_FACTS = [
+    ("desde el año pasado trabajo en Mercadona de cajera", ("employer", "occupation")),
+    ("seit Januar arbeite ich bei Infineon als Ingenieurin", ("employer", "occupation")),
+    ("lavoro in Ducati come ingegnera", ("employer", "occupation")),
+    ("je bosse chez Ubisoft comme graphiste", ("employer", "occupation")),
+    ("trabalho na Farfetch como designer", ("employer", "occupation")),
+    ("tengo alergia a los frutos secos", ("allergy:los-frutos-secos",)),
+    ("ho un'allergia alle noci", ("allergy:noci",)),
+    ("j'ai une allergie aux noix", ("allergy:noix",)),
+    ("tenho alergia a nozes", ("allergy:nozes",)),
+    ("ich bin allergisch gegen Nüsse", ("allergy:nüsse",)),
+    ("ich habe eine Allergie gegen Nüsse", ("allergy:nüsse",)),
+]
+
+
+@pytest.mark.parametrize(("message", "slots"), TWO_FACTS)
+def test_each_fact_of_the_clause_on_its_slot(message, slots):
+    facts = facts_of(message)
+    assert sorted(f.slot for f in facts) == sorted(slots), shown(facts)
+
+
+def test_a_contrast_after_a_german_ending_is_a_habit_of_its_own():
+    facts = facts_of("ich habe letztes Jahr mit dem Klavier aufgehört, spiele aber noch Gitarre")
+    assert [(f.slot, f.negated) for f in facts] == [("habit:klavier", True), ("habit:gitarr", False)], shown(facts)
