@@ -380,8 +380,71 @@ _WORK_AT_AS_RX = {
 }
 
 
+# A role borrowed from English, said with "be" ("sono un data scientist a Pune", "ich bin Software Engineer bei
+# Zalando", "sou developer na Critical"): the role, said as the work frames read it, and where: a place after a
+# preposition of place, an employer after one of employment; a preposition that says either ("in Leonardo",
+# "en Indra") names nothing.
+_EN_ROLE = (
+    r"(?:[\w-]+\s+){0,2}?(?:engineer|scientist|manager|analyst|developer|designer|consultant|freelancer?|founder"
+    r"|tester|devops|architect|programmer|specialist|recruiter|marketer|product\s+owner|tech\s+lead|team\s+lead)"
+)
+_BE_ROLE = {
+    "it": r"(?:io\s+)?sono\s+(?:un\s+|una\s+|un'\s*)?",
+    "es": r"(?:yo\s+)?soy\s+(?:un\s+|una\s+)?",
+    "fr": r"je\s+suis\s+(?:un\s+|une\s+)?",
+    "pt": r"(?:eu\s+)?sou\s+(?:um\s+|uma\s+)?",
+    "de": r"ich\s+bin\s+(?:ein\s+|eine\s+)?",
+}
+_PLACE_PREP = {"it": "a", "es": "", "fr": "à", "pt": "", "de": "in"}
+_EMPLOYER_PREP = {
+    "it": "presso|per|alla|al",
+    "es": "para",
+    "fr": "chez|pour",
+    "pt": r"na|para\s+a|para\s+o",
+    "de": "bei|für",
+}
+_WORK_AS = {
+    "it": "lavoro come",
+    "es": "trabajo como",
+    "fr": "je travaille comme",
+    "pt": "trabalho como",
+    "de": "ich arbeite als",
+}
+_LIVE_IN = {"it": "vivo a", "es": "vivo en", "fr": "j'habite à", "pt": "moro em", "de": "ich wohne in"}
+_WORK_AT = {
+    "it": "lavoro presso",
+    "es": "trabajo en",
+    "fr": "je travaille chez",
+    "pt": "trabalho na",
+    "de": "ich arbeite bei",
+}
+_ROLE_TAIL_RX = {
+    language: re.compile(
+        rf"(?i)^{be}(?P<role>{_EN_ROLE})(?:\s+(?:(?P<place>{_PLACE_PREP[language] or '(?!)'})"
+        rf"|(?P<work>{_EMPLOYER_PREP[language]}))\s+(?P<x>{_ORG}))?[\s.!]*$"
+    )
+    for language, be in _BE_ROLE.items()
+}
+
+
+def _role_with_tail(clause: str, language: str) -> list[str] | None:
+    pattern = _ROLE_TAIL_RX.get(language)
+    m = pattern.match(clause.strip()) if pattern else None
+    if m is None:
+        return None
+    said = [f"{_WORK_AS[language]} {m.group('role')}"]
+    if m.group("x") and m.group("place"):
+        said.append(f"{_LIVE_IN[language]} {m.group('x')}")
+    elif m.group("x") and m.group("work"):
+        said.append(f"{_WORK_AT[language]} {m.group('x')}")
+    return said
+
+
 def work_at_as(clause: str, language: str) -> list[str]:
-    """ "trabajo en Mercadona de cajera" -> ["trabajo en Mercadona", "trabajo de cajera"]; else the clause."""
+    """ "trabajo en Mercadona de cajera" -> ["trabajo en Mercadona", "trabajo de cajera"], "sono un data
+    scientist a Pune" -> ["lavoro come data scientist", "vivo a Pune"]; else the clause."""
+    if roles := _role_with_tail(clause, language):
+        return roles
     pattern = _WORK_AT_AS_RX.get(language)
     m = pattern.match(clause.strip()) if pattern else None
     if m is None:
