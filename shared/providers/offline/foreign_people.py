@@ -29,6 +29,7 @@ __all__ = [
     "as_said_by_her",
     "chat_forms",
     "chat_restored",
+    "employer_after_role",
     "feminine_kin",
     "last_weekend",
     "not_stated",
@@ -516,3 +517,15 @@ def partner_left(positive: str, language: str) -> str | None:
     pattern = _WITH_PARTNER_RX.get(language)
     m = pattern.match(positive.strip()) if pattern else None
     return m.group("n") if m else None
+
+
+# After a role, Portuguese "na" (in the, feminine) names where one works far more often than a town ("sou
+# professora na Escola Alfa", "enfermeira na CUF"); "no Porto" stays a place.
+_EMPLOYER_TAIL = {"pt": (re.compile(r"(?i)^\s*na\s+(?P<p>.+)$"), "O utilizador trabalha na {p}")}
+
+
+def employer_after_role(tail: str, language: str) -> str | None:
+    """The employer fact for a role's tail that names a workplace rather than a town, or None."""
+    found = _EMPLOYER_TAIL.get(language)
+    m = found[0].match(tail) if found else None
+    return found[1].format(p=m.group("p").strip()) if m else None

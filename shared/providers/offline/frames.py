@@ -2256,7 +2256,12 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
             # "trabajo como médico en Quito": the place is a second fact.
             value = value[: tail.start()].strip()
             place = tail.group("p")
-            extra.append(ForeignDraft(_LOCATION_FORM[language].format(S=subject, p=place), "location", place, "fact"))
+            if employer := foreign_people.employer_after_role(tail.group(0), language):
+                extra.append(ForeignDraft(employer, "employer", place, "fact"))  # "sou professora na Escola Alfa"
+            else:
+                extra.append(
+                    ForeignDraft(_LOCATION_FORM[language].format(S=subject, p=place), "location", place, "fact")
+                )
         if not _foreign_value_ok(core, slot):
             continue
         groups["v"] = value
