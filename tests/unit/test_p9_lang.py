@@ -320,3 +320,47 @@ def test_each_fact_of_the_clause_on_its_slot(message, slots):
 def test_a_contrast_after_a_german_ending_is_a_habit_of_its_own():
     facts = facts_of("ich habe letztes Jahr mit dem Klavier aufgehört, spiele aber noch Gitarre")
     assert [(f.slot, f.negated) for f in facts] == [("habit:klavier", True), ("habit:gitarr", False)], shown(facts)
+
+
+# --- needs, passing pains, a trip ahead: nothing; a role borrowed from English: the occupation and where ---------
+
+PASSING = [
+    "ho bisogno di un consiglio per una cena",
+    "ho mal di testa da stamattina",
+    "necesito ideas para una cena",
+    "me duele la cabeza",
+    "j'ai besoin d'idées pour un dîner",
+    "j'ai mal à la tête",
+    "je prépare un voyage au Japon",
+    "ich habe Kopfschmerzen",
+    "morgen fahre ich nach Berlin",
+    "tenho dor de cabeça",
+    "estou à procura de um presente para a minha mãe",
+]
+
+
+@pytest.mark.parametrize("message", PASSING)
+def test_a_need_a_pain_or_a_trip_ahead_is_no_fact(message):
+    assert facts_of(message) == [], shown(facts_of(message))
+
+
+def test_a_request_after_a_comma_leaves_the_statement_before_it():
+    facts = facts_of("sou vegano desde 2020 e corro maratonas, preciso de ideias de pequenos-almoços")
+    assert {f.slot for f in facts} == {"diet", "habit:corr"}, shown(facts)
+
+
+ROLES = [
+    ("sono un data scientist a Pune", {"occupation": "data scientist", "location": "Pune"}),
+    ("je suis data scientist chez Criteo", {"occupation": "data scientist", "employer": "Criteo"}),
+    ("ich bin Software Engineer bei Zalando", {"occupation": "Software Engineer", "employer": "Zalando"}),
+    ("sou developer na Critical Software", {"occupation": "developer", "employer": "Critical Software"}),
+    ("soy product manager", {"occupation": "product manager"}),
+    ("sou professora na Escola Alfa", {"occupation": "professora", "employer": "Escola Alfa"}),
+    ("sou enfermeira no Porto", {"occupation": "enfermeira", "location": "Porto"}),
+]
+
+
+@pytest.mark.parametrize(("message", "expected"), ROLES)
+def test_a_role_and_where_it_is_held(message, expected):
+    facts = facts_of(message)
+    assert {f.slot: f.value for f in facts} == expected, shown(facts)

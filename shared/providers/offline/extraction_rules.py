@@ -4974,6 +4974,8 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
                 found = replace(found, slot=habit)  # one key per habit, whatever form said it (or ended it)
             elif (found.slot or "").startswith("habit:") and foreign_habits.light_verb_only(found.text, language):
                 continue  # "ich gehe oft": going says no habit, and "habit:geh" would join every going
+            if (found.slot or "").startswith("habit:") and stated is not None and stated.day > today:
+                continue  # "morgen fahre ich nach Berlin": one trip ahead, not a habit
             if stated is not None and stated.day != today:
                 # The stated date in the fact itself, as in English ("... (2026-04-17 09:00)").
                 iso = stated.day.isoformat() if stated.grain in ("day", "week", "weekend") else stated.bare()

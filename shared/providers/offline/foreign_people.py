@@ -335,7 +335,8 @@ def last_weekend(text: str, today: date, language: str) -> tuple[date, int, int]
     return today - timedelta(days=(today.weekday() - 5) % 7 or 7), m.start(), m.end()
 
 
-# What one must, should, wanted or was thinking of doing is not what one does: "tengo que ir al médico",
+# What one must, should, wanted, needs or was thinking of doing, and a passing pain, are not what holds:
+# "tengo que ir al médico", "ho bisogno di un consiglio", "j'ai mal à la tête",
 # "tenho de deixar de fumar", "ho da finire", "ho sempre voluto vivere a Parigi", "ich sollte aufhören",
 # "je pensais déménager". Said to tell something ("quería decirte que me mudé") it still tells it.
 _SAYING = (
@@ -344,24 +345,28 @@ _SAYING = (
 )
 _NOT_STATED = {
     "it": r"\b(?:devo|dovrei|dovevo|ho\s+da|avevo\s+da|avrei\s+dovuto|ho\s+(?:sempre\s+)?voluto|volevo|pensavo"
-    r"|stavo\s+pensando|bisogna|tocca\s+a\s+me)\b",
+    r"|stavo\s+pensando|bisogna|tocca\s+a\s+me|ho\s+bisogno|ho\s+(?:un\s+)?mal\s+di)\b",
     "es": r"\b(?:tengo\s+que|tenía\s+que|debo|debería|debía|hay\s+que|(?:siempre\s+)?he\s+querido|quería|quise"
-    r"|pensaba|estaba\s+pensando)\b",
+    r"|pensaba|estaba\s+pensando|necesito|me\s+duele|me\s+duelen|tengo\s+dolor)\b",
     "fr": r"\b(?:je\s+dois|je\s+devrais|je\s+devais|il\s+faut|il\s+faudrait|j'ai\s+(?:toujours\s+)?voulu|je\s+voulais"
-    r"|je\s+pensais)\b",
+    r"|je\s+pensais|j'ai\s+besoin|j'ai\s+mal|je\s+(?:prépare|planifie|organise))\b",
     "pt": r"\b(?:tenho\s+(?:de|que)|tinha\s+(?:de|que)|devo|devia|deveria|(?:sempre\s+)?quis|queria|pensava"
-    r"|estava\s+a\s+pensar)\b",
-    "de": r"\b(?:muss|müsste|musste|sollte|soll|wollte|dachte|überlegte)\b"
+    r"|estava\s+a\s+pensar|preciso|tenho\s+dor(?:es)?)\b",
+    "de": r"\b(?:muss|müsste|musste|sollte|soll|wollte|dachte|überlegte|brauche|\w*schmerzen)\b"
     r"|\bbin\s+(?:gerade|grad|momentan|zurzeit|diese\s+woche)\s+(?:in|im|bei|auf)\b",
 }
-_NOT_STATED_RX = {language: re.compile(pattern + _SAYING, re.IGNORECASE) for language, pattern in _NOT_STATED.items()}
+# The modal opens the clause (after a few words at most): "corro maratonas, preciso de ideias" states the running.
+_NOT_STATED_RX = {
+    language: re.compile(rf"^(?:\S+\s+){{0,3}}?(?:{pattern}){_SAYING}", re.IGNORECASE)
+    for language, pattern in _NOT_STATED.items()
+}
 
 
 def not_stated(clause: str, language: str) -> bool:
     """Whether a clause says what the user must, should, wanted or thought of doing, or where they are just
     now, rather than what holds."""
     pattern = _NOT_STATED_RX.get(language)
-    return bool(pattern and pattern.search(clause))
+    return bool(pattern and pattern.match(clause.strip().split(",")[0]))
 
 
 # Working at a named place as something: two facts, the employer and the occupation ("trabajo en Mercadona
