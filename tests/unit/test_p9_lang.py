@@ -364,3 +364,19 @@ ROLES = [
 def test_a_role_and_where_it_is_held(message, expected):
     facts = facts_of(message)
     assert {f.slot: f.value for f in facts} == expected, shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "new"),
+    [
+        ("sono vegetariano", "da gennaio mangio di nuovo carne", "carne"),
+        ("soy vegetariana", "como carne otra vez", "carne"),
+        ("je suis végétarien", "je mange à nouveau de la viande", "viande"),
+        ("ich bin Vegetarier", "ich esse wieder Fleisch", "Fleisch"),
+        ("sou vegetariana", "voltei a comer carne", "carne"),
+    ],
+)
+def test_eating_meat_again_ends_the_diet(before, after, new):
+    run = replay([(before, "2026-01-05"), (after, "2026-05-12")])
+    active = [f.text for f in run.active]
+    assert len(active) == 1 and new in active[0], [(f.text, f.slot) for f in run.predicted]

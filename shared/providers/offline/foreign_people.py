@@ -276,10 +276,17 @@ _FRONTED_FOR_RX = {
 }
 
 
+# "Again" says the state is back, and the state is the fact: "da gennaio mangio di nuovo carne" replaces
+# "sono vegetariano" as "mangio carne" does.
+_AGAIN = re.compile(
+    r"(?i)\s+(?:di\s+nuovo|nuovamente|de\s+nuevo|otra\s+vez|à\s+nouveau|de\s+nouveau|de\s+novo|outra\s+vez|wieder)\b"
+)
+
+
 def chat_forms(clause: str, language: str) -> str:
     """The clause with chat's short forms written out, the place a move left from dropped, and what a thing
     is used for said after it."""
-    text = clause
+    text = _AGAIN.sub("", clause)
     for pattern, repl in _CHAT_FORMS.get(language, ()):
         text = pattern.sub(repl, text)
     moved = _MOVED_FROM_RX.get(language)

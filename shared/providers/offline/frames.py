@@ -1148,6 +1148,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} programmiert in {v}",
         ),
         (r"ich\s+bin\s+(?P<v>in\s+Rente|im\s+Ruhestand|Rentnerin|Rentner|pensioniert)", "occupation", "{S} ist {v}"),
+        (r"ich\s+esse\s+(?P<v>Fleisch|Fisch)\s*$", "diet", "{S} isst {v}"),  # "ich esse (wieder) Fleisch"
         (r"ich\s+bin\s+allergisch\s+(?:gegen|auf)\s+" + _V, "allergy", "{S} ist allergisch gegen {v}"),
         (r"ich\s+(?:habe|hab)\s+eine\s+allergie\s+(?:gegen|auf)\s+" + _V, "allergy", "{S} hat eine Allergie gegen {v}"),
         (r"ich\s+(?:habe|hab)\s+eine\s+(?P<v>\w+allergie)", "allergy", "{S} hat eine {v}"),
