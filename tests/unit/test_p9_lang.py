@@ -370,7 +370,7 @@ def test_a_role_and_where_it_is_held(message, expected):
     ("before", "after", "new"),
     [
         ("sono vegetariano", "da gennaio mangio di nuovo carne", "carne"),
-        ("soy vegetariana", "como carne otra vez", "carne"),
+        ("soy vegetariana", "ahora como carne otra vez", "carne"),
         ("je suis végétarien", "je mange à nouveau de la viande", "viande"),
         ("ich bin Vegetarier", "ich esse wieder Fleisch", "Fleisch"),
         ("sou vegetariana", "voltei a comer carne", "carne"),
