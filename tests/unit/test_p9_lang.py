@@ -380,3 +380,16 @@ def test_eating_meat_again_ends_the_diet(before, after, new):
     run = replay([(before, "2026-01-05"), (after, "2026-05-12")])
     active = [f.text for f in run.active]
     assert len(active) == 1 and new in active[0], [(f.text, f.slot) for f in run.predicted]
+
+
+@pytest.mark.parametrize(
+    ("message", "slot", "said"),
+    [
+        ("moro em lisboa ha 2 anos", "location", "Lisboa (2024)"),
+        ("trabajo en Google desde hace 2 anos", "employer", "Google (2024)"),
+        ("vivo en barcelona desde el ano pasado", "location", "Barcelona (2025)"),
+    ],
+)
+def test_a_stated_time_typed_without_accents_is_read(message, slot, said):
+    facts = facts_of(message)
+    assert [(f.slot, said in f.text) for f in facts] == [(slot, True)], shown(facts)

@@ -193,7 +193,7 @@ _COMMON_PLACES = words(
 _NAME_END = words(
     "e ed y et und ma pero mais aber mas da dal desde depuis seit há hace con com avec mit per para pour für"
     " quando cuando quand wenn ora ahora maintenant jetzt agora adesso ya già já déjà schon ancora todavía"
-    " encore noch ainda plus mehr nicht non no não ne pas"
+    " encore noch ainda plus mehr nicht non no não ne pas ha há hace fa"
 )
 _PARTICLES = words("de di do da del des du dos das von")
 _PLACE_RX = {
@@ -235,6 +235,7 @@ def chat_restored(clause: str, language: str) -> str:
     return text[: m.start("name")] + " ".join(kept + said[len(kept) :]) + text[m.end("name") :]
 
 
+_COUNTS = "um|uma|dois|duas|três|tres|quatro|cinco|seis|dos|cuatro|unos|unas|alguns|algumas|muitos|muchos"
 # Chat forms the frames do not read: "nn" (non), "j'bosse" (je bosse), "chuis" (je suis), "ich hab" (habe).
 _CHAT_FORMS = {
     "it": ((re.compile(r"(?i)\bnn\b"), "non"),),
@@ -243,6 +244,9 @@ _CHAT_FORMS = {
         (re.compile(r"(?i)\b(?:chuis|chui|j'suis|jsuis)\b"), "je suis"),
     ),
     "de": ((re.compile(r"(?i)\b(ich\s+)hab\b"), r"\1habe"), (re.compile(r"(?i)\bhab(\s+ich)\b"), r"habe\1")),
+    # "há dois anos" and "hace dos años" typed without their accents: the stated time is read again
+    "pt": ((re.compile(rf"(?i)\bha(?=\s+(?:\d+|{_COUNTS})\s+(?:anos?|meses|mês|mes|semanas?|dias?)\b)"), "há"),),
+    "es": ((re.compile(rf"(?i)\b(\d+|{_COUNTS}|el|este|un)\s+an(os?)\b"), r"\1 añ\2"),),
 }
 # A move said with where it left from: "mi sono trasferito da Roma a Milano", "me mudé de Madrid a Vigo",
 # "j'ai déménagé de Paris à Lyon", "mudei-me de Lisboa para o Porto", "ich bin von Berlin nach Köln gezogen".
