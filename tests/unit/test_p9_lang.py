@@ -393,3 +393,23 @@ def test_eating_meat_again_ends_the_diet(before, after, new):
 def test_a_stated_time_typed_without_accents_is_read(message, slot, said):
     facts = facts_of(message)
     assert [(f.slot, said in f.text) for f in facts] == [(slot, True)], shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("message", "name"),
+    [
+        ("sono Giulia, ho 32 anni", "Giulia"),
+        ("ciao! sono Giulia", "Giulia"),
+        ("hola, soy Marta, tengo 40 años", "Marta"),
+        ("sou a Inês e moro em Braga", "Inês"),
+        ("je suis Claire", "Claire"),
+    ],
+)
+def test_introducing_oneself_with_be_names_the_user(message, name):
+    facts = facts_of(message)
+    assert [f.value for f in facts if f.slot == "name"] == [name], shown(facts)
+
+
+@pytest.mark.parametrize("message", ["sono Italiana", "soy Tauro", "sono Giornalista", "ich bin Lehrerin"])
+def test_what_one_is_capitalised_is_no_name(message):
+    assert [f for f in facts_of(message) if f.slot == "name"] == [], shown(facts_of(message))

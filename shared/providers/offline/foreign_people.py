@@ -31,6 +31,7 @@ __all__ = [
     "chat_restored",
     "employer_after_role",
     "feminine_kin",
+    "introduced",
     "last_weekend",
     "not_stated",
     "partner_left",
@@ -287,9 +288,45 @@ _AGAIN = re.compile(
 )
 
 
+# Introducing oneself with "be" and a name, the whole clause: "sono Giulia", "hola, soy Marta", "sou a Inês",
+# "je suis Claire" is "mi chiamo ...". Not German ("ich bin Lehrerin": nouns are capitalised), and not a
+# language or nationality written with a capital ("sono Italiano").
+_GREETING = r"(?:(?:ciao|salve|hola|buenas|olá|ola|oi|salut|bonjour|coucou|hi|hey)[\s,!.]+)?"
+_I_AM_NAMED = {
+    "it": (r"(?:io\s+)?sono", "mi chiamo {n}"),
+    "es": (r"(?:yo\s+)?soy", "me llamo {n}"),
+    "pt": (r"(?:eu\s+)?sou\s+(?:o\s+|a\s+)?", "chamo-me {n}"),
+    "fr": (r"je\s+suis", "je m'appelle {n}"),
+}
+_I_AM_NAMED_RX = {
+    language: (re.compile(rf"^{_GREETING}{said}\s*(?P<n>(?-i:[A-ZÀ-Ý])[\wà-ÿ'-]+)[\s.!]*$", re.IGNORECASE), form)
+    for language, (said, form) in _I_AM_NAMED.items()
+}
+_NOT_NAMES = words(
+    "italiano italiana spagnolo spagnola francese tedesco tedesca portoghese inglese americano americana"
+    " español española francés francesa alemán alemana portugués portuguesa inglés inglesa"
+    " français française allemand allemande anglais anglaise espagnol espagnole italien italienne"
+    " português portuguesa brasileiro brasileira inglês inglesa alemão alemã francês francesa"
+    " ariete toro gemelli cancro leone vergine bilancia scorpione sagittario capricorno acquario pesci"
+    " aries tauro géminis cáncer leo virgo libra escorpio sagitario capricornio acuario piscis"
+)
+
+
+def introduced(clause: str, language: str) -> str | None:
+    """ "sono Giulia" -> "mi chiamo Giulia"; None when the clause is no self-introduction by name."""
+    found = _I_AM_NAMED_RX.get(language)
+    m = found[0].match(clause.strip()) if found else None
+    said = m.group("n").lower() if m else ""
+    if m is None or said in _NOT_NAMES or said.endswith(("ista", "iana", "ese", "ense")):
+        return None  # "sono Italiana", "soy Tauro", "sono Giornalista": what one is, capitalised
+    return found[1].format(n=m.group("n"))
+
+
 def chat_forms(clause: str, language: str) -> str:
     """The clause with chat's short forms written out, the place a move left from dropped, and what a thing
     is used for said after it."""
+    if named := introduced(clause, language):
+        return named
     text = _AGAIN.sub("", clause)
     for pattern, repl in _CHAT_FORMS.get(language, ()):
         text = pattern.sub(repl, text)
