@@ -1,7 +1,8 @@
 """A partner's status is the one the user gave: engaged is not married, together is not married.
 
 The foreign partner frames once wrote every bond as marriage ("sono fidanzata con ..." stored as
-"è sposato con ..."). The phrasings here were written for this file.
+"è sposato con ..."). A user who speaks of herself in the feminine keeps it in her fact ("è fidanzata").
+The phrasings here were written for this file.
 """
 
 from __future__ import annotations
@@ -24,15 +25,15 @@ def partner_facts(message: str) -> list[str]:
 @pytest.mark.parametrize(
     ("message", "kept", "never"),
     [
-        ("sono fidanzata con Davide da un anno", "fidanzato con Davide", "sposato"),
-        ("Sono sposata con Matteo.", "sposato con Matteo", "fidanzato"),
-        ("estoy comprometida con Andrés", "comprometido con Andrés", "casado"),
+        ("sono fidanzata con Davide da un anno", "fidanzata con Davide", "sposato"),
+        ("Sono sposata con Matteo.", "sposata con Matteo", "fidanzato"),
+        ("estoy comprometida con Andrés", "comprometida con Andrés", "casado"),
         ("Estoy casado con Elena.", "casado con Elena", "comprometido"),
-        ("sou noiva do Tiago", "noivo do Tiago", "casado"),
+        ("sou noiva do Tiago", "noiva do Tiago", "casado"),
         ("Sou casado com a Beatriz.", "casado com Beatriz", "noivo"),
         ("ich bin mit Felix verlobt", "mit Felix verlobt", "verheiratet"),
         ("Ich bin mit Clara zusammen.", "mit Clara zusammen", "verheiratet"),
-        ("je suis fiancée à Thomas", "fiancé", "marié"),
+        ("je suis fiancée à Thomas", "fiancée", "marié"),
         ("Je suis pacsé avec Chloé.", "pacsé avec Chloé", "marié"),
     ],
 )

@@ -61,6 +61,7 @@ from shared.providers.offline import (
     foreign_casual,
     foreign_clauses,
     foreign_habits,
+    foreign_people,
     frames,
     kin,
     talk,
@@ -1252,7 +1253,12 @@ def _prepare(raw: str, today: date) -> Clause | None:
     return Clause(text, today, hit.ref, prep, anymore, date_said=said) if text else None
 
 
-_ABBREVIATION = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Mt|Prof|Jr|Sr|vs|etc|approx|e\.g|i\.e)\.", re.IGNORECASE)
+# A German ordinal day before its month ("am 3. März") is no sentence end either.
+_ABBREVIATION = re.compile(
+    r"\b(Dr|Mr|Mrs|Ms|St|Mt|Prof|Jr|Sr|vs|etc|approx|e\.g|i\.e"
+    r"|\d{1,2}(?=\.\s+(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember)\b))\.",
+    re.IGNORECASE,
+)
 # An emoji ends a thought as a full stop does ("moved to Valencia 😎 the old flat is gone").
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+|\s*,?\s*(?=[¿¡])|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+[\s.!]*")
 _RECIPROCAL = (
@@ -4943,8 +4949,10 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
         for whole in frames.split_foreign_clauses(sentence, language)
         for piece in foreign_casual.split_at_commas(whole, language)
         for fully in (foreign_casual.said_fully(piece, language),)
-        for part in clauses.split_foreign_conjuncts(fully, language)
+        for conjunct in clauses.split_foreign_conjuncts(fully, language)
+        for part in foreign_people.work_at_as(conjunct, language)  # "trabajo en Mercadona de cajera"
     ):
+        clause = foreign_people.time_said_last(foreign_people.chat_forms(clause, language), language)
         stated = frames.stated_date(clause, today, language)
         if stated is not None and (cut := foreign_casual.others_time_from(clause, stated.start, language)):
             # "Ich wohne in Köln, meine Schwester seit 2019": the sister's time, and the sister's clause
@@ -4958,6 +4966,11 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
         if clock is not None and stated is not None:
             when = datetime.combine(stated.day, time(clock[0], clock[1]))
             body = frames.remove_span(body, clock[2], clock[3])
+        body = foreign_people.chat_restored(body, language)  # "vivo en malaga", "non lavoro piu in Eni"
+        if foreign_people.not_stated(body, language):
+            if len(body.split()) <= 3:
+                break  # "ich dachte, ich ziehe nach Bonn": what follows is what was thought
+            continue  # "tengo que ir al médico", "ho sempre voluto vivere a Parigi"
         found_here = (
             _joined_employer(body, language, sentence, drafts)
             or frames.foreign_statements(body, language)
@@ -4978,8 +4991,9 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             # "ya no fumo, lo dejé hace un año": the short clause after a fact says when it began or ended
             drafts[-1] = _redated(drafts[-1], stated, today)
             continue
+        her = foreign_people.speaks_as_woman(body, language)  # "sono fidanzata": her fact keeps the feminine
         for found in found_here:
-            shown = found.text
+            shown = foreign_people.as_said_by_her(found.text, language) if her else found.text
             if (found.slot or "").startswith("tool:") and (domain := _foreign_tool_domain(found.value)):
                 found = replace(found, slot=f"tool:{domain}")  # "Linux Mint" and "Windows 10" are both an os
             if (found.slot or "").startswith("own:") and foreign_casual.is_partner(found.slot[4:]):
@@ -4988,9 +5002,11 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
                 found = replace(found, slot=habit)  # one key per habit, whatever form said it (or ended it)
             elif (found.slot or "").startswith("habit:") and foreign_habits.light_verb_only(found.text, language):
                 continue  # "ich gehe oft": going says no habit, and "habit:geh" would join every going
+            if (found.slot or "").startswith("habit:") and stated is not None and stated.day > today:
+                continue  # "morgen fahre ich nach Berlin": one trip ahead, not a habit
             if stated is not None and stated.day != today:
                 # The stated date in the fact itself, as in English ("... (2026-04-17 09:00)").
-                iso = stated.day.isoformat() if stated.grain in ("day", "week") else stated.bare()
+                iso = stated.day.isoformat() if stated.grain in ("day", "week", "weekend") else stated.bare()
                 stamp = iso + (f" {clock[0]:02d}:{clock[1]:02d}" if clock else "")
                 shown = f"{shown} ({stamp})"
             category = {"preference": PREF, "event": EVENT}.get(found.kind, FACT)
@@ -5063,7 +5079,7 @@ def _dates_the_last(before: list[Draft], stated: frames.StatedDate, rest: str, t
 
 
 def _redated(draft: Draft, stated: frames.StatedDate, today: date) -> Draft:
-    iso = stated.day.isoformat() if stated.grain in ("day", "week") else stated.bare()
+    iso = stated.day.isoformat() if stated.grain in ("day", "week", "weekend") else stated.bare()
     dated = replace(draft, text=f"{draft.text} ({iso})", valid_from=stated.day)
     return replace(dated, valid_to=_event_end(dated, stated.day, stated.grain, today))
 

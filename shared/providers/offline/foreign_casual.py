@@ -44,7 +44,9 @@ _NOW = r"(?:(?:maintenant|désormais|ahora|agora|adesso|ora|jetzt|nun|inzwischen
 # comma: "avec Julien c'est fini, on s'est séparés") and not an article ("dois gatos, a Pipoca").
 _LOWER = r"(?-i:[a-zà-ÿ])"
 # A German first person said without "ich" before where or how: "wohne jetzt in Essen", "arbeite bei BMW".
-_DE_PRESENT = rf"{_LOWER}\w{{2,}}e\s+(?=(?:jetzt|nun|seit|in|im|bei|als|am|mit)\b)"
+_DE_PRESENT = (
+    rf"{_LOWER}\w{{2,}}e\s+(?=(?:jetzt|nun|seit|in|im|bei|als|am|mit|nicht\s+mehr|aber|auch|noch|gern|gerne|oft)\b)"
+)
 _OWN_START = {
     "fr": r"(?:je|j')\b",
     "es": rf"(?:yo|me|ya|ahora|hace|desde)\b|(?:lo|la)\s+{_LOWER}\w+(?:é|í)\b|{_LOWER}\w+(?:é|í)\b",
@@ -141,6 +143,7 @@ _JOIN = {
         rf"(?:io\s+)?sono\s+entrat[oa]\s+(?:in|a|alla|al|nella|nel)\s+{_NAME}",
         rf"(?:mi\s+)?hanno\s+assunt[oa]\s+(?:in|da|alla|al|nella|nel|dalla|dal)\s+{_NAME}",
         rf"(?:io\s+)?sono\s+stat[oa]\s+assunt[oa]\s+(?:in|da|alla|al|nella|nel|dalla|dal)\s+{_NAME}",
+        rf"(?:io\s+)?ho\s+(?:cominciato|iniziato)\s+(?:a\s+lavorare\s+)?(?:in|da|alla|al|nella|nel|presso|per)\s+{_NAME}",
     ),
     "es": (
         rf"(?:yo\s+)?(?:entré|he\s+entrado|empecé|he\s+empezado)\s+(?:a\s+trabajar\s+)?(?:en|a)\s+(?:la\s+|el\s+)?{_NAME}",
@@ -149,6 +152,7 @@ _JOIN = {
     ),
     "fr": (
         rf"j'ai\s+(?:rejoint|intégré)\s+{_NAME}",
+        rf"j'ai\s+(?:commencé|démarré)\s+(?:à\s+travailler\s+|à\s+bosser\s+|un\s+(?:job|poste|travail)\s+)?chez\s+{_NAME}",
         rf"je\s+suis\s+(?:entré|entrée|arrivé|arrivée)\s+chez\s+{_NAME}",
         rf"j'ai\s+été\s+(?:embauché|embauchée|recruté|recrutée)\s+(?:chez|par)\s+{_NAME}",
     ),
@@ -233,12 +237,13 @@ _DE_PLACE_WORDS = words("bei in im nach zu zum zur für mit an am auf aus von vo
 
 # Someone else the short remainder is about ("Meine Schwester seit 2019", "mi hermano desde 2019", "lui
 # dal 2019"): the time is theirs, not the user's fact's.
+# ("we", "on", "nous" include the user: "on s'est séparés la semaine dernière" is the user's time.)
 _PEOPLE = {
-    "de": "mein meine meinen meinem meiner sein seine seinen ihr ihre ihren unser unsere er sie wir",
-    "es": "mi mis su sus nuestro nuestra él ella ellos ellas nosotros",
-    "it": "mio mia miei mie suo sua suoi sue nostro nostra lui lei loro noi",
-    "fr": "mon ma mes son sa ses notre nos leur leurs il elle ils elles nous on",
-    "pt": "meu minha meus minhas seu sua dele dela nosso nossa ele ela eles elas nós",
+    "de": "mein meine meinen meinem meiner sein seine seinen ihr ihre ihren unser unsere er sie",
+    "es": "mi mis su sus nuestro nuestra él ella ellos ellas",
+    "it": "mio mia miei mie suo sua suoi sue nostro nostra lui lei loro",
+    "fr": "mon ma mes son sa ses notre nos leur leurs il elle ils elles",
+    "pt": "meu minha meus minhas seu sua dele dela nosso nossa ele ela eles elas",
 }
 _KIN = words(
     "schwester bruder mutter vater frau mann freundin freund kinder kind sohn tochter eltern chef chefin"

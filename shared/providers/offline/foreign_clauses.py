@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from shared.providers.offline.foreign_people import feminine_kin
 from shared.providers.offline.text_forms import fullmatch as _fullmatch
 from shared.providers.offline.text_forms import join as _join
 from shared.providers.offline.text_forms import match as _match
@@ -235,7 +236,7 @@ _ENDING_STEMS = {
     " deinstalliert gelöscht abbestellt ausgetreten weggegeben entsorgt abgegeben",
 }
 # Leaving ends only what has a name ("ho lasciato la Ferrari"), or a job: "I left the car at home" ends nothing.
-_LEAVE_STEMS = {"it": "lasci", "es": "dej", "fr": "quitt", "pt": "deix saí sa", "de": "verlassen"}
+_LEAVE_STEMS = {"it": "lasci moll", "es": "dej", "fr": "quitt", "pt": "deix saí sa", "de": "verlassen"}
 _JOB = {
     "it": r"(?:il\s+(?:mio\s+)?(?:lavoro|posto))",
     "es": r"(?:(?:el|mi)\s+(?:trabajo|empleo|puesto))",
@@ -1178,8 +1179,8 @@ def relative_statement(clause: str, language: str) -> list[Event]:
     masculine, feminine, plural = _ARTICLES[language]
     if possessive in _PLURAL_POSSESSIVE or possessive in ("mes", "meus", "minhas", "miei", "mie"):
         article = plural
-    elif possessive in _FEMININE_POSSESSIVE or possessive == "ma":
-        article = feminine
+    elif possessive in _FEMININE_POSSESSIVE or possessive == "ma" or feminine_kin(rel, language):
+        article = feminine  # "mi madre": "La madre del usuario"
     else:
         article = masculine
     who = rel if language != "de" else rel.capitalize()

@@ -67,7 +67,7 @@ _DROP = {
     " o a os as um uma ao aos do da muito bastante imenso regularmente bebe beber vai ir ido vou à às",
     "de": "nicht mehr kein keine keinen nie hat mit dem den der das die zu aufgehört spielt spielen macht machen"
     " treibt treiben einen ein eine viel sehr ziemlich regelmäßig gern gerne trinkt trinken geht gehen gegangen gehe"
-    " zum zur ins ans",
+    " zum zur ins ans aber noch auch",
 }
 # How often or where else, said in place of what: "vado spesso", "ich gehe oft", "je vais là-bas".
 _VAGUE = (

@@ -31,7 +31,7 @@ from datetime import date, timedelta
 
 from shared.domain.needles import search_if_possible
 from shared.domain.slots import CONTEXT_MARK
-from shared.providers.offline import contexts, foreign_clauses
+from shared.providers.offline import contexts, foreign_clauses, foreign_people
 from shared.providers.offline.text_forms import finditer as _finditer
 from shared.providers.offline.text_forms import match as _match
 from shared.providers.offline.text_forms import rx as _rx
@@ -576,7 +576,8 @@ _WEEKDAY_FRAME = {
 }
 # A clause told in the past ("am Freitag war ich", "el martes fui"): a bare weekday is the last one.
 _PAST_TENSE = {
-    "de": r"\b(?:war|waren|hatte|hatten)\b|\b(?:habe|hab|hat|haben|bin|ist|sind)\b.*\bge\w+(?:t|en)\b",
+    "de": r"\b(?:war|waren|hatte|hatten)\b|\b(?:habe|hab|hat|haben|bin|ist|sind)\b.*\b(?:\w*ge\w+(?:t|en)"
+    r"|(?:ver|be|ent|zer)\w+(?:t|en)|\w+iert)\b",  # "angefangen", "umgezogen", "verkauft", "begonnen"
     "es": r"\b(?:fui|fue|tuve|tuvo|estuve|he|ha|hemos)\b|\b\w{2,}(?:é|ó|aron|aste)\b",
     "fr": r"\b(?:j'ai|ai|as|a|avons|ont|suis|est|sommes|étais|était)\s+(?:\w+\s+)?\w+(?:é|ée|és|ées|is|u|ue|it)\b",
     "it": r"\b(?:ho|ha|hai|abbiamo|sono|è|siamo)\s+(?:\w+\s+)?\w+(?:at[oaie]|ut[oaie]|it[oaie])\b",
@@ -832,6 +833,8 @@ def stated_date(text: str, today: date, language: str, *, past: bool = True) -> 
     for m in _finditer(bounded.format(_IN_YEAR.get(language, r"\b\B")), text, re.IGNORECASE):
         found.append(StatedDate(date(int(m.group("y")), 1, 1), "year", m.start(), m.end()))
     found.extend(_weekday_dates(text, today, language))
+    if past and (weekend := foreign_people.last_weekend(text, today, language)):
+        found.append(StatedDate(weekend[0], "weekend", weekend[1], weekend[2]))
     if not found:
         return None
     return min(found, key=lambda d: (d.start, -(d.end - d.start)))
@@ -1145,6 +1148,10 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} programmiert in {v}",
         ),
         (r"ich\s+bin\s+(?P<v>in\s+Rente|im\s+Ruhestand|Rentnerin|Rentner|pensioniert)", "occupation", "{S} ist {v}"),
+        (r"ich\s+esse\s+(?P<v>Fleisch|Fisch)\s*$", "diet", "{S} isst {v}"),  # "ich esse (wieder) Fleisch"
+        (r"ich\s+bin\s+allergisch\s+(?:gegen|auf)\s+" + _V, "allergy", "{S} ist allergisch gegen {v}"),
+        (r"ich\s+(?:habe|hab)\s+eine\s+allergie\s+(?:gegen|auf)\s+" + _V, "allergy", "{S} hat eine Allergie gegen {v}"),
+        (r"ich\s+(?:habe|hab)\s+eine\s+(?P<v>\w+allergie)", "allergy", "{S} hat eine {v}"),
         (r"ich\s+bin\s+in\s+" + _V + r"\s+geboren", "origin", "{S} ist in {v} geboren"),
         (r"ich\s+mag\s+(?:keine?n?|nicht)\s+" + _V, "dislike", "{S} mag {v} nicht"),
         (r"ich\s+bin\s+(?P<v>verheiratet|ledig|geschieden|verwitwet|single)", "marital", "{S} ist {v}"),
@@ -1306,7 +1313,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} tiene un {v}",
         ),
         (
-            "(?:yo\\s+)?soy\\s+(?:un|una)?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|prof|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cocinero|cuisinier|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|cameriere|serveu|traduttor|traductor|traducteur|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombier|canalizador|panader|boulanger|panettier|padeir|agricult|contadin)\\w*[^,;.!?]*?)",
+            "(?:yo\\s+)?soy\\s+(?:un|una)?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|prof|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cociner|cuisini|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|camerier|serveu|traduttor|traductor|traducteur|traductrice|traduttric|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombi|canalizador|panader|boulang|panettier|padeir|agricult|contadin)\\w*[^,;.!?]*?)",
             "occupation",
             "{S} es {v}",
         ),
@@ -1349,6 +1356,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         # Eating meat or fish (again) is a diet too: it replaces "vegetariano".
         (r"(?:yo\s+)?como\s+(?P<v>carne|pescado)\s*$", "diet", "{S} come {v}"),
         (r"(?:yo\s+)?soy\s+alérgic[oa]\s+a\s+" + _V, "allergy", "{S} es alérgico a {v}"),
+        (r"(?:yo\s+)?tengo\s+(?:una\s+)?alergia\s+a\s+" + _V, "allergy", "{S} tiene alergia a {v}"),
         (r"me\s+(?:gusta|gustan|encanta|encantan)\s+" + _V, "like", "A {S_lower} le gusta {v}"),
         (r"(?:yo\s+)?hablo\s+" + _V, "language", "{S} habla {v}"),
         (
@@ -1428,7 +1436,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} a un {v}",
         ),
         (
-            "je\\s+suis\\s+(?:un|une)?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|prof|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cocinero|cuisinier|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|cameriere|serveu|traduttor|traductor|traducteur|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombier|canalizador|panader|boulanger|panettier|padeir|agricult|contadin)\\w*[^,;.!?]*?)",
+            "je\\s+suis\\s+(?:un|une)?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|prof|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cociner|cuisini|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|camerier|serveu|traduttor|traductor|traducteur|traductrice|traduttric|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombi|canalizador|panader|boulang|panettier|padeir|agricult|contadin)\\w*[^,;.!?]*?)",
             "occupation",
             "{S} est {v}",
         ),
@@ -1454,7 +1462,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"je\s+viens\s+(?P<prep>de\s+|d'|du\s+|des\s+)" + _V, "origin", "{S} vient {prep}{v}"),
         (r"je\s+(?:travaille|bosse)\s+(?:\S+\s+){0,2}?comme\s+" + _V, "occupation", "{S} travaille comme {v}"),
         (
-            r"je\s+suis\s+(?P<v>(?:ingénieur|médecin|infirmi|professeur|prof|avocat|développeu|étudiant|architecte|enseignant|cuisinier|chef|designer|comptable|journaliste|pharmacien|dentiste|vétérinaire|musicien|graphiste)\w*(?:\s+\w+)?)",
+            r"je\s+suis\s+(?P<v>(?:ingénieur|médecin|infirmi|professeur|prof|avocat|développeu|étudiant|architecte|enseignant|cuisini|chef|designer|comptable|journaliste|pharmacien|dentiste|vétérinaire|musicien|graphiste)\w*(?:\s+\w+)?)",
             "occupation",
             "{S} est {v}",
         ),
@@ -1463,6 +1471,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"je\s+suis\s+(?P<v>(?:végétarien|végétalien|vegan|végane|végan)\w*)", "diet", "{S} est {v}"),
         (r"je\s+mange\s+(?:de\s+la\s+|du\s+)?(?P<v>viande|poisson)\s*$", "diet", "{S} mange de la {v}"),
         (r"je\s+suis\s+allergique\s+(?:à|au|aux)\s+" + _V, "allergy", "{S} est allergique à {v}"),
+        (r"j'ai\s+une\s+allergie\s+(?:à|au|aux)\s+" + _V, "allergy", "{S} a une allergie à {v}"),
         (r"j'(?:aime|adore)\s+" + _V, "like", "{S} aime {v}"),
         (r"je\s+parle\s+" + _V, "language", "{S} parle {v}"),
     ),
@@ -1544,7 +1553,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} ha un {v}",
         ),
         (
-            "(?:io\\s+)?sono\\s+(?:un|una|un')?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|prof|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cocinero|cuisinier|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|cameriere|serveu|traduttor|traductor|traducteur|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombier|canalizador|panader|boulanger|panettier|padeir|agricult|contadin)\\w*[^,;.!?]*?)",
+            "(?:io\\s+)?sono\\s+(?:un|una|un')?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|prof|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cociner|cuisini|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|camerier|serveu|traduttor|traductor|traducteur|traductrice|traduttric|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombi|canalizador|panader|boulang|panettier|padeir|agricult|contadin)\\w*[^,;.!?]*?)",
             "occupation",
             "{S} è {v}",
         ),
@@ -1579,6 +1588,11 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:io\s+)?sono\s+(?P<v>(?:vegan[oa]?|vegetarian[oa]|celiac[oa]))", "diet", "{S} è {v}"),
         (r"(?:io\s+)?mangio\s+(?P<v>carne|pesce)\s*$", "diet", "{S} mangia {v}"),
         (r"(?:io\s+)?sono\s+allergic[oa]\s+(?:a|al|alle|ai|agli)\s+" + _V, "allergy", "{S} è allergico a {v}"),
+        (
+            r"(?:io\s+)?ho\s+(?:un'|un\s+|una\s+)?allergia\s+(?:a|al|alle|ai|agli)\s+" + _V,
+            "allergy",
+            "{S} ha un'allergia a {v}",
+        ),
         (r"mi\s+piace\s+" + _V, "like", "A {S_lower} piace {v}"),
         (r"(?:io\s+)?parlo\s+" + _V, "language", "{S} parla {v}"),
     ),
@@ -1660,7 +1674,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} tem um {v}",
         ),
         (
-            "(?:eu\\s+)?sou\\s+(?:um|uma)?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|prof|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cocinero|cuisinier|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|cameriere|serveu|traduttor|traductor|traducteur|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombier|canalizador|panader|boulanger|panettier|padeir|agricult|contadin)\\w*[^,;.!?]*?)",
+            "(?:eu\\s+)?sou\\s+(?:um|uma)?\\s*(?P<v>(?:medic|médic|médecin|ingegner|ingenier|ingénieu|engenheir|infermier|enfermer|enfermeir|infirmi|insegnant|professor|profesor|professeu|prof|avvocat|abogad|advogad|avocat|architett|arquitect|architecte|arquitet|programmat|programador|programmeu|sviluppat|desarrollador|développeu|desenvolvedor|developer|designer|diseñador|studente|estudiante|étudiant|estudante|giornalist|periodist|journalist|jornalist|cuoc|cociner|cuisini|cozinheir|chef|dentist|veterinari|veterinár|vétérinaire|farmacist|farmacéutic|pharmacien|contabil|contador|comptable|commercialista|psicolog|psycholog|psicólog|musicist|músic|musicien|camarer|camerier|serveu|traduttor|traductor|traducteur|traductrice|traduttric|tradutor|ricercat|investigador|chercheu|pesquisador|scienziat|científic|scientifique|cientista|analista|consulent|consultor|consultant|fotograf|photograph|fotógraf|enseignant|maestr|docente|carpinter|elettricist|electricista|électricien|eletricista|idraulic|fontaner|plombi|canalizador|panader|boulang|panettier|padeir|agricult|contadin)\\w*[^,;.!?]*?)",
             "occupation",
             "{S} é {v}",
         ),
@@ -1707,6 +1721,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:eu\s+)?sou\s+(?P<v>(?:vegan[oa]?|vegetarian[oa]|celíac[oa]))", "diet", "{S} é {v}"),
         (r"(?:eu\s+)?como\s+(?P<v>carne|peixe)\s*$", "diet", "{S} come {v}"),
         (r"(?:eu\s+)?sou\s+alérgic[oa]\s+(?:a|ao|à|aos|às)\s+" + _V, "allergy", "{S} é alérgico a {v}"),
+        (r"(?:eu\s+)?tenho\s+(?:uma\s+)?alergia\s+(?:a|ao|à|aos|às)\s+" + _V, "allergy", "{S} tem alergia a {v}"),
         (r"(?:eu\s+)?gosto\s+(?:muito\s+)?(?:de|do|da|dos|das)\s+" + _V, "like", "{S} gosta de {v}"),
         (r"(?:eu\s+)?falo\s+" + _V, "language", "{S} fala {v}"),
         (
@@ -1983,6 +1998,12 @@ def _without_negation(text: str, language: str) -> str | None:
     return None
 
 
+def _negation_start(text: str, language: str) -> int:
+    """Where the first "no longer" marker of ``language`` starts in ``text`` (0 when there is none)."""
+    starts = [m.start() for pattern in _NEGATION.get(language, ()) if (m := pattern.search(text))]
+    return min(starts, default=0)
+
+
 def third_person_verb(verb: str, language: str) -> str:
     if language == "de":
         return _de_third_person(verb)
@@ -2090,12 +2111,14 @@ def _drafts(events: list[foreign_clauses.Event]) -> list[ForeignDraft]:
 def _clause_statements(text: str, language: str) -> list[ForeignDraft]:
     """What a first-person singular clause states: an ending, a past event or a statement."""
     subject = subject_for(language)
-    if said := (
-        foreign_clauses.relative_statement(text, language)
-        or foreign_clauses.married(text, language, subject)
-        or foreign_clauses.dating(text, language, subject)
+    if _without_negation(text, language) is None and (
+        said := (
+            foreign_clauses.relative_statement(text, language)
+            or foreign_clauses.married(text, language, subject)
+            or foreign_clauses.dating(text, language, subject)
+        )
     ):
-        return _drafts(said)
+        return _drafts(said)  # not when said as ended: "ich bin nicht mehr mit Anna zusammen"
     return [d for part in foreign_clauses.restated(text, language) for d in _one_clause(part, language)]
 
 
@@ -2111,6 +2134,11 @@ def _one_clause(text: str, language: str) -> list[ForeignDraft]:
         body = _PRONOUN.sub("", positive)
         if not body or len(body.split()) > 6:
             return []
+        if foreign_people.someone_else_ends(text, _negation_start(text, language), language):
+            return []  # "Il ne travaille plus chez Renault", "Marco non lavora più": not the user's ending
+        if partner := foreign_people.partner_left(positive, language):
+            # "ya no estoy con Javier": the partner ends
+            return [ForeignDraft(_negated_text(positive, language), "partner", partner, "fact", negated=True)]
         # Imported here: clauses reads this module's verb lexicon when it loads, so frames cannot import it first.
         from shared.providers.offline import clauses
 
@@ -2142,6 +2170,19 @@ def _one_clause(text: str, language: str) -> list[ForeignDraft]:
             rest = named
             return [
                 ForeignDraft(_LEFT_TEMPLATES[language].format(S=subject, rest=rest), "employer", rest, "fact", True)
+            ]
+        # "ho smesso di lavorare in Fiat", "dejé de usar Facebook": what "lavoro in Fiat" would state ends
+        stated = foreign_people.as_first_person(rest, language)
+        ended = [d for d in (_positive_frames(stated, language) if stated else []) if not d.slot.startswith("habit")]
+        if ended:
+            line = _elided(_stop_text(subject, rest, language), language)
+            return [ForeignDraft(line, d.slot, d.value, "fact", True) for d in ended[:1]]
+        if language == "de" and (at := _match(r"(?i)^(?:bei|für)\s+(?:der\s+|dem\s+)?(?P<n>(?-i:[A-ZÄÖÜ])\S+)$", rest)):
+            # "ich habe im März bei Siemens aufgehört": the employer ends
+            return [
+                ForeignDraft(
+                    f"{subject} arbeitet nicht mehr bei {at.group('n')}", "employer", at.group("n"), "fact", True
+                )
             ]
         # "I stopped <doing something>": the activity ends.
         if language == "de":
@@ -2216,7 +2257,12 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
             # "trabajo como médico en Quito": the place is a second fact.
             value = value[: tail.start()].strip()
             place = tail.group("p")
-            extra.append(ForeignDraft(_LOCATION_FORM[language].format(S=subject, p=place), "location", place, "fact"))
+            if employer := foreign_people.employer_after_role(tail.group(0), language):
+                extra.append(ForeignDraft(employer, "employer", place, "fact"))  # "sou professora na Escola Alfa"
+            else:
+                extra.append(
+                    ForeignDraft(_LOCATION_FORM[language].format(S=subject, p=place), "location", place, "fact")
+                )
         if not _foreign_value_ok(core, slot):
             continue
         groups["v"] = value
