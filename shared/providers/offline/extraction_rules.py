@@ -63,6 +63,7 @@ from shared.providers.offline import (
     foreign_habits,
     frames,
     kin,
+    life,
     talk,
     well_formed,
 )
@@ -1474,6 +1475,8 @@ def _b_location(m: re.Match[str], c: Clause) -> list[Draft]:
     near = (m.groupdict().get("near") or "in ").strip()
     if m.groupdict().get("near") is None and not raw[:1].isupper():
         return []  # "I live with my parents": no place named
+    if life.is_department(raw):
+        return []  # "I'm in Sales (now)": a department, not a place
     place = _place(raw)
     if place is None and (tail := _IN_PLACE_TAIL.search(f" {raw}")):
         place = _place(tail.group("p"))  # "in a converted barn in Norfolk": the named place
@@ -2736,9 +2739,9 @@ def _finally_had(raw: str, c: Clause) -> list[Draft]:
 _MARKERS = {
     "en": _vocab("""
         i, i'm, im, my, the, and, is, are, you, to, of, am, have, it, this, with, for, not, don't, we, was,
-        at, on, live, work, like, love, use, just, can, what, that, hello, hi, thanks, yes, please, now, anymore, longer
-        pls, plz, lol, tbh, btw, omg, haha, gonna, wanna, kinda, ngl, idk, imo, i've, i'd, i'll, she, he, his, her,
-        our, she's, he's, it's, here, since, got, really, about, been, keep, answers
+        at, on, live, work, like, love, use, just, can, what, that, hello, hi, thanks, yes, please, now, anymore,
+        longer, pls, plz, lol, tbh, btw, omg, haha, gonna, wanna, kinda, ngl, idk, imo, i've, i'd, i'll, she, he,
+        his, her, our, she's, he's, it's, here, since, got, really, about, been, keep, answers
     """),
     "de": _vocab("""
         ich, und, nicht, der, das, ist, mein, meine, bin, wohne, lebe, heiße, heisse, komme, aus, mit, auf,
@@ -3044,6 +3047,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
         or _named_relatives_drafts(c)
         or _separated_drafts(c)
         or _system_drafts(c)
+        or _life_drafts(c)
         or _rule_drafts(c)
         or _change_drafts(c)
         or _rescheduled_drafts(c)
@@ -3057,6 +3061,18 @@ def _statement_drafts(c: Clause) -> list[Draft]:
         or _belonging_drafts(c)
         or _agenda_drafts(c)
     )
+
+
+def _life_drafts(c: Clause) -> list[Draft]:
+    """A relationship said so far ("I've been married to Jane for ten years", "we've been together since 2019")
+    read as the same relationship now, since the stated start; a food one "can't have" as one not eaten; a
+    study said in the past ("I studied law in Madrid")."""
+    if said := life.relationship_now(c.text) or life.cannot_have_food(c.text):
+        return _statement_drafts(replace(c, text=said))
+    if studies := life.studied(c.text):
+        field, where = studies
+        return [Draft(f"The user studied {field}{where}", FACT, 6, "education", field)]
+    return []
 
 
 # "We just had twins", "I had a baby boy last week": a birth is a child in the family from then on,
@@ -4780,7 +4796,7 @@ _CHILDREN_ONLY = frozenset(("twins", "triplets"))
 
 
 def _kin_group_drafts(sentence: str, found: list[Draft]) -> list[Draft]:
-    sentence = _strip_lead_ins(sentence.strip())
+    sentence = life.without_ages(_strip_lead_ins(sentence.strip()))
     m = _KIN_GROUP.search(sentence)
     if m is None:
         return []
@@ -4796,6 +4812,7 @@ def _kin_group_drafts(sentence: str, found: list[Draft]) -> list[Draft]:
 def _drafts_in_one_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     if language == "en":
         sentence = _own_thing_moved(sentence)  # "side project moved to X": a change of its tool
+    stay = language == "en" and life.is_stay_for_a_purpose(_strip_lead_ins(sentence.strip()))
     context, sentence = frames.find_context(sentence, language)
     # "I used to live in Paris, but now ...": a change, read by the change frames; only a past said on
     # its own ("I used to play in a band") is an ending.
@@ -4812,6 +4829,7 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
     )
     if language == "en":
         found = found + _companion_drafts(sentence, found) + _kin_group_drafts(sentence, found)
+    found = _life_kept(sentence, language, found, stay)
     if context == "side project" or (context == "work" and _WE_SUBJECT.match(sentence)):
         # "At the office we moved to Slack", "I moved my hobby app to Render": where a workplace or a
         # project moves is not where the user lives ("for work I moved to Berlin" is).
@@ -4824,6 +4842,21 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
             if frames.is_scoped_kind(d.slot)
             else d
             for d in found
+        ]
+    return found
+
+
+def _life_kept(sentence: str, language: str, found: list[Draft], stay: bool) -> list[Draft]:
+    """What a sentence's frames read, without the readings ``life`` knows to be wrong: a home where the
+    user only stays for a purpose ("I'm in Berlin for work"), and a partner or a belonging where a friend is
+    spoken of ("einen Freund, der in Berlin wohnt", "un amigo en Madrid")."""
+    if stay:
+        found = [d for d in found if d.slot != "location"]
+    if language != "en" and (friend := life.friend_said(sentence, language)):
+        found = [
+            d
+            for d in found
+            if not ((d.slot == "partner" or (d.slot or "").startswith("own:")) and life.speaks_of(d.text, friend))
         ]
     return found
 

@@ -1,0 +1,189 @@
+"""Pure readings of the user's personal life that the clause frames of ``extraction_rules`` consult.
+
+Each answers one question about a sentence or a clause, so that a frame keeps saying nothing where the
+reading would be wrong:
+
+- a relationship said in the present perfect ("I've been married to Jane for ten years", "we've been
+  together since 2019"): the same relationship said in the present, for the partner frames to read;
+- where one *is* for a purpose ("I'm in Berlin for work") is a stay, not a home; "I'm in Sales" is a
+  department, not a place;
+- "a friend" said with an article and more about them ("einen Freund, der in Berlin wohnt", "un copain qui
+  habite à Lyon", "un amigo en Madrid") is a friend: neither the user's partner nor a belonging;
+- children named with their ages ("Ana (7) and Leo (4)", "Ana, 7, and Leo, 4") read as named children;
+- studies said in the past ("I studied law in Madrid") and a food one cannot have ("I can't have gluten").
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.providers.offline.text_forms import words
+
+_PARTNER = r"(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|fiancee?|spouse|gf|bf)"
+_NAME = r"(?-i:[A-Z][a-z'-]+)"
+
+# "I have been married to Jane", "my husband and I have been married", "we have been together" (the clause as
+# ``extraction_rules`` prepares it: contractions expanded, the stated duration or start removed).
+_RELATIONSHIP_SO_FAR = re.compile(
+    rf"(?i)^(?:(?P<i>i)|(?P<we>we)|my\s+(?P<rel>{_PARTNER})\s+and\s+i|(?:me\s+and\s+)?my\s+(?P<rel2>{_PARTNER}))"
+    r"\s+have\s+(?:now\s+|officially\s+|happily\s+)?been\s+"
+    rf"(?:(?P<state>married|engaged)(?:\s+to\s+(?P<name>{_NAME}))?"
+    rf"|(?:dating|seeing)\s+(?P<dated>{_NAME})"
+    rf"|together(?:\s+with\s+(?P<with>{_NAME}))?"
+    rf"|with\s+my\s+(?P<rel3>{_PARTNER})(?:\s+(?P<name3>{_NAME}))?)"
+    r"(?:\s+(?:now|so\s+far|already|\d+\s+years?|(?:a|one|two|three|four|five|six|seven|eight|nine|ten)\s+years?))*"
+    r"[\s.!]*(?:,.*)?$"
+)
+
+
+def relationship_now(clause: str) -> str | None:
+    """The present-tense statement a relationship said so far amounts to ("I am married to Jane", "I have a
+    wife", "I have a partner"), for the partner frames to read; None for any other clause."""
+    m = _RELATIONSHIP_SO_FAR.match(clause.strip())
+    if m is None:
+        return None
+    rel = (m.group("rel") or m.group("rel2") or m.group("rel3") or "").lower()
+    if m.group("i") and m.group("state") and m.group("name"):
+        return f"I am {m.group('state').lower()} to {m.group('name')}"
+    if m.group("i") and m.group("dated"):
+        return f"I am dating {m.group('dated')}"
+    if m.group("i") and m.group("with"):
+        return f"I am dating {m.group('with')}"
+    if m.group("rel3") and m.group("name3"):
+        return f"my {rel} is {m.group('name3')}"
+    if rel and m.group("state"):
+        return f"I am {m.group('state').lower()}"  # "my husband and I have been married": the marriage
+    if rel:
+        return f"I have a {rel}"
+    if m.group("we") and not m.group("state") and not m.group("name"):
+        return "I have a partner"  # "we have been together 3 years"
+    if m.group("state") and not m.group("name"):
+        return f"I am {m.group('state').lower()}"  # "I have been married" / "we have been engaged"
+    return None
+
+
+# "I'm in Berlin for work", "we're in Rome for our honeymoon", "i'm now in Vienna on business": being somewhere
+# for a purpose is a stay. Read on the whole sentence, before its context phrase ("for work") is taken off.
+_STAY_FOR = re.compile(
+    r"(?i)^(?:i|we)\s*(?:'m|'re|\s+am|\s+are|m)\s+(?:(?:currently|now|still|just|right\s+now|at\s+the\s+moment)\s+)?"
+    r"(?:in|over\s+in|out\s+in|down\s+in|up\s+in)\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)*"
+    r"(?:\s+(?:right\s+now|now|currently|at\s+the\s+moment|this\s+week))?,?\s+(?:for|on)\s+"
+    r"(?:work|business|my\s+job|a\s|an\s|the\s|my\s|our\s|some\s|holiday|vacation|hols|leave)"
+)
+
+
+def is_stay_for_a_purpose(sentence: str) -> bool:
+    return bool(_STAY_FOR.match(sentence.strip()))
+
+
+# Departments and lines of work one is "in" ("I'm in Sales", "I'm in HR now"): no place.
+_DEPARTMENTS = words(
+    """sales marketing hr it engineering accounts accounting finance legal operations ops support product design
+    research procurement admin administration compliance logistics pr recruiting recruitment management tech
+    payroll billing qa security analytics consulting retail hospitality healthcare insurance banking publishing
+    construction tourism media advertising customer"""
+)
+_DEPARTMENT_PHRASE = re.compile(
+    r"(?i)^(?:human\s+resources|customer\s+(?:service|support|success)|r\s*&\s*d|real\s+estate|it\s+support"
+    r"|data\s+science|tech\s+support|quality\s+assurance)$"
+)
+
+
+def is_department(name: str) -> bool:
+    said = re.sub(r"\s+", " ", name.strip(" .,!")).lower()
+    said = re.sub(r"\s+(?:now|currently|these days|department|dept|team)$", "", said)
+    return said in _DEPARTMENTS or bool(_DEPARTMENT_PHRASE.match(said))
+
+
+# "a friend" in each language, and an indefinite article before it.
+_FRIENDS = {
+    "de": (r"(?:einen|eine|ein)", r"(?:freund|freundin|kollegen|kollege|kollegin|bekannten|bekannte)"),
+    "fr": (r"(?:un|une)", r"(?:copain|copine|ami|amie|collègue|pote)"),
+    "es": (r"(?:un|una)", r"(?:amigo|amiga|colega|compañero|compañera)"),
+    "it": (r"(?:un|una|un')", r"(?:amico|amica|collega)"),
+    "pt": (r"(?:um|uma)", r"(?:amigo|amiga|colega)"),
+}
+# Nouns that also mean the partner ("ich habe einen Freund", "j'ai une copine"), said with nothing more.
+_ALSO_PARTNER = frozenset(("freund", "freundin", "copain", "copine"))
+
+
+def friend_said(sentence: str, language: str) -> str | None:
+    """The noun of "a friend" that the sentence speaks of as a friend ("einen Freund, der in Berlin wohnt", "un
+    amigo en Madrid"): a noun that can only mean a friend, or one that can mean a partner followed by more said
+    of them. None when there is none, or a bare "ich habe einen Freund" (the partner, as the frames read it)."""
+    if language not in _FRIENDS:
+        return None
+    article, noun = _FRIENDS[language]
+    m = re.search(rf"(?i)\b{article}\s+(?P<noun>{noun})\b(?P<more>[^.!?]*)", sentence)
+    if m is None:
+        return None
+    word = m.group("noun").lower()
+    if word in _ALSO_PARTNER and not m.group("more").strip(" ,;"):
+        return None
+    return word
+
+
+def speaks_of(text: str, noun: str) -> bool:
+    return re.search(rf"(?i)\b{re.escape(noun)}\b", text) is not None
+
+
+# "my two kids, Ana (7) and Leo (4)", "my kids Ana, 7, and Leo, 4": the ages said after each name, and a count
+# before the noun, which the named-children frame reads without.
+_AGE_IN_BRACKETS = re.compile(r"(?<=[A-Za-z])\s*\(\s*(?:age\s+)?\d{1,2}(?:\s*(?:yo|y/o|yrs?|years?))?\s*\)")
+_AGE_IN_COMMAS = re.compile(r"(?<=[a-z]),\s*\d{1,2}\s*(?=,|\s+(?:and|&)\s)")
+_COUNTED_KIN = re.compile(
+    r"(?i)\b(?P<own>my|our)\s+(?:two|three|four|five|2|3|4|5)\s+(?=(?:kids|children|boys|girls|sons|daughters)\b)"
+)
+
+
+def without_ages(sentence: str) -> str:
+    said = _AGE_IN_COMMAS.sub("", _AGE_IN_BRACKETS.sub("", sentence))
+    return _COUNTED_KIN.sub(lambda m: f"{m.group('own')} ", said)
+
+
+# "I studied physics at Edinburgh", "I studied law in Madrid": a field of study, where.
+_STUDIED = re.compile(
+    r"(?i)^i\s+(?:actually\s+|originally\s+|also\s+)?studied\s+(?P<field>[a-z][a-z -]{1,40}?)"
+    r"(?:\s+(?P<prep>at|in)\s+(?P<where>(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*){0,3}|uni|university|college))?"
+    r"(?:\s+(?:for\s+(?:\d+|a\s+few|two|three|four|five)\s+years|back\s+then|years\s+ago))?$"
+)
+# What one "studied" that is no field: a task, a time, a manner, a trip.
+_NOT_A_FIELD = words(
+    """for it this that the a an my your his her their our abroad hard all late so really every each
+    until till overnight online at in on with up them him me everything something nothing lots loads"""
+)
+
+
+def studied(clause: str) -> tuple[str, str] | None:
+    """(the field, " at Edinburgh" or " in Madrid" or "") for a study said in the past; None otherwise."""
+    m = _STUDIED.match(clause.strip())
+    if m is None:
+        return None
+    field = m.group("field").strip()
+    words = field.lower().split()
+    if not words or words[0] in _NOT_A_FIELD or len(words) > 4 or any(w in ("for", "with", "all") for w in words):
+        return None
+    where = m.group("where") or ""
+    if where.lower() in ("uni", "university", "college"):
+        where = ""
+    return field, f" {m.group('prep').lower()} {where}" if where else ""
+
+
+# Foods and drinks one "can't have" ("I can't have gluten", "i cant have dairy"): what a diet leaves out.
+_FOODS = words(
+    """gluten dairy lactose nuts peanuts eggs egg soy shellfish fish wheat sugar caffeine alcohol meat pork beef
+    milk cheese garlic onions onion sesame chocolate seafood cashews almonds tree-nuts corn spicy-food red-meat
+    carbs fructose histamine"""
+)
+_CANNOT_HAVE = re.compile(
+    r"(?i)^i\s+(?:can\s*not|can't|cant|cannot)\s+have\s+(?:any\s+)?(?P<food>[a-z]+(?:[ -][a-z]+)?)"
+    r"(?:[\s,]+(?:at\s+all|anymore|any\s+more|sadly|unfortunately))?[\s.!,]*$"
+)
+
+
+def cannot_have_food(clause: str) -> str | None:
+    """ "I can't eat gluten" for "I can't have gluten" (when what cannot be had is a food); None otherwise."""
+    m = _CANNOT_HAVE.match(clause.strip())
+    if m is None or m.group("food").lower().replace(" ", "-") not in _FOODS:
+        return None
+    return f"I cannot eat {m.group('food')}"

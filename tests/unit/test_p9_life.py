@@ -1,0 +1,246 @@
+"""The user's personal life: partner, places, children, studies, diet and how they want answers.
+
+Written for this round (#12, branch p9-life) before the code, in invented phrasings (none from an
+evaluation set), each a class rather than a sentence:
+
+- a relationship said in the present perfect ("I've been married to Jane for ten years", "we've been
+  together since 2019") is the relationship, on the partner slot, since the stated start;
+- being somewhere for a purpose ("I'm in Berlin for work") or being in a department ("I'm in Sales")
+  is not where the user lives;
+- "a friend" in German and the Romance languages with an article and more said of them ("einen Freund,
+  der in Berlin wohnt", "un copain qui habite à Lyon") is a friend, not a partner nor a belonging;
+- studies said in the past ("I studied law in Madrid"), children named with their ages in brackets or
+  commas, and foods one cannot have; a bare "no ..." is not read as an ask about answers unless it names one
+  (a bare "no emojis please" is still missed: its language is not told apart from Portuguese "no").
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from shared.domain.models import ExtractionInput, Turn
+from shared.providers.offline.extraction_rules import extract_facts
+
+DAY = datetime(2026, 4, 14, 18, 0, tzinfo=UTC)
+
+
+def facts(*lines: str):
+    """The facts of the last line (a user turn); the lines before it are context. "A: " marks the assistant."""
+    turns = []
+    for i, line in enumerate(lines):
+        role, text = ("assistant", line[3:]) if line.startswith("A: ") else ("user", line)
+        turns.append(Turn(f"p{i}", role, text, DAY, None))
+    return extract_facts(ExtractionInput(new_turns=(turns[-1],), context_turns=tuple(turns[:-1])))
+
+
+def said(*lines: str) -> list[tuple[str, str | None]]:
+    return [(("NOT " if f.negated else "") + f.text, f.slot) for f in facts(*lines)]
+
+
+# --- a relationship said in the present perfect ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "words", "since"),
+    [
+        ("I've been married to Jane for ten years", ("married", "Jane"), "2016-04"),
+        ("ive been married to Jane for 10 years now", ("married", "Jane"), "2016-04"),
+        ("honestly I have been engaged to Priya since March", ("engaged", "Priya"), "2026-03"),
+        ("been dating Raj since March, it's going well", ("Raj",), "2026-03"),
+        ("I've been seeing Tomas for a few months", ("Tomas",), None),
+        ("I've been with my girlfriend for two years", ("girlfriend",), "2024-04"),
+        ("my husband and I have been married since 2015", ("married",), "2015"),
+        ("My wife and I have been married since 2009, any anniversary ideas?", ("married",), "2009"),
+        ("me and my wife have been together since 2011", ("wife",), "2011"),
+        ("we've been together 3 years", ("partner",), None),
+        ("we have been together since 2019", ("partner",), "2019"),
+    ],
+)
+def test_a_relationship_in_the_present_perfect_is_the_partner(line, words, since):
+    found = [f for f in facts(line) if f.slot == "partner" and not f.negated]
+    assert found, said(line)
+    assert all(w in found[0].text for w in words), found[0].text
+    if since:
+        assert found[0].valid_from.date().isoformat().startswith(since.split("-")[0])
+        assert found[0].valid_from.date() < DAY.date()
+    assert not [f for f in facts(line) if f.slot and f.slot.startswith(("event:", "own:", "habit:"))], said(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "my sister has been married to Jane for ten years",  # someone else's marriage
+        "I have never been married",
+        "if I had been with Sam for ten years I would know",
+        "have you been married long?",
+    ],
+)
+def test_someone_elses_or_no_relationship_is_no_partner(line):
+    assert not [f for f in facts(line) if f.slot == "partner" and not f.negated], said(line)
+
+
+# --- a stay or a department is not a home ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "I'm in Berlin for work",
+        "I'm currently in Berlin for work, any tips for dinner?",
+        "i'm now in Vienna for my job",
+        "I'm in Sales",
+        "I'm in HR now",
+        "im in Marketing",
+        "I'm currently in Engineering",
+        "I'm in IT",
+        "I'm in Accounts",
+        "my friend lives in Oslo",
+        "I was in Rome last week for a conference",
+        "we're in Rome for our honeymoon",
+        "if I lived in Paris I'd eat croissants daily",
+    ],
+)
+def test_a_stay_a_department_or_someone_elses_home_is_no_home(line):
+    assert not [f for f in facts(line) if f.slot == "location"], said(line)
+
+
+@pytest.mark.parametrize(
+    ("line", "place"),
+    [
+        ("I'm in Leeds now", "Leeds"),
+        ("i'm based in Berlin", "Berlin"),
+        ("I live near Boston", "Boston"),
+        ("for work I moved to Berlin", "Berlin"),
+        ("I work in London but live in Reading", "Reading"),
+        ("I'm in Denver", "Denver"),
+    ],
+)
+def test_where_the_user_lives_is_still_read(line, place):
+    assert [f for f in facts(line) if f.slot == "location" and place in f.text], said(line)
+
+
+# --- friend or partner in other languages --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Ich habe einen Freund, der in Berlin wohnt.",
+        "Ich habe einen Freund in Berlin, der Arzt ist.",
+        "J'ai un copain qui habite à Lyon.",
+        "J'ai une copine à Marseille qui fait du théâtre.",
+        "Tengo un amigo en Madrid.",
+        "Ho un amico a Roma.",
+        "Tenho um amigo em Lisboa.",
+        "Ich habe einen Kollegen in München.",
+    ],
+)
+def test_a_friend_somewhere_is_neither_partner_nor_belonging(line):
+    found = said(line)
+    assert not [s for _, s in found if s and (s == "partner" or s.startswith("own:"))], found
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Mon copain Julien veut partir en Bretagne.", "Tengo novia.", "Meine Freundin Lena und ich wohnen in Kassel."],
+)
+def test_ones_own_partner_in_other_languages_is_still_read(line):
+    assert [s for _, s in said(line) if s and "partner" in s], said(line)
+
+
+# --- studies ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("I studied physics at Edinburgh", ("physics", "Edinburgh")),
+        ("i studied computer science at Imperial", ("computer science", "Imperial")),
+        ("I studied law in Madrid", ("law", "Madrid")),
+        ("studied history at uni, now I teach", ("history",)),
+        ("I actually studied architecture", ("architecture",)),
+    ],
+)
+def test_studies_in_the_past_are_education(line, words):
+    found = [f for f in facts(line) if f.slot == "education"]
+    assert found and all(w in found[0].text for w in words), said(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "I studied for my exam all night",
+        "I studied abroad in Japan",
+        "I studied it for hours",
+        "my sister studied law in Madrid",
+        "I studied the menu for ages",
+    ],
+)
+def test_studying_for_something_is_no_education(line):
+    assert not [f for f in facts(line) if f.slot == "education"], said(line)
+
+
+# --- children named with their ages ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "names"),
+    [
+        ("my two kids, Ana (7) and Leo (4), are driving me nuts", ("Ana", "Leo")),
+        ("our boys Finn (9) and Oscar (6) play football", ("Finn", "Oscar")),
+        ("my kids Ana, 7, and Leo, 4, are at school", ("Ana", "Leo")),
+        ("my daughters, Mia (12) and Zoe (9), love horses", ("Mia", "Zoe")),
+    ],
+)
+def test_children_named_with_ages_are_the_users_children(line, names):
+    found = [f for f in facts(line) if (f.slot or "").startswith("family:")]
+    assert found and all(any(n in f.text for f in found) for n in names), said(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "my friend's kids, Ana (7) and Leo (4), are staying over",
+        "I teach the twins, Tove (7) and Lars (7)",
+    ],
+)
+def test_other_peoples_children_are_not_the_users(line):
+    assert not [f for f in facts(line) if (f.slot or "").startswith("family:")], said(line)
+
+
+# --- what the user cannot eat, and answers ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "word"),
+    [
+        ("I can't have gluten", "gluten"),
+        ("i cant have dairy, sadly", "dairy"),
+        ("I cannot have nuts at all", "nuts"),
+    ],
+)
+def test_a_food_one_cannot_have_is_avoided(line, word):
+    assert [f for f in facts(line) if (f.slot or "").startswith(("avoid:", "allergy:", "diet")) and word in f.text], (
+        said(line)
+    )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "my mom can't have gluten",
+        "I can't have coffee after 3pm",
+        "I can't have a dog in my flat",
+        "can't have it both ways",
+        "I can't have the meeting on Friday",
+    ],
+)
+def test_what_cannot_be_had_otherwise_is_no_diet(line):
+    assert not [f for f in facts(line) if (f.slot or "").startswith(("avoid:", "allergy:", "diet"))], said(line)
+
+
+@pytest.mark.parametrize("line", ["no emojis in the report please, it's for my boss", "no worries please", "no"])
+def test_other_bare_nos_are_no_ask(line):
+    assert not [f for f in facts(line) if (f.slot or "").startswith("style:")], said(line)
