@@ -5,8 +5,8 @@ evaluation set), each a class rather than a sentence:
 
 - a relationship said in the present perfect ("I've been married to Jane for ten years", "we've been
   together since 2019") is the relationship, on the partner slot, since the stated start;
-- being somewhere for a purpose ("I'm in Berlin for work") or being in a department ("I'm in Sales")
-  is not where the user lives;
+- being somewhere for an occasion ("I'm in Vienna for a conference") or being in a department ("I'm in
+  Sales") is not where the user lives; being back somewhere after a while away, or there for years, is;
 - "a friend" in German and the Romance languages with an article and more said of them ("einen Freund,
   der in Berlin wohnt", "un copain qui habite à Lyon") is a friend, not a partner nor a belonging;
 - studies said in the past ("I studied law in Madrid"), children named with their ages in brackets or
@@ -87,9 +87,10 @@ def test_someone_elses_or_no_relationship_is_no_partner(line):
 @pytest.mark.parametrize(
     "line",
     [
-        "I'm in Berlin for work",
-        "I'm currently in Berlin for work, any tips for dinner?",
-        "i'm now in Vienna for my job",
+        "I'm in Vienna for a conference",
+        "I'm currently in Oslo on business, any tips for dinner?",
+        "i'm now in Porto for my cousin's wedding",
+        "we're in Galway for the weekend",
         "I'm in Sales",
         "I'm in HR now",
         "im in Marketing",
@@ -244,3 +245,68 @@ def test_what_cannot_be_had_otherwise_is_no_diet(line):
 @pytest.mark.parametrize("line", ["no emojis in the report please, it's for my boss", "no worries please", "no"])
 def test_other_bare_nos_are_no_ask(line):
     assert not [f for f in facts(line) if (f.slot or "").startswith("style:")], said(line)
+
+
+# --- a home said by a stretch of years, a move home, a move "there" --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "place", "since"),
+    [
+        ("I grew up in Porto but I've been in London for 8 years", "London", "2018"),
+        ("we've been in Leeds since 2019", "Leeds", "2019"),
+        ("moved back home to Galway in the spring", "Galway", "2026"),
+        ("we moved home to Cork last year", "Cork", "2025"),
+        ("I'm back in Dublin after a year abroad", "Dublin", "2026"),
+        ("I am finally back in Leeds for good", "Leeds", "2026"),
+    ],
+)
+def test_a_home_said_by_years_or_a_move_home(line, place, since):
+    found = [f for f in facts(line) if f.slot == "location" and place in f.text]
+    assert found and found[0].valid_from.date().isoformat().startswith(since), said(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "I've been in London for three days",
+        "I have been in Paris since Tuesday",
+        "I've been in Lisbon for two months, loving the food",
+        "my sister has been in Leeds for years",
+        "I'm back in Dublin for the holidays",
+    ],
+)
+def test_a_short_stay_or_someone_elses_is_no_home(line):
+    assert not [f for f in facts(line) if f.slot == "location"], said(line)
+
+
+def test_a_move_there_names_the_one_place_said_before():
+    found = said("my husband got a job in Munich so we're moving there in August")
+    assert any("Munich" in t for t, _ in found) and not any(" there" in t for t, _ in found), found
+
+
+def test_a_month_is_no_place_a_move_there_names():
+    found = said("we decided in May that we're moving there next year")
+    assert not any("May" in t and "moving to" in t for t, _ in found), found
+
+
+def test_a_move_there_after_two_places_stays_unnamed():
+    assert not any(
+        "Munich" in t or "Vienna" in t for t, _ in said("I lived in Vienna, he works in Munich, so we're moving there")
+    )
+
+
+# --- being somewhere is no trait, one's people are no belongings ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "I'm stuck in Frankfurt airport",
+        "we're in Rome for our honeymoon",
+        "I'm 34 and live in Malmo with my wife",
+    ],
+)
+def test_being_somewhere_is_no_trait_and_people_are_no_belongings(line):
+    found = said(line)
+    assert not [s for _, s in found if s and s.startswith(("trait:", "own:"))], found

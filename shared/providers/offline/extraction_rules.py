@@ -2739,9 +2739,9 @@ def _finally_had(raw: str, c: Clause) -> list[Draft]:
 _MARKERS = {
     "en": _vocab("""
         i, i'm, im, my, the, and, is, are, you, to, of, am, have, it, this, with, for, not, don't, we, was,
-        at, on, live, work, like, love, use, just, can, what, that, hello, hi, thanks, yes, please, now, anymore,
-        longer, pls, plz, lol, tbh, btw, omg, haha, gonna, wanna, kinda, ngl, idk, imo, i've, i'd, i'll, she, he,
-        his, her, our, she's, he's, it's, here, since, got, really, about, been, keep, answers
+        at, on, live, work, like, love, use, just, can, what, that, hello, hi, thanks, yes, please, now, anymore, longer
+        pls, plz, lol, tbh, btw, omg, haha, gonna, wanna, kinda, ngl, idk, imo, i've, i'd, i'll, she, he, his, her,
+        our, she's, he's, it's, here, since, got, really, about, been, keep, answers
     """),
     "de": _vocab("""
         ich, und, nicht, der, das, ist, mein, meine, bin, wohne, lebe, heiße, heisse, komme, aus, mit, auf,
@@ -3067,7 +3067,11 @@ def _life_drafts(c: Clause) -> list[Draft]:
     """A relationship said so far ("I've been married to Jane for ten years", "we've been together since 2019")
     read as the same relationship now, since the stated start; a food one "can't have" as one not eaten; a
     study said in the past ("I studied law in Madrid")."""
-    if said := life.relationship_now(c.text) or life.cannot_have_food(c.text):
+    said = life.relationship_now(c.text) or life.cannot_have_food(c.text) or life.moved_home_to(c.text)
+    said = said or life.back_home_in(c.text)
+    if c.date is not None and c.date.grain not in ("day", "week", "weekend") and not said:
+        said = life.been_in_since(c.text, c.date_said)  # "since Tuesday", "for three days": a stay
+    if said:
         return _statement_drafts(replace(c, text=said))
     if studies := life.studied(c.text):
         field, where = studies
@@ -4812,7 +4816,7 @@ def _kin_group_drafts(sentence: str, found: list[Draft]) -> list[Draft]:
 def _drafts_in_one_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     if language == "en":
         sentence = _own_thing_moved(sentence)  # "side project moved to X": a change of its tool
-    stay = language == "en" and life.is_stay_for_a_purpose(_strip_lead_ins(sentence.strip()))
+    sentence = life.there_named(sentence) if language == "en" else sentence
     context, sentence = frames.find_context(sentence, language)
     # "I used to live in Paris, but now ...": a change, read by the change frames; only a past said on
     # its own ("I used to play in a band") is an ending.
@@ -4829,7 +4833,7 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
     )
     if language == "en":
         found = found + _companion_drafts(sentence, found) + _kin_group_drafts(sentence, found)
-    found = _life_kept(sentence, language, found, stay)
+    found = _life_kept(sentence, language, found)
     if context == "side project" or (context == "work" and _WE_SUBJECT.match(sentence)):
         # "At the office we moved to Slack", "I moved my hobby app to Render": where a workplace or a
         # project moves is not where the user lives ("for work I moved to Berlin" is).
@@ -4846,12 +4850,11 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
     return found
 
 
-def _life_kept(sentence: str, language: str, found: list[Draft], stay: bool) -> list[Draft]:
-    """What a sentence's frames read, without the readings ``life`` knows to be wrong: a home where the
-    user only stays for a purpose ("I'm in Berlin for work"), and a partner or a belonging where a friend is
-    spoken of ("einen Freund, der in Berlin wohnt", "un amigo en Madrid")."""
-    if stay:
-        found = [d for d in found if d.slot != "location"]
+def _life_kept(sentence: str, language: str, found: list[Draft]) -> list[Draft]:
+    """What a sentence's frames read, without the readings ``life`` knows to be wrong: being at a place as a
+    trait ("The user is stuck in Frankfurt airport"), one's people as belongings ("The user has their wife"),
+    and a partner or a belonging where a friend is spoken of ("einen Freund, der in Berlin wohnt")."""
+    found = [d for d in found if not (life.is_a_place_trait(d.text, d.slot) or life.is_a_person_owned(d.text, d.slot))]
     if language != "en" and (friend := life.friend_said(sentence, language)):
         found = [
             d

@@ -5,8 +5,8 @@ reading would be wrong:
 
 - a relationship said in the present perfect ("I've been married to Jane for ten years", "we've been
   together since 2019"): the same relationship said in the present, for the partner frames to read;
-- where one *is* for a purpose ("I'm in Berlin for work") is a stay, not a home; "I'm in Sales" is a
-  department, not a place;
+- "I'm in Sales" is a department, not a place; "I'm back in Dublin after a year abroad", "I've been in London
+  for 8 years", "moved back home to Galway" are homes; a move "there" is a move to the one place said before;
 - "a friend" said with an article and more about them ("einen Freund, der in Berlin wohnt", "un copain qui
   habite à Lyon", "un amigo en Madrid") is a friend: neither the user's partner nor a belonging;
 - children named with their ages ("Ana (7) and Leo (4)", "Ana, 7, and Leo, 4") read as named children;
@@ -60,20 +60,6 @@ def relationship_now(clause: str) -> str | None:
     if m.group("state") and not m.group("name"):
         return f"I am {m.group('state').lower()}"  # "I have been married" / "we have been engaged"
     return None
-
-
-# "I'm in Berlin for work", "we're in Rome for our honeymoon", "i'm now in Vienna on business": being somewhere
-# for a purpose is a stay. Read on the whole sentence, before its context phrase ("for work") is taken off.
-_STAY_FOR = re.compile(
-    r"(?i)^(?:i|we)\s*(?:'m|'re|\s+am|\s+are|m)\s+(?:(?:currently|now|still|just|right\s+now|at\s+the\s+moment)\s+)?"
-    r"(?:in|over\s+in|out\s+in|down\s+in|up\s+in)\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)*"
-    r"(?:\s+(?:right\s+now|now|currently|at\s+the\s+moment|this\s+week))?,?\s+(?:for|on)\s+"
-    r"(?:work|business|my\s+job|a\s|an\s|the\s|my\s|our\s|some\s|holiday|vacation|hols|leave)"
-)
-
-
-def is_stay_for_a_purpose(sentence: str) -> bool:
-    return bool(_STAY_FOR.match(sentence.strip()))
 
 
 # Departments and lines of work one is "in" ("I'm in Sales", "I'm in HR now"): no place.
@@ -187,3 +173,87 @@ def cannot_have_food(clause: str) -> str | None:
     if m is None or m.group("food").lower().replace(" ", "-") not in _FOODS:
         return None
     return f"I cannot eat {m.group('food')}"
+
+
+# "I've been in London for 8 years", "we've been in Leeds since 2019": where one has been for years is home;
+# "for three days" or "since March" may be a stay.
+_BEEN_IN = re.compile(
+    r"(?i)^(?:i|we)\s+have\s+(?:now\s+|actually\s+)?been\s+(?:over\s+|out\s+)?in\s+"
+    r"(?P<place>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})(?:\s+now)?$"
+)
+# Years only: a stay of months is as often a placement or a long trip ("in Leeds for six months").
+_LONG_WHILE = re.compile(r"(?i)^(?:since\s+(?:\d{4}|last\s+year|the\s+\d{4}s)\b|for\s+(?:\w+\s+)?(?:years|decades?)\b)")
+
+
+def been_in_since(clause: str, date_said: str) -> str | None:
+    """ "I live in London" for "I have been in London" said with a start or a stretch of months or years."""
+    m = _BEEN_IN.match(clause.strip())
+    if m is None or not _LONG_WHILE.match(date_said.strip()):
+        return None
+    return f"I live in {m.group('place')}"
+
+
+# "moved back home to Galway": the move home names the place ("moved back to Galway").
+_MOVED_HOME_TO = re.compile(r"(?i)^(?P<who>i|we)\s+(?P<have>have\s+)?moved\s+(?:back\s+)?home\s+to\s+(?P<place>.+)$")
+
+
+def moved_home_to(clause: str) -> str | None:
+    m = _MOVED_HOME_TO.match(clause.strip())
+    if m is None or not m.group("place")[:1].isupper():
+        return None
+    return f"{m.group('who')} {m.group('have') or ''}moved back to {m.group('place')}"
+
+
+# "my husband got a job in Munich so we're moving there": "there" is the one place said before it.
+_THERE_MOVE = re.compile(r"(?i)\b(?P<verb>(?:moving|move|moved|relocating|relocate|relocated))\s+there\b")
+_PLACE_SAID = re.compile(r"\b(?:in|to)\s+(?P<place>[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)")
+
+
+_NOT_PLACES = words(
+    "January February March April May June July August September October November December Monday Tuesday"
+    " Wednesday Thursday Friday Saturday Sunday Christmas Easter Spring Summer Autumn Fall Winter"
+)
+
+
+def there_named(sentence: str) -> str:
+    """The sentence with a move "there" said as a move to the one place named before it; as it was when none
+    or several were named."""
+    m = _THERE_MOVE.search(sentence)
+    if m is None:
+        return sentence
+    places = {p.group("place") for p in _PLACE_SAID.finditer(sentence[: m.start()])} - _NOT_PLACES
+    if len(places) != 1:
+        return sentence
+    return f"{sentence[: m.start()]}{m.group('verb')} to {places.pop()}{sentence[m.end() :]}"
+
+
+# Being at a named place is where one is, not what one is: "The user is back in Dublin after a year abroad",
+# "... is stuck in Frankfurt airport", "... is in Rome for their honeymoon" (home is read by the place frames).
+_AT_A_PLACE = re.compile(
+    r"^The user is (?:(?:back|stuck|still|currently|now|just|over|out|down|up)\s+)*(?:in|at)\s+(?-i:[A-Z])"
+)
+# "The user has their wife": one's people are not belongings.
+_PEOPLE_HAD = re.compile(
+    r"(?i)^The user has their\s+(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|spouse|kids?|children"
+    r"|son|daughter|sons|daughters|mum|mom|dad|mother|father|parents|sister|brother|family|friends?)\b"
+)
+
+
+def is_a_place_trait(text: str, slot: str | None) -> bool:
+    return bool(slot and slot.startswith("trait:") and _AT_A_PLACE.match(text))
+
+
+def is_a_person_owned(text: str, slot: str | None) -> bool:
+    return bool(slot and slot.startswith("own:") and _PEOPLE_HAD.match(text))
+
+
+# "I'm back in Dublin after a year abroad", "back in Leeds now": being back, for no stated purpose, is being home.
+_BACK_IN = re.compile(
+    r"(?i)^i\s+am\s+(?:finally\s+|now\s+)?back\s+(?:home\s+)?in\s+(?P<place>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})"
+    r"(?:\s+(?:now|for\s+good|after\s+(?:a|an|two|three|\d+)\s+(?:\w+\s+)?(?:years?|months?)(?:\s+(?:abroad|away))?))?$"
+)
+
+
+def back_home_in(clause: str) -> str | None:
+    m = _BACK_IN.match(clause.strip())
+    return f"I live in {m.group('place')}" if m else None
