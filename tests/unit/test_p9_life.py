@@ -296,17 +296,11 @@ def test_a_move_there_after_two_places_stays_unnamed():
     )
 
 
-# --- being somewhere is no trait, one's people are no belongings ----------------------------------
+# --- one's partner is no belonging -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "line",
-    [
-        "I'm stuck in Frankfurt airport",
-        "we're in Rome for our honeymoon",
-        "I'm 34 and live in Malmo with my wife",
-    ],
-)
-def test_being_somewhere_is_no_trait_and_people_are_no_belongings(line):
-    found = said(line)
-    assert not [s for _, s in found if s and s.startswith(("trait:", "own:"))], found
+def test_a_partner_said_after_with_is_the_partner_not_a_belonging():
+    found = said("I'm 34 and live in Malmo with my wife")
+    assert ("The user has a wife", "partner") in found and not [s for _, s in found if s and s.startswith("own:")], (
+        found
+    )

@@ -4851,10 +4851,10 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
 
 
 def _life_kept(sentence: str, language: str, found: list[Draft]) -> list[Draft]:
-    """What a sentence's frames read, without the readings ``life`` knows to be wrong: being at a place as a
-    trait ("The user is stuck in Frankfurt airport"), one's people as belongings ("The user has their wife"),
-    and a partner or a belonging where a friend is spoken of ("einen Freund, der in Berlin wohnt")."""
-    found = [d for d in found if not (life.is_a_place_trait(d.text, d.slot) or life.is_a_person_owned(d.text, d.slot))]
+    """What a sentence's frames read, without the readings ``life`` knows to be wrong: one's partner as a
+    belonging ("The user has their wife"), and a partner or a belonging where a friend is spoken of ("einen
+    Freund, der in Berlin wohnt")."""
+    found = [_partner_not_owned(d) for d in found]
     if language != "en" and (friend := life.friend_said(sentence, language)):
         found = [
             d
@@ -4862,6 +4862,12 @@ def _life_kept(sentence: str, language: str, found: list[Draft]) -> list[Draft]:
             if not ((d.slot == "partner" or (d.slot or "").startswith("own:")) and life.speaks_of(d.text, friend))
         ]
     return found
+
+
+def _partner_not_owned(draft: Draft) -> Draft:
+    """ "The user has their wife" (from "... live in Malmo with my wife") is no belonging: the user has a wife."""
+    rel = life.partner_owned(draft.text, draft.slot)
+    return Draft(f"The user has {_article(rel)} {rel}", REL, 7, "partner", None) if rel else draft
 
 
 # Any sign that a statement changes something: then it names no context on purpose, and may speak of

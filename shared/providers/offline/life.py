@@ -227,24 +227,14 @@ def there_named(sentence: str) -> str:
     return f"{sentence[: m.start()]}{m.group('verb')} to {places.pop()}{sentence[m.end() :]}"
 
 
-# Being at a named place is where one is, not what one is: "The user is back in Dublin after a year abroad",
-# "... is stuck in Frankfurt airport", "... is in Rome for their honeymoon" (home is read by the place frames).
-_AT_A_PLACE = re.compile(
-    r"^The user is (?:(?:back|stuck|still|currently|now|just|over|out|down|up)\s+)*(?:in|at)\s+(?-i:[A-Z])"
-)
-# "The user has their wife": one's people are not belongings.
-_PEOPLE_HAD = re.compile(
-    r"(?i)^The user has their\s+(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|spouse|kids?|children"
-    r"|son|daughter|sons|daughters|mum|mom|dad|mother|father|parents|sister|brother|family|friends?)\b"
-)
+# "The user has their wife" (a partner said after "with my"): one's partner is no belonging.
+_PARTNER_HAD = re.compile(rf"(?i)^The user has their\s+(?P<rel>{_PARTNER})$")
 
 
-def is_a_place_trait(text: str, slot: str | None) -> bool:
-    return bool(slot and slot.startswith("trait:") and _AT_A_PLACE.match(text))
-
-
-def is_a_person_owned(text: str, slot: str | None) -> bool:
-    return bool(slot and slot.startswith("own:") and _PEOPLE_HAD.match(text))
+def partner_owned(text: str, slot: str | None) -> str | None:
+    """The partner word of a belonging that is the user's partner; None for anything else."""
+    m = _PARTNER_HAD.match(text) if slot and slot.startswith("own:") else None
+    return m.group("rel").lower() if m else None
 
 
 # "I'm back in Dublin after a year abroad", "back in Leeds now": being back, for no stated purpose, is being home.
