@@ -304,3 +304,17 @@ def test_a_partner_said_after_with_is_the_partner_not_a_belonging():
     assert ("The user has a wife", "partner") in found and not [s for _, s in found if s and s.startswith("own:")], (
         found
     )
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "slot"),
+    [
+        ("my partner (Sam) is a nurse", "Sam", "partner"),
+        ("our son (Max) just turned 9", "Max", "family:"),
+        ("my dog (Biscuit) hates the rain", "Biscuit", "pet:"),
+    ],
+)
+def test_a_name_in_brackets_names_ones_own(line, name, slot):
+    found = said(line)
+    assert [t for t, s in found if name in t and s and s.startswith(slot)], found
+    assert not [t for t, _ in found if name.lower() in t], found

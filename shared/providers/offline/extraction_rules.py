@@ -4816,7 +4816,7 @@ def _kin_group_drafts(sentence: str, found: list[Draft]) -> list[Draft]:
 def _drafts_in_one_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     if language == "en":
         sentence = _own_thing_moved(sentence)  # "side project moved to X": a change of its tool
-    sentence = life.there_named(sentence) if language == "en" else sentence
+    sentence = life.name_unbracketed(life.there_named(sentence)) if language == "en" else sentence
     context, sentence = frames.find_context(sentence, language)
     # "I used to live in Paris, but now ...": a change, read by the change frames; only a past said on
     # its own ("I used to play in a band") is an ending.

@@ -247,3 +247,14 @@ _BACK_IN = re.compile(
 def back_home_in(clause: str) -> str | None:
     m = _BACK_IN.match(clause.strip())
     return f"I live in {m.group('place')}" if m else None
+
+
+# "my partner (Sam) is a nurse", "our son (Max) just turned 9": a name in brackets after one's own person.
+_NAME_IN_BRACKETS = re.compile(
+    rf"(?i)\b(?P<own>my|our)\s+(?P<who>{_PARTNER}|son|daughter|sister|brother|mum|mom|dad|kid|baby|dog|cat)"
+    r"\s*\(\s*(?P<name>(?-i:[A-Z][a-z'-]+))\s*\)"
+)
+
+
+def name_unbracketed(sentence: str) -> str:
+    return _NAME_IN_BRACKETS.sub(lambda m: f"{m.group('own')} {m.group('who')} {m.group('name')}", sentence)
