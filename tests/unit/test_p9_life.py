@@ -318,3 +318,49 @@ def test_a_name_in_brackets_names_ones_own(line, name, slot):
     found = said(line)
     assert [t for t, s in found if name in t and s and s.startswith(slot)], found
     assert not [t for t, _ in found if name.lower() in t], found
+
+
+# --- where one is from and lives, said without "I"; standing asks said with their marker last -----
+
+
+@pytest.mark.parametrize(
+    ("line", "origin", "home"),
+    [
+        ("originally from Kenya, now in London", "Kenya", "London"),
+        ("from Porto, living in Leeds", "Porto", "Leeds"),
+        ("originally from New Delhi but based in Toronto now", "New Delhi", "Toronto"),
+    ],
+)
+def test_from_and_now_in_said_without_i(line, origin, home):
+    found = said(line)
+    assert [t for t, s in found if s == "origin" and origin in t], found
+    assert [t for t, s in found if s == "location" and home in t], found
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["my wife is from Kenya, now in London for work", "a guy from Porto, living in Leeds, called me"],
+)
+def test_someone_elses_from_and_in_is_not_the_users(line):
+    assert not [s for _, s in said(line) if s in ("origin", "location")], said(line)
+
+
+@pytest.mark.parametrize(
+    ("line", "slot"),
+    [
+        ("could you keep it short from now on", "style:length"),
+        ("be more concise going forward", "style:length"),
+        ("can you reply in Spanish from now on", None),
+        ("no emojis from now on", "style:emojis"),
+    ],
+)
+def test_a_standing_ask_with_its_marker_last(line, slot):
+    found = [f for f in facts(line) if (f.slot or "").startswith("style:")]
+    assert found and (slot is None or found[0].slot == slot), said(line)
+    if slot is None:
+        assert "Spanish" in found[0].text
+
+
+@pytest.mark.parametrize("line", ["please answer in German", "I'll keep it short from now on", "from now on"])
+def test_a_one_off_ask_or_the_users_own_plan_is_no_standing_ask(line):
+    assert not [f for f in facts(line) if (f.slot or "").startswith("style:")], said(line)

@@ -4121,7 +4121,7 @@ def _style_request_drafts(sentence: str, today: date) -> list[Draft]:
     drafts: list[Draft] = []
     banning = False
     for part in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+but\s+", m.group("body").strip()):
-        found = _style_part(_STYLE_ASK.match(part).group("body") if _STYLE_ASK.match(part) else part, today)
+        found = _style_part_or_standing(_STYLE_ASK.match(part).group("body") if _STYLE_ASK.match(part) else part, today)
         if not found and banning and re.fullmatch(_REPLY_NOUNS, part.strip(), re.IGNORECASE):
             found = _style_part(f"no {part.strip()}", today)  # "no emojis or bullet points", "no emojis and tables"
         if not found:
@@ -4129,6 +4129,14 @@ def _style_request_drafts(sentence: str, today: date) -> list[Draft]:
         banning = found[-1].value is not None and found[-1].value.startswith("no ")
         drafts.extend(found)
     return drafts
+
+
+def _style_part_or_standing(body: str, today: date) -> list[Draft]:
+    """A part of an ask as said, else with its standing marker said last read as said first ("reply in Spanish
+    from now on")."""
+    if (found := _style_part(body, today)) or (standing := life.standing_ask(body)) is None:
+        return found
+    return _style_part(standing[0], today) or _style_part(standing[1], today)
 
 
 def _style_part(body: str, today: date) -> list[Draft]:
@@ -4816,7 +4824,8 @@ def _kin_group_drafts(sentence: str, found: list[Draft]) -> list[Draft]:
 def _drafts_in_one_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     if language == "en":
         sentence = _own_thing_moved(sentence)  # "side project moved to X": a change of its tool
-    sentence = life.name_unbracketed(life.there_named(sentence)) if language == "en" else sentence
+    if language == "en":
+        sentence = life.from_and_now_in(life.name_unbracketed(life.there_named(sentence)))
     context, sentence = frames.find_context(sentence, language)
     # "I used to live in Paris, but now ...": a change, read by the change frames; only a past said on
     # its own ("I used to play in a band") is an ending.

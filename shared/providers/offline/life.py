@@ -258,3 +258,33 @@ _NAME_IN_BRACKETS = re.compile(
 
 def name_unbracketed(sentence: str) -> str:
     return _NAME_IN_BRACKETS.sub(lambda m: f"{m.group('own')} {m.group('who')} {m.group('name')}", sentence)
+
+
+# "originally from Kenya, now in London", "from Porto, living in Leeds": where one is from and lives, said
+# as chat says it, without "I".
+_FROM_NOW_IN = re.compile(
+    r"(?i)^(?:i\s*(?:'m|\s+am)\s+)?(?P<orig>originally\s+)?from\s+(?P<old>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)"
+    r"(?:\s+originally)?\s*(?:,|;|but|and)\s*(?:but\s+|and\s+)?(?:i\s*(?:'m|\s+am)\s+)?(?:now\s+|currently\s+)?"
+    r"(?:living\s+in|based\s+in|in|live\s+in)\s+(?P<new>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)"
+    r"(?:\s+(?:now|these\s+days))?[\s.!]*$"
+)
+
+
+def from_and_now_in(sentence: str) -> str:
+    """ "I am from Kenya and I live in London" for the chat forms above; the sentence as it was otherwise."""
+    m = _FROM_NOW_IN.match(sentence.strip())
+    if m is None:
+        return sentence
+    return f"I am from {m.group('old')} and I live in {m.group('new')}"
+
+
+# "can you reply in Spanish from now on", "keep it short going forward": a standing ask with its marker said
+# last; read as the ask alone ("keep it short"), else as an "always" ask ("always reply in Spanish").
+_STANDING_LAST = re.compile(
+    r"(?i)^(?P<body>.+?)\s*,?\s+(?:from\s+now\s+on|going\s+forward|in\s+future|from\s+here\s+on)[\s.!?]*$"
+)
+
+
+def standing_ask(body: str) -> tuple[str, str] | None:
+    m = _STANDING_LAST.match(body.strip())
+    return (m.group("body"), f"always {m.group('body')}") if m else None
