@@ -364,3 +364,32 @@ def test_a_standing_ask_with_its_marker_last(line, slot):
 @pytest.mark.parametrize("line", ["please answer in German", "I'll keep it short from now on", "from now on"])
 def test_a_one_off_ask_or_the_users_own_plan_is_no_standing_ask(line):
     assert not [f for f in facts(line) if (f.slot or "").startswith("style:")], said(line)
+
+
+# --- children said by their age, step-relatives with a hyphen --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "count"),
+    [
+        ("I have a 5 year old", 1),
+        ("I have a 3-year-old and a 6-year-old", 2),
+        ("we have a newborn, so sleep is a memory", 1),
+    ],
+)
+def test_a_child_said_by_age_is_a_child_not_a_belonging(line, count):
+    found = said(line)
+    assert len([s for _, s in found if s and s.startswith("family:")]) == count, found
+    assert not [s for _, s in found if s and s.startswith("own:")], found
+
+
+@pytest.mark.parametrize(
+    "line", ["my friend has a 5 year old", "if I had a 3-year-old I'd go mad", "do you have a 5 year old?"]
+)
+def test_someone_elses_child_by_age_is_not_the_users(line):
+    assert not [s for _, s in said(line) if s and s.startswith("family:")], said(line)
+
+
+def test_a_step_relative_with_a_hyphen_is_a_relative():
+    found = said("my step-daughter Mia is a nurse")
+    assert [t for t, s in found if s and s.startswith("family:") and "Mia" in t], found

@@ -4825,7 +4825,7 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
     if language == "en":
         sentence = _own_thing_moved(sentence)  # "side project moved to X": a change of its tool
     if language == "en":
-        sentence = life.from_and_now_in(life.name_unbracketed(life.there_named(sentence)))
+        sentence = life.from_and_now_in(life.name_unbracketed(life.there_named(life.step_joined(sentence))))
     context, sentence = frames.find_context(sentence, language)
     # "I used to live in Paris, but now ...": a change, read by the change frames; only a past said on
     # its own ("I used to play in a band") is an ending.
@@ -4874,7 +4874,10 @@ def _life_kept(sentence: str, language: str, found: list[Draft]) -> list[Draft]:
 
 
 def _partner_not_owned(draft: Draft) -> Draft:
-    """ "The user has their wife" (from "... live in Malmo with my wife") is no belonging: the user has a wife."""
+    """ "The user has their wife" (from "... live in Malmo with my wife") is no belonging: the user has a wife;
+    nor is "a 4 year old": a child."""
+    if child := life.child_had(draft.text, draft.slot):
+        return Draft(child[0], REL, 7, child[1], child[1].rsplit(":", 1)[-1])  # "we have a 4 year old"
     rel = life.partner_owned(draft.text, draft.slot)
     return Draft(f"The user has {_article(rel)} {rel}", REL, 7, "partner", None) if rel else draft
 

@@ -288,3 +288,28 @@ _STANDING_LAST = re.compile(
 def standing_ask(body: str) -> tuple[str, str] | None:
     m = _STANDING_LAST.match(body.strip())
     return (m.group("body"), f"always {m.group('body')}") if m else None
+
+
+# "my step-daughter Mia": the relative the lexicon knows as "stepdaughter".
+_STEP_HYPHEN = re.compile(r"(?i)\bstep-(?=(?:son|daughter|mother|father|mom|mum|dad|brother|sister|kids|children)\b)")
+
+
+def step_joined(sentence: str) -> str:
+    return _STEP_HYPHEN.sub("step", sentence)
+
+
+# "I have a 5 year old", "we have a newborn": a child, said by their age, is no belonging.
+_CHILD_BY_AGE = re.compile(
+    r"(?i)^The user has an?\s+(?:(?P<age>\d{1,2})[\s-]+(?:year|yr)s?[\s-]+old|(?P<baby>newborn))$"
+)
+
+
+def child_had(text: str, slot: str | None) -> tuple[str, str] | None:
+    """(text, slot) of a child said by their age where a rule read a belonging; None for anything else."""
+    m = _CHILD_BY_AGE.match(text) if slot and slot.startswith("own:") else None
+    if m is None:
+        return None
+    if m.group("baby"):
+        return "The user has a newborn baby", "family:baby"
+    age = m.group("age")
+    return f"The user has a {age}-year-old child", f"family:child:{age}-year-old"
