@@ -393,3 +393,28 @@ def test_someone_elses_child_by_age_is_not_the_users(line):
 def test_a_step_relative_with_a_hyphen_is_a_relative():
     found = said("my step-daughter Mia is a nurse")
     assert [t for t, s in found if s and s.startswith("family:") and "Mia" in t], found
+
+
+# --- a state said so far ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "slot", "since"),
+    [
+        ("I've been a nurse for 10 years", "occupation", "2016"),
+        ("honestly i've been self-employed since 2021", "occupation", "2021"),
+        ("I have been vegetarian since 2018", "diet", "2018"),
+    ],
+)
+def test_a_state_said_so_far_is_the_state_since_its_start(line, slot, since):
+    found = [f for f in facts(line) if f.slot == slot]
+    assert found and found[0].valid_from.date().isoformat().startswith(since), said(line)
+    assert not [f for f in facts(line) if (f.slot or "").startswith("event:")], said(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["I've been sick for 3 days", "my sister has been a nurse for 10 years", "I have been busy since Monday"],
+)
+def test_a_passing_state_or_someone_elses_is_no_lasting_fact(line):
+    assert not [f for f in facts(line) if f.slot in ("occupation", "diet", "health")], said(line)

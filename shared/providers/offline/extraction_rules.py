@@ -3064,15 +3064,20 @@ def _statement_drafts(c: Clause) -> list[Draft]:
 
 
 def _life_drafts(c: Clause) -> list[Draft]:
-    """A relationship said so far ("I've been married to Jane for ten years", "we've been together since 2019")
-    read as the same relationship now, since the stated start; a food one "can't have" as one not eaten; a
-    study said in the past ("I studied law in Madrid")."""
+    """A relationship or a state said so far ("I've been married to Jane for ten years", "we've been together
+    since 2019", "I've been a nurse for 10 years") read as the same now, since the stated start; a food one
+    "can't have" as one not eaten; a study said in the past ("I studied law in Madrid")."""
     said = life.relationship_now(c.text) or life.cannot_have_food(c.text) or life.moved_home_to(c.text)
     said = said or life.back_home_in(c.text)
     if c.date is not None and c.date.grain not in ("day", "week", "weekend") and not said:
         said = life.been_in_since(c.text, c.date_said)  # "since Tuesday", "for three days": a stay
     if said:
         return _statement_drafts(replace(c, text=said))
+    if c.date is not None and c.date.grain not in ("day", "week", "weekend") and (now := life.state_now(c.text)):
+        # "I've been a nurse for 10 years": the state now, if the frames read it as lasting (not as an event)
+        drafts = _statement_drafts(replace(c, text=now))
+        if drafts and not any(d.category is EVENT or d.negated for d in drafts):
+            return drafts
     if studies := life.studied(c.text):
         field, where = studies
         return [Draft(f"The user studied {field}{where}", FACT, 6, "education", field)]

@@ -313,3 +313,20 @@ def child_had(text: str, slot: str | None) -> tuple[str, str] | None:
         return "The user has a newborn baby", "family:baby"
     age = m.group("age")
     return f"The user has a {age}-year-old child", f"family:child:{age}-year-old"
+
+
+# "I've been a nurse for 10 years", "I've been sober for 3 years", "been self-employed since 2021": a state said
+# so far is the state now, since the stated start (read by the frames of the present). Not a doing ("been
+# learning"), nor being somewhere ("been to", "been in"), which other readings take.
+_STATE_SO_FAR = re.compile(
+    r"(?i)^(?P<who>i|we)\s+have\s+(?:now\s+|actually\s+|officially\s+)?been\s+"
+    r"(?!(?:in|at|to|with|through|there|here|away|back|around|busy|sick|ill|off|out|up|down|on\s+(?:holiday|vacation|leave))\b)"
+    r"(?!\w+ing\b)(?P<pred>\w.*)$"
+)
+
+
+def state_now(clause: str) -> str | None:
+    m = _STATE_SO_FAR.match(clause.strip())
+    if m is None:
+        return None
+    return f"{'I am' if m.group('who').lower() == 'i' else 'we are'} {m.group('pred')}"
