@@ -418,3 +418,42 @@ def test_a_state_said_so_far_is_the_state_since_its_start(line, slot, since):
 )
 def test_a_passing_state_or_someone_elses_is_no_lasting_fact(line):
     assert not [f for f in facts(line) if f.slot in ("occupation", "diet", "health")], said(line)
+
+
+# --- a medicine one takes ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "med"),
+    [
+        ("i'm on sertraline for anxiety", "sertraline"),
+        ("I've been on blood pressure meds since 2020", "blood pressure meds"),
+        ("still on antidepressants tbh", "antidepressants"),
+        ("I'm on levothyroxine for my thyroid", "levothyroxine"),
+    ],
+)
+def test_a_medicine_taken_is_health(line, med):
+    assert [f for f in facts(line) if (f.slot or "").startswith(("habit:taking-", "health:")) and med in f.text], said(
+        line
+    )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "my mom is on sertraline",
+        "I'm on a diet",
+        "I take the bus to work",
+        "I take my time",
+        "should I take ibuprofen?",
+        "if I took sertraline would it help?",
+    ],
+)
+def test_no_medicine_or_someone_elses_is_no_health_of_the_user(line):
+    assert not [f for f in facts(line) if "on" in line and (f.slot or "").startswith(("health:", "habit:"))], said(line)
+
+
+def test_a_medicine_ended_either_way_is_on_the_slot_it_was_taken_on():
+    taken = {f.slot for f in facts("I take sertraline")}
+    assert taken == {f.slot for f in facts("I'm on sertraline")}
+    assert {f.slot for f in facts("I'm not on sertraline anymore") if f.negated} <= taken | {"*:sertraline"}

@@ -3078,6 +3078,11 @@ def _life_drafts(c: Clause) -> list[Draft]:
         drafts = _statement_drafts(replace(c, text=now))
         if drafts and not any(d.category is EVENT or d.negated for d in drafts):
             return drafts
+    if medicine := life.medicine_taken(c.text):
+        # on the slot "I take X" has, so that an ending said either way ("I don't take X anymore", "I'm off X")
+        # finds it
+        said, what = medicine
+        return [Draft(f"The user {said}", FACT, 8, f"habit:taking-{_slug(what)}", what)]
     if studies := life.studied(c.text):
         field, where = studies
         return [Draft(f"The user studied {field}{where}", FACT, 6, "education", field)]

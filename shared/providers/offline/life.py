@@ -330,3 +330,36 @@ def state_now(clause: str) -> str | None:
     if m is None:
         return None
     return f"{'I am' if m.group('who').lower() == 'i' else 'we are'} {m.group('pred')}"
+
+
+# A medicine one is on: "I'm on sertraline for anxiety", "been on statins since 2020" ("I take X" is read by
+# the habit frames, on its own slot, which its endings find). Named by the endings of drug names or by a word
+# for medicine; "I'm on a diet", "I'm on call" name none.
+_DRUG_ENDINGS = (
+    r"(?:oxetine|aline|pram|azepam|olol|pril|sartan|statin|statins|formin|azole|cillin|mycin|afaxine|tidine"
+    r"|prazole|xaban|lukast|thyroxine|triptan|profen|amol|ipine|idone|etamine|phetamine|prazine|zepam|barbital"
+    r"|dronate|parin|arin|olone|isone|asone|mide|thiazide|gliptin|glutide|mab)"
+)
+_MEDICINE_WORDS = (
+    r"(?:meds|medication|medicine|pills|tablets|antidepressants|antihistamines|beta\s+blockers|blood\s+thinners"
+    r"|the\s+pill|birth\s+control|hrt|an\s+inhaler|inhalers|steroids|antibiotics|iron\s+tablets|vitamin\s+d"
+    r"|(?:blood\s+pressure|thyroid|adhd|anxiety|heart|cholesterol|diabetes|sleeping)\s+(?:meds|medication|pills|tablets))"
+)
+_ON_MEDICINE = re.compile(
+    r"(?i)^i\s+(?:am\s+(?:still\s+|now\s+)?on|have\s+been\s+on)\s+"
+    rf"(?P<med>(?:(?:a\s+low\s+dose\s+of|low[\s-]dose)\s+)?(?:[a-z]+{_DRUG_ENDINGS}|{_MEDICINE_WORDS}))"
+    r"(?:\s+for\s+(?P<cond>[a-z][a-z\s'-]{1,30}?))?(?:\s+(?:now|daily|every\s+day|every\s+morning"
+    r"|every\s+night|twice\s+a\s+day))?[\s.!]*$"
+)
+
+
+def medicine_taken(clause: str) -> tuple[str, str] | None:
+    """(what is said after "The user", the slot's key) for a medicine one takes ("is on sertraline for anxiety",
+    "sertraline"); None for anything else."""
+    m = _ON_MEDICINE.match(clause.strip())
+    if m is None:
+        return None
+    med = " ".join(m.group("med").split())
+    med = med if med[:1].isupper() or len(med) < 4 else med[0].lower() + med[1:]
+    cond = " for " + re.sub(r"(?i)^my\b", "their", " ".join(m.group("cond").split())) if m.group("cond") else ""
+    return f"takes {med}{cond}", re.sub(r"(?i)^(?:the|an?)\s+", "", med)
