@@ -457,3 +457,30 @@ def test_a_medicine_ended_either_way_is_on_the_slot_it_was_taken_on():
     taken = {f.slot for f in facts("I take sertraline")}
     assert taken == {f.slot for f in facts("I'm on sertraline")}
     assert {f.slot for f in facts("I'm not on sertraline anymore") if f.negated} <= taken | {"*:sertraline"}
+
+
+# --- a name given in the next breath ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "slot"),
+    [
+        ("so I have a girlfriend now. she's called Mia", "Mia", "partner"),
+        ("I got a puppy!! his name is Rex", "Rex", "pet:"),
+        ("we just adopted a kitten. her name's Miso", "Miso", "pet:"),
+    ],
+)
+def test_a_name_in_the_next_breath_names_the_one_just_introduced(line, name, slot):
+    assert [t for t, s in said(line) if name in t and s and s.startswith(slot)], said(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "my friend got a puppy. his name is Rex",
+        "I met a girl at the gym. she's called Mia",
+        "I have a question. It is called Rex",
+    ],
+)
+def test_a_name_given_to_someone_elses_or_to_no_one_of_the_users(line):
+    assert not [s for _, s in said(line) if s and s.startswith(("partner", "pet:"))], said(line)

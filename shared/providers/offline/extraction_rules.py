@@ -5181,7 +5181,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     if detect_language(text) == "en":
         asker = previous is not None and (previous.role == "assistant" or previous.name != turn.name)
         other = _read(previous.content) if previous is not None and asker else None
-        text = talk.still_at(talk.casual_forms(talk.degree_field(talk.relatives_named(text))), other)
+        text = talk.still_at(talk.casual_forms(talk.degree_field(talk.relatives_named(life.name_joined(text)))), other)
         text = talk.diagnosed(talk.baby_named(talk.named_after_comma(talk.work_as_subject(text))), other)
     today = turn.created_at.date()
     asked = previous is not None and (

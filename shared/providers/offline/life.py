@@ -363,3 +363,19 @@ def medicine_taken(clause: str) -> tuple[str, str] | None:
     med = med if med[:1].isupper() or len(med) < 4 else med[0].lower() + med[1:]
     cond = " for " + re.sub(r"(?i)^my\b", "their", " ".join(m.group("cond").split())) if m.group("cond") else ""
     return f"takes {med}{cond}", re.sub(r"(?i)^(?:the|an?)\s+", "", med)
+
+
+# "so I have a girlfriend now. she's called Mia", "I got a puppy!! his name is Rex": a name given in the next
+# breath to the one just introduced, joined to it as the frames read it ("I got a puppy, his name is Rex").
+_NAMED_NEXT = re.compile(
+    r"(?P<intro>\b(?i:i|we)\s+(?i:have|got|adopted|have\s+got|just\s+got|just\s+adopted)\s+(?i:an?)\s+(?:(?i:new)\s+)?"
+    r"(?i:[a-z]+))(?:\s+(?i:now))?\s*(?:[.!]+|,)\s+"
+    r"(?P<named>(?i:she|he|it)(?:'s|\s+(?i:is))\s+(?i:called|named)\s+[A-Z][\w'-]*|(?i:her|his|its)\s+(?i:name)(?:'s|\s+(?i:is))\s+[A-Z][\w'-]*)"
+)
+
+
+_NAME_IS = re.compile(r"(?i)name's")
+
+
+def name_joined(text: str) -> str:
+    return _NAMED_NEXT.sub(lambda m: m.group("intro") + ", " + _NAME_IS.sub("name is", m.group("named")), text)
