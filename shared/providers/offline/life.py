@@ -123,6 +123,8 @@ _COUNTED_KIN = re.compile(
 
 
 def without_ages(sentence: str) -> str:
+    if not any(ch.isdigit() for ch in sentence) and not _COUNTED_KIN.search(sentence):
+        return sentence
     said = _AGE_IN_COMMAS.sub("", _AGE_IN_BRACKETS.sub("", sentence))
     return _COUNTED_KIN.sub(lambda m: f"{m.group('own')} ", said)
 
@@ -218,7 +220,7 @@ _NOT_PLACES = words(
 def there_named(sentence: str) -> str:
     """The sentence with a move "there" said as a move to the one place named before it; as it was when none
     or several were named."""
-    m = _THERE_MOVE.search(sentence)
+    m = _THERE_MOVE.search(sentence) if "there" in sentence else None  # the cheap check first
     if m is None:
         return sentence
     places = {p.group("place") for p in _PLACE_SAID.finditer(sentence[: m.start()])} - _NOT_PLACES
@@ -257,6 +259,8 @@ _NAME_IN_BRACKETS = re.compile(
 
 
 def name_unbracketed(sentence: str) -> str:
+    if "(" not in sentence:
+        return sentence
     return _NAME_IN_BRACKETS.sub(lambda m: f"{m.group('own')} {m.group('who')} {m.group('name')}", sentence)
 
 
@@ -295,6 +299,8 @@ _STEP_HYPHEN = re.compile(r"(?i)\bstep-(?=(?:son|daughter|mother|father|mom|mum|
 
 
 def step_joined(sentence: str) -> str:
+    if "step-" not in sentence.lower():
+        return sentence
     return _STEP_HYPHEN.sub("step", sentence)
 
 
@@ -378,4 +384,6 @@ _NAME_IS = re.compile(r"(?i)name's")
 
 
 def name_joined(text: str) -> str:
+    if "name" not in text and "called" not in text:
+        return text
     return _NAMED_NEXT.sub(lambda m: m.group("intro") + ", " + _NAME_IS.sub("name is", m.group("named")), text)
