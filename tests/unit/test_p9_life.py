@@ -484,3 +484,29 @@ def test_a_name_in_the_next_breath_names_the_one_just_introduced(line, name, slo
 )
 def test_a_name_given_to_someone_elses_or_to_no_one_of_the_users(line):
     assert not [s for _, s in said(line) if s and s.startswith(("partner", "pet:"))], said(line)
+
+
+# --- relationship news without the frames' words ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "negated", "word"),
+    [
+        ("I got dumped", True, "broke up"),
+        ("he dumped me last week", True, "broke up"),
+        ("I just got out of a 3 year relationship", True, "broke up"),
+        ("my boyfriend proposed!", False, "engaged"),
+        ("I moved in with my girlfriend Ana", False, "Ana"),
+    ],
+)
+def test_relationship_news_is_the_partner_slots(line, negated, word):
+    found = [f for f in facts(line) if f.slot == "partner"]
+    assert found and found[0].negated is negated and word in found[0].text, said(line)
+    assert not [f for f in facts(line) if (f.slot or "").startswith("*:")], said(line)
+
+
+@pytest.mark.parametrize(
+    "line", ["my friend got dumped", "my sister's boyfriend proposed", "she moved in with her boyfriend"]
+)
+def test_someone_elses_relationship_news_is_not_the_users(line):
+    assert not [f for f in facts(line) if f.slot == "partner"], said(line)

@@ -387,3 +387,31 @@ def name_joined(text: str) -> str:
     if "name" not in text and "called" not in text:
         return text
     return _NAMED_NEXT.sub(lambda m: m.group("intro") + ", " + _NAME_IS.sub("name is", m.group("named")), text)
+
+
+# A break-up or an engagement said without the frames' words: "I got dumped", "she dumped me", "I just got out of
+# a relationship", "my boyfriend proposed", "I moved in with my girlfriend": the same news as the frames read it.
+_BROKE_UP = re.compile(
+    r"(?i)^(?:i\s+(?:just\s+|finally\s+)?(?:got|was|have\s+been)\s+dumped|(?:he|she|they)\s+(?:just\s+)?dumped\s+me"
+    r"|i\s+(?:just\s+|finally\s+)?dumped\s+(?:him|her|them)|i\s+(?:have\s+)?(?:just\s+)?got\s+out\s+of\s+a\s+"
+    r"(?:long\s+|long-term\s+|\d+[\s-]year\s+)?relationship|i\s+am\s+(?:newly|recently)\s+single)[\s.!]*$"
+)
+_PROPOSED = re.compile(rf"(?i)^my\s+(?P<rel>{_PARTNER})\s+(?:just\s+|finally\s+)?proposed(?:\s+to\s+me)?[\s.!]*$")
+_MOVED_IN_WITH = re.compile(
+    rf"(?i)^i\s+(?:just\s+|finally\s+)?(?:have\s+)?moved\s+in\s+with\s+my\s+(?P<rel>{_PARTNER})"
+    rf"(?:\s+(?P<name>{_NAME}))?[\s.!]*$"
+)
+
+
+def relationship_news(clause: str) -> str | None:
+    """The statement the frames read ("we broke up", "I am engaged", "I have a girlfriend") for the news above;
+    None for any other clause."""
+    said = clause.strip()
+    if _BROKE_UP.match(said):
+        return "we broke up"
+    if _PROPOSED.match(said):
+        return "I am engaged"
+    if m := _MOVED_IN_WITH.match(said):
+        rel = m.group("rel").lower()
+        return f"my {rel} is {m.group('name')}" if m.group("name") else f"I have a {rel}"
+    return None
