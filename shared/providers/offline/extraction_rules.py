@@ -3070,7 +3070,8 @@ def _life_drafts(c: Clause) -> list[Draft]:
     said = life.relationship_now(c.text) or life.cannot_have_food(c.text) or life.moved_home_to(c.text)
     said = said or life.back_home_in(c.text) or life.relationship_news(c.text)
     if c.date is not None and c.date.grain not in ("day", "week", "weekend") and not said:
-        said = life.been_in_since(c.text, c.date_said)  # "since Tuesday", "for three days": a stay
+        # "been in London for 8 years" is a home; "since Tuesday" (a day's grain) is a stay
+        said = life.been_in_since(c.text, c.date_said)
     if said:
         return _statement_drafts(replace(c, text=said))
     if c.date is not None and c.date.grain not in ("day", "week", "weekend") and (now := life.state_now(c.text)):
