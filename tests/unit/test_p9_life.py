@@ -510,3 +510,15 @@ def test_relationship_news_is_the_partner_slots(line, negated, word):
 )
 def test_someone_elses_relationship_news_is_not_the_users(line):
     assert not [f for f in facts(line) if f.slot == "partner"], said(line)
+
+
+@pytest.mark.parametrize(
+    ("line", "word"), [("I'm a dad of two", "two"), ("I'm a mom of three boys", "three"), ("im a single mum of 2", "2")]
+)
+def test_a_parent_of_n_has_n_children(line, word):
+    assert [t for t, s in said(line) if s and s.startswith("family:") and word in t], said(line)
+
+
+@pytest.mark.parametrize("line", ["my sister is a mom of three", "I want to be a dad of two one day"])
+def test_someone_elses_or_a_wished_count_is_not_the_users_children(line):
+    assert not [s for _, s in said(line) if s in ("family:kids", "family:sons", "family:daughters")], said(line)

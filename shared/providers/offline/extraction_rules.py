@@ -3068,7 +3068,7 @@ def _life_drafts(c: Clause) -> list[Draft]:
     since 2019", "I've been a nurse for 10 years") read as the same now, since the stated start; a food one
     "can't have" as one not eaten; a study said in the past ("I studied law in Madrid")."""
     said = life.relationship_now(c.text) or life.cannot_have_food(c.text) or life.moved_home_to(c.text)
-    said = said or life.back_home_in(c.text) or life.relationship_news(c.text)
+    said = said or life.back_home_in(c.text) or life.relationship_news(c.text) or life.parent_of(c.text)
     if c.date is not None and c.date.grain not in ("day", "week", "weekend") and not said:
         # "been in London for 8 years" is a home; "since Tuesday" (a day's grain) is a stay
         said = life.been_in_since(c.text, c.date_said)

@@ -415,3 +415,16 @@ def relationship_news(clause: str) -> str | None:
         rel = m.group("rel").lower()
         return f"my {rel} is {m.group('name')}" if m.group("name") else f"I have a {rel}"
     return None
+
+
+# "I'm a dad of two", "I'm a mom of three boys", "single mum of 2": one's children, counted.
+_PARENT_OF = re.compile(
+    r"(?i)^i\s+am\s+(?:a\s+)?(?:(?:proud|busy|single|working|tired|stay[\s-]at[\s-]home)\s+)*"
+    r"(?:dad|mum|mom|mother|father|parent|mama|papa)\s+of\s+(?P<n>two|three|four|five|six|[2-9])"
+    r"(?:\s+(?P<kids>boys|girls|kids|children|sons|daughters))?(?:\s+(?:now|here))?[\s.!,]*$"
+)
+
+
+def parent_of(clause: str) -> str | None:
+    m = _PARENT_OF.match(clause.strip())
+    return f"I have {m.group('n')} {(m.group('kids') or 'kids').lower()}" if m else None
