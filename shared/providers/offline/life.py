@@ -89,6 +89,10 @@ _FRIENDS = {
     "it": (r"(?:un|una|un')", r"(?:amico|amica|collega)"),
     "pt": (r"(?:um|uma)", r"(?:amigo|amiga|colega)"),
 }
+_FRIEND_SAID = {
+    language: re.compile(rf"(?i)\b{article}\s+(?P<noun>{noun})\b(?P<more>[^.!?]*)")
+    for language, (article, noun) in _FRIENDS.items()
+}
 # Nouns that also mean the partner ("ich habe einen Freund", "j'ai une copine"), said with nothing more.
 _ALSO_PARTNER = frozenset(("freund", "freundin", "copain", "copine"))
 
@@ -99,8 +103,7 @@ def friend_said(sentence: str, language: str) -> str | None:
     of them. None when there is none, or a bare "ich habe einen Freund" (the partner, as the frames read it)."""
     if language not in _FRIENDS:
         return None
-    article, noun = _FRIENDS[language]
-    m = re.search(rf"(?i)\b{article}\s+(?P<noun>{noun})\b(?P<more>[^.!?]*)", sentence)
+    m = _FRIEND_SAID[language].search(sentence)
     if m is None:
         return None
     word = m.group("noun").lower()
@@ -122,9 +125,12 @@ _COUNTED_KIN = re.compile(
 )
 
 
+_AGE_OR_COUNT = re.compile(r"(?i)\d|\b(?:two|three|four|five)\b")
+
+
 def without_ages(sentence: str) -> str:
-    if not any(ch.isdigit() for ch in sentence) and not _COUNTED_KIN.search(sentence):
-        return sentence
+    if not _AGE_OR_COUNT.search(sentence):
+        return sentence  # the cheap check first
     said = _AGE_IN_COMMAS.sub("", _AGE_IN_BRACKETS.sub("", sentence))
     return _COUNTED_KIN.sub(lambda m: f"{m.group('own')} ", said)
 
