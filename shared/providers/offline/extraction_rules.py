@@ -64,6 +64,7 @@ from shared.providers.offline import (
     foreign_people,
     frames,
     kin,
+    life,
     talk,
     well_formed,
 )
@@ -1507,6 +1508,8 @@ def _b_location(m: re.Match[str], c: Clause) -> list[Draft]:
     near = (m.groupdict().get("near") or "in ").strip()
     if m.groupdict().get("near") is None and not raw[:1].isupper():
         return []  # "I live with my parents": no place named
+    if life.is_department(raw):
+        return []  # "I'm in Sales (now)": a department, not a place
     place = _place(raw)
     if place is None and (tail := _IN_PLACE_TAIL.search(f" {raw}")):
         place = _place(tail.group("p"))  # "in a converted barn in Norfolk": the named place
@@ -3077,6 +3080,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
         or _named_relatives_drafts(c)
         or _separated_drafts(c)
         or _system_drafts(c)
+        or _life_drafts(c)
         or _rule_drafts(c)
         or _change_drafts(c)
         or _rescheduled_drafts(c)
@@ -3090,6 +3094,33 @@ def _statement_drafts(c: Clause) -> list[Draft]:
         or _belonging_drafts(c)
         or _agenda_drafts(c)
     )
+
+
+def _life_drafts(c: Clause) -> list[Draft]:
+    """A relationship or a state said so far ("I've been married to Jane for ten years", "we've been together
+    since 2019", "I've been a nurse for 10 years") read as the same now, since the stated start; a food one
+    "can't have" as one not eaten; a study said in the past ("I studied law in Madrid")."""
+    said = life.relationship_now(c.text) or life.cannot_have_food(c.text) or life.moved_home_to(c.text)
+    said = said or life.back_home_in(c.text) or life.relationship_news(c.text) or life.parent_of(c.text)
+    if c.date is not None and c.date.grain not in ("day", "week", "weekend") and not said:
+        # "been in London for 8 years" is a home; "since Tuesday" (a day's grain) is a stay
+        said = life.been_in_since(c.text, c.date_said)
+    if said:
+        return _statement_drafts(replace(c, text=said))
+    if c.date is not None and c.date.grain not in ("day", "week", "weekend") and (now := life.state_now(c.text)):
+        # "I've been a nurse for 10 years": the state now, if the frames read it as lasting (not as an event)
+        drafts = _statement_drafts(replace(c, text=now))
+        if drafts and not any(d.category is EVENT or d.negated for d in drafts):
+            return drafts
+    if medicine := life.medicine_taken(c.text):
+        # on the slot "I take X" has, so that an ending said either way ("I don't take X anymore", "I'm off X")
+        # finds it
+        said, what = medicine
+        return [Draft(f"The user {said}", FACT, 8, f"habit:taking-{_slug(what)}", what)]
+    if studies := life.studied(c.text):
+        field, where = studies
+        return [Draft(f"The user studied {field}{where}", FACT, 6, "education", field)]
+    return []
 
 
 # "We just had twins", "I had a baby boy last week": a birth is a child in the family from then on,
@@ -4135,7 +4166,7 @@ def _style_request_drafts(sentence: str, today: date) -> list[Draft]:
     drafts: list[Draft] = []
     banning = False
     for part in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+but\s+", m.group("body").strip()):
-        found = _style_part(_STYLE_ASK.match(part).group("body") if _STYLE_ASK.match(part) else part, today)
+        found = _style_part_or_standing(_STYLE_ASK.match(part).group("body") if _STYLE_ASK.match(part) else part, today)
         if not found and banning and re.fullmatch(_REPLY_NOUNS, part.strip(), re.IGNORECASE):
             found = _style_part(f"no {part.strip()}", today)  # "no emojis or bullet points", "no emojis and tables"
         if not found:
@@ -4143,6 +4174,14 @@ def _style_request_drafts(sentence: str, today: date) -> list[Draft]:
         banning = found[-1].value is not None and found[-1].value.startswith("no ")
         drafts.extend(found)
     return drafts
+
+
+def _style_part_or_standing(body: str, today: date) -> list[Draft]:
+    """A part of an ask as said, else with its standing marker said last read as said first ("reply in Spanish
+    from now on")."""
+    if (found := _style_part(body, today)) or (standing := life.standing_ask(body)) is None:
+        return found
+    return _style_part(standing[0], today) or _style_part(standing[1], today)
 
 
 def _style_part(body: str, today: date) -> list[Draft]:
@@ -4814,7 +4853,7 @@ _CHILDREN_ONLY = frozenset(("twins", "triplets"))
 
 
 def _kin_group_drafts(sentence: str, found: list[Draft]) -> list[Draft]:
-    sentence = _strip_lead_ins(sentence.strip())
+    sentence = life.without_ages(_strip_lead_ins(sentence.strip()))
     m = _KIN_GROUP.search(sentence)
     if m is None:
         return []
@@ -4830,6 +4869,8 @@ def _kin_group_drafts(sentence: str, found: list[Draft]) -> list[Draft]:
 def _drafts_in_one_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     if language == "en":
         sentence = _own_thing_moved(sentence)  # "side project moved to X": a change of its tool
+    if language == "en":
+        sentence = life.from_and_now_in(life.name_unbracketed(life.there_named(life.step_joined(sentence))))
     context, sentence = frames.find_context(sentence, language)
     # "I used to live in Paris, but now ...": a change, read by the change frames; only a past said on
     # its own ("I used to play in a band") is an ending.
@@ -4846,6 +4887,7 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
     )
     if language == "en":
         found = found + _companion_drafts(sentence, found) + _kin_group_drafts(sentence, found)
+    found = _life_kept(sentence, language, found)
     if context == "side project" or (context == "work" and _WE_SUBJECT.match(sentence)):
         # "At the office we moved to Slack", "I moved my hobby app to Render": where a workplace or a
         # project moves is not where the user lives ("for work I moved to Berlin" is).
@@ -4860,6 +4902,29 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
             for d in found
         ]
     return found
+
+
+def _life_kept(sentence: str, language: str, found: list[Draft]) -> list[Draft]:
+    """What a sentence's frames read, without the readings ``life`` knows to be wrong: one's partner as a
+    belonging ("The user has their wife"), and a partner or a belonging where a friend is spoken of ("einen
+    Freund, der in Berlin wohnt")."""
+    found = [_partner_not_owned(d) for d in found]
+    if language != "en" and (friend := life.friend_said(sentence, language)):
+        found = [
+            d
+            for d in found
+            if not ((d.slot == "partner" or (d.slot or "").startswith("own:")) and life.speaks_of(d.text, friend))
+        ]
+    return found
+
+
+def _partner_not_owned(draft: Draft) -> Draft:
+    """ "The user has their wife" (from "... live in Malmo with my wife") is no belonging: the user has a wife;
+    nor is "a 4 year old": a child."""
+    if child := life.child_had(draft.text, draft.slot):
+        return Draft(child[0], REL, 7, child[1], child[1].rsplit(":", 1)[-1])  # "we have a 4 year old"
+    rel = life.partner_owned(draft.text, draft.slot)
+    return Draft(f"The user has {_article(rel)} {rel}", REL, 7, "partner", None) if rel else draft
 
 
 # Any sign that a statement changes something: then it names no context on purpose, and may speak of
@@ -5161,7 +5226,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     if detect_language(text) == "en":
         asker = previous is not None and (previous.role == "assistant" or previous.name != turn.name)
         other = _read(previous.content) if previous is not None and asker else None
-        text = talk.still_at(talk.casual_forms(talk.degree_field(talk.relatives_named(text))), other)
+        text = talk.still_at(talk.casual_forms(talk.degree_field(talk.relatives_named(life.name_joined(text)))), other)
         text = talk.diagnosed(talk.baby_named(talk.named_after_comma(talk.work_as_subject(text))), other)
         text = talk.there_named(text, other)  # "moving there": the one place named before
     today = turn.created_at.date()
