@@ -63,6 +63,7 @@ from shared.providers.offline import (
     foreign_habits,
     frames,
     kin,
+    said_forms,
     talk,
     well_formed,
 )
@@ -5119,6 +5120,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         other = _read(previous.content) if previous is not None and asker else None
         text = talk.still_at(talk.casual_forms(talk.degree_field(talk.relatives_named(text))), other)
         text = talk.diagnosed(talk.baby_named(talk.named_after_comma(talk.work_as_subject(text))), other)
+        text = said_forms.in_earnest(said_forms.plain_changes(text, turn.created_at.date()))
     today = turn.created_at.date()
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)
@@ -5238,7 +5240,7 @@ def _extract(request: ExtractionInput, depth: int) -> list[ExtractedFact]:
     history = list(request.context_turns)
     for turn in request.new_turns:
         seen: set[tuple[str, str | None, bool]] = set()
-        if turn.role == "user":
+        if turn.role == "user" and not _in_play(turn, history):
             for fact in _kin_turn_facts(turn, history, previous):
                 if _key(fact) not in seen:
                     seen.add(_key(fact))
@@ -5251,6 +5253,12 @@ def _extract(request: ExtractionInput, depth: int) -> list[ExtractedFact]:
         facts = _resolve_named(facts, request, depth)
     facts = _named_later(facts, request, depth)
     return _settle_changes(facts, request, depth)
+
+
+def _in_play(turn: Turn, before: list[Turn]) -> bool:
+    """A turn said inside a game or role-play set up in the context's turns is the character's, not the
+    user's (said_forms.in_play)."""
+    return said_forms.in_play(turn.content, [t.content for t in before[-LOOKBACK_TURNS:]])
 
 
 # How far back a pronoun may find the speaker's previous turn: the turn before, with at most two other

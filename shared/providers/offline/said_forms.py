@@ -1,0 +1,292 @@
+"""Changes, endings and non-facts said in the forms the frames do not read, said again in the forms they do.
+
+English chat tells a change or an ending in many shapes; the frames read a few plain ones ("I live in X now",
+"I don't V X anymore", "we broke up", "I left X", "I stopped V-ing"). These pure functions rewrite a class of
+shapes into one of those, so that every value the shape admits is read the same way:
+
+- ``plain_changes``: "Helsinki is my new home" / "my new city is Helsinki" (the current value replaces),
+  "I drink tea instead of coffee now" / "I drink tea now, not coffee" (an ending and a new value), "my
+  running days are over", "my time at Acme is over", "our marriage is over", "yoga is over for me"
+  (endings), "joined a startup called Fennic" (the named place joined), "quit X last month and joined Y"
+  (the second half of a change happened when the first did), "this past summer" (last summer);
+- ``in_earnest``: what is said in earnest only: a sarcastic sentence ("oh sure, I LOVE Mondays", "...🙃")
+  and a statement questioned and then doubted ("we use Postgres? not sure") say nothing certain, and a
+  plan's second half ("I'm going to become a monk and live on a mountain") is still the plan;
+- ``in_play``: a turn said inside a game or role-play the conversation set up ("let's play a game: you're
+  a detective and I'm a sea captain"): the character's life, not the user's.
+
+Each pass sits behind a cheap word test, so a message without its words costs one substring search.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from shared.providers.offline.text_forms import rx
+
+# --- a new value: "X is my new Y", "my new Y is X" ----------------------------------------------------
+
+# Where one lives, said as the new value of a place word.
+_HOME_WORDS = frozenset(("home", "city", "town", "hometown", "base", "country", "neighbourhood", "neighborhood"))
+# Never the value: a pronoun or a determiner that points elsewhere ("this is my new favourite").
+_NOT_A_VALUE = frozenset(
+    (
+        "this",
+        "that",
+        "it",
+        "he",
+        "she",
+        "they",
+        "there",
+        "here",
+        "what",
+        "which",
+        "who",
+        "which",
+        "mine",
+        "yours",
+        "everything",
+        "nothing",
+        "something",
+    )
+)
+_VALUE = r"(?P<x>[\w.+#&'-]+(?:\s+[\w.+#&'-]+){0,2})"
+_ROLE = r"(?P<y>(?:(?:favou?rite|go-to|main|daily|everyday|usual|primary)\s+)?[a-z-]+(?:\s+[a-z-]+)?)"
+_END = r"(?=\s*(?:[.!?,;]|\s(?:now|lol|haha|tbh)\b|$))"
+_IS_MY_NEW = rx(r"(?:^|(?<=[.!?;]\s)|(?<=[.!?;]))\s*" + _VALUE + r"\s+(?:is|'s)\s+my\s+new\s+" + _ROLE + _END)
+_MY_NEW_IS = rx(r"\bmy\s+new\s+" + _ROLE + r"\s+(?:is|'s)\s+" + _VALUE + _END)
+
+
+def _new_value(value: str, role: str) -> str | None:
+    if value.split()[0].lower() in _NOT_A_VALUE or role.split()[-1].lower() in ("one", "thing", "favourite"):
+        return None
+    if role.lower() in _HOME_WORDS:
+        return f"I live in {value} now"
+    return f"my {role} is {value} now"
+
+
+def _is_my_new(m: re.Match[str]) -> str:
+    return _new_value(m.group("x"), m.group("y")) or m.group(0)
+
+
+# --- an ending and a new value: "I drink tea instead of coffee now", "I drink tea now, not coffee" --------
+
+# A verb said in the first person present (its base form); never a copula, an auxiliary or a past.
+_NOT_A_PRESENT = frozenset(
+    ("am", "was", "were", "have", "had", "did", "do", "got", "went", "used", "said", "think", "guess", "mean", "will")
+)
+_THING = r"[\w.+#&'-]+(?:\s+[\w.+#&'-]+){0,3}?"
+_INSTEAD = rx(
+    r"\b(?P<subj>i|we)\s+(?:(?:now|mostly|only|just|usually)\s+)?(?P<verb>[a-z]+)\s+(?P<new>" + _THING + r")\s+"
+    r"instead\s+of\s+(?P<old>" + _THING + r")(?:\s+(?:now|these\s+days|nowadays))?(?=\s*(?:[.!?,;]|$))"
+)
+_NOW_NOT = rx(
+    r"\b(?P<subj>i|we)\s+(?P<verb>[a-z]+)\s+(?P<new>" + _THING + r")\s+(?:now|these\s+days|nowadays)\s*,?\s+"
+    r"not\s+(?P<old>" + _THING + r")(?:\s+(?:any\s*more|now))?(?=\s*(?:[.!?,;]|$))"
+)
+
+
+def _ended_then_now(m: re.Match[str]) -> str:
+    verb = m.group("verb")
+    if verb.lower() in _NOT_A_PRESENT or verb.lower().endswith("ed"):
+        return m.group(0)
+    subj = m.group("subj")
+    return f"{subj} don't {verb} {m.group('old')} anymore, {subj} {verb} {m.group('new')} now"
+
+
+# --- endings said as "... is over" -----------------------------------------------------------------------
+
+_DAYS_OVER = rx(r"\bmy\s+(?P<what>[a-z]+ing)\s+days\s+(?:are|r)\s+(?:over|done|behind\s+me)\b")
+_TIME_AT_OVER = rx(
+    r"\bmy\s+(?:time|days|job)\s+at\s+(?P<org>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z&])[\w&'.-]*){0,3})\s+"
+    r"(?:is|are|'s)\s+(?:over|done)\b"
+)
+_COUPLE_OVER = rx(
+    r"\b(?:my|our)\s+(?:marriage|relationship|engagement)\s+(?:is|'s)\s+(?:over|done|finished)\b"
+    r"|\bit'?s\s+(?:over|done)\s+(?:between\s+(?:me\s+and\s+(?P<a>(?-i:[A-Z])\w+)|(?P<b>(?-i:[A-Z])\w+)\s+and\s+me)"
+    r"|with\s+(?P<c>(?-i:[A-Z])\w+))\b"
+)
+_OVER_FOR_ME = rx(
+    r"(?:^|(?<=[.!?;,]\s)|(?<=[.!?;,]))\s*(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|'s)\s+(?:over|done)\s+for\s+me\b"
+)
+
+
+def _couple_over(m: re.Match[str]) -> str:
+    name = m.group("a") or m.group("b") or m.group("c")
+    return f"{name} and I broke up" if name else "we broke up"
+
+
+def _over_for_me(m: re.Match[str]) -> str:
+    thing = m.group("x")
+    if thing.split()[0].lower() in _NOT_A_VALUE or thing.lower() in ("the party", "the game", "the day"):
+        return m.group(0)
+    return f" I'm done with {thing}"
+
+
+# --- the place joined, named: "joined a startup called Fennic" ---------------------------------------------
+
+# Kinds of employer; a gym, a club or a choir joined is a membership, never a job.
+_EMPLOYER_KINDS = (
+    r"startup|start-up|company|firm|agency|studio|consultancy|bank|lab|practice|clinic|hospital|bakery|cafe|café"
+    r"|restaurant|nonprofit|non-profit|charity|school|university|publisher|shop|store|scale-?up"
+)
+_JOINED_CALLED = rx(
+    r"\b(?P<verb>joined|started\s+at|started\s+working\s+at|moved\s+to|work\s+(?:at|for)|working\s+(?:at|for))\s+"
+    r"(?:an?|this|the)\s+(?:[a-z-]+\s+){0,2}(?:" + _EMPLOYER_KINDS + r")\s+(?:called|named)\s+"
+    r"(?P<name>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z&])[\w&'.-]*){0,3})"
+)
+
+# --- a stated time shared by the second half of a change: "quit X last month and joined Y" --------------
+
+_TIME_PHRASE = (
+    r"(?:last|this\s+past)\s+(?:week|weekend|month|year|spring|summer|autumn|fall|winter)"
+    r"|in\s+(?:(?:early|mid|late)[\s-]+)?(?:january|february|march|april|may|june|july|august|september|october"
+    r"|november|december)(?:\s+(?:19|20)\d{2})?|in\s+(?:19|20)\d{2}|yesterday|the\s+other\s+day"
+    r"|(?:\d{1,2}|a|an|one|two|three|four|five|six|a\s+few|a\s+couple\s+of)\s+(?:days|weeks|months|years|day|week"
+    r"|month|year)\s+(?:ago|back)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+)
+_CHANGE_VERBS = (
+    r"joined|started|moved|became|got|bought|adopted|switched|took|began|signed|enrolled|left|quit|sold|retired"
+)
+_AND_THEN = rx(
+    r"(?P<first>\b(?:i|we)\s+[^.!?;]*?\b(?P<when>" + _TIME_PHRASE + r"))\s*,?\s+and\s+(?:then\s+)?"
+    r"(?P<second>(?:" + _CHANGE_VERBS + r")\b[^.!?;,]*)"
+)
+_ANY_TIME = rx(r"\b(?:" + _TIME_PHRASE + r"|since|in\s+(?:19|20)\d{2}|ago|back)\b")
+
+
+def _and_then(m: re.Match[str]) -> str:
+    second = m.group("second")
+    if _ANY_TIME.search(second):
+        return m.group(0)
+    return f"{m.group('first')} and {second.rstrip()} {m.group('when')}"
+
+
+# --- "this past summer" is last summer; "over the summer" is the one just gone ---------------------------
+
+_THIS_PAST = rx(r"\bthis\s+past\s+(?=(?:week|weekend|month|year|spring|summer|autumn|fall|winter)\b)")
+_OVER_SEASON = rx(r"\bover\s+the\s+(?P<s>summer|winter|spring|autumn)\b")
+_SEASON_MONTHS = {"spring": (3, 4, 5), "summer": (6, 7, 8), "autumn": (9, 10, 11), "winter": (12, 1, 2)}
+
+
+def _over_season(m: re.Match[str], today: date) -> str:
+    season = m.group("s").lower()
+    return f"{'this' if today.month in _SEASON_MONTHS[season] else 'last'} {season}"
+
+
+_CHANGE_WORDS = ("new", "instead", " not ", "over", "called", "named", " and ", "past", "over the")
+
+
+def plain_changes(text: str, today: date) -> str:
+    """``text`` with each change, ending or stated time of the classes above said in the plain form."""
+    lowered = text.lower()
+    if not any(w in lowered for w in _CHANGE_WORDS):
+        return text
+    if "new" in lowered:
+        text = _IS_MY_NEW.sub(_is_my_new, text)
+        text = _MY_NEW_IS.sub(_is_my_new, text)
+    if "instead" in lowered:
+        text = _INSTEAD.sub(_ended_then_now, text)
+    if " not " in lowered:
+        text = _NOW_NOT.sub(_ended_then_now, text)
+    if "over" in lowered or "done" in lowered or "behind" in lowered:
+        text = _DAYS_OVER.sub(lambda m: f"I stopped {m.group('what')}", text)
+        text = _TIME_AT_OVER.sub(lambda m: f"I left {m.group('org')}", text)
+        text = _COUPLE_OVER.sub(_couple_over, text)
+        text = _OVER_FOR_ME.sub(_over_for_me, text)
+        text = _OVER_SEASON.sub(lambda m: _over_season(m, today), text)
+    if "called" in lowered or "named" in lowered:
+        text = _JOINED_CALLED.sub(lambda m: f"{m.group('verb')} {m.group('name')}", text)
+    if "past" in lowered:
+        text = _THIS_PAST.sub("last ", text)
+    if " and " in lowered:
+        text = _AND_THEN.sub(_and_then, text)
+    return text
+
+
+# --- in earnest ------------------------------------------------------------------------------------------
+
+# An ironic face or "/s" marks the sentence it ends as meant the other way round.
+_IRONY_MARK = re.compile(r"[\U0001F643\U0001F644\U0001F612]|(?<!\w)/s\b")
+# "oh sure, I LOVE Mondays", "oh yeah I'm TOTALLY a morning person": a mock agreement, then a word shouted.
+_MOCK_OPENER = rx(r"^\W*(?:oh|ah|wow)\s*,?\s+(?:yeah|yes|sure|great|right|totally|joy|wonderful)\b|^\W*yeah\s+right\b")
+_SHOUTED = re.compile(
+    r"\b(?:TOTALLY|SO|LOVE|LOVED|ADORE|REALLY|SUPER|DEFINITELY|ABSOLUTELY|GREAT|BEST|FAVOU?RITE|THRILLED|ENJOY"
+    r"|AMAZING|NEVER|ALWAYS|CLEARLY|OBVIOUSLY|SUCH)\b"
+)
+# A statement questioned, then doubted: "we use Postgres? not sure", "I think it's Jenkins?? idk".
+_DOUBTED = rx(
+    r"[^.!?]*\?+\s*(?:(?:but|tbh|honestly|lol|haha)\s+)?(?:not\s+(?:100\s*%\s+|totally\s+|really\s+|entirely\s+)?"
+    r"(?:sure|certain)|idk|dunno|i\s+(?:don'?t|do\s+not)\s+(?:know|remember|recall)|i\s+forget|can'?t\s+remember"
+    r"|or\s+something|maybe)\b"
+)
+# A plan's first verb, whose "and" goes on with the plan: "I'm going to become a monk and live on a mountain".
+_PLAN_HEAD = rx(
+    r"\b(?P<head>(?:i'm|im|i\s+am)\s+(?:going\s+to|gonna|planning\s+to|hoping\s+to|about\s+to)"
+    r"|i\s+(?:want\s+to|wanna|plan\s+to|hope\s+to|intend\s+to|would\s+like\s+to|might|may|could|will|should)"
+    r"|i'll|i'd\s+like\s+to|i'd)\s+(?P<first>[^.!?,;]*?)\s+and\s+(?=(?P<next>[a-z]+)\b)"
+)
+# What after the "and" starts a clause of its own, never the plan's second verb.
+_OWN_CLAUSE = frozenset(
+    ("i", "we", "my", "the", "it", "he", "she", "they", "then", "a", "an", "that", "this", "you", "our", "not", "so")
+)
+_EARNEST_WORDS = ("?", "/s", "\U0001f643", "\U0001f644", "\U0001f612", "oh", "yeah", " and ")
+
+
+def _plan_goes_on(m: re.Match[str]) -> str:
+    following = m.group("next").lower()
+    if following in _OWN_CLAUSE or following.endswith("ed"):
+        return m.group(0)
+    return f"{m.group('head')} {m.group('first')} and {m.group('head')} "
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?\n])\s+", text) if s]
+
+
+def in_earnest(text: str) -> str:
+    """``text`` without what it says in jest or in doubt, and with a plan's second verb still the plan."""
+    lowered = text.lower()
+    if not any(w in lowered for w in _EARNEST_WORDS):
+        return text
+    if "oh" in lowered or "yeah" in lowered or _IRONY_MARK.search(text):
+        kept = [
+            s
+            for s in _sentences(text)
+            if not (_IRONY_MARK.search(s) or (_MOCK_OPENER.search(s) and _SHOUTED.search(s)))
+        ]
+        text = " ".join(kept)
+    if "?" in text:
+        text = _DOUBTED.sub(" ", text).strip()
+    if " and " in text.lower():
+        text = _PLAN_HEAD.sub(_plan_goes_on, text)
+    return text
+
+
+# --- a game or role-play -----------------------------------------------------------------------------------
+
+_GAME_SET_UP = rx(
+    r"\blet'?s\s+(?:play\s+(?:a\s+)?(?:game|pretend|make-?believe)|pretend|role-?play|do\s+(?:a\s+)?role-?play)\b"
+    r"|\bpretend\s+(?:that\s+)?(?:you'?re|you\s+are)\b"
+)
+_GAME_OVER = rx(
+    r"\b(?:back\s+to\s+(?:reality|real\s+life)|end\s+(?:of\s+)?(?:the\s+)?(?:game|role-?play)|game\s+over"
+    r"|out\s+of\s+character|ooc|(?:stop|enough)\s+(?:the\s+)?(?:game|role-?play)|(?:real|serious)\s+(?:q|question)\b"
+    r"|for\s+real\s+now|jokes?\s+aside|(?:ok|okay)\s+seriously)"
+)
+
+
+def in_play(text: str, earlier: list[str]) -> bool:
+    """Whether ``text`` is said inside a game the conversation set up (``earlier``: the turns before it,
+    oldest first) and has not left since."""
+    if _GAME_OVER.search(text):
+        return False
+    if _GAME_SET_UP.search(text):
+        return True
+    for said in reversed(earlier):
+        if _GAME_OVER.search(said):
+            return False
+        if _GAME_SET_UP.search(said):
+            return True
+    return False
