@@ -519,7 +519,9 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                  r"|(?:yesterday|tomorrow)(?:\s+(?:morning|afternoon|evening|night))?|today|tonight"
                  r"|this\s+(?:morning|afternoon|evening)|last\s+night)\b")),
     ("in", _rx(r"\b(?:in|within)\s+(?P<n>" + _NUM_RE + r")\s+" + _UNIT_RE + r"s?(?:'?s?\s+time)?\b")),
-    ("ago", _rx(r"\b(?P<n>" + _NUM_RE + r")\s+" + _UNIT_RE + r"s?\s+(?:ago|now|back)\b")),
+    # never a frequency: "3x a week now", "twice a month now" say how often, not since when
+    ("ago", _rx(r"(?<!\btimes\s)(?<!\bx\s)(?<!\bonce\s)(?<!\btwice\s)(?<!\bthrice\s)\b(?P<n>" + _NUM_RE
+                + r")\s+" + _UNIT_RE + r"s?\s+(?:ago|now|back)\b")),
     ("ago1", _rx(r"\b(?P<n>an?)\s+" + _UNIT_RE + r"\s+(?:ago|back)\b|\b(?P<unit2>fortnight)\s+ago\b")),
     ("other_day", _rx(r"\b(?:the\s+other\s+day|a\s+(?:couple|few)\s+(?:of\s+)?days\s+back)\b")),
     # "last Christmas", "over New Year", "at Halloween": fixed-date holidays.
@@ -5120,7 +5122,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         other = _read(previous.content) if previous is not None and asker else None
         text = talk.still_at(talk.casual_forms(talk.degree_field(talk.relatives_named(text))), other)
         text = talk.diagnosed(talk.baby_named(talk.named_after_comma(talk.work_as_subject(text))), other)
-        text = said_forms.in_earnest(said_forms.plain_changes(text, turn.created_at.date()))
+        text = said_forms.in_earnest(said_forms.plain_states(said_forms.plain_changes(text, turn.created_at.date())))
     today = turn.created_at.date()
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)

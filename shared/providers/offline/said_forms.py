@@ -175,7 +175,81 @@ def _over_season(m: re.Match[str], today: date) -> str:
     return f"{'this' if today.month in _SEASON_MONTHS[season] else 'last'} {season}"
 
 
-_CHANGE_WORDS = ("new", "instead", " not ", "over", "called", "named", " and ", "past", "over the")
+# --- "doctor said no more coffee", "knees said no more running": an order the user now keeps -----------
+
+_ORDERED_NO_MORE = rx(
+    r"\b(?:(?:my|the)\s+)?(?:doctor|doc|gp|dentist|physio|cardiologist|nurse|knees?|back|body|hips?|stomach|liver"
+    r"|wallet|bank\s+account|budget)\s+(?:said|says|say|told\s+me)\s*:?\s*no\s+more\s+(?P<x>[a-z]+(?:\s+(?!for\b)[a-z]+)?)"
+    r"(?:\s+for\s+me)?\b"
+    r"|(?:^|(?<=[.!?;,]\s)|(?<=[.!?;,]))\s*no\s+more\s+(?P<y>[a-z]+(?:\s+(?!for\b)[a-z]+)?)\s+for\s+me\b"
+)
+
+
+def _ordered_no_more(m: re.Match[str]) -> str:
+    thing = m.group("x") or m.group("y")
+    if thing.split()[0].lower() in _NOT_A_VALUE:
+        return m.group(0)
+    return f"I stopped {thing}" if thing.split()[0].lower().endswith("ing") else f"I gave up {thing}"
+
+
+# --- a sport switched to: "switched to swimming laps instead" is going swimming now ------------------------
+
+# Sports said with "go": "I go swimming", "we go bouldering".
+_GO_SPORTS = (
+    r"swimming|cycling|running|jogging|hiking|climbing|bouldering|skiing|snowboarding|rowing|walking|dancing"
+    r"|boxing|surfing|skating|biking|fishing|sailing|kayaking|golfing|bowling|riding|paddling|diving"
+)
+_SWITCHED_TO_SPORT = rx(
+    r"(?:\b(?:i|we)\s+)?(?:(?:just|then|so)\s+)?\b(?:switched|changed|moved|went\s+over|took\s+up)\s+to\s+"
+    r"(?P<x>(?:" + _GO_SPORTS + r"))\b(?P<rest>[^.!?;]*?)(?:\s+instead)?(?=\s*(?:[.!?;,]|$))"
+)
+_INSTEAD_AFTER_SWITCH = rx(r"(?P<switch>\bswitched\s+(?:over\s+)?to\s+[^.!?;,]+?)\s+instead\b")
+
+# --- "so pescatarian now": what one is now, said without "I'm" ------------------------------------------
+
+_SO_NOW = rx(r"(?:^|(?<=[.!?;,]\s)|(?<=[.!?;,]))\s*so\s+(?P<x>[a-z][a-z-]+)\s+now\b")
+# Words that never name what one is ("so far now", "so much now") or only a passing mood.
+_NOT_A_STATE = frozenset(
+    ("far", "much", "many", "i", "we", "it", "that", "this", "what", "here", "there", "yeah", "yes", "no", "now")
+)
+_PASSING_MOODS = r"bored|tired|hungry|sleepy|exhausted|knackered|cranky|grumpy|restless|thirsty"
+
+# --- "a while back": a time said but not when; the fact is read from the message's time ------------------
+
+_WHILE_AGO = rx(r"\s*\b(?:quite\s+)?a\s+(?:while|bit|long\s+time|good\s+while)\s+(?:back|ago)\b")
+
+# --- a passing mood is no trait: "i'm bored in the evenings, ideas?" ---------------------------------------
+
+_MOOD = rx(
+    r"\b(?:i'?m|im|i\s+am)\s+(?:(?:so|really|kinda|kind\s+of|a\s+bit|very|super|soo+|just|always|often)\s+)*"
+    r"(?:" + _PASSING_MOODS + r")\b"
+    r"(?:\s+(?:in\s+the\s+(?:evenings?|mornings?|afternoons?)|at\s+night|lately|these\s+days|today|tonight|rn"
+    r"|right\s+now|all\s+(?:day|the\s+time)|at\s+work|at\s+home|again|atm))*(?=\s*(?:[.!?,;]|$))"
+)
+
+# --- a job left, then where one is now: "left Acme in April; now at Globex" -----------------------------
+
+_JOB_ENDED = rx(
+    r"\b(?:left|quit|resigned\s+from|laid\s+off|fired\s+from|no\s+longer\s+(?:work|at)|not\s+(?:working\s+)?at\s+"
+    r"(?-i:[A-Z])\S*\s+any\s*more)\b"
+)
+_ORG = r"(?P<org>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z&])[\w&'.-]*){0,3})"
+_NOT_AT_ANYMORE = rx(r"\b(?:(?:i'?m|im|i\s+am)\s+)?not\s+(?:working\s+)?at\s+" + _ORG + r"\s+any\s*more\b")
+_NOW_AT = rx(
+    r"(?:(?<=[.;,]\s)|(?<=[.;,])|(?<=\band\s)|^)\s*(?:(?:i'?m|im|i\s+am)\s+)?(?:now\s+)?(?:at|with)\s+" + _ORG
+    + r"(?P<now>\s+now)?"
+)
+
+
+def _now_at(m: re.Match[str]) -> str:
+    said = m.group(0)
+    if not re.search(r"\bnow\b|\bi'?m\b|\bim\b|\bi\s+am\b", said, re.IGNORECASE):
+        return said
+    return f" I work at {m.group('org')}" + (" now" if re.search(r"\bnow\b", said, re.IGNORECASE) else "")
+
+
+_CHANGE_WORDS = ("new", "instead", " not ", "over", "called", "named", " and ", "past", "more", "switch", "took up")
+_MORE_WORDS = ("so ", "while", " bit ", "long time", "i'm", "im ", "i am", "now", "left", "quit", "resigned", "laid")
 
 
 def plain_changes(text: str, today: date) -> str:
@@ -202,6 +276,36 @@ def plain_changes(text: str, today: date) -> str:
         text = _THIS_PAST.sub("last ", text)
     if " and " in lowered:
         text = _AND_THEN.sub(_and_then, text)
+    if "more" in lowered:
+        text = _ORDERED_NO_MORE.sub(_ordered_no_more, text)
+    if "switch" in lowered or "took up" in lowered or "changed" in lowered or "moved" in lowered:
+        text = _SWITCHED_TO_SPORT.sub(lambda m: f"I go {m.group('x')}{m.group('rest')} now", text)
+        text = _INSTEAD_AFTER_SWITCH.sub(lambda m: m.group("switch"), text)
+    return text
+
+
+def _so_now(m: re.Match[str]) -> str:
+    state = m.group("x").lower()
+    if state in _NOT_A_STATE or re.fullmatch(_PASSING_MOODS, state):
+        return m.group(0)
+    return f" so I'm {m.group('x')} now"
+
+
+def plain_states(text: str) -> str:
+    """``text`` with "so X now" said as "I'm X now", a time said without a date ("a while back") left out,
+    a passing mood left out, and a job left then another named ("now at Globex") said as work."""
+    lowered = text.lower()
+    if not any(w in lowered for w in _MORE_WORDS):
+        return text
+    if "so " in lowered:
+        text = _SO_NOW.sub(_so_now, text)
+    if "while" in lowered or " bit " in lowered or "long time" in lowered:
+        text = _WHILE_AGO.sub("", text)
+    if "i'm" in lowered or "im " in lowered or "i am" in lowered:
+        text = _MOOD.sub("", text)
+    if _JOB_ENDED.search(text):
+        text = _NOT_AT_ANYMORE.sub(lambda m: f"I no longer work at {m.group('org')}", text)
+        text = _NOW_AT.sub(_now_at, text)
     return text
 
 
