@@ -52,9 +52,12 @@ _NOT_A_VALUE = frozenset(
     )
 )
 _VALUE = r"(?P<x>[\w.+#&'-]+(?:\s+[\w.+#&'-]+){0,2})"
-_ROLE = r"(?P<y>(?:(?:favou?rite|go-to|main|daily|everyday|usual|primary)\s+)?[a-z-]+(?:\s+[a-z-]+)?)"
-_END = r"(?=\s*(?:[.!?,;]|\s(?:now|lol|haha|tbh)\b|$))"
-_IS_MY_NEW = rx(r"(?:^|(?<=[.!?;]\s)|(?<=[.!?;]))\s*" + _VALUE + r"\s+(?:is|'s)\s+my\s+new\s+" + _ROLE + _END)
+_ROLE = (
+    r"(?P<y>(?:(?:favou?rite|go-to|main|daily|everyday|usual|primary)\s+)?[a-z-]+"
+    r"(?:\s+(?!(?:now|lol|haha|tbh)\b)[a-z-]+)?)"
+)
+_END = r"(?=\s*(?:[.!?,;]|$)|\s+(?:now|lol|haha|tbh)\b)"
+_IS_MY_NEW = rx(r"(?:^|(?<=[.!?;,]\s)|(?<=[.!?;,]))\s*" + _VALUE + r"\s+(?:is|'s)\s+my\s+new\s+" + _ROLE + _END)
 _MY_NEW_IS = rx(r"\bmy\s+new\s+" + _ROLE + r"\s+(?:is|'s)\s+" + _VALUE + _END)
 
 
@@ -100,15 +103,15 @@ def _ended_then_now(m: re.Match[str]) -> str:
 _DAYS_OVER = rx(r"\bmy\s+(?P<what>[a-z]+ing)\s+days\s+(?:are|r)\s+(?:over|done|behind\s+me)\b")
 _TIME_AT_OVER = rx(
     r"\bmy\s+(?:time|days|job)\s+at\s+(?P<org>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z&])[\w&'.-]*){0,3})\s+"
-    r"(?:is|are|'s)\s+(?:over|done)\b"
+    r"(?:is|are)\s+(?:over|done)\b"
 )
 _COUPLE_OVER = rx(
-    r"\b(?:my|our)\s+(?:marriage|relationship|engagement)\s+(?:is|'s)\s+(?:over|done|finished)\b"
+    r"\b(?:my|our)\s+(?:marriage|relationship|engagement)(?:\s+is|'s)\s+(?:over|done|finished)\b"
     r"|\bit'?s\s+(?:over|done)\s+(?:between\s+(?:me\s+and\s+(?P<a>(?-i:[A-Z])\w+)|(?P<b>(?-i:[A-Z])\w+)\s+and\s+me)"
     r"|with\s+(?P<c>(?-i:[A-Z])\w+))\b"
 )
 _OVER_FOR_ME = rx(
-    r"(?:^|(?<=[.!?;,]\s)|(?<=[.!?;,]))\s*(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|'s)\s+(?:over|done)\s+for\s+me\b"
+    r"(?:^|(?<=[.!?;,]\s)|(?<=[.!?;,]))\s*(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?:\s+is|'s)\s+(?:over|done)\s+for\s+me\b"
 )
 
 
@@ -150,7 +153,9 @@ _CHANGE_VERBS = (
     r"joined|started|moved|became|got|bought|adopted|switched|took|began|signed|enrolled|left|quit|sold|retired"
 )
 _AND_THEN = rx(
-    r"(?P<first>\b(?:i|we)\s+[^.!?;]*?\b(?P<when>" + _TIME_PHRASE + r"))\s*,?\s+and\s+(?:then\s+)?"
+    r"(?P<first>(?:\b(?:i|we)\s+|^\s*|(?<=[.!?;]\s))[^.!?;]*?\b(?P<when>"
+    + _TIME_PHRASE
+    + r"))\s*,?\s+and\s+(?:then\s+)?"
     r"(?P<second>(?:" + _CHANGE_VERBS + r")\b[^.!?;,]*)"
 )
 _ANY_TIME = rx(r"\b(?:" + _TIME_PHRASE + r"|since|in\s+(?:19|20)\d{2}|ago|back)\b")
@@ -236,7 +241,8 @@ _JOB_ENDED = rx(
 _ORG = r"(?P<org>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z&])[\w&'.-]*){0,3})"
 _NOT_AT_ANYMORE = rx(r"\b(?:(?:i'?m|im|i\s+am)\s+)?not\s+(?:working\s+)?at\s+" + _ORG + r"\s+any\s*more\b")
 _NOW_AT = rx(
-    r"(?:(?<=[.;,]\s)|(?<=[.;,])|(?<=\band\s)|^)\s*(?:(?:i'?m|im|i\s+am)\s+)?(?:now\s+)?(?:at|with)\s+" + _ORG
+    r"(?:(?<=[.;,]\s)|(?<=[.;,])|(?<=\band\s)|^)\s*(?:(?:i'?m|im|i\s+am)\s+)?(?:now\s+)?(?:at|with)\s+"
+    + _ORG
     + r"(?P<now>\s+now)?"
 )
 
@@ -248,7 +254,21 @@ def _now_at(m: re.Match[str]) -> str:
     return f" I work at {m.group('org')}" + (" now" if re.search(r"\bnow\b", said, re.IGNORECASE) else "")
 
 
-_CHANGE_WORDS = ("new", "instead", " not ", "over", "called", "named", " and ", "past", "more", "switch", "took up")
+_CHANGE_WORDS = (
+    "new",
+    "instead",
+    " not ",
+    "over",
+    "done",
+    "behind",
+    "called",
+    "named",
+    " and ",
+    "past",
+    "more",
+    "switch",
+    "took up",
+)
 _MORE_WORDS = ("so ", "while", " bit ", "long time", "i'm", "im ", "i am", "now", "left", "quit", "resigned", "laid")
 
 

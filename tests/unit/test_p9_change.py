@@ -1,0 +1,354 @@
+"""Changes, endings, stated times and non-facts said in shapes the frames did not read (issue #12), read
+through ``said_forms``: each class is tried with several invented phrasings (other names and values, chat
+spelling, fillers, word order), each with the valid_from expected for a message sent on Tuesday
+2026-03-10; next to them, near misses that must give nothing. None comes from an evaluation set.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from shared.domain.models import ExtractionInput, Turn
+from shared.providers.offline import said_forms
+from shared.providers.offline.extraction_rules import extract_facts
+from tests.unit.test_end_state_classes import active_texts, only, replay, valid_at
+
+SAID = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
+
+
+def facts(text: str, *before: str):
+    context = tuple(Turn(f"c{i}", "user", t, SAID) for i, t in enumerate(before))
+    return extract_facts(ExtractionInput(new_turns=(Turn("m1", "user", text, SAID),), context_turns=context))
+
+
+def stated(text: str) -> list[tuple[str, bool, str]]:
+    """(text, negated, valid_from day) of each fact."""
+    return [(f.text, f.negated, f.valid_from.date().isoformat()) for f in facts(text)]
+
+
+def has(found: list[tuple[str, bool, str]], word: str, *, negated: bool, day: str = "2026-03-10") -> bool:
+    return any(word.lower() in t.lower() and n == negated and d == day for t, n, d in found)
+
+
+# --- a new value said as "X is my new Y" / "my new Y is X" ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [
+        ("Helsinki is my new home.", "Helsinki"),
+        ("so yeah, Tallinn is my new city!", "Tallinn"),
+        ("Rotterdam is my new base now", "Rotterdam"),
+        ("my new hometown is Cork", "Cork"),
+    ],
+)
+def test_a_place_said_as_my_new_home_is_where_the_user_lives(said, value):
+    found = facts(said)
+    assert any(f.slot == "location" and value in f.text and not f.negated for f in found)
+
+
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [
+        ("Kotlin is my new favourite language.", "Kotlin"),
+        ("Zig is my new favorite language lol", "Zig"),
+    ],
+)
+def test_a_favourite_said_as_my_new_is_the_favourite(said, value):
+    found = facts(said)
+    assert any((f.slot or "").startswith("favourite") and value in f.text for f in found)
+
+
+@pytest.mark.parametrize(
+    "said", ["This is my new favourite.", "That is my new home for the week?", "It's my new thing"]
+)
+def test_a_pronoun_is_no_new_value(said):
+    assert not any(f.slot == "location" for f in facts(said))
+
+
+# --- an ending and a new value: "instead of", "now, not" -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "new", "old"),
+    [
+        ("I drink tea instead of coffee now.", "tea", "coffee"),
+        ("i drink oat milk instead of cows milk these days", "oat milk", "cows milk"),
+        ("I use Neovim instead of VS Code now", "Neovim", "VS Code"),
+        ("I drink green tea now, not coffee", "green tea", "coffee"),
+        ("We use Podman instead of Docker now.", "Podman", "Docker"),
+    ],
+)
+def test_instead_of_ends_the_old_value_and_states_the_new(said, new, old):
+    found = stated(said)
+    assert has(found, new, negated=False) and has(found, old, negated=True)
+    assert not any("instead" in t for t, _, _ in found)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I used tea instead of coffee in the recipe.",  # a past, one-off
+        "Should I drink tea instead of coffee?",  # a question
+        "If I drank tea instead of coffee, would I sleep better?",  # a hypothetical
+    ],
+)
+def test_instead_of_that_is_no_change_gives_no_ending(said):
+    assert not any(n for _, n, _ in stated(said))
+
+
+# --- endings said as "... is over" -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "word"),
+    [
+        ("my running days are over", "run"),
+        ("My smoking days are behind me.", "smok"),
+        ("My time at Brackley Foods is over.", "Brackley"),
+        ("my days at Orlin are done", "Orlin"),
+        ("Yoga is over for me.", "yoga"),
+        ("pottery's done for me tbh", "pottery"),
+    ],
+)
+def test_a_thing_said_to_be_over_is_an_ending(said, word):
+    found = facts(said)
+    assert found and all(f.negated for f in found)
+    assert any(word.lower() in f.text.lower() for f in found)
+
+
+@pytest.mark.parametrize(
+    "said", ["My marriage is over.", "our relationship's over", "It's over between me and Dario.", "it's done with Mei"]
+)
+def test_a_couple_said_to_be_over_is_a_breakup(said):
+    found = facts(said)
+    assert any(f.slot == "partner" and f.negated for f in found)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The party is over for me, heading home.",  # a night out, nothing that was the user's
+        "Is the game over for me?",  # a question
+        "It's over, the match I mean.",  # no one named
+    ],
+)
+def test_over_that_ends_nothing_of_the_users_gives_no_ending(said):
+    assert not any(f.negated and f.slot in ("partner", "employer") for f in facts(said))
+
+
+# --- an order the user keeps, a sport switched to ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "word"),
+    [
+        ("my doctor said no more coffee", "coffee"),
+        ("doc says no more alcohol for me", "alcohol"),
+        ("knees said no more running lol", "run"),
+        ("my physio told me no more squats", "squats"),
+        ("My GP said no more red meat.", "red meat"),
+    ],
+)
+def test_an_order_kept_is_an_ending(said, word):
+    found = facts(said)
+    assert found and all(f.negated for f in found)
+    assert any(word in f.text.lower() for f in found)
+    assert not any(" for them" in f.text for f in found)
+
+
+@pytest.mark.parametrize(
+    "said", ["My sister said no more cake for her.", "the teacher said no more talking", "no more questions, thanks"]
+)
+def test_an_order_to_someone_else_is_no_ending_of_the_users(said):
+    assert not any(f.negated for f in facts(said))
+
+
+@pytest.mark.parametrize(
+    ("said", "sport"),
+    [
+        ("switched to swimming instead", "swimming"),
+        ("I switched to cycling instead.", "cycling"),
+        ("took up to bouldering twice a week", "bouldering"),
+        ("we switched to hiking on weekends", "hiking"),
+    ],
+)
+def test_a_sport_switched_to_is_the_habit_now(said, sport):
+    found = facts(said)
+    assert any(sport in f.text and not f.negated and (f.slot or "").startswith("habit") for f in found)
+
+
+def test_a_frequency_is_no_stated_date():
+    found = stated("I swim laps 3x a week now.")
+    assert found and all(d == "2026-03-10" for _, _, d in found)
+    assert not any("on 2026" in t for t, _, _ in stated("I go swimming twice a week now"))
+
+
+# --- what one is now, said without "I'm" ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "word"),
+    [
+        ("started eating fish again, so pescatarian now", "pescatarian"),
+        ("so vegetarian now i guess", "vegetarian"),
+    ],
+)
+def test_so_x_now_is_what_the_user_is_now(said, word):
+    assert any(f.slot == "diet" and word in f.text and not f.negated for f in facts(said))
+
+
+@pytest.mark.parametrize("said", ["so far now it's fine", "so tired now", "so yeah now what"])
+def test_so_now_with_no_state_gives_nothing(said):
+    assert not any(f.slot == "diet" or (f.slot or "").startswith("trait") for f in facts(said))
+
+
+# --- a job left, then where one is now --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "old", "new", "new_from"),
+    [
+        ("I left Acme in April; now at Globex.", "Acme", "Globex", "2026-03-10"),
+        ("not at Harwick anymore, I'm at Pellow since January", "Harwick", "Pellow", "2026-01-01"),
+        ("quit Dunmore last month, I'm with Rivet Labs now", "Dunmore", "Rivet Labs", "2026-03-10"),
+    ],
+)
+def test_a_job_left_then_another_named_is_the_employer_now(said, old, new, new_from):
+    found = facts(said)
+    assert any(f.slot == "employer" and f.negated and old in f.text for f in found)
+    assert any(
+        f.slot == "employer" and not f.negated and new in f.text and f.valid_from.date().isoformat() == new_from
+        for f in found
+    )
+
+
+def test_being_at_a_place_with_no_job_left_is_no_employer():
+    assert not any(f.slot == "employer" for f in facts("I'm at Heathrow now, flight's delayed"))
+
+
+# --- the second half of a change, and the place joined named ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "org", "day"),
+    [
+        ("I quit Google last month and joined a startup called Fennic.", "Fennic", "2026-02-01"),
+        ("Left Sperrin in January and joined Oakhurst", "Oakhurst", "2026-01-01"),
+        ("I left the bank two weeks ago and started at a studio called Pixelgrove.", "Pixelgrove", "2026-02-24"),
+        ("I joined a consultancy named Veltra.", "Veltra", "2026-03-10"),
+    ],
+)
+def test_the_place_joined_is_the_employer_from_the_changes_stated_date(said, org, day):
+    found = facts(said)
+    assert any(
+        f.slot == "employer" and org in f.text and not f.negated and f.valid_from.date().isoformat() == day
+        for f in found
+    )
+
+
+@pytest.mark.parametrize("said", ["I joined a gym called FitHaus.", "I joined a choir named Voces last week."])
+def test_a_club_joined_is_no_employer(said):
+    assert not any(f.slot == "employer" for f in facts(said))
+
+
+def test_the_second_half_keeps_its_own_stated_time():
+    found = facts("I left Nokia in May and joined Ericsson in June.")
+    joined = [f for f in found if f.slot == "employer" and not f.negated]
+    assert joined and joined[0].valid_from.date().isoformat() == "2025-06-01"
+
+
+# --- stated times -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "day"),
+    [
+        ("I moved to Porto this past summer.", "2025-06-01"),
+        ("moved to Porto over the summer", "2025-06-01"),
+        ("I moved to Porto over the winter.", "2025-12-01"),
+        ("I moved to Porto a while back.", "2026-03-10"),  # no date said: the message's time, the fact kept
+        ("moved to porto quite a while ago tbh", "2026-03-10"),
+    ],
+)
+def test_a_season_or_an_undated_past_gives_the_move_its_date(said, day):
+    found = facts(said)
+    assert any(
+        f.slot == "location" and "Porto" in f.text.title() and f.valid_from.date().isoformat() == day for f in found
+    )
+
+
+def test_moved_over_the_summer_as_of_answers_the_old_place_before_and_the_new_after():
+    run = replay([("I live in Graz.", "2025-01-10"), ("I moved to Linz over the summer.", "2025-10-20")])
+    assert only(active_texts(run), "Linz")
+    assert only(valid_at(run, "2025-05-01T12:00:00+00:00"), "Graz")
+    assert only(valid_at(run, "2025-08-01T12:00:00+00:00"), "Linz")
+
+
+def test_a_change_joined_with_and_ends_the_old_job_and_starts_the_new_at_the_stated_month():
+    run = replay(
+        [
+            ("I work at Sperrin as an analyst.", "2025-09-01"),
+            ("Left Sperrin in January and joined a startup called Oakhurst", "2026-03-10"),
+        ]
+    )
+    assert any("Oakhurst" in t for t in active_texts(run))
+    assert not any("Sperrin" in t for t in active_texts(run))
+    assert any("Oakhurst" in t for t in valid_at(run, "2026-02-01T12:00:00+00:00"))
+
+
+# --- non-facts: sarcasm, doubt, plans, games, passing moods -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "oh sure, I LOVE Mondays",
+        "oh yeah I'm TOTALLY a morning person, that's why I hit snooze five times 🙃",
+        "Oh great, I just LOVE sitting in traffic for two hours.",
+        "yeah right, I'm SO organised, my desk is a disaster",
+        "I'm a morning person 🙄",
+        "love my commute /s",
+        "we use Postgres? not sure",
+        "I think it's Jenkins?? idk",
+        "my sister lives in Oslo? or something",
+        "i'm going to become a monk and live on a mountain lol",
+        "I'm gonna sell everything and move to a beach in Bali",
+        "I want to quit and open a bakery",
+        "i'm bored in the evenings, ideas?",
+        "I'm so tired today.",
+        "im hungry rn",
+    ],
+)
+def test_what_is_not_said_in_earnest_gives_nothing(said):
+    assert facts(said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "word"),
+    [
+        ("oh yeah, I live in Dundee btw", "Dundee"),  # an "oh yeah" with nothing shouted is earnest
+        ("I use AWS at work, oh and I'm vegan", "vegan"),  # an acronym is not a shout
+        ("We use Postgres. Any tips for indexing?", "Postgres"),  # a question after a statement
+        ("I'm exhausted, I work nights at Kestrel", "Kestrel"),  # the mood goes, the job stays
+        ("I moved to Leeds and adopted a cat", "cat"),  # no plan: both halves are said
+    ],
+)
+def test_what_is_said_in_earnest_beside_such_words_is_kept(said, word):
+    assert any(word.lower() in f.text.lower() for f in facts(said))
+
+
+def test_a_turn_inside_a_game_is_the_characters_not_the_users():
+    game = "let's play a game: you're a detective and I'm a retired sea captain called Ezra. you knock. go!"
+    assert facts("*squints* I've got a parrot and a shotgun and I live in a lighthouse", game) == []
+    assert facts("I have three dogs and a boat", "let's pretend we're pirates") == []
+
+
+def test_a_turn_after_the_game_ends_is_the_users_again():
+    game = "let's role-play: you're a barista and I'm a customer"
+    found = facts("ok back to reality, I have a cat named Pip", game, "*orders a flat white*")
+    assert any("Pip" in f.text for f in found)
+    assert facts("I have a cat named Pip") and said_forms.in_play("I have a cat", ["let's pretend you're a cat"])
+    assert not said_forms.in_play("I have a cat", ["we role-play sales calls at work"])
