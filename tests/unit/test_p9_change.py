@@ -352,3 +352,65 @@ def test_a_turn_after_the_game_ends_is_the_users_again():
     assert any("Pip" in f.text for f in found)
     assert facts("I have a cat named Pip") and said_forms.in_play("I have a cat", ["let's pretend you're a cat"])
     assert not said_forms.in_play("I have a cat", ["we role-play sales calls at work"])
+
+
+# --- a past said with its end, a gap since a time, a job left then named, an account deleted -------------
+
+
+@pytest.mark.parametrize(
+    ("said", "slot", "word", "day"),
+    [
+        ("I worked at Shell until last year.", "employer", "Shell", "2025-01-01"),
+        ("I used to work for Aldwych Partners until 2020", "employer", "Aldwych", "2020-01-01"),
+        ("I was at Trimble until March.", "employer", "Trimble", "2026-03-01"),
+        ("I lived in Paris until 2018.", "location", "Paris", "2018-01-01"),
+        ("i lived in Cork for five years until two years ago", "location", "Cork", "2024-03-01"),
+    ],
+)
+def test_a_past_said_with_its_end_ends_the_fact_then(said, slot, word, day):
+    found = facts(said)
+    assert any(
+        f.slot == slot and f.negated and word in f.text and f.valid_from.date().isoformat() == day for f in found
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "word", "day"),
+    [
+        ("I haven't been to the gym since January.", "gym", "2026-01-01"),
+        ("I haven't smoked since May.", "smok", "2025-05-01"),
+        ("i havent played chess since 2019", "chess", "2019-01-01"),
+    ],
+)
+def test_a_gap_since_a_time_is_an_ending_then(said, word, day):
+    found = stated(said)
+    assert has(found, word, negated=True, day=day)
+
+
+@pytest.mark.parametrize("said", ["I haven't seen Tom since May.", "We haven't talked since 2019."])
+def test_a_gap_that_is_no_habit_of_the_users_gives_no_positive_fact(said):
+    assert not any(not f.negated for f in facts(said))
+
+
+@pytest.mark.parametrize(
+    ("said", "old", "new"),
+    [
+        ("I left Google in March. Now I'm at Meta.", "Google", "Meta"),
+        ("I'm not at Hollin anymore, left in January. now at Brightwater", "Hollin", "Brightwater"),
+    ],
+)
+def test_a_job_left_and_the_new_one_named_after(said, old, new):
+    found = facts(said)
+    assert any(f.slot == "employer" and f.negated and old in f.text for f in found)
+    assert any(f.slot == "employer" and not f.negated and new in f.text for f in found)
+
+
+def test_not_at_a_job_anymore_dated_by_the_left_that_follows():
+    found = facts("I'm not at Google anymore, left in January.")
+    assert any(f.negated and "Google" in f.text and f.valid_from.date().isoformat() == "2026-01-01" for f in found)
+
+
+@pytest.mark.parametrize("said", ["I deleted Instagram last week.", "i finally deleted my TikTok account"])
+def test_an_account_deleted_is_an_ending_never_a_job(said):
+    found = facts(said)
+    assert found and all(f.negated and f.slot != "employer" for f in found)

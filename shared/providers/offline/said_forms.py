@@ -240,10 +240,14 @@ _JOB_ENDED = rx(
 )
 _ORG = r"(?P<org>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z&])[\w&'.-]*){0,3})"
 _NOT_AT_ANYMORE = rx(r"\b(?:(?:i'?m|im|i\s+am)\s+)?not\s+(?:working\s+)?at\s+" + _ORG + r"\s+any\s*more\b")
+# "not at Google anymore, left in March": the "left" that follows dates the ending.
+_LEFT_WHEN = rx(
+    r"\b(?:(?:i'?m|im|i\s+am)\s+)?not\s+(?:working\s+)?at\s+" + _ORG + r"\s+any\s*more\s*[,;]\s*(?:i\s+)?left\s+"
+    r"(?P<when>(?:in\s+)?\w+(?:\s+\w+){0,2}?)(?=\s*(?:[.!?;,]|$))"
+)
 _NOW_AT = rx(
-    r"(?:(?<=[.;,]\s)|(?<=[.;,])|(?<=\band\s)|^)\s*(?:(?:i'?m|im|i\s+am)\s+)?(?:now\s+)?(?:at|with)\s+"
-    + _ORG
-    + r"(?P<now>\s+now)?"
+    r"(?:(?<=[.;,]\s)|(?<=[.;,])|(?<=\band\s)|^)\s*(?:now\s*,?\s+)?(?:(?:i'?m|im|i\s+am)\s+)?(?:now\s+)?"
+    r"(?:at|with)\s+" + _ORG + r"(?P<now>\s+now)?"
 )
 
 
@@ -253,6 +257,81 @@ def _now_at(m: re.Match[str]) -> str:
         return said
     return f" I work at {m.group('org')}" + (" now" if re.search(r"\bnow\b", said, re.IGNORECASE) else "")
 
+
+# --- a past said with its end: "I worked at Shell until last year", "I lived in Paris until 2018" ----------
+
+_ORG_AT = r"(?P<org>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z&])[\w&'.-]*){0,3})"
+_UNTIL_TIME = (
+    r"(?P<when>(?:(?:19|20)\d{2}|january|february|march|april|may|june|july|august|september|october|november"
+    r"|december|last\s+(?:week|month|year|spring|summer|autumn|fall|winter)"
+    r"|(?:\d{1,2}|a|an|one|two|three|four|five|six|a\s+few|a\s+couple\s+of)\s+(?:weeks?|months?|years?)\s+ago)\b)"
+)
+_WORKED_UNTIL = rx(
+    r"\bi\s+(?:used\s+to\s+work|worked|was\s+working|was)\s+(?:at|for)\s+"
+    + _ORG_AT
+    + r"(?:\s+for\s+[\w\s]{1,20}?)?\s+until\s+"
+    + _UNTIL_TIME
+)
+_LIVED_UNTIL = rx(
+    r"\bi\s+(?:used\s+to\s+live|lived|was\s+living)\s+in\s+"
+    + _ORG_AT
+    + r"(?:\s+for\s+[\w\s]{1,20}?)?\s+until\s+"
+    + _UNTIL_TIME
+)
+_NO_IN = rx(r"^(?:last|\d{1,2}\s|a\s|an\s|one|two|three|four|five|six)")
+
+
+def _at_time(when: str) -> str:
+    """ "2018" -> "in 2018", "March" -> "in March", "last year" and "two years ago" as they are."""
+    return when if _NO_IN.match(when) else f"in {when}"
+
+
+# --- an ending said as a gap since a time: "I haven't smoked since May" -------------------------------------
+
+_PARTICIPLE_GERUND = {
+    "been": "going",
+    "had": "having",
+    "drunk": "drinking",
+    "drank": "drinking",
+    "eaten": "eating",
+    "ridden": "riding",
+    "driven": "driving",
+    "written": "writing",
+    "worn": "wearing",
+    "done": "doing",
+    "run": "running",
+    "swum": "swimming",
+    "read": "reading",
+}
+# Not having seen or heard from someone since a time is no habit ended.
+_CONTACT_VERBS = frozenset(
+    ("seen", "talked", "spoken", "heard", "met", "visited", "called", "texted", "messaged", "rung", "phoned", "been")
+)
+_HAVENT_SINCE = rx(
+    r"\bi\s+(?:haven'?t|have\s+not|havent)\s+(?P<verb>[a-z]+)\b(?P<what>[^.!?;,]{0,40}?)\s+since\s+"
+    r"(?P<when>(?:19|20)\d{2}|january|february|march|april|may|june|july|august|september|october|november"
+    r"|december|last\s+(?:week|month|year|spring|summer|autumn|fall|winter))\b"
+)
+
+
+def _havent_since(m: re.Match[str]) -> str:
+    verb = m.group("verb").lower()
+    if verb in _CONTACT_VERBS and not (verb == "been" and re.match(r"\s*to\s+(?:the\s+)?[a-z]", m.group("what"))):
+        return m.group(0)  # "haven't seen Tom since May", "haven't been well since": no habit
+    gerund = _PARTICIPLE_GERUND.get(verb)
+    if gerund is None:
+        if not verb.endswith("ed") or len(verb) < 5:
+            return m.group(0)
+        gerund = verb[:-2] + "ing"
+    return f"I stopped {gerund}{m.group('what')} {_at_time(m.group('when'))}"
+
+
+# --- an app or account deleted is one no longer used ----------------------------------------------------
+
+_DELETED = rx(
+    r"\b(?:i\s+)?(?:finally\s+|just\s+)?(?:deleted|uninstalled|deactivated)\s+(?:my\s+)?"
+    r"(?P<thing>(?-i:[A-Z])[\w.+-]*)(?:\s+(?:account|app))?\b"
+)
 
 _CHANGE_WORDS = (
     "new",
@@ -267,7 +346,7 @@ _CHANGE_WORDS = (
     "past",
     "more",
     "switch",
-    "took up",
+    *("took up", "until", "since", "deleted", "uninstalled", "deactivated"),
 )
 _MORE_WORDS = ("so ", "while", " bit ", "long time", "i'm", "im ", "i am", "now", "left", "quit", "resigned", "laid")
 
@@ -298,6 +377,13 @@ def plain_changes(text: str, today: date) -> str:
         text = _AND_THEN.sub(_and_then, text)
     if "more" in lowered:
         text = _ORDERED_NO_MORE.sub(_ordered_no_more, text)
+    if "until" in lowered:
+        text = _WORKED_UNTIL.sub(lambda m: f"I left {m.group('org')} {_at_time(m.group('when'))}", text)
+        text = _LIVED_UNTIL.sub(lambda m: f"I moved out of {m.group('org')} {_at_time(m.group('when'))}", text)
+    if "since" in lowered:
+        text = _HAVENT_SINCE.sub(_havent_since, text)
+    if "deleted" in lowered or "uninstalled" in lowered or "deactivated" in lowered:
+        text = _DELETED.sub(lambda m: f"I'm done with {m.group('thing')}", text)
     if "switch" in lowered or "took up" in lowered or "changed" in lowered or "moved" in lowered:
         text = _SWITCHED_TO_SPORT.sub(lambda m: f"I go {m.group('x')}{m.group('rest')} now", text)
         text = _INSTEAD_AFTER_SWITCH.sub(lambda m: m.group("switch"), text)
@@ -324,6 +410,7 @@ def plain_states(text: str) -> str:
     if "i'm" in lowered or "im " in lowered or "i am" in lowered:
         text = _MOOD.sub("", text)
     if _JOB_ENDED.search(text):
+        text = _LEFT_WHEN.sub(lambda m: f"I left {m.group('org')} {m.group('when')}", text)
         text = _NOT_AT_ANYMORE.sub(lambda m: f"I no longer work at {m.group('org')}", text)
         text = _NOW_AT.sub(_now_at, text)
     return text
