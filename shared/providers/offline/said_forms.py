@@ -7,8 +7,7 @@ shapes into one of those, so that every value the shape admits is read the same 
 - ``plain_changes``: "Helsinki is my new home" / "my new city is Helsinki" (the current value replaces),
   "I drink tea instead of coffee now" / "I drink tea now, not coffee" (an ending and a new value), "my
   running days are over", "my time at Acme is over", "our marriage is over", "yoga is over for me"
-  (endings), "joined a startup called Fennic" (the named place joined), "quit X last month and joined Y"
-  (the second half of a change happened when the first did), "this past summer" (last summer);
+  (endings), "joined a startup called Fennic" (the named place joined), "this past summer" (last summer);
 - ``in_earnest``: what is said in earnest only: a sarcastic sentence ("oh sure, I LOVE Mondays", "...🙃")
   and a statement questioned and then doubted ("we use Postgres? not sure") say nothing certain, and a
   plan's second half ("I'm going to become a monk and live on a mountain") is still the plan;
@@ -21,6 +20,7 @@ Each pass sits behind a cheap word test, so a message without its words costs on
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date
 
 from shared.providers.offline.text_forms import rx
@@ -149,23 +149,10 @@ _TIME_PHRASE = (
     r"|(?:\d{1,2}|a|an|one|two|three|four|five|six|a\s+few|a\s+couple\s+of)\s+(?:days|weeks|months|years|day|week"
     r"|month|year)\s+(?:ago|back)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 )
-_CHANGE_VERBS = (
-    r"joined|started|moved|became|got|bought|adopted|switched|took|began|signed|enrolled|left|quit|sold|retired"
-)
-_AND_THEN = rx(
-    r"(?P<first>(?:\b(?:i|we)\s+|^\s*|(?<=[.!?;]\s))[^.!?;]*?\b(?P<when>"
-    + _TIME_PHRASE
-    + r"))\s*,?\s+and\s+(?:then\s+)?"
-    r"(?P<second>(?:" + _CHANGE_VERBS + r")\b[^.!?;,]*)"
-)
-_ANY_TIME = rx(r"\b(?:" + _TIME_PHRASE + r"|since|in\s+(?:19|20)\d{2}|ago|back)\b")
-
-
-def _and_then(m: re.Match[str]) -> str:
-    second = m.group("second")
-    if _ANY_TIME.search(second):
-        return m.group(0)
-    return f"{m.group('first')} and {second.rstrip()} {m.group('when')}"
+# A change said as one event ("switched jobs last month, I'm at Corvid now"): its time is the new value's.
+# A job left then another named ("left Acme in April; now at Globex") says when the old one ended only.
+_SWITCHED_JOBS = rx(r"\b(?:switched|changed|swapped)\s+jobs\b|\b(?:started|got)\s+a\s+new\s+job\b")
+_STATED = rx(r"\b(?:" + _TIME_PHRASE + r")\b")
 
 
 # --- "this past summer" is last summer; "over the summer" is the one just gone ---------------------------
@@ -235,7 +222,8 @@ _MOOD = rx(
 # --- a job left, then where one is now: "left Acme in April; now at Globex" -----------------------------
 
 _JOB_ENDED = rx(
-    r"\b(?:left|quit|resigned\s+from|laid\s+off|fired\s+from|no\s+longer\s+(?:work|at)|not\s+(?:working\s+)?at\s+"
+    r"\b(?:left|quit|resigned\s+from|laid\s+off|fired\s+from|no\s+longer\s+(?:work|at)|(?:switched|changed)\s+jobs"
+    r"|not\s+(?:working\s+)?at\s+"
     r"(?-i:[A-Z])\S*\s+any\s*more)\b"
 )
 _ORG = r"(?P<org>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z&])[\w&'.-]*){0,3})"
@@ -251,11 +239,21 @@ _NOW_AT = rx(
 )
 
 
-def _now_at(m: re.Match[str]) -> str:
-    said = m.group(0)
-    if not re.search(r"\bnow\b|\bi'?m\b|\bim\b|\bi\s+am\b", said, re.IGNORECASE):
-        return said
-    return f" I work at {m.group('org')}" + (" now" if re.search(r"\bnow\b", said, re.IGNORECASE) else "")
+def _now_at(text: str) -> Callable[[re.Match[str]], str]:
+    """The workplace named after a job left; from the change's stated time when one was said before it
+    ("switched jobs last month, I'm at Corvid now") and none after ("..., at Pellow since January")."""
+
+    def said_as_work(m: re.Match[str]) -> str:
+        said = m.group(0)
+        if not re.search(r"\bnow\b|\bi'?m\b|\bim\b|\bi\s+am\b", said, re.IGNORECASE):
+            return said
+        before = text[: m.start()]
+        when = [w.group(0) for w in _STATED.finditer(before)] if _SWITCHED_JOBS.search(before) else []
+        if when and not re.match(r"\s*(?:since|for)\b", text[m.end() :], re.IGNORECASE):
+            return f" I started at {m.group('org')} {when[-1]}"
+        return f" I work at {m.group('org')}" + (" now" if re.search(r"\bnow\b", said, re.IGNORECASE) else "")
+
+    return said_as_work
 
 
 # --- a past said with its end: "I worked at Shell until last year", "I lived in Paris until 2018" ----------
@@ -333,6 +331,49 @@ _DELETED = rx(
     r"(?P<thing>(?-i:[A-Z])[\w.+-]*)(?:\s+(?:account|app))?\b"
 )
 
+# --- a state held since a time, said with "have been": "I've been a nurse for 10 years" ----------------------
+
+_SPAN = r"(?P<when>(?:for|since)\s+[^.!?;,]{1,30}?)(?=\s*(?:now\s*)?(?:[.!?;,]|$))"
+_BEEN_A = rx(r"\bi'?ve\s+been\s+(?P<what>an?\s+[a-z-]+(?:\s+[a-z-]+)?)\s+" + _SPAN)
+_BEEN_AT = rx(r"\bi'?ve\s+been\s+(?:working\s+)?at\s+" + _ORG_AT + r"\s+" + _SPAN)
+_BEEN_DATING = rx(
+    r"\bi'?ve\s+been\s+(?P<how>dating|seeing|with|engaged\s+to|married\s+to)\s+(?P<who>(?-i:[A-Z])[a-z]+)\s+" + _SPAN
+)
+_BEEN_TOGETHER = rx(r"\bwe'?ve\s+been\s+(?:together|a\s+couple|dating)\s+" + _SPAN)
+
+
+def _been_dating(m: re.Match[str]) -> str:
+    how = {"with": "dating", "seeing": "dating"}.get(m.group("how").lower(), m.group("how"))
+    return f"I'm {how} {m.group('who')}, {_spanned(m.group('when'))}"
+
+
+def _spanned(when: str) -> str:
+    """A span said so the date frame reads it: "for 4 years" ends now ("for 4 years now")."""
+    return f"{when} now" if when.lower().startswith("for") else when
+
+
+# --- "it's been two years since I quit smoking": a time since, said as a time ago -----------------------
+
+_BEEN_SINCE_I = rx(
+    r"\b(?:it'?s|its|it\s+has)\s+been\s+(?:about\s+|almost\s+|nearly\s+|over\s+)?"
+    r"(?P<span>(?:\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple\s+of)\s+"
+    r"(?:days?|weeks?|months?|years?))\s+since\s+(?P<clause>(?:i|we)\s+[^.!?;,]+)"
+)
+
+# --- "moved house 2 weeks ago, now in Clapham": where one lives after a move ---------------------------------
+
+_MOVED_NOW_IN = rx(
+    r"(?P<move>\b(?:moved|relocated)\b[^.!?;]*?)[,;]\s*(?:and\s+)?(?:(?:i'?m|im|i\s+am)\s+)?now\s+(?:in|living\s+in)\s+"
+    r"(?P<place>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})"
+)
+
+
+def _moved_now_in(m: re.Match[str]) -> str:
+    move, place = m.group("move"), m.group("place")
+    when = [w.group(0) for w in _STATED.finditer(move)]
+    return f"{move}, I moved to {place} {when[-1]}" if when else f"{move}, I live in {place} now"
+
+
 _CHANGE_WORDS = (
     "new",
     "instead",
@@ -346,7 +387,7 @@ _CHANGE_WORDS = (
     "past",
     "more",
     "switch",
-    *("took up", "until", "since", "deleted", "uninstalled", "deactivated"),
+    *("took up", "until", "since", "deleted", "uninstalled", "deactivated", "been", "now in", "now living"),
 )
 _MORE_WORDS = ("so ", "while", " bit ", "long time", "i'm", "im ", "i am", "now", "left", "quit", "resigned", "laid")
 
@@ -373,8 +414,6 @@ def plain_changes(text: str, today: date) -> str:
         text = _JOINED_CALLED.sub(lambda m: f"{m.group('verb')} {m.group('name')}", text)
     if "past" in lowered:
         text = _THIS_PAST.sub("last ", text)
-    if " and " in lowered:
-        text = _AND_THEN.sub(_and_then, text)
     if "more" in lowered:
         text = _ORDERED_NO_MORE.sub(_ordered_no_more, text)
     if "until" in lowered:
@@ -382,6 +421,14 @@ def plain_changes(text: str, today: date) -> str:
         text = _LIVED_UNTIL.sub(lambda m: f"I moved out of {m.group('org')} {_at_time(m.group('when'))}", text)
     if "since" in lowered:
         text = _HAVENT_SINCE.sub(_havent_since, text)
+        text = _BEEN_SINCE_I.sub(lambda m: f"{m.group('clause').rstrip()} {m.group('span')} ago", text)
+    if "been" in lowered:
+        text = _BEEN_A.sub(lambda m: f"I'm {m.group('what')}, {_spanned(m.group('when'))}", text)
+        text = _BEEN_AT.sub(lambda m: f"I've worked at {m.group('org')} {m.group('when')}", text)
+        text = _BEEN_DATING.sub(_been_dating, text)
+        text = _BEEN_TOGETHER.sub(lambda m: f"I'm in a relationship, {_spanned(m.group('when'))}", text)
+    if "now in" in lowered or "now living" in lowered:
+        text = _MOVED_NOW_IN.sub(_moved_now_in, text)
     if "deleted" in lowered or "uninstalled" in lowered or "deactivated" in lowered:
         text = _DELETED.sub(lambda m: f"I'm done with {m.group('thing')}", text)
     if "switch" in lowered or "took up" in lowered or "changed" in lowered or "moved" in lowered:
@@ -412,7 +459,7 @@ def plain_states(text: str) -> str:
     if _JOB_ENDED.search(text):
         text = _LEFT_WHEN.sub(lambda m: f"I left {m.group('org')} {m.group('when')}", text)
         text = _NOT_AT_ANYMORE.sub(lambda m: f"I no longer work at {m.group('org')}", text)
-        text = _NOW_AT.sub(_now_at, text)
+        text = _NOW_AT.sub(_now_at(text), text)
     return text
 
 
