@@ -417,3 +417,52 @@ def test_not_at_a_job_anymore_dated_by_the_left_that_follows():
 def test_an_account_deleted_is_an_ending_never_a_job(said):
     found = facts(said)
     assert found and all(f.negated and f.slot != "employer" for f in found)
+
+
+# --- a doing given up for another, subjectless endings and changes in chat, lower-case names ---------------
+
+
+def test_instead_of_a_doing_ends_that_doing():
+    found = stated("these days i mostly cycle to work instead of driving")
+    assert has(found, "driv", negated=True)
+    assert not any("cycles driving" in t or "cycling-driving" in t for t, _, _ in found)
+
+
+@pytest.mark.parametrize(
+    ("said", "word"),
+    [
+        ("officially done with twitter as of today", "twitter"),
+        ("not doing crossfit anymore, knee issues", "crossfit"),
+        ("so, done with Duolingo", "Duolingo"),
+    ],
+)
+def test_a_subjectless_ending_is_the_users_ending(said, word):
+    found = facts(said)
+    assert found and all(f.negated for f in found)
+    assert any(word.lower() in f.text.lower() for f in found)
+    assert not any("anymore" in (f.slot or "") for f in found)
+
+
+def test_an_ending_then_news_after_its_comma_is_both():
+    found = facts("ok so update: i'm not vegan anymore, eating fish again")
+    assert any(f.slot == "diet" and f.negated for f in found)
+    assert not any("anymore" in (f.slot or "") for f in found)
+
+
+@pytest.mark.parametrize(
+    ("said", "old", "new"),
+    [
+        ("we're not using jira anymore, switched to linear last sprint", "jira", "linear"),
+        ("I don't use Trello anymore, moved to Notion this quarter", "Trello", "Notion"),
+    ],
+)
+def test_a_subjectless_change_after_an_ending_states_the_new_value(said, old, new):
+    found = facts(said)
+    assert any(f.negated and old in f.text for f in found)
+    assert any(not f.negated and new in f.text for f in found)
+
+
+@pytest.mark.parametrize("said", ["my cat luna died last week :(", "my dog biscuit passed away on sunday"])
+def test_a_lower_case_pet_name_before_a_death_is_a_name(said):
+    found = facts(said)
+    assert any(f.negated and (f.slot or "").startswith("pet:") for f in found)

@@ -95,6 +95,9 @@ def _ended_then_now(m: re.Match[str]) -> str:
     if verb.lower() in _NOT_A_PRESENT or verb.lower().endswith("ed"):
         return m.group(0)
     subj = m.group("subj")
+    if m.group("old").split()[0].lower().endswith("ing"):
+        # "I cycle to work instead of driving": the old is a doing of its own, not the verb's object
+        return f"{subj} stopped {m.group('old')}, {subj} {verb} {m.group('new')} now"
     return f"{subj} don't {verb} {m.group('old')} anymore, {subj} {verb} {m.group('new')} now"
 
 
@@ -374,6 +377,44 @@ def _moved_now_in(m: re.Match[str]) -> str:
     return f"{move}, I moved to {place} {when[-1]}" if when else f"{move}, I live in {place} now"
 
 
+# --- subjectless endings and changes in chat ----------------------------------------------------------------
+
+# "officially done with twitter", "not doing crossfit anymore": the "I" left out at the start of a sentence.
+_SUBJECTLESS_ENDING = rx(
+    r"(?:^|(?<=[.!?;]\s)|(?<=[.!?;]))\s*(?:(?:so|ok|okay|officially|finally|honestly|yeah|and)\s*,?\s+)*"
+    r"(?=(?:done\s+with|not\s+[a-z]+ing\s+[^.!?;,]+?\s+any\s*more)\b)"
+)
+# "i'm not vegan anymore, eating fish again": what comes after the ending's comma is news of its own.
+_ENDING_THEN_DOING = rx(
+    r"(?P<end>\bany\s*more)\s*,\s*(?=(?:[a-z]+ing)\b|(?![^.!?;]*\b(?:now|instead|these\s+days|nowadays)\b)"
+    r"(?!(?:i|we|but|just|only|and|so)\b)[^.!?;]*\b(?:issues?|problems?|reasons?|injury|injuries|surgery|health|money"
+    r"|budget|cost|time)\b)"
+)
+# "we're not using jira anymore, switched to linear": a change said after a comma, its subject left out.
+_SUBJECTLESS_CHANGE = rx(
+    r"(?P<lead>[,;]\s*)(?:(?:and|so|then|just)\s+)?(?=(?:switched|moved|changed|went)\s+(?:over\s+)?(?:to|back\s+to)\b)"
+)
+_WE_FIRST = rx(r"^\W*(?:we|we'?re|we\s+are|our)\b")
+# A time said in a unit the date frame has no calendar for ("last sprint", "this semester"): said without it.
+_UNCOUNTED_TIME = rx(r"\s*\b(?:last|this|past)\s+(?:sprint|quarter|semester|term|season|release|cycle)\b")
+# "my cat luna died": a pet's or relative's name typed in lower case, said before its death.
+_LOWER_NAME_DIED = rx(
+    r"\b(?P<kin>my\s+(?:cat|dog|kitten|puppy|rabbit|bunny|hamster|parrot|horse|budgie|tortoise|turtle|grandma|grandpa"
+    r"|granny|nan|nana|aunt|uncle|cousin))\s+(?P<name>(?-i:[a-z])[a-z]{2,})\s+(?=(?:died|passed|was\s+put\s+down)\b)"
+)
+
+
+def _said_by_me(m: re.Match[str]) -> str:
+    """The "I'm" left out, put back where the sentence's words start (fillers before it dropped)."""
+    said = m.group(0)
+    return f"{said[: len(said) - len(said.lstrip())]}I'm "
+
+
+def _subjectless_change(text: str) -> str:
+    subject = "we" if _WE_FIRST.match(text) else "I"
+    return _SUBJECTLESS_CHANGE.sub(lambda m: f"{m.group('lead')}{subject} ", text)
+
+
 _CHANGE_WORDS = (
     "new",
     "instead",
@@ -388,6 +429,7 @@ _CHANGE_WORDS = (
     "more",
     "switch",
     *("took up", "until", "since", "deleted", "uninstalled", "deactivated", "been", "now in", "now living"),
+    *("anymore", "any more", "switched", "moved", "changed", "went", "last ", "this ", "died", "passed", "put down"),
 )
 _MORE_WORDS = ("so ", "while", " bit ", "long time", "i'm", "im ", "i am", "now", "left", "quit", "resigned", "laid")
 
@@ -429,6 +471,15 @@ def plain_changes(text: str, today: date) -> str:
         text = _BEEN_TOGETHER.sub(lambda m: f"I'm in a relationship, {_spanned(m.group('when'))}", text)
     if "now in" in lowered or "now living" in lowered:
         text = _MOVED_NOW_IN.sub(_moved_now_in, text)
+    if "done with" in lowered or "anymore" in lowered or "any more" in lowered:
+        text = _SUBJECTLESS_ENDING.sub(_said_by_me, text)
+        text = _ENDING_THEN_DOING.sub(lambda m: f"{m.group('end')}. ", text)
+    if "switched" in lowered or "moved" in lowered or "changed" in lowered or "went" in lowered:
+        text = _subjectless_change(text)
+    if "last " in lowered or "this " in lowered or "past " in lowered:
+        text = _UNCOUNTED_TIME.sub("", text)
+    if "died" in lowered or "passed" in lowered or "put down" in lowered:
+        text = _LOWER_NAME_DIED.sub(lambda m: f"{m.group('kin')} {m.group('name').title()} ", text)
     if "deleted" in lowered or "uninstalled" in lowered or "deactivated" in lowered:
         text = _DELETED.sub(lambda m: f"I'm done with {m.group('thing')}", text)
     if "switch" in lowered or "took up" in lowered or "changed" in lowered or "moved" in lowered:
