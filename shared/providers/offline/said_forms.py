@@ -396,6 +396,7 @@ _SUBJECTLESS_CHANGE = rx(
 )
 _WE_FIRST = rx(r"^\W*(?:we|we'?re|we\s+are|our)\b")
 # A time said in a unit the date frame has no calendar for ("last sprint", "this semester"): said without it.
+_UNCOUNTED_UNITS = ("sprint", "quarter", "semester", "term", "season", "release", "cycle")
 _UNCOUNTED_TIME = rx(r"\s*\b(?:last|this|past)\s+(?:sprint|quarter|semester|term|season|release|cycle)\b")
 # "my cat luna died": a pet's or relative's name typed in lower case, said before its death.
 _LOWER_NAME_DIED = rx(
@@ -439,24 +440,29 @@ def plain_changes(text: str, today: date) -> str:
     lowered = text.lower()
     if not any(w in lowered for w in _CHANGE_WORDS):
         return text
-    if "new" in lowered:
+    if "my new" in lowered:
         text = _IS_MY_NEW.sub(_is_my_new, text)
         text = _MY_NEW_IS.sub(_is_my_new, text)
     if "instead" in lowered:
         text = _INSTEAD.sub(_ended_then_now, text)
-    if " not " in lowered:
+    if " not " in lowered and ("now" in lowered or "days" in lowered):
         text = _NOW_NOT.sub(_ended_then_now, text)
     if "over" in lowered or "done" in lowered or "behind" in lowered:
-        text = _DAYS_OVER.sub(lambda m: f"I stopped {m.group('what')}", text)
-        text = _TIME_AT_OVER.sub(lambda m: f"I left {m.group('org')}", text)
-        text = _COUPLE_OVER.sub(_couple_over, text)
-        text = _OVER_FOR_ME.sub(_over_for_me, text)
-        text = _OVER_SEASON.sub(lambda m: _over_season(m, today), text)
+        if "days" in lowered:
+            text = _DAYS_OVER.sub(lambda m: f"I stopped {m.group('what')}", text)
+        if " at " in lowered:
+            text = _TIME_AT_OVER.sub(lambda m: f"I left {m.group('org')}", text)
+        if "it" in lowered or "relationship" in lowered or "marriage" in lowered or "engagement" in lowered:
+            text = _COUPLE_OVER.sub(_couple_over, text)
+        if "for me" in lowered:
+            text = _OVER_FOR_ME.sub(_over_for_me, text)
+        if "over the" in lowered:
+            text = _OVER_SEASON.sub(lambda m: _over_season(m, today), text)
     if "called" in lowered or "named" in lowered:
         text = _JOINED_CALLED.sub(lambda m: f"{m.group('verb')} {m.group('name')}", text)
     if "past" in lowered:
         text = _THIS_PAST.sub("last ", text)
-    if "more" in lowered:
+    if "no more" in lowered:
         text = _ORDERED_NO_MORE.sub(_ordered_no_more, text)
     if "until" in lowered:
         text = _WORKED_UNTIL.sub(lambda m: f"I left {m.group('org')} {_at_time(m.group('when'))}", text)
@@ -474,15 +480,17 @@ def plain_changes(text: str, today: date) -> str:
     if "done with" in lowered or "anymore" in lowered or "any more" in lowered:
         text = _SUBJECTLESS_ENDING.sub(_said_by_me, text)
         text = _ENDING_THEN_DOING.sub(lambda m: f"{m.group('end')}. ", text)
-    if "switched" in lowered or "moved" in lowered or "changed" in lowered or "went" in lowered:
+    if ("switched" in lowered or "moved" in lowered or "changed" in lowered or "went" in lowered) and (
+        "," in text or ";" in text
+    ):
         text = _subjectless_change(text)
-    if "last " in lowered or "this " in lowered or "past " in lowered:
+    if any(w in lowered for w in _UNCOUNTED_UNITS):
         text = _UNCOUNTED_TIME.sub("", text)
     if "died" in lowered or "passed" in lowered or "put down" in lowered:
         text = _LOWER_NAME_DIED.sub(lambda m: f"{m.group('kin')} {m.group('name').title()} ", text)
     if "deleted" in lowered or "uninstalled" in lowered or "deactivated" in lowered:
         text = _DELETED.sub(lambda m: f"I'm done with {m.group('thing')}", text)
-    if "switch" in lowered or "took up" in lowered or "changed" in lowered or "moved" in lowered:
+    if ("switch" in lowered or "took up" in lowered or "changed" in lowered or "moved" in lowered) and "to " in lowered:
         text = _SWITCHED_TO_SPORT.sub(lambda m: f"I go {m.group('x')}{m.group('rest')} now", text)
         text = _INSTEAD_AFTER_SWITCH.sub(lambda m: m.group("switch"), text)
     return text
@@ -543,6 +551,13 @@ _OWN_CLAUSE = frozenset(
 _EARNEST_WORDS = ("?", "/s", "\U0001f643", "\U0001f644", "\U0001f612", "oh", "yeah", " and ")
 
 
+# Cheap tests before the patterns above: a doubt's words, a plan's words.
+_MAY_DOUBT = rx(r"\?\s*(?:\W*\w+\W+){0,2}?(?:not|idk|dunno|don'?t|do\s+not|forget|can'?t|or|maybe)\b")
+_MAY_PLAN = rx(
+    r"\b(?:going|gonna|want|wanna|plan|planning|hope|hoping|intend|like|might|may|could|will|should|about)\b|'ll|'d"
+)
+
+
 def _plan_goes_on(m: re.Match[str]) -> str:
     following = m.group("next").lower()
     if following in _OWN_CLAUSE or following.endswith("ed"):
@@ -559,16 +574,16 @@ def in_earnest(text: str) -> str:
     lowered = text.lower()
     if not any(w in lowered for w in _EARNEST_WORDS):
         return text
-    if "oh" in lowered or "yeah" in lowered or _IRONY_MARK.search(text):
+    if _IRONY_MARK.search(text) or (("oh" in lowered or "yeah" in lowered) and _SHOUTED.search(text)):
         kept = [
             s
             for s in _sentences(text)
             if not (_IRONY_MARK.search(s) or (_MOCK_OPENER.search(s) and _SHOUTED.search(s)))
         ]
         text = " ".join(kept)
-    if "?" in text:
+    if "?" in text and _MAY_DOUBT.search(text):
         text = _DOUBTED.sub(" ", text).strip()
-    if " and " in text.lower():
+    if " and " in text.lower() and _MAY_PLAN.search(text):
         text = _PLAN_HEAD.sub(_plan_goes_on, text)
     return text
 
@@ -586,9 +601,14 @@ _GAME_OVER = rx(
 )
 
 
+_MAY_SET_UP = re.compile(r"[Pp]retend|[Ll]et'?s|PRETEND|LET'?S")  # case-sensitive: a scan, not a match per place
+
+
 def in_play(text: str, earlier: list[str]) -> bool:
     """Whether ``text`` is said inside a game the conversation set up (``earlier``: the turns before it,
     oldest first) and has not left since."""
+    if not any(_MAY_SET_UP.search(said) for said in (text, *earlier)):
+        return False
     if _GAME_OVER.search(text):
         return False
     if _GAME_SET_UP.search(text):
