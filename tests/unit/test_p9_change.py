@@ -466,3 +466,37 @@ def test_a_subjectless_change_after_an_ending_states_the_new_value(said, old, ne
 def test_a_lower_case_pet_name_before_a_death_is_a_name(said):
     found = facts(said)
     assert any(f.negated and (f.slot or "").startswith("pet:") for f in found)
+
+
+# --- more ways of not meaning it: a mock opener of its own, "... NOT", "jk", a doubt about a statement -------
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "great, another Monday. I just LOVE my commute",
+        "Sure, I'll TOTALLY go to the gym tomorrow lol",
+        "wow. I SO enjoy spreadsheets",
+        "I'm a vegan... NOT. had a burger today",
+        "i'm vegan btw jk",
+        "I'm moving to Mars. Just kidding!",
+        "I'm not sure if I'm vegan anymore",
+        "i dont know whether we still use Jenkins",
+    ],
+)
+def test_more_of_what_is_not_meant_gives_nothing(said):
+    found = facts(said)
+    assert [f for f in found if f.slot in ("diet", "location") or (f.slot or "").startswith(("like", "tool"))] == []
+
+
+@pytest.mark.parametrize(
+    ("said", "word"),
+    [
+        ("I live in Oslo. I'm a vegan jk", "Oslo"),  # the joke takes back its own sentence only
+        ("Great news: I moved to Bergen last week!", "Bergen"),  # an opener with nothing shouted
+        ("sure, I use AWS at work", "AWS"),  # an acronym is no shout
+        ("I'm not sure which one to buy, but I have a Pixel 7", "Pixel"),  # no doubt about the statement
+    ],
+)
+def test_what_is_meant_beside_a_joke_or_a_doubt_is_kept(said, word):
+    assert any(word in f.text for f in facts(said))

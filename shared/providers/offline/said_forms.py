@@ -527,7 +527,10 @@ def plain_states(text: str) -> str:
 # An ironic face or "/s" marks the sentence it ends as meant the other way round.
 _IRONY_MARK = re.compile(r"[\U0001F643\U0001F644\U0001F612]|(?<!\w)/s\b")
 # "oh sure, I LOVE Mondays", "oh yeah I'm TOTALLY a morning person": a mock agreement, then a word shouted.
-_MOCK_OPENER = rx(r"^\W*(?:oh|ah|wow)\s*,?\s+(?:yeah|yes|sure|great|right|totally|joy|wonderful)\b|^\W*yeah\s+right\b")
+_MOCK_OPENER = rx(
+    r"^\W*(?:oh|ah|wow)\s*,?\s+(?:yeah|yes|sure|great|right|totally|joy|wonderful)\b|^\W*yeah\s+(?:right|because)\b"
+    r"|^\W*(?:sure|great|wow|yay|fantastic|wonderful|perfect)\s*[,!.]"
+)
 _SHOUTED = re.compile(
     r"\b(?:TOTALLY|SO|LOVE|LOVED|ADORE|REALLY|SUPER|DEFINITELY|ABSOLUTELY|GREAT|BEST|FAVOU?RITE|THRILLED|ENJOY"
     r"|AMAZING|NEVER|ALWAYS|CLEARLY|OBVIOUSLY|SUCH)\b"
@@ -548,7 +551,19 @@ _PLAN_HEAD = rx(
 _OWN_CLAUSE = frozenset(
     ("i", "we", "my", "the", "it", "he", "she", "they", "then", "a", "an", "that", "this", "you", "our", "not", "so")
 )
-_EARNEST_WORDS = ("?", "/s", "\U0001f643", "\U0001f644", "\U0001f612", "oh", "yeah", " and ")
+# "just kidding", "jk": said after a sentence (or at its end), it takes that sentence back.
+_TAKEN_BACK = rx(r"\b(?:jk|j/k|just\s+kidding|(?:i'?m\s+)?kidding|just\s+joking|lol\s+jk)\W*$")
+# "I'm a vegan... NOT.": the shouted "NOT" after a pause reverses what came before it.
+_THEN_NOT = re.compile(r"[^.!?]*\.{2,}\s*NOT\b[.!]*")
+# "I'm not sure if I'm vegan anymore": a doubt about a statement says neither it nor its opposite.
+_UNSURE_IF = rx(
+    r"\b(?:(?:i'?m|im|i\s+am)\s+not\s+(?:really\s+|totally\s+|100\s*%\s+)?sure|i\s+(?:don'?t|do\s+not|dont)\s+know)"
+    r"\s+(?:if|whether)\b[^.!?;]*"
+)
+_EARNEST_WORDS = (
+    *("?", "/s", "\U0001f643", "\U0001f644", "\U0001f612", "oh", "yeah", " and ", "sure", "great", "wow"),
+    *("jk", "j/k", "kidding", "joking", "not", "know"),
+)
 
 
 # Cheap tests before the patterns above: a doubt's words, a plan's words.
@@ -569,18 +584,35 @@ def _sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?\n])\s+", text) if s]
 
 
+def _taken_back(text: str) -> str:
+    """Without the sentence a "jk" takes back: its own, or the one before when it stands alone."""
+    kept: list[str] = []
+    for sentence in _sentences(text):
+        found = _TAKEN_BACK.search(sentence)
+        if found is None:
+            kept.append(sentence)
+        elif not sentence[: found.start()].strip(" ,.!-") and kept:
+            kept.pop()
+    return " ".join(kept)
+
+
 def in_earnest(text: str) -> str:
     """``text`` without what it says in jest or in doubt, and with a plan's second verb still the plan."""
     lowered = text.lower()
     if not any(w in lowered for w in _EARNEST_WORDS):
         return text
-    if _IRONY_MARK.search(text) or (("oh" in lowered or "yeah" in lowered) and _SHOUTED.search(text)):
-        kept = [
-            s
-            for s in _sentences(text)
-            if not (_IRONY_MARK.search(s) or (_MOCK_OPENER.search(s) and _SHOUTED.search(s)))
-        ]
-        text = " ".join(kept)
+    mocking = any(w in lowered for w in ("oh", "yeah", "sure", "great", "wow")) and _SHOUTED.search(text)
+    if _IRONY_MARK.search(text) or mocking:
+        sentences = _sentences(text)
+        mocked = mocking and any(_MOCK_OPENER.search(s) for s in sentences)
+        # the mock opener may be a sentence of its own ("great, another Monday. I just LOVE my commute")
+        text = " ".join(s for s in sentences if not (_IRONY_MARK.search(s) or (mocked and _SHOUTED.search(s))))
+    if "NOT" in text:
+        text = _THEN_NOT.sub(" ", text).strip()
+    if any(w in lowered for w in ("jk", "j/k", "kidding", "joking")):
+        text = _taken_back(text)
+    if ("not" in lowered or "know" in lowered) and (" if " in lowered or "whether" in lowered):
+        text = _UNSURE_IF.sub(" ", text).strip()
     if "?" in text and _MAY_DOUBT.search(text):
         text = _DOUBTED.sub(" ", text).strip()
     if " and " in text.lower() and _MAY_PLAN.search(text):
