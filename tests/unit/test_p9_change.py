@@ -500,3 +500,26 @@ def test_more_of_what_is_not_meant_gives_nothing(said):
 )
 def test_what_is_meant_beside_a_joke_or_a_doubt_is_kept(said, word):
     assert any(word in f.text for f in facts(said))
+
+
+# --- a past state or habit, then the present one ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "old", "new"),
+    [
+        ("I was vegetarian but now I eat meat again.", "vegetarian", "meat"),
+        ("used to drink coffee, now it's tea", "coffee", "tea"),
+        ("I was a smoker, now I vape", "smoker", "vape"),
+        ("we used to use Trello; now it's Linear", "Trello", "Linear"),
+    ],
+)
+def test_a_past_state_then_the_present_ends_the_one_and_states_the_other(said, old, new):
+    found = stated(said)
+    assert has(found, old, negated=True) and has(found, new, negated=False)
+
+
+def test_a_past_state_inside_a_when_clause_ends_nothing():
+    found = facts("I was in Leeds when I was a student, but now I'm in York")
+    assert not any("student" in f.text for f in found)
+    assert any(f.slot == "location" and "York" in f.text for f in found)

@@ -416,6 +416,27 @@ def _subjectless_change(text: str) -> str:
     return _SUBJECTLESS_CHANGE.sub(lambda m: f"{m.group('lead')}{subject} ", text)
 
 
+# --- a past state or habit, then the present one ----------------------------------------------------------
+
+# "I was vegetarian but now I eat meat again": the past state is one no longer held.
+_WAS_BUT_NOW = rx(
+    r"(?<!\bwhen\s)(?<!\bwhile\s)(?<!\bas\s)(?<!\bsince\s)(?<!\bbecause\s)(?<!\bbefore\s)(?<!\bafter\s)(?<!\bif\s)"
+    r"\b(?:i|we)\s+(?:was|were)\s+(?P<x>(?:an?\s+)?[a-z-]+(?:\s+[a-z-]+)?)\s*,?\s+(?:but\s+)?now\b\s*,?\s*"
+    r"(?P<rest>(?:i|we)\b)"
+)
+# "used to drink coffee, now it's tea": the habit's verb carries over to what it is now.
+_USED_TO_NOW_ITS = rx(
+    r"\b(?P<subj>i\s+|we\s+)?used\s+to\s+(?P<verb>[a-z]+)\s+(?P<old>[^,;.!?]+?)\s*[,;]\s*(?:but\s+)?now\s+"
+    r"(?:it'?s|its|it\s+is)\s+(?P<new>[^,;.!?]+)"
+)
+
+
+def _used_to_now_its(m: re.Match[str]) -> str:
+    subj = (m.group("subj") or "I ").strip()
+    verb = m.group("verb")
+    return f"{subj} don't {verb} {m.group('old')} anymore, {subj} {verb} {m.group('new')} now"
+
+
 _CHANGE_WORDS = (
     "new",
     "instead",
@@ -430,6 +451,7 @@ _CHANGE_WORDS = (
     "more",
     "switch",
     *("took up", "until", "since", "deleted", "uninstalled", "deactivated", "been", "now in", "now living"),
+    *("was", "were", "used to"),
     *("anymore", "any more", "switched", "moved", "changed", "went", "last ", "this ", "died", "passed", "put down"),
 )
 _MORE_WORDS = ("so ", "while", " bit ", "long time", "i'm", "im ", "i am", "now", "left", "quit", "resigned", "laid")
@@ -488,6 +510,10 @@ def plain_changes(text: str, today: date) -> str:
         text = _UNCOUNTED_TIME.sub("", text)
     if "died" in lowered or "passed" in lowered or "put down" in lowered:
         text = _LOWER_NAME_DIED.sub(lambda m: f"{m.group('kin')} {m.group('name').title()} ", text)
+    if "now" in lowered and ("was" in lowered or "were" in lowered):
+        text = _WAS_BUT_NOW.sub(lambda m: f"I'm not {m.group('x')} anymore, {m.group('rest')}", text)
+    if "used to" in lowered and "now" in lowered:
+        text = _USED_TO_NOW_ITS.sub(_used_to_now_its, text)
     if "deleted" in lowered or "uninstalled" in lowered or "deactivated" in lowered:
         text = _DELETED.sub(lambda m: f"I'm done with {m.group('thing')}", text)
     if ("switch" in lowered or "took up" in lowered or "changed" in lowered or "moved" in lowered) and "to " in lowered:
