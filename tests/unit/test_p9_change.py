@@ -523,3 +523,35 @@ def test_a_past_state_inside_a_when_clause_ends_nothing():
     found = facts("I was in Leeds when I was a student, but now I'm in York")
     assert not any("student" in f.text for f in found)
     assert any(f.slot == "location" and "York" in f.text for f in found)
+
+
+# --- when, said after the news ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "day"),
+    [
+        ("I moved to Porto. That was back in May.", "2025-05-01"),
+        ("moved to porto!! this was two weeks ago", "2026-02-24"),
+        ("I moved to Porto - in May actually.", "2025-05-01"),
+        ("I moved to Porto in '19.", "2019-01-01"),
+        ("I've lived in Porto since '21", "2021-01-01"),
+    ],
+)
+def test_a_time_said_after_the_news_dates_it(said, day):
+    found = facts(said)
+    assert any(f.slot == "location" and f.valid_from.date().isoformat() == day for f in found)
+
+
+def test_a_span_said_after_an_ending_dates_it():
+    found = stated("I quit smoking. It's been 3 months now.")
+    assert has(found, "smok", negated=True, day="2025-12-10")
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["I moved to Porto. It was in the news.", "I moved to Porto - in a van lol", "I moved to Porto. It was fun."],
+)
+def test_a_sentence_after_the_news_that_names_no_time_dates_nothing(said):
+    found = facts(said)
+    assert any(f.slot == "location" and f.valid_from.date().isoformat() == "2026-03-10" for f in found)

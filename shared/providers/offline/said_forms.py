@@ -437,6 +437,52 @@ def _used_to_now_its(m: re.Match[str]) -> str:
     return f"{subj} don't {verb} {m.group('old')} anymore, {subj} {verb} {m.group('new')} now"
 
 
+# --- when, said after the news: "I moved to Porto. That was back in May." ----------------------------------
+
+_WHEN_WORDS = (
+    r"(?:(?:back|about|around|roughly|only|just)\s+)?(?:in|on|last|since|during|over|at\s+the\s+(?:start|end)\s+of"
+    r"|early|late|mid|yesterday|the\s+other\s+day|(?:\d{1,2}|a|an|one|two|three|four|five|six|a\s+few|a\s+couple\s+of)"
+    r"\s+(?:days?|weeks?|months?|years?)\s+ago)\b"
+)
+# "That was back in May.", "this was two weeks ago", "it happened last spring": a sentence that only dates.
+_THAT_WAS_WHEN = rx(
+    r"(?P<prev>[^.!?]{3,}?)\s*[.!]+\s+(?:that|this|it)\s+(?:was|happened)\s+(?P<when>"
+    + _WHEN_WORDS
+    + r"[^.!?,;]{0,25}?)"
+    r"(?:\s+(?:actually|btw|lol|haha|now))?\s*(?=[.!]|$)"
+)
+# "I quit smoking. It's been 3 months now.": a span since the news, said as its time ago.
+_BEEN_SPAN_NOW = rx(
+    r"(?P<prev>[^.!?]{3,}?)\s*[.!]+\s+(?:it'?s|its|it\s+has)\s+been\s+(?:about\s+|almost\s+|nearly\s+|over\s+)?"
+    r"(?P<span>(?:\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple\s+of)\s+"
+    r"(?:days?|weeks?|months?|years?))(?:\s+(?:now|already|so\s+far))?\s*(?=[.!]|$)"
+)
+# "I moved to Porto - in May actually": a time set off by a dash is the time of the clause before it.
+# What a time must name to date anything ("it was in the news" names none).
+_TIME_WORD = rx(
+    r"\b(?:(?:19|20)\d{2}|january|february|march|april|may|june|july|august|september|october|november|december"
+    r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    r"|spring|summer|autumn|fall|winter|christmas|easter|yesterday|week|weekend|month|year|days?|weeks|months|years"
+    r"|\d{1,2}(?:st|nd|rd|th))\b"
+)
+
+
+def _that_was_when(m: re.Match[str]) -> str:
+    when = m.group("when")
+    return f"{m.group('prev')} {when}" if _TIME_WORD.search(when) else m.group(0)
+
+
+_DASHED_WHEN = rx(r"\s+[-\u2013\u2014]+\s+(?=" + _WHEN_WORDS + r")")
+# "in '19", "since '23", "summer '21": a year said with two digits.
+_SHORT_YEAR = rx(r"(?<=\s)['\u2019](?P<yy>\d{2})\b")
+
+
+def _short_year(m: re.Match[str], today: date) -> str:
+    yy = int(m.group("yy"))
+    century = 2000 if 2000 + yy <= today.year else 1900
+    return str(century + yy)
+
+
 _CHANGE_WORDS = (
     "new",
     "instead",
@@ -451,7 +497,7 @@ _CHANGE_WORDS = (
     "more",
     "switch",
     *("took up", "until", "since", "deleted", "uninstalled", "deactivated", "been", "now in", "now living"),
-    *("was", "were", "used to"),
+    *("was", "were", "used to", "happened", "-", "\u2013", "\u2014", "'", "\u2019"),
     *("anymore", "any more", "switched", "moved", "changed", "went", "last ", "this ", "died", "passed", "put down"),
 )
 _MORE_WORDS = ("so ", "while", " bit ", "long time", "i'm", "im ", "i am", "now", "left", "quit", "resigned", "laid")
@@ -514,6 +560,14 @@ def plain_changes(text: str, today: date) -> str:
         text = _WAS_BUT_NOW.sub(lambda m: f"I'm not {m.group('x')} anymore, {m.group('rest')}", text)
     if "used to" in lowered and "now" in lowered:
         text = _USED_TO_NOW_ITS.sub(_used_to_now_its, text)
+    if "that was" in lowered or "this was" in lowered or "it was" in lowered or "happened" in lowered:
+        text = _THAT_WAS_WHEN.sub(_that_was_when, text)
+    if "been" in lowered and ("it" in lowered):
+        text = _BEEN_SPAN_NOW.sub(lambda m: f"{m.group('prev')} {m.group('span')} ago", text)
+    if "-" in text or "\u2013" in text or "\u2014" in text:
+        text = _DASHED_WHEN.sub(lambda m: ", " if _TIME_WORD.search(text[m.end() : m.end() + 30]) else m.group(0), text)
+    if "'" in text or "\u2019" in text:
+        text = _SHORT_YEAR.sub(lambda m: _short_year(m, today), text)
     if "deleted" in lowered or "uninstalled" in lowered or "deactivated" in lowered:
         text = _DELETED.sub(lambda m: f"I'm done with {m.group('thing')}", text)
     if ("switch" in lowered or "took up" in lowered or "changed" in lowered or "moved" in lowered) and "to " in lowered:
