@@ -555,3 +555,25 @@ def test_a_span_said_after_an_ending_dates_it():
 def test_a_sentence_after_the_news_that_names_no_time_dates_nothing(said):
     found = facts(said)
     assert any(f.slot == "location" and f.valid_from.date().isoformat() == "2026-03-10" for f in found)
+
+
+# --- an appointment said without "I have", with a detail after its time --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "day"),
+    [
+        ("dentist on friday at 9 for the root canal 😬 can i eat before?", "2026-03-13"),
+        ("haircut on Saturday at 11 with Jo", "2026-03-14"),
+        ("physio on thursday at 4 for my knee", "2026-03-12"),
+        ("my flight on Friday at 7 to Oslo", "2026-03-13"),
+    ],
+)
+def test_an_appointment_with_a_detail_is_a_dated_event(said, day):
+    found = facts(said)
+    assert any((f.slot or "").startswith("event:") and f.valid_from.date().isoformat() == day for f in found)
+
+
+@pytest.mark.parametrize("said", ["what on earth at 9 for a meeting?", "there on friday at 9 for you"])
+def test_what_names_no_appointment_gives_no_event(said):
+    assert not any((f.slot or "").startswith("event:") for f in facts(said))

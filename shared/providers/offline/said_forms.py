@@ -483,6 +483,23 @@ def _short_year(m: re.Match[str], today: date) -> str:
     return str(century + yy)
 
 
+# --- an appointment said without "I have", with a detail after its time -------------------------------------
+
+# "dentist on friday at 9 for the root canal", "haircut on Saturday at 11 with Jo": a thing, a day and an hour,
+# then what it is for or with whom (which kept the frame from reading it).
+_APPOINTMENT_DETAIL = rx(
+    r"^\W*(?P<what>(?:my\s+)?(?!(?:i|we|he|she|they|it|you|this|that|there|what|how|when)\b)[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*){0,2})\s+(?P<when>(?:on|this|next|tomorrow)\b[^.!?,;]*?\bat\s+\d{1,2}(?:[:.]\d{2})?"
+    r"(?:\s*[ap]\.?m\.?)?)(?P<rest>\s+(?:for|with|to)\b[^.!?]*)"
+)
+
+
+def _appointment_detail(m: re.Match[str]) -> str:
+    what = m.group("what")
+    article = "" if what.lower().startswith("my ") else ("an " if what[0].lower() in "aeiou" else "a ")
+    return f"I have {article}{what} {m.group('when')}{m.group('rest')}"
+
+
 _CHANGE_WORDS = (
     "new",
     "instead",
@@ -497,7 +514,7 @@ _CHANGE_WORDS = (
     "more",
     "switch",
     *("took up", "until", "since", "deleted", "uninstalled", "deactivated", "been", "now in", "now living"),
-    *("was", "were", "used to", "happened", "-", "\u2013", "\u2014", "'", "\u2019"),
+    *(" at ", "was", "were", "used to", "happened", "-", "\u2013", "\u2014", "'", "\u2019"),
     *("anymore", "any more", "switched", "moved", "changed", "went", "last ", "this ", "died", "passed", "put down"),
 )
 _MORE_WORDS = ("so ", "while", " bit ", "long time", "i'm", "im ", "i am", "now", "left", "quit", "resigned", "laid")
@@ -568,6 +585,8 @@ def plain_changes(text: str, today: date) -> str:
         text = _DASHED_WHEN.sub(lambda m: ", " if _TIME_WORD.search(text[m.end() : m.end() + 30]) else m.group(0), text)
     if "'" in text or "\u2019" in text:
         text = _SHORT_YEAR.sub(lambda m: _short_year(m, today), text)
+    if " at " in lowered and (" for " in lowered or " with " in lowered or " to " in lowered):
+        text = _APPOINTMENT_DETAIL.sub(_appointment_detail, text)
     if "deleted" in lowered or "uninstalled" in lowered or "deactivated" in lowered:
         text = _DELETED.sub(lambda m: f"I'm done with {m.group('thing')}", text)
     if ("switch" in lowered or "took up" in lowered or "changed" in lowered or "moved" in lowered) and "to " in lowered:
