@@ -577,3 +577,45 @@ def test_an_appointment_with_a_detail_is_a_dated_event(said, day):
 @pytest.mark.parametrize("said", ["what on earth at 9 for a meeting?", "there on friday at 9 for you"])
 def test_what_names_no_appointment_gives_no_event(said):
     assert not any((f.slot or "").startswith("event:") for f in facts(said))
+
+
+# --- a job lost or left, said otherwise; what is had no longer; what one is off ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "org", "day"),
+    [
+        ("they let me go at Cranfield last month", "Cranfield", "2026-02-01"),
+        ("my contract at Ostara ended in December", "Ostara", "2025-12-01"),
+        ("my internship with Kelda finished last week", "Kelda", "2026-03-02"),
+        ("I'm done at Cranfield, last day was Friday.", "Cranfield", "2026-03-06"),
+        ("im finished at Brack & Co", "Brack", "2026-03-10"),
+    ],
+)
+def test_a_job_lost_or_left_said_otherwise_ends_the_employer(said, org, day):
+    found = facts(said)
+    assert any(
+        f.slot == "employer" and f.negated and org in f.text and f.valid_from.date().isoformat() == day for f in found
+    )
+
+
+@pytest.mark.parametrize("said", ["my contract with Vodafone ended", "I'm done at the gym, heading home"])
+def test_a_contract_or_a_place_that_is_no_job_ends_no_employer(said):
+    assert not any(f.slot == "employer" for f in facts(said))
+
+
+def test_the_thing_had_no_longer_is_the_users():
+    found = facts("we don't have the dog anymore")
+    assert found and all(f.negated for f in found)
+    assert not any("thes" in f.text for f in found)
+
+
+@pytest.mark.parametrize(("said", "word"), [("I'm off meat now.", "meat"), ("I'm off Twitter for good.", "Twitter")])
+def test_off_for_good_is_given_up(said, word):
+    found = facts(said)
+    assert found and all(f.negated and word in f.text for f in found)
+
+
+@pytest.mark.parametrize("said", ["I'm off work today.", "I'm off to Paris now", "im off sick now"])
+def test_off_somewhere_or_for_a_day_gives_up_nothing(said):
+    assert not any(f.negated for f in facts(said))

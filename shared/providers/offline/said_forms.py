@@ -500,6 +500,45 @@ def _appointment_detail(m: re.Match[str]) -> str:
     return f"I have {article}{what} {m.group('when')}{m.group('rest')}"
 
 
+# --- a job lost, said otherwise ------------------------------------------------------------------------------
+
+# "they let me go at Cranfield last month", "I was let go": a job lost.
+_LET_GO = rx(
+    r"\b(?:they|the\s+company|my\s+(?:boss|company|employer))\s+let\s+me\s+go\b(?:\s+(?:at|from)\s+" + _ORG_AT + r")?"
+    r"|\bi\s+(?:was|got)\s+let\s+go\b(?:\s+(?:at|from)\s+" + _ORG_AT.replace("org", "org2") + r")?"
+)
+# "my contract at Cranfield ended in December": the job at the named place ended.
+_CONTRACT_ENDED = rx(
+    # a contract "with" a company is a phone's or a gym's
+    r"\bmy\s+(?:contract\s+at|(?:job|position|role|internship|placement)\s+(?:at|with))\s+"
+    + _ORG_AT
+    + r"\s+(?:ended|finished|ran\s+out|wasn'?t\s+renewed)\b"
+)
+# "I'm done at Cranfield, last day was Friday": the place left, and the day it was left.
+_DONE_AT = rx(
+    r"\b(?:i'?m|im|i\s+am)\s+(?:officially\s+|finally\s+)?(?:done|finished)\s+at\s+"
+    + _ORG_AT
+    + r"(?:\s*[,;]\s*(?:my\s+)?last\s+day\s+(?:was|is)\s+(?P<day>[^.!?,;]+))?"
+)
+# "I don't have the dog anymore": what is had no longer, said as one's own.
+_NO_LONGER_HAVE_THE = rx(r"\b(?P<neg>don'?t|do\s+not|no\s+longer)\s+have\s+the\s+")
+# "I'm off meat now", "off Twitter for good": given up (never "off work", "off to Paris", "off sick").
+_OFF_FOR_GOOD = rx(
+    r"\b(?:i'?m|im|i\s+am)\s+(?:completely\s+|totally\s+)?off\s+(?!(?:to|work|sick|school|duty|today|tomorrow"
+    r"|the\s+clock)\b)(?P<x>[\w-]+(?:\s+[\w-]+)?)\s+(?:now|for\s+good|these\s+days|for\s+the\s+foreseeable)\b"
+)
+
+
+def _let_go(m: re.Match[str]) -> str:
+    org = m.group("org") or m.group("org2")
+    return f"I lost my job at {org}" if org else "I lost my job"
+
+
+def _done_at(m: re.Match[str]) -> str:
+    day = m.group("day")
+    return f"my last day at {m.group('org')} was {day}" if day else f"I left {m.group('org')}"
+
+
 _CHANGE_WORDS = (
     "new",
     "instead",
@@ -514,6 +553,7 @@ _CHANGE_WORDS = (
     "more",
     "switch",
     *("took up", "until", "since", "deleted", "uninstalled", "deactivated", "been", "now in", "now living"),
+    *("let", "ended", "finished", "ran out", "renewed", "have the", "off "),
     *(" at ", "was", "were", "used to", "happened", "-", "\u2013", "\u2014", "'", "\u2019"),
     *("anymore", "any more", "switched", "moved", "changed", "went", "last ", "this ", "died", "passed", "put down"),
 )
@@ -587,6 +627,18 @@ def plain_changes(text: str, today: date) -> str:
         text = _SHORT_YEAR.sub(lambda m: _short_year(m, today), text)
     if " at " in lowered and (" for " in lowered or " with " in lowered or " to " in lowered):
         text = _APPOINTMENT_DETAIL.sub(_appointment_detail, text)
+    if "let" in lowered and " go" in lowered:
+        text = _LET_GO.sub(_let_go, text)
+    if "my " in lowered and (
+        "ended" in lowered or "finished" in lowered or "ran out" in lowered or "renewed" in lowered
+    ):
+        text = _CONTRACT_ENDED.sub(lambda m: f"I left {m.group('org')}", text)
+    if " at " in lowered and ("done" in lowered or "finished" in lowered):
+        text = _DONE_AT.sub(_done_at, text)
+    if "have the" in lowered:
+        text = _NO_LONGER_HAVE_THE.sub(lambda m: f"{m.group('neg')} have my ", text)
+    if "off " in lowered:
+        text = _OFF_FOR_GOOD.sub(lambda m: f"I gave up {m.group('x')}", text)
     if "deleted" in lowered or "uninstalled" in lowered or "deactivated" in lowered:
         text = _DELETED.sub(lambda m: f"I'm done with {m.group('thing')}", text)
     if ("switch" in lowered or "took up" in lowered or "changed" in lowered or "moved" in lowered) and "to " in lowered:
