@@ -619,3 +619,37 @@ def test_off_for_good_is_given_up(said, word):
 @pytest.mark.parametrize("said", ["I'm off work today.", "I'm off to Paris now", "im off sick now"])
 def test_off_somewhere_or_for_a_day_gives_up_nothing(said):
     assert not any(f.negated for f in facts(said))
+
+
+# --- a couple's news said with the other first, and moving in together -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "who", "day"),
+    [
+        ("Priya and I got married last month.", "Priya", "2026-02-01"),
+        ("Tom and I got engaged!", "Tom", "2026-03-10"),
+        ("Noor and I finally got hitched in January", "Noor", "2026-01-01"),
+    ],
+)
+def test_a_couples_news_said_with_the_other_first_is_the_partner(said, who, day):
+    found = facts(said)
+    assert any(f.slot == "partner" and who in f.text and f.valid_from.date().isoformat() == day for f in found)
+
+
+@pytest.mark.parametrize(
+    ("said", "day"),
+    [
+        ("my girlfriend moved in with me last month", "2026-02-01"),
+        ("I moved in with my boyfriend in 2024.", "2024-01-01"),
+        ("my gf moved in with me", "2026-03-10"),
+    ],
+)
+def test_moving_in_together_is_living_together_from_then(said, day):
+    found = facts(said)
+    assert any("lives with" in f.text and f.valid_from.date().isoformat() == day for f in found)
+
+
+@pytest.mark.parametrize("said", ["Sam and I got coffee last week.", "My sister moved in with her boyfriend."])
+def test_other_news_of_pairs_is_no_partner_of_the_users(said):
+    assert not any(f.slot == "partner" or "lives with" in f.text for f in facts(said))

@@ -539,6 +539,36 @@ def _done_at(m: re.Match[str]) -> str:
     return f"my last day at {m.group('org')} was {day}" if day else f"I left {m.group('org')}"
 
 
+# --- a couple's news said with the other first, and moving in together -------------------------------------
+
+_PAIR_NEWS = rx(
+    r"\b(?P<who>(?-i:[A-Z])[a-z]+)\s+and\s+i\s+(?:just\s+|finally\s+)?(?P<what>got\s+(?:married|engaged|hitched))\b"
+)
+_WHO = r"(?P<who>my\s+(?:girlfriend|boyfriend|partner|fianc[ée]e?|wife|husband|gf|bf)|(?-i:[A-Z])[a-z]+)"
+_MOVED_IN = rx(
+    r"\bi\s+(?:finally\s+|just\s+)?moved\s+in\s+with\s+" + _WHO + r"(?:\s+(?P<when>" + _TIME_PHRASE + r"))?\b"
+    r"|\b"
+    + _WHO.replace("who", "who2")
+    + r"\s+(?:finally\s+|just\s+)?moved\s+in\s+with\s+me(?:\s+(?P<when2>"
+    + _TIME_PHRASE
+    + r"))?\b"
+)
+_AGO = rx(r"^(?P<span>.+?)\s+(?:ago|back)$")
+
+
+def _since(when: str) -> str:
+    """A time said for a start, said after "since" ("in 2024" -> "since 2024"; "2 weeks ago" -> "for 2 weeks now")."""
+    if ago := _AGO.match(when):
+        return f"for {ago.group('span')} now"
+    return "since " + re.sub(r"(?i)^(?:in|on)\s+", "", when)
+
+
+def _moved_in(m: re.Match[str]) -> str:
+    who = (m.group("who") or m.group("who2")).replace("My ", "my ")
+    when = m.group("when") or m.group("when2")
+    return f"I've lived with {who} {_since(when)}" if when else f"I live with {who}"
+
+
 _CHANGE_WORDS = (
     "new",
     "instead",
@@ -553,7 +583,7 @@ _CHANGE_WORDS = (
     "more",
     "switch",
     *("took up", "until", "since", "deleted", "uninstalled", "deactivated", "been", "now in", "now living"),
-    *("let", "ended", "finished", "ran out", "renewed", "have the", "off "),
+    *(" and i ", "moved in with", "let", "ended", "finished", "ran out", "renewed", "have the", "off "),
     *(" at ", "was", "were", "used to", "happened", "-", "\u2013", "\u2014", "'", "\u2019"),
     *("anymore", "any more", "switched", "moved", "changed", "went", "last ", "this ", "died", "passed", "put down"),
 )
@@ -627,6 +657,10 @@ def plain_changes(text: str, today: date) -> str:
         text = _SHORT_YEAR.sub(lambda m: _short_year(m, today), text)
     if " at " in lowered and (" for " in lowered or " with " in lowered or " to " in lowered):
         text = _APPOINTMENT_DETAIL.sub(_appointment_detail, text)
+    if " and i " in lowered and "got" in lowered:
+        text = _PAIR_NEWS.sub(lambda m: f"I {m.group('what')} to {m.group('who')}", text)
+    if "moved in with" in lowered:
+        text = _MOVED_IN.sub(_moved_in, text)
     if "let" in lowered and " go" in lowered:
         text = _LET_GO.sub(_let_go, text)
     if "my " in lowered and (
