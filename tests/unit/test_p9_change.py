@@ -653,3 +653,24 @@ def test_moving_in_together_is_living_together_from_then(said, day):
 @pytest.mark.parametrize("said", ["Sam and I got coffee last week.", "My sister moved in with her boyfriend."])
 def test_other_news_of_pairs_is_no_partner_of_the_users(said):
     assert not any(f.slot == "partner" or "lives with" in f.text for f in facts(said))
+
+
+# --- what one is now, said with a closing "now" ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "slot"),
+    [("I'm engaged now!", "partner"), ("i'm married now", "partner"), ("Lisbon is home now.", "location")],
+)
+def test_a_state_said_with_a_closing_now_is_read(said, slot):
+    assert any(f.slot == slot and not f.negated for f in facts(said))
+
+
+def test_where_one_is_now_is_dated_by_the_move_said_after_it():
+    found = facts("I'm in Lisbon now, moved last month.")
+    assert any(f.slot == "location" and f.valid_from.date().isoformat() == "2026-02-01" for f in found)
+
+
+@pytest.mark.parametrize("said", ["My sister is married now.", "Is he engaged now?"])
+def test_someone_elses_state_now_is_not_the_users(said):
+    assert not any(f.slot == "partner" for f in facts(said))

@@ -569,6 +569,23 @@ def _moved_in(m: re.Match[str]) -> str:
     return f"I've lived with {who} {_since(when)}" if when else f"I live with {who}"
 
 
+# --- what one is now: "I'm engaged now!", "I'm a dad now", "Lisbon is home now" ----------------------------
+
+# A state said with a closing "now" (the frames read the state without it; the slot makes it replace).
+_STATE_NOW = rx(
+    r"(?P<state>\b(?:i'?m|im|i\s+am)\s+(?:(?:officially|finally|also)\s+)?(?:engaged|married|divorced|separated|widowed"
+    r"|a\s+(?:dad|mum|mom|father|mother|grandma|grandpa|grandmother|grandfather|parent)))\s+now\b(?=\s*(?:[.!?,;]|$))"
+)
+_HOME_NOW = rx(
+    r"(?:^|(?<=[.!?;]\s))\s*(?P<place>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s+(?:is|'s)\s+(?:my\s+)?home"
+    r"\s+now\b"
+)
+# "I'm in Lisbon now, moved last month": where one is now, dated by the move said after it.
+_HERE_NOW_MOVED = rx(
+    r"\b(?:i'?m|im|i\s+am)\s+(?:based\s+|living\s+)?in\s+(?P<place>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})"
+    r"\s+now\s*[,;]\s*(?:i\s+)?moved\s+(?:here\s+|there\s+)?(?P<when>" + _TIME_PHRASE + r")\b"
+)
+
 _CHANGE_WORDS = (
     "new",
     "instead",
@@ -583,7 +600,7 @@ _CHANGE_WORDS = (
     "more",
     "switch",
     *("took up", "until", "since", "deleted", "uninstalled", "deactivated", "been", "now in", "now living"),
-    *(" and i ", "moved in with", "let", "ended", "finished", "ran out", "renewed", "have the", "off "),
+    *("now", " and i ", "moved in with", "let", "ended", "finished", "ran out", "renewed", "have the", "off "),
     *(" at ", "was", "were", "used to", "happened", "-", "\u2013", "\u2014", "'", "\u2019"),
     *("anymore", "any more", "switched", "moved", "changed", "went", "last ", "this ", "died", "passed", "put down"),
 )
@@ -657,6 +674,12 @@ def plain_changes(text: str, today: date) -> str:
         text = _SHORT_YEAR.sub(lambda m: _short_year(m, today), text)
     if " at " in lowered and (" for " in lowered or " with " in lowered or " to " in lowered):
         text = _APPOINTMENT_DETAIL.sub(_appointment_detail, text)
+    if "now" in lowered:
+        text = _STATE_NOW.sub(lambda m: m.group("state"), text)
+        if "home" in lowered:
+            text = _HOME_NOW.sub(lambda m: f" I live in {m.group('place')} now", text)
+        if "moved" in lowered:
+            text = _HERE_NOW_MOVED.sub(lambda m: f"I moved to {m.group('place')} {m.group('when')}", text)
     if " and i " in lowered and "got" in lowered:
         text = _PAIR_NEWS.sub(lambda m: f"I {m.group('what')} to {m.group('who')}", text)
     if "moved in with" in lowered:
