@@ -386,8 +386,9 @@ _SUBJECTLESS_ENDING = rx(
 )
 # "i'm not vegan anymore, eating fish again": what comes after the ending's comma is news of its own.
 _ENDING_THEN_DOING = rx(
-    r"(?P<end>\bany\s*more)\s*,\s*(?=(?:[a-z]+ing)\b|(?![^.!?;]*\b(?:now|instead|these\s+days|nowadays)\b)"
-    r"(?!(?:i|we|but|just|only|and|so)\b)[^.!?;]*\b(?:issues?|problems?|reasons?|injury|injuries|surgery|health|money"
+    # never before what the ending's verb carries over to ("..., sparkling water now")
+    r"(?P<end>\bany\s*more)\s*,\s*(?![^.!?;]*\b(?:now|instead|these\s+days|nowadays)\b)(?=(?:[a-z]+ing)\b"
+    r"|(?!(?:i|we|but|just|only|and|so)\b)[^.!?;]*\b(?:issues?|problems?|reasons?|injury|injuries|surgery|health|money"
     r"|budget|cost|time)\b)"
 )
 # "we're not using jira anymore, switched to linear": a change said after a comma, its subject left out.
