@@ -65,6 +65,7 @@ from shared.providers.offline import (
     frames,
     kin,
     life,
+    said_forms,
     talk,
     well_formed,
 )
@@ -520,7 +521,9 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                  r"|(?:yesterday|tomorrow)(?:\s+(?:morning|afternoon|evening|night))?|today|tonight"
                  r"|this\s+(?:morning|afternoon|evening)|last\s+night)\b")),
     ("in", _rx(r"\b(?:in|within)\s+(?P<n>" + _NUM_RE + r")\s+" + _UNIT_RE + r"s?(?:'?s?\s+time)?\b")),
-    ("ago", _rx(r"\b(?P<n>" + _NUM_RE + r")\s+" + _UNIT_RE + r"s?\s+(?:ago|now|back)\b")),
+    # never a frequency: "3x a week now", "twice a month now" say how often, not since when
+    ("ago", _rx(r"(?<!\btimes\s)(?<!\bx\s)(?<!\bonce\s)(?<!\btwice\s)(?<!\bthrice\s)\b(?P<n>" + _NUM_RE
+                + r")\s+" + _UNIT_RE + r"s?\s+(?:ago|now|back)\b")),
     ("ago1", _rx(r"\b(?P<n>an?)\s+" + _UNIT_RE + r"\s+(?:ago|back)\b|\b(?P<unit2>fortnight)\s+ago\b")),
     ("other_day", _rx(r"\b(?:the\s+other\s+day|a\s+(?:couple|few)\s+(?:of\s+)?days\s+back)\b")),
     # "last Christmas", "over New Year", "at Halloween": fixed-date holidays.
@@ -5229,6 +5232,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         text = talk.still_at(talk.casual_forms(talk.degree_field(talk.relatives_named(life.name_joined(text)))), other)
         text = talk.diagnosed(talk.baby_named(talk.named_after_comma(talk.work_as_subject(text))), other)
         text = talk.there_named(text, other)  # "moving there": the one place named before
+        text = said_forms.in_earnest(said_forms.plain_states(said_forms.plain_changes(text, turn.created_at.date())))
     today = turn.created_at.date()
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)
@@ -5387,7 +5391,7 @@ def _extract(request: ExtractionInput, depth: int) -> list[ExtractedFact]:
     history = list(request.context_turns)
     for turn in request.new_turns:
         seen: set[tuple[str, str | None, bool]] = set()
-        if turn.role == "user":
+        if turn.role == "user" and not _in_play(turn, history):
             for fact in _kin_turn_facts(turn, history, previous):
                 if _key(fact) not in seen:
                     seen.add(_key(fact))
@@ -5400,6 +5404,12 @@ def _extract(request: ExtractionInput, depth: int) -> list[ExtractedFact]:
         facts = _resolve_named(facts, request, depth)
     facts = _named_later(facts, request, depth)
     return _settle_changes(facts, request, depth)
+
+
+def _in_play(turn: Turn, before: list[Turn]) -> bool:
+    """A turn said inside a game or role-play set up in the context's turns is the character's, not the
+    user's (said_forms.in_play)."""
+    return said_forms.in_play(turn.content, [t.content for t in before[-LOOKBACK_TURNS:]])
 
 
 # How far back a pronoun may find the speaker's previous turn: the turn before, with at most two other
