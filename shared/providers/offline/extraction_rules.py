@@ -65,6 +65,7 @@ from shared.providers.offline import (
     kin,
     talk,
     well_formed,
+    work_forms,
 )
 from shared.providers.offline.text_forms import PRONOUNS, bare_verb, slug, third_person, tidy
 from shared.providers.offline.text_forms import rx as _rx
@@ -1093,7 +1094,7 @@ def _no_more_as_stopped(text: str) -> str | None:
 
 def _with_subject(text: str) -> str:
     """The clause with its first person back: chat often leaves the "I" out."""
-    text = _own_thing_moved(_as_we(text))
+    text = _own_thing_moved(_as_we(work_forms.team_as_we(text)))
     if (stopped := _no_more_as_stopped(text)) is not None:
         return stopped
     for pattern, lead in _NOUN_NEWS:
@@ -1240,7 +1241,8 @@ _CLAUSE_SPLIT = _rx(
     r"(?:\s*,\s*|\s+)(?:and|but|so|because|cause|though|although|while|plus|whereas)\s+"
     r"(?=(?:now\s+|these\s+days\s+|nowadays\s+|recently\s+|also\s+|then\s+|actually\s+)?"
     r"(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|it|it's|they|they're|he|she)\b)(?!i\s+" + _RECIPROCAL + r")"
-    r"|\s*[,:]\s*(?=(?:now\s+|these\s+days\s+|but\s+)?(?:i|i'm|im|i've|we|we're|we've|my|our)\s)(?!i\s+"
+    r"|\s*[,:]\s*(?=(?:now\s+|these\s+days\s+|but\s+|also\s+|btw\s+|by\s+the\s+way\s+|oh\s+and\s+|plus\s+"
+    r"|and\s+also\s+)?(?:i|i'm|im|i've|we|we're|we've|my|our)\s)(?!i\s+"
     + _RECIPROCAL
     + r")"
     r"|\s*,\s*(?=(?:just\s+|finally\s+|then\s+)?(?:moved|started|joined|switched|sold|quit|left|bought|adopted|ditched"
@@ -2402,7 +2404,7 @@ RULES: tuple[Rule, ...] = (
           _b_employer_gone),
     _rule("employer", r"i (?:(?:got|was|have been) (?P<how>fired|laid off|let go|made redundant)"
                       r"|(?P<how2>lost my job))\b(?: (?:at|from) {V})?", _b_employer_gone),
-    _rule("employer", "i am (?:now )?(?P<how>unemployed|between jobs|out of work)", _b_employer_gone),
+    _rule("employer", "i am (?:now |currently |still )?(?P<how>unemployed|between jobs|out of work)", _b_employer_gone),
     _rule("employer", "i {ADV}work (?P<prep>at|for) {V}", _b_employer),
     # "I'm with Deloitte now": where one is "now", said of a named organisation, is the new job.
     _rule("employer", "i am (?:now |currently )?(?:at|with) (?P<v>{CAP}[\\w&.'-]*(?: {CAP}[\\w&.'-]*)*) now$",
@@ -3036,10 +3038,32 @@ def _negate(draft: Draft) -> Draft:
     return replace(draft, text=text, negated=True)
 
 
+def _work_form_drafts(c: Clause) -> list[Draft]:
+    """ "I do plumbing for a living", "I'm in finance", "I work in Amsterdam", "I teach math at Lincoln High":
+    the forms of work talk (work_forms), before the rules that would read them as a habit or a trait."""
+    if (two := work_forms.arrangement_and_role(c.text)) is not None:
+        how, role = two
+        return [Draft(how.text, FACT, 6, how.slot, how.value), *_statement_drafts(replace(c, text=role))]
+    return [Draft(s.text, FACT, 7, s.slot, s.value) for s in work_forms.statement(c.text)]
+
+
+def _kept_up_drafts(c: Clause) -> list[Draft]:
+    """ "I've been a nurse for 10 years", "I've been living in Oslo since 2019": the state itself ("I am a
+    nurse"), read by every rule, true since the stated date (never an event at that date)."""
+    if c.date is None or c.date.day > c.today:
+        return []
+    state = work_forms.kept_up(c.text)
+    drafts = _statement_drafts(replace(c, text=state)) if state else []
+    # read as nothing but an event at the date, the state was not understood: the clause is read as said
+    return drafts if any(d.category is not EVENT for d in drafts) else []
+
+
 def _statement_drafts(c: Clause) -> list[Draft]:
     """What a clause states: the specific rules first, then the generic frames."""
     return (
-        _style_drafts(c)
+        _work_form_drafts(c)
+        or _kept_up_drafts(c)
+        or _style_drafts(c)
         or _named_pets_drafts(c)
         or _named_relatives_drafts(c)
         or _separated_drafts(c)
@@ -5119,6 +5143,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         other = _read(previous.content) if previous is not None and asker else None
         text = talk.still_at(talk.casual_forms(talk.degree_field(talk.relatives_named(text))), other)
         text = talk.diagnosed(talk.baby_named(talk.named_after_comma(talk.work_as_subject(text))), other)
+        text = work_forms.compounds_joined(text)
     today = turn.created_at.date()
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)

@@ -1,0 +1,289 @@
+"""The forms in which people say what they do for work, read as a form, whatever the job, the place or the tool:
+
+- a living: "I do plumbing for a living", "i drive a truck for a living" (the occupation);
+- a line of work: "I'm in finance", "I work in IT", "my job is accounting" (the industry, or the occupation said
+  by what is done);
+- a place of work: "I work in Amsterdam" (where the user works, not a line of work nor where they live);
+- teaching: "I teach math at Lincoln High" (the occupation);
+- a state kept up for a stated time: "I've been a nurse for 10 years", "I've been living in Oslo since 2019" are
+  "I am a nurse", "I am living in Oslo", true since then (the caller re-reads the clause with its date);
+- a team as the subject: "my team's switching to Linear", "the team I'm on uses Rust", "our frontend's built with
+  React" (what "we" do at work).
+
+Pure functions over one clause (lead-ins and the date phrase removed, "I'm" written "I am"). Each form is
+anchored at the clause's start, so a clause that opens otherwise costs one failed match.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from shared.providers.offline.text_forms import third_person, third_singular
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+class WorkStatement(NamedTuple):
+    text: str  # the fact, third person
+    slot: str
+    value: str
+
+
+# Lines of work, as people name them after "I'm in" / "I work in" / "my job is". A word outside the list is
+# not taken for one ("I'm in love", "I'm in trouble", "I'm in Lisbon").
+_INDUSTRIES = _words(
+    """
+    finance banking insurance fintech accounting audit tax consulting law legal tech it software hardware
+    healthcare medicine nursing pharma pharmaceuticals biotech research academia education teaching sales
+    marketing advertising pr hr recruiting recruitment retail hospitality tourism logistics shipping transport
+    construction manufacturing engineering energy mining aviation defence defense government politics media
+    journalism publishing film tv television music gaming games fashion design architecture agriculture farming
+    telecoms telecom telecommunications cybersecurity security insurtech proptech ecommerce e-commerce
+    real-estate property nonprofits charity admin administration operations ops support customer-service
+    """
+)
+_TWO_WORD_INDUSTRIES = frozenset(
+    (
+        "real estate",
+        "health care",
+        "social work",
+        "customer service",
+        "customer support",
+        "public sector",
+        "the public sector",
+        "private equity",
+        "venture capital",
+        "oil and gas",
+        "data science",
+        "machine learning",
+        "civil service",
+        "the civil service",
+        "supply chain",
+        "higher education",
+        "social media",
+    )
+)
+_SECTOR = _rx(r"^(?:the\s+)?(?P<v>[\w-]+(?:\s+[\w-]+)?)\s+(?:industry|sector|business|field|world|space)$")
+
+
+def industry_named(value: str) -> str | None:
+    """The line of work ``value`` names ("finance", "the tech industry" -> "tech"), or None."""
+    value = re.sub(r"\s+", " ", value.strip())
+    lower = value.lower()
+    if lower in _INDUSTRIES or lower in _TWO_WORD_INDUSTRIES:
+        return value
+    if (sector := _SECTOR.match(value)) is not None:
+        return sector.group("v")
+    return None
+
+
+_NOW = r"(?:\s+(?:now|these\s+days|nowadays|currently|at\s+the\s+moment|full[-\s]time|part[-\s]time))?"
+_ADVERBS = r"(?:(?:now|currently|still|also|actually|basically|mostly|mainly|just)\s+)?"
+
+# "I'm in finance", "I work in IT", "I'm working in the tech industry now"
+_IN_A_LINE = _rx(
+    rf"^i\s+(?:am\s+{_ADVERBS}(?:working\s+)?|{_ADVERBS}work\s+)in\s+(?P<v>[\w&-]+(?:\s+[\w&-]+){{0,2}}?){_NOW}$"
+)
+# "I work in Amsterdam", "I work in New York now": a place by its capital, where the work is.
+_WORK_IN_A_PLACE = re.compile(
+    rf"^(?i:i\s+{_ADVERBS}(?:work|am\s+{_ADVERBS}working)\s+in)\s+(?P<v>[A-Z][a-z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,2}})"
+    rf"(?i:{_NOW})$"
+)
+# "I do plumbing for a living", "i fix boilers for a living"; never "I'd hate to do that for a living".
+_FOR_A_LIVING = _rx(
+    rf"^i\s+{_ADVERBS}(?!(?:would|could|should|might|will|can|want|wanted|wish|hope|used|need|have|had|am|was|do\s+not"
+    r"|did)\b)(?P<verb>[a-z]+)\s+(?!(?:not|to|it|this|that)\b)(?P<obj>[\w'&-]+(?:\s+[\w'&-]+){0,5}?)\s+for\s+a\s+living$"
+)
+# "my job is accounting", "my job is teaching kids to swim": the work said by what is done. A job that is
+# going, killing, stressing someone is how it goes, not what it is.
+_MY_JOB_IS = _rx(
+    r"^my\s+(?:job|day\s+job|profession|line\s+of\s+work)\s+is\s+(?P<v>(?P<head>[a-z][\w-]*)(?:\s+[\w'-]+){0,5})$"
+)
+_HOW_A_JOB_GOES = _rx(
+    r"^(?:going|getting|becoming|starting|ending|changing|moving|killing|driving|stressing|draining|taking|eating"
+    r"|making|wearing|burning|sucking|paying|keeping|looking|coming|being|doing)$"
+)
+# "I teach math at Lincoln High", "i teach English in Seoul", "I teach at the community college"
+_TEACH = _rx(
+    rf"^i\s+{_ADVERBS}teach\s+(?:(?P<what>(?!(?:my|our|his|her|their|him|them|myself|me|us|you|it|this|that|at|in"
+    r"|kids\s+to|people\s+to|how)\b)[\w+#-]+(?:\s+[\w+#-]+){0,2}?)\s+)?(?P<prep>at|in)\s+(?P<where>\S.{1,60})$"
+)
+
+
+# "I'm a nurse by trade", "I'm an engineer by training": the occupation, however it is qualified.
+_BY_TRADE = _rx(
+    r"^i\s+am\s+(?P<art>an?)\s+(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+by\s+(?P<by>trade|training|profession"
+    r"|education|background|day)$"
+)
+# "I work out every morning", "i usually work out before work"; never "I work out the details", "work out how".
+_WORK_OUT = _rx(
+    rf"^i\s+{_ADVERBS}(?:(?:usually|regularly|normally|try\s+to)\s+)?work\s+out(?P<rest>(?:\s+(?!(?:the|a|an|how|what"
+    r"|whether|if|why|where|when|which|who|it|this|that|them|my|our|your|his|her|their|some|all|those|these|things"
+    r"|stuff|fine|well|ok|okay)\b)[\w'-]+){0,5})$"
+)
+
+
+# "I work from home as a translator", "i work remotely as a data analyst for Numo": how the user works, and
+# as what (the rest is read as "I work as ...").
+_ARRANGED_AS = _rx(rf"^(?P<how>i\s+{_ADVERBS}work\s+(?:from\s+home|remotely))\s+(?P<as>as\s+\S.*)$")
+
+
+def arrangement_and_role(clause: str) -> tuple[WorkStatement, str] | None:
+    """ "I work from home as a translator" -> (the user works from home, "I work as a translator"), or None."""
+    m = _ARRANGED_AS.match(clause)
+    if m is None:
+        return None
+    remote = "remotely" in m.group("how").lower()
+    how = WorkStatement(
+        "The user works remotely" if remote else "The user works from home",
+        "habit:working-remotely" if remote else "habit:working-home",
+        "remotely" if remote else "home",
+    )
+    return how, f"I work {m.group('as')}"
+
+
+def statement(clause: str) -> list[WorkStatement]:
+    """What a clause of one of the forms says of the user's work; nothing for any other clause."""
+    if clause[:2].lower() not in ("i ", "my"):
+        return []
+    if (place := _WORK_IN_A_PLACE.match(clause)) is not None and industry_named(place.group("v")) is None:
+        where = place.group("v")
+        return [WorkStatement(f"The user works in {where}", "work:location", where)]
+    if (line := _IN_A_LINE.match(clause)) is not None and (industry := industry_named(line.group("v"))):
+        # "in IT" would read as the pronoun "it" to the fact checks: the sector is said as one
+        said = "the IT sector" if industry == "IT" else industry
+        return [WorkStatement(f"The user works in {said}", "industry", industry)]
+    if (living := _FOR_A_LIVING.match(clause)) is not None:
+        verb, obj = third_singular(living.group("verb").lower()), third_person(living.group("obj"))
+        return [WorkStatement(f"The user {verb} {obj} for a living", "occupation", living.group("obj"))]
+    if (job := _MY_JOB_IS.match(clause)) is not None:
+        value, head = job.group("v"), job.group("head").lower()
+        doing = head.endswith("ing") and not _HOW_A_JOB_GOES.match(head) and not re.search(r"(?i)\b(?:me|us)\b", value)
+        if doing or industry_named(value):
+            return [WorkStatement(f"The user's job is {third_person(value)}", "occupation", value)]
+        return []
+    if (teach := _TEACH.match(clause)) is not None:
+        what, prep, where = teach.group("what"), teach.group("prep"), teach.group("where").strip()
+        said = f"The user teaches {what + ' ' if what else ''}{prep} {third_person(where)}"
+        found = [WorkStatement(said, "occupation", what or "teaching")]
+        if prep.lower() == "at" and where[:1].isupper():
+            found.append(WorkStatement(f"The user works at {where}", "employer", where))
+        return found
+    if (business := own_business(clause)) is not None:
+        return [business]
+    if (trade := _BY_TRADE.match(clause)) is not None:
+        art, value, by = trade.group("art").lower(), trade.group("v"), trade.group("by").lower()
+        return [WorkStatement(f"The user is {art} {value} by {by}", "occupation", value)]
+    if (out := _WORK_OUT.match(clause)) is not None:
+        rest = re.sub(r"(?i)\s+(?:now|these\s+days|nowadays)$", "", out.group("rest"))
+        return [WorkStatement(f"The user works out{rest}", "habit:working-out", "working out")]
+    return []
+
+
+# --- a business of one's own ------------------------------------------------------------------------------------
+
+_BUSINESS_HEADS = (
+    r"business|company|startup|start-up|shop|store|bakery|cafe|café|coffee\s+shop|restaurant|bar|pub|agency"
+    r"|consultancy|studio|practice|firm|clinic|salon|brewery|boutique|food\s+truck|nonprofit|non-profit|charity"
+    r"|b&b|bed\s+and\s+breakfast|garage|nursery|daycare"
+)
+# "I started a cleaning business with my brother", "I run a small bakery in Ghent", "I own a bike shop", "I have
+# my own plumbing business", "I founded a startup called Loomly": the user's work is the business. Never "I
+# started a business plan" (the head must end the thing), "I own shares in a company".
+_OWN_BUSINESS = _rx(
+    rf"^i\s+{_ADVERBS}(?:have\s+)?(?P<verb>started|founded|co-?founded|launched|opened|set\s+up|run|own|have|am\s+running"
+    r"|am\s+starting)\s+(?P<thing>(?:an?|my\s+own|my|our\s+own)\s+(?:[\w'&-]+\s+){0,3}?(?:"
+    + _BUSINESS_HEADS
+    + r"))(?P<name>\s+(?:called|named)\s+[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*){0,2})?"
+    r"(?P<tail>\s+(?:with|in|out\s+of|from)\s+(?!(?:the\s+)?(?:past|future|meantime)\b)[\w'&-]+(?:\s+[\w'&-]+){0,3})?$"
+)
+
+
+def own_business(clause: str) -> WorkStatement | None:
+    """The business a clause says the user runs, started or owns; None for any other clause."""
+    m = _OWN_BUSINESS.match(clause)
+    if m is None or (m.group("verb").lower() == "have" and not m.group("thing").lower().startswith("my own")):
+        return None  # "I have a shop" may be anyone's errand; "I have my own shop" is one's business
+    thing = third_person(m.group("thing"))
+    name, tail = (m.group("name") or ""), third_person(m.group("tail") or "")
+    return WorkStatement(f"The user runs {thing}{name}{tail}", "employer", f"{m.group('thing')}{name}")
+
+
+# --- a state kept up for a stated time ------------------------------------------------------------------------
+
+# "I have been a nurse for 10 years", "I've been living in Oslo since 2019", "I've been vegetarian since 2020";
+# never "I have been to Rome" (a visit), "I have been thinking about ..." (a thought), "I have been told".
+_KEPT_UP = _rx(
+    r"^i\s+have\s+(?:(?:now|already|officially|basically|pretty\s+much)\s+)?been\s+"
+    r"(?!(?:to|there|here|thinking|wondering|meaning|trying|told|asked|given|having|feeling|so|too|very|really"
+    r"|busy|away|gone|off|out|sick|ill|down|up|stuck|waiting|looking|planning|considering)\b)(?P<rest>\S.*)$"
+)
+
+
+def kept_up(clause: str) -> str | None:
+    """ "I have been a nurse" (said with how long) as "I am a nurse": the state itself, which the clause's date
+    dates from; None for a clause of another form. The caller checks a date was said."""
+    m = _KEPT_UP.match(clause)
+    return f"I am {m.group('rest')}" if m else None
+
+
+# --- a team as the subject -------------------------------------------------------------------------------------
+
+_GROUP = r"(?:my|our|the)\s+(?:whole\s+|entire\s+|small\s+|little\s+)?(?:team|company|startup|org|department|lab)"
+# "my team's switching to Linear", "our company is moving to GCP": "'s" before a verb in -ing is "is".
+_GROUP_DOING = _rx(rf"^{_GROUP}(?:'s|\s+is|\s+are)\s+(?=(?:now\s+|currently\s+|finally\s+|slowly\s+)?[a-z]+ing\b)")
+# "my team's been using Notion since January": "'s" before "been" is "has".
+_GROUP_HAS_BEEN = _rx(rf"^{_GROUP}(?:'s|\s+has)\s+(?=(?:(?:just|finally|now|already|always)\s+)?been\s+[a-z]+ing\b)")
+# "our frontend's built with React": "'s" before a participle is "is".
+_THING_PARTICIPLE = _rx(
+    r"^(?P<who>our|my)\s+(?P<thing>frontend|front\s+end|backend|back\s+end|app|api|site|website|stack|infra"
+    r"|infrastructure|services?|platform|product|codebase|database|db|pipeline|servers?|blog|project|ci)"
+    r"'s\s+(?=(?:all\s+|mostly\s+|now\s+)?(?:built|written|hosted|deployed|powered|based|run|running|made)\b)"
+)
+
+
+# "a stay at home dad": one word, so that "at home" is not read as the family's context.
+_STAY_AT_HOME = _rx(r"\bstay\s+at\s+home\s+(?=(?:mom|mum|dad|parent|father|mother|wife|husband)\b)")
+
+
+# "the team I'm on uses Rust", "the company I work for runs on AWS": one's own team, said by a relative clause.
+_GROUP_I_AM_IN = _rx(
+    r"\bthe\s+(?P<g>team|company|startup|department|lab|place)\s+(?:that\s+)?(?:(?:i'm|im|i\s+am)\s+(?:on|in|at|with)"
+    r"|i\s+(?:work\s+(?:on|in|at|for|with)|lead|manage|run))\s+(?=(?!(?:the|a|an|and|but|is|was|with|for)\b)[a-z]+\b)"
+)
+
+
+def _my_group(m: re.Match[str]) -> str:
+    return "my " + ("company" if m.group("g").lower() == "place" else m.group("g").lower()) + " "
+
+
+def compounds_joined(text: str) -> str:
+    """The message with compounds that hold a context phrase written as one word ("stay-at-home dad"), and
+    one's own team said by a relative clause said as "my team" ("the team I'm on uses Rust")."""
+    lower = text.lower()
+    if "home" in lower:
+        text = _STAY_AT_HOME.sub("stay-at-home ", text)
+    if "the " in lower:
+        text = _GROUP_I_AM_IN.sub(_my_group, text)
+    return text
+
+
+def team_as_we(clause: str) -> str:
+    """The clause with a team said as the subject in a form the team readers do not know, said as they do:
+    "my team's switching to X" -> "we are switching to X", "the team I'm on uses X" -> "my team uses X"."""
+    if clause[:3].lower() not in ("my ", "our", "the"):
+        return clause
+    if (m := _GROUP_DOING.match(clause)) is not None:
+        return "we are " + clause[m.end() :]
+    if (m := _GROUP_HAS_BEEN.match(clause)) is not None:
+        return "we have " + clause[m.end() :]
+    if (m := _THING_PARTICIPLE.match(clause)) is not None:
+        return f"{m.group('who')} {m.group('thing')} is " + clause[m.end() :]
+    return clause
