@@ -87,9 +87,16 @@ def industry_named(value: str) -> str | None:
 _NOW = r"(?:\s+(?:now|these\s+days|nowadays|currently|at\s+the\s+moment|full[-\s]time|part[-\s]time))?"
 _ADVERBS = r"(?:(?:now|currently|still|also|actually|basically|mostly|mainly|just)\s+)?"
 
-# "I'm in finance", "I work in IT", "I'm working in the tech industry now"
+# "I'm in finance", "I work in IT", "I'm working in the tech industry now", "I'm in sales at Oracle"
 _IN_A_LINE = _rx(
-    rf"^i\s+(?:am\s+{_ADVERBS}(?:working\s+)?|{_ADVERBS}work\s+)in\s+(?P<v>[\w&-]+(?:\s+[\w&-]+){{0,2}}?){_NOW}$"
+    rf"^i\s+(?:am\s+{_ADVERBS}(?:working\s+)?|{_ADVERBS}work\s+)in\s+(?P<v>[\w&-]+(?:\s+[\w&-]+){{0,2}}?)"
+    rf"(?:\s+(?:at|for|with)\s+(?P<org>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*){{0,3}}))?{_NOW}$"
+)
+# "I work nights", "i work weekends now", "I work night shifts": when the user works.
+_WORK_HOURS = _rx(
+    rf"^i\s+{_ADVERBS}(?:(?:usually|mostly|mainly)\s+)?work\s+(?P<when>nights|night\s+shifts?|days|day\s+shifts?"
+    r"|weekends|evenings|mornings|early\s+shifts?|late\s+shifts?|shifts|double\s+shifts|part[-\s]time|full[-\s]time"
+    r"|overtime|nine\s+to\s+five|9\s*(?:-|to)\s*5)(?:\s+(?:now|these\s+days|nowadays|mostly|at\s+the\s+moment))?$"
 )
 # "I work in Amsterdam", "I work in New York now": a place by its capital, where the work is.
 _WORK_IN_A_PLACE = re.compile(
@@ -99,7 +106,7 @@ _WORK_IN_A_PLACE = re.compile(
 # "I do plumbing for a living", "i fix boilers for a living"; never "I'd hate to do that for a living".
 _FOR_A_LIVING = _rx(
     rf"^i\s+{_ADVERBS}(?!(?:would|could|should|might|will|can|want|wanted|wish|hope|used|need|have|had|am|was|do\s+not"
-    r"|did)\b)(?P<verb>[a-z]+)\s+(?!(?:not|to|it|this|that)\b)(?P<obj>[\w'&-]+(?:\s+[\w'&-]+){0,5}?)\s+for\s+a\s+living$"
+    r"|did)\b)(?P<verb>[a-z]+)\s+(?!(?:not|to|it|this|that)\b)(?P<obj>[\w'&-]+(?:\s+[\w'&-]+){0,5}?)\s+for\s+a\s+living(?:\s*[,;-].*)?$"
 )
 # "my job is accounting", "my job is teaching kids to swim": the work said by what is done. A job that is
 # going, killing, stressing someone is how it goes, not what it is.
@@ -159,7 +166,13 @@ def statement(clause: str) -> list[WorkStatement]:
     if (line := _IN_A_LINE.match(clause)) is not None and (industry := industry_named(line.group("v"))):
         # "in IT" would read as the pronoun "it" to the fact checks: the sector is said as one
         said = "the IT sector" if industry == "IT" else industry
-        return [WorkStatement(f"The user works in {said}", "industry", industry)]
+        found = [WorkStatement(f"The user works in {said}", "industry", industry)]
+        if org := line.group("org"):
+            found.append(WorkStatement(f"The user works at {org}", "employer", org))
+        return found
+    if (hours := _WORK_HOURS.match(clause)) is not None:
+        when = re.sub(r"\s+", " ", hours.group("when").lower())
+        return [WorkStatement(f"The user works {when}", "work:hours", when)]
     if (living := _FOR_A_LIVING.match(clause)) is not None:
         verb, obj = third_singular(living.group("verb").lower()), third_person(living.group("obj"))
         return [WorkStatement(f"The user {verb} {obj} for a living", "occupation", living.group("obj"))]

@@ -1,0 +1,401 @@
+"""Work talk read as forms (``work_forms``): what the user does for a living, their line of work, where they
+work, a business of their own, a state kept up for a stated time, a team said as the subject, and run-on
+messages whose later clauses lose their subject. Each class has positive cases varied in form (word order,
+tense, contractions, lowercase chat, fillers, other jobs, places and tools) and near-misses that must give
+nothing: someone else's job, a question, a hedge, a hypothetical, a job that is "killing me".
+
+Every line was written for this file; none comes from an evaluation set.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from datetime import UTC, date, datetime
+
+import pytest
+
+import bench.eval as bench_eval
+from shared.domain.models import ExtractedFact, ExtractionInput, Turn
+from shared.providers.offline.extraction_rules import extract_facts
+from shared.providers.offline.providers import OfflineDecisionProvider, OfflineExtractionProvider
+
+SAID = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)
+
+
+def said(text: str) -> list[ExtractedFact]:
+    return extract_facts(ExtractionInput(new_turns=(Turn("t1", "user", text, SAID),)))
+
+
+def texts(facts: list[ExtractedFact]) -> list[str]:
+    return [f"{f.text} [{f.slot}]" for f in facts]
+
+
+def one_on(facts: list[ExtractedFact], slot: str, *words: str) -> ExtractedFact:
+    """The one positive fact on ``slot`` whose text names every word."""
+    found = [
+        f
+        for f in facts
+        if f.slot == slot and not f.negated and all(w.lower() in f.text.lower() for w in words)
+    ]
+    assert len(found) == 1, texts(facts)
+    return found[0]
+
+
+# --- a living, a line of work, a place of work --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "word"),
+    [
+        ("I do plumbing for a living", "plumbing"),
+        ("i fix boilers for a living lol", "boilers"),
+        ("I basically write code for a living", "code"),
+        ("honestly I drive a delivery van for a living", "van"),
+        ("I repair pianos for a living, mostly uprights", "pianos"),
+    ],
+)
+def test_what_one_does_for_a_living_is_the_occupation(message, word):
+    one_on(said(message), "occupation", word)
+
+
+@pytest.mark.parametrize(
+    ("message", "word"),
+    [
+        ("I'm in finance", "finance"),
+        ("i'm in tech", "tech"),
+        ("I'm in insurance now", "insurance"),
+        ("I work in IT", "IT"),
+        ("I'm working in the logistics industry", "logistics"),
+        ("I work in real estate", "real estate"),
+        ("I'm in HR", "HR"),
+    ],
+)
+def test_a_line_of_work_is_the_industry(message, word):
+    one_on(said(message), "industry", word)
+
+
+def test_a_line_of_work_at_a_named_company_is_the_employer_too():
+    facts = said("I'm in sales at Brindlecorp")
+    one_on(facts, "industry", "sales")
+    one_on(facts, "employer", "Brindlecorp")
+
+
+@pytest.mark.parametrize(
+    ("message", "place"),
+    [
+        ("I work in Amsterdam", "Amsterdam"),
+        ("i work in Rotterdam now", "Rotterdam"),
+        ("I currently work in New York", "New York"),
+        ("I'm working in Lyon these days", "Lyon"),
+    ],
+)
+def test_working_in_a_named_place_is_where_the_work_is_not_an_industry(message, place):
+    facts = said(message)
+    one_on(facts, "work:location", place)
+    assert not [f for f in facts if f.slot in ("industry", "location")], texts(facts)
+
+
+def test_working_in_one_city_and_living_in_another_are_two_facts():
+    facts = said("I work in Utrecht but live in Amersfoort")
+    one_on(facts, "work:location", "Utrecht")
+    one_on(facts, "location", "Amersfoort")
+
+
+@pytest.mark.parametrize(
+    ("message", "word"),
+    [
+        ("My job is accounting", "accounting"),
+        ("my job is fixing wind turbines", "turbines"),
+        ("My day job is marketing", "marketing"),
+    ],
+)
+def test_my_job_said_by_what_is_done_is_the_occupation(message, word):
+    one_on(said(message), "occupation", word)
+
+
+@pytest.mark.parametrize(
+    ("message", "word", "employer"),
+    [
+        ("I teach chemistry at Harlow Grammar", "chemistry", "Harlow Grammar"),
+        ("i teach English in Busan", "English", None),
+        ("I teach piano at a music school", "piano", None),
+    ],
+)
+def test_teaching_somewhere_is_the_occupation(message, word, employer):
+    facts = said(message)
+    one_on(facts, "occupation", word)
+    if employer:
+        one_on(facts, "employer", employer)
+
+
+@pytest.mark.parametrize(
+    ("message", "word"),
+    [
+        ("I'm a nurse by trade", "nurse"),
+        ("I'm an engineer by training", "engineer"),
+        ("I'm a stay at home dad", "stay-at-home dad"),
+    ],
+)
+def test_an_occupation_however_qualified(message, word):
+    one_on(said(message), "occupation", word)
+
+
+@pytest.mark.parametrize(
+    ("message", "slot", "word"),
+    [
+        ("I work nights", "work:hours", "nights"),
+        ("i work weekends now", "work:hours", "weekends"),
+        ("I work part-time", "work:hours", "part-time"),
+        ("I work out every morning", "habit:working-out", "works out"),
+        ("i usually work out before breakfast", "habit:working-out", "before breakfast"),
+    ],
+)
+def test_when_and_how_one_works(message, slot, word):
+    one_on(said(message), slot, word)
+
+
+def test_working_out_at_home_is_a_habit_not_nothing():
+    facts = said("I work out at home now")
+    assert [f for f in facts if (f.slot or "").startswith("habit:working-out")], texts(facts)
+
+
+@pytest.mark.parametrize(
+    ("message", "how", "role"),
+    [
+        ("I work from home as a translator", "from home", "translator"),
+        ("i work remotely as a data analyst", "remotely", "data analyst"),
+    ],
+)
+def test_working_from_home_as_something_is_both(message, how, role):
+    facts = said(message)
+    assert [f for f in facts if how in f.text and f.slot and f.slot.startswith("habit:")], texts(facts)
+    one_on(facts, "occupation", role)
+
+
+@pytest.mark.parametrize(
+    ("message", "word"),
+    [
+        ("I started a cleaning business with my brother", "cleaning business"),
+        ("I run a small bakery in Ghent", "bakery"),
+        ("i own a bike shop", "bike shop"),
+        ("I have my own plumbing business", "plumbing business"),
+        ("I co-founded a design agency", "design agency"),
+        ("I founded a startup called Loomly", "Loomly"),
+    ],
+)
+def test_a_business_of_ones_own_is_the_users_work(message, word):
+    one_on(said(message), "employer", word)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # someone else's work
+        "My sister does accounting for a living",
+        "my dad drives a bus for a living",
+        "my friend started a bakery",
+        "My brother is in finance",
+        # questions, hypotheticals, wishes
+        "what do you do for a living?",
+        "Do you work in finance?",
+        "I'd hate to do that for a living",
+        "if I started a business I'd call it Bloom",
+        "should I start a company?",
+        "I might start a business next year",
+        # how a job goes is not what it is
+        "My job is killing me",
+        "my job is going well",
+        "my job is so boring",
+        # not a line of work, not a place of work, not a business
+        "I'm in love",
+        "I'm in a meeting",
+        "I started a business plan",
+        "I opened a bank account",
+        "I work out the details tomorrow",
+        "we need to work out how to pay",
+        # teaching one's own
+        "I teach my son chess",
+        "I teach my kids how to cook",
+    ],
+)
+def test_near_misses_give_no_work_fact(message):
+    facts = said(message)
+    assert not [
+        f
+        for f in facts
+        if not f.negated
+        and (f.slot or "").split("@")[0] in ("occupation", "industry", "employer", "work:location", "work:hours")
+    ], texts(facts)
+
+
+# --- a state kept up for a stated time ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "slot", "word", "since"),
+    [
+        ("I've been a nurse for 10 years", "occupation", "nurse", date(2016, 5, 1)),
+        ("i've been a software engineer for about six years now", "occupation", "software engineer", date(2020, 5, 1)),
+        ("I have been a welder since 2015", "occupation", "welder", date(2015, 1, 1)),
+        ("I've been living in Tromsø since 2019", "location", "Tromsø", date(2019, 1, 1)),
+        ("I've been working at Fenwick Labs for three years", "employer", "Fenwick Labs", date(2023, 5, 1)),
+        ("I've been vegetarian since 2020", "diet", "vegetarian", date(2020, 1, 1)),
+    ],
+)
+def test_a_state_kept_up_for_a_stated_time_is_the_state_since_then(message, slot, word, since):
+    fact = one_on(said(message), slot, word)
+    assert fact.valid_from.date() == since
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I have been to Rome twice",
+        "I've been thinking about quitting for weeks",
+        "I've been so tired for days",
+    ],
+)
+def test_a_visit_a_thought_or_a_mood_is_no_state_kept_up(message):
+    facts = said(message)
+    assert not [f for f in facts if (f.slot or "").split(":")[0] in ("occupation", "location", "employer")], texts(
+        facts
+    )
+
+
+# --- a team said as the subject ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "tool"),
+    [
+        ("My team's switching to Linear.", "Linear"),
+        ("my team is moving to Buildkite", "Buildkite"),
+        ("our company's migrating to Azure", "Azure"),
+        ("my team's been using Notion since January", "Notion"),
+        ("the team I'm on uses Rust", "Rust"),
+        ("the company I work for runs on AWS", "AWS"),
+        ("the team I lead uses Jira", "Jira"),
+        ("our frontend's built with React", "React"),
+        ("our backend's written in Elixir", "Elixir"),
+    ],
+)
+def test_a_team_said_as_the_subject_is_what_we_use(message, tool):
+    facts = said(message)
+    assert [f for f in facts if (f.slot or "").startswith("tool:") and tool in f.text and not f.negated], texts(facts)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I think we use Redis? not sure",
+        "Does your company use Okta?",
+        "should we switch to Linear?",
+        "we might switch to Linear next quarter",
+        "my team's the best",
+        "our app's crashing again",
+    ],
+)
+def test_a_hedged_or_asked_team_tool_is_no_fact(message):
+    facts = said(message)
+    assert not [f for f in facts if (f.slot or "").startswith("tool:") and not f.negated], texts(facts)
+
+
+# --- several facts in one message --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "I'm a nurse, work nights and live in Graz with two cats",
+            [("occupation", "nurse"), ("work:hours", "nights"), ("location", "Graz")],
+        ),
+        (
+            "i'm a dentist, live in Porto and have a dog called Max",
+            [("occupation", "dentist"), ("location", "Porto")],
+        ),
+        (
+            "I drive a Honda Civic, also I'm learning Japanese",
+            [("car", "Civic"), ("goal:learn-japanese", "Japanese")],
+        ),
+        (
+            "I work at Spotify, btw I'm vegetarian",
+            [("employer", "Spotify"), ("diet", "vegetarian")],
+        ),
+        (
+            "I live in Rome, plus I work in insurance",
+            [("location", "Rome"), ("industry", "insurance")],
+        ),
+        (
+            "I'm in finance and I work in Zurich",
+            [("industry", "finance"), ("work:location", "Zurich")],
+        ),
+        (
+            "quit my job at Initech, moved to Hull and started a landscaping business",
+            [("location", "Hull"), ("employer", "landscaping business")],
+        ),
+        (
+            "I work from home as a translator and my husband works nights",
+            [("occupation", "translator"), ("habit:working-home", "from home")],
+        ),
+    ],
+)
+def test_each_clause_of_a_run_on_message_is_its_own_fact(message, expected):
+    facts = said(message)
+    for slot, word in expected:
+        one_on(facts, slot, word)
+
+
+def test_a_value_stops_at_the_clause_boundary():
+    facts = said("I work at Spotify, btw I'm vegetarian")
+    employer = one_on(facts, "employer", "Spotify")
+    assert "vegetarian" not in employer.text
+
+
+# --- replayed: contexts and changes stay apart ---------------------------------------------------------------
+
+
+class _AllAlike(bench_eval.Similarity):
+    def __init__(self) -> None:
+        super().__init__(use_model=False)
+
+    def __call__(self, a_text: str, a_slot: str | None, b_text: str, b_slot: str | None) -> float:
+        return 0.9
+
+
+def active(messages: Sequence[str]) -> list[str]:
+    conversation: dict = {"id": "p9", "messages": []}
+    for day, text in enumerate(messages, start=2):
+        at = f"2026-03-{day:02d}T10:00:00+00:00"
+        conversation["messages"].append({"role": "user", "content": text, "created_at": at})
+        conversation["messages"].append({"role": "assistant", "content": "OK.", "created_at": at})
+    replayed = asyncio.run(
+        bench_eval.replay(conversation, OfflineExtractionProvider(), OfflineDecisionProvider(), _AllAlike())
+    )
+    return sorted(f.text for f in replayed.active)
+
+
+def test_where_one_works_and_where_one_lives_do_not_replace_each_other():
+    facts = active(["I work in Amsterdam", "I moved to Haarlem last month"])
+    assert any("Amsterdam" in t for t in facts), facts
+    assert any("Haarlem" in t for t in facts), facts
+
+
+def test_a_new_place_of_work_replaces_the_old_one():
+    facts = active(["I work in Amsterdam", "i work in Rotterdam now"])
+    assert any("Rotterdam" in t for t in facts), facts
+    assert not any("Amsterdam" in t for t in facts), facts
+
+
+def test_a_team_switch_replaces_the_teams_tool_and_leaves_the_side_project_alone():
+    facts = active(
+        [
+            "at work we use Jira for tickets",
+            "for my side project I track issues in Trello",
+            "my team's switching to Linear",
+        ]
+    )
+    assert any("Linear" in t for t in facts), facts
+    assert not any("Jira" in t for t in facts), facts
+    assert any("Trello" in t for t in facts), facts
