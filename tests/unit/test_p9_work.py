@@ -33,11 +33,7 @@ def texts(facts: list[ExtractedFact]) -> list[str]:
 
 def one_on(facts: list[ExtractedFact], slot: str, *words: str) -> ExtractedFact:
     """The one positive fact on ``slot`` whose text names every word."""
-    found = [
-        f
-        for f in facts
-        if f.slot == slot and not f.negated and all(w.lower() in f.text.lower() for w in words)
-    ]
+    found = [f for f in facts if f.slot == slot and not f.negated and all(w.lower() in f.text.lower() for w in words)]
     assert len(found) == 1, texts(facts)
     return found[0]
 

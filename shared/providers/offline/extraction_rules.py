@@ -4602,7 +4602,9 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
             head, comma, last = sentence.rpartition(",")
             if comma and head.strip() and well_formed.UNMARKED_QUESTION.match(_strip_lead_ins(last.strip())):
                 sentence = head
-        if language == "en" and (gapped := _gapped_contrast(sentence.rstrip(".!;"))):
+        if language == "en" and (
+            gapped := _gapped_contrast(sentence.rstrip(".!;")) or work_forms.tools_for_purposes(sentence.rstrip(".!;"))
+        ):
             drafts.extend(d for part in gapped for d in _drafts_in_context(part, today, language, general))
             continue
         stripped = sentence.rstrip(".!;")
@@ -5894,6 +5896,8 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
     for fact in _roles_taken_up(_switches_said(facts, request, depth), names):
         name = _speaker_name(fact, names)
         fact = _diet_slot(_commute_slot(_plain_thing_slot(_workplace_slot(_retired(_became(fact), name), name))))
+        if fact.language == "en" and (by_doing := work_forms.tool_slot(fact.text, fact.slot)) != fact.slot:
+            fact = replace(fact, slot=by_doing)  # "we deploy to Nimbusfold": the cloud, whatever its name
         source = fact.source_event_ids[0] if fact.source_event_ids else ""
         by_domain = _domain_slot(fact)
         if not any(k.slot == by_domain.slot and k.source_event_ids == fact.source_event_ids for k in settled):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from shared.providers.offline.text_forms import third_person, third_singular
+from shared.providers.offline.text_forms import bare_verb, third_person, third_singular
 
 
 def _rx(pattern: str) -> re.Pattern[str]:
@@ -158,7 +158,7 @@ def arrangement_and_role(clause: str) -> tuple[WorkStatement, str] | None:
 
 def statement(clause: str) -> list[WorkStatement]:
     """What a clause of one of the forms says of the user's work; nothing for any other clause."""
-    if clause[:2].lower() not in ("i ", "my"):
+    if clause[:2].lower() not in ("i ", "my", "we"):
         return []
     if (place := _WORK_IN_A_PLACE.match(clause)) is not None and industry_named(place.group("v")) is None:
         where = place.group("v")
@@ -211,7 +211,8 @@ _BUSINESS_HEADS = (
 # my own plumbing business", "I founded a startup called Loomly": the user's work is the business. Never "I
 # started a business plan" (the head must end the thing), "I own shares in a company".
 _OWN_BUSINESS = _rx(
-    rf"^i\s+{_ADVERBS}(?:have\s+)?(?P<verb>started|founded|co-?founded|launched|opened|set\s+up|run|own|have|am\s+running"
+    rf"^(?:i|we|my\s+(?:wife|husband|partner|brother|sister|mum|mom|dad|father|mother|friend|best\s+friend)\s+and\s+i)"
+    rf"\s+{_ADVERBS}(?:have\s+)?(?P<verb>started|founded|co-?founded|launched|opened|set\s+up|run|own|have|am\s+running"
     r"|am\s+starting)\s+(?P<thing>(?:an?|my\s+own|my|our\s+own)\s+(?:[\w'&-]+\s+){0,3}?(?:"
     + _BUSINESS_HEADS
     + r"))(?P<name>\s+(?:called|named)\s+[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*){0,2})?"
@@ -234,7 +235,7 @@ def own_business(clause: str) -> WorkStatement | None:
 # "I have been a nurse for 10 years", "I've been living in Oslo since 2019", "I've been vegetarian since 2020";
 # never "I have been to Rome" (a visit), "I have been thinking about ..." (a thought), "I have been told".
 _KEPT_UP = _rx(
-    r"^i\s+have\s+(?:(?:now|already|officially|basically|pretty\s+much)\s+)?been\s+"
+    r"^(?P<who>i|we)\s+have\s+(?:(?:now|already|officially|basically|pretty\s+much)\s+)?been\s+"
     r"(?!(?:to|there|here|thinking|wondering|meaning|trying|told|asked|given|having|feeling|so|too|very|really"
     r"|busy|away|gone|off|out|sick|ill|down|up|stuck|waiting|looking|planning|considering)\b)(?P<rest>\S.*)$"
 )
@@ -244,7 +245,9 @@ def kept_up(clause: str) -> str | None:
     """ "I have been a nurse" (said with how long) as "I am a nurse": the state itself, which the clause's date
     dates from; None for a clause of another form. The caller checks a date was said."""
     m = _KEPT_UP.match(clause)
-    return f"I am {m.group('rest')}" if m else None
+    if m is None:
+        return None
+    return f"{'we are' if m.group('who').lower() == 'we' else 'I am'} {m.group('rest')}"
 
 
 # --- a team as the subject -------------------------------------------------------------------------------------
@@ -288,11 +291,39 @@ def compounds_joined(text: str) -> str:
     return text
 
 
+# "everyone at work uses Inkpad", "everybody on my team codes in Glimmer": what "we" do.
+_EVERYONE = _rx(
+    r"^(?:everyone|everybody|all\s+of\s+us)\s+(?:at\s+(?:work|the\s+office|my\s+(?:job|company))|on\s+my\s+team"
+    r"|in\s+my\s+team|here)?\s*(?P<verb>uses|codes|writes|programs|deploys|runs|builds|relies|chats|tracks|ships"
+    r"|hosts|stores|keeps|works)\s+(?=(?:(?:on|in|with|to)\s+)?(?:an?\s+|the\s+)?(?-i:[A-Z]))"
+)
+# "the main database is Brinedb" (said at work): the thing the team has is "our".
+_THE_TEAMS_THING = _rx(
+    r"^the\s+(?=(?:main\s+|primary\s+|prod\s+|production\s+|default\s+)?(?:database|db|ci|cloud|stack|backend"
+    r"|frontend|language|issue\s+tracker|ticket\s+system|chat|warehouse|data\s+warehouse)\s+(?:is|was)\s+(?-i:[A-Z]))"
+)
+# "we moved from Grafton CI to Ostler CI", "we moved to Kobalt DB": a name with a tool's kind in it is a tool,
+# so the move is a switch of tools, never of home.
+_TOOL_KIND = r"(?:ci|cd|db|sql|cloud|api|js|io|ctl|ops|actions|pipelines|lake|warehouse|cache|queue|mq)"
+_MOVED_TOOLS = _rx(
+    r"^(?P<head>we\s+(?:(?:just|finally|recently|have|also)\s+)*)moved\s+(?:over\s+)?"
+    r"(?=(?:from\s+[\w.+#-]+(?:\s+[\w.+#-]+)?\s+)?(?:over\s+)?to\s+)"
+    r"(?=.*(?:[a-z]" + _TOOL_KIND + r"|\s" + _TOOL_KIND + r")\b)"
+)
+
+
 def team_as_we(clause: str) -> str:
     """The clause with a team said as the subject in a form the team readers do not know, said as they do:
     "my team's switching to X" -> "we are switching to X", "the team I'm on uses X" -> "my team uses X"."""
+    if (m := _MOVED_TOOLS.match(clause)) is not None:
+        return f"{m.group('head')}switched " + clause[m.end() :]
+    if (m := _EVERYONE.match(clause)) is not None:
+        verb = m.group("verb")
+        return f"we {bare_verb(verb)} " + clause[m.end() :]
     if clause[:3].lower() not in ("my ", "our", "the"):
         return clause
+    if (m := _THE_TEAMS_THING.match(clause)) is not None:
+        return "our " + clause[m.end() :]
     if (m := _GROUP_DOING.match(clause)) is not None:
         return "we are " + clause[m.end() :]
     if (m := _GROUP_HAS_BEEN.match(clause)) is not None:
@@ -300,3 +331,70 @@ def team_as_we(clause: str) -> str:
     if (m := _THING_PARTICIPLE.match(clause)) is not None:
         return f"{m.group('who')} {m.group('thing')} is " + clause[m.end() :]
     return clause
+
+
+# --- a list of tools, each for its purpose ---------------------------------------------------------------------
+
+# "we use Marlin for deploys and Scribe for logs", "I use Tabulo for dashboards, Pyrelle for notebooks": the
+# second name shares the first one's verb.
+_USE_FOR = _rx(
+    r"^(?P<head>(?:(?:at\s+work|at\s+my\s+job|for\s+work)\s*,?\s+)?(?:i|we)\s+(?:(?:mostly|mainly|also|now|still"
+    r"|currently|basically)\s+)?(?:use|rely\s+on)\s+)(?P<a>(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?\s+for\s+"
+    r"[\w-]+(?:\s+[\w-]+)?)\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?P<b>(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?"
+    r"\s+for\s+[\w-]+(?:\s+[\w-]+)?)$"
+)
+
+
+def tools_for_purposes(sentence: str) -> list[str] | None:
+    """ "we use Marlin for deploys and Scribe for logs" -> ["we use Marlin for deploys", "we use Scribe for
+    logs"]; None for a sentence of another form."""
+    m = _USE_FOR.match(sentence)
+    if m is None:
+        return None
+    return [f"{m.group('head')}{m.group('a')}", f"{m.group('head')}{m.group('b')}"]
+
+
+# --- a tool's slot by what is done with it -------------------------------------------------------------------
+
+# What is done with a tool names its kind, when the tool's own name is unknown: "we deploy to Nimbusfold" is the
+# cloud, "at work we chat on Teamly" the chat, "we use Marlin for deploys" the cloud too.
+_DOMAIN_OF_DOING = _rx(
+    r"^The user(?:'s team)? (?:(?P<cloud>deploys|hosts)(?: \w+){0,2} (?:to|on|onto)"
+    r"|(?P<chat>chats|talks) (?:on|in|over)|(?P<language>codes|programs) in) (?-i:[A-Z])"
+)
+_DOMAIN_OF_PURPOSE = {
+    "deploys": "cloud",
+    "deployments": "cloud",
+    "deploying": "cloud",
+    "hosting": "cloud",
+    "chat": "chat",
+    "messaging": "chat",
+    "tickets": "issue-tracker",
+    "issues": "issue-tracker",
+    "bugs": "issue-tracker",
+    "bug-tracking": "issue-tracker",
+    "issue-tracking": "issue-tracker",
+    "builds": "ci",
+    "ci": "ci",
+}
+
+
+# "Ostler CI", "Kobaltdb", "Brine DB": a name that says its kind ("-db" only after a consonant-led stem of 3+).
+_KIND_IN_NAME = re.compile(r"^[a-z][a-z0-9.]{2,}(?:-(?P<ci>ci)|-?db)$")
+
+
+def tool_slot(text: str, slot: str | None) -> str | None:
+    """The slot of a tool fact by what is done with it ("tool:cloud" for "deploys to Nimbusfold", said as a
+    habit or by the tool's name), in the same context; the slot as it was when nothing says its kind."""
+    if not slot or not text.startswith("The user"):
+        return slot
+    base, mark, context = slot.partition("@")
+    kind, _, thing = base.partition(":")
+    domain = None
+    if kind == "tool" and thing in _DOMAIN_OF_PURPOSE:
+        domain = _DOMAIN_OF_PURPOSE[thing]
+    elif kind == "tool" and (named := _KIND_IN_NAME.search(thing)) is not None:
+        domain = "ci" if named.group("ci") else "database"
+    elif kind in ("habit", "tool") and (m := _DOMAIN_OF_DOING.match(text)) is not None:
+        domain = next(name for name, said in m.groupdict().items() if said)
+    return f"tool:{domain}{mark}{context}" if domain else slot
