@@ -1242,9 +1242,7 @@ _CLAUSE_SPLIT = _rx(
     r"(?=(?:now\s+|these\s+days\s+|nowadays\s+|recently\s+|also\s+|then\s+|actually\s+)?"
     r"(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|it|it's|they|they're|he|she)\b)(?!i\s+" + _RECIPROCAL + r")"
     r"|\s*[,:]\s*(?=(?:now\s+|these\s+days\s+|but\s+|also\s+|btw\s+|by\s+the\s+way\s+|oh\s+and\s+|plus\s+"
-    r"|and\s+also\s+)?(?:i|i'm|im|i've|we|we're|we've|my|our)\s)(?!i\s+"
-    + _RECIPROCAL
-    + r")"
+    r"|and\s+also\s+)?(?:i|i'm|im|i've|we|we're|we've|my|our)\s)(?!i\s+" + _RECIPROCAL + r")"
     r"|\s*,\s*(?=(?:just\s+|finally\s+|then\s+)?(?:moved|started|joined|switched|sold|quit|left|bought|adopted|ditched"
     r"|dropped|cancelled|stopped|began|relocated|got\s+(?:a|an|my|the)|took\s+up|picked\s+up)\b)"
     r"|\s*,\s*(?=(?:remind|please|pls|can|could|would|any|how|what|why|where|which|should|is\s+it|is\s+that"
@@ -1257,7 +1255,9 @@ _CLAUSE_SPLIT = _rx(
 def _unlabelled(sentence: str) -> list[str]:
     if frames.opens_with_context_heading(sentence, "en"):
         return [sentence]  # "work news: we moved to X": the heading says whose the news is (frames.find_context)
-    return [sentence] if _REQUEST.match(sentence) or _HYPOTHETICAL.match(sentence) else clauses.after_label(sentence)
+    if _REQUEST.match(sentence) or _HYPOTHETICAL.match(sentence):
+        return [sentence]
+    return clauses.after_label(sentence, _is_occupation_word)
 
 
 def _sentences(text: str) -> list[str]:
@@ -3041,6 +3041,8 @@ def _negate(draft: Draft) -> Draft:
 def _work_form_drafts(c: Clause) -> list[Draft]:
     """ "I do plumbing for a living", "I'm in finance", "I work in Amsterdam", "I teach math at Lincoln High":
     the forms of work talk (work_forms), before the rules that would read them as a habit or a trait."""
+    if (apart := work_forms.companions_apart(c.text)) is not None:
+        return [d for said in apart for d in _statement_drafts(replace(c, text=said))]
     if (two := work_forms.arrangement_and_role(c.text)) is not None:
         how, role = two
         return [Draft(how.text, FACT, 6, how.slot, how.value), *_statement_drafts(replace(c, text=role))]
@@ -4537,6 +4539,10 @@ _CARD_ROLE = re.compile(
 )
 
 
+def _is_occupation_word(word: str) -> bool:
+    return word.lower() in _OCCUPATIONS
+
+
 def _introduction_card(sentence: str) -> list[str] | None:
     """The clauses an introduction card stands for, or None when the sentence is no such card."""
     m = _INTRO_CARD.match(sentence.strip().rstrip(".!"))
@@ -4566,7 +4572,9 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
     message_general = general
     for sentence in _sentences(text):
         general = message_general and not _NOT_FOR_GENERAL_HERE.search(sentence)
-        if language == "en" and (card := _introduction_card(sentence)):
+        if language == "en" and (
+            card := _introduction_card(sentence) or work_forms.card_without_name(sentence, _is_occupation_word)
+        ):
             drafts.extend(d for said in card for d in _drafts_in_context(said, today, language, general))
             continue
         if language == "en" and (styled := _style_request_drafts(sentence, today)):

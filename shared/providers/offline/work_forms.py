@@ -17,6 +17,7 @@ anchored at the clause's start, so a clause that opens otherwise costs one faile
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import NamedTuple
 
 from shared.providers.offline.text_forms import bare_verb, third_person, third_singular
@@ -312,9 +313,19 @@ _MOVED_TOOLS = _rx(
 )
 
 
+# "Live in Bergen, work at Equinor": chat drops the "I" of a first clause too; a verb of where one lives or
+# works before a name (or "as a ...") is the speaker's. Never "live in the moment", "work at it".
+_BARE_FIRST_PERSON = re.compile(
+    r"^(?i:(?:live|work|study)\s+(?:(?:in|at|for)\s+(?=[A-Z])|as\s+(?=(?:an?\s+)?[a-z]))"
+    r"|(?:live|work)\s+(?:and\s+(?:live|work)\s+)?in\s+(?=[A-Z]))"
+)
+
+
 def team_as_we(clause: str) -> str:
     """The clause with a team said as the subject in a form the team readers do not know, said as they do:
     "my team's switching to X" -> "we are switching to X", "the team I'm on uses X" -> "my team uses X"."""
+    if _BARE_FIRST_PERSON.match(clause):
+        return "I " + clause[:1].lower() + clause[1:]
     if (m := _MOVED_TOOLS.match(clause)) is not None:
         return f"{m.group('head')}switched " + clause[m.end() :]
     if (m := _EVERYONE.match(clause)) is not None:
@@ -398,3 +409,97 @@ def tool_slot(text: str, slot: str | None) -> str | None:
     elif kind in ("habit", "tool") and (m := _DOMAIN_OF_DOING.match(text)) is not None:
         domain = next(name for name, said in m.groupdict().items() if said)
     return f"tool:{domain}{mark}{context}" if domain else slot
+
+
+# --- a card without a name ----------------------------------------------------------------------------------
+
+# "29, nurse in the ICU at St Mary's, live in Derby with my boyfriend, vegetarian", "Married, two kids, dog, live
+# in Boise": a self-description said as a list without its "I". It opens with an age or a state, and each item
+# is read as what the speaker would say in full: "I am 29", "I am a nurse ...", "I live in Derby", "I am
+# vegetarian", "I have two kids". An item of another form is left out, never guessed.
+_CARD_OPENING = _rx(
+    r"^(?:(?:ok|okay|so|hi|hey|hello)[\s,!]+)?(?:(?:\w+\s+){0,4}?(?:intro|about\s+me|me)\s*:\s*)?"
+    r"(?P<first>\d{1,2}|married|single|divorced|engaged|retired|vegan|vegetarian)\s*,\s*(?P<rest>.+)$"
+)
+_CARD_STATE = _rx(
+    r"^(?:married|single|divorced|engaged|retired|vegan|vegetarian|pescatarian|pregnant|widowed|self-employed"
+    r"|unemployed|left-handed)$"
+)
+_CARD_VERB = _rx(r"^(?:live|work|study|have|love|like|play|speak|drive|own|run|teach|do)\s+\S")
+_CARD_HAD = _rx(
+    r"^(?:an?|one|two|three|four|five|\d)?\s*(?:kids?|children|sons?|daughters?|dogs?|cats?|boys?|girls?|twins"
+    r"|rabbits?|horses?)$"
+)
+_COUNTED = _rx(r"^(?:an?|one|two|three|four|five|\d+)\s")
+_CARD_ITEMS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+(?=(?:live|work|study|have|love|\d|an?\s)\b)")
+
+
+def card_without_name(sentence: str, is_role: Callable[[str], bool]) -> list[str] | None:
+    """The clauses a nameless self-description stands for, or None when the sentence is no such card.
+    ``is_role`` tells whether a word names an occupation ("nurse")."""
+    m = _CARD_OPENING.match(sentence.strip().rstrip(".!"))
+    if m is None:
+        return None
+    first = m.group("first")
+    said = [f"I am {first}"]
+    items = [i.strip() for i in _CARD_ITEMS.split(m.group("rest")) if i and i.strip()]
+    if len(items) < 2:
+        return None
+    for item in items:
+        lower = item.lower()
+        if (own := card_item(item, is_role)) is not None:
+            said.append(own)
+        elif _CARD_STATE.match(item):
+            said.append(f"I am {lower}")
+        elif _CARD_HAD.match(item):
+            counted = _COUNTED.match(item) is not None
+            said.append(f"I have {item}" if counted else f"I have a {item}")
+    return said if len(said) >= 3 else None
+
+
+def card_item(item: str, is_role: Callable[[str], bool]) -> str | None:
+    """An item of a self-description as the speaker would say it in full, when it opens with a verb of one's
+    own life ("live in Derby" -> "I live in Derby") or an occupation ("nurse in the ICU" -> "I am a nurse in
+    the ICU"); None for an item of another form."""
+    if _CARD_VERB.match(item):
+        return f"I {item}"
+    words = item.lower().split()
+    bare = words[1:] if words[:1] in (["a"], ["an"]) else words
+    if bare and is_role(bare[0]) and (len(bare) == 1 or bare[1] in ("in", "at", "for", "with", "on")):
+        return f"I am {item}" if bare is not words else f"I am {'an' if item[:1].lower() in 'aeiou' else 'a'} {item}"
+    return None
+
+
+# --- who one lives with ---------------------------------------------------------------------------------------
+
+# "I live in Pellworth with my boyfriend and our two cats", "we live in Derby with two kids and a dog": the
+# children and animals one lives with are one's own. (Parents, flatmates and partners are read elsewhere or not
+# at all: living with them is no having.)
+_LIVE_WITH = _rx(r"^(?P<head>(?:i|we)\s+(?:\w+\s+)?live\s+(?:in\s+\S.*?\s+)?)with\s+(?P<list>\S.*)$")
+_HAD_COMPANION = _rx(
+    r"^(?:(?:my|our)\s+)?(?P<n>an?|one|two|three|four|five|six|\d+)?\s*(?:little\s+|old\s+|rescue\s+)?"
+    r"(?P<what>kids?|children|sons?|daughters?|dogs?|cats?|rabbits?|hamsters?|birds?|parrots?|horses?|twins|puppy"
+    r"|kitten|guinea\s+pigs?)(?P<name>\s+(?-i:[A-Z])[\w'-]+)?$"
+)
+_COMPANIONS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
+
+
+def companions_apart(clause: str) -> list[str] | None:
+    """ "I live in X with my boyfriend and our two cats" -> ["I live in X with my boyfriend", "I have two cats"];
+    None when the clause names no child or animal lived with."""
+    m = _LIVE_WITH.match(clause)
+    if m is None:
+        return None
+    kept, had = [], []
+    for item in (i.strip() for i in _COMPANIONS.split(m.group("list")) if i.strip()):
+        found = _HAD_COMPANION.match(item)
+        if found is None:
+            kept.append(item)
+            continue
+        count = found.group("n") or ("a" if found.group("what").lower()[-1:] != "s" else "")
+        name = found.group("name") or ""
+        had.append(f"I have {count + ' ' if count else ''}{found.group('what')}{' named' + name if name else ''}")
+    if not had:
+        return None
+    head = m.group("head").rstrip() + (" with " + " and ".join(kept) if kept else "")
+    return [head, *had]
