@@ -395,3 +395,88 @@ def test_a_team_switch_replaces_the_teams_tool_and_leaves_the_side_project_alone
     assert any("Linear" in t for t in facts), facts
     assert not any("Jira" in t for t in facts), facts
     assert any("Trello" in t for t in facts), facts
+
+
+# --- tools with names nobody knows: the kind comes from what is done with them ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "slot", "tool"),
+    [
+        ("at work we deploy everything to Skyvale", "tool:cloud@work", "Skyvale"),
+        ("we host the whole thing on Cindermoor", "tool:cloud", "Cindermoor"),
+        ("at work we chat on Parley", "tool:chat@work", "Parley"),
+        ("we use Marrow for deploys", "tool:cloud", "Marrow"),
+        ("we use Brisk for tickets", "tool:issue-tracker", "Brisk"),
+        ("my company switched to Quenchdb last week", "tool:database", "Quenchdb"),
+        ("at work we just moved from Tarn CI to Ostrel CI", "tool:ci@work", "Ostrel CI"),
+        ("everyone at work uses Inkwell", "tool:inkwell@work", "Inkwell"),
+        ("the main database at work is Brinedb", "tool:database@work", "Brinedb"),
+    ],
+)
+def test_an_unknown_tool_gets_its_kind_from_what_is_done_with_it(message, slot, tool):
+    one_on(said(message), slot, tool)
+
+
+def test_two_tools_each_for_its_purpose_are_two_facts():
+    facts = said("we use Marrow for deploys and Quill for logs")
+    one_on(facts, "tool:cloud", "Marrow")
+    assert [f for f in facts if "Quill" in f.text and "logs" in f.text and "Marrow" not in f.text], texts(facts)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "everyone wears slippers in the office",
+        "everyone at work hates Mondays",
+        "we moved from Leeds to York last year",
+    ],
+)
+def test_what_everyone_does_or_a_move_between_towns_is_no_tool(message):
+    facts = said(message)
+    assert not [f for f in facts if (f.slot or "").startswith("tool:")], texts(facts)
+
+
+# --- a first clause without its "I", a card without a name, who one lives with ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Live in Bergen, work at Equinor, have a husky", [("location", "Bergen"), ("employer", "Equinor")]),
+        ("work as a welder, live in Gdynia", [("occupation", "welder"), ("location", "Gdynia")]),
+        ("I'm a nurse, based in Leeds", [("occupation", "nurse"), ("location", "Leeds")]),
+        (
+            "29, nurse, live in Derby, vegan",
+            [("age", "29"), ("occupation", "nurse"), ("location", "Derby"), ("diet", "vegan")],
+        ),
+        (
+            "Married, two kids, dog, live in Boise",
+            [("partner", "married"), ("family:kids", "two kids"), ("pet:dog", "dog"), ("location", "Boise")],
+        ),
+        (
+            "quick intro: 41, plumber in Cardiff, live in Penarth with my wife and our two dogs, vegetarian",
+            [("occupation", "plumber"), ("location", "Penarth"), ("pet:dog", "two dogs"), ("diet", "vegetarian")],
+        ),
+        ("we live in Bray with three kids and a rabbit", [("location", "Bray"), ("family:kids", "three kids")]),
+    ],
+)
+def test_facts_said_without_their_subject_are_the_speakers(message, expected):
+    facts = said(message)
+    for slot, word in expected:
+        one_on(facts, slot, word)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Live in the moment!",
+        "work at it every day and you'll get there",
+        "29, tired, need coffee",
+        "3, 2, 1 go",
+        "I work at Snohetta, based in Oslo",
+    ],
+)
+def test_a_bare_verb_or_a_list_that_says_nothing_of_the_speaker_gives_nothing(message):
+    facts = said(message)
+    assert not [f for f in facts if f.slot in ("location", "age", "occupation")], texts(facts)

@@ -370,7 +370,7 @@ def tools_for_purposes(sentence: str) -> list[str] | None:
 # What is done with a tool names its kind, when the tool's own name is unknown: "we deploy to Nimbusfold" is the
 # cloud, "at work we chat on Teamly" the chat, "we use Marlin for deploys" the cloud too.
 _DOMAIN_OF_DOING = _rx(
-    r"^The user(?:'s team)? (?:(?P<cloud>deploys|hosts)(?: \w+){0,2} (?:to|on|onto)"
+    r"^The user(?:'s team)? (?:(?P<cloud>deploys|hosts)(?: \w+){0,3} (?:to|on|onto)"
     r"|(?P<chat>chats|talks) (?:on|in|over)|(?P<language>codes|programs) in) (?-i:[A-Z])"
 )
 _DOMAIN_OF_PURPOSE = {
