@@ -480,3 +480,31 @@ def test_facts_said_without_their_subject_are_the_speakers(message, expected):
 def test_a_bare_verb_or_a_list_that_says_nothing_of_the_speaker_gives_nothing(message):
     facts = said(message)
     assert not [f for f in facts if f.slot in ("location", "age", "occupation")], texts(facts)
+
+
+@pytest.mark.parametrize(
+    ("message", "tool"),
+    [
+        ("at work we moved from Dunmore to Calder", "Calder"),
+        ("we just adopted Tessel for monitoring", "Tessel"),
+        ("Our company's on Gravitas", "Gravitas"),
+        ("At work it's all Kestrel", "Kestrel"),
+        ("work uses Tallow for everything", "Tallow"),
+    ],
+)
+def test_more_ways_a_team_says_what_it_uses(message, tool):
+    facts = said(message)
+    assert [f for f in facts if (f.slot or "").startswith("tool:") and tool in f.text and not f.negated], texts(facts)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "we moved from Dunmore to Calder last spring",  # no work said: a move of home, no tool
+        "we just adopted a beagle",
+        "it's all Greek to me",
+    ],
+)
+def test_a_move_an_adoption_or_an_idiom_is_no_tool(message):
+    facts = said(message)
+    assert not [f for f in facts if (f.slot or "").startswith("tool:")], texts(facts)

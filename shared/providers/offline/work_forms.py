@@ -256,6 +256,8 @@ def kept_up(clause: str) -> str | None:
 _GROUP = r"(?:my|our|the)\s+(?:whole\s+|entire\s+|small\s+|little\s+)?(?:team|company|startup|org|department|lab)"
 # "my team's switching to Linear", "our company is moving to GCP": "'s" before a verb in -ing is "is".
 _GROUP_DOING = _rx(rf"^{_GROUP}(?:'s|\s+is|\s+are)\s+(?=(?:now\s+|currently\s+|finally\s+|slowly\s+)?[a-z]+ing\b)")
+# "our company's on Gravitas", "my team is on Wrenfield now": "'s" before "on" and a name is "is".
+_GROUP_ON = _rx(rf"^{_GROUP}(?:'s|\s+is)\s+(?=(?:(?:now|still|all|mostly)\s+)?on\s+(?-i:[A-Z]))")
 # "my team's been using Notion since January": "'s" before "been" is "has".
 _GROUP_HAS_BEEN = _rx(rf"^{_GROUP}(?:'s|\s+has)\s+(?=(?:(?:just|finally|now|already|always)\s+)?been\s+[a-z]+ing\b)")
 # "our frontend's built with React": "'s" before a participle is "is".
@@ -277,6 +279,15 @@ _GROUP_I_AM_IN = _rx(
 )
 
 
+# "at work we moved from Dunmore to Calder": what a team at work moves between is its tools (it is no home of
+# the user's); said with work named just before the "we".
+_WORK_MOVE = _rx(
+    r"(?P<head>\b(?:at\s+work|at\s+my\s+(?:job|company|work)|work\s+news\s*:)\s*,?\s*we\s+(?:(?:just|finally"
+    r"|recently|have|also|officially)\s+)*)moved\s+(?=(?:over\s+)?from\s+(?-i:[A-Z])[\w.+#-]*(?:\s+[\w.+#-]+)?"
+    r"\s+(?:over\s+)?to\s+(?-i:[A-Z]))"
+)
+
+
 def _my_group(m: re.Match[str]) -> str:
     return "my " + ("company" if m.group("g").lower() == "place" else m.group("g").lower()) + " "
 
@@ -289,6 +300,8 @@ def compounds_joined(text: str) -> str:
         text = _STAY_AT_HOME.sub("stay-at-home ", text)
     if "the " in lower:
         text = _GROUP_I_AM_IN.sub(_my_group, text)
+    if "moved" in lower and "work" in lower:
+        text = _WORK_MOVE.sub(r"\g<head>switched ", text)
     return text
 
 
@@ -321,9 +334,32 @@ _BARE_FIRST_PERSON = re.compile(
 )
 
 
+# "we just adopted Tessel for monitoring": a tool taken on for a purpose (a pet is adopted without one).
+_ADOPTED_FOR = _rx(
+    r"^(?P<who>i|we)\s+(?:(?:just|recently|finally|have|also)\s+)*adopted\s+(?=(?-i:[A-Z])[\w.+#-]*(?:\s+[\w.+#-]+)?"
+    r"\s+(?:for|as)\s+)"
+)
+# "(at work) it's all Kestrel": one name for everything, said of the team's work.
+_ALL_ONE_TOOL = _rx(
+    r"^it(?:'s|\s+is)\s+all\s+(?P<v>(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?)"
+    r"(?:\s+(?:now|these\s+days|nowadays|here))?$"
+)
+# "work uses Tallow for everything", "the office runs on Quayside": work as the subject is "we".
+_WORK_AS_SUBJECT = _rx(
+    r"^(?:work|my\s+work|the\s+office|my\s+office|my\s+workplace)\s+(?P<verb>uses|runs|is\s+on)\s+"
+    r"(?=(?:on\s+)?(?-i:[A-Z]))"
+)
+
+
 def team_as_we(clause: str) -> str:
     """The clause with a team said as the subject in a form the team readers do not know, said as they do:
     "my team's switching to X" -> "we are switching to X", "the team I'm on uses X" -> "my team uses X"."""
+    if (m := _ADOPTED_FOR.match(clause)) is not None:
+        return f"{m.group('who')} started using " + clause[m.end() :]
+    if (m := _ALL_ONE_TOOL.match(clause)) is not None:
+        return f"we use {m.group('v')}"
+    if (m := _WORK_AS_SUBJECT.match(clause)) is not None:
+        return f"we {bare_verb(m.group('verb'))} " + clause[m.end() :]
     if _BARE_FIRST_PERSON.match(clause):
         return "I " + clause[:1].lower() + clause[1:]
     if (m := _MOVED_TOOLS.match(clause)) is not None:
@@ -336,6 +372,8 @@ def team_as_we(clause: str) -> str:
     if (m := _THE_TEAMS_THING.match(clause)) is not None:
         return "our " + clause[m.end() :]
     if (m := _GROUP_DOING.match(clause)) is not None:
+        return "we are " + clause[m.end() :]
+    if (m := _GROUP_ON.match(clause)) is not None:
         return "we are " + clause[m.end() :]
     if (m := _GROUP_HAS_BEEN.match(clause)) is not None:
         return "we have " + clause[m.end() :]
@@ -394,6 +432,11 @@ _DOMAIN_OF_PURPOSE = {
 _KIND_IN_NAME = re.compile(r"^[a-z][a-z0-9.]{2,}(?:-(?P<ci>ci)|-?db)$")
 
 
+# "we use Tallow for everything": no purpose, so the slot is the tool's own.
+_NO_PURPOSE = frozenset(("everything", "all", "stuff", "work", "most-things", "pretty-much-everything", "anything"))
+_USES_NAME = re.compile(r"\buses (?P<name>[A-Z][\w.+#-]*(?: [A-Z0-9][\w.+#-]*)?) for\b")
+
+
 def tool_slot(text: str, slot: str | None) -> str | None:
     """The slot of a tool fact by what is done with it ("tool:cloud" for "deploys to Nimbusfold", said as a
     habit or by the tool's name), in the same context; the slot as it was when nothing says its kind."""
@@ -402,7 +445,9 @@ def tool_slot(text: str, slot: str | None) -> str | None:
     base, mark, context = slot.partition("@")
     kind, _, thing = base.partition(":")
     domain = None
-    if kind == "tool" and thing in _DOMAIN_OF_PURPOSE:
+    if kind == "tool" and thing in _NO_PURPOSE and (named := _USES_NAME.search(text)) is not None:
+        domain = re.sub(r"[^\w.+#]+", "-", named.group("name").lower()).strip("-")  # "for everything": its own slot
+    elif kind == "tool" and thing in _DOMAIN_OF_PURPOSE:
         domain = _DOMAIN_OF_PURPOSE[thing]
     elif kind == "tool" and (named := _KIND_IN_NAME.search(thing)) is not None:
         domain = "ci" if named.group("ci") else "database"
