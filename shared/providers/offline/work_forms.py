@@ -288,6 +288,24 @@ _WORK_MOVE = _rx(
 )
 
 
+# "for personal projects I write Rust, at work it's Java": in a named context, "it's <Name>" is what is used there.
+_CONTEXT_IS_ALL = _rx(
+    r"(?P<ctx>\b(?:at\s+work|at\s+home|at\s+my\s+(?:job|day\s+job)|for\s+work|(?:on|for|in)\s+(?:my|the)\s+side"
+    r"\s+projects?|for\s+(?:my\s+)?personal\s+(?:stuff|projects?))\s*,?)\s+it(?:'s|\s+is)\s+(?:all\s+|mostly\s+)?"
+    r"(?=(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?\s*(?:[.!,;]|$))"
+)
+# "my personal laptop is a Framework, my work one is a Dell": "one" is the thing named just before.
+_MY_THING_IS = _rx(r"\bmy\s+(?:[a-z]+\s+)?(?P<noun>[a-z]{3,})\s+(?:is|was)\b")
+_MY_CONTEXT_ONE = _rx(r"\b(?P<lead>my\s+(?:work|personal|home|own|family|private|job|office)\s+)one\b")
+
+
+def _one_named(text: str) -> str:
+    named = _MY_THING_IS.search(text)
+    if named is None:
+        return text
+    return _MY_CONTEXT_ONE.sub(lambda m: m.group("lead") + named.group("noun"), text, count=1)
+
+
 def _my_group(m: re.Match[str]) -> str:
     return "my " + ("company" if m.group("g").lower() == "place" else m.group("g").lower()) + " "
 
@@ -300,6 +318,10 @@ def compounds_joined(text: str) -> str:
         text = _STAY_AT_HOME.sub("stay-at-home ", text)
     if "the " in lower:
         text = _GROUP_I_AM_IN.sub(_my_group, text)
+    if "it" in lower and ("work" in lower or "home" in lower or "project" in lower or "personal" in lower):
+        text = _CONTEXT_IS_ALL.sub(r"\g<ctx> I use ", text)
+    if " one " in lower:
+        text = _one_named(text)
     if "moved" in lower and "work" in lower:
         text = _WORK_MOVE.sub(r"\g<head>switched ", text)
     return text
