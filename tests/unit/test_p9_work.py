@@ -508,3 +508,64 @@ def test_more_ways_a_team_says_what_it_uses(message, tool):
 def test_a_move_an_adoption_or_an_idiom_is_no_tool(message):
     facts = said(message)
     assert not [f for f in facts if (f.slot or "").startswith("tool:")], texts(facts)
+
+
+# --- more work forms: a workplace kept for a stated time, a role in a line of work, where the work is ------------
+
+
+@pytest.mark.parametrize(
+    ("message", "org", "since"),
+    [
+        ("I've been at Hollin Freight for 5 years", "Hollin Freight", date(2021, 5, 1)),
+        ("I've been with Mardle since March", "Mardle", date(2026, 3, 1)),
+    ],
+)
+def test_a_workplace_kept_for_a_stated_time_is_the_employer_since_then(message, org, since):
+    fact = one_on(said(message), "employer", org)
+    assert fact.valid_from.date() == since
+
+
+@pytest.mark.parametrize(
+    ("message", "role", "line"),
+    [
+        ("I'm a software engineer in fintech", "software engineer", "fintech"),
+        ("i'm a product manager in healthcare", "product manager", "healthcare"),
+    ],
+)
+def test_a_role_in_a_line_of_work_is_both(message, role, line):
+    facts = said(message)
+    one_on(facts, "occupation", role)
+    one_on(facts, "industry", line)
+
+
+@pytest.mark.parametrize(
+    ("message", "slot", "word"),
+    [
+        ("my job is in Leeds", "work:location", "Leeds"),
+        ("My office is in Canary Wharf", "work:location", "Canary Wharf"),
+        ("I commute to Reading for work", "work:location", "Reading"),
+        ("I work in the NHS", "employer", "NHS"),
+        ("I lecture in history at Bristol", "occupation", "history"),
+    ],
+)
+def test_where_and_as_what_the_work_is(message, slot, word):
+    one_on(said(message), slot, word)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("my personal laptop is a Framework, my work one is a Dell", ["Framework", "Dell"]),
+        ("for personal projects I write Rust, at work it's Java", ["Rust", "Java"]),
+    ],
+)
+def test_the_second_context_of_a_pair_is_read_too(message, expected):
+    facts = said(message)
+    contexts = {f.slot.split("@")[1] for f in facts if f.slot and "@" in f.slot and any(w in f.text for w in expected)}
+    assert len(contexts) == 2 and all(any(w in f.text for f in facts) for w in expected), texts(facts)
+
+
+@pytest.mark.parametrize("message", ["I'm a nurse in love with my job", "I'm a teacher in Leeds", "my office is in a mess"])
+def test_a_role_with_a_place_or_a_mood_names_no_line_of_work(message):
+    facts = said(message)
+    assert not [f for f in facts if f.slot in ("industry", "work:location")], texts(facts)

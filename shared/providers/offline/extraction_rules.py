@@ -3043,6 +3043,9 @@ def _work_form_drafts(c: Clause) -> list[Draft]:
     the forms of work talk (work_forms), before the rules that would read them as a habit or a trait."""
     if (apart := work_forms.companions_apart(c.text)) is not None:
         return [d for said in apart for d in _statement_drafts(replace(c, text=said))]
+    if (role_line := work_forms.role_and_line(c.text)) is not None:
+        role, line = role_line
+        return [*_statement_drafts(replace(c, text=role)), Draft(line.text, FACT, 6, line.slot, line.value)]
     if (two := work_forms.arrangement_and_role(c.text)) is not None:
         how, role = two
         return [Draft(how.text, FACT, 6, how.slot, how.value), *_statement_drafts(replace(c, text=role))]

@@ -104,6 +104,20 @@ _WORK_IN_A_PLACE = re.compile(
     rf"^(?i:i\s+{_ADVERBS}(?:work|am\s+{_ADVERBS}working)\s+in)\s+(?P<v>[A-Z][a-z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,2}})"
     rf"(?i:{_NOW})$"
 )
+# "I work in the NHS", "i work in the Civil Service": an organisation by its name, where the user works.
+_WORK_IN_THE_ORG = re.compile(
+    rf"^(?i:i\s+{_ADVERBS}work\s+in\s+)(?P<org>the\s+(?:[A-Z]{{2,}}|[A-Z][a-z]+(?:\s+[A-Z][a-z]+){{1,3}}))(?i:{_NOW})$"
+)
+# "my job is in Leeds", "my office is in Canary Wharf": where the work is.
+_MY_WORK_IS_IN = re.compile(
+    r"^(?i:my\s+(?:job|office|work|workplace|new\s+job|new\s+office)\s+is\s+(?:now\s+|actually\s+)?in)\s+"
+    r"(?P<v>[A-Z][a-z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})$"
+)
+# "I commute to Reading (for work)": where the work is (the context phrase is taken off before).
+_COMMUTE_TO = re.compile(
+    rf"^(?i:i\s+{_ADVERBS}commute\s+(?:in\s+)?(?:in|to|into))\s+(?P<v>[A-Z][a-z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,2}})"
+    r"(?i:\s+(?:every\s+day|daily|each\s+day|for\s+work))?$"
+)
 # "I do plumbing for a living", "i fix boilers for a living"; never "I'd hate to do that for a living".
 _FOR_A_LIVING = _rx(
     rf"^i\s+{_ADVERBS}(?!(?:would|could|should|might|will|can|want|wanted|wish|hope|used|need|have|had|am|was|do\s+not"
@@ -120,7 +134,7 @@ _HOW_A_JOB_GOES = _rx(
 )
 # "I teach math at Lincoln High", "i teach English in Seoul", "I teach at the community college"
 _TEACH = _rx(
-    rf"^i\s+{_ADVERBS}teach\s+(?:(?P<what>(?!(?:my|our|his|her|their|him|them|myself|me|us|you|it|this|that|at|in"
+    rf"^i\s+{_ADVERBS}(?P<verb>teach|lecture(?:\s+in)?|tutor)\s+(?:(?P<what>(?!(?:my|our|his|her|their|him|them|myself|me|us|you|it|this|that|at|in"
     r"|kids\s+to|people\s+to|how)\b)[\w+#-]+(?:\s+[\w+#-]+){0,2}?)\s+)?(?P<prep>at|in)\s+(?P<where>\S.{1,60})$"
 )
 
@@ -157,6 +171,21 @@ def arrangement_and_role(clause: str) -> tuple[WorkStatement, str] | None:
     return how, f"I work {m.group('as')}"
 
 
+# "I'm a software engineer in fintech", "a product manager in healthcare": the role, and the line of work.
+_ROLE_IN_A_LINE = _rx(
+    r"^(?P<role>i\s+am\s+an?\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+in\s+(?P<v>[\w&-]+(?:\s+[\w&-]+)?)$"
+)
+
+
+def role_and_line(clause: str) -> tuple[str, WorkStatement] | None:
+    """ "I am a product manager in healthcare" -> ("I am a product manager", the user works in healthcare)."""
+    m = _ROLE_IN_A_LINE.match(clause)
+    if m is None or (industry := industry_named(m.group("v"))) is None:
+        return None
+    said = "the IT sector" if industry == "IT" else industry
+    return m.group("role"), WorkStatement(f"The user works in {said}", "industry", industry)
+
+
 def statement(clause: str) -> list[WorkStatement]:
     """What a clause of one of the forms says of the user's work; nothing for any other clause."""
     if clause[:2].lower() not in ("i ", "my", "we"):
@@ -171,6 +200,11 @@ def statement(clause: str) -> list[WorkStatement]:
         if org := line.group("org"):
             found.append(WorkStatement(f"The user works at {org}", "employer", org))
         return found
+    if (org := _WORK_IN_THE_ORG.match(clause)) is not None:
+        return [WorkStatement(f"The user works in {org.group('org')}", "employer", org.group("org"))]
+    if (place := _MY_WORK_IS_IN.match(clause)) is not None or (place := _COMMUTE_TO.match(clause)) is not None:
+        where = place.group("v")
+        return [WorkStatement(f"The user works in {where}", "work:location", where)]
     if (hours := _WORK_HOURS.match(clause)) is not None:
         when = re.sub(r"\s+", " ", hours.group("when").lower())
         return [WorkStatement(f"The user works {when}", "work:hours", when)]
@@ -185,7 +219,9 @@ def statement(clause: str) -> list[WorkStatement]:
         return []
     if (teach := _TEACH.match(clause)) is not None:
         what, prep, where = teach.group("what"), teach.group("prep"), teach.group("where").strip()
-        said = f"The user teaches {what + ' ' if what else ''}{prep} {third_person(where)}"
+        first, *rest = teach.group("verb").lower().split()
+        verb = " ".join([third_singular(first), *rest])
+        said = f"The user {verb} {what + ' ' if what else ''}{prep} {third_person(where)}"
         found = [WorkStatement(said, "occupation", what or "teaching")]
         if prep.lower() == "at" and where[:1].isupper():
             found.append(WorkStatement(f"The user works at {where}", "employer", where))
@@ -242,12 +278,17 @@ _KEPT_UP = _rx(
 )
 
 
+_AT_AN_ORG = re.compile(r"^(?i:at|with)\s+(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})$")
+
+
 def kept_up(clause: str) -> str | None:
     """ "I have been a nurse" (said with how long) as "I am a nurse": the state itself, which the clause's date
     dates from; None for a clause of another form. The caller checks a date was said."""
     m = _KEPT_UP.match(clause)
     if m is None:
         return None
+    if m.group("who").lower() == "i" and (at := _AT_AN_ORG.match(m.group("rest"))) is not None:
+        return f"I work at {at.group('org')}"  # "I've been at Hexa since 2020": the workplace since then
     return f"{'we are' if m.group('who').lower() == 'we' else 'I am'} {m.group('rest')}"
 
 
