@@ -565,7 +565,9 @@ def test_the_second_context_of_a_pair_is_read_too(message, expected):
     assert len(contexts) == 2 and all(any(w in f.text for f in facts) for w in expected), texts(facts)
 
 
-@pytest.mark.parametrize("message", ["I'm a nurse in love with my job", "I'm a teacher in Leeds", "my office is in a mess"])
+@pytest.mark.parametrize(
+    "message", ["I'm a nurse in love with my job", "I'm a teacher in Leeds", "my office is in a mess"]
+)
 def test_a_role_with_a_place_or_a_mood_names_no_line_of_work(message):
     facts = said(message)
     assert not [f for f in facts if f.slot in ("industry", "work:location")], texts(facts)
