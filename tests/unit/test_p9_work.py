@@ -571,3 +571,23 @@ def test_the_second_context_of_a_pair_is_read_too(message, expected):
 def test_a_role_with_a_place_or_a_mood_names_no_line_of_work(message):
     facts = said(message)
     assert not [f for f in facts if f.slot in ("industry", "work:location")], texts(facts)
+
+
+@pytest.mark.parametrize(
+    ("message", "slot", "word"),
+    [
+        ("im in finance lol", "industry", "finance"),
+        ("honestly i'm in tech, been there 8 yrs", "industry", "tech"),
+        ("ive been a nurse for 10 yrs", "occupation", "nurse"),
+        ("i work nights rn", "work:hours", "nights"),
+        ("i run a lil bakery in Ghent 🥐", "employer", "bakery"),
+        ("me and my brother started a cleaning business", "employer", "cleaning business"),
+    ],
+)
+def test_work_forms_said_in_chat_style(message, slot, word):
+    one_on(said(message), slot, word)
+
+
+def test_a_team_switch_without_its_apostrophe():
+    facts = said("my teams switching to Linear")
+    assert [f for f in facts if (f.slot or "").startswith("tool:") and "Linear" in f.text], texts(facts)

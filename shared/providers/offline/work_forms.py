@@ -85,19 +85,23 @@ def industry_named(value: str) -> str | None:
     return None
 
 
-_NOW = r"(?:\s+(?:now|these\s+days|nowadays|currently|at\s+the\s+moment|full[-\s]time|part[-\s]time))?"
+_NOW = (
+    r"(?:\s+(?:now|these\s+days|nowadays|currently|at\s+the\s+moment|right\s+now|rn|atm|full[-\s]time"
+    r"|part[-\s]time))?"
+)
 _ADVERBS = r"(?:(?:now|currently|still|also|actually|basically|mostly|mainly|just)\s+)?"
 
 # "I'm in finance", "I work in IT", "I'm working in the tech industry now", "I'm in sales at Oracle"
 _IN_A_LINE = _rx(
     rf"^i\s+(?:am\s+{_ADVERBS}(?:working\s+)?|{_ADVERBS}work\s+)in\s+(?P<v>[\w&-]+(?:\s+[\w&-]+){{0,2}}?)"
-    rf"(?:\s+(?:at|for|with)\s+(?P<org>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*){{0,3}}))?{_NOW}$"
+    rf"(?:\s+(?:at|for|with)\s+(?P<org>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*){{0,3}}))?{_NOW}"
+    r"(?:\s*,\s*(?:been|for|since|but|and|though|which|so)\b.*)?$"
 )
 # "I work nights", "i work weekends now", "I work night shifts": when the user works.
 _WORK_HOURS = _rx(
     rf"^i\s+{_ADVERBS}(?:(?:usually|mostly|mainly)\s+)?work\s+(?P<when>nights|night\s+shifts?|days|day\s+shifts?"
     r"|weekends|evenings|mornings|early\s+shifts?|late\s+shifts?|shifts|double\s+shifts|part[-\s]time|full[-\s]time"
-    r"|overtime|nine\s+to\s+five|9\s*(?:-|to)\s*5)(?:\s+(?:now|these\s+days|nowadays|mostly|at\s+the\s+moment))?$"
+    r"|overtime|nine\s+to\s+five|9\s*(?:-|to)\s*5)(?:\s+(?:now|these\s+days|nowadays|mostly|at\s+the\s+moment|right\s+now|rn|atm))?$"
 )
 # "I work in Amsterdam", "I work in New York now": a place by its capital, where the work is.
 _WORK_IN_A_PLACE = re.compile(
@@ -296,7 +300,7 @@ def kept_up(clause: str) -> str | None:
 
 _GROUP = r"(?:my|our|the)\s+(?:whole\s+|entire\s+|small\s+|little\s+)?(?:team|company|startup|org|department|lab)"
 # "my team's switching to Linear", "our company is moving to GCP": "'s" before a verb in -ing is "is".
-_GROUP_DOING = _rx(rf"^{_GROUP}(?:'s|\s+is|\s+are)\s+(?=(?:now\s+|currently\s+|finally\s+|slowly\s+)?[a-z]+ing\b)")
+_GROUP_DOING = _rx(rf"^{_GROUP}(?:'s|s|\s+is|\s+are)\s+(?=(?:now\s+|currently\s+|finally\s+|slowly\s+)?[a-z]+ing\b)")
 # "our company's on Gravitas", "my team is on Wrenfield now": "'s" before "on" and a name is "is".
 _GROUP_ON = _rx(rf"^{_GROUP}(?:'s|\s+is)\s+(?=(?:(?:now|still|all|mostly)\s+)?on\s+(?-i:[A-Z]))")
 # "my team's been using Notion since January": "'s" before "been" is "has".
