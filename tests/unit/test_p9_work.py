@@ -591,3 +591,25 @@ def test_work_forms_said_in_chat_style(message, slot, word):
 def test_a_team_switch_without_its_apostrophe():
     facts = said("my teams switching to Linear")
     assert [f for f in facts if (f.slot or "").startswith("tool:") and "Linear" in f.text], texts(facts)
+
+
+@pytest.mark.parametrize(
+    ("message", "slot", "word", "since"),
+    [
+        ("I'm a teacher, have been for 10 years", "occupation", "teacher", date(2016, 5, 1)),
+        ("I'm a lawyer. Been doing it for 8 years.", "occupation", "lawyer", date(2018, 5, 1)),
+        ("I work at Kettleback, been there since 2019", "employer", "Kettleback", date(2019, 1, 1)),
+        ("i work at Pellow & Sons, been there 6 years", "employer", "Pellow", date(2020, 5, 1)),
+        ("I live in Leith, been here for 12 years now", "location", "Leith", date(2014, 5, 1)),
+        ("I'm a nurse, been one since 2015", "occupation", "nurse", date(2015, 1, 1)),
+    ],
+)
+def test_how_long_said_after_the_statement_dates_it(message, slot, word, since):
+    fact = one_on(said(message), slot, word)
+    assert fact.valid_from.date() == since
+
+
+def test_how_long_one_has_been_up_is_no_state():
+    assert said("I'm tired, been up since 5") == [] or not [
+        f for f in said("I'm tired, been up since 5") if f.slot in ("occupation", "location", "employer")
+    ]

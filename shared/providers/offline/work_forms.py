@@ -351,6 +351,25 @@ def _one_named(text: str) -> str:
     return _MY_CONTEXT_ONE.sub(lambda m: m.group("lead") + named.group("noun"), text, count=1)
 
 
+# "I'm a teacher, have been for 10 years", "I work at Kettleback, been there since 2019": how long, said after
+# the statement, is said once with it ("I have been a teacher for 10 years"), which the clause then dates.
+_BEEN_SO_FOR = _rx(
+    r"(?:(?<=^)|(?<=[.!?]\s))(?:(?P<am>i'm|im|i\s+am)\s+(?P<pred>an?\s+[^,.;!?]{2,40}?)"
+    r"|i\s+(?P<verb>work|live)\s+(?P<prep>at|in|for)\s+(?P<where>[^,.;!?]{2,40}?))"
+    r"\s*[,.;]\s*(?:and\s+)?(?:i\s+)?(?:have\s+|'ve\s+|ve\s+)?been\s+(?:(?:one|there|here|doing\s+(?:it|that|this)"
+    r"|at\s+it)\s+)?(?P<dur>(?:for|since)\s+[^,.;!?]{2,30}?|(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten"
+    r"|a\s+few|a\s+couple\s+of)\s+(?:years?|yrs?|months?))(?:\s+now)?(?=\s*(?:[,.;!?]|$))"
+)
+
+
+def _kept_up_said_once(m: re.Match[str]) -> str:
+    dur = m.group("dur") if re.match(r"(?i)for|since", m.group("dur")) else f"for {m.group('dur')}"
+    if m.group("pred"):
+        return f"I have been {m.group('pred')} {dur}"
+    doing = "working" if m.group("verb").lower() == "work" else "living"
+    return f"I have been {doing} {m.group('prep')} {m.group('where')} {dur}"
+
+
 def _my_group(m: re.Match[str]) -> str:
     return "my " + ("company" if m.group("g").lower() == "place" else m.group("g").lower()) + " "
 
@@ -369,6 +388,8 @@ def compounds_joined(text: str) -> str:
         text = _one_named(text)
     if "moved" in lower and "work" in lower:
         text = _WORK_MOVE.sub(r"\g<head>switched ", text)
+    if "been" in lower:
+        text = _BEEN_SO_FOR.sub(_kept_up_said_once, text)
     return text
 
 
