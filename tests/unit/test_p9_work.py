@@ -613,3 +613,30 @@ def test_how_long_one_has_been_up_is_no_state():
     assert said("I'm tired, been up since 5") == [] or not [
         f for f in said("I'm tired, been up since 5") if f.slot in ("occupation", "location", "employer")
     ]
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("I'm an SDE at Amazon", ("SDE", "Amazon")),
+        ("im a junior acountant at a small firm in Cork", ("acountant", "firm")),
+        ("I'm head of marketing at Lumen", ("head of marketing", "Lumen")),
+        ("I'm the CTO of a small startup", ("CTO", "startup")),
+    ],
+)
+def test_a_role_no_rule_knows_held_at_a_workplace_is_one_fact(message, words):
+    one_on(said(message), "employer", *words)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["I'm a fan of Radiohead", "I'm happy at Lumen", "I'm a regular at the Crown", "I'm a guest at the Hilton"],
+)
+def test_a_fan_a_mood_or_a_visit_at_a_place_is_no_job(message):
+    facts = said(message)
+    assert not [f for f in facts if f.slot in ("employer", "occupation")], texts(facts)
+
+
+def test_leaving_the_workplace_ends_the_role_said_with_it():
+    facts = active(["I'm an SDE at Brackwater", "My last day at Brackwater was Friday"])
+    assert not any("Brackwater" in t for t in facts), facts

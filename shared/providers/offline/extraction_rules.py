@@ -3052,6 +3052,13 @@ def _work_form_drafts(c: Clause) -> list[Draft]:
     return [Draft(s.text, FACT, 7, s.slot, s.value) for s in work_forms.statement(c.text)]
 
 
+def _role_at_drafts(c: Clause) -> list[Draft]:
+    """ "I'm a junior dev at a small firm", "I'm an SDE at Amazon": a role no rule read, said with where it is
+    held (one fact, on the employer's slot); tried after the rules and frames of roles."""
+    found = work_forms.role_at(c.text)
+    return [Draft(found.text, FACT, 7, found.slot, found.value)] if found else []
+
+
 def _kept_up_drafts(c: Clause) -> list[Draft]:
     """ "I've been a nurse for 10 years", "I've been living in Oslo since 2019": the state itself ("I am a
     nurse"), read by every rule, true since the stated date (never an event at that date)."""
@@ -3079,6 +3086,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
         or _acquired_drafts(c)
         or (_event_drafts(c) if c.date else [])
         or _degree_drafts(c)
+        or _role_at_drafts(c)
         or _trait_drafts(c)
         or _named_animal_drafts(c)
         or _take_up_drafts(c)

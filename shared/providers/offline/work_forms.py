@@ -190,6 +190,42 @@ def role_and_line(clause: str) -> tuple[str, WorkStatement] | None:
     return m.group("role"), WorkStatement(f"The user works in {said}", "industry", industry)
 
 
+# "I'm an SDE at Amazon", "im a junior acountant at a small firm in Cork", "I'm head of marketing at Lumen", "I'm the
+# CTO of a small startup": a role the lexicon may not know, said with where it is held.
+_ROLE_AT = re.compile(
+    r"^(?i:i\s+am\s+(?:(?:now|currently|still|also|actually)\s+)?)(?P<art>(?i:an?|the)\s+)?"
+    r"(?P<role>(?i:head|director|vp|chief|lead)\s+of\s+[a-z]+|[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,2})"
+    r"\s+(?P<prep>(?i:at|for|of))\s+(?P<org>(?:(?i:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}|[A-Z][\w&.'-]*"
+    r"(?:\s+[A-Z][\w&.'-]*){0,3})(?:\s+(?i:in)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})?)$"
+)
+_NOT_A_ROLE = _rx(
+    r"^(?:big|huge|fan|member|part|regular|customer|user|guest|patient|client|student|volunteer|bit|lot|little|fan\s+\w+"
+    r"|(?:\w+\s+)?(?:fan|member|regular|customer|client|patient))$"
+)
+
+
+def role_at(clause: str) -> WorkStatement | None:
+    """ "I am a junior dev at a small firm" -> the user is a junior dev at a small firm: a role no rule may know,
+    held at a workplace, as one fact on the employer's slot (leaving the workplace ends the role said with it);
+    None for a clause of another form."""
+    m = _ROLE_AT.match(clause)
+    if m is None or _NOT_A_ROLE.match(m.group("role")):
+        return None
+    role = m.group("role")
+    head = role.split()[0]
+    if not m.group("art") and not head.isupper() and head.lower() not in ("head", "director", "vp", "chief", "lead"):
+        return None  # "I'm happy at Lumen": without an article only a rank or an acronym is a role
+    if m.group("prep").lower() == "of" and (m.group("art") or "").strip().lower() != "the":
+        return None  # "I am a fan of Radiohead"
+    art = (m.group("art") or "").strip().lower()
+    if art in ("a", "an"):
+        spoken_vowel = head[:1] in "AEFHILMNORSX" if head.isupper() else head[:1].lower() in "aeiou"
+        art = "an" if spoken_vowel else "a"
+    prep = "at" if m.group("prep").lower() == "of" else m.group("prep").lower()
+    org = third_person(m.group("org"))
+    return WorkStatement(f"The user is {art + ' ' if art else ''}{role} {prep} {org}", "employer", org)
+
+
 def statement(clause: str) -> list[WorkStatement]:
     """What a clause of one of the forms says of the user's work; nothing for any other clause."""
     if clause[:2].lower() not in ("i ", "my", "we"):
