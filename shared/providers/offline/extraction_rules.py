@@ -3054,7 +3054,7 @@ def _work_form_drafts(c: Clause) -> list[Draft]:
 
 def _role_at_drafts(c: Clause) -> list[Draft]:
     """ "I'm a junior dev at a small firm", "I'm an SDE at Amazon": a role no rule read, said with where it is
-    held (one fact, on the employer's slot); tried after the rules and frames of roles."""
+    held (one fact, on the employer's slot); tried last, when nothing else read the clause."""
     found = work_forms.role_at(c.text)
     return [Draft(found.text, FACT, 7, found.slot, found.value)] if found else []
 
@@ -3086,7 +3086,6 @@ def _statement_drafts(c: Clause) -> list[Draft]:
         or _acquired_drafts(c)
         or (_event_drafts(c) if c.date else [])
         or _degree_drafts(c)
-        or _role_at_drafts(c)
         or _trait_drafts(c)
         or _named_animal_drafts(c)
         or _take_up_drafts(c)
@@ -3139,7 +3138,9 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
     if about_someone and dated_day and not any(d.category is EVENT for d in drafts):
         drafts = drafts + _event_drafts(c)
     drafts = drafts or _death_drafts(c) or _future_role_drafts(c) or _event_drafts(c) or _finally_had(raw, c)
-    drafts = drafts or (_general_drafts(c) if general else []) or _talk_event_drafts(c)
+    drafts = drafts or (_general_drafts(c) if general else []) or _talk_event_drafts(c) or _role_at_drafts(c)
+    if drafts and all((d.slot or "").startswith("trait:") for d in drafts):
+        drafts = _role_at_drafts(c) or drafts  # "I'm a junior acountant at a small firm": a role, not a trait
     return [_dated(d, c) for d in drafts]
 
 
