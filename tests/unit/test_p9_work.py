@@ -640,3 +640,15 @@ def test_a_fan_a_mood_or_a_visit_at_a_place_is_no_job(message):
 def test_leaving_the_workplace_ends_the_role_said_with_it():
     facts = active(["I'm an SDE at Brackwater", "My last day at Brackwater was Friday"])
     assert not any("Brackwater" in t for t in facts), facts
+
+
+@pytest.mark.parametrize(
+    ("message", "tool"), [("We moved to GitLab last month.", "GitLab"), ("we moved to DigitalOcean", "DigitalOcean")]
+)
+def test_a_move_to_a_product_spelt_as_one_is_a_switch_of_tools(message, tool):
+    one_on(said(message), next(f.slot for f in said(message) if (f.slot or "").startswith("tool:")), tool)
+
+
+@pytest.mark.parametrize("message", ["we moved from Leeds to McAllen", "we moved to Lisbon last month"])
+def test_a_move_between_towns_is_a_move_of_home(message):
+    assert [f for f in said(message) if f.slot == "location"], texts(said(message))

@@ -440,13 +440,15 @@ _THE_TEAMS_THING = _rx(
     r"^the\s+(?=(?:main\s+|primary\s+|prod\s+|production\s+|default\s+)?(?:database|db|ci|cloud|stack|backend"
     r"|frontend|language|issue\s+tracker|ticket\s+system|chat|warehouse|data\s+warehouse)\s+(?:is|was)\s+(?-i:[A-Z]))"
 )
-# "we moved from Grafton CI to Ostler CI", "we moved to Kobalt DB": a name with a tool's kind in it is a tool,
-# so the move is a switch of tools, never of home.
+# "we moved from Grafton CI to Ostler CI", "we moved to Kobalt DB", "we moved to GitLab": a name with a tool's kind
+# in it, or with a capital inside it (a product's spelling), is a tool, so the move is a switch of tools, never of
+# home.
 _TOOL_KIND = r"(?:ci|cd|db|sql|cloud|api|js|io|ctl|ops|actions|pipelines|lake|warehouse|cache|queue|mq)"
 _MOVED_TOOLS = _rx(
     r"^(?P<head>we\s+(?:(?:just|finally|recently|have|also)\s+)*)moved\s+(?:over\s+)?"
     r"(?=(?:from\s+[\w.+#-]+(?:\s+[\w.+#-]+)?\s+)?(?:over\s+)?to\s+)"
-    r"(?=.*(?:[a-z]" + _TOOL_KIND + r"|\s" + _TOOL_KIND + r")\b)"
+    r"(?=.*(?:(?:[a-z]" + _TOOL_KIND + r"|\s" + _TOOL_KIND + r")\b"
+    r"|\b(?-i:(?!(?:Mc|Mac|De|La|Le|Di|Du|Van|Von)[A-Z])[A-Za-z]*[a-z][A-Z]\w*)))"
 )
 
 
