@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from shared.domain import needles
-from shared.providers.offline import foreign_clauses, frames
+from shared.providers.offline import foreign_clauses, frames, work_forms
 from shared.providers.offline.text_forms import PRONOUNS as _PRONOUNS
 from shared.providers.offline.text_forms import join as _join
 from shared.providers.offline.text_forms import third_person, third_singular
@@ -392,7 +392,7 @@ _SAYS_WHO = re.compile(r"^(?:i|i'm|im|my|we|we're|our|living|working|based)\b", 
 _COUNTED = re.compile(r"^(?:an?|one|two|three|four|five|six|\d+)\s+(?!years?\b|y/?o\b)[a-z]", re.IGNORECASE)
 
 
-def after_label(sentence: str) -> list[str]:
+def after_label(sentence: str, is_role: Callable[[str], bool] | None = None) -> list[str]:
     """ "heads up for future recipes: not vegan anymore" -> the label and what it introduces, apart: a
     short label before a colon ("update:", "setup:", "things to know about me:") is no part of the
     statement ("my favourite bands: ..." keeps its colon: the label is the speaker's own thing)."""
@@ -405,7 +405,12 @@ def after_label(sentence: str) -> list[str]:
     items = [i.strip() for i in _ITEMS.split(m.group("said")) if i.strip()]
     return [
         m.group("label"),
-        *(i if _SAYS_WHO.match(i) else f"I {'have' if _COUNTED.match(i) else 'am'} {i}" for i in items),
+        *(
+            i
+            if _SAYS_WHO.match(i)
+            else (is_role and work_forms.card_item(i, is_role)) or f"I {'have' if _COUNTED.match(i) else 'am'} {i}"
+            for i in items
+        ),
     ]
 
 

@@ -68,6 +68,7 @@ from shared.providers.offline import (
     said_forms,
     talk,
     well_formed,
+    work_forms,
 )
 from shared.providers.offline.text_forms import PRONOUNS, bare_verb, slug, third_person, tidy
 from shared.providers.offline.text_forms import rx as _rx
@@ -1098,7 +1099,7 @@ def _no_more_as_stopped(text: str) -> str | None:
 
 def _with_subject(text: str) -> str:
     """The clause with its first person back: chat often leaves the "I" out."""
-    text = _own_thing_moved(_as_we(text))
+    text = _own_thing_moved(_as_we(work_forms.team_as_we(text)))
     if (stopped := _no_more_as_stopped(text)) is not None:
         return stopped
     for pattern, lead in _NOUN_NEWS:
@@ -1277,9 +1278,8 @@ _CLAUSE_SPLIT = _rx(
     r"(?:\s*,\s*|\s+)(?:and|but|so|because|cause|though|although|while|plus|whereas)\s+"
     r"(?=(?:now\s+|these\s+days\s+|nowadays\s+|recently\s+|also\s+|then\s+|actually\s+)?"
     r"(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|it|it's|they|they're|he|she)\b)(?!i\s+" + _RECIPROCAL + r")"
-    r"|\s*[,:]\s*(?=(?:now\s+|these\s+days\s+|but\s+)?(?:i|i'm|im|i've|we|we're|we've|my|our)\s)(?!i\s+"
-    + _RECIPROCAL
-    + r")"
+    r"|\s*[,:]\s*(?=(?:now\s+|these\s+days\s+|but\s+|also\s+|btw\s+|by\s+the\s+way\s+|oh\s+and\s+|plus\s+"
+    r"|and\s+also\s+)?(?:i|i'm|im|i've|we|we're|we've|my|our)\s)(?!i\s+" + _RECIPROCAL + r")"
     r"|\s*,\s*(?=(?:just\s+|finally\s+|then\s+)?(?:moved|started|joined|switched|sold|quit|left|bought|adopted|ditched"
     r"|dropped|cancelled|stopped|began|relocated|got\s+(?:a|an|my|the)|took\s+up|picked\s+up)\b)"
     r"|\s*,\s*(?=(?:remind|please|pls|can|could|would|any|how|what|why|where|which|should|is\s+it|is\s+that"
@@ -1292,7 +1292,9 @@ _CLAUSE_SPLIT = _rx(
 def _unlabelled(sentence: str) -> list[str]:
     if frames.opens_with_context_heading(sentence, "en"):
         return [sentence]  # "work news: we moved to X": the heading says whose the news is (frames.find_context)
-    return [sentence] if _REQUEST.match(sentence) or _HYPOTHETICAL.match(sentence) else clauses.after_label(sentence)
+    if _REQUEST.match(sentence) or _HYPOTHETICAL.match(sentence):
+        return [sentence]
+    return clauses.after_label(sentence, _is_occupation_word)
 
 
 def _sentences(text: str) -> list[str]:
@@ -2441,7 +2443,7 @@ RULES: tuple[Rule, ...] = (
           _b_employer_gone),
     _rule("employer", r"i (?:(?:got|was|have been) (?P<how>fired|laid off|let go|made redundant)"
                       r"|(?P<how2>lost my job))\b(?: (?:at|from) {V})?", _b_employer_gone),
-    _rule("employer", "i am (?:now )?(?P<how>unemployed|between jobs|out of work)", _b_employer_gone),
+    _rule("employer", "i am (?:now |currently |still )?(?P<how>unemployed|between jobs|out of work)", _b_employer_gone),
     _rule("employer", "i {ADV}work (?P<prep>at|for) {V}", _b_employer),
     # "I'm with Deloitte now": where one is "now", said of a named organisation, is the new job.
     _rule("employer", "i am (?:now |currently )?(?:at|with) (?P<v>{CAP}[\\w&.'-]*(?: {CAP}[\\w&.'-]*)*) now$",
@@ -3075,10 +3077,44 @@ def _negate(draft: Draft) -> Draft:
     return replace(draft, text=text, negated=True)
 
 
+def _work_form_drafts(c: Clause) -> list[Draft]:
+    """ "I do plumbing for a living", "I'm in finance", "I work in Amsterdam", "I teach math at Lincoln High":
+    the forms of work talk (work_forms), before the rules that would read them as a habit or a trait."""
+    if (apart := work_forms.companions_apart(c.text)) is not None:
+        return [d for said in apart for d in _statement_drafts(replace(c, text=said))]
+    if (role_line := work_forms.role_and_line(c.text)) is not None:
+        role, line = role_line
+        return [*_statement_drafts(replace(c, text=role)), Draft(line.text, FACT, 6, line.slot, line.value)]
+    if (two := work_forms.arrangement_and_role(c.text)) is not None:
+        how, role = two
+        return [Draft(how.text, FACT, 6, how.slot, how.value), *_statement_drafts(replace(c, text=role))]
+    return [Draft(s.text, FACT, 7, s.slot, s.value) for s in work_forms.statement(c.text)]
+
+
+def _role_at_drafts(c: Clause) -> list[Draft]:
+    """ "I'm a junior dev at a small firm", "I'm an SDE at Amazon": a role no rule read, said with where it is
+    held (one fact, on the employer's slot); tried last, when nothing else read the clause."""
+    found = work_forms.role_at(c.text)
+    return [Draft(found.text, FACT, 7, found.slot, found.value)] if found else []
+
+
+def _kept_up_drafts(c: Clause) -> list[Draft]:
+    """ "I've been a nurse for 10 years", "I've been living in Oslo since 2019": the state itself ("I am a
+    nurse"), read by every rule, true since the stated date (never an event at that date)."""
+    if c.date is None or c.date.day > c.today:
+        return []
+    state = work_forms.kept_up(c.text)
+    drafts = _statement_drafts(replace(c, text=state)) if state else []
+    # read as nothing but an event at the date, the state was not understood: the clause is read as said
+    return drafts if any(d.category is not EVENT for d in drafts) else []
+
+
 def _statement_drafts(c: Clause) -> list[Draft]:
     """What a clause states: the specific rules first, then the generic frames."""
     return (
-        _style_drafts(c)
+        _work_form_drafts(c)
+        or _kept_up_drafts(c)
+        or _style_drafts(c)
         or _named_pets_drafts(c)
         or _named_relatives_drafts(c)
         or _separated_drafts(c)
@@ -3169,7 +3205,9 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
     if about_someone and dated_day and not any(d.category is EVENT for d in drafts):
         drafts = drafts + _event_drafts(c)
     drafts = drafts or _death_drafts(c) or _future_role_drafts(c) or _event_drafts(c) or _finally_had(raw, c)
-    drafts = drafts or (_general_drafts(c) if general else []) or _talk_event_drafts(c)
+    drafts = drafts or (_general_drafts(c) if general else []) or _talk_event_drafts(c) or _role_at_drafts(c)
+    if drafts and all((d.slot or "").startswith("trait:") for d in drafts):
+        drafts = _role_at_drafts(c) or drafts  # "I'm a junior acountant at a small firm": a role, not a trait
     return [_dated(d, c) for d in drafts]
 
 
@@ -4589,6 +4627,10 @@ _CARD_ROLE = re.compile(
 )
 
 
+def _is_occupation_word(word: str) -> bool:
+    return word.lower() in _OCCUPATIONS
+
+
 def _introduction_card(sentence: str) -> list[str] | None:
     """The clauses an introduction card stands for, or None when the sentence is no such card."""
     m = _INTRO_CARD.match(sentence.strip().rstrip(".!"))
@@ -4618,7 +4660,9 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
     message_general = general
     for sentence in _sentences(text):
         general = message_general and not _NOT_FOR_GENERAL_HERE.search(sentence)
-        if language == "en" and (card := _introduction_card(sentence)):
+        if language == "en" and (
+            card := _introduction_card(sentence) or work_forms.card_without_name(sentence, _is_occupation_word)
+        ):
             drafts.extend(d for said in card for d in _drafts_in_context(said, today, language, general))
             continue
         if language == "en" and (styled := _style_request_drafts(sentence, today)):
@@ -4654,7 +4698,9 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
             head, comma, last = sentence.rpartition(",")
             if comma and head.strip() and well_formed.UNMARKED_QUESTION.match(_strip_lead_ins(last.strip())):
                 sentence = head
-        if language == "en" and (gapped := _gapped_contrast(sentence.rstrip(".!;"))):
+        if language == "en" and (
+            gapped := _gapped_contrast(sentence.rstrip(".!;")) or work_forms.tools_for_purposes(sentence.rstrip(".!;"))
+        ):
             drafts.extend(d for part in gapped for d in _drafts_in_context(part, today, language, general))
             continue
         stripped = sentence.rstrip(".!;")
@@ -5232,6 +5278,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         text = talk.still_at(talk.casual_forms(talk.degree_field(talk.relatives_named(life.name_joined(text)))), other)
         text = talk.diagnosed(talk.baby_named(talk.named_after_comma(talk.work_as_subject(text))), other)
         text = talk.there_named(text, other)  # "moving there": the one place named before
+        text = work_forms.compounds_joined(text)
         text = said_forms.in_earnest(said_forms.plain_states(said_forms.plain_changes(text, turn.created_at.date())))
     today = turn.created_at.date()
     asked = previous is not None and (
@@ -6028,6 +6075,8 @@ def _settle_changes(facts: list[ExtractedFact], request: ExtractionInput, depth:
     for fact in _roles_taken_up(_switches_said(facts, request, depth), names):
         name = _speaker_name(fact, names)
         fact = _diet_slot(_commute_slot(_plain_thing_slot(_workplace_slot(_retired(_became(fact), name), name))))
+        if fact.language == "en" and (by_doing := work_forms.tool_slot(fact.text, fact.slot)) != fact.slot:
+            fact = replace(fact, slot=by_doing)  # "we deploy to Nimbusfold": the cloud, whatever its name
         source = fact.source_event_ids[0] if fact.source_event_ids else ""
         by_domain = _domain_slot(fact)
         if not any(k.slot == by_domain.slot and k.source_event_ids == fact.source_event_ids for k in settled):

@@ -39,6 +39,10 @@ _SUBJECTLESS_PAST = rx(
 )
 
 
+# "I'm 30, based in Leeds", "im a vet, located in Cork": after "I am", where the speaker is based.
+_WHERE_ONE_IS_BASED = rx(r"^(?:i'm|im|i\s+am)\s[^,]*,\s*(?:based|located|stationed)\s+(?:in|out\s+of)\s")
+
+
 # Who the news is about: the speaker ("I", "we") or no one said (chat drops the "I": "went to ...").
 _SPEAKERS_NEWS = rx(
     r"^(?:(?:oh|ok|okay|so|well|yeah|yep|yes|haha+|lol|omg|ugh|btw|also|actually|honestly|and|but|nah|no)\b[\s,!.]*)*"
@@ -66,6 +70,8 @@ def comment_split(clause: str, has_date: Callable[[str], bool]) -> list[str]:
     head, *comment = _COMMENT.split(clause, maxsplit=1)
     if comment and has_date(comment[0]) and not has_date(head):
         return [clause]
+    if _WHERE_ONE_IS_BASED.match(head):
+        return [head]  # "I'm a nurse, based in Leeds": where the speaker is, not a detail of news
     first = _SUBJECTLESS_PAST.split(head, maxsplit=1)[0]
     return [first] if first.strip() else [clause]
 
