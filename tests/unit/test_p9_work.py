@@ -517,7 +517,7 @@ def test_a_move_an_adoption_or_an_idiom_is_no_tool(message):
     ("message", "org", "since"),
     [
         ("I've been at Hollin Freight for 5 years", "Hollin Freight", date(2021, 5, 1)),
-        ("I've been with Mardle since March", "Mardle", date(2026, 3, 1)),
+        ("I've been at Mardle since March", "Mardle", date(2026, 3, 1)),
     ],
 )
 def test_a_workplace_kept_for_a_stated_time_is_the_employer_since_then(message, org, since):

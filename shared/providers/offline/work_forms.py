@@ -314,11 +314,13 @@ def own_business(clause: str) -> WorkStatement | None:
 _KEPT_UP = _rx(
     r"^(?P<who>i|we)\s+have\s+(?:(?:now|already|officially|basically|pretty\s+much)\s+)?been\s+"
     r"(?!(?:to|there|here|thinking|wondering|meaning|trying|told|asked|given|having|feeling|so|too|very|really"
-    r"|busy|away|gone|off|out|sick|ill|down|up|stuck|waiting|looking|planning|considering)\b)(?P<rest>\S.*)$"
+    r"|busy|away|gone|off|out|sick|ill|down|up|stuck|waiting|looking|planning|considering|in|with)\b)(?P<rest>\S.*)$"
 )
 
 
-_AT_AN_ORG = re.compile(r"^(?i:at|with)\s+(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})$")
+# "with" is left out: "been with Sam for 4 years" is a partner as often as "been with Acme" is an employer.
+# "in" is left out as well: "been in Lisbon for two months" may be a stay, not a home (life.py reads years).
+_AT_AN_ORG = re.compile(r"^(?i:at)\s+(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})$")
 
 
 def kept_up(clause: str) -> str | None:
