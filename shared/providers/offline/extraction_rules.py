@@ -777,6 +777,8 @@ def _holiday(groups: dict[str, str | None], today: date, past: bool) -> DateRef 
     month, day = next(v for k, v in _HOLIDAYS.items() if name.startswith(k))
     this_year = date(today.year, month, day)
     rel = (groups.get("rel") or "").lower()
+    # "since Christmas", "since New Year": a start always lies behind, whatever the tense of the clause.
+    past = past or (groups.get("prep") or "").lower() == "since"
     if rel == "next" or (not rel and not past and this_year < today):
         return DateRef(this_year if this_year > today else date(today.year + 1, month, day), "day")
     if rel == "last" or past:
@@ -1252,6 +1254,15 @@ _CLAUSE_SPLIT = _rx(
 )
 
 
+# "we track bugs in jira and everyone hates it", "i live by the sea but you never visit": a clause joined on
+# with someone else as its subject is theirs; left on the first clause it spoils the whole (the rules read
+# "it" or "you" as part of the value and give up).
+_OTHER_SUBJECT_SPLIT = _rx(
+    r"(?:\s*,\s*|\s+)(?:and|but|so|though|although|while|whereas)\s+"
+    r"(?=(?:everyone|everybody|nobody|no\s+one|someone|somebody|people|you|u|ur|your|yall|y'all)\s+[a-z])"
+)
+
+
 def _unlabelled(sentence: str) -> list[str]:
     if frames.opens_with_context_heading(sentence, "en"):
         return [sentence]  # "work news: we moved to X": the heading says whose the news is (frames.find_context)
@@ -1350,12 +1361,34 @@ def _last_clauses(sentence: str) -> tuple[str, ...]:
     return tuple(_split_clauses(sentence))
 
 
+# "the doctor says i'm coeliac", "u know i hate green", "my physio confirmed i have a torn ligament": the
+# speaker's own statement, reported by someone who knows it or held up as known; the frame reads what
+# follows the report. Never "my mum thinks i'm lazy" (an opinion) nor "he says he's ..." (his own).
+_REPORTED_FIRST_PERSON = _rx(
+    r"\b(?:(?:the|my|our)\s+(?:doctor|doc|gp|dentist|physio|nurse|consultant|specialist|dermatologist|optician"
+    r"|cardiologist|allergist|vet|tests?|results?|scan|bloods?|blood\s+tests?)\s+(?:says?|said|told\s+me|confirmed"
+    r"|showed|shows)|(?:u|you|ya)\s+know|as\s+(?:u|you)\s+know|remember|turns\s+out)\s*,?\s+(?:that\s+)?"
+    r"(?=(?:i|i'm|im|i've|i\s+am|i\s+have)\s)"
+)
+_REPORT_WORDS = ("say", "said", "told", "know", "confirm", "show", "remember", "turns")
+
+
+def _first_person_reported(sentence: str) -> str:
+    lowered = sentence.lower()
+    if not any(word in lowered for word in _REPORT_WORDS):
+        return sentence
+    return _REPORTED_FIRST_PERSON.sub("", sentence)
+
+
 def _split_clauses(sentence: str) -> list[str]:
+    sentence = _first_person_reported(sentence)
     parts = [
         item
         for together in clauses.split_together(clauses.name_in_place(sentence))
-        for split_part in _CLAUSE_SPLIT.split(together)
-        if split_part and split_part.strip()
+        for joined in _CLAUSE_SPLIT.split(together)
+        if joined and joined.strip()
+        for split_part in _OTHER_SUBJECT_SPLIT.split(joined)
+        if split_part.strip()
         for part in talk.comment_split(split_part, _says_a_date)
         for piece in _appositions(part)
         for item in _had_items(piece)
@@ -3103,7 +3136,62 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
         drafts = drafts + _event_drafts(c)
     drafts = drafts or _death_drafts(c) or _future_role_drafts(c) or _event_drafts(c) or _finally_had(raw, c)
     drafts = drafts or (_general_drafts(c) if general else []) or _talk_event_drafts(c)
+    drafts = drafts or _progressive_as_present(c, general)
     return [_dated(d, c) for d in drafts]
+
+
+# "I'm still fixing bikes at the shop", "renting a room in Fallowmere": what one keeps doing, said in the
+# progressive, is what the simple present says ("I fix bikes ...", "I rent a room in ..."), which the frames
+# read. Never a plan or a passing moment: these verbs in the progressive point ahead or to now only.
+_PROGRESSIVE = _rx(
+    r"^(?:(?P<subj>i|we)\s+(?:am|are)\s+)?(?:(?:still|currently|now|also|basically|mostly|just)\s+)*(?P<g>[a-z]+ing)\s+(?P<rest>\S.*)$"
+)
+_NOT_KEPT_UP = _vocab("""
+    apply, ask, buy, change, come, consider, cry, deal, die, drive, drown, expect, feel, fight, fly, freak, get,
+    go, hate, have, head, hope, interview, join, laugh, leave, like, look, lose, love, meet, move, pack, plan,
+    prepare, quit, retire, return, run, say, see, sell, start, stay, struggle, switch, talk, tell, think,
+    travel, try, visit, wait, walk, win, wonder, work
+""")
+
+
+def _base_by_spelling(gerund: str) -> str | None:
+    """The verb of a gerund no lexicon lists, by English spelling: "renting" rent, "shopping" shop,
+    "baking" bake (one syllable ending consonant-vowel-consonant takes its "e" back)."""
+    stem = gerund[:-3]
+    if len(stem) < 2 or not gerund.endswith("ing") or not re.search(r"[aeiouy]", stem):
+        return None
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "aeiouls":
+        return stem[:-1]
+    if len(re.findall(r"[aeiouy]+", stem)) == 1 and re.search(r"[^aeiou][aeiou][^aeiouwxy]$", stem):
+        return stem + "e"
+    return stem
+
+
+# What a progressive says of this moment only ("I'm sleeping way better", "sending pics in a sec",
+# "dropping the kids at school, wish me luck"), or of nothing named ("working on it").
+_PROGRESSIVE_MOMENT = _rx(
+    r"^(?:way|so|much|better|worse|well|fine|great|badly|again|too|really|more|less|it|that|this|them|on\s+it)\b"
+    r"|\b(?:in\s+a\s+(?:sec|second|min|minute|bit|moment)|rn|right\s+now|today|tonight|this\s+(?:morning|afternoon"
+    r"|evening)|wish\s+me\s+luck)\b"
+)
+_GERUND_NOUNS = _rx(r"^(?:\w*thing|morning|evening|wedding|ceiling|building|meeting|feeling|king|ring|spring|string)$")
+# A progressive is as often what one is doing this minute ("dropping the twins at nursery", "I'm fixing the
+# sink"): only a frame's own slot (where one lives, works, what one uses) is kept from it.
+_FRAME_SLOTS = ("location", "employer", "occupation", "tool:", "education", "partner")
+
+
+def _progressive_as_present(c: Clause, general: bool) -> list[Draft]:
+    m = _PROGRESSIVE.match(c.text)
+    if m is None or c.anymore or (c.date is not None and c.date.day > c.today):
+        return []
+    gerund = m.group("g").lower()
+    if _GERUND_NOUNS.match(gerund) or _PROGRESSIVE_MOMENT.search(m.group("rest")):
+        return []
+    base = frames.base_of_gerund(gerund) or _base_by_spelling(gerund)
+    if base is None or base in _NOT_KEPT_UP or base in frames.SAID_IN_PROGRESS:
+        return []
+    drafts = _drafts_from_clause(f"{m.group('subj') or 'I'} {base} {m.group('rest')}", c.today, general)
+    return [d for d in drafts if (d.slot or "").startswith(_FRAME_SLOTS) and not d.negated]
 
 
 _WITH_PARTNER = _rx(rf"^(?:my\s+(?P<rel>{_PARTNER})\s+and\s+i|me\s+and\s+my\s+(?P<rel2>{_PARTNER}))\b")
