@@ -151,3 +151,33 @@ def test_since_a_holiday_is_its_last_occurrence(message, start):
 def test_a_holiday_ahead_without_since_stays_ahead():
     facts = said("i'm doing a pottery course at christmas")
     assert all(f.valid_from.date() >= SAID.date() for f in facts), texts(facts)
+
+
+# --- a start said apart, with only its date, dates the other clause's fact --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "word", "start"),
+    [
+        ("doing the accounts at Kettering Mills, started mid february", "Kettering", date(2026, 2, 15)),
+        ("i live in Corby, moved in last june", "Corby", date(2025, 6, 1)),
+        ("teaching yoga at Lotus Loft, started in march", "yoga", date(2026, 3, 1)),
+        ("i drive a forklift at Brenner Post, started back in january", "Brenner", date(2026, 1, 1)),
+        ("renting a flat in Leith, moved in last week", "Leith", date(2026, 5, 11)),
+    ],
+)
+def test_a_bare_start_dates_the_other_clause(message, word, start):
+    facts = said(message)
+    hits = [f for f in facts if word in f.text]
+    assert hits, texts(facts)
+    assert all(f.valid_from.date() >= start and f.valid_from.date() < SAID.date() for f in hits), [
+        (f.text, f.valid_from) for f in facts
+    ]
+    assert not [f for f in facts if f.text.startswith("The user started")], texts(facts)
+
+
+@pytest.mark.parametrize(
+    "message", ["started last week", "joined back in march!", "found out on tuesday", "we only started in 2024"]
+)
+def test_a_bare_start_alone_says_nothing(message):
+    assert not said(message), texts(said(message))

@@ -4888,15 +4888,21 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
     # "I used to live in Paris, but now ...": a change, read by the change frames; only a past said on
     # its own ("I used to play in a band") is an ending.
     changed = bool(_NOW_SAID.search(sentence))
+    head, start = _start_said_apart(sentence, today) if language == "en" else (sentence, None)
+    if language == "en" and _START_WORD.search(sentence) and _bare_start(sentence.strip(" .!"), today):
+        return []  # "joined back in march!", "found out tuesday": what began is said elsewhere, not here
     found = (
         _foreign_clause_drafts(sentence, today, language, general)
         if language != "en"
-        else [
-            d
-            for clause in _without_examples(sentence, _clauses(sentence))
-            for d in _drafts_from_clause(clause, today, general)
-            or ([] if changed or not general else _used_to_drafts(clause, today))
-        ]
+        else _dated_by_start(
+            [
+                d
+                for clause in _without_examples(head, _clauses(head))
+                for d in _drafts_from_clause(clause, today, general)
+                or ([] if changed or not general else _used_to_drafts(clause, today))
+            ],
+            start,
+        )
     )
     if language == "en":
         found = found + _companion_drafts(sentence, found) + _kin_group_drafts(sentence, found)
@@ -4914,6 +4920,43 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
             for d in found
         ]
     return found
+
+
+# "doing payroll at Hobbsworth, started mid january", "joined back in march!": a start said with its date
+# and nothing else; what started is the other clause's, so the date is that fact's valid time.
+_BARE_START = _rx(
+    r"^(?:(?:i|we)\s+)?(?:(?:just|only|officially|actually|finally)\s+)*(?:started|began|joined|start(?:ing)?|found\s+out"
+    r"|got\s+(?:it|them|her|him)|been\s+there|moved(?:\s+in)?)$"
+)
+
+
+_START_WORD = _rx(r"\b(?:start|started|starting|began|joined|found|moved)\b")
+
+
+def _bare_start(clause: str, today: date) -> Clause | None:
+    c = _prepare(clause, today) if len(clause.split()) <= 8 else None
+    if c is None or c.date is None or c.date.day > today:
+        return None
+    return c if _BARE_START.match(c.text.strip(" .,!?")) else None
+
+
+def _start_said_apart(sentence: str, today: date) -> tuple[str, Clause | None]:
+    """The sentence without a last comma-piece that is a bare start, and that start (read as a clause)."""
+    head, comma, tail = sentence.rpartition(",")
+    if not comma or not head.strip() or not _START_WORD.search(tail):
+        return sentence, None
+    start = _bare_start(tail.strip(), today)
+    return (head, start) if start is not None else (sentence, None)
+
+
+def _dated_by_start(drafts: list[Draft], start: Clause | None) -> list[Draft]:
+    """The lasting facts of the sentence begin when the start said apart says (when no date of their own)."""
+    if start is None:
+        return drafts
+    since = replace(start, date_prep="since")
+    return [
+        _dated(d, since) if d.category is not EVENT and not d.negated and d.valid_from is None else d for d in drafts
+    ]
 
 
 # Any sign that a statement changes something: then it names no context on purpose, and may speak of
