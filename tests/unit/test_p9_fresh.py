@@ -181,3 +181,27 @@ def test_a_bare_start_dates_the_other_clause(message, word, start):
 )
 def test_a_bare_start_alone_says_nothing(message):
     assert not said(message), texts(said(message))
+
+
+# --- where one is "all week" is a passing stay, not a fact -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "can't, i'm in Ravenglass all week for a course",
+        "we're over in Galway all weekend for a wedding",
+        "i'm at Heathrow all day, delayed again",
+        "i'm down in Truro all month for the audit",
+        "i'm in the office all week",
+    ],
+)
+def test_a_stay_said_with_all_week_is_no_lasting_fact(message):
+    facts = said(message)
+    assert not [f for f in facts if f.category.value != "event"], texts(facts)
+
+
+@pytest.mark.parametrize(("message", "place"), [("i'm in Leeds now", "Leeds"), ("i live in Truro all year", "Truro")])
+def test_where_one_lives_is_still_read(message, place):
+    facts = said(message)
+    assert any(f.slot == "location" and place in f.text for f in facts), texts(facts)

@@ -3111,12 +3111,20 @@ def _birth_drafts(c: Clause) -> list[Draft]:
     return [Draft(f"The user has {who}", REL, 8, slot, who)]
 
 
+_PASSING_STAY = _rx(
+    r"^(?:i|we)\s+(?:am|are)\s+(?:(?:over|down|up|out)\s+)?(?:in|at)\s+(?-i:[A-Z])\S*(?:\s+\S+){0,3}?\s+all\s+"
+    r"(?:week|weekend|day|month|summer|winter)\b"
+)
+
+
 def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Draft]:
     c = _prepare(raw, today)
     if c is None:
         return []
     if c.date is None and kin.is_a_stay(c.text):
         return []  # "we're staying in Porto for a week": a stay, no lasting fact (a dated one is an event)
+    if c.date is None and _PASSING_STAY.match(c.text):
+        return []  # "I'm in Ravensholt all week for training": where one is for a while, not where one lives
     drafts = _body_part_drafts(c) or _birth_drafts(c) or _statement_drafts(c) or _kin_death_drafts(c)
     drafts = drafts or _relative_age_drafts(c)
     drafts = _joined_as_drafts(c, drafts) or drafts
