@@ -205,3 +205,30 @@ def test_a_stay_said_with_all_week_is_no_lasting_fact(message):
 def test_where_one_lives_is_still_read(message, place):
     facts = said(message)
     assert any(f.slot == "location" and place in f.text for f in facts), texts(facts)
+
+
+# --- a second clause fronted by its rhythm ("and on saturdays i ...") is a statement of its own --------------
+
+
+@pytest.mark.parametrize(
+    ("message", "first", "second"),
+    [
+        ("i work at Halden Bank and on saturdays i volunteer at the food bank", "Halden", "food bank"),
+        ("i'm a nurse and every sunday i play five-a-side", "nurse", "five-a-side"),
+        ("i'm a teacher, and most evenings i run along the canal", "teacher", "canal"),
+        ("i live in Bath but twice a week i swim at the lido", "Bath", "lido"),
+        ("i'm a postdoc at Quarry Lab and on weekends i coach the under-10s", "postdoc", "under-10s"),
+    ],
+)
+def test_a_rhythm_fronted_second_clause_is_read(message, first, second):
+    facts = said(message)
+    assert any(first in f.text for f in facts), texts(facts)
+    assert any(second in f.text for f in facts), texts(facts)
+
+
+@pytest.mark.parametrize(
+    "message", ["i'm a nurse and on saturdays i wonder why", "i work at Halden Bank and every day i hate it more"]
+)
+def test_a_rhythm_fronted_clause_without_a_fact_adds_nothing(message):
+    facts = said(message)
+    assert not [f for f in facts if "wonder" in f.text or "hate" in f.text], texts(facts)

@@ -1263,6 +1263,18 @@ _OTHER_SUBJECT_SPLIT = _rx(
 )
 
 
+# "I'm a nurse and on saturdays i volunteer at the food bank": a second clause fronted by its rhythm starts
+# a statement of its own (its "I" comes after the rhythm, so _CLAUSE_SPLIT does not see it).
+_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_RHYTHM_JOIN = _rx(
+    r"(?:\s*,\s*|\s+)(?:and|but|plus|while)\s+(?=(?:on\s+)?(?:(?:the\s+)?weekends|weekdays|"
+    + _DAYS
+    + r"|(?:every|each|most)"
+    r"\s+(?:\w+\s+)?(?:day|morning|evening|night|week|weekend|month|" + _DAYS + r")s?|once\s+a\s+\w+|twice\s+a\s+\w+)"
+    r"\s*,?\s+(?:i|i'm|im|we|we're)\s)"
+)
+
+
 def _unlabelled(sentence: str) -> list[str]:
     if frames.opens_with_context_heading(sentence, "en"):
         return [sentence]  # "work news: we moved to X": the heading says whose the news is (frames.find_context)
@@ -1387,7 +1399,9 @@ def _split_clauses(sentence: str) -> list[str]:
         for together in clauses.split_together(clauses.name_in_place(sentence))
         for joined in _CLAUSE_SPLIT.split(together)
         if joined and joined.strip()
-        for split_part in _OTHER_SUBJECT_SPLIT.split(joined)
+        for other in _OTHER_SUBJECT_SPLIT.split(joined)
+        if other.strip()
+        for split_part in _RHYTHM_JOIN.split(other)
         if split_part.strip()
         for part in talk.comment_split(split_part, _says_a_date)
         for piece in _appositions(part)
