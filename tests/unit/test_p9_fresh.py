@@ -232,3 +232,33 @@ def test_a_rhythm_fronted_second_clause_is_read(message, first, second):
 def test_a_rhythm_fronted_clause_without_a_fact_adds_nothing(message):
     facts = said(message)
     assert not [f for f in facts if "wonder" in f.text or "hate" in f.text], texts(facts)
+
+
+# --- a career said as its length ("6 yrs as a sous chef") is the occupation -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "role"),
+    [
+        ("context: 12 years as a paramedic, want to retrain", "paramedic"),
+        ("ten years as a nurse now", "nurse"),
+        ("about 3 years as an electrician", "electrician"),
+        ("4 yrs as a line cook, still at it", "line cook"),
+        ("2 months as a barista lol", "barista"),
+    ],
+)
+def test_years_as_a_role_is_the_occupation(message, role):
+    facts = said(message)
+    assert any(f.slot == "occupation" and role in f.text for f in facts), texts(facts)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "5 years as a fan of the team, love them",
+        "my brother did 10 years as a nurse",
+        "3 years as a member of the club",
+    ],
+)
+def test_years_as_something_else_is_no_occupation(message):
+    assert not [f for f in said(message) if f.slot == "occupation"], texts(said(message))

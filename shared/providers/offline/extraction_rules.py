@@ -3158,8 +3158,25 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
         drafts = drafts + _event_drafts(c)
     drafts = drafts or _death_drafts(c) or _future_role_drafts(c) or _event_drafts(c) or _finally_had(raw, c)
     drafts = drafts or (_general_drafts(c) if general else []) or _talk_event_drafts(c)
-    drafts = drafts or _progressive_as_present(c, general)
+    drafts = drafts or _progressive_as_present(c, general) or _years_as_role(raw, c.today, general)
     return [_dated(d, c) for d in drafts]
+
+
+# "6 yrs as a sous chef", "ten years as a nurse now": a career said as its length, without its verb.
+_YEARS_AS = _rx(
+    r"^(?:(?:i\s+have\s+(?:done|spent|had)\s+)?(?:about|almost|nearly|over|like)\s+)?(?P<n>\d{1,2}|a\s+few|a\s+couple\s+of|two"
+    r"|three|four|five|six|seven|eight|nine|ten|fifteen|twenty)\s+(?P<unit>yrs?|years?|months?)\s+as\s+(?:a|an)\s+"
+    r"(?P<role>[a-z][a-z -]{1,30}?)(?:\s+now)?(?:\s*,.*)?$"
+)
+
+
+def _years_as_role(raw: str, today: date, general: bool) -> list[Draft]:
+    m = _YEARS_AS.match(_FILLER_TAIL.sub("", _strip_lead_ins(raw.strip(" ,;:-"))).strip())
+    if m is None or not _is_occupation(m.group("role").split()[-1]):
+        return []
+    unit = "months" if m.group("unit").lower().startswith("m") else "years"
+    said = f"I have worked as a {m.group('role')} for {m.group('n')} {unit}"
+    return [d for d in _drafts_from_clause(said, today, general) if d.slot == "occupation"]
 
 
 # "I'm still fixing bikes at the shop", "renting a room in Fallowmere": what one keeps doing, said in the
