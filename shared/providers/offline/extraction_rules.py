@@ -1275,6 +1275,22 @@ _RHYTHM_JOIN = _rx(
 )
 
 
+_JOINERS = _rx(r"\s(?:and|but|so|though|although|while|whereas|plus)\s")
+
+
+def _joined_apart(clause: str) -> list[str]:
+    """The clause cut before a joined clause of someone else's or fronted by its rhythm (most have no joiner)."""
+    if not _JOINERS.search(clause):
+        return [clause]
+    return [
+        part
+        for other in _OTHER_SUBJECT_SPLIT.split(clause)
+        if other.strip()
+        for part in _RHYTHM_JOIN.split(other)
+        if part.strip()
+    ]
+
+
 def _unlabelled(sentence: str) -> list[str]:
     if frames.opens_with_context_heading(sentence, "en"):
         return [sentence]  # "work news: we moved to X": the heading says whose the news is (frames.find_context)
@@ -1399,10 +1415,7 @@ def _split_clauses(sentence: str) -> list[str]:
         for together in clauses.split_together(clauses.name_in_place(sentence))
         for joined in _CLAUSE_SPLIT.split(together)
         if joined and joined.strip()
-        for other in _OTHER_SUBJECT_SPLIT.split(joined)
-        if other.strip()
-        for split_part in _RHYTHM_JOIN.split(other)
-        if split_part.strip()
+        for split_part in _joined_apart(joined)
         for part in talk.comment_split(split_part, _says_a_date)
         for piece in _appositions(part)
         for item in _had_items(piece)
