@@ -262,3 +262,28 @@ def test_years_as_a_role_is_the_occupation(message, role):
 )
 def test_years_as_something_else_is_no_occupation(message):
     assert not [f for f in said(message) if f.slot == "occupation"], texts(said(message))
+
+
+# --- how one is now, or a feeling for someone named before, is no fact ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "ok so i'm doing better",
+        "we're doing fine, thanks",
+        "i'm getting way better at it",
+        "i love her already",
+        "honestly i adore him",
+        "i'm feeling a lot better",
+    ],
+)
+def test_a_mood_or_a_feeling_for_someone_is_no_fact(message):
+    assert not said(message), texts(said(message))
+
+
+@pytest.mark.parametrize(
+    ("message", "word"), [("i love hiking", "hiking"), ("i'm doing a course in welding", "welding")]
+)
+def test_a_liking_or_an_activity_is_still_read(message, word):
+    assert any(word in f.text for f in said(message)), texts(said(message))

@@ -3144,6 +3144,14 @@ _PASSING_STAY = _rx(
 )
 
 
+_MOOD_OR_PERSON = _rx(
+    r"^(?:i|we)\s+(?:am|are)\s+(?:(?:still|now|already|actually)\s+)?(?:doing|feeling|getting)\s+(?:(?:so|much|way|a\s+lot"
+    r"|a\s+bit|loads|heaps)\s+)?(?:better|worse|fine|ok|okay|great|well|good|alright|bad|awful)\b"
+    r"|^(?:i|we)\s+(?:(?:already|really|just|totally)\s+)?(?:love|like|adore|hate|miss)\s+(?:her|him|them|it|you|u)"
+    r"(?:\s+(?:already|so\s+much|to\s+bits|lots|a\s+lot|too))*\s*$"
+)
+
+
 def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Draft]:
     c = _prepare(raw, today)
     if c is None:
@@ -3152,6 +3160,8 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
         return []  # "we're staying in Porto for a week": a stay, no lasting fact (a dated one is an event)
     if c.date is None and _PASSING_STAY.match(c.text):
         return []  # "I'm in Ravensholt all week for training": where one is for a while, not where one lives
+    if _MOOD_OR_PERSON.match(c.text):
+        return []  # "I'm doing better", "I love her already": how one is now, or a feeling for someone named before
     drafts = _body_part_drafts(c) or _birth_drafts(c) or _statement_drafts(c) or _kin_death_drafts(c)
     drafts = drafts or _relative_age_drafts(c)
     drafts = _joined_as_drafts(c, drafts) or drafts
