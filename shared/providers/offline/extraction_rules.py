@@ -783,6 +783,8 @@ def _holiday(groups: dict[str, str | None], today: date, past: bool) -> DateRef 
     month, day = next(v for k, v in _HOLIDAYS.items() if name.startswith(k))
     this_year = date(today.year, month, day)
     rel = (groups.get("rel") or "").lower()
+    # "since Christmas", "since New Year": a start always lies behind, whatever the tense of the clause.
+    past = past or (groups.get("prep") or "").lower() == "since"
     if rel == "next" or (not rel and not past and this_year < today):
         return DateRef(this_year if this_year > today else date(today.year + 1, month, day), "day")
     if rel == "last" or past:
@@ -1289,6 +1291,43 @@ _CLAUSE_SPLIT = _rx(
 )
 
 
+# "we track bugs in jira and everyone hates it", "i live by the sea but you never visit": a clause joined on
+# with someone else as its subject is theirs; left on the first clause it spoils the whole (the rules read
+# "it" or "you" as part of the value and give up).
+_OTHER_SUBJECT_SPLIT = _rx(
+    r"(?:\s*,\s*|\s+)(?:and|but|so|though|although|while|whereas)\s+"
+    r"(?=(?:everyone|everybody|nobody|no\s+one|someone|somebody|people|you|u|ur|your|yall|y'all)\s+[a-z])"
+)
+
+
+# "I'm a nurse and on saturdays i volunteer at the food bank": a second clause fronted by its rhythm starts
+# a statement of its own (its "I" comes after the rhythm, so _CLAUSE_SPLIT does not see it).
+_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_RHYTHM_JOIN = _rx(
+    r"(?:\s*,\s*|\s+)(?:and|but|plus|while)\s+(?=(?:on\s+)?(?:(?:the\s+)?weekends|weekdays|"
+    + _DAYS
+    + r"|(?:every|each|most)"
+    r"\s+(?:\w+\s+)?(?:day|morning|evening|night|week|weekend|month|" + _DAYS + r")s?|once\s+a\s+\w+|twice\s+a\s+\w+)"
+    r"\s*,?\s+(?:i|i'm|im|we|we're)\s)"
+)
+
+
+_JOINERS = _rx(r"\s(?:and|but|so|though|although|while|whereas|plus)\s")
+
+
+def _joined_apart(clause: str) -> list[str]:
+    """The clause cut before a joined clause of someone else's or fronted by its rhythm (most have no joiner)."""
+    if not _JOINERS.search(clause):
+        return [clause]
+    return [
+        part
+        for other in _OTHER_SUBJECT_SPLIT.split(clause)
+        if other.strip()
+        for part in _RHYTHM_JOIN.split(other)
+        if part.strip()
+    ]
+
+
 def _unlabelled(sentence: str) -> list[str]:
     if frames.opens_with_context_heading(sentence, "en"):
         return [sentence]  # "work news: we moved to X": the heading says whose the news is (frames.find_context)
@@ -1389,12 +1428,33 @@ def _last_clauses(sentence: str) -> tuple[str, ...]:
     return tuple(_split_clauses(sentence))
 
 
+# "the doctor says i'm coeliac", "u know i hate green", "my physio confirmed i have a torn ligament": the
+# speaker's own statement, reported by someone who knows it or held up as known; the frame reads what
+# follows the report. Never "my mum thinks i'm lazy" (an opinion) nor "he says he's ..." (his own).
+_REPORTED_FIRST_PERSON = _rx(
+    r"\b(?:(?:the|my|our)\s+(?:doctor|doc|gp|dentist|physio|nurse|consultant|specialist|dermatologist|optician"
+    r"|cardiologist|allergist|vet|tests?|results?|scan|bloods?|blood\s+tests?)\s+(?:says?|said|told\s+me|confirmed"
+    r"|showed|shows)|(?:u|you|ya)\s+know|as\s+(?:u|you)\s+know|remember|turns\s+out)\s*,?\s+(?:that\s+)?"
+    r"(?=(?:i|i'm|im|i've|i\s+am|i\s+have)\s)"
+)
+_REPORT_WORDS = ("say", "said", "told", "know", "confirm", "show", "remember", "turns")
+
+
+def _first_person_reported(sentence: str) -> str:
+    lowered = sentence.lower()
+    if not any(word in lowered for word in _REPORT_WORDS):
+        return sentence
+    return _REPORTED_FIRST_PERSON.sub("", sentence)
+
+
 def _split_clauses(sentence: str) -> list[str]:
+    sentence = _first_person_reported(sentence)
     parts = [
         item
         for together in clauses.split_together(clauses.name_in_place(sentence))
-        for split_part in _CLAUSE_SPLIT.split(together)
-        if split_part and split_part.strip()
+        for joined in _CLAUSE_SPLIT.split(together)
+        if joined and joined.strip()
+        for split_part in _joined_apart(joined)
         for part in talk.comment_split(split_part, _says_a_date)
         for piece in _appositions(part)
         for item in _had_items(piece)
@@ -3181,12 +3241,30 @@ def _birth_drafts(c: Clause) -> list[Draft]:
     return [Draft(f"The user has {who}", REL, 8, slot, who)]
 
 
+_PASSING_STAY = _rx(
+    r"^(?:i|we)\s+(?:am|are)\s+(?:(?:over|down|up|out)\s+)?(?:in|at)\s+(?-i:[A-Z])\S*(?:\s+\S+){0,3}?\s+all\s+"
+    r"(?:week|weekend|day|month|summer|winter)\b"
+)
+
+
+_MOOD_OR_PERSON = _rx(
+    r"^(?:i|we)\s+(?:am|are)\s+(?:(?:still|now|already|actually)\s+)?(?:doing|feeling|getting)\s+(?:(?:so|much|way|a\s+lot"
+    r"|a\s+bit|loads|heaps)\s+)?(?:better|worse|fine|ok|okay|great|well|good|alright|bad|awful)\b"
+    r"|^(?:i|we)\s+(?:(?:already|really|just|totally)\s+)?(?:love|like|adore|hate|miss)\s+(?:her|him|them|it|you|u)"
+    r"(?:\s+(?:already|so\s+much|to\s+bits|lots|a\s+lot|too))*\s*$"
+)
+
+
 def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Draft]:
     c = _prepare(raw, today)
     if c is None:
         return []
     if c.date is None and kin.is_a_stay(c.text):
         return []  # "we're staying in Porto for a week": a stay, no lasting fact (a dated one is an event)
+    if c.date is None and _PASSING_STAY.match(c.text):
+        return []  # "I'm in Ravensholt all week for training": where one is for a while, not where one lives
+    if _MOOD_OR_PERSON.match(c.text):
+        return []  # "I'm doing better", "I love her already": how one is now, or a feeling for someone named before
     drafts = _body_part_drafts(c) or _birth_drafts(c) or _statement_drafts(c) or _kin_death_drafts(c)
     drafts = drafts or _relative_age_drafts(c)
     drafts = _joined_as_drafts(c, drafts) or drafts
@@ -3208,7 +3286,79 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
     drafts = drafts or (_general_drafts(c) if general else []) or _talk_event_drafts(c) or _role_at_drafts(c)
     if drafts and all((d.slot or "").startswith("trait:") for d in drafts):
         drafts = _role_at_drafts(c) or drafts  # "I'm a junior acountant at a small firm": a role, not a trait
+    drafts = drafts or _progressive_as_present(c, general) or _years_as_role(raw, c.today, general)
     return [_dated(d, c) for d in drafts]
+
+
+# "6 yrs as a sous chef", "ten years as a nurse now": a career said as its length, without its verb.
+_YEARS_AS = _rx(
+    r"^(?:(?:i\s+have\s+(?:done|spent|had)\s+)?(?:about|almost|nearly|over|like)\s+)?(?P<n>\d{1,2}|a\s+few|a\s+couple\s+of|two"
+    r"|three|four|five|six|seven|eight|nine|ten|fifteen|twenty)\s+(?P<unit>yrs?|years?|months?)\s+as\s+(?:a|an)\s+"
+    r"(?P<role>[a-z][a-z -]{1,30}?)(?:\s+now)?(?:\s*,.*)?$"
+)
+
+
+def _years_as_role(raw: str, today: date, general: bool) -> list[Draft]:
+    m = _YEARS_AS.match(_FILLER_TAIL.sub("", _strip_lead_ins(raw.strip(" ,;:-"))).strip())
+    if m is None or not _is_occupation(m.group("role").split()[-1]):
+        return []
+    unit = "months" if m.group("unit").lower().startswith("m") else "years"
+    said = f"I have worked as a {m.group('role')} for {m.group('n')} {unit}"
+    return [d for d in _drafts_from_clause(said, today, general) if d.slot == "occupation"]
+
+
+# "I'm still fixing bikes at the shop", "renting a room in Fallowmere": what one keeps doing, said in the
+# progressive, is what the simple present says ("I fix bikes ...", "I rent a room in ..."), which the frames
+# read. Never a plan or a passing moment: these verbs in the progressive point ahead or to now only.
+_PROGRESSIVE = _rx(
+    r"^(?:(?P<subj>i|we)\s+(?:am|are)\s+)?(?:(?:still|currently|now|also|basically|mostly|just)\s+)*(?P<g>[a-z]+ing)\s+(?P<rest>\S.*)$"
+)
+_NOT_KEPT_UP = _vocab("""
+    apply, ask, buy, change, come, consider, cry, deal, die, drive, drown, expect, feel, fight, fly, freak, get,
+    go, hate, have, head, hope, interview, join, laugh, leave, like, look, lose, love, meet, move, pack, plan,
+    prepare, quit, retire, return, run, say, see, sell, start, stay, struggle, switch, talk, tell, think,
+    travel, try, visit, wait, walk, win, wonder, work
+""")
+
+
+def _base_by_spelling(gerund: str) -> str | None:
+    """The verb of a gerund no lexicon lists, by English spelling: "renting" rent, "shopping" shop,
+    "baking" bake (one syllable ending consonant-vowel-consonant takes its "e" back)."""
+    stem = gerund[:-3]
+    if len(stem) < 2 or not gerund.endswith("ing") or not re.search(r"[aeiouy]", stem):
+        return None
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "aeiouls":
+        return stem[:-1]
+    if len(re.findall(r"[aeiouy]+", stem)) == 1 and re.search(r"[^aeiou][aeiou][^aeiouwxy]$", stem):
+        return stem + "e"
+    return stem
+
+
+# What a progressive says of this moment only ("I'm sleeping way better", "sending pics in a sec",
+# "dropping the kids at school, wish me luck"), or of nothing named ("working on it").
+_PROGRESSIVE_MOMENT = _rx(
+    r"^(?:way|so|much|better|worse|well|fine|great|badly|again|too|really|more|less|it|that|this|them|on\s+it)\b"
+    r"|\b(?:in\s+a\s+(?:sec|second|min|minute|bit|moment)|rn|right\s+now|today|tonight|this\s+(?:morning|afternoon"
+    r"|evening)|wish\s+me\s+luck)\b"
+)
+_GERUND_NOUNS = _rx(r"^(?:\w*thing|morning|evening|wedding|ceiling|building|meeting|feeling|king|ring|spring|string)$")
+# A progressive is as often what one is doing this minute ("dropping the twins at nursery", "I'm fixing the
+# sink"): only a frame's own slot (where one lives, works, what one uses) is kept from it.
+_FRAME_SLOTS = ("location", "employer", "occupation", "tool:", "education", "partner")
+
+
+def _progressive_as_present(c: Clause, general: bool) -> list[Draft]:
+    m = _PROGRESSIVE.match(c.text)
+    if m is None or c.anymore or (c.date is not None and c.date.day > c.today):
+        return []
+    gerund = m.group("g").lower()
+    if _GERUND_NOUNS.match(gerund) or _PROGRESSIVE_MOMENT.search(m.group("rest")):
+        return []
+    base = frames.base_of_gerund(gerund) or _base_by_spelling(gerund)
+    if base is None or base in _NOT_KEPT_UP or base in frames.SAID_IN_PROGRESS:
+        return []
+    drafts = _drafts_from_clause(f"{m.group('subj') or 'I'} {base} {m.group('rest')}", c.today, general)
+    return [d for d in drafts if (d.slot or "").startswith(_FRAME_SLOTS) and not d.negated]
 
 
 _WITH_PARTNER = _rx(rf"^(?:my\s+(?P<rel>{_PARTNER})\s+and\s+i|me\s+and\s+my\s+(?P<rel2>{_PARTNER}))\b")
@@ -4924,15 +5074,21 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
     # "I used to live in Paris, but now ...": a change, read by the change frames; only a past said on
     # its own ("I used to play in a band") is an ending.
     changed = bool(_NOW_SAID.search(sentence))
+    head, start = _start_said_apart(sentence, today) if language == "en" else (sentence, None)
+    if language == "en" and _START_WORD.search(sentence) and _bare_start(sentence.strip(" .!"), today):
+        return []  # "joined back in march!", "found out tuesday": what began is said elsewhere, not here
     found = (
         _foreign_clause_drafts(sentence, today, language, general)
         if language != "en"
-        else [
-            d
-            for clause in _without_examples(sentence, _clauses(sentence))
-            for d in _drafts_from_clause(clause, today, general)
-            or ([] if changed or not general else _used_to_drafts(clause, today))
-        ]
+        else _dated_by_start(
+            [
+                d
+                for clause in _without_examples(head, _clauses(head))
+                for d in _drafts_from_clause(clause, today, general)
+                or ([] if changed or not general else _used_to_drafts(clause, today))
+            ],
+            start,
+        )
     )
     if language == "en":
         found = found + _companion_drafts(sentence, found) + _kin_group_drafts(sentence, found)
@@ -4974,6 +5130,43 @@ def _partner_not_owned(draft: Draft) -> Draft:
         return Draft(child[0], REL, 7, child[1], child[1].rsplit(":", 1)[-1])  # "we have a 4 year old"
     rel = life.partner_owned(draft.text, draft.slot)
     return Draft(f"The user has {_article(rel)} {rel}", REL, 7, "partner", None) if rel else draft
+
+
+# "doing payroll at Hobbsworth, started mid january", "joined back in march!": a start said with its date
+# and nothing else; what started is the other clause's, so the date is that fact's valid time.
+_BARE_START = _rx(
+    r"^(?:(?:i|we)\s+)?(?:(?:just|only|officially|actually|finally)\s+)*(?:started|began|joined|start(?:ing)?|found\s+out"
+    r"|got\s+(?:it|them|her|him)|been\s+there|moved(?:\s+in)?)$"
+)
+
+
+_START_WORD = _rx(r"\b(?:start|started|starting|began|joined|found|moved)\b")
+
+
+def _bare_start(clause: str, today: date) -> Clause | None:
+    c = _prepare(clause, today) if len(clause.split()) <= 8 else None
+    if c is None or c.date is None or c.date.day > today:
+        return None
+    return c if _BARE_START.match(c.text.strip(" .,!?")) else None
+
+
+def _start_said_apart(sentence: str, today: date) -> tuple[str, Clause | None]:
+    """The sentence without a last comma-piece that is a bare start, and that start (read as a clause)."""
+    head, comma, tail = sentence.rpartition(",")
+    if not comma or not head.strip() or not _START_WORD.search(tail):
+        return sentence, None
+    start = _bare_start(tail.strip(), today)
+    return (head, start) if start is not None else (sentence, None)
+
+
+def _dated_by_start(drafts: list[Draft], start: Clause | None) -> list[Draft]:
+    """The lasting facts of the sentence begin when the start said apart says (when no date of their own)."""
+    if start is None:
+        return drafts
+    since = replace(start, date_prep="since")
+    return [
+        _dated(d, since) if d.category is not EVENT and not d.negated and d.valid_from is None else d for d in drafts
+    ]
 
 
 # Any sign that a statement changes something: then it names no context on purpose, and may speak of
