@@ -298,7 +298,7 @@ def test_a_baby_on_the_way_is_remembered(text):
     ("text", "fact", "slot"),
     [
         ("born and raised in Cork, still here", "The user is from Cork", "origin"),
-        ("we're in Lisbon now, moved over the summer", "The user lives in Lisbon", "location"),
+        ("we're in Lisbon now, moved over the summer", "The user lives in Lisbon (since 2025-06)", "location"),
         ("our new flat in Didsbury is tiny but cute", "The user lives in Didsbury", "location"),
         ("leeds-based designer here, hi", "The user lives in Leeds", "location"),
     ],
