@@ -320,10 +320,12 @@ def build_stage_app(
     batch_max_events: int | None = None,
     prefetch: Prefetch | None = None,
     lookahead_events: int = 1,
+    read_ahead: bool = False,
 ) -> tuple[faust.App, StageContext]:
-    """A faust app (one consumer group) whose single agent feeds batches to ``handle``. With ``prefetch``,
-    the agent takes the next batches while one is handled (until ``lookahead_events`` events wait in
-    them), and gives each to ``prefetch`` (see :func:`with_lookahead`); batches are still handled, and
+    """A faust app (one consumer group) whose single agent feeds batches to ``handle``. With ``prefetch``
+    or ``read_ahead``, the agent takes the next batches while one is handled (until ``lookahead_events``
+    events wait in them) and parses their records then, in the handler's waits for Postgres and the
+    broker; ``prefetch`` is also given each (see :func:`with_lookahead`). Batches are still handled, and
     acknowledged, one after the other in order."""
     app = create_faust_app(stage, settings)
 
@@ -347,7 +349,7 @@ def build_stage_app(
         # raised or was cancelled, which commits past events never handled. Here a batch is
         # acknowledged only once every event of it was processed or dead-lettered.
         batches = stream.noack_take(batch_max_events or settings.batch_max_events, within=settings.batch_window_s)
-        if prefetch is not None:
+        if prefetch is not None or read_ahead:
             batches = with_lookahead(
                 batches, lambda events: loop.read_ahead(records_of(events)), ahead_events=lookahead_events
             )

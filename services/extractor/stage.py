@@ -19,7 +19,7 @@ from datetime import datetime
 from typing import Any
 
 from shared.broker import key_for
-from shared.contracts.events import ChatMessage, FactCandidate, SessionEnded, chat_event_adapter, stored_event
+from shared.contracts.events import ChatMessage, FactCandidate, SessionEnded, chat_event_adapter, stored_event_json
 from shared.domain.checkpoints import background_checkpoint, may_hold_a_checkpoint
 from shared.domain.consolidation import application_order, normalize_text
 from shared.domain.cursor import HistoryTurn, Slice, slice_after_cursor
@@ -197,9 +197,9 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, ChatMessage | Sess
         )
 
         if ctx.settings.embed_messages:  # stored first, then announced: the embedder's windows refer to them
-            stored = [stored_event(e) for e in kept if isinstance(e, ChatMessage)]
             await ctx.publish(
-                ctx.topics.stored, [(key_for(m.tenant_id, m.user_id), m.model_dump_json().encode()) for m in stored]
+                ctx.topics.stored,
+                [(key_for(e.tenant_id, e.user_id), stored_event_json(e)) for e in kept if isinstance(e, ChatMessage)],
             )
         work = [
             w

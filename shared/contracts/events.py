@@ -25,6 +25,7 @@ from pydantic import (
     TypeAdapter,
     WithJsonSchema,
 )
+from pydantic_core import to_json
 
 from shared.domain.validation import Id, JsonObject, SinceEpoch, StorableText
 
@@ -106,6 +107,29 @@ def stored_event(message: Any) -> MessageStored:
         content=message.content,
         created_at=message.created_at,
     )
+
+
+_STORED_FIELDS = tuple(MessageStored.model_fields)
+_STORED_DEFAULTS = {name: MessageStored.model_fields[name].default for name in ("schema_version", "type")}
+
+
+def stored_event_json(message: ChatMessage) -> bytes:
+    """``stored_event(message).model_dump_json()``, the same bytes, without a model built and validated per
+    message: the extractor writes one for every message it stores, and a ChatMessage's fields already hold
+    valid values for a MessageStored's. The fields come in the contract's order (a field added to
+    MessageStored without a value here fails loudly), and pydantic-core writes them as the model would."""
+    values = {
+        **_STORED_DEFAULTS,
+        "tenant_id": message.tenant_id,
+        "user_id": message.user_id,
+        "event_id": message.event_id,
+        "session_id": message.session_id,
+        "role": message.role,
+        "name": message.name,
+        "content": message.content,
+        "created_at": message.created_at,
+    }
+    return to_json({name: values[name] for name in _STORED_FIELDS})
 
 
 class FactCandidate(_Event):

@@ -5,7 +5,14 @@ import pytest
 from pydantic import ValidationError
 
 from shared.broker import Topics
-from shared.contracts.events import ChatMessage, FactChange, chat_event_adapter
+from shared.contracts.events import (
+    ChatMessage,
+    FactChange,
+    MessageStored,
+    chat_event_adapter,
+    stored_event,
+    stored_event_json,
+)
 from shared.contracts.export import SCHEMA_DIR, render_schemas
 from shared.settings import Settings
 
@@ -79,3 +86,17 @@ def test_asyncapi_document_is_in_sync_and_names_every_topic_and_contract():
     assert referenced == set(document["components"]["messages"])
     for message in document["components"]["messages"].values():
         assert (SCHEMA_DIR / message["payload"]["$ref"].removeprefix("schemas/")).exists()
+
+
+@pytest.mark.parametrize(
+    "created_at", ["2026-01-01T10:00:00Z", "2026-01-01T10:00:00.000120+02:00", "1970-01-01T00:00:00.5-05:30"]
+)
+@pytest.mark.parametrize("content", ["I live in Berlin", 'Ünïcödé 中文 😀 "q" \\ \n\t\u2028\u007f <&>', "x" * 5000])
+@pytest.mark.parametrize("name", [None, "Bob"])
+def test_stored_event_json_is_the_models_encoding_byte_for_byte(created_at, content, name):
+    """The extractor writes messages.stored without building a model per message: the same bytes."""
+    fields = {**VALID, "created_at": created_at, "content": content, "metadata": {"k": [1, 2]}}
+    message = chat_event_adapter.validate_python({**fields, **({"name": name} if name else {})})
+    written = stored_event_json(message)
+    assert written == stored_event(message).model_dump_json().encode()
+    assert MessageStored.model_validate_json(written) == stored_event(message)
