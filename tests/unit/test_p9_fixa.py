@@ -42,6 +42,7 @@ def test_been_with_a_bare_name_is_no_partner(said):
     [
         ("I've been with my girlfriend Priya for three years", "Priya"),
         ("I've been dating Tomasz since 2022", "Tomasz"),
+        ("I've been with my husband for 12 years", "husband"),
     ],
 )
 def test_been_with_a_partner_named_as_one_is_the_partner(said, name):
@@ -74,7 +75,9 @@ def test_a_new_home_named_is_where_the_user_lives(said, value):
     assert any(f.slot == "location" and value in f.text for f in facts(said))
 
 
-@pytest.mark.parametrize(("said", "word"), [("my new laptop is a ThinkPad", "ThinkPad"), ("my new car is a Volvo", "Volvo")])
+@pytest.mark.parametrize(
+    ("said", "word"), [("my new laptop is a ThinkPad", "ThinkPad"), ("my new car is a Volvo", "Volvo")]
+)
 def test_a_new_value_is_stated_without_now_in_its_text(said, word):
     found = texts(said)
     assert any(word in t for t in found)
@@ -139,6 +142,7 @@ def test_days_over_without_a_span_is_an_ending():
         "I chose Rust instead of Go for the project",
         "I drink tea now, not coffee? lol jk",
         "I use Vim now, not Emacs? haha kidding",
+        "I eat fish now, not meat lol jk",
     ],
 )
 def test_not_a_change_gives_no_ending(said):
@@ -167,7 +171,11 @@ def test_switched_instead_of_is_not_garbled():
 
 @pytest.mark.parametrize(
     ("said", "word"),
-    [("I moved to Glasgow 🙃 don't ask", "Glasgow"), ("I live in Cardiff 🙃", "Cardiff"), ("I work at Tesco now 🙃", "Tesco")],
+    [
+        ("I moved to Glasgow 🙃 don't ask", "Glasgow"),
+        ("I live in Cardiff 🙃", "Cardiff"),
+        ("I work at Tesco now 🙃", "Tesco"),
+    ],
 )
 def test_an_emoji_alone_keeps_the_fact(said, word):
     assert any(word in t for t in texts(said))

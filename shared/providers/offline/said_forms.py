@@ -89,7 +89,9 @@ def _is_my_new(m: re.Match[str]) -> str:
 _NOT_A_PRESENT = frozenset(
     ("am", "was", "were", "have", "had", "did", "do", "got", "went", "used", "said", "think", "guess", "mean", "will")
 )
-_THING = r"[\w.+#&'-]+(?:\s+[\w.+#&'-]+){0,3}?"
+# A word of the thing, never a chat marker ("not meat lol jk" is said in jest, not of "meat lol jk").
+_THING_WORD = r"(?!(?:lol|lmao|jk|haha\w*|kidding|joking)\b)[\w.+#&'-]+"
+_THING = _THING_WORD + r"(?:\s+" + _THING_WORD + r"){0,3}?"
 # The verbs of a habit whose object is swapped ("I drink tea instead of coffee"); never a choice made once
 # ("I chose Leeds instead of York") nor a wish ("I try to drink tea instead of coffee").
 _HABIT_VERBS = (
@@ -373,11 +375,7 @@ _BEEN_DATING = rx(
     r"|(?P<with>with)\s+my\s+(?P<kind>boyfriend|girlfriend|partner|wife|husband|fianc[ée]e?|bf|gf)\s+)"
     r"(?P<who>(?-i:[A-Z])[a-z]+)\s+" + _SPAN
 )
-_BEEN_TOGETHER = rx(
-    r"\bwe'?ve\s+been\s+(?:together|a\s+couple|dating)\s+" + _SPAN
-    + r"|\bi'?ve\s+been\s+with\s+my\s+(?:boyfriend|girlfriend|partner|wife|husband|fianc[ée]e?|bf|gf)\s+"
-    + _SPAN.replace("when", "when2")
-)
+_BEEN_TOGETHER = rx(r"\bwe'?ve\s+been\s+(?:together|a\s+couple|dating)\s+" + _SPAN)
 
 
 def _been_dating(m: re.Match[str]) -> str:
@@ -686,9 +684,7 @@ def plain_changes(text: str, today: date) -> str:
         text = _BEEN_A.sub(lambda m: f"I'm {m.group('what')}, {_spanned(m.group('when'))}", text)
         text = _BEEN_AT.sub(lambda m: f"I've worked at {m.group('org')} {m.group('when')}", text)
         text = _BEEN_DATING.sub(_been_dating, text)
-        text = _BEEN_TOGETHER.sub(
-            lambda m: f"I'm in a relationship, {_spanned(m.group('when') or m.group('when2'))}", text
-        )
+        text = _BEEN_TOGETHER.sub(lambda m: f"I'm in a relationship, {_spanned(m.group('when'))}", text)
     if "now in" in lowered or "now living" in lowered:
         text = _MOVED_NOW_IN.sub(_moved_now_in, text)
     if "done with" in lowered or "anymore" in lowered or "any more" in lowered:
