@@ -169,7 +169,8 @@ _JOINED_CALLED = rx(
     r"(?:an?|this|the)\s+(?:[a-z-]+\s+){0,2}(?:" + _EMPLOYER_KINDS + r")\s+(?:called|named)\s+"
     r"(?P<name>(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z&])[\w&.-]*){0,3})"
     # not a thing of the place's ("Flux's waitlist") nor a place left again ("but left after a month")
-    r"(?!['\u2019]|[\w&.-])(?![^.!?;]*\bbut\s+(?:i\s+)?(?:left|quit|didn'?t|never|got|was|then))"
+    r"(?!['\u2019]|[\w&.-])(?![^.!?;]*\bbut\s+(?:i\s+)?(?:didn'?t|never|got|was|then)"
+    r"|[^.!?;]*\b(?:left|quit|walked\s+out|was\s+let\s+go|got\s+(?:fired|laid\s+off))\b)"
 )
 
 # --- a stated time shared by the second half of a change: "quit X last month and joined Y" --------------
