@@ -56,21 +56,31 @@ _ROLE = (
     r"(?P<y>(?:(?:favou?rite|go-to|main|daily|everyday|usual|primary)\s+)?[a-z-]+"
     r"(?:\s+(?!(?:now|lol|haha|tbh)\b)[a-z-]+)?)"
 )
-_END = r"(?=\s*(?:[.!?,;]|$)|\s+(?:now|lol|haha|tbh)\b)"
+# never before a question mark: "my new city is Oslo? or maybe Bergen" is undecided
+_END = r"(?=\s*(?:[.!,;]|$)|\s+(?:now|lol|haha|tbh)\b)"
 _IS_MY_NEW = rx(r"(?:^|(?<=[.!?;,]\s)|(?<=[.!?;,]))\s*" + _VALUE + r"\s+(?:is|'s)\s+my\s+new\s+" + _ROLE + _END)
 _MY_NEW_IS = rx(r"\bmy\s+new\s+" + _ROLE + r"\s+(?:is|'s)\s+" + _VALUE + _END)
 
 
-def _new_value(value: str, role: str) -> str | None:
+# A place's name: each word capitalised ("New York", "Stoke-on-Trent"), never "tiny" or "lovely".
+_PLACE_NAME = re.compile(r"[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|upon|on|de|del|la|le))*")
+# Said after a new home in jest or as a figure of speech ("Netflix is my new home lol").
+_JEST_AFTER = rx(r"^\s*(?:lol|lmao|haha\w*|jk|xd|😂|🤣)")
+
+
+def _new_value(value: str, role: str, after: str = "") -> str | None:
     if value.split()[0].lower() in _NOT_A_VALUE or role.split()[-1].lower() in ("one", "thing", "favourite"):
         return None
     if role.lower() in _HOME_WORDS:
+        if not _PLACE_NAME.fullmatch(value) or _JEST_AFTER.match(after):
+            return None
         return f"I live in {value} now"
-    return f"my {role} is {value} now"
+    # said without "now": the fact's text is the value, and a rule for one's own things reads it
+    return f"my {role} is {value}"
 
 
 def _is_my_new(m: re.Match[str]) -> str:
-    return _new_value(m.group("x"), m.group("y")) or m.group(0)
+    return _new_value(m.group("x"), m.group("y"), m.string[m.end() :]) or m.group(0)
 
 
 # --- an ending and a new value: "I drink tea instead of coffee now", "I drink tea now, not coffee" --------
@@ -79,14 +89,26 @@ def _is_my_new(m: re.Match[str]) -> str:
 _NOT_A_PRESENT = frozenset(
     ("am", "was", "were", "have", "had", "did", "do", "got", "went", "used", "said", "think", "guess", "mean", "will")
 )
-_THING = r"[\w.+#&'-]+(?:\s+[\w.+#&'-]+){0,3}?"
+# A word of the thing, never a chat marker ("not meat lol jk" is said in jest, not of "meat lol jk").
+_THING_WORD = r"(?!(?:lol|lmao|jk|haha\w*|kidding|joking)\b)[\w.+#&'-]+"
+_THING = _THING_WORD + r"(?:\s+" + _THING_WORD + r"){0,3}?"
+# The verbs of a habit whose object is swapped ("I drink tea instead of coffee"); never a choice made once
+# ("I chose Leeds instead of York") nor a wish ("I try to drink tea instead of coffee").
+_HABIT_VERBS = (
+    r"drink|eat|use|play|drive|ride|cycle|bike|walk|run|take|watch|read|listen\s+to|cook|wear|smoke|vape|code\s+in"
+    r"|write\s+in|buy|shop\s+at|bank\s+with|train|stream|run\s+on"
+)
+# Never after a question's or a wish's opening ("should I use Vim instead of Emacs now?").
+_NOT_ASKED = r"(?<!\bshould\s)(?<!\bcould\s)(?<!\bwould\s)(?<!\bdo\s)(?<!\bcan\s)(?<!\bif\s)(?<!\bshall\s)"
 _INSTEAD = rx(
-    r"\b(?P<subj>i|we)\s+(?:(?:now|mostly|only|just|usually)\s+)?(?P<verb>[a-z]+)\s+(?P<new>" + _THING + r")\s+"
-    r"instead\s+of\s+(?P<old>" + _THING + r")(?:\s+(?:now|these\s+days|nowadays))?(?=\s*(?:[.!?,;]|$))"
+    _NOT_ASKED + r"\b(?P<subj>i|we)\s+(?:(?:now|mostly|only|just|usually)\s+)?(?P<verb>" + _HABIT_VERBS + r")\s+"
+    r"(?P<new>" + _THING + r")\s+"
+    r"instead\s+of\s+(?P<old>" + _THING + r")(?:\s+(?:now|these\s+days|nowadays))?(?=\s*(?:[.!,;]|$))"
 )
 _NOW_NOT = rx(
-    r"\b(?P<subj>i|we)\s+(?P<verb>[a-z]+)\s+(?P<new>" + _THING + r")\s+(?:now|these\s+days|nowadays)\s*,?\s+"
-    r"not\s+(?P<old>" + _THING + r")(?:\s+(?:any\s*more|now))?(?=\s*(?:[.!?,;]|$))"
+    _NOT_ASKED + r"\b(?P<subj>i|we)\s+(?P<verb>" + _HABIT_VERBS + r")\s+(?P<new>" + _THING + r")\s+"
+    r"(?:now|these\s+days|nowadays)\s*,?\s+"
+    r"not\s+(?P<old>" + _THING + r")(?:\s+(?:any\s*more|now))?(?=\s*(?:[.!,;]|$))"
 )
 
 
@@ -103,10 +125,13 @@ def _ended_then_now(m: re.Match[str]) -> str:
 
 # --- endings said as "... is over" -----------------------------------------------------------------------
 
-_DAYS_OVER = rx(r"\bmy\s+(?P<what>[a-z]+ing)\s+days\s+(?:are|r)\s+(?:over|done|behind\s+me)\b")
+# "...over for this week", "...for tonight", "...for now": a break, never an ending.
+_DAYS_OVER = rx(
+    r"\bmy\s+(?P<what>[a-z]+ing)\s+days\s+(?:are|r)\s+(?:over|done|behind\s+me)\b(?!\s+for\b|\s+till\b|\s+until\b)"
+)
 _TIME_AT_OVER = rx(
     r"\bmy\s+(?:time|days|job)\s+at\s+(?P<org>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z&])[\w&'.-]*){0,3})\s+"
-    r"(?:is|are)\s+(?:over|done)\b"
+    r"(?:is|are)\s+(?:over|done)\b(?!\s+for\b)(?P<sep>\s*[,;]\s*(?:and\s+)?)?"
 )
 _COUPLE_OVER = rx(
     r"\b(?:my|our)\s+(?:marriage|relationship|engagement)(?:\s+is|'s)\s+(?:over|done|finished)\b"
@@ -138,9 +163,14 @@ _EMPLOYER_KINDS = (
     r"|restaurant|nonprofit|non-profit|charity|school|university|publisher|shop|store|scale-?up"
 )
 _JOINED_CALLED = rx(
+    # never a join not made ("almost joined", "nearly joined", "never joined")
+    r"(?<!\balmost\s)(?<!\bnearly\s)(?<!\bnever\s)(?<!\bjust\s\bnot\s)(?<!\bnot\s)(?<!\bto\s)"
     r"\b(?P<verb>joined|started\s+at|started\s+working\s+at|moved\s+to|work\s+(?:at|for)|working\s+(?:at|for))\s+"
     r"(?:an?|this|the)\s+(?:[a-z-]+\s+){0,2}(?:" + _EMPLOYER_KINDS + r")\s+(?:called|named)\s+"
-    r"(?P<name>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z&])[\w&'.-]*){0,3})"
+    r"(?P<name>(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z&])[\w&.-]*){0,3})"
+    # not a thing of the place's ("Flux's waitlist") nor a place left again ("but left after a month")
+    r"(?!['\u2019]|[\w&.-])(?![^.!?;]*\bbut\s+(?:i\s+)?(?:didn'?t|never|got|was|then)"
+    r"|[^.!?;]*\b(?:left|quit|walked\s+out|was\s+let\s+go|got\s+(?:fired|laid\s+off))\b)"
 )
 
 # --- a stated time shared by the second half of a change: "quit X last month and joined Y" --------------
@@ -198,7 +228,7 @@ _SWITCHED_TO_SPORT = rx(
     r"(?:\b(?:i|we)\s+)?(?:(?:just|then|so)\s+)?\b(?:switched|changed|moved|went\s+over|took\s+up)\s+to\s+"
     r"(?P<x>(?:" + _GO_SPORTS + r"))\b(?P<rest>[^.!?;]*?)(?:\s+instead)?(?=\s*(?:[.!?;,]|$))"
 )
-_INSTEAD_AFTER_SWITCH = rx(r"(?P<switch>\bswitched\s+(?:over\s+)?to\s+[^.!?;,]+?)\s+instead\b")
+_INSTEAD_AFTER_SWITCH = rx(r"(?P<switch>\bswitched\s+(?:over\s+)?to\s+[^.!?;,]+?)\s+instead\b(?!\s+of\b)")
 
 # --- "so pescatarian now": what one is now, said without "I'm" ------------------------------------------
 
@@ -339,14 +369,21 @@ _DELETED = rx(
 _SPAN = r"(?P<when>(?:for|since)\s+[^.!?;,]{1,30}?)(?=\s*(?:now\s*)?(?:[.!?;,]|$))"
 _BEEN_A = rx(r"\bi'?ve\s+been\s+(?P<what>an?\s+[a-z-]+(?:\s+[a-z-]+)?)\s+" + _SPAN)
 _BEEN_AT = rx(r"\bi'?ve\s+been\s+(?:working\s+)?at\s+" + _ORG_AT + r"\s+" + _SPAN)
+# "with" a bare name is as often an employer or a provider ("been with Deloitte for five years"): a partner
+# only when introduced as one ("been with my girlfriend Priya").
 _BEEN_DATING = rx(
-    r"\bi'?ve\s+been\s+(?P<how>dating|seeing|with|engaged\s+to|married\s+to)\s+(?P<who>(?-i:[A-Z])[a-z]+)\s+" + _SPAN
+    r"\bi'?ve\s+been\s+(?:(?P<how>dating|seeing|engaged\s+to|married\s+to)\s+"
+    r"|(?P<with>with)\s+my\s+(?P<kind>boyfriend|girlfriend|partner|wife|husband|fianc[ée]e?|bf|gf)\s+)"
+    r"(?P<who>(?-i:[A-Z])[a-z]+)\s+" + _SPAN
 )
 _BEEN_TOGETHER = rx(r"\bwe'?ve\s+been\s+(?:together|a\s+couple|dating)\s+" + _SPAN)
 
 
 def _been_dating(m: re.Match[str]) -> str:
-    how = {"with": "dating", "seeing": "dating"}.get(m.group("how").lower(), m.group("how"))
+    if m.group("with"):
+        how = {"wife": "married to", "husband": "married to"}.get(m.group("kind").lower(), "dating")
+    else:
+        how = {"seeing": "dating"}.get(m.group("how").lower(), m.group("how"))
     return f"I'm {how} {m.group('who')}, {_spanned(m.group('when'))}"
 
 
@@ -624,7 +661,8 @@ def plain_changes(text: str, today: date) -> str:
         if "days" in lowered:
             text = _DAYS_OVER.sub(lambda m: f"I stopped {m.group('what')}", text)
         if " at " in lowered:
-            text = _TIME_AT_OVER.sub(lambda m: f"I left {m.group('org')}", text)
+            # the clause after the comma is news of its own: its time ("joining Meta in June") is not the ending's
+            text = _TIME_AT_OVER.sub(lambda m: f"I left {m.group('org')}" + (". " if m.group("sep") else ""), text)
         if "it" in lowered or "relationship" in lowered or "marriage" in lowered or "engagement" in lowered:
             text = _COUPLE_OVER.sub(_couple_over, text)
         if "for me" in lowered:
@@ -735,6 +773,21 @@ def plain_states(text: str) -> str:
 
 # An ironic face or "/s" marks the sentence it ends as meant the other way round.
 _IRONY_MARK = re.compile(r"[\U0001F643\U0001F644\U0001F612]|(?<!\w)/s\b")
+# An upside-down face alone may be a wry shrug ("I moved to Leeds 🙃 long story"): it reverses only praise.
+_PRAISE = rx(
+    r"\b(?:love|loved|loving|adore|great|fantastic|wonderful|amazing|favou?rite|best|thrilled|perfect|yay|fun"
+    r"|can'?t\s+wait|so\s+excited|lucky|blessed)\b"
+)
+
+
+def _ironic(sentence: str) -> bool:
+    mark = _IRONY_MARK.search(sentence)
+    if mark is None:
+        return False
+    # an eye-roll or a sulk after one's own words disowns them; an upside-down face may only shrug
+    return mark.group(0) != "\U0001f643" or bool(_PRAISE.search(sentence) or _SHOUTED.search(sentence))
+
+
 # "oh sure, I LOVE Mondays", "oh yeah I'm TOTALLY a morning person": a mock agreement, then a word shouted.
 _MOCK_OPENER = rx(
     r"^\W*(?:oh|ah|wow)\s*,?\s+(?:yeah|yes|sure|great|right|totally|joy|wonderful)\b|^\W*yeah\s+(?:right|because)\b"
@@ -748,7 +801,7 @@ _SHOUTED = re.compile(
 _DOUBTED = rx(
     r"[^.!?]*\?+\s*(?:(?:but|tbh|honestly|lol|haha)\s+)?(?:not\s+(?:100\s*%\s+|totally\s+|really\s+|entirely\s+)?"
     r"(?:sure|certain)|idk|dunno|i\s+(?:don'?t|do\s+not)\s+(?:know|remember|recall)|i\s+forget|can'?t\s+remember"
-    r"|or\s+something|maybe)\b"
+    r"|or\s+something|(?:or\s+)?(?:maybe|perhaps|possibly))\b"
 )
 # A plan's first verb, whose "and" goes on with the plan: "I'm going to become a monk and live on a mountain".
 _PLAN_HEAD = rx(
@@ -793,6 +846,10 @@ def _sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?\n])\s+", text) if s]
 
 
+# Said before a "jk" that takes back the sentence before ("nah jk", "lol kidding").
+_FILLER = rx(r"\b(?:nah|naw|no|lol|haha\w*|lmao|ok|okay|just|i'?m|im)\b")
+
+
 def _taken_back(text: str) -> str:
     """Without the sentence a "jk" takes back: its own, or the one before when it stands alone."""
     kept: list[str] = []
@@ -800,7 +857,7 @@ def _taken_back(text: str) -> str:
         found = _TAKEN_BACK.search(sentence)
         if found is None:
             kept.append(sentence)
-        elif not sentence[: found.start()].strip(" ,.!-") and kept:
+        elif not _FILLER.sub("", sentence[: found.start()]).strip(" ,.!-") and kept:
             kept.pop()
     return " ".join(kept)
 
@@ -811,11 +868,11 @@ def in_earnest(text: str) -> str:
     if not any(w in lowered for w in _EARNEST_WORDS):
         return text
     mocking = any(w in lowered for w in ("oh", "yeah", "sure", "great", "wow")) and _SHOUTED.search(text)
-    if _IRONY_MARK.search(text) or mocking:
+    if any(_ironic(s) for s in _sentences(text)) or mocking:
         sentences = _sentences(text)
         mocked = mocking and any(_MOCK_OPENER.search(s) for s in sentences)
         # the mock opener may be a sentence of its own ("great, another Monday. I just LOVE my commute")
-        text = " ".join(s for s in sentences if not (_IRONY_MARK.search(s) or (mocked and _SHOUTED.search(s))))
+        text = " ".join(s for s in sentences if not (_ironic(s) or (mocked and _SHOUTED.search(s))))
     if "NOT" in text:
         text = _THEN_NOT.sub(" ", text).strip()
     if any(w in lowered for w in ("jk", "j/k", "kidding", "joking")):
