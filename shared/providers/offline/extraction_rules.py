@@ -74,7 +74,9 @@ from shared.providers.offline.text_forms import PRONOUNS, bare_verb, slug, third
 from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import third_singular as _verb_s
 
-RULES_VERSION = "rules-v10"  # part of the extraction cache key: v10 reads friends' news (talk.py),
+RULES_VERSION = "rules-v11"  # part of the extraction cache key: v11 reads work forms (work_forms.py), personal
+# life (life.py), changes and non-facts said otherwise (said_forms.py), other people in foreign languages
+# (foreign_people.py) and answers to a question's gap (answers.py); v10 reads friends' news (talk.py),
 # relatives and pets as chat says them (kin.py), contexts named by their kind (contexts.py), foreign habits
 # and casual forms (foreign_habits.py, foreign_casual.py); v5 segments clauses by the general layer
 # (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
