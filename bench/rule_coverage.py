@@ -14,7 +14,7 @@ when no output changes, fact for fact (text, slot, value, dates, flags).
 
 The requests: every user turn of the **tune** split of the eval sets (with the 6 messages before it as
 context, as the extractor stage sends it; the blind set ``eval_conversations_v3.jsonl`` is never read,
-and of ``v4`` only the tune lines are kept), and every request the unit tests under ``tests/unit/`` give
+and of the other sets only the tune lines are kept), and every request the unit tests under ``tests/unit/`` give
 the extractor (captured by running them with this module as a pytest plugin).
 
 A verdict per rule: *needed* (switched off, some output changes), *covered* (it spoke on some request,
@@ -48,8 +48,6 @@ if str(ROOT) not in sys.path:
 
 OUT = ROOT / ".memstream" / "rule_coverage"
 CAPTURE_ENV = "MEMSTREAM_RULE_COVERAGE_CAPTURE"
-# Only the tune-split sets: v3 is blind (never read) and v4's test lines are dropped as they are parsed.
-TUNE_SETS = ("eval_conversations.jsonl", "eval_conversations_v2.jsonl", "eval_conversations_v4.jsonl")
 CONTEXT_MESSAGES = 6
 # The unit tests that give the extractor sentences.
 UNIT_TESTS = (
@@ -127,11 +125,13 @@ def tune_requests() -> list[Any]:
     from shared.domain.models import ExtractionInput
 
     sys.path.insert(0, str(ROOT / "bench"))
-    from eval import load, turns_of  # the eval's own reading of a conversation
+    # the eval's own reading of a conversation, over its tune-split sets (v3 is blind, never read; the other
+    # sets' test lines are dropped as they are parsed)
+    from eval import TUNE_SETS, load, turns_of
 
     requests = []
-    for name in TUNE_SETS:
-        for conversation in load(ROOT / "bench" / "data" / name):
+    for path in TUNE_SETS:
+        for conversation in load(path):
             if conversation["split"] != "tune":
                 continue
             turns = turns_of(conversation)

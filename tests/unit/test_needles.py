@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 
@@ -27,19 +26,10 @@ except ImportError:  # pragma: no cover - Python 3.10
     import sre_constants as sre  # type: ignore[no-redef]
     import sre_parse  # type: ignore[no-redef]
 
-DATA = Path(__file__).resolve().parents[2] / "bench" / "data"
-TUNE_SETS = (
-    "eval_conversations.jsonl",
-    "eval_conversations_v2.jsonl",
-    "eval_conversations_v4.jsonl",
-    "eval_conversations_v5.jsonl",
-)
-
 
 def _tune_texts() -> list[str]:
     texts: list[str] = []
-    for name in TUNE_SETS:
-        path = DATA / name
+    for path in bench_eval.TUNE_SETS:
         if not path.exists():
             continue
         for conversation in bench_eval.load(path):
