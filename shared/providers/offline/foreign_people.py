@@ -190,6 +190,13 @@ _COMMON_PLACES = words(
     " cidade aldeia interior vila família"
     " banlieue campagne ville centre colocation location famille moi toi lui elle eux nous vous"
     " stadt land dorf wg miete zentrum der die dem den einer einem"
+    # a possessive or an article opens a common noun ("chez mon oncle", "bei meiner Tante"), never a name
+    " mon ma mes ton ta tes son sa ses notre nos votre vos leur leurs un une le la les"
+    " mio mia miei mie tuo tua tuoi tue suo sua suoi sue nostro nostra vostro vostra loro il lo gli uno una"
+    " meu minha meus minhas teu tua seu sua seus suas nosso nossa o os as um"
+    " mi mis tu tus su sus nuestro nuestra nuestros nuestras el los las unos"
+    " mein meine meinem meiner meinen dein deine deinem deiner sein seine seinem seiner ihr ihre ihrem ihrer"
+    " unser unsere unserem unserer ein eine einen des"
 )
 _NAME_END = words(
     "e ed y et und ma pero mais aber mas da dal desde depuis seit há hace con com avec mit per para pour für"

@@ -205,9 +205,15 @@ def been_in_since(clause: str, date_said: str) -> str | None:
 _MOVED_HOME_TO = re.compile(r"(?i)^(?P<who>i|we)\s+(?P<have>have\s+)?moved\s+(?:back\s+)?home\s+to\s+(?P<place>.+)$")
 
 
+# "moved back home to Galway for the summer / for Christmas / until June": a stay, no new home.
+_A_STAY = re.compile(
+    r"(?i)\b(?:for|until|till|til|over|during|through)\b(?!\s+good\b)|\b(?:temporarily|for\s+now|a\s+while)\b"
+)
+
+
 def moved_home_to(clause: str) -> str | None:
     m = _MOVED_HOME_TO.match(clause.strip())
-    if m is None or not m.group("place")[:1].isupper():
+    if m is None or not m.group("place")[:1].isupper() or _A_STAY.search(m.group("place")):
         return None
     return f"{m.group('who')} {m.group('have') or ''}moved back to {m.group('place')}"
 

@@ -136,6 +136,16 @@ _HOW_A_JOB_GOES = _rx(
     r"^(?:going|getting|becoming|starting|ending|changing|moving|killing|driving|stressing|draining|taking|eating"
     r"|making|wearing|burning|sucking|paying|keeping|looking|coming|being|doing)$"
 )
+# "my job is boring af", "my job is so exhausting": what a job is like is an opinion of it, never the work. An
+# -ing word that judges, or a word that only says how much, leaves the clause unread.
+_JOB_OPINION = _rx(
+    r"\b(?:boring|amazing|exhausting|interesting|tiring|annoying|frustrating|demanding|rewarding|depressing"
+    r"|fulfilling|challenging|satisfying|thrilling|exciting|fascinating|overwhelming|crushing|soul-crushing"
+    r"|mind-numbing|numbing|disappointing|relaxing|refreshing|entertaining|engaging|charming|infuriating|grueling"
+    r"|gruelling|punishing|underwhelming|stressing|worrying|confusing|humbling|inspiring|enriching|alright|fine"
+    r"|ok|okay|good|great|bad|awful|terrible|fun|hard|tough|easy|af|asf|lol|lmao|honestly|tbh|literally|so|such"
+    r"|very|really|super|pretty|kinda|too|hell|fuck|fucking|shit|crap|sucks|the\s+worst|the\s+best)\b"
+)
 # "I teach math at Lincoln High", "i teach English in Seoul", "I teach at the community college"
 _TEACH = _rx(
     rf"^i\s+{_ADVERBS}(?P<verb>teach|lecture(?:\s+in)?|tutor)\s+(?:(?P<what>(?!(?:my|our|his|her|their|him|them|myself|me|us|you|it|this|that|at|in"
@@ -254,7 +264,7 @@ def statement(clause: str) -> list[WorkStatement]:
     if (job := _MY_JOB_IS.match(clause)) is not None:
         value, head = job.group("v"), job.group("head").lower()
         doing = head.endswith("ing") and not _HOW_A_JOB_GOES.match(head) and not re.search(r"(?i)\b(?:me|us)\b", value)
-        if doing or industry_named(value):
+        if (doing or industry_named(value)) and not _JOB_OPINION.search(value):
             return [WorkStatement(f"The user's job is {third_person(value)}", "occupation", value)]
         return []
     if (teach := _TEACH.match(clause)) is not None:
@@ -339,6 +349,17 @@ def kept_up(clause: str) -> str | None:
 _GROUP = r"(?:my|our|the)\s+(?:whole\s+|entire\s+|small\s+|little\s+)?(?:team|company|startup|org|department|lab)"
 # "my team's switching to Linear", "our company is moving to GCP": "'s" before a verb in -ing is "is".
 _GROUP_DOING = _rx(rf"^{_GROUP}(?:'s|s|\s+is|\s+are)\s+(?=(?:now\s+|currently\s+|finally\s+|slowly\s+)?[a-z]+ing\b)")
+# "my team's switching to Linear next quarter", "our company is moving to GCP soon": a change planned for later
+# is a plan, never what the team uses now; such a clause is left as said (no reader reads it as the team's tool).
+_LATER = _rx(
+    r"\b(?:next|coming|following)\s+(?:week|month|quarter|year|sprint|release|spring|summer|autumn|fall|winter"
+    r"|january|february|march|april|may|june|july|august|september|october|november|december)\b|\bsoon\b"
+    r"|\beventually\b|\bat\s+some\s+point\b|\bin\s+(?:a|an|the|\d+|two|three|four|five|six|a\s+few|few|some)"
+    r"\s+(?:\w+\s+)?(?:days?|weeks?|months?|quarters?|years?|sprints?|future)\b|\bby\s+(?:the\s+end|q[1-4]|20\d\d"
+    r"|next)\b|\bin\s+q[1-4]\b|\bfrom\s+(?:next|january|february|march|april|may|june|july|august|september"
+    r"|october|november|december)\b|\blater\s+this\b|\b(?:planning|plans?|thinking|considering|might|may|maybe"
+    r"|probably|possibly|perhaps|supposedly|apparently|rumou?red)\b|\?"
+)
 # "our company's on Gravitas", "my team is on Wrenfield now": "'s" before "on" and a name is "is".
 _GROUP_ON = _rx(rf"^{_GROUP}(?:'s|\s+is)\s+(?=(?:(?:now|still|all|mostly)\s+)?on\s+(?-i:[A-Z]))")
 # "my team's been using Notion since January": "'s" before "been" is "has".
@@ -499,7 +520,7 @@ def team_as_we(clause: str) -> str:
         return clause
     if (m := _THE_TEAMS_THING.match(clause)) is not None:
         return "our " + clause[m.end() :]
-    if (m := _GROUP_DOING.match(clause)) is not None:
+    if (m := _GROUP_DOING.match(clause)) is not None and not _LATER.search(clause):
         return "we are " + clause[m.end() :]
     if (m := _GROUP_ON.match(clause)) is not None:
         return "we are " + clause[m.end() :]
