@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 import pytest
 
 from shared.domain.models import ExtractedFact, ExtractionInput, Turn
+from shared.providers.offline import work_forms
 from shared.providers.offline.extraction_rules import extract_facts
 
 SAID = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)
@@ -173,3 +174,41 @@ def test_a_possessive_after_chez_or_bei_is_no_employer(text: str) -> None:
 def test_a_lowercase_company_after_chez_or_bei_is_still_named(text: str, name: str) -> None:
     facts = said(text)
     assert [f for f in on(facts, "employer") if name in f.text], texts(facts)
+
+
+# --- a state kept up that has ended since ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "I have been a smoker but quit last month",
+        "I have been a teacher until I retired",
+        "we have been at Acme but left",
+        "I have been a barista and then got laid off",
+    ],
+)
+def test_a_state_kept_up_then_ended_is_not_read_as_current(clause: str) -> None:
+    assert work_forms.kept_up(clause) is None
+
+
+@pytest.mark.parametrize(
+    ("clause", "state"),
+    [
+        ("I have been a nurse at St James", "I am a nurse at St James"),
+        ("I have been vegetarian", "I am vegetarian"),
+        ("I have been at Hexa", "I work at Hexa"),
+    ],
+)
+def test_a_state_kept_up_is_still_the_state(clause: str, state: str) -> None:
+    assert work_forms.kept_up(clause) == state
+
+
+def test_a_smoker_who_quit_is_no_current_smoker() -> None:
+    facts = said("I have been a smoker for 20 years but quit last month")
+    assert not [f for f in facts if not f.negated and f.slot and not f.slot.startswith("event:") and "smok" in f.text]
+
+
+def test_a_role_kept_up_until_retiring_is_no_current_role_nor_a_place() -> None:
+    facts = said("I have been a librarian for twelve years until I retired in June")
+    assert not [f for f in facts if f.slot in ("occupation", "location") and not f.negated], texts(facts)

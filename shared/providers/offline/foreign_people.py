@@ -198,6 +198,10 @@ _COMMON_PLACES = words(
     " mein meine meinem meiner meinen dein deine deinem deiner sein seine seinem seiner ihr ihre ihrem ihrer"
     " unser unsere unserem unserer ein eine einen des"
 )
+_GERMAN_POSSESSIVES = words(
+    "mein meine meinem meiner meinen dein deine deinem deiner deinen sein seine seinem seiner seinen ihr ihre ihrem"
+    " ihrer ihren unser unsere unserem unserer unseren"
+)
 _NAME_END = words(
     "e ed y et und ma pero mais aber mas da dal desde depuis seit há hace con com avec mit per para pour für"
     " quando cuando quand wenn ora ahora maintenant jetzt agora adesso ya già já déjà schon ancora todavía"
@@ -232,6 +236,12 @@ def chat_restored(clause: str, language: str) -> str:
     kept: list[str] = []
     for word in m.group("name").split():
         lower = word.lower()
+        if language == "de" and not kept and lower in _GERMAN_POSSESSIVES:
+            # "bei meinen eltern": German writes the noun after a possessive capitalised (no name: the
+            # possessive stays lowercase, so no reader takes the phrase for a company)
+            rest = m.group("name").split()[1:]
+            nouns = [w[:1].upper() + w[1:] if w.lower() not in _NAME_END else w for w in rest[:1]] + rest[1:]
+            return text[: m.start("name")] + " ".join([lower, *nouns]) + text[m.end("name") :]
         if lower in _NAME_END or (not kept and lower in _COMMON_PLACES):
             break
         kept.append(lower if lower in _PARTICLES else word[:1].upper() + word[1:])

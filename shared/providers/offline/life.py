@@ -343,10 +343,18 @@ _STATE_SO_FAR = re.compile(
 )
 
 
+# "... but quit last month", "... until I left", "... then stopped": a state kept up that has ended since.
+ENDED_SINCE = re.compile(
+    r"(?i)\b(?:but|until|till|then|and\s+then|before)\s+(?:i\s+|we\s+)?(?:just\s+|finally\s+|recently\s+)?(?:quit"
+    r"|stopped|left|gave\s+up|retired|moved|ended|finished|dropped|was\s+(?:let\s+go|laid\s+off|fired)|got\s+(?:laid"
+    r"\s+off|fired|sacked))\b"
+)
+
+
 def state_now(clause: str) -> str | None:
     m = _STATE_SO_FAR.match(clause.strip())
-    if m is None:
-        return None
+    if m is None or ENDED_SINCE.search(m.group("pred")):
+        return None  # "I've been a teacher until I retired": no state now
     return f"{'I am' if m.group('who').lower() == 'i' else 'we are'} {m.group('pred')}"
 
 

@@ -43,7 +43,7 @@ _SUBJECTLESS_PAST = rx(
 # name. Never "based in part on ..." (a reason), nor "stationed in Qatar for 6 months" (a posting, no home).
 _WHERE_ONE_IS_BASED = rx(
     r"^(?:i'm|im|i\s+am)\s[^,]*,\s*(?:based|located)\s+(?:in|out\s+of)\s+(?-i:[A-Z])[\w'-]*"
-    r"(?:\s+(?-i:[A-Z])[\w'-]*){0,2}(?:\s+(?:now|these\s+days))?\s*[.!]*$"
+    r"(?:\s+(?-i:[A-Z])[\w'-]*){0,2}(?=\s*(?:$|[.!,;]|(?:but|and|though|now|these\s+days)\b))"
 )
 
 

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from shared.providers.offline.life import ENDED_SINCE
 from shared.providers.offline.text_forms import bare_verb, third_person, third_singular
 
 
@@ -337,8 +338,8 @@ def kept_up(clause: str) -> str | None:
     """ "I have been a nurse" (said with how long) as "I am a nurse": the state itself, which the clause's date
     dates from; None for a clause of another form. The caller checks a date was said."""
     m = _KEPT_UP.match(clause)
-    if m is None:
-        return None
+    if m is None or ENDED_SINCE.search(m.group("rest")):
+        return None  # "I've been a smoker for 20 years but quit": the state is over, never current
     if m.group("who").lower() == "i" and (at := _AT_AN_ORG.match(m.group("rest"))) is not None:
         return f"I work at {at.group('org')}"  # "I've been at Hexa since 2020": the workplace since then
     return f"{'we are' if m.group('who').lower() == 'we' else 'I am'} {m.group('rest')}"
