@@ -212,3 +212,23 @@ def test_a_smoker_who_quit_is_no_current_smoker() -> None:
 def test_a_role_kept_up_until_retiring_is_no_current_role_nor_a_place() -> None:
     facts = said("I have been a librarian for twelve years until I retired in June")
     assert not [f for f in facts if f.slot in ("occupation", "location") and not f.negated], texts(facts)
+
+
+# --- a tool the team will use, or may use, is no tool in use -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["we are all in on Elixir next year", "we're probably on Kubernetes by Q3", "we're maybe going with Render"],
+)
+def test_a_team_tool_for_later_or_hedged_is_not_read(text: str) -> None:
+    facts = said(text)
+    assert not [f for f in on(facts, "tool:") if "uses" in f.text], texts(facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "tool"), [("we're all in on Elixir", "Elixir"), ("we're on Postgres since May", "Postgres")]
+)
+def test_a_team_tool_in_use_is_still_read(text: str, tool: str) -> None:
+    facts = said(text)
+    assert [f for f in on(facts, "tool:") if tool in f.text], texts(facts)
