@@ -3943,9 +3943,10 @@ _TEAM_TOOL = _rx(
 
 
 def _team_tool_drafts(c: Clause) -> list[Draft]:
-    """ "We're on MongoDB for the main product", "I went with Hetzner": a tool chosen or in use."""
+    """ "We're on MongoDB for the main product", "I went with Hetzner": a tool chosen or in use. Said for later
+    ("all in on Rust next year") or hedged ("probably going with Fly soon"), it is a plan: nothing is read."""
     m = _TEAM_TOOL.match(c.text)
-    if not m:
+    if not m or (c.date is not None and c.date.day > c.today) or work_forms.LATER.search(c.text):
         return []
     raw = m.group("v") or m.group("v2") or m.group("v3")
     tool = _cut(raw, _TOOL_STOPS)

@@ -190,6 +190,17 @@ _COMMON_PLACES = words(
     " cidade aldeia interior vila família"
     " banlieue campagne ville centre colocation location famille moi toi lui elle eux nous vous"
     " stadt land dorf wg miete zentrum der die dem den einer einem"
+    # a possessive or an article opens a common noun ("chez mon oncle", "bei meiner Tante"), never a name
+    " mon ma mes ton ta tes son sa ses notre nos votre vos leur leurs un une le la les"
+    " mio mia miei mie tuo tua tuoi tue suo sua suoi sue nostro nostra vostro vostra loro il lo gli uno una"
+    " meu minha meus minhas teu tua seu sua seus suas nosso nossa o os as um"
+    " mi mis tu tus su sus nuestro nuestra nuestros nuestras el los las unos"
+    " mein meine meinem meiner meinen dein deine deinem deiner sein seine seinem seiner ihr ihre ihrem ihrer"
+    " unser unsere unserem unserer ein eine einen des"
+)
+_GERMAN_POSSESSIVES = words(
+    "mein meine meinem meiner meinen dein deine deinem deiner deinen sein seine seinem seiner seinen ihr ihre ihrem"
+    " ihrer ihren unser unsere unserem unserer unseren"
 )
 _NAME_END = words(
     "e ed y et und ma pero mais aber mas da dal desde depuis seit há hace con com avec mit per para pour für"
@@ -225,6 +236,12 @@ def chat_restored(clause: str, language: str) -> str:
     kept: list[str] = []
     for word in m.group("name").split():
         lower = word.lower()
+        if language == "de" and not kept and lower in _GERMAN_POSSESSIVES:
+            # "bei meinen eltern": German writes the noun after a possessive capitalised (no name: the
+            # possessive stays lowercase, so no reader takes the phrase for a company)
+            rest = m.group("name").split()[1:]
+            nouns = [w[:1].upper() + w[1:] if w.lower() not in _NAME_END else w for w in rest[:1]] + rest[1:]
+            return text[: m.start("name")] + " ".join([lower, *nouns]) + text[m.end("name") :]
         if lower in _NAME_END or (not kept and lower in _COMMON_PLACES):
             break
         kept.append(lower if lower in _PARTICLES else word[:1].upper() + word[1:])

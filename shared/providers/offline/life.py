@@ -205,9 +205,15 @@ def been_in_since(clause: str, date_said: str) -> str | None:
 _MOVED_HOME_TO = re.compile(r"(?i)^(?P<who>i|we)\s+(?P<have>have\s+)?moved\s+(?:back\s+)?home\s+to\s+(?P<place>.+)$")
 
 
+# "moved back home to Galway for the summer / for Christmas / until June": a stay, no new home.
+_A_STAY = re.compile(
+    r"(?i)\b(?:for|until|till|til|over|during|through)\b(?!\s+good\b)|\b(?:temporarily|for\s+now|a\s+while)\b"
+)
+
+
 def moved_home_to(clause: str) -> str | None:
     m = _MOVED_HOME_TO.match(clause.strip())
-    if m is None or not m.group("place")[:1].isupper():
+    if m is None or not m.group("place")[:1].isupper() or _A_STAY.search(m.group("place")):
         return None
     return f"{m.group('who')} {m.group('have') or ''}moved back to {m.group('place')}"
 
@@ -337,10 +343,18 @@ _STATE_SO_FAR = re.compile(
 )
 
 
+# "... but quit last month", "... until I left", "... then stopped": a state kept up that has ended since.
+ENDED_SINCE = re.compile(
+    r"(?i)\b(?:but|until|till|then|and\s+then|before)\s+(?:i\s+|we\s+)?(?:just\s+|finally\s+|recently\s+)?(?:quit"
+    r"|stopped|left|gave\s+up|retired|moved|ended|finished|dropped|was\s+(?:let\s+go|laid\s+off|fired)|got\s+(?:laid"
+    r"\s+off|fired|sacked))\b"
+)
+
+
 def state_now(clause: str) -> str | None:
     m = _STATE_SO_FAR.match(clause.strip())
-    if m is None:
-        return None
+    if m is None or ENDED_SINCE.search(m.group("pred")):
+        return None  # "I've been a teacher until I retired": no state now
     return f"{'I am' if m.group('who').lower() == 'i' else 'we are'} {m.group('pred')}"
 
 

@@ -39,8 +39,12 @@ _SUBJECTLESS_PAST = rx(
 )
 
 
-# "I'm 30, based in Leeds", "im a vet, located in Cork": after "I am", where the speaker is based.
-_WHERE_ONE_IS_BASED = rx(r"^(?:i'm|im|i\s+am)\s[^,]*,\s*(?:based|located|stationed)\s+(?:in|out\s+of)\s")
+# "I'm 30, based in Leeds", "im a vet, located in Cork": after "I am", where the speaker is based: a place by
+# name. Never "based in part on ..." (a reason), nor "stationed in Qatar for 6 months" (a posting, no home).
+_WHERE_ONE_IS_BASED = rx(
+    r"^(?:i'm|im|i\s+am)\s[^,]*,\s*(?:based|located)\s+(?:in|out\s+of)\s+(?-i:[A-Z])[\w'-]*"
+    r"(?:\s+(?-i:[A-Z])[\w'-]*){0,2}(?=\s*(?:$|[.!,;]|(?:but|and|though|now|these\s+days)\b))"
+)
 
 
 # Who the news is about: the speaker ("I", "we") or no one said (chat drops the "I": "went to ...").

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from shared.providers.offline.life import ENDED_SINCE
 from shared.providers.offline.text_forms import bare_verb, third_person, third_singular
 
 
@@ -135,6 +136,16 @@ _MY_JOB_IS = _rx(
 _HOW_A_JOB_GOES = _rx(
     r"^(?:going|getting|becoming|starting|ending|changing|moving|killing|driving|stressing|draining|taking|eating"
     r"|making|wearing|burning|sucking|paying|keeping|looking|coming|being|doing)$"
+)
+# "my job is boring af", "my job is so exhausting": what a job is like is an opinion of it, never the work. An
+# -ing word that judges, or a word that only says how much, leaves the clause unread.
+_JOB_OPINION = _rx(
+    r"\b(?:boring|amazing|exhausting|interesting|tiring|annoying|frustrating|demanding|rewarding|depressing"
+    r"|fulfilling|challenging|satisfying|thrilling|exciting|fascinating|overwhelming|crushing|soul-crushing"
+    r"|mind-numbing|numbing|disappointing|relaxing|refreshing|entertaining|engaging|charming|infuriating|grueling"
+    r"|gruelling|punishing|underwhelming|stressing|worrying|confusing|humbling|inspiring|enriching|alright|fine"
+    r"|ok|okay|good|great|bad|awful|terrible|fun|hard|tough|easy|af|asf|lol|lmao|honestly|tbh|literally|so|such"
+    r"|very|really|super|pretty|kinda|too|hell|fuck|fucking|shit|crap|sucks|the\s+worst|the\s+best)\b"
 )
 # "I teach math at Lincoln High", "i teach English in Seoul", "I teach at the community college"
 _TEACH = _rx(
@@ -254,7 +265,7 @@ def statement(clause: str) -> list[WorkStatement]:
     if (job := _MY_JOB_IS.match(clause)) is not None:
         value, head = job.group("v"), job.group("head").lower()
         doing = head.endswith("ing") and not _HOW_A_JOB_GOES.match(head) and not re.search(r"(?i)\b(?:me|us)\b", value)
-        if doing or industry_named(value):
+        if (doing or industry_named(value)) and not _JOB_OPINION.search(value):
             return [WorkStatement(f"The user's job is {third_person(value)}", "occupation", value)]
         return []
     if (teach := _TEACH.match(clause)) is not None:
@@ -327,8 +338,8 @@ def kept_up(clause: str) -> str | None:
     """ "I have been a nurse" (said with how long) as "I am a nurse": the state itself, which the clause's date
     dates from; None for a clause of another form. The caller checks a date was said."""
     m = _KEPT_UP.match(clause)
-    if m is None:
-        return None
+    if m is None or ENDED_SINCE.search(m.group("rest")):
+        return None  # "I've been a smoker for 20 years but quit": the state is over, never current
     if m.group("who").lower() == "i" and (at := _AT_AN_ORG.match(m.group("rest"))) is not None:
         return f"I work at {at.group('org')}"  # "I've been at Hexa since 2020": the workplace since then
     return f"{'we are' if m.group('who').lower() == 'we' else 'I am'} {m.group('rest')}"
@@ -339,6 +350,16 @@ def kept_up(clause: str) -> str | None:
 _GROUP = r"(?:my|our|the)\s+(?:whole\s+|entire\s+|small\s+|little\s+)?(?:team|company|startup|org|department|lab)"
 # "my team's switching to Linear", "our company is moving to GCP": "'s" before a verb in -ing is "is".
 _GROUP_DOING = _rx(rf"^{_GROUP}(?:'s|s|\s+is|\s+are)\s+(?=(?:now\s+|currently\s+|finally\s+|slowly\s+)?[a-z]+ing\b)")
+# "my team's switching to Linear next quarter", "our company is moving to GCP soon": a change planned for later
+# is a plan, never what the team uses now; such a clause is left as said (no reader reads it as the team's tool).
+LATER = _rx(
+    r"\b(?:next|coming|following)\s+(?:week|month|quarter|year|sprint|release|spring|summer|autumn|fall|winter"
+    r"|january|february|march|april|may|june|july|august|september|october|november|december)\b|\bsoon\b"
+    r"|\beventually\b|\bat\s+some\s+point\b|\bin\s+(?:a|an|\d+|two|three|four|five|six|a\s+few|few|some)"
+    r"\s+(?:\w+\s+)?(?:days?|weeks?|months?|quarters?|years?|sprints?)\b|\bin\s+the\s+(?:near\s+)?future\b"
+    r"|\bby\s+(?:the\s+end|q[1-4]|next)\b|\bin\s+q[1-4]\b|\bfrom\s+next\b|\blater\s+this\b"
+    r"|\b(?:planning|thinking|considering|might|maybe|probably|possibly|perhaps|supposedly|apparently|rumou?red)\b|\?"
+)
 # "our company's on Gravitas", "my team is on Wrenfield now": "'s" before "on" and a name is "is".
 _GROUP_ON = _rx(rf"^{_GROUP}(?:'s|\s+is)\s+(?=(?:(?:now|still|all|mostly)\s+)?on\s+(?-i:[A-Z]))")
 # "my team's been using Notion since January": "'s" before "been" is "has".
@@ -499,7 +520,7 @@ def team_as_we(clause: str) -> str:
         return clause
     if (m := _THE_TEAMS_THING.match(clause)) is not None:
         return "our " + clause[m.end() :]
-    if (m := _GROUP_DOING.match(clause)) is not None:
+    if (m := _GROUP_DOING.match(clause)) is not None and not LATER.search(clause):
         return "we are " + clause[m.end() :]
     if (m := _GROUP_ON.match(clause)) is not None:
         return "we are " + clause[m.end() :]
