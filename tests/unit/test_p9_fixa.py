@@ -188,3 +188,18 @@ def test_an_emoji_alone_keeps_the_fact(said, word):
 )
 def test_an_emoji_with_praise_is_sarcasm(said):
     assert facts(said) == []
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I've been a vegan for six years but stopped at Christmas",
+        "I've been a cashier for 2 years until I got laid off",
+        "I've been a lifeguard for three summers",
+    ],
+)
+def test_a_span_with_another_clause_after_it_is_no_state_held_until_now(message):
+    # the span ends at its time phrase: what follows ("but stopped", "until I got laid off") is another clause,
+    # and seasons counted are no state held until now
+    said = [f.text for f in facts(message) if not f.negated]
+    assert not any(t.startswith("The user is a") for t in said), said

@@ -366,7 +366,12 @@ _DELETED = rx(
 
 # --- a state held since a time, said with "have been": "I've been a nurse for 10 years" ----------------------
 
-_SPAN = r"(?P<when>(?:for|since)\s+[^.!?;,]{1,30}?)(?=\s*(?:now\s*)?(?:[.!?;,]|$))"
+# A span is a time phrase and nothing after it: "but quit last month", "at St James" or "until I retired" past
+# the span is another clause, and a season counted ("for two summers") is no state held until now.
+_SPAN = (
+    r"(?P<when>(?:for|since)\s+(?:(?!(?:but|and|at|until|till|then|though|when)\b)[^.!?;,]){1,30}?)"
+    r"(?<!summers)(?<!winters)(?<!seasons)(?=\s*(?:now\s*)?(?:[.!?;,]|$))"
+)
 _BEEN_A = rx(r"\bi'?ve\s+been\s+(?P<what>an?\s+[a-z-]+(?:\s+[a-z-]+)?)\s+" + _SPAN)
 _BEEN_AT = rx(r"\bi'?ve\s+been\s+(?:working\s+)?at\s+" + _ORG_AT + r"\s+" + _SPAN)
 # "with" a bare name is as often an employer or a provider ("been with Deloitte for five years"): a partner
