@@ -867,7 +867,7 @@ def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
             prep = "since" if prep == "as of" else prep
             prep = None if prep == "at" else prep
             # "booked a table for Saturday": the date a booking is for lies ahead, whatever the tense.
-            ref = _resolve(kind, match, today, past and prep not in ("for", "until", "till", "by"))
+            ref = _resolve(kind, match, today, (past or prep == "since") and prep not in ("for", "until", "till", "by"))
             if ref is None:
                 continue
             if kind == "month" and groups["rel"].lower() in _KEPT_PREPS:
@@ -5631,8 +5631,8 @@ def _extract(request: ExtractionInput, depth: int) -> list[ExtractedFact]:
     history = list(request.context_turns)
     for turn in request.new_turns:
         seen: set[tuple[str, str | None, bool]] = set()
-        if turn.role == "user" and not _in_play(turn, history):
-            for fact in _kin_turn_facts(turn, history, previous):
+        if turn.role == "user" and not _in_play(turn, history) and not _in_assistant_play(turn, history):
+            for fact in _guarded(turn, _kin_turn_facts(turn, history, previous), history):
                 if _key(fact) not in seen:
                     seen.add(_key(fact))
                     facts.append(fact)
@@ -5650,6 +5650,153 @@ def _in_play(turn: Turn, before: list[Turn]) -> bool:
     """A turn said inside a game or role-play set up in the context's turns is the character's, not the
     user's (said_forms.in_play)."""
     return said_forms.in_play(turn.content, [t.content for t in before[-LOOKBACK_TURNS:]])
+
+
+# A work word near a joining: "joined Google as an engineer", "joined Acme's data team", "left Nokia and joined
+# Ericsson". Without one, "joined Reddit" / "joined Strava" is a sign-up or a membership, not a job.
+_WORK_NEAR = _rx(
+    r"\b(?:team|company|startup|start-up|firm|job|work|working|position|role|staff|agency|studio|lab|department"
+    r"|office|hired|employer|career|contract|intern|internship|colleagues?|left|quit|engineer|developer|designer"
+    r"|manager|analyst|consultant|scientist|researcher|as\s+(?:a|an|the|their|its|our|head|lead|senior|junior))\b"
+)
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?;])\s+|\n+")
+# The speaker spoke of a job before: "I work at Spotify." ... "I just joined Shopify!" is a new job.
+_WORK_SAID_BEFORE = _rx(
+    r"\b(?:work(?:s|ed|ing)?\s+(?:at|for|as)|my\s+(?:job|employer|company|boss|manager|colleagues?)|employed|hired"
+    r"|new\s+job|job\s+(?:at|offer|hunt|search)|quit|resign(?:ed)?|interview(?:ed|ing)?)\b"
+)
+_MOVED_AWAY = _rx(r"\b(?:moved|moving|relocated|relocating|emigrated)\b")
+# "..., but I quit last week": an ending said after a running state, with nothing after it but its time.
+_LATER_ENDING = _rx(
+    r"[,;]?\s+(?:but|and|then)\s+(?:then\s+)?i\s+(?:just\s+|finally\s+|recently\s+|eventually\s+)?"
+    r"(?:quit|stopped|gave\s+(?:it\s+)?up|left|dropped\s+(?:it|out)|packed\s+it\s+in)"
+    r"(?:\s+(?:it|that|there|the\s+job))?(?P<when>\s+[^,.;!?]*)?\s*$"
+)
+# "I stopped by the shop", "stopped at the petrol station", "my team lost the final": a visit and a lost game.
+_NO_ENDING = _rx(
+    r"^The user (?:(?:had\s+)?stopped\s+(?:by|at|in|off|for|over|round|on\s+the\s+way)\b"
+    r"|lost\s+(?:the|a|an|our|their|his|her|my)\s+(?:[\w-]+\s+)?(?:final|match|game|race|tournament|cup|league|derby"
+    r"|vote|election|bet|argument|toss|fight|battle|semi-?final|quarter-?final|playoffs?)s?\b)"
+)
+_SOMEONE_ELSES = _rx(r"^The user's (?P<who>[a-z]+(?:[ -][a-z]+)?) (?!is\b|was\b|has\b|are\b|name\b)")
+
+
+def _guarded(turn: Turn, facts: list[ExtractedFact], before: list[Turn]) -> list[ExtractedFact]:
+    """The turn's facts without the readings that are known wrong: a sign-up read as a job, a move read as a
+    job ending, someone else's fact on the user's slot, a visit or a lost game read as an ending; and a
+    running state ended later in its sentence ("working at X since 2019 but I quit last week") ended."""
+    text = _read(turn.content)
+    worked = any(
+        t.role == "user" and t.name == turn.name and _WORK_SAID_BEFORE.search(t.content)
+        for t in before[-LOOKBACK_TURNS:]
+    )
+    sentences = [s for s in _SENTENCE_BREAK.split(text) if s.strip()]
+    kept = []
+    for fact in facts:
+        if fact.negated and _NO_ENDING.match(fact.text):
+            continue
+        said = _sentence_naming(fact, sentences)
+        if fact.slot == "employer" and said and not worked and not _employment_said(fact, said):
+            continue
+        fact = _on_its_owners_slot(fact)
+        if fact is None:
+            continue
+        kept.append(_ended_later(fact, said, turn) if said and not fact.negated else fact)
+    return kept
+
+
+def _sentence_naming(fact: ExtractedFact, sentences: list[str]) -> str | None:
+    """The sentence of the turn that names the fact's value (None when no one sentence does)."""
+    value = (fact.value or "").strip()
+    if not value:
+        return sentences[0] if len(sentences) == 1 else None
+    named = [s for s in sentences if re.search(rf"\b{re.escape(value)}\b", s, re.IGNORECASE)]
+    return named[0] if len(named) == 1 else None
+
+
+def _employment_said(fact: ExtractedFact, sentence: str) -> bool:
+    """Whether a joining or leaving of ``fact.value`` in ``sentence`` is about work: joining needs a work word
+    near it; leaving a place the sentence moves away from is a move."""
+    value = re.escape(fact.value or "")
+    if not fact.negated and re.search(rf"\bjoin(?:ed|ing|s)?\s+(?:the\s+)?{value}\b", sentence, re.IGNORECASE):
+        rest = re.sub(rf"\b{value}\b", " ", sentence, flags=re.IGNORECASE)
+        return bool(_WORK_NEAR.search(rest) or _WORK_NEAR.search(fact.value or ""))
+    if fact.negated and re.search(rf"\bleft\s+{value}\b", sentence, re.IGNORECASE) and _MOVED_AWAY.search(sentence):
+        rest = re.sub(rf"\bleft\s+{value}\b", " ", sentence, flags=re.IGNORECASE)
+        return bool(_WORK_NEAR.search(rest))
+    return True
+
+
+def _on_its_owners_slot(fact: ExtractedFact) -> ExtractedFact | None:
+    """A fact about the user's boss or wife ("the user's boss uses Windows") on that person's slot, never on
+    the user's own (it would replace the user's OS); None when the person has no slot of their own."""
+    m = _SOMEONE_ELSES.match(fact.text)
+    if m is None or not fact.slot:
+        return fact
+    words = m.group("who").split()
+    owner = _relative_slot(f"my {words[0]}") or _relative_slot(f"my {' '.join(words)}")
+    if owner is None:
+        return fact
+    if fact.slot.startswith(("family:", "person:", "partner", "pet:", "*", "event:")):
+        return fact
+    return replace(fact, slot=f"{owner}:{fact.slot}")
+
+
+def _ended_later(fact: ExtractedFact, sentence: str, turn: Turn) -> ExtractedFact:
+    """A running state the same sentence ends after it ("I've been working at Spotify since 2019 but I quit
+    last week") is ended, at the ending's time: the ending wins over the start."""
+    value = (fact.value or "").strip()
+    m = _LATER_ENDING.search(sentence)
+    if m is None or not value or not re.search(rf"\b{re.escape(value)}\b", sentence[: m.start()], re.IGNORECASE):
+        return fact
+    when = (m.group("when") or "").strip()
+    today = turn.created_at.date()
+    hit = _find_date(f" {when}", today, True) if when else None
+    if when and (hit is None or _remove_span(f" {when}", hit.start, hit.end).strip()):
+        return fact  # "but I quit smoking": something else ended
+    text = re.sub(r"\s*\([^()]*\)\s*$", "", fact.text)
+    if text.startswith("The user is "):
+        text = text.replace("The user is ", "The user is no longer ", 1)
+    elif text.startswith("The user ") and not text.startswith("The user's "):
+        text = text.replace("The user ", "The user no longer ", 1)
+    else:
+        return fact
+    ended = turn.created_at
+    if hit is not None and hit.ref.day <= today:
+        text += f" (since {hit.ref.bare()})"
+        ended = datetime.combine(hit.ref.day, time.min, tzinfo=turn.created_at.tzinfo)
+    return replace(fact, text=text, negated=True, valid_from=ended, valid_to=None)
+
+
+# An assistant turn that casts the user in a role or opens a game or story: "You are a knight.", "Let's
+# role-play: you play the detective", "You wake up in a dark cave". A compliment ("you are a genius") is no role.
+_ASSISTANT_SETS_PLAY = _rx(
+    r"^\W*(?:(?:ok(?:ay)?|alright|great|sure)\W+)?(?:you\s+are|you'?re)\s+(?:now\s+)?(?:a|an)\s+"
+    r"(?!(?:great|good|fast|quick|natural|real|true|genius|star|legend|champ|pro|lifesaver|gem|lucky)\b)"
+    r"[a-z]+(?:\s+[a-z]+)?\s*[.!,;]"
+    r"|\blet'?s\s+(?:play|pretend|imagine|role-?play)\b|\b(?:you\s+(?:play|will\s+play)\s+(?:as\s+|the\s+role\b))"
+    r"|\bin\s+this\s+(?:game|story|role-?play|adventure|scenario)\b|\byou\s+(?:find\s+yourself|wake\s+up\s+in)\b"
+    r"|\byour\s+(?:quest|mission|character)\s+is\b|\bi(?:'ll|\s+will)?\s+(?:be|am)\s+the\s+(?:narrator|dungeon\s+master"
+    r"|game\s+master|storyteller)\b|\bonce\s+upon\s+a\s+time\b"
+)
+_PLAY_OVER = _rx(
+    r"\b(?:back\s+to\s+(?:reality|real\s+life)|end\s+(?:of\s+)?(?:the\s+)?(?:game|role-?play|story)|game\s+over"
+    r"|out\s+of\s+character|ooc|(?:stop|enough)\s+(?:the\s+)?(?:game|role-?play|story)|for\s+real\s+now"
+    r"|jokes?\s+aside|(?:ok|okay)\s+seriously|seriously\s+though|in\s+real\s+life)\b"
+)
+
+
+def _in_assistant_play(turn: Turn, before: list[Turn]) -> bool:
+    """A user turn answering inside a game, story or role the assistant set up (and nobody left since) is the
+    character's: like the games the user sets up (said_forms.in_play), its "I live in a castle" is no fact."""
+    if _PLAY_OVER.search(turn.content):
+        return False
+    for said in reversed(before[-LOOKBACK_TURNS:]):
+        if _PLAY_OVER.search(said.content):
+            return False
+        if said.role == "assistant" and _ASSISTANT_SETS_PLAY.search(said.content):
+            return True
+    return False
 
 
 # How far back a pronoun may find the speaker's previous turn: the turn before, with at most two other
