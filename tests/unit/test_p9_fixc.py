@@ -77,6 +77,8 @@ def test_own_tool_keeps_its_slot():
     [
         ("I've been working at Spotify since 2019 but I quit last week", "employer"),
         ("I've been learning Spanish since January but I stopped last month", None),
+        ("I've been running every morning since January but I stopped last week", None),
+        ("I've been at Google since 2015 but I left in March", "employer"),
     ],
 )
 def test_a_later_ending_wins(text, slot):
@@ -89,6 +91,8 @@ def test_a_later_ending_wins(text, slot):
 
 def test_no_ending_keeps_the_fact():
     assert ("employer", False) in slots("I've been working at Spotify since 2019 and I love it")
+    # something else ended: the running state stays
+    assert ("employer", False) in slots("I've been working at Spotify since 2019 but I quit smoking last week")
 
 
 def test_joining_after_speaking_of_work_is_a_job():
@@ -121,11 +125,18 @@ def test_assistant_set_role_play_is_in_play():
     knight = ("assistant", "You are a knight. Where do you live?")
     assert facts("I live in a castle", ("user", "let's play"), knight) == []
     assert facts("I live in a castle", knight) == []
+    assert facts("I live in a castle", ("assistant", "Great, let's begin! You are a knight.")) == []
+    assert facts("I have a sword", ("assistant", "You wake up in a dark cave. What do you carry?")) == []
     assert facts("I live in a castle", ("assistant", "Let's play a game: you are a knight and I am a dragon.")) == []
 
 
 def test_an_ordinary_assistant_turn_is_not_play():
     assert facts("I live in Leeds", ("assistant", "Where do you live?"))
+    assert facts("I live in Leeds", ("assistant", "You are a genius! Where do you live?"))
+    assert facts("by the way, I'm a nurse", ("assistant", "let's play 20 questions!"))
+    assert facts(
+        "I live in Leeds", ("assistant", "Let's pretend you are a pirate."), ("user", "out of character please")
+    )
 
 
 def test_since_a_weekday_is_in_the_past():

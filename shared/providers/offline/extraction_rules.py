@@ -5710,7 +5710,7 @@ def _sentence_naming(fact: ExtractedFact, sentences: list[str]) -> str | None:
     value = (fact.value or "").strip()
     if not value:
         return sentences[0] if len(sentences) == 1 else None
-    named = [s for s in sentences if re.search(rf"\b{re.escape(value)}\b", s, re.IGNORECASE)]
+    named = [s for s in sentences if re.search(rf"\b{re.escape(value)}", s, re.IGNORECASE)]
     return named[0] if len(named) == 1 else None
 
 
@@ -5747,7 +5747,7 @@ def _ended_later(fact: ExtractedFact, sentence: str, turn: Turn) -> ExtractedFac
     last week") is ended, at the ending's time: the ending wins over the start."""
     value = (fact.value or "").strip()
     m = _LATER_ENDING.search(sentence)
-    if m is None or not value or not re.search(rf"\b{re.escape(value)}\b", sentence[: m.start()], re.IGNORECASE):
+    if m is None or not value or not re.search(rf"\b{re.escape(value)}", sentence[: m.start()], re.IGNORECASE):
         return fact
     when = (m.group("when") or "").strip()
     today = turn.created_at.date()
@@ -5771,10 +5771,10 @@ def _ended_later(fact: ExtractedFact, sentence: str, turn: Turn) -> ExtractedFac
 # An assistant turn that casts the user in a role or opens a game or story: "You are a knight.", "Let's
 # role-play: you play the detective", "You wake up in a dark cave". A compliment ("you are a genius") is no role.
 _ASSISTANT_SETS_PLAY = _rx(
-    r"^\W*(?:(?:ok(?:ay)?|alright|great|sure)\W+)?(?:you\s+are|you'?re)\s+(?:now\s+)?(?:a|an)\s+"
+    r"(?:^|[.!?:]\s+)\W*(?:(?:ok(?:ay)?|alright|great|sure)\W+)?(?:you\s+are|you'?re)\s+(?:now\s+)?(?:a|an)\s+"
     r"(?!(?:great|good|fast|quick|natural|real|true|genius|star|legend|champ|pro|lifesaver|gem|lucky)\b)"
     r"[a-z]+(?:\s+[a-z]+)?\s*[.!,;]"
-    r"|\blet'?s\s+(?:play|pretend|imagine|role-?play)\b|\b(?:you\s+(?:play|will\s+play)\s+(?:as\s+|the\s+role\b))"
+    r"|\blet'?s\s+(?:pretend|imagine|role-?play|play\s+(?:a\s+)?(?:role|pretend|make-?believe))\b|\b(?:you\s+(?:play|will\s+play)\s+(?:as\s+|the\s+role\b))"
     r"|\bin\s+this\s+(?:game|story|role-?play|adventure|scenario)\b|\byou\s+(?:find\s+yourself|wake\s+up\s+in)\b"
     r"|\byour\s+(?:quest|mission|character)\s+is\b|\bi(?:'ll|\s+will)?\s+(?:be|am)\s+the\s+(?:narrator|dungeon\s+master"
     r"|game\s+master|storyteller)\b|\bonce\s+upon\s+a\s+time\b"
