@@ -142,3 +142,38 @@ def test_an_ordinary_assistant_turn_is_not_play():
 def test_since_a_weekday_is_in_the_past():
     found = facts("I've been in hospital since Monday")
     assert all(f.valid_from <= NOW for f in found), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I joined a startup called Fennic but left after a month",
+        "I almost joined a startup called Vela",
+        "I nearly moved to Leeds last year",
+        "I joined a startup called Flux's waitlist",
+    ],
+)
+def test_what_did_not_last_or_happen_is_no_current_fact(text):
+    assert not any(not f.negated and f.slot in ("employer", "location") for f in facts(text)), facts(text)
+    assert not any("almost" in f.text or "nearly" in f.text for f in facts(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "before"),
+    [
+        ("stopped caring tbh", ("assistant", "how's the job?")),
+        ("stopped looking", ("assistant", "how's the job hunt going?")),
+        ("nothing, I dropped out", ("assistant", "what did you study at uni?")),
+    ],
+)
+def test_a_bare_stop_ends_nothing(text, before):
+    assert not any((f.slot or "").startswith("*:") and f.negated for f in facts(text, before)), facts(text, before)
+
+
+def test_a_stop_of_a_habit_still_ends_it():
+    assert ("habit:running", True) in slots("I stopped running last month")
+
+
+def test_almost_every_day_and_a_possessive_name_are_kept():
+    assert facts("I eat steak almost every day")
+    assert ("employer", False) in slots("I work as a nurse at St. Mary's Hospital")

@@ -5668,7 +5668,7 @@ _WORK_SAID_BEFORE = _rx(
 _MOVED_AWAY = _rx(r"\b(?:moved|moving|relocated|relocating|emigrated)\b")
 # "..., but I quit last week": an ending said after a running state, with nothing after it but its time.
 _LATER_ENDING = _rx(
-    r"[,;]?\s+(?:but|and|then)\s+(?:then\s+)?i\s+(?:just\s+|finally\s+|recently\s+|eventually\s+)?"
+    r"[,;]?\s+(?:but|and|then)\s+(?:then\s+)?(?:i\s+)?(?:just\s+|finally\s+|recently\s+|eventually\s+)?"
     r"(?:quit|stopped|gave\s+(?:it\s+)?up|left|dropped\s+(?:it|out)|packed\s+it\s+in)"
     r"(?:\s+(?:it|that|there|the\s+job))?(?P<when>\s+[^,.;!?]*)?\s*$"
 )
@@ -5678,6 +5678,13 @@ _NO_ENDING = _rx(
     r"|lost\s+(?:the|a|an|our|their|his|her|my)\s+(?:[\w-]+\s+)?(?:final|match|game|race|tournament|cup|league|derby"
     r"|vote|election|bet|argument|toss|fight|battle|semi-?final|quarter-?final|playoffs?)s?\b)"
 )
+# "The user stopped caring", "stopped looking", "dropped out": a stop with no habit or thing named ends nothing
+# the slots know (a habit's ending, "stopped running", is on a habit slot, not a guessed "*:" one).
+_BARE_STOP = _rx(r"^The user (?:stopped\s+\w+ing|dropped\s+out|gave\s+up|quit)(?:\s+(?:now|it|that))?\W*$")
+# "I almost joined a startup", "I nearly moved to Leeds": what almost happened did not.
+_ALMOST = _rx(r"^The user (?:almost|nearly)s?\b")
+# "joined a startup called Flux's waitlist": the org's thing, not the org; "Acme's data team" is work.
+_ORGS_THING = _rx(r"'s\s+(?!(?:[\w-]+\s+)?(?:team|lab|labs|office|studio|department|division|group)\b)(?-i:[a-z])")
 _SOMEONE_ELSES = _rx(r"^The user's (?P<who>[a-z]+(?:[ -][a-z]+)?) (?!is\b|was\b|has\b|are\b|name\b)")
 
 
@@ -5693,7 +5700,13 @@ def _guarded(turn: Turn, facts: list[ExtractedFact], before: list[Turn]) -> list
     sentences = [s for s in _SENTENCE_BREAK.split(text) if s.strip()]
     kept = []
     for fact in facts:
-        if fact.negated and _NO_ENDING.match(fact.text):
+        if fact.negated and (
+            _NO_ENDING.match(fact.text) or ((fact.slot or "").startswith("*:") and _BARE_STOP.match(fact.text))
+        ):
+            continue
+        if _ALMOST.search(fact.text):
+            continue
+        if fact.slot == "employer" and not fact.negated and _ORGS_THING.search(fact.value or ""):
             continue
         said = _sentence_naming(fact, sentences)
         if fact.slot == "employer" and said and not worked and not _employment_said(fact, said):
@@ -5701,7 +5714,9 @@ def _guarded(turn: Turn, facts: list[ExtractedFact], before: list[Turn]) -> list
         fact = _on_its_owners_slot(fact)
         if fact is None:
             continue
-        kept.append(_ended_later(fact, said, turn) if said and not fact.negated else fact)
+        fact = _ended_later(fact, said, turn) if said and not fact.negated else fact
+        if fact is not None:
+            kept.append(fact)
     return kept
 
 
@@ -5742,15 +5757,18 @@ def _on_its_owners_slot(fact: ExtractedFact) -> ExtractedFact | None:
     return replace(fact, slot=f"{owner}:{fact.slot}")
 
 
-def _ended_later(fact: ExtractedFact, sentence: str, turn: Turn) -> ExtractedFact:
+def _ended_later(fact: ExtractedFact, sentence: str, turn: Turn) -> ExtractedFact | None:
     """A running state the same sentence ends after it ("I've been working at Spotify since 2019 but I quit
-    last week") is ended, at the ending's time: the ending wins over the start."""
+    last week") is ended, at the ending's time: the ending wins over the start. One ended after a length
+    ("but left after a month") is dropped: it ended, at no time said."""
     value = (fact.value or "").strip()
     m = _LATER_ENDING.search(sentence)
     if m is None or not value or not re.search(rf"\b{re.escape(value)}", sentence[: m.start()], re.IGNORECASE):
         return fact
     when = (m.group("when") or "").strip()
     today = turn.created_at.date()
+    if re.match(r"after\b", when, re.IGNORECASE):
+        return None
     hit = _find_date(f" {when}", today, True) if when else None
     if when and (hit is None or _remove_span(f" {when}", hit.start, hit.end).strip()):
         return fact  # "but I quit smoking": something else ended
