@@ -164,6 +164,7 @@ def test_what_did_not_last_or_happen_is_no_current_fact(text):
         ("stopped caring tbh", ("assistant", "how's the job?")),
         ("stopped looking", ("assistant", "how's the job hunt going?")),
         ("nothing, I dropped out", ("assistant", "what did you study at uni?")),
+        ("I've been a smoker for 20 years but quit last month", ("assistant", "hi")),
     ],
 )
 def test_a_bare_stop_ends_nothing(text, before):

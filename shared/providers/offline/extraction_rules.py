@@ -5680,7 +5680,9 @@ _NO_ENDING = _rx(
 )
 # "The user stopped caring", "stopped looking", "dropped out": a stop with no habit or thing named ends nothing
 # the slots know (a habit's ending, "stopped running", is on a habit slot, not a guessed "*:" one).
-_BARE_STOP = _rx(r"^The user (?:stopped\s+\w+ing|dropped\s+out|gave\s+up|quit)(?:\s+(?:now|it|that))?\W*$")
+_BARE_STOP = _rx(
+    r"^The user (?:stopped\s+\w+ing|dropped\s+out|gave\s+up|quit)(?:\s+(?:now|it|that))?(?:\s*\([^()]*\))?\W*$"
+)
 # "I almost joined a startup", "I nearly moved to Leeds": what almost happened did not.
 _ALMOST = _rx(r"^The user (?:almost|nearly)s?\b")
 # "joined a startup called Flux's waitlist": the org's thing, not the org; "Acme's data team" is work.
