@@ -28,6 +28,8 @@ def slots(text: str, *before: tuple[str, str]):
         "I finally joined Strava last month",
         "I just joined Goodreads",
         "I joined Mastodon in 2022",
+        "I joined Hearthly last week, the app is great",
+        "joined Pixelfeed and made an account",
     ],
 )
 def test_joining_a_service_is_no_job(text):
@@ -41,6 +43,7 @@ def test_joining_a_service_is_no_job(text):
         "I joined Acme's data team in March",
         "I left Nokia in May and joined Ericsson",
         "I joined a startup called Brightwave",
+        "I joined Bosch two years ago",
     ],
 )
 def test_joining_with_a_work_word_is_a_job(text):

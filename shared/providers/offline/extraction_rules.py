@@ -5659,6 +5659,85 @@ _WORK_NEAR = _rx(
     r"|office|hired|employer|career|contract|intern|internship|colleagues?|left|quit|engineer|developer|designer"
     r"|manager|analyst|consultant|scientist|researcher|as\s+(?:a|an|the|their|its|our|head|lead|senior|junior))\b"
 )
+# What one joins as a user, not as staff: social networks, forums, and apps for fitness, learning, dating,
+# music and games. Joining one of them with no work word near is a sign-up, never a job.
+_ONLINE_SERVICES = frozenset(
+    [
+        "reddit",
+        "twitter",
+        "facebook",
+        "instagram",
+        "tiktok",
+        "snapchat",
+        "linkedin",
+        "mastodon",
+        "bluesky",
+        "threads",
+        "tumblr",
+        "pinterest",
+        "discord",
+        "slack",
+        "whatsapp",
+        "telegram",
+        "signal",
+        "wechat",
+        "youtube",
+        "twitch",
+        "substack",
+        "medium",
+        "quora",
+        "goodreads",
+        "letterboxd",
+        "strava",
+        "garmin",
+        "fitbit",
+        "peloton",
+        "zwift",
+        "komoot",
+        "alltrails",
+        "myfitnesspal",
+        "duolingo",
+        "babbel",
+        "memrise",
+        "busuu",
+        "coursera",
+        "udemy",
+        "edx",
+        "tinder",
+        "bumble",
+        "hinge",
+        "grindr",
+        "okcupid",
+        "spotify",
+        "netflix",
+        "soundcloud",
+        "bandcamp",
+        "steam",
+        "xbox",
+        "playstation",
+        "nintendo",
+        "roblox",
+        "minecraft",
+        "chess.com",
+        "lichess",
+        "github",
+        "gitlab",
+        "stackoverflow",
+        "patreon",
+        "kickstarter",
+        "etsy",
+        "ebay",
+        "vinted",
+        "airbnb",
+        "couchsurfing",
+        "meetup",
+        "nextdoor",
+    ]
+)
+_MEMBERSHIP_NEAR = _rx(
+    r"\b(?:signed\s+up|sign\s+up|account|app|platform|community|server|subreddit|forum|group\s+chat|waitlist"
+    r"|beta|newsletter|membership|subscription|followers?|profile|username)\b"
+)
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?;])\s+|\n+")
 # The speaker spoke of a job before: "I work at Spotify." ... "I just joined Shopify!" is a new job.
 _WORK_SAID_BEFORE = _rx(
@@ -5737,7 +5816,11 @@ def _employment_said(fact: ExtractedFact, sentence: str) -> bool:
     value = re.escape(fact.value or "")
     if not fact.negated and re.search(rf"\bjoin(?:ed|ing|s)?\s+(?:the\s+)?{value}\b", sentence, re.IGNORECASE):
         rest = re.sub(rf"\b{value}\b", " ", sentence, flags=re.IGNORECASE)
-        return bool(_WORK_NEAR.search(rest) or _WORK_NEAR.search(fact.value or ""))
+        if _WORK_NEAR.search(rest) or _WORK_NEAR.search(fact.value or ""):
+            return True
+        # A bare "joined Stripe" stays a job (a company is what one mostly joins by name); an online service
+        # or a sentence about an account or a community is a sign-up.
+        return not (_MEMBERSHIP_NEAR.search(rest) or (fact.value or "").lower() in _ONLINE_SERVICES)
     if fact.negated and re.search(rf"\bleft\s+{value}\b", sentence, re.IGNORECASE) and _MOVED_AWAY.search(sentence):
         rest = re.sub(rf"\bleft\s+{value}\b", " ", sentence, flags=re.IGNORECASE)
         return bool(_WORK_NEAR.search(rest))
