@@ -181,3 +181,24 @@ def test_a_stop_of_a_habit_still_ends_it():
 def test_almost_every_day_and_a_possessive_name_are_kept():
     assert facts("I eat steak almost every day")
     assert ("employer", False) in slots("I work as a nurse at St. Mary's Hospital")
+
+
+@pytest.mark.parametrize(
+    "text", ["my dad quit smoking last year", "my sister stopped eating meat", "my flatmate uses Linux"]
+)
+def test_someone_elses_ending_or_tool_is_on_their_slot(text):
+    for f in facts(text):
+        assert not f.slot.startswith(("*:", "tool:", "habit:", "diet")), f
+
+
+def test_someone_elses_later_ending_says_nothing_current():
+    found = facts("my son has been at Google since 2019 but he quit last week")
+    assert not any(not f.negated and "Google" in f.text for f in found), found
+
+
+def test_my_ending_only_ends_my_state():
+    assert ("employer", False) in slots("I've been working at Spotify since 2019 but she quit last week")
+
+
+def test_a_team_thing_keeps_its_fact():
+    assert facts("Our monorepo is managed with Nx")

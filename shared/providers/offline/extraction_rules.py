@@ -5747,7 +5747,7 @@ _WORK_SAID_BEFORE = _rx(
 _MOVED_AWAY = _rx(r"\b(?:moved|moving|relocated|relocating|emigrated)\b")
 # "..., but I quit last week": an ending said after a running state, with nothing after it but its time.
 _LATER_ENDING = _rx(
-    r"[,;]?\s+(?:but|and|then)\s+(?:then\s+)?(?:i\s+)?(?:just\s+|finally\s+|recently\s+|eventually\s+)?"
+    r"[,;]?\s+(?:but|and|then)\s+(?:then\s+)?(?:(?P<who>i|he|she|they)\s+)?(?:just\s+|finally\s+|recently\s+|eventually\s+)?"
     r"(?:quit|stopped|gave\s+(?:it\s+)?up|left|dropped\s+(?:it|out)|packed\s+it\s+in)"
     r"(?:\s+(?:it|that|there|the\s+job))?(?P<when>\s+[^,.;!?]*)?\s*$"
 )
@@ -5766,7 +5766,7 @@ _BARE_STOP = _rx(
 _ALMOST = _rx(r"^The user (?:almost|nearly)s?\b")
 # "joined a startup called Flux's waitlist": the org's thing, not the org; "Acme's data team" is work.
 _ORGS_THING = _rx(r"'s\s+(?!(?:[\w-]+\s+)?(?:team|lab|labs|office|studio|department|division|group)\b)(?-i:[a-z])")
-_SOMEONE_ELSES = _rx(r"^The user's (?P<who>[a-z]+(?:[ -][a-z]+)?) (?!is\b|was\b|has\b|are\b|name\b)")
+_SOMEONE_ELSES = _rx(r"^The user's (?P<who>[a-z]+(?:'s)?(?:[ -][a-z]+)?) (?!is\b|was\b|has\b|are\b|name\b)")
 
 
 def _guarded(turn: Turn, facts: list[ExtractedFact], before: list[Turn]) -> list[ExtractedFact]:
@@ -5833,12 +5833,18 @@ def _on_its_owners_slot(fact: ExtractedFact) -> ExtractedFact | None:
     m = _SOMEONE_ELSES.match(fact.text)
     if m is None or not fact.slot:
         return fact
-    words = m.group("who").split()
-    owner = _relative_slot(f"my {words[0]}") or _relative_slot(f"my {' '.join(words)}")
+    words = m.group("who").replace("'s", " ").split()
+    owner = next((o for w in (*reversed(words), " ".join(words)) if (o := _relative_slot(f"my {w}"))), None)
     if owner is None:
         return fact
-    if fact.slot.startswith(("family:", "person:", "partner", "pet:", "*", "event:")):
+    if fact.slot.startswith(("family:", "person:", "partner", "pet:", "event:", "own:")):
         return fact
+    if fact.slot.startswith("*:"):
+        # "*:grandpa" names the relative (their death, resolved later); "*:smoking" is the relative's habit,
+        # which must not end the user's own.
+        if any(w in fact.slot for w in words):
+            return fact
+        return replace(fact, slot=f"{owner}:{fact.slot[2:]}")
     return replace(fact, slot=f"{owner}:{fact.slot}")
 
 
@@ -5850,6 +5856,11 @@ def _ended_later(fact: ExtractedFact, sentence: str, turn: Turn) -> ExtractedFac
     m = _LATER_ENDING.search(sentence)
     if m is None or not value or not re.search(rf"\b{re.escape(value)}", sentence[: m.start()], re.IGNORECASE):
         return fact
+    someone_else = fact.text.startswith("The user's ")
+    if (m.group("who") or "i").lower() != "i" and not someone_else:
+        return fact  # "I've worked at X since 2019 but she quit": someone else's ending
+    if someone_else:
+        return None  # "my son has been at Google since 2019 but he quit last week": said of no one now
     when = (m.group("when") or "").strip()
     today = turn.created_at.date()
     if re.match(r"after\b", when, re.IGNORECASE):
