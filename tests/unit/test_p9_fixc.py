@@ -52,7 +52,12 @@ def test_joining_with_a_work_word_is_a_job(text):
 
 @pytest.mark.parametrize(
     "text",
-    ["I left Sydney in 2019 and moved to Perth", "We left Leeds last year and moved down to Bristol"],
+    [
+        "I left Sydney in 2019 and moved to Perth",
+        "We left Leeds last year and moved down to Bristol",
+        "I left Ireland two years ago and now live in Boston",
+        "I left Spain when I was 10",
+    ],
 )
 def test_leaving_a_place_one_moves_from_is_no_job_ending(text):
     assert ("employer", True) not in slots(text)
@@ -60,6 +65,8 @@ def test_leaving_a_place_one_moves_from_is_no_job_ending(text):
 
 def test_leaving_a_job_still_ends_it():
     assert ("employer", True) in slots("I left my job at Nokia in May")
+    assert ("employer", True) in slots("I left Accenture last year")
+    assert ("employer", True) in slots("I left Shell in March and moved to a startup job in Oslo")
 
 
 @pytest.mark.parametrize(

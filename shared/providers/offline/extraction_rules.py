@@ -5744,7 +5744,11 @@ _WORK_SAID_BEFORE = _rx(
     r"\b(?:work(?:s|ed|ing)?\s+(?:at|for|as)|my\s+(?:job|employer|company|boss|manager|colleagues?)|employed|hired"
     r"|new\s+job|job\s+(?:at|offer|hunt|search)|quit|resign(?:ed)?|interview(?:ed|ing)?)\b"
 )
-_MOVED_AWAY = _rx(r"\b(?:moved|moving|relocated|relocating|emigrated)\b")
+# What makes a leaving a move: a move or a new home in the sentence, or an age ("when I was 10").
+_MOVED_AWAY = _rx(
+    r"\b(?:moved|moving|relocated|relocating|emigrated|immigrated|live|living|settled)\b"
+    r"|\bwhen\s+i\s+was\s+(?:\d+|a\s+(?:kid|child|baby|teen(?:ager)?))\b|\bas\s+a\s+(?:kid|child|baby|teen(?:ager)?)\b"
+)
 # "..., but I quit last week": an ending said after a running state, with nothing after it but its time.
 _LATER_ENDING = _rx(
     r"[,;]?\s+(?:but|and|then)\s+(?:then\s+)?(?:(?P<who>i|he|she|they)\s+)?(?:just\s+|finally\s+|recently\s+|eventually\s+)?"
