@@ -149,9 +149,18 @@ def test_an_ordinary_assistant_turn_is_not_play():
     )
 
 
-def test_since_a_weekday_is_in_the_past():
-    found = facts("I've been in hospital since Monday")
-    assert all(f.valid_from <= NOW for f in found), found
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've been in hospital since Monday",
+        "I've been ill since Thursday",
+        "I've been using Arch since Sunday",
+        "I've been vegan since December",
+    ],
+)
+def test_since_a_weekday_or_month_is_in_the_past(text):
+    found = facts(text)
+    assert found and all(f.valid_from <= NOW for f in found), found
 
 
 @pytest.mark.parametrize(
