@@ -869,7 +869,7 @@ def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
             prep = "since" if prep == "as of" else prep
             prep = None if prep == "at" else prep
             # "booked a table for Saturday": the date a booking is for lies ahead, whatever the tense.
-            ref = _resolve(kind, match, today, past and prep not in ("for", "until", "till", "by"))
+            ref = _resolve(kind, match, today, (past or prep == "since") and prep not in ("for", "until", "till", "by"))
             if ref is None:
                 continue
             if kind == "month" and groups["rel"].lower() in _KEPT_PREPS:
@@ -5634,8 +5634,8 @@ def _extract(request: ExtractionInput, depth: int) -> list[ExtractedFact]:
     history = list(request.context_turns)
     for turn in request.new_turns:
         seen: set[tuple[str, str | None, bool]] = set()
-        if turn.role == "user" and not _in_play(turn, history):
-            for fact in _kin_turn_facts(turn, history, previous):
+        if turn.role == "user" and not _in_play(turn, history) and not _in_assistant_play(turn, history):
+            for fact in _guarded(turn, _kin_turn_facts(turn, history, previous), history):
                 if _key(fact) not in seen:
                     seen.add(_key(fact))
                     facts.append(fact)
@@ -5653,6 +5653,271 @@ def _in_play(turn: Turn, before: list[Turn]) -> bool:
     """A turn said inside a game or role-play set up in the context's turns is the character's, not the
     user's (said_forms.in_play)."""
     return said_forms.in_play(turn.content, [t.content for t in before[-LOOKBACK_TURNS:]])
+
+
+# A work word near a joining: "joined Google as an engineer", "joined Acme's data team", "left Nokia and joined
+# Ericsson". Without one, "joined Reddit" / "joined Strava" is a sign-up or a membership, not a job.
+_WORK_NEAR = _rx(
+    r"\b(?:team|company|startup|start-up|firm|job|work|working|position|role|staff|agency|studio|lab|department"
+    r"|office|hired|employer|career|contract|intern|internship|colleagues?|left|quit|engineer|developer|designer"
+    r"|manager|analyst|consultant|scientist|researcher|as\s+(?:a|an|the|their|its|our|head|lead|senior|junior))\b"
+)
+# What one joins as a user, not as staff: social networks, forums, and apps for fitness, learning, dating,
+# music and games. Joining one of them with no work word near is a sign-up, never a job.
+_ONLINE_SERVICES = frozenset(
+    [
+        "reddit",
+        "twitter",
+        "facebook",
+        "instagram",
+        "tiktok",
+        "snapchat",
+        "linkedin",
+        "mastodon",
+        "bluesky",
+        "threads",
+        "tumblr",
+        "pinterest",
+        "discord",
+        "slack",
+        "whatsapp",
+        "telegram",
+        "signal",
+        "wechat",
+        "youtube",
+        "twitch",
+        "substack",
+        "medium",
+        "quora",
+        "goodreads",
+        "letterboxd",
+        "strava",
+        "garmin",
+        "fitbit",
+        "peloton",
+        "zwift",
+        "komoot",
+        "alltrails",
+        "myfitnesspal",
+        "duolingo",
+        "babbel",
+        "memrise",
+        "busuu",
+        "coursera",
+        "udemy",
+        "edx",
+        "tinder",
+        "bumble",
+        "hinge",
+        "grindr",
+        "okcupid",
+        "spotify",
+        "netflix",
+        "soundcloud",
+        "bandcamp",
+        "steam",
+        "xbox",
+        "playstation",
+        "nintendo",
+        "roblox",
+        "minecraft",
+        "chess.com",
+        "lichess",
+        "github",
+        "gitlab",
+        "stackoverflow",
+        "patreon",
+        "kickstarter",
+        "etsy",
+        "ebay",
+        "vinted",
+        "airbnb",
+        "couchsurfing",
+        "meetup",
+        "nextdoor",
+    ]
+)
+_MEMBERSHIP_NEAR = _rx(
+    r"\b(?:signed\s+up|sign\s+up|account|app|platform|community|server|subreddit|forum|group\s+chat|waitlist"
+    r"|beta|newsletter|membership|subscription|followers?|profile|username)\b"
+)
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?;])\s+|\n+")
+# The speaker spoke of a job before: "I work at Spotify." ... "I just joined Shopify!" is a new job.
+_WORK_SAID_BEFORE = _rx(
+    r"\b(?:work(?:s|ed|ing)?\s+(?:at|for|as)|my\s+(?:job|employer|company|boss|manager|colleagues?)|employed|hired"
+    r"|new\s+job|job\s+(?:at|offer|hunt|search)|quit|resign(?:ed)?|interview(?:ed|ing)?)\b"
+)
+# What makes a leaving a move: a move or a new home in the sentence, or an age ("when I was 10").
+_MOVED_AWAY = _rx(
+    r"\b(?:moved|moving|relocated|relocating|emigrated|immigrated|live|living|settled)\b"
+    r"|\bwhen\s+i\s+was\s+(?:\d+|a\s+(?:kid|child|baby|teen(?:ager)?))\b|\bas\s+a\s+(?:kid|child|baby|teen(?:ager)?)\b"
+)
+# "..., but I quit last week": an ending said after a running state, with nothing after it but its time.
+_LATER_ENDING = _rx(
+    r"[,;]?\s+(?:but|and|then)\s+(?:then\s+)?(?:(?P<who>i|he|she|they)\s+)?(?:just\s+|finally\s+|recently\s+|eventually\s+)?"
+    r"(?:quit|stopped|gave\s+(?:it\s+)?up|left|dropped\s+(?:it|out)|packed\s+it\s+in)"
+    r"(?:\s+(?:it|that|there|the\s+job))?(?P<when>\s+[^,.;!?]*)?\s*$"
+)
+# "I stopped by the shop", "stopped at the petrol station", "my team lost the final": a visit and a lost game.
+_NO_ENDING = _rx(
+    r"^The user (?:(?:had\s+)?stopped\s+(?:by|at|in|off|for|over|round|on\s+the\s+way)\b"
+    r"|lost\s+(?:the|a|an|our|their|his|her|my)\s+(?:[\w-]+\s+)?(?:final|match|game|race|tournament|cup|league|derby"
+    r"|vote|election|bet|argument|toss|fight|battle|semi-?final|quarter-?final|playoffs?)s?\b)"
+)
+# "The user stopped caring", "stopped looking", "dropped out": a stop with no habit or thing named ends nothing
+# the slots know (a habit's ending, "stopped running", is on a habit slot, not a guessed "*:" one).
+_BARE_STOP = _rx(
+    r"^The user (?:stopped\s+\w+ing|dropped\s+out|gave\s+up|quit)(?:\s+(?:now|it|that))?(?:\s*\([^()]*\))?\W*$"
+)
+# "I almost joined a startup", "I nearly moved to Leeds": what almost happened did not.
+_ALMOST = _rx(r"^The user (?:almost|nearly)s?\b")
+# "joined a startup called Flux's waitlist": the org's thing, not the org; "Acme's data team" is work.
+_ORGS_THING = _rx(r"'s\s+(?!(?:[\w-]+\s+)?(?:team|lab|labs|office|studio|department|division|group)\b)(?-i:[a-z])")
+_SOMEONE_ELSES = _rx(r"^The user's (?P<who>[a-z]+(?:'s)?(?:[ -][a-z]+)?) (?!is\b|was\b|has\b|are\b|name\b)")
+
+
+def _guarded(turn: Turn, facts: list[ExtractedFact], before: list[Turn]) -> list[ExtractedFact]:
+    """The turn's facts without the readings that are known wrong: a sign-up read as a job, a move read as a
+    job ending, someone else's fact on the user's slot, a visit or a lost game read as an ending; and a
+    running state ended later in its sentence ("working at X since 2019 but I quit last week") ended."""
+    text = _read(turn.content)
+    worked = any(
+        t.role == "user" and t.name == turn.name and _WORK_SAID_BEFORE.search(t.content)
+        for t in before[-LOOKBACK_TURNS:]
+    )
+    sentences = [s for s in _SENTENCE_BREAK.split(text) if s.strip()]
+    kept = []
+    for fact in facts:
+        if fact.negated and (
+            _NO_ENDING.match(fact.text) or ((fact.slot or "").startswith("*:") and _BARE_STOP.match(fact.text))
+        ):
+            continue
+        if _ALMOST.search(fact.text):
+            continue
+        if fact.slot == "employer" and not fact.negated and _ORGS_THING.search(fact.value or ""):
+            continue
+        said = _sentence_naming(fact, sentences)
+        if fact.slot == "employer" and said and not worked and not _employment_said(fact, said):
+            continue
+        fact = _on_its_owners_slot(fact)
+        if fact is None:
+            continue
+        fact = _ended_later(fact, said, turn) if said and not fact.negated else fact
+        if fact is not None:
+            kept.append(fact)
+    return kept
+
+
+def _sentence_naming(fact: ExtractedFact, sentences: list[str]) -> str | None:
+    """The sentence of the turn that names the fact's value (None when no one sentence does)."""
+    value = (fact.value or "").strip()
+    if not value:
+        return sentences[0] if len(sentences) == 1 else None
+    named = [s for s in sentences if re.search(rf"\b{re.escape(value)}", s, re.IGNORECASE)]
+    return named[0] if len(named) == 1 else None
+
+
+def _employment_said(fact: ExtractedFact, sentence: str) -> bool:
+    """Whether a joining or leaving of ``fact.value`` in ``sentence`` is about work: joining needs a work word
+    near it; leaving a place the sentence moves away from is a move."""
+    value = re.escape(fact.value or "")
+    if not fact.negated and re.search(rf"\bjoin(?:ed|ing|s)?\s+(?:the\s+)?{value}\b", sentence, re.IGNORECASE):
+        rest = re.sub(rf"\b{value}\b", " ", sentence, flags=re.IGNORECASE)
+        if _WORK_NEAR.search(rest) or _WORK_NEAR.search(fact.value or ""):
+            return True
+        # A bare "joined Stripe" stays a job (a company is what one mostly joins by name); an online service
+        # or a sentence about an account or a community is a sign-up.
+        return not (_MEMBERSHIP_NEAR.search(rest) or (fact.value or "").lower() in _ONLINE_SERVICES)
+    if fact.negated and re.search(rf"\bleft\s+{value}\b", sentence, re.IGNORECASE) and _MOVED_AWAY.search(sentence):
+        rest = re.sub(rf"\bleft\s+{value}\b", " ", sentence, flags=re.IGNORECASE)
+        return bool(_WORK_NEAR.search(rest))
+    return True
+
+
+def _on_its_owners_slot(fact: ExtractedFact) -> ExtractedFact | None:
+    """A fact about the user's boss or wife ("the user's boss uses Windows") on that person's slot, never on
+    the user's own (it would replace the user's OS); None when the person has no slot of their own."""
+    m = _SOMEONE_ELSES.match(fact.text)
+    if m is None or not fact.slot:
+        return fact
+    words = m.group("who").replace("'s", " ").split()
+    owner = next((o for w in (*reversed(words), " ".join(words)) if (o := _relative_slot(f"my {w}"))), None)
+    if owner is None:
+        return fact
+    if fact.slot.startswith(("family:", "person:", "partner", "pet:", "event:", "own:")):
+        return fact
+    if fact.slot.startswith("*:"):
+        # "*:grandpa" names the relative (their death, resolved later); "*:smoking" is the relative's habit,
+        # which must not end the user's own.
+        if any(w in fact.slot for w in words):
+            return fact
+        return replace(fact, slot=f"{owner}:{fact.slot[2:]}")
+    return replace(fact, slot=f"{owner}:{fact.slot}")
+
+
+def _ended_later(fact: ExtractedFact, sentence: str, turn: Turn) -> ExtractedFact | None:
+    """A running state the same sentence ends after it ("I've been working at Spotify since 2019 but I quit
+    last week") is ended, at the ending's time: the ending wins over the start. One ended after a length
+    ("but left after a month") is dropped: it ended, at no time said."""
+    value = (fact.value or "").strip()
+    m = _LATER_ENDING.search(sentence)
+    if m is None or not value or not re.search(rf"\b{re.escape(value)}", sentence[: m.start()], re.IGNORECASE):
+        return fact
+    someone_else = fact.text.startswith("The user's ")
+    if (m.group("who") or "i").lower() != "i" and not someone_else:
+        return fact  # "I've worked at X since 2019 but she quit": someone else's ending
+    if someone_else:
+        return None  # "my son has been at Google since 2019 but he quit last week": said of no one now
+    when = (m.group("when") or "").strip()
+    today = turn.created_at.date()
+    if re.match(r"after\b", when, re.IGNORECASE):
+        return None
+    hit = _find_date(f" {when}", today, True) if when else None
+    if when and (hit is None or _remove_span(f" {when}", hit.start, hit.end).strip()):
+        return fact  # "but I quit smoking": something else ended
+    text = re.sub(r"\s*\([^()]*\)\s*$", "", fact.text)
+    if text.startswith("The user is "):
+        text = text.replace("The user is ", "The user is no longer ", 1)
+    elif text.startswith("The user ") and not text.startswith("The user's "):
+        text = text.replace("The user ", "The user no longer ", 1)
+    else:
+        return fact
+    ended = turn.created_at
+    if hit is not None and hit.ref.day <= today:
+        text += f" (since {hit.ref.bare()})"
+        ended = datetime.combine(hit.ref.day, time.min, tzinfo=turn.created_at.tzinfo)
+    return replace(fact, text=text, negated=True, valid_from=ended, valid_to=None)
+
+
+# An assistant turn that casts the user in a role or opens a game or story: "You are a knight.", "Let's
+# role-play: you play the detective", "You wake up in a dark cave". A compliment ("you are a genius") is no role.
+_ASSISTANT_SETS_PLAY = _rx(
+    r"(?:^|[.!?:]\s+)\W*(?:(?:ok(?:ay)?|alright|great|sure)\W+)?(?:you\s+are|you'?re)\s+(?:now\s+)?(?:a|an)\s+"
+    r"(?!(?:great|good|fast|quick|natural|real|true|genius|star|legend|champ|pro|lifesaver|gem|lucky)\b)"
+    r"[a-z]+(?:\s+[a-z]+)?\s*[.!,;]"
+    r"|\blet'?s\s+(?:pretend|imagine|role-?play|play\s+(?:a\s+)?(?:role|pretend|make-?believe))\b|\b(?:you\s+(?:play|will\s+play)\s+(?:as\s+|the\s+role\b))"
+    r"|\bin\s+this\s+(?:game|story|role-?play|adventure|scenario)\b|\byou\s+(?:find\s+yourself|wake\s+up\s+in)\b"
+    r"|\byour\s+(?:quest|mission|character)\s+is\b|\bi(?:'ll|\s+will)?\s+(?:be|am)\s+the\s+(?:narrator|dungeon\s+master"
+    r"|game\s+master|storyteller)\b|\bonce\s+upon\s+a\s+time\b"
+)
+_PLAY_OVER = _rx(
+    r"\b(?:back\s+to\s+(?:reality|real\s+life)|end\s+(?:of\s+)?(?:the\s+)?(?:game|role-?play|story)|game\s+over"
+    r"|out\s+of\s+character|ooc|(?:stop|enough)\s+(?:the\s+)?(?:game|role-?play|story)|for\s+real\s+now"
+    r"|jokes?\s+aside|(?:ok|okay)\s+seriously|seriously\s+though|in\s+real\s+life)\b"
+)
+
+
+def _in_assistant_play(turn: Turn, before: list[Turn]) -> bool:
+    """A user turn answering inside a game, story or role the assistant set up (and nobody left since) is the
+    character's: like the games the user sets up (said_forms.in_play), its "I live in a castle" is no fact."""
+    if _PLAY_OVER.search(turn.content):
+        return False
+    for said in reversed(before[-LOOKBACK_TURNS:]):
+        if _PLAY_OVER.search(said.content):
+            return False
+        if said.role == "assistant" and _ASSISTANT_SETS_PLAY.search(said.content):
+            return True
+    return False
 
 
 # How far back a pronoun may find the speaker's previous turn: the turn before, with at most two other
