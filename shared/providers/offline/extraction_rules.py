@@ -5813,8 +5813,27 @@ def _sentence_naming(fact: ExtractedFact, sentences: list[str]) -> str | None:
     value = (fact.value or "").strip()
     if not value:
         return sentences[0] if len(sentences) == 1 else None
-    named = [s for s in sentences if re.search(rf"\b{re.escape(value)}", s, re.IGNORECASE)]
+    named = [s for s in sentences if _names(s, value)]
     return named[0] if len(named) == 1 else None
+
+
+def _names(sentence: str, value: str) -> bool:
+    """Whether ``sentence`` names ``value`` after a word boundary (``\\b``), in any case. ASCII text is searched
+    without a pattern: one built per value would be compiled anew for almost every fact."""
+    if not (sentence.isascii() and value.isascii()):
+        return re.search(rf"\b{re.escape(value)}", sentence, re.IGNORECASE) is not None
+    text, wanted = sentence.lower(), value.lower()
+    starts_word = _ascii_word(wanted[0])
+    at = text.find(wanted)
+    while at != -1:
+        if (at > 0 and _ascii_word(text[at - 1])) != starts_word:  # a boundary between the two characters
+            return True
+        at = text.find(wanted, at + 1)
+    return False
+
+
+def _ascii_word(char: str) -> bool:
+    return char.isalnum() or char == "_"
 
 
 def _employment_said(fact: ExtractedFact, sentence: str) -> bool:
