@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 import asyncpg
 
 from shared.broker import Topics, key_for, new_producer, send_and_wait
-from shared.runtime import transient_retry
+from shared.runtime import is_transient, transient_retry
 from shared.settings import Settings
 from shared.storage.db import create_pool
 from shared.storage.facts import OUTBOX_CHANNEL, expire_ended
@@ -30,6 +30,8 @@ STAGE = "relay"
 LEADER_LOCK = 0x6D656D72656C6179  # "memrelay"
 BATCH = 500
 PRUNE_EVERY_S = 60.0
+LEAD_AGAIN_AFTER_S = 2.0
+CLOSE_TIMEOUT_S = 10.0
 
 
 async def publish_pending(pool: asyncpg.Pool, producer, topic: str) -> int:
@@ -69,48 +71,82 @@ async def prune(pool: asyncpg.Pool, retention_hours: float) -> int:
 
 
 async def run(settings: Settings, stop: asyncio.Event) -> None:
+    """Lead while Postgres is there; when it goes away, start over: the advisory lock went with the leader's
+    connection (a standby may lead meanwhile), and a connection cut mid-statement can leave asyncpg's
+    protocol in a state where the next statement fails (InternalClientError), which only a new pool cures."""
+    while not stop.is_set():
+        try:
+            await _lead(settings, stop)
+        except Exception as exc:
+            if not (is_transient(exc) or isinstance(exc, asyncpg.InternalClientError)):
+                raise
+            log.warning("relay_lost_postgres", error=repr(exc))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), LEAD_AGAIN_AFTER_S)
+
+
+async def _lead(settings: Settings, stop: asyncio.Event) -> None:
     topic = Topics.from_settings(settings).changes
     pool = await create_pool(settings.database_url or "", max_size=3)
     wake = asyncio.Event()
-    leader = await pool.acquire()
     try:
-        while not stop.is_set() and not await leader.fetchval("SELECT pg_try_advisory_lock($1)", LEADER_LOCK):
-            log.info("relay_standby")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), 5.0)
-        if stop.is_set():
-            return
-        await leader.add_listener(OUTBOX_CHANNEL, lambda *_: wake.set())
-        producer = new_producer(settings)
-        async for attempt in transient_retry():
-            with attempt:
-                await producer.start()
-        log.info("relay_leading", topic=topic)
-        last_prune = last_expiry = 0.0
+        leader = await pool.acquire()
         try:
-            while not stop.is_set():
-                wake.clear()
+            await _publish_while_leading(settings, stop, pool, leader, wake, topic)
+        finally:
+            with contextlib.suppress(Exception):  # a dead connection: closing the pool below drops it
+                await pool.release(leader)  # closing the session releases the advisory lock
+    finally:
+        try:
+            await asyncio.wait_for(pool.close(), CLOSE_TIMEOUT_S)
+        except Exception:
+            pool.terminate()
+
+
+async def _publish_while_leading(
+    settings: Settings,
+    stop: asyncio.Event,
+    pool: asyncpg.Pool,
+    leader: asyncpg.Connection,
+    wake: asyncio.Event,
+    topic: str,
+) -> None:
+    while not stop.is_set() and not await leader.fetchval("SELECT pg_try_advisory_lock($1)", LEADER_LOCK):
+        log.info("relay_standby")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), 5.0)
+    if stop.is_set():
+        return
+    await leader.add_listener(OUTBOX_CHANNEL, lambda *_: wake.set())
+    producer = new_producer(settings)
+    async for attempt in transient_retry():
+        with attempt:
+            await producer.start()
+    log.info("relay_leading", topic=topic)
+    last_prune = last_expiry = 0.0
+    try:
+        while not stop.is_set():
+            if leader.is_closed():  # the lock went with it: lead again only once it is ours again
+                raise ConnectionError("the relay's leader connection closed")
+            wake.clear()
+            async for attempt in transient_retry():
+                with attempt:
+                    published = await publish_pending(pool, producer, topic)
+            if time.monotonic() - last_expiry > settings.expiry_interval_s:
                 async for attempt in transient_retry():
                     with attempt:
-                        published = await publish_pending(pool, producer, topic)
-                if time.monotonic() - last_expiry > settings.expiry_interval_s:
-                    async for attempt in transient_retry():
-                        with attempt:
-                            await expire_due(pool)
-                    last_expiry = time.monotonic()
-                if time.monotonic() - last_prune > PRUNE_EVERY_S:
-                    pruned = await prune(pool, settings.outbox_retention_hours)
-                    last_prune = time.monotonic()
-                    if pruned:
-                        log.info("outbox_pruned", rows=pruned)
-                if published < BATCH:
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(_first(wake, stop), settings.relay_poll_interval_s)
-        finally:
-            await producer.stop()
+                        await expire_due(pool)
+                last_expiry = time.monotonic()
+            if time.monotonic() - last_prune > PRUNE_EVERY_S:
+                pruned = await prune(pool, settings.outbox_retention_hours)
+                last_prune = time.monotonic()
+                if pruned:
+                    log.info("outbox_pruned", rows=pruned)
+            if published < BATCH:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(_first(wake, stop), settings.relay_poll_interval_s)
     finally:
-        await pool.release(leader)  # closing the session releases the advisory lock
-        await pool.close()
+        await producer.stop()
 
 
 async def _first(*events: asyncio.Event) -> None:

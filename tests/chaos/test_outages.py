@@ -180,8 +180,18 @@ async def test_postgres_stopped_for_10_s_mid_ingest(pipeline, stack, db, tenant)
         postgres.resume()
 
     log_offset = _log_size(pipeline)
+    relay_log = pipeline.stack.data_dir / "relay.log"
+    relay_offset = relay_log.stat().st_size if relay_log.exists() else 0
     tally, log_lines = await _drill(pipeline, db, tenant, postgres.halt, resume)
     _check(tally, log_lines, "postgres stopped 10 s")
+
+    async def relay_leads_again() -> bool:  # the advisory lock went with its connection: taken anew
+        with relay_log.open("rb") as f:
+            f.seek(relay_offset)
+            return b"relay_leading" in f.read()
+
+    await wait_for(relay_leads_again, timeout_s=40, what="the relay leading again after the restart")
+    pipeline.assert_alive()
 
     async def listening_again() -> bool:  # the change streams' LISTEN connection came back by itself
         return any("outbox_listen_restored" in line for line in _log_since(pipeline, log_offset))
