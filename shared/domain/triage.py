@@ -124,14 +124,19 @@ _QUESTION_START = re.compile(
     r"will|is|are|was|were|do|does|did|have|has|had|any|anything|isn't|aren't|don't|doesn't|"
     r"was|wie|warum|wieso|weshalb|wo|woher|wohin|wer|wen|wem|welche[rsmn]?|wann|kannst|können|könntest|"
     r"gibt|ist|sind|hast|habt|"
-    r"que|qu'est-ce|quoi|comment|pourquoi|où|ou|qui|quel|quelle|quels|quelles|quand|est-ce|peux-tu|"
+    r"que|qu'est-ce|quoi|comment|pourquoi|où|qui|quel|quelle|quels|quelles|est-ce|peux-tu|"
     r"pouvez-vous|combien|"
-    r"qué|cómo|como|por qué|dónde|donde|quién|quien|cuál|cual|cuándo|cuando|cuánto|cuanto|puedes|podrías|"
+    r"qué|cómo|por qué|dónde|quién|quien|cuál|cual|cuándo|cuánto|cuanto|puedes|podrías|"
     r"hay|es|son|"
-    r"che|cosa|come|perché|dove|chi|quale|quali|quanto|puoi|potresti|c'è|"
-    r"o que|por que|onde|quem|qual|quais|quanto|podes|pode|poderia|tem|há)\b",
+    r"che|cosa|perché|chi|quale|quali|quanto|puoi|potresti|c'è|"
+    r"o que|por que|quem|qual|quais|quanto|podes|pode|poderia|tem|há)\b",
     re.IGNORECASE,
 )
+# Words that ask only as a question, and otherwise open a statement: "como siempre, ..." / "como te dije" ("as"),
+# "como carne" ("I eat"), "cuando era niño ...", "quando ero piccola ...", "come sempre ...", "ou" ("or"). Unaccented
+# (or, in Portuguese and Italian, always), they ask after a "¿" or with a "?" at the end, never by themselves.
+_ASKS_ONLY_AS_A_QUESTION = re.compile(r"^\W*(?:como|cuando|donde|quando|onde|come|dove|quand|ou)\b", re.IGNORECASE)
+_OPENED_AS_A_QUESTION = re.compile(r"^\s*¿")
 # Words that open a request to the assistant (imperatives and polite forms), in the supported languages.
 _REQUEST_START = re.compile(
     r"^\W*(?:(?:please|pls|plz|now|ok|okay|and|also|then|so|just|maybe|bitte|jetzt|und|s'il te plaît|"
@@ -204,6 +209,8 @@ def _asks(clause: str) -> bool:
     text = _LEADING_PLEASANTRY.sub("", clause.strip())  # "lol make it rhyme better"
     if _discloses(text):
         return False
+    if _ASKS_ONLY_AS_A_QUESTION.match(text):
+        return text.endswith("?") or bool(_OPENED_AS_A_QUESTION.match(text))
     return text.endswith("?") or bool(_QUESTION_START.match(text)) or bool(_REQUEST_START.match(text))
 
 

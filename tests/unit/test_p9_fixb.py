@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 import pytest
 
 from shared.domain.models import ExtractedFact, ExtractionInput, Turn
-from shared.providers.offline import work_forms
+from shared.providers.offline import held_states
 from shared.providers.offline.extraction_rules import extract_facts
 
 SAID = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)
@@ -189,7 +189,7 @@ def test_a_lowercase_company_after_chez_or_bei_is_still_named(text: str, name: s
     ],
 )
 def test_a_state_kept_up_then_ended_is_not_read_as_current(clause: str) -> None:
-    assert work_forms.kept_up(clause) is None
+    assert held_states.held_so_far(clause) is None
 
 
 @pytest.mark.parametrize(
@@ -201,7 +201,8 @@ def test_a_state_kept_up_then_ended_is_not_read_as_current(clause: str) -> None:
     ],
 )
 def test_a_state_kept_up_is_still_the_state(clause: str, state: str) -> None:
-    assert work_forms.kept_up(clause) == state
+    held = held_states.held_so_far(clause)
+    assert held is not None and held.now == state
 
 
 def test_a_smoker_who_quit_is_no_current_smoker() -> None:

@@ -63,6 +63,7 @@ from shared.providers.offline import (
     foreign_habits,
     foreign_people,
     frames,
+    held_states,
     kin,
     life,
     said_forms,
@@ -1168,16 +1169,15 @@ _KEPT_UP = _rx(
 _KEPT_UP_VERBS = frozenset(("live", "work", "use"))
 
 
-_KEPT_UP_ING = _rx(r"^(?P<subj>i|we)\s+have\s+been\s+(?P<g>[a-z]+ing)\s+(?P<rest>.+)$")
+def _kept_up_verb(base: str) -> bool:
+    return frames.verb_class(base) == "habit" or base in _KEPT_UP_VERBS
 
 
 def _kept_up(text: str, *, dated: bool) -> str:
     """ "I have lived in Oslo" (its "for ten years" already read as the date) -> "I live in Oslo";
-    so does "I have been working at Bosch" with its "since March"."""
-    if dated and (going := _KEPT_UP_ING.match(text)):
-        base = frames.base_of_gerund(going.group("g"))
-        if base and (frames.verb_class(base) == "habit" or base in _KEPT_UP_VERBS):
-            return f"{going.group('subj')} {base} {going.group('rest')}"
+    so does "I have been working at Bosch" with its "since March", and "I have been knitting" -> "I knit"."""
+    if dated and (held := held_states.held_so_far(text)) and (doing := held.habit(_kept_up_verb)):
+        return doing
     m = _KEPT_UP.match(text)
     if not m or not (dated or m.group("how_long")):
         return text
@@ -1188,31 +1188,24 @@ def _kept_up(text: str, *, dated: bool) -> str:
     return text
 
 
-# "I've been teaching for 10 years", "been a nurse since 2015", "we've been married for 12 years": what one has
-# done or been up to now, its "for"/"since" already read as the date (and only then: "I've been a mess" and "I've
-# been running" alone say how one was, not since when). Said as what the user does or is, from that date on.
-_BEEN_SO = _rx(
-    r"^(?P<subj>i|we)\s+have\s+been\s+(?:(?P<g>[a-z]+ing)|(?P<role>an?\s+(?:[a-z][\w-]*\s+){0,2}(?P<head>(?!(?:now|already|still)\b)[a-z][\w-]*))"
-    r"|(?P<state>married|engaged|retired|self-employed|freelance))(?:\s+(?:now|already|still))?\s*[.!]*$"
-)
+# "I've been a nurse since 2015", "we've been married for 12 years": what one has been up to now, its
+# "for"/"since" already read as the date (and only then: "I've been a mess" alone says how one was, not since
+# when). A role ("a nurse") is the user's when its head is an occupation; of states, the few of one's life.
+_ROLE_SO_FAR = _rx(r"an?\s+(?:[a-z][\w-]*\s+){0,2}(?P<head>[a-z][\w-]*)")
+_LIFE_STATES = frozenset(("married", "engaged", "retired", "self-employed", "freelance"))
 
 
 def _been_so(text: str, *, dated: bool) -> str:
-    """ "I have been teaching" (dated) -> "I teach"; "I have been a nurse" -> "I am a nurse"."""
-    m = _BEEN_SO.match(text) if dated else None
-    if m is None:
+    """ "I have been a nurse" (dated) -> "I am a nurse"; "we have been married" -> "I am married" (so is the
+    speaker). A doing kept up is _kept_up's."""
+    held = held_states.held_so_far(text) if dated else None
+    if held is None:
         return text
-    subj, be = m.group("subj"), "am" if m.group("subj").lower() == "i" else "are"
-    if m.group("g"):
-        g = m.group("g").lower()
-        stem = g[:-3]
-        # "knitting" -> "knit", "baking" -> "bake": the base the verb classes know, when the gerunds' table has none
-        bases = [frames.base_of_gerund(g), stem, stem[:-1] if stem[-2:-1] == stem[-1:] else None, stem + "e"]
-        base = next((b for b in bases if b and frames.verb_class(b) == "habit"), None)
-        return f"{subj} {base}" if base else text
-    if m.group("role"):
-        return f"{subj} {be} {m.group('role')}" if _is_occupation(m.group("head").lower()) else text
-    return f"I am {m.group('state')}"  # "we've been married": so is the speaker
+    if held.kind == "role" and (role := _ROLE_SO_FAR.fullmatch(held.what)):
+        return held.now if _is_occupation(role.group("head").lower()) else text
+    if held.kind == "state" and held.what.lower() in _LIFE_STATES:
+        return f"I am {held.what.lower()}"
+    return text
 
 
 def _begun(text: str) -> str:
@@ -1835,8 +1828,19 @@ def _b_use_known(m: re.Match[str], c: Clause) -> list[Draft]:
     return drafts
 
 
+def _planned_change(m: re.Match[str], c: Clause) -> bool:
+    """A change under way or a decision said with a time still to come ("we're moving to GCP next year",
+    "switching to Linear in Q3", "we decided on Linear for next quarter", "soon") or a hedge ("probably", "?") is
+    a plan: the tool in use is still the old one. A change said done ("we switched") is done."""
+    if (m.groupdict().get("verb") or "").lower().endswith("ed"):
+        return False  # "we moved it to Fly.io this weekend": done, whichever weekend the date reads
+    return (c.date is not None and c.date.day > c.today) or bool(work_forms.LATER.search(c.text))
+
+
 def _b_switch(m: re.Match[str], c: Clause) -> list[Draft]:
     old, new = _cut(_group(m, "old"), _TOOL_STOPS), _cut(_group(m, "v"), _TOOL_STOPS)
+    if _planned_change(m, c):
+        return []
     if not old or not new or len(new.split()) > 4 or len(old.split()) > 4:
         return []
     known = _tool_domain(old) or _tool_domain(new)
@@ -1864,7 +1868,7 @@ def _b_switch_to(m: re.Match[str], c: Clause) -> list[Draft]:
     verb = {"switching": "switched", "migrating": "migrated", "moving": "moved"}.get(
         _group(m, "verb").lower(), _group(m, "verb").lower()
     )
-    if not new or len(new.split()) > 4:
+    if not new or len(new.split()) > 4 or _planned_change(m, c):
         return []
     if not _tool_domain(new) and not (verb in ("switched", "migrated") and _is_proper(new)):
         return []  # "I moved to Berlin" belongs to location
@@ -1920,7 +1924,7 @@ def _b_tool_gone(m: re.Match[str], c: Clause) -> list[Draft]:
 
 def _b_decided(m: re.Match[str], c: Clause) -> list[Draft]:
     name = _cut(_group(m, "v"), _TOOL_STOPS)
-    if not name or len(name.split()) > 4 or not (_tool_domain(name) or _is_proper(name)):
+    if not name or len(name.split()) > 4 or not (_tool_domain(name) or _is_proper(name)) or _planned_change(m, c):
         return []
     return [Draft(f"The user decided to use {name}", DECISION, 6, _tool_slot(name), _value(name))]
 
@@ -2839,9 +2843,9 @@ def _finally_had(raw: str, c: Clause) -> list[Draft]:
 _MARKERS = {
     "en": _vocab("""
         i, i'm, im, my, the, and, is, are, you, to, of, am, have, it, this, with, for, not, don't, we, was,
-        at, on, live, work, like, love, use, just, can, what, that, hello, hi, thanks, yes, please, now, anymore, longer
-        pls, plz, lol, tbh, btw, omg, haha, gonna, wanna, kinda, ngl, idk, imo, i've, i'd, i'll, she, he, his, her,
-        our, she's, he's, it's, here, since, got, really, about, been, keep, answers
+        at, on, live, work, like, love, use, just, can, what, that, hello, hi, thanks, yes, please, now, anymore,
+        longer, pls, plz, lol, tbh, btw, omg, haha, gonna, wanna, kinda, ngl, idk, imo, i've, i'd, i'll, she, he,
+        his, her, our, she's, he's, it's, here, since, got, really, about, been, keep, answers
     """),
     "de": _vocab("""
         ich, und, nicht, der, das, ist, mein, meine, bin, wohne, lebe, heiße, heisse, komme, aus, mit, auf,
@@ -2897,6 +2901,16 @@ _MORE_MARKERS = {
 }
 for _lang, _more in _MORE_MARKERS.items():
     _MARKERS[_lang] = _MARKERS[_lang] | frozenset(_more.split())
+# Words of casual English chat that none of the other five languages writes ("nah im good", "omg no way",
+# "yeah no worries"): a short lowercase reply is often made of these and of a word two languages share ("im",
+# "no"), which alone would vote it foreign.
+_ENGLISH_CHAT = _vocab("""
+    nah, yeah, yea, yep, yup, nope, ok, okay, thx, ty, np, lmao, lmk, rn, ur, u, cool, nice, good, great, fine, sure,
+    same, worries, way, wild, ugh, hmm, sounds, true, fair, awesome, gotcha, alright, tired, done, wait
+""")
+_MARKERS["en"] = _MARKERS["en"] | _ENGLISH_CHAT
+# Of these, the slang only English chat writes counts twice: "lmao no", "no thx" are English, not Portuguese "no".
+_ENGLISH_SLANG = _vocab("nah, yeah, yea, yep, yup, nope, thx, ty, np, lmao, lmk, pls, plz, tbh, idk, ngl, imo")
 # "per i conti", "con i colleghi": Italian's plural article after a preposition, not English "I".
 _ITALIAN_I_AFTER = frozenset(["per", "con", "tra", "fra", "su", "di", "tutti", "e"])
 _FR_ELISIONS = ("j'", "m'", "l'", "d'", "c'", "qu'", "n'", "s'")
@@ -2932,6 +2946,8 @@ def detect_language(text: str) -> str:
         token, previous = ("", token) if token == "i" and previous in _ITALIAN_I_AFTER else (token, token)
         for lang in _MARKER_INDEX.get(token, ()):
             scores[lang] += 1
+        if token in _ENGLISH_SLANG:
+            scores["en"] += 1
         for spelling, lang in _SPELLINGS:
             if spelling.search(token):
                 scores[lang] += 1  # "murió", "mudança", "Wohnung": letters and endings of one language
@@ -3165,8 +3181,8 @@ def _kept_up_drafts(c: Clause) -> list[Draft]:
     nurse"), read by every rule, true since the stated date (never an event at that date)."""
     if c.date is None or c.date.day > c.today:
         return []
-    state = work_forms.kept_up(c.text)
-    drafts = _statement_drafts(replace(c, text=state)) if state else []
+    held = held_states.held_so_far(c.text)
+    drafts = _statement_drafts(replace(c, text=held.now)) if held else []
     # read as nothing but an event at the date, the state was not understood: the clause is read as said
     return drafts if any(d.category is not EVENT for d in drafts) else []
 
@@ -3198,8 +3214,8 @@ def _statement_drafts(c: Clause) -> list[Draft]:
 
 
 def _life_drafts(c: Clause) -> list[Draft]:
-    """A relationship or a state said so far ("I've been married to Jane for ten years", "we've been together
-    since 2019", "I've been a nurse for 10 years") read as the same now, since the stated start; a food one
+    """A relationship said so far ("I've been married to Jane for ten years", "we've been together since 2019")
+    read as the same now, since the stated start (a state so far is _kept_up_drafts'); a food one
     "can't have" as one not eaten; a study said in the past ("I studied law in Madrid")."""
     said = life.relationship_now(c.text) or life.cannot_have_food(c.text) or life.moved_home_to(c.text)
     said = said or life.back_home_in(c.text) or life.relationship_news(c.text) or life.parent_of(c.text)
@@ -3208,11 +3224,6 @@ def _life_drafts(c: Clause) -> list[Draft]:
         said = life.been_in_since(c.text, c.date_said)
     if said:
         return _statement_drafts(replace(c, text=said))
-    if c.date is not None and c.date.grain not in ("day", "week", "weekend") and (now := life.state_now(c.text)):
-        # "I've been a nurse for 10 years": the state now, if the frames read it as lasting (not as an event)
-        drafts = _statement_drafts(replace(c, text=now))
-        if drafts and not any(d.category is EVENT or d.negated for d in drafts):
-            return drafts
     if medicine := life.medicine_taken(c.text):
         # on the slot "I take X" has, so that an ending said either way ("I don't take X anymore", "I'm off X")
         # finds it
@@ -3669,6 +3680,18 @@ _TOOL_KIND = {"db": "database", "ide": "editor", "operating system": "os", "clou
 _TOOL_KIND |= {"tracker": "issue-tracker", "issue tracker": "issue-tracker", "chat tool": "chat"}
 
 
+def _relative_relation(statement: clauses.Statement) -> str:
+    """The third part of a relative's slot for what the relative does with a thing: the relation ("my dad drives a
+    Tesla" -> "drives", value "Tesla"), never the thing itself, which is the value (and would read as the
+    relative's name: "family:father:tesla"). What they are or did once keeps its own key ("is-a nurse" -> "nurse",
+    "got engaged" -> "engaged"), one slot per thing said of them."""
+    verb = statement.verb.split()[-1].lower()
+    done = verb.endswith("ed") or verb in clauses.IRREGULAR_PAST
+    if verb in ("is", "was", "are", "were", "'s") or done or not re.fullmatch(r"[a-z]+", verb):
+        return clauses.thing_key(statement.rest) or "self"
+    return verb
+
+
 def _general_fact(statement: clauses.Statement) -> list[Draft]:
     value, said = _value(statement.rest), statement.text
     kind = _TOOL_KIND_SUBJECT.match(statement.subject)
@@ -3680,7 +3703,7 @@ def _general_fact(statement: clauses.Statement) -> list[Draft]:
         if relative := _relative_slot(statement.subject):
             # "my mum is a nurse", "my partner is vegetarian": one slot per thing said of the relative, so
             # "my partner loves jazz" does not replace it (their place is read by _relative_aspect)
-            aspect = "work" if _works(statement) else clauses.thing_key(statement.rest) or "self"
+            aspect = "work" if _works(statement) else _relative_relation(statement)
             return [Draft(said, FACT, 5, f"{relative}:{aspect}", value)]
         return [Draft(said, FACT, 5, f"own:{clauses.thing_key(statement.subject.split(' ', 1)[1]) or 'thing'}", value)]
     verb, key = statement.verb.split()[-1], clauses.thing_key(statement.rest)

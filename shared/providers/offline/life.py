@@ -333,31 +333,6 @@ def child_had(text: str, slot: str | None) -> tuple[str, str] | None:
     return f"The user has a {age}-year-old child", f"family:child:{age}-year-old"
 
 
-# "I've been a nurse for 10 years", "I've been sober for 3 years", "been self-employed since 2021": a state said
-# so far is the state now, since the stated start (read by the frames of the present). Not a doing ("been
-# learning"), nor being somewhere ("been to", "been in"), which other readings take.
-_STATE_SO_FAR = re.compile(
-    r"(?i)^(?P<who>i|we)\s+have\s+(?:now\s+|actually\s+|officially\s+)?been\s+"
-    r"(?!(?:in|at|to|with|through|there|here|away|back|around|busy|sick|ill|off|out|up|down|on\s+(?:holiday|vacation|leave))\b)"
-    r"(?!\w+ing\b)(?P<pred>\w.*)$"
-)
-
-
-# "... but quit last month", "... until I left", "... then stopped": a state kept up that has ended since.
-ENDED_SINCE = re.compile(
-    r"(?i)\b(?:but|until|till|then|and\s+then|before)\s+(?:i\s+|we\s+)?(?:just\s+|finally\s+|recently\s+)?(?:quit"
-    r"|stopped|left|gave\s+up|retired|moved|ended|finished|dropped|was\s+(?:let\s+go|laid\s+off|fired)|got\s+(?:laid"
-    r"\s+off|fired|sacked))\b"
-)
-
-
-def state_now(clause: str) -> str | None:
-    m = _STATE_SO_FAR.match(clause.strip())
-    if m is None or ENDED_SINCE.search(m.group("pred")):
-        return None  # "I've been a teacher until I retired": no state now
-    return f"{'I am' if m.group('who').lower() == 'i' else 'we are'} {m.group('pred')}"
-
-
 # A medicine one is on: "I'm on sertraline for anxiety", "been on statins since 2020" ("I take X" is read by
 # the habit frames, on its own slot, which its endings find). Named by the endings of drug names or by a word
 # for medicine; "I'm on a diet", "I'm on call" name none.

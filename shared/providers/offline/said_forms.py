@@ -803,10 +803,14 @@ _SHOUTED = re.compile(
     r"|AMAZING|NEVER|ALWAYS|CLEARLY|OBVIOUSLY|SUCH)\b"
 )
 # A statement questioned, then doubted: "we use Postgres? not sure", "I think it's Jenkins?? idk".
+# A hedge asked on its own may stand between ("we use Jira? i think? idk"); the doubt may be said as having no
+# idea or clue ("we're switching to Linear? no idea", "? who knows", "? not a clue").
 _DOUBTED = rx(
-    r"[^.!?]*\?+\s*(?:(?:but|tbh|honestly|lol|haha)\s+)?(?:not\s+(?:100\s*%\s+|totally\s+|really\s+|entirely\s+)?"
-    r"(?:sure|certain)|idk|dunno|i\s+(?:don'?t|do\s+not)\s+(?:know|remember|recall)|i\s+forget|can'?t\s+remember"
-    r"|or\s+something|(?:or\s+)?(?:maybe|perhaps|possibly))\b"
+    r"[^.!?]*\?+(?:\s*(?:i\s+think|i\s+guess|i\s+believe|probably|maybe|or\s+not|lol|haha)\s*\?+)*"
+    r"\s*(?:(?:but|tbh|honestly|lol|haha|lmao|hmm+|um+|well)\s*,?\s+)?(?:not\s+(?:100\s*%\s+|totally\s+|really\s+"
+    r"|entirely\s+)?(?:sure|certain)|idk|dunno|i\s+(?:don'?t|do\s+not|dont)\s+(?:know|remember|recall)|i\s+forget"
+    r"|can'?t\s+remember|or\s+something|(?:or\s+)?(?:maybe|perhaps|possibly)|(?:no|not\s+a)\s+(?:idea|clue)"
+    r"(?!\s+(?:why|what|how|where|when|who|which|if|whether|about|for))|who\s+knows|beats\s+me|unsure|don'?t\s+quote\s+me)\b"
 )
 # A plan's first verb, whose "and" goes on with the plan: "I'm going to become a monk and live on a mountain".
 _PLAN_HEAD = rx(
@@ -834,7 +838,9 @@ _EARNEST_WORDS = (
 
 
 # Cheap tests before the patterns above: a doubt's words, a plan's words.
-_MAY_DOUBT = rx(r"\?\s*(?:\W*\w+\W+){0,2}?(?:not|idk|dunno|don'?t|do\s+not|forget|can'?t|or|maybe)\b")
+_MAY_DOUBT = rx(
+    r"\?\s*(?:\W*\w+\W+){0,3}?(?:not|idk|dunno|don'?t|dont|do\s+not|forget|can'?t|or|maybe|no|who|beats|unsure)\b"
+)
 _MAY_PLAN = rx(
     r"\b(?:going|gonna|want|wanna|plan|planning|hope|hoping|intend|like|might|may|could|will|should|about)\b|'ll|'d"
 )

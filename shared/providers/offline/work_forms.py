@@ -5,8 +5,8 @@
   by what is done);
 - a place of work: "I work in Amsterdam" (where the user works, not a line of work nor where they live);
 - teaching: "I teach math at Lincoln High" (the occupation);
-- a state kept up for a stated time: "I've been a nurse for 10 years", "I've been living in Oslo since 2019" are
-  "I am a nurse", "I am living in Oslo", true since then (the caller re-reads the clause with its date);
+- a state kept up for a stated time, said after the statement: "I'm a teacher, have been for 10 years" is "I have
+  been a teacher for 10 years" (read by held_states);
 - a team as the subject: "my team's switching to Linear", "the team I'm on uses Rust", "our frontend's built with
   React" (what "we" do at work).
 
@@ -20,7 +20,6 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
-from shared.providers.offline.life import ENDED_SINCE
 from shared.providers.offline.text_forms import bare_verb, third_person, third_singular
 
 
@@ -316,33 +315,6 @@ def own_business(clause: str) -> WorkStatement | None:
     thing = third_person(m.group("thing"))
     name, tail = (m.group("name") or ""), third_person(m.group("tail") or "")
     return WorkStatement(f"The user runs {thing}{name}{tail}", "employer", f"{m.group('thing')}{name}")
-
-
-# --- a state kept up for a stated time ------------------------------------------------------------------------
-
-# "I have been a nurse for 10 years", "I've been living in Oslo since 2019", "I've been vegetarian since 2020";
-# never "I have been to Rome" (a visit), "I have been thinking about ..." (a thought), "I have been told".
-_KEPT_UP = _rx(
-    r"^(?P<who>i|we)\s+have\s+(?:(?:now|already|officially|basically|pretty\s+much)\s+)?been\s+"
-    r"(?!(?:to|there|here|thinking|wondering|meaning|trying|told|asked|given|having|feeling|so|too|very|really"
-    r"|busy|away|gone|off|out|sick|ill|down|up|stuck|waiting|looking|planning|considering|in|with)\b)(?P<rest>\S.*)$"
-)
-
-
-# "with" is left out: "been with Sam for 4 years" is a partner as often as "been with Acme" is an employer.
-# "in" is left out as well: "been in Lisbon for two months" may be a stay, not a home (life.py reads years).
-_AT_AN_ORG = re.compile(r"^(?i:at)\s+(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})$")
-
-
-def kept_up(clause: str) -> str | None:
-    """ "I have been a nurse" (said with how long) as "I am a nurse": the state itself, which the clause's date
-    dates from; None for a clause of another form. The caller checks a date was said."""
-    m = _KEPT_UP.match(clause)
-    if m is None or ENDED_SINCE.search(m.group("rest")):
-        return None  # "I've been a smoker for 20 years but quit": the state is over, never current
-    if m.group("who").lower() == "i" and (at := _AT_AN_ORG.match(m.group("rest"))) is not None:
-        return f"I work at {at.group('org')}"  # "I've been at Hexa since 2020": the workplace since then
-    return f"{'we are' if m.group('who').lower() == 'we' else 'I am'} {m.group('rest')}"
 
 
 # --- a team as the subject -------------------------------------------------------------------------------------

@@ -1,0 +1,96 @@
+"""A state held so far, said in the present perfect, read as the state now: "I've been a nurse for 10 years",
+"I've been vegetarian since 2020", "I've been at Hexa since 2020", "we've been married for 12 years".
+
+The one reading of "I/we have been X" for every frame that needs it (the clause preparation, the work frames, the
+frames of one's life, the message-level change forms): said with how long, such a clause is the state itself
+("I am a nurse", "I work at Hexa", "I knit"), true since the stated start. It is none when "been" says a visit, a
+thought, a passive or a passing mood ("been to Rome", "been thinking", "been told", "been busy"), a place that may
+be a stay ("been in Lisbon", read by the place frames), a companion ("been with Sam"), or when the clause goes on
+to say the state ended ("... but quit last month", "... until I retired").
+
+Pure functions over one clause (lead-ins and the date phrase removed, "I've" written "I have").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from shared.providers.offline import frames
+
+_HAVE_BEEN = re.compile(
+    r"(?i)^(?P<who>i|we)\s+have\s+(?:(?:now|already|actually|officially|basically|pretty\s+much|happily)\s+)?been\s+"
+    r"(?!(?:to|there|here|thinking|wondering|meaning|trying|told|asked|given|having|feeling|busy|away|gone|off|out"
+    r"|sick|ill|down|up|stuck|waiting|looking|planning|considering|in|with|through|back|around"
+    r"|on\s+(?:holiday|vacation|leave))\b)"
+    r"(?P<what>\S.*?)(?:\s+(?:now|already|still))?\s*[.!]*$"
+)
+
+# "... but quit last month", "... until I left", "... then stopped": a state kept up that has ended since.
+ENDED_SINCE = re.compile(
+    r"(?i)\b(?:but|until|till|then|and\s+then|before)\s+(?:i\s+|we\s+)?(?:just\s+|finally\s+|recently\s+)?(?:quit"
+    r"|stopped|left|gave\s+up|retired|moved|ended|finished|dropped|was\s+(?:let\s+go|laid\s+off|fired)|got\s+(?:laid"
+    r"\s+off|fired|sacked))\b"
+)
+
+# "at Hexa": where one has been is where one works ("in" may be a stay, "with" a partner as often as an employer).
+_AT_AN_ORG = re.compile(r"^(?i:at)\s+(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})$")
+_DOING = re.compile(r"(?i)^(?P<g>[a-z]+ing)\b(?P<rest>.*)$")
+_ROLE = re.compile(r"(?i)^an?\s+")
+
+Kind = Literal["at", "doing", "role", "state"]
+VerbTest = Callable[[str], bool]
+
+
+@dataclass(frozen=True)
+class Held:
+    """ "I have been a nurse": who holds it ("I" or "we"), what is held as said ("a nurse"), and its kind."""
+
+    who: str
+    what: str
+    kind: Kind
+
+    @property
+    def subject(self) -> str:
+        return "I" if self.who.lower() == "i" else "we"
+
+    @property
+    def now(self) -> str:
+        """The state said in the present: "I am a nurse", "we are married", "I work at Hexa"."""
+        if self.kind == "at":
+            return f"{self.subject} work {self.what}"
+        return f"{self.subject} {'am' if self.subject == 'I' else 'are'} {self.what}"
+
+    def habit(self, is_habit: VerbTest | None = None) -> str | None:
+        """A doing kept up as the habit itself ("I have been knitting" -> "I knit"), when the verb is one the
+        test accepts (by default, a verb of the habit class); None for any other doing or kind."""
+        m = _DOING.match(self.what) if self.kind == "doing" else None
+        if m is None:
+            return None
+        base = base_of_doing(m.group("g"), is_habit or (lambda b: frames.verb_class(b) == "habit"))
+        return f"{self.subject} {base}{m.group('rest')}" if base else None
+
+
+def base_of_doing(gerund: str, accepts: VerbTest) -> str | None:
+    """The base of a gerund that ``accepts`` knows: the gerunds' table first, then the stem as spelt ("knitting" ->
+    "knit", "baking" -> "bake")."""
+    g = gerund.lower()
+    stem = g[:-3]
+    bases = [frames.base_of_gerund(g), stem, stem[:-1] if stem[-2:-1] == stem[-1:] else None, stem + "e"]
+    return next((b for b in bases if b and accepts(b)), None)
+
+
+def held_so_far(clause: str) -> Held | None:
+    """ "I have been a nurse" as a state held (whose "for"/"since" the caller has read as the date); None for a
+    clause of another form, a visit, a thought, a passing mood, a stay, a companion, or a state that ended."""
+    m = _HAVE_BEEN.match(clause.strip())
+    if m is None or ENDED_SINCE.search(m.group("what")):
+        return None
+    who, what = m.group("who"), m.group("what")
+    if who.lower() == "i" and _AT_AN_ORG.match(what):
+        return Held(who, what, "at")
+    if _DOING.match(what):
+        return Held(who, what, "doing")
+    return Held(who, what, "role" if _ROLE.match(what) else "state")
