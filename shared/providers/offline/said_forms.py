@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable
 from datetime import date
 
+from shared.providers.offline import held_states
 from shared.providers.offline.text_forms import rx
 
 # --- a new value: "X is my new Y", "my new Y is X" ----------------------------------------------------
@@ -392,6 +393,12 @@ def _been_dating(m: re.Match[str]) -> str:
     return f"I'm {how} {m.group('who')}, {_spanned(m.group('when'))}"
 
 
+def _been_a(m: re.Match[str]) -> str:
+    """ "I've been a nurse for 10 years" -> "I am a nurse, for 10 years now": the state held, then its span."""
+    held = held_states.held_so_far(f"I have been {m.group('what')}")
+    return f"{held.now}, {_spanned(m.group('when'))}" if held else m.group(0)
+
+
 def _spanned(when: str) -> str:
     """A span said so the date frame reads it: "for 4 years" ends now ("for 4 years now")."""
     return f"{when} now" if when.lower().startswith("for") else when
@@ -687,7 +694,7 @@ def plain_changes(text: str, today: date) -> str:
         text = _HAVENT_SINCE.sub(_havent_since, text)
         text = _BEEN_SINCE_I.sub(lambda m: f"{m.group('clause').rstrip()} {m.group('span')} ago", text)
     if "been" in lowered:
-        text = _BEEN_A.sub(lambda m: f"I'm {m.group('what')}, {_spanned(m.group('when'))}", text)
+        text = _BEEN_A.sub(_been_a, text)
         text = _BEEN_AT.sub(lambda m: f"I've worked at {m.group('org')} {m.group('when')}", text)
         text = _BEEN_DATING.sub(_been_dating, text)
         text = _BEEN_TOGETHER.sub(lambda m: f"I'm in a relationship, {_spanned(m.group('when'))}", text)
