@@ -399,6 +399,12 @@ def _been_a(m: re.Match[str]) -> str:
     return f"{held.now}, {_spanned(m.group('when'))}" if held else m.group(0)
 
 
+def _been_at(m: re.Match[str]) -> str:
+    """ "I've been (working) at Acme for 3 years" -> "I work at Acme, for 3 years now": the workplace held."""
+    held = held_states.held_so_far(f"I have been at {m.group('org')}")
+    return f"{held.now}, {_spanned(m.group('when'))}" if held else m.group(0)
+
+
 def _spanned(when: str) -> str:
     """A span said so the date frame reads it: "for 4 years" ends now ("for 4 years now")."""
     return f"{when} now" if when.lower().startswith("for") else when
@@ -695,7 +701,7 @@ def plain_changes(text: str, today: date) -> str:
         text = _BEEN_SINCE_I.sub(lambda m: f"{m.group('clause').rstrip()} {m.group('span')} ago", text)
     if "been" in lowered:
         text = _BEEN_A.sub(_been_a, text)
-        text = _BEEN_AT.sub(lambda m: f"I've worked at {m.group('org')} {m.group('when')}", text)
+        text = _BEEN_AT.sub(_been_at, text)
         text = _BEEN_DATING.sub(_been_dating, text)
         text = _BEEN_TOGETHER.sub(lambda m: f"I'm in a relationship, {_spanned(m.group('when'))}", text)
     if "now in" in lowered or "now living" in lowered:
