@@ -291,6 +291,23 @@ def test_a_visit_a_thought_an_ending_or_another_subject_is_no_state_held(clause:
 
 
 @pytest.mark.parametrize(
+    ("clause", "said", "home"),
+    [
+        ("I have been in London", "for 8 years", "I live in London"),
+        ("we have been in Leeds", "since 2019", "I live in Leeds"),
+        ("I have been over in Dubai now", "for 3 years", "I live in Dubai"),
+        ("I have been in New York City", "for a decade", "I live in New York City"),
+        ("I have been in Leeds", "for six months", None),  # months may be a placement
+        ("I have been in Berlin", "since March", None),
+        ("I have been to Rome", "for years", None),
+        ("I have been in love", "for years", None),
+    ],
+)
+def test_a_place_been_in_for_years_is_home(clause: str, said: str, home: str | None) -> None:
+    assert held_states.home_so_far(clause, said) == home
+
+
+@pytest.mark.parametrize(
     ("message", "slot", "value"),
     [
         ("I've been a nurse for 10 years", "occupation", "nurse"),

@@ -3221,7 +3221,7 @@ def _life_drafts(c: Clause) -> list[Draft]:
     said = said or life.back_home_in(c.text) or life.relationship_news(c.text) or life.parent_of(c.text)
     if c.date is not None and c.date.grain not in ("day", "week", "weekend") and not said:
         # "been in London for 8 years" is a home; "since Tuesday" (a day's grain) is a stay
-        said = life.been_in_since(c.text, c.date_said)
+        said = held_states.home_so_far(c.text, c.date_said)
     if said:
         return _statement_drafts(replace(c, text=said))
     if medicine := life.medicine_taken(c.text):

@@ -22,11 +22,19 @@ from shared.providers.offline import frames
 
 _HAVE_BEEN = re.compile(
     r"(?i)^(?P<who>i|we)\s+have\s+(?:(?:now|already|actually|officially|basically|pretty\s+much|happily)\s+)?been\s+"
-    r"(?!(?:to|there|here|thinking|wondering|meaning|trying|told|asked|given|having|feeling|busy|away|gone|off|out"
-    r"|sick|ill|down|up|stuck|waiting|looking|planning|considering|in|with|through|back|around"
-    r"|on\s+(?:holiday|vacation|leave))\b)"
     r"(?P<what>\S.*?)(?:\s+(?:now|already|still))?\s*[.!]*$"
 )
+# What "been" says that is no state held: a visit, a thought, a passive, a passing mood, a stay "in" a place (read
+# by home_so_far), a companion "with" someone.
+_NOT_HELD = re.compile(
+    r"(?i)^(?:to|there|here|thinking|wondering|meaning|trying|told|asked|given|having|feeling|busy|away|gone|off|out"
+    r"|sick|ill|down|up|stuck|waiting|looking|planning|considering|in|with|through|back|around"
+    r"|on\s+(?:holiday|vacation|leave))\b"
+)
+# "in London", "over in Leeds", "out in Dubai": a place one has been in.
+_IN_A_PLACE = re.compile(r"^(?i:(?:over|out)\s+)?(?i:in)\s+(?P<place>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})$")
+# Years only: a stay of months is as often a placement or a long trip ("in Leeds for six months").
+_LONG_WHILE = re.compile(r"(?i)^(?:since\s+(?:\d{4}|last\s+year|the\s+\d{4}s)\b|for\s+(?:\w+\s+)?(?:years|decades?)\b)")
 
 # "... but quit last month", "... until I left", "... then stopped": a state kept up that has ended since.
 ENDED_SINCE = re.compile(
@@ -86,7 +94,7 @@ def held_so_far(clause: str) -> Held | None:
     """ "I have been a nurse" as a state held (whose "for"/"since" the caller has read as the date); None for a
     clause of another form, a visit, a thought, a passing mood, a stay, a companion, or a state that ended."""
     m = _HAVE_BEEN.match(clause.strip())
-    if m is None or ENDED_SINCE.search(m.group("what")):
+    if m is None or _NOT_HELD.match(m.group("what")) or ENDED_SINCE.search(m.group("what")):
         return None
     who, what = m.group("who"), m.group("what")
     if who.lower() == "i" and _AT_AN_ORG.match(what):
@@ -94,3 +102,13 @@ def held_so_far(clause: str) -> Held | None:
     if _DOING.match(what):
         return Held(who, what, "doing")
     return Held(who, what, "role" if _ROLE.match(what) else "state")
+
+
+def home_so_far(clause: str, date_said: str) -> str | None:
+    """ "I live in London" for "I have been in London" said with a start or a stretch of years ("since 2019",
+    "for 8 years"); None for a stay of months or days, or a clause of another form."""
+    m = _HAVE_BEEN.match(clause.strip())
+    place = _IN_A_PLACE.match(m.group("what")) if m else None
+    if place is None or not _LONG_WHILE.match(date_said.strip()):
+        return None
+    return f"I live in {place.group('place')}"

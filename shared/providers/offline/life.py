@@ -5,8 +5,9 @@ reading would be wrong:
 
 - a relationship said in the present perfect ("I've been married to Jane for ten years", "we've been
   together since 2019"): the same relationship said in the present, for the partner frames to read;
-- "I'm in Sales" is a department, not a place; "I'm back in Dublin after a year abroad", "I've been in London
-  for 8 years", "moved back home to Galway" are homes; a move "there" is a move to the one place said before;
+- "I'm in Sales" is a department, not a place; "I'm back in Dublin after a year abroad", "moved back home to
+  Galway" are homes ("I've been in London for 8 years" is held_states'); a move "there" is a move to the one
+  place said before;
 - "a friend" said with an article and more about them ("einen Freund, der in Berlin wohnt", "un copain qui
   habite à Lyon", "un amigo en Madrid") is a friend: neither the user's partner nor a belonging;
 - children named with their ages ("Ana (7) and Leo (4)", "Ana, 7, and Leo, 4") read as named children;
@@ -181,24 +182,6 @@ def cannot_have_food(clause: str) -> str | None:
     if m is None or m.group("food").lower().replace(" ", "-") not in _FOODS:
         return None
     return f"I cannot eat {m.group('food')}"
-
-
-# "I've been in London for 8 years", "we've been in Leeds since 2019": where one has been for years is home;
-# "for three days" or "since March" may be a stay.
-_BEEN_IN = re.compile(
-    r"(?i)^(?:i|we)\s+have\s+(?:now\s+|actually\s+)?been\s+(?:over\s+|out\s+)?in\s+"
-    r"(?P<place>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})(?:\s+now)?$"
-)
-# Years only: a stay of months is as often a placement or a long trip ("in Leeds for six months").
-_LONG_WHILE = re.compile(r"(?i)^(?:since\s+(?:\d{4}|last\s+year|the\s+\d{4}s)\b|for\s+(?:\w+\s+)?(?:years|decades?)\b)")
-
-
-def been_in_since(clause: str, date_said: str) -> str | None:
-    """ "I live in London" for "I have been in London" said with a start or a stretch of months or years."""
-    m = _BEEN_IN.match(clause.strip())
-    if m is None or not _LONG_WHILE.match(date_said.strip()):
-        return None
-    return f"I live in {m.group('place')}"
 
 
 # "moved back home to Galway": the move home names the place ("moved back to Galway").
