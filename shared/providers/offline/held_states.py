@@ -5,8 +5,8 @@ The one reading of "I/we have been X" for every frame that needs it (the clause 
 frames of one's life, the message-level change forms): said with how long, such a clause is the state itself
 ("I am a nurse", "I work at Hexa", "I knit"), true since the stated start. It is none when "been" says a visit, a
 thought, a passive or a passing mood ("been to Rome", "been thinking", "been told", "been busy"), a place that may
-be a stay ("been in Lisbon", read by the place frames), a companion ("been with Sam"), or when the clause goes on
-to say the state ended ("... but quit last month", "... until I retired").
+be a stay ("been in Lisbon": a home only when said with years, ``home_so_far``), a companion ("been with Sam"),
+or when the clause goes on to say the state ended ("... but quit last month", "... until I retired").
 
 Pure functions over one clause (lead-ins and the date phrase removed, "I've" written "I have").
 """
