@@ -3680,16 +3680,16 @@ _TOOL_KIND = {"db": "database", "ide": "editor", "operating system": "os", "clou
 _TOOL_KIND |= {"tracker": "issue-tracker", "issue tracker": "issue-tracker", "chat tool": "chat"}
 
 
+# What a relative holds one of at a time: a new value replaces the old ("my dad drives a Volvo now"); any other
+# verb keeps one slot per thing said of them, since "my mum plays bridge" and "my mum plays golf" are both true
+_RELATIVE_ONE_AT_A_TIME = {"drives": "car", "rides": "bike"}
+
+
 def _relative_relation(statement: clauses.Statement) -> str:
-    """The third part of a relative's slot for what the relative does with a thing: the relation ("my dad drives a
-    Tesla" -> "drives", value "Tesla"), never the thing itself, which is the value (and would read as the
-    relative's name: "family:father:tesla"). What they are or did once keeps its own key ("is-a nurse" -> "nurse",
-    "got engaged" -> "engaged"), one slot per thing said of them."""
+    """The third part of a relative's slot: the kind of thing for a verb they hold one of ("my dad drives a Tesla"
+    -> "car", value "Tesla"), else the thing said of them ("is a nurse" -> "nurse", "plays bridge" -> "bridge")."""
     verb = statement.verb.split()[-1].lower()
-    done = verb.endswith("ed") or verb in clauses.IRREGULAR_PAST
-    if verb in ("is", "was", "are", "were", "'s") or done or not re.fullmatch(r"[a-z]+", verb):
-        return clauses.thing_key(statement.rest) or "self"
-    return verb
+    return _RELATIVE_ONE_AT_A_TIME.get(verb) or clauses.thing_key(statement.rest) or "self"
 
 
 def _general_fact(statement: clauses.Statement) -> list[Draft]:
