@@ -62,6 +62,7 @@ from shared.providers.offline import (
     foreign_clauses,
     foreign_habits,
     foreign_people,
+    foreign_skeleton,
     frames,
     kin,
     life,
@@ -5260,7 +5261,8 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
         for piece in foreign_casual.split_at_commas(whole, language)
         for fully in (foreign_casual.said_fully(piece, language),)
         for conjunct in clauses.split_foreign_conjuncts(fully, language)
-        for part in foreign_people.work_at_as(conjunct, language)  # "trabajo en Mercadona de cajera"
+        # "pregunto porque vivo en Alicante", "en Vigo vivo", "bei Siemens arbeite ich": the clause as the readers know it
+        for part in foreign_people.work_at_as(foreign_skeleton.normalised(conjunct, language), language)
     ):
         clause = foreign_people.time_said_last(foreign_people.chat_forms(clause, language), language)
         stated = frames.stated_date(clause, today, language)

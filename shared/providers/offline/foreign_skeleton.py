@@ -1,0 +1,243 @@
+"""A foreign clause brought to the skeleton the readers know, however chat built it.
+
+The readers of German, Spanish, French, Italian and Portuguese (``frames.py``, ``foreign_*.py``) read a
+clause that opens with its first-person verb ("vivo a Firenze", "ich wohne in Bonn", "j'habite à Brest").
+People open clauses otherwise, and each way is a class of its own, not a phrasing:
+
+* a **filler or stance word** before the clause ("perso", "moi", "mdr", "pues nada", "guarda", "anche io",
+  "tb"): it says nothing of the fact;
+* a **reason or report** the clause is given as ("pregunto porque vivo en Alicante", "je demande parce que
+  j'habite à Brest", "te lo chiedo perché abito a Lecce", "weil ich in Bonn wohne"): what follows "because"
+  or "that" is stated all the same; German puts its verb last there ("weil ich in Bonn wohne"), and the
+  verb goes back to second place ("ich wohne in Bonn");
+* a **fronted place or companion** ("en Vigo vivo", "à Grenoble j'habite", "a Firenze ci vivo", "em Évora
+  moro", "bei Siemens arbeite ich", "mit Python programmiere ich"): it goes back after the verb, and the
+  clitic that stood for it ("ci", "y") goes;
+* chat's **short forms** ("q", "xq", "pq", "pk", "cmq", "tb", "nen", "vor nem Jahr"): written out;
+* an activity **begun** ("empecé a correr en marzo", "ho iniziato a correre", "comecei a correr", "j'ai
+  commencé à courir", "ich habe mit dem Laufen angefangen"): the activity's present ("corro", "ich laufe"),
+  which the habit readers know, and the time said stays with it (it is when the habit began).
+
+The clause keeps its language and its words otherwise: the fact is said as the user said it. Pure functions.
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.providers.offline.foreign_habits import ACTIVITY_VERBS
+from shared.providers.offline.foreign_people import as_first_person
+
+__all__ = ["normalised"]
+
+# --------------------------------------------------------------------------------------------
+# Chat's short forms, word for word
+# --------------------------------------------------------------------------------------------
+
+_SHORT_FORMS = {
+    "es": {"q": "que", "k": "que", "xq": "porque", "pq": "porque", "porq": "porque", "tb": "también",
+           "tmb": "también", "tbn": "también", "tambien": "también"},
+    "pt": {"q": "que", "pq": "porque", "porq": "porque", "tb": "também", "tbm": "também", "tambem": "também",
+           "vc": "você"},
+    "it": {"cmq": "comunque", "pk": "perché", "xk": "perché", "xké": "perché", "xche": "perché", "perche": "perché",
+           "ke": "che", "anke": "anche"},
+    "fr": {"pcq": "parce que", "pck": "parce que", "psk": "parce que", "paske": "parce que", "tjrs": "toujours",
+           "tjs": "toujours"},
+    "de": {"nen": "einen", "nem": "einem", "ner": "einer", "grad": "gerade"},
+}
+_SHORT_FORMS_RX = {
+    language: re.compile(r"(?i)(?<![\w'])(" + "|".join(map(re.escape, forms)) + r")(?![\w'])")
+    for language, forms in _SHORT_FORMS.items()
+}
+# Laughter and chat noise opening a clause: no word of the fact.
+_NOISE = re.compile(r"(?i)^(?:mdr|ptdr|lol|xd|jaja\w*|haha\w*|kkk+|rsrs\w*|hihi\w*)(?![\w'])[\s,.!]*")
+
+
+def _written_out(clause: str, language: str) -> str:
+    pattern = _SHORT_FORMS_RX.get(language)
+    text = _NOISE.sub("", clause).strip()
+    if pattern is None:
+        return text
+    forms = _SHORT_FORMS[language]
+    return pattern.sub(lambda m: forms[m.group(1).lower()], text)
+
+
+# --------------------------------------------------------------------------------------------
+# What opens the clause without being the fact: fillers, stances, "also", a reason or a report
+# --------------------------------------------------------------------------------------------
+
+# "I ask / I tell you / I say it" before "because" or "that": what follows is stated.
+_ASKING = {
+    "es": r"(?:te\s+|le\s+|os\s+)?(?:pregunto|cuento|comento|digo|escribo)",
+    "pt": r"(?:te\s+|lhe\s+)?(?:pergunto|conto|digo|escrevo)",
+    "it": r"(?:te\s+lo\s+|ve\s+lo\s+|lo\s+)?(?:chiedo|domando|dico|scrivo|racconto)|(?:ti|vi)\s+(?:chiedo|dico|scrivo|racconto)",
+    "fr": r"(?:je\s+(?:te\s+|vous\s+)?(?:demande|dis|écris|raconte|pose\s+la\s+question))",
+    "de": r"(?:ich\s+)?(?:frage|sage|schreibe|erzähle)(?:\s+(?:nur|dir|euch|ihnen))*",
+}
+_BECAUSE = {
+    "es": r"porque|ya\s+que|puesto\s+que|que",
+    "pt": r"porque|já\s+que|visto\s+que|que",
+    "it": r"perché|poiché|visto\s+che|dato\s+che|siccome|che",
+    "fr": r"parce\s+que|parce\s+qu'|puisque|vu\s+que|car|que|qu'",
+    "de": r"weil|da|denn|dass|nachdem|obwohl",
+}
+# Words that open a clause and only say how the speaker stands to it, or that the user too does it.
+_FILLERS = {
+    "es": r"pues\s+nada|pues|oye|mira|nada|la\s+verdad(?:\s+es\s+que)?|bueno|vale|en\s+fin|yo\s+también|también"
+    r"|a\s+ver|vamos",
+    "pt": r"então|olha|pois\s+é|bom|bem|eu\s+também|também|tipo|enfim|na\s+real",
+    "it": r"allora|guarda|beh|boh|dunque|comunque|anche\s+io|anch'io|io\s+invece|invece|senti|ecco|vabbè|tipo",
+    "fr": r"moi\s+perso|perso|personnellement|moi\s+aussi|moi|bon|ben|alors|bref|du\s+coup|franchement|genre"
+    r"|en\s+vrai|sinon",
+    "de": r"also|naja|na\s+ja|übrigens|ehrlich\s+gesagt|ich\s+auch|auch|tja|ach\s+ja|halt|jedenfalls",
+}
+
+
+def _lead_rx(language: str) -> re.Pattern[str]:
+    reason = rf"(?:(?:{_ASKING[language]})\s*,?\s+)?(?:{_BECAUSE[language]})"
+    return re.compile(rf"(?i)^(?:(?:{_FILLERS[language]})(?:\s*[,:!.]+\s*|\s+)|(?:{reason})(?:\s+|(?<=')))+")
+
+
+_LEAD_RX = {language: _lead_rx(language) for language in _FILLERS}
+# After a reason in German the verb is last: "weil ich (seit 2019) in Bonn wohne", "da ich aufgehört habe".
+_DE_VERB_LAST = re.compile(r"(?i)^(?P<s>ich|wir)\s+(?P<mid>.+?)\s+(?P<v>[^\W\d_]+)$")
+_DE_FINITE = re.compile(r"(?i)^(?:\w+e|bin|hab|sind|haben|\w+en)$")
+
+
+def _without_lead(clause: str, language: str) -> str:
+    pattern = _LEAD_RX.get(language)
+    if pattern is None:
+        return clause
+    m = pattern.match(clause)
+    if m is None or m.end() == 0:
+        return clause
+    rest = clause[m.end() :].lstrip(" ,")
+    if not rest:
+        return clause
+    if language == "de" and re.search(rf"(?i)\b(?:{_BECAUSE['de']})\s*$", m.group(0).strip()):
+        if not re.match(r"(?i)(?:ich|wir)\b", rest):
+            return clause  # "da wohne ich": "there", not "as"
+        if (v := _DE_VERB_LAST.match(rest.rstrip(" .!"))) and _DE_FINITE.match(v.group("v")):
+            return f"{v.group('s')} {v.group('v')} {v.group('mid')}"
+    return rest
+
+
+# --------------------------------------------------------------------------------------------
+# A fronted place or companion, put back after the verb
+# --------------------------------------------------------------------------------------------
+
+_NAME = r"(?-i:[A-ZÀ-ÝÄÖÜ])[\w'&.-]*(?:\s+(?:(?:de|di|da|do|del|dos|das|von)\s+)?(?-i:[A-ZÀ-ÝÄÖÜ0-9])[\w'&.-]*){0,3}"
+_ROMANCE_FRONT = {
+    "es": (r"en|a", r"(?:yo\s+)?(?:[^\W\d_]{2,}o|soy|estoy)\b"),
+    "pt": (r"em|no|na|n[oa]s", r"(?:eu\s+)?(?:[^\W\d_]{2,}o|sou|estou)\b"),
+    "it": (r"a|ad|in", r"(?:io\s+)?(?:ci\s+)?(?:[^\W\d_]{2,}o|sono|sto)\b"),
+    "fr": (r"à|a|en|au|chez", r"(?:j'y\s+|je\s+y\s+|j'|je\s+)\S+"),
+}
+_ROMANCE_FRONT_RX = {
+    language: re.compile(rf"(?i)^(?P<pp>(?:{prep})\s+{_NAME})\s*,?\s+(?P<v>{verb})(?P<rest>.*)$")
+    for language, (prep, verb) in _ROMANCE_FRONT.items()
+}
+_DE_FRONT = re.compile(
+    rf"(?i)^(?P<pp>(?:in|bei|beim|mit|für|an|auf|aus|im)\s+(?:(?:der|dem|den|die|das)\s+)?{_NAME})\s*,?\s+"
+    r"(?P<v>[^\W\d_]+)\s+(?P<s>ich|wir)\b(?P<rest>.*)$"
+)
+
+
+def _place_after_verb(clause: str, language: str) -> str:
+    if language == "de":
+        m = _DE_FRONT.match(clause)
+        if m and _DE_FINITE.match(m.group("v")):
+            return f"{m.group('s')} {m.group('v')} {m.group('pp')}{m.group('rest')}"
+        return clause
+    pattern = _ROMANCE_FRONT_RX.get(language)
+    m = pattern.match(clause) if pattern else None
+    if m is None:
+        return clause
+    verb = m.group("v")
+    if language == "fr":
+        verb = re.sub(r"(?i)^(?:j'y\s+|je\s+y\s+)", "j'", verb)
+    elif language == "it":
+        verb = re.sub(r"(?i)\bci\s+", "", verb)  # "a Firenze ci vivo": "ci" stood for the place
+    return f"{verb} {m.group('pp')}{m.group('rest')}"
+
+
+# --------------------------------------------------------------------------------------------
+# An activity begun: its present, which the habit readers know
+# --------------------------------------------------------------------------------------------
+
+_BEGAN = {
+    "es": r"(?:yo\s+)?(?:empecé|comencé|he\s+empezado|he\s+comenzado|me\s+puse)\s+a",
+    "pt": r"(?:eu\s+)?(?:comecei|passei|tenho\s+começado|já\s+comecei)\s+a",
+    "it": r"(?:io\s+)?(?:ho\s+(?:iniziato|cominciato)|iniziai|cominciai|mi\s+sono\s+messo|mi\s+sono\s+messa)\s+a",
+    "fr": r"(?:j'ai|je\s+me\s+suis\s+mise?)\s+(?:commencé|à)\s+à|j'ai\s+commencé\s+à",
+}
+_BEGAN_RX = {
+    language: re.compile(rf"(?i)^(?:{pattern})\s+(?P<rest>[^\W\d_]+\b.*)$") for language, pattern in _BEGAN.items()
+}
+# German says the activity as a noun: "ich habe (vor drei Jahren) mit dem Laufen angefangen".
+_DE_BEGAN = re.compile(
+    r"(?i)^ich\s+(?:habe|hab)\s+(?P<mid>(?:\S+\s+){0,3}?)mit\s+dem\s+(?P<n>[^\W\d_]+en)\s+(?:angefangen|begonnen)$"
+)
+
+
+def _activity_begun(clause: str, language: str) -> str:
+    if language == "de":
+        m = _DE_BEGAN.match(clause.rstrip(" .!"))
+        verbs = ACTIVITY_VERBS["de"]
+        said = f"{m.group('n').lower()[:-1]}" if m else ""  # "Laufen" -> "laufe"
+        if m and said in verbs:
+            return f"ich {said} {m.group('mid')}".strip()
+        return clause
+    pattern = _BEGAN_RX.get(language)
+    m = pattern.match(clause) if pattern else None
+    if m is None:
+        return clause
+    present = as_first_person(m.group("rest"), language)
+    if present is None:
+        return clause
+    verb = present.removeprefix("je ").split()[0].lower()
+    return present if verb in ACTIVITY_VERBS.get(language, {}) else clause
+
+
+# --------------------------------------------------------------------------------------------
+# How long it has held, said first: "hace 2 años que vivo en Toledo", "faz dois anos que moro em Niterói",
+# "sono 2 anni che abito a Pisa" are "vivo en Toledo desde hace 2 años"; and how long it has not:
+# "hace un año que no trabajo en Repsol" is "ya no trabajo en Repsol desde hace un año"
+# --------------------------------------------------------------------------------------------
+
+_SPAN = r"(?P<t>[^,]{1,25}?\b(?:años?|anos?|anni|anno|meses|mes|mês|mesi|mese|semanas?|settimane|días?|dias?|giorni))"
+_HELD_FOR = {
+    "es": (re.compile(rf"(?i)^(?:ya\s+)?hace\s+{_SPAN}\s+que\s+(?P<rest>.+)$"), "{rest} desde hace {t}"),
+    "pt": (re.compile(rf"(?i)^(?:já\s+)?(?:faz|fazem|há|ha)\s+{_SPAN}\s+que\s+(?P<rest>.+)$"), "{rest} há {t}"),
+    "it": (re.compile(rf"(?i)^(?:sono|son|è|e')\s+(?:già\s+)?{_SPAN}\s+che\s+(?P<rest>.+)$"), "{rest} da {t}"),
+}
+_NOT_SINCE = {
+    "es": (re.compile(r"(?i)^(?:yo\s+)?no\s+"), "ya no "),
+    "pt": (re.compile(r"(?i)^(?:eu\s+)?(?:não|nao)\s+"), "já não "),
+    "it": (re.compile(r"(?i)^(?:io\s+)?non\s+(?P<v>[^\W\d_]+)\b"), "non \\g<v> più"),
+}
+
+
+def _time_said_after(clause: str, language: str) -> str:
+    found = _HELD_FOR.get(language)
+    m = found[0].match(clause.strip().rstrip(" .!")) if found else None
+    if m is None:
+        return clause
+    rest = m.group("rest")
+    pattern, form = _NOT_SINCE[language]
+    rest = pattern.sub(form, rest, count=1)
+    return found[1].format(rest=rest, t=m.group("t"))
+
+
+def normalised(clause: str, language: str) -> str:
+    """The clause as its readers know it: short forms written out, fillers and a reason's "because" dropped
+    (German's verb put back second), a fronted place put after the verb, an activity begun said in the
+    present. A clause none of this touches is returned as it was."""
+    if language not in _FILLERS:
+        return clause
+    text = _written_out(clause, language)
+    text = _without_lead(text, language)
+    text = _time_said_after(text, language)
+    text = _place_after_verb(text, language)
+    text = _activity_begun(text, language)
+    return text if text.strip() else clause

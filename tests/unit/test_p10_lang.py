@@ -1,0 +1,403 @@
+"""German, Spanish, French, Italian and Portuguese: the user's facts however the clause is built.
+
+Phrasings written for this file before any code for them (none from an evaluation set), for each
+language: the common verbs (live, work, use, have, like, prefer, eat, study, play, stop, start, move,
+marry) in several tenses and word orders (German verb-second with the subject after a fronted time or
+object, verb-final in a subordinate clause; Romance clitics), with the subject pronoun dropped, in
+lowercase chat spelling without accents or with short forms ("tb", "q", "pq", "cmq", "hab"), clauses
+joined with "and"/"but"/commas, stated times ("desde 2019", "seit letztem Jahr", "il y a deux ans",
+"da marzo", "há dois anos"), changes and endings ("ya no", "nicht mehr", "ne ... plus", "non più",
+"já não"); and near-misses that must give nothing of the user's: questions, conditionals and wishes,
+plans, someone else's facts. Every fact is in the language of the message.
+
+Each positive case lists what must be among the facts: (slot prefixes "a|b" or None for any, negated,
+words of which one is in the fact's text "a|b", the start of valid_from's ISO day or None).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from shared.domain.models import ExtractionInput, Turn
+from shared.providers.offline.extraction_rules import extract_facts
+
+SAID_ON = "2026-05-12"  # a Tuesday
+USER = ("Der Nutzer", "El usuario", "L'utilisateur", "L'utente", "O utilizador", "A utilizadora", "La usuaria")
+
+
+def facts_of(message: str):
+    turn = Turn("e0", "user", message, datetime.fromisoformat(f"{SAID_ON}T10:00:00+00:00"))
+    return extract_facts(ExtractionInput(new_turns=(turn,)))
+
+
+def shown(facts) -> list[tuple[str, str | None, bool, str]]:
+    return [(f.text, f.slot, f.negated, f.valid_from.date().isoformat()) for f in facts]
+
+
+def holds(fact, slot: str | None, negated: bool | None, words: str, when: str | None) -> bool:
+    return (
+        (slot is None or any((fact.slot or "").startswith(s) for s in slot.split("|")))
+        and (negated is None or fact.negated == negated)
+        and any(w.lower() in fact.text.lower() for w in words.split("|"))
+        and (when is None or fact.valid_from.date().isoformat().startswith(when))
+    )
+
+
+# (language, message, [(slot, negated, words, when), ...])
+Case = tuple[str, str, list[tuple[str | None, bool | None, str, str | None]]]
+
+GERMAN: list[Case] = [
+    ("de", "Ich wohne seit 2019 in Hamburg", [("location", False, "Hamburg", "2019")]),
+    ("de", "seit letztem Jahr wohne ich in Leipzig", [("location", False, "Leipzig", "2025")]),
+    ("de", "wohne jetzt in Dresden", [("location", False, "Dresden", None)]),
+    ("de", "ich lebe mit meiner Freundin in Graz", [("location", False, "Graz", None)]),
+    ("de", "In Freiburg wohne ich schon lange", [("location", False, "Freiburg", None)]),
+    ("de", "Ich arbeite seit drei Jahren bei Bosch", [("employer", False, "Bosch", "2023")]),
+    ("de", "bei Siemens arbeite ich als Ingenieur", [("employer", False, "Siemens", None), ("occupation", False, "Ingenieur", None)]),
+    ("de", "arbeite als Krankenpfleger im Klinikum", [("occupation", False, "Krankenpfleger", None)]),
+    ("de", "Ich bin Lehrerin an einer Grundschule", [("occupation", False, "Lehrerin", None)]),
+    ("de", "Für meine Notizen benutze ich Obsidian", [("tool", False, "Obsidian", None)]),
+    ("de", "wir nutzen Jira im Team", [("tool", False, "Jira", None)]),
+    ("de", "Ich habe einen Hund, er heißt Bruno", [("pet", False, "Bruno", None)]),
+    ("de", "Wir haben zwei Kinder", [("family", False, "Kinder", None)]),
+    ("de", "Ich habe zwei Katzen", [("pet|own", False, "Katze", None)]),
+    ("de", "Ich mag Jazz sehr", [("like", False, "Jazz", None)]),
+    ("de", "Ich trinke lieber Tee als Kaffee", [(None, False, "Tee", None)]),
+    ("de", "Ich studiere Informatik in Aachen", [("education", False, "Informatik", None)]),
+    ("de", "Ich spiele seit meiner Kindheit Klavier", [("habit", False, "Klavier", None)]),
+    ("de", "Ich gehe jeden Sonntag schwimmen", [("habit", False, "schwimmen", None)]),
+    ("de", "Ich rauche seit einem Jahr nicht mehr", [("habit", True, "rauch", "2025")]),
+    ("de", "Seit März arbeite ich nicht mehr bei der Post", [("employer", True, "Post", "2026-03")]),
+    ("de", "Ich wohne nicht mehr in Berlin", [("location", True, "Berlin", None)]),
+    ("de", "Ich habe vor zwei Jahren Anna geheiratet", [("partner", False, "Anna", "2024")]),
+    ("de", "Letzten Monat bin ich nach Bremen gezogen", [("location", False, "Bremen", "2026-04")]),
+    ("de", "Wir sind im Januar nach Wien umgezogen", [("location", False, "Wien", "2026-01")]),
+    ("de", "Seit Januar gehe ich ins Fitnessstudio", [("habit", False, "Fitnessstudio", "2026-01")]),
+    ("de", "hab bei Zalando gekündigt", [("employer", True, "Zalando", None)]),
+    ("de", "Meine Frau heißt Lena", [("partner", False, "Lena", None)]),
+    ("de", "ich bin seit 2020 mit Tom verheiratet", [("partner", False, "Tom", "2020")]),
+    ("de", "hab nen Hund", [("pet|own", False, "Hund", None)]),
+    ("de", "ich bin seit fünf Jahren Vegetarierin", [("diet", False, "Vegetarierin", "2021")]),
+    ("de", "Ich bin von Spotify zu Tidal gewechselt", [("tool|*", False, "Tidal", None)]),
+    ("de", "ich komme aus Österreich", [("origin", False, "Österreich", None)]),
+    ("de", "Ich spreche fließend Spanisch", [("language", False, "Spanisch", None)]),
+    ("de", "Ich lerne seit Januar Japanisch", [(None, False, "Japanisch", "2026-01")]),
+    ("de", "Mein Sohn heißt Felix", [("family", False, "Felix", None)]),
+    ("de", "Ich mache seit zwei Jahren Yoga", [("habit", False, "Yoga", "2024")]),
+    ("de", "Ich habe mir letzte Woche ein E-Bike gekauft", [("own", False, "E-Bike", "2026-05-04")]),
+    ("de", "Ich habe mein Auto verkauft", [("own|*", True, "Auto", None)]),
+    ("de", "Ich wohne in Köln und arbeite bei Ford", [("location", False, "Köln", None), ("employer", False, "Ford", None)]),
+    ("de", "ich trinke keinen Kaffee mehr", [("habit", True, "Kaffee", None)]),
+    ("de", "Ich bin seit Kurzem Single", [("marital|partner", False, "Single", None)]),
+    ("de", "Ich habe vor drei Jahren mit dem Laufen angefangen", [("habit", False, "Lauf|läuft", "2023")]),
+]
+
+SPANISH: list[Case] = [
+    ("es", "Vivo en Valencia desde 2019", [("location", False, "Valencia", "2019")]),
+    ("es", "desde hace dos años vivo en Bilbao", [("location", False, "Bilbao", "2024")]),
+    ("es", "yo vivo en sevilla con mi pareja", [("location", False, "Sevilla", None)]),
+    ("es", "ahora vivo en Granada", [("location", False, "Granada", None)]),
+    ("es", "Trabajo en Inditex desde marzo", [("employer", False, "Inditex", "2026-03")]),
+    ("es", "trabajo de enfermera en un hospital", [("occupation", False, "enfermera", None)]),
+    ("es", "Soy profesor de matemáticas", [("occupation", False, "profesor", None)]),
+    ("es", "uso Linux en casa y Windows en el trabajo", [("tool", False, "Linux", None)]),
+    ("es", "para programar uso VS Code", [("tool", False, "VS Code", None)]),
+    ("es", "Tengo un gato que se llama Michi", [("pet", False, "Michi", None)]),
+    ("es", "tengo dos hijos", [("family", False, "hijos", None)]),
+    ("es", "Me encanta el flamenco", [("like", False, "flamenco", None)]),
+    ("es", "prefiero el té al café", [(None, False, "té", None)]),
+    ("es", "Estudio Derecho en la Complutense", [("education", False, "Derecho", None)]),
+    ("es", "juego al pádel todos los martes", [("habit", False, "pádel", None)]),
+    ("es", "Ya no fumo", [("habit", True, "fum", None)]),
+    ("es", "ya no vivo en Madrid", [("location", True, "Madrid", None)]),
+    ("es", "hace un año que no trabajo en Repsol", [("employer", True, "Repsol", None)]),
+    ("es", "Dejé de fumar hace tres meses", [("habit", True, "fum", "2026-02")]),
+    ("es", "me casé con Lucía en 2021", [("partner", False, "Lucía", "2021")]),
+    ("es", "el mes pasado me mudé a Zaragoza", [("location", False, "Zaragoza", "2026-04")]),
+    ("es", "Nos mudamos a Málaga en enero", [("location", False, "Málaga", "2026-01")]),
+    ("es", "empecé a correr en marzo", [("habit", False, "corr", "2026-03")]),
+    ("es", "Desde enero voy al gimnasio", [("habit", False, "gimnasio", "2026-01")]),
+    ("es", "mi novio se llama Andrés", [("partner", False, "Andrés", None)]),
+    ("es", "soy vegetariana desde hace 5 años", [("diet", False, "vegetariana", "2021")]),
+    ("es", "Me cambié de Spotify a Apple Music", [("tool", False, "Apple Music", None)]),
+    ("es", "Soy de Argentina", [("origin", False, "Argentina", None)]),
+    ("es", "hablo inglés y francés", [("language", False, "inglés", None)]),
+    ("es", "mi hija se llama Sofía", [("family", False, "Sofía", None)]),
+    ("es", "hago yoga desde hace dos años", [("habit", False, "yoga", "2024")]),
+    ("es", "me compré un coche la semana pasada", [("own", False, "coche", "2026-05-04")]),
+    ("es", "vendí mi moto", [("own|*", True, "moto", None)]),
+    ("es", "vivo en Cádiz y trabajo en Navantia", [("location", False, "Cádiz", None), ("employer", False, "Navantia", None)]),
+    ("es", "vivo en lugo, trabajo en una panaderia", [("location", False, "Lugo", None)]),
+    ("es", "ya no tomo café", [("habit", True, "café", None)]),
+    ("es", "estoy casado desde 2015", [("marital|partner", False, "casado", "2015")]),
+    ("es", "trabajo en Mapfre pero ya no vivo en Madrid", [("employer", False, "Mapfre", None), ("location", True, "Madrid", None)]),
+    ("es", "tb trabajo en Indra", [("employer", False, "Indra", None)]),
+    ("es", "no como carne desde 2020", [("diet", True, "carne", "2020")]),
+]
+
+FRENCH: list[Case] = [
+    ("fr", "J'habite à Lyon depuis 2019", [("location", False, "Lyon", "2019")]),
+    ("fr", "depuis l'an dernier j'habite à Lille", [("location", False, "Lille", "2025")]),
+    ("fr", "j'vis a marseille", [("location", False, "Marseille", None)]),
+    ("fr", "Je vis à Toulouse avec ma copine", [("location", False, "Toulouse", None)]),
+    ("fr", "Je travaille chez Airbus depuis trois ans", [("employer", False, "Airbus", "2023")]),
+    ("fr", "je bosse comme infirmière à l'hôpital", [("occupation", False, "infirmière", None)]),
+    ("fr", "Je suis prof de maths", [("occupation", False, "prof", None)]),
+    ("fr", "j'utilise Notion pour mes notes", [("tool", False, "Notion", None)]),
+    ("fr", "au boulot on utilise Slack", [("tool", False, "Slack", None)]),
+    ("fr", "J'ai un chat qui s'appelle Minou", [("pet", False, "Minou", None)]),
+    ("fr", "j'ai deux enfants", [("family", False, "enfants", None)]),
+    ("fr", "J'adore le jazz", [("like", False, "jazz", None)]),
+    ("fr", "je préfère le thé au café", [(None, False, "thé", None)]),
+    ("fr", "J'étudie le droit à Nanterre", [("education", False, "droit", None)]),
+    ("fr", "je joue au tennis tous les samedis", [("habit", False, "tennis", None)]),
+    ("fr", "Je ne fume plus", [("habit", True, "fum", None)]),
+    ("fr", "je fume plus depuis janvier", [("habit", True, "fum", "2026-01")]),
+    ("fr", "je n'habite plus à Paris", [("location", True, "Paris", None)]),
+    ("fr", "J'ai arrêté de fumer il y a deux ans", [("habit", True, "fum", "2024")]),
+    ("fr", "je me suis marié avec Claire en 2020", [("partner", False, "Claire", "2020")]),
+    ("fr", "Le mois dernier j'ai déménagé à Nantes", [("location", False, "Nantes", "2026-04")]),
+    ("fr", "on a déménagé à Bordeaux en janvier", [("location", False, "Bordeaux", "2026-01")]),
+    ("fr", "j'ai commencé la course à pied en mars", [("habit", False, "course", "2026-03")]),
+    ("fr", "Depuis janvier je vais à la salle", [("habit", False, "salle", "2026-01")]),
+    ("fr", "ma copine s'appelle Emma", [("partner", False, "Emma", None)]),
+    ("fr", "je suis végétarienne depuis cinq ans", [("diet", False, "végétarienne", "2021")]),
+    ("fr", "Je suis passé de Spotify à Deezer", [("tool|*", False, "Deezer", None)]),
+    ("fr", "je viens de Belgique", [("origin", False, "Belgique", None)]),
+    ("fr", "je parle espagnol et italien", [("language", False, "espagnol", None)]),
+    ("fr", "mon fils s'appelle Louis", [("family", False, "Louis", None)]),
+    ("fr", "je fais du yoga depuis deux ans", [("habit", False, "yoga", "2024")]),
+    ("fr", "je me suis acheté une voiture la semaine dernière", [("own", False, "voiture", "2026-05-04")]),
+    ("fr", "j'ai vendu ma moto", [("own|*", True, "moto", None)]),
+    ("fr", "J'habite à Rennes et je travaille chez Orange", [("location", False, "Rennes", None), ("employer", False, "Orange", None)]),
+    ("fr", "je fume plus du tout", [("habit", True, "fum", None)]),
+    ("fr", "je suis mariée depuis 2015", [("marital|partner", False, "mariée", "2015")]),
+    ("fr", "je travaille plus chez Renault depuis mars", [("employer", True, "Renault", "2026-03")]),
+    ("fr", "ça fait deux ans que je bosse chez Ubisoft", [("employer", False, "Ubisoft", "2024")]),
+    ("fr", "je mange plus jamais de viande", [("diet", True, "viande", None)]),
+    ("fr", "mdr j'habite a nice maintenant", [("location", False, "Nice", None)]),
+]
+
+ITALIAN: list[Case] = [
+    ("it", "Vivo a Torino dal 2019", [("location", False, "Torino", "2019")]),
+    ("it", "da marzo vivo a Padova", [("location", False, "Padova", "2026-03")]),
+    ("it", "abito a napoli con la mia ragazza", [("location", False, "Napoli", None)]),
+    ("it", "adesso abito a Verona", [("location", False, "Verona", None)]),
+    ("it", "Lavoro in Ferrari da tre anni", [("employer", False, "Ferrari", "2023")]),
+    ("it", "faccio l'avvocato a Milano", [("occupation", False, "avvocato", None)]),
+    ("it", "Sono insegnante di matematica", [("occupation", False, "insegnante", None)]),
+    ("it", "uso Notion per gli appunti", [("tool", False, "Notion", None)]),
+    ("it", "in ufficio usiamo Teams", [("tool", False, "Teams", None)]),
+    ("it", "Ho un gatto che si chiama Micio", [("pet", False, "Micio", None)]),
+    ("it", "ho due figli", [("family", False, "figli", None)]),
+    ("it", "Mi piace molto il jazz", [("like", False, "jazz", None)]),
+    ("it", "preferisco il tè al caffè", [(None, False, "tè", None)]),
+    ("it", "Studio ingegneria al Politecnico", [("education", False, "ingegneria", None)]),
+    ("it", "gioco a calcetto ogni giovedì", [("habit", False, "calcetto", None)]),
+    ("it", "Non fumo più", [("habit", True, "fum", None)]),
+    ("it", "non fumo piu da gennaio", [("habit", True, "fum", "2026-01")]),
+    ("it", "non abito più a Roma", [("location", True, "Roma", None)]),
+    ("it", "Ho smesso di fumare due anni fa", [("habit", True, "fum", "2024")]),
+    ("it", "mi sono sposato con Chiara nel 2020", [("partner", False, "Chiara", "2020")]),
+    ("it", "Il mese scorso mi sono trasferito a Genova", [("location", False, "Genova", "2026-04")]),
+    ("it", "ci siamo trasferiti a Bari a gennaio", [("location", False, "Bari", "2026-01")]),
+    ("it", "ho iniziato a correre a marzo", [("habit", False, "corr", "2026-03")]),
+    ("it", "Da gennaio vado in palestra", [("habit", False, "palestra", "2026-01")]),
+    ("it", "la mia ragazza si chiama Giulia", [("partner", False, "Giulia", None)]),
+    ("it", "sono vegetariana da cinque anni", [("diet", False, "vegetariana", "2021")]),
+    ("it", "Sono passato da Spotify a Tidal", [("tool|*", False, "Tidal", None)]),
+    ("it", "sono di Palermo", [("origin", False, "Palermo", None)]),
+    ("it", "parlo inglese e tedesco", [("language", False, "inglese", None)]),
+    ("it", "mio figlio si chiama Matteo", [("family", False, "Matteo", None)]),
+    ("it", "faccio yoga da due anni", [("habit", False, "yoga", "2024")]),
+    ("it", "mi sono comprato una macchina la settimana scorsa", [("own", False, "macchina", "2026-05-04")]),
+    ("it", "ho venduto la moto", [("own|*", True, "moto", None)]),
+    ("it", "Vivo a Torino e lavoro come architetto", [("location", False, "Torino", None), ("occupation", False, "architetto", None)]),
+    ("it", "non bevo più caffè", [("habit", True, "caff", None)]),
+    ("it", "sono sposata dal 2015", [("marital|partner", False, "sposata", "2015")]),
+    ("it", "cmq non lavoro più in Enel da marzo", [("employer", True, "Enel", "2026-03")]),
+    ("it", "lavoro in Barilla ma non abito più a Parma", [("employer", False, "Barilla", None), ("location", True, "Parma", None)]),
+    ("it", "non mangio più carne", [("diet", True, "carne", None)]),
+    ("it", "anche io lavoro in Eni", [("employer", False, "Eni", None)]),
+]
+
+PORTUGUESE: list[Case] = [
+    ("pt", "Moro no Porto desde 2019", [("location", False, "Porto", "2019")]),
+    ("pt", "há dois anos que moro em Coimbra", [("location", False, "Coimbra", "2024")]),
+    ("pt", "moro em recife com meu namorado", [("location", False, "Recife", None)]),
+    ("pt", "agora vivo em Braga", [("location", False, "Braga", None)]),
+    ("pt", "Trabalho na Sonae há três anos", [("employer", False, "Sonae", "2023")]),
+    ("pt", "trabalho como enfermeira num hospital", [("occupation", False, "enfermeira", None)]),
+    ("pt", "Sou professor de matemática", [("occupation", False, "professor", None)]),
+    ("pt", "uso o Notion para as notas", [("tool", False, "Notion", None)]),
+    ("pt", "no trabalho usamos o Slack", [("tool", False, "Slack", None)]),
+    ("pt", "Tenho um gato chamado Tico", [("pet", False, "Tico", None)]),
+    ("pt", "tenho dois filhos", [("family", False, "filhos", None)]),
+    ("pt", "Adoro jazz", [("like", False, "jazz", None)]),
+    ("pt", "prefiro chá a café", [(None, False, "chá", None)]),
+    ("pt", "Estudo Direito na Universidade de Lisboa", [("education", False, "Direito", None)]),
+    ("pt", "jogo futebol todos os domingos", [("habit", False, "futebol", None)]),
+    ("pt", "Já não fumo", [("habit", True, "fum", None)]),
+    ("pt", "nao fumo mais desde janeiro", [("habit", True, "fum", "2026-01")]),
+    ("pt", "já não moro em Faro", [("location", True, "Faro", None)]),
+    ("pt", "Deixei de fumar há dois anos", [("habit", True, "fum", "2024")]),
+    ("pt", "casei com a Marta em 2020", [("partner", False, "Marta", "2020")]),
+    ("pt", "No mês passado mudei-me para Aveiro", [("location", False, "Aveiro", "2026-04")]),
+    ("pt", "nos mudamos para Curitiba em janeiro", [("location", False, "Curitiba", "2026-01")]),
+    ("pt", "comecei a correr em março", [("habit", False, "corr", "2026-03")]),
+    ("pt", "Desde janeiro vou ao ginásio", [("habit", False, "ginásio", "2026-01")]),
+    ("pt", "a minha namorada chama-se Inês", [("partner", False, "Inês", None)]),
+    ("pt", "sou vegetariana há cinco anos", [("diet", False, "vegetariana", "2021")]),
+    ("pt", "Troquei o Spotify pelo Deezer", [("tool|*", False, "Deezer", None)]),
+    ("pt", "sou de Angola", [("origin", False, "Angola", None)]),
+    ("pt", "falo inglês e espanhol", [("language", False, "inglês", None)]),
+    ("pt", "o meu filho chama-se Tiago", [("family", False, "Tiago", None)]),
+    ("pt", "faço yoga há dois anos", [("habit", False, "yoga", "2024")]),
+    ("pt", "comprei um carro na semana passada", [("own", False, "carro", "2026-05-04")]),
+    ("pt", "vendi a minha mota", [("own|*", True, "mota", None)]),
+    ("pt", "Moro em Lisboa e trabalho na Galp", [("location", False, "Lisboa", None), ("employer", False, "Galp", None)]),
+    ("pt", "já não bebo café", [("habit", True, "café", None)]),
+    ("pt", "sou casada desde 2015", [("marital|partner", False, "casada", "2015")]),
+    ("pt", "nao trabalho mais na Vale desde março", [("employer", True, "Vale", "2026-03")]),
+    ("pt", "trabalho na TAP mas já não moro em Lisboa", [("employer", False, "TAP", None), ("location", True, "Lisboa", None)]),
+    ("pt", "não como carne desde 2020", [("diet", True, "carne", "2020")]),
+    ("pt", "tb trabalho no Itaú", [("employer", False, "Itaú", None)]),
+]
+
+# Second batch: how chat builds clauses (fillers and discourse markers before the clause, German verb-second
+# after a fronted place, object or time, verb-final clauses after "weil"/"dass"/"da", clitics, short forms).
+MORE: list[Case] = [
+    ("de", "also ich wohne in Mainz", [("location", False, "Mainz", None)]),
+    ("de", "naja, arbeite seit 2021 bei der Telekom", [("employer", False, "Telekom", "2021")]),
+    ("de", "In Kiel arbeite ich bei Thyssenkrupp", [("employer", False, "Thyssenkrupp", None)]),
+    ("de", "Seit 2018 arbeite ich als Ärztin", [("occupation", False, "Ärztin", "2018")]),
+    ("de", "Jeden Morgen trinke ich grünen Tee", [("habit", False, "Tee", None)]),
+    ("de", "ich frage, weil ich in Bonn wohne", [("location", False, "Bonn", None)]),
+    ("de", "übrigens wohne ich seit einem Monat in Ulm", [("location", False, "Ulm", "2026-04")]),
+    ("de", "ich hab vor nem Jahr mit dem Rauchen aufgehört", [("habit", True, "rauch", "2025")]),
+    ("de", "Meine Katze heißt Luna", [("pet", False, "Luna", None)]),
+    ("de", "Mit Python programmiere ich seit Jahren", [("tool", False, "Python", None)]),
+    ("de", "Ich hab meinen Job bei SAP gekündigt", [("employer", True, "SAP", None)]),
+    ("de", "ich esse seit letztem Jahr kein Fleisch mehr", [("diet", None, "Fleisch|Vegetar", "2025")]),
+    ("es", "pues nada, vivo en Murcia", [("location", False, "Murcia", None)]),
+    ("es", "oye, trabajo en Glovo desde 2022", [("employer", False, "Glovo", "2022")]),
+    ("es", "te cuento que vivo en Oviedo", [("location", False, "Oviedo", None)]),
+    ("es", "xq vivo en Salamanca", [("location", False, "Salamanca", None)]),
+    ("es", "pregunto porque vivo en Alicante", [("location", False, "Alicante", None)]),
+    ("es", "en Vigo vivo desde hace tres años", [("location", False, "Vigo", "2023")]),
+    ("es", "trabajo como camarero y estudio enfermería", [("occupation", False, "camarero", None), ("education", False, "enfermería", None)]),
+    ("es", "mi perra se llama Luna", [("pet", False, "Luna", None)]),
+    ("es", "dejé mi trabajo en el BBVA el mes pasado", [("employer", True, "BBVA", "2026-04")]),
+    ("es", "hace 2 años q vivo en toledo", [("location", False, "Toledo", "2024")]),
+    ("fr", "bon, j'habite à Metz", [("location", False, "Metz", None)]),
+    ("fr", "alors je bosse chez Capgemini depuis 2022", [("employer", False, "Capgemini", "2022")]),
+    ("fr", "je demande parce que j'habite à Brest", [("location", False, "Brest", None)]),
+    ("fr", "à Grenoble j'habite depuis trois ans", [("location", False, "Grenoble", "2023")]),
+    ("fr", "ma chienne s'appelle Lola", [("pet", False, "Lola", None)]),
+    ("fr", "j'ai quitté mon job chez Total le mois dernier", [("employer", True, "Total", "2026-04")]),
+    ("fr", "ça fait 2 ans que j'habite a dijon", [("location", False, "Dijon", "2024")]),
+    ("fr", "je suis infirmier et j'étudie la psychologie", [("occupation", False, "infirmier", None)]),
+    ("fr", "perso j'utilise Firefox", [("tool", False, "Firefox", None)]),
+    ("fr", "moi j'habite à Tours", [("location", False, "Tours", None)]),
+    ("it", "allora, vivo a Trieste", [("location", False, "Trieste", None)]),
+    ("it", "guarda, lavoro in Luxottica dal 2022", [("employer", False, "Luxottica", "2022")]),
+    ("it", "te lo chiedo perché abito a Lecce", [("location", False, "Lecce", None)]),
+    ("it", "a Firenze ci vivo da tre anni", [("location", False, "Firenze", "2023")]),
+    ("it", "la mia cagnolina si chiama Nina", [("pet", False, "Nina", None)]),
+    ("it", "ho lasciato il lavoro in Poste il mese scorso", [("employer", True, "Poste", "2026-04")]),
+    ("it", "sono 2 anni che abito a pisa", [("location", False, "Pisa", "2024")]),
+    ("it", "faccio il cameriere e studio giurisprudenza", [("occupation", False, "cameriere", None)]),
+    ("it", "io uso Firefox", [("tool", False, "Firefox", None)]),
+    ("it", "pk abito a Como", [("location", False, "Como", None)]),
+    ("pt", "então, moro em Setúbal", [("location", False, "Setúbal", None)]),
+    ("pt", "olha, trabalho na Embraer desde 2022", [("employer", False, "Embraer", "2022")]),
+    ("pt", "pergunto porque moro em Viseu", [("location", False, "Viseu", None)]),
+    ("pt", "em Évora moro há três anos", [("location", False, "Évora", "2023")]),
+    ("pt", "a minha cadela chama-se Pipoca", [("pet", False, "Pipoca", None)]),
+    ("pt", "saí da Unilever no mês passado", [("employer", True, "Unilever", "2026-04")]),
+    ("pt", "faz 2 anos q moro em niteroi", [("location", False, "Niteroi", "2024")]),
+    ("pt", "sou garçom e estudo enfermagem", [("occupation", False, "garçom", None)]),
+    ("pt", "eu uso Firefox", [("tool", False, "Firefox", None)]),
+    ("pt", "pq moro em Santos", [("location", False, "Santos", None)]),
+]
+
+ALL = GERMAN + SPANISH + FRENCH + ITALIAN + PORTUGUESE + MORE
+
+
+@pytest.mark.parametrize(("language", "message", "expected"), ALL, ids=[f"{c[0]}:{c[1]}" for c in ALL])
+def test_the_users_fact_is_read_in_the_language_of_the_message(language, message, expected):
+    facts = facts_of(message)
+    for slot, negated, words, when in expected:
+        assert any(holds(f, slot, negated, words, when) for f in facts), shown(facts)
+    assert all(f.language == language for f in facts), [(f.text, f.language) for f in facts]
+
+
+# --- near-misses: questions, conditions and wishes, plans, someone else's facts --------------------------------
+
+NOT_THE_USERS = [
+    # German
+    ("de", "Wohnst du in Berlin?"),
+    ("de", "Wenn ich in München wohnen würde, hätte ich ein Auto"),
+    ("de", "Mein Bruder wohnt in Stuttgart"),
+    ("de", "Nächstes Jahr ziehe ich vielleicht nach Zürich"),
+    ("de", "Ich möchte Spanisch lernen"),
+    ("de", "Ich überlege, bei Google anzufangen"),
+    ("de", "Meine Freundin arbeitet seit 2020 bei BMW"),
+    ("de", "Sollte ich mit dem Rauchen aufhören?"),
+    ("de", "Ich würde gerne in Italien leben"),
+    ("de", "Er hat letztes Jahr mit dem Rauchen aufgehört"),
+    ("de", "Meine Eltern wohnen nicht mehr in Bonn"),
+    # Spanish
+    ("es", "¿Vives en Madrid?"),
+    ("es", "si viviera en Barcelona tendría un perro"),
+    ("es", "mi hermano vive en Bilbao desde 2019"),
+    ("es", "el año que viene quiero mudarme a Chile"),
+    ("es", "me gustaría aprender alemán"),
+    ("es", "estoy pensando en dejar el trabajo"),
+    ("es", "mi novia trabaja en Telefónica"),
+    ("es", "¿debería dejar de fumar?"),
+    ("es", "mi padre ya no fuma"),
+    ("es", "Pablo se mudó a Londres el mes pasado"),
+    ("es", "q tal si me mudo a Lisboa"),
+    # French
+    ("fr", "Tu habites à Paris ?"),
+    ("fr", "si j'habitais à Lyon j'aurais un vélo"),
+    ("fr", "mon frère habite à Lille depuis 2019"),
+    ("fr", "l'année prochaine je vais peut-être déménager à Nice"),
+    ("fr", "j'aimerais apprendre le japonais"),
+    ("fr", "je pense quitter mon boulot"),
+    ("fr", "ma copine travaille chez Renault"),
+    ("fr", "est-ce que je devrais arrêter de fumer ?"),
+    ("fr", "mon père ne fume plus"),
+    ("fr", "Paul a déménagé à Bordeaux le mois dernier"),
+    # Italian
+    ("it", "Vivi a Roma?"),
+    ("it", "se vivessi a Milano avrei una bici"),
+    ("it", "mio fratello vive a Torino dal 2019"),
+    ("it", "l'anno prossimo forse mi trasferisco a Londra"),
+    ("it", "vorrei imparare il tedesco"),
+    ("it", "sto pensando di lasciare il lavoro"),
+    ("it", "la mia ragazza lavora in Fiat"),
+    ("it", "dovrei smettere di fumare?"),
+    ("it", "mio padre non fuma più"),
+    ("it", "Luca si è trasferito a Bologna il mese scorso"),
+    # Portuguese
+    ("pt", "Moras em Lisboa?"),
+    ("pt", "se eu morasse no Porto teria um cão"),
+    ("pt", "o meu irmão mora em Braga desde 2019"),
+    ("pt", "para o ano quero mudar-me para Londres"),
+    ("pt", "gostaria de aprender alemão"),
+    ("pt", "estou a pensar em deixar o emprego"),
+    ("pt", "a minha namorada trabalha na EDP"),
+    ("pt", "devia deixar de fumar?"),
+    ("pt", "o meu pai já não fuma"),
+    ("pt", "O João mudou-se para Faro no mês passado"),
+]
+
+
+@pytest.mark.parametrize(("language", "message"), NOT_THE_USERS, ids=[f"{c[0]}:{c[1]}" for c in NOT_THE_USERS])
+def test_what_is_not_the_users_fact_gives_none_of_the_users(language, message):
+    facts = facts_of(message)
+    assert not [f for f in facts if f.text.startswith(USER)], shown(facts)
