@@ -27,8 +27,9 @@ import re
 
 from shared.providers.offline.foreign_habits import ACTIVITY_VERBS
 from shared.providers.offline.foreign_people import as_first_person
+from shared.providers.offline.text_forms import slug
 
-__all__ = ["normalised"]
+__all__ = ["Reading", "adored", "named_other", "normalised", "studied"]
 
 # --------------------------------------------------------------------------------------------
 # Chat's short forms, word for word
@@ -45,6 +46,8 @@ _SHORT_FORMS = {
            "tjs": "toujours"},
     "de": {"nen": "einen", "nem": "einem", "ner": "einer", "grad": "gerade"},
 }
+# German chat drops "ich" before "hab": "hab nen Hund", "hab bei Zalando gekündigt".
+_DE_BARE_HAB = re.compile(r"(?i)^hab(?:e)?\s+(?!ich\b)")
 _SHORT_FORMS_RX = {
     language: re.compile(r"(?i)(?<![\w'])(" + "|".join(map(re.escape, forms)) + r")(?![\w'])")
     for language, forms in _SHORT_FORMS.items()
@@ -59,7 +62,8 @@ def _written_out(clause: str, language: str) -> str:
     if pattern is None:
         return text
     forms = _SHORT_FORMS[language]
-    return pattern.sub(lambda m: forms[m.group(1).lower()], text)
+    text = pattern.sub(lambda m: forms[m.group(1).lower()], text)
+    return _DE_BARE_HAB.sub("ich habe ", text) if language == "de" else text
 
 
 # --------------------------------------------------------------------------------------------
@@ -229,6 +233,55 @@ def _time_said_after(clause: str, language: str) -> str:
     return found[1].format(rest=rest, t=m.group("t"))
 
 
+# --------------------------------------------------------------------------------------------
+# A job left, said with the job: "dejé mi trabajo en el BBVA" is "dejé el BBVA", which the endings read
+# --------------------------------------------------------------------------------------------
+
+_JOB = {
+    "es": r"(?:mi\s+)?(?:trabajo|empleo|puesto|curro)",
+    "pt": r"(?:o\s+)?(?:meu\s+)?(?:emprego|trabalho|posto)",
+    "it": r"(?:il\s+)?(?:mio\s+)?(?:lavoro|posto(?:\s+di\s+lavoro)?|impiego)",
+    "fr": r"(?:mon|le)\s+(?:job|travail|boulot|poste|emploi|taf)",
+}
+_JOB_LEFT = {
+    "es": (r"(?:yo\s+)?(?:dejé|he\s+dejado|abandoné)", r"en|de", "dejé {org}"),
+    "pt": (r"(?:eu\s+)?(?:deixei|larguei|saí\s+d[oe])", r"na|no|em|da|do", "saí de {org}"),
+    "it": (r"(?:io\s+)?(?:ho\s+lasciato|ho\s+mollato)", r"in|da|alla|al|presso|all'", "ho lasciato {org}"),
+    "fr": (r"j'ai\s+(?:quitté|lâché|plaqué)", r"chez|à|au|dans", "j'ai quitté {org}"),
+}
+_JOB_LEFT_RX = {
+    language: (re.compile(rf"(?i)^{verb}\s+{_JOB[language]}\s+(?:{prep})\s*(?P<org>.+)$"), form)
+    for language, (verb, prep, form) in _JOB_LEFT.items()
+}
+_DE_QUIT = re.compile(
+    r"(?i)^ich\s+hab(?:e)?\s+(?P<mid>(?:\S+\s+){0,3}?)(?:(?:meinen\s+job|meine\s+stelle|meinen\s+arbeitsplatz)\s+)?"
+    r"bei\s+(?P<org>.+?)\s+gekündigt$"
+)
+
+
+def _job_left(clause: str, language: str) -> str:
+    if language == "de":
+        m = _DE_QUIT.match(clause.rstrip(" .!"))
+        return f"ich arbeite nicht mehr bei {m.group('org')} {m.group('mid')}".strip() if m else clause
+    found = _JOB_LEFT_RX.get(language)
+    m = found[0].match(clause.strip()) if found else None
+    return found[1].format(org=m.group("org")) if m else clause
+
+
+# What one eats, drinks or smokes, denied, is a habit one does not have: "no como carne desde 2020" is said as
+# "ya no como carne"; "je mange plus jamais de viande" as "je ne mange plus de viande".
+_NOT_CONSUMED = {
+    "es": (re.compile(r"(?i)^(?:yo\s+)?no\s+(?=(?:como|bebo|fumo|tomo)\b)"), "ya no "),
+    "pt": (re.compile(r"(?i)^(?:eu\s+)?(?:não|nao)\s+(?=(?:como|bebo|fumo|tomo)\b)"), "já não "),
+    "fr": (re.compile(r"(?i)^je\s+(?:ne\s+)?(?P<v>mange|bois|fume)\s+(?:plus\s+jamais|jamais\s+plus)\b"), "je ne \\g<v> plus"),
+}
+
+
+def _not_consumed(clause: str, language: str) -> str:
+    found = _NOT_CONSUMED.get(language)
+    return found[0].sub(found[1], clause, count=1) if found else clause
+
+
 def normalised(clause: str, language: str) -> str:
     """The clause as its readers know it: short forms written out, fillers and a reason's "because" dropped
     (German's verb put back second), a fronted place put after the verb, an activity begun said in the
@@ -240,4 +293,93 @@ def normalised(clause: str, language: str) -> str:
     text = _time_said_after(text, language)
     text = _place_after_verb(text, language)
     text = _activity_begun(text, language)
+    text = _job_left(text, language)
+    text = _not_consumed(text, language)
     return text if text.strip() else clause
+
+
+# --------------------------------------------------------------------------------------------
+# Two verbs the readers lacked: studying a subject, adoring a thing
+# --------------------------------------------------------------------------------------------
+
+SUBJECTS = {"de": "Der Nutzer", "es": "El usuario", "fr": "L'utilisateur", "it": "L'utente", "pt": "O utilizador"}
+
+
+class Reading(tuple):
+    """(text, slot, value, kind): one statement of the user's, in the language of the message."""
+
+    __slots__ = ()
+
+    def __new__(cls, text: str, slot: str, value: str, kind: str) -> Reading:
+        return super().__new__(cls, (text, slot, value, kind))
+
+
+# Where or how long one studies is not what one studies: "Informatik in Aachen", "ingegneria al Politecnico".
+_WHERE_TAIL = re.compile(
+    r"(?i)\s+(?:in|an|bei|auf|à|a|au|en|al|alla|allo|all'|presso|alla|na|no|em|da|dal|dalla|depuis|seit|desde"
+    r"|à\s+la|de\s+la|pour|per|para|für)\b.*$"
+)
+_STUDY = {
+    "de": (r"ich\s+studiere\s+(?P<v>(?-i:[A-ZÄÖÜ])[\wäöüß-]*(?:\s+(?:und\s+)?(?-i:[A-ZÄÖÜ])[\wäöüß-]*)?)", "studiert"),
+    "fr": (
+        r"j'étudie\s+(?:en\s+)?(?P<v>(?:(?:le|la|les)\s+|l')?(?!(?:nuit|soir|matin|journée|week-end|semaine)\b)"
+        r"[^\W\d_][\w'-]*(?:\s+(?:et\s+)?[^\W\d_][\w'-]*)?)",
+        "étudie",
+    ),
+    "it": (
+        r"(?:io\s+)?studio\s+(?!(?:molto|poco|tanto|per|a|da|in|con|di|la\s+sera|sempre|ogni|tutti|tutte|tutto|oggi"
+        r"|stasera|adesso|ora|qui|lì|là|insieme|sodo|bene|male|ancora)\b)(?P<v>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)",
+        "studia",
+    ),
+}
+_STUDY_RX = {language: (re.compile(rf"(?i)^{p}(?P<rest>[^,;.!?]*)$"), verb) for language, (p, verb) in _STUDY.items()}
+
+
+def studied(clause: str, language: str) -> Reading | None:
+    """ "ich studiere Informatik in Aachen", "j'étudie le droit", "studio ingegneria al Politecnico": the subject
+    studied is the user's education; None for anything else."""
+    found = _STUDY_RX.get(language)
+    m = found[0].match(clause.strip().rstrip(" .!")) if found else None
+    if m is None or "?" in clause:
+        return None
+    said = f"{m.group('v')}{m.group('rest')}".strip()
+    value = _WHERE_TAIL.sub("", said).strip()
+    value = re.sub(r"(?i)^(?:le|la|les|l')\s*", "", value)
+    if not value:
+        return None
+    return Reading(f"{SUBJECTS[language]} {found[1]} {said}", "education", value, "fact")
+
+
+_ADORE = {
+    "es": (r"(?:yo\s+)?adoro", "adora"),
+    "it": (r"(?:io\s+)?adoro", "adora"),
+    "pt": (r"(?:eu\s+)?adoro", "adora"),
+}
+_ADORE_RX = {
+    language: (re.compile(rf"(?i)^{p}\s+(?P<v>[^,;.!?]{{2,40}})$"), verb) for language, (p, verb) in _ADORE.items()
+}
+_ARTICLE = re.compile(r"(?i)^(?:el|la|los|las|il|lo|i|gli|le|l'|o|a|os|as)\s*")
+_PRONOUN_OBJECT = re.compile(r"(?i)^(?:te|ti|la|lo|le|os|vos|vi|você|vocês|a\s+ti|a\s+te|mi|mia|mio|meu|minha)\b")
+
+
+def adored(clause: str, language: str) -> Reading | None:
+    """ "adoro il jazz", "Adoro jazz": what one adores is a taste, like "mi piace"."""
+    found = _ADORE_RX.get(language)
+    m = found[0].match(clause.strip().rstrip(" .!")) if found else None
+    if m is None or "?" in clause or _PRONOUN_OBJECT.match(m.group("v")):
+        return None  # "te adoro", "adoro mia moglie": a person, not a taste
+    thing = _ARTICLE.sub("", m.group("v").strip())
+    key = slug(thing)
+    if not key:
+        return None
+    return Reading(f"{SUBJECTS[language]} {found[1]} {m.group('v').strip()}", f"like:{key}", thing, "preference")
+
+
+# "Pablo se mudó a Londres", "Luca si è trasferito": a name, then a third person's clitic: someone else's clause,
+# though its first word ends like a first-person verb ("Pablo", "Marco").
+_NAMED_OTHER = re.compile(r"^(?-i:[A-ZÀ-Ý])[\wà-ÿ'-]+\s+(?:se|si|s')\b")
+
+
+def named_other(clause: str, language: str) -> bool:
+    """Whether the clause opens with someone's name and a third person's reflexive."""
+    return language in ("es", "it", "pt", "fr") and bool(_NAMED_OTHER.match(clause.strip()))
