@@ -323,7 +323,42 @@ MORE: list[Case] = [
     ("pt", "pq moro em Santos", [("location", False, "Santos", None)]),
 ]
 
-ALL = GERMAN + SPANISH + FRENCH + ITALIAN + PORTUGUESE + MORE
+# Third batch, written after the first two were read: "X and I" as the subject, what a thing is done "with",
+# a role with where it is held, slang for working.
+THIRD: list[Case] = [
+    ("de", "Jonas und ich haben letzten Monat geheiratet", [("partner|marital", False, "Jonas", "2026-04")]),
+    ("de", "Meine Freundin und ich wohnen seit 2020 in Essen", [("location", False, "Essen", "2020")]),
+    ("de", "ich verwalte meine Passwörter mit Bitwarden", [("tool", False, "Bitwarden", None)]),
+    ("de", "ich plane meine Woche mit Todoist", [("tool", False, "Todoist", None)]),
+    ("de", "Ich bin Erzieherin in einer Kita in Potsdam", [("occupation", False, "Erzieherin", None)]),
+    ("de", "mein Arbeitgeber ist die Allianz", [("employer", False, "Allianz", None)]),
+    ("es", "Marta y yo nos casamos en marzo", [("partner|marital", False, "Marta", "2026-03")]),
+    ("es", "mi novia y yo vivimos en Gijón desde 2021", [("location", False, "Gijón", "2021")]),
+    ("es", "gestiono mis contraseñas con Bitwarden", [("tool", False, "Bitwarden", None)]),
+    ("es", "organizo mis tareas con Todoist", [("tool", False, "Todoist", None)]),
+    ("es", "soy profe de inglés en una academia de Cuenca", [("occupation", False, "profe", None)]),
+    ("es", "curro en Iberdrola", [("employer", False, "Iberdrola", None)]),
+    ("fr", "Léa et moi, on s'est mariés en mars", [("partner|marital", False, "Léa", "2026-03")]),
+    ("fr", "ma femme et moi habitons à Annecy depuis 2021", [("location", False, "Annecy", "2021")]),
+    ("fr", "je gère mes projets avec Trello", [("tool", False, "Trello", None)]),
+    ("fr", "je fais mes comptes avec Excel", [("tool", False, "Excel", None)]),
+    ("fr", "je suis prof d'anglais dans un lycée à Vannes", [("occupation", False, "prof", None)]),
+    ("fr", "je taffe chez Leclerc", [("employer", False, "Leclerc", None)]),
+    ("it", "Marco e io ci siamo sposati a marzo", [("partner|marital", False, "Marco", "2026-03")]),
+    ("it", "io e la mia ragazza viviamo a Rimini dal 2021", [("location", False, "Rimini", "2021")]),
+    ("it", "gestisco le mie password con Bitwarden", [("tool", False, "Bitwarden", None)]),
+    ("it", "organizzo i miei impegni con Todoist", [("tool", False, "Todoist", None)]),
+    ("it", "sono prof di inglese in un liceo di Cuneo", [("occupation", False, "prof", None)]),
+    ("it", "lavoro presso Leonardo", [("employer", False, "Leonardo", None)]),
+    ("pt", "eu e a Rita casámos em março", [("partner|marital", False, "Rita", "2026-03")]),
+    ("pt", "eu e o meu namorado moramos em Olinda desde 2021", [("location", False, "Olinda", "2021")]),
+    ("pt", "gerencio as minhas senhas com o Bitwarden", [("tool", False, "Bitwarden", None)]),
+    ("pt", "organizo as minhas tarefas com o Todoist", [("tool", False, "Todoist", None)]),
+    ("pt", "sou professora de inglês numa escola em Tomar", [("occupation", False, "professora", None)]),
+    ("pt", "trampo na Ambev", [("employer", False, "Ambev", None)]),
+]
+
+ALL = GERMAN + SPANISH + FRENCH + ITALIAN + PORTUGUESE + MORE + THIRD
 
 
 @pytest.mark.parametrize(("language", "message", "expected"), ALL, ids=[f"{c[0]}:{c[1]}" for c in ALL])

@@ -5257,12 +5257,13 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
     drafts: list[Draft] = []
     for clause, restored in (
         (part, fully != piece)
-        for whole in frames.split_foreign_clauses(sentence, language)
+        for whole in frames.split_foreign_clauses(foreign_skeleton.with_me(sentence, language), language)
         for piece in foreign_casual.split_at_commas(whole, language)
         for fully in (foreign_casual.said_fully(piece, language),)
         for conjunct in clauses.split_foreign_conjuncts(fully, language)
         # "pregunto porque vivo en Alicante", "en Vigo vivo", "bei Siemens arbeite ich": the clause as the readers know it
-        for part in foreign_people.work_at_as(foreign_skeleton.normalised(conjunct, language), language)
+        for plain in foreign_skeleton.clauses_of(conjunct, language)
+        for part in foreign_people.work_at_as(plain, language)
     ):
         clause = foreign_people.time_said_last(foreign_people.chat_forms(clause, language), language)
         stated = frames.stated_date(clause, today, language)
@@ -5361,9 +5362,13 @@ def _joined_employer(clause: str, language: str, sentence: str, before: list[Dra
 
 
 def _skeleton_read(clause: str, language: str) -> list[frames.ForeignDraft]:
-    """Studying a subject and adoring a thing, which the frames do not read (the general layer would make them
-    habits)."""
-    said = foreign_skeleton.studied(clause, language) or foreign_skeleton.adored(clause, language)
+    """Studying a subject, adoring a thing, managing one's things with a named tool, which the frames do not read
+    (the general layer would make them habits)."""
+    said = (
+        foreign_skeleton.studied(clause, language)
+        or foreign_skeleton.adored(clause, language)
+        or foreign_skeleton.done_with(clause, language)
+    )
     return [frames.ForeignDraft(*said)] if said else []
 
 

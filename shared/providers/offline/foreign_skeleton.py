@@ -25,11 +25,13 @@ from __future__ import annotations
 
 import re
 
+from shared.providers.offline import frames
+from shared.providers.offline.foreign_clauses import possessives_third
 from shared.providers.offline.foreign_habits import ACTIVITY_VERBS
 from shared.providers.offline.foreign_people import as_first_person
 from shared.providers.offline.text_forms import slug
 
-__all__ = ["Reading", "adored", "named_other", "normalised", "studied"]
+__all__ = ["Reading", "adored", "clauses_of", "done_with", "named_other", "normalised", "studied", "with_me"]
 
 # --------------------------------------------------------------------------------------------
 # Chat's short forms, word for word
@@ -45,6 +47,19 @@ _SHORT_FORMS = {
     "fr": {"pcq": "parce que", "pck": "parce que", "psk": "parce que", "paske": "parce que", "tjrs": "toujours",
            "tjs": "toujours"},
     "de": {"nen": "einen", "nem": "einem", "ner": "einer", "grad": "gerade"},
+}
+# Slang for working, and "work at" said by the employer: the plain verb the readers know.
+_WORK_SLANG = {
+    "es": ((re.compile(r"(?i)^(?:yo\s+)?curro\b"), "trabajo"),),
+    "fr": ((re.compile(r"(?i)^je\s+(?:taffe|taf|turbine)\b"), "je travaille"),),
+    "pt": ((re.compile(r"(?i)^(?:eu\s+)?trampo\b"), "trabalho"),),
+    "it": ((re.compile(r"(?i)^(?:io\s+)?lavoro\s+presso\b"), "lavoro in"),),
+    "de": (
+        (
+            re.compile(r"(?i)^mein\s+(?:arbeitgeber|chef)\s+ist\s+(?:der\s+|die\s+|das\s+)?(?=(?-i:[A-ZÄÖÜ]))"),
+            "ich arbeite bei ",
+        ),
+    ),
 }
 # German chat drops "ich" before "hab": "hab nen Hund", "hab bei Zalando gekündigt".
 _DE_BARE_HAB = re.compile(r"(?i)^hab(?:e)?\s+(?!ich\b)")
@@ -63,6 +78,8 @@ def _written_out(clause: str, language: str) -> str:
         return text
     forms = _SHORT_FORMS[language]
     text = pattern.sub(lambda m: forms[m.group(1).lower()], text)
+    for slang, plain in _WORK_SLANG.get(language, ()):
+        text = slang.sub(plain, text, count=1)
     return _DE_BARE_HAB.sub("ich habe ", text) if language == "de" else text
 
 
@@ -282,6 +299,92 @@ def _not_consumed(clause: str, language: str) -> str:
     return found[0].sub(found[1], clause, count=1) if found else clause
 
 
+# --------------------------------------------------------------------------------------------
+# "X and I": the user is in the subject. A marriage names the partner ("Marta y yo nos casamos" is "me casé
+# con Marta"); anything else is said by "we" ("mi novia y yo vivimos en Gijón" is "vivimos en Gijón").
+# --------------------------------------------------------------------------------------------
+
+_AND_I = {
+    "de": (r"und", r"ich"),
+    "es": (r"y", r"yo"),
+    "it": (r"e", r"io"),
+    "pt": (r"e", r"eu"),
+    "fr": (r"et", r"moi"),
+}
+# The plural verb the clause goes on with, when the user is named first ("io e la mia ragazza viviamo").
+_PLURAL_VERB = {
+    "de": r"(?:wir\s+)?(?:[^\W\d_]+en|sind)\b",
+    "es": r"(?:nos\s+)?[^\W\d_]+(?:amos|emos|imos)\b",
+    "it": r"(?:ci\s+)?(?:[^\W\d_]+(?:iamo)|siamo|abbiamo)\b",
+    "pt": r"(?:nos\s+)?[^\W\d_]+(?:amos|ámos|emos|imos)\b",
+    "fr": r"(?:nous|on)\b|[^\W\d_]+ons\b",
+}
+_AND_I_RX = {
+    language: (
+        re.compile(rf"(?i)^(?P<x>[^,;]+?)\s+{conj}\s+{me}\s*,?\s+(?P<rest>.+)$"),
+        re.compile(rf"(?i)^{me}\s+{conj}\s+(?P<x>[^,;]+?)\s*,?\s+(?P<rest>{_PLURAL_VERB[language]}.*)$"),
+    )
+    for language, (conj, me) in _AND_I.items()
+}
+_MARRIED_TOGETHER = {
+    "de": (re.compile(r"(?i)^(?:wir\s+)?haben\s+(?P<mid>.*?)\s*geheiratet(?P<tail>.*)$"), "ich habe {mid} {x} geheiratet{tail}"),
+    "es": (re.compile(r"(?i)^nos\s+(?:casamos|hemos\s+casado)\b(?P<mid>)(?P<tail>.*)$"), "me casé con {x}{tail}"),
+    "it": (re.compile(r"(?i)^ci\s+siamo\s+sposat[ie]\b(?P<mid>)(?P<tail>.*)$"), "mi sono sposato con {x}{tail}"),
+    "pt": (re.compile(r"(?i)^(?:nos\s+)?(?:casámos|casamos|nos\s+casamos)\b(?P<mid>)(?P<tail>.*)$"), "casei com {x}{tail}"),
+    "fr": (
+        re.compile(r"(?i)^(?:on\s+s'est|nous\s+nous\s+sommes)\s+mariée?s?\b(?P<mid>)(?P<tail>.*)$"),
+        "je me suis marié avec {x}{tail}",
+    ),
+}
+_WE = {"de": "wir", "fr": "nous"}
+_DETERMINERS = frozenset(
+    "mein meine meinen der die das mi mis el la los las il lo i gli le mio mia miei mie o a os as meu minha ma mon mes"
+    " l'".split()
+)
+
+
+# Nouns German capitalises that name a relation, not a person.
+_DE_RELATIONS = frozenset(
+    "freundin freund frau mann partner partnerin verlobte verlobter schwester bruder mutter vater kollege kollegin"
+    " familie eltern tochter sohn kinder kind tochter oma opa cousine cousin nachbar nachbarin mitbewohner"
+    " mitbewohnerin".split()
+)
+
+
+def _names_someone(said: str, language: str) -> bool:
+    """Whether "X" of "X and I" holds a person's name ("Lena", "meine Freundin Lena"), not only a relation."""
+    words = said.split()
+    if words[0].lower() not in _DETERMINERS:
+        return True
+    return any(w[:1].isupper() and not (language == "de" and w.lower() in _DE_RELATIONS) for w in words[1:])
+
+
+def with_me(clause: str, language: str) -> str:
+    """ "Marta y yo nos casamos" -> "me casé con Marta"; "ma femme et moi habitons à Annecy" -> "nous habitons à
+    Annecy"; anything else as said."""
+    patterns = _AND_I_RX.get(language)
+    if patterns is None:
+        return clause
+    m = patterns[0].match(clause.strip()) or patterns[1].match(clause.strip())
+    if m is None or not re.match(rf"(?i){_PLURAL_VERB[language]}", m.group("rest")):
+        return clause
+    partner, rest = m.group("x").strip(), m.group("rest").strip()
+    if len(partner.split()) > 4:
+        return clause
+    married, form = _MARRIED_TOGETHER[language]
+    wed = married.match(rest)
+    if wed is None and _names_someone(partner, language):
+        return clause  # "Lena und ich haben uns getrennt", "Mein Mann Tobias und ich": the partner readers read it
+    if wed:
+        first = partner.split()[0].lower()
+        said = partner[:1].lower() + partner[1:] if first in _DETERMINERS else partner  # "Meine Freundin", not "Marta"
+        return re.sub(r"\s+", " ", form.format(x=said, mid=wed.group("mid"), tail=wed.group("tail")))
+    we = _WE.get(language)
+    if we and not re.match(rf"(?i)(?:{we}|on)\b", rest):
+        return f"{we} {rest}"
+    return rest
+
+
 def normalised(clause: str, language: str) -> str:
     """The clause as its readers know it: short forms written out, fillers and a reason's "because" dropped
     (German's verb put back second), a fronted place put after the verb, an activity begun said in the
@@ -290,6 +393,7 @@ def normalised(clause: str, language: str) -> str:
         return clause
     text = _written_out(clause, language)
     text = _without_lead(text, language)
+    text = with_me(text, language)
     text = _time_said_after(text, language)
     text = _place_after_verb(text, language)
     text = _activity_begun(text, language)
@@ -383,3 +487,79 @@ _NAMED_OTHER = re.compile(r"^(?-i:[A-ZÀ-Ý])[\wà-ÿ'-]+\s+(?:se|si|s')\b")
 def named_other(clause: str, language: str) -> bool:
     """Whether the clause opens with someone's name and a third person's reflexive."""
     return language in ("es", "it", "pt", "fr") and bool(_NAMED_OTHER.match(clause.strip()))
+
+
+# "sou professora de inglês numa escola em Tomar", "soy profe en un instituto de Cuenca": the role, and where it
+# is held, which the workplace readers know as "trabalho numa escola em Tomar".
+_BE_ROLE_AT = {
+    "pt": (r"(?:eu\s+)?sou", r"numa|num|em\s+uma|em\s+um", "trabalho"),
+    "es": (r"(?:yo\s+)?soy", r"en\s+una|en\s+un", "trabajo"),
+    "it": (r"(?:io\s+)?sono", r"in\s+una|in\s+un|in\s+un'", "lavoro"),
+    "fr": (r"je\s+suis", r"dans\s+une|dans\s+un", "je travaille"),
+    "de": (r"ich\s+bin", r"in\s+einer|in\s+einem|an\s+einer|an\s+einem", "ich arbeite"),
+}
+_BE_ROLE_AT_RX = {
+    language: (
+        re.compile(
+            rf"(?i)^(?P<be>{be})\s+(?P<role>[^,;]{{2,40}}?)\s+(?P<at>(?:{at})\s*[^\W\d_]+\s+(?:em|de|a|à|in|di|en|d')\s*"
+            rf"{_NAME})$"
+        ),
+        work,
+    )
+    for language, (be, at, work) in _BE_ROLE_AT.items()
+}
+
+
+def clauses_of(clause: str, language: str) -> list[str]:
+    """The clause normalised, and split in two when it says a role and where it is held."""
+    text = normalised(clause, language)
+    found = _BE_ROLE_AT_RX.get(language)
+    m = found[0].match(text.strip().rstrip(" .!")) if found else None
+    if m is None:
+        return [text]
+    return [f"{m.group('be')} {m.group('role')}", f"{found[1]} {m.group('at')}"]
+
+
+# What one does "with" a named thing: "gestiono mis contraseñas con Bitwarden", "je gère mes projets avec Trello",
+# "ich verwalte meine Passwörter mit Bitwarden": the thing is a tool the user uses. Only verbs of managing,
+# making and keeping, and only an object that is the user's own things, so "I do X with Anna" is no tool.
+_DOING = {
+    "de": r"verwalte|organisiere|plane|mache|schreibe|bearbeite|führe|notiere|speichere|sichere|tracke|erstelle"
+    r"|schneide|manage|sortiere",
+    "es": r"gestiono|organizo|planifico|hago|escribo|edito|llevo|apunto|guardo|controlo|creo|monto|manejo",
+    "it": r"gestisco|organizzo|pianifico|faccio|scrivo|modifico|tengo|salvo|annoto|controllo|creo|monto",
+    "pt": r"gerencio|giro|organizo|planejo|planeio|faço|escrevo|edito|guardo|anoto|controlo|crio|monto|administro",
+    "fr": r"gère|organise|planifie|fais|écris|édite|tiens|note|sauvegarde|suis|crée|monte|range|retouche",
+}
+_MINE = {
+    "de": r"meine|meinen|meinem|mein",
+    "es": r"mis|mi",
+    "it": r"i\s+miei|le\s+mie|il\s+mio|la\s+mia",
+    "pt": r"as\s+minhas|os\s+meus|o\s+meu|a\s+minha|minhas|meus|meu|minha",
+    "fr": r"mes|mon|ma",
+}
+_WITH = {"de": "mit", "es": "con", "it": "con", "pt": "com", "fr": "avec"}
+_I_SUBJECT = {"de": r"ich\s+", "es": r"(?:yo\s+)?", "it": r"(?:io\s+)?", "pt": r"(?:eu\s+)?", "fr": r"je\s+"}
+_PRODUCT = r"(?P<t>(?-i:[A-Z]|[a-z][A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?)"
+_PEOPLE = re.compile(
+    r"(?i)\b(?:amig\w*|famil\w*|hij\w*|figli\w*|filh\w*|enfants?|freunde?\w*|kinder\w*|eltern|padres|genitori"
+    r"|pais|parents|colegas|colleghi|colegas|collègues|kollegen|novi\w*|ragazz\w*|namorad\w*|copain\w*|copine\w*)\b"
+)
+_DONE_WITH_RX = {
+    language: re.compile(
+        rf"(?i)^{_I_SUBJECT[language]}(?P<v>{_DOING[language]})\s+(?P<obj>(?:{_MINE[language]})\s+[^,;.!?]{{2,30}}?)"
+        rf"\s+{_WITH[language]}\s+(?:(?:o|a|el|la|il|le|der|die|das|dem)\s+)?{_PRODUCT}$"
+    )
+    for language in _DOING
+}
+
+
+def done_with(clause: str, language: str) -> Reading | None:
+    """ "gestisco le mie password con Bitwarden" -> a tool of the user's, said as the user said it."""
+    pattern = _DONE_WITH_RX.get(language)
+    m = pattern.match(clause.strip().rstrip(" .!")) if pattern else None
+    if m is None or "?" in clause or _PEOPLE.search(m.group("obj")):
+        return None
+    verb = frames.third_person_verb(m.group("v"), language)
+    said = possessives_third(f"{verb} {m.group('obj')} {_WITH[language]} {m.group('t')}", language)
+    return Reading(f"{SUBJECTS[language]} {said}", f"tool:{slug(m.group('t'))}", m.group("t"), "fact")
