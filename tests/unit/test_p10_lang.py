@@ -58,7 +58,7 @@ GERMAN: list[Case] = [
     ("de", "bei Siemens arbeite ich als Ingenieur", [("employer", False, "Siemens", None), ("occupation", False, "Ingenieur", None)]),
     ("de", "arbeite als Krankenpfleger im Klinikum", [("occupation", False, "Krankenpfleger", None)]),
     ("de", "Ich bin Lehrerin an einer Grundschule", [("occupation", False, "Lehrerin", None)]),
-    ("de", "Für meine Notizen benutze ich Obsidian", [("tool", False, "Obsidian", None)]),
+    ("de", "Für meine Notizen benutze ich Obsidian", [("tool|*", False, "Obsidian", None)]),
     ("de", "wir nutzen Jira im Team", [("tool", False, "Jira", None)]),
     ("de", "Ich habe einen Hund, er heißt Bruno", [("pet", False, "Bruno", None)]),
     ("de", "Wir haben zwei Kinder", [("family", False, "Kinder", None)]),
@@ -145,7 +145,7 @@ FRENCH: list[Case] = [
     ("fr", "Je travaille chez Airbus depuis trois ans", [("employer", False, "Airbus", "2023")]),
     ("fr", "je bosse comme infirmière à l'hôpital", [("occupation", False, "infirmière", None)]),
     ("fr", "Je suis prof de maths", [("occupation", False, "prof", None)]),
-    ("fr", "j'utilise Notion pour mes notes", [("tool", False, "Notion", None)]),
+    ("fr", "j'utilise Notion pour mes notes", [("tool|*", False, "Notion", None)]),
     ("fr", "au boulot on utilise Slack", [("tool", False, "Slack", None)]),
     ("fr", "J'ai un chat qui s'appelle Minou", [("pet", False, "Minou", None)]),
     ("fr", "j'ai deux enfants", [("family", False, "enfants", None)]),
@@ -188,7 +188,7 @@ ITALIAN: list[Case] = [
     ("it", "Lavoro in Ferrari da tre anni", [("employer", False, "Ferrari", "2023")]),
     ("it", "faccio l'avvocato a Milano", [("occupation", False, "avvocato", None)]),
     ("it", "Sono insegnante di matematica", [("occupation", False, "insegnante", None)]),
-    ("it", "uso Notion per gli appunti", [("tool", False, "Notion", None)]),
+    ("it", "uso Notion per gli appunti", [("tool|*", False, "Notion", None)]),
     ("it", "in ufficio usiamo Teams", [("tool", False, "Teams", None)]),
     ("it", "Ho un gatto che si chiama Micio", [("pet", False, "Micio", None)]),
     ("it", "ho due figli", [("family", False, "figli", None)]),
@@ -231,7 +231,7 @@ PORTUGUESE: list[Case] = [
     ("pt", "Trabalho na Sonae há três anos", [("employer", False, "Sonae", "2023")]),
     ("pt", "trabalho como enfermeira num hospital", [("occupation", False, "enfermeira", None)]),
     ("pt", "Sou professor de matemática", [("occupation", False, "professor", None)]),
-    ("pt", "uso o Notion para as notas", [("tool", False, "Notion", None)]),
+    ("pt", "uso o Notion para as notas", [("tool|*", False, "Notion", None)]),
     ("pt", "no trabalho usamos o Slack", [("tool", False, "Slack", None)]),
     ("pt", "Tenho um gato chamado Tico", [("pet", False, "Tico", None)]),
     ("pt", "tenho dois filhos", [("family", False, "filhos", None)]),
@@ -299,7 +299,7 @@ MORE: list[Case] = [
     ("fr", "j'ai quitté mon job chez Total le mois dernier", [("employer", True, "Total", "2026-04")]),
     ("fr", "ça fait 2 ans que j'habite a dijon", [("location", False, "Dijon", "2024")]),
     ("fr", "je suis infirmier et j'étudie la psychologie", [("occupation", False, "infirmier", None)]),
-    ("fr", "perso j'utilise Firefox", [("tool", False, "Firefox", None)]),
+    ("fr", "perso j'utilise Firefox", [("tool|*", False, "Firefox", None)]),
     ("fr", "moi j'habite à Tours", [("location", False, "Tours", None)]),
     ("it", "allora, vivo a Trieste", [("location", False, "Trieste", None)]),
     ("it", "guarda, lavoro in Luxottica dal 2022", [("employer", False, "Luxottica", "2022")]),
@@ -309,7 +309,7 @@ MORE: list[Case] = [
     ("it", "ho lasciato il lavoro in Poste il mese scorso", [("employer", True, "Poste", "2026-04")]),
     ("it", "sono 2 anni che abito a pisa", [("location", False, "Pisa", "2024")]),
     ("it", "faccio il cameriere e studio giurisprudenza", [("occupation", False, "cameriere", None)]),
-    ("it", "io uso Firefox", [("tool", False, "Firefox", None)]),
+    ("it", "io uso Firefox", [("tool|*", False, "Firefox", None)]),
     ("it", "pk abito a Como", [("location", False, "Como", None)]),
     ("pt", "então, moro em Setúbal", [("location", False, "Setúbal", None)]),
     ("pt", "olha, trabalho na Embraer desde 2022", [("employer", False, "Embraer", "2022")]),
@@ -319,7 +319,7 @@ MORE: list[Case] = [
     ("pt", "saí da Unilever no mês passado", [("employer", True, "Unilever", "2026-04")]),
     ("pt", "faz 2 anos q moro em niteroi", [("location", False, "Niteroi", "2024")]),
     ("pt", "sou garçom e estudo enfermagem", [("occupation", False, "garçom", None)]),
-    ("pt", "eu uso Firefox", [("tool", False, "Firefox", None)]),
+    ("pt", "eu uso Firefox", [("tool|*", False, "Firefox", None)]),
     ("pt", "pq moro em Santos", [("location", False, "Santos", None)]),
 ]
 
@@ -358,7 +358,41 @@ THIRD: list[Case] = [
     ("pt", "trampo na Ambev", [("employer", False, "Ambev", None)]),
 ]
 
-ALL = GERMAN + SPANISH + FRENCH + ITALIAN + PORTUGUESE + MORE + THIRD
+# Fourth batch: whole chat messages, a greeting, two facts and a request, as people write to an assistant.
+CHATTY: list[Case] = [
+    ("de", "hey! ich arbeite seit 2022 als Pflegerin in einem Altenheim in Kiel, hast du Tipps für Nachtschichten?", [("occupation", False, "Pflegerin", "2022")]),
+    ("de", "hallo, wir haben zwei Katzen, Mimi und Tiger, und die streiten dauernd. was tun?", [("pet", False, "Mimi", None), ("pet", False, "Tiger", None)]),
+    ("de", "unser Hund Balu ist gestern gestorben, ich bin total fertig", [("pet|*", True, "Balu", "2026-05-11")]),
+    ("de", "ich hab seit der Kindheit Asthma und mache jetzt zweimal die Woche Yoga, hilft das?", [("habit", False, "Yoga", None)]),
+    ("de", "bin letzte Woche von Notion auf Obsidian umgestiegen, wie importiere ich meine Seiten?", [("tool|*", False, "Obsidian", None)]),
+    ("de", "seit Februar trinke ich keinen Alkohol mehr 💪 hast du Ideen für Mocktails?", [("habit", True, "Alkohol", "2026-02")]),
+    ("es", "holaa! trabajo de fisio en una clínica de Teruel desde 2022, me ayudas con un cv?", [("occupation", False, "fisio", None)]),
+    ("es", "tengo dos perros, Coco y Lola, y se pelean por la comida jaja. qué hago?", [("pet", False, "Coco", None), ("pet", False, "Lola", None)]),
+    ("es", "mi gata Nube murió ayer, tenía 18 años 😢", [("pet|*", True, "Nube", "2026-05-11")]),
+    ("es", "tengo diabetes desde los 20 y ahora hago pilates dos veces por semana, es buena idea?", [("habit", False, "pilates", None)]),
+    ("es", "la semana pasada me pasé de Trello a Notion, cómo exporto mis tableros?", [("tool|*", False, "Notion", None)]),
+    ("es", "desde marzo no bebo alcohol!! ideas de cócteles sin alcohol?", [(None, True, "alcohol", "2026-03")]),
+    ("fr", "coucou, je bosse comme aide-soignante dans un ehpad à Brest depuis 2022, des conseils pour les nuits ?", [("occupation", False, "aide-soignante", None)]),
+    ("fr", "j'ai deux chats, Pixel et Gribouille, et ils se battent tout le temps, je fais quoi ?", [("pet", False, "Pixel", None), ("pet", False, "Gribouille", None)]),
+    ("fr", "mon chien Filou est mort hier, il avait 14 ans", [("pet|*", True, "Filou", "2026-05-11")]),
+    ("fr", "j'ai de l'asthme depuis petit et je fais de la natation deux fois par semaine, c'est bien ?", [("habit", False, "natation", None)]),
+    ("fr", "la semaine dernière je suis passée de Chrome à Firefox, comment je récupère mes favoris ?", [("tool|*", False, "Firefox", None)]),
+    ("fr", "je fume plus depuis février !! des astuces pour pas reprendre ?", [("habit", True, "fum", "2026-02")]),
+    ("it", "ciao! faccio il fisioterapista in una clinica a Lucca dal 2022, mi aiuti col cv?", [("occupation", False, "fisioterapista", None)]),
+    ("it", "ho due gatti, Mirtillo e Pepe, e litigano sempre. che faccio?", [("pet", False, "Mirtillo", None), ("pet", False, "Pepe", None)]),
+    ("it", "la mia cagnolina Luna è morta ieri, aveva 15 anni", [("pet|*", True, "Luna", "2026-05-11")]),
+    ("it", "ho l'asma da piccolo e adesso faccio nuoto due volte a settimana, va bene?", [("habit", False, "nuoto", None)]),
+    ("it", "la settimana scorsa sono passata da Trello a Notion, come esporto le bacheche?", [("tool|*", False, "Notion", None)]),
+    ("it", "da febbraio non bevo più alcol!! idee per cocktail analcolici?", [(None, True, "alcol", "2026-02")]),
+    ("pt", "oi! trabalho como fisioterapeuta numa clínica em Londrina desde 2022, me ajuda com o currículo?", [("occupation", False, "fisioterapeuta", None)]),
+    ("pt", "tenho duas cadelas, a Mel e a Amora, e elas brigam muito. o que faço?", [("pet", False, "Mel", None), ("pet", False, "Amora", None)]),
+    ("pt", "o meu gato Simba morreu ontem, tinha 16 anos", [("pet|*", True, "Simba", "2026-05-11")]),
+    ("pt", "tenho asma desde criança e agora faço natação duas vezes por semana, ajuda?", [("habit", False, "natação", None)]),
+    ("pt", "na semana passada troquei o Trello pelo Notion, como exporto os quadros?", [("tool|*", False, "Notion", None)]),
+    ("pt", "desde fevereiro não bebo álcool!! ideias de drinks sem álcool?", [(None, True, "álcool", "2026-02")]),
+]
+
+ALL = GERMAN + SPANISH + FRENCH + ITALIAN + PORTUGUESE + MORE + THIRD + CHATTY
 
 
 @pytest.mark.parametrize(("language", "message", "expected"), ALL, ids=[f"{c[0]}:{c[1]}" for c in ALL])

@@ -5368,6 +5368,7 @@ def _skeleton_read(clause: str, language: str) -> list[frames.ForeignDraft]:
         foreign_skeleton.studied(clause, language)
         or foreign_skeleton.adored(clause, language)
         or foreign_skeleton.done_with(clause, language)
+        or foreign_skeleton.no_more(clause, language)
     )
     return [frames.ForeignDraft(*said)] if said else []
 

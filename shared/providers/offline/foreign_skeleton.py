@@ -31,7 +31,17 @@ from shared.providers.offline.foreign_habits import ACTIVITY_VERBS
 from shared.providers.offline.foreign_people import as_first_person
 from shared.providers.offline.text_forms import slug
 
-__all__ = ["Reading", "adored", "clauses_of", "done_with", "named_other", "normalised", "studied", "with_me"]
+__all__ = [
+    "Reading",
+    "adored",
+    "clauses_of",
+    "done_with",
+    "named_other",
+    "no_more",
+    "normalised",
+    "studied",
+    "with_me",
+]
 
 # --------------------------------------------------------------------------------------------
 # Chat's short forms, word for word
@@ -287,9 +297,14 @@ def _job_left(clause: str, language: str) -> str:
 
 # What one eats, drinks or smokes, denied, is a habit one does not have: "no como carne desde 2020" is said as
 # "ya no como carne"; "je mange plus jamais de viande" as "je ne mange plus de viande".
+# A time may come first: "desde marzo no bebo alcohol".
+_TIME_FIRST = r"(?:(?:desde|hace|há|faz)\s+(?:\S+\s+){1,3}?)?"
 _NOT_CONSUMED = {
-    "es": (re.compile(r"(?i)^(?:yo\s+)?no\s+(?=(?:como|bebo|fumo|tomo)\b)"), "ya no "),
-    "pt": (re.compile(r"(?i)^(?:eu\s+)?(?:não|nao)\s+(?=(?:como|bebo|fumo|tomo)\b)"), "já não "),
+    "es": (re.compile(rf"(?i)^(?P<t>{_TIME_FIRST})(?:yo\s+)?no\s+(?=(?:como|bebo|fumo|tomo)\b)"), "\\g<t>ya no "),
+    "pt": (
+        re.compile(rf"(?i)^(?P<t>{_TIME_FIRST})(?:eu\s+)?(?:não|nao)\s+(?=(?:como|bebo|fumo|tomo)\b)"),
+        "\\g<t>já não ",
+    ),
     "fr": (re.compile(r"(?i)^je\s+(?:ne\s+)?(?P<v>mange|bois|fume)\s+(?:plus\s+jamais|jamais\s+plus)\b"), "je ne \\g<v> plus"),
 }
 
@@ -385,6 +400,19 @@ def with_me(clause: str, language: str) -> str:
     return rest
 
 
+# German puts a sentence adverb right after the verb ("ich nutze jetzt Notion", "ich arbeite inzwischen bei SAP"):
+# it says when or how sure, never the object, and the frames read the verb's object next to it. Not after "bin":
+# "ich bin jetzt bei Celonis" is a new job because of "jetzt", which its reader looks for.
+_DE_ADVERB = re.compile(
+    r"(?i)^(?P<head>(?:ich|wir)\s+(?!(?:bin|sind)\b)[^\W\d_]+)\s+(?:jetzt|nun|inzwischen|mittlerweile|übrigens|eigentlich|halt"
+    r"|auch|schon|immer\s+noch|nach\s+wie\s+vor|seit\s+kurzem|seit\s+neuestem|ebenfalls)\s+(?=\S)"
+)
+
+
+def _adverb_dropped(clause: str, language: str) -> str:
+    return _DE_ADVERB.sub(r"\g<head> ", clause, count=1) if language == "de" else clause
+
+
 def normalised(clause: str, language: str) -> str:
     """The clause as its readers know it: short forms written out, fillers and a reason's "because" dropped
     (German's verb put back second), a fronted place put after the verb, an activity begun said in the
@@ -396,6 +424,7 @@ def normalised(clause: str, language: str) -> str:
     text = with_me(text, language)
     text = _time_said_after(text, language)
     text = _place_after_verb(text, language)
+    text = _adverb_dropped(text, language)
     text = _activity_begun(text, language)
     text = _job_left(text, language)
     text = _not_consumed(text, language)
@@ -410,12 +439,12 @@ SUBJECTS = {"de": "Der Nutzer", "es": "El usuario", "fr": "L'utilisateur", "it":
 
 
 class Reading(tuple):
-    """(text, slot, value, kind): one statement of the user's, in the language of the message."""
+    """(text, slot, value, kind, negated): one statement of the user's, in the language of the message."""
 
     __slots__ = ()
 
-    def __new__(cls, text: str, slot: str, value: str, kind: str) -> Reading:
-        return super().__new__(cls, (text, slot, value, kind))
+    def __new__(cls, text: str, slot: str, value: str, kind: str, negated: bool = False) -> Reading:
+        return super().__new__(cls, (text, slot, value, kind, negated))
 
 
 # Where or how long one studies is not what one studies: "Informatik in Aachen", "ingegneria al Politecnico".
@@ -511,7 +540,11 @@ _BE_ROLE_AT_RX = {
 
 
 def clauses_of(clause: str, language: str) -> list[str]:
-    """The clause normalised, and split in two when it says a role and where it is held."""
+    """The clause normalised, and split in two when it says a role and where it is held, or ends with what the
+    user has done with ("je suis passé à Bitwarden, plus de LastPass")."""
+    tail = _NO_MORE_TAIL_RX.get(language)
+    if tail and (said := tail.search(clause.rstrip(" .!"))) and no_more(said.group("tail"), language):
+        return [*clauses_of(clause[: said.start()], language), said.group("tail")]
     text = normalised(clause, language)
     found = _BE_ROLE_AT_RX.get(language)
     m = found[0].match(text.strip().rstrip(" .!")) if found else None
@@ -563,3 +596,38 @@ def done_with(clause: str, language: str) -> Reading | None:
     verb = frames.third_person_verb(m.group("v"), language)
     said = possessives_third(f"{verb} {m.group('obj')} {_WITH[language]} {m.group('t')}", language)
     return Reading(f"{SUBJECTS[language]} {said}", f"tool:{slug(m.group('t'))}", m.group("t"), "fact")
+
+
+# "plus de LastPass", "no más Excel", "niente più Trello", "chega de Notion", "kein Excel mehr": a named thing the
+# user has done with, said on its own after a change ("je suis passé à Bitwarden, plus de LastPass"). Only a
+# name (capitalised): "plus de café" may as well say "more coffee".
+_NO_MORE = {
+    "fr": r"(?:et\s+)?(?:fini|plus)\s+(?:de\s+|d')?",
+    "es": r"(?:y\s+)?(?:no\s+más|se\s+acabó|adiós\s+a)\s+(?:el\s+|la\s+)?",
+    "it": r"(?:e\s+)?(?:niente\s+più|basta(?:\s+con)?|addio\s+a)\s+(?:il\s+|la\s+|lo\s+)?",
+    "pt": r"(?:e\s+)?(?:chega\s+de|adeus\s+ao?|nada\s+mais\s+de)\s+(?:o\s+|a\s+)?",
+    "de": r"(?:und\s+)?(?:kein|keine|nie\s+wieder|tschüss)\s+",
+}
+_NO_MORE_RX = {
+    language: re.compile(rf"^(?i:{lead}){_PRODUCT}(?P<more>\s+mehr)?$") for language, lead in _NO_MORE.items()
+}
+_NO_MORE_TAIL_RX = {
+    language: re.compile(rf"\s*[,;]\s*(?P<tail>(?i:{lead}){_PRODUCT}(?:\s+mehr)?)$") for language, lead in _NO_MORE.items()
+}
+_NO_LONGER_USES = {
+    "fr": "{S} n'utilise plus {t}",
+    "es": "{S} ya no usa {t}",
+    "it": "{S} non usa più {t}",
+    "pt": "{S} já não usa {t}",
+    "de": "{S} nutzt {t} nicht mehr",
+}
+
+
+def no_more(clause: str, language: str) -> Reading | None:
+    """ "plus de LastPass" -> the user no longer uses LastPass (a retraction on whatever slot holds it)."""
+    pattern = _NO_MORE_RX.get(language)
+    m = pattern.match(clause.strip().rstrip(" .!")) if pattern else None
+    if m is None or (language == "de" and m.group("more") is None and not clause.lower().startswith(("nie", "tschüss"))):
+        return None  # German "kein X" says "no more" only with "mehr"
+    name = m.group("t")
+    return Reading(_NO_LONGER_USES[language].format(S=SUBJECTS[language], t=name), f"*:{slug(name)}", name, "fact", True)
