@@ -5261,7 +5261,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
         for piece in foreign_casual.split_at_commas(whole, language)
         for fully in (foreign_casual.said_fully(piece, language),)
         for conjunct in clauses.split_foreign_conjuncts(fully, language)
-        # "pregunto porque vivo en Alicante", "en Vigo vivo", "bei Siemens arbeite ich": the clause as the readers know it
+        # "pregunto porque vivo en Alicante", "en Vigo vivo", "bei Siemens arbeite ich": as the readers know them
         for plain in foreign_skeleton.clauses_of(conjunct, language)
         for part in foreign_people.work_at_as(plain, language)
     ):

@@ -29,7 +29,7 @@ from shared.providers.offline import frames
 from shared.providers.offline.foreign_clauses import possessives_third
 from shared.providers.offline.foreign_habits import ACTIVITY_VERBS
 from shared.providers.offline.foreign_people import as_first_person
-from shared.providers.offline.text_forms import slug
+from shared.providers.offline.text_forms import slug, words
 
 __all__ = [
     "Reading",
@@ -48,14 +48,44 @@ __all__ = [
 # --------------------------------------------------------------------------------------------
 
 _SHORT_FORMS = {
-    "es": {"q": "que", "k": "que", "xq": "porque", "pq": "porque", "porq": "porque", "tb": "también",
-           "tmb": "también", "tbn": "también", "tambien": "también"},
-    "pt": {"q": "que", "pq": "porque", "porq": "porque", "tb": "também", "tbm": "também", "tambem": "também",
-           "vc": "você"},
-    "it": {"cmq": "comunque", "pk": "perché", "xk": "perché", "xké": "perché", "xche": "perché", "perche": "perché",
-           "ke": "che", "anke": "anche"},
-    "fr": {"pcq": "parce que", "pck": "parce que", "psk": "parce que", "paske": "parce que", "tjrs": "toujours",
-           "tjs": "toujours"},
+    "es": {
+        "q": "que",
+        "k": "que",
+        "xq": "porque",
+        "pq": "porque",
+        "porq": "porque",
+        "tb": "también",
+        "tmb": "también",
+        "tbn": "también",
+        "tambien": "también",
+    },
+    "pt": {
+        "q": "que",
+        "pq": "porque",
+        "porq": "porque",
+        "tb": "também",
+        "tbm": "também",
+        "tambem": "também",
+        "vc": "você",
+    },
+    "it": {
+        "cmq": "comunque",
+        "pk": "perché",
+        "xk": "perché",
+        "xké": "perché",
+        "xche": "perché",
+        "perche": "perché",
+        "ke": "che",
+        "anke": "anche",
+    },
+    "fr": {
+        "pcq": "parce que",
+        "pck": "parce que",
+        "psk": "parce que",
+        "paske": "parce que",
+        "tjrs": "toujours",
+        "tjs": "toujours",
+    },
     "de": {"nen": "einen", "nem": "einem", "ner": "einer", "grad": "gerade"},
 }
 # Slang for working, and "work at" said by the employer: the plain verb the readers know.
@@ -101,7 +131,8 @@ def _written_out(clause: str, language: str) -> str:
 _ASKING = {
     "es": r"(?:te\s+|le\s+|os\s+)?(?:pregunto|cuento|comento|digo|escribo)",
     "pt": r"(?:te\s+|lhe\s+)?(?:pergunto|conto|digo|escrevo)",
-    "it": r"(?:te\s+lo\s+|ve\s+lo\s+|lo\s+)?(?:chiedo|domando|dico|scrivo|racconto)|(?:ti|vi)\s+(?:chiedo|dico|scrivo|racconto)",
+    "it": r"(?:te\s+lo\s+|ve\s+lo\s+|lo\s+)?(?:chiedo|domando|dico|scrivo|racconto)"
+    r"|(?:ti|vi)\s+(?:chiedo|dico|scrivo|racconto)",
     "fr": r"(?:je\s+(?:te\s+|vous\s+)?(?:demande|dis|écris|raconte|pose\s+la\s+question))",
     "de": r"(?:ich\s+)?(?:frage|sage|schreibe|erzähle)(?:\s+(?:nur|dir|euch|ihnen))*",
 }
@@ -305,7 +336,10 @@ _NOT_CONSUMED = {
         re.compile(rf"(?i)^(?P<t>{_TIME_FIRST})(?:eu\s+)?(?:não|nao)\s+(?=(?:como|bebo|fumo|tomo)\b)"),
         "\\g<t>já não ",
     ),
-    "fr": (re.compile(r"(?i)^je\s+(?:ne\s+)?(?P<v>mange|bois|fume)\s+(?:plus\s+jamais|jamais\s+plus)\b"), "je ne \\g<v> plus"),
+    "fr": (
+        re.compile(r"(?i)^je\s+(?:ne\s+)?(?P<v>mange|bois|fume)\s+(?:plus\s+jamais|jamais\s+plus)\b"),
+        "je ne \\g<v> plus",
+    ),
 }
 
 
@@ -342,27 +376,32 @@ _AND_I_RX = {
     for language, (conj, me) in _AND_I.items()
 }
 _MARRIED_TOGETHER = {
-    "de": (re.compile(r"(?i)^(?:wir\s+)?haben\s+(?P<mid>.*?)\s*geheiratet(?P<tail>.*)$"), "ich habe {mid} {x} geheiratet{tail}"),
+    "de": (
+        re.compile(r"(?i)^(?:wir\s+)?haben\s+(?P<mid>.*?)\s*geheiratet(?P<tail>.*)$"),
+        "ich habe {mid} {x} geheiratet{tail}",
+    ),
     "es": (re.compile(r"(?i)^nos\s+(?:casamos|hemos\s+casado)\b(?P<mid>)(?P<tail>.*)$"), "me casé con {x}{tail}"),
     "it": (re.compile(r"(?i)^ci\s+siamo\s+sposat[ie]\b(?P<mid>)(?P<tail>.*)$"), "mi sono sposato con {x}{tail}"),
-    "pt": (re.compile(r"(?i)^(?:nos\s+)?(?:casámos|casamos|nos\s+casamos)\b(?P<mid>)(?P<tail>.*)$"), "casei com {x}{tail}"),
+    "pt": (
+        re.compile(r"(?i)^(?:nos\s+)?(?:casámos|casamos|nos\s+casamos)\b(?P<mid>)(?P<tail>.*)$"),
+        "casei com {x}{tail}",
+    ),
     "fr": (
         re.compile(r"(?i)^(?:on\s+s'est|nous\s+nous\s+sommes)\s+mariée?s?\b(?P<mid>)(?P<tail>.*)$"),
         "je me suis marié avec {x}{tail}",
     ),
 }
 _WE = {"de": "wir", "fr": "nous"}
-_DETERMINERS = frozenset(
+_DETERMINERS = words(
     "mein meine meinen der die das mi mis el la los las il lo i gli le mio mia miei mie o a os as meu minha ma mon mes"
-    " l'".split()
+    " l'"
 )
 
 
 # Nouns German capitalises that name a relation, not a person.
-_DE_RELATIONS = frozenset(
+_DE_RELATIONS = words(
     "freundin freund frau mann partner partnerin verlobte verlobter schwester bruder mutter vater kollege kollegin"
-    " familie eltern tochter sohn kinder kind tochter oma opa cousine cousin nachbar nachbarin mitbewohner"
-    " mitbewohnerin".split()
+    " familie eltern tochter sohn kinder kind oma opa cousine cousin nachbar nachbarin mitbewohner mitbewohnerin"
 )
 
 
@@ -612,7 +651,8 @@ _NO_MORE_RX = {
     language: re.compile(rf"^(?i:{lead}){_PRODUCT}(?P<more>\s+mehr)?$") for language, lead in _NO_MORE.items()
 }
 _NO_MORE_TAIL_RX = {
-    language: re.compile(rf"\s*[,;]\s*(?P<tail>(?i:{lead}){_PRODUCT}(?:\s+mehr)?)$") for language, lead in _NO_MORE.items()
+    language: re.compile(rf"\s*[,;]\s*(?P<tail>(?i:{lead}){_PRODUCT}(?:\s+mehr)?)$")
+    for language, lead in _NO_MORE.items()
 }
 _NO_LONGER_USES = {
     "fr": "{S} n'utilise plus {t}",
@@ -627,7 +667,11 @@ def no_more(clause: str, language: str) -> Reading | None:
     """ "plus de LastPass" -> the user no longer uses LastPass (a retraction on whatever slot holds it)."""
     pattern = _NO_MORE_RX.get(language)
     m = pattern.match(clause.strip().rstrip(" .!")) if pattern else None
-    if m is None or (language == "de" and m.group("more") is None and not clause.lower().startswith(("nie", "tschüss"))):
+    if m is None or (
+        language == "de" and m.group("more") is None and not clause.lower().startswith(("nie", "tschüss"))
+    ):
         return None  # German "kein X" says "no more" only with "mehr"
     name = m.group("t")
-    return Reading(_NO_LONGER_USES[language].format(S=SUBJECTS[language], t=name), f"*:{slug(name)}", name, "fact", True)
+    return Reading(
+        _NO_LONGER_USES[language].format(S=SUBJECTS[language], t=name), f"*:{slug(name)}", name, "fact", True
+    )
