@@ -5257,7 +5257,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
     drafts: list[Draft] = []
     for clause, restored in (
         (part, fully != piece)
-        for whole in frames.split_foreign_clauses(foreign_skeleton.with_me(sentence, language), language)
+        for whole in frames.split_foreign_clauses(foreign_skeleton.whole_sentence(sentence, language), language)
         for piece in foreign_casual.split_at_commas(whole, language)
         for fully in (foreign_casual.said_fully(piece, language),)
         for conjunct in clauses.split_foreign_conjuncts(fully, language)

@@ -40,6 +40,7 @@ __all__ = [
     "no_more",
     "normalised",
     "studied",
+    "whole_sentence",
     "with_me",
 ]
 
@@ -103,6 +104,7 @@ _WORK_SLANG = {
 }
 # German chat drops "ich" before "hab": "hab nen Hund", "hab bei Zalando gekündigt".
 _DE_BARE_HAB = re.compile(r"(?i)^hab(?:e)?\s+(?!ich\b)")
+_DE_BARE_BIN = re.compile(r"(?i)^bin\s+(?!ich\b)")
 _SHORT_FORMS_RX = {
     language: re.compile(r"(?i)(?<![\w'])(" + "|".join(map(re.escape, forms)) + r")(?![\w'])")
     for language, forms in _SHORT_FORMS.items()
@@ -120,7 +122,9 @@ def _written_out(clause: str, language: str) -> str:
     text = pattern.sub(lambda m: forms[m.group(1).lower()], text)
     for slang, plain in _WORK_SLANG.get(language, ()):
         text = slang.sub(plain, text, count=1)
-    return _DE_BARE_HAB.sub("ich habe ", text) if language == "de" else text
+    if language != "de":
+        return text
+    return _DE_BARE_BIN.sub("ich bin ", _DE_BARE_HAB.sub("ich habe ", text))
 
 
 # --------------------------------------------------------------------------------------------
@@ -413,6 +417,12 @@ def _names_someone(said: str, language: str) -> bool:
     return any(w[:1].isupper() and not (language == "de" and w.lower() in _DE_RELATIONS) for w in words[1:])
 
 
+def whole_sentence(sentence: str, language: str) -> str:
+    """What is normalised before a sentence is cut at its commas and conjunctions: "X and I" as the subject, and a
+    thing said last after the clitic that stands for it."""
+    return _thing_put_back(with_me(sentence, language), language)
+
+
 def with_me(clause: str, language: str) -> str:
     """ "Marta y yo nos casamos" -> "me casé con Marta"; "ma femme et moi habitons à Annecy" -> "nous habitons à
     Annecy"; anything else as said."""
@@ -452,6 +462,137 @@ def _adverb_dropped(clause: str, language: str) -> str:
     return _DE_ADVERB.sub(r"\g<head> ", clause, count=1) if language == "de" else clause
 
 
+# --------------------------------------------------------------------------------------------
+# Still doing it, or doing it for a while: "sigo trabajando en Mercadona", "continuo a lavorare in Eni",
+# "llevo tres años viviendo en Almería" are the plain present ("trabajo en Mercadona", "vivo en Almería desde
+# hace tres años")
+# --------------------------------------------------------------------------------------------
+
+_GERUND = re.compile(r"(?i)^(?P<stem>[^\W\d_]{2,}?)(?:ando|iendo|endo)$")
+_STILL = {
+    "es": re.compile(r"(?i)^(?:yo\s+)?(?:sigo|continúo|continuo)\s+(?P<g>[^\W\d_]+(?:ando|iendo))\b(?P<rest>.*)$"),
+    "it": re.compile(r"(?i)^(?:io\s+)?(?:continuo|sto\s+continuando)\s+a\s+(?P<inf>[^\W\d_]+(?:are|ere|ire)\b.*)$"),
+    "pt": re.compile(r"(?i)^(?:eu\s+)?(?:continuo|sigo)\s+a\s+(?P<inf>[^\W\d_]+(?:ar|er|ir)\b.*)$"),
+}
+_FOR_A_WHILE = re.compile(
+    r"(?i)^(?:yo\s+)?llevo\s+(?P<t>[^,]{1,25}?\b(?:años?|meses|mes|semanas?|días?))\s+"
+    r"(?P<g>[^\W\d_]+(?:ando|iendo))\b(?P<rest>.*)$"
+)
+_GERUND_IRREGULAR = {"yendo": "voy", "siendo": "soy", "haciendo": "hago", "teniendo": "tengo", "viviendo": "vivo"}
+
+
+def _present_of_gerund(gerund: str) -> str | None:
+    lower = gerund.lower()
+    if lower in _GERUND_IRREGULAR:
+        return _GERUND_IRREGULAR[lower]
+    m = _GERUND.match(lower)
+    return f"{m.group('stem')}o" if m else None
+
+
+def _still_doing(clause: str, language: str) -> str:
+    text = clause.strip()
+    if language == "es" and (m := _FOR_A_WHILE.match(text)) and (verb := _present_of_gerund(m.group("g"))):
+        return f"{verb}{m.group('rest')} desde hace {m.group('t')}"
+    pattern = _STILL.get(language)
+    m = pattern.match(text) if pattern else None
+    if m is None:
+        return clause
+    if language == "es":
+        verb = _present_of_gerund(m.group("g"))
+        return f"{verb}{m.group('rest')}" if verb else clause
+    return as_first_person(m.group("inf"), language) or clause
+
+
+# --------------------------------------------------------------------------------------------
+# Signing up where one trains or takes classes: attending it ("me he apuntado al gimnasio" is "voy al gimnasio",
+# "ich habe mich im Fitnessstudio angemeldet" is "ich gehe ins Fitnessstudio"); the time said is when it began
+# --------------------------------------------------------------------------------------------
+
+_TRAINING_PLACE = {
+    "es": r"(?P<p>(?:al|el)\s+gimnasio|a\s+(?:clases?|un\s+curso)\s+de\s+[^\W\d_]+|a\s+yoga|a\s+pilates|a\s+natación)",
+    "it": r"(?P<p>(?:in|alla)\s+palestra|a\s+(?:un\s+)?(?:corso|lezioni)\s+di\s+[^\W\d_]+|a\s+yoga|a\s+pilates"
+    r"|in\s+piscina)",
+    "pt": r"(?P<p>(?:no|ao)\s+ginásio|na\s+academia|(?:numas?|em)\s+aulas?\s+de\s+[^\W\d_]+|no\s+yoga|no\s+pilates)",
+    "fr": r"(?P<p>à\s+la\s+(?:salle|piscine)|(?:à\s+un|au)\s+cours\s+de\s+[^\W\d_]+|au\s+yoga|au\s+pilates)",
+    "de": r"(?P<p>im\s+fitnessstudio|beim\s+yoga|in\s+einem\s+kurs|im\s+verein|beim\s+sport)",
+}
+_SIGNED_UP = {
+    "es": r"(?:yo\s+)?(?:me\s+he\s+apuntado|me\s+apunté|me\s+he\s+inscrito|me\s+inscribí|me\s+he\s+inscrita)",
+    "it": r"(?:io\s+)?(?:mi\s+sono\s+iscritt[oa]|mi\s+iscrissi)",
+    "pt": r"(?:eu\s+)?(?:inscrevi-me|me\s+inscrevi|matriculei-me|me\s+matriculei)",
+    "fr": r"je\s+me\s+suis\s+inscrite?",
+    "de": r"ich\s+(?:habe|hab)\s+mich",
+}
+_ATTEND = {
+    "es": lambda p: "voy " + re.sub(r"(?i)^el\s+", "al ", p),
+    "it": lambda p: "vado " + re.sub(r"(?i)^alla\s+", "in ", p),
+    "pt": lambda p: "vou " + re.sub(r"(?i)^no\s+", "ao ", re.sub(r"(?i)^(?:numas?|em)\s+aulas?", "às aulas", p)),
+    "fr": lambda p: "je vais " + re.sub(r"(?i)^à\s+un\s+cours", "au cours", p),
+    "de": lambda p: "ich gehe " + {"im fitnessstudio": "ins Fitnessstudio", "beim yoga": "zum Yoga"}.get(p.lower(), p),
+}
+_SIGNED_UP_RX = {
+    language: re.compile(
+        rf"(?i)^{_SIGNED_UP[language]}\s+(?P<mid>(?:\S+\s+){{0,3}}?){_TRAINING_PLACE[language]}"
+        rf"(?P<rest>(?:\s+[^,;.!?]*)?)" + (r"\s+angemeldet" if language == "de" else "") + r"$"
+    )
+    for language in _SIGNED_UP
+}
+
+
+def _signed_up(clause: str, language: str) -> str:
+    pattern = _SIGNED_UP_RX.get(language)
+    m = pattern.match(clause.strip().rstrip(" .!")) if pattern else None
+    if m is None:
+        return clause
+    return re.sub(r"\s+", " ", f"{_ATTEND[language](m.group('p'))} {m.group('mid')}{m.group('rest')}").strip()
+
+
+# --------------------------------------------------------------------------------------------
+# The thing said last, after a clitic that stands for it: "lo vendí el mes pasado, mi coche viejo" is "vendí mi
+# coche viejo el mes pasado"; "je l'ai vendue, ma vieille voiture"; "l'ho venduta, la mia macchina"
+# --------------------------------------------------------------------------------------------
+
+_DISLOCATED = {
+    "es": re.compile(
+        r"(?i)^(?:yo\s+)?(?:lo|la|los|las)\s+(?P<v>[^\W\d_]+)(?P<rest>[^,]*),\s*(?P<np>(?:mi|mis|el|la)\s+[^,]{2,40})$"
+    ),
+    "it": re.compile(
+        r"(?i)^(?:io\s+)?(?:l'|li\s+|le\s+|lo\s+|la\s+)(?P<v>ho\s+[^\W\d_]+)(?P<rest>[^,]*),\s*"
+        r"(?P<np>(?:il|la|i|le|lo)\s+(?:mi[oaie]\s+)?[^,]{2,40})$"
+    ),
+    "fr": re.compile(
+        r"(?i)^je\s+(?:l'|les\s+)(?P<v>ai\s+[^\W\d_]+)(?P<rest>[^,]*),\s*(?P<np>(?:mon|ma|mes|le|la|les)\s+[^,]{2,40})$"
+    ),
+    "pt": re.compile(
+        r"(?i)^(?:eu\s+)?(?P<v>[^\W\d_]+)-(?:o|a|os|as)\b(?P<rest>[^,]*),\s*(?P<np>(?:o|a|os|as)\s+[^,]{2,40})$"
+    ),
+}
+
+
+def _thing_put_back(clause: str, language: str) -> str:
+    pattern = _DISLOCATED.get(language)
+    m = pattern.match(clause.strip().rstrip(" .!")) if pattern else None
+    if m is None:
+        return clause
+    verb = f"j'{m.group('v')}" if language == "fr" else m.group("v")
+    return f"{verb} {m.group('np')}{m.group('rest')}"
+
+
+# German: two participles sharing one auxiliary ("ich habe mein Auto verkauft und mir ein E-Bike gekauft"): two
+# clauses, each with its auxiliary.
+_DE_TWO_PARTICIPLES = re.compile(
+    r"(?i)^(?P<aux>ich\s+(?:habe|hab|bin))\s+(?P<first>.+?\s+[^\W\d_]+(?:t|en))\s+und\s+"
+    r"(?P<second>(?!ich\b|wir\b)(?:\S+\s+){1,5}?(?:ge[^\W\d_]+|[^\W\d_]+iert|(?:ver|be|er|ent|zer)[^\W\d_]+)(?:t|en))$"
+)
+
+
+def _participles_apart(clause: str, language: str) -> list[str]:
+    m = _DE_TWO_PARTICIPLES.match(clause.strip().rstrip(" .!")) if language == "de" else None
+    if m is None:
+        return [clause]
+    return [f"{m.group('aux')} {m.group('first')}", f"{m.group('aux')} {m.group('second')}"]
+
+
 def normalised(clause: str, language: str) -> str:
     """The clause as its readers know it: short forms written out, fillers and a reason's "because" dropped
     (German's verb put back second), a fronted place put after the verb, an activity begun said in the
@@ -465,6 +606,9 @@ def normalised(clause: str, language: str) -> str:
     text = _place_after_verb(text, language)
     text = _adverb_dropped(text, language)
     text = _activity_begun(text, language)
+    text = _still_doing(text, language)
+    text = _signed_up(text, language)
+    text = _thing_put_back(text, language)
     text = _job_left(text, language)
     text = _not_consumed(text, language)
     return text if text.strip() else clause
@@ -585,6 +729,8 @@ def clauses_of(clause: str, language: str) -> list[str]:
     if tail and (said := tail.search(clause.rstrip(" .!"))) and no_more(said.group("tail"), language):
         return [*clauses_of(clause[: said.start()], language), said.group("tail")]
     text = normalised(clause, language)
+    if len(apart := _participles_apart(text, language)) > 1:
+        return [normalised(part, language) for part in apart]
     found = _BE_ROLE_AT_RX.get(language)
     m = found[0].match(text.strip().rstrip(" .!")) if found else None
     if m is None:
