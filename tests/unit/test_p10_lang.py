@@ -551,7 +551,47 @@ FIFTH: list[Case] = [
     ("de", "bin Lehrer in Bremen", [("occupation", False, "Lehrer", None)]),
 ]
 
-ALL = GERMAN + SPANISH + FRENCH + ITALIAN + PORTUGUESE + MORE + THIRD + CHATTY + FIFTH
+# Sixth batch: health said as what one is or has, children, courses of study, break-ups and adoptions said by
+# "we", being hired, retiring.
+SIXTH: list[Case] = [
+    ("es", "soy diabético desde los 30", [(None, False, "diabétic", None)]),
+    ("es", "tengo una hija de cinco años", [("family", False, "hija", None)]),
+    ("es", "estudio segundo de medicina", [("education", False, "medicina", None)]),
+    ("es", "Pablo y yo lo dejamos el mes pasado", [("partner", True, "Pablo|separ", None)]),
+    ("es", "hemos adoptado un gato que se llama Tofu", [("pet", False, "Tofu", None)]),
+    ("es", "me han contratado en Indra", [("employer", False, "Indra", None)]),
+    ("es", "me jubilé el año pasado", [("occupation", False, "jubilad", None)]),
+    ("it", "ho il diabete da quando ero ragazzo", [(None, False, "diabete", None)]),
+    ("it", "ho una figlia di cinque anni", [("family", False, "figlia", None)]),
+    ("it", "faccio l'università a Bologna", [(None, False, "Bologna", None)]),
+    ("it", "io e Luca ci siamo lasciati", [("partner", True, "Luca", None)]),
+    ("it", "abbiamo adottato un cane che si chiama Toby", [("pet", False, "Toby", None)]),
+    ("it", "mi hanno assunto in Enel", [("employer", False, "Enel", None)]),
+    ("it", "sono andato in pensione l'anno scorso", [("occupation", False, "pensione", None)]),
+    ("fr", "je suis diabétique depuis l'enfance", [(None, False, "diabétique", None)]),
+    ("fr", "j'ai une fille de cinq ans", [("family", False, "fille", None)]),
+    ("fr", "je suis en master d'informatique", [("education", False, "informatique", None)]),
+    ("fr", "Paul et moi on s'est séparés", [("partner", True, "Paul|sépar", None)]),
+    ("fr", "on a adopté un chat qui s'appelle Moka", [("pet", False, "Moka", None)]),
+    ("fr", "j'ai été embauché chez Thales", [("employer", False, "Thales", None)]),
+    ("fr", "je suis à la retraite depuis 2020", [("occupation", False, "retraite", "2020")]),
+    ("de", "ich bin seit meiner Jugend Diabetiker", [(None, False, "Diabetiker", None)]),
+    ("de", "ich habe eine Tochter, sie ist fünf", [("family", False, "Tochter", None)]),
+    ("de", "ich mache eine Ausbildung zum Koch", [(None, False, "Koch", None)]),
+    ("de", "Anna und ich haben uns getrennt", [("partner", True, "Anna", None)]),
+    ("de", "wir haben einen Kater adoptiert, er heißt Mikesch", [("pet", False, "Mikesch", None)]),
+    ("de", "ich wurde bei Siemens eingestellt", [("employer", False, "Siemens", None)]),
+    ("de", "ich bin seit 2020 in Rente", [("occupation", False, "Rente", "2020")]),
+    ("pt", "sou diabética desde criança", [(None, False, "diabétic", None)]),
+    ("pt", "tenho uma filha de cinco anos", [("family", False, "filha", None)]),
+    ("pt", "estou no segundo ano de Direito", [(None, False, "Direito", None)]),
+    ("pt", "eu e o Rui acabámos", [("partner", True, "Rui", None)]),
+    ("pt", "adotámos uma gata chamada Nina", [("pet", False, "Nina", None)]),
+    ("pt", "fui contratado pela Sonae", [("employer", False, "Sonae", None)]),
+    ("pt", "reformei-me no ano passado", [("occupation", False, "reformad", None)]),
+]
+
+ALL = GERMAN + SPANISH + FRENCH + ITALIAN + PORTUGUESE + MORE + THIRD + CHATTY + FIFTH + SIXTH
 
 
 # Cases still read wrongly, each for a reason outside this file's mechanisms (kept, so a fix shows): a one-word

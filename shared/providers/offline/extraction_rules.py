@@ -2893,7 +2893,7 @@ _MORE_MARKERS = {
     "es": "la un unas unos semana mes día todas todos pasado pasada tarde noche veces",
     "fr": "la un jour semaine mois dernier dernière fois",
     "it": "la le lo tutti tutte tutto un una uno dal dalla nella sulla settimana mese giorno mattine sera volte"
-    " ieri oggi scorsa",
+    " ieri oggi scorsa hanno",
     "pt": "o os um semana mês dia todos todas passado passada manhã noite vezes pelo pela às",
 }
 for _lang, _more in _MORE_MARKERS.items():
@@ -5369,6 +5369,7 @@ def _skeleton_read(clause: str, language: str) -> list[frames.ForeignDraft]:
         or foreign_skeleton.adored(clause, language)
         or foreign_skeleton.done_with(clause, language)
         or foreign_skeleton.no_more(clause, language)
+        or foreign_skeleton.condition(clause, language)
     )
     return [frames.ForeignDraft(*said)] if said else []
 

@@ -40,6 +40,7 @@ __all__ = [
     "no_more",
     "normalised",
     "studied",
+    "condition",
     "whole_sentence",
     "with_me",
 ]
@@ -593,6 +594,64 @@ def _participles_apart(clause: str, language: str) -> list[str]:
     return [f"{m.group('aux')} {m.group('first')}", f"{m.group('aux')} {m.group('second')}"]
 
 
+# --------------------------------------------------------------------------------------------
+# Events that leave a state: retiring ("me jubilé" is "estoy jubilado"), being hired ("mi hanno assunto in Enel"
+# is "lavoro in Enel", "ich wurde bei Siemens eingestellt" is "ich arbeite bei Siemens"), a year of a course of
+# study ("estou no segundo ano de Direito" is "estudo Direito")
+# --------------------------------------------------------------------------------------------
+
+_BECAME = {
+    "es": ((re.compile(r"(?i)^(?:yo\s+)?(?:me\s+jubilé|me\s+he\s+jubilado|me\s+he\s+jubilada)\b"), "estoy jubilado"),),
+    "it": (
+        (
+            re.compile(r"(?i)^(?:io\s+)?(?:sono\s+andat[oa]\s+in\s+pensione|mi\s+sono\s+pensionat[oa])\b"),
+            "sono in pensione",
+        ),
+        (re.compile(r"(?i)^(?:mi\s+hanno|m'hanno)\s+assunt[oa]\s+(?:in|presso)\s+"), "lavoro in "),
+        (re.compile(r"(?i)^(?:mi\s+hanno|m'hanno)\s+assunt[oa]\s+(?=(?:da|alla|al|all')\s*)"), "lavoro "),
+        (re.compile(r"(?i)^(?:io\s+)?sono\s+al\s+[^\W\d_]+\s+anno\s+di\s+"), "studio "),
+    ),
+    "pt": (
+        (re.compile(r"(?i)^(?:eu\s+)?(?:reformei-me|me\s+reformei)\b"), "estou reformado"),
+        (re.compile(r"(?i)^(?:eu\s+)?(?:aposentei-me|me\s+aposentei)\b"), "estou aposentado"),
+        (re.compile(r"(?i)^(?:eu\s+)?estou\s+no\s+[^\W\d_]+\s+ano\s+de\s+"), "estudo "),
+    ),
+    "fr": (
+        (
+            re.compile(r"(?i)^(?:j'ai\s+pris\s+ma\s+retraite|je\s+suis\s+partie?\s+à\s+la\s+retraite)\b"),
+            "je suis à la retraite",
+        ),
+        (
+            re.compile(
+                r"(?i)^je\s+suis\s+en\s+(?:master|licence|l[1-3]|m[12]|bts|dut|but|thèse|doctorat|prépa|\w+\s+année)"
+                r"\s+(?:de\s+|d'|en\s+)"
+            ),
+            "j'étudie ",
+        ),
+    ),
+    "de": (
+        (
+            re.compile(r"(?i)^ich\s+bin\s+(?P<mid>(?:\S+\s+){0,2}?)in\s+(?P<r>rente|pension)\s+gegangen\b"),
+            "ich bin \\g<mid>in \\g<r>",
+        ),
+    ),
+}
+_DE_HIRED = re.compile(
+    r"(?i)^ich\s+(?:wurde|bin)\s+(?P<mid>(?:\S+\s+){0,3}?)bei\s+(?P<org>.+?)\s+eingestellt(?:\s+worden)?$"
+)
+
+
+def _became(clause: str, language: str) -> str:
+    text = clause.strip()
+    if language == "de" and (m := _DE_HIRED.match(text.rstrip(" .!"))):
+        return f"ich arbeite bei {m.group('org')} {m.group('mid')}".strip()
+    for pattern, plain in _BECAME.get(language, ()):
+        said = pattern.sub(plain, text, count=1)
+        if said != text:
+            return said
+    return clause
+
+
 def normalised(clause: str, language: str) -> str:
     """The clause as its readers know it: short forms written out, fillers and a reason's "because" dropped
     (German's verb put back second), a fronted place put after the verb, an activity begun said in the
@@ -609,6 +668,7 @@ def normalised(clause: str, language: str) -> str:
     text = _still_doing(text, language)
     text = _signed_up(text, language)
     text = _thing_put_back(text, language)
+    text = _became(text, language)
     text = _job_left(text, language)
     text = _not_consumed(text, language)
     return text if text.strip() else clause
@@ -635,6 +695,10 @@ _WHERE_TAIL = re.compile(
     r"(?i)\s+(?:in|an|bei|auf|à|a|au|en|al|alla|allo|all'|presso|alla|na|no|em|da|dal|dalla|depuis|seit|desde"
     r"|à\s+la|de\s+la|pour|per|para|für)\b.*$"
 )
+_DE_TRAINING = re.compile(
+    r"(?i)^ich\s+mache\s+(?P<v>(?:eine\s+ausbildung|ein\s+studium|meinen\s+master|meinen\s+bachelor|eine\s+lehre)"
+    r"\s+(?:zum|zur|in|als)\s+[^,;.!?]+)$"
+)
 _STUDY = {
     "de": (r"ich\s+studiere\s+(?P<v>(?-i:[A-ZÄÖÜ])[\wäöüß-]*(?:\s+(?:und\s+)?(?-i:[A-ZÄÖÜ])[\wäöüß-]*)?)", "studiert"),
     "fr": (
@@ -654,6 +718,9 @@ _STUDY_RX = {language: (re.compile(rf"(?i)^{p}(?P<rest>[^,;.!?]*)$"), verb) for 
 def studied(clause: str, language: str) -> Reading | None:
     """ "ich studiere Informatik in Aachen", "j'étudie le droit", "studio ingegneria al Politecnico": the subject
     studied is the user's education; None for anything else."""
+    if language == "de" and (trained := _DE_TRAINING.match(clause.strip().rstrip(" .!"))):
+        said = trained.group("v")
+        return Reading(f"{SUBJECTS['de']} macht {said}", "education", said, "fact")
     found = _STUDY_RX.get(language)
     m = found[0].match(clause.strip().rstrip(" .!")) if found else None
     if m is None or "?" in clause:
@@ -821,3 +888,44 @@ def no_more(clause: str, language: str) -> Reading | None:
     return Reading(
         _NO_LONGER_USES[language].format(S=SUBJECTS[language], t=name), f"*:{slug(name)}", name, "fact", True
     )
+
+
+# A condition one has: "sono diabetico", "ho il diabete", "je suis diabétique", "je suis cœliaque", "ich bin
+# Diabetikerin": the user's health, on the slot English gives it.
+_CONDITION = {
+    "it": (
+        r"(?:io\s+)?(?:sono\s+(?P<adj>diabetic[oa]|celiac[oa])|ho\s+(?P<noun>il\s+diabete|la\s+celiachia))",
+        "è",
+        "ha",
+    ),
+    "fr": (r"je\s+suis\s+(?P<adj>diabétique|c(?:œ|oe)liaque)|j'ai\s+(?P<noun>du\s+diabète|le\s+diabète)", "est", "a"),
+    "pt": (
+        r"(?:eu\s+)?(?:sou\s+(?P<adj>diabétic[oa]|celíac[oa])|tenho\s+(?P<noun>diabetes|doença\s+celíaca))",
+        "é",
+        "tem",
+    ),
+    "de": (
+        r"ich\s+(?:bin\s+(?P<adj>diabetiker(?:in)?|zöliakie-?patient(?:in)?)|habe\s+(?P<noun>diabetes|zöliakie))",
+        "ist",
+        "hat",
+    ),
+    "es": (r"(?:yo\s+)?tengo\s+(?P<noun>diabetes|celiaquía)", "es", "tiene"),
+}
+_CONDITION_RX = {
+    language: (re.compile(rf"(?i)^{p}\b(?P<rest>[^,;.!?]*)$"), be, have)
+    for language, (p, be, have) in _CONDITION.items()
+}
+
+
+def condition(clause: str, language: str) -> Reading | None:
+    """Diabetes and coeliac disease said as what one is or has (the slot English uses: health:diabetes,
+    allergy:gluten)."""
+    found = _CONDITION_RX.get(language)
+    m = found[0].match(clause.strip().rstrip(" .!")) if found else None
+    if m is None or "?" in clause:
+        return None
+    groups = m.groupdict()
+    said = groups.get("adj") or groups.get("noun") or ""
+    verb = found[1] if groups.get("adj") else found[2]
+    slot = "health:diabetes" if said.lower().startswith("diab") else "allergy:gluten"
+    return Reading(f"{SUBJECTS[language]} {verb} {said}{m.group('rest')}".strip(), slot, said, "fact")
