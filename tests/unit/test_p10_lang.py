@@ -591,7 +591,51 @@ SIXTH: list[Case] = [
     ("pt", "reformei-me no ano passado", [("occupation", False, "reformad", None)]),
 ]
 
-ALL = GERMAN + SPANISH + FRENCH + ITALIAN + PORTUGUESE + MORE + THIRD + CHATTY + FIFTH + SIXTH
+# Seventh batch: changes said with "instead of" / "replaced by", diets no longer held, break-ups with a name,
+# coming to live somewhere, a job changed and the new one said after a comma.
+SEVENTH: list[Case] = [
+    ("es", "ahora uso Brave en vez de Chrome", [("tool|*", False, "Brave", None), ("tool|*", True, "Chrome", None)]),
+    ("es", "ya no soy vegetariano", [("diet", True, "vegetarian", None)]),
+    ("es", "terminé con Álvaro hace dos semanas", [("partner", True, "Álvaro|separ|termin", None)]),
+    ("es", "nos vinimos a vivir a Cáceres en enero", [("location", False, "Cáceres", "2026-01")]),
+    ("es", "cambié de curro, ahora estoy en Mapfre", [("employer", False, "Mapfre", None)]),
+    ("es", "he cambiado Excel por Google Sheets", [("tool|*", False, "Google Sheets", None)]),
+    ("fr", "j'utilise Brave à la place de Chrome maintenant", [("tool|*", False, "Brave", None)]),
+    ("fr", "je ne suis plus végétarienne", [("diet", True, "végétarien", None)]),
+    ("fr", "j'ai rompu avec Hugo le mois dernier", [("partner", True, "Hugo|rompu|sépar", None)]),
+    ("fr", "on s'est installés à Angers en janvier", [("location", False, "Angers", "2026-01")]),
+    ("fr", "j'ai changé de taf, maintenant je suis chez Decathlon", [("employer", False, "Decathlon", None)]),
+    ("fr", "j'ai remplacé Excel par Google Sheets", [("tool|*", False, "Google Sheets", None)]),
+    ("it", "adesso uso Brave invece di Chrome", [("tool|*", False, "Brave", None)]),
+    ("it", "non sono più vegana", [("diet", True, "vegan", None)]),
+    ("it", "mi sono lasciata con Paolo a marzo", [("partner", True, "Paolo|lasciat", None)]),
+    ("it", "siamo andati a vivere a Cesena a gennaio", [("location", False, "Cesena", "2026-01")]),
+    ("it", "ho cambiato lavoro, ora sono in Ferrero", [("employer", False, "Ferrero", None)]),
+    ("it", "ho sostituito Excel con Google Sheets", [("tool|*", False, "Google Sheets", None)]),
+    ("pt", "agora uso o Brave em vez do Chrome", [("tool|*", False, "Brave", None)]),
+    ("pt", "já não sou vegetariana", [("diet", True, "vegetarian", None)]),
+    ("pt", "terminei com o Rui há duas semanas", [("partner", True, "Rui|termin|separ", None)]),
+    ("pt", "fomos morar para Guimarães em janeiro", [("location", False, "Guimarães", "2026-01")]),
+    ("pt", "mudei de emprego, agora estou na Jerónimo Martins", [("employer", False, "Jerónimo Martins", None)]),
+    ("pt", "substituí o Excel pelo Google Sheets", [("tool|*", False, "Google Sheets", None)]),
+    ("de", "statt Chrome nutze ich jetzt Brave", [("tool|*", False, "Brave", None)]),
+    ("de", "ich bin kein Vegetarier mehr", [("diet", True, "Vegetarier", None)]),
+    ("de", "ich habe mit Jonas Schluss gemacht", [("partner", True, "Jonas|getrennt|Schluss", None)]),
+    ("de", "wir sind im Januar nach Jena gezogen", [("location", False, "Jena", "2026-01")]),
+    ("de", "hab den Job gewechselt, bin jetzt bei Zeiss", [("employer", False, "Zeiss", None)]),
+    ("de", "ich habe Excel durch Google Sheets ersetzt", [("tool|*", False, "Google Sheets", None)]),
+]
+
+# Preferences: the thing preferred is a taste, what it is weighed against is not.
+PREFERENCES: list[Case] = [
+    ("es", "prefiero el té al café", [("like:té", False, "té", None)]),
+    ("it", "preferisco il tè al caffè", [("like:tè", False, "tè", None)]),
+    ("pt", "prefiro chá a café", [("like:chá", False, "chá", None)]),
+    ("fr", "je préfère le thé au café", [("like:thé", False, "thé", None)]),
+    ("it", "adoro la pizza", [("like:pizza", False, "pizza", None)]),
+]
+
+ALL = GERMAN + SPANISH + FRENCH + ITALIAN + PORTUGUESE + MORE + THIRD + CHATTY + FIFTH + SIXTH + SEVENTH + PREFERENCES
 
 
 # Cases still read wrongly, each for a reason outside this file's mechanisms (kept, so a fix shows): a one-word
@@ -681,6 +725,8 @@ NOT_THE_USERS = [
     ("pt", "devia deixar de fumar?"),
     ("pt", "o meu pai já não fuma"),
     ("pt", "O João mudou-se para Faro no mês passado"),
+    ("es", "te adoro"),
+    ("it", "preferisco che tu mi dia del tu?"),
     # past states, someone else's clause with the pronoun dropped, plans and conditions
     ("es", "vivía en Madrid cuando era pequeño"),
     ("es", "trabaja en Indra desde 2020"),

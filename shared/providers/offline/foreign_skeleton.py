@@ -210,8 +210,19 @@ _DE_FRONT = re.compile(
 )
 
 
+_DE_INSTEAD = re.compile(
+    rf"(?i)^(?P<pp>(?:statt|anstatt|anstelle\s+von)\s+{_NAME})\s*,?\s+(?P<v>[^\W\d_]+)\s+(?P<s>ich|wir)\b(?P<rest>.*)$"
+)
+# "ich bin jetzt bei Zeiss": the reader of a new employer knows it as "jetzt bin ich bei Zeiss".
+_DE_NOW_AT = re.compile(r"(?i)^ich\s+bin\s+(?P<now>jetzt|nun|inzwischen|mittlerweile)\s+bei\s+")
+
+
 def _place_after_verb(clause: str, language: str) -> str:
     if language == "de":
+        if m := _DE_INSTEAD.match(clause):
+            return f"{m.group('s')} {m.group('v')}{m.group('rest')} {m.group('pp')}"
+        if m := _DE_NOW_AT.match(clause):
+            return f"{m.group('now')} bin ich bei {clause[m.end() :]}"
         m = _DE_FRONT.match(clause)
         if m and _DE_FINITE.match(m.group("v")):
             return f"{m.group('s')} {m.group('v')} {m.group('pp')}{m.group('rest')}"
@@ -636,6 +647,34 @@ _BECAME = {
         ),
     ),
 }
+# Coming to live somewhere, and parting from someone: "nos vinimos a vivir a Cáceres" is "vivo en Cáceres", "on
+# s'est installés à Angers" is "j'habite à Angers"; "mi sono lasciata con Paolo" is "non sto più con Paolo", "ich
+# habe mit Jonas Schluss gemacht" is "ich bin nicht mehr mit Jonas zusammen".
+_SETTLED_OR_PARTED = {
+    "es": (
+        (
+            re.compile(
+                r"(?i)^(?:yo\s+)?(?:me|nos)\s+(?:vine|vinimos|fui|fuimos|he\s+venido|hemos\s+venido|hemos\s+ido)"
+                r"\s+a\s+vivir\s+(?:a|en)\s+"
+            ),
+            "vivo en ",
+        ),
+        (re.compile(r"(?i)^(?:yo\s+)?(?:lo\s+)?(?:he\s+dejado|dejé)\s+con\s+"), "ya no estoy con "),
+    ),
+    "fr": (
+        (
+            re.compile(r"(?i)^(?:je\s+me\s+suis|on\s+s'est|nous\s+nous\s+sommes)\s+installée?s?\s+(?=(?:à|a|en|au)\s)"),
+            "j'habite ",
+        ),
+    ),
+    "it": ((re.compile(r"(?i)^(?:io\s+)?mi\s+sono\s+lasciat[oa]\s+con\s+"), "non sto più con "),),
+    "de": (
+        (
+            re.compile(r"(?i)^ich\s+(?:habe|hab)\s+(?P<mid>(?:\S+\s+){0,2}?)mit\s+(?P<x>\S+)\s+schluss\s+gemacht"),
+            "ich bin \\g<mid>nicht mehr mit \\g<x> zusammen",
+        ),
+    ),
+}
 _DE_HIRED = re.compile(
     r"(?i)^ich\s+(?:wurde|bin)\s+(?P<mid>(?:\S+\s+){0,3}?)bei\s+(?P<org>.+?)\s+eingestellt(?:\s+worden)?$"
 )
@@ -645,7 +684,7 @@ def _became(clause: str, language: str) -> str:
     text = clause.strip()
     if language == "de" and (m := _DE_HIRED.match(text.rstrip(" .!"))):
         return f"ich arbeite bei {m.group('org')} {m.group('mid')}".strip()
-    for pattern, plain in _BECAME.get(language, ()):
+    for pattern, plain in (*_BECAME.get(language, ()), *_SETTLED_OR_PARTED.get(language, ())):
         said = pattern.sub(plain, text, count=1)
         if said != text:
             return said
@@ -734,28 +773,36 @@ def studied(clause: str, language: str) -> Reading | None:
 
 
 _ADORE = {
-    "es": (r"(?:yo\s+)?adoro", "adora"),
-    "it": (r"(?:io\s+)?adoro", "adora"),
-    "pt": (r"(?:eu\s+)?adoro", "adora"),
+    "es": r"(?:yo\s+)?(?P<verb>adoro|prefiero)",
+    "it": r"(?:io\s+)?(?P<verb>adoro|preferisco)",
+    "pt": r"(?:eu\s+)?(?P<verb>adoro|prefiro)",
+    "fr": r"je\s+(?P<verb>préfère)",
 }
-_ADORE_RX = {
-    language: (re.compile(rf"(?i)^{p}\s+(?P<v>[^,;.!?]{{2,40}})$"), verb) for language, (p, verb) in _ADORE.items()
-}
+# What a preference is weighed against is not the taste: "prefiero el té al café".
+_AGAINST = re.compile(
+    r"(?i)\s+(?:al|a\s+la|a|ao|à|au|aux|alla|allo|agli|alle|que|rispetto\s+a|piuttosto\s+che|en\s+vez\s+de"
+    r"|em\s+vez\s+de|plutôt\s+que)\s+.*$"
+)
+_ADORE_RX = {language: re.compile(rf"(?i)^{p}\s+(?P<v>[^,;.!?]{{2,40}})$") for language, p in _ADORE.items()}
 _ARTICLE = re.compile(r"(?i)^(?:el|la|los|las|il|lo|i|gli|le|l'|o|a|os|as)\s*")
-_PRONOUN_OBJECT = re.compile(r"(?i)^(?:te|ti|la|lo|le|os|vos|vi|você|vocês|a\s+ti|a\s+te|mi|mia|mio|meu|minha)\b")
+_PRONOUN_OBJECT = re.compile(r"(?i)^(?:te|ti|os|vos|vi|você|vocês|a\s+ti|a\s+te|mi|mia|mio|meu|minha)\b")
 
 
 def adored(clause: str, language: str) -> Reading | None:
-    """ "adoro il jazz", "Adoro jazz": what one adores is a taste, like "mi piace"."""
-    found = _ADORE_RX.get(language)
-    m = found[0].match(clause.strip().rstrip(" .!")) if found else None
+    """ "adoro il jazz", "prefiero el té al café": what one adores or prefers is a taste, like "mi piace"."""
+    pattern = _ADORE_RX.get(language)
+    m = pattern.match(clause.strip().rstrip(" .!")) if pattern else None
     if m is None or "?" in clause or _PRONOUN_OBJECT.match(m.group("v")):
         return None  # "te adoro", "adoro mia moglie": a person, not a taste
-    thing = _ARTICLE.sub("", m.group("v").strip())
+    said = m.group("v").strip()
+    if re.match(r"(?i)(?:que|che|qu'|[^\W\d_]+(?:ar|er|ir|are|ere|ire|re))\b", said):
+        return None  # "prefiero que me tutees", "preferisco leggere": how, not a thing
+    verb = frames.third_person_verb(m.group("verb"), language)
+    thing = _ARTICLE.sub("", _AGAINST.sub("", said))
     key = slug(thing)
     if not key:
         return None
-    return Reading(f"{SUBJECTS[language]} {found[1]} {m.group('v').strip()}", f"like:{key}", thing, "preference")
+    return Reading(f"{SUBJECTS[language]} {verb} {said}", f"like:{key}", thing, "preference")
 
 
 # "Pablo se mudó a Londres", "Luca si è trasferito": a name, then a third person's clitic: someone else's clause,

@@ -31,7 +31,7 @@ from datetime import date, timedelta
 
 from shared.domain.needles import search_if_possible
 from shared.domain.slots import CONTEXT_MARK
-from shared.providers.offline import contexts, foreign_clauses, foreign_people
+from shared.providers.offline import contexts, foreign_clauses, foreign_people, foreign_verbs
 from shared.providers.offline.text_forms import finditer as _finditer
 from shared.providers.offline.text_forms import match as _match
 from shared.providers.offline.text_forms import rx as _rx
@@ -1938,6 +1938,8 @@ def _third_person_romance(words: str, language: str) -> str:
     lower = first.lower()
     if lower in table:
         first = table[lower]
+    elif known := foreign_verbs.third_person(lower, language):
+        first = known  # "prefiero" -> "prefiere", "sto" -> "sta": the ending or the verb tells the class
     elif language in ("es", "it", "pt") and lower.endswith("o") and len(lower) > 3:
         first = lower[:-1] + "a"  # most regular verbs are -ar/-are; wrong for -er/-ir, still readable
     return f"{first} {rest}".strip()
@@ -2011,6 +2013,8 @@ def third_person_verb(verb: str, language: str) -> str:
         lower = verb.lower()
         if lower in _ROMANCE_1SG_TO_3SG["fr"]:
             return _ROMANCE_1SG_TO_3SG["fr"][lower]
+        if known := foreign_verbs.third_person(lower, language):
+            return known  # "prends" -> "prend"
         return _sub(r"[sx]$", "t", lower) if _search(r"[^e][sx]$", lower) else lower  # "vis" -> "vit"
     return _third_person_romance(verb, language)
 
