@@ -691,6 +691,84 @@ def _became(clause: str, language: str) -> str:
     return clause
 
 
+# --------------------------------------------------------------------------------------------
+# Times said loosely, in the forms the date reader knows (as English reads them): part of a month is the month
+# ("a principios de marzo", "Anfang März", "début mars"); "a couple" is two and "a few" three ("hace un par de
+# meses", "vor ein paar Monaten", "il y a quelques mois"); a season "since" is its first month ("desde el
+# verano", "seit dem Sommer", "da quest'estate"). Left unread, such a time kept the clause from its reader.
+# --------------------------------------------------------------------------------------------
+
+_MONTHS = {
+    "de": "januar februar märz april mai juni juli august september oktober november dezember",
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
+    "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
+}
+_PART_OF_MONTH = {
+    "es": (r"(?:a|en)\s+(?:principios|comienzos|mediados|finales)\s+de", "en"),
+    "it": (r"(?:a|ad|all')\s*(?:inizio|inizi|metà|fine)\s+(?:di\s+)?", "a"),
+    "fr": (r"(?:au\s+)?(?:début|fin)\s+(?:de\s+|d')?|(?:à\s+la\s+)?mi-", "en"),
+    "pt": (r"(?:no|em)\s+(?:início|inicio|começo|meados|fim|final)\s+de", "em"),
+    "de": (r"(?:anfang|mitte|ende)", "im"),
+}
+_PART_OF_MONTH_RX = {
+    language: (re.compile(rf"(?i)(?<!\w)(?:{part})\s*(?=(?:{'|'.join(_MONTHS[language].split())})\b)"), said + " ")
+    for language, (part, said) in _PART_OF_MONTH.items()
+}
+_ROUGH_COUNT = {
+    "es": ((r"un\s+par\s+de", "dos"), (r"unos\s+(?:pocos|cuantos)", "tres"), (r"unos|unas(?=\s+\w+\s)", "")),
+    "it": ((r"un\s+paio\s+di", "due"),),
+    "fr": ((r"quelques", "trois"), (r"deux-trois", "trois")),
+    "pt": ((r"um\s+par\s+de", "dois"), (r"alguns|algumas", "três"), (r"uns|umas(?=\s+\w+\s)", "")),
+    "de": ((r"ein\s+paar", "drei"), (r"ein\s+paar\s+wenige", "drei")),
+}
+_UNITS = {
+    "es": r"años|meses|semanas|días",
+    "it": r"anni|mesi|settimane|giorni",
+    "fr": r"ans|années|mois|semaines|jours",
+    "pt": r"anos|meses|semanas|dias",
+    "de": r"jahren|monaten|wochen|tagen",
+}
+_ROUGH_COUNT_RX = {
+    language: tuple(
+        (re.compile(rf"(?i)(?<!\w)(?:{rough})\s+(?=(?:\w+\s+)?(?:{_UNITS[language]})\b)"), f"{said} " if said else "")
+        for rough, said in pairs
+    )
+    for language, pairs in _ROUGH_COUNT.items()
+}
+_SEASONS = {
+    "es": (r"desde", r"(?:el|este)\s+", "verano:junio otoño:septiembre invierno:diciembre primavera:marzo"),
+    "it": (
+        r"da|dal|dalla|dall'",
+        r"(?:quest'|questa\s+|questo\s+|l')?",
+        "estate:giugno autunno:settembre inverno:dicembre primavera:marzo",
+    ),
+    "fr": (r"depuis", r"(?:cet|cette|ce|l'|le)\s*", "été:juin automne:septembre hiver:décembre printemps:mars"),
+    "pt": (r"desde", r"(?:o|a|este|esta)\s+", "verão:junho outono:setembro inverno:dezembro primavera:março"),
+    "de": (r"seit", r"(?:dem|diesem)\s+", "sommer:juni herbst:september winter:dezember frühling:märz frühjahr:märz"),
+}
+_SEASON_MONTH = {language: dict(n.split(":") for n in names.split()) for language, (_, _, names) in _SEASONS.items()}
+_SEASONS_RX = {
+    language: (
+        re.compile(rf"(?i)(?<!\w)(?P<since>{since})\s*{article}(?P<season>{'|'.join(_SEASON_MONTH[language])})\b"),
+        _SEASON_MONTH[language],
+    )
+    for language, (since, article, _) in _SEASONS.items()
+}
+
+
+def _time_made_plain(clause: str, language: str) -> str:
+    if language not in _MONTHS:
+        return clause
+    pattern, said = _PART_OF_MONTH_RX[language]
+    text = pattern.sub(said, clause)
+    for rough, count in _ROUGH_COUNT_RX.get(language, ()):
+        text = rough.sub(count, text)
+    seasons, months = _SEASONS_RX[language]
+    return seasons.sub(lambda m: f"{m.group('since')} {months[m.group('season').lower()]}", text)
+
+
 def normalised(clause: str, language: str) -> str:
     """The clause as its readers know it: short forms written out, fillers and a reason's "because" dropped
     (German's verb put back second), a fronted place put after the verb, an activity begun said in the
@@ -698,6 +776,7 @@ def normalised(clause: str, language: str) -> str:
     if language not in _FILLERS:
         return clause
     text = _written_out(clause, language)
+    text = _time_made_plain(text, language)
     text = _without_lead(text, language)
     text = with_me(text, language)
     text = _time_said_after(text, language)
