@@ -665,6 +665,36 @@ EIGHTH: list[Case] = [
     ("de", "vor ein paar Monaten habe ich mir ein Motorrad gekauft", [("own", False, "Motorrad", "2026-02")]),
 ]
 
+# Ninth batch: tastes (favourites, "gern", "hasse", likes denied without "ne" or with "nicht" last or the thing
+# first, which were read as likes), a team's tool at work.
+NINTH: list[Case] = [
+    ("es", "mi color favorito es el azul", [("like", False, "azul", None)]),
+    ("es", "me gusta mucho cocinar", [("like", False, "cocinar", None)]),
+    ("es", "en el curro usamos Jira", [("tool", False, "Jira", None)]),
+    ("es", "mi cumple es el 3 de junio", [(None, False, "junio", None)]),
+    ("es", "odio el reguetón", [("dislike", False, "reguetón", None)]),
+    ("it", "il mio piatto preferito è la carbonara", [("like", False, "carbonara", None)]),
+    ("it", "mi piace un sacco il calcio", [("like", False, "calcio", None)]),
+    ("it", "in azienda usiamo Jira", [("tool", False, "Jira", None)]),
+    ("it", "non mi piace il sushi", [("dislike", False, "sushi", None)]),
+    ("it", "odio il traffico", [("dislike", False, "traffico", None)]),
+    ("fr", "mon film préféré c'est Amélie", [("like", False, "Amélie", None)]),
+    ("fr", "j'aime bien le rugby", [("like", False, "rugby", None)]),
+    ("fr", "au boulot on utilise Jira", [("tool", False, "Jira", None)]),
+    ("fr", "je déteste le froid", [("dislike", False, "froid", None)]),
+    ("fr", "j'aime pas les épinards", [("dislike", False, "épinards", None)]),
+    ("pt", "a minha cor preferida é o verde", [("like", False, "verde", None)]),
+    ("pt", "gosto muito de cozinhar", [("like", False, "cozinhar", None)]),
+    ("pt", "na empresa usamos o Jira", [("tool", False, "Jira", None)]),
+    ("pt", "não gosto de sushi", [("dislike", False, "sushi", None)]),
+    ("pt", "odeio o trânsito", [("dislike", False, "trânsito", None)]),
+    ("de", "meine Lieblingsband ist Muse", [("like", False, "Muse", None)]),
+    ("de", "ich koche total gern", [(None, False, "koch", None)]),
+    ("de", "bei uns in der Firma nutzen wir Jira", [("tool", False, "Jira", None)]),
+    ("de", "ich hasse Staus", [("dislike", False, "Staus", None)]),
+    ("de", "Sushi mag ich nicht", [("dislike", False, "Sushi", None)]),
+]
+
 ALL = (
     GERMAN
     + SPANISH
@@ -679,6 +709,7 @@ ALL = (
     + SEVENTH
     + PREFERENCES
     + EIGHTH
+    + NINTH
 )
 
 
@@ -694,6 +725,7 @@ KNOWN_GAPS = {
     "Adoro jazz",
     "sou garçom e estudo enfermagem",
     "me he apuntado a clases de salsa",  # votes English ("me", "he", "a")
+    "mi cumple es el 3 de junio",  # a birthday: no reader
 }
 CASES = [
     pytest.param(*c, id=f"{c[0]}:{c[1]}", marks=[pytest.mark.xfail(reason="known gap")] if c[1] in KNOWN_GAPS else [])
@@ -799,3 +831,18 @@ NOT_THE_USERS = [
 def test_what_is_not_the_users_fact_gives_none_of_the_users(language, message):
     facts = facts_of(message)
     assert not [f for f in facts if f.text.startswith(USER)], shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("de", "ich mag Sushi nicht"),
+        ("de", "Sushi mag ich nicht"),
+        ("de", "Staus hasse ich"),
+        ("fr", "j'aime pas les épinards"),
+        ("fr", "j'aime pas trop le froid"),
+    ],
+)
+def test_a_like_denied_is_never_a_like(language, message):
+    facts = facts_of(message)
+    assert facts and not [f for f in facts if (f.slot or "").startswith("like")], shown(facts)

@@ -5370,6 +5370,8 @@ def _skeleton_read(clause: str, language: str) -> list[frames.ForeignDraft]:
         or foreign_skeleton.done_with(clause, language)
         or foreign_skeleton.no_more(clause, language)
         or foreign_skeleton.condition(clause, language)
+        or foreign_skeleton.favourite(clause, language)
+        or foreign_skeleton.german_taste(clause, language)
     )
     return [frames.ForeignDraft(*said)] if said else []
 

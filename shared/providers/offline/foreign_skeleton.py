@@ -40,6 +40,8 @@ __all__ = [
     "no_more",
     "normalised",
     "studied",
+    "favourite",
+    "german_taste",
     "condition",
     "whole_sentence",
     "with_me",
@@ -769,6 +771,38 @@ def _time_made_plain(clause: str, language: str) -> str:
     return seasons.sub(lambda m: f"{m.group('since')} {months[m.group('season').lower()]}", text)
 
 
+# --------------------------------------------------------------------------------------------
+# Liking, denied the way people say it: French without "ne" ("j'aime pas les épinards" is "je n'aime pas les
+# épinards"); German with "nicht" last or the thing first ("ich mag Sushi nicht", "Sushi mag ich nicht" are
+# "ich mag nicht Sushi"; "Jazz mag ich" is "ich mag Jazz"). Read as they were, they were likes.
+# --------------------------------------------------------------------------------------------
+
+_FR_PAS = re.compile(r"(?i)^(?:j'(?P<v1>[^\W\d_]+)|je\s+(?!ne\b|n')(?P<v2>[^\W\d_]+))\s+pas\b")
+_DE_LIKE_LAST = re.compile(
+    r"(?i)^ich\s+(?P<v>mag|liebe)\s+(?P<obj>.+?)\s+(?P<neg>nicht|überhaupt\s+nicht|gar\s+nicht)$"
+)
+_DE_LIKE_FRONT = re.compile(
+    r"(?i)^(?P<obj>(?!ich\b|wir\b|das\b|es\b)[^,;]{2,40}?)\s+(?P<v>mag|liebe|hasse)\s+ich(?P<neg>\s+(?:nicht|überhaupt\s+nicht|gar\s+nicht))?$"
+)
+
+
+def _liking_denied(clause: str, language: str) -> str:
+    text = clause.strip().rstrip(" .!")
+    if language == "fr" and (m := _FR_PAS.match(text)):
+        verb = m.group("v1") or m.group("v2")
+        ne = "n'" if verb[:1].lower() in "aeiouyhéèê" else "ne "
+        return f"je {ne}{verb} pas{text[m.end() :]}"
+    if language != "de":
+        return clause
+    if m := _DE_LIKE_LAST.match(text):
+        return f"ich mag nicht {m.group('obj')}"
+    if m := _DE_LIKE_FRONT.match(text):
+        if m.group("neg") or m.group("v").lower() == "hasse":
+            return f"ich mag nicht {m.group('obj')}"
+        return f"ich {m.group('v').lower()} {m.group('obj')}"
+    return clause
+
+
 def normalised(clause: str, language: str) -> str:
     """The clause as its readers know it: short forms written out, fillers and a reason's "because" dropped
     (German's verb put back second), a fronted place put after the verb, an activity begun said in the
@@ -789,6 +823,7 @@ def normalised(clause: str, language: str) -> str:
     text = _became(text, language)
     text = _job_left(text, language)
     text = _not_consumed(text, language)
+    text = _liking_denied(text, language)
     return text if text.strip() else clause
 
 
@@ -863,7 +898,7 @@ _AGAINST = re.compile(
     r"|em\s+vez\s+de|plutôt\s+que)\s+.*$"
 )
 _ADORE_RX = {language: re.compile(rf"(?i)^{p}\s+(?P<v>[^,;.!?]{{2,40}})$") for language, p in _ADORE.items()}
-_ARTICLE = re.compile(r"(?i)^(?:el|la|los|las|il|lo|i|gli|le|l'|o|a|os|as)\s*")
+_ARTICLE = re.compile(r"(?i)^(?:(?:el|la|los|las|il|lo|i|gli|le|les|o|a|os|as|der|die|das|den)\s+|l')")
 _PRONOUN_OBJECT = re.compile(r"(?i)^(?:te|ti|os|vos|vi|você|vocês|a\s+ti|a\s+te|mi|mia|mio|meu|minha)\b")
 
 
@@ -1055,3 +1090,76 @@ def condition(clause: str, language: str) -> Reading | None:
     verb = found[1] if groups.get("adj") else found[2]
     slot = "health:diabetes" if said.lower().startswith("diab") else "allergy:gluten"
     return Reading(f"{SUBJECTS[language]} {verb} {said}{m.group('rest')}".strip(), slot, said, "fact")
+
+
+# Favourites: "mi color favorito es el azul", "il mio piatto preferito è la carbonara", "mon film préféré c'est
+# Amélie", "a minha cor preferida é o verde", "meine Lieblingsband ist Muse": what is named is a taste.
+_THING_NAMED = r"(?P<what>[^\W\d_]+(?:\s+[^\W\d_]+)?)"
+_FAVOURITE = {
+    "es": rf"mis?\s+{_THING_NAMED}\s+(?P<adj>favorit[oa]s?|preferid[oa]s?)\s+(?:es|son)\s+",
+    "it": rf"(?P<det>il\s+mio|la\s+mia)\s+{_THING_NAMED}\s+(?P<adj>preferit[oa]|favorit[oa])\s+(?:è|e')\s+",
+    "fr": rf"(?P<det>mon|ma)\s+{_THING_NAMED}\s+(?P<adj>préférée?|favorie?|fétiche)\s+(?:c'est|est)\s+",
+    "pt": rf"(?P<det>o\s+meu|a\s+minha|meu|minha)\s+{_THING_NAMED}\s+(?P<adj>favorit[oa]|preferid[oa])\s+(?:é|e)\s+",
+    "de": r"(?P<det>mein|meine)\s+(?P<what>lieblings[^\W\d_]+)\s+(?:ist|sind)\s+",
+}
+_FAVOURITE_RX = {language: re.compile(rf"(?i)^{p}(?P<v>[^,;.!?]{{1,40}})$") for language, p in _FAVOURITE.items()}
+_FAVOURITE_TEXT = {
+    "es": "{Det} {what} {adj} del usuario es {v}",
+    "it": "{Det} {what} {adj} dell'utente è {v}",
+    "fr": "{Det} {what} {adj} de l'utilisateur est {v}",
+    "pt": "{Det} {what} {adj} do utilizador é {v}",
+    "de": "{Det} {What} des Nutzers ist {v}",
+}
+_FEMININE_ADJ = re.compile(r"(?i)(?:a|as|ée|ie)$")
+
+
+def favourite(clause: str, language: str) -> Reading | None:
+    """ "mi color favorito es el azul" -> a taste (the blue), said of the user."""
+    pattern = _FAVOURITE_RX.get(language)
+    m = pattern.match(clause.strip().rstrip(" .!")) if pattern else None
+    if m is None or "?" in clause:
+        return None
+    groups = m.groupdict()
+    adj = groups.get("adj") or ""
+    feminine = (groups.get("det") or "").lower() in ("la mia", "ma", "a minha", "minha", "meine") or bool(
+        _FEMININE_ADJ.search(adj)
+    )
+    det = {"es": ("El", "La"), "it": ("Il", "La"), "fr": ("Le", "La"), "pt": ("O", "A"), "de": ("Der", "Die")}
+    said = m.group("v").strip()
+    thing = _ARTICLE.sub("", said)
+    key = slug(thing)
+    if not key:
+        return None
+    what = m.group("what")
+    text = _FAVOURITE_TEXT[language].format(
+        Det=det[language][feminine], what=what.lower(), What=what[:1].upper() + what[1:], adj=adj.lower(), v=said
+    )
+    return Reading(text, f"like:{key}", thing, "preference")
+
+
+# German "ich koche gern", "ich lese total gerne Krimis": liking to do it.
+_DE_GLADLY = re.compile(
+    r"(?i)^ich\s+(?P<v>[^\W\d_]+e)\s+(?:(?:total|sehr|wirklich|echt|ziemlich|so|voll|richtig)\s+)?gerne?"
+    r"(?P<obj>(?:\s+[^,;.!?]{1,30})?)$"
+)
+_DE_HATE = re.compile(r"(?i)^ich\s+hasse\s+(?P<obj>[^,;.!?]{2,40})$")
+
+
+def german_taste(clause: str, language: str) -> Reading | None:
+    """ "ich koche gern" (a taste for cooking), "ich hasse Staus" (a dislike)."""
+    if language != "de":
+        return None
+    text = clause.strip().rstrip(" .!")
+    if m := _DE_HATE.match(text):
+        obj = m.group("obj")
+        return Reading(f"{SUBJECTS['de']} hasst {obj}", f"dislike:{slug(_ARTICLE.sub('', obj))}", obj, "preference")
+    m = _DE_GLADLY.match(text)
+    if m is None or m.group("v").lower() in ("habe", "hätte", "würde", "möchte", "wäre"):
+        return None
+    third = frames.third_person_verb(m.group("v"), "de")
+    infinitive = m.group("v").lower()[:-1] + "en"
+    obj = m.group("obj").strip()
+    key = slug(f"{infinitive} {obj}".strip())
+    return Reading(
+        f"{SUBJECTS['de']} {third} gern {obj}".strip(), f"like:{key}", f"{infinitive} {obj}".strip(), "preference"
+    )

@@ -126,7 +126,7 @@ CONTEXTS: dict[str, dict[str, tuple[str, ...]]] = {
         "de": ("bei der arbeit", "auf der arbeit", "in der arbeit", "im job", "in der firma", "im büro", "beruflich"),
         "es": ("en el trabajo", "en mi trabajo", "en la oficina", "en mi empresa", "en el curro"),
         "fr": ("au travail", "au boulot", "au bureau", "dans mon entreprise", "dans mon équipe"),
-        "it": ("al lavoro", "in ufficio", "nella mia azienda", "nel mio team", "a lavoro"),
+        "it": ("al lavoro", "in ufficio", "nella mia azienda", "nel mio team", "a lavoro", "in azienda"),
         "pt": ("no trabalho", "no escritório", "na minha empresa", "na empresa", "na minha equipa", "na minha equipe"),
     },
     "side project": {
@@ -2299,7 +2299,8 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
                 key,
             )
         if slot in ("like", "dislike"):
-            key = _sub(r"(?i)^(?:el|la|los|las|il|lo|i|gli|le|les|l'|o|a|os|as|der|die|das|den)\s*", "", key)
+            # a whole article ("les épinards" keyed "épinards", not "s-épinards")
+            key = _sub(r"(?i)^(?:(?:el|la|los|las|il|lo|i|gli|le|les|o|a|os|as|der|die|das|den)\s+|l')", "", key)
         full_slot = f"{slot}:{_slug(key)}" if slot in _MULTI_SLOTS else slot
         if slot in ("own", "tool") and (kind_of := foreign_clauses.product_kind(core)):
             # "un Samsung Galaxy S21", "al iPhone 15": both the user's phone, so the later replaces the earlier
