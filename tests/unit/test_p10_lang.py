@@ -802,6 +802,15 @@ NOT_THE_USERS = [
     ("pt", "o meu pai já não fuma"),
     ("pt", "O João mudou-se para Faro no mês passado"),
     ("es", "te adoro"),
+    # the skeleton's own near-misses: a marriage ahead, a wish to sign up, still looking, someone else's hiring
+    ("es", "Marta y yo nos casamos el año que viene"),
+    ("de", "Jonas und ich heiraten nächsten Sommer"),
+    ("es", "quiero apuntarme al gimnasio"),
+    ("es", "si me apunto al gimnasio, ¿qué rutina hago?"),
+    ("es", "pregunto porque quiero mudarme a Alicante"),
+    ("it", "continuo a pensare di trasferirmi"),
+    ("it", "mi hanno detto che assumono in Enel"),
+    ("es", "¿cuál es tu color favorito?"),
     ("it", "preferisco che tu mi dia del tu?"),
     # past states, someone else's clause with the pronoun dropped, plans and conditions
     ("es", "vivía en Madrid cuando era pequeño"),

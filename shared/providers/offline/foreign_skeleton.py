@@ -410,6 +410,12 @@ _MARRIED_TOGETHER = {
     ),
 }
 _WE = {"de": "wir", "fr": "nous"}
+# A time ahead: what is said with it is planned.
+_AHEAD = re.compile(
+    r"(?i)\b(?:que\s+viene|próxim[oa]|prossim[oa]|prochaine?|nächste[nrs]?|morgen|mañana|domani|demain|amanhã"
+    r"|dentro\s+de|tra\s+\w+\s+(?:giorni|settimane|mesi|anni)|dans\s+\w+\s+(?:jours|semaines|mois|ans)"
+    r"|em\s+breve|pronto|presto|bientôt|bald)\b"
+)
 _DETERMINERS = words(
     "mein meine meinen der die das mi mis el la los las il lo i gli le mio mia miei mie o a os as meu minha ma mon mes"
     " l'"
@@ -453,6 +459,8 @@ def with_me(clause: str, language: str) -> str:
     wed = married.match(rest)
     if wed is None and _names_someone(partner, language):
         return clause  # "Lena und ich haben uns getrennt", "Mein Mann Tobias und ich": the partner readers read it
+    if wed and _AHEAD.search(rest):
+        return clause  # "Marta y yo nos casamos el año que viene": a plan, not a marriage
     if wed:
         first = partner.split()[0].lower()
         said = partner[:1].lower() + partner[1:] if first in _DETERMINERS else partner  # "Meine Freundin", not "Marta"
