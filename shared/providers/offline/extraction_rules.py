@@ -62,6 +62,7 @@ from shared.providers.offline import (
     foreign_clauses,
     foreign_habits,
     foreign_people,
+    foreign_skeleton,
     frames,
     held_states,
     kin,
@@ -2892,11 +2893,11 @@ _MARKERS = {
 # Articles, quantities and words of time and frequency, which a short casual clause may be made of
 # ("corro tutte le mattine", "uso Spotify para la música"): a word two languages share votes for both.
 _MORE_MARKERS = {
-    "de": "des einen einem woche monat jahr jahren tag vor morgen abend",
+    "de": "des einen einem woche monat jahr jahren tag vor morgen abend hab nen",  # "hab nen Hund": chat German
     "es": "la un unas unos semana mes día todas todos pasado pasada tarde noche veces",
     "fr": "la un jour semaine mois dernier dernière fois",
     "it": "la le lo tutti tutte tutto un una uno dal dalla nella sulla settimana mese giorno mattine sera volte"
-    " ieri oggi scorsa",
+    " ieri oggi scorsa hanno",
     "pt": "o os um semana mês dia todos todas passado passada manhã noite vezes pelo pela às",
 }
 for _lang, _more in _MORE_MARKERS.items():
@@ -5279,11 +5280,13 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
     drafts: list[Draft] = []
     for clause, restored in (
         (part, fully != piece)
-        for whole in frames.split_foreign_clauses(sentence, language)
+        for whole in frames.split_foreign_clauses(foreign_skeleton.whole_sentence(sentence, language), language)
         for piece in foreign_casual.split_at_commas(whole, language)
         for fully in (foreign_casual.said_fully(piece, language),)
         for conjunct in clauses.split_foreign_conjuncts(fully, language)
-        for part in foreign_people.work_at_as(conjunct, language)  # "trabajo en Mercadona de cajera"
+        # "pregunto porque vivo en Alicante", "en Vigo vivo", "bei Siemens arbeite ich": as the readers know them
+        for plain in foreign_skeleton.clauses_of(conjunct, language)
+        for part in foreign_people.work_at_as(plain, language)
     ):
         clause = foreign_people.time_said_last(foreign_people.chat_forms(clause, language), language)
         stated = frames.stated_date(clause, today, language)
@@ -5309,6 +5312,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             or frames.foreign_statements(body, language)
             or _role_said(body, language)
             or _partner_had(body, language)
+            or _skeleton_read(body, language)  # "ich studiere Informatik", "adoro il jazz"
             # A clause casual speech shortened is read by the frames only: the general layer's guesses
             # about what was left unsaid cost more than they found.
             or (_general_foreign(body, language) if general and not restored else [])
@@ -5380,6 +5384,21 @@ def _joined_employer(clause: str, language: str, sentence: str, before: list[Dra
     return [frames.ForeignDraft(said[0], said[1], said[2], "fact")]
 
 
+def _skeleton_read(clause: str, language: str) -> list[frames.ForeignDraft]:
+    """Studying a subject, adoring a thing, managing one's things with a named tool, which the frames do not read
+    (the general layer would make them habits)."""
+    said = (
+        foreign_skeleton.studied(clause, language)
+        or foreign_skeleton.adored(clause, language)
+        or foreign_skeleton.done_with(clause, language)
+        or foreign_skeleton.no_more(clause, language)
+        or foreign_skeleton.condition(clause, language)
+        or foreign_skeleton.favourite(clause, language)
+        or foreign_skeleton.german_taste(clause, language)
+    )
+    return [frames.ForeignDraft(*said)] if said else []
+
+
 def _role_said(clause: str, language: str) -> list[frames.ForeignDraft]:
     """ "adesso sono commessa", "je suis directeur d'école": a role is the occupation."""
     said = foreign_casual.role(clause, language)
@@ -5424,6 +5443,8 @@ def _foreign_tool_domain(name: str) -> str | None:
 def _general_foreign(clause: str, language: str) -> list[frames.ForeignDraft]:
     """The general layer for German and the Romance languages: a first-person clause no frame read,
     in the third person, when the clause classifier calls it a durable fact."""
+    if foreign_skeleton.named_other(clause, language):
+        return []  # "Pablo se mudó a Londres": Pablo's move, though "Pablo" ends like "hablo"
     subject = frames.subject_for(language)
     statement = clauses.rewrite_foreign(clause, language, subject, frames.third_person_verb)
     if statement is None or len(statement.rest.split()) > _GENERAL_MAX_WORDS:

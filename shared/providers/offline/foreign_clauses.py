@@ -858,16 +858,18 @@ def _elide(text: str) -> str:
 _ANIMALS = {
     "it": "cane cagnolino cagnolina cani gatto gatta gattino gattina gatti coniglio coniglietto conigli criceto"
     " criceti pappagallo pappagalli cavallo cavalli tartaruga tartarughe pesce pesci pesciolino canarino furetto"
-    " porcellino serpente",
+    " porcellino serpente cagna cagne cagnoline gatte gattine",
     "es": "perro perra perrito perrita perros gato gata gatito gatita gatos conejo conejos hámster hámsters loro"
-    " loros caballo caballos tortuga tortugas pez peces canario hurón cobaya periquito serpiente",
+    " loros caballo caballos tortuga tortugas pez peces canario hurón cobaya periquito serpiente perras gatas"
+    " perritas gatitas",
     "fr": "chien chienne chiens chiot chat chatte chats chaton lapin lapins hamster hamsters perroquet perroquets"
-    " cheval chevaux tortue tortues poisson poissons canari furet cochon serpent perruche",
+    " cheval chevaux tortue tortues poisson poissons canari furet cochon serpent perruche chiennes chattes",
     "pt": "cão cães cachorro cachorra cachorros cadela gato gata gatos gatinho gatinha coelho coelhos hamster"
-    " papagaio papagaios cavalo cavalos tartaruga tartarugas peixe peixes canário furão periquito cobra",
+    " papagaio papagaios cavalo cavalos tartaruga tartarugas peixe peixes canário furão periquito cobra cadelas"
+    " gatas cachorras gatinhas",
     "de": "hund hunde hündin welpe katze katzen kater kätzchen hase hasen kaninchen hamster papagei papageien"
     " pferd pferde schildkröte schildkröten fisch fische kanarienvogel frettchen meerschweinchen wellensittich"
-    " schlange",
+    " schlange hündinnen",
 }
 _PET_OWNER = {
     "it": r"(?:mio|mia|nostro|nostra)",

@@ -31,7 +31,7 @@ from datetime import date, timedelta
 
 from shared.domain.needles import search_if_possible
 from shared.domain.slots import CONTEXT_MARK
-from shared.providers.offline import contexts, foreign_clauses, foreign_people
+from shared.providers.offline import contexts, foreign_clauses, foreign_people, foreign_verbs
 from shared.providers.offline.text_forms import finditer as _finditer
 from shared.providers.offline.text_forms import match as _match
 from shared.providers.offline.text_forms import rx as _rx
@@ -126,7 +126,7 @@ CONTEXTS: dict[str, dict[str, tuple[str, ...]]] = {
         "de": ("bei der arbeit", "auf der arbeit", "in der arbeit", "im job", "in der firma", "im büro", "beruflich"),
         "es": ("en el trabajo", "en mi trabajo", "en la oficina", "en mi empresa", "en el curro"),
         "fr": ("au travail", "au boulot", "au bureau", "dans mon entreprise", "dans mon équipe"),
-        "it": ("al lavoro", "in ufficio", "nella mia azienda", "nel mio team", "a lavoro"),
+        "it": ("al lavoro", "in ufficio", "nella mia azienda", "nel mio team", "a lavoro", "in azienda"),
         "pt": ("no trabalho", "no escritório", "na minha empresa", "na empresa", "na minha equipa", "na minha equipe"),
     },
     "side project": {
@@ -1938,6 +1938,8 @@ def _third_person_romance(words: str, language: str) -> str:
     lower = first.lower()
     if lower in table:
         first = table[lower]
+    elif known := foreign_verbs.third_person(lower, language):
+        first = known  # "prefiero" -> "prefiere", "sto" -> "sta": the ending or the verb tells the class
     elif language in ("es", "it", "pt") and lower.endswith("o") and len(lower) > 3:
         first = lower[:-1] + "a"  # most regular verbs are -ar/-are; wrong for -er/-ir, still readable
     return f"{first} {rest}".strip()
@@ -2011,6 +2013,8 @@ def third_person_verb(verb: str, language: str) -> str:
         lower = verb.lower()
         if lower in _ROMANCE_1SG_TO_3SG["fr"]:
             return _ROMANCE_1SG_TO_3SG["fr"][lower]
+        if known := foreign_verbs.third_person(lower, language):
+            return known  # "prends" -> "prend"
         return _sub(r"[sx]$", "t", lower) if _search(r"[^e][sx]$", lower) else lower  # "vis" -> "vit"
     return _third_person_romance(verb, language)
 
@@ -2295,7 +2299,8 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
                 key,
             )
         if slot in ("like", "dislike"):
-            key = _sub(r"(?i)^(?:el|la|los|las|il|lo|i|gli|le|les|l'|o|a|os|as|der|die|das|den)\s*", "", key)
+            # a whole article ("les épinards" keyed "épinards", not "s-épinards")
+            key = _sub(r"(?i)^(?:(?:el|la|los|las|il|lo|i|gli|le|les|o|a|os|as|der|die|das|den)\s+|l')", "", key)
         full_slot = f"{slot}:{_slug(key)}" if slot in _MULTI_SLOTS else slot
         if slot in ("own", "tool") and (kind_of := foreign_clauses.product_kind(core)):
             # "un Samsung Galaxy S21", "al iPhone 15": both the user's phone, so the later replaces the earlier
