@@ -65,6 +65,8 @@ from shared.providers.offline import (
     frames,
     kin,
     life,
+    others_news,
+    past_time,
     said_forms,
     talk,
     well_formed,
@@ -856,9 +858,13 @@ _FUTURE_SAID = _rx(r"\b(?:will|'ll|going\s+to|gonna)\b")
 
 def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
     """The earliest (then longest) date phrase in ``text``; one per clause is enough."""
-    if not _MAY_HAVE_DATE.search(text):
-        return None
     best: tuple[int, int, _DateHit] | None = None
+    for said in past_time.more_dates(text, today, past):  # "the summer before last", "over Easter", ...
+        key = (said.start, -(said.end - said.start))
+        if best is None or key < best[:2]:
+            best = (*key, _DateHit(DateRef(said.day, said.grain), said.prep, said.start, said.end))
+    if not _MAY_HAVE_DATE.search(text):
+        return best[2] if best else None
     perfect = bool(_PERFECT.search(text))
     for kind, pattern in _DATE_PATTERNS:
         if kind == "for" and not perfect:
@@ -1238,6 +1244,7 @@ def _prepare(raw: str, today: date) -> Clause | None:
     # sub_if_possible: each rewrite runs only on a clause holding a word it needs (most clauses need none).
     raw = sub_if_possible(_HEDGED_PAST, lambda m: f"{m.group('subj')} ", raw)
     raw = sub_if_possible(_FILLER_WORDS, "", raw)
+    raw = sub_if_possible(past_time.SINCE_WE_SPOKE, "", raw)  # "since we spoke, I ...": news, said now
     raw = sub_if_possible(_HAVE_GOT, " have ", sub_if_possible(_LIKE_NUMBER, "about ", raw))
     cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
     if fronted := _FRONTED_RHYTHM.match(cleaned):
@@ -5087,7 +5094,7 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
             [
                 d
                 for clause in _without_examples(head, _clauses(head))
-                for d in _drafts_from_clause(clause, today, general)
+                for d in _with_their_news(clause, today, general)
                 or ([] if changed or not general else _used_to_drafts(clause, today))
             ],
             start,
@@ -5110,6 +5117,13 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
             for d in found
         ]
     return found
+
+
+def _with_their_news(clause: str, today: date, general: bool) -> list[Draft]:
+    """A clause's drafts, and when it tells a relative's or a named friend's news ("my sister just moved to
+    Leeds"), that news on their slots, read as the user's own would be (``others_news``)."""
+    found = _drafts_from_clause(clause, today, general)
+    return others_news.their_news(clause, today, found, partial(_drafts_from_clause, general=general), _relative_slot)
 
 
 def _life_kept(sentence: str, language: str, found: list[Draft]) -> list[Draft]:

@@ -1,0 +1,154 @@
+"""English time phrases the main date resolver (``extraction_rules._find_date``) does not read, and what
+happened then: a past event said with its time, a relative's or friend's news said as the user's own would be.
+
+Pure functions over one English clause; the resolver calls ``more_dates`` behind a cheap keyword check, so a
+clause without one of its words costs one search.
+
+- **Periods counted back past the last one**: "the week/month/year before last", "the summer before last",
+  "two summers ago", "three weekends ago", "a year and a half ago".
+- **Easter**, the one moveable holiday people date things by ("over Easter", "last Easter", "since Easter"),
+  computed (anonymous Gregorian algorithm), never looked up.
+- **"since we spoke"** / "since we last talked" / "since our last chat": the news is new, said now, and the
+  phrase names no day before the message: it is cut from the clause (``SINCE_WE_SPOKE``), and the fact keeps
+  the message's time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from shared.providers.offline.text_forms import rx
+
+_SEASON_START = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "a couple of": 2}
+_NUMBER_WORDS |= {"couple of": 2, "a couple": 2, "couple": 2, "a few": 3, "few": 3}
+_COUNT = r"(?P<n>\d{1,2}|an?|one|two|three|four|five|six|(?:a\s+)?couple(?:\s+of)?|(?:a\s+)?few)"
+
+# Every phrase below holds one of these words; most clauses hold none.
+_MAY_HOLD = rx(r"\bbefore\s+last\b|\bago\b|\beaster\b")
+
+_BEFORE_LAST = rx(
+    r"\b(?P<prep>since|in|during|over)?\s*\bthe\s+(?P<unit>week|weekend|month|year|summer|winter|spring|autumn|fall)"
+    r"\s+before\s+last\b"
+)
+_SEASONS_AGO = rx(r"\b" + _COUNT + r"\s+(?P<unit>summers|winters|springs|autumns|falls|weekends)\s+ago\b")
+_AND_A_HALF = rx(r"\b(?P<n>an?|one|two|three|four|five|\d{1,2})\s+(?P<unit>year|month)s?\s+and\s+a\s+half\s+ago\b")
+_EASTER = rx(
+    r"\b(?:(?P<prep>since|over|at|on|for|after|before|until|till|by)\s+|(?P<rel>last|this|next)\s+)?"
+    r"(?:the\s+)?easter(?:\s+(?:weekend|sunday|monday|holidays?|break))?\b"
+)
+SINCE_WE_SPOKE = rx(
+    r"\bsince\s+(?:(?:we|i)\s+(?:last\s+)?(?:spoke|talked|chatted|spoken)(?:\s+last)?"
+    r"|(?:the\s+)?last\s+time\s+(?:we|i)\s+(?:spoke|talked|chatted)|our\s+last\s+chat)\b,?"
+)
+
+
+@dataclass(frozen=True)
+class TimeSaid:
+    """A time phrase found: its day (the start of its period), the period's grain (day | weekend | month |
+    year), where it is in the clause, and the preposition worth keeping ("since")."""
+
+    day: date
+    grain: str
+    start: int
+    end: int
+    prep: str | None = None
+
+
+def easter_sunday(year: int) -> date:
+    """Easter Sunday of ``year`` in the Gregorian calendar (the anonymous Gregorian computus)."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = divmod(b, 4)
+    f = (b + 8) // 25
+    g = (b - f + 1) // 3
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    el = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * el) // 451
+    month, day = divmod(h + el - 7 * m + 114, 31)
+    return date(year, month, day + 1)
+
+
+def _months_back(today: date, months: int) -> date:
+    year, month = divmod(today.year * 12 + today.month - 1 - months, 12)
+    return date(year, month + 1, 1)
+
+
+def _season_back(today: date, season: str, back: int) -> date:
+    """The start of the ``back``-th season of that name wholly over by ``today`` (1: the last one)."""
+    month = _SEASON_START[season]
+    starts = [date(y, month, 1) for y in range(today.year - back - 2, today.year + 1)]
+    over = [s for s in starts if _months_back(s, -3) <= today]
+    return over[-back]
+
+
+def _count(word: str) -> int:
+    word = re.sub(r"\s+", " ", word.lower())
+    return int(word) if word.isdigit() else _NUMBER_WORDS.get(word, 0)
+
+
+def _before_last(m: re.Match[str], today: date) -> TimeSaid | None:
+    unit = m.group("unit").lower()
+    prep = (m.group("prep") or "").lower() or None
+    if unit in _SEASON_START:
+        return TimeSaid(_season_back(today, unit, 2), "month", m.start(), m.end(), prep)
+    if unit == "week":
+        monday = today - timedelta(days=today.weekday(), weeks=2)
+        return TimeSaid(monday, "week", m.start(), m.end(), prep)
+    if unit == "weekend":
+        saturday = today - timedelta(days=(today.weekday() - 5) % 7) - timedelta(weeks=1)
+        if saturday >= today - timedelta(days=1):
+            saturday -= timedelta(weeks=1)  # said on the weekend itself: that one is this weekend
+        return TimeSaid(saturday, "weekend", m.start(), m.end(), prep)
+    if unit == "month":
+        return TimeSaid(_months_back(today, 2), "month", m.start(), m.end(), prep)
+    return TimeSaid(date(today.year - 2, 1, 1), "year", m.start(), m.end(), prep)
+
+
+def _seasons_ago(m: re.Match[str], today: date) -> TimeSaid | None:
+    n, unit = _count(m.group("n")), m.group("unit").lower().rstrip("s")
+    if n <= 0:
+        return None
+    if unit == "weekend":
+        saturday = today - timedelta(days=(today.weekday() - 5) % 7)
+        if saturday >= today - timedelta(days=1):
+            saturday -= timedelta(weeks=1)
+        return TimeSaid(saturday - timedelta(weeks=n - 1), "weekend", m.start(), m.end())
+    return TimeSaid(_season_back(today, unit, n), "month", m.start(), m.end())
+
+
+def _and_a_half(m: re.Match[str], today: date) -> TimeSaid | None:
+    n = _count(m.group("n"))
+    months = n * 12 + 6 if m.group("unit").lower() == "year" else 0
+    if months == 0:
+        back = today - timedelta(days=45 * n)  # "a month and a half ago": six weeks or so
+        return TimeSaid(back, "day", m.start(), m.end())
+    return TimeSaid(_months_back(today, months), "month", m.start(), m.end())
+
+
+def _easter(m: re.Match[str], today: date, past: bool) -> TimeSaid | None:
+    rel, prep = (m.group("rel") or "").lower(), (m.group("prep") or "").lower() or None
+    if not rel and not prep and not past:
+        return None  # "easter eggs", "the easter menu": a bare noun, no time
+    this_year = easter_sunday(today.year)
+    if rel == "next" or (rel != "last" and not past and prep != "since" and this_year < today):
+        day = this_year if this_year > today else easter_sunday(today.year + 1)
+    elif rel == "last" or past or prep == "since":
+        day = this_year if this_year <= today else easter_sunday(today.year - 1)
+    else:
+        day = this_year
+    return TimeSaid(day, "day", m.start(), m.end(), prep if prep in ("since", "after", "before", "until") else None)
+
+
+def more_dates(text: str, today: date, past: bool) -> list[TimeSaid]:
+    """The time phrases of ``text`` this module reads (see the module's docstring), in no order."""
+    if not _MAY_HOLD.search(text):
+        return []
+    found: list[TimeSaid | None] = []
+    found += [_before_last(m, today) for m in _BEFORE_LAST.finditer(text)]
+    found += [_seasons_ago(m, today) for m in _SEASONS_AGO.finditer(text)]
+    found += [_and_a_half(m, today) for m in _AND_A_HALF.finditer(text)]
+    found += [_easter(m, today, past) for m in _EASTER.finditer(text)]
+    return [f for f in found if f is not None]
