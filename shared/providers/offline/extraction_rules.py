@@ -5085,6 +5085,8 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
     # its own ("I used to play in a band") is an ending.
     changed = bool(_NOW_SAID.search(sentence))
     head, start = _start_said_apart(sentence, today) if language == "en" else (sentence, None)
+    if language == "en" and start is None:
+        head, start = _time_said_first(head, today)
     if language == "en" and _START_WORD.search(sentence) and _bare_start(sentence.strip(" .!"), today):
         return []  # "joined back in march!", "found out tuesday": what began is said elsewhere, not here
     found = (
@@ -5121,9 +5123,11 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
 
 def _with_their_news(clause: str, today: date, general: bool) -> list[Draft]:
     """A clause's drafts, and when it tells a relative's or a named friend's news ("my sister just moved to
-    Leeds"), that news on their slots, read as the user's own would be (``others_news``)."""
+    Leeds"), that news on their slots, read as the user's own would be (``others_news``); a past event worth no
+    memory or a plan not carried out is none (``past_time.worth_keeping``)."""
     found = _drafts_from_clause(clause, today, general)
-    return others_news.their_news(clause, today, found, partial(_drafts_from_clause, general=general), _relative_slot)
+    found = others_news.their_news(clause, today, found, partial(_drafts_from_clause, general=general), _relative_slot)
+    return [d for d in found if past_time.worth_keeping(d.text, d.slot)]  # never "had pasta yesterday"
 
 
 def _life_kept(sentence: str, language: str, found: list[Draft]) -> list[Draft]:
@@ -5174,6 +5178,19 @@ def _start_said_apart(sentence: str, today: date) -> tuple[str, Clause | None]:
         return sentence, None
     start = _bare_start(tail.strip(), today)
     return (head, start) if start is not None else (sentence, None)
+
+
+def _time_said_first(sentence: str, today: date) -> tuple[str, Clause | None]:
+    """ "new school since april 13th btw, i'm at Pellworth Grammar now": a first comma-piece that says only
+    when (``past_time.says_only_when``) dates what the rest of the sentence says; the rest, and that time."""
+    first, comma, rest = sentence.partition(",")
+    if not comma or not rest.strip() or len(first.split()) > 8:
+        return sentence, None
+    hit = _find_date(first, today, True) if past_time.points_back(first) or _looks_past(rest) else None
+    if hit is None or hit.ref.day > today or not past_time.says_only_when(_remove_span(first, hit.start, hit.end)):
+        return sentence, None
+    said = first[hit.start : hit.end]
+    return rest.strip(), Clause("", today, hit.ref, hit.prep, date_said=said)
 
 
 def _dated_by_start(drafts: list[Draft], start: Clause | None) -> list[Draft]:

@@ -136,9 +136,23 @@ def their_news(
     said = f"{m.group('adj')}{rel}".strip()
     who = f"The user's {said} {name}" if name else f"The user's {said}"
     slot_of = f"{base}:{name.lower()}" if name and base.startswith("person:") else base
-    carried = [c for d in read(_first_person(m.group("pred")), today) if (c := _carried(d, who, slot_of, rel))]
+    carried = _one_work(
+        [c for d in read(_first_person(m.group("pred")), today) if (c := _carried(d, who, slot_of, rel))]
+    )
     if not carried:
         return list(found)
+    if base.startswith("person:"):
+        # a boss's or a friend's squash on Thursdays is theirs to remember; where they live and work is news
+        carried = [c for c in carried if c.slot.rsplit(":", 1)[1] in ("work", "location")]
+    aspect_of = {c.text.lower(): c.slot for c in carried if c.slot.rsplit(":", 1)[1] in ("work", "location")}
+    # "my husband is a nurse at St Mary's": said as the rules said it, on their work's slot (a slot holding their
+    # name, "family:sister:maria", stays as it is)
+    found = [
+        replace(d, slot=aspect_of[d.text.lower()])
+        if d.text.lower() in aspect_of and not name and _a_thing_of_theirs(d, base)
+        else d
+        for d in found
+    ]
     have = {d.slot for d in found} | {d.text.lower() for d in found}
     # what the rules already said of them (not only their name) stands, but for their work and home
     said_of_them = any(d.text.startswith(who) and not re.search(r"\b(?:named|called)\b", d.text) for d in found)
@@ -164,3 +178,18 @@ def _a_thing_of_theirs(draft: Any, slot_of: str) -> bool:
     if not slot.startswith(f"{slot_of}:") or re.search(r"\b(?:named|called)\b", draft.text):
         return False
     return slot[len(slot_of) + 1 :].split(":")[0] not in _KEPT_ASPECTS
+
+
+def _one_work(carried: list[Any]) -> list[Any]:
+    """A role and a workplace read from one clause ("a nurse at Mercy") are the person's one work: one draft."""
+    work = [c for c in carried if c.slot.endswith(":work") and not c.negated]
+    if len(work) != 2:
+        return carried
+    role, place = work
+    if not (role.value and place.value) or place.value.lower() in role.text.lower():
+        return [c for c in carried if c is not place]
+    since = re.search(r"\s+\((?:since|from)\s[^)]*\)$", role.text)
+    head = role.text[: since.start()] if since else role.text
+    text = f"{head} at {place.value}{since.group(0) if since else ''}"
+    merged = replace(role, text=text, value=f"{role.value} at {place.value}")
+    return [merged if c is role else c for c in carried if c is not place]

@@ -152,3 +152,61 @@ def more_dates(text: str, today: date, past: bool) -> list[TimeSaid]:
     found += [_and_a_half(m, today) for m in _AND_A_HALF.finditer(text)]
     found += [_easter(m, today, past) for m in _EASTER.finditer(text)]
     return [f for f in found if f is not None]
+
+
+# A past event worth no memory: a meal, a drink, a show watched, a nap, an errand ("had pasta yesterday", "watched a
+# movie last night", "went to the supermarket this morning"). Said of the user or of someone named before the verb.
+_FOOD = (
+    r"pasta|pizzas?|sushi|burgers?|salad|soup|curry|tacos?|sandwich(?:es)?|noodles|ramen|steak|chicken|fish|chips"
+    r"|fries|takeaway|takeout|take-?out|kebab|breakfast|lunch|dinner|brunch|supper|snacks?|coffees?|tea|beers?|wine"
+    r"|drinks?|cocktails?|cake|ice\s+cream|pancakes|eggs|toast|cereal|smoothie|dessert|leftovers|meal|bbq|barbecue"
+    r"|pho|dumplings|pie|fish\s+and\s+chips|a\s+pint|pints|bagels?|croissants?|waffles|omelett?e"
+)
+_TRIVIAL = rx(
+    r"^The\s+user(?:'s\s+[\w\s-]+?)?\s+(?:(?:just|finally|also)\s+)?(?:"
+    r"(?:had|ate|drank|grabbed|ordered|cooked|made|got)\s+(?:(?:a|an|some|the|my|their|his|her|our)\s+)?"
+    r"(?:[a-z-]+\s+){0,2}?(?:" + _FOOD + r")\b"
+    r"|watched\s+(?:(?:a|an|the|some|my|their)\s+)?(?:[a-z-]+\s+){0,2}?(?:movie|film|show|episode|game|match|series"
+    r"|documentary|tv|telly|netflix|youtube|videos?)\b"
+    r"|(?:took|had)\s+a\s+(?:quick\s+|long\s+)?nap\b|napped\b|slept\s+(?:in|late|badly|well|a\s+lot)\b"
+    r"|went\s+(?:to\s+)?(?:the\s+)?(?:shops?|supermarket|store|grocery\s+store|groceries|pharmacy|bank|post\s+office"
+    r"|corner\s+shop)\b|did\s+(?:the\s+|some\s+|my\s+|their\s+)?(?:laundry|dishes|groceries|shopping|washing|cleaning"
+    r"|ironing|food\s+shop)\b"
+    r")"
+)
+# A past plan not carried out: "was supposed to go to Japan in April", "almost got promoted", "tried to quit".
+_NOT_DONE = rx(
+    r"^The\s+user(?:'s\s+[\w\s-]+?)?\s+(?:(?:was|were)\s+(?:supposed|going|meant|about|planning|hoping)\s+to"
+    r"|almost|nearly|tried\s+to|wanted\s+to|would\s+have|could\s+have|should\s+have|meant\s+to)\b"
+)
+
+
+def worth_keeping(text: str, slot: str | None) -> bool:
+    """False for a past event worth no memory (a meal, a show, a nap, an errand) and for a past plan not carried
+    out; a fact of any other kind, or an event that matters ("had surgery", "had a baby"), is kept."""
+    if not slot or not (
+        slot.startswith(("event:", "past:")) or ":" in slot and slot.split(":")[0] in ("family", "person")
+    ):
+        return True
+    return not (_TRIVIAL.match(text) or _NOT_DONE.match(text))
+
+
+# What is left of a first comma-piece once its time is cut, when the piece says only when: "since april 13th btw",
+# "new school since monday", "as of last week", "update: two weeks ago". Then the time dates what follows it.
+_ONLY_WHEN = rx(
+    r"^(?:(?:so|oh|and|ok|okay|update|news|big\s+news|btw|fyi|also)[,:!]?\s+)*"
+    r"(?:(?:a|my|the)\s+)?(?:(?:brand\s+)?new\s+[a-z]+(?:\s+[a-z]+)?)?(?:\s*(?:btw|fyi|lol|haha|now|actually))*$"
+)
+
+
+_BEHIND = rx(r"\b(?:since|ago|last|back|as\s+of|yesterday|earlier|this\s+past)\b")
+
+
+def points_back(piece: str) -> bool:
+    """True when a time piece says by itself that its time lies behind ("since April", "two weeks ago")."""
+    return bool(_BEHIND.search(piece))
+
+
+def says_only_when(rest: str) -> bool:
+    """True when ``rest`` (a piece with its time cut) says nothing but news words: "new school btw", ""."""
+    return bool(_ONLY_WHEN.match(rest.strip(" ,.!:;-")))
