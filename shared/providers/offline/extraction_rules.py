@@ -5125,9 +5125,22 @@ def _with_their_news(clause: str, today: date, general: bool) -> list[Draft]:
     """A clause's drafts, and when it tells a relative's or a named friend's news ("my sister just moved to
     Leeds"), that news on their slots, read as the user's own would be (``others_news``); a past event worth no
     memory or a plan not carried out is none (``past_time.worth_keeping``)."""
-    found = _drafts_from_clause(clause, today, general)
+    found = _past_event_said_loosely(clause, today, general) or _drafts_from_clause(clause, today, general)
     found = others_news.their_news(clause, today, found, partial(_drafts_from_clause, general=general), _relative_slot)
     return [d for d in found if past_time.worth_keeping(d.text, d.slot)]  # never "had pasta yesterday"
+
+
+def _past_event_said_loosely(clause: str, today: date, general: bool) -> list[Draft]:
+    """A dated past event said loosely: without its "I" ("had covid in january"), or with a comment after a
+    comma ("went to Peru last summer, still dreaming about it"), read without the comment."""
+    head = past_time.without_afterthought(clause) if "," in clause else None
+    head = head if head and _find_date(head, today, True) else None  # the time is the event's, not the comment's
+    subjectless = past_time.with_its_subject(clause)
+    subjectless = subjectless if subjectless and _find_date(clause, today, True) else None
+    for said in (head, head and past_time.with_its_subject(head), subjectless):
+        if said and (found := _drafts_from_clause(said, today, general)):
+            return found
+    return []
 
 
 def _life_kept(sentence: str, language: str, found: list[Draft]) -> list[Draft]:

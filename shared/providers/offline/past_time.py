@@ -194,7 +194,7 @@ def worth_keeping(text: str, slot: str | None) -> bool:
 # What is left of a first comma-piece once its time is cut, when the piece says only when: "since april 13th btw",
 # "new school since monday", "as of last week", "update: two weeks ago". Then the time dates what follows it.
 _ONLY_WHEN = rx(
-    r"^(?:(?:so|oh|and|ok|okay|update|news|big\s+news|btw|fyi|also)[,:!]?\s+)*"
+    r"^(?:(?:so|oh|and|ok|okay|update|news|big\s+news|btw|fyi|also)(?:[,:!]?\s+|[,:!]?$))*"
     r"(?:(?:a|my|the)\s+)?(?:(?:brand\s+)?new\s+[a-z]+(?:\s+[a-z]+)?)?(?:\s*(?:btw|fyi|lol|haha|now|actually))*$"
 )
 
@@ -210,3 +210,32 @@ def points_back(piece: str) -> bool:
 def says_only_when(rest: str) -> bool:
     """True when ``rest`` (a piece with its time cut) says nothing but news words: "new school btw", ""."""
     return bool(_ONLY_WHEN.match(rest.strip(" ,.!:;-")))
+
+
+# A past event told without its "I", by a verb the chat forms leave alone: "had covid in january", "won a pub
+# quiz on friday", "climbed Snowdon last summer". Read with its "I" only when a time is said with it.
+_SUBJECTLESS_PAST = rx(r"^(?:(?:just|finally|also|actually)\s+)?(?:had|won|climbed|hiked|completed)\s+\S")
+# An afterthought after the last comma of a past event: "..., still dreaming about it", "..., in 4:10", "..., so
+# proud". Never one that takes the event back or makes it a wish.
+_AFTERTHOUGHT = rx(
+    r"^(?:still|so|such|best|worst|amazing|incredible|unreal|brutal|loved|hated|what|in\s+\d|\d|absolutely|honestly"
+    r"|totally|was|it\s+was|pretty|really|very|lol|haha|omg|wow|finally|at\s+last|no\s+regrets)\b"
+)
+_TAKEN_BACK = rx(r"\b(?:not|never|n't|wish|if|would|kidding|jk|joke|dream\s+of|someday|one\s+day)\b")
+
+
+def with_its_subject(clause: str) -> str | None:
+    """ "had covid in january" -> "I had covid in january": a subjectless past event (the caller checks that a
+    time is said), or None."""
+    text = clause.strip()
+    return f"I {text[:1].lower()}{text[1:]}" if _SUBJECTLESS_PAST.match(text) else None
+
+
+def without_afterthought(clause: str) -> str | None:
+    """ "we went to Peru the summer before last, still dreaming about it" -> the event without the comment after
+    its last comma, or None when there is no such comment (or it takes the event back)."""
+    head, comma, tail = clause.rpartition(",")
+    tail = tail.strip(" .!")
+    if not comma or not head.strip() or not _AFTERTHOUGHT.match(tail) or _TAKEN_BACK.search(tail):
+        return None
+    return head.strip()
