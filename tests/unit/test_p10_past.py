@@ -318,3 +318,22 @@ def test_a_past_event_said_loosely_is_still_dated(line, words, since):
 )
 def test_a_loose_past_without_a_time_or_taken_back_says_nothing(line):
     assert facts(line) == [], said(line)
+
+
+@pytest.mark.parametrize(
+    ("line", "slot"),
+    [
+        ("my mum's moved to Spain", "family:mother:location"),
+        ("my brother's just started at Google", "family:brother:work"),
+        ("my brother has just joined Siemens", "family:brother:work"),
+        ("my friend Tom's moved to Leeds", "person:friend:tom:location"),
+        ("my sister has lived in Leeds for years", "family:sister:location"),
+    ],
+)
+def test_a_persons_news_in_the_present_perfect(line, slot):
+    assert slot in [f.slot for f in facts(line)], said(line)
+
+
+@pytest.mark.parametrize("line", ["my mum's car broke down", "my sister's dog is called Rex"])
+def test_whose_thing_is_no_news_of_the_person(line):
+    assert not [f for f in facts(line) if (f.slot or "").endswith((":work", ":location"))], said(line)

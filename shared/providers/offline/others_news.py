@@ -45,7 +45,10 @@ _WORD = "|".join(sorted((re.escape(w) for w in _SHE | _HE | _EITHER | _NAMED_ONL
 _SUBJECT = re.compile(
     r"^(?:(?:so|and|but|also|btw|oh|well|plus|anyway|update|news|big\s+news)[,:!]?\s+)*"
     r"(?P<whose>[Mm]y|[Oo]ur)\s+(?P<adj>(?:(?i:best|older|younger|big|little|twin|eldest|youngest|new|old)\s+)?)"
-    rf"(?P<rel>(?i:{_WORD}))\b(?:\s+(?P<name>[A-Z][a-z]+))?\s+(?P<pred>[a-z].*)$"
+    rf"(?P<rel>(?i:{_WORD}))\b(?:\s+(?P<name>[A-Z][a-z]+))?"
+    # "my mum's moved", "my brother's just started": the "'s" is "has" before what was done, never "my mum's car"
+    r"(?:(?P<has>['’]s)(?=\s+(?:just|finally|recently|also|been|got|gone|moved|started|left|joined|[a-z]+ed)\b))?"
+    r"\s+(?P<pred>[a-z].*)$"
 )
 # What is no news of theirs that the first person could state: plans, wishes, maybes, a question, being named.
 _NOT_NEWS = rx(
@@ -74,9 +77,20 @@ def _subject(clause: str) -> re.Match[str] | None:
     return m
 
 
+# "has just started at X" is told as "just started at X", "has been promoted" as "got promoted": the forms the
+# user's own news is read in ("has lived in Leeds for years" is a state kept up, and stays as said).
+_PERFECT_DONE = rx(
+    r"^has\s+(?P<adv>(?:(?:just|finally|recently|also)\s+)*)(?!(?:lived|worked|used|played|stayed|studied|taught|owned|loved|hated|liked)\b)(?=(?:[a-z]+ed|got|left|begun)\b)"
+)
+_PERFECT_PASSIVE = rx(
+    r"^has\s+(?P<adv>(?:(?:just|finally|recently|also)\s+)*)been\s+(?=(?:promoted|hired|diagnosed)\b)"
+)
+
+
 def _first_person(pred: str) -> str:
     """ "just moved to Leeds with her boyfriend" -> "I just moved to Leeds with my boyfriend"; "works at X" -> "I
     work at X"."""
+    pred = _PERFECT_PASSIVE.sub(lambda m: f"{m.group('adv')}got ", _PERFECT_DONE.sub(lambda m: m.group("adv"), pred))
     words = pred.split(" ")
     lead = 0
     while lead < len(words) - 1 and words[lead].lower() in ("just", "finally", "recently", "also", "now", "still"):
@@ -136,9 +150,8 @@ def their_news(
     said = f"{m.group('adj')}{rel}".strip()
     who = f"The user's {said} {name}" if name else f"The user's {said}"
     slot_of = f"{base}:{name.lower()}" if name and base.startswith("person:") else base
-    carried = _one_work(
-        [c for d in read(_first_person(m.group("pred")), today) if (c := _carried(d, who, slot_of, rel))]
-    )
+    pred = f"has {m.group('pred')}" if m.group("has") else m.group("pred")
+    carried = _one_work([c for d in read(_first_person(pred), today) if (c := _carried(d, who, slot_of, rel))])
     if not carried:
         return list(found)
     if base.startswith("person:"):
