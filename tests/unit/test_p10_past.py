@@ -337,3 +337,18 @@ def test_a_persons_news_in_the_present_perfect(line, slot):
 @pytest.mark.parametrize("line", ["my mum's car broke down", "my sister's dog is called Rex"])
 def test_whose_thing_is_no_news_of_the_person(line):
     assert not [f for f in facts(line) if (f.slot or "").endswith((":work", ":location"))], said(line)
+
+
+@pytest.mark.parametrize(
+    ("line", "thing", "since"),
+    [
+        ("sold my bike to a colleague last week", "bike", "2026-05-11"),
+        ("I sold my guitar to my cousin in March", "guitar", "2026-03-01"),
+        ("I sold my car to a dealer in town on friday", "car", "2026-05-15"),
+        ("sold the kayak to a guy from work yesterday, one less thing", "kayak", "2026-05-19"),
+    ],
+)
+def test_what_was_sold_ends_on_its_own_slot_whoever_bought_it(line, thing, since):
+    ended = [f for f in facts(line) if f.negated]
+    assert [f.slot for f in ended] == [f"*:{thing}"], said(line)
+    assert ended[0].valid_from.date().isoformat() == since, said(line)

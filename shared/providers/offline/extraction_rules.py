@@ -5125,6 +5125,7 @@ def _with_their_news(clause: str, today: date, general: bool) -> list[Draft]:
     """A clause's drafts, and when it tells a relative's or a named friend's news ("my sister just moved to
     Leeds"), that news on their slots, read as the user's own would be (``others_news``); a past event worth no
     memory or a plan not carried out is none (``past_time.worth_keeping``)."""
+    clause = past_time.without_buyer(clause)  # "sold the honda to a guy from work": the honda is sold
     found = _past_event_said_loosely(clause, today, general) or _drafts_from_clause(clause, today, general)
     found = others_news.their_news(clause, today, found, partial(_drafts_from_clause, general=general), _relative_slot)
     return [d for d in found if past_time.worth_keeping(d.text, d.slot)]  # never "had pasta yesterday"

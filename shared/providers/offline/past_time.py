@@ -239,3 +239,27 @@ def without_afterthought(clause: str) -> str | None:
     if not comma or not head.strip() or not _AFTERTHOUGHT.match(tail) or _TAKEN_BACK.search(tail):
         return None
     return head.strip()
+
+
+_A_TIME_WORD = (
+    r"(?:yesterday|today|last|this|the|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march"
+    r"|april|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|\d+)\b"
+)
+# Who bought it is no part of what was sold: "sold the honda to a guy from work yesterday" ends the honda.
+_SOLD_TO = rx(
+    r"\b(?P<sold>sold\s+(?:(?:my|our|the|a|an|his|her|their)\s+)?(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+to\s+(?:(?:a|an|my|our|the"
+    r"|some|this|his|her|their)\s+)(?:[\w-]+\s+){0,2}?(?:guy|girl|bloke|lad|person|man|woman|couple|family|friend|mate"
+    r"|colleague|coworker|co-worker|neighbou?r|student|dealer|dealership|shop|collector|stranger|cousin|brother|sister"
+    r"|uncle|aunt|nephew|niece|buddy|pal)s?(?:\s+(?:from|at|in|down|across)\s+(?:the\s+)?(?!"
+    + _A_TIME_WORD
+    + r")[\w-]+)?"
+    r"(?=\s|[,.!]|$)"
+)
+
+
+def without_buyer(clause: str) -> str:
+    """The clause without whom a thing was sold to ("sold my bike to a colleague last week" -> "sold my bike last
+    week"), so the ending names the thing alone."""
+    if "sold" not in clause.lower():
+        return clause
+    return _SOLD_TO.sub(lambda m: m.group("sold"), clause)
