@@ -352,3 +352,29 @@ def test_what_was_sold_ends_on_its_own_slot_whoever_bought_it(line, thing, since
     ended = [f for f in facts(line) if f.negated]
     assert [f.slot for f in ended] == [f"*:{thing}"], said(line)
     assert ended[0].valid_from.date().isoformat() == since, said(line)
+
+
+def test_what_follows_from_a_dated_past_event_holds_since_then():
+    found = {f.slot: f for f in facts("Passed my bar exam last Tuesday!! so I'm a lawyer now. any tips?")}
+    assert "event:passed-their-bar-exam" in found, found
+    later = [f for f in found.values() if f.slot != "event:passed-their-bar-exam"]
+    assert later and all(f.valid_from.date().isoformat() == "2026-05-19" for f in later), found
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ("I passed my driving test last Tuesday. so far so good",),
+        ("I'm flying to Rome on friday. so I need an adapter",),
+    ],
+)
+def test_so_after_no_past_event_dates_nothing(lines):
+    assert all(
+        f.valid_from == NOW or f.valid_from.date() >= TODAY or f.slot.startswith("event:") for f in facts(*lines)
+    )
+
+
+def test_someone_elses_doing_after_a_comma_is_not_part_of_the_event():
+    line = "a few days ago i started physio for my shoulder, they gave me exercises but it still hurts"
+    found = facts(line)
+    assert found and all("exercises" not in f.text for f in found), said(line)

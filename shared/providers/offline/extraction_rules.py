@@ -4869,8 +4869,21 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
             for part in (_CONTRAST.split(stripped) if language == "en" else frames.split_contrast(stripped, language))
             for d in _drafts_in_context(part, today, language, general)
         ]
+        found = _since_then(found, stripped, drafts, today) if language == "en" and found and drafts else found
         drafts.extend(found or ([] if language == "en" else _redated_by_sentence(drafts, stripped, today, language)))
     return drafts
+
+
+def _since_then(found: list[Draft], sentence: str, before: list[Draft], today: date) -> list[Draft]:
+    """ "Passed my driving test last Tuesday!! so I've got my licence now": what a sentence says follows from the
+    dated past event just before it (``past_time.follows_on``) holds since that event's day, when it states no time
+    of its own."""
+    last = before[-1]
+    day = _day_of(last.valid_from)
+    if not past_time.follows_on(sentence) or last.category is not EVENT or last.negated or day > today:
+        return found
+    since = Clause("", today, DateRef(day, "day"), "since")
+    return [_dated(d, since) if d.category is not EVENT and d.valid_from is None else d for d in found]
 
 
 def _redated_by_sentence(drafts: list[Draft], sentence: str, today: date, language: str) -> list[Draft]:

@@ -216,10 +216,10 @@ def says_only_when(rest: str) -> bool:
 # quiz on friday", "climbed Snowdon last summer". Read with its "I" only when a time is said with it.
 _SUBJECTLESS_PAST = rx(r"^(?:(?:just|finally|also|actually)\s+)?(?:had|won|climbed|hiked|completed)\s+\S")
 # An afterthought after the last comma of a past event: "..., still dreaming about it", "..., in 4:10", "..., so
-# proud". Never one that takes the event back or makes it a wish.
+# proud", "..., they gave me exercises" (someone else's doing). Never one that takes the event back or makes it a wish.
 _AFTERTHOUGHT = rx(
     r"^(?:still|so|such|best|worst|amazing|incredible|unreal|brutal|loved|hated|what|in\s+\d|\d|absolutely|honestly"
-    r"|totally|was|it\s+was|pretty|really|very|lol|haha|omg|wow|finally|at\s+last|no\s+regrets)\b"
+    r"|totally|was|it\s+was|pretty|really|very|lol|haha|omg|wow|finally|at\s+last|no\s+regrets|(?:they|he|she)\s+[a-z]+)\b"
 )
 _TAKEN_BACK = rx(r"\b(?:not|never|n't|wish|if|would|kidding|jk|joke|dream\s+of|someday|one\s+day)\b")
 
@@ -263,3 +263,14 @@ def without_buyer(clause: str) -> str:
     if "sold" not in clause.lower():
         return clause
     return _SOLD_TO.sub(lambda m: m.group("sold"), clause)
+
+
+# A sentence said as what follows from the one before: "so I've got my licence now", "which means I'm a citizen now".
+_FOLLOWS_ON = rx(
+    r"^(?:(?:and|so)\s+)?(?:so|which\s+means|that\s+means|meaning|hence)\b(?!\s+(?:far|much|many|good|glad|happy|sad|tired)\b)"
+)
+
+
+def follows_on(sentence: str) -> bool:
+    """True when ``sentence`` opens as a consequence of the one before ("so ...", "which means ...")."""
+    return bool(_FOLLOWS_ON.match(sentence.strip()))
