@@ -5213,9 +5213,11 @@ def _time_said_first(sentence: str, today: date) -> tuple[str, Clause | None]:
     first, comma, rest = sentence.partition(",")
     if not comma or not rest.strip() or len(first.split()) > 8:
         return sentence, None
-    hit = _find_date(first, today, True) if past_time.points_back(first) or _looks_past(rest) else None
+    hit = _find_date(first, today, True)
     if hit is None or hit.ref.day > today or not past_time.says_only_when(_remove_span(first, hit.start, hit.end)):
         return sentence, None
+    if not (past_time.points_back(first) or _looks_past(rest)):
+        return sentence, None  # "on friday, I'm flying to Rome": ahead
     said = first[hit.start : hit.end]
     return rest.strip(), Clause("", today, hit.ref, hit.prep, date_said=said)
 
