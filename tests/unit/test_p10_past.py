@@ -378,3 +378,25 @@ def test_someone_elses_doing_after_a_comma_is_not_part_of_the_event():
     line = "a few days ago i started physio for my shoulder, they gave me exercises but it still hurts"
     found = facts(line)
     assert found and all("exercises" not in f.text for f in found), said(line)
+
+
+@pytest.mark.parametrize(
+    ("line", "slot", "negated", "since"),
+    [
+        ("my wife left Google the week before last", "family:wife:work", True, "2026-05-04"),
+        ("my sister quit her job at the bank in March", "family:sister:work", True, "2026-03-01"),
+        ("my brother moved to York in June", "family:brother:location", False, "2025-06-01"),
+        ("my husband's been at Siemens since 2020", "family:husband:work", False, "2020-01-01"),
+        ("my mum was diagnosed with diabetes last year", "family:mother:diagnosed-with-diabetes", False, "2025-01-01"),
+    ],
+)
+def test_a_persons_news_is_said_once_on_their_slot_with_its_time(line, slot, negated, since):
+    found = facts(line)
+    assert [(f.slot, f.negated, f.valid_from.date().isoformat()) for f in found] == [(slot, negated, since)], said(line)
+
+
+@pytest.mark.parametrize("line", ["my grandma died the summer before last", "my uncle passed away over easter"])
+def test_a_relatives_death_stays_an_ending_with_its_time(line):
+    found = facts(line)
+    assert found and all(f.negated for f in found), said(line)
+    assert found[0].valid_from.date() < TODAY

@@ -166,6 +166,16 @@ def their_news(
         else d
         for d in found
     ]
+    # said of them, but on a slot of the user's ("*:google", "event:mum"): their news is said on theirs instead
+    # (a death, a retraction of the person, stays as the rules said it: nothing carried says it the same way)
+    found = [
+        d
+        for d in found
+        if not (d.text.startswith(who) and not _theirs(d.slot, base) and any(c.negated == d.negated for c in carried))
+    ]
+    # said of them without the time the clause states ("my brother moved to York in June"): said with it
+    dated = {c.slot: c for c in carried if c.valid_from is not None}
+    found = [dated[d.slot] if d.valid_from is None and d.slot in dated else d for d in found]
     have = {d.slot for d in found} | {d.text.lower() for d in found}
     # what the rules already said of them (not only their name) stands, but for their work and home
     said_of_them = any(d.text.startswith(who) and not re.search(r"\b(?:named|called)\b", d.text) for d in found)
@@ -206,3 +216,8 @@ def _one_work(carried: list[Any]) -> list[Any]:
     text = f"{head} at {place.value}{since.group(0) if since else ''}"
     merged = replace(role, text=text, value=f"{role.value} at {place.value}")
     return [merged if c is role else c for c in carried if c is not place]
+
+
+def _theirs(slot: str | None, base: str) -> bool:
+    """True for a slot of the person's own (or of the user's partner, the person themselves)."""
+    return bool(slot) and (slot.startswith((f"{base}:", "partner", "person:", "family:")) or slot == base)
