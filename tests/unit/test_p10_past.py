@@ -400,3 +400,24 @@ def test_a_relatives_death_stays_an_ending_with_its_time(line):
     found = facts(line)
     assert found and all(f.negated for f in found), said(line)
     assert found[0].valid_from.date() < TODAY
+
+
+@pytest.mark.parametrize(
+    ("line", "slot"),
+    [
+        ("we adopted a greyhound two years ago, Comet, and he still won't climb stairs", "pet:comet"),
+        ("got a kitten last week, Miso", "pet:miso"),
+        ("I got a rescue dog in March, Bella", "pet:bella"),
+    ],
+)
+def test_a_pet_had_since_a_time_and_named_after_a_comma_is_named(line, slot):
+    found = [f for f in facts(line) if f.slot == slot]
+    assert found and found[0].valid_from.date() < TODAY, said(line)
+
+
+def test_a_bare_start_after_a_comma_is_no_event_of_its_own():
+    assert not [
+        f
+        for f in facts("i'm learning the banjo now, started in january, so hard lol")
+        if f.text.startswith("The user started")
+    ]

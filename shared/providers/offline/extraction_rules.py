@@ -5139,6 +5139,7 @@ def _with_their_news(clause: str, today: date, general: bool) -> list[Draft]:
     Leeds"), that news on their slots, read as the user's own would be (``others_news``); a past event worth no
     memory or a plan not carried out is none (``past_time.worth_keeping``)."""
     clause = past_time.without_buyer(clause)  # "sold the honda to a guy from work": the honda is sold
+    clause = past_time.named_after_comma(clause)  # "adopted a greyhound two years ago, Comet": named Comet
     found = _past_event_said_loosely(clause, today, general) or _drafts_from_clause(clause, today, general)
     found = others_news.their_news(clause, today, found, partial(_drafts_from_clause, general=general), _relative_slot)
     return [d for d in found if past_time.worth_keeping(d.text, d.slot)]  # never "had pasta yesterday"
@@ -5149,6 +5150,7 @@ def _past_event_said_loosely(clause: str, today: date, general: bool) -> list[Dr
     comma ("went to Peru last summer, still dreaming about it"), read without the comment."""
     head = past_time.without_afterthought(clause) if "," in clause else None
     head = head if head and _find_date(head, today, True) else None  # the time is the event's, not the comment's
+    head = None if head and _bare_start(head, today) else head  # "started in january, so hard": said of the news before
     subjectless = past_time.with_its_subject(clause)
     subjectless = subjectless if subjectless and _find_date(clause, today, True) else None
     for said in (head, head and past_time.with_its_subject(head), subjectless):

@@ -274,3 +274,30 @@ _FOLLOWS_ON = rx(
 def follows_on(sentence: str) -> bool:
     """True when ``sentence`` opens as a consequence of the one before ("so ...", "which means ...")."""
     return bool(_FOLLOWS_ON.match(sentence.strip()))
+
+
+# A pet or a child had since a stated time, named after a comma: "we adopted a greyhound two years ago, Comet".
+_ANIMALS = (
+    r"dog|puppy|pup|cat|kitten|rabbit|bunny|hamster|guinea\s+pig|parrot|budgie|horse|pony|ferret|tortoise|turtle"
+    r"|gecko|snake|lizard|greyhound|labrador|lab|collie|terrier|spaniel|beagle|poodle|retriever|husky|dachshund"
+    r"|whippet|lurcher|pug|corgi|shepherd|tabby|moggy"
+)
+_NAMED_LAST = re.compile(
+    r"^(?P<head>.*?\b(?i:adopted|rescued|got|brought\s+home|took\s+in)\s+(?i:a|an|our|my|a\s+little|a\s+new)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?i:" + _ANIMALS + r")\b)(?P<mid>\s+[^,]*?)?,\s+(?P<name>[A-Z][a-z]+)[\s.!]*$"
+)
+_NOT_A_NAME = frozenset(
+    re.findall(
+        r"\w+",
+        "Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August "
+        "September October November December Christmas Easter Lol Haha Omg Honestly Anyway Btw",
+    )
+)
+
+
+def named_after_comma(clause: str) -> str:
+    """ "we adopted a greyhound two years ago, Comet" -> "we adopted a greyhound named Comet two years ago"."""
+    m = _NAMED_LAST.match(clause.strip()) if "," in clause else None
+    if m is None or m.group("name") in _NOT_A_NAME:
+        return clause
+    return f"{m.group('head')} named {m.group('name')}{m.group('mid') or ''}"
