@@ -421,3 +421,26 @@ def test_a_bare_start_after_a_comma_is_no_event_of_its_own():
         for f in facts("i'm learning the banjo now, started in january, so hard lol")
         if f.text.startswith("The user started")
     ]
+
+
+@pytest.mark.parametrize(
+    ("line", "since"),
+    [
+        ("I got promoted on tues", "2026-05-19"),
+        ("moved to Leeds on sat", "2026-05-16"),
+        ("I sold my car on thurs", "2026-05-14"),
+        ("adopted a cat last fri", "2026-05-15"),
+        ("my sister moved to Leeds on sat", "2026-05-16"),
+        ("since mon I'm vegan", "2026-05-18"),
+    ],
+)
+def test_a_weekday_as_chat_shortens_it_dates_the_fact(line, since):
+    found = facts(line)
+    assert found and found[0].valid_from.date().isoformat() == since, said(line)
+
+
+def test_a_short_weekday_ahead_and_the_same_words_as_words():
+    assert [f.valid_from.date().isoformat() for f in facts("I'm flying to Rome on fri")] == ["2026-05-22"]
+    assert [(d.day, d.grain) for d in more_dates("next sat", TODAY, False)] == [(date(2026, 5, 23), "day")]
+    for text in ("I sat on the sofa", "the sun was out", "we wed in June", "sat nav broke"):
+        assert more_dates(text, TODAY, True) == [], text

@@ -6,6 +6,7 @@ clause without one of its words costs one search.
 
 - **Periods counted back past the last one**: "the week/month/year before last", "the summer before last",
   "two summers ago", "three weekends ago", "a year and a half ago".
+- **A weekday as chat shortens it** after "on", "last", "next" ("on sat", "last fri", "since tues").
 - **Easter**, the one moveable holiday people date things by ("over Easter", "last Easter", "since Easter"),
   computed (anonymous Gregorian algorithm), never looked up.
 - **"since we spoke"** / "since we last talked" / "since our last chat": the news is new, said now, and the
@@ -27,7 +28,15 @@ _NUMBER_WORDS |= {"couple of": 2, "a couple": 2, "couple": 2, "a few": 3, "few":
 _COUNT = r"(?P<n>\d{1,2}|an?|one|two|three|four|five|six|(?:a\s+)?couple(?:\s+of)?|(?:a\s+)?few)"
 
 # Every phrase below holds one of these words; most clauses hold none.
-_MAY_HOLD = rx(r"\bbefore\s+last\b|\bago\b|\beaster\b")
+_MAY_HOLD = rx(r"\bbefore\s+last\b|\bago\b|\beaster\b|\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b")
+# A weekday as chat shortens it, only after a word that makes it a time ("on sat", "last fri"): "sat", "sun" and
+# "wed" alone are words of their own.
+_SHORT_WEEKDAY = rx(
+    r"\b(?:(?P<prep>on|since|by|until|till|before|after)\s+|(?P<rel>last|this\s+past|this|next|past|coming)\s+)"
+    r"(?P<wd>mon|tues?|weds?|thu|thurs?|fri|sat|sun)\b\.?(?!')"
+)
+_WEEKDAY_OF = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4}
+_WEEKDAY_OF |= {"sat": 5, "sun": 6}
 
 _BEFORE_LAST = rx(
     r"\b(?P<prep>since|in|during|over)?\s*\bthe\s+(?P<unit>week|weekend|month|year|summer|winter|spring|autumn|fall)"
@@ -142,6 +151,23 @@ def _easter(m: re.Match[str], today: date, past: bool) -> TimeSaid | None:
     return TimeSaid(day, "day", m.start(), m.end(), prep if prep in ("since", "after", "before", "until") else None)
 
 
+def _short_weekday(m: re.Match[str], today: date, past: bool) -> TimeSaid:
+    """As a weekday said in full is read: "last fri" the one before today, "next sat" the one after, "on tues"
+    the nearest one in the direction the clause points."""
+    target, rel = _WEEKDAY_OF[m.group("wd").lower()], re.sub(r"\s+", " ", (m.group("rel") or "").lower())
+    ahead, behind = (target - today.weekday()) % 7, (today.weekday() - target) % 7
+    if rel in ("next", "coming"):
+        day = today + timedelta(days=ahead or 7)
+    elif rel in ("last", "this past", "past") or (m.group("prep") or "").lower() == "since":
+        day = today - timedelta(days=behind or 7)
+    else:
+        day = today - timedelta(days=behind) if past else today + timedelta(days=ahead)
+    prep = (m.group("prep") or "").lower()
+    return TimeSaid(
+        day, "day", m.start(), m.end(), prep if prep in ("since", "by", "until", "till", "before", "after") else None
+    )
+
+
 def more_dates(text: str, today: date, past: bool) -> list[TimeSaid]:
     """The time phrases of ``text`` this module reads (see the module's docstring), in no order."""
     if not _MAY_HOLD.search(text):
@@ -151,6 +177,7 @@ def more_dates(text: str, today: date, past: bool) -> list[TimeSaid]:
     found += [_seasons_ago(m, today) for m in _SEASONS_AGO.finditer(text)]
     found += [_and_a_half(m, today) for m in _AND_A_HALF.finditer(text)]
     found += [_easter(m, today, past) for m in _EASTER.finditer(text)]
+    found += [_short_weekday(m, today, past) for m in _SHORT_WEEKDAY.finditer(text)]
     return [f for f in found if f is not None]
 
 
