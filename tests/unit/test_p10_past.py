@@ -444,3 +444,10 @@ def test_a_short_weekday_ahead_and_the_same_words_as_words():
     assert [(d.day, d.grain) for d in more_dates("next sat", TODAY, False)] == [(date(2026, 5, 23), "day")]
     for text in ("I sat on the sofa", "the sun was out", "we wed in June", "sat nav broke"):
         assert more_dates(text, TODAY, True) == [], text
+
+
+def test_what_follows_a_dated_past_event_in_the_same_sentence_holds_since_then():
+    found = {f.slot: f for f in facts("passed my driving test last tuesday, so I've got my licence now")}
+    assert found["own:licence"].valid_from.date().isoformat() == "2026-05-19", found
+    ahead = facts("I'm flying to Rome on friday, so I need an adapter")
+    assert all(f.slot.startswith("event:") for f in ahead), ahead

@@ -4870,8 +4870,20 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
             for d in _drafts_in_context(part, today, language, general)
         ]
         found = _since_then(found, stripped, drafts, today) if language == "en" and found and drafts else found
+        found = _since_then_within(found, stripped, today) if language == "en" and len(found) > 1 else found
         drafts.extend(found or ([] if language == "en" else _redated_by_sentence(drafts, stripped, today, language)))
     return drafts
+
+
+def _since_then_within(found: list[Draft], sentence: str, today: date) -> list[Draft]:
+    """ "I passed my citizenship exam in March, so I'm a citizen now": within one sentence, what follows the dated
+    past event holds since its day (``_since_then``)."""
+    if not past_time.follows_within(sentence):
+        return found
+    first = next((i for i, d in enumerate(found) if d.category is EVENT and d.valid_from is not None), None)
+    if first is None:
+        return found
+    return found[: first + 1] + _since_then(found[first + 1 :], "so", found[: first + 1], today)
 
 
 def _since_then(found: list[Draft], sentence: str, before: list[Draft], today: date) -> list[Draft]:

@@ -298,6 +298,14 @@ _FOLLOWS_ON = rx(
 )
 
 
+_FOLLOWS_WITHIN = rx(r"(?:,|\band)\s+(?:so|which\s+means|meaning)\s+(?:i|we)\b")
+
+
+def follows_within(sentence: str) -> bool:
+    """True when a clause of ``sentence`` after the first says what follows from it ("..., so I'm a citizen now")."""
+    return bool(_FOLLOWS_WITHIN.search(sentence))
+
+
 def follows_on(sentence: str) -> bool:
     """True when ``sentence`` opens as a consequence of the one before ("so ...", "which means ...")."""
     return bool(_FOLLOWS_ON.match(sentence.strip()))
