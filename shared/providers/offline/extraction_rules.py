@@ -67,6 +67,8 @@ from shared.providers.offline import (
     held_states,
     kin,
     life,
+    others_news,
+    past_time,
     said_forms,
     talk,
     well_formed,
@@ -858,9 +860,13 @@ _FUTURE_SAID = _rx(r"\b(?:will|'ll|going\s+to|gonna)\b")
 
 def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
     """The earliest (then longest) date phrase in ``text``; one per clause is enough."""
-    if not _MAY_HAVE_DATE.search(text):
-        return None
     best: tuple[int, int, _DateHit] | None = None
+    for said in past_time.more_dates(text, today, past):  # "the summer before last", "over Easter", ...
+        key = (said.start, -(said.end - said.start))
+        if best is None or key < best[:2]:
+            best = (*key, _DateHit(DateRef(said.day, said.grain), said.prep, said.start, said.end))
+    if not _MAY_HAVE_DATE.search(text):
+        return best[2] if best else None
     perfect = bool(_PERFECT.search(text))
     for kind, pattern in _DATE_PATTERNS:
         if kind == "for" and not perfect:
@@ -1232,6 +1238,7 @@ def _prepare(raw: str, today: date) -> Clause | None:
     # sub_if_possible: each rewrite runs only on a clause holding a word it needs (most clauses need none).
     raw = sub_if_possible(_HEDGED_PAST, lambda m: f"{m.group('subj')} ", raw)
     raw = sub_if_possible(_FILLER_WORDS, "", raw)
+    raw = sub_if_possible(past_time.SINCE_WE_SPOKE, "", raw)  # "since we spoke, I ...": news, said now
     raw = sub_if_possible(_HAVE_GOT, " have ", sub_if_possible(_LIKE_NUMBER, "about ", raw))
     cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
     if fronted := _FRONTED_RHYTHM.match(cleaned):
@@ -4886,8 +4893,33 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
             for part in (_CONTRAST.split(stripped) if language == "en" else frames.split_contrast(stripped, language))
             for d in _drafts_in_context(part, today, language, general)
         ]
+        found = _since_then(found, stripped, drafts, today) if language == "en" and found and drafts else found
+        found = _since_then_within(found, stripped, today) if language == "en" and len(found) > 1 else found
         drafts.extend(found or ([] if language == "en" else _redated_by_sentence(drafts, stripped, today, language)))
     return drafts
+
+
+def _since_then_within(found: list[Draft], sentence: str, today: date) -> list[Draft]:
+    """ "I passed my citizenship exam in March, so I'm a citizen now": within one sentence, what follows the dated
+    past event holds since its day (``_since_then``)."""
+    if not past_time.follows_within(sentence):
+        return found
+    first = next((i for i, d in enumerate(found) if d.category is EVENT and d.valid_from is not None), None)
+    if first is None:
+        return found
+    return found[: first + 1] + _since_then(found[first + 1 :], "so", found[: first + 1], today)
+
+
+def _since_then(found: list[Draft], sentence: str, before: list[Draft], today: date) -> list[Draft]:
+    """ "Passed my driving test last Tuesday!! so I've got my licence now": what a sentence says follows from the
+    dated past event just before it (``past_time.follows_on``) holds since that event's day, when it states no time
+    of its own."""
+    last = before[-1]
+    day = _day_of(last.valid_from)
+    if not past_time.follows_on(sentence) or last.category is not EVENT or last.negated or day > today:
+        return found
+    since = Clause("", today, DateRef(day, "day"), "since")
+    return [_dated(d, since) if d.category is not EVENT and d.valid_from is None else d for d in found]
 
 
 def _redated_by_sentence(drafts: list[Draft], sentence: str, today: date, language: str) -> list[Draft]:
@@ -5102,6 +5134,8 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
     # its own ("I used to play in a band") is an ending.
     changed = bool(_NOW_SAID.search(sentence))
     head, start = _start_said_apart(sentence, today) if language == "en" else (sentence, None)
+    if language == "en" and start is None:
+        head, start = _time_said_first(head, today)
     if language == "en" and _START_WORD.search(sentence) and _bare_start(sentence.strip(" .!"), today):
         return []  # "joined back in march!", "found out tuesday": what began is said elsewhere, not here
     found = (
@@ -5111,7 +5145,7 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
             [
                 d
                 for clause in _without_examples(head, _clauses(head))
-                for d in _drafts_from_clause(clause, today, general)
+                for d in _with_their_news(clause, today, general)
                 or ([] if changed or not general else _used_to_drafts(clause, today))
             ],
             start,
@@ -5134,6 +5168,31 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
             for d in found
         ]
     return found
+
+
+def _with_their_news(clause: str, today: date, general: bool) -> list[Draft]:
+    """A clause's drafts, and when it tells a relative's or a named friend's news ("my sister just moved to
+    Leeds"), that news on their slots, read as the user's own would be (``others_news``); a past event worth no
+    memory or a plan not carried out is none (``past_time.worth_keeping``)."""
+    clause = past_time.without_buyer(clause)  # "sold the honda to a guy from work": the honda is sold
+    clause = past_time.named_after_comma(clause)  # "adopted a greyhound two years ago, Comet": named Comet
+    found = _past_event_said_loosely(clause, today, general) or _drafts_from_clause(clause, today, general)
+    found = others_news.their_news(clause, today, found, partial(_drafts_from_clause, general=general), _relative_slot)
+    return [d for d in found if past_time.worth_keeping(d.text, d.slot)]  # never "had pasta yesterday"
+
+
+def _past_event_said_loosely(clause: str, today: date, general: bool) -> list[Draft]:
+    """A dated past event said loosely: without its "I" ("had covid in january"), or with a comment after a
+    comma ("went to Peru last summer, still dreaming about it"), read without the comment."""
+    head = past_time.without_afterthought(clause) if "," in clause else None
+    head = head if head and _find_date(head, today, True) else None  # the time is the event's, not the comment's
+    head = None if head and _bare_start(head, today) else head  # "started in january, so hard": said of the news before
+    subjectless = past_time.with_its_subject(clause)
+    subjectless = subjectless if subjectless and _find_date(clause, today, True) else None
+    for said in (head, head and past_time.with_its_subject(head), subjectless):
+        if said and (found := _drafts_from_clause(said, today, general)):
+            return found
+    return []
 
 
 def _life_kept(sentence: str, language: str, found: list[Draft]) -> list[Draft]:
@@ -5184,6 +5243,21 @@ def _start_said_apart(sentence: str, today: date) -> tuple[str, Clause | None]:
         return sentence, None
     start = _bare_start(tail.strip(), today)
     return (head, start) if start is not None else (sentence, None)
+
+
+def _time_said_first(sentence: str, today: date) -> tuple[str, Clause | None]:
+    """ "new school since april 13th btw, i'm at Pellworth Grammar now": a first comma-piece that says only
+    when (``past_time.says_only_when``) dates what the rest of the sentence says; the rest, and that time."""
+    first, comma, rest = sentence.partition(",")
+    if not comma or not rest.strip() or len(first.split()) > 8:
+        return sentence, None
+    hit = _find_date(first, today, True)
+    if hit is None or hit.ref.day > today or not past_time.says_only_when(_remove_span(first, hit.start, hit.end)):
+        return sentence, None
+    if not (past_time.points_back(first) or _looks_past(rest)):
+        return sentence, None  # "on friday, I'm flying to Rome": ahead
+    said = first[hit.start : hit.end]
+    return rest.strip(), Clause("", today, hit.ref, hit.prep, date_said=said)
 
 
 def _dated_by_start(drafts: list[Draft], start: Clause | None) -> list[Draft]:
