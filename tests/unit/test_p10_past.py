@@ -451,3 +451,17 @@ def test_what_follows_a_dated_past_event_in_the_same_sentence_holds_since_then()
     assert found["own:licence"].valid_from.date().isoformat() == "2026-05-19", found
     ahead = facts("I'm flying to Rome on friday, so I need an adapter")
     assert all(f.slot.startswith("event:") for f in ahead), ahead
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "my sister and her kid",
+        "my brother and his wife, mostly",
+        "my mum with her dog",
+        "my cousin in Leeds",
+        "my older brother who lives abroad",
+    ],
+)
+def test_a_relative_named_without_a_verb_is_no_news_of_theirs(line):
+    assert [f.text for f in facts(line) if "ands" in f.text or "The user's" in f.text] == []

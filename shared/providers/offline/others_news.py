@@ -67,9 +67,13 @@ _ASPECT = {"location": "location", "employer": "work", "occupation": "work"}
 _NOT_CARRIED = ("family:", "person:", "partner", "style:", "trait:", "*:", "dislike:", "like:")
 
 
+# A predicate begins with its verb: "my sister and her kid", "my brother in Leeds is ..." are no clause of theirs
+_NOT_A_VERB = _words("and or nor & with who whose which that from in at on of for to the a an plus but than as")
+
+
 def _subject(clause: str) -> re.Match[str] | None:
     m = _SUBJECT.match(clause.strip())
-    if m is None or _NOT_NEWS.match(m.group("pred")):
+    if m is None or _NOT_NEWS.match(m.group("pred")) or m.group("pred").split(" ", 1)[0].lower() in _NOT_A_VERB:
         return None
     rel = m.group("rel").lower()
     if rel in _NAMED_ONLY and not m.group("name"):
