@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 import pytest
 
 from shared.domain.models import ExtractedFact, ExtractionInput, Turn
-from shared.providers.offline.chat_residue import residue
+from shared.providers.offline.chat_residue import residue, trimmed
 from shared.providers.offline.extraction_rules import extract_facts
 
 SAID = datetime(2026, 6, 13, 21, 10, tzinfo=UTC)
@@ -45,7 +45,6 @@ def about(facts: list[ExtractedFact], *words: str) -> ExtractedFact | None:
     ("text", "form"),
     [
         ("The user is terrible at it", "pointing-object"),
-        ("The user no longer trains with them (since 2025-05)", "pointing-object"),
         ("The user is hopeless with this too", "pointing-object"),
         ("The user has a He had knee surgery in 2026-03", "subject-inside"),
         ("The user loves the She said", "subject-inside"),
@@ -92,6 +91,28 @@ def test_a_fact_of_the_same_shape_is_kept(text: str) -> None:
     assert residue(text, "en") is None, text
 
 
+def test_an_ending_is_never_residue_by_its_pointing_object() -> None:
+    # it retracts what the look-back found ("is no longer with him" ends a partner)
+    assert residue("The user is no longer with him", "en", negated=True) is None
+    assert residue("The user no longer trains with them (since 2025-05)", "en", negated=True) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("The user speaks Spanish with them", "The user speaks Spanish"),
+        ("The user plays tennis with him (since 2025-01)", "The user plays tennis (since 2025-01)"),
+        ("The user goes climbing with her too", "The user goes climbing"),
+        ("The user plays with them", "The user plays with them"),  # nothing whole before the detail
+        ("The user is terrible at it", "The user is terrible at it"),  # residue, told by ``residue``
+        ("The user lives in Leeds", "The user lives in Leeds"),
+    ],
+)
+def test_a_detail_pointing_back_is_trimmed_from_a_whole_fact(text: str, kept: str) -> None:
+    assert trimmed(text, "en") == kept
+    assert trimmed(text, "en", negated=True) == text
+
+
 def test_other_languages_are_left_as_they_are() -> None:
     assert residue("The user is terrible at it", "de") is None
 
@@ -105,8 +126,6 @@ def test_other_languages_are_left_as_they_are() -> None:
         "I'm terrible at it",
         "I'm pretty bad at it tbh",
         "I'm rubbish at it but I love it",
-        "i quit playing with them last month",
-        "I stopped training with them in May",
         "He had knee surgery in March",
         "We met at a climbing gym in June.",
         "we met on a train two years ago",
@@ -191,3 +210,37 @@ def test_a_name_the_speaker_never_gave_a_relative_leaves_the_pronoun_unread() ->
         ("Mirela", "She does! she works at the Royal Infirmary now"),
     )
     assert not about(facts, "Royal Infirmary"), shown(facts)
+
+
+# --- the other speaker asking after the couple or the household: "you two", "you guys", "in that flat in X" ------
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "place"),
+    [
+        ("Are you two still in Manchester?", "yep", "Manchester"),
+        ("are you guys still in that flat in Cardiff?", "yes!", "Cardiff"),
+        ("Are you both still living in Bergen?", "yeah", "Bergen"),
+        ("are you still in the same house in Galway?", "yes", "Galway"),
+        ("Are you two still in that flat in Porto?", "Yep, still in Porto, same flat near the river.", "Porto"),
+    ],
+)
+def test_a_question_to_the_household_answered_yes_is_where_the_speaker_lives(
+    question: str, answer: str, place: str
+) -> None:
+    facts = reply(("Jonah", question), ("Mirela", answer))
+    assert about(facts, "Mirela lives in", place), shown(facts)
+    assert not any(" two " in f.text or "guys" in f.text or "both" in f.text for f in facts), shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Are you two still in Manchester?", "nope, we left in May"),  # a no says nothing is so
+        ("thank you guys, that was fun", "anytime!"),  # "you guys" with no auxiliary asks nothing
+        ("are you two still in that flat in Leeds?", "why?"),
+    ],
+)
+def test_a_household_question_not_answered_yes_gives_no_place(question: str, answer: str) -> None:
+    facts = reply(("Jonah", question), ("Mirela", answer))
+    assert not any("lives in" in f.text and not f.negated for f in facts), shown(facts)

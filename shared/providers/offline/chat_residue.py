@@ -16,7 +16,7 @@ turn of a topic.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from shared.domain.models import ExtractedFact
 from shared.providers.offline.text_forms import rx, words
@@ -24,11 +24,19 @@ from shared.providers.offline.text_forms import rx, words
 # What a fact's text may end with after its content: a stated time, in brackets or after "on"/"in"/"since".
 _TIME_TAIL = r"(?:\s+(?:\(since\s+[^)]*\)|(?:on|in|since|until|from)\s+(?:the\s+week(?:end)?\s+of\s+)?\d{4}[-\d]*))*"
 
-# "is terrible at it", "no longer plays with them": the object of a preposition is a pronoun the fact cannot
-# say. (A verb's own "it" is left: "does hate it" answers "do you hate your job?", read with the question.)
+# "is terrible at it", "is hopeless with them": how one is at a thing the fact cannot say (the object of the
+# preposition is a pronoun). After a fact that is whole ("speaks Spanish with them", "climbs with her every
+# week"), the same phrase is only a detail that points back, and goes (``trimmed``). A verb's own "it" is left:
+# "does hate it" answers "do you hate your job?", read with the question.
 _POINTING_OBJECT = rx(
-    r"\s(?:at|with|of|about|for|to|on|in|from|into|after|by)\s+"
-    rf"(?:it|them|him|her|this|that|these|those|one)(?:\s+(?:too|as\s+well|now|lol|haha+|anymore|for\s+now))?{_TIME_TAIL}\s*$"
+    r"(?P<phrase>\s(?:at|with|of|about|for|to|on|in|from|into|after|by)\s+"
+    r"(?:it|them|him|her|this|that|these|those|one)(?:\s+(?:too|as\s+well|now|lol|haha+|anymore|for\s+now))?)"
+    rf"(?P<tail>{_TIME_TAIL})\s*$"
+)
+# The fact before such a phrase says only how one is: "is terrible", "is a bit hopeless".
+_ONLY_HOW_ONE_IS = rx(
+    r"^The user\s+(?:is|am|are|was|gets|got)\s+(?:(?:a\s+bit|a\s+little|so|really|pretty|very|quite|kinda|totally"
+    r"|super|not\s+great|not\s+good)\s+)*[a-z-]+$"
 )
 # "has a She had knee surgery", "is the he said": a subject pronoun inside the fact, after an article or a verb
 # of the frame: another person's clause read whole as the speaker's thing.
@@ -76,11 +84,14 @@ class Residue:
     form: str
 
 
-def residue(text: str, language: str) -> Residue | None:
-    """The form that makes ``text`` (a fact as the frames wrote it, "The user ...") residue of chat, or None."""
+def residue(text: str, language: str, *, negated: bool = False) -> Residue | None:
+    """The form that makes ``text`` (a fact as the frames wrote it, "The user ...") residue of chat, or None.
+    An ending (``negated``) is never residue by its pointing object: it retracts what the look-back found
+    ("is no longer with him" ends a partner), and its words are not kept as a fact."""
     if language != "en":
         return None
-    if _POINTING_OBJECT.search(text):
+    pointing = None if negated else _POINTING_OBJECT.search(text)
+    if pointing and _ONLY_HOW_ONE_IS.match(text[: pointing.start()]):
         return Residue("pointing-object")
     if _SUBJECT_INSIDE.search(text):
         return Residue("subject-inside")
@@ -100,6 +111,22 @@ def residue(text: str, language: str) -> Residue | None:
     return None
 
 
+def trimmed(text: str, language: str, *, negated: bool = False) -> str:
+    """``text`` without a detail that points back at the end ("speaks Spanish with them" -> "speaks Spanish"),
+    its stated time kept; as it is when it has none, is an ending, or is no more than the detail's frame."""
+    if language != "en" or negated or not (m := _POINTING_OBJECT.search(text)):
+        return text
+    head = text[: m.start()]
+    return text if _ONLY_HOW_ONE_IS.match(head) or len(head.split()) < 4 else head + m.group("tail")
+
+
 def without_residue(facts: list[ExtractedFact]) -> list[ExtractedFact]:
-    """``facts`` less those whose text is residue of chat (``residue``)."""
-    return [f for f in facts if residue(f.text, f.language) is None]
+    """``facts`` less those whose text is residue of chat (``residue``), each trimmed of a detail that points
+    back (``trimmed``)."""
+    kept = []
+    for fact in facts:
+        if residue(fact.text, fact.language, negated=fact.negated) is not None:
+            continue
+        text = trimmed(fact.text, fact.language, negated=fact.negated)
+        kept.append(fact if text == fact.text else replace(fact, text=text))
+    return kept
