@@ -47,9 +47,10 @@ _ADVERB_AS_VERB = rx(
 )
 # "met at a running club", "gave up until Tuesday": a verb that needs its object, with a place or time instead.
 _OBJECT_DROPPED = rx(
-    r"^The user\s+(?:met|visited|bought|sold|adopted|found|booked|gave\s+up|picked\s+up|took|saw|hired|joined)"
-    r"\s+(?:at|in|on|until|till|from|since|by|with|during|after|before)\b"
-)
+    r"^The user\s+(?:(?:met|visited|bought|sold|adopted|found|booked|saw|hired)"
+    r"\s+(?:at|in|on|until|till|from|since|by|during|after|before)\b"
+    r"|gave\s+up\s+(?:until|till|during)\b)"
+)  # never a verb with its particle: "gave up on meat", "took on a role", "joined in 2024" are read elsewhere
 # "is a bit nervous", "is so tired", "is really relieved": a feeling of the moment, said with or without a degree.
 _MOOD_OF_THE_MOMENT = rx(
     r"^The user\s+is\s+(?:(?:a\s+(?:bit|little)|so|really|super|kinda|kind\s+of|pretty|very|quite|totally|soo+|"
