@@ -244,3 +244,34 @@ def test_a_question_to_the_household_answered_yes_is_where_the_speaker_lives(
 def test_a_household_question_not_answered_yes_gives_no_place(question: str, answer: str) -> None:
     facts = reply(("Jonah", question), ("Mirela", answer))
     assert not any("lives in" in f.text and not f.negated for f in facts), shown(facts)
+
+
+# --- the invented two-speaker log (tests/unit/data/p10_two_speaker_log.jsonl), replayed as the evaluation does ----
+
+
+def _log_facts() -> list[tuple[str, ExtractedFact]]:
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "p10_two_speaker_log.jsonl"
+    messages = [json.loads(line) for line in path.open()]
+    turns = [
+        Turn(f"m{i}", m["role"], m["content"], datetime.fromisoformat(m["created_at"]), m["name"])
+        for i, m in enumerate(messages)
+    ]
+    said = []
+    for i, turn in enumerate(turns):
+        request = ExtractionInput(new_turns=(turn,), context_turns=tuple(turns[max(0, i - 6) : i]))
+        said += [(turn.name or "", fact) for fact in extract_facts(request)]
+    return said
+
+
+def test_each_fact_of_the_log_names_its_speaker_and_never_the_other() -> None:
+    said = _log_facts()
+    assert said
+    for speaker, fact in said:
+        other = {"Tessa": "Omar", "Omar": "Tessa"}[speaker]
+        assert fact.text.startswith(speaker), (speaker, fact.text)
+        assert not fact.text.startswith(other), (speaker, fact.text)
+        assert fact.slot is None or f"~{speaker.lower()}" in fact.slot, (speaker, fact.slot)
+        assert residue(fact.text.replace(speaker, "The user", 1), fact.language, negated=fact.negated) is None
