@@ -2,10 +2,11 @@
 
 Friends chatting write "u", "ur", "w/", "3x a week", "6 yrs", "shes", "didnt", "bc". The rules are
 written for the words these stand for, so a message is read with them spelled out: "been running 3x a
-week w Mosa" is "been running 3 times a week with Mosa". Only whole words, only spellings that stand
-for one word in chat (never "its", "were", "ill", "id": those are words of their own), and only for
-English text (Spanish "u" is "or"); the caller decides the language. One idiom: "guess who passed her
-driving test" is the speaker's own news ("I passed my driving test").
+week w Mosa" is "been running 3 times a week with Mosa". Two idioms of friends' chat are read plainly too:
+"you two" / "you guys" after an auxiliary is "you", and "in that flat in Leeds" is "in Leeds". Only whole
+words, only spellings that stand for one word in chat (never "its", "were", "ill", "id": those are words of
+their own), and only for English text (Spanish "u" is "or"); the caller decides the language. One idiom:
+"guess who passed her driving test" is the speaker's own news ("I passed my driving test").
 """
 
 from __future__ import annotations
@@ -82,6 +83,20 @@ _TIMES = re.compile(r"\b(\d+)\s*x(?=\s+(?:a|per|each|every)\s+(?:day|week|month|
 _GUESS_WHO = re.compile(r"\bguess\s+who(?P<be>'s|\s+is|\s+just)?\s+(?P<rest>[^.!?\n]*)", re.IGNORECASE)
 
 
+# "are you two still in Leeds?", "did you guys move?": the other speaker asked with their partner or family, as
+# one; read as "you", so the yes/no forms answer it ("yep" -> "I live in Leeds"), never "is two still in".
+_YOU_TOGETHER = re.compile(
+    r"\b(?P<aux>are|were|do|did|have|had|will|would|can|could)\s+(?P<you>you)\s+(?:two|guys|both|lot)\b(?!\s*[,.!?])",
+    re.IGNORECASE,
+)
+# "still in that flat in Manchester", "in the same house in Leeds": where one lives is the place the home is in.
+_HOME_IN = re.compile(
+    r"\b(?P<in>in)\s+(?:that|the|our|your|my|this)\s+(?:(?:same|old|new|little|tiny|big)\s+)?"
+    r"(?:flat|house|apartment|place|studio|cottage)\s+in\s+(?=(?-i:[A-Z]))",
+    re.IGNORECASE,
+)
+
+
 def _guessed(m: re.Match[str]) -> str:
     rest = re.sub(r"(?i)\b(?:her|his|their)\b", "my", m.group("rest"), count=1)
     be = (m.group("be") or "").strip().lower()
@@ -124,6 +139,8 @@ def expanded(text: str) -> str:
     """The message with its English chat spellings written out; acronyms and names in capitals are left
     as written."""
     text = _GUESS_WHO.sub(_guessed, text)
+    text = _YOU_TOGETHER.sub(lambda m: f"{m.group('aux')} {m.group('you')}", text)
+    text = _HOME_IN.sub(lambda m: f"{m.group('in')} ", text)
     text = _TIMES.sub(r"\1 times", text)
     text = _WITH.sub("with ", text)
     text = _R_YOU.sub(_spelled_out("are"), text)

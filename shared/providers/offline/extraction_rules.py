@@ -5698,7 +5698,8 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
     """Facts the user stated (or confirmed) in ``request.new_turns``, in order, each once per turn. A fact
     said again in a later turn is that turn's fact too, as it would be if the turns came in two requests
     (consolidation finds it known): what a turn yields never depends on which turns share its request."""
-    return _speakers_slots(_well_formed(_speakers_named(_extract(request, _SETTLE_DEPTH), request)), request)
+    facts = talk.without_residue(_extract(request, _SETTLE_DEPTH))  # chat said in passing (chat_residue)
+    return _speakers_slots(_well_formed(_speakers_named(facts, request)), request)
 
 
 def _speakers_named(facts: list[ExtractedFact], request: ExtractionInput) -> list[ExtractedFact]:

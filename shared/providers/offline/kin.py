@@ -91,6 +91,17 @@ def _mentions(text: str) -> list[tuple[int, str, str]]:
     return sorted(found)
 
 
+def _relatives_names(text: str) -> frozenset[str]:
+    """The names ``text`` gives its speaker's relatives: "Sami" in "my brother Sami", "our daughter Ivy"."""
+    return frozenset(
+        name.group("name")
+        for m in _MENTION.finditer(text)
+        if m.group("who").lower() in _RELATIVES
+        and (name := re.match(r"\s*,?\s*(?P<name>[A-Z][a-z]+)\b", text[m.end() :]))
+        and name.group("name") not in _NOT_PERSONS
+    )
+
+
 def mentions(text: str) -> list[tuple[int, str, str]]:
     """Everyone ``text`` names (see ``_mentions``): one's people, others, and persons by name."""
     return _mentions(text)
@@ -125,7 +136,10 @@ def resolve_pronouns(text: str, earlier: str | None = None, between: tuple[str, 
         return text
     own = _mentions(text)
     before_turn = _mentions(earlier) if earlier else []
-    said_between = [m for said in between for m in _mentions(said)]
+    # "my brother Sami ..." / (the other) "is Sami still a paramedic?" / "he is, he's been one for years": the
+    # name the other speaker asks after is the relative the speaker named, no one else who could be meant.
+    own_names = _relatives_names(earlier) if earlier else frozenset()
+    said_between = [m for said in between for m in _mentions(said) if not (m[1] == "other" and m[2] in own_names)]
     out, last = [], 0
     for m in _PRONOUN.finditer(text):
         pronoun = m.group("p").lower()

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from shared.providers.offline import clauses, kin
+from shared.providers.offline import chat_residue, clauses, kin
 from shared.providers.offline.text_forms import rx, words
 
 # A comment on what was just said: a pronoun that stands for the news, and how it went or what it is.
@@ -519,3 +519,8 @@ def there_named(text: str, before: str | None = None) -> str:
     verb = m.group("verb").lower()
     prep = "to" if verb.startswith(("mov", "reloc")) else "in"
     return f"{text[: m.start()]}{m.group('verb')} {prep} {place}{text[m.end() :]}"
+
+
+# What chat says in passing ("I'm a bit nervous", "stopped playing with them", "She had knee surgery") is no
+# fact about the speaker; chat_residue tells it by form. Read on every request's facts before names go in.
+without_residue = chat_residue.without_residue
