@@ -360,13 +360,6 @@ def test_where_one_lives_is_a_home_not_a_habit(said):
 
 
 @pytest.mark.parametrize(
-    "said", ["im a night-shift security guard at a warehouse in Tilburg", "I'm a cleaner at a school in Derby"]
-)
-def test_a_role_said_with_is_a_is_an_occupation(said):
-    assert not any(f.slot == "employer" and f.text.startswith("The user is a") for f in facts(said))
-
-
-@pytest.mark.parametrize(
     ("said", "slot"),
     [
         ("I use Obsidian for all my notes", "tool:notes"),
@@ -436,3 +429,49 @@ def test_an_organisation_fact_is_restated_as_the_organisations(text, restated):
 )
 def test_a_person_is_not_restated_as_an_organisation(text):
     assert worth_keeping.as_the_users_organisation(text, "occupation") is None
+
+
+# --- 8. names and acronyms kept as said -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "name"),
+    [
+        ("last Friday was my last day at Carrow & Finch", "Carrow & Finch"),
+        ("my last day at Marks & Spencer was Friday", "Marks & Spencer"),
+        ("today was my last day at Acme", "Acme"),
+    ],
+)
+def test_a_name_joined_by_an_ampersand_is_one_name(said, name):
+    assert any(f.negated and f.text.endswith(name) or f"{name} (" in f.text for f in facts(said))
+
+
+@pytest.mark.parametrize(
+    ("said", "word"),
+    [
+        ("our ETL is a bunch of Airflow DAGs, I maintain most of them", "ETL"),
+        ("I work in IT at the NHS", "NHS"),
+    ],
+)
+def test_an_acronym_is_written_as_said(said, word):
+    assert any(word in t for t in texts(said))
+
+
+@pytest.mark.parametrize(
+    ("said", "word"),
+    [("fumo desde los 18", "18"), ("vivo en Madrid desde 2019", "Madrid")],
+)
+def test_a_foreign_fact_ending_on_a_number_or_a_name_is_kept(said, word):
+    assert any(word in t for t in texts(said))
+
+
+@pytest.mark.parametrize(
+    ("said", "word"),
+    [
+        ("I hate it when you use emojis", "emojis"),
+        ("I love it when you keep answers short", "short"),
+        ("honestly I prefer it when you cite sources", "sources"),
+    ],
+)
+def test_an_it_that_stands_for_the_clause_after_is_kept(said, word):
+    assert any(word in t for t in texts(said))

@@ -2521,10 +2521,10 @@ RULES: tuple[Rule, ...] = (
     _rule("employer", "my (?:employer|company) is {V}", _b_employer),
     _rule("employer", "i am (?:starting|beginning) (?:a new job |work |my new job )?(?:at|with) {V}", _b_joined),
     _rule("employer", "(?:(?:it|today|yesterday|this|that) )?(?:was|is) my last day (?:at|with) (?P<proper>)"
-                      "(?P<v>{CAP}[\\w&'-]*(?: {CAP}[\\w&'-]*)*)", _b_employer_gone),
+                      "(?P<v>{CAP}[\\w&'-]*(?: (?:& )?{CAP}[\\w&'-]*)*)", _b_employer_gone),
     _rule("employer", "i {ADV}(?:have )?(?:resigned|handed in my notice|gave my notice|retired) (?:from|at|with) "
                       "(?P<proper>)(?P<v>{CAP}.*)", _b_employer_gone),
-    _rule("employer", "my last day (?:at|with) (?P<proper>)(?P<v>{CAP}[\\w&'-]*(?: {CAP}[\\w&'-]*)*) (?:was|is)",
+    _rule("employer", "my last day (?:at|with) (?P<proper>)(?P<v>{CAP}[\\w&'-]*(?: (?:& )?{CAP}[\\w&'-]*)*) (?:was|is)",
           _b_employer_gone),
     _rule("employer", "i {ADV}(?:have )?(?:joined|started (?:working )?(?:at|for)"
                       "|(?:started|start|am starting) (?:a |my |the )?(?:new )?(?:job|position|role|work)"
@@ -5632,6 +5632,9 @@ def _worth_keeping(facts: list[ExtractedFact], request: ExtractionInput) -> list
         if text != fact.text:
             fact = replace(fact, text=text, slot=_slot_without(fact.slot, worth_keeping.cut_words(fact.text, text)))
         message = said.get(fact.source_event_ids[0], "") if fact.source_event_ids else ""
+        if message and (cased := worth_keeping.cased_as_said(text, message)) != text:
+            fact = replace(fact, text=cased)
+            text = cased
         if fact.language == "en" and not fact.negated:
             # said of the user, meant of something else: restated as what it is about
             restated = worth_keeping.as_the_users_organisation(text, fact.slot) or (

@@ -258,6 +258,7 @@ _FUNCTION = _words(
 )
 # An object that is a pronoun whose antecedent the fact does not carry: "reads them on their phone".
 _DANGLING = _words("them it these those him")
+_CLAUSE_AHEAD = _words("when whenever if that how because while")
 # A relative with no verb between: "The user has their boyfriend", from "moving in with my boyfriend".
 _RELATIVE_HAD = re.compile(
     r"^has\s+their\s+(?:(?:little|big|older|younger|new)\s+)?(?:boyfriend|girlfriend|partner|husband|wife|fianc[ée]e?"
@@ -267,7 +268,7 @@ _RELATIVE_HAD = re.compile(
 )
 # A state held since a time, written as if at that time: "has been in recovery on 2024-11-20".
 _STATE_AT_POINT = re.compile(
-    r"^(?P<head>.+?)\s+has\s+been\s+(?!to\b)(?P<state>.+?)\s+(?:on|in)\s+(?P<when>\d{4}(?:-\d{2}){0,2})$",
+    r"^(?P<head>.+?)\s+has\s+been\s+(?!to\b)(?P<state>(?:(?!until|till|but|when|before|after|and|because|since)\w+\s+){0,3}?\w+)\s+(?:on|in)\s+(?P<when>\d{4}(?:-\d{2}){0,2})$",
 )
 # A possessive determiner or article left where a name or a noun belongs, after a preposition, at the end of a
 # fact in another language ("hat sich getrennt von Meine", "vive con mi").
@@ -299,6 +300,16 @@ def repaired(text: str, language: str) -> str:
     return head + tail if _HEAD.match(head) else text
 
 
+_ACRONYM = re.compile(r"\b[A-Z][A-Z0-9]{2,}s?\b")
+
+
+def cased_as_said(text: str, message: str) -> str:
+    """The fact with an acronym the rules lower-cased written as it was said ("The user's etl" -> "ETL")."""
+    for acronym in {m.group(0) for m in _ACRONYM.finditer(message)}:
+        text = re.sub(rf"(?<![\w'-]){re.escape(acronym.lower())}(?![\w'-])", acronym, text)
+    return text
+
+
 def cut_words(before: str, after: str) -> list[str]:
     """The words a repair took out, for the slot to lose them too."""
     kept = set(re.findall(r"[\w'-]+", after.lower()))
@@ -310,7 +321,7 @@ def worth_keeping(text: str, slot: str | None, language: str, negated: bool) -> 
     """Whether a fact that reads well is one to store (see the module's docstring): not a passing state, not a
     one-off chore, not an organisation said as the user, no pointing object, no verbless relative."""
     if language != "en":
-        last = re.findall(r"[^\W\d_]+", text)
+        last = re.findall(r"\w+", text)
         return not last or last[-1].lower() not in _FOREIGN_LAST
     found = _HEAD.match(text)
     if not found:
@@ -327,29 +338,25 @@ def worth_keeping(text: str, slot: str | None, language: str, negated: bool) -> 
     obj = words[1:]
     while obj and obj[0] in ("to", "up", "out", "off", "back"):
         obj = obj[1:]
-    # "finds it hard to sleep": an "it" that stands for what follows is no pointing
-    return negated or not (obj and obj[0] in _DANGLING and not (len(obj) > 2 and obj[2] == "to"))
+    # "finds it hard to sleep", "hates it when you use emojis": an "it" that stands for what follows is no pointing
+    ahead = len(obj) > 1 and obj[0] == "it" and (obj[1] in _CLAUSE_AHEAD or (len(obj) > 2 and obj[2] == "to"))
+    return negated or not (obj and obj[0] in _DANGLING and not ahead)
 
 
 # --- slots -------------------------------------------------------------------------------------------------
 
-# Where one lives is a home, never a habit ("lives on a houseboat near Zaandam"); a role said with "is a" is an
-# occupation, never an employer ("is a night-shift security guard at a warehouse").
+# Where one lives is a home, never a habit ("lives on a houseboat near Zaandam").
 _LIVES = re.compile(r"^lives\s+(?:on|in|at|aboard)\s+(?:a|an|the|their)\s+", re.IGNORECASE)
-_IS_A_ROLE = re.compile(r"^is\s+(?:a|an)\s+", re.IGNORECASE)
-_NAMED_WORKPLACE = re.compile(r"\b(?:at|for|with)\s+[A-Z]")  # "is an SDE at Amazon": the employer is named
 
 
 def reslotted(text: str, slot: str | None) -> str | None:
     """The slot a fact belongs on when the rules put it on one of another kind (see above)."""
-    if not slot or not (slot.startswith("habit:living") or slot == "employer"):
+    if not slot or not slot.startswith("habit:living"):
         return slot
     found = _HEAD.match(text)
     rest = found.group("rest") if found else ""
     if slot.startswith("habit:living") and _LIVES.match(rest):
         return "location"
-    if slot == "employer" and _IS_A_ROLE.match(rest) and not _NAMED_WORKPLACE.search(rest):
-        return "occupation"
     return slot
 
 
