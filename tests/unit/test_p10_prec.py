@@ -84,6 +84,7 @@ def test_a_condition_is_kept(said, kept):
         "just had a shower",
         "I ate a sandwich at my desk today",
         "binged a whole show yesterday",
+        "I made a lasagne last night",
     ],
 )
 def test_a_one_off_everyday_act_is_no_fact(said):
@@ -194,6 +195,7 @@ def test_a_measure_of_a_person_is_kept(said):
         "oh yeah I'm a world-famous pianist, I can play chopsticks",
         "sure, I'm a genius programmer lol, my code never compiles",
         "yeah right, I'm a michelin-star cook, I can microwave soup",
+        "yeah I'm a rocket scientist lol I can't even do my taxes",
     ],
 )
 def test_a_mocked_boast_is_no_fact(said):
@@ -206,6 +208,7 @@ def test_a_mocked_boast_is_no_fact(said):
         ("I'm a professional photographer", "photographer"),
         ("I'm a world-class sprinter, I compete for Kenya", "sprinter"),
         ("I'm a chef in Lyon", "chef"),
+        ("I'm a brain surgeon at St Thomas'", "brain surgeon"),
     ],
 )
 def test_a_plain_claim_is_kept(said, kept):
@@ -475,3 +478,12 @@ def test_a_foreign_fact_ending_on_a_number_or_a_name_is_kept(said, word):
 )
 def test_an_it_that_stands_for_the_clause_after_is_kept(said, word):
     assert any(word in t for t in texts(said))
+
+
+@pytest.mark.parametrize("said", ["we're moving to Leeds in the spring", "we are moving to Bristol soon"])
+def test_a_place_moved_to_is_no_tool(said):
+    assert not any(f.slot and f.slot.startswith("tool:") for f in facts(said))
+
+
+def test_a_known_tool_moved_to_is_a_tool():
+    assert any(f.slot == "tool:database" for f in facts("we're moving to Postgres"))

@@ -3960,6 +3960,8 @@ def _team_tool_drafts(c: Clause) -> list[Draft]:
     tool = re.sub(r"\s+(?:instead|now|too|as\s+well|every\s+\w+)$", "", tool, flags=re.IGNORECASE)
     if not tool or len(tool.split()) > 3 or not (_tool_domain(tool) or _is_proper(tool)):
         return []
+    if not _tool_domain(tool) and re.search(r"(?i)\bmoving\s+to\s", c.text):
+        return []  # "we're moving to Leeds": a name one moves to is a tool only when it is known as one
     purpose = re.search(r"\bfor\s+(?:the\s+|our\s+|my\s+)?(?P<p>[\w\s-]{2,30})$", raw)
     for_ = f" for {_third_person(purpose.group('p'))}" if purpose else ""
     who = (

@@ -98,6 +98,8 @@ _TRIVIAL_THINGS = _words(
     "nap naps snooze shower showers bath walk stroll run jog swim coffee coffees tea teas beer beers pint pints drink "
     "drinks snack snacks sandwich sandwiches toast pizza burger burgers takeaway takeout lunch breakfast dinner brunch "
     "supper meal meals pancakes cereal salad soup cake cookie cookies biscuit biscuits crisps chips fries noodles "
+    "curry lasagne lasagna pasta spaghetti risotto stew omelette omelet porridge toastie bagel croissant muffin "
+    "brownies smoothie juice wine cocktail cocktails "
     "curry milk bread eggs groceries shopping socks sock t-shirt tshirt umbrella charger pen pens batteries "
     "documentary documentaries movie movies film films episode episodes show shows video videos podcast podcasts "
     "article articles laundry dishes washing hoovering vacuuming ironing kitchen bathroom haircut trim manicure "
@@ -365,7 +367,8 @@ def reslotted(text: str, slot: str | None) -> str | None:
 # A boast no one means when it is mocked in the same breath.
 _HYPERBOLE = re.compile(
     r"\b(?:world[- ]class|world[- ]famous|world'?s\s+(?:best|greatest)|award[- ]winning|michelin[- ]star(?:red)?"
-    r"|genius|legendary|renowned|olympic|grandmaster|rockstar|rock\s+star|ninja|guru|millionaire|billionaire)\b",
+    r"|genius|legendary|renowned|olympic|grandmaster|rockstar|rock\s+star|ninja|guru|millionaire|billionaire"
+    r"|rocket\s+scientist|brain\s+surgeon|supermodel|superhero|celebrity\s+chef)\b",
     re.IGNORECASE,
 )
 _MOCKED = re.compile(
@@ -373,7 +376,7 @@ _MOCKED = re.compile(
     r"|\b(?:lol|lmao|haha\w*|jk|/s)\b|[\U0001F602\U0001F923\U0001F643\U0001F644\U0001F605]"
     r"|\bi\s+(?:can|could)\s+(?:barely|even|just|only|almost|successfully\s+)?\s*(?:boil|make|microwave|toast|burn"
     r"|cook|play|draw|count|type|spell|open|find|tie)\b"
-    r"|\bthat'?s\s+why\b|\bnever\s+(?:compiles|works|wins)\b",
+    r"|\bthat'?s\s+why\b|\bnever\s+(?:compiles|works|wins)\b|\bcan'?t\s+even\b|\bnot\s+even\b",
     re.IGNORECASE,
 )
 
