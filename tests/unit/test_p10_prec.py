@@ -487,3 +487,31 @@ def test_a_place_moved_to_is_no_tool(said):
 
 def test_a_known_tool_moved_to_is_a_tool():
     assert any(f.slot == "tool:database" for f in facts("we're moving to Postgres"))
+
+
+# --- 9. a named speaker's facts the same way ---------------------------------------------------------------
+
+
+def said_by(name: str, text: str) -> list[str]:
+    return [f.text for f in extract_facts(ExtractionInput(new_turns=(Turn("m1", "user", text, SAID, name),)))]
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("I have a headache", []),
+        ("took a nap at 3pm", []),
+        ("I play the oud, been my hobby since uni", ["Maren plays the oud"]),
+        (
+            "we're a 12-person agency doing Shopify builds",
+            ["Maren's company is a 12-person agency doing Shopify builds"],
+        ),
+        ("my company makes firmware for e-bike motors", ["Maren's company makes firmware for e-bike motors"]),
+        (
+            "we've been running our cafe in Hebden Bridge since 2019",
+            ["Maren runs their cafe in Hebden Bridge (since 2019)"],
+        ),
+    ],
+)
+def test_a_named_speakers_facts_are_checked_the_same_way(said, expected):
+    assert said_by("Maren", said) == expected

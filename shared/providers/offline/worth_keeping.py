@@ -32,7 +32,7 @@ from functools import lru_cache
 from shared.providers.offline.text_forms import words as _words
 
 # Who an English fact is about and its main verb: "The user", a speaker's name, "The user's team".
-_HEAD = re.compile(r"^(?P<subject>The user(?:['’]s\s+team)?|[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s+(?P<rest>.+)$")
+_HEAD = re.compile(r"^(?P<subject>(?:The user|[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})(?:['’]s\s+team)?)\s+(?P<rest>.+)$")
 # What the rules append and the checks leave alone: a stated time, a context ("(at work)").
 _TAIL = re.compile(
     r"(?:\s*\([^()]*\)|\s+(?:on|in|since|from|until|by)\s+(?:the\s+(?:week|weekend)\s+of\s+)?\d{4}(?:-\d{2}){0,2}"
@@ -184,18 +184,19 @@ def as_the_users_organisation(text: str, slot: str | None) -> tuple[str, str] | 
     12-person agency doing Shopify builds", on the company's slot; a business read as a tool ("The user's team runs
     their cafe in Hebden Bridge") -> "The user runs their cafe in Hebden Bridge". None when the fact is neither."""
     found = _HEAD.match(text)
-    if not found or not found.group("subject").startswith("The user"):
+    if not found:
         return None
-    rest = found.group("rest")
-    if found.group("subject") == "The user" and (thing := _A_THING.match(rest)):
+    subject, rest = found.group("subject"), found.group("rest")
+    who = subject.removesuffix("'s team").removesuffix("’s team")  # "The user", or the speaker's name
+    if who == subject and (thing := _A_THING.match(rest)):
         np = _NP_END.sub("", thing.group("np")).strip().lower().split()
         if np and np[-1] in _ORGANISATIONS:
             kind = _organisation_kind(np[-1])
-            return f"The user's {kind} {rest}", f"own:{kind}"
+            return f"{who}'s {kind} {rest}", f"own:{kind}"
     if _business_as_tool(rest, slot or ""):
         business = _RUNS.match(rest)
         noun = next(w for w in business.group("np").lower().split() if w in _ORGANISATIONS) if business else "business"
-        return f"The user {rest}", f"own:{noun}"
+        return f"{who} {rest}", f"own:{noun}"
     return None
 
 
@@ -214,14 +215,14 @@ def organisation_did(message: str, text: str, slot: str | None) -> tuple[str, st
     organisation's, said so ("The user's company makes firmware ..."), on a slot of its own. None when the
     verb is the user's. A tool the team uses is the user's tool too ("our team uses Jira")."""
     found = _HEAD.match(text)
-    if not found or found.group("subject") != "The user" or (slot or "").startswith("tool:"):
+    if not found or "'s" in found.group("subject") or (slot or "").startswith("tool:"):
         return None
     verb = found.group("rest").split()[0].lower()
     for said in _ORGANISATION_SUBJECT.finditer(message):
         if said.group("verb").lower() == verb:
             noun = said.group("noun").lower()
             key = (slot or "").partition(":")[2] or verb
-            return f"The user's {noun} {found.group('rest')}", f"own:{noun}-{key}"
+            return f"{found.group('subject')}'s {noun} {found.group('rest')}", f"own:{noun}-{key}"
     return None
 
 
@@ -412,7 +413,7 @@ def asked_of_assistant(message: str, text: str) -> tuple[str, str] | None:
     write normal paragraphs"): what the user wants of the assistant ("The user wants the assistant to write
     normal paragraphs", on a style slot), not what the user does. None when the user said they do it."""
     found = _HEAD.match(text)
-    if not found or found.group("subject") != "The user":
+    if not found or "'s" in found.group("subject"):
         return None
     verb, _, rest = found.group("rest").partition(" ")
     base = _bare(verb.lower())
@@ -424,7 +425,7 @@ def asked_of_assistant(message: str, text: str) -> tuple[str, str] | None:
         base in _ANSWERING_VERBS and _ADDRESSED.search(message) and re.search(clause_head, message, re.IGNORECASE)
     ):
         return None
-    return f"The user wants the assistant to {base} {rest}".strip(), f"style:{base}"
+    return f"{found.group('subject')} wants the assistant to {base} {rest}".strip(), f"style:{base}"
 
 
 # A daydream: everything the sentence says after the lead is imagined, across "and" too.
