@@ -54,6 +54,7 @@ _PASSING_AILMENTS = (
     r"headache|hangover|cold|flu|fever|temperature|sore\s+throat|stomach\s*ache|tummy\s*ache|belly\s*ache"
     r"|toothache|earache|backache|cramp|cramps|hiccups|jet\s*lag|migraine|nosebleed|sunburn|blister|bruise"
     r"|splinter|stiff\s+neck|runny\s+nose|blocked\s+nose|cough|bug|stomach\s+bug|tummy\s+bug|sniffles|cold\s+sore"
+    r"|(?:chest|ear|eye|sinus|throat|tooth|kidney|bladder|skin)\s+infection|infection|uti|covid|norovirus|tonsillitis"
 )
 _HOW_BAD = r"(?:(?:bad|terrible|awful|splitting|massive|huge|killer|horrible|mild|slight|little|nasty|stinking|raging"
 _HOW_BAD += r"|pounding|throbbing|horrendous|brutal|wicked|light|heavy|real|proper|bit\s+of\s+a)\s+)*"
@@ -103,8 +104,11 @@ _TRIVIAL_THINGS = _words(
     "curry milk bread eggs groceries shopping socks sock t-shirt tshirt umbrella charger pen pens batteries "
     "documentary documentaries movie movies film films episode episodes show shows video videos podcast podcasts "
     "article articles laundry dishes washing hoovering vacuuming ironing kitchen bathroom haircut trim manicure "
-    "selfie selfies photo photos email emails text texts message messages nap lie-in bus train taxi uber"
+    "selfie selfies photo photos email emails text texts message messages nap lie-in bus train taxi uber case "
+    "cable mug"
 )
+# A title watched, read or heard ("watched Oppenheimer last night") is the evening's, whatever its name.
+_VIEWING_VERBS = _words("watched read listened binged streamed saw")
 # A word that counts what follows it: "a pair of socks" is socks, "three episodes of" is episodes.
 _MEASURES = _words("pair pairs cup cups mug mugs bowl bowls slice slices glass glasses bottle bottles piece pieces")
 _MEASURES |= _words("plate plates bit bunch couple lot lots load loads box boxes bag bags packet packets can cans")
@@ -138,6 +142,8 @@ def _trivial_act(rest: str, slot: str) -> bool:
     words = re.findall(r"[a-z][a-z'-]*", rest.lower())
     if not words or words[0] not in _ONE_OFF_VERBS or (words[0] == "has" and kind != "own"):
         return False
+    if kind == "event" and words[0] in _VIEWING_VERBS and re.match(r"^\w+\s+(?:to\s+)?[A-Z]", rest):
+        return True
     return _head_noun(words[1:]) in _TRIVIAL_THINGS
 
 
@@ -149,6 +155,10 @@ _ORGANISATIONS = _words(
     "ngo shop store studio brand platform marketplace app co-op cooperative collective organisation organization "
     "cafe café restaurant bakery brewery distillery publisher label lab team outfit practice enterprise vendor "
     "supplier manufacturer retailer wholesaler reseller provider scaleup scale-up unicorn"
+)
+# What one runs as a business, besides the organisations above: "we run a small vineyard in the Douro".
+_BUSINESSES = _ORGANISATIONS | _words(
+    "farm vineyard winery pub bar hotel salon clinic guesthouse hostel gym b&b bnb nursery kennels garage stall"
 )
 _A_THING = re.compile(r"^(?:is|was)\s+(?:a|an|the)\s+(?P<np>[^,;()]+)", re.IGNORECASE)
 _NP_END = re.compile(
@@ -195,7 +205,7 @@ def as_the_users_organisation(text: str, slot: str | None) -> tuple[str, str] | 
             return f"{who}'s {kind} {rest}", f"own:{kind}"
     if _business_as_tool(rest, slot or ""):
         business = _RUNS.match(rest)
-        noun = next(w for w in business.group("np").lower().split() if w in _ORGANISATIONS) if business else "business"
+        noun = next(w for w in business.group("np").lower().split() if w in _BUSINESSES) if business else "business"
         return f"{who} {rest}", f"own:{noun}"
     return None
 
@@ -230,9 +240,25 @@ def organisation_did(message: str, text: str, slot: str | None) -> tuple[str, st
 _RUNS = re.compile(r"^(?:runs|owns|has\s+run|ran)\s+(?:their|a|an|the)\s+(?P<np>[\w-]+(?:\s+[\w-]+)?)", re.IGNORECASE)
 
 
+def place_as_tool(text: str, slot: str | None) -> bool:
+    """A tool slot named by a word said as a place ("ships furniture across Europe" -> tool:europe, "a vineyard in
+    the Douro" -> tool:douro): the name follows a preposition of place, which no tool takes."""
+    if not slot or not slot.startswith("tool:"):
+        return False
+    key = slot.split(":", 1)[1].split("@")[0].split("-")[0]
+    return bool(
+        key
+        and re.search(
+            rf"\b(?:across|around|throughout|all\s+over|near|in\s+the|on\s+the|outside|from)\s+{re.escape(key)}\b",
+            text,
+            re.IGNORECASE,
+        )
+    )
+
+
 def _business_as_tool(rest: str, slot: str) -> bool:
     found = _RUNS.match(rest) if slot.startswith("tool:") else None
-    return bool(found) and any(w.lower() in _ORGANISATIONS for w in found.group("np").split())
+    return bool(found) and any(w.lower() in _BUSINESSES for w in found.group("np").split())
 
 
 # --- garbled residue --------------------------------------------------------------------------------------
@@ -243,7 +269,7 @@ _RESIDUE = re.compile(
     r",\s*(?:(?:and|but|so)\s+)?(?:been\b|being\b"
     r"|(?:(?:mostly|fully|almost|nearly|all|finally|much|totally|completely|pretty\s+much)\s+)?"
     r"(?:recovered|healed|better|fine|good|ok|okay|sorted|over\s+it)(?:\s+now)?\s*$"
-    r"|doing\s+(?:much\s+|a\s+lot\s+|way\s+|loads\s+)?(?:better|fine|well|ok|okay)\b"
+    r"|[a-z]+ing\s+(?:much\s+|a\s+lot\s+|way\s+|loads\s+)?(?:better|fine|well|ok|okay|again|normally|great)\b"
     r"|no\s+more\s+\w+"
     r"|nothing\s+(?:serious|fancy|special|major|big|much|crazy|professional)\b"
     r"|not\s+(?:professionally|seriously|competitively)\b)"
@@ -333,7 +359,7 @@ def worth_keeping(text: str, slot: str | None, language: str, negated: bool) -> 
     slot = slot or ""
     if not negated and (_passing_state(rest) or _trivial_act(rest, slot)):
         return False
-    if _a_count_of_things(rest) or _RELATIVE_HAD.match(rest):
+    if _a_count_of_things(rest) or _RELATIVE_HAD.match(rest) or place_as_tool(text, slot):
         return False
     words = re.findall(r"[a-z][a-z'-]*", re.sub(r"\([^()]*\)", " ", rest).lower())
     if len(words) > 1 and all(w in _FUNCTION or w in _POINTING for w in words[1:]) and set(words[1:]) & _POINTING:
@@ -354,6 +380,8 @@ _LIVES = re.compile(r"^lives\s+(?:on|in|at|aboard)\s+(?:a|an|the|their)\s+", re.
 
 def reslotted(text: str, slot: str | None) -> str | None:
     """The slot a fact belongs on when the rules put it on one of another kind (see above)."""
+    if slot and slot.startswith("habit:running-") and slot.split("-")[-1] in _BUSINESSES:
+        return f"own:{slot.split('-')[-1]}"  # "runs the bakery": the user's business, not a pastime
     if not slot or not slot.startswith("habit:living"):
         return slot
     found = _HEAD.match(text)
