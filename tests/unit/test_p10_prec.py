@@ -552,3 +552,10 @@ def test_a_business_run_is_the_users_business_not_a_pastime(said, slot):
 )
 def test_a_tool_named_after_a_preposition_is_kept(said, slot):
     assert any(f.slot and f.slot.startswith(slot) for f in facts(said))
+
+
+def test_news_told_with_imagine_or_picture_is_kept():
+    assert any("Porto" in t for t in texts("picture this: I just moved to Porto"))
+    said = "imagine my surprise when I got the job at Google"
+    assert not worth_keeping.daydreamed(said, "Google", "The user works at Google")
+    assert worth_keeping.daydreamed("imagine if I got a job at Google", "Google", "The user works at Google")

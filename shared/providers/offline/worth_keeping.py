@@ -458,7 +458,8 @@ def asked_of_assistant(message: str, text: str) -> tuple[str, str] | None:
 
 # A daydream: everything the sentence says after the lead is imagined, across "and" too.
 _DAYDREAM = re.compile(
-    r"^\W*(?:imagine|picture|what\s+if|suppose|supposing|hypothetically|in\s+another\s+life|in\s+a\s+parallel"
+    r"^\W*(?:(?:imagine|picture)(?!\s+(?:my|our|the|his|her|their)\s+(?:surprise|shock|face|joy|delight)|\s+this\b)"
+    r"|what\s+if|suppose|supposing|hypothetically|in\s+another\s+life|in\s+a\s+parallel"
     r"\s+universe|in\s+my\s+dreams|(?:my\s+)?dream\s+is|one\s+day\s+i'?d)\b",
     re.IGNORECASE,
 )
