@@ -282,6 +282,8 @@ def test_a_daydream_is_no_fact(said):
         ("I had LASIK done in March, no more glasses", "The user had LASIK done in 2026-03"),
         ("I had knee surgery in 2022, all good now", "The user had knee surgery in 2022"),
         ("I had a hip replacement in 2023, walking fine now", "The user had a hip replacement in 2023"),
+        ("I run marathons, done 12 so far", "The user runs marathons"),
+        ("i play guitar, been my thing since i was 12", "The user plays guitar"),
         ("I play the oud, been my hobby since uni", "The user plays the oud"),
         ("I paint watercolours, been doing it for years", "The user paints watercolours"),
         ("I play bass in a ska band, nothing serious", "The user plays bass in a ska band"),
@@ -559,3 +561,18 @@ def test_news_told_with_imagine_or_picture_is_kept():
     said = "imagine my surprise when I got the job at Google"
     assert not worth_keeping.daydreamed(said, "Google", "The user works at Google")
     assert worth_keeping.daydreamed("imagine if I got a job at Google", "Google", "The user works at Google")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept", "gone"),
+    [
+        ("im a nurse in leeds and i have a killer headache rn", "nurse", "headache"),
+        ("i live in bristol, took a nap earlier lol", "bristol", "nap"),
+        ("been vegan for 3 yrs, had a salad for lunch", "vegan", "salad"),
+        ("i have 2 cats and a cold", "cats", "cold"),
+    ],
+)
+def test_the_good_fact_of_a_message_survives_its_trivial_neighbour(said, kept, gone):
+    found = texts(said)
+    assert any(kept in t for t in found)
+    assert not any(gone in t for t in found)

@@ -271,6 +271,7 @@ _RESIDUE = re.compile(
     r"(?:recovered|healed|better|fine|good|ok|okay|sorted|over\s+it)(?:\s+now)?\s*$"
     r"|[a-z]+ing\s+(?:much\s+|a\s+lot\s+|way\s+|loads\s+)?(?:better|fine|well|ok|okay|again|normally|great)\b"
     r"|no\s+more\s+\w+"
+    r"|(?:done|did|completed|finished|ran|run|read|visited|been\s+to)\s+(?:about\s+|over\s+|like\s+)?\d+\b"
     r"|nothing\s+(?:serious|fancy|special|major|big|much|crazy|professional)\b"
     r"|not\s+(?:professionally|seriously|competitively)\b)"
     r".*$",
