@@ -550,7 +550,12 @@ def test_a_business_run_is_the_users_business_not_a_pastime(said, slot):
 
 @pytest.mark.parametrize(
     ("said", "slot"),
-    [("we ship mobile apps in Flutter", "tool:flutter"), ("our team deploys with Argo CD", "tool:argo")],
+    [
+        ("we ship mobile apps in Flutter", "tool:flutter"),
+        ("our team deploys with Argo CD", "tool:argo"),
+        ("I switched from coffee to tea", "tool:coffee"),
+        ("we moved from Jenkins to GitHub Actions", "tool:"),
+    ],
 )
 def test_a_tool_named_after_a_preposition_is_kept(said, slot):
     assert any(f.slot and f.slot.startswith(slot) for f in facts(said))

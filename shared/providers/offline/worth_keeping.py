@@ -249,7 +249,7 @@ def place_as_tool(text: str, slot: str | None) -> bool:
     return bool(
         key
         and re.search(
-            rf"\b(?:across|around|throughout|all\s+over|near|in\s+the|on\s+the|outside|from)\s+{re.escape(key)}\b",
+            rf"\b(?:across|around|throughout|all\s+over|near|in\s+the|on\s+the|outside)\s+{re.escape(key)}\b",
             text,
             re.IGNORECASE,
         )
