@@ -5659,7 +5659,8 @@ def _worth_keeping(facts: list[ExtractedFact], request: ExtractionInput) -> list
             and (worth_keeping.mocked_boast(message, text) or worth_keeping.daydreamed(message, fact.value, text))
         ):
             continue
-        kept.append(replace(fact, slot=worth_keeping.reslotted(fact.text, fact.slot)))
+        slot = worth_keeping.reslotted(fact.text, fact.slot)
+        kept.append(fact if slot == fact.slot else replace(fact, slot=slot))
     return kept
 
 

@@ -41,6 +41,12 @@ _TAIL = re.compile(
 )
 
 
+_LOWER_WORD = re.compile(r"[a-z][a-z'-]*")
+_ANY_WORD = re.compile(r"[\w'-]+")
+_BRACKETED = re.compile(r"\([^()]*\)")
+_TITLE_AFTER_VERB = re.compile(r"^\w+\s+(?:to\s+)?[A-Z]")
+
+
 def _split_tail(text: str) -> tuple[str, str]:
     tail = _TAIL.search(text)
     return (text[: tail.start()], tail.group(0)) if tail else (text, "")
@@ -139,10 +145,10 @@ def _trivial_act(rest: str, slot: str) -> bool:
     kind = slot.split(":", 1)[0]
     if kind not in ("event", "past", "own"):
         return False
-    words = re.findall(r"[a-z][a-z'-]*", rest.lower())
+    words = _LOWER_WORD.findall(rest.lower())
     if not words or words[0] not in _ONE_OFF_VERBS or (words[0] == "has" and kind != "own"):
         return False
-    if kind == "event" and words[0] in _VIEWING_VERBS and re.match(r"^\w+\s+(?:to\s+)?[A-Z]", rest):
+    if kind == "event" and words[0] in _VIEWING_VERBS and _TITLE_AFTER_VERB.match(rest):
         return True
     return _head_noun(words[1:]) in _TRIVIAL_THINGS
 
@@ -333,17 +339,22 @@ def repaired(text: str, language: str) -> str:
 _ACRONYM = re.compile(r"\b[A-Z][A-Z0-9]{2,}s?\b")
 
 
+@lru_cache(maxsize=4096)
+def _acronyms(message: str) -> frozenset[str]:
+    return frozenset(m.group(0) for m in _ACRONYM.finditer(message))
+
+
 def cased_as_said(text: str, message: str) -> str:
     """The fact with an acronym the rules lower-cased written as it was said ("The user's etl" -> "ETL")."""
-    for acronym in {m.group(0) for m in _ACRONYM.finditer(message)}:
+    for acronym in _acronyms(message):
         text = re.sub(rf"(?<![\w'-]){re.escape(acronym.lower())}(?![\w'-])", acronym, text)
     return text
 
 
 def cut_words(before: str, after: str) -> list[str]:
     """The words a repair took out, for the slot to lose them too."""
-    kept = set(re.findall(r"[\w'-]+", after.lower()))
-    return [w for w in re.findall(r"[\w'-]+", before.lower()) if w not in kept]
+    kept = set(_ANY_WORD.findall(after.lower()))
+    return [w for w in _ANY_WORD.findall(before.lower()) if w not in kept]
 
 
 @lru_cache(maxsize=8192)
@@ -362,7 +373,7 @@ def worth_keeping(text: str, slot: str | None, language: str, negated: bool) -> 
         return False
     if _a_count_of_things(rest) or _RELATIVE_HAD.match(rest) or place_as_tool(text, slot):
         return False
-    words = re.findall(r"[a-z][a-z'-]*", re.sub(r"\([^()]*\)", " ", rest).lower())
+    words = _LOWER_WORD.findall(_BRACKETED.sub(" ", rest).lower())
     if len(words) > 1 and all(w in _FUNCTION or w in _POINTING for w in words[1:]) and set(words[1:]) & _POINTING:
         return False  # "has been here ever since", "moved here"
     obj = words[1:]
@@ -437,6 +448,25 @@ def _bare(verb: str) -> str:
     return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
 
 
+_ASKED_VERB = re.compile(rf"\b{_ASKING}(?P<verb>[a-z]+)\b", re.IGNORECASE)
+_CLAUSE_HEAD_VERB = re.compile(r"(?:^|[,.;:!?]\s*|\b(?:and|then)\s+)(?P<verb>[a-z]+)\b", re.IGNORECASE)
+_OWN_VERB = re.compile(r"\b(?:i|we)\s+(?:(?P<between>\w+)\s+)?(?P<verb>[a-z]+)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def _verbs_of(message: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The words a message asks for (after "just", "please", ...), the words heading its clauses, and the words
+    it says after "I" or "we" (with one word between or none)."""
+    asked = frozenset(m.group("verb").lower() for m in _ASKED_VERB.finditer(message))
+    heads = frozenset(m.group("verb").lower() for m in _CLAUSE_HEAD_VERB.finditer(message))
+    own = set()
+    for m in _OWN_VERB.finditer(message):
+        own.add(m.group("verb").lower())
+        if m.group("between"):
+            own.add(m.group("between").lower())
+    return asked, heads, frozenset(own)
+
+
 def asked_of_assistant(message: str, text: str) -> tuple[str, str] | None:
     """A fact whose verb the message says bare, as a request to the assistant ("pls keep it short, just
     write normal paragraphs"): what the user wants of the assistant ("The user wants the assistant to write
@@ -446,13 +476,12 @@ def asked_of_assistant(message: str, text: str) -> tuple[str, str] | None:
         return None
     verb, _, rest = found.group("rest").partition(" ")
     base = _bare(verb.lower())
-    if base == verb.lower() or re.search(rf"\b(?:i|we)\s+(?:\w+\s+)?{re.escape(base)}\b", message, re.IGNORECASE):
+    if base == verb.lower():
         return None
-    asked = re.search(rf"\b{_ASKING}{re.escape(base)}\b", message, re.IGNORECASE)
-    clause_head = rf"(?:^|[,.;:!?]\s*|\b(?:and|then)\s+){re.escape(base)}\b"
-    if not asked and not (
-        base in _ANSWERING_VERBS and _ADDRESSED.search(message) and re.search(clause_head, message, re.IGNORECASE)
-    ):
+    asked, heads, own = _verbs_of(message)
+    if base in own:
+        return None
+    if base not in asked and not (base in _ANSWERING_VERBS and base in heads and _ADDRESSED.search(message)):
         return None
     return f"{found.group('subject')} wants the assistant to {base} {rest}".strip(), f"style:{base}"
 
@@ -493,13 +522,15 @@ def daydreamed(message: str, value: str | None, text: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=4096)
 def message_cues(message: str) -> bool:
     """Whether a message may hold any of the in-earnest classes: a cheap test before the patterns."""
     lowered = message.lower()
     return bool(
         _HYPERBOLE.search(lowered)
-        or any(w in lowered for w in _ORGANISATIONS)
-        or re.search(rf"\b{_ASKING}", lowered)
+        or "my " in lowered
+        or "our " in lowered
+        or _ASKED_VERB.search(lowered)
         or _ADDRESSED.search(lowered)
         or any(w in lowered for w in _DAYDREAM_WORDS)
     )
