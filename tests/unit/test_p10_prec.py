@@ -581,3 +581,32 @@ def test_the_good_fact_of_a_message_survives_its_trivial_neighbour(said, kept, g
     found = texts(said)
     assert any(kept in t for t in found)
     assert not any(gone in t for t in found)
+
+
+# --- 10. an adverb taken for the verb ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "fact", "slot"),
+    [
+        ("I only drink oat milk", "The user only drinks oat milk", "habit:drinking-oat"),
+        ("I hardly ever drink", "The user hardly ever drinks", "habit:drinking"),
+        ("I seldom cook", "The user seldom cooks", "habit:cooking"),
+        ("I religiously run 5k every day", "The user religiously runs 5k every day", "habit:running-5k"),
+        ("I sort of work in finance", "The user sort of works in finance", "habit:working-finance"),
+    ],
+)
+def test_an_adverb_taken_for_the_verb_is_put_back(said, fact, slot):
+    assert (fact, slot) in [(f.text, f.slot) for f in facts(said)]
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("I occasionally run", "The user occasionally runs"),
+        ("I grow tomatoes", "The user grows tomatoes"),
+        ("just started running again", "The user runs again"),
+    ],
+)
+def test_a_fact_with_its_own_verb_is_unchanged(said, fact):
+    assert fact in texts(said)

@@ -5632,7 +5632,10 @@ def _worth_keeping(facts: list[ExtractedFact], request: ExtractionInput) -> list
         if text != fact.text and not well_formed.is_well_formed(text, fact.language, negated=fact.negated):
             text = fact.text
         if text != fact.text:
-            fact = replace(fact, text=text, slot=_slot_without(fact.slot, worth_keeping.cut_words(fact.text, text)))
+            slot = _slot_without(fact.slot, worth_keeping.cut_words(fact.text, text))
+            if adverb := worth_keeping.adverb_read_as_verb(fact.text):
+                slot = worth_keeping.adverb_slot(fact.slot, *adverb)
+            fact = replace(fact, text=text, slot=slot)
         message = said.get(fact.source_event_ids[0], "") if fact.source_event_ids else ""
         if message and (cased := worth_keeping.cased_as_said(text, message)) != text:
             fact = replace(fact, text=cased)

@@ -29,6 +29,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from shared.providers.offline import frames
+from shared.providers.offline.clauses import BASE_VERBS
+from shared.providers.offline.text_forms import third_singular
 from shared.providers.offline.text_forms import words as _words
 
 # Who an English fact is about and its main verb: "The user", a speaker's name, "The user's team".
@@ -287,7 +290,7 @@ _RESIDUE = re.compile(
 _CLOSING_NOW = re.compile(r"\s+now$", re.IGNORECASE)
 
 # An object that only points: "here", "there", "ever since" name no place and no thing.
-_POINTING = _words("here there ever since now then again back too still already yet also just")
+_POINTING = _words("here there ever since now then")
 _FUNCTION = _words(
     "a an the of to in on at for with from by about as is are was were be been being has have had do does did "
     "it its them their they this that these those and or but so not no"
@@ -321,6 +324,43 @@ _FOREIGN_LAST = _words(
 )
 
 
+# An adverb the rules took for the verb and inflected ("The user onlies drink oat milk", "seldoms cook",
+# "religiouslies run 5k", "sorts of work in finance"): the adverb, then the verb it stood before.
+_ADVERBS_NOT_LY = _words("only even just also still seldom never ever often sort kind pretty almost")
+_INFLECTED_ADVERB = re.compile(
+    r"^(?P<subject>.+?)\s+(?P<adverb>[a-z]+(?:lies|ies|s))(?P<more>(?:\s+(?:of|ever|ever\s+really))?)\s+"
+    r"(?P<verb>[a-z]+)\b(?P<rest>.*)$"
+)
+
+
+def _adverb_as_verb(text: str) -> tuple[str, str, str] | None:
+    """(fact, adverb, verb) with an adverb read as the verb put back before its verb; None if there is none."""
+    found = _INFLECTED_ADVERB.match(text)
+    if not found or not _HEAD.match(text) or found.group("subject") != _HEAD.match(text).group("subject"):
+        return None
+    said = found.group("adverb")
+    adverb = said[:-3] + "y" if said.endswith("lies") else said[:-1]
+    verb = found.group("verb")
+    if not (adverb.endswith("ly") or adverb in _ADVERBS_NOT_LY) or verb not in BASE_VERBS:
+        return None
+    fact = f"{found.group('subject')} {adverb}{found.group('more')} {third_singular(verb)}{found.group('rest')}"
+    return fact, adverb, verb
+
+
+def adverb_read_as_verb(text: str) -> tuple[str, str] | None:
+    """(adverb, verb) when the fact took an adverb for its verb (see above), else None."""
+    found = _adverb_as_verb(text)
+    return (found[1], found[2]) if found else None
+
+
+def adverb_slot(slot: str | None, adverb: str, verb: str) -> str | None:
+    """ "habit:onlying-drink-oat" -> "habit:drinking-oat": the activity named by its verb, not by the adverb."""
+    if not slot or not slot.startswith("habit:"):
+        return slot
+    parts = [p for p in slot.split(":", 1)[1].split("-") if not p.startswith(adverb) and p not in ("of", "ever")]
+    return "habit:" + "-".join(frames.gerund(verb) if p == verb else p for p in parts)
+
+
 @lru_cache(maxsize=8192)
 def repaired(text: str, language: str) -> str:
     """The fact without the residue a cut left in it, where what is left still says the fact: a comment clause
@@ -329,6 +369,8 @@ def repaired(text: str, language: str) -> str:
     if language != "en":
         cut = _FOREIGN_DANGLING.sub("", text)
         return cut if cut != text and len(cut.split()) >= 3 else text
+    if adverb := _adverb_as_verb(text):
+        text = adverb[0]
     head, tail = _split_tail(text)
     head = _CLOSING_NOW.sub("", _RESIDUE.sub("", head)).rstrip(" ,;")
     if (point := _STATE_AT_POINT.match(head + tail)) and not tail.strip().startswith("("):
