@@ -73,6 +73,7 @@ from shared.providers.offline import (
     talk,
     well_formed,
     work_forms,
+    worth_keeping,
 )
 from shared.providers.offline.text_forms import PRONOUNS, bare_verb, slug, third_person, tidy
 from shared.providers.offline.text_forms import rx as _rx
@@ -1802,6 +1803,12 @@ def _usable_tool(display: str, has_purpose: bool) -> bool:
     return bool(_tool_domain(display)) or _is_proper(display) or has_purpose
 
 
+# "for all my notes", "for all of our budgeting": how much of a purpose is no part of its name (tool:notes).
+_PURPOSE_QUANTIFIER = _rx(
+    r"^(?:(?:all|most|some|much)\s+(?:of\s+)?)?(?:their|the|our|my)\s+|^(?:all|most)\s+(?:of\s+)?"
+)
+
+
 def _b_use(m: re.Match[str], c: Clause) -> list[Draft]:
     purpose = _third_person(_cut(_group(m, "purpose"), _BASE_STOPS)) if _group(m, "purpose") else ""
     purpose = purpose if purpose and len(purpose.split()) <= 4 else ""
@@ -1816,7 +1823,7 @@ def _b_use(m: re.Match[str], c: Clause) -> list[Draft]:
             slot = f"tool:{domain}"  # the first named is taken as the primary one of its kind
             claimed.add(domain)
         elif purpose and len(items) == 1:
-            slot = f"tool:{_slug(purpose)}"  # "I use Obsidian for notes": notes is the domain
+            slot = f"tool:{_slug(_PURPOSE_QUANTIFIER.sub('', purpose) or purpose)}"  # "for notes": notes is the domain
         else:
             slot = f"tool:{_slug(item)}"
         for_ = f" for {purpose}" if purpose else ""
@@ -2526,10 +2533,10 @@ RULES: tuple[Rule, ...] = (
     _rule("employer", "my (?:employer|company) is {V}", _b_employer),
     _rule("employer", "i am (?:starting|beginning) (?:a new job |work |my new job )?(?:at|with) {V}", _b_joined),
     _rule("employer", "(?:(?:it|today|yesterday|this|that) )?(?:was|is) my last day (?:at|with) (?P<proper>)"
-                      "(?P<v>{CAP}[\\w&'-]*(?: {CAP}[\\w&'-]*)*)", _b_employer_gone),
+                      "(?P<v>{CAP}[\\w&'-]*(?: (?:& )?{CAP}[\\w&'-]*)*)", _b_employer_gone),
     _rule("employer", "i {ADV}(?:have )?(?:resigned|handed in my notice|gave my notice|retired) (?:from|at|with) "
                       "(?P<proper>)(?P<v>{CAP}.*)", _b_employer_gone),
-    _rule("employer", "my last day (?:at|with) (?P<proper>)(?P<v>{CAP}[\\w&'-]*(?: {CAP}[\\w&'-]*)*) (?:was|is)",
+    _rule("employer", "my last day (?:at|with) (?P<proper>)(?P<v>{CAP}[\\w&'-]*(?: (?:& )?{CAP}[\\w&'-]*)*) (?:was|is)",
           _b_employer_gone),
     _rule("employer", "i {ADV}(?:have )?(?:joined|started (?:working )?(?:at|for)"
                       "|(?:started|start|am starting) (?:a |my |the )?(?:new )?(?:job|position|role|work)"
@@ -3984,6 +3991,8 @@ def _team_tool_drafts(c: Clause) -> list[Draft]:
     tool = re.sub(r"\s+(?:instead|now|too|as\s+well|every\s+\w+)$", "", tool, flags=re.IGNORECASE)
     if not tool or len(tool.split()) > 3 or not (_tool_domain(tool) or _is_proper(tool)):
         return []
+    if not _tool_domain(tool) and re.search(r"(?i)\bmoving\s+to\s", c.text):
+        return []  # "we're moving to Leeds": a name one moves to is a tool only when it is known as one
     purpose = re.search(r"\bfor\s+(?:the\s+|our\s+|my\s+)?(?P<p>[\w\s-]{2,30})$", raw)
     for_ = f" for {_third_person(purpose.group('p'))}" if purpose else ""
     who = (
@@ -5699,7 +5708,8 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
     said again in a later turn is that turn's fact too, as it would be if the turns came in two requests
     (consolidation finds it known): what a turn yields never depends on which turns share its request."""
     facts = talk.without_residue(_extract(request, _SETTLE_DEPTH))  # chat said in passing (chat_residue)
-    return _speakers_slots(_well_formed(_speakers_named(facts, request)), request)
+    facts = _well_formed(_speakers_named(facts, request))
+    return _speakers_slots(_worth_keeping(facts, request), request)
 
 
 def _speakers_named(facts: list[ExtractedFact], request: ExtractionInput) -> list[ExtractedFact]:
@@ -5726,6 +5736,65 @@ def _well_formed(facts: list[ExtractedFact]) -> list[ExtractedFact]:
         if well_formed.is_well_formed(text, fact.language, negated=fact.negated):
             kept.append(replace(fact, text=text) if text != fact.text else fact)
     return kept
+
+
+def _worth_keeping(facts: list[ExtractedFact], request: ExtractionInput) -> list[ExtractedFact]:
+    """Only the facts worth storing as the speaker's (worth_keeping): a comment or a "now" a cut left is cut (and
+    from the slot too); a passing state, a chore, an organisation said as the user, a pointing object, a boast
+    mocked, a request to the assistant or a daydream is dropped."""
+    if not facts:
+        return facts
+    said = {t.event_id: t.content for t in request.new_turns}
+    kept = []
+    for fact in facts:
+        text = worth_keeping.repaired(fact.text, fact.language)
+        if text != fact.text and not well_formed.is_well_formed(text, fact.language, negated=fact.negated):
+            text = fact.text
+        if text != fact.text:
+            slot = _slot_without(fact.slot, worth_keeping.cut_words(fact.text, text))
+            if adverb := worth_keeping.adverb_read_as_verb(fact.text):
+                slot = worth_keeping.adverb_slot(fact.slot, *adverb)
+            fact = replace(fact, text=text, slot=slot)
+        message = said.get(fact.source_event_ids[0], "") if fact.source_event_ids else ""
+        if message and (cased := worth_keeping.cased_as_said(text, message)) != text:
+            fact = replace(fact, text=cased)
+            text = cased
+        if fact.language == "en" and not fact.negated:
+            # said of the user, meant of something else: restated as what it is about
+            restated = worth_keeping.as_the_users_organisation(text, fact.slot) or (
+                message
+                and worth_keeping.message_cues(message)
+                and (
+                    worth_keeping.organisation_did(message, text, fact.slot)
+                    or worth_keeping.asked_of_assistant(message, text)
+                )
+            )
+            if restated:
+                fact = replace(fact, text=restated[0], slot=restated[1])
+                text = fact.text
+        if not worth_keeping.worth_keeping(text, fact.slot, fact.language, fact.negated):
+            continue
+        if (
+            fact.language == "en"
+            and message
+            and worth_keeping.message_cues(message)
+            and (worth_keeping.mocked_boast(message, text) or worth_keeping.daydreamed(message, fact.value, text))
+        ):
+            continue
+        slot = worth_keeping.reslotted(fact.text, fact.slot)
+        kept.append(fact if slot == fact.slot else replace(fact, slot=slot))
+    return kept
+
+
+def _slot_without(slot: str | None, cut: list[str]) -> str | None:
+    """A slot made from a fact's words without the words a repair cut from its end ("habit:playing-oud-been")."""
+    if not slot or not cut:
+        return slot
+    kind, _, key = slot.partition(":")
+    parts = key.split("-")
+    while len(parts) > 1 and parts[-1] in cut:
+        parts.pop()
+    return f"{kind}:{'-'.join(parts)}" if key else slot
 
 
 def _speakers_slots(facts: list[ExtractedFact], request: ExtractionInput) -> list[ExtractedFact]:
