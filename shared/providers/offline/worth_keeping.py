@@ -87,6 +87,9 @@ _MOOD_NOW = re.compile(
 )
 
 
+_MONTH_OR_YEAR = re.compile(r"\bin\s+\d{4}(?:-\d{2})?\b(?!-)")
+
+
 def _passing_state(rest: str) -> bool:
     if _AILMENT_NOW.match(rest) and not _LASTING.search(rest):
         return True
@@ -409,9 +412,12 @@ def worth_keeping(text: str, slot: str | None, language: str, negated: bool) -> 
     found = _HEAD.match(text)
     if not found:
         return True
-    rest, _ = _split_tail(found.group("rest"))
+    rest, tail = _split_tail(found.group("rest"))
     slot = slot or ""
-    if not negated and (_passing_state(rest) or _trivial_act(rest, slot)):
+    # "had covid in January": an illness dated by its month or year is an episode to remember, where "had a cold
+    # yesterday" (a day's date) is the week's news
+    remembered = rest.startswith("had ") and _MONTH_OR_YEAR.search(tail)
+    if not negated and ((_passing_state(rest) and not remembered) or _trivial_act(rest, slot)):
         return False
     if _a_count_of_things(rest) or _RELATIVE_HAD.match(rest) or place_as_tool(text, slot):
         return False
