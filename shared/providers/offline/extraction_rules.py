@@ -62,6 +62,7 @@ from shared.providers.offline import (
     foreign_clauses,
     foreign_habits,
     foreign_people,
+    fragments,
     frames,
     kin,
     life,
@@ -5529,6 +5530,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         language, drafts = "en", _drafts_from_text(answered, today, "en")
     elif answered and language == "en":
         drafts = _with_answer(drafts, _drafts_from_text(answered, today, "en"))
+    language, drafts = _with_fragments(reply, previous if asked else None, drafts, language, today)
     return [
         ExtractedFact(
             text=d.text,  # "The user" until the request's facts are settled (``_speakers_named``)
@@ -5553,6 +5555,20 @@ def _with_answer(drafts: list[Draft], answered: list[Draft]) -> list[Draft]:
     # (a "no" said of the old value stays: "nope, Oslo now" ends Bergen and starts Oslo)
     kept = [d for d in drafts if (d.negated or d.slot not in filled) and not _THERE_SAID.search(d.text)]
     return [d for d in drafts if d.negated and d in kept] + answered + [d for d in kept if not d.negated]
+
+
+def _with_fragments(
+    reply: str, asker: Turn | None, drafts: list[Draft], language: str, today: date
+) -> tuple[str, list[Draft]]:
+    """The reply's own facts and what its verbless fragments say ("im 31, night shift paramedic", "new job: barista
+    at Plover", "day 40 without a cigarette"; fragments.py), each on a slot the reply's clauses did not fill."""
+    if language not in ("en", "und") and drafts:
+        return language, drafts  # a short fragment is often guessed another language ("new city: Porto")
+    other = _read(asker.content) if asker is not None else None
+    said = fragments.statements(reply, other, asker.name if asker is not None else None)
+    filled = {d.slot for d in drafts}
+    added = [d for statement in said for d in _drafts_from_text(statement, today, "en") if d.slot not in filled]
+    return ("en", drafts + added) if added else (language, drafts)
 
 
 # "been there since feb" after the answer: "there" is the place just answered, and a fact of "there" says nothing.

@@ -1,0 +1,417 @@
+"""Verbless fragments, completed with the frame their context gives them (English).
+
+People state facts without a clause of their own: a card of bare noun phrases ("im 31, night shift paramedic,
+live alone"; "context: 6 yrs as a sous chef, currently at Marlowe's"), a headline ("new job: barista at Plover
+Coffee"), a week laid out as a list ("climbing mon+thu, choir on wednesdays"), a count of days without a habit
+("day 40 without a cigarette"), where a commute starts ("bus from Hollin Vale into the city"), a bare name that
+answers a question about one's pet or partner ("is that cat of yours still alive?" / "Dumpling? 17 now").
+:func:`statements` writes each as the first-person statement it stands for ("I am a night shift paramedic",
+"I work at Marlowe's", "I go climbing on mondays and thursdays", "I quit smoking", "I live in Hollin Vale", "my
+cat is called Dumpling"), and the extractor reads that with its ordinary rules.
+
+The value is typed by its form and a word list (a job by its head noun, a workplace or a place by its capital
+letters, an activity by its "-ing" or a short list, a day by its name), and the slot by what frames it (a card
+about oneself, a headline's label, a commute, a question that names one's own animal or person). When nothing
+names the slot, or the fragment is about someone else, hedged, asked or a question back, nothing is said.
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.providers.offline import answers
+from shared.providers.offline.text_forms import rx, words
+
+# A job by its head noun: a bare noun phrase ending in one of these is what one works as.
+_JOBS = words(
+    "engineer developer dev programmer designer scientist researcher analyst manager consultant architect teacher "
+    "professor lecturer tutor nurse doctor physician surgeon dentist pharmacist therapist physio physiotherapist "
+    "psychologist psychiatrist lawyer solicitor barrister attorney paralegal accountant bookkeeper banker economist "
+    "writer journalist editor photographer illustrator animator chef cook baker butcher barista waiter waitress "
+    "bartender student intern apprentice trainee freelancer contractor founder technician mechanic electrician "
+    "plumber carpenter joiner roofer welder builder decorator farmer gardener pilot driver firefighter paramedic "
+    "midwife carer caregiver cleaner receptionist secretary administrator librarian cashier clerk translator "
+    "interpreter copywriter recruiter optician radiographer sonographer vet veterinarian dietitian nutritionist "
+    "hairdresser barber tailor courier postman postwoman lifeguard coach instructor trainer counsellor counselor "
+    "teaching assistant"
+)
+# Words that may stand before a job's head: how, when or at what level one does it ("night shift paramedic").
+_JOB_WORD = r"[a-z][a-z-]*"
+# A name as written: capitalised words, joined by "&", "and", "of", "the" ("Tandem & Spoke", "Marlowe's Oyster Bar").
+_NAME = r"(?-i:[A-Z])[\w'’.&-]*(?:\s+(?:&|and|of|the|on|(?-i:[A-Z])[\w'’.&-]*))*(?<![\s&])"
+
+# Someone else's card, week or news: "my sister: 30, nurse", "his week: ...", "Jo's new job: ...", "we ...".
+_SOMEONE_ELSE = rx(
+    r"\b(?:he|she|they|his|her|their|hes|shes|he's|she's|we|we're|our|u|you|your|ur)\b"
+    r"|\bmy\s+(?!(?:week|weeks|schedule|routine|days|plan|life|timetable|weekends?|mornings?|evenings?|news|update|"
+    r"situation|context|background|setup|deal|stats|specs|story|commute|usual)\b)[a-z]+"
+)
+# ... or by a name's possessive, said before the value ("Jo's new job: ..."; "Marlowe's Oyster Bar" is a value).
+_SOMEONES = rx(r"(?-i:[A-Z])[a-z]+['’]s\b")
+# A hedge or a plan: what follows is not (yet) so.
+_NOT_SO = rx(
+    r"\b(?:maybe|might|hopefully|if|could|would|should|want|wanna|wants|wish|hope|hoping|dream|someday|one\s+day|"
+    r"thinking|considering|planning|plan|try|trying|goal|aim|aiming|applying|interview|interviewing|offer|not|no\s+longer|"
+    r"never|ex|former|formerly|used\s+to|lol\s+jk|jk|kidding|joke)\b"
+)
+
+
+def _sentences(text: str) -> list[tuple[str, bool]]:
+    """The text's sentences, each with whether it asks (ends in "?")."""
+    parts = re.findall(r"[^.!?\n]+[.!?]*", text)
+    return [(p.strip(" .!"), p.rstrip().endswith("?")) for p in parts if p.strip(" .!?")]
+
+
+def _pieces(sentence: str) -> list[str]:
+    """A sentence cut where a list cuts it: commas, semicolons, "and", "+ " between items, " - "."""
+    return [p.strip(" .!:") for p in re.split(r"\s*[,;]\s*|\s+(?:and|&)\s+(?=[a-z])|\s+[-–—]\s+", sentence) if p.strip()]
+
+
+def _article(phrase: str) -> str:
+    return "an" if phrase[:1].lower() in "aeiou" else "a"
+
+
+# ------------------------------------------------------------------------------------------------ cards about oneself
+
+# "context:", "about me -", "quick intro:": what follows is a card about the speaker.
+_CARD_LABEL = rx(
+    r"^(?:(?:ok|okay|so|sure|right|well|hi|hey|hello|hiya)\b[\s,!]*)*(?:some\s+|quick\s+|a\s+bit\s+of\s+|little\s+)?"
+    r"(?:context|background|about\s+me|bio|intro|info|basics|tl;?dr|profile|stats|me)\s*[:=-]\s*"
+)
+_OPENING = rx(r"^(?:(?:ok|okay|so|sure|right|well|hi|hey|hello|hiya|yeah|yes|um+)\b[\s,:!-]*)+")
+# A clause that says "I am ...": the items after it in the list say more of the same.
+_I_AM = rx(r"^(?:(?:ok|okay|so|sure|right|well|hi|hey|hello|hiya|yeah|yes|um+)\b[\s,!]*)*(?:i'm|im|i\s+am|i’m)\s+\S")
+# The assistant or the other asked who the speaker is: the reply's list is a card.
+_ABOUT_YOU = rx(r"\b(?:about\s+(?:yourself|you|urself)|introduce\s+yourself|who\s+are\s+you)\b")
+
+_LEAD_ARTICLE = r"(?:(?:a|an)\s+)?"
+_JOB_ITEM = rx(rf"^{_LEAD_ARTICLE}(?P<job>(?:{_JOB_WORD}\s+){{0,3}}(?P<head>[a-z]+))$")
+_YEARS_AS = rx(
+    r"^(?P<n>\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine|ten|twenty)\s*(?:\+\s*)?(?:yrs?|years?)\s+"
+    rf"(?:as\s+(?:a|an)\s+)(?P<job>(?:{_JOB_WORD}\s+){{0,3}}(?P<head>[a-z]+))$"
+)
+_AT_NOW = rx(
+    rf"^(?:(?:currently|now|still)\s+(?:at|with|working\s+at)\s+(?P<org>{_NAME})(?:\s+(?:now|atm|rn))?"
+    rf"|(?:at|with)\s+(?P<org2>{_NAME})\s+(?:now|currently|atm|rn|these\s+days))$"
+)
+_BASED = rx(rf"^(?:based|living|live)\s+in\s+(?P<place>{_NAME})(?:\s+(?:now|atm|rn))?$")
+# Work is what the card is about: a job word, or a word of work, somewhere in it.
+_WORK_CUE = rx(
+    r"\b(?:job|work|working|career|employer|company|shift|shifts|role|position|cover\s+letter|cv|resume|interview|"
+    r"boss|colleagues?|team|office|yrs\s+as|years\s+as)\b"
+)
+
+
+def _is_job(phrase: str, head: str) -> bool:
+    return head.lower() in _JOBS and not re.search(r"[A-Z]", phrase) and len(phrase.split()) <= 4
+
+
+def _has_job(text: str) -> bool:
+    return any(w in _JOBS for w in re.findall(r"[a-z]+", text.lower()))
+
+
+def _card(sentence: str, about_you: bool) -> list[str]:
+    labelled = _CARD_LABEL.match(sentence)
+    body = sentence[labelled.end() :] if labelled else _OPENING.sub("", sentence)
+    pieces = _pieces(body)
+    if len(pieces) < 2 and not labelled:
+        return []
+    anchored = bool(labelled) or about_you or bool(_I_AM.match(pieces[0]))
+    if not anchored or _SOMEONE_ELSE.search(pieces[0]) or _SOMEONES.search(sentence[: labelled.end()] if labelled else ""):
+        return []
+    work = bool(_WORK_CUE.search(sentence)) or _has_job(sentence)
+    said = []
+    for piece in pieces[(0 if labelled or about_you else 1) :]:
+        if _SOMEONE_ELSE.search(piece) or _NOT_SO.search(piece):
+            continue
+        if (m := _JOB_ITEM.match(piece)) and _is_job(m.group("job"), m.group("head")):
+            said.append(f"I am {_article(m.group('job'))} {m.group('job').lower()}")
+        elif (m := _YEARS_AS.match(piece)) and _is_job(m.group("job"), m.group("head")):
+            said.append(f"I have worked as {_article(m.group('job'))} {m.group('job').lower()} for {m.group('n')} years")
+        elif (m := _AT_NOW.match(piece)) and work:
+            said.append(f"I work at {m.group('org') or m.group('org2')}")
+        elif (m := _BASED.match(piece)) and answers._is_place(m.group("place")):
+            said.append(f"I live in {m.group('place')}")
+    return said
+
+
+# ---------------------------------------------------------------------------------------------------------- headlines
+
+# "new job: barista at Plover Coffee", "update - new flat: a studio in Grennick", "new puppy: a beagle called Toast".
+_HEADLINE = rx(
+    r"^(?:(?:ok|okay|so|oh|and|also|btw|big|small|little|life|quick|some|kleines)\b[\s,!]*)*(?:(?:news|update)\s*[:=!-]*\s*)?"
+    r"(?:(?:my|the)\s+)?new\s+(?P<label>job|gig|role|position|city|town|flat|place|home|house|apartment|address"
+    r"|puppy|dog|cat|kitten|rabbit|bunny|pet|car|bike|motorbike|laptop|phone)\s*(?:[:=]|\s[-–—])\s*(?P<value>.+)$"
+)
+_WORK_LABELS = words("job gig role position")
+_HOME_LABELS = words("city town flat place home house apartment address")
+_PET_LABELS = words("puppy dog cat kitten rabbit bunny pet")
+_JOB_AT = rx(rf"^{_LEAD_ARTICLE}(?P<job>(?:{_JOB_WORD}\s+){{0,3}}(?P<head>[a-z]+))\s+(?:at|for|with)\s+(?P<org>{_NAME})$")
+_CALLED = rx(rf"^(?:(?:a|an)\s+(?P<kind>[a-z]+(?:\s+[a-z]+)?)\s+)?(?:called|named)\s+(?P<name>{_NAME})$")
+_THING = rx(r"^(?:a|an|the)?\s*(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,3})$")
+
+
+def _headline(sentence: str) -> list[str]:
+    m = _HEADLINE.match(sentence)
+    if m is None or _SOMEONES.search(sentence[: m.start("label")]):
+        return []
+    label = m.group("label").lower()
+    value = _pieces(m.group("value"))[0].strip(" !.🎉")
+    if not value or _NOT_SO.search(value) or _SOMEONE_ELSE.search(value):
+        return []
+    if label in _WORK_LABELS:
+        if (j := _JOB_AT.match(value)) and _is_job(j.group("job"), j.group("head")):
+            return [f"I am {_article(j.group('job'))} {j.group('job').lower()} at {j.group('org')}"]
+        if (j := _JOB_ITEM.match(value)) and _is_job(j.group("job"), j.group("head")):
+            return [f"I am {_article(j.group('job'))} {j.group('job').lower()}"]
+        if re.fullmatch(rf"(?:at\s+)?{_NAME}", value) and answers._is_place(value):
+            return ["I work at " + re.sub(r"(?i)^at\s+", "", value)]
+        return []
+    if label in _HOME_LABELS:
+        if not answers._is_place(value) or len(value.split()) > 6:
+            return []
+        return ["I live in " + re.sub(r"(?i)^in\s+", "", value)]
+    if label in _PET_LABELS:
+        kind = "dog" if label in ("puppy", "dog") else label
+        if (c := _CALLED.match(value)) and answers._is_name(c.group("name")):
+            return [f"I have a {c.group('kind') or kind} called {c.group('name')}"]
+        if answers._is_name(value):
+            return [f"I have a {kind} called {value}"]
+        if (t := _THING.match(value)) and not re.search(r"[A-Z]", value):
+            return [f"I have {_article(t.group('thing'))} {t.group('thing')}"]
+        return []
+    if (t := _THING.match(value)) and len(value.split()) <= 4:  # a car, a bike, a laptop, a phone
+        return [f"I have {_article(t.group('thing'))} {t.group('thing')}"]
+    return []
+
+
+# ------------------------------------------------------------------------------------------------------------- a week
+
+_DAY = (
+    r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+)
+_DAYS = {
+    "mon": "monday",
+    "tue": "tuesday",
+    "tues": "tuesday",
+    "wed": "wednesday",
+    "thu": "thursday",
+    "thur": "thursday",
+    "thurs": "thursday",
+    "fri": "friday",
+    "sat": "saturday",
+    "sun": "sunday",
+}
+# When a thing comes back: days said in the plural or joined ("mon+thu"), "every ...", "twice a week", "daily".
+_RECURRENCE = (
+    rf"(?:(?:on\s+)?(?P<days>{_DAY}s(?:\s*(?:\+|&|/|and|,)\s*{_DAY}s)*|{_DAY}s?(?:\s*(?:\+|&|/)\s*{_DAY}s?)+)"
+    r"|(?P<other>every\s+(?:other\s+)?(?:day|morning|evening|night|week|weekend|monday|tuesday|wednesday|thursday"
+    r"|friday|saturday|sunday)|(?:once|twice|three\s+times|four\s+times|\d\s*(?:x|times))\s+a\s+(?:day|week|month)"
+    r"|daily|weekly|most\s+(?:days|mornings|evenings|weekends)|(?:on|at)\s+weekends|(?:in\s+the\s+)?mornings|evenings))"
+)
+_ACTIVITY = r"(?P<act>[a-z]+(?:\s+(?:club|practice|class|classes|lessons?|group|training))?)"
+_WEEK_ITEM = rx(rf"^{_ACTIVITY}\s+{_RECURRENCE}$")
+_WEEK_ITEM_FIRST = rx(rf"^{_RECURRENCE}\s+{_ACTIVITY}$")
+# Gerunds one "goes" to do; others one "does".
+_GO_DOING = words(
+    "climbing bouldering swimming running jogging hiking cycling biking walking dancing skating surfing skiing "
+    "bowling fishing sailing rowing kayaking paddleboarding riding camping"
+)
+_NOT_DOINGS = words(
+    "morning evening nothing something anything everything thing ring king spring ceiling building wedding meeting "
+    "pudding darling sibling during string evening feeling ending"
+)
+_PLAYED = words(
+    "football soccer tennis squash badminton netball rugby hockey volleyball basketball cricket golf chess padel "
+    "darts pool snooker"
+)
+_DONE = words("yoga pilates karate judo taekwondo boxing ballet salsa spin crossfit zumba kickboxing aikido tai")
+_GONE_TO = words("choir gym church mass parkrun orchestra band")
+
+
+def _days(said: str) -> str:
+    days = [_DAYS.get(d.lower().rstrip("s"), d.lower().rstrip("s")) for d in re.findall(_DAY + "s?", said, re.I)]
+    days = [d if d.endswith("day") else _DAYS.get(d, d) for d in days]
+    days = [d if d in _DAYS.values() else _DAYS.get(d[:3], d) for d in days]
+    plural = [d + "s" for d in dict.fromkeys(days)]
+    return "on " + (" and ".join(plural) if len(plural) < 3 else ", ".join(plural[:-1]) + " and " + plural[-1])
+
+
+def _doing(act: str) -> str | None:
+    head, *rest = act.lower().split()
+    if rest:  # "book club", "band practice", "piano lessons"
+        return f"I go to {act.lower()}" if head not in _NOT_DOINGS else None
+    if head.endswith("ing") and len(head) > 4 and head not in _NOT_DOINGS:
+        return f"I go {head}" if head in _GO_DOING else f"I do {head}"
+    if head in _PLAYED:
+        return f"I play {head}"
+    if head in _DONE:
+        return f"I do {head}"
+    if head in _GONE_TO:
+        return f"I go to {head}"
+    return None
+
+
+# "my week is basically ...", "usual week is ...", "routine rn = ...": what follows lists the week.
+_WEEK_IS = rx(
+    r"^(?P<head>.{0,30}?\b(?:week|weeks|schedule|routine|timetable)(?:['’]s)?(?:\s+(?:rn|now|atm))?"
+    r"\s+(?:is|looks\s+like|=|goes)(?:\s+(?:basically|mostly|usually|like|pretty\s+much))*)\s+(?P<body>.+)$"
+)
+
+
+def _week(sentence: str) -> list[str]:
+    head, body = "", sentence
+    if ":" in sentence:
+        head, body = sentence.split(":", 1)
+    elif m := _WEEK_IS.match(sentence):
+        head, body = m.group("head"), m.group("body")
+    if head and (_SOMEONE_ELSE.search(head) or _SOMEONES.search(head)):
+        return []
+    said = []
+    for piece in _pieces(body):
+        m = _WEEK_ITEM.match(piece) or _WEEK_ITEM_FIRST.match(piece)
+        if m is None or _SOMEONE_ELSE.search(piece) or _NOT_SO.search(piece):
+            continue
+        doing = _doing(m.group("act"))
+        if doing is None:
+            continue
+        when = _days(m.group("days")) if m.group("days") else m.group("other").lower()
+        said.append(f"{doing} {when}")
+    return said
+
+
+# --------------------------------------------------------------------------------------------- days without a habit
+
+_COUNT = r"(?:\d{1,4}|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few|a\s+couple\s+of)"
+_SPAN = r"(?:days?|weeks?|months?|years?|yrs?)"
+_WITHOUT = rx(
+    rf"(?:^|[\s,(])(?:(?:day|week|month|year)\s+\d{{1,4}}|{_COUNT}\s+{_SPAN})\s+"
+    r"(?:without|w/o|with\s+no|of\s+no|off|no|clean\s+from|free\s+(?:of|from))\s+(?:a\s+|any\s+)?"
+    r"(?P<thing>[a-z]+(?:\s+media)?)\b"
+    rf"|(?:^|[\s,(]){_COUNT}\s+{_SPAN}\s+(?P<free>[a-z]+)[- ]free\b"
+    rf"|(?:^|[\s,(])(?P<sober>{_COUNT}\s+{_SPAN}\s+sober|sober\s+(?:for|since)\s+\S+)"
+)
+# What one stops, and how its stopping is said plainly.
+_HABITS = {
+    "cigarette": "I quit smoking",
+    "cigarettes": "I quit smoking",
+    "cig": "I quit smoking",
+    "cigs": "I quit smoking",
+    "smoking": "I quit smoking",
+    "smoke": "I quit smoking",
+    "smokes": "I quit smoking",
+    "nicotine": "I quit smoking",
+    "tobacco": "I quit smoking",
+    "vape": "I quit vaping",
+    "vaping": "I quit vaping",
+    "alcohol": "I stopped drinking",
+    "booze": "I stopped drinking",
+    "drinking": "I stopped drinking",
+    "drink": "I stopped drinking",
+    "drinks": "I stopped drinking",
+    "sober": "I stopped drinking",
+    "coffee": "I gave up coffee",
+    "caffeine": "I gave up caffeine",
+    "sugar": "I gave up sugar",
+    "meat": "I stopped eating meat",
+    "weed": "I quit weed",
+    "gambling": "I quit gambling",
+    "social media": "I quit social media",
+}
+
+
+def _without(sentence: str) -> list[str]:
+    m = _WITHOUT.search(sentence)
+    before = sentence[: m.start()] if m else ""
+    if m is None or _SOMEONE_ELSE.search(before) or _SOMEONES.search(before) or _NOT_SO.search(sentence):
+        return []
+    thing = (m.group("thing") or m.group("free") or ("sober" if m.group("sober") else "")).lower()
+    said = _HABITS.get(thing)
+    return [said] if said else []
+
+
+# ------------------------------------------------------------------------------------------------ where a commute starts
+
+_COMMUTE = rx(r"\bcommut(?:e|es|ing)\b")
+_FROM_HOME = rx(
+    r"(?:^|\b(?:bus|train|tram|drive|ride|cycle|walk|ferry|metro|tube|subway|way|min|mins|minutes|hours?|hrs?|hr"
+    r"|commute|commuting)\s+)"
+    rf"from\s+(?P<home>(?:my\s+[a-z]+['’]s\s+(?:place|flat|house)\s+in\s+)?{_NAME})"
+    r"(?=\s*(?:$|[,.!]|\s(?:in|into|to|up|down|every|each|and|but|lol|so)\b))"
+)
+
+
+def _commute(sentence: str, asked_about_it: bool) -> list[str]:
+    if not (asked_about_it or _COMMUTE.search(sentence)):
+        return []
+    m = _FROM_HOME.search(sentence)
+    if m is None or _SOMEONE_ELSE.search(re.sub(r"(?i)\bmy\s+[a-z]+['’]s\s+(?:place|flat|house)\b", "", sentence)):
+        return []
+    home = m.group("home")
+    name = re.sub(r"(?i)^my\s+[a-z]+['’]s\s+(?:place|flat|house)\s+in\s+", "", home)
+    if not answers._is_place(name) or name.lower() in ("work", "home"):
+        return []
+    return [f"I live at {home}" if home.lower().startswith("my ") else f"I live in {home}"]
+
+
+# ----------------------------------------------------------------------------------- a name for one's own asked about
+
+_OWN_KIND = rx(
+    r"\b(?:(?:your|ur|yr)\s+(?:(?:new|old|little|baby|big|lil)\s+)?(?P<kind>[a-z]+)"
+    r"|(?:that|the|this)\s+(?P<kind2>[a-z]+)\s+of\s+(?:yours|urs))\b"
+)
+_BARE_NAME = re.compile(r"^\W*(?P<name>(?-i:[A-Z])[a-z]+(?:[-' ](?-i:[A-Z])[a-z]+)?)\s*(?:[?!.,]|$)")
+_SINGLE_KINDS = answers._NAMED_KINDS - words("dogs cats pets chickens kids")
+
+
+# A question by its first word, with or without its "?": "is that cat of yours still alive, she must be 100".
+_ASKS = rx(
+    r"^(?:(?:so|and|oh|wait|btw|hey|ok|okay|omg|lol)\b\W*)*"
+    r"(?:is|are|was|were|do|does|did|has|have|how|hows|how's|what|whats|what's|where|when|which|who|whos|r|u|ur|your)\b"
+)
+
+
+def _question(turn: str) -> str | None:
+    """The turn's last sentence that asks: marked with "?", else opening as a question does."""
+    asked = [s for s, asks in _sentences(turn) if asks or _ASKS.match(s)]
+    return asked[-1] if asked else None
+
+
+def _named_own(question_turn: str, reply: str, asker: str | None) -> list[str]:
+    question = _question(question_turn)
+    m = _OWN_KIND.search(question) if question else None
+    name = _BARE_NAME.match(reply.strip())
+    if m is None or name is None:
+        return []
+    kind = (m.group("kind") or m.group("kind2")).lower()
+    said = name.group("name")
+    if kind not in _SINGLE_KINDS or not answers._is_name(said) or said.lower() in question.lower():
+        return []
+    if asker and said.lower() == asker.lower():
+        return []  # "Sam! ..." calls the asker by name
+    return [f"my {kind} is called {said}"]
+
+
+# ----------------------------------------------------------------------------------------------------------------- all
+
+_CHEAP = re.compile(r"[:,;]|\b(?:new|without|w/o|sober|free|commut|from|off)\b|\d", re.IGNORECASE)
+
+
+def statements(reply: str, other: str | None = None, asker: str | None = None) -> list[str]:
+    """First-person statements the reply's verbless fragments stand for, read with ``other`` (the other speaker's
+    or the assistant's turn it follows, if any); [] when no fragment is framed."""
+    said: list[str] = []
+    if other and (name_first := _BARE_NAME.match(reply.strip())) and name_first.group("name")[:1].isupper():
+        said += _named_own(other, reply, asker)
+    if not _CHEAP.search(reply):
+        return said
+    about_you = bool(other and _ABOUT_YOU.search(other))
+    asked_commute = bool(other and _COMMUTE.search(other))
+    for sentence, asks in _sentences(reply):
+        if asks:
+            continue
+        said += _headline(sentence) or _card(sentence, about_you)
+        said += _week(sentence)
+        said += _without(sentence)
+        said += _commute(sentence, asked_commute)
+    return list(dict.fromkeys(said))
