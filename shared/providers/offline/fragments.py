@@ -71,6 +71,12 @@ def _article(phrase: str) -> str:
     return "an" if phrase[:1].lower() in "aeiou" else "a"
 
 
+def _a_job(phrase: str) -> str:
+    """ "a part time barista": the job with its article, hyphens as spaces (the occupation frames read words)."""
+    job = phrase.lower().replace("-", " ")
+    return f"{_article(job)} {job}"
+
+
 # ------------------------------------------------------------------------------------------------ cards about oneself
 
 # "context:", "about me -", "quick intro:": what follows is a card about the speaker.
@@ -125,9 +131,9 @@ def _card(sentence: str, about_you: bool) -> list[str]:
         if _SOMEONE_ELSE.search(piece) or _NOT_SO.search(piece):
             continue
         if (m := _JOB_ITEM.match(piece)) and _is_job(m.group("job"), m.group("head")):
-            said.append(f"I am {_article(m.group('job'))} {m.group('job').lower()}")
+            said.append(f"I am {_a_job(m.group('job'))}")
         elif (m := _YEARS_AS.match(piece)) and _is_job(m.group("job"), m.group("head")):
-            said.append(f"I have worked as {_article(m.group('job'))} {m.group('job').lower()} for {m.group('n')} years")
+            said.append(f"I have worked as {_a_job(m.group('job'))} for {m.group('n')} years")
         elif (m := _AT_NOW.match(piece)) and work:
             said.append(f"I work at {m.group('org') or m.group('org2')}")
         elif (m := _BASED.match(piece)) and answers._is_place(m.group("place")):
@@ -161,9 +167,9 @@ def _headline(sentence: str) -> list[str]:
         return []
     if label in _WORK_LABELS:
         if (j := _JOB_AT.match(value)) and _is_job(j.group("job"), j.group("head")):
-            return [f"I am {_article(j.group('job'))} {j.group('job').lower()} at {j.group('org')}"]
+            return [f"I am {_a_job(j.group('job'))} at {j.group('org')}"]
         if (j := _JOB_ITEM.match(value)) and _is_job(j.group("job"), j.group("head")):
-            return [f"I am {_article(j.group('job'))} {j.group('job').lower()}"]
+            return [f"I am {_a_job(j.group('job'))}"]
         if re.fullmatch(rf"(?:at\s+)?{_NAME}", value) and answers._is_place(value):
             return ["I work at " + re.sub(r"(?i)^at\s+", "", value)]
         return []
