@@ -57,7 +57,12 @@ def shown(facts: list[ExtractedFact]) -> list[str]:
         (None, "im 29, trainee electrician, live with two flatmates", ("trainee electrician",), "occupation"),
         (None, "ok so I'm 44, secondary school teacher, two kids", ("secondary school teacher",), "occupation"),
         (None, "hi! i'm new here, junior developer, bit nervous", ("junior developer",), "occupation"),
-        (None, "context: 3 yrs as a paralegal, currently at Bexley & Marsh, want to retrain", ("Bexley & Marsh",), "employer"),
+        (
+            None,
+            "context: 3 yrs as a paralegal, currently at Bexley & Marsh, want to retrain",
+            ("Bexley & Marsh",),
+            "employer",
+        ),
         (None, "background: 8 years as a welder, now at Harrowfield Steel", ("Harrowfield Steel",), "employer"),
         (None, "about me - freelance illustrator, based in Tilbury", ("freelance illustrator",), "occupation"),
         (None, "about me - freelance illustrator, based in Tilbury", ("Tilbury",), "location"),
@@ -70,7 +75,7 @@ def shown(facts: list[ExtractedFact]) -> list[str]:
         (
             "Tell me about yourself so I can tailor the plan.",
             "sure: part-time barista, vegan, no car",
-            ("part-time barista",),
+            ("part time barista",),
             "occupation",
         ),
         (None, "quick intro: im 35, night nurse, still with St Brenna's these days", ("night nurse",), "occupation"),
@@ -238,11 +243,16 @@ def test_a_count_that_is_a_wish_a_question_or_someone_elses_ends_nothing(text: s
     [
         ((("assistant", "How long is your commute?"), ("me", "train from Ashby into town, about 40 min")), ("Ashby",)),
         ((("me", "my commute is brutal lol, bus from Kelham every morning"),), ("Kelham",)),
-        ((("Sam", "still doing that commute?"), ("Priya", "yep, an hour each way from my aunt's place in Deering")), ("Deering",)),
+        (
+            (("Sam", "still doing that commute?"), ("Priya", "yep, an hour each way from my aunt's place in Deering")),
+            ("Deering",),
+        ),
         ((("me", "commuting from Wexcombe to the city is killing me"),), ("Wexcombe",)),
     ],
 )
-def test_where_a_commute_starts_is_where_one_lives(exchange: tuple[tuple[str, str], ...], words: tuple[str, ...]) -> None:
+def test_where_a_commute_starts_is_where_one_lives(
+    exchange: tuple[tuple[str, str], ...], words: tuple[str, ...]
+) -> None:
     facts = said(*exchange)
     fact = has(facts, *words)
     assert fact is not None, shown(facts)
@@ -311,3 +321,42 @@ def test_a_message_without_a_frame_gives_no_statement() -> None:
 def test_a_sentence_that_asks_gives_no_statement() -> None:
     assert fragments.statements("new job: barista at Plover Coffee?") == []
     assert fragments.statements("day 40 without a cigarette, is that good?") == []
+
+
+# --- an answer about one's work, its subject in the question -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "words", "slot"),
+    [
+        ("how's the new job?", "good! barista at Plover now", ("Plover",), "employer~priya"),
+        ("how's the new job?", "good! barista at Plover now", ("barista",), "occupation~priya"),
+        ("hows ur new role going", "ok so far. site engineer for Dunmore Rail", ("Dunmore Rail",), "employer~priya"),
+        ("who do you work for now?", "Fernway, since the spring", ("Fernway",), "employer~priya"),
+        ("which company are you with these days", "Halcyon Freight lol", ("Halcyon Freight",), "employer~priya"),
+        ("what do u do these days", "junior dev at Cobalt Labs, remote", ("Cobalt Labs",), "employer~priya"),
+        ("where r u working now", "still at Quayside Books", ("Quayside Books",), "employer~priya"),
+    ],
+)
+def test_an_answer_about_ones_work_says_the_job_or_the_workplace(
+    question: str, answer: str, words: tuple[str, ...], slot: str
+) -> None:
+    facts = said(("Sam", question), ("Priya", answer))
+    fact = has(facts, *words)
+    assert fact is not None and fact.slot == slot, shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "unwanted"),
+    [
+        ("how's your sister's new job?", "nurse at St Mary's now", "St Mary's"),
+        ("how's Jo's new job", "barista at Plover, she loves it", "Plover"),
+        ("how's the new job?", "boring, paperwork mostly", "paperwork"),
+        ("who do you work for now?", "Nobody! freelance life", "Nobody"),
+        ("what do you think of the new job ads", "Plover? meh", "Plover"),
+        ("how was the weekend?", "Fernway, then home", "Fernway"),
+    ],
+)
+def test_an_answer_about_someone_elses_work_or_no_work_says_nothing(question: str, answer: str, unwanted: str) -> None:
+    facts = said(("Sam", question), ("Priya", answer))
+    assert not has(facts, unwanted), shown(facts)

@@ -64,7 +64,8 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
 
 def _pieces(sentence: str) -> list[str]:
     """A sentence cut where a list cuts it: commas, semicolons, "and", "+ " between items, " - "."""
-    return [p.strip(" .!:") for p in re.split(r"\s*[,;]\s*|\s+(?:and|&)\s+(?=[a-z])|\s+[-–—]\s+", sentence) if p.strip()]
+    cut = re.split(r"\s*[,;]\s*|\s+(?:and|&)\s+(?=[a-z])|\s+[-–—]\s+", sentence)
+    return [p.strip(" .!:") for p in cut if p.strip()]
 
 
 def _article(phrase: str) -> str:
@@ -116,26 +117,50 @@ def _has_job(text: str) -> bool:
     return any(w in _JOBS for w in re.findall(r"[a-z]+", text.lower()))
 
 
-def _card(sentence: str, about_you: bool) -> list[str]:
+# Words a piece ends with that say nothing of its value: "barista at Plover now", "Fernway these days".
+_TRAILING = rx(r"(?:\s+(?:now|atm|rn|these\s+days|currently|nowadays|for\s+now|lol|haha+|tbh|obviously))+$")
+_JOB_AT = rx(
+    rf"^{_LEAD_ARTICLE}(?P<job>(?:{_JOB_WORD}\s+){{0,3}}(?P<head>[a-z]+))\s+(?:at|for|with)\s+(?P<org>{_NAME})$"
+)
+
+
+def _work_item(piece: str, work: bool, employer_asked: bool = False) -> str | None:
+    """The statement a card's or an answer's piece makes of one's work, or None: a job ("night shift paramedic"),
+    a job at a place ("barista at Plover"), a workplace when work is what is talked about ("currently at Marlowe's"),
+    a bare name when the employer was asked for ("Fernway")."""
+    piece = _TRAILING.sub("", piece.strip())
+    if (m := _JOB_AT.match(piece)) and _is_job(m.group("job"), m.group("head")):
+        return f"I am {_a_job(m.group('job'))} at {m.group('org')}"
+    if (m := _JOB_ITEM.match(piece)) and _is_job(m.group("job"), m.group("head")):
+        return f"I am {_a_job(m.group('job'))}"
+    if (m := _YEARS_AS.match(piece)) and _is_job(m.group("job"), m.group("head")):
+        return f"I have worked as {_a_job(m.group('job'))} for {m.group('n')} years"
+    if (m := _AT_NOW.match(piece)) and work:
+        return f"I work at {m.group('org') or m.group('org2')}"
+    if employer_asked and re.fullmatch(_NAME, piece) and answers._is_name(piece.split()[0]):
+        return f"I work at {piece}"
+    return None
+
+
+def _card(sentence: str, asked: str | None) -> list[str]:
+    """A card's items ("im 31, night shift paramedic, ..."), or an answer's, when the question asked about the
+    speaker (``asked`` "you") or the speaker's work ("work", "employer")."""
     labelled = _CARD_LABEL.match(sentence)
     body = sentence[labelled.end() :] if labelled else _OPENING.sub("", sentence)
     pieces = _pieces(body)
-    if len(pieces) < 2 and not labelled:
+    if not pieces or len(pieces) < 2 and not (labelled or asked):
         return []
-    anchored = bool(labelled) or about_you or bool(_I_AM.match(pieces[0]))
-    if not anchored or _SOMEONE_ELSE.search(pieces[0]) or _SOMEONES.search(sentence[: labelled.end()] if labelled else ""):
+    anchored = bool(labelled) or bool(asked) or bool(_I_AM.match(pieces[0]))
+    label = sentence[: labelled.end()] if labelled else ""
+    if not anchored or _SOMEONE_ELSE.search(pieces[0]) or _SOMEONES.search(label):
         return []
-    work = bool(_WORK_CUE.search(sentence)) or _has_job(sentence)
+    work = bool(_WORK_CUE.search(sentence)) or _has_job(sentence) or asked in ("work", "employer")
     said = []
-    for piece in pieces[(0 if labelled or about_you else 1) :]:
+    for piece in pieces[(0 if labelled or asked else 1) :]:
         if _SOMEONE_ELSE.search(piece) or _NOT_SO.search(piece):
             continue
-        if (m := _JOB_ITEM.match(piece)) and _is_job(m.group("job"), m.group("head")):
-            said.append(f"I am {_a_job(m.group('job'))}")
-        elif (m := _YEARS_AS.match(piece)) and _is_job(m.group("job"), m.group("head")):
-            said.append(f"I have worked as {_a_job(m.group('job'))} for {m.group('n')} years")
-        elif (m := _AT_NOW.match(piece)) and work:
-            said.append(f"I work at {m.group('org') or m.group('org2')}")
+        if item := _work_item(piece, work, employer_asked=asked == "employer" and piece is pieces[0]):
+            said.append(item)
         elif (m := _BASED.match(piece)) and answers._is_place(m.group("place")):
             said.append(f"I live in {m.group('place')}")
     return said
@@ -152,7 +177,6 @@ _HEADLINE = rx(
 _WORK_LABELS = words("job gig role position")
 _HOME_LABELS = words("city town flat place home house apartment address")
 _PET_LABELS = words("puppy dog cat kitten rabbit bunny pet")
-_JOB_AT = rx(rf"^{_LEAD_ARTICLE}(?P<job>(?:{_JOB_WORD}\s+){{0,3}}(?P<head>[a-z]+))\s+(?:at|for|with)\s+(?P<org>{_NAME})$")
 _CALLED = rx(rf"^(?:(?:a|an)\s+(?P<kind>[a-z]+(?:\s+[a-z]+)?)\s+)?(?:called|named)\s+(?P<name>{_NAME})$")
 _THING = rx(r"^(?:a|an|the)?\s*(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,3})$")
 
@@ -166,10 +190,8 @@ def _headline(sentence: str) -> list[str]:
     if not value or _NOT_SO.search(value) or _SOMEONE_ELSE.search(value):
         return []
     if label in _WORK_LABELS:
-        if (j := _JOB_AT.match(value)) and _is_job(j.group("job"), j.group("head")):
-            return [f"I am {_a_job(j.group('job'))} at {j.group('org')}"]
-        if (j := _JOB_ITEM.match(value)) and _is_job(j.group("job"), j.group("head")):
-            return [f"I am {_a_job(j.group('job'))}"]
+        if item := _work_item(value, work=True):
+            return [item]
         if re.fullmatch(rf"(?:at\s+)?{_NAME}", value) and answers._is_place(value):
             return ["I work at " + re.sub(r"(?i)^at\s+", "", value)]
         return []
@@ -193,9 +215,7 @@ def _headline(sentence: str) -> list[str]:
 
 # ------------------------------------------------------------------------------------------------------------- a week
 
-_DAY = (
-    r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-)
+_DAY = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _DAYS = {
     "mon": "monday",
     "tue": "tuesday",
@@ -225,7 +245,8 @@ _GO_DOING = words(
 )
 _NOT_DOINGS = words(
     "morning evening nothing something anything everything thing ring king spring ceiling building wedding meeting "
-    "pudding darling sibling during string evening feeling ending"
+    "pudding darling sibling during string evening feeling ending going doing getting having being making taking "
+    "coming seeing working trying looking saying thinking eating sleeping waking something nothing anything"
 )
 _PLAYED = words(
     "football soccer tennis squash badminton netball rugby hockey volleyball basketball cricket golf chess padel "
@@ -336,7 +357,7 @@ def _without(sentence: str) -> list[str]:
     return [said] if said else []
 
 
-# ------------------------------------------------------------------------------------------------ where a commute starts
+# -------------------------------------------------------------------------------------------- where a commute starts
 
 _COMMUTE = rx(r"\bcommut(?:e|es|ing)\b")
 _FROM_HOME = rx(
@@ -398,6 +419,31 @@ def _named_own(question_turn: str, reply: str, asker: str | None) -> list[str]:
     return [f"my {kind} is called {said}"]
 
 
+# What the other speaker or the assistant asked about: the speaker's employer, work, or self.
+_EMPLOYER_ASKED = rx(
+    r"\b(?:who\s+(?:do|d)\s+(?:you|u)\s+work\s+for|(?:which|what)\s+(?:company|firm|agency|employer|hospital|school"
+    r"|restaurant|shop|studio|bank|practice)\s+(?:are|r|do)\s+(?:you|u)\s+(?:at|with|work\s+(?:for|at|in)|working\s+(?:for|at)))"
+)
+_WORK_ASKED = rx(
+    r"\b(?:(?:your|ur|the)\s+(?:new\s+)?(?:job|work|gig|role|position)\b(?!\s+(?:of|for)\b)"
+    r"|what\s+(?:do|d)\s+(?:you|u)\s+do\b|what(?:'s|s|\s+is)\s+(?:your|ur)\s+(?:job|line\s+of\s+work)"
+    r"|where\s+(?:are|r)\s+(?:you|u)\s+working|(?:where|who)\s+(?:do|d)\s+(?:you|u)\s+work)"
+)
+
+
+def _asked_about(other: str) -> str | None:
+    question = _question(other)
+    if _ABOUT_YOU.search(other):
+        return "you"
+    if question is None or _SOMEONES.search(question) or re.search(r"(?i)\b(?:your|ur)\s+[a-z]+['’]s\b", question):
+        return None  # "how's Jo's new job", "how's your sister's job": someone else's
+    if _EMPLOYER_ASKED.search(question):
+        return "employer"
+    if _WORK_ASKED.search(question):
+        return "work"
+    return None
+
+
 # ----------------------------------------------------------------------------------------------------------------- all
 
 _CHEAP = re.compile(r"[:,;]|\b(?:new|without|w/o|sober|free|commut|from|off)\b|\d", re.IGNORECASE)
@@ -409,14 +455,14 @@ def statements(reply: str, other: str | None = None, asker: str | None = None) -
     said: list[str] = []
     if other and (name_first := _BARE_NAME.match(reply.strip())) and name_first.group("name")[:1].isupper():
         said += _named_own(other, reply, asker)
-    if not _CHEAP.search(reply):
-        return said
-    about_you = bool(other and _ABOUT_YOU.search(other))
+    asked = _asked_about(other) if other else None
     asked_commute = bool(other and _COMMUTE.search(other))
+    if not (asked or asked_commute or _CHEAP.search(reply)):
+        return said  # no label, list, count or asked-about frame: nothing to complete
     for sentence, asks in _sentences(reply):
         if asks:
             continue
-        said += _headline(sentence) or _card(sentence, about_you)
+        said += _headline(sentence) or _card(sentence, asked)
         said += _week(sentence)
         said += _without(sentence)
         said += _commute(sentence, asked_commute)
