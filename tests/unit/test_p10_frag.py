@@ -360,3 +360,77 @@ def test_an_answer_about_ones_work_says_the_job_or_the_workplace(
 def test_an_answer_about_someone_elses_work_or_no_work_says_nothing(question: str, answer: str, unwanted: str) -> None:
     facts = said(("Sam", question), ("Priya", answer))
     assert not has(facts, unwanted), shown(facts)
+
+
+# --- a diet said bare, allergies listed ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("exchange", "words", "slot"),
+    [
+        ((("me", "vegan now, fyi"),), ("vegan",), "diet"),
+        ((("me", "veggie again lol, what do i make for dinner"),), ("vegetarian",), "diet"),
+        ((("me", "pescatarian since january, so fish is fine"),), ("pescatarian",), "diet"),
+        ((("assistant", "Any dietary restrictions?"), ("me", "vegetarian")), ("vegetarian",), "diet"),
+        ((("assistant", "Do you have any food allergies?"), ("me", "peanuts and shellfish")), ("shellfish",), None),
+        ((("assistant", "Any allergies I should know about?"), ("me", "sesame, mostly")), ("sesame",), None),
+        ((("Sam", "r u allergic to anything"), ("Priya", "kiwi lol")), ("Priya", "kiwi"), None),
+    ],
+)
+def test_a_diet_or_an_allergy_said_bare_is_the_speakers(
+    exchange: tuple[tuple[str, str], ...], words: tuple[str, ...], slot: str | None
+) -> None:
+    facts = said(*exchange)
+    fact = has(facts, *words)
+    assert fact is not None, shown(facts)
+    if slot:
+        assert fact.slot == slot, shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("exchange", "unwanted"),
+    [
+        ((("me", "vegan pls, for four people"),), "vegan"),
+        ((("me", "vegan now? since when"),), "vegan"),
+        ((("assistant", "Any allergies I should know about?"), ("me", "nope, none")), "allerg"),
+        ((("assistant", "Does anyone in the family have allergies?"), ("me", "peanuts")), "peanuts"),
+        ((("assistant", "Any dietary restrictions for your guests?"), ("me", "vegetarian")), "vegetarian"),
+        ((("me", "my sister is staying over. vegan now, so no cheese"),), "vegan"),
+    ],
+)
+def test_a_diet_asked_for_or_someone_elses_says_nothing(exchange: tuple[tuple[str, str], ...], unwanted: str) -> None:
+    facts = said(*exchange)
+    assert not has(facts, unwanted), shown(facts)
+
+
+# --- a one-word correction -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "correction", "words", "typo"),
+    [
+        ("I live in Lisbn now", "*Lisbon", ("Lisbon",), "Lisbn"),
+        ("just started at Halden Logistcs", "Logistics*", ("Halden Logistics",), "Logistcs"),
+        ("we got a puppy called Bisuit", "*Biscuit sorry", ("Biscuit",), "Bisuit"),
+    ],
+)
+def test_a_starred_word_puts_the_typo_right(first: str, correction: str, words: tuple[str, ...], typo: str) -> None:
+    facts = said(("me", first), ("me", correction))
+    fact = has(facts, *words)
+    assert fact is not None and typo not in fact.text, shown(facts)
+
+
+@pytest.mark.parametrize(
+    "exchange",
+    [
+        (("me", "moving to Lisbon in may"), ("me", "*Porto")),  # another value, not a typo
+        (("assistant", "I live in Lisbn, you?"), ("me", "*Lisbon")),  # the assistant's words
+        (("Sam", "I live in Lisbn"), ("Priya", "*Lisbon")),  # the other speaker's words
+        (("me", "what's the weather in Lisbn"), ("me", "*Lisbon")),  # a question
+    ],
+)
+def test_a_starred_word_that_corrects_no_statement_of_ones_own_says_nothing(
+    exchange: tuple[tuple[str, str], ...],
+) -> None:
+    facts = said(*exchange)
+    assert not has(facts, "Lisbon") and not has(facts, "Porto"), shown(facts)

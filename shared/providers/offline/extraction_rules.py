@@ -5530,7 +5530,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         language, drafts = "en", _drafts_from_text(answered, today, "en")
     elif answered and language == "en":
         drafts = _with_answer(drafts, _drafts_from_text(answered, today, "en"))
-    language, drafts = _with_fragments(reply, previous if asked else None, drafts, language, today)
+    language, drafts = _with_fragments(reply, previous, asked, drafts, language, today)
     return [
         ExtractedFact(
             text=d.text,  # "The user" until the request's facts are settled (``_speakers_named``)
@@ -5558,14 +5558,16 @@ def _with_answer(drafts: list[Draft], answered: list[Draft]) -> list[Draft]:
 
 
 def _with_fragments(
-    reply: str, asker: Turn | None, drafts: list[Draft], language: str, today: date
+    reply: str, previous: Turn | None, asked: bool, drafts: list[Draft], language: str, today: date
 ) -> tuple[str, list[Draft]]:
     """The reply's own facts and what its verbless fragments say ("im 31, night shift paramedic", "new job: barista
-    at Plover", "day 40 without a cigarette"; fragments.py), each on a slot the reply's clauses did not fill."""
+    at Plover", "day 40 without a cigarette", "*Lisbon"; fragments.py), each on a slot the reply's clauses did not
+    fill. ``previous`` is the other's turn it answers when ``asked``, else the same speaker's turn before it."""
     if language not in ("en", "und") and drafts:
         return language, drafts  # a short fragment is often guessed another language ("new city: Porto")
-    other = _read(asker.content) if asker is not None else None
-    said = fragments.statements(reply, other, asker.name if asker is not None else None)
+    other = _read(previous.content) if previous is not None and asked else None
+    before = _read(previous.content) if previous is not None and not asked and previous.role == "user" else None
+    said = fragments.statements(reply, other, previous.name if other else None, before)
     filled = {d.slot for d in drafts}
     added = [d for statement in said for d in _drafts_from_text(statement, today, "en") if d.slot not in filled]
     return ("en", drafts + added) if added else (language, drafts)

@@ -17,6 +17,7 @@ names the slot, or the fragment is about someone else, hedged, asked or a questi
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from shared.providers.offline import answers
@@ -419,6 +420,77 @@ def _named_own(question_turn: str, reply: str, asker: str | None) -> list[str]:
     return [f"my {kind} is called {said}"]
 
 
+# ------------------------------------------------------------------------------------------------- diets and allergies
+
+_DIETS = (
+    r"(?:vegan|vegetarian|veggie|pescatarian|pescetarian|halal|kosher|keto|paleo|teetotal|coeliac|celiac"
+    r"|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant)"
+)
+# "vegan now", "veggie again lol", "gluten free since march": a diet said bare, with a word that makes it one's own
+# state (now, again, since ...). Bare, with no such word, it may be what one asks for ("vegan pls").
+_DIET_NOW = rx(
+    rf"^(?:(?:fully|mostly|strictly|full)\s+)?(?P<diet>{_DIETS})"
+    r"(?P<when>(?:\s+(?:now|again|these\s+days|nowadays|since\s+[a-z0-9]+(?:\s+[a-z0-9]+)?|for\s+(?:a|\d+|two|three)"
+    r"\s+(?:years?|months?|weeks?)))+)(?:\s+(?:btw|fyi|lol|haha+|actually|tho|though|remember))*$"
+)
+_DIET_BARE = rx(rf"^(?:(?:fully|mostly|strictly|full)\s+)?(?P<diet>{_DIETS})(?:\s+(?:btw|fyi|lol|actually))*$")
+# The question asks for one's diet or allergies: "any dietary restrictions?", "do you have any allergies".
+_DIET_ASKED = rx(r"\b(?:diet|dietary|food\s+(?:restrictions|requirements|preferences)|eat\s+meat)\b")
+_ALLERGY_ASKED = rx(r"\ballerg(?:y|ies|ic)\b")
+_ALLERGENS = rx(
+    r"^(?P<what>[a-z]+(?:\s+[a-z]+)?(?:\s+(?:and|&|or)\s+[a-z]+(?:\s+[a-z]+)?)?)(?:\s+(?:btw|fyi|lol|mostly|only))*$"
+)
+_NO_ALLERGY = rx(r"^(?:no|none|nope|nah|not|nothing|never|dunno|idk|maybe|just|only|yes|yeah|yep|what|why)\b")
+
+
+def _diet(sentence: str, asked: str | None, earlier: str) -> list[str]:
+    """ "vegan now", or a diet or allergens answering a question about them; never after someone else was named
+    ("my sister's staying. vegan now, so no cheese": hers)."""
+    if _SOMEONE_ELSE.search(earlier) or _SOMEONES.search(earlier):
+        return []
+    said = []
+    listing = asked == "allergy"  # "peanuts and shellfish, mostly": allergens listed first, until something else
+    for piece in _pieces(_OPENING.sub("", sentence)):
+        if _SOMEONE_ELSE.search(piece):
+            listing = False
+            continue
+        if listing and not _NO_ALLERGY.match(piece) and (m := _ALLERGENS.match(piece)):
+            said.append(f"I am allergic to {m.group('what').lower()}")
+            continue
+        listing = False
+        if m := _DIET_NOW.match(piece):
+            said.append(f"I am {m.group('diet').lower()} {m.group('when').strip()}")
+        elif asked == "diet" and (m := _DIET_BARE.match(piece)):
+            said.append(f"I am {m.group('diet').lower()}")
+    return said
+
+
+# ---------------------------------------------------------------------------------------------- a one-word correction
+
+# "*Lisbon", "Lisbon*", "*lisbon sorry": the word just mistyped, said again.
+_STARRED = re.compile(
+    r"^\s*(?:\*\s*(?P<a>[\w'’-]+)|(?P<b>[\w'’-]+)\s*\*)\s*(?:[,.!]?\s*(?:sorry|lol|oops|typo|haha+))?[.!]*\s*$"
+)
+
+
+def _corrected(said_before: str, reply: str) -> list[str]:
+    """The sentence of the speaker's last message with the word a starred correction puts right: ("I live in
+    Lisbn", "*Lisbon") -> "I live in Lisbon". Only a word spelt nearly alike (a typo), never another value."""
+    m = _STARRED.match(reply)
+    if m is None:
+        return []
+    word = m.group("a") or m.group("b")
+    for sentence, asks in _sentences(said_before):
+        if asks:
+            continue
+        tokens = re.findall(r"[\w'’-]+", sentence)
+        close = difflib.get_close_matches(word.lower(), [t.lower() for t in tokens], n=1, cutoff=0.7)
+        if close and close[0] != word.lower():
+            wrong = next(t for t in tokens if t.lower() == close[0])
+            return [re.sub(rf"(?<![\w'’-]){re.escape(wrong)}(?![\w'’-])", word, sentence, count=1)]
+    return []
+
+
 # What the other speaker or the assistant asked about: the speaker's employer, work, or self.
 _EMPLOYER_ASKED = rx(
     r"\b(?:who\s+(?:do|d)\s+(?:you|u)\s+work\s+for|(?:which|what)\s+(?:company|firm|agency|employer|hospital|school"
@@ -431,10 +503,21 @@ _WORK_ASKED = rx(
 )
 
 
+# A question about others than the one who answers: "does anyone in the family have allergies", "is she vegan".
+_OTHERS_ASKED = rx(
+    r"\b(?:anyone|anybody|someone|everyone|family|kids|children|guests|friends|he|she|they|his|her|their|him|them)\b"
+)
+
+
 def _asked_about(other: str) -> str | None:
     question = _question(other)
     if _ABOUT_YOU.search(other):
         return "you"
+    others = question is None or _SOMEONES.search(question) or _OTHERS_ASKED.search(question)
+    if not others and _ALLERGY_ASKED.search(question or ""):
+        return "allergy"
+    if not others and _DIET_ASKED.search(question or ""):
+        return "diet"
     if question is None or _SOMEONES.search(question) or re.search(r"(?i)\b(?:your|ur)\s+[a-z]+['’]s\b", question):
         return None  # "how's Jo's new job", "how's your sister's job": someone else's
     if _EMPLOYER_ASKED.search(question):
@@ -446,12 +529,19 @@ def _asked_about(other: str) -> str | None:
 
 # ----------------------------------------------------------------------------------------------------------------- all
 
-_CHEAP = re.compile(r"[:,;]|\b(?:new|without|w/o|sober|free|commut|from|off)\b|\d", re.IGNORECASE)
+_CHEAP = re.compile(
+    r"[:,;]|\b(?:new|without|w/o|sober|free|commut|from|off|now|again|since|these|for)\b|\d", re.IGNORECASE
+)
 
 
-def statements(reply: str, other: str | None = None, asker: str | None = None) -> list[str]:
+def statements(
+    reply: str, other: str | None = None, asker: str | None = None, said_before: str | None = None
+) -> list[str]:
     """First-person statements the reply's verbless fragments stand for, read with ``other`` (the other speaker's
-    or the assistant's turn it follows, if any); [] when no fragment is framed."""
+    or the assistant's turn it follows, if any, and ``asker`` its speaker's name) or ``said_before`` (the same
+    speaker's message just before); [] when no fragment is framed."""
+    if said_before and "*" in reply:
+        return _corrected(said_before, reply)
     said: list[str] = []
     if other and (name_first := _BARE_NAME.match(reply.strip())) and name_first.group("name")[:1].isupper():
         said += _named_own(other, reply, asker)
@@ -459,11 +549,14 @@ def statements(reply: str, other: str | None = None, asker: str | None = None) -
     asked_commute = bool(other and _COMMUTE.search(other))
     if not (asked or asked_commute or _CHEAP.search(reply)):
         return said  # no label, list, count or asked-about frame: nothing to complete
+    earlier = ""
     for sentence, asks in _sentences(reply):
+        earlier_now, earlier = earlier, f"{earlier} {sentence}"
         if asks:
             continue
         said += _headline(sentence) or _card(sentence, asked)
         said += _week(sentence)
         said += _without(sentence)
         said += _commute(sentence, asked_commute)
+        said += _diet(sentence, asked, earlier_now)
     return list(dict.fromkeys(said))
