@@ -434,3 +434,42 @@ def test_a_starred_word_that_corrects_no_statement_of_ones_own_says_nothing(
 ) -> None:
     facts = said(*exchange)
     assert not has(facts, "Lisbon") and not has(facts, "Porto"), shown(facts)
+
+
+# --- a place and a job, after "where are you going?" ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "words", "slot"),
+    [
+        (
+            "where are u going",
+            "Harlow Foods, the big one by the ring road. senior buyer",
+            ("Harlow Foods",),
+            "employer",
+        ),
+        ("omg where to", "Brackley Dental! hygienist, from june", ("hygienist",), "occupation"),
+        ("where are you off to then", "Kestrel Air, flight attendant lol", ("Kestrel Air",), "employer"),
+    ],
+)
+def test_a_name_and_a_job_after_where_to_make_the_new_workplace(
+    question: str, answer: str, words: tuple[str, ...], slot: str
+) -> None:
+    facts = said(("Priya", "handed in my notice today"), ("Sam", question), ("Priya", answer))
+    fact = has(facts, *words)
+    assert fact is not None and fact.slot == f"{slot}~priya", shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "unwanted"),
+    [
+        ("where are u going", "Lisbon! for a conference", "Lisbon"),
+        ("where are you off to", "Harlow, my sister's a nurse there", "Harlow"),
+        ("where to?", "senior buyer somewhere, hopefully", "buyer"),
+    ],
+)
+def test_a_place_without_a_job_after_where_to_is_no_workplace(question: str, answer: str, unwanted: str) -> None:
+    facts = said(("Sam", question), ("Priya", answer))
+    assert not [f for f in facts if unwanted in f.text and (f.slot or "").startswith(("employer", "occupation"))], (
+        shown(facts)
+    )

@@ -5569,7 +5569,11 @@ def _with_fragments(
     before = _read(previous.content) if previous is not None and not asked and previous.role == "user" else None
     said = fragments.statements(reply, other, previous.name if other else None, before)
     filled = {d.slot for d in drafts}
-    added = [d for statement in said for d in _drafts_from_text(statement, today, "en") if d.slot not in filled]
+    added = []
+    for draft in (d for statement in said for d in _drafts_from_text(statement, today, "en")):
+        if draft.slot not in filled:
+            filled.add(draft.slot)
+            added.append(draft)
     return ("en", drafts + added) if added else (language, drafts)
 
 

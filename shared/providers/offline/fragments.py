@@ -34,8 +34,15 @@ _JOBS = words(
     "midwife carer caregiver cleaner receptionist secretary administrator librarian cashier clerk translator "
     "interpreter copywriter recruiter optician radiographer sonographer vet veterinarian dietitian nutritionist "
     "hairdresser barber tailor courier postman postwoman lifeguard coach instructor trainer counsellor counselor "
-    "teaching assistant"
+    "buyer merchandiser planner surveyor estimator inspector auditor actuary underwriter broker dispatcher operator "
+    "porter caretaker janitor steward stewardess attendant concierge chauffeur machinist fitter supervisor foreman "
+    "director officer constable detective guard warden ranger zookeeper groomer nanny childminder doula beautician "
+    "stylist florist jeweller jeweler bricklayer glazier labourer laborer scaffolder handyman locksmith sommelier "
+    "curator archivist hygienist optometrist chiropractor osteopath anaesthetist gp registrar medic sailor soldier "
+    "sergeant lieutenant captain ceo cto cfo founder cofounder owner landlord"
 )
+# A job by its ending: "cardiologist", "electrician", "radiographer", "psychiatrist", "physiotherapist".
+_JOB_ENDINGS = ("ologist", "ician", "iatrist", "ographer", "therapist", "ologue")
 # Words that may stand before a job's head: how, when or at what level one does it ("night shift paramedic").
 _JOB_WORD = r"[a-z][a-z-]*"
 # A name as written: capitalised words, joined by "&", "and", "of", "the" ("Tandem & Spoke", "Marlowe's Oyster Bar").
@@ -79,6 +86,16 @@ def _a_job(phrase: str) -> str:
     return f"{_article(job)} {job}"
 
 
+_LEARNERS = words("student intern apprentice trainee")
+
+
+def _works_as(phrase: str) -> str:
+    """ "I work as a senior buyer" ("I am a senior buyer" reads as a trait when the rules do not know the job);
+    one who learns is one ("I am a nursing student")."""
+    head = phrase.lower().split()[-1]
+    return f"I am {_a_job(phrase)}" if head in _LEARNERS else f"I work as {_a_job(phrase)}"
+
+
 # ------------------------------------------------------------------------------------------------ cards about oneself
 
 # "context:", "about me -", "quick intro:": what follows is a card about the speaker.
@@ -111,7 +128,9 @@ _WORK_CUE = rx(
 
 
 def _is_job(phrase: str, head: str) -> bool:
-    return head.lower() in _JOBS and not re.search(r"[A-Z]", phrase) and len(phrase.split()) <= 4
+    head = head.lower()
+    known = head in _JOBS or head.endswith(_JOB_ENDINGS)
+    return known and not re.search(r"[A-Z]", phrase) and len(phrase.split()) <= 4
 
 
 def _has_job(text: str) -> bool:
@@ -131,9 +150,9 @@ def _work_item(piece: str, work: bool, employer_asked: bool = False) -> str | No
     a bare name when the employer was asked for ("Fernway")."""
     piece = _TRAILING.sub("", piece.strip())
     if (m := _JOB_AT.match(piece)) and _is_job(m.group("job"), m.group("head")):
-        return f"I am {_a_job(m.group('job'))} at {m.group('org')}"
+        return f"{_works_as(m.group('job'))} at {m.group('org')}"
     if (m := _JOB_ITEM.match(piece)) and _is_job(m.group("job"), m.group("head")):
-        return f"I am {_a_job(m.group('job'))}"
+        return _works_as(m.group("job"))
     if (m := _YEARS_AS.match(piece)) and _is_job(m.group("job"), m.group("head")):
         return f"I have worked as {_a_job(m.group('job'))} for {m.group('n')} years"
     if (m := _AT_NOW.match(piece)) and work:
@@ -146,6 +165,7 @@ def _work_item(piece: str, work: bool, employer_asked: bool = False) -> str | No
 def _card(sentence: str, asked: str | None) -> list[str]:
     """A card's items ("im 31, night shift paramedic, ..."), or an answer's, when the question asked about the
     speaker (``asked`` "you") or the speaker's work ("work", "employer")."""
+    asked = asked if asked in ("you", "work", "employer") else None
     labelled = _CARD_LABEL.match(sentence)
     body = sentence[labelled.end() :] if labelled else _OPENING.sub("", sentence)
     pieces = _pieces(body)
@@ -509,6 +529,28 @@ _OTHERS_ASKED = rx(
 )
 
 
+# "where are you going?", "where to?", "where are u off to": after news of leaving, the next place, work or home.
+_WHERE_TO_ASKED = rx(
+    r"\bwhere\s+(?:(?:are|r)\s+(?:you|u)\s+(?:going|headed|heading|off\s+to|moving\s+to|going\s+to)|to)\b"
+)
+
+
+def _named_workplace(reply: str, asked: str | None) -> list[str]:
+    """ "Tandem & Spoke, the big place by the river. lead mechanic": a name said first and a job said after it, in
+    an answer about where the speaker goes or works, make the job at that place."""
+    if asked not in ("work", "employer", "where-to"):
+        return []
+    pieces = [p for sentence, asks in _sentences(reply) if not asks for p in _pieces(_OPENING.sub("", sentence))]
+    first = _TRAILING.sub("", pieces[0]) if pieces else ""
+    if not re.fullmatch(_NAME, first) or not answers._is_place(first) or answers._is_name(first) and len(pieces) < 2:
+        return []
+    for piece in pieces[1:]:
+        m = _JOB_ITEM.match(_TRAILING.sub("", piece))
+        if m and _is_job(m.group("job"), m.group("head")) and not _NOT_SO.search(piece):
+            return [f"{_works_as(m.group('job'))} at {first}"]
+    return []
+
+
 def _asked_about(other: str) -> str | None:
     question = _question(other)
     if _ABOUT_YOU.search(other):
@@ -524,6 +566,8 @@ def _asked_about(other: str) -> str | None:
         return "employer"
     if _WORK_ASKED.search(question):
         return "work"
+    if _WHERE_TO_ASKED.search(question):
+        return "where-to"
     return None
 
 
@@ -549,6 +593,7 @@ def statements(
     asked_commute = bool(other and _COMMUTE.search(other))
     if not (asked or asked_commute or _CHEAP.search(reply)):
         return said  # no label, list, count or asked-about frame: nothing to complete
+    said += _named_workplace(reply, asked)
     earlier = ""
     for sentence, asks in _sentences(reply):
         earlier_now, earlier = earlier, f"{earlier} {sentence}"
