@@ -168,6 +168,8 @@ def _card(sentence: str, asked: str | None) -> list[str]:
     asked = asked if asked in ("you", "work", "employer") else None
     labelled = _CARD_LABEL.match(sentence)
     body = sentence[labelled.end() :] if labelled else _OPENING.sub("", sentence)
+    if not (labelled or asked or _I_AM.match(body)):
+        return []  # no card: nothing labels it, asks for it, or opens it with "I'm"
     pieces = _pieces(body)
     if not pieces or len(pieces) < 2 and not (labelled or asked):
         return []
@@ -573,9 +575,29 @@ def _asked_about(other: str) -> str | None:
 
 # ----------------------------------------------------------------------------------------------------------------- all
 
-_CHEAP = re.compile(
-    r"[:,;]|\b(?:new|without|w/o|sober|free|commut|from|off|now|again|since|these|for)\b|\d", re.IGNORECASE
+# Words each form cannot do without, tested on the lowered text before any of its patterns runs: most messages
+# have none of them, and the extractor's cost must stay flat.
+_WEEK_WORDS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun", "every", "week", "daily", "morning", "evening")
+_WITHOUT_WORDS = ("without", "w/o", "sober", "free", " no ", " off ")
+_DIET_WORDS = (
+    "vega",
+    "veg",
+    "pesc",
+    "halal",
+    "kosher",
+    "keto",
+    "paleo",
+    "teetotal",
+    "celiac",
+    "coeliac",
+    "gluten",
+    "dairy",
+    "lactose",
 )
+
+
+def _has(lowered: str, needles: tuple[str, ...]) -> bool:
+    return any(n in lowered for n in needles)
 
 
 def statements(
@@ -590,8 +612,13 @@ def statements(
     if other and (name_first := _BARE_NAME.match(reply.strip())) and name_first.group("name")[:1].isupper():
         said += _named_own(other, reply, asker)
     asked = _asked_about(other) if other else None
-    asked_commute = bool(other and _COMMUTE.search(other))
-    if not (asked or asked_commute or _CHEAP.search(reply)):
+    lowered = f" {reply.lower()} "
+    asked_commute = "commut" in lowered or bool(other and "commut" in other.lower())
+    listed = _has(lowered, (",", ";", ":", " - ", " – ", " — "))
+    week, without = listed and _has(lowered, _WEEK_WORDS), _has(lowered, _WITHOUT_WORDS)
+    diet = asked in ("diet", "allergy") or _has(lowered, _DIET_WORDS)
+    headline, card = "new" in lowered, listed or asked in ("you", "work", "employer")
+    if not (asked or asked_commute or week or without or diet or headline or card):
         return said  # no label, list, count or asked-about frame: nothing to complete
     said += _named_workplace(reply, asked)
     earlier = ""
@@ -599,9 +626,9 @@ def statements(
         earlier_now, earlier = earlier, f"{earlier} {sentence}"
         if asks:
             continue
-        said += _headline(sentence) or _card(sentence, asked)
-        said += _week(sentence)
-        said += _without(sentence)
-        said += _commute(sentence, asked_commute)
-        said += _diet(sentence, asked, earlier_now)
+        said += (headline and _headline(sentence)) or (_card(sentence, asked) if card else [])
+        said += _week(sentence) if week else []
+        said += _without(sentence) if without else []
+        said += _commute(sentence, asked_commute) if asked_commute and "from" in lowered else []
+        said += _diet(sentence, asked, earlier_now) if diet else []
     return list(dict.fromkeys(said))
