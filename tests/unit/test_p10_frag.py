@@ -473,3 +473,52 @@ def test_a_place_without_a_job_after_where_to_is_no_workplace(question: str, ans
     assert not [f for f in facts if unwanted in f.text and (f.slot or "").startswith(("employer", "occupation"))], (
         shown(facts)
     )
+
+
+# --- a new value for one the other named, said as holding now ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("other", "answer", "words", "slot"),
+    [
+        (
+            ("assistant", "Since you're in Lisbon, the tram is easiest."),
+            "Porto now actually, moved in march",
+            ("Porto",),
+            "location",
+        ),
+        (
+            ("assistant", "As you're based in Leeds, try the Dales."),
+            "not anymore, York since january",
+            ("York",),
+            "location",
+        ),
+        (("Sam", "how's life in Bergen treating you"), "Oslo now! moved in june", ("Oslo",), "location~priya"),
+        (("Sam", "you still with Kellner?"), "yep still with Kellner", ("Kellner",), "employer~priya"),
+        (("Sam", "r u still at Brightwave"), "Solstice now, since april", ("Solstice",), "employer~priya"),
+        (("assistant", "Are you still using Notion for notes?"), "obsidian now", ("obsidian",), None),
+        (("Sam", "still drinking coffee?"), "just tea these days", ("tea",), None),
+    ],
+)
+def test_a_value_said_as_holding_now_takes_the_frame_of_the_one_named(
+    other: tuple[str, str], answer: str, words: tuple[str, ...], slot: str | None
+) -> None:
+    facts = said(other, ("me" if other[0] == "assistant" else "Priya", answer))
+    assert has(facts, *words), shown(facts)
+    if slot:
+        assert any(f.slot == slot and all(w in f.text for w in words) for f in facts), shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("other", "answer", "unwanted"),
+    [
+        (("assistant", "Here are some restaurants in Lisbon."), "Porto now", "Porto"),
+        (("Sam", "how's Jo getting on in Bergen"), "Oslo now, she moved", "Oslo"),
+        (("Sam", "you still in Bergen?"), "still there lol", "there"),
+        (("assistant", "Since you're in Lisbon, the tram is easiest."), "maybe Porto now?", "Porto"),
+        (("Sam", "you still with Kellner?"), "Monday now, they moved the shift", "Monday"),
+    ],
+)
+def test_a_value_for_no_value_of_the_speakers_says_nothing(other: tuple[str, str], answer: str, unwanted: str) -> None:
+    facts = said(other, ("me" if other[0] == "assistant" else "Priya", answer))
+    assert not has(facts, unwanted), shown(facts)

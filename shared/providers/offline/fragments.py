@@ -513,6 +513,56 @@ def _corrected(said_before: str, reply: str) -> list[str]:
     return []
 
 
+# -------------------------------------------------------------------------------- a new value for one the other named
+
+# The other names a value of the speaker's ("since you're in Lisbon", "how's life in Bergen treating you", "you still
+# with Kellner?", "are you still using Notion for notes?"): by a place word before a name, or by "still" and a doing.
+_YOUR_PLACE = rx(rf"\b(?P<prep>in|at|with)\s+(?P<old>{_NAME})")
+_YOUR_DOING = rx(
+    r"(?:\b(?:you|u)(?:['’]re|\s+are|\s+r)?\s+|^(?:(?:and|so|oh|are|r)\s+)?)still\s+(?P<verb>[a-z]+ing)\s+(?P<old>[\w'-]+(?:\s+(?!for\b|to\b|at\b)[\w'-]+)?)"
+    r"(?P<rest>\s+(?:for|to|at)\s+[\w\s'-]+?)?\s*\??$"
+)
+_STILL_FIRST = rx(r"^(?:(?:and|so|oh|are|r)\s+)?still\s")
+_ADDRESSED = rx(r"\b(?:you|your|u|ur|you're|youre)\b")
+# The reply: the new value, said with a word that makes it what holds now ("Oslo now!", "just tea these days",
+# "not anymore, Porto since march", "still with Kellner").
+_NOW_VALUE = rx(
+    r"^(?:(?:yes|yeah|yep|yup|no|nope|nah|not\s+anymore|not\s+any\s+more|actually|oh|haha+|lol|well|ha)\b[\s,!.]*)*"
+    r"(?P<still>(?:still|just|only|mostly)\s+)?(?:(?P<prep>in|at|with)\s+)?(?P<new>[\w'’&-]+(?:\s+[\w'’&-]+){0,2}?)"
+    r"(?P<when>(?:\s+(?:now|these\s+days|nowadays|atm|rn|again|actually|since\s+[a-z0-9]+(?:\s+\d{4})?))*)"
+    r"(?:\s+(?:lol|haha+|tho|though|obviously|ofc))*[!.]*$"
+)
+_SINCE = rx(r"since\s+[a-z0-9]+(?:\s+\d{4})?")
+
+
+def _new_value(other: str, reply: str) -> list[str]:
+    """ "I'm in Oslo now" for "how's life in Bergen treating you" / "Oslo now! moved in june"; "I'm using obsidian for
+    notes now" for "are you still using Notion for notes?" / "obsidian now". The value must be of the kind the other
+    named (a name for a name), and said as holding now (now, these days, since, still, just)."""
+    first = _OPENING.sub("", _sentences(reply)[0][0]) if _sentences(reply) else ""
+    m = _NOW_VALUE.match(_pieces(first)[0] if "," in first and not _NOW_VALUE.match(first) else first)
+    if m is None and "," in first:
+        m = next((n for p in _pieces(first)[1:2] if (n := _NOW_VALUE.match(p))), None)
+    if m is None or not (m.group("when").strip() or m.group("still")):
+        return []
+    new, when = m.group("new"), m.group("when").strip()
+    if _NOT_SO.search(new) or _SOMEONE_ELSE.search(new) or new.lower() in answers._NOT_NAMES:
+        return []
+    sentence = next((s for s, _ in reversed(_sentences(other)) if _ADDRESSED.search(s) or _STILL_FIRST.match(s)), None)
+    if sentence is None:
+        return []
+    if d := _YOUR_DOING.search(sentence):
+        rest = (d.group("rest") or "").strip()
+        return [re.sub(r"\s+", " ", f"I'm {d.group('verb').lower()} {new} {rest} {when or 'now'}").strip()]
+    if (p := _YOUR_PLACE.search(sentence)) is None or not answers._is_place(new) or not new[:1].isupper():
+        return []
+    prep = (m.group("prep") or p.group("prep")).lower()
+    since = _SINCE.search(when)
+    if prep == "in":
+        return [f"I have lived in {new} {since.group()}" if since else f"I'm in {new} now"]
+    return [f"I have worked at {new} {since.group()}" if since else f"I'm at {new} now"]
+
+
 # What the other speaker or the assistant asked about: the speaker's employer, work, or self.
 _EMPLOYER_ASKED = rx(
     r"\b(?:who\s+(?:do|d)\s+(?:you|u)\s+work\s+for|(?:which|what)\s+(?:company|firm|agency|employer|hospital|school"
@@ -611,6 +661,8 @@ def statements(
     said: list[str] = []
     if other and (name_first := _BARE_NAME.match(reply.strip())) and name_first.group("name")[:1].isupper():
         said += _named_own(other, reply, asker)
+    if other and _has(f" {reply.lower()} ", (" now", "days", "since", "still", "just", "again")):
+        said += _new_value(other, reply)
     asked = _asked_about(other) if other else None
     lowered = f" {reply.lower()} "
     asked_commute = "commut" in lowered or bool(other and "commut" in other.lower())
