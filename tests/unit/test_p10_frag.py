@@ -522,3 +522,37 @@ def test_a_value_said_as_holding_now_takes_the_frame_of_the_one_named(
 def test_a_value_for_no_value_of_the_speakers_says_nothing(other: tuple[str, str], answer: str, unwanted: str) -> None:
     facts = said(other, ("me" if other[0] == "assistant" else "Priya", answer))
     assert not has(facts, unwanted), shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("exchange", "words"),
+    [
+        ((("me", "i just started at Fenwick Labs, junior technician, loving it so far"),), ("junior technician",)),
+        ((("me", "and i start at the city museum on monday, assistant archivist"),), ("assistant archivist",)),
+        (
+            (("Sam", "how's the apprenticeship going"), ("Priya", "loving it. plumber life 🔧 second year now")),
+            ("plumber",),
+        ),
+        ((("Sam", "how's the internship"), ("Priya", "long days 😅 junior analyst at Corvane")), ("junior analyst",)),
+    ],
+)
+def test_a_job_said_after_ones_news_or_as_a_life_is_ones_job(
+    exchange: tuple[tuple[str, str], ...], words: tuple[str, ...]
+) -> None:
+    facts = said(*exchange)
+    assert any(f.slot and f.slot.startswith("occupation") and all(w in f.text for w in words) for f in facts), shown(
+        facts
+    )
+
+
+@pytest.mark.parametrize(
+    "exchange",
+    [
+        (("me", "my brother just started at Fenwick Labs, junior technician"),),
+        (("Sam", "how's your sister's apprenticeship"), ("Priya", "she loves it. plumber life 🔧")),
+        (("me", "i met a guy at the party, paramedic, very cute"),),
+    ],
+)
+def test_a_job_said_of_someone_else_is_not_ones_job(exchange: tuple[tuple[str, str], ...]) -> None:
+    facts = said(*exchange)
+    assert not [f for f in facts if f.slot and f.slot.startswith("occupation")], shown(facts)

@@ -71,8 +71,8 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
 
 
 def _pieces(sentence: str) -> list[str]:
-    """A sentence cut where a list cuts it: commas, semicolons, "and", "+ " between items, " - "."""
-    cut = re.split(r"\s*[,;]\s*|\s+(?:and|&)\s+(?=[a-z])|\s+[-–—]\s+", sentence)
+    """A sentence cut where a list cuts it: commas, semicolons, emoji, "and", " - " between items."""
+    cut = re.split(r"\s*[,;\u2600-\u27bf\U0001f000-\U0001faff]+\s*|\s+(?:and|&)\s+(?=[a-z])|\s+[-–—]\s+", sentence)
     return [p.strip(" .!:") for p in cut if p.strip()]
 
 
@@ -105,7 +105,10 @@ _CARD_LABEL = rx(
 )
 _OPENING = rx(r"^(?:(?:ok|okay|so|sure|right|well|hi|hey|hello|hiya|yeah|yes|um+)\b[\s,:!-]*)+")
 # A clause that says "I am ...": the items after it in the list say more of the same.
-_I_AM = rx(r"^(?:(?:ok|okay|so|sure|right|well|hi|hey|hello|hiya|yeah|yes|um+)\b[\s,!]*)*(?:i'm|im|i\s+am|i’m)\s+\S")
+_I_AM = rx(
+    r"^(?:(?:ok|okay|so|sure|right|well|hi|hey|hello|hiya|yeah|yes|um+|and|also|btw)\b[\s,!]*)*"
+    r"(?:i'm|im|i\s+am|i’m|i\s+(?:just\s+|finally\s+|now\s+)?(?:work|start|started|joined|got|began|work|moved|switched))\s+\S"
+)
 # The assistant or the other asked who the speaker is: the reply's list is a card.
 _ABOUT_YOU = rx(r"\b(?:about\s+(?:yourself|you|urself)|introduce\s+yourself|who\s+are\s+you)\b")
 
@@ -151,8 +154,8 @@ def _work_item(piece: str, work: bool, employer_asked: bool = False) -> str | No
     piece = _TRAILING.sub("", piece.strip())
     if (m := _JOB_AT.match(piece)) and _is_job(m.group("job"), m.group("head")):
         return f"{_works_as(m.group('job'))} at {m.group('org')}"
-    if (m := _JOB_ITEM.match(piece)) and _is_job(m.group("job"), m.group("head")):
-        return _works_as(m.group("job"))
+    if (m := _JOB_ITEM.match(re.sub(r"(?i)\s+life$", "", piece))) and _is_job(m.group("job"), m.group("head")):
+        return _works_as(m.group("job"))  # "paramedic", "electrician life"
     if (m := _YEARS_AS.match(piece)) and _is_job(m.group("job"), m.group("head")):
         return f"I have worked as {_a_job(m.group('job'))} for {m.group('n')} years"
     if (m := _AT_NOW.match(piece)) and work:
@@ -416,7 +419,7 @@ _SINGLE_KINDS = answers._NAMED_KINDS - words("dogs cats pets chickens kids")
 
 # A question by its first word, with or without its "?": "is that cat of yours still alive, she must be 100".
 _ASKS = rx(
-    r"^(?:(?:so|and|oh|wait|btw|hey|ok|okay|omg|lol)\b\W*)*"
+    r"^(?:(?:so|and|oh|wait|btw|hey|ok|okay|omg|lol)\b\W*)*(?:[a-z]+\W+(?=(?:how|what|where|which|do|are|is|did)\b))?"
     r"(?:is|are|was|were|do|does|did|has|have|how|hows|how's|what|whats|what's|where|when|which|who|whos|r|u|ur|your)\b"
 )
 
@@ -569,7 +572,8 @@ _EMPLOYER_ASKED = rx(
     r"|restaurant|shop|studio|bank|practice)\s+(?:are|r|do)\s+(?:you|u)\s+(?:at|with|work\s+(?:for|at|in)|working\s+(?:for|at)))"
 )
 _WORK_ASKED = rx(
-    r"\b(?:(?:your|ur|the)\s+(?:new\s+)?(?:job|work|gig|role|position)\b(?!\s+(?:of|for)\b)"
+    r"\b(?:(?:your|ur|the)\s+(?:new\s+)?(?:job|work|gig|role|position|apprenticeship|internship|placement|residency)"
+    r"\b(?!\s+(?:of|for)\b)"
     r"|what\s+(?:do|d)\s+(?:you|u)\s+do\b|what(?:'s|s|\s+is)\s+(?:your|ur)\s+(?:job|line\s+of\s+work)"
     r"|where\s+(?:are|r)\s+(?:you|u)\s+working|(?:where|who)\s+(?:do|d)\s+(?:you|u)\s+work)"
 )
