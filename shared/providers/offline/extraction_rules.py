@@ -5570,8 +5570,9 @@ def _with_fragments(
     said = fragments.statements(reply, other, previous.name if other else None, before)
     filled = {d.slot for d in drafts}
     added = []
+    told = " ".join(d.text.lower() for d in drafts)  # a value the reply's own facts already say adds nothing
     for draft in (d for statement in said for d in _drafts_from_text(statement, today, "en")):
-        if draft.slot not in filled:
+        if draft.slot not in filled and not (draft.value and draft.value.lower() in told):
             filled.add(draft.slot)
             added.append(draft)
     return ("en", drafts + added) if added else (language, drafts)
