@@ -134,6 +134,8 @@ def test_at_a_name_on_a_card_is_a_workplace_only_when_the_card_is_about_work() -
         ("new puppy: a beagle called Toast", ("Toast",), None),
         ("new kitten: Pickle!!", ("Pickle",), None),
         ("new car: a Honda Jazz, finally", ("Honda Jazz",), None),
+        ("new job!! sous chef at the Larder", ("the Larder",), "employer"),
+        ("big news. new flat! a tiny studio in Ravensby", ("Ravensby",), "location"),
     ],
 )
 def test_a_headline_says_its_value_on_its_labels_slot(headline: str, words: tuple[str, ...], slot: str | None) -> None:
@@ -148,6 +150,8 @@ def test_a_headline_says_its_value_on_its_labels_slot(headline: str, words: tupl
     ("headline", "unwanted"),
     [
         ("new job: any tips for the first week?", "tips"),
+        ("new job!! any tips for the first day?", "tips"),
+        ("new job!! maybe at Plover Coffee, fingers crossed", "Plover"),
         ("my brother's new job: bus driver", "driver"),
         ("Jo's new flat: a loft in Ravensby", "Ravensby"),
         ("dream job: astronaut lol", "astronaut"),

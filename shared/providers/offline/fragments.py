@@ -143,7 +143,7 @@ def _has_job(text: str) -> bool:
 # Words a piece ends with that say nothing of its value: "barista at Plover now", "Fernway these days".
 _TRAILING = rx(r"(?:\s+(?:now|atm|rn|these\s+days|currently|nowadays|for\s+now|lol|haha+|tbh|obviously))+$")
 _JOB_AT = rx(
-    rf"^{_LEAD_ARTICLE}(?P<job>(?:{_JOB_WORD}\s+){{0,3}}(?P<head>[a-z]+))\s+(?:at|for|with)\s+(?P<org>{_NAME})$"
+    rf"^{_LEAD_ARTICLE}(?P<job>(?:{_JOB_WORD}\s+){{0,3}}(?P<head>[a-z]+))\s+(?:at|for|with)\s+(?P<org>(?:the\s+)?{_NAME})$"
 )
 
 
@@ -199,6 +199,12 @@ _HEADLINE = rx(
     r"^(?:(?:ok|okay|so|oh|and|also|btw|big|small|little|life|quick|some|kleines)\b[\s,!]*)*(?:(?:news|update)\s*[:=!-]*\s*)?"
     r"(?:(?:my|the)\s+)?new\s+(?P<label>job|gig|role|position|city|town|flat|place|home|house|apartment|address"
     r"|puppy|dog|cat|kitten|rabbit|bunny|pet|car|bike|motorbike|laptop|phone)\s*(?:[:=]|\s[-–—])\s*(?P<value>.+)$"
+)
+# "new job!!" said alone: the next sentence is its value ("new job!! barista at Plover").
+_LABEL_ONLY = rx(
+    r"^(?:(?:ok|okay|so|oh|and|also|btw|big|small|little|life|quick|some)\b[\s,!]*)*(?:(?:news|update)\s*[:=!-]*\s*)?"
+    r"(?:(?:my|the)\s+)?new\s+(?P<label>job|gig|role|position|city|town|flat|place|home|house|apartment|puppy|dog|cat"
+    r"|kitten)[\s!.\u2600-\u27bf\U0001f000-\U0001faff]*$"
 )
 _WORK_LABELS = words("job gig role position")
 _HOME_LABELS = words("city town flat place home house apartment address")
@@ -677,11 +683,15 @@ def statements(
     if not (asked or asked_commute or week or without or diet or headline or card):
         return said  # no label, list, count or asked-about frame: nothing to complete
     said += _named_workplace(reply, asked)
-    earlier = ""
+    earlier, label = "", None
     for sentence, asks in _sentences(reply):
         earlier_now, earlier = earlier, f"{earlier} {sentence}"
         if asks:
+            label = None
             continue
+        if label:
+            said += _headline(f"new {label}: {sentence}")
+        label = m.group("label") if headline and (m := _LABEL_ONLY.match(sentence)) else None
         said += (headline and _headline(sentence)) or (_card(sentence, asked) if card else [])
         said += _week(sentence) if week else []
         said += _without(sentence) if without else []
