@@ -565,3 +565,38 @@ def test_a_job_the_message_already_says_is_not_said_twice() -> None:
 def test_a_job_said_of_someone_else_is_not_ones_job(exchange: tuple[tuple[str, str], ...]) -> None:
     facts = said(*exchange)
     assert not [f for f in facts if f.slot and f.slot.startswith("occupation")], shown(facts)
+
+
+# --- a "yes" to a "still ...?" question, with or without its "?" ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "words"),
+    [
+        ("you still play the cello", "yep, every week", ("Priya", "cello")),
+        ("still running?", "yep, 5k most mornings", ("Priya", "run")),
+        ("r u still living in Bergen", "yeah for now", ("Priya", "Bergen")),
+        ("u still at Kellner?", "yep", ("Priya", "Kellner")),
+        ("still vegan?", "yeah obviously", ("Priya", "vegan")),
+        ("jonas do u still swim", "the sea swims? yeah, all winter", ("Priya", "swim")),
+    ],
+)
+def test_a_yes_to_a_still_question_keeps_the_state(question: str, answer: str, words: tuple[str, ...]) -> None:
+    facts = said(("Sam", question), ("Priya", answer))
+    assert has(facts, *words), shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "unwanted"),
+    [
+        ("still at Kellner?", "yeah no, left in may", "works at Kellner"),
+        ("you still mad at me?", "yes", "mad"),
+        ("do u still have my charger", "yeah sorry", "charger"),
+        ("still learning Italian?", "yep, B1 now", "B1"),
+        ("would you still move to Oslo?", "yes", "Oslo"),
+        ("is Jo still in Bergen", "yep", "Bergen"),
+    ],
+)
+def test_a_yes_to_no_lasting_state_of_ones_own_says_nothing(question: str, answer: str, unwanted: str) -> None:
+    facts = said(("Sam", question), ("Priya", answer))
+    assert not has(facts, unwanted), shown(facts)

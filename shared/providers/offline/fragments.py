@@ -20,7 +20,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from shared.providers.offline import answers
+from shared.providers.offline import answers, frames
 from shared.providers.offline.text_forms import rx, words
 
 # A job by its head noun: a bare noun phrase ending in one of these is what one works as.
@@ -426,7 +426,8 @@ _SINGLE_KINDS = answers._NAMED_KINDS - words("dogs cats pets chickens kids")
 # A question by its first word, with or without its "?": "is that cat of yours still alive, she must be 100".
 _ASKS = rx(
     r"^(?:(?:so|and|oh|wait|btw|hey|ok|okay|omg|lol)\b\W*)*(?:[a-z]+\W+(?=(?:how|what|where|which|do|are|is|did)\b))?"
-    r"(?:is|are|was|were|do|does|did|has|have|how|hows|how's|what|whats|what's|where|when|which|who|whos|r|u|ur|your)\b"
+    r"(?:is|are|was|were|do|does|did|has|have|how|hows|how's|what|whats|what's|where|when|which|who|whos|r|u|ur|your"
+    r"|you|still)\b"
 )
 
 
@@ -561,6 +562,8 @@ def _new_value(other: str, reply: str) -> list[str]:
     if sentence is None:
         return []
     if d := _YOUR_DOING.search(sentence):
+        if re.search(r"\d", new) or re.match(r"(?i)\s*(?:yes|yeah|yep|yup|ya)\b", reply):
+            return []  # "still learning Italian?" / "yep, B1 now": the yes keeps Italian; B1 is a level, no value
         rest = (d.group("rest") or "").strip()
         return [re.sub(r"\s+", " ", f"I'm {d.group('verb').lower()} {new} {rest} {when or 'now'}").strip()]
     if (p := _YOUR_PLACE.search(sentence)) is None or not answers._is_place(new) or not new[:1].isupper():
@@ -570,6 +573,51 @@ def _new_value(other: str, reply: str) -> list[str]:
     if prep == "in":
         return [f"I have lived in {new} {since.group()}" if since else f"I'm in {new} now"]
     return [f"I have worked at {new} {since.group()}" if since else f"I'm at {new} now"]
+
+
+# ------------------------------------------------------------------------------------ a "yes" to "still ...?", unmarked
+
+# "u still doing that commute every day", "emeka do u still have the telescope", "still vegan?": a durable state of
+# the listener's, asked after with "still" (with or without its "?").
+_STILL_Q = rx(
+    r"^(?:(?:so|and|oh|wait|btw|hey|ok|okay|omg|lol)\b\W*)*(?:[a-z]+\W+(?=(?:do|d|are|r|you|u|still)\b))?"
+    r"(?:(?P<do>(?:do|d)\s+(?:you|u))\s+|(?P<be>(?:are|r)\s+(?:you|u)|(?:you|u)(?:['’]re|r)?)\s+)?"
+    r"still\s+(?P<rest>[a-z][\w'’&-]*(?:\s+[\w'’&-]+){0,5}?)\s*\?*$"
+)
+_YES_REPLY = rx(
+    r"^(?:(?:the|that|my|a)\s+[\w'’-]+(?:\s+[\w'’-]+)?\?+\s*)?(?:haha+\s+|lol\s+|oh\s+)?"
+    r"(?:yes|yeah|yep|yup|ya|ye|yh|obviously|ofc|of\s+course|always|sure|totally|definitely|i\s+do|i\s+am|still\s+am"
+    r"|still\s+do)\b(?!\s*(?:,\s*)?(?:no|nah|but\s+not|and\s+no)\b)"
+)
+_STATES = rx(rf"^(?:{_DIETS}|single|married|engaged|sober|together|pregnant|retired|unemployed|freelance)$")
+_LISTENERS = {"your": "my", "ur": "my", "yours": "mine", "urs": "mine"}
+
+
+def _still_confirmed(other: str, reply: str) -> list[str]:
+    """ "I still have the telescope" for "emeka do u still have the telescope" / "the dobsonian? yeah, in the garage";
+    "I'm still at Kellner now" for "u still at Kellner?" / "yep". Only a "still" question: a state that lasts."""
+    question = _question(other)
+    m = _STILL_Q.match(question.strip(" ?!.")) if question else None
+    if m is None or not _YES_REPLY.match(reply.strip()):
+        return []
+    if re.search(r"(?i)\b(?:my|mine|our|ours|me|us)\b", m.group("rest")):
+        return []  # "do u still have my charger": the asker's thing, not the listener's
+    rest = " ".join(_LISTENERS.get(w.lower(), w) for w in m.group("rest").split())
+    if re.search(r"(?i)\b(?:you|u|him|her|them)\b", rest) or _NOT_SO.search(rest):
+        return []
+    first = rest.split()[0].lower()
+    if m.group("do"):
+        return [f"I still {rest}"]
+    if first in ("in", "at") and re.search(r"\s(?-i:[A-Z])", rest):
+        return [f"I'm {rest} now"]  # "still at Kellner?": the frames read "I'm at Kellner now"
+    base = frames.base_of_gerund(first) if first.endswith("ing") else None
+    if base:  # "still running?" / "yep": "I still run" (the frames read a present, not "I'm still running")
+        return [f"I still {base} {' '.join(rest.split()[1:])}".strip()]
+    be = (m.group("be") or "").lower()
+    said_be = be.startswith(("are", "r ")) or "'" in be or "’" in be or be in ("ur", "youre")
+    if said_be or first.endswith("ing") or first in ("in", "at", "with", "on") or _STATES.match(first):
+        return [f"I'm still {rest}"]
+    return [f"I still {rest}"]  # "you still play the cello": a verb, not a state
 
 
 # What the other speaker or the assistant asked about: the speaker's employer, work, or self.
@@ -673,6 +721,8 @@ def statements(
         said += _named_own(other, reply, asker)
     if other and _has(f" {reply.lower()} ", (" now", "days", "since", "still", "just", "again")):
         said += _new_value(other, reply)
+    if other and "still" in other.lower():
+        said += _still_confirmed(other, reply)
     asked = _asked_about(other) if other else None
     lowered = f" {reply.lower()} "
     asked_commute = "commut" in lowered or bool(other and "commut" in other.lower())
