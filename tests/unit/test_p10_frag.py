@@ -595,6 +595,9 @@ def test_a_yes_to_a_still_question_keeps_the_state(question: str, answer: str, w
         ("still learning Italian?", "yep, B1 now", "B1"),
         ("would you still move to Oslo?", "yes", "Oslo"),
         ("is Jo still in Bergen", "yep", "Bergen"),
+        ("u still coming tonight?", "yes!! 8ish", "tonight"),
+        ("still at the pub?", "yep, come down", "pub"),
+        ("you still awake", "yeah can't sleep", "awake"),
     ],
 )
 def test_a_yes_to_no_lasting_state_of_ones_own_says_nothing(question: str, answer: str, unwanted: str) -> None:

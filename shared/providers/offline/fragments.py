@@ -589,6 +589,13 @@ _YES_REPLY = rx(
     r"(?:yes|yeah|yep|yup|ya|ye|yh|obviously|ofc|of\s+course|always|sure|totally|definitely|i\s+do|i\s+am|still\s+am"
     r"|still\s+do)\b(?!\s*(?:,\s*)?(?:no|nah|but\s+not|and\s+no)\b)"
 )
+_TRANSIENT = rx(
+    r"\b(?:tonight|today|tomorrow|later|this\s+(?:week|weekend|evening|morning|afternoon)|right\s+now|coming|going|"
+    r"up\s+for|on\s+for|down\s+for|free|busy|around|awake|up|alive|there|here|ok|okay|alright|sick|ill|hungry|tired|"
+    r"mad|angry|upset|annoyed|sad|waiting|home|online|in\s+bed|at\s+(?:home|work|the\s+(?:office|pub|bar|party|gym|"
+    r"station|airport|hospital))|on\s+(?:the\s+)?(?:train|bus|way|phone)|joining|meeting|doing\s+(?:ok|okay|alright)|"
+    r"thinking|considering|planning|hoping|looking|trying|waiting|it|that|this)\b"
+)
 _STATES = rx(rf"^(?:{_DIETS}|single|married|engaged|sober|together|pregnant|retired|unemployed|freelance)$")
 _LISTENERS = {"your": "my", "ur": "my", "yours": "mine", "urs": "mine"}
 
@@ -600,6 +607,8 @@ def _still_confirmed(other: str, reply: str) -> list[str]:
     m = _STILL_Q.match(question.strip(" ?!.")) if question else None
     if m is None or not _YES_REPLY.match(reply.strip()):
         return []
+    if _TRANSIENT.search(m.group("rest")):
+        return []  # "still coming tonight?", "still awake?", "still at the pub?": a moment, not a lasting state
     if re.search(r"(?i)\b(?:my|mine|our|ours|me|us)\b", m.group("rest")):
         return []  # "do u still have my charger": the asker's thing, not the listener's
     rest = " ".join(_LISTENERS.get(w.lower(), w) for w in m.group("rest").split())
@@ -615,7 +624,7 @@ def _still_confirmed(other: str, reply: str) -> list[str]:
         return [f"I still {base} {' '.join(rest.split()[1:])}".strip()]
     be = (m.group("be") or "").lower()
     said_be = be.startswith(("are", "r ")) or "'" in be or "’" in be or be in ("ur", "youre")
-    if said_be or first.endswith("ing") or first in ("in", "at", "with", "on") or _STATES.match(first):
+    if said_be or first in ("in", "at", "with", "on", "a", "an", "the") or _STATES.match(first):
         return [f"I'm still {rest}"]
     return [f"I still {rest}"]  # "you still play the cello": a verb, not a state
 
