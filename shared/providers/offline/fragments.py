@@ -122,6 +122,7 @@ _AT_NOW = rx(
     rf"^(?:(?:currently|now|still)\s+(?:at|with|working\s+at)\s+(?P<org>{_NAME})(?:\s+(?:now|atm|rn))?"
     rf"|(?:at|with)\s+(?P<org2>{_NAME})\s+(?:now|currently|atm|rn|these\s+days))$"
 )
+_AT_NAMED = re.compile(r"\b(?:at|for|with)\s+(?:the\s+)?[A-Z]")
 _BASED = rx(rf"^(?:based|living|live)\s+in\s+(?P<place>{_NAME})(?:\s+(?:now|atm|rn))?$")
 # Work is what the card is about: a job word, or a word of work, somewhere in it.
 _WORK_CUE = rx(
@@ -182,13 +183,18 @@ def _card(sentence: str, asked: str | None) -> list[str]:
         return []
     work = bool(_WORK_CUE.search(sentence)) or _has_job(sentence) or asked in ("work", "employer")
     said = []
-    for piece in pieces[(0 if labelled or asked else 1) :]:
+    start = 0 if labelled or asked else 1
+    for i, piece in enumerate(pieces[start:], start):
         if _SOMEONE_ELSE.search(piece) or _NOT_SO.search(piece):
             continue
-        if item := _work_item(piece, work, employer_asked=asked == "employer" and piece is pieces[0]):
+        if item := _work_item(piece, work, employer_asked=asked == "employer" and i == 0):
             said.append(item)
-        elif (m := _BASED.match(piece)) and answers._is_place(m.group("place")):
-            said.append(f"I live in {m.group('place')}")
+        elif (
+            (m := _BASED.match(piece))
+            and answers._is_place(m.group("place"))
+            and not (i and _AT_NAMED.search(pieces[i - 1]))
+        ):
+            said.append(f"I live in {m.group('place')}")  # not after a workplace: "at Snohetta, based in Oslo" is its
     return said
 
 
