@@ -698,29 +698,16 @@ def _asked_about(other: str) -> str | None:
 
 # ----------------------------------------------------------------------------------------------------------------- all
 
-# Words each form cannot do without, tested on the lowered text before any of its patterns runs: most messages
-# have none of them, and the extractor's cost must stay flat.
-_WEEK_WORDS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun", "every", "week", "daily", "morning", "evening")
-_WITHOUT_WORDS = ("without", "w/o", "sober", "free", " no ", " off ")
-_DIET_WORDS = (
-    "vega",
-    "veg",
-    "pesc",
-    "halal",
-    "kosher",
-    "keto",
-    "paleo",
-    "teetotal",
-    "celiac",
-    "coeliac",
-    "gluten",
-    "dairy",
-    "lactose",
+# Words each form cannot do without, tested on the lowered text (one search each) before any of its patterns runs:
+# most messages have none of them, and the extractor's cost must stay flat.
+_NOW_WORDS = re.compile(r" now|days|since|still|just|again")
+_ASKING_WORDS = re.compile(
+    r"about|introduce|who|allerg|diet|food|eat|job|work|gig|role|position|apprentic|intern|placement|residen|what|where|which"
 )
-
-
-def _has(lowered: str, needles: tuple[str, ...]) -> bool:
-    return any(n in lowered for n in needles)
+_LISTED = re.compile(r"[,;:]| [-–—] ")
+_WEEK_WORDS = re.compile(r"mon|tue|wed|thu|fri|sat|sun|every|week|daily|morning|evening")
+_WITHOUT_WORDS = re.compile(r"without|w/o|sober|free| no | off ")
+_DIET_WORDS = re.compile(r"veg|pesc|halal|kosher|keto|paleo|teetotal|celiac|coeliac|gluten|dairy|lactose")
 
 
 def statements(
@@ -734,16 +721,17 @@ def statements(
     said: list[str] = []
     if other and (name_first := _BARE_NAME.match(reply.strip())) and name_first.group("name")[:1].isupper():
         said += _named_own(other, reply, asker)
-    if other and _has(f" {reply.lower()} ", (" now", "days", "since", "still", "just", "again")):
-        said += _new_value(other, reply)
-    if other and "still" in other.lower():
-        said += _still_confirmed(other, reply)
-    asked = _asked_about(other) if other else None
     lowered = f" {reply.lower()} "
-    asked_commute = "commut" in lowered or bool(other and "commut" in other.lower())
-    listed = _has(lowered, (",", ";", ":", " - ", " – ", " — "))
-    week, without = listed and _has(lowered, _WEEK_WORDS), _has(lowered, _WITHOUT_WORDS)
-    diet = asked in ("diet", "allergy") or _has(lowered, _DIET_WORDS)
+    other_lowered = other.lower() if other else ""
+    if other and _NOW_WORDS.search(lowered):
+        said += _new_value(other, reply)
+    if other and "still" in other_lowered:
+        said += _still_confirmed(other, reply)
+    asked = _asked_about(other) if other and _ASKING_WORDS.search(other_lowered) else None
+    asked_commute = "commut" in lowered or "commut" in other_lowered
+    listed = bool(_LISTED.search(lowered))
+    week, without = listed and bool(_WEEK_WORDS.search(lowered)), bool(_WITHOUT_WORDS.search(lowered))
+    diet = asked in ("diet", "allergy") or bool(_DIET_WORDS.search(lowered))
     headline, card = "new" in lowered, listed or asked in ("you", "work", "employer")
     if not (asked or asked_commute or week or without or diet or headline or card):
         return said  # no label, list, count or asked-about frame: nothing to complete
