@@ -63,6 +63,7 @@ from shared.providers.offline import (
     foreign_habits,
     foreign_people,
     foreign_skeleton,
+    fragments,
     frames,
     held_states,
     kin,
@@ -5656,6 +5657,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         language, drafts = "en", _drafts_from_text(answered, today, "en")
     elif answered and language == "en":
         drafts = _with_answer(drafts, _drafts_from_text(answered, today, "en"))
+    language, drafts = _with_fragments(reply, previous, asked, drafts, language, today)
     return [
         ExtractedFact(
             text=d.text,  # "The user" until the request's facts are settled (``_speakers_named``)
@@ -5680,6 +5682,27 @@ def _with_answer(drafts: list[Draft], answered: list[Draft]) -> list[Draft]:
     # (a "no" said of the old value stays: "nope, Oslo now" ends Bergen and starts Oslo)
     kept = [d for d in drafts if (d.negated or d.slot not in filled) and not _THERE_SAID.search(d.text)]
     return [d for d in drafts if d.negated and d in kept] + answered + [d for d in kept if not d.negated]
+
+
+def _with_fragments(
+    reply: str, previous: Turn | None, asked: bool, drafts: list[Draft], language: str, today: date
+) -> tuple[str, list[Draft]]:
+    """The reply's own facts and what its verbless fragments say ("im 31, night shift paramedic", "new job: barista
+    at Plover", "day 40 without a cigarette", "*Lisbon"; fragments.py), each on a slot the reply's clauses did not
+    fill. ``previous`` is the other's turn it answers when ``asked``, else the same speaker's turn before it."""
+    if language not in ("en", "und") and drafts:
+        return language, drafts  # a short fragment is often guessed another language ("new city: Porto")
+    other = _read(previous.content) if previous is not None and asked else None
+    before = _read(previous.content) if previous is not None and not asked and previous.role == "user" else None
+    said = fragments.statements(reply, other, previous.name if other else None, before)
+    filled = {d.slot for d in drafts}
+    added = []
+    told = " ".join(d.text.lower() for d in drafts)  # a value the reply's own facts already say adds nothing
+    for draft in (d for statement in said for d in _drafts_from_text(statement, today, "en")):
+        if draft.slot not in filled and not (draft.value and draft.value.lower() in told):
+            filled.add(draft.slot)
+            added.append(draft)
+    return ("en", drafts + added) if added else (language, drafts)
 
 
 # "been there since feb" after the answer: "there" is the place just answered, and a fact of "there" says nothing.
