@@ -121,6 +121,10 @@ _TRIVIAL_THINGS = _words(
 )
 # A title watched, read or heard ("watched Oppenheimer last night") is the evening's, whatever its name.
 _VIEWING_VERBS = _words("watched read listened binged streamed saw")
+# Things one watches: trivial when watched (or had on, finished), never when played, made or given.
+_SEEN_THINGS = _words("documentary documentaries movie movies film films episode episodes show shows video videos")
+_SEEN_THINGS |= _words("podcast podcasts article articles")
+_ONE_OFF_SEEING = _words("had finished got tried")
 # A word that counts what follows it: "a pair of socks" is socks, "three episodes of" is episodes.
 _MEASURES = _words("pair pairs cup cups mug mugs bowl bowls slice slices glass glasses bottle bottles piece pieces")
 _MEASURES |= _words("plate plates bit bunch couple lot lots load loads box boxes bag bags packet packets can cans")
@@ -156,7 +160,10 @@ def _trivial_act(rest: str, slot: str) -> bool:
         return False
     if kind == "event" and words[0] in _VIEWING_VERBS and _TITLE_AFTER_VERB.match(rest):
         return True
-    return _head_noun(words[1:]) in _TRIVIAL_THINGS
+    head = _head_noun(words[1:])
+    if head in _SEEN_THINGS and words[0] not in _VIEWING_VERBS | _ONE_OFF_SEEING:
+        return False  # "played a show at a pub", "made a documentary": what one makes or performs is no evening in
+    return head in _TRIVIAL_THINGS
 
 
 # --- not the user ---------------------------------------------------------------------------------------
