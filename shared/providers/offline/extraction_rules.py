@@ -80,7 +80,10 @@ from shared.providers.offline.text_forms import PRONOUNS, bare_verb, slug, third
 from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import third_singular as _verb_s
 
-RULES_VERSION = "rules-v11"  # part of the extraction cache key: v11 reads work forms (work_forms.py), personal
+RULES_VERSION = "rules-v12"  # part of the extraction cache key: v12 reads fragments and answers (fragments.py),
+# past events and other people's news (past_time.py, others_news.py), foreign skeletons (foreign_skeleton.py),
+# one reading of "have been X" (held_states.py), and drops chat residue and facts not worth keeping
+# (chat_residue.py, worth_keeping.py); v11 reads work forms (work_forms.py), personal
 # life (life.py), changes and non-facts said otherwise (said_forms.py), other people in foreign languages
 # (foreign_people.py) and answers to a question's gap (answers.py); v10 reads friends' news (talk.py),
 # relatives and pets as chat says them (kin.py), contexts named by their kind (contexts.py), foreign habits
