@@ -133,8 +133,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         # min_size 0: the API starts, and serves ingest, while the database is down, and no background task
-        # keeps retrying (and logging) to hold a connection open through an outage.
-        app.state.pool = await create_pool(settings.database_url or "", min_size=0, max_size=settings.api_db_pool_size)
+        # keeps retrying (and logging) to hold a connection open through an outage. light_reset: no route
+        # leaves session state on a pooled connection (advisory locks are transaction-scoped, LISTEN has its
+        # own connection, no SET), and asyncpg's reset query was a round trip on every release: two of a
+        # search's eight round trips, on the way to its answer.
+        app.state.pool = await create_pool(
+            settings.database_url or "", min_size=0, max_size=settings.api_db_pool_size, light_reset=True
+        )
         app.state.producer = new_producer(settings)
         await app.state.producer.start()
         app.state.recalls = RecallPublisher(
