@@ -259,6 +259,30 @@ def _track_lag(app: faust.App, stage: str) -> None:
             reported.add(tp)
 
 
+async def send_in_batches(producer: AIOKafkaProducer, topic: str, items: list[tuple[bytes, bytes]]) -> None:
+    """Publish (key, value) pairs and return only once the broker has them all: each partition's records (the
+    partition ``key_partitioner`` gives their key, as ``send`` would) in their order, in batches handed to the
+    producer whole. ``send`` per record waited on the topic's metadata, chose a partition and made a future
+    for every record: about 10 us each, a few per cent of the extractor's CPU."""
+    if not items:
+        return
+    partitions = sorted(await producer.partitions_for(topic))
+    by_partition: dict[int, list[tuple[bytes, bytes]]] = {}
+    for key, value in items:
+        by_partition.setdefault(key_partitioner(key, partitions, partitions), []).append((key, value))
+    deliveries = []
+    for partition, records in by_partition.items():
+        batch = producer.create_batch()
+        for key, value in records:
+            if batch.append(key=key, value=value, timestamp=None) is None:  # full: send it, start the next
+                deliveries.append(await producer.send_batch(batch, topic, partition=partition))
+                batch = producer.create_batch()
+                batch.append(key=key, value=value, timestamp=None)  # an empty batch takes any one record
+        deliveries.append(await producer.send_batch(batch, topic, partition=partition))
+    for delivery in deliveries:  # all of them: nothing is acknowledged before it is on the broker
+        await delivery
+
+
 async def send_and_wait(producer: AIOKafkaProducer, topic: str, items: list[tuple[bytes, bytes]]) -> None:
     """Publish (key, value) pairs and return only once the broker has them all."""
     futures = [await producer.send(topic, key=key, value=value) for key, value in items]
