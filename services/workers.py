@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,6 +35,13 @@ class StageSpec:
 
 
 BACKGROUND_NICENESS = 10
+# Container objects allocated (net) before Python's cyclic garbage collector runs its young generation, in
+# place of its default 700. A stage allocates about 20 per message (events, turns, facts, futures), so at 700
+# the collector ran every 35 messages and, with its older generations in tow, took 0.03 ms of the
+# extractor's ~0.27 ms of CPU per message (gc.callbacks timing over the bench workload, in process); at
+# 10,000 it takes 0.002 ms. Reference counting still frees everything that is not a cycle at once; a cycle
+# waits for at most 10,000 allocations.
+GC_YOUNG_THRESHOLD = 10_000
 
 
 def _specs() -> dict[str, StageSpec]:
@@ -106,6 +114,7 @@ def run_worker(stage: str, settings: Settings) -> None:
         read_ahead=spec.read_ahead,
     )
     serve_metrics(settings.metrics_port, settings.metrics_host)
+    gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
     niceness = os.nice(BACKGROUND_NICENESS) if spec.background else os.nice(0)
     log.info("worker_starting", stage=stage, group=app.conf.id, metrics_port=settings.metrics_port, nice=niceness)
     Worker(

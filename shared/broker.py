@@ -158,6 +158,7 @@ def create_faust_app(stage: str, settings: Settings) -> faust.App:
     )
     app.memstream_fetch_max_wait_ms = settings.kafka_fetch_max_wait_ms
     _cap_fetch_wait()
+    _deliver_first()
     _track_lag(app, stage)
     return app
 
@@ -185,6 +186,55 @@ def _cap_fetch_wait() -> None:
     driver.AIOKafkaConsumerThread._create_worker_consumer = create_worker_consumer
 
 
+def _deliver_first() -> None:
+    """faust's fetch loop hands every fetched message to the agents' streams through ``wait_first(deliver,
+    flow suspended)`` on its consumer (a mode Service), which starts four tasks per message (the delivery,
+    and waits for a suspended flow, a stop and a crash), races them in ``asyncio.wait`` and cancels the
+    losers: 28 us a message, about 9 % of the extractor's CPU. A delivery nearly always completes in its first
+    step (the stream's buffer has room), so the consumer's ``wait_first`` now gives a coroutine passed first
+    that one step before any race: done there, its result (or its exception) comes back at once, as the race
+    would have returned it, and the waits it was raced with are closed unstarted. A delivery still waiting
+    after its step (the buffer is full), or a call while the flow is suspended or the consumer stops, goes
+    into faust's race unchanged, so a rebalance or a shutdown interrupts it as before. What a message is and
+    when its offset is committed do not change: the stage acknowledges its batches itself (shared/runtime.py)."""
+    from faust.transport.drivers import aiokafka as driver
+    from mode.services import WaitResults
+
+    race = getattr(driver.Consumer, "wait_first", None)
+    if race is None or getattr(race, "memstream_delivers_first", False):
+        return
+
+    async def wait_first(consumer, *coros, timeout=None):
+        first = coros[0] if coros else None
+        if not asyncio.iscoroutine(first) or _interrupted(consumer):
+            return await race(consumer, *coros, timeout=timeout)
+        step = asyncio.ensure_future(first)
+        try:
+            await asyncio.sleep(0)  # the delivery's first step runs before this returns
+        except BaseException:
+            step.cancel()
+            _close(coros[1:])
+            raise
+        if step.done() and not _interrupted(consumer):
+            _close(coros[1:])
+            return WaitResults([first], [step.result()], False)
+        return await race(consumer, step, *coros[1:], timeout=timeout)
+
+    wait_first.memstream_delivers_first = True
+    driver.Consumer.wait_first = wait_first
+
+
+def _interrupted(consumer) -> bool:
+    suspended = getattr(consumer, "suspend_flow", None)
+    return consumer._stopped.is_set() or consumer._crashed.is_set() or bool(suspended and suspended.is_set())
+
+
+def _close(coros) -> None:
+    for coro in coros:
+        if asyncio.iscoroutine(coro):
+            coro.close()  # never started: closed, it warns of nothing
+
+
 def _track_lag(app: faust.App, stage: str) -> None:
     reported: set = set()
 
@@ -207,6 +257,30 @@ def _track_lag(app: faust.App, stage: str) -> None:
             lag = max(0, head - (committed.get(tp) or 0))
             CONSUMER_LAG.labels(stage, tp.topic, str(tp.partition)).set(lag)
             reported.add(tp)
+
+
+async def send_in_batches(producer: AIOKafkaProducer, topic: str, items: list[tuple[bytes, bytes]]) -> None:
+    """Publish (key, value) pairs and return only once the broker has them all: each partition's records (the
+    partition ``key_partitioner`` gives their key, as ``send`` would) in their order, in batches handed to the
+    producer whole. ``send`` per record waited on the topic's metadata, chose a partition and made a future
+    for every record: about 10 us each, a few per cent of the extractor's CPU."""
+    if not items:
+        return
+    partitions = sorted(await producer.partitions_for(topic))
+    by_partition: dict[int, list[tuple[bytes, bytes]]] = {}
+    for key, value in items:
+        by_partition.setdefault(key_partitioner(key, partitions, partitions), []).append((key, value))
+    deliveries = []
+    for partition, records in by_partition.items():
+        batch = producer.create_batch()
+        for key, value in records:
+            if batch.append(key=key, value=value, timestamp=None) is None:  # full: send it, start the next
+                deliveries.append(await producer.send_batch(batch, topic, partition=partition))
+                batch = producer.create_batch()
+                batch.append(key=key, value=value, timestamp=None)  # an empty batch takes any one record
+        deliveries.append(await producer.send_batch(batch, topic, partition=partition))
+    for delivery in deliveries:  # all of them: nothing is acknowledged before it is on the broker
+        await delivery
 
 
 async def send_and_wait(producer: AIOKafkaProducer, topic: str, items: list[tuple[bytes, bytes]]) -> None:

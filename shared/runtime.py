@@ -28,7 +28,7 @@ from aiokafka.errors import KafkaError
 from pydantic import ValidationError
 from tenacity import AsyncRetrying, retry_if_exception, wait_exponential_jitter
 
-from shared.broker import Topics, create_faust_app
+from shared.broker import Topics, create_faust_app, send_in_batches
 from shared.domain.event_checks import unstorable_text
 from shared.settings import Settings
 from shared.storage.db import create_pool
@@ -330,13 +330,9 @@ def build_stage_app(
     app = create_faust_app(stage, settings)
 
     async def publish(topic: str, items: list[tuple[bytes, bytes]]) -> None:
-        # Every record is handed to the producer first, in order (a key's records keep their order), and
-        # only then are the deliveries awaited: all of them, so nothing is acknowledged before it is on the
-        # broker. One by one rather than gathered: by then most are done, and awaiting a done future costs
-        # nothing, where gather hung a callback on each.
-        futures = [await app.producer.send(topic, key, value, None, None, None) for key, value in items]
-        for delivery in futures:
-            await delivery
+        # Through faust's own producer (started and stopped with the app), in batches: a key's records keep
+        # their order, and every delivery is awaited, so nothing is acknowledged before it is on the broker.
+        await send_in_batches(app.producer._ensure_producer(), topic, items)  # faust keeps no public accessor
 
     ctx = StageContext(stage=stage, settings=settings, topics=Topics.from_settings(settings), publish=publish)
     loop = StageLoop(ctx, parse, handle, prefetch)
