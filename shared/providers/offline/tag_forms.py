@@ -135,7 +135,7 @@ _TALK_GERUNDS = _alternation("""
 _MOVE_WAY = (
     r"(?:(?:all\s+the\s+way\s+|halfway\s+)?across\s+the\s+(?:country|world|pond|globe|border|state|ocean|channel)"
     r"|out\s+west|back\s+east|down\s+south|up\s+north|back\s+home|abroad|overseas|for\s+good|permanently"
-    r"|full[-\s]time|out|over|down|up|back|away|home)"
+    r"|full[-\s]time|out|over|down|up|back|away|home|here|there)"
 )
 _NAME = r"(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*){0,2}"
 _NOW = r"(?:\s+(?:now|nowadays|these\s+days|for\s+now|at\s+the\s+moment|atm|currently|full\s+stop))?"
@@ -402,6 +402,66 @@ _TOOL_SHOP = _rx(
 )
 
 
+# "our frontend is all svelte", "backend is go", "our whole infra is terraform + aws": a part of the team's
+# tooling named by known tools, in chat's lower case (the belonging reader wants a capital).
+_TOOLING_PART = (
+    r"(?:frontend|front\s+end|backend|back\s+end|stack|infra|infrastructure|ci|cd|ci/cd|db|database|data\s+warehouse"
+    r"|warehouse|cache|queue|hosting|cloud|monitoring|logging|tooling|codebase|api|app|mobile\s+app|web\s+app|editor)"
+)
+_TOOLING_IS = _rx(
+    rf"^(?:(?:our|my\s+team'?s|the\s+team'?s|the\s+company'?s)\s+)?(?:whole\s+|entire\s+|main\s+)?(?P<thing>{_TOOLING_PART})"
+    r"\s+(?:is|are|'s)\s+(?:(?:all|mostly|entirely|just|pure|basically|still)\s+)?(?:written\s+in\s+|built\s+(?:in|on|with)\s+"
+    r"|on\s+)?(?P<t>[\w.#-]+(?:\s+[\w.#-]+)?(?:\s*(?:\+|&|/|,|and)\s*[\w.#-]+(?:\s+[\w.#-]+)?){0,3})$"
+)
+# Frameworks, infrastructure and data tools chat writes in lower case ("our frontend is all svelte"), known
+# here only to tell a tool's name from a word; their slot is the part of the tooling they are named for.
+_TECH_NAMES = frozenset(
+    """react vue svelte angular next.js nextjs nuxt django flask rails laravel spring express fastapi terraform
+    pulumi ansible kubernetes k8s docker nomad kafka rabbitmq graphql node nodejs node.js deno bun tailwind htmx
+    flutter electron unity godot snowflake bigquery redshift databricks airflow dbt spark grafana prometheus datadog
+    sentry splunk elixir phoenix remix astro gatsby ember jquery""".split()
+)
+
+
+def _named_tool(name: str, is_tool: Callable[[str], bool]) -> bool:
+    return is_tool(name) or name.lower() in _TECH_NAMES or name[:1].isupper()
+
+
+_TOOLING_PAIR = rf"{_TOOLING_PART}\s+(?:is|are|'s)\s+[\w.#+ -]{{1,40}}?"
+_TOOLING_LIST = _rx(
+    rf"^(?P<own>(?:our|my\s+team'?s|the\s+team'?s)\s+)(?:whole\s+|entire\s+|main\s+)?{_TOOLING_PAIR}"
+    rf"(?:\s*(?:,|;)\s*(?:and\s+|but\s+|while\s+|plus\s+)?(?:the\s+)?{_TOOLING_PAIR}|\s+(?:and|but|while|plus)\s+(?:the\s+)?"
+    rf"{_TOOLING_PAIR})+$"
+)
+_TOOLING_CUT = _rx(
+    rf"\s*(?:,|;)\s*(?:and\s+|but\s+|while\s+|plus\s+)?(?:the\s+)?(?={_TOOLING_PART}\s+(?:is|are|'s)\s)"
+    rf"|\s+(?:and|but|while|plus)\s+(?:the\s+)?(?={_TOOLING_PART}\s+(?:is|are|'s)\s)"
+)
+
+
+def tooling_parts(clause: str) -> list[str] | None:
+    """ "our frontend is all svelte, backend is go": each part of the team's tooling said with its own
+    "our" (the possessive said once is every part's), or None when the clause is no such list."""
+    m = _TOOLING_LIST.match(clause) if may_match(of_pattern(_TOOLING_LIST), lowered_ascii(clause)) else None
+    if m is None:
+        return None
+    parts = [p.strip() for p in _TOOLING_CUT.split(clause[m.end("own") :]) if p and p.strip()]
+    return [m.group("own") + p for p in parts] if len(parts) > 1 else None
+
+
+_TOOL_SPLIT = re.compile(r"\s*(?:\+|&|/|,|\band\b)\s*")
+# "we've been on Kubernetes for two years": a team's tool kept up (the date said apart).
+_BEEN_ON_TOOL = _rx(
+    r"^we\s+have\s+been\s+(?:on|using|running(?:\s+on)?)\s+(?P<t>(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?)$"
+)
+# "we live out in the countryside near York": the particle before where one lives says nothing of it.
+_LIVE_OUT_IN = _rx(
+    r"^(?P<head>(?:i|we)\s+(?:(?:now|currently|still)\s+)?live)\s+(?:out|up|down|over|right|way\s+out)\s+(?=in\s)"
+)
+# "i haven't eaten meat in 5 years": a food not eaten since (the time said apart).
+_NOT_EATEN_SINCE = _rx(rf"^i\s+have\s+(?:not|never)\s+(?:eaten|had|touched)\s+(?P<f>{FOODS})$")
+_NOT_DRUNK_SINCE = _rx(rf"^i\s+have\s+(?:not|never)\s+(?:drunk|drank|had|touched)\s+(?P<f>{DRINKS})$")
+
 _DATED_DIET = _rx(rf"^(?:now\s+|fully\s+|strictly\s+)?(?P<d>{_DIET_SINGLE})$")
 
 
@@ -411,6 +471,20 @@ def plainly(clause: str, is_tool: Callable[[str], bool], *, dated: bool = False)
     lowered = lowered_ascii(clause)
     if dated and (m := _match(_DATED_DIET, clause, lowered)) is not None:
         return Plain(f"I am {m.group('d')}")
+    if (m := _match(_TOOLING_IS, clause, lowered)) is not None:
+        tools = [t for t in _TOOL_SPLIT.split(m.group("t")) if t]
+        if len(tools) == 1 and _named_tool(tools[0], is_tool):
+            # the part's own slot (the belonging reader wants the name as a name: "our frontend is Svelte")
+            own = clause[: m.start("thing")] or "our "
+            return Plain(f"{own}{m.group('thing')} is {tools[0][:1].upper()}{tools[0][1:]}")
+        if tools and all(_named_tool(t, is_tool) for t in tools):
+            return Plain("we use " + " and ".join(t if is_tool(t) else t[:1].upper() + t[1:] for t in tools))
+    if dated and (m := _match(_BEEN_ON_TOOL, clause, lowered)) is not None:
+        return Plain(f"we use {m.group('t')}")
+    if (m := _match(_LIVE_OUT_IN, clause, lowered)) is not None:
+        return Plain(f"{m.group('head')} {clause[m.end() :]}")
+    if dated and (m := _match(_NOT_EATEN_SINCE, clause, lowered) or _match(_NOT_DRUNK_SINCE, clause, lowered)):
+        return Plain(_not_eaten(m))
     if (m := _match(_TOOL_SHOP, clause, lowered)) is not None:
         return Plain(f"we use {m.group('t')}") if is_tool(m.group("t")) else None
     if (m := _match(_BASED_OUT_OF, clause, lowered)) is not None:
@@ -459,6 +533,11 @@ _HATE_WHEN_YOU = _rx(
     r"^i\s+(?:really\s+)?(?:hate|dislike|do\s+not\s+like|can\s*not\s+stand|cannot\s+stand)\s+(?:it\s+)?when\s+you\s+"
     r"(?P<v>[a-z-]+)(?P<rest>(?:\s+[\w'-]+){1,5})$"
 )
+# How an answer may be put: "I'd rather you be blunt".
+_MANNERS = frozenset(
+    """blunt direct honest brief concise short casual formal informal friendly gentle critical patient technical
+    detailed thorough straightforward frank succinct terse playful serious funny encouraging harsh""".split()
+)
 _CHAT_FILLER = _rx(r"\s+(?:lol|lmao|haha+|tbh|pls|plz|please|ok|okay|honestly|really|tho|though|ngl|fr|imo)\b")
 _STOP_TALKING = _rx(
     rf"^(?:(?:please|pls|plz|can\s+you|could\s+you|just|and)\s+)*(?:stop|quit)\s+(?P<g>{_TALK_GERUNDS})(?:\s+(?:please|pls|plz))*$"
@@ -477,6 +556,11 @@ _SHIFT = _rx(
 )
 
 
+_RATHER_YOU_BE = _rx(
+    r"^i\s+would\s+(?:much\s+)?rather\s+you\s+(?:be|were|are|was)\s+(?P<adj>(?:more\s+|a\s+bit\s+more\s+)?[a-z-]+)$"
+)
+
+
 def read(clause: str, *, dated: bool = False) -> list[Said]:
     """What the clause says that no rule says: the assistant's answer format and manner, gig and lead work.
     ``dated``: the clause said when; a shift said with a time ("on nights this month") is a rota, not the job."""
@@ -484,6 +568,9 @@ def read(clause: str, *, dated: bool = False) -> list[Said]:
     if (m := _match(_RATHER_FORMAT, clause, lowered)) is not None:
         a, b = m.group("a"), m.group("b")
         return [Said(f"The user prefers {a} over {b} in answers", "style:format", a.lower(), preference=True)]
+    if (m := _match(_RATHER_YOU_BE, clause, lowered)) is not None and m.group("adj").split()[-1] in _MANNERS:
+        adj = " ".join(m.group("adj").split())
+        return [Said(f"The user wants the assistant to be {adj}", "style:tone", adj, preference=True)]
     if (m := _match(_RATHER_YOU_NOT, clause, lowered)) is not None:
         what = f"{m.group('v')}{m.group('rest')}".strip()
         return [Said(f"The user wants the assistant not to {what}", f"style:{_slug(m.group('v'))}", what, True)]
@@ -504,7 +591,7 @@ def read(clause: str, *, dated: bool = False) -> list[Said]:
         what = " ".join(m.group("what").split())
         verb = m.group("v").lower()
         verb = verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
-        return [Said(f"The user {verb} {what} at {m.group('o')}", "employer", m.group("o").lower(), defers=True)]
+        return [Said(f"The user {verb} {what} at {m.group('o')}", "employer", m.group("o").lower())]
     if not dated and (m := _match(_SHIFT, clause, lowered)) is not None:
         shift = m.group("s").lower().rstrip("s") if m.group("s").lower() != "nights" else "night"
         said = [Said(f"The user works the {shift} shift", "work:hours", f"{shift} shift", defers=True)]
