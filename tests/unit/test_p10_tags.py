@@ -114,6 +114,19 @@ WE = [
     ("our infra is on DigitalOcean", ("digitalocean",)),
     ("we mostly write Ruby, some Go", ("ruby",)),
     ("at my job it's Postgres everywhere", ("postgres",)),
+    # a second batch: chat's lower case, parts of the tooling named together, kept up, joined clauses
+    ("our frontend is all svelte, backend is go", ("svelte", "go")),
+    ("our backend is Django and the frontend is React", ("django", "react")),
+    ("our whole infra is terraform + aws", ("aws",)),
+    ("backend is go btw", ("go",)),
+    ("we've been on Kubernetes for two years", ("kubernetes",)),
+    ("we use postgres and redis at work", ("postgres",)),
+    ("at my work we use clickup for tasks", ("clickup",)),
+    ("my company's on AWS", ("aws",)),
+    ("ok so we're on azure and honestly it's fine", ("azure",)),
+    ("our ci is github actions", ("github actions",)),
+    ("we do sprint planning in Jira", ("jira",)),
+    ("we deploy everything through Jenkins", ("jenkins",)),
 ]
 
 WE_ENDED = [
@@ -136,6 +149,10 @@ WE_NOTHING = [
     "our competitors use Salesforce",
     "we could try Postgres I guess",
     "does your team use Kubernetes?",
+    "our app is a mess",
+    "the backend is slow and buggy",
+    "we've been on holiday for two weeks",
+    "we are 3",
 ]
 
 
@@ -205,6 +222,17 @@ WORK = [
     ("I'm a product manager at Canva", ("canva",)),
     ("I've worked at Bosch for three years now", ("bosch",)),
     ("I'm on the night shift at the hospital", ("night|hospital",)),
+    # a second batch
+    ("im a nurse in the NICU at St Jude's", ("nurse",)),
+    ("i work for a small agency in Leeds, doing front end", ("agency",)),
+    ("just got promoted to senior engineer at Atlassian", ("senior engineer",)),
+    ("i'm a barista but studying to be a vet", ("barista",)),
+    ("been a paramedic for 8 yrs", ("paramedic",)),
+    ("i'm a freelance illustrator, mostly kids books", ("illustrator",)),
+    ("I lead a team of five at Ocado", ("ocado",)),
+    ("I deliver for Deliveroo on weekends", ("deliveroo",)),
+    ("currently working as a sous chef", ("sous chef",)),
+    ("i'm a teacher at a primary school in Leeds", ("teacher",)),
 ]
 
 WORK_NOTHING = [
@@ -220,6 +248,8 @@ WORK_NOTHING = [
     "I'm a huge fan of Apple",
     "I'm a morning person",
     "I'm thinking of becoming a teacher",
+    "I lead a book club at the library",
+    "I run a Dungeons and Dragons game on Fridays",
 ]
 
 
@@ -284,6 +314,17 @@ LOCATION = [
     ("home these days is a tiny flat in Lille", ("lille",)),
     ("we've made the move to Galway!", ("galway",)),
     ("I'm a Parisian now", ("paris|parisian",)),
+    # a second batch
+    ("i moved to lisbon last year and love it", ("lisbon",)),
+    ("moved here to Bristol in 2022", ("bristol",)),
+    ("i've been living in Toronto for a decade", ("toronto",)),
+    ("we live out in the countryside near York", ("york",)),
+    ("i live in manchester now", ("manchester",)),
+    ("I'm a proper Glaswegian these days", ("glasgow|glaswegian",)),
+    ("home is Cardiff these days", ("cardiff",)),
+    ("based out of Austin, TX", ("austin",)),
+    ("we relocated across the pond to Boston", ("boston",)),
+    ("made the big move to Sydney last month!", ("sydney",)),
 ]
 
 LOCATION_NOTHING = [
@@ -299,6 +340,9 @@ LOCATION_NOTHING = [
     "I'm in a meeting",
     "we're flying to Madrid tomorrow",
     "is Glasgow nice to live in?",
+    "my brother's a proper Londoner",
+    "we could move out to the countryside near York",
+    "my mum moved to Bristol",
 ]
 
 
@@ -361,6 +405,17 @@ DIET = [
     ("i dont eat fish or meat", ("meat|fish",)),
     ("I've been off gluten since March", ("gluten",)),
     ("I'm allergic to sesame, so careful", ("sesame",)),
+    # a second batch
+    ("i haven't eaten meat in 5 years", ("meat",)),
+    ("i'm vegan and my husband isn't", ("vegan",)),
+    ("i'm a vegetarian, have been since i was 12", ("vegetarian",)),
+    ("vegan since 2019", ("vegan",)),
+    ("no alcohol for me", ("alcohol",)),
+    ("i'm totally off caffeine now", ("caffeine",)),
+    ("I cut out sugar in January", ("sugar",)),
+    ("I keep halal", ("halal",)),
+    ("im pescatarian lol", ("pescatarian",)),
+    ("I'm mostly plant-based", ("plant-based",)),
 ]
 
 DIET_NOTHING = [
@@ -375,6 +430,9 @@ DIET_NOTHING = [
     "I might cut out dairy",
     "would a vegan diet help my skin?",
     "my flatmate doesn't eat meat",
+    "no meat for the kids tonight",
+    "I haven't eaten all day",
+    "trying to stick to keto for now but it's hard",
 ]
 
 
@@ -440,6 +498,17 @@ PREFERENCE = [
     ("I much prefer winter to summer", ("winter",)),
     ("rock climbing is my jam", ("rock climbing|climbing",)),
     ("I'm a huge Arsenal fan", ("arsenal",)),
+    # a second batch
+    ("honestly i'd rather you be blunt", ("blunt",)),
+    ("short answers pls", ("short",)),
+    ("pls use bullet points from now on", ("bullet",)),
+    ("i prefer python over java", ("python",)),
+    ("i hate long answers", ("long",)),
+    ("no small talk please", ("small talk",)),
+    ("spare me the disclaimers", ("disclaimers",)),
+    ("cats > dogs", ("cats",)),
+    ("hiking is my happy place", ("hiking",)),
+    ("i'd much rather you didn't use jargon", ("jargon",)),
 ]
 
 PREFERENCE_NOTHING = [
@@ -453,6 +522,9 @@ PREFERENCE_NOTHING = [
     "would you prefer tea or coffee?",
     "what's your favourite band?",
     "would it be better to use bullet points here?",
+    "is python better than java?",
+    "my husband would rather you be blunt",
+    "cats or dogs?",
 ]
 
 

@@ -1878,7 +1878,8 @@ _TOOLING_THINGS = _vocab("""
     stack, infra, infrastructure, hosting, deploys, deployment, deployments, repo, repos, code, codebase,
     monitoring, alerting, alerts, logging, logs, dashboards, docs, documentation, wiki, notes, email, mail, chat,
     tracker, issue tracker, tickets, ticketing, os, server, servers, api, app, site, website, blog, cms, analytics,
-    payments, auth, search, queue, storage, backups, photos, calendar, tasks, to-dos, todos, passwords, vpn, dns
+    payments, auth, search, queue, storage, backups, photos, calendar, tasks, to-dos, todos, passwords, vpn, dns,
+    data warehouse, warehouse, data lake, cache, message queue, cluster, cdn, orchestration
 """)
 
 
@@ -2842,7 +2843,7 @@ _MARKERS = {
         i, i'm, im, my, the, and, is, are, you, to, of, am, have, it, this, with, for, not, don't, we, was,
         at, on, live, work, like, love, use, just, can, what, that, hello, hi, thanks, yes, please, now, anymore, longer
         pls, plz, lol, tbh, btw, omg, haha, gonna, wanna, kinda, ngl, idk, imo, i've, i'd, i'll, she, he, his, her,
-        our, she's, he's, it's, here, since, got, really, about, been, keep, answers, no
+        our, she's, he's, it's, here, since, got, really, about, been, keep, answers, no, currently, working
     """),
     "de": _vocab("""
         ich, und, nicht, der, das, ist, mein, meine, bin, wohne, lebe, heiße, heisse, komme, aus, mit, auf,

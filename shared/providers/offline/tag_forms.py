@@ -28,6 +28,10 @@ def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
 
+def _word_set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
 def _alternation(words: str) -> str:
     items = sorted({w.strip() for w in words.split(",") if w.strip()}, key=lambda w: (-len(w), w))
     return "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in items) + ")"
@@ -415,11 +419,13 @@ _TOOLING_IS = _rx(
 )
 # Frameworks, infrastructure and data tools chat writes in lower case ("our frontend is all svelte"), known
 # here only to tell a tool's name from a word; their slot is the part of the tooling they are named for.
-_TECH_NAMES = frozenset(
-    """react vue svelte angular next.js nextjs nuxt django flask rails laravel spring express fastapi terraform
-    pulumi ansible kubernetes k8s docker nomad kafka rabbitmq graphql node nodejs node.js deno bun tailwind htmx
-    flutter electron unity godot snowflake bigquery redshift databricks airflow dbt spark grafana prometheus datadog
-    sentry splunk elixir phoenix remix astro gatsby ember jquery""".split()
+_TECH_NAMES = _word_set(
+    """
+    react vue svelte angular next.js nextjs nuxt django flask rails laravel spring express fastapi terraform
+    pulumi ansible kubernetes k8s docker nomad kafka rabbitmq graphql node nodejs node.js deno bun tailwind
+    htmx flutter electron unity godot snowflake bigquery redshift databricks airflow dbt spark grafana
+    prometheus datadog sentry splunk elixir phoenix remix astro gatsby ember jquery
+    """
 )
 
 
@@ -462,6 +468,14 @@ _LIVE_OUT_IN = _rx(
 _NOT_EATEN_SINCE = _rx(rf"^i\s+have\s+(?:not|never)\s+(?:eaten|had|touched)\s+(?P<f>{FOODS})$")
 _NOT_DRUNK_SINCE = _rx(rf"^i\s+have\s+(?:not|never)\s+(?:drunk|drank|had|touched)\s+(?P<f>{DRINKS})$")
 
+# "we do sprint planning in Jira", "we track bugs on Linear": a work practice done in a named tool is the tool
+# used for it ("we use Jira for sprint planning", which the tool readers slot by its purpose).
+_PRACTICE_IN_TOOL = _rx(
+    r"^we\s+(?:(?:mostly|all|still|now|also|basically)\s+)?(?P<v>do|run|handle|manage|track|plan|keep|file|log|write"
+    r"|host|store|review|schedule|organi[sz]e|coordinate|document)\s+(?:all\s+|our\s+|the\s+)?(?P<p>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*){0,2})\s+(?:in|on|with|using|via|through)\s+(?P<t>[\w.+#-]+(?:\s+(?-i:[A-Z])[\w.+#-]*)?)$"
+)
+
 _DATED_DIET = _rx(rf"^(?:now\s+|fully\s+|strictly\s+)?(?P<d>{_DIET_SINGLE})$")
 
 
@@ -485,6 +499,9 @@ def plainly(clause: str, is_tool: Callable[[str], bool], *, dated: bool = False)
         return Plain(f"{m.group('head')} {clause[m.end() :]}")
     if dated and (m := _match(_NOT_EATEN_SINCE, clause, lowered) or _match(_NOT_DRUNK_SINCE, clause, lowered)):
         return Plain(_not_eaten(m))
+    if (m := _match(_PRACTICE_IN_TOOL, clause, lowered)) is not None and _named_tool(m.group("t"), is_tool):
+        verb = "" if m.group("v").lower() == "do" else m.group("v").lower() + "ing "
+        return Plain(f"we use {m.group('t')} for {verb}{m.group('p')}")
     if (m := _match(_TOOL_SHOP, clause, lowered)) is not None:
         return Plain(f"we use {m.group('t')}") if is_tool(m.group("t")) else None
     if (m := _match(_BASED_OUT_OF, clause, lowered)) is not None:
@@ -534,16 +551,21 @@ _HATE_WHEN_YOU = _rx(
     r"(?P<v>[a-z-]+)(?P<rest>(?:\s+[\w'-]+){1,5})$"
 )
 # How an answer may be put: "I'd rather you be blunt".
-_MANNERS = frozenset(
-    """blunt direct honest brief concise short casual formal informal friendly gentle critical patient technical
-    detailed thorough straightforward frank succinct terse playful serious funny encouraging harsh""".split()
+_MANNERS = _word_set(
+    """
+    blunt direct honest brief concise short casual formal informal friendly gentle critical patient technical
+    detailed thorough straightforward frank succinct terse playful serious funny encouraging harsh
+    """
 )
 _CHAT_FILLER = _rx(r"\s+(?:lol|lmao|haha+|tbh|pls|plz|please|ok|okay|honestly|really|tho|though|ngl|fr|imo)\b")
 _STOP_TALKING = _rx(
     rf"^(?:(?:please|pls|plz|can\s+you|could\s+you|just|and)\s+)*(?:stop|quit)\s+(?P<g>{_TALK_GERUNDS})(?:\s+(?:please|pls|plz))*$"
 )
+_GIG_AGENT = {"drive": "driver", "deliver": "delivery rider", "ride": "rider", "cycle": "courier", "courier": "courier"}
 _GIG = _rx(
-    r"^i\s+(?:currently\s+|also\s+|mostly\s+)?(?P<v>drive|deliver|ride|cycle|courier)\s+for\s+(?P<o>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*)?)$"
+    r"^i\s+(?:currently\s+|also\s+|mostly\s+)?(?P<v>drive|deliver|ride|cycle|courier)\s+for\s+"
+    r"(?P<o>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*)?)"
+    r"(?:\s+(?:on\s+(?:weekends|the\s+side|evenings)|part[-\s]time|full[-\s]time|at\s+night|now))?$"
 )
 _LEAD_AT = _rx(
     r"^i\s+(?P<v>manage|lead|run|head|supervise|oversee)\s+(?P<what>(?:a|the|our|two|three|\d+)\s+[\w' -]{1,40}?)"
@@ -585,7 +607,9 @@ def read(clause: str, *, dated: bool = False) -> list[Said]:
         return [Said(f"The user wants the assistant to stop {what}", f"style:{_slug(what.split()[0])}", what, True)]
     if (m := _match(_GIG, clause, lowered)) is not None:
         return [
-            Said(f"The user {m.group('v').lower()}s for {m.group('o')}", "employer", m.group("o").lower(), defers=True)
+            Said(
+                f"The user is a {_GIG_AGENT[m.group('v').lower()]} for {m.group('o')}", "employer", m.group("o").lower()
+            )
         ]
     if (m := _match(_LEAD_AT, clause, lowered)) is not None:
         what = " ".join(m.group("what").split())
