@@ -3296,7 +3296,7 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True, *, tagged: 
     if drafts and all((d.slot or "").startswith("trait:") for d in drafts):
         drafts = _role_at_drafts(c) or drafts  # "I'm a junior acountant at a small firm": a role, not a trait
     drafts = drafts or _progressive_as_present(c, general) or _years_as_role(raw, c.today, general)
-    return [_dated(_tag_retyped(d, c), c) for d in drafts]
+    return [_dated(_tag_retyped(d, c), c) for d in drafts if not tag_forms.someone_elses_tool(d.text, d.slot)]
 
 
 def _tag_form_drafts(raw: str, c: Clause) -> tuple[list[Draft], bool] | None:

@@ -677,3 +677,15 @@ def tool_done_with(text: str, slot: str | None, tool_slot: Callable[[str], str])
         return None
     m = _DONE_WITH_TOOL.search(text)
     return tool_slot(m.group("t")) if m else None
+
+
+# "our competitors use Salesforce", "our clients are on SAP": a tool of people outside the team is not the team's.
+_OUTSIDERS_TOOL = _rx(
+    r"^The user's\s+(?:team's\s+|company's\s+)?(?:competitors?|rivals?|clients?|customers?|vendors?|suppliers?"
+    r"|investors?|neighbou?rs?|users|contractors?|agency's|parent\s+company|sister\s+company)\b"
+)
+
+
+def someone_elses_tool(text: str, slot: str | None) -> bool:
+    """Whether a tool fact says what people outside the user's team use."""
+    return bool(slot) and slot.startswith("tool:") and _OUTSIDERS_TOOL.match(text) is not None
