@@ -501,7 +501,7 @@ def plainly(clause: str, is_tool: Callable[[str], bool], *, dated: bool = False)
         return Plain(_not_eaten(m))
     if (m := _match(_PRACTICE_IN_TOOL, clause, lowered)) is not None and _named_tool(m.group("t"), is_tool):
         verb = "" if m.group("v").lower() == "do" else m.group("v").lower() + "ing "
-        return Plain(f"we use {m.group('t')} for {verb}{m.group('p')}")
+        return Plain(f"we use {m.group('t')} for {verb}{m.group('p')}", defers=True)
     if (m := _match(_TOOL_SHOP, clause, lowered)) is not None:
         return Plain(f"we use {m.group('t')}") if is_tool(m.group("t")) else None
     if (m := _match(_BASED_OUT_OF, clause, lowered)) is not None:
