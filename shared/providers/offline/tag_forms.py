@@ -260,7 +260,7 @@ _FORMS = (
     _Form(
         _rx(
             rf"^(?:i|we)\s+(?:have\s+)?(?:(?:just|finally|completely|totally)\s+)?(?:quit|gave\s+up|given\s+up|cut\s+out"
-            rf"|cut|ditched|dropped|kicked|stopped|eliminated|cut\s+back\s+on\s+all)\s+(?P<f>{FOODS}|{DRINKS})$"
+            rf"|cut|ditched|dropped|kicked|stopped|eliminated|cut\s+back\s+on\s+all)\s+(?P<f>{FOODS})$"
         ),
         _not_eaten,
     ),
