@@ -6430,7 +6430,8 @@ def _roles_taken_up(facts: list[ExtractedFact], names: dict[str, str] | None = N
 # "The user works in a warehouse", "works nights at the hospital", "works day shifts at the sorting centre":
 # a job said by the kind of place it is done in, which the durable-verb frame reads as a habit.
 _WORKS_IN_A_PLACE = _rx(
-    r"^The user (?:no longer )?works (?:(?:day |night |early |late |weekend )?shifts |nights |days |weekends )?"
+    r"^The user (?:no longer )?works (?:(?:day |night |early |late |weekend )?shifts |nights |days |weekends "
+    r"|part[- ]time |full[- ]time |9 to 5 |nine to five |evenings |mornings |remotely )?"
     r"(?:in|at) (?P<where>(?:an?|the) (?:[\w'-]+ ){0,3}?(?P<head>[\w'-]+))(?:\s+(?:for|in|near|on|by)\b.*)?$"
 )
 # Kinds of workplace: a place one is employed at (not a room one sits in: "office", "team", "kitchen").

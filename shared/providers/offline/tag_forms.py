@@ -320,11 +320,6 @@ _FORMS = (
         lambda m: f"my job is {m.group('x')}",
         defers=True,
     ),
-    _Form(
-        _rx(rf"^i\s+(?:currently\s+)?work\s+{_SCHEDULE}\s+(?P<x>(?:at|for)\s+.+)$"),
-        lambda m: f"I work {m.group('x')}",
-        defers=True,
-    ),
     # a team's tools
     _Form(
         _rx(
