@@ -3316,7 +3316,8 @@ def _tag_form_drafts(raw: str, c: Clause) -> tuple[list[Draft], bool] | None:
     plain = tag_forms.plainly(c.text, lambda name: _tool_domain(name) is not None, dated=c.date is not None)
     if plain is None or plain.text == c.text:
         return None
-    drafts = _statement_drafts(replace(c, text=_expand_contractions(plain.text)))
+    # read as a clause of its own (an ending in it is read as one), dated by the clause it came from
+    drafts = _drafts_from_clause(_expand_contractions(plain.text), c.today, tagged=False)
     return (drafts, plain.defers) if drafts else None
 
 

@@ -262,7 +262,7 @@ _FORMS = (
             rf"^(?:i|we)\s+(?:have\s+)?(?:(?:just|finally|completely|totally)\s+)?(?:quit|gave\s+up|given\s+up|cut\s+out"
             rf"|cut|ditched|dropped|kicked|stopped|eliminated|cut\s+back\s+on\s+all)\s+(?P<f>{FOODS})$"
         ),
-        _not_eaten,
+        lambda m: f"I stopped eating {m.group('f')}",  # an ending, as the rules read "stopped eating"
     ),
     _Form(
         _rx(r"^i\s+am\s+intolerant\s+to\s+(?P<f>lactose|gluten|fructose|histamine)$"),
