@@ -3303,8 +3303,8 @@ def _tag_form_drafts(raw: str, c: Clause) -> tuple[list[Draft], bool] | None:
     """Where one lives, one's diet and work, a team's tools and preferences said in forms the rules read in
     one wording only (tag_forms): read here, or rewritten into the wording the rules read; with whether the
     rules' own reading, if they have one, comes first."""
-    if c.date is not None and c.date.day > c.today:
-        return None  # "we're all in on Elixir next year": a plan, not what is so
+    if c.date is not None and c.date.day > c.today and not c.text.lower().startswith(("i have not ", "i have never ")):
+        return None  # "we're all in on Elixir next year": a plan ("haven't eaten meat in 5 years" looks back)
     if (parts := tag_forms.tooling_parts(c.text)) is not None:
         drafts = [d for part in parts for d in _drafts_from_clause(part, c.today)]
         return (drafts, False) if drafts else None
