@@ -3309,8 +3309,8 @@ def _tag_form_drafts(raw: str, c: Clause) -> tuple[list[Draft], bool] | None:
         drafts = [d for part in parts for d in _drafts_from_clause(part, c.today)]
         return (drafts, False) if drafts else None
     dated = c.date is not None
-    said = tag_forms.read(c.text, dated=dated) or tag_forms.read(
-        _expand_contractions(_strip_lead_ins(raw.strip())), dated=dated
+    said = tag_forms.read(c.text, dated=dated) or (
+        tag_forms.read_as_said(_expand_contractions(_strip_lead_ins(raw.strip()))) if "rather" in raw.lower() else []
     )
     if said:
         drafts = [Draft(s.text, PREF if s.preference else FACT, 6, s.slot, s.value) for s in said]

@@ -578,6 +578,15 @@ _RATHER_YOU_BE = _rx(
 )
 
 
+def read_as_said(raw: str) -> list[Said]:
+    """ "I'd rather have code than prose" as said (the prepared clause rewrites "rather ... than" into verbs)."""
+    m = _match(_RATHER_FORMAT, raw, lowered_ascii(raw))
+    if m is None:
+        return []
+    a, b = m.group("a"), m.group("b")
+    return [Said(f"The user prefers {a} over {b} in answers", "style:format", a.lower(), preference=True)]
+
+
 def read(clause: str, *, dated: bool = False) -> list[Said]:
     """What the clause says that no rule says: the assistant's answer format and manner, gig and lead work.
     ``dated``: the clause said when; a shift said with a time ("on nights this month") is a rota, not the job."""
