@@ -71,6 +71,7 @@ from shared.providers.offline import (
     others_news,
     past_time,
     said_forms,
+    tag_forms,
     talk,
     well_formed,
     work_forms,
@@ -1900,7 +1901,8 @@ _TOOLING_THINGS = _vocab("""
     stack, infra, infrastructure, hosting, deploys, deployment, deployments, repo, repos, code, codebase,
     monitoring, alerting, alerts, logging, logs, dashboards, docs, documentation, wiki, notes, email, mail, chat,
     tracker, issue tracker, tickets, ticketing, os, server, servers, api, app, site, website, blog, cms, analytics,
-    payments, auth, search, queue, storage, backups, photos, calendar, tasks, to-dos, todos, passwords, vpn, dns
+    payments, auth, search, queue, storage, backups, photos, calendar, tasks, to-dos, todos, passwords, vpn, dns,
+    data warehouse, warehouse, data lake, cache, message queue, cluster, cdn, orchestration
 """)
 
 
@@ -2864,7 +2866,7 @@ _MARKERS = {
         i, i'm, im, my, the, and, is, are, you, to, of, am, have, it, this, with, for, not, don't, we, was,
         at, on, live, work, like, love, use, just, can, what, that, hello, hi, thanks, yes, please, now, anymore,
         longer, pls, plz, lol, tbh, btw, omg, haha, gonna, wanna, kinda, ngl, idk, imo, i've, i'd, i'll, she, he,
-        his, her, our, she's, he's, it's, here, since, got, really, about, been, keep, answers
+        his, her, our, she's, he's, it's, here, since, got, really, about, been, keep, answers, currently, working
     """),
     "de": _vocab("""
         ich, und, nicht, der, das, ist, mein, meine, bin, wohne, lebe, heiße, heisse, komme, aus, mit, auf,
@@ -2959,12 +2961,15 @@ def detect_language(text: str) -> str:
         if letters and sum(1 for ch in letters if ord(ch) > 0x24F) / len(letters) > 0.3:
             return "und"
     scores = dict.fromkeys(_MARKERS, 0)
+    foreign_words = set()
     # An acronym ("CI", "IT", "PR") is no function word of any language.
     previous = ""
     for token in (t.lower() for t in _WORD.findall(text) if not (t.isupper() and len(t) > 1)):
         token, previous = ("", token) if token == "i" and previous in _ITALIAN_I_AFTER else (token, token)
         for lang in _MARKER_INDEX.get(token, ()):
             scores[lang] += 1
+            if lang != "en":
+                foreign_words.add(token)
         if token in _ENGLISH_SLANG:
             scores["en"] += 1
         for spelling, lang in _SPELLINGS:
@@ -2972,6 +2977,8 @@ def detect_language(text: str) -> str:
                 scores[lang] += 1  # "murió", "mudança", "Wohnung": letters and endings of one language
         if token.startswith(_FR_ELISIONS):
             scores["fr"] += 1
+    if scores["en"] and foreign_words == {"no"} and max(scores[lang] for lang in scores if lang != "en") == 1:
+        return "en"  # "no markdown please", "no dairy for me": an English word, and "no" the only one of another's
     best = max(("de", "es", "fr", "it", "pt"), key=lambda lang: scores[lang])
     if (
         scores["en"] == 1
@@ -3287,7 +3294,7 @@ _MOOD_OR_PERSON = _rx(
 )
 
 
-def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Draft]:
+def _drafts_from_clause(raw: str, today: date, general: bool = True, *, tagged: bool = True) -> list[Draft]:
     c = _prepare(raw, today)
     if c is None:
         return []
@@ -3297,6 +3304,11 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
         return []  # "I'm in Ravensholt all week for training": where one is for a while, not where one lives
     if _MOOD_OR_PERSON.match(c.text):
         return []  # "I'm doing better", "I love her already": how one is now, or a feeling for someone named before
+    if tagged and (said := _tag_form_drafts(raw, c)):
+        drafts, defers = said
+        # a form that drops a detail speaks only where the rules say nothing, or only on a catch-all slot
+        ruled = _drafts_from_clause(raw, today, general, tagged=False) if defers else []
+        return ruled if any(not tag_forms.on_catch_all(d.slot) for d in ruled) else [_dated(d, c) for d in drafts]
     drafts = _body_part_drafts(c) or _birth_drafts(c) or _statement_drafts(c) or _kin_death_drafts(c)
     drafts = drafts or _relative_age_drafts(c)
     drafts = _joined_as_drafts(c, drafts) or drafts
@@ -3319,7 +3331,39 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True) -> list[Dra
     if drafts and all((d.slot or "").startswith("trait:") for d in drafts):
         drafts = _role_at_drafts(c) or drafts  # "I'm a junior acountant at a small firm": a role, not a trait
     drafts = drafts or _progressive_as_present(c, general) or _years_as_role(raw, c.today, general)
-    return [_dated(d, c) for d in drafts]
+    return [_dated(_tag_retyped(d, c), c) for d in drafts if not tag_forms.someone_elses_tool(d.text, d.slot)]
+
+
+def _tag_form_drafts(raw: str, c: Clause) -> tuple[list[Draft], bool] | None:
+    """Where one lives, one's diet and work, a team's tools and preferences said in forms the rules read in
+    one wording only (tag_forms): read here, or rewritten into the wording the rules read; with whether the
+    rules' own reading, if they have one, comes first."""
+    if c.date is not None and c.date.day > c.today and not c.text.lower().startswith(("i have not ", "i have never ")):
+        return None  # "we're all in on Elixir next year": a plan ("haven't eaten meat in 5 years" looks back)
+    if (parts := tag_forms.tooling_parts(c.text)) is not None:
+        drafts = [d for part in parts for d in _drafts_from_clause(part, c.today)]
+        return (drafts, False) if drafts else None
+    dated = c.date is not None
+    said = tag_forms.read(c.text, dated=dated) or (
+        tag_forms.read_as_said(_expand_contractions(_strip_lead_ins(raw.strip()))) if "rather" in raw.lower() else []
+    )
+    if said:
+        drafts = [Draft(s.text, PREF if s.preference else FACT, 6, s.slot, s.value) for s in said]
+        return drafts, any(s.defers for s in said)
+    plain = tag_forms.plainly(c.text, lambda name: _tool_domain(name) is not None, dated=c.date is not None)
+    if plain is None or plain.text == c.text:
+        return None
+    # read as a clause of its own (an ending in it is read as one), dated by the clause it came from
+    drafts = _drafts_from_clause(_expand_contractions(plain.text), c.today, tagged=False)
+    return (drafts, plain.defers) if drafts else None
+
+
+def _tag_retyped(draft: Draft, c: Clause) -> Draft:
+    """A diet or a team's tool read on a catch-all slot (a habit, a trait), on the slot its lexicon names."""
+    slot = tag_forms.retyped(draft.text, draft.slot, draft.negated)
+    if slot is None and c.text[:3].lower() == "we ":
+        slot = tag_forms.tool_done_with(draft.text, draft.slot, _tool_slot)
+    return replace(draft, slot=slot) if slot else draft
 
 
 # "6 yrs as a sous chef", "ten years as a nurse now": a career said as its length, without its verb.
@@ -4236,7 +4280,9 @@ def _thing_tool_drafts(c: Clause) -> list[Draft]:
 # Preferences about the assistant's answers: what a reply should be like, from now on.
 _REPLY_NOUNS = (
     r"(?:answers?|responses?|replies|explanations?|summaries|code\s+examples|examples|emojis?|emoticons|bullet\s+points"
-    r"|bullets|formatting|tone|jokes|small\s+talk|jargon|markdown|tables|headings|code\s+comments|citations|sources)"
+    r"|bullets|formatting|tone|jokes|small\s+talk|jargon|markdown|tables|headings|code\s+comments|citations|sources"
+    r"|pleasantries|fluff|filler|preamble|disclaimers|caveats|apologies|exclamation\s+(?:marks|points)|hashtags|slang"
+    r"|acronyms|buzzwords|walls\s+of\s+text|follow-up\s+questions|flattery|em\s+dashes)"
 )
 _STYLE_PREFER = _rx(
     r"^i\s+(?:really\s+|generally\s+|usually\s+|always\s+|much\s+)?(?P<verb>prefer|like|want|need|love|hate|dislike"
@@ -4389,7 +4435,8 @@ _STYLE_HINT = _rx(
     r"\b(?:answer|repl|respon|emoji|emoticon|bullet|table|markdown|jargon|small\s+talk|concise|brief|short|succinct"
     r"|detailed|thorough|formal|casual|direct|blunt|friendly|patient|technical|simple|honest|critical|gentle|metric"
     r"|imperial|celsius|fahrenheit|british|american|tone|explanation|example|format|heading|source|citation|joke"
-    r"|summar|code\s+comments)"
+    r"|summar|code\s+comments|pleasantr|fluff|filler|preamble|disclaimer|caveat|apolog|exclamation|hashtag|slang"
+    r"|acronym|buzzword|walls?\s+of\s+text|follow-up\s+question|flattery|em\s+dash)"
 )
 
 
@@ -4862,7 +4909,7 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
         ):
             drafts.extend(d for said in card for d in _drafts_in_context(said, today, language, general))
             continue
-        if language == "en" and (styled := _style_request_drafts(sentence, today)):
+        if language == "en" and (styled := _style_request_drafts(tag_forms.style_plainly(sentence) or sentence, today)):
             drafts.extend(styled)
             continue
         if _REQUEST.match(_strip_lead_ins(sentence)):
@@ -6605,7 +6652,8 @@ def _roles_taken_up(facts: list[ExtractedFact], names: dict[str, str] | None = N
 # "The user works in a warehouse", "works nights at the hospital", "works day shifts at the sorting centre":
 # a job said by the kind of place it is done in, which the durable-verb frame reads as a habit.
 _WORKS_IN_A_PLACE = _rx(
-    r"^The user (?:no longer )?works (?:(?:day |night |early |late |weekend )?shifts |nights |days |weekends )?"
+    r"^The user (?:no longer )?works (?:(?:day |night |early |late |weekend )?shifts |nights |days |weekends "
+    r"|part[- ]time |full[- ]time |9 to 5 |nine to five |evenings |mornings |remotely )?"
     r"(?:in|at) (?P<where>(?:an?|the) (?:[\w'-]+ ){0,3}?(?P<head>[\w'-]+))(?:\s+(?:for|in|near|on|by)\b.*)?$"
 )
 # Kinds of workplace: a place one is employed at (not a room one sits in: "office", "team", "kitchen").
