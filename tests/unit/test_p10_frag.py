@@ -10,42 +10,17 @@ a name that calls the asker, a one-off day.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from shared.domain.models import ExtractedFact, ExtractionInput, Turn
+from shared.domain.models import ExtractedFact
 from shared.providers.offline import fragments
-from shared.providers.offline.extraction_rules import extract_facts
-
-SAID = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)
+from tests.unit.exchange import has, last_message_facts, shown
 
 
 def said(*exchange: tuple[str, str]) -> list[ExtractedFact]:
     """The facts of the last message; "assistant" speaks as the assistant, "me" as an unnamed user, any other
     name as a named user."""
-    turns = [
-        Turn(
-            f"m{i}",
-            "assistant" if who == "assistant" else "user",
-            text,
-            SAID,
-            None if who in ("assistant", "me") else who,
-        )
-        for i, (who, text) in enumerate(exchange)
-    ]
-    return extract_facts(ExtractionInput(new_turns=(turns[-1],), context_turns=tuple(turns[:-1])))
-
-
-def has(facts: list[ExtractedFact], *words: str, negated: bool = False) -> ExtractedFact | None:
-    return next(
-        (f for f in facts if f.negated == negated and all(w.lower() in f.text.lower() for w in words)),
-        None,
-    )
-
-
-def shown(facts: list[ExtractedFact]) -> list[str]:
-    return [f"{f.text} [{f.slot}] neg={f.negated}" for f in facts]
+    return last_message_facts(*exchange, unnamed=("me",))
 
 
 # --- a card about oneself --------------------------------------------------------------------------------------------

@@ -10,36 +10,19 @@ named speakers: one new turn, the turns before it as context, each user turn wit
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import date
 
 import pytest
 
 from shared.domain.models import ExtractedFact, ExtractionInput, Turn
 from shared.providers.offline.extraction_rules import extract_facts
-
-# A Wednesday.
-SAID = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)
+from tests.unit.exchange import SAID, has, last_message_facts, shown
 
 
 def reply(*exchange: tuple[str, str]) -> list[ExtractedFact]:
     """The facts of the last message of ``exchange`` ((speaker, text) pairs; speaker "assistant" for the
     assistant), the messages before it as context, as the evaluation replays a two-speaker log."""
-    turns = [
-        Turn(f"m{i}", "assistant" if who == "assistant" else "user", text, SAID, None if who == "assistant" else who)
-        for i, (who, text) in enumerate(exchange)
-    ]
-    return extract_facts(ExtractionInput(new_turns=(turns[-1],), context_turns=tuple(turns[:-1])))
-
-
-def has(facts: list[ExtractedFact], *words: str, negated: bool = False) -> ExtractedFact | None:
-    return next(
-        (f for f in facts if f.negated == negated and all(w.lower() in f.text.lower() for w in words)),
-        None,
-    )
-
-
-def shown(facts: list[ExtractedFact]) -> list[str]:
-    return [f"{f.text} [{f.slot}] neg={f.negated}" for f in facts]
+    return last_message_facts(*exchange)
 
 
 # --- a fragment that fills the gap of a question about the other speaker -------------------------------------
