@@ -36,7 +36,9 @@ def said(text: str, now: datetime = MAY) -> list[tuple[str, str | None, str]]:
     [
         ("I'm switching to day shifts from May", "2026-05"),
         ("im switching to the early shift from june", "2026-06"),
-        ("I got a new job, it starts in October", "2026-10"),
+        ("my new job starts in February", "2027-02"),
+        ("I'm starting at Acme in February", "2027-02"),
+        ("we're switching to Linear from January", "2027-01"),
         ("we're moving the office from February", "2027-02"),
         ("Starting a pottery course in January", "2027-01"),
         ("I signed up for a course in September", "2026-09"),
@@ -50,9 +52,15 @@ def test_a_month_said_with_a_start_or_change_ahead_is_the_next_such_month(text: 
     assert any(month in t or day.startswith(month) for t, _, day in got), got
 
 
+@pytest.mark.parametrize("text", ["I got a new job, it starts in October", "got the job!! starts in November"])
+def test_a_start_ahead_never_dates_the_news_last_year(text: str) -> None:
+    assert all(not day.startswith("2025") and "2025" not in t for t, _, day in said(text, MARCH)), said(text, MARCH)
+
+
 @pytest.mark.parametrize(
     ("text", "month"),
     [
+        ("I was switching teams in January", "2026-01"),
         ("I switched to day shifts in February", "2026-02"),
         ("I started a pottery class in January", "2026-01"),
         ("I moved to Lisbon in November", "2025-11"),
