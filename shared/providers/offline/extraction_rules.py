@@ -1770,7 +1770,7 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
     head = role.split()[-1].lower()
     if rank:
         role = f"{rank.group(0).strip()} {role}"
-    if need_known and not (_is_occupation(head) or (rank and _ranked_role(role))):
+    if need_known and not (_is_occupation(head) or (rank and _ranked_role(role) and not _group(m, "org"))):
         return []  # "I'm a big fan of jazz", "I'm a vegan"
     possessed = _group(m, "possessed").lower()
     if possessed in ("job", "profession") and not _is_occupation(head):
