@@ -5,7 +5,8 @@
 - a move "to" a known tool or platform ("we moved to Kubernetes") is no home;
 - a time phrase fronting a joined clause ("... and last night I watched ...") dates only that clause;
 - the gerund doubles the final consonant of a short stressed final syllable ("knit", "quit", "admit", "forget");
-- a role after a rank or hours word ("a part-time barista", "a senior buyer") is an occupation.
+- a role after a rank or hours word ("a part-time barista", "a senior buyer") is an occupation;
+- a Spanish death takes the article of the noun ("mi perra Nube" -> "La perra Nube"), not of the name.
 """
 
 from __future__ import annotations
@@ -182,7 +183,30 @@ def test_a_ranked_role_is_an_occupation(text: str, role: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["I'm a senior citizen", "I'm a senior member of the chess club", "Is she a senior buyer?", "If I were a head chef"],
+    [
+        "I'm a senior citizen",
+        "I'm a senior member of the chess club",
+        "Is she a senior buyer?",
+        "If I were a head chef",
+    ],
 )
 def test_near_misses_of_a_ranked_role_give_no_occupation(text: str) -> None:
     assert not any(slot == "occupation" for _, slot, _ in said(text)), said(text)
+
+
+# --- 6. foreign wording: the article agrees with the noun, not with the name ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("Mi perra Nube murió", "La perra Nube del usuario"),
+        ("mi gata Coco murió ayer", "La gata Coco del usuario"),
+        ("Mi tortuga Max murió", "La tortuga Max del usuario"),
+        ("Mi madre Inés falleció", "La madre Inés del usuario"),
+        ("Mi perro Luna murió", "El perro Luna del usuario"),
+        ("Mi abuelo Pepe murió", "El abuelo Pepe del usuario"),
+    ],
+)
+def test_a_spanish_death_takes_the_nouns_article(text: str, start: str) -> None:
+    assert any(t.startswith(start) for t, _, _ in said(text)), said(text)

@@ -1346,11 +1346,15 @@ _JOINERS = _rx(r"\s(?:and|but|so|though|although|while|whereas|plus)\s")
 
 # "I work as a barista and last night I watched a documentary": a joined clause fronted by its own time
 # starts a statement of its own, and its time dates only that statement.
+_FRONTED_TIME = (
+    r"(?:yesterday|today|tonight|this\s+(?:morning|afternoon|evening|week)|last\s+(?:night|week|weekend|month|year|"
+    rf"{_DAYS})|(?:a|an|one|two|three|four|five|six|a\s+few|a\s+couple\s+of|\d+)\s+(?:days?|weeks?|months?|years?)"
+    rf"\s+ago|on\s+{_DAYS}|in\s+(?:19|20)\d\d)"
+)
 _DATED_JOIN = _rx(
-    r"(?:\s*,\s*|\s+)(?:and|but|plus|so|while)\s+(?=(?:yesterday|today|tonight|this\s+(?:morning|afternoon|evening|week)"
-    r"|last\s+(?:night|week|weekend|month|year|" + _DAYS + r")|(?:a|an|one|two|three|four|five|six|a\s+few|a\s+couple\s+of|\d+)"
-    r"\s+(?:days?|weeks?|months?|years?)\s+ago|on\s+" + _DAYS + r"|in\s+(?:19|20)\d\d)"
-    r"\s*,?\s+(?:i|i'm|im|i've|we|we're|we've|my|our)\s)"
+    r"(?:\s*,\s*|\s+)(?:and|but|plus|so|while)\s+(?="
+    + _FRONTED_TIME
+    + r"\s*,?\s+(?:i|i'm|im|i've|we|we're|we've|my|our)\s)"
 )
 
 
@@ -1756,8 +1760,10 @@ _RANKED_NOT_ROLE = _vocab("member, citizen, lover, user, customer, beginner, par
 
 def _ranked_role(role: str) -> bool:
     words = role.lower().split()
-    return len(words) == 2 and words[1] not in _RANKED_NOT_ROLE and bool(
-        re.search(r"(?:er|or|ist|ian|ant|ent)$", words[1])
+    return (
+        len(words) == 2
+        and words[1] not in _RANKED_NOT_ROLE
+        and bool(re.search(r"(?:er|or|ist|ian|ant|ent)$", words[1]))
     )
 
 
