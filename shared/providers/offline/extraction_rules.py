@@ -864,6 +864,24 @@ _DATE_LEAD = _rx(r"(?:\b(?:way\s+)?back|\bearlier|\blater|\bsometime)\s+$")
 _FUTURE_SAID = _rx(r"\b(?:will|'ll|going\s+to|gonna)\b")
 
 
+# A start or change said in the present or progressive ("it starts in", "I'm switching ... from") tells of
+# the next such month; a booking ("signed up for a course in September") is for one ahead in the year.
+_STARTS_AHEAD = _rx(
+    r"(?<!was\s)(?<!were\s)(?<!been\s)\b(?:starts|starting|begins|beginning|kicks\s+off|switching|switches"
+    r"|changing|moving|(?:i|we|it|they)\s+(?:start|begin|switch|change|move))\b"
+)
+_BOOKED = _rx(r"\b(?:signed\s+up|booked|registered|enrolled|reserved)\b")
+
+
+def _month_lies_ahead(text: str, day: date, rel: str, today: date) -> bool:
+    """Whether a bare month resolved into the past is said of what lies ahead (then it is next year's)."""
+    if rel not in ("in", "from", "after") or day >= today.replace(day=1) or _PERFECT.search(text):
+        return False
+    if _STARTS_AHEAD.search(text):
+        return True
+    return day.year < today.year and day.month > today.month and bool(_BOOKED.search(text))
+
+
 def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
     """The earliest (then longest) date phrase in ``text``; one per clause is enough."""
     best: tuple[int, int, _DateHit] | None = None
@@ -890,6 +908,8 @@ def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
                 prep = groups["rel"].lower()
             if kind == "month" and prep in ("from", "after") and ref.day < today and _FUTURE_SAID.search(text):
                 ref = replace(ref, day=ref.day.replace(year=ref.day.year + 1))  # "I'll be cooking there from April"
+            elif kind == "month" and _month_lies_ahead(text, ref.day, groups["rel"].lower(), today):
+                ref = replace(ref, day=ref.day.replace(year=ref.day.year + 1))  # "it starts in October"
             lead = _DATE_LEAD.search(text[: match.start()])
             hit = _DateHit(ref, prep, lead.start() if lead else match.start(), match.end())
             key = (match.start(), -(match.end() - match.start()))
@@ -1324,6 +1344,20 @@ _RHYTHM_JOIN = _rx(
 _JOINERS = _rx(r"\s(?:and|but|so|though|although|while|whereas|plus)\s")
 
 
+# "I work as a barista and last night I watched a documentary": a joined clause fronted by its own time
+# starts a statement of its own, and its time dates only that statement.
+_FRONTED_TIME = (
+    r"(?:yesterday|today|tonight|this\s+(?:morning|afternoon|evening|week)|last\s+(?:night|week|weekend|month|year|"
+    rf"{_DAYS})|(?:a|an|one|two|three|four|five|six|a\s+few|a\s+couple\s+of|\d+)\s+(?:days?|weeks?|months?|years?)"
+    rf"\s+ago|on\s+{_DAYS}|in\s+(?:19|20)\d\d)"
+)
+_DATED_JOIN = _rx(
+    r"(?:\s*,\s*|\s+)(?:and|but|plus|so|while)\s+(?="
+    + _FRONTED_TIME
+    + r"\s*,?\s+(?:i|i'm|im|i've|we|we're|we've|my|our)\s)"
+)
+
+
 def _joined_apart(clause: str) -> list[str]:
     """The clause cut before a joined clause of someone else's or fronted by its rhythm (most have no joiner)."""
     if not _JOINERS.search(clause):
@@ -1332,7 +1366,9 @@ def _joined_apart(clause: str) -> list[str]:
         part
         for other in _OTHER_SUBJECT_SPLIT.split(clause)
         if other.strip()
-        for part in _RHYTHM_JOIN.split(other)
+        for rhythm in _RHYTHM_JOIN.split(other)
+        if rhythm.strip()
+        for part in _DATED_JOIN.split(rhythm)
         if part.strip()
     ]
 
@@ -1603,7 +1639,10 @@ def _b_staying_in(m: re.Match[str], c: Clause) -> list[Draft]:
 
 def _b_moved(m: re.Match[str], c: Clause) -> list[Draft]:
     place = _place(_group(m, "v"))
-    if not place or _tool_domain(place[1]):
+    if place and tag_forms.is_tech_name(place[1]) and not _group(m, "old"):
+        # "we moved to Kubernetes": a move to a tool or platform is no home but a tool now used
+        return [Draft(f"The user now uses {place[0]}{c.since(always=True)}", FACT, 6, _tool_slot(place[1]), place[1])]
+    if not place or _tool_domain(place[1]) or tag_forms.is_tech_name(place[1]):
         return []
     display, value = place
     origin = _place(_group(m, "old")) if _group(m, "old") else None
@@ -1713,13 +1752,31 @@ def _is_occupation(head: str) -> bool:
     return head in _OCCUPATIONS or (bool(_OCCUPATION_FORM.search(head)) and head not in _NOT_OCCUPATIONS)
 
 
+# A rank or the hours before a role: "a part-time barista", "a senior buyer" (cut at "part-time" otherwise).
+_RANK = _rx(r"^(?:part[-\s]time|full[-\s]time|senior|junior|lead|head|assistant|chief|principal|trainee|apprentice)\s+")
+# An agent noun after a rank is a role even when the lexicon lacks it ("a senior buyer"), but not these.
+_RANKED_NOT_ROLE = _vocab("member, citizen, lover, user, customer, beginner, partner, brother, sister, fan")
+
+
+def _ranked_role(role: str) -> bool:
+    words = role.lower().split()
+    return (
+        len(words) == 2
+        and words[1] not in _RANKED_NOT_ROLE
+        and bool(re.search(r"(?:er|or|ist|ian|ant|ent)$", words[1]))
+    )
+
+
 def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft]:
-    role = _third_person(_cut(_group(m, "v"), _ORG_STOPS))
+    rank = _RANK.match(_group(m, "v"))
+    role = _third_person(_cut(_group(m, "v")[rank.end() if rank else 0 :], _ORG_STOPS))
     role = re.sub(r"(?i)\s+(?:based|located|living|settled|working)(?:\s+(?:in|out\s+of))?$", "", role)
     if not role or len(role.split()) > 6:
         return []
     head = role.split()[-1].lower()
-    if need_known and not _is_occupation(head):
+    if rank:
+        role = f"{rank.group(0).strip()} {role}"
+    if need_known and not (_is_occupation(head) or (rank and _ranked_role(role) and not _group(m, "org"))):
         return []  # "I'm a big fan of jazz", "I'm a vegan"
     possessed = _group(m, "possessed").lower()
     if possessed in ("job", "profession") and not _is_occupation(head):

@@ -679,8 +679,8 @@ def death_of_someone(clause: str, language: str, subject: str) -> list[Event]:
     masculine, feminine, plural = _ARTICLES[language]
     if possessive in _PLURAL_POSSESSIVE:
         article = plural
-    elif possessive in _FEMININE_POSSESSIVE or (language == "es" and who.lower().endswith("a")):
-        article = feminine
+    elif possessive in _FEMININE_POSSESSIVE or (language == "es" and feminine_kin(who.split()[0], language)):
+        article = feminine  # the noun's gender, not the name's: "mi perra Nube" -> "La perra Nube"
     else:
         article = masculine
     named = _search(r"(?-i:[A-ZÀ-ÝÄÖÜ])[\w'à-ÿäöüß-]+", who if language != "de" else who.split(" ", 1)[-1])

@@ -1090,12 +1090,34 @@ _IRREGULAR_GERUND = {"lie": "lying", "die": "dying", "tie": "tying", "see": "see
 _DOUBLE_FINAL = frozenset(_words("run jog swim box shop plan stop sit get put cut begin row"))
 
 
+# Verbs of more than one syllable stressed on a short last one: their final consonant doubles as a
+# one-syllable verb's does ("admit" -> "admitting"; "visit" -> "visiting" is stressed on the first).
+_STRESSED_LAST = frozenset(
+    _words(
+        "admit omit commit permit submit emit transmit remit forget beget regret upset reset begin prefer refer"
+        " confer defer infer deter transfer occur recur incur concur control patrol compel expel propel rebel"
+        " equip outrun overrun forbid"
+    )
+)
+# One vowel then one consonant (not w, x or y) at the end: "knit", "quit" ("qu" is a consonant), "chat".
+_SHORT_FINAL = re.compile(r"^(?:[^aeiou]*|.*[^aeiou])(?:qu|[^aeiouqy])?[aeiou][b-df-hj-np-tvz]$")
+
+
+def _stressed_short_final(verb: str) -> bool:
+    if not verb.isalpha():
+        return False
+    if verb in _STRESSED_LAST:
+        return True
+    vowel_groups = re.findall(r"[aeiouy]+", verb.replace("qu", "q"))
+    return len(vowel_groups) == 1 and bool(_SHORT_FINAL.match(verb.replace("qu", "q")))
+
+
 def gerund(verb: str) -> str:
     """ "run" -> "running", "hike" -> "hiking", "play" -> "playing"."""
     v = verb.lower()
     if v in _IRREGULAR_GERUND:
         return _IRREGULAR_GERUND[v]
-    if v in _DOUBLE_FINAL and v != "box" and v != "row":
+    if (v in _DOUBLE_FINAL and v != "box" and v != "row") or _stressed_short_final(v):
         return v + v[-1] + "ing"
     if v.endswith("e") and not v.endswith(("ee", "ye", "oe")):
         return v[:-1] + "ing"

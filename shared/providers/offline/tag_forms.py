@@ -424,6 +424,11 @@ _TECH_NAMES = _word_set(
 )
 
 
+def is_tech_name(name: str) -> bool:
+    """A framework, platform or infrastructure tool known by name ("Kubernetes", "docker")."""
+    return name.strip().lower() in _TECH_NAMES
+
+
 def _named_tool(name: str, is_tool: Callable[[str], bool]) -> bool:
     return is_tool(name) or name.lower() in _TECH_NAMES or name[:1].isupper()
 
