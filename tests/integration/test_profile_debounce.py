@@ -4,7 +4,9 @@ fed the change and session-end events it would consume."""
 from __future__ import annotations
 
 import uuid
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
+from types import SimpleNamespace
 
 from services.summarizer import stage as summarizer
 from shared.broker import Topics
@@ -36,6 +38,19 @@ def _changed(tenant_id: str, user_id: str) -> tuple[Record, FactChange]:
     return Record("facts.changes", 0, 0, None, event.model_dump_json().encode()), event
 
 
+async def _seed_unannounced(db, settings, tenant_id: str, user_id: str, text: str) -> None:
+    """A fact stored as the consolidator stores it, without its change event: the session's own summarizer
+    (which rebuilds on every change) would otherwise race the handler under test and write the digest first."""
+    async with db.acquire() as conn, conn.transaction():
+
+        @asynccontextmanager
+        async def held():
+            yield conn
+
+        await seed_fact(SimpleNamespace(acquire=held), settings, tenant_id, user_id, text)
+        await conn.execute("DELETE FROM outbox WHERE tenant_id = $1 AND user_id = $2", tenant_id, user_id)
+
+
 async def _digest(db, tenant_id: str, user_id: str):
     return await db.fetchval(
         "SELECT digest FROM user_profiles WHERE tenant_id = $1 AND user_id = $2", tenant_id, user_id
@@ -47,16 +62,16 @@ async def test_profile_waits_for_enough_changes_or_the_session_end(stack, db, te
     ctx = _context(stack, db)
     user = f"u-{uuid.uuid4().hex[:8]}"
     for text in ("The user lives in Oslo", "The user has a cat named Mio"):
-        await seed_fact(db, stack.settings, tenant_id, user, text)
+        await _seed_unannounced(db, stack.settings, tenant_id, user, text)
         await summarizer.handle(ctx, [_changed(tenant_id, user)])
     assert await _digest(db, tenant_id, user) is None  # 2 changes: not yet
 
-    await seed_fact(db, stack.settings, tenant_id, user, "The user plays the violin")
+    await _seed_unannounced(db, stack.settings, tenant_id, user, "The user plays the violin")
     await summarizer.handle(ctx, [_changed(tenant_id, user)])
     first = await _digest(db, tenant_id, user)
     assert first is not None and "violin" in first  # the third change builds it
 
-    await seed_fact(db, stack.settings, tenant_id, user, "The user works as a baker")
+    await _seed_unannounced(db, stack.settings, tenant_id, user, "The user works as a baker")
     await summarizer.handle(ctx, [_changed(tenant_id, user)])
     assert await _digest(db, tenant_id, user) == first  # one change since: debounced
 
