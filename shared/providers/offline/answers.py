@@ -684,4 +684,11 @@ def still_replaced(question_turn: str, answer: str) -> str | None:
     prep = (asked.group("prep") or "").strip()
     if prep and _LEADING_PREP.match(value):
         prep = ""
+    if re.fullmatch(r"(?i)(?:working\s+)?at", prep):
+        # "still at Brightwave?" / "Solstice now": a workplace for a workplace, or nothing ("at uni?" / "home now")
+        return f"I work at {value}" if named_old and named_new and old[:1].isupper() else None
+    doing = old.split()[0]
+    if not prep and len(old.split()) > 1 and doing.lower().endswith("ing") and not value.lower().endswith("ing"):
+        # "still learning Italian?" / "Spanish now": the new value of the same doing, never a trait of one's own
+        return re.sub(r"\s+", " ", f"I'm {doing.lower()} {value}").strip()
     return re.sub(r"\s+", " ", f"I'm {prep} {value}").strip()
