@@ -172,3 +172,17 @@ def test_still_in_a_place_keeps_the_place() -> None:
 def test_a_trailing_discourse_word_is_cut(message: str, gone: str) -> None:
     facts = said(("me", message))
     assert not [f for f in facts if gone in f.text.lower().split() or gone in (f.slot or "").split("-")], shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        ("still gaming a lot?", "less, got a new job so weekends only"),
+        ("still learning the piano much?", "less, work got busy"),
+        ("still reading loads?", "more now actually"),
+    ],
+)
+def test_how_much_is_no_new_value_of_the_doing(question: str, reply: str) -> None:
+    facts = said(("Sam", question), ("Ana", reply))
+    assert not [f for f in facts if f.text.startswith(("Ana is gaming", "Ana games less", "Ana is running rarely"))]
+    assert not [f for f in facts if f.text.split()[-1] in ("less", "more", "rarely")], shown(facts)

@@ -656,6 +656,8 @@ _OTHER_CUE = re.compile(
 # The speaker saying a clause of their own: "I ...", "I'm ...", "me", "we ...".
 _FIRST_PERSON_CLAUSE = re.compile(r"(?i)\b(?:i|i'm|im|i’m|i've|ive|i'd|me|we|we're|us)\b")
 _OWN_THING = re.compile(r"(?i)\b(?:my|our)\b")
+# A fact said of someone else already: "The user's partner ...", "Kwame's sister ...".
+_ABOUT_SOMEONE_ELSE = re.compile(r"^(?:The user|[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)['’]s\s")
 
 
 def someone_elses_fragment(message: str, value: str | None, text: str) -> bool:
@@ -665,8 +667,8 @@ def someone_elses_fragment(message: str, value: str | None, text: str) -> bool:
     from shared.providers.offline.answers import _is_name  # noqa: PLC0415  (answers imports frames, as we do)
 
     keys = _fact_keys(value, text)
-    if not keys:
-        return False
+    if not keys or _ABOUT_SOMEONE_ELSE.match(text):
+        return False  # "The user's partner is vegetarian": already said of the one it is about
     others, theirs, own = False, False, False
     for piece in _PIECES.split(message.strip()):
         if not piece.strip():
@@ -674,12 +676,15 @@ def someone_elses_fragment(message: str, value: str | None, text: str) -> bool:
         opens = _OTHER_OPENS.match(piece.strip())
         if opens and opens.group("name") and not _is_name(opens.group("name")):
             opens = None  # "Work is mad": a capitalised word, not a person
+        inherited = False
         if _FIRST_PERSON_CLAUSE.search(piece):
             others = False
         elif opens:
-            others = True
+            others = True  # the piece says whose it is: what it says is read by the rules as it is
         elif _OWN_THING.search(piece):
             others = False
+        else:
+            inherited = others  # a piece without a subject of its own: the one before it says whose
         if all(k in piece.lower() for k in keys[:3]):
-            theirs, own = theirs or others, own or not others
+            theirs, own = theirs or inherited, own or not inherited
     return theirs and not own
