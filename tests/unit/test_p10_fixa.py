@@ -106,6 +106,7 @@ def test_a_fragment_after_someone_else_is_theirs(message: str) -> None:
         ("vegan now btw", ("vegan",)),
         ("my sister is staying, and I'm vegan now", ("vegan",)),
         ("my sister is a nurse. I work at Globex now", ("Globex",)),
+        ("my boys, Ade and Femi, love football", ("Ade",)),
     ],
 )
 def test_ones_own_fragment_is_kept(message: str, words: tuple[str, ...]) -> None:

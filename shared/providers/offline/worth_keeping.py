@@ -656,6 +656,10 @@ _OTHER_CUE = re.compile(
 # The speaker saying a clause of their own: "I ...", "I'm ...", "me", "we ...".
 _FIRST_PERSON_CLAUSE = re.compile(r"(?i)\b(?:i|i'm|im|i’m|i've|ive|i'd|me|we|we're|us)\b")
 _OWN_THING = re.compile(r"(?i)\b(?:my|our)\b")
+_OWN_PEOPLE_NAMED = re.compile(
+    r"(?i)(?:(?:so|and|but|oh|also|btw)\s+)*(?:my|our)\s+(?:(?:new|two|three|little|older|younger|eldest|youngest"
+    r"|best|baby)\s+)?[\w-]+"
+)
 # A fact said of someone else already: "The user's partner ...", "Kwame's sister ...".
 _ABOUT_SOMEONE_ELSE = re.compile(r"^(?:The user|[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)['’]s\s")
 
@@ -676,6 +680,8 @@ def someone_elses_fragment(message: str, value: str | None, text: str) -> bool:
         opens = _OTHER_OPENS.match(piece.strip())
         if opens and opens.group("name") and not _is_name(opens.group("name")):
             opens = None  # "Work is mad": a capitalised word, not a person
+        if opens and _OWN_PEOPLE_NAMED.fullmatch(piece.strip(" ?!.")):
+            opens = None  # "my kids, Ivo and Mei, ...": one's own people, named next, not a clause about them
         inherited = False
         if _FIRST_PERSON_CLAUSE.search(piece):
             others = False
