@@ -664,6 +664,13 @@ _NO_FIRST = re.compile(
 )
 
 
+# How much or how often, not a new thing: "still gaming a lot?" / "less".
+_HOW_MUCH = re.compile(
+    r"(?i)^(?:\w+ing\b|less|more|fewer|a\s+bit|a\s+lot|lots|loads|sometimes|rarely|barely|hardly|occasionally|not|"
+    r"never|still|yes|no|way|much)\b|\w+ly$"
+)
+
+
 def still_replaced(question_turn: str, answer: str) -> str | None:
     """ "I'm in Oslo since last summer" for "u still in Bergen?" / "nope, Oslo since last summer"; None unless the
     reply names something else of the same kind (a name for a name, a word for a word)."""
@@ -684,4 +691,11 @@ def still_replaced(question_turn: str, answer: str) -> str | None:
     prep = (asked.group("prep") or "").strip()
     if prep and _LEADING_PREP.match(value):
         prep = ""
+    if re.fullmatch(r"(?i)(?:working\s+)?at", prep):
+        # "still at Brightwave?" / "Solstice now": a workplace for a workplace, or nothing ("at uni?" / "home now")
+        return f"I work at {value}" if named_old and named_new and old[:1].isupper() else None
+    doing = old.split()[0]
+    if not prep and len(old.split()) > 1 and doing.lower().endswith("ing") and not _HOW_MUCH.match(value):
+        # "still learning Italian?" / "Spanish now": the new value of the same doing, never a trait of one's own
+        return re.sub(r"\s+", " ", f"I'm {doing.lower()} {value}").strip()
     return re.sub(r"\s+", " ", f"I'm {prep} {value}").strip()

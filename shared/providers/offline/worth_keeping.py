@@ -298,6 +298,10 @@ _RESIDUE = re.compile(
 )
 # "now" closing a present fact adds nothing a stored fact can use ("works nights at the depot now").
 _CLOSING_NOW = re.compile(r"\s+now$", re.IGNORECASE)
+# A word of talk closing the fact is no part of its value ("is allergic remember", "lives in Leeds tho").
+_CLOSING_TALK = re.compile(
+    r"(?:\s+(?:remember|btw|fyi|lol|lmao|haha+|tho|though|ok|okay|right|obviously|ofc))+$", re.IGNORECASE
+)
 
 # An object that only points: "here", "there", "ever since" name no place and no thing.
 _POINTING = _words("here there ever since now then")
@@ -382,7 +386,7 @@ def repaired(text: str, language: str) -> str:
     if adverb := _adverb_as_verb(text):
         text = adverb[0]
     head, tail = _split_tail(text)
-    head = _CLOSING_NOW.sub("", _RESIDUE.sub("", head)).rstrip(" ,;")
+    head = _CLOSING_NOW.sub("", _CLOSING_TALK.sub("", _RESIDUE.sub("", head))).rstrip(" ,;")
     if (point := _STATE_AT_POINT.match(head + tail)) and not tail.strip().startswith("("):
         return f"{point.group('head')} is {point.group('state')} (since {point.group('when')})"
     return head + tail if _HEAD.match(head) else text
@@ -564,7 +568,11 @@ _DAYDREAM_WORDS = (
 
 
 def daydreamed(message: str, value: str | None, text: str) -> bool:
-    """A fact from a sentence that opens as a daydream ("imagine if I quit and opened a surf shop")."""
+    """A fact from a sentence that opens as a daydream ("imagine if I quit and opened a surf shop"), from a choice
+    still open ("torn, designer or developer") or from a fragment about someone else ("my sister is staying, vegan
+    now"): not the speaker's settled fact, whatever its shape."""
+    if open_choice(message, value, text) or someone_elses_fragment(message, value, text):
+        return True
     for sentence in re.split(r"(?<=[.!?])\s+", message):
         if not _DAYDREAM.match(sentence):
             continue
@@ -588,4 +596,101 @@ def message_cues(message: str) -> bool:
         or _ASKED_VERB.search(lowered)
         or _ADDRESSED.search(lowered)
         or any(w in lowered for w in _DAYDREAM_WORDS)
+        or " or " in lowered
+        or "between" in lowered
+        or bool(_OTHER_CUE.search(message))
     )
+
+
+def _fact_keys(value: str | None, text: str) -> list[str]:
+    """The words that say which part of a message a fact came from: its value's, else its text's after the verb."""
+    keys = [w for w in re.findall(r"[\w']+", (value or "").lower()) if len(w) > 2]
+    return keys or [w for w in re.findall(r"[\w']+", text.lower())[2:] if len(w) > 3 and w != "their"]
+
+
+# Where a message falls into pieces that may each have their own subject: sentences, commas, colons, dashes.
+_PIECES = re.compile(r"(?<=[.!?])\s+|\s*[,;:]\s*|\s+[-–—]\s+")
+# A choice not yet made: "torn", "deciding", "can't decide", "debating", "not sure".
+_CHOOSING = re.compile(
+    r"\b(?:torn|deciding|decide|undecided|debating|choosing|choose|pick|unsure|not\s+sure|dunno|either)\b",
+    re.IGNORECASE,
+)
+_ALTERNATIVES = re.compile(r"\s(?:or|vs\.?|versus)\s|\bbetween\s.+\s(?:and|or)\s", re.IGNORECASE)
+
+
+def open_choice(message: str, value: str | None, text: str) -> bool:
+    """A fact whose words lie in alternatives still open: "i'm torn, designer or developer", "deciding between
+    Leeds and York", "nursing or teaching? can't choose". The piece naming the alternatives must be framed as a
+    choice (a word of choosing in its sentence, or a question), so a fact said beside it is kept."""
+    keys = _fact_keys(value, text)
+    if not keys or not _ALTERNATIVES.search(message):
+        return False
+    for sentence in re.split(r"(?<=[.!?])\s+", message):
+        if not _ALTERNATIVES.search(sentence):
+            continue
+        pieces = [p for p in _PIECES.split(sentence) if p.strip()]
+        for i, piece in enumerate(pieces):
+            choice = _CHOOSING.split(piece)[-1]  # the alternatives: what follows the word of choosing
+            if not _ALTERNATIVES.search(choice) or not all(k in choice.lower() for k in keys[:3]):
+                continue
+            framed = _CHOOSING.search(piece) or (i and _CHOOSING.search(pieces[i - 1])) or "?" in sentence
+            if framed and not _FIRST_PERSON_CLAUSE.search(choice):
+                return True
+    return False
+
+
+# Someone else opening a piece: "he", "her ...", "my sister ...", "Jo's ...", "Sam is ...".
+_OTHERS = (
+    "sister brother mum mom mother dad father parents wife husband partner girlfriend boyfriend gf bf fiance fiancee "
+    "son daughter kid kids child children aunt uncle cousin niece nephew gran grandma grandpa nan friend friends "
+    "flatmate roommate housemate neighbour neighbor boss colleague coworker mate bestie"
+)
+_OTHER_OPENS = re.compile(
+    r"^(?:(?:so|and|but|oh|also|btw|ok|okay|well|anyway)\s+)*(?:(?i:he|she|they|his|her|their|he's|she's|hes|shes"
+    r"|they're|theyre|he’s|she’s)\b|(?i:my|our)\s+(?i:new\s+)?(?i:" + "|".join(_OTHERS.split()) + r")\b"
+    r"|(?P<name>[A-Z][a-z]+)(?:['’]s\b|\s+(?:is|was|has|had|got|just|came|moved)\b))"
+)
+_OTHER_CUE = re.compile(
+    r"(?i:\b(?:he|she|they|his|her|their|he's|she's|hes|shes|my|our)\b)|\b[A-Z][a-z]+(?:['’]s\b|\s+(?:is|was|has)\b)"
+)
+# The speaker saying a clause of their own: "I ...", "I'm ...", "me", "we ...".
+_FIRST_PERSON_CLAUSE = re.compile(r"(?i)\b(?:i|i'm|im|i’m|i've|ive|i'd|me|we|we're|us)\b")
+_OWN_THING = re.compile(r"(?i)\b(?:my|our)\b")
+_OWN_PEOPLE_NAMED = re.compile(
+    r"(?i)(?:(?:so|and|but|oh|also|btw)\s+)*(?:my|our)\s+(?:(?:new|two|three|little|older|younger|eldest|youngest"
+    r"|best|baby)\s+)?[\w-]+"
+)
+# A fact said of someone else already: "The user's partner ...", "Kwame's sister ...".
+_ABOUT_SOMEONE_ELSE = re.compile(r"^(?:The user|[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)['’]s\s")
+
+
+def someone_elses_fragment(message: str, value: str | None, text: str) -> bool:
+    """A fact whose words lie only in a piece without a subject of its own that follows a piece about someone
+    else: "my sister is staying, vegan now apparently" and "his new puppy: a beagle called Toast" are theirs. A
+    piece with the speaker's own "I" or "my <thing>" is the speaker's again."""
+    from shared.providers.offline.answers import _is_name  # noqa: PLC0415  (answers imports frames, as we do)
+
+    keys = _fact_keys(value, text)
+    if not keys or _ABOUT_SOMEONE_ELSE.match(text):
+        return False  # "The user's partner is vegetarian": already said of the one it is about
+    others, theirs, own = False, False, False
+    for piece in _PIECES.split(message.strip()):
+        if not piece.strip():
+            continue
+        opens = _OTHER_OPENS.match(piece.strip())
+        if opens and opens.group("name") and not _is_name(opens.group("name")):
+            opens = None  # "Work is mad": a capitalised word, not a person
+        if opens and _OWN_PEOPLE_NAMED.fullmatch(piece.strip(" ?!.")):
+            opens = None  # "my kids, Ivo and Mei, ...": one's own people, named next, not a clause about them
+        inherited = False
+        if _FIRST_PERSON_CLAUSE.search(piece):
+            others = False
+        elif opens:
+            others = True  # the piece says whose it is: what it says is read by the rules as it is
+        elif _OWN_THING.search(piece):
+            others = False
+        else:
+            inherited = others  # a piece without a subject of its own: the one before it says whose
+        if all(k in piece.lower() for k in keys[:3]):
+            theirs, own = theirs or inherited, own or not inherited
+    return theirs and not own
