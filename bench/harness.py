@@ -48,10 +48,13 @@ class Rate:
 
 def rate_from_samples(samples: Sequence[tuple[float, float]], target: float) -> Rate | None:
     """``samples`` are (monotonic time, counter value) in time order. None if the counter never moved
-    twice (everything in one batch: too little work to time)."""
+    twice, or moved by less than a tenth of the target after its first step (everything in one or two
+    batches: too little work to time; the last small batch alone says only how long one batch waits)."""
     first = next(((t, v) for t, v in samples if v > 0), None)
     done = next(((t, v) for t, v in samples if v >= target), None)
     if first is None or done is None or done[1] <= first[1] or done[0] <= first[0]:
+        return None
+    if done[1] - first[1] < target / 10:
         return None
     return Rate(events=done[1] - first[1], seconds=done[0] - first[0])
 

@@ -160,3 +160,8 @@ def test_a_service_is_scraped_through_one_kept_client(tmp_path):
         server.server_close()
         thread.join(5)
     assert service._client is None
+
+
+def test_rate_is_none_when_only_a_last_small_batch_is_left_to_time():
+    # 2,048 events in the first batch, 32 in the second: the 0.1 s between says how long a batch waits, not a rate
+    assert harness.rate_from_samples([(0.0, 0), (1.0, 2048), (1.1, 2080)], 2080) is None
