@@ -3407,12 +3407,23 @@ def _tag_form_drafts(raw: str, c: Clause) -> tuple[list[Draft], bool] | None:
     if said:
         drafts = [Draft(s.text, PREF if s.preference else FACT, 6, s.slot, s.value) for s in said]
         return drafts, any(s.defers for s in said)
-    plain = tag_forms.plainly(c.text, lambda name: _tool_domain(name) is not None, dated=c.date is not None)
+    plain = _tag_plain(c.text, c.date is not None)
     if plain is None or plain.text == c.text:
         return None
     # read as a clause of its own (an ending in it is read as one), dated by the clause it came from
     drafts = _drafts_from_clause(_expand_contractions(plain.text), c.today, tagged=False)
     return (drafts, plain.defers) if drafts else None
+
+
+def _is_tool_name(name: str) -> bool:
+    return _tool_domain(name) is not None
+
+
+@lru_cache(maxsize=8192)
+def _tag_plain(text: str, dated: bool) -> tag_forms.Plain | None:
+    """``tag_forms.plainly``, once per clause: its ~50 forms cost more than any other step of a clause, and the
+    look-back reads a message's earlier turns again."""
+    return tag_forms.plainly(text, _is_tool_name, dated=dated)
 
 
 def _tag_retyped(draft: Draft, c: Clause) -> Draft:
