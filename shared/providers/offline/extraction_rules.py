@@ -5919,7 +5919,7 @@ def _worth_keeping(facts: list[ExtractedFact], request: ExtractionInput) -> list
             fact.language == "en"
             and message
             and worth_keeping.message_cues(message)
-            and (worth_keeping.mocked_boast(message, text) or worth_keeping.daydreamed(message, fact.value, text))
+            and (worth_keeping.mocked_boast(message, text) or worth_keeping.unsettled(message, fact.value, text))
         ):
             continue
         slot = worth_keeping.reslotted(fact.text, fact.slot)

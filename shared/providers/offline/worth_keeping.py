@@ -567,12 +567,18 @@ _DAYDREAM_WORDS = (
 )
 
 
+def unsettled(message: str, value: str | None, text: str) -> bool:
+    """A fact from a daydream, from a choice still open ("torn, designer or developer") or from a fragment about
+    someone else ("my sister is staying, vegan now"): not the speaker's settled fact, whatever its shape."""
+    return (
+        daydreamed(message, value, text)
+        or open_choice(message, value, text)
+        or someone_elses_fragment(message, value, text)
+    )
+
+
 def daydreamed(message: str, value: str | None, text: str) -> bool:
-    """A fact from a sentence that opens as a daydream ("imagine if I quit and opened a surf shop"), from a choice
-    still open ("torn, designer or developer") or from a fragment about someone else ("my sister is staying, vegan
-    now"): not the speaker's settled fact, whatever its shape."""
-    if open_choice(message, value, text) or someone_elses_fragment(message, value, text):
-        return True
+    """A fact from a sentence that opens as a daydream ("imagine if I quit and opened a surf shop")."""
     for sentence in re.split(r"(?<=[.!?])\s+", message):
         if not _DAYDREAM.match(sentence):
             continue
