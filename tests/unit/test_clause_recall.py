@@ -12,14 +12,16 @@ the classifier's training lines (a test checks the last).
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import partial
 
 import pytest
 
-from shared.domain.models import ExtractedFact, ExtractionInput, Turn
 from shared.providers.offline import clause_classifier, clause_compose, extraction_rules
-from shared.providers.offline.extraction_rules import GENERAL_FACT_CONFIDENCE, extract_facts
+from shared.providers.offline.extraction_rules import GENERAL_FACT_CONFIDENCE
+from tests.unit.exchange import message_facts
 
 AT = datetime(2026, 3, 11, 10, 0, tzinfo=UTC)
+facts_of = partial(message_facts, at=AT)
 PRESENT = ("fact", "change", "other")
 
 FACTS = {
@@ -44,10 +46,6 @@ NON_FACTS = {
     "someone else's": ["my neighbour keeps ferrets"],
     "one-off event": ["I burned the porridge this morning"],
 }
-
-
-def facts_of(message: str) -> list[ExtractedFact]:
-    return extract_facts(ExtractionInput(new_turns=(Turn("e0", "user", message, AT),)))
 
 
 def _cases(table: dict[str, list[str]]) -> list[tuple[str, str]]:

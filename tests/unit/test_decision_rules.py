@@ -4,7 +4,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from shared.domain.models import Decision, DecisionItem, ExtractionInput, Neighbour, Op, Turn
+from shared.domain.models import Decision, DecisionItem, Neighbour, Op
 from shared.providers.offline.decision_rules import (
     MULTI_VALUED_PREFIXES,
     RULES_VERSION,
@@ -12,7 +12,7 @@ from shared.providers.offline.decision_rules import (
     is_multi_valued,
     normalise_text,
 )
-from shared.providers.offline.extraction_rules import extract_facts
+from tests.unit.exchange import message_facts
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -274,7 +274,7 @@ def test_decide_is_deterministic():
 
 
 def said(content: str, at: datetime = T0) -> list:
-    return extract_facts(ExtractionInput(new_turns=(Turn("e", "user", content, at),)))
+    return message_facts(content, at=at)
 
 
 def story(first: str, then: str) -> tuple[Decision, object]:

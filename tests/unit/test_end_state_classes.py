@@ -9,8 +9,6 @@ setting for "one context's value replaces another's", so slots alone must keep f
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Sequence
 from datetime import UTC, datetime
 
 import pytest
@@ -18,31 +16,7 @@ import pytest
 import bench.eval as bench_eval
 from shared.domain.consolidation import ActiveFact, CandidateView, plan_change
 from shared.domain.models import Decision, Op
-from shared.providers.offline.providers import OfflineDecisionProvider, OfflineExtractionProvider
-
-
-class _AllAlike(bench_eval.Similarity):
-    """Every fact is similar to every other."""
-
-    def __init__(self) -> None:
-        super().__init__(use_model=False)
-
-    def __call__(self, a_text: str, a_slot: str | None, b_text: str, b_slot: str | None) -> float:
-        return 0.9
-
-
-def _at(day: str) -> str:
-    return f"{day}T10:00:00+00:00"
-
-
-def replay(messages: Sequence[tuple[str, str]]) -> bench_eval.Replay:
-    conversation = {"id": "x", "messages": []}
-    for text, day in messages:
-        conversation["messages"].append({"role": "user", "content": text, "created_at": _at(day)})
-        conversation["messages"].append({"role": "assistant", "content": "OK.", "created_at": _at(day)})
-    return asyncio.run(
-        bench_eval.replay(conversation, OfflineExtractionProvider(), OfflineDecisionProvider(), _AllAlike())
-    )
+from tests.unit.exchange import replay_alike as replay
 
 
 def active_texts(run: bench_eval.Replay) -> list[str]:

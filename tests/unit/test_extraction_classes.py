@@ -7,17 +7,16 @@ class is covered when phrasings the rules were not written for still come out ri
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from functools import partial
 
 import pytest
 
 from shared.domain.models import ExtractedFact, ExtractionInput, Turn
 from shared.providers.offline.extraction_rules import extract_facts
+from tests.unit.exchange import message_facts
 
 AT = datetime(2026, 3, 11, 10, 0, tzinfo=UTC)  # a Wednesday
-
-
-def facts_of(text: str, at: datetime = AT, name: str | None = None, role: str = "user") -> list[ExtractedFact]:
-    return extract_facts(ExtractionInput(new_turns=(Turn("e1", role, text, at, name),)))
+facts_of = partial(message_facts, at=AT)
 
 
 def one(text: str, **kwargs) -> ExtractedFact:

@@ -16,25 +16,13 @@ Every line was written for this file; none comes from an evaluation set.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from shared.domain.models import ExtractedFact, ExtractionInput, Turn
 from shared.domain.triage import Triage, triage
 from shared.providers.offline import held_states
-from shared.providers.offline.extraction_rules import _MARKERS, detect_language, extract_facts
-
-SAID = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)  # a Wednesday
-
-
-def said(text: str) -> list[ExtractedFact]:
-    return extract_facts(ExtractionInput(new_turns=(Turn("t1", "user", text, SAID),)))
-
-
-def texts(facts: list[ExtractedFact]) -> list[str]:
-    return [f"{f.text} [{f.slot}]" for f in facts]
-
+from shared.providers.offline.extraction_rules import _MARKERS, detect_language
+from tests.unit.exchange import SAID, shown
+from tests.unit.exchange import message_facts as said
 
 # --- short lowercase English chat is English ---------------------------------------------------------------------
 
@@ -153,7 +141,7 @@ def test_a_question_opened_by_como_is_still_a_question(text: str) -> None:
 )
 def test_a_relatives_thing_is_the_value_not_the_slot(text: str, slot: str, value: str) -> None:
     facts = [f for f in said(text) if (f.slot or "").startswith("family:")]
-    assert [(f.slot, f.value) for f in facts] == [(slot, value)], texts(facts)
+    assert [(f.slot, f.value) for f in facts] == [(slot, value)], shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -168,7 +156,7 @@ def test_a_relatives_thing_is_the_value_not_the_slot(text: str, slot: str, value
     ],
 )
 def test_a_relatives_place_work_name_or_news_keeps_its_slot(text: str, slot: str) -> None:
-    assert slot in [f.slot for f in said(text)], texts(said(text))
+    assert slot in [f.slot for f in said(text)], shown(said(text))
 
 
 # --- a statement questioned, then doubted ------------------------------------------------------------------------
@@ -202,7 +190,7 @@ def test_a_statement_questioned_then_doubted_says_nothing(text: str) -> None:
     ],
 )
 def test_a_question_then_a_plain_statement_still_states(text: str, value: str) -> None:
-    assert value in [f.value for f in said(text) if not f.negated], texts(said(text))
+    assert value in [f.value for f in said(text) if not f.negated], shown(said(text))
 
 
 # --- a change of tool planned for later ------------------------------------------------------------------------
@@ -229,7 +217,7 @@ def test_a_question_then_a_plain_statement_still_states(text: str, value: str) -
 )
 def test_a_change_of_tool_planned_for_later_is_no_tool_in_use(text: str) -> None:
     tools = [f for f in said(text) if (f.slot or "").startswith("tool:") and not f.negated]
-    assert tools == [], texts(tools)
+    assert tools == [], shown(tools)
 
 
 @pytest.mark.parametrize(
@@ -246,7 +234,7 @@ def test_a_change_of_tool_planned_for_later_is_no_tool_in_use(text: str) -> None
 )
 def test_a_change_of_tool_done_or_under_way_is_still_read(text: str, value: str) -> None:
     tools = [f.value for f in said(text) if (f.slot or "").startswith("tool:") and not f.negated]
-    assert tools == [value], texts(said(text))
+    assert tools == [value], shown(said(text))
 
 
 # --- one reading of a state held so far -------------------------------------------------------------------------
@@ -322,5 +310,5 @@ def test_a_place_been_in_for_years_is_home(clause: str, said: str, home: str | N
 )
 def test_a_state_held_for_a_stated_time_is_read_as_the_state(message: str, slot: str, value: str) -> None:
     facts = [f for f in said(message) if f.slot == slot and not f.negated]
-    assert [f.value for f in facts] == [value], texts(said(message))
+    assert [f.value for f in facts] == [value], shown(said(message))
     assert facts[0].valid_from < SAID  # since the stated start, not the message time

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.test_p10_frag import has, said, shown
+from tests.unit.exchange import has, shown
+from tests.unit.test_p10_frag import said
 
 # --- 1. someone else's headline ----------------------------------------------------------------------------------
 

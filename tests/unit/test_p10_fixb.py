@@ -15,18 +15,15 @@ from datetime import UTC, datetime
 
 import pytest
 
-from shared.domain.models import ExtractionInput, Turn
 from shared.providers.offline import frames
-from shared.providers.offline.extraction_rules import extract_facts
+from tests.unit.exchange import message_facts
 
 MARCH = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
 MAY = datetime(2026, 5, 20, 12, 0, tzinfo=UTC)
 
 
 def said(text: str, now: datetime = MAY) -> list[tuple[str, str | None, str]]:
-    turn = Turn("p0", "user", text, now, None)
-    found = extract_facts(ExtractionInput(new_turns=(turn,), context_turns=()))
-    return [(f.text, f.slot, f.valid_from.date().isoformat()) for f in found]
+    return [(f.text, f.slot, f.valid_from.date().isoformat()) for f in message_facts(text, at=now)]
 
 
 # --- 1. a month ahead ---------------------------------------------------------------------------------------

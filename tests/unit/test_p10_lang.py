@@ -16,20 +16,16 @@ words of which one is in the fact's text "a|b", the start of valid_from's ISO da
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
+from functools import partial
 
 import pytest
 
-from shared.domain.models import ExtractionInput, Turn
-from shared.providers.offline.extraction_rules import extract_facts
+from tests.unit.exchange import message_facts
 
-SAID_ON = "2026-05-12"  # a Tuesday
+SAID = datetime(2026, 5, 12, 10, 0, tzinfo=UTC)  # a Tuesday
+facts_of = partial(message_facts, at=SAID)
 USER = ("Der Nutzer", "El usuario", "L'utilisateur", "L'utente", "O utilizador", "A utilizadora", "La usuaria")
-
-
-def facts_of(message: str):
-    turn = Turn("e0", "user", message, datetime.fromisoformat(f"{SAID_ON}T10:00:00+00:00"))
-    return extract_facts(ExtractionInput(new_turns=(turn,)))
 
 
 def shown(facts) -> list[tuple[str, str | None, bool, str]]:

@@ -18,24 +18,16 @@ class rather than a sentence:
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
+from functools import partial
 
 import pytest
 
-from shared.domain.models import ExtractionInput, Turn
-from shared.providers.offline.extraction_rules import extract_facts
 from shared.providers.offline.past_time import easter_sunday, more_dates, says_only_when
+from tests.unit.exchange import last_line_facts
 
 NOW = datetime(2026, 5, 20, 12, 0, tzinfo=UTC)  # a Wednesday
 TODAY = NOW.date()
-
-
-def facts(*lines: str):
-    """The facts of the last line (a user turn); the lines before it are context. "A: " marks the assistant."""
-    turns = []
-    for i, line in enumerate(lines):
-        role, text = ("assistant", line[3:]) if line.startswith("A: ") else ("user", line)
-        turns.append(Turn(f"p{i}", role, text, NOW, None))
-    return extract_facts(ExtractionInput(new_turns=(turns[-1],), context_turns=tuple(turns[:-1])))
+facts = partial(last_line_facts, at=NOW)
 
 
 def said(*lines: str) -> list[tuple[str, str | None, str]]:

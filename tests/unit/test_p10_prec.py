@@ -7,24 +7,11 @@ our own, varied in form, and positives of the same shape that must survive. None
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from shared.domain.models import ExtractionInput, Turn
 from shared.providers.offline import worth_keeping
-from shared.providers.offline.extraction_rules import extract_facts
-
-SAID = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)
-
-
-def facts(text: str):
-    return extract_facts(ExtractionInput(new_turns=(Turn("m1", "user", text, SAID),)))
-
-
-def texts(text: str) -> list[str]:
-    return [f.text for f in facts(text)]
-
+from tests.unit.exchange import message_facts as facts
+from tests.unit.exchange import message_texts as texts
 
 # --- 1. a passing state is no fact ------------------------------------------------------------------------
 
@@ -501,7 +488,7 @@ def test_a_known_tool_moved_to_is_a_tool():
 
 
 def said_by(name: str, text: str) -> list[str]:
-    return [f.text for f in extract_facts(ExtractionInput(new_turns=(Turn("m1", "user", text, SAID, name),)))]
+    return texts(text, name=name)
 
 
 @pytest.mark.parametrize(

@@ -14,22 +14,16 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
+from functools import partial
 
 import pytest
 
-from shared.domain.models import ExtractedFact, ExtractionInput, Turn
+from shared.domain.models import ExtractedFact
 from shared.domain.slots import base_slot
-from shared.providers.offline.extraction_rules import extract_facts
+from tests.unit.exchange import message_facts, shown
 
 SAID = datetime(2026, 6, 17, 9, 15, tzinfo=UTC)
-
-
-def said(text: str) -> list[ExtractedFact]:
-    return extract_facts(ExtractionInput(new_turns=(Turn("t1", "user", text, SAID),)))
-
-
-def texts(facts: list[ExtractedFact]) -> list[str]:
-    return [f"{f.text} [{f.slot}]{' (negated)' if f.negated else ''}" for f in facts]
+said = partial(message_facts, at=SAID)
 
 
 # The slots each class's facts live on (a prefix of the slot without its context).
@@ -55,7 +49,7 @@ def check(family: str, message: str, wanted: tuple[str, ...], negated: bool = Fa
     facts = said(message)
     for keyword in wanted:
         found = [f for f in facts if on_family(f, family) and f.negated == negated and names(f, keyword)]
-        assert found, (keyword, texts(facts))
+        assert found, (keyword, shown(facts))
 
 
 def left_for_later(message: str, wanted: tuple[str, ...], why: str):
@@ -65,7 +59,7 @@ def left_for_later(message: str, wanted: tuple[str, ...], why: str):
 
 def check_nothing(family: str, message: str) -> None:
     facts = said(message)
-    assert not [f for f in facts if on_family(f, family)], texts(facts)
+    assert not [f for f in facts if on_family(f, family)], shown(facts)
 
 
 # --- we-statements: a team's or company's tools and practices ---------------------------------------------
@@ -468,14 +462,14 @@ def test_diet(message, wanted):
     facts = said(message)
     for keyword in wanted:
         found = [f for f in facts if on_family(f, "diet") and names(f, keyword)]
-        assert found, (keyword, texts(facts))
+        assert found, (keyword, shown(facts))
 
 
 @pytest.mark.parametrize(("message", "wanted"), DIET_ENDED)
 def test_diet_ended(message, wanted):
     facts = said(message)
     for keyword in wanted:
-        assert [f for f in facts if f.negated and names(f, keyword)], (keyword, texts(facts))
+        assert [f for f in facts if f.negated and names(f, keyword)], (keyword, shown(facts))
 
 
 @pytest.mark.parametrize("message", DIET_NOTHING)

@@ -14,28 +14,18 @@ calls it for named speakers.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import partial
 
 import pytest
 
 from shared.domain.models import ExtractedFact, ExtractionInput, Turn
 from shared.providers.offline.chat_residue import residue, trimmed
 from shared.providers.offline.extraction_rules import extract_facts
+from tests.unit.exchange import has, last_message_facts, shown
 
 SAID = datetime(2026, 6, 13, 21, 10, tzinfo=UTC)
-
-
-def reply(*exchange: tuple[str, str]) -> list[ExtractedFact]:
-    """The facts of the last message of ``exchange`` ((speaker, text) pairs), the ones before it as context."""
-    turns = [Turn(f"m{i}", "user", text, SAID, who) for i, (who, text) in enumerate(exchange)]
-    return extract_facts(ExtractionInput(new_turns=(turns[-1],), context_turns=tuple(turns[:-1])))
-
-
-def shown(facts: list[ExtractedFact]) -> list[str]:
-    return [f"{f.text} [{f.slot}]" for f in facts]
-
-
-def about(facts: list[ExtractedFact], *words: str) -> ExtractedFact | None:
-    return next((f for f in facts if all(w.lower() in f.text.lower() for w in words)), None)
+reply = partial(last_message_facts, at=SAID)
+about = partial(has, negated=None)
 
 
 # --- the forms, as pure functions ------------------------------------------------------------------------------

@@ -11,18 +11,15 @@ evaluation set.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import partial
 
 import pytest
 
-from shared.domain.models import ExtractionInput, Turn
-from shared.providers.offline.extraction_rules import extract_facts
+from tests.unit.exchange import message_facts
 from tests.unit.test_end_state_classes import active_texts, only, replay, valid_at
 
 SAID = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
-
-
-def facts(text: str):
-    return extract_facts(ExtractionInput(new_turns=(Turn("m1", "user", text, SAID),), context_turns=()))
+facts = partial(message_facts, at=SAID)
 
 
 def by_slot(text: str) -> dict[str, tuple[str, str]]:

@@ -7,19 +7,15 @@ The phrasings were written for this file; each stands for a class (and none come
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 
 import pytest
 
-from shared.domain.models import ExtractionInput, Turn
 from shared.providers.offline import foreign_habits
-from shared.providers.offline.extraction_rules import extract_facts
+from tests.unit.exchange import message_facts
 
 SAID_ON = "2026-06-15"
-
-
-def facts_of(message: str):
-    turn = Turn("e0", "user", message, datetime.fromisoformat(f"{SAID_ON}T10:00:00+00:00"))
-    return extract_facts(ExtractionInput(new_turns=(turn,)))
+facts_of = partial(message_facts, at=datetime.fromisoformat(f"{SAID_ON}T10:00:00+00:00"))
 
 
 def shown(facts) -> list:

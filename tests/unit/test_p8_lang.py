@@ -9,30 +9,16 @@ saying what came next, a stated time anywhere in the clause); none comes from an
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
+from functools import partial
 
 import pytest
 
 import bench.eval as bench_eval
-from shared.domain.models import ExtractionInput, Turn
-from shared.providers.offline.extraction_rules import extract_facts
-from shared.providers.offline.providers import OfflineDecisionProvider, OfflineExtractionProvider
+from tests.unit.exchange import message_facts, replay
 
 FIRST_DAY = "2026-01-05"
-
-
-def replay(messages: Sequence[tuple[str, str]]) -> bench_eval.Replay:
-    conversation: dict = {"id": "p8", "messages": []}
-    for text, day in messages:
-        conversation["messages"].append({"role": "user", "content": text, "created_at": f"{day}T10:00:00+00:00"})
-        conversation["messages"].append({"role": "assistant", "content": "Ok.", "created_at": f"{day}T10:01:00+00:00"})
-    return asyncio.run(
-        bench_eval.replay(
-            conversation, OfflineExtractionProvider(), OfflineDecisionProvider(), bench_eval.Similarity(use_model=False)
-        )
-    )
+facts_of = partial(message_facts, at=datetime(2026, 5, 12, 10, 0, tzinfo=UTC))
 
 
 def active(run: bench_eval.Replay) -> list[str]:
@@ -45,11 +31,6 @@ def valid_at(run: bench_eval.Replay, day: str) -> list[str]:
 
 def only(texts: list[str], word: str) -> bool:
     return len(texts) == 1 and word.lower() in texts[0].lower()
-
-
-def facts_of(message: str, day: str = "2026-05-12"):
-    turn = Turn("e0", "user", message, datetime.fromisoformat(f"{day}T10:00:00+00:00"))
-    return extract_facts(ExtractionInput(new_turns=(turn,)))
 
 
 # --- endings of a habit: the ending lands on the habit's slot, whatever else the habit said -----------------

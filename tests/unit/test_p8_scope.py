@@ -11,33 +11,17 @@ every fact similar to every other (0.9), so slots alone must keep the contexts a
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 
 import pytest
 
 import bench.eval as bench_eval
 from shared.providers.offline import frames
-from shared.providers.offline.providers import OfflineDecisionProvider, OfflineExtractionProvider
-
-
-class _AllAlike(bench_eval.Similarity):
-    def __init__(self) -> None:
-        super().__init__(use_model=False)
-
-    def __call__(self, a_text: str, a_slot: str | None, b_text: str, b_slot: str | None) -> float:
-        return 0.9
+from tests.unit.exchange import march_days, replay_alike
 
 
 def replay(messages: Sequence[str]) -> bench_eval.Replay:
-    conversation: dict = {"id": "p8", "messages": []}
-    for day, text in enumerate(messages, start=2):
-        at = f"2026-03-{day:02d}T10:00:00+00:00"
-        conversation["messages"].append({"role": "user", "content": text, "created_at": at})
-        conversation["messages"].append({"role": "assistant", "content": "OK.", "created_at": at})
-    return asyncio.run(
-        bench_eval.replay(conversation, OfflineExtractionProvider(), OfflineDecisionProvider(), _AllAlike())
-    )
+    return replay_alike(march_days(messages))
 
 
 def active(messages: Sequence[str]) -> list[str]:

@@ -7,20 +7,16 @@ spelling, fillers, word order), each with the valid_from expected for a message 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import partial
 
 import pytest
 
-from shared.domain.models import ExtractionInput, Turn
 from shared.providers.offline import said_forms
-from shared.providers.offline.extraction_rules import extract_facts
+from tests.unit.exchange import message_facts
 from tests.unit.test_end_state_classes import active_texts, only, replay, valid_at
 
 SAID = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
-
-
-def facts(text: str, *before: str):
-    context = tuple(Turn(f"c{i}", "user", t, SAID) for i, t in enumerate(before))
-    return extract_facts(ExtractionInput(new_turns=(Turn("m1", "user", text, SAID),), context_turns=context))
+facts = partial(message_facts, at=SAID)
 
 
 def stated(text: str) -> list[tuple[str, bool, str]]:

@@ -4,21 +4,15 @@ true fact or nothing. Invented phrasings, each standing for a class; none comes 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import partial
 
 import pytest
 
-from shared.domain.models import ExtractionInput, Turn
-from shared.providers.offline.extraction_rules import extract_facts
+from tests.unit.exchange import message_facts, message_texts
 
 SAID = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
-
-
-def facts(text: str):
-    return extract_facts(ExtractionInput(new_turns=(Turn("m1", "user", text, SAID),)))
-
-
-def texts(text: str) -> list[str]:
-    return [f.text for f in facts(text)]
+facts = partial(message_facts, at=SAID)
+texts = partial(message_texts, at=SAID)
 
 
 # --- A: "been with" an employer is no partner -----------------------------------------------------------

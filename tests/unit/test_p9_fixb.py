@@ -12,23 +12,12 @@ file; none comes from an evaluation set.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from shared.domain.models import ExtractedFact, ExtractionInput, Turn
+from shared.domain.models import ExtractedFact
 from shared.providers.offline import held_states
-from shared.providers.offline.extraction_rules import extract_facts
-
-SAID = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)
-
-
-def said(text: str) -> list[ExtractedFact]:
-    return extract_facts(ExtractionInput(new_turns=(Turn("t1", "user", text, SAID),)))
-
-
-def texts(facts: list[ExtractedFact]) -> list[str]:
-    return [f"{f.text} [{f.slot}]" for f in facts]
+from tests.unit.exchange import message_facts as said
+from tests.unit.exchange import shown
 
 
 def on(facts: list[ExtractedFact], prefix: str) -> list[ExtractedFact]:
@@ -51,7 +40,7 @@ def on(facts: list[ExtractedFact], prefix: str) -> list[ExtractedFact]:
 )
 def test_a_team_change_for_later_is_no_tool_in_use(text: str) -> None:
     facts = said(text)
-    assert not [f for f in on(facts, "tool:") if "now uses" in f.text or "uses" in f.text], texts(facts)
+    assert not [f for f in on(facts, "tool:") if "now uses" in f.text or "uses" in f.text], shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -60,7 +49,7 @@ def test_a_team_change_for_later_is_no_tool_in_use(text: str) -> None:
 )
 def test_a_team_change_under_way_is_still_read(text: str, tool: str) -> None:
     facts = said(text)
-    assert [f for f in on(facts, "tool:") if tool in f.text], texts(facts)
+    assert [f for f in on(facts, "tool:") if tool in f.text], shown(facts)
 
 
 # --- an opinion of one's job is no occupation --------------------------------------------------------------------
@@ -79,13 +68,13 @@ def test_a_team_change_under_way_is_still_read(text: str, tool: str) -> None:
 )
 def test_an_opinion_of_the_job_gives_no_occupation(text: str) -> None:
     facts = said(text)
-    assert not on(facts, "occupation"), texts(facts)
+    assert not on(facts, "occupation"), shown(facts)
 
 
 def test_an_opinion_of_a_new_job_leaves_the_industry_said_after_it() -> None:
     facts = said("my new job is exhausting af, I'm in insurance")
-    assert not on(facts, "occupation"), texts(facts)
-    assert [f for f in on(facts, "industry") if "insurance" in f.text], texts(facts)
+    assert not on(facts, "occupation"), shown(facts)
+    assert [f for f in on(facts, "industry") if "insurance" in f.text], shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -98,7 +87,7 @@ def test_an_opinion_of_a_new_job_leaves_the_industry_said_after_it() -> None:
 )
 def test_the_work_itself_is_still_the_occupation(text: str, value: str) -> None:
     facts = said(text)
-    assert [f for f in on(facts, "occupation") if value in f.text], texts(facts)
+    assert [f for f in on(facts, "occupation") if value in f.text], shown(facts)
 
 
 # --- a stay at home is no new home -------------------------------------------------------------------------------
@@ -114,7 +103,7 @@ def test_the_work_itself_is_still_the_occupation(text: str, value: str) -> None:
 )
 def test_moving_home_for_a_while_is_a_stay(text: str) -> None:
     facts = said(text)
-    assert not on(facts, "location"), texts(facts)
+    assert not on(facts, "location"), shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -123,7 +112,7 @@ def test_moving_home_for_a_while_is_a_stay(text: str) -> None:
 )
 def test_moving_home_for_good_is_a_home(text: str, place: str) -> None:
     facts = said(text)
-    assert [f for f in on(facts, "location") if place in f.text], texts(facts)
+    assert [f for f in on(facts, "location") if place in f.text], shown(facts)
 
 
 # --- a posting, and "based in part", are no home ----------------------------------------------------------------
@@ -140,13 +129,13 @@ def test_moving_home_for_good_is_a_home(text: str, place: str) -> None:
 )
 def test_a_posting_or_a_reason_is_no_location(text: str) -> None:
     facts = said(text)
-    assert not on(facts, "location"), texts(facts)
-    assert not [f for f in facts if "based in" in f.text], texts(facts)
+    assert not on(facts, "location"), shown(facts)
+    assert not [f for f in facts if "based in" in f.text], shown(facts)
 
 
 def test_the_posting_keeps_the_role() -> None:
     facts = said("I'm a consultant, stationed in Qatar for 6 months")
-    assert [f for f in on(facts, "occupation") if "consultant" in f.text], texts(facts)
+    assert [f for f in on(facts, "occupation") if "consultant" in f.text], shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -154,7 +143,7 @@ def test_the_posting_keeps_the_role() -> None:
 )
 def test_based_in_a_named_place_is_still_where_one_lives(text: str, place: str) -> None:
     facts = said(text)
-    assert [f for f in on(facts, "location") if place in f.text], texts(facts)
+    assert [f for f in on(facts, "location") if place in f.text], shown(facts)
 
 
 # --- a possessive is no company name -----------------------------------------------------------------------------
@@ -166,14 +155,14 @@ def test_based_in_a_named_place_is_still_where_one_lives(text: str, place: str) 
 )
 def test_a_possessive_after_chez_or_bei_is_no_employer(text: str) -> None:
     facts = said(text)
-    assert not on(facts, "employer"), texts(facts)
+    assert not on(facts, "employer"), shown(facts)
     assert not [f for f in facts if any(w in f.text for w in ("Mon ", "Son ", "Ma ", "Sa ", "Meinem ", "Un "))]
 
 
 @pytest.mark.parametrize(("text", "name"), [("je bosse chez orange", "Orange"), ("ich arbeite bei siemens", "Siemens")])
 def test_a_lowercase_company_after_chez_or_bei_is_still_named(text: str, name: str) -> None:
     facts = said(text)
-    assert [f for f in on(facts, "employer") if name in f.text], texts(facts)
+    assert [f for f in on(facts, "employer") if name in f.text], shown(facts)
 
 
 # --- a state kept up that has ended since ------------------------------------------------------------------------
@@ -212,7 +201,7 @@ def test_a_smoker_who_quit_is_no_current_smoker() -> None:
 
 def test_a_role_kept_up_until_retiring_is_no_current_role_nor_a_place() -> None:
     facts = said("I have been a librarian for twelve years until I retired in June")
-    assert not [f for f in facts if f.slot in ("occupation", "location") and not f.negated], texts(facts)
+    assert not [f for f in facts if f.slot in ("occupation", "location") and not f.negated], shown(facts)
 
 
 # --- a tool the team will use, or may use, is no tool in use -----------------------------------------------------
@@ -224,7 +213,7 @@ def test_a_role_kept_up_until_retiring_is_no_current_role_nor_a_place() -> None:
 )
 def test_a_team_tool_for_later_or_hedged_is_not_read(text: str) -> None:
     facts = said(text)
-    assert not [f for f in on(facts, "tool:") if "uses" in f.text], texts(facts)
+    assert not [f for f in on(facts, "tool:") if "uses" in f.text], shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -232,4 +221,4 @@ def test_a_team_tool_for_later_or_hedged_is_not_read(text: str) -> None:
 )
 def test_a_team_tool_in_use_is_still_read(text: str, tool: str) -> None:
     facts = said(text)
-    assert [f for f in on(facts, "tool:") if tool in f.text], texts(facts)
+    assert [f for f in on(facts, "tool:") if tool in f.text], shown(facts)

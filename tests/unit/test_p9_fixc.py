@@ -2,19 +2,10 @@
 place one moves away from is a move, someone else's tool is theirs, a later ending wins, a stop at a place is a
 visit, an assistant-set role-play is in play, and "since <weekday>" lies in the past."""
 
-from datetime import UTC, datetime
-
 import pytest
 
-from shared.domain.models import ExtractionInput, Turn
-from shared.providers.offline.extraction_rules import extract_facts
-
-NOW = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)  # a Wednesday
-
-
-def facts(text: str, *before: tuple[str, str]):
-    context = tuple(Turn(f"c{i}", role, said, NOW) for i, (role, said) in enumerate(before))
-    return extract_facts(ExtractionInput(new_turns=(Turn("t1", "user", text, NOW),), context_turns=context))
+from tests.unit.exchange import SAID as NOW
+from tests.unit.exchange import message_facts as facts
 
 
 def slots(text: str, *before: tuple[str, str]):

@@ -6,23 +6,12 @@ message. Every line here was written for this file (none is v6's), with near-mis
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import date
 
 import pytest
 
-from shared.domain.models import ExtractedFact, ExtractionInput, Turn
-from shared.providers.offline.extraction_rules import extract_facts
-
-SAID = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)
-
-
-def said(text: str) -> list[ExtractedFact]:
-    return extract_facts(ExtractionInput(new_turns=(Turn("t1", "user", text, SAID),), context_turns=()))
-
-
-def texts(facts: list[ExtractedFact]) -> list[str]:
-    return [f"{'NOT ' if f.negated else ''}{f.text} [{f.slot}]" for f in facts]
-
+from tests.unit.exchange import SAID, shown
+from tests.unit.exchange import message_facts as said
 
 # --- a clause joined on with someone else as its subject is theirs ----------------------------------------
 
@@ -40,7 +29,7 @@ def texts(facts: list[ExtractedFact]) -> list[str]:
 )
 def test_a_tail_with_another_subject_leaves_the_first_clause_readable(message, value):
     facts = said(message)
-    assert any(value.lower() in f.text.lower() and not f.negated for f in facts), texts(facts)
+    assert any(value.lower() in f.text.lower() and not f.negated for f in facts), shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -53,7 +42,7 @@ def test_a_tail_with_another_subject_leaves_the_first_clause_readable(message, v
 )
 def test_a_tail_with_another_subject_makes_no_fact_of_its_own(message):
     facts = said(message)
-    assert not [f for f in facts if f.slot in ("location", "employer") or "everyone" in f.text], texts(facts)
+    assert not [f for f in facts if f.slot in ("location", "employer") or "everyone" in f.text], shown(facts)
 
 
 # --- the speaker's own statement, reported by someone who knows or held up as known ------------------------
@@ -72,7 +61,7 @@ def test_a_tail_with_another_subject_makes_no_fact_of_its_own(message):
 )
 def test_a_reported_first_person_statement_is_the_speakers(message, word):
     facts = said(message)
-    assert any(word.lower() in f.text.lower() and not f.negated for f in facts), texts(facts)
+    assert any(word.lower() in f.text.lower() and not f.negated for f in facts), shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -86,7 +75,7 @@ def test_a_reported_first_person_statement_is_the_speakers(message, word):
 )
 def test_an_opinion_or_someone_elses_claim_is_not_reported_as_the_speakers(message):
     facts = said(message)
-    assert not [f for f in facts if f.slot in ("location", "occupation") or "lazy" in f.text], texts(facts)
+    assert not [f for f in facts if f.slot in ("location", "occupation") or "lazy" in f.text], shown(facts)
 
 
 # --- a progressive (or its "I"-less fragment) that says where one lives or works -------------------------
@@ -104,7 +93,7 @@ def test_an_opinion_or_someone_elses_claim_is_not_reported_as_the_speakers(messa
 )
 def test_a_progressive_reads_as_the_simple_present(message, slot, value):
     facts = said(message)
-    assert any(f.slot == slot and value in f.text for f in facts), texts(facts)
+    assert any(f.slot == slot and value in f.text for f in facts), shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -124,8 +113,8 @@ def test_a_progressive_of_the_moment_or_a_plan_is_no_lasting_fact(message):
     facts = said(message)
     assert not [
         f for f in facts if f.slot in ("location", "employer") and not f.text.startswith("The user is moving")
-    ], texts(facts)
-    assert not [f for f in facts if (f.slot or "").startswith("habit:") and "dinner" in f.text], texts(facts)
+    ], shown(facts)
+    assert not [f for f in facts if (f.slot or "").startswith("habit:") and "dinner" in f.text], shown(facts)
 
 
 # --- "since <holiday>": a start behind the message ---------------------------------------------------------
@@ -144,13 +133,13 @@ def test_a_progressive_of_the_moment_or_a_plan_is_no_lasting_fact(message):
 def test_since_a_holiday_is_its_last_occurrence(message, start):
     facts = said(message)
     assert facts, message
-    assert all(f.valid_from.date() <= SAID.date() for f in facts), texts(facts)
+    assert all(f.valid_from.date() <= SAID.date() for f in facts), shown(facts)
     assert any(f.valid_from.date() == start for f in facts), [(f.text, f.valid_from) for f in facts]
 
 
 def test_a_holiday_ahead_without_since_stays_ahead():
     facts = said("i'm doing a pottery course at christmas")
-    assert all(f.valid_from.date() >= SAID.date() for f in facts), texts(facts)
+    assert all(f.valid_from.date() >= SAID.date() for f in facts), shown(facts)
 
 
 # --- a start said apart, with only its date, dates the other clause's fact --------------------------------
@@ -169,18 +158,18 @@ def test_a_holiday_ahead_without_since_stays_ahead():
 def test_a_bare_start_dates_the_other_clause(message, word, start):
     facts = said(message)
     hits = [f for f in facts if word in f.text]
-    assert hits, texts(facts)
+    assert hits, shown(facts)
     assert all(f.valid_from.date() >= start and f.valid_from.date() < SAID.date() for f in hits), [
         (f.text, f.valid_from) for f in facts
     ]
-    assert not [f for f in facts if f.text.startswith("The user started")], texts(facts)
+    assert not [f for f in facts if f.text.startswith("The user started")], shown(facts)
 
 
 @pytest.mark.parametrize(
     "message", ["started last week", "joined back in march!", "found out on tuesday", "we only started in 2024"]
 )
 def test_a_bare_start_alone_says_nothing(message):
-    assert not said(message), texts(said(message))
+    assert not said(message), shown(said(message))
 
 
 # --- where one is "all week" is a passing stay, not a fact -------------------------------------------------
@@ -198,13 +187,13 @@ def test_a_bare_start_alone_says_nothing(message):
 )
 def test_a_stay_said_with_all_week_is_no_lasting_fact(message):
     facts = said(message)
-    assert not [f for f in facts if f.category.value != "event"], texts(facts)
+    assert not [f for f in facts if f.category.value != "event"], shown(facts)
 
 
 @pytest.mark.parametrize(("message", "place"), [("i'm in Leeds now", "Leeds"), ("i live in Truro all year", "Truro")])
 def test_where_one_lives_is_still_read(message, place):
     facts = said(message)
-    assert any(f.slot == "location" and place in f.text for f in facts), texts(facts)
+    assert any(f.slot == "location" and place in f.text for f in facts), shown(facts)
 
 
 # --- a second clause fronted by its rhythm ("and on saturdays i ...") is a statement of its own --------------
@@ -222,8 +211,8 @@ def test_where_one_lives_is_still_read(message, place):
 )
 def test_a_rhythm_fronted_second_clause_is_read(message, first, second):
     facts = said(message)
-    assert any(first in f.text for f in facts), texts(facts)
-    assert any(second in f.text for f in facts), texts(facts)
+    assert any(first in f.text for f in facts), shown(facts)
+    assert any(second in f.text for f in facts), shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -231,7 +220,7 @@ def test_a_rhythm_fronted_second_clause_is_read(message, first, second):
 )
 def test_a_rhythm_fronted_clause_without_a_fact_adds_nothing(message):
     facts = said(message)
-    assert not [f for f in facts if "wonder" in f.text or "hate" in f.text], texts(facts)
+    assert not [f for f in facts if "wonder" in f.text or "hate" in f.text], shown(facts)
 
 
 # --- a career said as its length ("6 yrs as a sous chef") is the occupation -------------------------------
@@ -249,7 +238,7 @@ def test_a_rhythm_fronted_clause_without_a_fact_adds_nothing(message):
 )
 def test_years_as_a_role_is_the_occupation(message, role):
     facts = said(message)
-    assert any(f.slot == "occupation" and role in f.text for f in facts), texts(facts)
+    assert any(f.slot == "occupation" and role in f.text for f in facts), shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -261,7 +250,7 @@ def test_years_as_a_role_is_the_occupation(message, role):
     ],
 )
 def test_years_as_something_else_is_no_occupation(message):
-    assert not [f for f in said(message) if f.slot == "occupation"], texts(said(message))
+    assert not [f for f in said(message) if f.slot == "occupation"], shown(said(message))
 
 
 # --- how one is now, or a feeling for someone named before, is no fact ------------------------------------
@@ -279,11 +268,11 @@ def test_years_as_something_else_is_no_occupation(message):
     ],
 )
 def test_a_mood_or_a_feeling_for_someone_is_no_fact(message):
-    assert not said(message), texts(said(message))
+    assert not said(message), shown(said(message))
 
 
 @pytest.mark.parametrize(
     ("message", "word"), [("i love hiking", "hiking"), ("i'm doing a course in welding", "welding")]
 )
 def test_a_liking_or_an_activity_is_still_read(message, word):
-    assert any(word in f.text for f in said(message)), texts(said(message))
+    assert any(word in f.text for f in said(message)), shown(said(message))

@@ -10,39 +10,15 @@ questions, hypotheticals ("se avessi", "si tuviera", "wenn ich ... hätte"), whe
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
+from functools import partial
 
 import pytest
 
-import bench.eval as bench_eval
-from shared.domain.models import ExtractionInput, Turn
-from shared.providers.offline.extraction_rules import extract_facts
-from shared.providers.offline.providers import OfflineDecisionProvider, OfflineExtractionProvider
+from tests.unit.exchange import message_facts, replay, shown
 
-SAID_ON = "2026-05-12"  # a Tuesday
-
-
-def facts_of(message: str, day: str = SAID_ON):
-    turn = Turn("e0", "user", message, datetime.fromisoformat(f"{day}T10:00:00+00:00"))
-    return extract_facts(ExtractionInput(new_turns=(turn,)))
-
-
-def replay(messages: Sequence[tuple[str, str]]) -> bench_eval.Replay:
-    conversation: dict = {"id": "p9", "messages": []}
-    for text, day in messages:
-        conversation["messages"].append({"role": "user", "content": text, "created_at": f"{day}T10:00:00+00:00"})
-        conversation["messages"].append({"role": "assistant", "content": "Ok.", "created_at": f"{day}T10:01:00+00:00"})
-    return asyncio.run(
-        bench_eval.replay(
-            conversation, OfflineExtractionProvider(), OfflineDecisionProvider(), bench_eval.Similarity(use_model=False)
-        )
-    )
-
-
-def shown(facts) -> list[tuple[str, str | None, bool]]:
-    return [(f.text, f.slot, f.negated) for f in facts]
+SAID = datetime(2026, 5, 12, 10, 0, tzinfo=UTC)  # a Tuesday
+facts_of = partial(message_facts, at=SAID)
 
 
 # --- someone else's "no longer", someone else's facts: never the user's ------------------------------------

@@ -9,32 +9,20 @@ Every line was written for this file; none comes from an evaluation set.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
-from datetime import UTC, date, datetime
+from datetime import date
 
 import pytest
 
-import bench.eval as bench_eval
-from shared.domain.models import ExtractedFact, ExtractionInput, Turn
-from shared.providers.offline.extraction_rules import extract_facts
-from shared.providers.offline.providers import OfflineDecisionProvider, OfflineExtractionProvider
-
-SAID = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)
-
-
-def said(text: str) -> list[ExtractedFact]:
-    return extract_facts(ExtractionInput(new_turns=(Turn("t1", "user", text, SAID),)))
-
-
-def texts(facts: list[ExtractedFact]) -> list[str]:
-    return [f"{f.text} [{f.slot}]" for f in facts]
+from shared.domain.models import ExtractedFact
+from tests.unit.exchange import march_days, replay_alike, shown
+from tests.unit.exchange import message_facts as said
 
 
 def one_on(facts: list[ExtractedFact], slot: str, *words: str) -> ExtractedFact:
     """The one positive fact on ``slot`` whose text names every word."""
     found = [f for f in facts if f.slot == slot and not f.negated and all(w.lower() in f.text.lower() for w in words)]
-    assert len(found) == 1, texts(facts)
+    assert len(found) == 1, shown(facts)
     return found[0]
 
 
@@ -89,7 +77,7 @@ def test_a_line_of_work_at_a_named_company_is_the_employer_too():
 def test_working_in_a_named_place_is_where_the_work_is_not_an_industry(message, place):
     facts = said(message)
     one_on(facts, "work:location", place)
-    assert not [f for f in facts if f.slot in ("industry", "location")], texts(facts)
+    assert not [f for f in facts if f.slot in ("industry", "location")], shown(facts)
 
 
 def test_working_in_one_city_and_living_in_another_are_two_facts():
@@ -153,7 +141,7 @@ def test_when_and_how_one_works(message, slot, word):
 
 def test_working_out_at_home_is_a_habit_not_nothing():
     facts = said("I work out at home now")
-    assert [f for f in facts if (f.slot or "").startswith("habit:working-out")], texts(facts)
+    assert [f for f in facts if (f.slot or "").startswith("habit:working-out")], shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -165,7 +153,7 @@ def test_working_out_at_home_is_a_habit_not_nothing():
 )
 def test_working_from_home_as_something_is_both(message, how, role):
     facts = said(message)
-    assert [f for f in facts if how in f.text and f.slot and f.slot.startswith("habit:")], texts(facts)
+    assert [f for f in facts if how in f.text and f.slot and f.slot.startswith("habit:")], shown(facts)
     one_on(facts, "occupation", role)
 
 
@@ -222,7 +210,7 @@ def test_near_misses_give_no_work_fact(message):
         for f in facts
         if not f.negated
         and (f.slot or "").split("@")[0] in ("occupation", "industry", "employer", "work:location", "work:hours")
-    ], texts(facts)
+    ], shown(facts)
 
 
 # --- a state kept up for a stated time ----------------------------------------------------------------------
@@ -254,7 +242,7 @@ def test_a_state_kept_up_for_a_stated_time_is_the_state_since_then(message, slot
 )
 def test_a_visit_a_thought_or_a_mood_is_no_state_kept_up(message):
     facts = said(message)
-    assert not [f for f in facts if (f.slot or "").split(":")[0] in ("occupation", "location", "employer")], texts(
+    assert not [f for f in facts if (f.slot or "").split(":")[0] in ("occupation", "location", "employer")], shown(
         facts
     )
 
@@ -278,7 +266,7 @@ def test_a_visit_a_thought_or_a_mood_is_no_state_kept_up(message):
 )
 def test_a_team_said_as_the_subject_is_what_we_use(message, tool):
     facts = said(message)
-    assert [f for f in facts if (f.slot or "").startswith("tool:") and tool in f.text and not f.negated], texts(facts)
+    assert [f for f in facts if (f.slot or "").startswith("tool:") and tool in f.text and not f.negated], shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -294,7 +282,7 @@ def test_a_team_said_as_the_subject_is_what_we_use(message, tool):
 )
 def test_a_hedged_or_asked_team_tool_is_no_fact(message):
     facts = said(message)
-    assert not [f for f in facts if (f.slot or "").startswith("tool:") and not f.negated], texts(facts)
+    assert not [f for f in facts if (f.slot or "").startswith("tool:") and not f.negated], shown(facts)
 
 
 # --- several facts in one message --------------------------------------------------------------------------
@@ -352,24 +340,8 @@ def test_a_value_stops_at_the_clause_boundary():
 # --- replayed: contexts and changes stay apart ---------------------------------------------------------------
 
 
-class _AllAlike(bench_eval.Similarity):
-    def __init__(self) -> None:
-        super().__init__(use_model=False)
-
-    def __call__(self, a_text: str, a_slot: str | None, b_text: str, b_slot: str | None) -> float:
-        return 0.9
-
-
 def active(messages: Sequence[str]) -> list[str]:
-    conversation: dict = {"id": "p9", "messages": []}
-    for day, text in enumerate(messages, start=2):
-        at = f"2026-03-{day:02d}T10:00:00+00:00"
-        conversation["messages"].append({"role": "user", "content": text, "created_at": at})
-        conversation["messages"].append({"role": "assistant", "content": "OK.", "created_at": at})
-    replayed = asyncio.run(
-        bench_eval.replay(conversation, OfflineExtractionProvider(), OfflineDecisionProvider(), _AllAlike())
-    )
-    return sorted(f.text for f in replayed.active)
+    return sorted(f.text for f in replay_alike(march_days(messages)).active)
 
 
 def test_where_one_works_and_where_one_lives_do_not_replace_each_other():
@@ -421,7 +393,7 @@ def test_an_unknown_tool_gets_its_kind_from_what_is_done_with_it(message, slot, 
 def test_two_tools_each_for_its_purpose_are_two_facts():
     facts = said("we use Marrow for deploys and Quill for logs")
     one_on(facts, "tool:cloud", "Marrow")
-    assert [f for f in facts if "Quill" in f.text and "logs" in f.text and "Marrow" not in f.text], texts(facts)
+    assert [f for f in facts if "Quill" in f.text and "logs" in f.text and "Marrow" not in f.text], shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -434,7 +406,7 @@ def test_two_tools_each_for_its_purpose_are_two_facts():
 )
 def test_what_everyone_does_or_a_move_between_towns_is_no_tool(message):
     facts = said(message)
-    assert not [f for f in facts if (f.slot or "").startswith("tool:")], texts(facts)
+    assert not [f for f in facts if (f.slot or "").startswith("tool:")], shown(facts)
 
 
 # --- a first clause without its "I", a card without a name, who one lives with ---------------------------------
@@ -479,7 +451,7 @@ def test_facts_said_without_their_subject_are_the_speakers(message, expected):
 )
 def test_a_bare_verb_or_a_list_that_says_nothing_of_the_speaker_gives_nothing(message):
     facts = said(message)
-    assert not [f for f in facts if f.slot in ("location", "age", "occupation")], texts(facts)
+    assert not [f for f in facts if f.slot in ("location", "age", "occupation")], shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -494,7 +466,7 @@ def test_a_bare_verb_or_a_list_that_says_nothing_of_the_speaker_gives_nothing(me
 )
 def test_more_ways_a_team_says_what_it_uses(message, tool):
     facts = said(message)
-    assert [f for f in facts if (f.slot or "").startswith("tool:") and tool in f.text and not f.negated], texts(facts)
+    assert [f for f in facts if (f.slot or "").startswith("tool:") and tool in f.text and not f.negated], shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -507,7 +479,7 @@ def test_more_ways_a_team_says_what_it_uses(message, tool):
 )
 def test_a_move_an_adoption_or_an_idiom_is_no_tool(message):
     facts = said(message)
-    assert not [f for f in facts if (f.slot or "").startswith("tool:")], texts(facts)
+    assert not [f for f in facts if (f.slot or "").startswith("tool:")], shown(facts)
 
 
 # --- more work forms: a workplace kept for a stated time, a role in a line of work, where the work is ------------
@@ -562,7 +534,7 @@ def test_where_and_as_what_the_work_is(message, slot, word):
 def test_the_second_context_of_a_pair_is_read_too(message, expected):
     facts = said(message)
     contexts = {f.slot.split("@")[1] for f in facts if f.slot and "@" in f.slot and any(w in f.text for w in expected)}
-    assert len(contexts) == 2 and all(any(w in f.text for f in facts) for w in expected), texts(facts)
+    assert len(contexts) == 2 and all(any(w in f.text for f in facts) for w in expected), shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -570,7 +542,7 @@ def test_the_second_context_of_a_pair_is_read_too(message, expected):
 )
 def test_a_role_with_a_place_or_a_mood_names_no_line_of_work(message):
     facts = said(message)
-    assert not [f for f in facts if f.slot in ("industry", "work:location")], texts(facts)
+    assert not [f for f in facts if f.slot in ("industry", "work:location")], shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -590,7 +562,7 @@ def test_work_forms_said_in_chat_style(message, slot, word):
 
 def test_a_team_switch_without_its_apostrophe():
     facts = said("my teams switching to Linear")
-    assert [f for f in facts if (f.slot or "").startswith("tool:") and "Linear" in f.text], texts(facts)
+    assert [f for f in facts if (f.slot or "").startswith("tool:") and "Linear" in f.text], shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -634,7 +606,7 @@ def test_a_role_no_rule_knows_held_at_a_workplace_is_one_fact(message, words):
 )
 def test_a_fan_a_mood_or_a_visit_at_a_place_is_no_job(message):
     facts = said(message)
-    assert not [f for f in facts if f.slot in ("employer", "occupation")], texts(facts)
+    assert not [f for f in facts if f.slot in ("employer", "occupation")], shown(facts)
 
 
 def test_leaving_the_workplace_ends_the_role_said_with_it():
@@ -651,4 +623,4 @@ def test_a_move_to_a_product_spelt_as_one_is_a_switch_of_tools(message, tool):
 
 @pytest.mark.parametrize("message", ["we moved from Leeds to McAllen", "we moved to Lisbon last month"])
 def test_a_move_between_towns_is_a_move_of_home(message):
-    assert [f for f in said(message) if f.slot == "location"], texts(said(message))
+    assert [f for f in said(message) if f.slot == "location"], shown(said(message))

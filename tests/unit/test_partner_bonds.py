@@ -11,14 +11,13 @@ from datetime import UTC, datetime
 
 import pytest
 
-from shared.domain.models import ExtractionInput, Turn
-from shared.providers.offline.extraction_rules import extract_facts
+from tests.unit.exchange import message_facts
 
 SENT = datetime(2026, 3, 9, 10, tzinfo=UTC)
 
 
 def partner_facts(message: str) -> list[str]:
-    facts = extract_facts(ExtractionInput(new_turns=(Turn("e1", "user", message, SENT),)))
+    facts = message_facts(message, at=SENT)
     return [fact.text for fact in facts if fact.slot == "partner"]
 
 

@@ -21,18 +21,9 @@ from shared.domain.slots import speaker_key, speaker_of, with_speaker, without_s
 from shared.providers.offline import answers, well_formed
 from shared.providers.offline.extraction_rules import extract_facts
 from shared.providers.offline.providers import OfflineDecisionProvider, OfflineExtractionProvider
+from tests.unit.exchange import AllAlike
 
 DAY = datetime(2026, 5, 20, 18, 0, tzinfo=UTC)
-
-
-class _AllAlike(bench_eval.Similarity):
-    """Every fact is similar to every other: the speaker, not the vectors, must keep them apart."""
-
-    def __init__(self) -> None:
-        super().__init__(use_model=False)
-
-    def __call__(self, a_text: str, a_slot: str | None, b_text: str, b_slot: str | None) -> float:
-        return 0.9
 
 
 def chat(lines: Sequence[tuple[str, str, str]], role: str = "user") -> bench_eval.Replay:
@@ -45,7 +36,7 @@ def chat(lines: Sequence[tuple[str, str, str]], role: str = "user") -> bench_eva
         ],
     }
     return asyncio.run(
-        bench_eval.replay(conversation, OfflineExtractionProvider(), OfflineDecisionProvider(), _AllAlike())
+        bench_eval.replay(conversation, OfflineExtractionProvider(), OfflineDecisionProvider(), AllAlike())
     )
 
 
