@@ -130,10 +130,11 @@ DATASETS = (
     ROOT / "bench" / "data" / "eval_conversations_v4.jsonl",
     ROOT / "bench" / "data" / "eval_conversations_v5.jsonl",
     ROOT / "bench" / "data" / "eval_conversations_v6.jsonl",
+    ROOT / "bench" / "data" / "eval_conversations_v7.jsonl",
 )
-DATA, DATA_V2, DATA_V3, DATA_V4, DATA_V5, DATA_V6 = DATASETS
+DATA, DATA_V2, DATA_V3, DATA_V4, DATA_V5, DATA_V6, DATA_V7 = DATASETS
 # The sets with a tuning split: the diagnostics read only these (v3 is all test and blind, never loaded).
-TUNE_SETS = (DATA, DATA_V2, DATA_V4, DATA_V5, DATA_V6)
+TUNE_SETS = (DATA, DATA_V2, DATA_V4, DATA_V5, DATA_V6, DATA_V7)
 # main before issue 12 (the extractor the figures are compared with)
 BASELINE_REF = "a445fee"
 SPLITS = ("tune", "test")

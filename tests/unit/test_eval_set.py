@@ -30,7 +30,7 @@ def conversations_v2() -> list[dict]:
     return bench_eval.load(bench_eval.DATA_V2)
 
 
-@pytest.mark.parametrize("path", bench_eval.DATASETS, ids=["v1", "v2", "v3", "v4", "v5", "v6"])
+@pytest.mark.parametrize("path", bench_eval.DATASETS, ids=["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
 def test_the_set_is_well_formed(path):
     conversations = bench_eval.load(path)
     assert len(conversations) >= 60
