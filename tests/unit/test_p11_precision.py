@@ -558,3 +558,19 @@ def test_a_skill_level_is_no_employer(text, slot):
 )
 def test_a_job_at_a_place_stays_the_employer(text):
     assert worth_keeping.reslotted(text, "employer") == "employer"
+
+
+# --- 16. a slot loses what trimming cut from its fact ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "gone"),
+    [
+        ("I eat honey, don't judge", "judge"),
+        ("we're painting the hallway, decorator starts on the 2nd", "decorator"),
+        ("I play padel, don't laugh", "laugh"),
+    ],
+)
+def test_the_slot_loses_what_trimming_cut(said, gone):
+    found = extract_facts(ExtractionInput(new_turns=(Turn("m1", "user", said, SAID),)))
+    assert found and all(gone not in f.text and gone not in (f.slot or "") for f in found)

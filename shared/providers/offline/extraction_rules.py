@@ -5877,7 +5877,10 @@ def _well_formed(facts: list[ExtractedFact]) -> list[ExtractedFact]:
     for fact in facts:
         text = well_formed.trimmed(fact.text, fact.language)
         if well_formed.is_well_formed(text, fact.language, negated=fact.negated):
-            kept.append(replace(fact, text=text) if text != fact.text else fact)
+            slot = (
+                _slot_without(fact.slot, worth_keeping.cut_words(fact.text, text)) if text != fact.text else fact.slot
+            )
+            kept.append(replace(fact, text=text, slot=slot) if text != fact.text else fact)
     return kept
 
 
