@@ -562,7 +562,8 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                 r"(?P<unit>week|weekend|month|year)\b")),
     ("weekday", _rx(_PREP_RE + r"(?<!every\s)(?<!each\s)\b"
                     r"(?:(?P<rel>last|next|this\s+coming|this\s+past|past|this|coming)\s+)?"
-                    r"(?P<wd>" + _WEEKDAY_RE + r")\b(?!s)")),
+                    r"(?P<wd>" + _WEEKDAY_RE + r")\b(?!s)(?!\s+(?:nights|mornings|evenings|afternoons)\b)"
+                    r"(?:\s+(?:night|morning|evening|afternoon)\b)?")),
 )
 # fmt: on
 
@@ -4044,7 +4045,8 @@ _VAGUE_OBJECTS = _vocab("""
 """)
 _FREQUENCY = _rx(
     r"\b(?:every|each)\s+\w+|\b(?:on|at)\s+(?:weekends|the\s+weekend|weekdays|mondays|tuesdays|wednesdays"
-    r"|thursdays|fridays|saturdays|sundays|night|nights)\b|\b(?:once|twice|\w+\s+times)\s+(?:a|per)\s+\w+|\bdaily"
+    r"|thursdays|fridays|saturdays|sundays|night|nights)\b|\bon\s+" + _WEEKDAY_RE + r"\s+(?:nights|mornings|evenings"
+    r"|afternoons)\b|\b(?:once|twice|\w+\s+times)\s+(?:a|per)\s+\w+|\bdaily"
     r"|\bweekly|\bmonthly|\bregularly|\busually|\balways|\boften|\bsometimes"
 )
 _TAIL_CUT = _rx(r"\s*(?:,\s*|\s+)(?:so|because|but|which|since|although|though|if|when|and\s+(?:i|it|that))\b.*$")
@@ -5875,7 +5877,10 @@ def _well_formed(facts: list[ExtractedFact]) -> list[ExtractedFact]:
     for fact in facts:
         text = well_formed.trimmed(fact.text, fact.language)
         if well_formed.is_well_formed(text, fact.language, negated=fact.negated):
-            kept.append(replace(fact, text=text) if text != fact.text else fact)
+            slot = (
+                _slot_without(fact.slot, worth_keeping.cut_words(fact.text, text)) if text != fact.text else fact.slot
+            )
+            kept.append(replace(fact, text=text, slot=slot) if text != fact.text else fact)
     return kept
 
 

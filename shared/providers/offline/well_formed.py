@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from shared.providers.offline.clauses import IRREGULAR_PAST
 from shared.providers.offline.text_forms import words as _lexicon
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|\d+")
@@ -76,6 +77,8 @@ _AFTERTHOUGHT = re.compile(
     r",\s*(?:(?:and|but|so|though)\s+)?(?:(?:yes|yeah|yep|honestly|basically|tbh|lol|haha)\s+)?"
     r"(?:(?:it|that|this|there|he|she)(?:['’](?:s|ll|d)\b|\s+(?:is|was|has|had|will|would|[a-z]+s)\b)"
     r"|(?:need|needs|want|wants|pls|please|any)\b"
+    # a request or a shrug after the statement: "..., don't judge", "..., do not come for me"
+    r"|(?:do\s+not|don['’]?t|dont)\s+[a-z]+\b"
     # a question asked after the statement, its "?" left off ("..., is there a managed postgres there")
     r"|(?:is|are|was|were|do|does|did|can|could|should|would|will|shall|have|has)\s+"
     r"(?:there|it|that|this|they|you|i|we|he|she|anyone|anybody)\b"
@@ -84,6 +87,13 @@ _AFTERTHOUGHT = re.compile(
     r"|(?!they\b|we\b|i\b|he\b|she\b)(?:[a-z]+\s+){1,3}(?:is|are|was|were)\s+(?!a\b|an\b|the\b)[a-z]+ing\b)"
     r".*$",
     re.IGNORECASE,
+)
+# A clause of its own after a comma: a bare noun and its verb ("..., contractor starts", "..., van comes in"),
+# then a preposition or nothing (the time after it is the rules'). It is about someone else's act; the fact is
+# what came before. A plural noun ("loves puzzles"), an adverb or a verb first is no subject.
+_SPLICED = re.compile(
+    r",\s*(?:(?:the|a|an|my|our|their)\s+)?(?P<noun>[a-z][a-z-]{2,}(?<![sy]))\s+(?P<verb>[a-z]{3,}[^s\W]s)"
+    r"(?:\s+(?:on|in|at|from|with|next|tomorrow|today|tonight|this|by)\b.*)?$"
 )
 # What the rules append to a fact and trimming keeps: a stated time ("on 2026-04-05", "at 14:30",
 # "(since 2026-01)", "in 2026-09", "since the week of 2026-03-02") and a context ("(at work)").
@@ -119,7 +129,7 @@ def trimmed(text: str, language: str) -> str:
         return text
     tail = _TAIL.search(text)
     head, kept = (text[: tail.start()], tail.group(0)) if tail else (text, "")
-    head = _AFTERTHOUGHT.sub("", head)
+    head = _SPLICED.sub("", _AFTERTHOUGHT.sub("", head))
     head = _VAGUE_TIME.sub("", head)
     out = re.sub(r"\s{2,}", " ", head).strip().rstrip(",;") + kept
     return out if _has_predicate(out) else text
@@ -234,6 +244,33 @@ _ENDS = re.compile(
 )
 
 
+# A possessive left at the end after a determiner, its noun cut off ("takes their meds with their doctor's"):
+# after "at", "to", "from", "over" or "round" it names a home ("stays at their mum's") and is English.
+_HOME_PREPOSITIONS = _lexicon("at to from over round around by near")
+_DETERMINERS = _lexicon("their his her the a an my our")
+# Past forms that are only past (not also the present, nor a noun: "saws", "fells", "the Mets" are English) with
+# a present "s": "drews", "wents", "tooks" are a past the rules inflected again.
+_PAST_WITH_S = frozenset(
+    f"{past}s"
+    for past in (IRREGULAR_PAST | _lexicon("drew threw wore swore tore forgot"))
+    - _lexicon("read cut put set hit quit let shut cost hurt spread saw left met fed led sat felt found spent lost")
+    - _lexicon("kept held won ran")
+)
+
+
+def _half_read_end(words: list[str]) -> bool:
+    """The object ends on a possessive with no noun after a determiner that is no one's home ("takes their meds
+    with their doctor's"): the noun was cut off."""
+    if len(words) > 2 and words[-1].endswith("'s") and words[-2] in _DETERMINERS:
+        return words[-3] not in _HOME_PREPOSITIONS
+    return False
+
+
+def _past_inflected(text: str) -> bool:
+    """A verb that is a past form with a present "s" ("The user's kid drews a picture")."""
+    return any(w in _PAST_WITH_S for w in _WORD.findall(text))
+
+
 @lru_cache(maxsize=8192)  # pure, as trimmed
 def is_well_formed(text: str, language: str, *, negated: bool = False) -> bool:
     """Whether a fact text reads as a fact (see the module's docstring). Non-English texts are checked
@@ -247,9 +284,13 @@ def is_well_formed(text: str, language: str, *, negated: bool = False) -> bool:
         return False
     if _LOOSE_PUNCTUATION.search(text) or _TWO_PREPOSITIONS.search(text) or _TWO_DETERMINERS.search(text):
         return False  # "started , marine biology", "on crutches for on 2025-12-11": a phrase was cut out
+    if _past_inflected(text):
+        return False  # "drews a picture": a past the rules inflected again
     words = _object_words(text)
     if not words:
         return True  # "The user smokes", "Sara is vegan": the verb or its complement is the fact
+    if _half_read_end(words):
+        return False  # "with their doctor's": the end lost its head
     if all(w in _FUNCTION or w in _COMMENT_ADVERBS for w in words):
         return False  # "loves it", "works at the", "has some obviously"
     said_to = len(words) > 2 and words[-2] in _PREPOSITIONS and words[-1] in _OBJECT_PRONOUNS  # "... with them"

@@ -375,6 +375,51 @@ def adverb_slot(slot: str | None, adverb: str, verb: str) -> str | None:
     return "habit:" + "-".join(frames.gerund(verb) if p == verb else p for p in parts)
 
 
+# A word the cut left dangling at the end: a "since" whose time was not read ("has been freelancing since",
+# "wears a retainer since the braces came off"), or "along", "straight", "in a row" whose phrase was cut ("along
+# with half the team", "for 400 days straight"). What is left still says the fact.
+_DANGLING_SINCE = re.compile(
+    r"\s+(?:ever\s+)?since(?:\s+(?:the|their|a|an|his|her)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})?$"
+)
+_DANGLING_ADVERB = re.compile(r"\s+(?:along|straight|in\s+a\s+row)$")
+# A second clause the value swallowed: an exception for someone else ("... except for their son who still eats
+# chicken"), a later state ("..., then days again"), a clause whose verb the rules never restated ("no longer
+# smokes and still chew gum": "chew" has no "s", so it is not the user's as written).
+_SWALLOWED = re.compile(
+    r"\s+except\s+(?:for\s+)?(?:their|his|her)\s+[a-z][\w'-]*\b.*$"
+    r"|,\s*then\s+.*$"
+    r"|\s+(?:and|but)\s+still\s+(?P<verb>[a-z]+)\b.*$"
+)
+
+
+# The first name of a list after a colon: the list was cut at its first comma ("has three chickens: Beryl").
+_LIST_HEAD = re.compile(r":\s+[A-Z][\w'-]*$")
+# A rank of child said without "child" ("has an oldest named Selin"): the noun the rank stands for is put back.
+_RANK_NAMED = re.compile(r"^(?P<head>.+?\shas\s+an?\s+(?:oldest|eldest|youngest|middle))\s+(?=named\s)")
+# "back" left before a context the rules read from the phrase after it ("played bass in a ska band back in uni"
+# -> "... back (for their studies)").
+_BACK_BEFORE_CONTEXT = re.compile(r"\s+back$")
+
+
+def _cut_half_read(head: str, tail: str = "") -> str:
+    """The fact without a dangling end or a swallowed clause (see above); unchanged where the cut would leave the
+    verb alone ("gets along") or the clause is the user's ("is 94 and still lives alone")."""
+    swallowed = _SWALLOWED.search(head)
+    if swallowed and not (swallowed.group("verb") or "").endswith("s"):
+        head = head[: swallowed.start()]
+    since = _DANGLING_SINCE.search(head)
+    if since and len(head[: since.start()].split()) >= 3:
+        head = head[: since.start()]
+    adverb = _DANGLING_ADVERB.search(head)
+    if adverb and len(head[: adverb.start()].split()) >= 4:
+        head = head[: adverb.start()]
+    back = _BACK_BEFORE_CONTEXT.search(head) if tail.lstrip().startswith("(") else None
+    if back and len(head[: back.start()].split()) >= 5:
+        head = head[: back.start()]
+    head = _RANK_NAMED.sub(r"\g<head> child ", head)
+    return _LIST_HEAD.sub("", head)
+
+
 @lru_cache(maxsize=8192)
 def repaired(text: str, language: str) -> str:
     """The fact without the residue a cut left in it, where what is left still says the fact: a comment clause
@@ -386,7 +431,7 @@ def repaired(text: str, language: str) -> str:
     if adverb := _adverb_as_verb(text):
         text = adverb[0]
     head, tail = _split_tail(text)
-    head = _CLOSING_NOW.sub("", _CLOSING_TALK.sub("", _RESIDUE.sub("", head))).rstrip(" ,;")
+    head = _CLOSING_NOW.sub("", _CLOSING_TALK.sub("", _RESIDUE.sub("", _cut_half_read(head, tail)))).rstrip(" ,;")
     if (point := _STATE_AT_POINT.match(head + tail)) and not tail.strip().startswith("("):
         return f"{point.group('head')} is {point.group('state')} (since {point.group('when')})"
     return head + tail if _HEAD.match(head) else text
@@ -432,6 +477,8 @@ def worth_keeping(text: str, slot: str | None, language: str, negated: bool) -> 
         return False
     if _a_count_of_things(rest) or _RELATIVE_HAD.match(rest) or place_as_tool(text, slot):
         return False
+    if _half_read(text, rest):
+        return False
     words = _LOWER_WORD.findall(_BRACKETED.sub(" ", rest).lower())
     if len(words) > 1 and all(w in _FUNCTION or w in _POINTING for w in words[1:]) and set(words[1:]) & _POINTING:
         return False  # "has been here ever since", "moved here"
@@ -443,14 +490,83 @@ def worth_keeping(text: str, slot: str | None, language: str, negated: bool) -> 
     return negated or not (obj and obj[0] in _DANGLING and not ahead)
 
 
+# --- half read: a fact whose words are someone else's or point at nothing -------------------------------------
+
+# A retraction with nothing retracted: the verb of ending, then at once a time or a cause ("stopped after the
+# surgery", "quit because of the commute", "gave up last year"): what ended was said before, in another clause.
+_ENDED_NOTHING = re.compile(
+    r"^(?:stopped|quit|gave\s+up|left|dropped\s+out)\s+(?:after|before|when|once|because|since|during|last|this"
+    r"|in\s+\d|a\s+(?:while|year|month|week|few)|(?:\w+\s+)?(?:years?|months?|weeks?|days?)\s+ago)\b",
+    re.IGNORECASE,
+)
+# Someone else's word about the user, restated as if it were a fact ("The user's mom keeps telling people they
+# are a doctor", "The user's flatmate thinks they are a spy"): a verb of saying or believing, then a clause about
+# "they" (the user). It is a claim, often one the user denies; never a fact about either of them.
+_CLAIM = re.compile(
+    r"\b(?:(?:keeps|kept|always)\s+)?(?:telling|tells|told|says|said|saying|thinks|thought|reckons|insists|insisted"
+    r"|claims|claimed|believes|swears|jokes|joked)\s+(?:(?:people|everyone|everybody|others|me|them|us|the\s+user"
+    r"|their\s+\w+)\s+)?(?:that\s+)?(?:they|the\s+user|he|she)\s+(?:is|are|was|were|has|have|can|can't|cannot"
+    r"|will|won't|isn't|aren't|never|always)\b",
+    re.IGNORECASE,
+)
+# A pronoun for someone else in a fact about the user: the rules write the user as "they/their", so "her", "his",
+# "him" is another person, who must be named before it ("works for Maria at her bakery", "has a son who ... his").
+_THIRD_PERSON = re.compile(r"\b(?:her|his|him|hers|she|he)\b")
+_PERSON_NOUNS = _words(
+    "sister brother mum mom mother dad father parents wife husband partner girlfriend boyfriend gf bf fiance fiancee "
+    "son daughter kid kids child children aunt uncle cousin niece nephew gran grandma grandpa nan grandmother "
+    "grandfather grandson granddaughter friend friends flatmate roommate housemate neighbour neighbor boss manager "
+    "colleague coworker mate bestie baby toddler teenager man woman guy girl boy lady client patient student "
+    "father-in-law mother-in-law stepdad stepmom stepmum stepson stepdaughter dog cat horse"
+)
+# A placeholder noun after a demonstrative, with nothing after it: "dropped that idea for good", "loves that
+# stuff". What it points at was said in another message; the fact names nothing.
+_PLACEHOLDER = re.compile(
+    r"\b(?:that|this|these|those)\s+(?:idea|ideas|plan|plans|thing|things|stuff|one|ones|option|route|way)"
+    r"(?:\s+(?:for\s+good|anymore|altogether|entirely|completely|too|as\s+well))?$",
+    re.IGNORECASE,
+)
+
+
+# A time of the week said as a tool ("uses Wednesdays for code freeze"): a day is when, never what, one uses.
+_TIME_AS_TOOL = re.compile(
+    r"^(?:uses|used)\s+(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|weekends|weekdays|mornings"
+    r"|evenings|nights|afternoons|lunchtimes)\b",
+    re.IGNORECASE,
+)
+
+
+def _half_read(text: str, rest: str) -> bool:
+    """A retraction of nothing, someone else's claim, someone else's pronoun with no one named before it, or a
+    placeholder that points at nothing (see above)."""
+    if _ENDED_NOTHING.match(rest) or _CLAIM.search(text) or _PLACEHOLDER.search(rest) or _TIME_AS_TOOL.match(rest):
+        return True
+    if not text.startswith("The user ") or not (pronoun := _THIRD_PERSON.search(rest)):
+        return False
+    before = rest[: pronoun.start()]
+    named = re.search(r"(?<!^)\b[A-Z][a-z]+", before) or any(w in _PERSON_NOUNS for w in _LOWER_WORD.findall(before))
+    return not named
+
+
 # --- slots -------------------------------------------------------------------------------------------------
 
 # Where one lives is a home, never a habit ("lives on a houseboat near Zaandam").
 _LIVES = re.compile(r"^lives\s+(?:on|in|at|aboard)\s+(?:a|an|the|their)\s+", re.IGNORECASE)
 
 
+# A level of skill said with "at" ("is a beginner at Python"): "at" names what one is good or new at, not where one
+# works; on the employer slot it would replace the user's real employer.
+_SKILL_AT = re.compile(
+    r"^is\s+an?\s+(?:(?:complete|total|absolute|real|bit\s+of\s+an?)\s+)?"
+    r"(?P<level>beginner|novice|newbie|noob|expert|amateur|natural|whiz|wizard|master|pro)\s+at\s+(?P<what>[\w.+#-]+)",
+    re.IGNORECASE,
+)
+
+
 def reslotted(text: str, slot: str | None) -> str | None:
     """The slot a fact belongs on when the rules put it on one of another kind (see above)."""
+    if slot == "employer" and (found := _HEAD.match(text)) and (skill := _SKILL_AT.match(found.group("rest"))):
+        return f"trait:{skill.group('level').lower()}-{skill.group('what').lower()}"
     if slot and slot.startswith("habit:running-") and slot.split("-")[-1] in _BUSINESSES:
         return f"own:{slot.split('-')[-1]}"  # "runs the bakery": the user's business, not a pastime
     if not slot or not slot.startswith("habit:living"):
@@ -472,7 +588,7 @@ _HYPERBOLE = re.compile(
     re.IGNORECASE,
 )
 _MOCKED = re.compile(
-    r"(?:^|[.!?]\s*)\W*(?:oh\s+)?(?:yeah|yea|ya|sure|right|totally|obviously|clearly)\b"
+    r"(?:^|[.!?]\s*)\W*(?:(?:ha|hah|heh|pfft)\W+)?(?:oh\s+)?(?:yeah|yea|ya|sure|right|totally|obviously|clearly)\b"
     r"|\b(?:lol|lmao|haha\w*|jk|/s)\b|[\U0001F602\U0001F923\U0001F643\U0001F644\U0001F605]"
     r"|\bi\s+(?:can|could)\s+(?:barely|even|just|only|almost|successfully\s+)?\s*(?:boil|make|microwave|toast|burn"
     r"|cook|play|draw|count|type|spell|open|find|tie)\b"
@@ -483,8 +599,20 @@ _MOCKED = re.compile(
 
 def mocked_boast(message: str, text: str) -> bool:
     """ "yeah I'm a world-class chef, I can boil water without burning it": the fact holds a boast and the
-    message mocks it (a mock "yeah", a laugh, a feat of the most ordinary kind)."""
-    return bool(_HYPERBOLE.search(text) and _HYPERBOLE.search(message) and _MOCKED.search(message))
+    message mocks it (a mock "yeah", a laugh, a feat of the most ordinary kind). The feat said to mock it ("I'm a
+    total fitness guru, I walked to the fridge twice today") goes with it: a fact whose words lie in the sentence
+    that holds the mocked boast."""
+    if not (_HYPERBOLE.search(message) and _MOCKED.search(message)):
+        return False
+    if _HYPERBOLE.search(text):
+        return True
+    keys = _fact_keys(None, text)
+    for sentence in re.split(r"(?<=[.!?])\s+", message):
+        if _HYPERBOLE.search(sentence) and _MOCKED.search(sentence):
+            said = sentence.lower()
+            if keys and all(k in said for k in keys[:3]):
+                return True
+    return False
 
 
 # A request to the assistant, made of a bare verb: "just write normal paragraphs", "pls use metric". The verb
@@ -574,7 +702,30 @@ def unsettled(message: str, value: str | None, text: str) -> bool:
         daydreamed(message, value, text)
         or open_choice(message, value, text)
         or someone_elses_fragment(message, value, text)
+        or elliptical_noun(message, text)
     )
+
+
+# "fish too", "wine as well", "no bread either": a noun that shares the verb of the clause before. Read alone, the
+# rules may take the noun for a verb ("The user fishes" from "stopped eating meat, fish too").
+_ELLIPSIS_MARK = re.compile(r"\b(?:too|as\s+well|either)\b", re.IGNORECASE)
+
+
+def elliptical_noun(message: str, text: str) -> bool:
+    """A fact whose verb the message says only as a noun before "too", "as well" or "either", and never after "I"
+    or "we" (with up to three words between): the noun of an ellipsis, not the user's act."""
+    found = _HEAD.match(text)
+    if not found or not _ELLIPSIS_MARK.search(message):
+        return False
+    verb = found.group("rest").split()[0].lower()
+    base = _bare(verb)
+    if base == verb:
+        return False
+    word = re.escape(base)
+    lowered = message.lower()
+    if not re.search(rf"\b{word}\s+(?:too|as\s+well|either)\b", lowered):
+        return False
+    return not re.search(rf"\b(?:i|we|i'?ve|i'?m)\s+(?:[\w'-]+\s+){{0,3}}?{word}\b", lowered)
 
 
 def daydreamed(message: str, value: str | None, text: str) -> bool:
@@ -604,6 +755,7 @@ def message_cues(message: str) -> bool:
         or any(w in lowered for w in _DAYDREAM_WORDS)
         or " or " in lowered
         or "between" in lowered
+        or bool(_ELLIPSIS_MARK.search(lowered))
         or bool(_OTHER_CUE.search(message))
     )
 
