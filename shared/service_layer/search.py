@@ -439,7 +439,18 @@ async def hybrid_search(
         if message_query.done():
             return None
         try:
-            speakers = await legs.speaker_names(conn, tenant_id, user_id, timeout=left())
+            if windows_prefetched.done():
+                speakers = await legs.speaker_names(conn, tenant_id, user_id, timeout=left())
+            else:  # the windows too: one round trip for both reads the message legs wait for
+                speakers, windows = await legs.speakers_and_message_vectors(
+                    conn,
+                    tenant_id,
+                    user_id,
+                    max_rows=legs.PREFETCH_MAX_WINDOWS,
+                    filters=message_filters,
+                    timeout=left(),
+                )
+                windows_prefetched.set_result(windows)
         except Exception as exc:
             message_query.set_result(query)
             return exc

@@ -399,6 +399,47 @@ async def user_message_vectors(
     return [r for r in rows if r["event_id"] is not None]
 
 
+async def speakers_and_message_vectors(
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    user_id: str,
+    *,
+    max_rows: int,
+    filters: MessageFilters = MessageFilters(),
+    timeout: float | None = None,
+) -> tuple[list[str], list[asyncpg.Record] | None]:
+    """`speaker_names` and `user_message_vectors` in one round trip: search needs both before its
+    message legs (the speakers for their query, the windows for the in-process vector ranking), and a
+    statement saves a round trip and a plan. The names come on every row (a handful of short strings);
+    the count row comes back even when no window does."""
+    args: list[Any] = [tenant_id, user_id, max_rows, SPEAKER_SCAN]
+    extra = _message_filter_sql(filters, args, "v.")
+    rows = await conn.fetch(
+        f"""
+        WITH s AS MATERIALIZED (
+            SELECT coalesce(array_agg(DISTINCT name), '{{}}'::text[]) AS names FROM (
+                SELECT name FROM messages WHERE tenant_id = $1 AND user_id = $2
+                ORDER BY created_at DESC LIMIT $4
+            ) latest WHERE name IS NOT NULL
+        ), c AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM message_vectors
+                              WHERE tenant_id = $1 AND user_id = $2 LIMIT $3 + 1) s),
+        w AS MATERIALIZED (
+            SELECT m.event_id, m.session_id, m.role, m.name, m.content, m.created_at, v.embedding
+            FROM message_vectors v JOIN messages m ON m.tenant_id = v.tenant_id AND m.event_id = v.event_id
+            WHERE v.tenant_id = $1 AND v.user_id = $2 AND m.tenant_id = $1 AND m.user_id = $2{extra}
+              AND (SELECT n FROM c) <= $3
+        )
+        SELECT s.names, c.n, w.* FROM s CROSS JOIN c LEFT JOIN w ON true
+        """,
+        *args,
+        timeout=timeout,
+    )
+    names = sorted(rows[0]["names"]) if rows else []
+    if not rows or rows[0]["n"] > max_rows:
+        return names, None
+    return names, [r for r in rows if r["event_id"] is not None]
+
+
 def nearest_messages(
     rows: Sequence[asyncpg.Record], embedding: Sequence[float] | np.ndarray, *, limit: int
 ) -> list[Hit]:

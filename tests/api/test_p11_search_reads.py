@@ -1,0 +1,55 @@
+"""Search's merged read (shared/storage/search.py: speakers_and_message_vectors): the speakers' names and
+the message windows in one statement, exactly what the two reads it replaces return."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from shared.storage import search as legs
+from shared.storage.search import MessageFilters
+from tests.api.conftest import seed_messages, uid
+
+
+def _rows(rows):
+    return None if rows is None else sorted((r["event_id"], bytes(r["embedding"].to_binary())) for r in rows)
+
+
+async def _both_ways(db, tenant_id, user, **kw):
+    async with db.acquire() as conn:
+        names, windows = await legs.speakers_and_message_vectors(conn, tenant_id, user, **kw)
+        apart_names = await legs.speaker_names(conn, tenant_id, user)
+        apart_windows = await legs.user_message_vectors(conn, tenant_id, user, **kw)
+    return (names, _rows(windows)), (apart_names, _rows(apart_windows))
+
+
+async def test_the_merged_read_returns_what_the_two_reads_return(db, tenant):
+    tenant_id, _ = tenant
+    user = uid()
+    start = datetime.now(UTC) - timedelta(days=3)
+    await seed_messages(
+        db,
+        tenant_id,
+        user,
+        "s1",
+        ["We adopted a greyhound", "Lovely, what is its name?", "Pepper", "My bike got a flat tyre"],
+        start,
+        names=["Rosa", "Tomás", None, "Rosa"],
+        embed=True,
+        step=timedelta(days=1),
+    )
+    merged, apart = await _both_ways(db, tenant_id, user, max_rows=100)
+    assert merged == apart and merged[0] == ["Rosa", "Tomás"] and len(merged[1]) == 4
+    # a filter narrows the windows, never the names
+    merged, apart = await _both_ways(
+        db, tenant_id, user, max_rows=100, filters=MessageFilters(after=start + timedelta(hours=36))
+    )
+    assert merged == apart and merged[0] == ["Rosa", "Tomás"] and len(merged[1]) == 2
+    # more windows than asked for: no windows, the names all the same
+    merged, apart = await _both_ways(db, tenant_id, user, max_rows=3)
+    assert merged == apart == (["Rosa", "Tomás"], None)
+
+
+async def test_a_user_without_messages_has_no_names_and_no_windows(db, tenant):
+    tenant_id, _ = tenant
+    merged, apart = await _both_ways(db, tenant_id, uid(), max_rows=100)
+    assert merged == apart == ([], [])
