@@ -402,16 +402,32 @@ async def hybrid_search(
         try:
             async with pool.acquire(timeout=left()) as conn:
                 if not prefetched.done():
+                    with_text = "fulltext_facts" in text_names and tsquery is not None
                     try:
-                        prefetched.set_result(
-                            await legs.user_fact_vectors(
+                        if with_text:  # one round trip for both fact reads
+                            rows, outcomes["fulltext_facts"] = await legs.fact_vectors_and_fulltext(
+                                conn,
+                                tenant_id,
+                                user_id,
+                                tsquery,
+                                max_rows=prefetch_max,
+                                limit=depth,
+                                filters=fact_filters,
+                                timeout=left(),
+                            )
+                        else:
+                            rows = await legs.user_fact_vectors(
                                 conn, tenant_id, user_id, max_rows=prefetch_max, filters=fact_filters, timeout=left()
                             )
-                        )
+                        prefetched.set_result(rows)
                     except Exception as exc:
+                        if with_text:
+                            outcomes["fulltext_facts"] = exc
                         prefetched.set_exception(exc)
                         prefetched.exception()  # retrieved: the vector leg falls back to its own query
                 for name in text_names:  # the message reads last: facts first, whatever happens to messages
+                    if name in outcomes:  # read with the fact vectors
+                        continue
                     if name == "fulltext_messages":
                         if (failure := await read_speakers(conn)) is not None:
                             outcomes[name] = failure  # the messages cannot be read: this leg's cause

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 from shared.storage import search as legs
 from shared.storage.search import MessageFilters
-from tests.api.conftest import seed_messages, uid
+from tests.api.conftest import seed_fact, seed_messages, uid
 
 
 def _rows(rows):
@@ -53,3 +53,51 @@ async def test_a_user_without_messages_has_no_names_and_no_windows(db, tenant):
     tenant_id, _ = tenant
     merged, apart = await _both_ways(db, tenant_id, uid(), max_rows=100)
     assert merged == apart == ([], [])
+
+
+async def _facts_both_ways(db, tenant_id, user, tsquery, *, max_rows, filters=None):
+    from shared.storage.search import FactFilters
+
+    filters = filters or FactFilters()
+    async with db.acquire() as conn:
+        rows, hits = await legs.fact_vectors_and_fulltext(
+            conn, tenant_id, user, tsquery, max_rows=max_rows, limit=50, filters=filters
+        )
+        apart_rows = await legs.user_fact_vectors(conn, tenant_id, user, max_rows=max_rows, filters=filters)
+        apart_hits = await legs.fulltext_facts(conn, tenant_id, user, tsquery, limit=50, filters=filters)
+
+    def vectors(rs):
+        return None if rs is None else sorted((str(r["fact_id"]), r["text"], r["embedding"].to_binary()) for r in rs)
+
+    def ranked(hs):
+        return [(h.id, h.rank, h.score, h.row["text"], list(h.row["source_message_ids"])) for h in hs]
+
+    return (vectors(rows), ranked(hits)), (vectors(apart_rows), ranked(apart_hits))
+
+
+async def test_the_merged_fact_read_returns_what_the_two_reads_return(db, stack, tenant):
+    from shared.storage.search import FactFilters
+
+    tenant_id, _ = tenant
+    user = uid()
+    texts = [
+        ("The user adopted a greyhound named Pepper", 6),
+        ("The user walks the greyhound every morning", 8),
+        ("The user works as a nurse", 7),
+        ("The user prefers tea over coffee", 5),
+    ]
+    for text, importance in texts:
+        await seed_fact(db, stack.settings, tenant_id, user, text, importance=importance)
+    tsquery = "greyhound:* | nurse:*"
+    merged, apart = await _facts_both_ways(db, tenant_id, user, tsquery, max_rows=100)
+    assert merged == apart and len(merged[0]) == 4 and len(merged[1]) == 3
+    merged, apart = await _facts_both_ways(
+        db, tenant_id, user, tsquery, max_rows=100, filters=FactFilters(min_importance=7)
+    )
+    assert merged == apart and len(merged[0]) == 2 and len(merged[1]) == 2
+    # more facts than the prefetch takes: no vectors, the full-text hits all the same
+    merged, apart = await _facts_both_ways(db, tenant_id, user, tsquery, max_rows=3)
+    assert merged == apart and merged[0] is None and len(merged[1]) == 3
+    # nothing matches the words: the vectors, no hits
+    merged, apart = await _facts_both_ways(db, tenant_id, user, "zeppelin:*", max_rows=100)
+    assert merged == apart and len(merged[0]) == 4 and merged[1] == []
