@@ -74,14 +74,15 @@ def pct(xs, q):
 
 
 def answer_ids(endpoint, payload):
-    """What must not change between A and B: a search's result ids in order, a context's facts, excerpts
-    and text."""
+    """What must not change between A and B: a search's result ids in order, a context's facts, excerpts,
+    text and token count."""
     if endpoint == "search":
         return [(r["kind"], r["id"]) for r in payload["results"]]
     return (
         [f["fact_id"] for f in payload["facts"]],
         [e["event_id"] for e in payload["excerpts"]],
         payload["context"],
+        payload["tokens"],
     )
 
 
