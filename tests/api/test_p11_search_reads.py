@@ -101,3 +101,60 @@ async def test_the_merged_fact_read_returns_what_the_two_reads_return(db, stack,
     # nothing matches the words: the vectors, no hits
     merged, apart = await _facts_both_ways(db, tenant_id, user, "zeppelin:*", max_rows=100)
     assert merged == apart and len(merged[0]) == 4 and merged[1] == []
+
+
+async def _context_both_ways(db, tenant_id, user, session_id, *, min_importance=7, limit=20):
+    from shared.storage import user_data as store
+
+    async with db.acquire() as conn:
+        merged = await store.context_reads(
+            conn, tenant_id, user, min_importance=min_importance, limit=limit, session_id=session_id
+        )
+        enabled = await store.memory_settings(conn, tenant_id, user)
+        pinned, summary = [], None
+        if enabled:
+            pinned = await store.pinned_facts(conn, tenant_id, user, min_importance=min_importance, limit=limit)
+            row = await store.session_summary(conn, tenant_id, user, session_id) if session_id else None
+            summary = row["summary"] if row else None
+
+    def plain(result):
+        on, facts, text = result
+        return on, [(f.fact_id, f.text, f.importance) for f in facts], text
+
+    return plain(merged), plain((enabled, pinned, summary))
+
+
+async def test_the_merged_context_read_returns_what_the_three_reads_return(db, stack, tenant):
+    from shared.storage import user_data as store
+    from shared.storage.summaries import SummaryRow, upsert_summaries
+
+    tenant_id, _ = tenant
+    user = uid()
+    for text, importance in [
+        ("The user is allergic to peanuts", 9),
+        ("The user works as a nurse", 7),
+        ("The user has a greyhound", 8),
+        ("The user likes rainy days", 4),
+    ]:
+        await seed_fact(db, stack.settings, tenant_id, user, text, importance=importance)
+    async with db.acquire() as conn:
+        await upsert_summaries(conn, [SummaryRow(tenant_id, "s1", user, "- moving to Lisbon", "h1", 3, False)])
+    merged, apart = await _context_both_ways(db, tenant_id, user, "s1")
+    assert merged == apart and merged[0] is True and len(merged[1]) == 3 and merged[2] == "- moving to Lisbon"
+    assert [f[2] for f in merged[1]] == [9, 8, 7]  # by importance
+    merged, apart = await _context_both_ways(db, tenant_id, user, "s1", limit=2)
+    assert merged == apart and len(merged[1]) == 2
+    merged, apart = await _context_both_ways(db, tenant_id, user, None)  # no session: no summary
+    assert merged == apart and merged[2] is None
+    merged, apart = await _context_both_ways(db, tenant_id, user, "s-other")  # a session without a summary
+    assert merged == apart and merged[2] is None and len(merged[1]) == 3
+    async with db.acquire() as conn:
+        await store.set_memory_enabled(conn, tenant_id, user, False)
+    merged, apart = await _context_both_ways(db, tenant_id, user, "s1")  # memory off: nothing read
+    assert merged == apart == (False, [], None)
+
+
+async def test_a_user_nobody_has_seen_has_memory_on_and_nothing_pinned(db, tenant):
+    tenant_id, _ = tenant
+    merged, apart = await _context_both_ways(db, tenant_id, uid(), "s1")
+    assert merged == apart == (True, [], None)
