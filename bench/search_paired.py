@@ -73,6 +73,19 @@ def pct(xs, q):
     return xs[min(len(xs) - 1, round(q / 100 * (len(xs) - 1)))]
 
 
+def answer_ids(endpoint, payload):
+    """What must not change between A and B: a search's result ids in order, a context's facts, excerpts,
+    text and token count."""
+    if endpoint == "search":
+        return [(r["kind"], r["id"]) for r in payload["results"]]
+    return (
+        [f["fact_id"] for f in payload["facts"]],
+        [e["event_id"] for e in payload["excerpts"]],
+        payload["context"],
+        payload["tokens"],
+    )
+
+
 def cpu(pr):
     t = pr.cpu_times()
     return t.user + t.system
@@ -112,17 +125,22 @@ with BenchStack(args.data_dir, log_dir) as stack:
         for name, (endpoint, bodies) in plans(n, args.seed).items():
             lat = {"A": [], "B": []}
             cpu_spent = {"A": 0.0, "B": 0.0}
+            differing = 0
             for i, body in enumerate(bodies):
                 order = ("A", "B") if i % 2 == 0 else ("B", "A")
+                answers = {}
                 for s in order:
                     c0 = cpu(ps[s])
                     t = time.perf_counter()
-                    clients[s].post(f"/v1/{endpoint}", json=body).raise_for_status()
+                    response = clients[s].post(f"/v1/{endpoint}", json=body)
                     dt = (time.perf_counter() - t) * 1000
+                    response.raise_for_status()
+                    answers[s] = answer_ids(endpoint, response.json())
                     time.sleep(0.005)  # lets the API's background work (recall publish) land in its own CPU
                     if i >= args.warmup:
                         lat[s].append(dt)
                         cpu_spent[s] += cpu(ps[s]) - c0
+                differing += answers["A"] != answers["B"]
             diffs = [b - a for a, b in zip(lat["A"], lat["B"], strict=True)]
             out[name] = {
                 s: {
@@ -134,6 +152,7 @@ with BenchStack(args.data_dir, log_dir) as stack:
                 for s in lat
             }
             out[name]["paired_median_diff_ms"] = round(statistics.median(diffs), 3)
+            out[name]["differing_answers"] = differing  # of all requests, warm-up included
         out["load_end"] = os.getloadavg()
         for c in clients.values():
             c.close()
@@ -153,4 +172,7 @@ for name in ("search", "context", "search_cached_query"):
     sides = " | ".join(
         f"{s} p50 {r[s]['p50_ms']:6.2f} p95 {r[s]['p95_ms']:6.2f} cpu {r[s]['api_cpu_ms']:5.2f}" for s in ("A", "B")
     )
-    print(f"  {name:20s} {sides} | median(B-A) {r['paired_median_diff_ms']:+.3f} ms")
+    print(
+        f"  {name:20s} {sides} | median(B-A) {r['paired_median_diff_ms']:+.3f} ms"
+        f" | {r['differing_answers']} answers differ"
+    )

@@ -231,6 +231,12 @@ class Settings(BaseSettings):
         "sentences, retrieval recall not within 0.01 of numpy on every measure; see docs/benchmarks.md). An ONNX "
         "graph is built from the installed weights on first use and cached under data_dir/models.",
     )
+    search_query_runtime: Literal["auto", "numpy", "onnx", "onnx-int8"] = Field(
+        "auto",
+        description="What embeds the API's search queries (one text at a time, in-process, one thread): auto is "
+        "ONNX Runtime FP32 when embedding_runtime is numpy (the same vectors to ~2e-7, about a third of numpy's "
+        "CPU for one short text), else embedding_runtime; auto falls back to numpy if ONNX Runtime cannot load.",
+    )
     embedding_worker: bool = Field(
         True,
         description="Stages run the offline model in a supervised child process (a dead one is restarted and its "

@@ -47,9 +47,11 @@ def embedding_provider(settings: Settings, *, bulk: bool = True) -> EmbeddingPro
     worker when ``embedding_worker`` says so; a caller of single queries (the API) keeps it in-process,
     where a round trip to another process would only add latency."""
     if settings.embedding_provider == "offline":
-        from shared.providers.offline.runtimes import offline_embedding_provider
+        from shared.providers.offline.runtimes import offline_embedding_provider, offline_query_provider
 
-        return offline_embedding_provider(settings.embedding_runtime, in_worker=bulk and settings.embedding_worker)
+        if not bulk:
+            return offline_query_provider(settings.search_query_runtime, settings.embedding_runtime)
+        return offline_embedding_provider(settings.embedding_runtime, in_worker=settings.embedding_worker)
     if settings.embedding_provider == "openai":
         from shared.providers import openai_provider
 

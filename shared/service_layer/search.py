@@ -402,16 +402,32 @@ async def hybrid_search(
         try:
             async with pool.acquire(timeout=left()) as conn:
                 if not prefetched.done():
+                    with_text = "fulltext_facts" in text_names and tsquery is not None
                     try:
-                        prefetched.set_result(
-                            await legs.user_fact_vectors(
+                        if with_text:  # one round trip for both fact reads
+                            rows, outcomes["fulltext_facts"] = await legs.fact_vectors_and_fulltext(
+                                conn,
+                                tenant_id,
+                                user_id,
+                                tsquery,
+                                max_rows=prefetch_max,
+                                limit=depth,
+                                filters=fact_filters,
+                                timeout=left(),
+                            )
+                        else:
+                            rows = await legs.user_fact_vectors(
                                 conn, tenant_id, user_id, max_rows=prefetch_max, filters=fact_filters, timeout=left()
                             )
-                        )
+                        prefetched.set_result(rows)
                     except Exception as exc:
+                        if with_text:
+                            outcomes["fulltext_facts"] = exc
                         prefetched.set_exception(exc)
                         prefetched.exception()  # retrieved: the vector leg falls back to its own query
                 for name in text_names:  # the message reads last: facts first, whatever happens to messages
+                    if name in outcomes:  # read with the fact vectors
+                        continue
                     if name == "fulltext_messages":
                         if (failure := await read_speakers(conn)) is not None:
                             outcomes[name] = failure  # the messages cannot be read: this leg's cause
@@ -439,7 +455,18 @@ async def hybrid_search(
         if message_query.done():
             return None
         try:
-            speakers = await legs.speaker_names(conn, tenant_id, user_id, timeout=left())
+            if windows_prefetched.done():
+                speakers = await legs.speaker_names(conn, tenant_id, user_id, timeout=left())
+            else:  # the windows too: one round trip for both reads the message legs wait for
+                speakers, windows = await legs.speakers_and_message_vectors(
+                    conn,
+                    tenant_id,
+                    user_id,
+                    max_rows=legs.PREFETCH_MAX_WINDOWS,
+                    filters=message_filters,
+                    timeout=left(),
+                )
+                windows_prefetched.set_result(windows)
         except Exception as exc:
             message_query.set_result(query)
             return exc

@@ -201,6 +201,54 @@ async def user_fact_vectors(
     return [r for r in rows if r["fact_id"] is not None]
 
 
+_FACT_COLUMNS_OF_T = ", ".join(f"t.{c.strip()}" for c in FACT_COLUMNS.split(","))
+
+
+async def fact_vectors_and_fulltext(
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    user_id: str,
+    tsquery: str,
+    *,
+    max_rows: int,
+    limit: int,
+    filters: FactFilters = FactFilters(),
+    timeout: float | None = None,
+) -> tuple[list[asyncpg.Record] | None, list[Hit]]:
+    """`user_fact_vectors` and `fulltext_facts` in one round trip (search reads both while the query is
+    embedded): the same rows, the same order and scores; a statement saves a round trip and a plan. The
+    full-text rows come after the vector rows with `n` NULL and their rank in `ord`."""
+    args: list[Any] = [tenant_id, user_id, max_rows, tsquery, limit]
+    extra = _filter_sql(filters, args)
+    mine = f"tenant_id = $1 AND user_id = $2 AND superseded_at IS NULL{extra}"
+    rows = await conn.fetch(
+        f"""
+        WITH c AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM facts
+                                WHERE {mine} AND embedding IS NOT NULL LIMIT $3 + 1) s),
+        f AS MATERIALIZED (SELECT {FACT_COLUMNS}, embedding FROM facts
+                           WHERE {mine} AND embedding IS NOT NULL AND (SELECT n FROM c) <= $3),
+        t AS MATERIALIZED (
+            SELECT {FACT_COLUMNS}, ts_rank_cd(tsv, q, 1) AS rank_score,
+                   row_number() OVER (ORDER BY ts_rank_cd(tsv, q, 1) DESC, importance DESC, fact_id) AS ord
+            FROM facts, to_tsquery('simple', $4) q
+            WHERE {mine} AND tsv @@ q
+            ORDER BY rank_score DESC, importance DESC, fact_id LIMIT $5
+        )
+        SELECT c.n, NULL::real AS rank_score, 0::bigint AS ord, f.* FROM c LEFT JOIN f ON true
+        UNION ALL
+        SELECT NULL::bigint, t.rank_score, t.ord, {_FACT_COLUMNS_OF_T}, NULL::vector FROM t
+        """,
+        *args,
+        timeout=timeout,
+    )
+    vector_rows = [r for r in rows if r["n"] is not None]
+    text_rows = sorted((r for r in rows if r["n"] is None), key=lambda r: r["ord"])
+    hits = [Hit("fact", str(r["fact_id"]), i, float(r["rank_score"]), r) for i, r in enumerate(text_rows, 1)]
+    if not vector_rows or vector_rows[0]["n"] > max_rows:
+        return None, hits
+    return [r for r in vector_rows if r["fact_id"] is not None], hits
+
+
 def _as_array(value: Any) -> np.ndarray:
     to_numpy = getattr(value, "to_numpy", None)  # a pgvector Vector
     return np.asarray(to_numpy() if to_numpy is not None else value, dtype=np.float64)
@@ -397,6 +445,47 @@ async def user_message_vectors(
     if not rows or rows[0]["n"] > max_rows:
         return None
     return [r for r in rows if r["event_id"] is not None]
+
+
+async def speakers_and_message_vectors(
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    user_id: str,
+    *,
+    max_rows: int,
+    filters: MessageFilters = MessageFilters(),
+    timeout: float | None = None,
+) -> tuple[list[str], list[asyncpg.Record] | None]:
+    """`speaker_names` and `user_message_vectors` in one round trip: search needs both before its
+    message legs (the speakers for their query, the windows for the in-process vector ranking), and a
+    statement saves a round trip and a plan. The names come on every row (a handful of short strings);
+    the count row comes back even when no window does."""
+    args: list[Any] = [tenant_id, user_id, max_rows, SPEAKER_SCAN]
+    extra = _message_filter_sql(filters, args, "v.")
+    rows = await conn.fetch(
+        f"""
+        WITH s AS MATERIALIZED (
+            SELECT coalesce(array_agg(DISTINCT name), '{{}}'::text[]) AS names FROM (
+                SELECT name FROM messages WHERE tenant_id = $1 AND user_id = $2
+                ORDER BY created_at DESC LIMIT $4
+            ) latest WHERE name IS NOT NULL
+        ), c AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM message_vectors
+                              WHERE tenant_id = $1 AND user_id = $2 LIMIT $3 + 1) s),
+        w AS MATERIALIZED (
+            SELECT m.event_id, m.session_id, m.role, m.name, m.content, m.created_at, v.embedding
+            FROM message_vectors v JOIN messages m ON m.tenant_id = v.tenant_id AND m.event_id = v.event_id
+            WHERE v.tenant_id = $1 AND v.user_id = $2 AND m.tenant_id = $1 AND m.user_id = $2{extra}
+              AND (SELECT n FROM c) <= $3
+        )
+        SELECT s.names, c.n, w.* FROM s CROSS JOIN c LEFT JOIN w ON true
+        """,
+        *args,
+        timeout=timeout,
+    )
+    names = sorted(rows[0]["names"]) if rows else []
+    if not rows or rows[0]["n"] > max_rows:
+        return names, None
+    return names, [r for r in rows if r["event_id"] is not None]
 
 
 def nearest_messages(

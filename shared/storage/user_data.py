@@ -337,6 +337,46 @@ async def pinned_facts(
     return [snapshot_of(r) for r in rows]
 
 
+async def context_reads(
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    user_id: str,
+    *,
+    min_importance: int,
+    limit: int,
+    session_id: str | None,
+) -> tuple[bool, list[FactSnapshot], str | None]:
+    """What a context block reads besides its search, in one round trip: whether memory is on for the
+    user (`memory_settings`), and only if so the pinned facts (`pinned_facts`) and the session's summary
+    text (`session_summary`; None without a session or a summary)."""
+    rows = await conn.fetch(
+        f"""
+        WITH e AS MATERIALIZED (
+            SELECT coalesce((SELECT memory_enabled FROM users WHERE tenant_id = $1 AND user_id = $2), true) AS on_
+        ), p AS MATERIALIZED (
+            SELECT {FACT_COLUMNS}, row_number() OVER (ORDER BY importance DESC, valid_from DESC, fact_id) AS ord
+            FROM facts
+            WHERE tenant_id = $1 AND user_id = $2 AND superseded_at IS NULL AND importance >= $3
+              AND (SELECT on_ FROM e)
+            ORDER BY importance DESC, valid_from DESC, fact_id LIMIT $4
+        )
+        SELECT e.on_,
+               (SELECT summary FROM session_summaries WHERE tenant_id = $1 AND session_id = $5 AND user_id = $2
+                AND e.on_) AS session_summary,
+               p.*
+        FROM e LEFT JOIN p ON true
+        """,
+        tenant_id,
+        user_id,
+        min_importance,
+        limit,
+        session_id,
+    )
+    enabled = bool(rows[0]["on_"])
+    pinned = sorted((r for r in rows if r["fact_id"] is not None), key=lambda r: r["ord"])
+    return enabled, [snapshot_of(r) for r in pinned], rows[0]["session_summary"] if enabled else None
+
+
 # --------------------------------------------------------------------------- summaries
 
 

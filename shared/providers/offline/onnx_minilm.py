@@ -291,15 +291,19 @@ class OnnxMiniLMRunner:
         return out
 
 
-_runners: dict[bool, OnnxMiniLMRunner] = {}
+_runners: dict[tuple[bool, int | None], OnnxMiniLMRunner] = {}
 _lock = threading.Lock()
 
 
-def get_onnx_runner(*, quantized: bool = False) -> OnnxMiniLMRunner:
-    """The process-wide ONNX runner; its graph is cached under ``data_dir/models``."""
+def get_onnx_runner(*, quantized: bool = False, threads: int | None = None) -> OnnxMiniLMRunner:
+    """The process-wide ONNX runner (per variant and thread count; ``threads=None``: one per core); its
+    graph is cached under ``data_dir/models``."""
     from shared.settings import get_settings
 
+    key = (quantized, threads)
     with _lock:
-        if quantized not in _runners:
-            _runners[quantized] = OnnxMiniLMRunner(Path(get_settings().data_dir) / "models", quantized=quantized)
-        return _runners[quantized]
+        if key not in _runners:
+            _runners[key] = OnnxMiniLMRunner(
+                Path(get_settings().data_dir) / "models", quantized=quantized, threads=threads
+            )
+        return _runners[key]
