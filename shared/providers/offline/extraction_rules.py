@@ -463,6 +463,8 @@ _MONTH_NAMES = ("", "January", "February", "March", "April", "May", "June", "Jul
 _WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6}
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                  "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+# a long span said in words ("for thirty years", "fifteen years ago")
+_NUMBER_WORDS |= {"fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
 # fmt: on
 
 # Prepositions worth keeping in the text ("by 2026-03-03"); "on"/"in" are re-derived from the grain.
@@ -501,7 +503,7 @@ _WEEKDAY_RE = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _NUM_RE = (
     r"(?:(?:over|almost|nearly|about|around|roughly|more\s+than|close\s+to|like|just\s+over|just\s+under)\s+)?"
     r"(?:\d{1,3}|a\s+few|several|few|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-    r"|(?:a\s+)?couple(?:\s+of)?)"
+    r"|fifteen|twenty|thirty|forty|fifty|sixty|(?:a\s+)?couple(?:\s+of)?)"
 )
 _PREP_RE = r"(?:\b(?P<prep>on|in|since|by|until|till|before|after|from|starting|for|during|as\s+of)\s+)?"
 _UNIT_RE = r"(?P<unit>day|week|wk|fortnight|month|mth|mo|year|yr|decade)"

@@ -1,0 +1,264 @@
+"""Other people, where people live, and one's own promotions, said in the loose forms chat uses (#12, p11-kin).
+
+Written before the code, in invented phrasings (none from an evaluation set), with near-misses that must
+give nothing:
+
+- a relative's stated span in words ("for thirty years") dates what is said of them;
+- plural relatives as the subject ("my parents both ...", "my family's all back in ...", "my folks are in ...");
+- homes said loosely: "packed up and went to X", "upped sticks to X", "ended up in X", "born in X, living in
+  Y now", "living with my parents in X", "back in X for good", "X has been home for N years";
+- one's own promotion said by other verbs: "they made me X", "got bumped up to X", "moved up to X";
+- a person named alone ("Tom just started at Google") after the speaker introduced them ("my friend Tom").
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from shared.domain.models import ExtractionInput, Turn
+from shared.providers.offline.extraction_rules import extract_facts
+
+DAY = datetime(2026, 5, 20, 18, 0, tzinfo=UTC)
+
+
+def facts(*lines: str):
+    """The facts of the last line (a user turn); the lines before it are the same user's earlier turns, or the
+    assistant's when they start with "A: "."""
+    turns = []
+    for i, line in enumerate(lines):
+        role, text = ("assistant", line[3:]) if line.startswith("A: ") else ("user", line)
+        turns.append(Turn(f"q{i}", role, text, DAY))
+    return extract_facts(ExtractionInput(new_turns=(turns[-1],), context_turns=tuple(turns[:-1])))
+
+
+def said(*lines: str) -> list[tuple[str, str]]:
+    return [(("NOT " if f.negated else "") + f.text, f.slot or "") for f in facts(*lines)]
+
+
+def one_on(slot_end: str, *lines: str):
+    found = [f for f in facts(*lines) if (f.slot or "").endswith(slot_end) and not f.negated]
+    assert len(found) == 1, said(*lines)
+    return found[0]
+
+
+# --- a span said in words --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "year"),
+    [
+        ("my dad's been a plumber for thirty years now", 1996),
+        ("my mum has been a nurse for twenty years", 2006),
+        ("i've been a welder for fifteen years", 2011),
+    ],
+)
+def test_a_span_in_words_dates_the_state(message: str, year: int) -> None:
+    fact = next(f for f in facts(message) if f.valid_from is not None and f.valid_from.date() < date(2020, 1, 1))
+    assert fact.valid_from.year == year
+
+
+# --- plural relatives --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "who", "place"),
+    [
+        ("my family's all back in Cork", "family", "Cork"),
+        ("my folks are in Galway these days", "folks", "Galway"),
+        ("my sisters both live in London", "sisters", "London"),
+        ("my in-laws are all living in Leeds now", "in-laws", "Leeds"),
+        ("i work from home but my whole family is back in Lagos", "family", "Lagos"),
+    ],
+)
+def test_where_plural_relatives_live(message: str, who: str, place: str) -> None:
+    fact = one_on(":location", message)
+    assert fact.slot.startswith("family:") and who in fact.text and place in fact.text, said(message)
+    assert not any(s == "location" for _, s in said(message))  # never the user's own home
+
+
+def test_plural_relatives_agree_with_their_verb() -> None:
+    fact = one_on(":location", "my sisters both live in London")
+    assert fact.text == "The user's sisters live in London"
+
+
+@pytest.mark.parametrize(
+    ("message", "what"),
+    [
+        ("my parents both work in finance", "finance"),
+        ("my parents both work at the Royal Infirmary", "Royal Infirmary"),
+        ("My grandparents have both been farmers for forty years", "farmers"),
+    ],
+)
+def test_what_plural_relatives_do(message: str, what: str) -> None:
+    texts = [t for t, s in said(message) if s.startswith("family:")]
+    assert any(what in t and "The user's" in t for t in texts), said(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "are your parents both in Galway?",
+        "my parents both want to move to Spain",
+        "my family's all coming to Cork for christmas",
+        "my folks might be in Galway next week",
+        "if my sisters both lived in London it'd be easier",
+    ],
+)
+def test_plural_relatives_near_misses(message: str) -> None:
+    assert not [s for _, s in said(message) if s.endswith(":location") or s == "location"], said(message)
+
+
+# --- homes said loosely ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "place", "since"),
+    [
+        ("we packed up and went to Coldwater Bay last week", "Coldwater Bay", date(2026, 5, 11)),
+        ("packed up and headed to Leeds in march", "Leeds", date(2026, 3, 1)),
+        ("we upped sticks to Cornwall last year", "Cornwall", date(2025, 1, 1)),
+        ("ended up in Lisbon after uni, been here 3 years", "Lisbon", None),
+        ("so i relocated to Austin in january", "Austin", date(2026, 1, 1)),
+    ],
+)
+def test_a_move_said_loosely_is_the_home(message: str, place: str, since: date | None) -> None:
+    fact = one_on("location", message)
+    assert fact.slot == "location" and place in fact.text, said(message)
+    if since is not None:
+        assert fact.valid_from is not None and fact.valid_from.date() == since
+
+
+@pytest.mark.parametrize(
+    ("message", "home", "born"),
+    [
+        ("born in Kyiv, living in Warsaw now", "Warsaw", "Kyiv"),
+        ("born in Lagos but living in London these days", "London", "Lagos"),
+        ("was born in Porto, now living in Lyon", "Lyon", "Porto"),
+    ],
+)
+def test_the_birthplace_is_not_the_home(message: str, home: str, born: str) -> None:
+    found = said(message)
+    homes = [t for t, s in found if s == "location"]
+    assert len(homes) == 1 and home in homes[0] and born not in homes[0], found
+
+
+@pytest.mark.parametrize(
+    ("message", "place", "since"),
+    [
+        ("I'm living with my parents in Valencia", "Valencia", None),
+        ("i'm back in Toronto for good now", "Toronto", None),
+        ("back in Manchester for good!!", "Manchester", None),
+        ("Porto has been home for 6 years", "Porto", date(2020, 5, 1)),
+        ("Berlin's been home since 2019", "Berlin", date(2019, 1, 1)),
+        ("i've called Seattle home for a decade", "Seattle", date(2016, 5, 1)),
+    ],
+)
+def test_a_home_said_by_its_state(message: str, place: str, since: date | None) -> None:
+    fact = one_on("location", message)
+    assert fact.slot == "location" and place in fact.text, said(message)
+    if since is not None:
+        assert fact.valid_from is not None and fact.valid_from.date() == since
+
+
+def test_the_old_home_denied_before_the_move_is_no_fact_of_its_own() -> None:
+    found = said("oh i'm not in dunmere anymore!! we packed up and went to Coldwater Bay last week")
+    assert [s for _, s in found] == ["location"] and "Coldwater Bay" in found[0][0], found
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I ended up in hospital last night",
+        "ended up in a meeting all afternoon",
+        "we went to Rome last week for a holiday",
+        "should we pack up and move to Leeds?",
+        "if we packed up and went to Spain would you miss me",
+        "back in London for the weekend, any brunch spots?",
+        "Paris has been on my list for years",
+        "my sister packed up and went to Oslo",
+    ],
+)
+def test_homes_near_misses(message: str) -> None:
+    assert not [s for _, s in said(message) if s == "location"], said(message)
+
+
+# --- one's own promotion -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "role", "since"),
+    [
+        ("I got promoted to head of sales", "head of sales", None),
+        ("they made me head of design last month", "head of design", date(2026, 4, 1)),
+        ("they promoted me to lead nurse in april", "lead nurse", date(2026, 4, 1)),
+        ("got bumped up to senior analyst", "senior analyst", None),
+        ("I moved up to senior manager this year", "senior manager", date(2026, 1, 1)),
+        ("finally got the promotion to staff engineer!!", "staff engineer", None),
+    ],
+)
+def test_a_promotion_is_the_new_role(message: str, role: str, since: date | None) -> None:
+    found = said(message)
+    assert not [s for _, s in found if s == "location"], found
+    fact = one_on("occupation", message)
+    assert role in fact.text, found
+    if since is not None:
+        assert fact.valid_from is not None and fact.valid_from.date() == since
+
+
+def test_a_relatives_promotion_is_their_work() -> None:
+    fact = one_on(":work", "my wife got promoted to head of sales")
+    assert fact.slot == "family:wife:work" and "head of sales" in fact.text
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I hope to get promoted to head of sales",
+        "my boss wants to make me team lead",
+        "they made me coffee",
+        "they made me wait two hours",
+        "did they make you manager?",
+        "if they promoted me to lead I'd quit",
+    ],
+)
+def test_promotion_near_misses(message: str) -> None:
+    assert not [s for _, s in said(message) if s == "occupation"], said(message)
+
+
+def test_moving_up_to_a_place_is_a_move() -> None:
+    fact = one_on("location", "we moved up to Inverness last year")
+    assert "Inverness" in fact.text
+
+
+# --- a person named alone, after being introduced ------------------------------------------------------
+
+
+def test_a_friend_named_alone_after_the_introduction() -> None:
+    found = said("my friend Tom is staying with us this week", "Tom just started at Google")
+    assert ("The user's friend Tom works at Google", "person:friend:tom:work") in found, found
+
+
+def test_a_relative_named_alone_after_the_introduction() -> None:
+    fact = one_on(":location", "my sister Anna is visiting", "A: How nice!", "Anna moved to Leeds last month tho")
+    assert fact.slot == "family:sister:location" and "Leeds" in fact.text
+    assert fact.valid_from is not None and fact.valid_from.date() == date(2026, 4, 1)
+
+
+def test_a_partner_named_in_the_same_message() -> None:
+    found = said("my boyfriend Sam is great. Sam works at Ikea now")
+    assert any("Ikea" in t and s.endswith(":work") for t, s in found), found
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ("Tom just started at Google",),
+        ("my friend's brother Tom is nice", "Tom just started at Google"),
+        ("A: Does Tom like it there?", "Tom just started at Google"),
+        ("my friend Tom is staying with us", "Jake just started at Google"),
+    ],
+)
+def test_a_name_no_one_introduced_gives_nothing(lines: tuple[str, ...]) -> None:
+    assert not [t for t, _ in said(*lines) if "Google" in t], said(*lines)
