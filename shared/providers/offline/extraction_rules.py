@@ -66,6 +66,7 @@ from shared.providers.offline import (
     fragments,
     frames,
     held_states,
+    homes,
     kin,
     life,
     others_news,
@@ -5724,6 +5725,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         text = talk.there_named(text, other)  # "moving there": the one place named before
         text = work_forms.compounds_joined(text)
         text = said_forms.in_earnest(said_forms.plain_states(said_forms.plain_changes(text, turn.created_at.date())))
+        text = homes.said_plainly(text)  # "packed up and went to X", "born in X, living in Y now", "X's been home"
     today = turn.created_at.date()
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)

@@ -45,6 +45,8 @@ _THEY = _words(
     "parents grandparents folks in-laws kids children sons daughters twins siblings brothers sisters cousins family"
 )
 _CANON = {"folks": "parents", "children": "kids"}
+# Whose "started at X" is a school, not a job, unless work is said.
+_CHILDREN = _words("kids children sons daughters twins")
 _WORD = "|".join(
     sorted((re.escape(w) for w in _SHE | _HE | _EITHER | _NAMED_ONLY | _ONE_OF | _THEY), key=len, reverse=True)
 )
@@ -215,6 +217,8 @@ def their_news(
     slot_of = f"{base}:{name.lower()}" if name and base.startswith("person:") else base
     pred = f"has {m.group('pred')}" if m.group("has") else m.group("pred")
     carried = _one_work([c for d in read(_first_person(pred), today) if (c := _carried(d, who, slot_of, rel))])
+    if rel in _CHILDREN and not re.search(r"(?i)\bwork", pred):
+        carried = [c for c in carried if not c.slot.endswith(":work")]  # "my kids started at Hillside": a school
     if rel in _THEY - {"family"}:
         carried = [replace(c, text=f"{who} {_plural(c.text[len(who) + 1 :])}") for c in carried]
     if not carried:

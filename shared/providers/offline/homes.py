@@ -1,0 +1,94 @@
+"""Where one lives, said loosely, said again in the plain forms the frames read ("I moved to X", "I live in X",
+"I have lived in X for N years", "I was born in X").
+
+- a move told by another verb: "packed up and went to X", "upped sticks to X", "ended up in X" (a move whose
+  new place is the home, with the time it states);
+- the birthplace and the home in one breath: "born in X, living in Y now" (the home is Y; X is where one was
+  born, never the home);
+- living with someone somewhere: "I'm living with my parents in X" (the home is X);
+- coming back to stay: "back in X for good" (moved back there);
+- a place said to be home for a time: "X has been home for N years", "X's been home since 2019", "I've called X
+  home for a decade" (lived there that long);
+- the old home denied before the move is told: "I'm not in X anymore, we packed up and went to Y" says Y
+  replaces X; the denial is no fact of its own (the move supersedes X).
+
+The new place must be written as a name (a capital letter): "ended up in hospital", "packed up and went to
+bed" say nothing of a home. Pure functions over English text, behind one cheap word test.
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.providers.offline.text_forms import rx
+
+_CUES = ("packed up", "upped sticks", "ended up in", "born", "living w", "for good", "home", "any more", "anymore")
+
+# A place written as a name: up to four words, each capitalised ("Coldwater Bay", "Hebden Bridge").
+_PLACE = r"(?-i:[A-Z][\w'’.-]*(?:\s+(?:(?:de|da|do|del|la|le|upon|on|am|an|im)\s+)?[A-Z][\w'’.-]*){0,3})"
+
+# "we packed up and went to X", "upped sticks to X", "i ended up in X": a move.
+_LOOSE_MOVE = rx(
+    r"\b(?:(?P<subj>i|we)\s+)?(?:(?:just|finally|recently|all|eventually|then)\s+)*"
+    r"(?:packed\s+up\s+and\s+(?:went|headed|moved|came|relocated)\s+(?:back\s+)?(?:over\s+)?to"
+    r"|packed\s+up\s+and\s+left\s+for|upped\s+sticks\s+(?:and\s+(?:went|moved|headed)\s+)?to"
+    r"|ended\s+up\s+(?:living\s+)?in)\s+"
+    rf"(?={_PLACE}\b)"
+)
+
+# "born in Kyiv, living in Warsaw now", "was born in Porto, now living in Lyon", "born in Lagos but living in London"
+_BORN_LIVING = rx(
+    rf"\b(?:i\s+was\s+|was\s+)?born\s+(?:and\s+raised\s+)?in\s+(?P<born>{_PLACE})\s*(?:,|;|—|–|-|\.)?\s*"
+    r"(?:(?:but|and|now|currently)\s+)*(?:(?:i'?m|i\s+am|im)\s+)?(?:(?:now|currently)\s+)?(?:living|based|settled)\s+in\s+"
+    rf"(?={_PLACE}\b)"
+)
+
+# "I'm living with my parents in Valencia", "living w my mum in Derby": who with is no part of where.
+_LIVING_WITH = rx(
+    r"\b(?:(?:i'?m|i\s+am|im)\s+)?(?:(?:still|currently|now)\s+)?living\s+(?:with|w/?)\s+(?P<who>(?:my|our)\s+[\w-]+"
+    rf"(?:\s+and\s+[\w-]+)?)\s+in\s+(?={_PLACE}\b)"
+)
+
+# "back in Manchester for good", "i'm back in Toronto for good now": moved back to stay.
+_BACK_FOR_GOOD = rx(
+    rf"\b(?:(?:i'?m|i\s+am|im|we'?re|we\s+are)\s+)?(?:(?:finally|now)\s+)?back\s+in\s+(?P<place>{_PLACE})"
+    r"\s+for\s+good\b(?:\s+now\b)?"
+)
+
+# "Porto has been home for 6 years", "Berlin's been home since 2019", "Leeds has been my home for ages".
+_BEEN_HOME = rx(
+    rf"(?:^|(?<=[.!?,;]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))(?P<place>{_PLACE})(?:['’]s|\s+has)\s+been\s+"
+    r"(?:(?:my|our)\s+)?home\s+(?=(?:for|since)\b)"
+)
+# "I've called Seattle home for a decade", "we have called Leeds home since 2015".
+_CALLED_HOME = rx(
+    rf"\b(?P<subj>i|we)(?:'ve|\s+have)\s+called\s+(?P<place>{_PLACE})\s+home\s+(?=(?:for|since)\b)"
+)
+
+# "i'm not in dunmere anymore!!", "we're not in Leeds any more," said before the move that replaces it.
+_NOT_THERE_ANYMORE = rx(
+    r"\b(?:i'?m|i\s+am|im|we'?re|we\s+are)\s+(?:no\s+longer\s+in\s+[\w'’-]+(?:\s+[\w'’-]+)?"
+    r"|not\s+(?:living\s+)?in\s+[\w'’-]+(?:\s+[\w'’-]+)?\s+any\s?more)\b\s*[!.,;:—–-]*\s*"
+)
+_A_MOVE = rx(r"\b(?:moved|relocated|packed\s+up|upped\s+sticks)\b[^.!?]*?\bto\s+(?-i:[A-Z])")
+
+
+def said_plainly(text: str) -> str:
+    """``text`` with each loose form of a home or a move above said in its plain form; any other text as it is."""
+    lowered = text.lower()
+    if not any(cue in lowered for cue in _CUES):
+        return text
+    if "packed up" in lowered or "upped sticks" in lowered or "ended up in" in lowered:
+        text = _LOOSE_MOVE.sub(lambda m: f"{m.group('subj') or 'I'} moved to ", text)
+    if "born" in lowered:
+        text = _BORN_LIVING.sub(lambda m: f"I was born in {m.group('born')}. I live in ", text)
+    if "living w" in lowered:
+        text = _LIVING_WITH.sub(lambda m: f"I live with {m.group('who')} in ", text)
+    if "for good" in lowered:
+        text = _BACK_FOR_GOOD.sub(lambda m: f"I moved back to {m.group('place')}", text)
+    if "home" in lowered:
+        text = _BEEN_HOME.sub(lambda m: f"I have lived in {m.group('place')} ", text)
+        text = _CALLED_HOME.sub(lambda m: f"{m.group('subj')} have lived in {m.group('place')} ", text)
+    if ("anymore" in lowered or "any more" in lowered or "no longer" in lowered) and _A_MOVE.search(text):
+        text = _NOT_THERE_ANYMORE.sub("", text, count=1)
+    return text
