@@ -71,6 +71,7 @@ from shared.providers.offline import (
     life,
     others_news,
     past_time,
+    promotions,
     said_forms,
     tag_forms,
     talk,
@@ -1713,7 +1714,7 @@ def _b_new_role(m: re.Match[str], c: Clause) -> list[Draft]:
     role = _third_person(_cut(_group(m, "v"), _ORG_STOPS))
     if not role or len(role.split()) > 5 or role.split()[0].lower() in _DETERMINERS:
         return []
-    head = role.split()[-1].lower()
+    head = role.lower().split(" of ", 1)[0].split()[-1]  # "head of sales": a head
     if not (_is_occupation(head) or head in _RANKS):
         return []  # "promoted to the moon": no role
     return [Draft(f"The user is {_article(role)} {role}{c.since()}", FACT, 7, "occupation", _value(role))]
@@ -5726,6 +5727,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         text = work_forms.compounds_joined(text)
         text = said_forms.in_earnest(said_forms.plain_states(said_forms.plain_changes(text, turn.created_at.date())))
         text = homes.said_plainly(text)  # "packed up and went to X", "born in X, living in Y now", "X's been home"
+        text = promotions.said_plainly(text)  # "they made me head of design", "got bumped up to senior analyst"
     today = turn.created_at.date()
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)

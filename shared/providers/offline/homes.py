@@ -33,7 +33,7 @@ _LOOSE_MOVE = rx(
     r"(?:packed\s+up\s+and\s+(?:went|headed|moved|came|relocated)\s+(?:back\s+)?(?:over\s+)?to"
     r"|packed\s+up\s+and\s+left\s+for|upped\s+sticks\s+(?:and\s+(?:went|moved|headed)\s+)?to"
     r"|ended\s+up\s+(?:living\s+)?in)\s+"
-    rf"(?={_PLACE}\b)"
+    rf"(?P<place>{_PLACE})\b(?:,?\s+(?:somehow|eventually|in\s+the\s+end|after\s+all|by\s+accident)\b)?"
 )
 
 # "born in Kyiv, living in Warsaw now", "was born in Porto, now living in Lyon", "born in Lagos but living in London"
@@ -79,7 +79,7 @@ def said_plainly(text: str) -> str:
     if not any(cue in lowered for cue in _CUES):
         return text
     if "packed up" in lowered or "upped sticks" in lowered or "ended up in" in lowered:
-        text = _LOOSE_MOVE.sub(lambda m: f"{m.group('subj') or 'I'} moved to ", text)
+        text = _LOOSE_MOVE.sub(lambda m: f"{m.group('subj') or 'I'} moved to {m.group('place')}", text)
     if "born" in lowered:
         text = _BORN_LIVING.sub(lambda m: f"I was born in {m.group('born')}. I live in ", text)
     if "living w" in lowered:
