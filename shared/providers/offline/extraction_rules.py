@@ -6300,6 +6300,9 @@ def _kin_turn_facts(turn: Turn, before: list[Turn], previous: Turn | None) -> li
     if not _in_english(text):
         return list(_turn_facts(turn, previous))
     said = kin.subject_shared(kin.sentences_said(kin.fragments_said(text)))
+    said = kin.names_introduced(
+        said, tuple(_read(t.content) for t in before if t.role == "user" and t.name == turn.name)
+    )
     asked = previous is not None and (previous.role == "assistant" or previous.name != turn.name)
     if asked and previous is not None and (answer := kin.have_answered(_read(previous.content), said)):
         said = answer  # "do you have any pets?" / "yeah a cat, Miso": "I have a cat, Miso"

@@ -61,9 +61,7 @@ _BEEN_HOME = rx(
     r"(?:(?:my|our)\s+)?home\s+(?=(?:for|since)\b)"
 )
 # "I've called Seattle home for a decade", "we have called Leeds home since 2015".
-_CALLED_HOME = rx(
-    rf"\b(?P<subj>i|we)(?:'ve|\s+have)\s+called\s+(?P<place>{_PLACE})\s+home\s+(?=(?:for|since)\b)"
-)
+_CALLED_HOME = rx(rf"\b(?P<subj>i|we)(?:'ve|\s+have)\s+called\s+(?P<place>{_PLACE})\s+home\s+(?=(?:for|since)\b)")
 
 # "i'm not in dunmere anymore!!", "we're not in Leeds any more," said before the move that replaces it.
 _NOT_THERE_ANYMORE = rx(

@@ -629,3 +629,60 @@ def asked_after(question: str) -> str | None:
     if len(found) != 1 or ("?" not in question and not _ASKS_AFTER.match(question.strip())):
         return None  # ("how's your mum" asks without its "?" in chat)
     return f"my {found[0].group('rel')}"
+
+
+# --- a person named alone, after the speaker introduced them ---------------------------------------------
+
+# Whom one names by name among one's people: a relative, or someone one has many of ("my friend Tom").
+_INTRODUCED_AS = _RELATIVES | _words(
+    "friend bestie colleague coworker co-worker roommate flatmate housemate neighbour neighbor"
+)
+# "my friend Tom", "my older sister Anna", "our neighbour Priya": the speaker's own introduction of a name.
+_INTRODUCTION = re.compile(
+    r"(?<!['’]s\s)\b(?P<who>(?i:my|our)\s+(?:(?i:best|older|younger|big|little|twin|eldest|youngest|new|old)\s+)?"
+    r"(?P<rel>(?i:[a-z-]+)))\s*,?\s+(?P<name>[A-Z][a-z]+)\b"
+)
+# A name at the start of a clause, said as its subject ("Tom just started at Google", "Anna's moved to Leeds").
+_NAME_FIRST = re.compile(
+    r"(?:^|(?<=[.!?;]\s)|(?<=,\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))(?P<name>[A-Z][a-z]+)(?=(?:['’]s)?\s+[a-z])"
+)
+
+
+# How many of the speaker's earlier turns an introduction is looked for in.
+_NAMES_LOOKBACK = 8
+
+
+def _introductions(texts: tuple[str, ...]) -> dict[str, str]:
+    """Name -> "my friend" for each name the texts introduce as one of the speaker's people; a name introduced
+    as two different people is nobody's."""
+    found: dict[str, str | None] = {}
+    for text in texts:
+        for m in _INTRODUCTION.finditer(text):
+            if m.group("rel").lower() not in _INTRODUCED_AS or m.group("name") in _NOT_PERSONS:
+                continue
+            who = m.group("who").lower()
+            found[m.group("name")] = who if found.get(m.group("name"), who) == who else None
+    return {name: who for name, who in found.items() if who}
+
+
+def names_introduced(text: str, earlier: tuple[str, ...] = ()) -> str:
+    """``text`` with a name said alone as a clause's subject ("Tom just started at Google") said with who the
+    speaker introduced them as, in ``earlier`` turns of theirs or earlier in ``text`` ("my friend Tom just
+    started at Google"). A name nobody introduced, or the speaker's introduction of it itself, stays as said."""
+    starts = [m for m in _NAME_FIRST.finditer(text) if m.group("name") not in _NOT_PERSONS]
+    if not starts:
+        return text
+    before = _introductions(earlier[-_NAMES_LOOKBACK:])
+    if not before and not re.search(r"(?i)\b(?:my|our)\s", text):
+        return text
+    out, last = [], 0
+    for m in starts:
+        known = (
+            before | _introductions((text[: m.start()],)) if "my" in text.lower() or "our" in text.lower() else before
+        )
+        who = known.get(m.group("name"))
+        if who is None or re.search(r"(?i)\b(?:my|our)\s+(?:\w+\s+)?[a-z-]+\s*,?\s*$", text[: m.start()]):
+            continue
+        out.append(text[last : m.start()] + f"{who} ")
+        last = m.start()
+    return "".join(out) + text[last:] if out else text
