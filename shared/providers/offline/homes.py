@@ -18,8 +18,6 @@ bed" say nothing of a home. Pure functions over English text, behind one cheap w
 
 from __future__ import annotations
 
-import re
-
 from shared.providers.offline.text_forms import rx
 
 _CUES = ("packed up", "upped sticks", "ended up in", "born", "living w", "for good", "home", "any more", "anymore")

@@ -15,19 +15,22 @@ from __future__ import annotations
 
 import re
 
-from shared.providers.offline.text_forms import rx
+from shared.providers.offline.text_forms import rx, words
 
 _CUES = ("made", "promot", "bumped", "moved up", "stepped up")
 
 # Words that make a phrase a role one is promoted to, at its start ("head of design", "lead nurse") or its end
 # ("engineering manager", "partner").
-_RANKS = frozenset(
+_RANKS = words(
     """head lead senior chief deputy assistant acting interim principal staff team manager director supervisor
     captain partner vp president coordinator foreman sergeant superintendent executive officer associate
-    editor controller""".split()
+    editor controller"""
 )
 _ROLE = r"(?P<role>[a-z][a-z-]*(?:\s+(?:of\s+)?[a-z][a-z-]*){0,3}?)"
-_END = r"(?=\s*(?:$|[,.!?;:)]|\s+(?:in|on|at|last|this|from|since|after|two|three|a|an|back|yesterday|today|and|so|but|lol|haha)\b))"
+_END = (
+    r"(?=\s*(?:$|[,.!?;:)]|\s+(?:in|on|at|last|this|from|since|after|two|three|a|an|back|yesterday|today|and|so|but"
+    r"|lol|haha)\b))"
+)
 
 # "they made me head of design", "my boss promoted me to lead nurse", "work made me a manager"
 _MADE_ME = rx(
