@@ -262,3 +262,33 @@ def test_a_partner_named_in_the_same_message() -> None:
 )
 def test_a_name_no_one_introduced_gives_nothing(lines: tuple[str, ...]) -> None:
     assert not [t for t, _ in said(*lines) if "Google" in t], said(*lines)
+
+
+def test_a_name_in_a_pair_is_not_rewritten() -> None:
+    found = said("My wife Karen thinks I work too much", "Karen and I are divorced now, it was finalised in April.")
+    assert not any("wife is Karen" in t and not t.startswith("NOT") for t, _ in found), found
+
+
+@pytest.mark.parametrize(
+    ("message", "place"),
+    [
+        ("moved across the river to Alderstow on saturday", "Alderstow"),
+        ("i moved across town to Hackney", "Hackney"),
+        ("we moved across the bay to Kinross last spring", "Kinross"),
+    ],
+)
+def test_a_move_with_its_way_across(message: str, place: str) -> None:
+    assert place in one_on("location", message).text
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["moved across the room to the window seat", "should i move across town to Hackney?"],
+)
+def test_a_way_across_near_misses(message: str) -> None:
+    assert not [s for _, s in said(message) if s == "location"], said(message)
+
+
+def test_the_old_home_denied_after_a_because_leaves_the_move() -> None:
+    found = said("need new routes bc i'm not in quenby anymore — moved across the river to Alderstow on saturday")
+    assert [s for _, s in found] == ["location"] and "Alderstow" in found[0][0], found

@@ -20,7 +20,18 @@ from __future__ import annotations
 
 from shared.providers.offline.text_forms import rx
 
-_CUES = ("packed up", "upped sticks", "ended up in", "born", "living w", "for good", "home", "any more", "anymore")
+_CUES = (
+    "moved across",
+    "packed up",
+    "upped sticks",
+    "ended up in",
+    "born",
+    "living w",
+    "for good",
+    "home",
+    "any more",
+    "anymore",
+)
 
 # A place written as a name: up to four words, each capitalised ("Coldwater Bay", "Hebden Bridge").
 _PLACE = r"(?-i:[A-Z][\w'’.-]*(?:\s+(?:(?:de|da|do|del|la|le|upon|on|am|an|im)\s+)?[A-Z][\w'’.-]*){0,3})"
@@ -33,6 +44,9 @@ _LOOSE_MOVE = rx(
     r"|ended\s+up\s+(?:living\s+)?in)\s+"
     rf"(?P<place>{_PLACE})\b(?:,?\s+(?:somehow|eventually|in\s+the\s+end|after\s+all|by\s+accident)\b)?"
 )
+
+# "moved across the river to Alderstow", "moved across town to Hackney": the way across is no part of the move.
+_MOVED_ACROSS = rx(rf"\bmoved\s+across\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+to\s+(?={_PLACE}\b)")
 
 # "born in Kyiv, living in Warsaw now", "was born in Porto, now living in Lyon", "born in Lagos but living in London"
 _BORN_LIVING = rx(
@@ -63,7 +77,7 @@ _CALLED_HOME = rx(rf"\b(?P<subj>i|we)(?:'ve|\s+have)\s+called\s+(?P<place>{_PLAC
 
 # "i'm not in dunmere anymore!!", "we're not in Leeds any more," said before the move that replaces it.
 _NOT_THERE_ANYMORE = rx(
-    r"\b(?:i'?m|i\s+am|im|we'?re|we\s+are)\s+(?:no\s+longer\s+in\s+[\w'’-]+(?:\s+[\w'’-]+)?"
+    r"(?:\b(?:bc|because|cause|cos|coz|since|as|and|but|so)\s+)?\b(?:i'?m|i\s+am|im|we'?re|we\s+are)\s+(?:no\s+longer\s+in\s+[\w'’-]+(?:\s+[\w'’-]+)?"
     r"|not\s+(?:living\s+)?in\s+[\w'’-]+(?:\s+[\w'’-]+)?\s+any\s?more)\b\s*[!.,;:—–-]*\s*"
 )
 _A_MOVE = rx(r"\b(?:moved|relocated|packed\s+up|upped\s+sticks)\b[^.!?]*?\bto\s+(?-i:[A-Z])")
@@ -76,6 +90,8 @@ def said_plainly(text: str) -> str:
         return text
     if "packed up" in lowered or "upped sticks" in lowered or "ended up in" in lowered:
         text = _LOOSE_MOVE.sub(lambda m: f"{m.group('subj') or 'I'} moved to {m.group('place')}", text)
+    if "moved across" in lowered:
+        text = _MOVED_ACROSS.sub("moved to ", text)
     if "born" in lowered:
         text = _BORN_LIVING.sub(lambda m: f"I was born in {m.group('born')}. I live in ", text)
     if "living w" in lowered:
@@ -86,5 +102,6 @@ def said_plainly(text: str) -> str:
         text = _BEEN_HOME.sub(lambda m: f"I have lived in {m.group('place')} ", text)
         text = _CALLED_HOME.sub(lambda m: f"{m.group('subj')} have lived in {m.group('place')} ", text)
     if ("anymore" in lowered or "any more" in lowered or "no longer" in lowered) and _A_MOVE.search(text):
-        text = _NOT_THERE_ANYMORE.sub("", text, count=1)
+        # said as a sentence break: "need routes bc i'm not in X anymore, moved to Y" -> "need routes. moved to Y"
+        text = _NOT_THERE_ANYMORE.sub(lambda m: "" if m.start() == 0 else ". ", text, count=1)
     return text

@@ -645,6 +645,8 @@ _INTRODUCTION = re.compile(
 # A name at the start of a clause, said as its subject ("Tom just started at Google", "Anna's moved to Leeds").
 _NAME_FIRST = re.compile(
     r"(?:^|(?<=[.!?;]\s)|(?<=,\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))(?P<name>[A-Z][a-z]+)(?=(?:['’]s)?\s+[a-z])"
+    # never one of two subjects ("Karen and I are divorced") nor someone said with another ("Tom with his kids")
+    r"(?!\s+(?:and|or|with|nor|plus|from|who|whose)\b)"
 )
 
 
