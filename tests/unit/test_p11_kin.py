@@ -292,3 +292,69 @@ def test_a_way_across_near_misses(message: str) -> None:
 def test_the_old_home_denied_after_a_because_leaves_the_move() -> None:
     found = said("need new routes bc i'm not in quenby anymore — moved across the river to Alderstow on saturday")
     assert [s for _, s in found] == ["location"] and "Alderstow" in found[0][0], found
+
+
+# --- a home said by a landmark, by renting, by getting one's own place ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "place"),
+    [
+        ("any decent bakeries in Harrowgate? i live right by the station", "Harrowgate"),
+        ("good running routes around Millbrook? I live next to the big park", "Millbrook"),
+        ("i live close to the cathedral, so what's a quiet pub in Elmsworth", "Elmsworth"),
+        ("best dentist near Oxley?? i live opposite the library lol", "Oxley"),
+    ],
+)
+def test_a_home_said_by_a_landmark_in_the_town_named(message: str, place: str) -> None:
+    fact = one_on("location", message)
+    assert fact.text == f"The user lives in {place}", said(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "i live near the station, is Paris or Lyon better for a weekend?",
+        "any bakeries in Harrowgate? my sister lives by the station",
+        "do you live near the station in Harrowgate?",
+        "i live near the sea",
+    ],
+)
+def test_a_landmark_home_near_misses(message: str) -> None:
+    assert not [t for t, s in said(message) if s == "location" and "lives in" in t], said(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "place", "since"),
+    [
+        (
+            "moved out of my parents' house three weeks ago, renting a room in Fallowmere",
+            "Fallowmere",
+            date(2026, 4, 27),
+        ),
+        ("renting a tiny flat in Brockley now, it's fine", "Brockley", None),
+        ("finally moved out of my sister's, got my own studio in Grennick", "Grennick", None),
+        ("got my own place in Northgate last month!!", "Northgate", date(2026, 4, 1)),
+        ("im sharing a house in Kelby with two nurses", "Kelby", None),
+    ],
+)
+def test_a_home_said_by_renting_or_getting_a_place(message: str, place: str, since: date | None) -> None:
+    found = said(message)
+    fact = one_on("location", message)
+    assert place in fact.text and not [t for t, s in found if s == "employer"], found
+    if since is not None:
+        assert fact.valid_from is not None and fact.valid_from.date() == since
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "thinking of renting a room in Fallowmere",
+        "should i get my own place in Northgate?",
+        "my brother is renting a flat in Brockley",
+        "we rented a cottage in Cornwall for the holidays",
+        "got my own desk in the London office finally",
+    ],
+)
+def test_renting_near_misses(message: str) -> None:
+    assert not [s for _, s in said(message) if s == "location"], said(message)

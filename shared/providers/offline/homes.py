@@ -18,9 +18,15 @@ bed" say nothing of a home. Pure functions over English text, behind one cheap w
 
 from __future__ import annotations
 
-from shared.providers.offline.text_forms import rx
+from shared.providers.offline.text_forms import rx, words
 
 _CUES = (
+    "i live ",
+    "renting",
+    "sharing",
+    "subletting",
+    "own ",
+    "moved out",
     "moved across",
     "packed up",
     "upped sticks",
@@ -83,6 +89,61 @@ _NOT_THERE_ANYMORE = rx(
 _A_MOVE = rx(r"\b(?:moved|relocated|packed\s+up|upped\s+sticks)\b[^.!?]*?\bto\s+(?-i:[A-Z])")
 
 
+# A clause's start: the message's, or after a stop, a comma or a joining word; "i'm"/"we're" may open it.
+_CLAUSE_START = (
+    r"(?:^|(?<=[.!?;,:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s)|(?<=\bnow\s)|(?<=\bbtw\s))"
+    r"(?:(?:i'?m|i\s+am|im|we'?re|we\s+are)\s+)?(?:(?:now|currently|still|just|finally|also)\s+)*"
+)
+_HOME_NOUN = r"(?:room|flat|apartment|house|place|studio|bedsit|cottage|condo|one-bed|two-bed|houseshare|house\s+share)"
+
+# "renting a room in Fallowmere", "i'm sharing a house in Kelby": where one rents is where one lives.
+_RENTING_IN = rx(
+    rf"{_CLAUSE_START}(?:renting|sharing|subletting)\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){{0,2}}?{_HOME_NOUN}"
+    rf"\s+in\s+(?={_PLACE}\b)"
+)
+# "got my own studio in Grennick", "finally got our own place in Northgate": a home of one's own is a move.
+_OWN_PLACE_IN = rx(
+    rf"{_CLAUSE_START}(?:(?P<subj>i|we)\s+)?(?:(?:just|finally)\s+)*got\s+(?:my|our)\s+own\s+(?:[\w-]+\s+)?"
+    rf"{_HOME_NOUN}\s+in\s+(?={_PLACE}\b)"
+)
+# "moved out of my parents' house three weeks ago, I live in X": the new home, at the moving out's time.
+_AGO = (
+    r"(?:\d+|a|an|one|two|three|four|five|six|few|a\s+few|a\s+couple\s+of|couple\s+of)\s+"
+    r"(?:days?|weeks?|months?|years?)\s+ago"
+)
+_WHEN = (
+    rf"\s+(?:{_AGO}|last\s+(?:week|weekend|month|year|spring|summer|autumn|fall|winter|[a-z]+day)|yesterday"
+    r"|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+    r"|on\s+[a-z]+day)"
+)
+_MOVED_OUT_THEN = rx(
+    r"\b(?:i\s+)?(?:(?:just|finally|recently)\s+)*moved\s+out\s+(?:of\s+)?[^,.;!?]*?"
+    rf"(?P<when>{_WHEN})?\s*[,;]\s*(?:and\s+)?(?:now\s+)?I\s+(?:live\s+in|moved\s+to)\s+(?P<place>{_PLACE})"
+)
+
+# "any bakeries in Harrowgate? i live right by the station": home is the one town named, said by a landmark.
+_BY_A_LANDMARK = rx(
+    r"\bi\s+live\s+(?:(?:right|just|really|literally)\s+)?(?:near|by|next\s+to|close\s+to|opposite|beside|behind"
+    r"|across\s+from|around\s+the\s+corner\s+from|over\s+by|up\s+by|down\s+by)\s+(?:the|a)\s+"
+    r"[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?(?=\s*(?:$|[,.!?;)]|\s+(?:so|and|but|lol|haha|tho|though|if)\b))"
+)
+_TOWN_NAMED = rx(rf"\b(?:in|near|around|round)\s+(?P<town>{_PLACE})\b")
+_NOT_TOWNS = words(
+    "January February March April May June July August September October November December Monday Tuesday "
+    "Wednesday Thursday Friday Saturday Sunday English Spanish French German Italian Portuguese Christmas Easter"
+)
+
+
+def _by_a_landmark(text: str) -> str:
+    m = _BY_A_LANDMARK.search(text)
+    if m is None:
+        return text
+    towns = {t.group("town") for t in _TOWN_NAMED.finditer(text) if t.group("town").split()[0] not in _NOT_TOWNS}
+    if len(towns) != 1:
+        return text  # no town named, or two: which one is home is not said
+    return f"{text[: m.start()]}I live in {towns.pop()}{text[m.end() :]}"
+
+
 def said_plainly(text: str) -> str:
     """``text`` with each loose form of a home or a move above said in its plain form; any other text as it is."""
     lowered = text.lower()
@@ -101,6 +162,14 @@ def said_plainly(text: str) -> str:
     if "home" in lowered:
         text = _BEEN_HOME.sub(lambda m: f"I have lived in {m.group('place')} ", text)
         text = _CALLED_HOME.sub(lambda m: f"{m.group('subj')} have lived in {m.group('place')} ", text)
+    if "renting" in lowered or "sharing" in lowered or "subletting" in lowered:
+        text = _RENTING_IN.sub("I live in ", text)
+    if "own" in lowered:
+        text = _OWN_PLACE_IN.sub(lambda m: f"{m.group('subj') or 'I'} moved to ", text)
+    if "moved out" in lowered:
+        text = _MOVED_OUT_THEN.sub(lambda m: f"I moved to {m.group('place')}{m.group('when') or ''}", text)
+    if "i live " in lowered:
+        text = _by_a_landmark(text)
     if ("anymore" in lowered or "any more" in lowered or "no longer" in lowered) and _A_MOVE.search(text):
         # said as a sentence break: "need routes bc i'm not in X anymore, moved to Y" -> "need routes. moved to Y"
         text = _NOT_THERE_ANYMORE.sub(lambda m: "" if m.start() == 0 else ". ", text, count=1)
