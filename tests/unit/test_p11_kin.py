@@ -330,7 +330,7 @@ def test_a_landmark_home_near_misses(message: str) -> None:
         (
             "moved out of my parents' house three weeks ago, renting a room in Fallowmere",
             "Fallowmere",
-            date(2026, 4, 27),
+            date(2026, 4, 29),
         ),
         ("renting a tiny flat in Brockley now, it's fine", "Brockley", None),
         ("finally moved out of my sister's, got my own studio in Grennick", "Grennick", None),
