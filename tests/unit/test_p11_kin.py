@@ -358,3 +358,42 @@ def test_a_home_said_by_renting_or_getting_a_place(message: str, place: str, sin
 )
 def test_renting_near_misses(message: str) -> None:
     assert not [s for _, s in said(message) if s == "location"], said(message)
+
+
+# --- one's children said in passing ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "who"),
+    [
+        ("i do pilates before the kids wake up, any tips for a sore neck", "kids"),
+        ("dropping the twins at nursery then straight to work ugh", "twins"),
+        ("need a quick dinner idea, the kids are starving and bedtime is at 7", "kids"),
+        ("our two boys are obsessed with dinosaurs rn", "two boys"),
+        ("my kids refuse to eat anything green lol", "kids"),
+    ],
+)
+def test_ones_children_said_in_passing(message: str, who: str) -> None:
+    found = said(message)
+    assert (f"The user has {who}", "family:children") in found, found
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "the kids in my class wake up grumpy on mondays",
+        "do you have kids?",
+        "when i have kids i'll move to the countryside",
+        "babysitting my sister's kids tonight, bedtime is at 8",
+        "out with my boys tonight",
+        "the kids at the camp I coach go to bed at 9",
+        "i don't want kids",
+    ],
+)
+def test_children_near_misses(message: str) -> None:
+    assert not [t for t, _ in said(message) if t.startswith("The user has")], said(message)
+
+
+def test_a_place_ends_at_the_full_stop() -> None:
+    fact = one_on("location", "moved out two weeks ago, renting a flat in Brockley. how do i split bills")
+    assert fact.text.startswith("The user lives in Brockley") and fact.valid_from.date() == date(2026, 5, 6)

@@ -5256,6 +5256,21 @@ def _kin_group_drafts(sentence: str, found: list[Draft]) -> list[Draft]:
     return [Draft(f"The user has {kin} named {said}", REL, 7, f"family:{kin}", said)]
 
 
+def _children_drafts(sentence: str, found: list[Draft]) -> list[Draft]:
+    """One's children said in passing ("before the kids wake up", "our two boys are ..."): "The user has kids", unless
+    a frame already said them (a count, names or ages)."""
+    who = kin.children_implied(sentence)
+    if who is None or any(
+        (d.slot or "").startswith(("family:children", "family:kids", "family:twins"))
+        and "named" in d.text
+        or d.text.startswith("The user has")
+        and who.split()[-1] in d.text
+        for d in found
+    ):
+        return []
+    return [Draft(f"The user has {who}", REL, 6, "family:children", who)]
+
+
 def _drafts_in_one_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     if language == "en":
         sentence = _own_thing_moved(sentence)  # "side project moved to X": a change of its tool
@@ -5285,6 +5300,7 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
     )
     if language == "en":
         found = found + _companion_drafts(sentence, found) + _kin_group_drafts(sentence, found)
+        found = found + _children_drafts(sentence, found)
     found = _life_kept(sentence, language, found)
     if context == "side project" or (context == "work" and _WE_SUBJECT.match(sentence)):
         # "At the office we moved to Slack", "I moved my hobby app to Render": where a workplace or a

@@ -40,7 +40,10 @@ _CUES = (
 )
 
 # A place written as a name: up to four words, each capitalised ("Coldwater Bay", "Hebden Bridge").
-_PLACE = r"(?-i:[A-Z][\w'’.-]*(?:\s+(?:(?:de|da|do|del|la|le|upon|on|am|an|im)\s+)?[A-Z][\w'’.-]*){0,3})"
+_PLACE = (
+    r"(?-i:[A-Z][\w'’-]*(?:\.[\w'’-]+)*(?:\s+(?:(?:de|da|do|del|la|le|upon|on|am|an|im)\s+)?[A-Z][\w'’-]*"
+    r"(?:\.[\w'’-]+)*){0,3})"
+)
 
 # "we packed up and went to X", "upped sticks to X", "i ended up in X": a move.
 _LOOSE_MOVE = rx(

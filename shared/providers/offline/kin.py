@@ -688,3 +688,41 @@ def names_introduced(text: str, earlier: tuple[str, ...] = ()) -> str:
         out.append(text[last : m.start()] + f"{who} ")
         last = m.start()
     return "".join(out) + text[last:] if out else text
+
+
+# --- one's children, said in passing ------------------------------------------------------------------------
+
+# "my kids", "our two boys", "my twins": one's own children, said of anything. Boys and girls only with a count
+# ("out with my boys" is friends).
+_OWN_CHILDREN = re.compile(
+    r"(?i)\b(?:my|our)\s+(?:(?P<n>two|three|four|five|2|3|4|5)\s+)?(?P<who>kids|children|twins|little\s+ones|boys|girls)\b"
+    r"(?!['’])"
+)
+# "the kids", "the twins": one's own only where a parent's day is said (waking, bedtime, nursery, the school run).
+_THE_CHILDREN = re.compile(r"(?i)\bthe\s+(?P<who>kids|twins|little\s+ones)\b(?!['’])")
+_PARENTS_DAY = re.compile(
+    r"(?i)\b(?:wake|wakes|woke|waking|asleep|bed|bedtime|nap|naps|napping|school\s+run|nursery|daycare|day\s+care"
+    r"|kindergarten|preschool|pre-school|homework|drop(?:ping|ped)?|pick(?:ing)?\s+up|bath\s*time|starving|screaming"
+    r"|fighting|bickering|begging)\b"
+)
+# Someone else's children, or children one works with; a question, a wish or a future.
+_NOT_ONES_OWN = re.compile(
+    r"(?i)\b(?:class|classes|pupils|students|teach|teaching|camp|coach|coaching|team|nephews?|nieces?|babysit\w*"
+    r"|nanny|nannying|neighbou?rs?|\w+['’]s\s+(?:kids|twins|children)|if|when\s+i\s+have|someday|one\s+day|want"
+    r"|wants|don'?t|do\s+you|future)\b|\?\s*$"
+)
+
+
+def children_implied(sentence: str) -> str | None:
+    """The speaker's children a sentence says in passing, as "kids", "twins" or "two boys": "before the kids wake
+    up", "dropping the twins at nursery", "our two boys are ..."; None when it says none of theirs."""
+    own = _OWN_CHILDREN.search(sentence)
+    if own is not None and own.group("who").lower() in ("boys", "girls") and not own.group("n"):
+        own = None
+    the = None if own else _THE_CHILDREN.search(sentence)
+    found = own or (the if the and _PARENTS_DAY.search(sentence) else None)
+    if found is None or _NOT_ONES_OWN.search(sentence):
+        return None
+    who = re.sub(r"\s+", " ", found.group("who").lower())
+    who = "kids" if who == "little ones" else who
+    return f"{found.group('n')} {who}" if own is not None and own.group("n") else who
