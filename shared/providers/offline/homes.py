@@ -120,7 +120,7 @@ _WHEN = (
     r"|on\s+[a-z]+day)"
 )
 _MOVED_OUT_THEN = rx(
-    r"\b(?:i\s+)?(?:(?:just|finally|recently)\s+)*moved\s+out\s+(?:of\s+)?[^,.;!?]*?"
+    r"\b(?:i\s+)?(?:(?:just|finally|recently)\s+)*moved\s+out\b(?:\s+of\b)?[^,.;!?]*?"
     rf"(?P<when>{_WHEN})?\s*[,;]\s*(?:and\s+)?(?:now\s+)?I\s+(?:live\s+in|moved\s+to)\s+(?P<place>{_PLACE})"
 )
 
