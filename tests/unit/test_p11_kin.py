@@ -367,7 +367,7 @@ def test_renting_near_misses(message: str) -> None:
     ("message", "who"),
     [
         ("i do pilates before the kids wake up, any tips for a sore neck", "kids"),
-        ("dropping the twins at nursery then straight to work ugh", "twins"),
+        ("the twins finally nap at the same time, what do i do with 40 free minutes", "twins"),
         ("need a quick dinner idea, the kids are starving and bedtime is at 7", "kids"),
         ("our two boys are obsessed with dinosaurs rn", "two boys"),
         ("my kids refuse to eat anything green lol", "kids"),
@@ -388,6 +388,7 @@ def test_ones_children_said_in_passing(message: str, who: str) -> None:
         "out with my boys tonight",
         "the kids at the camp I coach go to bed at 9",
         "i don't want kids",
+        "took my kids to the aquarium on saturday",
     ],
 )
 def test_children_near_misses(message: str) -> None:

@@ -692,18 +692,19 @@ def names_introduced(text: str, earlier: tuple[str, ...] = ()) -> str:
 
 # --- one's children, said in passing ------------------------------------------------------------------------
 
-# "my kids", "our two boys", "my twins": one's own children, said of anything. Boys and girls only with a count
+# "my kids", "our two boys", "my twins": one's own children, as a clause's subject (taken somewhere, they are the
+# event's: "took my kids to the aquarium" says the outing). Boys and girls only with a count
 # ("out with my boys" is friends).
 _OWN_CHILDREN = re.compile(
-    r"(?i)\b(?:my|our)\s+(?:(?P<n>two|three|four|five|2|3|4|5)\s+)?(?P<who>kids|children|twins|little\s+ones|boys|girls)\b"
+    r"(?i)(?:^|(?<=[.!?;,:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s)|(?<=\blol\s)|(?<=\bok\s))(?:my|our)\s+(?:(?P<n>two|three|four|five|2|3|4|5)\s+)?(?P<who>kids|children|twins|little\s+ones|boys|girls)\b"
     r"(?!['’])"
 )
-# "the kids", "the twins": one's own only where a parent's day is said (waking, bedtime, nursery, the school run).
+# "the kids", "the twins": one's own only where a parent's day at home is said (waking, bedtime, the school run);
+# taking them somewhere ("dropping the twins at nursery") may be someone else's.
 _THE_CHILDREN = re.compile(r"(?i)\bthe\s+(?P<who>kids|twins|little\s+ones)\b(?!['’])")
 _PARENTS_DAY = re.compile(
-    r"(?i)\b(?:wake|wakes|woke|waking|asleep|bed|bedtime|nap|naps|napping|school\s+run|nursery|daycare|day\s+care"
-    r"|kindergarten|preschool|pre-school|homework|drop(?:ping|ped)?|pick(?:ing)?\s+up|bath\s*time|starving|screaming"
-    r"|fighting|bickering|begging)\b"
+    r"(?i)\b(?:wake|wakes|woke|waking|asleep|bed|bedtime|nap|naps|napping|school\s+run|homework|bath\s*time|starving"
+    r"|screaming|fighting|bickering|begging)\b"
 )
 # Someone else's children, or children one works with; a question, a wish or a future.
 _NOT_ONES_OWN = re.compile(
