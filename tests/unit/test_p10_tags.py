@@ -295,11 +295,7 @@ LOCATION = [
     ("I just moved back to Madrid", ("madrid",)),
     ("me and my gf live in Prague", ("prague",)),
     ("I've been in Lyon since 2019", ("lyon",)),
-    left_for_later(
-        "born in Kyiv, living in Warsaw now",
-        ("warsaw",),
-        "clause splitting: a subjectless progressive after a comma is not split from a subjectless past participle",
-    ),
+    ("born in Kyiv, living in Warsaw now", ("warsaw",)),  # read since p11-kin (homes.py)
     ("i'm a londoner", ("london|londoner",)),
     ("I'm a New Yorker", ("new york|new yorker",)),
     left_for_later(
@@ -319,11 +315,7 @@ LOCATION = [
     ("I moved from Paris to Nice", ("nice",)),
     ("I'm down in Brighton these days", ("brighton",)),
     ("based in Krakow", ("krakow",)),
-    left_for_later(
-        "I'm living with my parents in Valencia",
-        ("valencia",),
-        "the sentence-level reader of companions ('I live in X with ...') reads 'my parents in X' as a thing had",
-    ),
+    ("I'm living with my parents in Valencia", ("valencia",)),  # read since p11-kin (homes.py)
     ("i moved in with my bf in Bologna", ("bologna",)),
     ("I live in Phoenix, AZ", ("phoenix",)),
     ("home these days is a tiny flat in Lille", ("lille",)),

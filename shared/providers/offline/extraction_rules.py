@@ -66,10 +66,12 @@ from shared.providers.offline import (
     fragments,
     frames,
     held_states,
+    homes,
     kin,
     life,
     others_news,
     past_time,
+    promotions,
     said_forms,
     tag_forms,
     talk,
@@ -463,6 +465,8 @@ _MONTH_NAMES = ("", "January", "February", "March", "April", "May", "June", "Jul
 _WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6}
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                  "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+# a long span said in words ("for thirty years", "fifteen years ago")
+_NUMBER_WORDS |= {"fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
 # fmt: on
 
 # Prepositions worth keeping in the text ("by 2026-03-03"); "on"/"in" are re-derived from the grain.
@@ -501,7 +505,7 @@ _WEEKDAY_RE = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _NUM_RE = (
     r"(?:(?:over|almost|nearly|about|around|roughly|more\s+than|close\s+to|like|just\s+over|just\s+under)\s+)?"
     r"(?:\d{1,3}|a\s+few|several|few|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-    r"|(?:a\s+)?couple(?:\s+of)?)"
+    r"|fifteen|twenty|thirty|forty|fifty|sixty|(?:a\s+)?couple(?:\s+of)?)"
 )
 _PREP_RE = r"(?:\b(?P<prep>on|in|since|by|until|till|before|after|from|starting|for|during|as\s+of)\s+)?"
 _UNIT_RE = r"(?P<unit>day|week|wk|fortnight|month|mth|mo|year|yr|decade)"
@@ -1711,7 +1715,7 @@ def _b_new_role(m: re.Match[str], c: Clause) -> list[Draft]:
     role = _third_person(_cut(_group(m, "v"), _ORG_STOPS))
     if not role or len(role.split()) > 5 or role.split()[0].lower() in _DETERMINERS:
         return []
-    head = role.split()[-1].lower()
+    head = role.lower().split(" of ", 1)[0].split()[-1]  # "head of sales": a head
     if not (_is_occupation(head) or head in _RANKS):
         return []  # "promoted to the moon": no role
     return [Draft(f"The user is {_article(role)} {role}{c.since()}", FACT, 7, "occupation", _value(role))]
@@ -5254,6 +5258,21 @@ def _kin_group_drafts(sentence: str, found: list[Draft]) -> list[Draft]:
     return [Draft(f"The user has {kin} named {said}", REL, 7, f"family:{kin}", said)]
 
 
+def _children_drafts(sentence: str, found: list[Draft]) -> list[Draft]:
+    """One's children said in passing ("before the kids wake up", "our two boys are ..."): "The user has kids", unless
+    a frame already said them (a count, names or ages)."""
+    who = kin.children_implied(sentence)
+    if who is None or any(
+        (d.slot or "").startswith(("family:children", "family:kids", "family:twins"))
+        and "named" in d.text
+        or d.text.startswith("The user has")
+        and who.split()[-1] in d.text
+        for d in found
+    ):
+        return []
+    return [Draft(f"The user has {who}", REL, 6, "family:children", who)]
+
+
 def _drafts_in_one_context(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     if language == "en":
         sentence = _own_thing_moved(sentence)  # "side project moved to X": a change of its tool
@@ -5283,6 +5302,7 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
     )
     if language == "en":
         found = found + _companion_drafts(sentence, found) + _kin_group_drafts(sentence, found)
+        found = found + _children_drafts(sentence, found)
     found = _life_kept(sentence, language, found)
     if context == "side project" or (context == "work" and _WE_SUBJECT.match(sentence)):
         # "At the office we moved to Slack", "I moved my hobby app to Render": where a workplace or a
@@ -5724,6 +5744,8 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         text = talk.there_named(text, other)  # "moving there": the one place named before
         text = work_forms.compounds_joined(text)
         text = said_forms.in_earnest(said_forms.plain_states(said_forms.plain_changes(text, turn.created_at.date())))
+        text = homes.said_plainly(text)  # "packed up and went to X", "born in X, living in Y now", "X's been home"
+        text = promotions.said_plainly(text)  # "they made me head of design", "got bumped up to senior analyst"
     today = turn.created_at.date()
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)
@@ -6299,6 +6321,9 @@ def _kin_turn_facts(turn: Turn, before: list[Turn], previous: Turn | None) -> li
     if not _in_english(text):
         return list(_turn_facts(turn, previous))
     said = kin.subject_shared(kin.sentences_said(kin.fragments_said(text)))
+    said = kin.names_introduced(
+        said, tuple(_read(t.content) for t in before if t.role == "user" and t.name == turn.name)
+    )
     asked = previous is not None and (previous.role == "assistant" or previous.name != turn.name)
     if asked and previous is not None and (answer := kin.have_answered(_read(previous.content), said)):
         said = answer  # "do you have any pets?" / "yeah a cat, Miso": "I have a cat, Miso"

@@ -629,3 +629,101 @@ def asked_after(question: str) -> str | None:
     if len(found) != 1 or ("?" not in question and not _ASKS_AFTER.match(question.strip())):
         return None  # ("how's your mum" asks without its "?" in chat)
     return f"my {found[0].group('rel')}"
+
+
+# --- a person named alone, after the speaker introduced them ---------------------------------------------
+
+# Whom one names by name among one's people: a relative, or someone one has many of ("my friend Tom").
+_INTRODUCED_AS = _RELATIVES | _words(
+    "friend bestie colleague coworker co-worker roommate flatmate housemate neighbour neighbor"
+)
+# "my friend Tom", "my older sister Anna", "our neighbour Priya": the speaker's own introduction of a name.
+_INTRODUCTION = re.compile(
+    r"(?<!['’]s\s)\b(?P<who>(?i:my|our)\s+(?:(?i:best|older|younger|big|little|twin|eldest|youngest|new|old)\s+)?"
+    r"(?P<rel>(?i:[a-z-]+)))\s*,?\s+(?P<name>[A-Z][a-z]+)\b"
+)
+# A name at the start of a clause, said as its subject ("Tom just started at Google", "Anna's moved to Leeds").
+_NAME_FIRST = re.compile(
+    r"(?:^|(?<=[.!?;]\s)|(?<=,\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))(?P<name>[A-Z][a-z]+)(?=(?:['’]s)?\s+[a-z])"
+    # never one of two subjects ("Karen and I are divorced") nor someone said with another ("Tom with his kids")
+    r"(?!\s+(?:and|or|with|nor|plus|from|who|whose)\b)"
+)
+
+
+# How many of the speaker's earlier turns an introduction is looked for in.
+_NAMES_LOOKBACK = 8
+
+
+def _introductions(texts: tuple[str, ...]) -> dict[str, str]:
+    """Name -> "my friend" for each name the texts introduce as one of the speaker's people; a name introduced
+    as two different people is nobody's."""
+    found: dict[str, str | None] = {}
+    for text in texts:
+        for m in _INTRODUCTION.finditer(text):
+            if m.group("rel").lower() not in _INTRODUCED_AS or m.group("name") in _NOT_PERSONS:
+                continue
+            who = m.group("who").lower()
+            found[m.group("name")] = who if found.get(m.group("name"), who) == who else None
+    return {name: who for name, who in found.items() if who}
+
+
+def names_introduced(text: str, earlier: tuple[str, ...] = ()) -> str:
+    """``text`` with a name said alone as a clause's subject ("Tom just started at Google") said with who the
+    speaker introduced them as, in ``earlier`` turns of theirs or earlier in ``text`` ("my friend Tom just
+    started at Google"). A name nobody introduced, or the speaker's introduction of it itself, stays as said."""
+    starts = [m for m in _NAME_FIRST.finditer(text) if m.group("name") not in _NOT_PERSONS]
+    if not starts:
+        return text
+    before = _introductions(earlier[-_NAMES_LOOKBACK:])
+    if not before and not re.search(r"(?i)\b(?:my|our)\s", text):
+        return text
+    out, last = [], 0
+    for m in starts:
+        known = (
+            before | _introductions((text[: m.start()],)) if "my" in text.lower() or "our" in text.lower() else before
+        )
+        who = known.get(m.group("name"))
+        if who is None or re.search(r"(?i)\b(?:my|our)\s+(?:\w+\s+)?[a-z-]+\s*,?\s*$", text[: m.start()]):
+            continue
+        out.append(text[last : m.start()] + f"{who} ")
+        last = m.start()
+    return "".join(out) + text[last:] if out else text
+
+
+# --- one's children, said in passing ------------------------------------------------------------------------
+
+# "my kids", "our two boys", "my twins": one's own children, as a clause's subject (taken somewhere, they are the
+# event's: "took my kids to the aquarium" says the outing). Boys and girls only with a count
+# ("out with my boys" is friends).
+_OWN_CHILDREN = re.compile(
+    r"(?i)(?:^|(?<=[.!?;,:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s)|(?<=\blol\s)|(?<=\bok\s))(?:my|our)\s+(?:(?P<n>two|three|four|five|2|3|4|5)\s+)?(?P<who>kids|children|twins|little\s+ones|boys|girls)\b"
+    r"(?!['’])"
+)
+# "the kids", "the twins": one's own only where a parent's day at home is said (waking, bedtime, the school run);
+# taking them somewhere ("dropping the twins at nursery") may be someone else's.
+_THE_CHILDREN = re.compile(r"(?i)\bthe\s+(?P<who>kids|twins|little\s+ones)\b(?!['’])")
+_PARENTS_DAY = re.compile(
+    r"(?i)\b(?:wake|wakes|woke|waking|asleep|bed|bedtime|nap|naps|napping|school\s+run|homework|bath\s*time|starving"
+    r"|screaming|fighting|bickering|begging)\b"
+)
+# Someone else's children, or children one works with; a question, a wish or a future.
+_NOT_ONES_OWN = re.compile(
+    r"(?i)\b(?:class|classes|pupils|students|teach|teaching|camp|coach|coaching|team|nephews?|nieces?|babysit\w*"
+    r"|nanny|nannying|neighbou?rs?|\w+['’]s\s+(?:kids|twins|children)|if|when\s+i\s+have|someday|one\s+day|want"
+    r"|wants|don'?t|do\s+you|future)\b|\?\s*$"
+)
+
+
+def children_implied(sentence: str) -> str | None:
+    """The speaker's children a sentence says in passing, as "kids", "twins" or "two boys": "before the kids wake
+    up", "dropping the twins at nursery", "our two boys are ..."; None when it says none of theirs."""
+    own = _OWN_CHILDREN.search(sentence)
+    if own is not None and own.group("who").lower() in ("boys", "girls") and not own.group("n"):
+        own = None
+    the = None if own else _THE_CHILDREN.search(sentence)
+    found = own or (the if the and _PARENTS_DAY.search(sentence) else None)
+    if found is None or _NOT_ONES_OWN.search(sentence):
+        return None
+    who = re.sub(r"\s+", " ", found.group("who").lower())
+    who = "kids" if who == "little ones" else who
+    return f"{found.group('n')} {who}" if own is not None and own.group("n") else who

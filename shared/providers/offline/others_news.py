@@ -39,12 +39,22 @@ _EITHER = _words("partner spouse cousin kid child eldest youngest oldest")
 # Others one has many of: read only with their name ("my friend Tom"), else which one is not known.
 _NAMED_ONLY = _words("friend bestie colleague coworker co-worker roommate flatmate housemate neighbour neighbor")
 _ONE_OF = _words("boss manager mentor")
-_WORD = "|".join(sorted((re.escape(w) for w in _SHE | _HE | _EITHER | _NAMED_ONLY | _ONE_OF), key=len, reverse=True))
+# One's people said in the plural or as a group: their news is said of all of them ("my parents both work in
+# finance", "my family's all back in Cork"), and their verb agrees with a plural ("The user's parents live ...").
+_THEY = _words(
+    "parents grandparents folks in-laws kids children sons daughters twins siblings brothers sisters cousins family"
+)
+_CANON = {"folks": "parents", "children": "kids"}
+# Whose "started at X" is a school, not a job, unless work is said.
+_CHILDREN = _words("kids children sons daughters twins")
+_WORD = "|".join(
+    sorted((re.escape(w) for w in _SHE | _HE | _EITHER | _NAMED_ONLY | _ONE_OF | _THEY), key=len, reverse=True)
+)
 
 # "so my older sister Anna just ...": lead-ins, then "my", an adjective, the relation and maybe a name.
 _SUBJECT = re.compile(
     r"^(?:(?:so|and|but|also|btw|oh|well|plus|anyway|update|news|big\s+news)[,:!]?\s+)*"
-    r"(?P<whose>[Mm]y|[Oo]ur)\s+(?P<adj>(?:(?i:best|older|younger|big|little|twin|eldest|youngest|new|old)\s+)?)"
+    r"(?P<whose>[Mm]y|[Oo]ur)\s+(?P<adj>(?:(?i:best|older|younger|big|little|twin|eldest|youngest|new|old|whole)\s+)?)"
     rf"(?P<rel>(?i:{_WORD}))\b(?:\s+(?P<name>[A-Z][a-z]+))?"
     # "my mum's moved", "my brother's just started": the "'s" is "has" before what was done, never "my mum's car"
     r"(?:(?P<has>['’]s)(?=\s+(?:just|finally|recently|also|been|got|gone|moved|started|left|joined|[a-z]+ed)\b))?"
@@ -71,8 +81,38 @@ _NOT_CARRIED = ("family:", "person:", "partner", "style:", "trait:", "*:", "disl
 _NOT_A_VERB = _words("and or nor & with who whose which that from in at on of for to the a an plus but than as")
 
 
+# A group's state said with "all" or "both", or "back" home: "'s all back in Cork", "are both living in Leeds" is
+# where they live; "both work in finance" is what each does.
+_GROUP_HOME = rx(
+    r"^(?:['’]s|['’]re|is|are)\s+(?:(?:all|both|still|now|mostly)\s+)*(?:back\s+)?(?:(?:living|based)\s+)?in\s+"
+    r"(?=(?-i:[A-Z]))"
+)
+_GROUP_EACH = rx(r"^(?:(?:all|both)\s+)+(?=[a-z])|^(?:have|'ve)\s+(?:all|both)\s+(?=been\b)")
+
+
+_GROUP = re.compile(
+    r"^(?P<head>(?:(?:so|and|but|also|btw|oh|well|plus|anyway)[,:!]?\s+)*(?:[Mm]y|[Oo]ur)\s+"
+    rf"(?:(?i:whole|extended|older|younger|little)\s+)?(?P<rel>(?i:{'|'.join(sorted(_THEY, key=len, reverse=True))})))"
+    r"(?P<pred>(?:['’](?:s|re)\b|\s+\S).*)$"
+)
+
+
+def _of_a_group(clause: str) -> str:
+    """A plural subject's predicate said plainly: "my folks are in Galway" -> "my folks live in Galway", "my
+    family's all back in Cork" -> "my family live in Cork", "my parents both work" -> "my parents work"; any other
+    clause as it is."""
+    m = _GROUP.match(clause.strip())
+    if m is None:
+        return clause
+    pred = m.group("pred").strip()
+    plain = _GROUP_HOME.sub("live in ", pred)
+    if plain == pred:
+        plain = _GROUP_EACH.sub(lambda e: "have " if e.group(0).lower().startswith(("have", "'ve")) else "", pred)
+    return clause if plain == pred else f"{m.group('head')} {plain}"
+
+
 def _subject(clause: str) -> re.Match[str] | None:
-    m = _SUBJECT.match(clause.strip())
+    m = _SUBJECT.match(_of_a_group(clause).strip())
     if m is None or _NOT_NEWS.match(m.group("pred")) or m.group("pred").split(" ", 1)[0].lower() in _NOT_A_VERB:
         return None
     rel = m.group("rel").lower()
@@ -102,6 +142,26 @@ def _first_person(pred: str) -> str:
     verb = words[lead]
     words[lead] = _AGREEMENT.get(verb.lower(), bare_verb(verb))
     return "I " + _THEIRS.sub("my", " ".join(words))
+
+
+_PLURAL_AUX = {"is": "are", "has": "have", "was": "were", "does": "do", "isn't": "aren't", "hasn't": "haven't"}
+
+
+def _plural(rest: str) -> str:
+    """ "lives in Leeds" -> "live in Leeds": the first verb said of many."""
+    verb, _, tail = rest.partition(" ")
+    low = verb.lower()
+    if low in _PLURAL_AUX:
+        said = _PLURAL_AUX[low]
+    elif low.endswith("ies") and len(low) > 4:
+        said = verb[:-3] + "y"
+    elif low.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
+        said = verb[:-2]
+    elif low.endswith("s") and not low.endswith("ss"):
+        said = verb[:-1]
+    else:
+        said = verb
+    return f"{said} {tail}".strip()
 
 
 def _pronoun(rel: str) -> tuple[str, str, str]:
@@ -149,6 +209,7 @@ def their_news(
     whose = m.group("whose").lower()
     base = relative_slot(f"{whose} {m.group('adj')}{rel}".strip()) or relative_slot(f"{whose} {rel}")
     base = base or (f"person:{rel}" if rel in _NAMED_ONLY else None)  # "my neighbour Tom"
+    base = base or (f"family:{_CANON.get(rel, rel)}" if rel in _THEY else None)  # "my sisters", "my family"
     if base is None:
         return list(found)
     said = f"{m.group('adj')}{rel}".strip()
@@ -156,6 +217,10 @@ def their_news(
     slot_of = f"{base}:{name.lower()}" if name and base.startswith("person:") else base
     pred = f"has {m.group('pred')}" if m.group("has") else m.group("pred")
     carried = _one_work([c for d in read(_first_person(pred), today) if (c := _carried(d, who, slot_of, rel))])
+    if rel in _CHILDREN and not re.search(r"(?i)\bwork", pred):
+        carried = [c for c in carried if not c.slot.endswith(":work")]  # "my kids started at Hillside": a school
+    if rel in _THEY - {"family"}:
+        carried = [replace(c, text=f"{who} {_plural(c.text[len(who) + 1 :])}") for c in carried]
     if not carried:
         return list(found)
     if base.startswith("person:"):
