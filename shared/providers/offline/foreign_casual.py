@@ -399,6 +399,18 @@ _ROLE_STEMS = (
     " mécanicien mecânic mechaniker barist cassier cajer caissi kassierer tassist taxist postin cartero facteur"
     " carteir imprenditor empresari entrepreneu unternehmer lehrer ärzt arzt koch köchin kellner pfleger"
     " krankenschwester ingenieur anwält anwalt programmierer entwickler journalist cuisinier enfermer"
+    # waiting, serving and care work, and trades, as chat says them (Brazilian Portuguese among them)
+    " garçom garçonete atendente balconist recepcionist faxineir diarist cuidador cuidadora badante camarer"
+    " cameriere cameriera serveur serveuse kassiererin caixa repositor entregador motoboy porteir vigilant"
+    " segurança eletricist electricist elettricist électricien elektriker encanador fontaner idraulic plombier"
+    " klempner carpinteir carpinter falegnam menuisier tischler padeir panader panettier boulanger bäcker"
+    " confeiteir pasteler pasticcier pâtissier konditor açougueir carnicer macellai boucher metzger"
+    " bombeir pompier vigile feuerwehr soldad soldat militar fisioterapeut fisioterapist physiothérapeute"
+    " physiotherapeut psicólog psicolog psychologue psycholog nutricionist nutrizionist nutritionniste"
+    " farmacêutic farmacéutic farmacist pharmacien apotheker contador contable comptable contabil buchhalter"
+    " gerente gérant geschäftsführer analist analyst técnic tecnic technicien techniker estagiári becari"
+    " stagiaire praktikant assistente asistente fotógraf fotograf photographe designer tradutor traductor"
+    " traduttor traducteur übersetzer"
 )
 _ROLE = "(?:" + "|".join(sorted(_ROLE_STEMS.split(), key=len, reverse=True)) + r")[\wà-ÿ]*"
 _ROLE_OF = rf"{_ROLE}(?:\s+(?:di|de|d'|do|da|del|du)\s*[\wà-ÿ]+)?"
@@ -409,8 +421,14 @@ _ROLE_SAID = {
     "pt": rf"(?:eu\s+)?(?:agora\s+)?sou\s+(?:um\s+|uma\s+)?(?P<v>{_ROLE_OF})",
     "de": rf"ich\s+bin\s+(?:jetzt\s+|nun\s+|inzwischen\s+)?(?:ein\s+|eine\s+)?(?P<v>{_ROLE_OF})",
 }
+# Where the role is done, said after it ("sou garçom num bar em Copacabana", "soy camarera en un hotel"): part
+# of the occupation's text, as the frames keep it ("é enfermeira no hospital de Santa Maria").
+_ROLE_PLACE = (
+    r"(?:\s+(?:em|num|numa|no|na|en|in|a|dans|à|au|bei|im|am|an|presso|nel|nella|nello|al|alla|chez)"
+    r"\s+[^,;.!?]*?[^\s,;.!?])?"
+)
 _ROLE_RX = {
-    language: re.compile(rf"(?i)^{p}(?:\s+(?:maintenant|jetzt|ahora|agora|adesso|ora))?[\s.!]*$")
+    language: re.compile(rf"(?i)^{p}{_ROLE_PLACE}(?:\s+(?:maintenant|jetzt|ahora|agora|adesso|ora))?[\s.!]*$")
     for language, p in _ROLE_SAID.items()
 }
 _IS = {"it": "{S} è {v}", "es": "{S} es {v}", "fr": "{S} est {v}", "pt": "{S} é {v}", "de": "{S} ist {v}"}
@@ -423,7 +441,8 @@ def role(clause: str, language: str) -> tuple[str, str] | None:
     if m is None:
         return None
     said = m.group("v").strip()
-    return _IS[language].format(S=SUBJECTS[language], v=said), said
+    whole = m.group(0).strip(" .!")[m.start("v") :].strip()
+    return _IS[language].format(S=SUBJECTS[language], v=whole), said
 
 
 # A partner "had" ("tengo novia", "j'ai une copine", "ich habe eine Freundin") is the partner, not a belonging:

@@ -1735,7 +1735,8 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} é {v}",
         ),
         (
-            r"(?:eu\s+)?trabalho\s+(?:\S+\s+){0,2}?(?:na|no|em|para)\s+(?P<v>[A-Z][^,;.!?]*?)",
+            # "trabalho numa padaria em Setúbal": the workplace is said, not only its town (foreign_workplace)
+            r"(?:eu\s+)?trabalho\s+(?:(?!numa?\b|uma?\b)\S+\s+){0,2}?(?:na|no|em|para)\s+(?P<v>[A-Z][^,;.!?]*?)",
             "employer",
             "{S} trabalha em {v}",
         ),

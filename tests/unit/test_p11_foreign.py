@@ -1,0 +1,251 @@
+"""Issue 12, foreign classes (session 11): phrasings of our own in German, Spanish, French, Italian and
+Portuguese, none from an evaluation set. Each class comes with near-misses that must give nothing.
+
+- a workplace said with a work verb ("trabajo en un instituto", "lavoro in banca") sits on the employer
+  slot, never on a slot made of the verb's stem;
+- the user speaking of herself in the feminine anywhere in the message makes her facts' subject feminine
+  ("La usuaria", "A utilizadora", "L'utilisatrice", "Die Nutzerin");
+- birthdays in each language sit on the birthday slot, in the message's language;
+- an activity said by its noun ("la course à pied", "la natación") is keyed as the activity's verb;
+- a "now" before a living verb in chat ("ahora vivo en granada") still gives the place.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from shared.domain.models import ExtractedFact, ExtractionInput, Turn
+from shared.providers.offline import foreign_habits
+from shared.providers.offline.extraction_rules import extract_facts
+
+AT = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)
+
+
+def facts_of(message: str) -> list[ExtractedFact]:
+    return extract_facts(ExtractionInput(new_turns=(Turn("e1", "user", message, AT),)))
+
+
+# --- a workplace said with a work verb is the employer --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "word"),
+    [
+        ("Trabajo en un colegio de Albacete.", "es", "colegio"),
+        ("trabajo en una ferretería del barrio", "es", "ferretería"),
+        ("curro en un hotel de Benidorm", "es", "hotel"),
+        ("Lavoro in un'agenzia di viaggi a Lecce.", "it", "agenzia"),
+        ("lavoro in farmacia", "it", "farmacia"),
+        ("Je travaille dans une crèche à Angers.", "fr", "crèche"),
+        ("je bosse dans un garage", "fr", "garage"),
+        ("Trabalho numa padaria em Setúbal.", "pt", "padaria"),
+        ("trabalho num hotel", "pt", "hotel"),
+        ("Ich arbeite in einer Apotheke in Jena.", "de", "apotheke"),
+        ("ich arbeite an einer Realschule", "de", "realschule"),
+    ],
+)
+def test_a_workplace_said_with_a_work_verb_is_the_employer(message: str, language: str, word: str) -> None:
+    facts = [f for f in facts_of(message) if word in f.text.lower()]
+    assert facts, message
+    assert all(f.slot == "employer" and f.language == language and not f.negated for f in facts), facts
+
+
+@pytest.mark.parametrize(
+    ("message", "word"),
+    [
+        ("Ya no trabajo en la panadería.", "panadería"),
+        ("Non lavoro più in farmacia.", "farmacia"),
+        ("Já não trabalho na padaria.", "padaria"),
+    ],
+)
+def test_a_workplace_left_ends_the_employer(message: str, word: str) -> None:
+    facts = [f for f in facts_of(message) if word in f.text.lower()]
+    assert facts and all(f.slot == "employer" and f.negated for f in facts), facts
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "trabajo en equipo con otros dos",
+        "trabajo en casa los viernes",
+        "lavoro da casa il lunedì",
+        "je travaille dans une ambiance super",
+        "ich arbeite an einem Projekt für die Uni",
+        "trabalho em casa",
+        "trabajo en un proyecto nuevo",
+    ],
+)
+def test_work_said_of_no_workplace_is_no_employer(message: str) -> None:
+    assert not [f for f in facts_of(message) if f.slot == "employer"], facts_of(message)
+
+
+def test_no_reader_keys_a_slot_by_a_work_verbs_stem() -> None:
+    for message in ("Trabajo en un colegio de Albacete.", "lavoro in farmacia", "je bosse dans un garage"):
+        assert not [f for f in facts_of(message) if (f.slot or "").startswith("habit:")], message
+
+
+# --- her facts: the feminine subject ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "subject"),
+    [
+        ("Estou casada e moro em Aveiro.", "A utilizadora"),
+        ("moro em Évora, estou cansada do calor", "A utilizadora"),
+        ("Sou enfermeira e vivo em Leiria.", "A utilizadora"),
+        ("Soy abogada y vivo en Cáceres.", "La usuaria"),
+        ("estoy jubilada, vivo en Lugo", "La usuaria"),
+        ("Je suis retraitée et j'habite à Vannes.", "L'utilisatrice"),
+        ("je suis infirmière, j'habite à Niort", "L'utilisatrice"),
+        ("Ich bin Ärztin und wohne in Gera.", "Die Nutzerin"),
+        ("ich wohne in Cottbus und arbeite als Bäckerin", "Die Nutzerin"),
+    ],
+)
+def test_her_facts_say_she(message: str, subject: str) -> None:
+    facts = facts_of(message)
+    assert facts, message
+    located = [f for f in facts if f.slot == "location"]
+    assert located and all(f.text.startswith(subject + " ") for f in located), facts
+
+
+@pytest.mark.parametrize(
+    ("message", "subject"),
+    [
+        ("Sou casado e moro em Aveiro.", "O utilizador"),
+        ("Soy abogado y vivo en Cáceres.", "El usuario"),
+        ("Je suis retraité et j'habite à Vannes.", "L'utilisateur"),
+        ("Ich bin Arzt und wohne in Gera.", "Der Nutzer"),
+        # someone else's feminine word says nothing of the user
+        ("Mi hermana está casada y yo vivo en Lugo.", "El usuario"),
+        ("A minha filha é enfermeira e eu moro em Leiria.", "O utilizador"),
+        ("ich wohne in Berlin, meine Frau ist Lehrerin", "Der Nutzer"),
+        # "in Berlin" is no feminine noun
+        ("ich bin in Berlin und wohne in Potsdam", "Der Nutzer"),
+    ],
+)
+def test_no_feminine_word_of_hers_keeps_the_subject(message: str, subject: str) -> None:
+    located = [f for f in facts_of(message) if f.slot == "location"]
+    assert located and all(f.text.startswith(subject + " ") for f in located), facts_of(message)
+
+
+def test_her_possessions_and_kin_say_she() -> None:
+    facts = facts_of("Estoy casada y mi hermano vive en Soria.")
+    kin = [f for f in facts if "hermano" in f.text]
+    assert kin and kin[0].text.startswith("El hermano de la usuaria "), facts
+    facts = facts_of("Ich bin Lehrerin und mein Bruder wohnt in Suhl.")
+    kin = [f for f in facts if "Bruder" in f.text]
+    assert kin and kin[0].text.startswith("Der Bruder der Nutzerin "), facts
+
+
+# --- birthdays ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "day"),
+    [
+        ("Mi cumpleaños es el 9 de noviembre.", "es", "9 de noviembre"),
+        ("mi cumple es el 21 de enero jaja", "es", "21 de enero"),
+        ("cumplo años el 30 de junio", "es", "30 de junio"),
+        ("Mon anniversaire, c'est le 2 février.", "fr", "2 février"),
+        ("mon anniv est le 17 avril", "fr", "17 avril"),
+        ("Il mio compleanno è il 6 dicembre.", "it", "6 dicembre"),
+        ("compio gli anni il 14 agosto", "it", "14 agosto"),
+        ("O meu aniversário é a 11 de setembro.", "pt", "11 de setembro"),
+        ("meu aniver é dia 25 de março", "pt", "25 de março"),
+        ("Mein Geburtstag ist am 8. Oktober.", "de", "8. oktober"),
+        ("Geburtstag hab ich am 19. Juni", "de", "19. juni"),
+        ("ich habe am 2. April Geburtstag", "de", "2. april"),
+    ],
+)
+def test_a_birthday_is_the_birthday_slot(message: str, language: str, day: str) -> None:
+    facts = [f for f in facts_of(message) if f.slot == "birthday"]
+    assert len(facts) == 1, facts_of(message)
+    assert facts[0].language == language and day in facts[0].text.lower() and not facts[0].negated, facts
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "day"),
+    [
+        ("Nací el 4 de julio de 1988.", "es", "1988"),
+        ("Je suis née le 3 mars 1995.", "fr", "1995"),
+        ("Sono nato il 12 maggio 1979.", "it", "1979"),
+        ("Eu nasci no dia 7 de outubro de 1990.", "pt", "1990"),
+        ("Ich bin am 1. Mai 1985 geboren.", "de", "1985"),
+    ],
+)
+def test_a_birth_date_is_the_birthday_slot(message: str, language: str, day: str) -> None:
+    facts = [f for f in facts_of(message) if f.slot == "birthday"]
+    assert len(facts) == 1 and facts[0].language == language and day in facts[0].text, facts_of(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "¿Cuándo es tu cumpleaños?",
+        "El cumpleaños de mi hija es el 3 de mayo.",
+        "Mon anniversaire de mariage est le 5 juin.",
+        "Il compleanno di mia madre è il 2 marzo.",
+        "Qual é a data do teu aniversário?",
+        "Mein Bruder hat am 3. Mai Geburtstag.",
+        "Wann hast du Geburtstag?",
+        "Si mi cumpleaños fuera el 2 de enero, lo odiaría.",
+    ],
+)
+def test_someone_elses_birthday_or_a_question_is_no_birthday_of_the_user(message: str) -> None:
+    assert not [f for f in facts_of(message) if f.slot == "birthday"], facts_of(message)
+
+
+# --- an activity said by its noun --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "language"),
+    [
+        ("L'utilisateur fait de la course à pied le matin", "L'utilisateur court", "fr"),
+        ("L'utilisateur pratique la natation", "L'utilisateur nage", "fr"),
+        ("El usuario practica la natación", "El usuario nada", "es"),
+        ("El usuario sale a correr", "El usuario corre", "es"),
+        ("L'utente fa corsa tutte le mattine", "L'utente corre", "it"),
+        ("O utilizador faz corrida aos domingos", "O utilizador corre", "pt"),
+        ("O utilizador pratica natação", "O utilizador nada", "pt"),
+        ("Der Nutzer geht joggen", "Der Nutzer joggt", "de"),
+    ],
+)
+def test_an_activity_said_by_its_noun_keys_as_its_verb(first: str, second: str, language: str) -> None:
+    slot = foreign_habits.habit_slot(first, language)
+    assert slot is not None and slot == foreign_habits.habit_slot(second, language)
+
+
+def test_an_activity_noun_ended_ends_the_same_habit() -> None:
+    began = [f for f in facts_of("Je fais de la course à pied le samedi.") if f.slot]
+    ended = [f for f in facts_of("Je ne cours plus.") if f.slot]
+    assert began and ended and began[0].slot == ended[0].slot and ended[0].negated, (began, ended)
+
+
+# --- "now" before a living verb, in chat ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "place"),
+    [
+        ("ahora vivo en granada", "Granada"),
+        ("agora moro em braga", "Braga"),
+        ("adesso vivo a bari", "Bari"),
+        ("ora abito a lecce", "Lecce"),
+        ("maintenant j'habite a rouen", "Rouen"),
+        ("jetzt wohne ich in kiel", "Kiel"),
+    ],
+)
+def test_now_before_a_living_verb_still_gives_the_place(message: str, place: str) -> None:
+    facts = [f for f in facts_of(message) if f.slot == "location"]
+    assert facts and place in facts[0].text and not facts[0].negated, facts_of(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["ahora vivo en casa de mis padres?", "adesso vivo a casa", "agora moro em casa sozinho", "ora vivo alla giornata"],
+)
+def test_now_before_a_living_verb_with_no_place_name_gives_no_place(message: str) -> None:
+    assert not [f for f in facts_of(message) if f.slot == "location" and not f.negated], facts_of(message)
