@@ -249,3 +249,194 @@ def test_now_before_a_living_verb_still_gives_the_place(message: str, place: str
 )
 def test_now_before_a_living_verb_with_no_place_name_gives_no_place(message: str) -> None:
     assert not [f for f in facts_of(message) if f.slot == "location" and not f.negated], facts_of(message)
+
+
+# --- a pet named in apposition, a partner named in a relative clause -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "name"),
+    [
+        ("Mi gata Nala tiene 5 años.", "Nala"),
+        ("Notre chienne Praline a 4 ans.", "Praline"),
+        ("La mia cagnolina Stella ha 3 anni.", "Stella"),
+        ("Minha cachorra Pipa tem 4 anos.", "Pipa"),
+        ("Unser Hund Struppi ist 3 Jahre alt.", "Struppi"),
+        ("Mi perro Chispa odia la lluvia.", "Chispa"),
+    ],
+)
+def test_a_pet_named_after_my_animal_is_the_users_pet(message: str, name: str) -> None:
+    pets = [f for f in facts_of(message) if (f.slot or "").startswith("pet:") and name in f.text]
+    assert pets and not pets[0].negated, facts_of(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["Mi vecino tiene un perro que se llama Chispa.", "¿Tu gata Nala tiene 5 años?", "Su perro Chispa es enorme."],
+)
+def test_someone_elses_named_pet_is_no_pet_of_the_user(message: str) -> None:
+    assert not [f for f in facts_of(message) if (f.slot or "").startswith("pet:")], facts_of(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "name"),
+    [
+        ("Tengo un novio que se llama Álvaro.", "Álvaro"),
+        ("tengo novia, se llama Irene", "Irene"),
+        ("Ho un ragazzo che si chiama Davide.", "Davide"),
+        ("J'ai une copine qui s'appelle Chloé.", "Chloé"),
+        ("Tenho uma namorada que se chama Beatriz.", "Beatriz"),
+        ("Ich habe eine Partnerin, sie heißt Mia.", "Mia"),
+    ],
+)
+def test_a_partner_named_in_a_relative_clause_is_the_partner(message: str, name: str) -> None:
+    partner = [f for f in facts_of(message) if f.slot == "partner"]
+    assert partner and name in partner[0].text and not partner[0].negated, facts_of(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Mi hermana tiene un novio que se llama Álvaro.",
+        "¿Tienes novio?",
+        "Si tuviera una novia que se llamara Irene...",
+        "Ho un amico che si chiama Davide.",
+    ],
+)
+def test_someone_elses_partner_or_a_friend_is_no_partner(message: str) -> None:
+    assert not [f for f in facts_of(message) if f.slot == "partner"], facts_of(message)
+
+
+# --- a diet said as a way of eating ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "word"),
+    [
+        ("Ich ernähre mich seit Jahren vegan.", "vegan"),
+        ("ich esse vegetarisch", "vegetarisch"),
+        ("Sigo una dieta vegana desde enero.", "vegana"),
+        ("como sin gluten desde hace años", "gluten"),
+        ("Je suis un régime sans gluten.", "gluten"),
+        ("je mange végétarien", "végétarien"),
+        ("Seguo una dieta vegetariana.", "vegetariana"),
+        ("Sigo uma dieta vegana.", "vegana"),
+    ],
+)
+def test_a_way_of_eating_is_the_diet(message: str, word: str) -> None:
+    diet = [f for f in facts_of(message) if f.slot == "diet"]
+    assert diet and word in diet[0].text and not diet[0].negated, facts_of(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Mein Sohn ernährt sich vegan.",
+        "¿Sigues una dieta vegana?",
+        "Si siguiera una dieta vegana, adelgazaría.",
+        "Mia moglie segue una dieta vegetariana.",
+        "Vorrei seguire una dieta vegana.",
+    ],
+)
+def test_someone_elses_or_a_wished_diet_is_no_diet_of_the_user(message: str) -> None:
+    assert not [f for f in facts_of(message) if f.slot == "diet"], facts_of(message)
+
+
+# --- the town of a workplace said with a role is the workplace's, not the user's home -------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "town"),
+    [
+        ("trabajo de fisioterapeuta en una clínica en Teruel", "Teruel"),
+        ("Trabalho como cozinheiro num hotel em Tavira.", "Tavira"),
+        ("Lavoro come cuoco in un ristorante a Cervia.", "Cervia"),
+        ("Je travaille comme vendeur dans une boutique à Dinan.", "Dinan"),
+    ],
+)
+def test_the_town_of_a_workplace_is_no_home(message: str, town: str) -> None:
+    facts = facts_of(message)
+    assert not [f for f in facts if f.slot == "location"], facts
+    assert [f for f in facts if f.slot == "employer" and town in f.text], facts
+
+
+@pytest.mark.parametrize(
+    ("message", "subject"),
+    [
+        ("trabajo de enfermera y vivo en Huesca", "La usuaria"),
+        ("Trabalho como engenheira e moro em Viseu.", "A utilizadora"),
+        ("je travaille comme serveuse et j'habite à Laval", "L'utilisatrice"),
+    ],
+)
+def test_a_feminine_role_she_works_as_says_she(message: str, subject: str) -> None:
+    located = [f for f in facts_of(message) if f.slot == "location"]
+    assert located and located[0].text.startswith(subject + " "), facts_of(message)
+
+
+# --- a season said as a stated time; "last week" without its article in Portuguese chat ----------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "slot", "start"),
+    [
+        ("je suis végétarienne depuis l'été dernier", "diet", "2025-06"),
+        ("ich bin seit letztem Sommer Vegetarier", "diet", "2025-06"),
+        ("soy vegana desde el verano pasado", "diet", "2025-06"),
+        ("sono vegana dall'estate scorsa", "diet", "2025-06"),
+        ("sou vegana desde o verão passado", "diet", "2025-06"),
+        ("Me mudé a Burgos el invierno pasado.", "location", "2025-12"),
+        ("Ich bin letzten Herbst nach Fulda gezogen.", "location", "2025-09"),
+        ("me mudei pra Olinda semana passada", "location", "2026-05-11"),
+    ],
+)
+def test_a_season_or_a_bare_last_week_is_the_stated_time(message: str, slot: str, start: str) -> None:
+    facts = [f for f in facts_of(message) if f.slot == slot]
+    assert facts and facts[0].valid_from is not None, facts_of(message)
+    assert facts[0].valid_from.date().isoformat().startswith(start), facts
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["mi piace un sacco", "me gusta mucho", "j'aime beaucoup", "gosto muito", "mir gefällt das sehr"],
+)
+def test_how_much_one_likes_is_no_thing_liked(message: str) -> None:
+    assert not [f for f in facts_of(message) if (f.slot or "").startswith("like:")], facts_of(message)
+
+
+# --- a sport or practice done ("hago", "faccio", "faço", "ich mache"), and one begun -------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "word"),
+    [
+        ("Faço musculação três vezes por semana.", "musculação"),
+        ("faço ioga todas as manhãs", "ioga"),
+        ("Hago senderismo los fines de semana.", "senderismo"),
+        ("hago zumba los martes", "zumba"),
+        ("Faccio danza da quando ero piccola.", "danza"),
+        ("faccio karate il giovedì", "karate"),
+        ("Ich mache zweimal die Woche Pilates.", "Pilates"),
+        ("ich mache Krafttraining", "Krafttraining"),
+        ("comecei a fazer musculação em março", "musculação"),
+        ("ich habe im Januar mit Yoga angefangen", "Yoga"),
+        ("j'ai commencé le yoga il y a deux mois", "yoga"),
+    ],
+)
+def test_a_practice_done_or_begun_is_a_habit(message: str, word: str) -> None:
+    habits = [f for f in facts_of(message) if (f.slot or "").startswith("habit:") and word in f.text]
+    assert habits and not habits[0].negated, facts_of(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "¿Haces senderismo?",
+        "Mi hija hace zumba los martes.",
+        "Vorrei fare danza.",
+        "Ich würde gern Pilates machen.",
+        "Se eu fizesse musculação ficava forte.",
+        "Je voudrais commencer le yoga.",
+    ],
+)
+def test_a_practice_asked_wished_or_someone_elses_is_no_habit(message: str) -> None:
+    assert not [f for f in facts_of(message) if (f.slot or "").startswith("habit:")], facts_of(message)

@@ -5483,6 +5483,7 @@ def _without_examples(sentence: str, parts: list[str]) -> list[str]:
 
 def _foreign_clause_drafts(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     drafts: list[Draft] = []
+    sentence = foreign_casual.partner_called(sentence, language)  # "tengo un novio que se llama Álvaro"
     if born := foreign_birthday.birthday(sentence, language):  # its date is what it says, not when it began
         drafts.append(Draft(born[0], FACT, 6, "birthday", born[1]))
         sentence = (sentence[: born[2]] + sentence[born[3] :]).strip(" ,;.")

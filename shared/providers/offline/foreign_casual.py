@@ -468,6 +468,58 @@ _HAVE_PARTNER = {
 }
 
 
+# "Tengo un novio que se llama Álvaro", "ich habe einen Freund, er heißt Lukas": the partner named in a
+# relative clause, said again as the frames read it ("mi novio se llama Álvaro").
+_PARTNER_CALLED = {
+    "es": (r"(?:yo\s+)?tengo\s+(?P<art>un|una)?", r"(?:que\s+)?se\s+llama", "mi {n} se llama {v}"),
+    "it": (r"(?:io\s+)?ho\s+(?P<art>un|una|il|la)?", r"(?:che\s+)?si\s+chiama", "{my} {n} si chiama {v}"),
+    "fr": (r"j'ai\s+(?P<art>un|une)", r"(?:qui\s+)?(?:(?:il|elle)\s+)?s'appelle", "{my} {n} s'appelle {v}"),
+    "pt": (r"(?:eu\s+)?tenho\s+(?P<art>um|uma)?", r"(?:que\s+)?(?:se\s+chama|chama-se)", "{my} {n} chama-se {v}"),
+    "de": (r"ich\s+(?:habe|hab)\s+(?P<art>einen|eine)", r"(?:der|die|er|sie)\s+heißt", "{my} {n} heißt {v}"),
+}
+_MY = {
+    "it": ("il mio", "la mia"),
+    "fr": ("mon", "ma"),
+    "pt": ("o meu", "a minha"),
+    "de": ("mein", "meine"),
+    "es": ("mi", "mi"),
+}
+_FEMININE_ARTICLE = words("una une uma eine la")
+_PARTNER_CALLED_RX = {
+    language: re.compile(
+        rf"(?i)^(?P<lead>.*?\b)?{have}\s*(?P<n>[^\W\d_]+)\s*,?\s+{called}\s+(?P<v>(?-i:[A-ZÀ-Ý])[\wà-ÿ'-]+)"
+    )
+    for language, (have, called, _) in _PARTNER_CALLED.items()
+}
+
+
+def partner_called(sentence: str, language: str) -> str:
+    """The sentence with a partner named in a relative clause said as "my partner is called N"; any other
+    sentence as it was. Only at the start of the sentence or after a comma or "and": "mi hermana tiene un novio
+    que..." is the sister's."""
+    pattern = _PARTNER_CALLED_RX.get(language)
+    m = pattern.match(sentence) if pattern else None
+    if m is None or not is_partner(m.group("n")):
+        return sentence
+    lead = (m.group("lead") or "").strip()
+    if lead and not re.search(r"(?i)(?:[,;:!]|\b(?:y|e|et|und|pero|ma|mais|mas|aber))$", lead):
+        return sentence
+    article = (m.group("art") or "").lower()
+    feminine = article in _FEMININE_ARTICLE or m.group("n").lower().endswith("a") and language != "de"
+    if language == "de":
+        feminine = article == "eine"
+    my = _MY[language][1 if feminine else 0]
+    said = _PARTNER_CALLED[language][2].format(
+        my=my, n=m.group("n") if language == "de" else m.group("n").lower(), v=m.group("v")
+    )
+    return (
+        sentence[: m.start("lead") if m.group("lead") else 0]
+        + (lead + " " if lead else "")
+        + said
+        + sentence[m.end() :]
+    )
+
+
 def partner_had(clause: str, language: str) -> tuple[str, str] | None:
     """(text, partner noun) for "tengo novia" and its like in ``language``; None for anything else."""
     if language not in _HAVE_PARTNER:

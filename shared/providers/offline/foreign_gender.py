@@ -41,7 +41,12 @@ _MOTHER_SELF = {
 # Feminine role nouns said after a first-person "be" that foreign_people's participle endings miss:
 # "soy enfermera", "sou enfermeira" (-eira is there), "je suis infirmière" (-ère is there).
 _ROLE_SELF = {
+    "pt": re.compile(r"(?i)\btrabalho\s+como\s+(?-i:[a-zá-úç])[^\W\d_]+(?:eira|ora|ada|ica|óloga|ana)\b"),
+    "fr": re.compile(r"(?i)\b(?:travaille|bosse)\s+comme\s+(?-i:[a-zà-ÿ])[^\W\d_]+(?:euse|trice|ère|ienne|ée)\b"),
     "es": re.compile(
+        r"(?i)\b(?:trabajo|curro)\s+(?:de|como)\s+(?-i:[a-zá-úñ])[^\W\d_]+(?:era|ora|ada|ica|óloga|ana)\b"
+    ),
+    "es-be": re.compile(
         r"(?i)\b(?:yo\s+)?soy\s+(?:una?\s+)?(?-i:[a-zá-úñ])[^\W\d_]+(?:era|ora|ana|ina|óloga|ica|ada|ida)\b"
     ),
 }
@@ -77,7 +82,9 @@ _FEMININE_RX = {
 }
 # German: her own things are "ihr-", not "sein-" ("Die Nutzerin besucht ihre Eltern").
 _GERMAN_HIS = re.compile(r"\bsein(e|en|em|er|es)\b")
-_SELF_GATE = re.compile(r"(?i)\b(?:soy|estoy|sou|estou|fiquei|suis|bin|als|me\s+he)\b")
+_SELF_GATE = re.compile(
+    r"(?i)\b(?:soy|estoy|sou|estou|fiquei|suis|bin|als|me\s+he|trabajo|curro|trabalho|travaille|bosse)\b"
+)
 
 
 def speaks_as_woman(message: str, language: str) -> bool:
@@ -88,8 +95,8 @@ def speaks_as_woman(message: str, language: str) -> bool:
         return bool(_GERMAN_SELF.search(message) or _MOTHER_SELF["de"].search(message))
     if foreign_people.speaks_as_woman(message, language) or _MOTHER_SELF[language].search(message):
         return True
-    role = _ROLE_SELF.get(language)
-    return any(m.group(0).split()[-1].lower() not in _NOT_A_ROLE for m in (role.finditer(message) if role else ()))
+    roles = [rx for key, rx in _ROLE_SELF.items() if key.split("-")[0] == language]
+    return any(m.group(0).split()[-1].lower() not in _NOT_A_ROLE for rx in roles for m in rx.finditer(message))
 
 
 def her_text(text: str, language: str) -> str:

@@ -21,7 +21,7 @@ import re
 from shared.providers.offline.foreign_clauses import SUBJECTS
 from shared.providers.offline.text_forms import words
 
-__all__ = ["workplace_slot"]
+__all__ = ["work_place_text", "workplace_slot"]
 
 # Third-person work verbs (as the facts are written) and the prepositions a workplace follows.
 _WORK = {
@@ -110,3 +110,23 @@ def workplace_slot(text: str, slot: str | None, language: str) -> str | None:
         return None
     m = _FACT_RX[language].match(text)
     return "employer" if m and _workplace(m.group("rest"), language) else None
+
+
+# A workplace said inside a role ("veterinaria en una clínica", "Tischler in einer Werkstatt"): the preposition,
+# an article and the workplace noun.
+_PHRASE_RX = {language: re.compile(rf"(?i)\s(?P<w>(?:{_WORK[language][1]})\s+.+)$") for language in _WORK}
+_WORKS = {"es": "trabaja", "it": "lavora", "fr": "travaille", "pt": "trabalha", "de": "arbeitet"}
+
+
+def work_place_text(role: str, town_tail: str, language: str) -> str | None:
+    """ "El usuario trabaja en una clínica en Almadrones" for a role said with a workplace before its town
+    ("veterinaria en una clínica" + " en Almadrones"): the town is the workplace's, not the user's home. None
+    when the role names no workplace ("médico" + " en Quito")."""
+    pattern = _PHRASE_RX.get(language)
+    m = pattern.search(role) if pattern else None
+    if m is None:
+        return None
+    prep, _, rest = m.group("w").partition(" ")
+    if not _workplace(rest, language):
+        return None
+    return f"{SUBJECTS[language]} {_WORKS[language]} {m.group('w').strip()}{town_tail}"
