@@ -287,6 +287,8 @@ def test_someone_elses_named_pet_is_no_pet_of_the_user(message: str) -> None:
         ("J'ai une copine qui s'appelle Chloé.", "Chloé"),
         ("Tenho uma namorada que se chama Beatriz.", "Beatriz"),
         ("Ich habe eine Partnerin, sie heißt Mia.", "Mia"),
+        ("ahora tengo novio, se llama Dani", "Dani"),
+        ("finalmente ho una ragazza che si chiama Elisa", "Elisa"),
     ],
 )
 def test_a_partner_named_in_a_relative_clause_is_the_partner(message: str, name: str) -> None:
@@ -440,3 +442,28 @@ def test_a_practice_done_or_begun_is_a_habit(message: str, word: str) -> None:
 )
 def test_a_practice_asked_wished_or_someone_elses_is_no_habit(message: str) -> None:
     assert not [f for f in facts_of(message) if (f.slot or "").startswith("habit:")], facts_of(message)
+
+
+# --- a new home said with "now" + "be at" after the old one ended ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "old", "new"),
+    [
+        ("non abito più a Rimini, adesso sto a Cesena", "Rimini", "Cesena"),
+        ("je n'habite plus à Caen, je suis à Rouen maintenant", "Caen", "Rouen"),
+        ("já não moro em Faro, agora estou em Lagos", "Faro", "Lagos"),
+        ("ya no vivo en Soria, ahora estoy en Segovia", "Soria", "Segovia"),
+    ],
+)
+def test_now_at_a_place_after_a_home_ended_is_the_new_home(message: str, old: str, new: str) -> None:
+    located = [f for f in facts_of(message) if f.slot == "location"]
+    assert [f for f in located if old in f.text and f.negated], located
+    assert [f for f in located if new in f.text and not f.negated], located
+
+
+@pytest.mark.parametrize(
+    "message", ["adesso sto a Cesena per lavoro", "ahora estoy en Segovia de vacaciones", "je suis à Rouen ce week-end"]
+)
+def test_being_somewhere_now_with_no_home_ended_is_no_home(message: str) -> None:
+    assert not [f for f in facts_of(message) if f.slot == "location"], facts_of(message)

@@ -5518,6 +5518,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             continue  # "tengo que ir al médico", "ho sempre voluto vivere a Parigi"
         found_here = (
             _joined_employer(body, language, sentence, drafts)
+            or _moved_on(body, language, drafts)  # "non abito più a Rimini, adesso sto a Cesena"
             or frames.foreign_statements(body, language)
             or _role_said(body, language)
             or _partner_had(body, language)
@@ -5595,6 +5596,12 @@ def _joined_employer(clause: str, language: str, sentence: str, before: list[Dra
     if said is None or _foreign_tool_domain(said[2]):
         return []
     return [frames.ForeignDraft(said[0], said[1], said[2], "fact")]
+
+
+def _moved_on(clause: str, language: str, before: list[Draft]) -> list[frames.ForeignDraft]:
+    """The new home said as "now I am in X", once the same sentence ended the old one."""
+    said = foreign_casual.now_in(clause, language) if any(d.negated and d.slot == "location" for d in before) else None
+    return [frames.ForeignDraft(said[0], said[1], said[2], "fact")] if said else []
 
 
 def _skeleton_read(clause: str, language: str) -> list[frames.ForeignDraft]:

@@ -232,6 +232,36 @@ def now_at(clause: str, language: str) -> tuple[str, str, str] | None:
     return None
 
 
+# "Now I am in X", said right after a home the user left ("non abito più a Rimini, adesso sto a Cesena", "je
+# n'habite plus à Caen, je suis à Rouen maintenant"): the new home. Alone ("adesso sto a Cesena per lavoro")
+# it is where the user is today, so the caller asks for the ended home first.
+_NOW_IN = {
+    "it": rf"(?:ora|adesso)\s+(?:sto|sono|abito|vivo)\s+(?:a|in)\s+{_NAME}",
+    "es": rf"ahora\s+(?:estoy|vivo)\s+en\s+{_NAME}",
+    "fr": rf"(?:maintenant\s+|désormais\s+)?je\s+suis\s+(?:à|a|en)\s+{_NAME}(?:\s+(?:maintenant|désormais))?",
+    "pt": rf"agora\s+(?:estou|moro|vivo)\s+(?:em|no|na)\s+{_NAME}",
+    "de": rf"(?:jetzt|nun|inzwischen)\s+(?:(?:bin|wohne|lebe)\s+ich\s+)?in\s+{_NAME}",
+}
+_NOW_IN_RX = {language: re.compile(rf"(?i)^(?:{pattern})[\s.!]*$") for language, pattern in _NOW_IN.items()}
+_LIVES_IN = {
+    "it": "{S} vive a {n}",
+    "es": "{S} vive en {n}",
+    "fr": "{S} habite à {n}",
+    "pt": "{S} mora em {n}",
+    "de": "{S} wohnt in {n}",
+}
+
+
+def now_in(clause: str, language: str) -> tuple[str, str, str] | None:
+    """(text, "location", place) for "now I am in X"; the caller reads it only after a home ended."""
+    pattern = _NOW_IN_RX.get(language)
+    m = pattern.match(clause.strip()) if pattern is not None else None
+    if m is None:
+        return None
+    place = m.group("n").strip(" .!")
+    return _LIVES_IN[language].format(S=SUBJECTS[language], n=place), "location", place
+
+
 _DE_PLACE_WORDS = words("bei in im nach zu zum zur für mit an am auf aus von vom")
 
 
@@ -502,7 +532,8 @@ def partner_called(sentence: str, language: str) -> str:
     if m is None or not is_partner(m.group("n")):
         return sentence
     lead = (m.group("lead") or "").strip()
-    if lead and not re.search(r"(?i)(?:[,;:!]|\b(?:y|e|et|und|pero|ma|mais|mas|aber))$", lead):
+    now = r"ahora|agora|adesso|ora|maintenant|jetzt|inzwischen|finalmente|enfin|endlich"
+    if lead and not re.search(rf"(?i)(?:[,;:!]|\b(?:y|e|et|und|pero|ma|mais|mas|aber|{now}))$", lead):
         return sentence
     article = (m.group("art") or "").lower()
     feminine = article in _FEMININE_ARTICLE or m.group("n").lower().endswith("a") and language != "de"
