@@ -467,3 +467,21 @@ def test_now_at_a_place_after_a_home_ended_is_the_new_home(message: str, old: st
 )
 def test_being_somewhere_now_with_no_home_ended_is_no_home(message: str) -> None:
     assert not [f for f in facts_of(message) if f.slot == "location"], facts_of(message)
+
+
+@pytest.mark.parametrize("message", ["je mange plus de viande", "je bois plus de café", "je fais plus de sport"])
+def test_french_plus_without_ne_may_say_more_or_no_more_so_nothing(message: str) -> None:
+    assert not [f for f in facts_of(message) if not f.negated], facts_of(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "old", "new"),
+    [
+        ("uso o Excel pros gastos mas mudei pro Numbers semana passada", "Excel", "Numbers"),
+        ("usaba Trello pero cambié a Asana en marzo", "Trello", "Asana"),
+    ],
+)
+def test_a_change_said_after_but_is_its_own_clause(message: str, old: str, new: str) -> None:
+    facts = facts_of(message)
+    assert not [f for f in facts if old in f.text and new in f.text], facts
+    assert [f for f in facts if new in f.text and not f.negated], facts

@@ -5671,6 +5671,8 @@ def _general_foreign(clause: str, language: str) -> list[frames.ForeignDraft]:
         return []
     if _FOREIGN_DENIAL & set(statement.rest.lower().split()):
         return []  # "Ich wohne nicht in Köln": a denial read as a positive fact would be a wrong one
+    if language == "fr" and statement.rest.lower().startswith("plus "):
+        return []  # "je mange plus de viande": chat drops "ne", so "more meat" or "no more meat"; said neither way
     key = clauses.thing_key(statement.rest, 2)
     verdict = clause_classifier.classify(statement.said, _PRESENT_CLASSES)
     if not key or not verdict.is_("fact", GENERAL_FOREIGN_FACT_CONFIDENCE):
