@@ -605,6 +605,14 @@ _FOREIGN_ADVERBS = _words(
 # Words that follow a subject, not a first-person verb: "Marco è ...", "Lucía está ...", "Anna a ..."
 _THIRD_PERSON_NEXT = _words("è ha sono hanno e ed es está tiene son están y é tem são está est a ont sont et")
 _FOREIGN_REFLEXIVE = re.compile(r"^(?:me|mi|m'|mich|mir)\b", re.IGNORECASE)
+# A sentence adverb before a subjectless verb ("adesso lavoro in banca", "ahora vivo en Lugo"): read as the verb
+# it would give "L'utente adessa lavoro ..."; it says when, and the verb after it is the clause's.
+_LEAD_ADVERB = {
+    "it": re.compile(r"^(?:adesso|ora|ormai|oggi|spesso|sempre)\s*,?\s+(?!non\b)", re.IGNORECASE),
+    "es": re.compile(r"^(?:ahora|hoy|siempre|todavía|todavia)\s*,?\s+(?!no\b)", re.IGNORECASE),
+    "pt": re.compile(r"^(?:agora|hoje|sempre|ainda)\s*,?\s+(?!não\b|nao\b)", re.IGNORECASE),
+}
+_GERMAN_REFLEXIVE = {"mich": "sich", "mir": "sich"}  # "ich ernähre mich vegan" -> "ernährt sich"
 
 
 def is_first_person_verb(word: str, language: str) -> bool:
@@ -720,6 +728,8 @@ def rewrite_foreign(
     text = foreign_clauses.normalised(text, language)
     had_pronoun = bool(pronoun.match(text))
     body = pronoun.sub("", text, count=1)
+    if language in _LEAD_ADVERB:
+        body = _LEAD_ADVERB[language].sub("", body, count=1)
     if language in ("de", "fr") and not had_pronoun:
         return None  # German and French say their subject: without "ich"/"je" it is someone else's clause
     if _FOREIGN_REFLEXIVE.match(body):
@@ -737,7 +747,7 @@ def rewrite_foreign(
         return None  # "estoy cansada", "sono a Roma per lavoro": where or how the user is today
     if lower in _FOREIGN_NOT_STATING or not rest or not _first_person_form(lower, language):
         return None
-    swaps = _FOREIGN_POSSESSIVES[language]
+    swaps = _FOREIGN_POSSESSIVES[language] | (_GERMAN_REFLEXIVE if language == "de" else {})
     rest = _LETTERS.sub(lambda m: swaps.get(m.group(0).lower(), m.group(0)), _TAIL.sub("", rest))
     shown = third_person_verb(verb, language)
     return Statement(_join(subject, shown, rest), "i", shown, lower, rest.strip(), False, said=text)

@@ -58,11 +58,14 @@ from shared.providers.offline import (
     chat_spelling,
     clause_classifier,
     clauses,
+    foreign_birthday,
     foreign_casual,
     foreign_clauses,
+    foreign_gender,
     foreign_habits,
     foreign_people,
     foreign_skeleton,
+    foreign_workplace,
     fragments,
     frames,
     held_states,
@@ -5502,6 +5505,10 @@ def _without_examples(sentence: str, parts: list[str]) -> list[str]:
 
 def _foreign_clause_drafts(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     drafts: list[Draft] = []
+    sentence = foreign_casual.partner_called(sentence, language)  # "tengo un novio que se llama Álvaro"
+    if born := foreign_birthday.birthday(sentence, language):  # its date is what it says, not when it began
+        drafts.append(Draft(born[0], FACT, 6, "birthday", born[1]))
+        sentence = (sentence[: born[2]] + sentence[born[3] :]).strip(" ,;.")
     for clause, restored in (
         (part, fully != piece)
         for whole in frames.split_foreign_clauses(foreign_skeleton.whole_sentence(sentence, language), language)
@@ -5533,6 +5540,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             continue  # "tengo que ir al médico", "ho sempre voluto vivere a Parigi"
         found_here = (
             _joined_employer(body, language, sentence, drafts)
+            or _moved_on(body, language, drafts)  # "non abito più a Rimini, adesso sto a Cesena"
             or frames.foreign_statements(body, language)
             or _role_said(body, language)
             or _partner_had(body, language)
@@ -5542,6 +5550,8 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             or (_general_foreign(body, language) if general and not restored else [])
             or _present_habit(body, language)
         )
+        if found_here and not any(found.slot == "occupation" for found in found_here):
+            found_here = found_here + _role_said(body, language)  # "sou garçom num bar": the role and the place
         if stated is not None and stated.day > today and foreign_casual.since_before(clause, stated.start):
             # "vivo en Lima desde el año que viene": "since" a time ahead is a plan said as a state, not a
             # state that holds (a move said ahead, "ziehe nächsten Monat nach Graz", keeps its date)
@@ -5559,6 +5569,8 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
                 found = replace(found, slot=f"tool:{domain}")  # "Linux Mint" and "Windows 10" are both an os
             if (found.slot or "").startswith("own:") and foreign_casual.is_partner(found.slot[4:]):
                 found = replace(found, slot="partner")  # "tengo novia": a break-up ends it
+            if workplace := foreign_workplace.workplace_slot(found.text, found.slot, language):
+                found = replace(found, slot=workplace)  # "trabajo en un instituto": where one works, not a habit
             if (found.slot or "").startswith("habit:") and (habit := foreign_habits.habit_slot(found.text, language)):
                 found = replace(found, slot=habit)  # one key per habit, whatever form said it (or ended it)
             elif (found.slot or "").startswith("habit:") and foreign_habits.light_verb_only(found.text, language):
@@ -5606,6 +5618,12 @@ def _joined_employer(clause: str, language: str, sentence: str, before: list[Dra
     if said is None or _foreign_tool_domain(said[2]):
         return []
     return [frames.ForeignDraft(said[0], said[1], said[2], "fact")]
+
+
+def _moved_on(clause: str, language: str, before: list[Draft]) -> list[frames.ForeignDraft]:
+    """The new home said as "now I am in X", once the same sentence ended the old one."""
+    said = foreign_casual.now_in(clause, language) if any(d.negated and d.slot == "location" for d in before) else None
+    return [frames.ForeignDraft(said[0], said[1], said[2], "fact")] if said else []
 
 
 def _skeleton_read(clause: str, language: str) -> list[frames.ForeignDraft]:
@@ -5675,6 +5693,8 @@ def _general_foreign(clause: str, language: str) -> list[frames.ForeignDraft]:
         return []
     if _FOREIGN_DENIAL & set(statement.rest.lower().split()):
         return []  # "Ich wohne nicht in Köln": a denial read as a positive fact would be a wrong one
+    if language == "fr" and statement.rest.lower().startswith("plus "):
+        return []  # "je mange plus de viande": chat drops "ne", so "more meat" or "no more meat"; said neither way
     key = clauses.thing_key(statement.rest, 2)
     verdict = clause_classifier.classify(statement.said, _PRESENT_CLASSES)
     if not key or not verdict.is_("fact", GENERAL_FOREIGN_FACT_CONFIDENCE):
@@ -5874,7 +5894,8 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
     (consolidation finds it known): what a turn yields never depends on which turns share its request."""
     facts = talk.without_residue(_extract(request, _SETTLE_DEPTH))  # chat said in passing (chat_residue)
     facts = _well_formed(_speakers_named(facts, request))
-    return _speakers_slots(_worth_keeping(facts, request), request)
+    facts = foreign_gender.as_hers(_worth_keeping(facts, request), {t.event_id: t.content for t in request.new_turns})
+    return _speakers_slots(facts, request)
 
 
 def _speakers_named(facts: list[ExtractedFact], request: ExtractionInput) -> list[ExtractedFact]:

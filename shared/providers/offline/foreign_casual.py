@@ -232,6 +232,36 @@ def now_at(clause: str, language: str) -> tuple[str, str, str] | None:
     return None
 
 
+# "Now I am in X", said right after a home the user left ("non abito più a Rimini, adesso sto a Cesena", "je
+# n'habite plus à Caen, je suis à Rouen maintenant"): the new home. Alone ("adesso sto a Cesena per lavoro")
+# it is where the user is today, so the caller asks for the ended home first.
+_NOW_IN = {
+    "it": rf"(?:ora|adesso)\s+(?:sto|sono|abito|vivo)\s+(?:a|in)\s+{_NAME}",
+    "es": rf"ahora\s+(?:estoy|vivo)\s+en\s+{_NAME}",
+    "fr": rf"(?:maintenant\s+|désormais\s+)?je\s+suis\s+(?:à|a|en)\s+{_NAME}(?:\s+(?:maintenant|désormais))?",
+    "pt": rf"agora\s+(?:estou|moro|vivo)\s+(?:em|no|na)\s+{_NAME}",
+    "de": rf"(?:jetzt|nun|inzwischen)\s+(?:(?:bin|wohne|lebe)\s+ich\s+)?in\s+{_NAME}",
+}
+_NOW_IN_RX = {language: re.compile(rf"(?i)^(?:{pattern})[\s.!]*$") for language, pattern in _NOW_IN.items()}
+_LIVES_IN = {
+    "it": "{S} vive a {n}",
+    "es": "{S} vive en {n}",
+    "fr": "{S} habite à {n}",
+    "pt": "{S} mora em {n}",
+    "de": "{S} wohnt in {n}",
+}
+
+
+def now_in(clause: str, language: str) -> tuple[str, str, str] | None:
+    """(text, "location", place) for "now I am in X"; the caller reads it only after a home ended."""
+    pattern = _NOW_IN_RX.get(language)
+    m = pattern.match(clause.strip()) if pattern is not None else None
+    if m is None:
+        return None
+    place = m.group("n").strip(" .!")
+    return _LIVES_IN[language].format(S=SUBJECTS[language], n=place), "location", place
+
+
 _DE_PLACE_WORDS = words("bei in im nach zu zum zur für mit an am auf aus von vom")
 
 
@@ -399,6 +429,18 @@ _ROLE_STEMS = (
     " mécanicien mecânic mechaniker barist cassier cajer caissi kassierer tassist taxist postin cartero facteur"
     " carteir imprenditor empresari entrepreneu unternehmer lehrer ärzt arzt koch köchin kellner pfleger"
     " krankenschwester ingenieur anwält anwalt programmierer entwickler journalist cuisinier enfermer"
+    # waiting, serving and care work, and trades, as chat says them (Brazilian Portuguese among them)
+    " garçom garçonete atendente balconist recepcionist faxineir diarist cuidador cuidadora badante camarer"
+    " cameriere cameriera serveur serveuse kassiererin caixa repositor entregador motoboy porteir vigilant"
+    " segurança eletricist electricist elettricist électricien elektriker encanador fontaner idraulic plombier"
+    " klempner carpinteir carpinter falegnam menuisier tischler padeir panader panettier boulanger bäcker"
+    " confeiteir pasteler pasticcier pâtissier konditor açougueir carnicer macellai boucher metzger"
+    " bombeir pompier vigile feuerwehr soldad soldat militar fisioterapeut fisioterapist physiothérapeute"
+    " physiotherapeut psicólog psicolog psychologue psycholog nutricionist nutrizionist nutritionniste"
+    " farmacêutic farmacéutic farmacist pharmacien apotheker contador contable comptable contabil buchhalter"
+    " gerente gérant geschäftsführer analist analyst técnic tecnic technicien techniker estagiári becari"
+    " stagiaire praktikant assistente asistente fotógraf fotograf photographe designer tradutor traductor"
+    " traduttor traducteur übersetzer"
 )
 _ROLE = "(?:" + "|".join(sorted(_ROLE_STEMS.split(), key=len, reverse=True)) + r")[\wà-ÿ]*"
 _ROLE_OF = rf"{_ROLE}(?:\s+(?:di|de|d'|do|da|del|du)\s*[\wà-ÿ]+)?"
@@ -409,8 +451,14 @@ _ROLE_SAID = {
     "pt": rf"(?:eu\s+)?(?:agora\s+)?sou\s+(?:um\s+|uma\s+)?(?P<v>{_ROLE_OF})",
     "de": rf"ich\s+bin\s+(?:jetzt\s+|nun\s+|inzwischen\s+)?(?:ein\s+|eine\s+)?(?P<v>{_ROLE_OF})",
 }
+# Where the role is done, said after it ("sou garçom num bar em Copacabana", "soy camarera en un hotel"): part
+# of the occupation's text, as the frames keep it ("é enfermeira no hospital de Santa Maria").
+_ROLE_PLACE = (
+    r"(?:\s+(?:em|num|numa|no|na|en|in|a|dans|à|au|bei|im|am|an|presso|nel|nella|nello|al|alla|chez)"
+    r"\s+[^,;.!?]*?[^\s,;.!?])?"
+)
 _ROLE_RX = {
-    language: re.compile(rf"(?i)^{p}(?:\s+(?:maintenant|jetzt|ahora|agora|adesso|ora))?[\s.!]*$")
+    language: re.compile(rf"(?i)^{p}{_ROLE_PLACE}(?:\s+(?:maintenant|jetzt|ahora|agora|adesso|ora))?[\s.!]*$")
     for language, p in _ROLE_SAID.items()
 }
 _IS = {"it": "{S} è {v}", "es": "{S} es {v}", "fr": "{S} est {v}", "pt": "{S} é {v}", "de": "{S} ist {v}"}
@@ -423,7 +471,8 @@ def role(clause: str, language: str) -> tuple[str, str] | None:
     if m is None:
         return None
     said = m.group("v").strip()
-    return _IS[language].format(S=SUBJECTS[language], v=said), said
+    whole = m.group(0).strip(" .!")[m.start("v") :].strip()
+    return _IS[language].format(S=SUBJECTS[language], v=whole), said
 
 
 # A partner "had" ("tengo novia", "j'ai une copine", "ich habe eine Freundin") is the partner, not a belonging:
@@ -447,6 +496,59 @@ _HAVE_PARTNER = {
     "pt": (r"(?:eu\s+)?tenho", r"(?:uma|um)", "tem"),
     "de": (r"ich\s+(?:habe|hab)", r"(?:eine|einen)", "hat"),
 }
+
+
+# "Tengo un novio que se llama Álvaro", "ich habe einen Freund, er heißt Lukas": the partner named in a
+# relative clause, said again as the frames read it ("mi novio se llama Álvaro").
+_PARTNER_CALLED = {
+    "es": (r"(?:yo\s+)?tengo\s+(?P<art>un|una)?", r"(?:que\s+)?se\s+llama", "mi {n} se llama {v}"),
+    "it": (r"(?:io\s+)?ho\s+(?P<art>un|una|il|la)?", r"(?:che\s+)?si\s+chiama", "{my} {n} si chiama {v}"),
+    "fr": (r"j'ai\s+(?P<art>un|une)", r"(?:qui\s+)?(?:(?:il|elle)\s+)?s'appelle", "{my} {n} s'appelle {v}"),
+    "pt": (r"(?:eu\s+)?tenho\s+(?P<art>um|uma)?", r"(?:que\s+)?(?:se\s+chama|chama-se)", "{my} {n} chama-se {v}"),
+    "de": (r"ich\s+(?:habe|hab)\s+(?P<art>einen|eine)", r"(?:der|die|er|sie)\s+heißt", "{my} {n} heißt {v}"),
+}
+_MY = {
+    "it": ("il mio", "la mia"),
+    "fr": ("mon", "ma"),
+    "pt": ("o meu", "a minha"),
+    "de": ("mein", "meine"),
+    "es": ("mi", "mi"),
+}
+_FEMININE_ARTICLE = words("una une uma eine la")
+_PARTNER_CALLED_RX = {
+    language: re.compile(
+        rf"(?i)^(?P<lead>.*?\b)?{have}\s*(?P<n>[^\W\d_]+)\s*,?\s+{called}\s+(?P<v>(?-i:[A-ZÀ-Ý])[\wà-ÿ'-]+)"
+    )
+    for language, (have, called, _) in _PARTNER_CALLED.items()
+}
+
+
+def partner_called(sentence: str, language: str) -> str:
+    """The sentence with a partner named in a relative clause said as "my partner is called N"; any other
+    sentence as it was. Only at the start of the sentence or after a comma or "and": "mi hermana tiene un novio
+    que..." is the sister's."""
+    pattern = _PARTNER_CALLED_RX.get(language)
+    m = pattern.match(sentence) if pattern else None
+    if m is None or not is_partner(m.group("n")):
+        return sentence
+    lead = (m.group("lead") or "").strip()
+    now = r"ahora|agora|adesso|ora|maintenant|jetzt|inzwischen|finalmente|enfin|endlich"
+    if lead and not re.search(rf"(?i)(?:[,;:!]|\b(?:y|e|et|und|pero|ma|mais|mas|aber|{now}))$", lead):
+        return sentence
+    article = (m.group("art") or "").lower()
+    feminine = article in _FEMININE_ARTICLE or m.group("n").lower().endswith("a") and language != "de"
+    if language == "de":
+        feminine = article == "eine"
+    my = _MY[language][1 if feminine else 0]
+    said = _PARTNER_CALLED[language][2].format(
+        my=my, n=m.group("n") if language == "de" else m.group("n").lower(), v=m.group("v")
+    )
+    return (
+        sentence[: m.start("lead") if m.group("lead") else 0]
+        + (lead + " " if lead else "")
+        + said
+        + sentence[m.end() :]
+    )
 
 
 def partner_had(clause: str, language: str) -> tuple[str, str] | None:

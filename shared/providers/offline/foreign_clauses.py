@@ -918,6 +918,8 @@ def pets(clause: str, language: str, subject: str) -> list[Event]:
         _match(rf"{head}{_CALLED[language]}\s+{names}", clause, re.IGNORECASE)
         or _match(rf"{head}\s*[,:(]\s*{names}", clause, re.IGNORECASE)
         or _match(rf"{owned}{_CALLED[language]}\s+{names}", clause, re.IGNORECASE)
+        # "mi gata Nala tiene 5 años", "unser Hund Struppi ist alt": the name in apposition, then what is said of it
+        or _match(rf"{owned}\s+(?P<names>(?-i:[A-ZÀ-ÝÄÖÜ])[\w'à-ÿäöüß-]+)\s+\w", clause, re.IGNORECASE)
     )
     if not m:
         return []
@@ -1051,6 +1053,55 @@ _AS_VERB = {"it": "lavoro come", "es": "trabajo como", "fr": "je travaille comme
 _AS_VERB["de"] = "ich arbeite als"
 
 
+# Sports and practices one "does" in each language ("hago zumba", "faccio karate", "faço musculação", "ich mache
+# Pilates", "je fais du judo"): the object of the light verb that makes it a habit.
+PRACTICES = {
+    "es": "yoga pilates deporte natación escalada crossfit running ciclismo surf boxeo senderismo zumba spinning"
+    " musculación gimnasia baile danza atletismo remo judo kárate karate taekwondo meditación equitación esgrima"
+    " kickboxing ballet aeróbic aerobic calistenia",
+    "it": "yoga pilates sport nuoto palestra arrampicata crossfit corsa surf boxe danza karate judo ginnastica"
+    " atletica equitazione scherma canottaggio ciclismo trekking spinning zumba meditazione ballo kickboxing"
+    " taekwondo calisthenics",
+    "pt": "yoga ioga pilates desporto esporte natação escalada crossfit corrida surf boxe musculação academia"
+    " ginástica dança ballet balé judo judô karaté karatê capoeira zumba spinning caminhada trilha hidroginástica"
+    " meditação atletismo remo ciclismo jiu-jitsu taekwondo",
+    "fr": "yoga pilates sport natation escalade crossfit course surf boxe musculation gym danse judo karaté"
+    " équitation escrime randonnée zumba méditation vélo athlétisme aviron",
+    "de": "yoga pilates sport krafttraining crossfit karate judo boxen kickboxen ballett zumba meditation"
+    " fitness gymnastik leichtathletik taekwondo spinning",
+}
+_PRACTICE_WORDS = {language: frozenset(said.split()) for language, said in PRACTICES.items()}
+# A practice begun, said by its noun: "j'ai commencé le yoga", "ich habe mit Yoga angefangen", "empecé
+# (con el) pilates", "ho iniziato (il) karate", "comecei (a) musculação": the user does it now.
+_STARTED_NOUN = {
+    "fr": (r"(?:j'ai|on\s+a)\s+(?:commencé|recommencé|débuté|repris)\s+(?:le\s+|la\s+|l')?", "je fais {art}{n}"),
+    "de": (r"ich\s+(?:habe|hab)\s+(?:\S+\s+){0,2}?mit\s+(?:dem\s+)?", "ich mache {n}"),
+    "es": (r"(?:empecé|comencé|he\s+empezado|he\s+comenzado)\s+(?:con\s+)?(?:el\s+|la\s+)?", "hago {n}"),
+    "it": (r"(?:ho\s+(?:iniziato|cominciato|ripreso))\s+(?:con\s+)?(?:il\s+|lo\s+|la\s+|l')?", "faccio {n}"),
+    "pt": (r"(?:comecei|recomecei)\s+(?:com\s+)?(?:o\s+|a\s+)?", "faço {n}"),
+}
+_FR_PARTITIVE = {"f": "de la ", "v": "de l'", "m": "du "}
+_FR_FEMININE = frozenset(("natation", "escalade", "course", "musculation", "danse", "boxe", "randonnée", "zumba"))
+
+
+def _practice_begun(text: str, language: str) -> str | None:
+    form = _STARTED_NOUN.get(language)
+    m = _match(rf"^{form[0]}(?P<n>[^\W\d_][\w-]*)(?P<rest>.*)$", text, re.IGNORECASE) if form else None
+    if m is None or m.group("n").lower() not in _PRACTICE_WORDS[language]:
+        return None
+    rest = m.group("rest")
+    if language == "de":
+        if not _match(r"(?i)^\s*angefangen\b", rest):
+            return None
+        rest = _sub(r"(?i)^\s*angefangen", "", rest)
+    noun = m.group("n")
+    art = ""
+    if language == "fr":
+        lower = noun.lower()
+        art = _FR_PARTITIVE["v" if lower[0] in "aeiouyhé" else "f" if lower in _FR_FEMININE else "m"]
+    return form[1].format(art=art, n=noun) + rest
+
+
 def restated(clause: str, language: str) -> list[str]:
     """The clause as the frames read it: one or two clauses in the first person present."""
     text = clause.strip()
@@ -1060,7 +1111,9 @@ def restated(clause: str, language: str) -> list[str]:
         # "llevo tres años en Barcelona", "llevo dos años trabajando en Indra": where the user is, and for how long
         verb = "trabajo" if m.group("doing") and m.group("doing").lower().startswith("trabaj") else "vivo"
         text = f"{verb} en {m.group('place')}"
-    if (started := _STARTED.get(language)) and (m := _match(rf"^{started}", text, re.IGNORECASE)):
+    if begun := _practice_begun(text, language):
+        text = begun
+    elif (started := _STARTED.get(language)) and (m := _match(rf"^{started}", text, re.IGNORECASE)):
         text = first_person_of(m.group("inf"), language) + text[m.end() :]
         if language == "fr":
             text = _sub(r"(?i)^(?=[aeiouyhé])", "j'", text) if _match(r"(?i)[aeiouyhé]", text) else "je " + text

@@ -60,7 +60,7 @@ _DROP = {
     " il lo la i gli le l' un una uno a al allo alla ai agli alle ad molto tanto parecchio"
     " regolarmente sacco beve bere va andare andato andata vado",
     "es": "ya no más nunca ha dejado dejó de paró parado juega jugar hace hacer practica practicar"
-    " el la los las un una al a mucho bastante regularmente montón bebe beber va ir ido voy del",
+    " el la los las un una al a mucho bastante regularmente montón bebe beber va ir ido voy del sale salir",
     "fr": "ne n' plus pas jamais a arrêté arrête de d' du des cessé lâché joue jouer fait faire pratique pratiquer"
     " le la les l' un une au aux à beaucoup énormément régulièrement boit boire va aller allé allée vais",
     "pt": "já não mais nunca deixou de parou largou joga jogar faz fazer pratica praticar"
@@ -123,6 +123,8 @@ def habit_slot(text: str, language: str) -> str | None:
     lead = next((i for i, w in enumerate(words) if w not in drop and w not in _CUT_WORDS), None)
     if lead is None:
         return None
+    if verb := _ACTIVITY_NOUNS[language].get(words[lead]):
+        return f"habit:{slug(_stem(verb, language), 4)}"  # "la course à pied" is running: "court"'s key
     key = _stem(words[lead], language)
     if key in _ACTIVITY_STEMS[language]:
         return f"habit:{slug(key, 4)}"  # running marathons is running: an activity is its own key
@@ -157,6 +159,15 @@ _ACTIVITY_VERBS = {
     " pinto:pinta",
     "de": "rauche:raucht laufe:läuft jogge:joggt schwimme:schwimmt klettere:klettert meditiere:meditiert"
     " tanze:tanzt singe:singt zeichne:zeichnet male:malt",
+}
+# Activities said by their noun ("fait de la course à pied", "practica la natación", "faz corrida"): keyed
+# as the activity's verb, so "je ne cours plus" ends "je fais de la course à pied".
+_ACTIVITY_NOUNS = {
+    "fr": {"course": "court", "jogging": "court", "footing": "court", "running": "court", "natation": "nage"},
+    "es": {"natación": "nada", "natacion": "nada", "running": "corre", "footing": "corre", "jogging": "corre"},
+    "it": {"corsa": "corre", "jogging": "corre", "running": "corre", "nuoto": "nuota"},
+    "pt": {"corrida": "corre", "natação": "nada", "natacao": "nada", "jogging": "corre", "running": "corre"},
+    "de": {"jogging": "joggt", "joggen": "joggt", "schwimmen": "schwimmt"},
 }
 # Drinking: what is drunk is the habit ("bevo caffè ogni mattina", "ho smesso con il caffè").
 _DRINK_VERBS = {

@@ -181,8 +181,10 @@ _LIVING = {
     "es": r"(?:vivo)(?:\s+todavía)?\s+en",
     "pt": r"(?:moro|vivo)(?:\s+ainda)?\s+(?:em)",
     "fr": r"(?:habite|vis)(?:\s+plus)?\s+(?:à|a|en)|(?:travaille|bosse|bossais|travaillais)(?:\s+plus)?\s+chez",
-    "de": r"(?:wohne|lebe|arbeite)(?:\s+(?:jetzt|nun|seit\s+\S+|nicht\s+mehr|noch))?\s+(?:in|bei)",
+    "de": r"(?:wohne|lebe|arbeite)(?:\s+ich)?(?:\s+(?:jetzt|nun|seit\s+\S+|nicht\s+mehr|noch))?\s+(?:in|bei)",
 }
+# "Now" said before the verb in chat ("ahora vivo en granada", "jetzt wohne ich in kiel"): the place is the same.
+_NOW_LEAD = r"(?:(?:ahora|agora|adesso|ora|maintenant|désormais|jetzt|mittlerweile|inzwischen|nun)\s*,?\s+)?"
 # Where one lives that is no name: "vivo in campagna", "j'habite en banlieue", "wohne in miete".
 _COMMON_PLACES = words(
     "casa campagna centro periferia affitto città montagna collina paese zona provincia famiglia"
@@ -210,7 +212,7 @@ _NAME_END = words(
 _PARTICLES = words("de di do da del des du dos das von")
 _PLACE_RX = {
     language: re.compile(
-        rf"(?i)^(?P<lead>{_NEGATED_VERB[language]}(?:{_LIVING[language]})\s+)(?P<name>(?-i:[a-zà-ÿ])[\w'-]*"
+        rf"(?i)^(?P<lead>{_NOW_LEAD}{_NEGATED_VERB[language]}(?:{_LIVING[language]})\s+)(?P<name>(?-i:[a-zà-ÿ])[\w'-]*"
         rf"(?:\s+(?-i:[a-zà-ÿ])[\w'-]*){{0,2}})"
     )
     for language in _LIVING

@@ -761,7 +761,11 @@ _SEASONS = {
 _SEASON_MONTH = {language: dict(n.split(":") for n in names.split()) for language, (_, _, names) in _SEASONS.items()}
 _SEASONS_RX = {
     language: (
-        re.compile(rf"(?i)(?<!\w)(?P<since>{since})\s*{article}(?P<season>{'|'.join(_SEASON_MONTH[language])})\b"),
+        # "desde el verano pasado" is the last summer too: "pasado" goes with the season, not after the month
+        re.compile(
+            rf"(?i)(?<!\w)(?P<since>{since})\s*{article}(?P<season>{'|'.join(_SEASON_MONTH[language])})\b"
+            r"(?:\s+(?:pasad[oa]|derni(?:er|ère)|scors[oa]|passad[oa]))?"
+        ),
         _SEASON_MONTH[language],
     )
     for language, (since, article, _) in _SEASONS.items()

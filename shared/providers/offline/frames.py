@@ -31,7 +31,7 @@ from datetime import date, timedelta
 
 from shared.domain.needles import search_if_possible
 from shared.domain.slots import CONTEXT_MARK
-from shared.providers.offline import contexts, foreign_clauses, foreign_people, foreign_verbs
+from shared.providers.offline import contexts, foreign_clauses, foreign_people, foreign_verbs, foreign_workplace
 from shared.providers.offline.text_forms import finditer as _finditer
 from shared.providers.offline.text_forms import match as _match
 from shared.providers.offline.text_forms import rx as _rx
@@ -41,6 +41,11 @@ from shared.providers.offline.text_forms import split as _split
 from shared.providers.offline.text_forms import sub as _sub
 from shared.providers.offline.text_forms import tidy as _tidy
 from shared.providers.offline.text_forms import words as _words
+
+_PRACTICE_ALT = {
+    language: "|".join(sorted(said.split(), key=len, reverse=True))
+    for language, said in foreign_clauses.PRACTICES.items()
+}
 
 __all__ = [
     "CONTEXTS",
@@ -648,7 +653,7 @@ _RELATIVE = {
         (r"(?:la|il|l')\s*prossim[oa]\s+(settimana|mese|anno)", 1),
     ),
     "pt": (
-        (r"(?:desde\s+)?(?:na|no|a|o)\s+(semana|mês|ano)\s+passad[oa]", -1),
+        (r"(?:desde\s+)?(?:(?:na|no|a|o)\s+)?(semana|mês|ano)\s+passad[oa]", -1),  # chat drops "na": "semana passada"
         (r"(?:na|no|a|o)\s+pr[óo]xim[oa]\s+(semana|mês|ano)", 1),
     ),
 }
@@ -833,11 +838,46 @@ def stated_date(text: str, today: date, language: str, *, past: bool = True) -> 
     for m in _finditer(bounded.format(_IN_YEAR.get(language, r"\b\B")), text, re.IGNORECASE):
         found.append(StatedDate(date(int(m.group("y")), 1, 1), "year", m.start(), m.end()))
     found.extend(_weekday_dates(text, today, language))
+    if past:
+        found.extend(_last_season(text, today, language))
     if past and (weekend := foreign_people.last_weekend(text, today, language)):
         found.append(StatedDate(weekend[0], "weekend", weekend[1], weekend[2]))
     if not found:
         return None
     return min(found, key=lambda d: (d.start, -(d.end - d.start)))
+
+
+# "Last summer" and its kin: the season's first month, the last time the season ended before today
+# ("l'été dernier" said in May 2026 is June 2025; "el invierno pasado", December 2025).
+_SEASON_MONTH = {
+    "sommer": 6, "winter": 12, "frühling": 3, "frühjahr": 3, "herbst": 9,
+    "verano": 6, "invierno": 12, "primavera": 3, "otoño": 9,
+    "été": 6, "hiver": 12, "printemps": 3, "automne": 9,
+    "estate": 6, "inverno": 12, "autunno": 9,
+    "verão": 6, "outono": 9,
+}  # fmt: skip
+_SEASON = "|".join(_SEASON_MONTH)
+_LAST_SEASON = {
+    "de": rf"(?:seit\s+)?(?:letzte[nmr]?|vergangene[nmr]?)\s+(?P<s>{_SEASON})",
+    "es": rf"(?:desde\s+)?(?:el|la)\s+(?P<s>{_SEASON})\s+pasad[oa]",
+    "fr": rf"(?:depuis\s+)?(?:l'|le\s+)\s*(?P<s>{_SEASON})\s+derni(?:er|ère)",
+    "it": rf"(?:dall'|dalla\s+|da\s+)?(?:l'|la\s+|lo\s+)?\s*"
+    rf"(?:(?P<s>{_SEASON})\s+scors[oa]|scors[oa]\s+(?P<s2>{_SEASON}))",
+    "pt": rf"(?:desde\s+)?(?:o|a|no|na)\s+(?P<s>{_SEASON})\s+passad[oa]",
+}
+_LAST_SEASON_RX = {language: re.compile(rf"(?<!\w){p}(?!\w)", re.IGNORECASE) for language, p in _LAST_SEASON.items()}
+
+
+def _last_season(text: str, today: date, language: str) -> list[StatedDate]:
+    pattern = _LAST_SEASON_RX.get(language)
+    found = []
+    for m in pattern.finditer(text) if pattern else ():
+        month = _SEASON_MONTH[(m.group("s") or m.groupdict().get("s2") or "").lower()]
+        year = today.year
+        while _shift(date(year, month, 1), "month", 3) > today:
+            year -= 1  # the season has not ended yet this year: the last one is a year before
+        found.append(StatedDate(date(year, month, 1), "month", m.start(), m.end(), since=True))
+    return found
 
 
 _TIME_OF_DAY = {
@@ -1171,6 +1211,13 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         ),
         (r"ich\s+bin\s+(?P<v>in\s+Rente|im\s+Ruhestand|Rentnerin|Rentner|pensioniert)", "occupation", "{S} ist {v}"),
         (r"ich\s+esse\s+(?P<v>Fleisch|Fisch)\s*$", "diet", "{S} isst {v}"),  # "ich esse (wieder) Fleisch"
+        # a way of eating: "ich ernähre mich (seit Jahren) vegan", "ich esse vegetarisch"
+        (
+            r"ich\s+(?:ernähre\s+mich|lebe|esse|koche)\s+(?:(?:seit\s+\S+|schon|jetzt|nur|komplett|rein)\s+){0,2}"
+            r"(?P<v>vegan|vegetarisch|glutenfrei|laktosefrei|pflanzlich)\b",
+            "diet",
+            "{S} ernährt sich {v}",
+        ),
         (r"ich\s+bin\s+allergisch\s+(?:gegen|auf)\s+" + _V, "allergy", "{S} ist allergisch gegen {v}"),
         (r"ich\s+(?:habe|hab)\s+eine\s+allergie\s+(?:gegen|auf)\s+" + _V, "allergy", "{S} hat eine Allergie gegen {v}"),
         (r"ich\s+(?:habe|hab)\s+eine\s+(?P<v>\w+allergie)", "allergy", "{S} hat eine {v}"),
@@ -1191,6 +1238,12 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "ich\\s+bin\\s+(?:seit\\s+\\S+\\s+)?mit\\s+(?P<v>(?-i:[A-ZÀ-ÝÄÖÜ])[\\w'à-ÿäöüß-]+)\\s+(?P<bond>verheiratet|zusammen|verlobt)",
             "partner",
             "{S} ist mit {v} {bond}",
+        ),
+        (
+            # "ich mache (zweimal die Woche) Pilates": a practice done
+            r"ich\s+mache\s+(?P<mid>(?:\S+\s+){0,3}?)(?P<v>(?i:" + _PRACTICE_ALT["de"] + r"))\b(?P<tail>[^,;.!?]*?)",
+            "habit",
+            "{S} macht {mid}{v}{tail}",
         ),
         (
             "(?:ich|wir)\\s+(?:gehe|gehen)\\s+(?P<mid>(?:\\S+\\s+){0,3}?)(?P<v>schwimmen|laufen|joggen|klettern|wandern|tanzen|reiten|segeln|surfen|radfahren|bouldern|ins\\s+fitnessstudio|in\\s+die\\s+kletterhalle|zum\\s+yoga|zum\\s+sport|zum\\s+training)",
@@ -1315,7 +1368,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} tiene pareja: {v} ({rel})",
         ),
         (
-            "(?:yo\\s+)?(?:hago|practico)\\s+(?P<v>(?:yoga|pilates|deporte|natación|escalada|crossfit|running|ciclismo|surf|boxeo)[^,;.!?]*?)",
+            "(?:yo\\s+)?(?:hago|practico)\\s+(?P<v>(?:" + _PRACTICE_ALT["es"] + ")[^,;.!?]*?)",
             "habit",
             "{S} hace {v}",
         ),
@@ -1377,6 +1430,12 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:yo\s+)?soy\s+(?P<v>(?:vegan[oa]|vegetarian[oa]|celíac[oa]|diabétic[oa]))", "diet", "{S} es {v}"),
         # Eating meat or fish (again) is a diet too: it replaces "vegetariano".
         (r"(?:yo\s+)?como\s+(?P<v>carne|pescado)\s*$", "diet", "{S} come {v}"),
+        (
+            r"(?:yo\s+)?(?:sigo|llevo|hago)\s+una\s+dieta\s+(?P<v>vegana|vegetariana|sin\s+gluten|keto|cetogénica)",
+            "diet",
+            "{S} sigue una dieta {v}",
+        ),
+        (r"(?:yo\s+)?como\s+(?P<v>vegano|vegana|vegetariano|vegetariana|sin\s+gluten)\b", "diet", "{S} come {v}"),
         (r"(?:yo\s+)?soy\s+alérgic[oa]\s+a\s+" + _V, "allergy", "{S} es alérgico a {v}"),
         (r"(?:yo\s+)?tengo\s+(?:una\s+)?alergia\s+a\s+" + _V, "allergy", "{S} tiene alergia a {v}"),
         (r"me\s+(?:gusta|gustan|encanta|encantan)\s+" + _V, "like", "A {S_lower} le gusta {v}"),
@@ -1492,6 +1551,12 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"j'ai\s+(?P<v>\d{1,3})\s+ans", "age", "{S} a {v} ans"),
         (r"je\s+suis\s+(?P<v>(?:végétarien|végétalien|vegan|végane|végan)\w*)", "diet", "{S} est {v}"),
         (r"je\s+mange\s+(?:de\s+la\s+|du\s+)?(?P<v>viande|poisson)\s*$", "diet", "{S} mange de la {v}"),
+        (
+            r"je\s+(?:suis|fais)\s+un\s+régime\s+(?P<v>végétarien|végétalien|végan|vegan|sans\s+gluten|cétogène|keto)",
+            "diet",
+            "{S} suit un régime {v}",
+        ),
+        (r"je\s+mange\s+(?P<v>végétarien|végan|vegan|sans\s+gluten)\b", "diet", "{S} mange {v}"),
         (r"je\s+suis\s+allergique\s+(?:à|au|aux)\s+" + _V, "allergy", "{S} est allergique à {v}"),
         (r"j'ai\s+une\s+allergie\s+(?:à|au|aux)\s+" + _V, "allergy", "{S} a une allergie à {v}"),
         (r"j'(?:aime|adore)\s+" + _V, "like", "{S} aime {v}"),
@@ -1550,7 +1615,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} sta con {v}",
         ),
         (
-            "(?:io\\s+)?faccio\\s+(?P<v>(?:yoga|pilates|sport|nuoto|palestra|arrampicata|crossfit|corsa|surf|boxe)[^,;.!?]*?)",
+            "(?:io\\s+)?(?:faccio|pratico)\\s+(?P<v>(?:" + _PRACTICE_ALT["it"] + ")[^,;.!?]*?)",
             "habit",
             "{S} fa {v}",
         ),
@@ -1609,6 +1674,16 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:io\s+)?ho\s+(?P<v>\d{1,3})\s+anni", "age", "{S} ha {v} anni"),
         (r"(?:io\s+)?sono\s+(?P<v>(?:vegan[oa]?|vegetarian[oa]|celiac[oa]))", "diet", "{S} è {v}"),
         (r"(?:io\s+)?mangio\s+(?P<v>carne|pesce)\s*$", "diet", "{S} mangia {v}"),
+        (
+            r"(?:io\s+)?(?:seguo|faccio)\s+una\s+dieta\s+(?P<v>vegana|vegetariana|senza\s+glutine|chetogenica|keto)",
+            "diet",
+            "{S} segue una dieta {v}",
+        ),
+        (
+            r"(?:io\s+)?mangio\s+(?P<v>vegano|vegana|vegetariano|vegetariana|senza\s+glutine)\b",
+            "diet",
+            "{S} mangia {v}",
+        ),
         (r"(?:io\s+)?sono\s+allergic[oa]\s+(?:a|al|alle|ai|agli)\s+" + _V, "allergy", "{S} è allergico a {v}"),
         (
             r"(?:io\s+)?ho\s+(?:un'|un\s+|una\s+)?allergia\s+(?:a|al|alle|ai|agli)\s+" + _V,
@@ -1676,7 +1751,7 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} tem um parceiro: {v} ({rel})",
         ),
         (
-            "(?:eu\\s+)?(?:faço|pratico)\\s+(?P<v>(?:yoga|pilates|desporto|esporte|natação|escalada|crossfit|corrida|surf|boxe)[^,;.!?]*?)",
+            "(?:eu\\s+)?(?:faço|pratico)\\s+(?P<v>(?:" + _PRACTICE_ALT["pt"] + ")[^,;.!?]*?)",
             "habit",
             "{S} faz {v}",
         ),
@@ -1735,13 +1810,20 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} é {v}",
         ),
         (
-            r"(?:eu\s+)?trabalho\s+(?:\S+\s+){0,2}?(?:na|no|em|para)\s+(?P<v>[A-Z][^,;.!?]*?)",
+            # "trabalho numa padaria em Setúbal": the workplace is said, not only its town (foreign_workplace)
+            r"(?:eu\s+)?trabalho\s+(?:(?!numa?\b|uma?\b)\S+\s+){0,2}?(?:na|no|em|para)\s+(?P<v>[A-Z][^,;.!?]*?)",
             "employer",
             "{S} trabalha em {v}",
         ),
         (r"(?:eu\s+)?tenho\s+(?P<v>\d{1,3})\s+anos", "age", "{S} tem {v} anos"),
         (r"(?:eu\s+)?sou\s+(?P<v>(?:vegan[oa]?|vegetarian[oa]|celíac[oa]))", "diet", "{S} é {v}"),
         (r"(?:eu\s+)?como\s+(?P<v>carne|peixe)\s*$", "diet", "{S} come {v}"),
+        (
+            r"(?:eu\s+)?(?:sigo|faço)\s+uma\s+dieta\s+(?P<v>vegana|vegetariana|sem\s+glúten|cetogénica|cetogênica|keto)",
+            "diet",
+            "{S} segue uma dieta {v}",
+        ),
+        (r"(?:eu\s+)?como\s+(?P<v>vegano|vegana|vegetariano|vegetariana|sem\s+glúten)\b", "diet", "{S} come {v}"),
         (r"(?:eu\s+)?sou\s+alérgic[oa]\s+(?:a|ao|à|aos|às)\s+" + _V, "allergy", "{S} é alérgico a {v}"),
         (r"(?:eu\s+)?tenho\s+(?:uma\s+)?alergia\s+(?:a|ao|à|aos|às)\s+" + _V, "allergy", "{S} tem alergia a {v}"),
         (r"(?:eu\s+)?gosto\s+(?:muito\s+)?(?:de|do|da|dos|das)\s+" + _V, "like", "{S} gosta de {v}"),
@@ -1835,14 +1917,14 @@ _FOREIGN_CLAUSE_SPLIT = {
         r"\s*,?\s+(?:und|aber|sondern)\s+(?=(?:ich(?!\s+(?:\w+en|sind|haben|waren|hatten)\b)|wir|mein|meine|jetzt|seit|wohne|lebe|arbeite|bin|habe|komme|heiße|spreche|mag|liebe)\b)|\s*[,;]\s+(?=ich\b)|\s*[,;]\s+(?=(?:jetzt|nun|seitdem|inzwischen|dann|danach|heute|mittlerweile)\s+\w+\s+ich\b)"
     ),
     "es": _rx(
-        r"\s*,?\s+(?:y|pero|aunque)\s+(?=(?:(?:desde|en|a|el)\s+\w+\s+)?(?:yo(?!\s+(?:\w+(?:amos|emos|imos)|nos)\b)|me|mi|soy|estoy|tengo|tenemos|vivo|vivimos|trabajo|trabajamos|usamos|uso|ya|ahora|hablo|dej)\w*)|\s*[,;]\s+(?=(?:yo|me|mi|soy|tengo|vivo|trabajo|ya|ahora)\b)"
+        r"\s*,?\s+(?:y|pero|aunque)\s+(?=(?:(?:desde|en|a|el)\s+\w+\s+)?(?:yo(?!\s+(?:\w+(?:amos|emos|imos)|nos)\b)|me|mi|soy|estoy|tengo|tenemos|vivo|vivimos|trabajo|trabajamos|usamos|uso|ya|ahora|hablo|dej|cambié|empecé|pasé|volví)\w*)|\s*[,;]\s+(?=(?:yo|me|mi|soy|tengo|vivo|trabajo|ya|ahora)\b)"
     ),
     "fr": _rx(r"\s*,?\s+(?:et|mais)\s+(?=(?:je|j'|mon|ma|mes|maintenant|nous|on)\b)|\s*[,;]\s+(?=(?:je|j')\b)"),
     "it": _rx(
         r"\s*,?\s+(?:e|ma|però)\s+(?=(?:(?:da|dal|dalla|a|ad|in|nel|poi)\s+\w+\s+)?(?:io(?!\s+(?:\w+iamo|ci|abbiamo|siamo)\b)|mi|sono|ho|abbiamo|vivo|abito|lavoro|faccio|non|ora|adesso|parlo|usiamo|uso)\b)|\s*[,;]\s+(?=(?:io|mi|sono|ho|vivo|abito|lavoro|faccio|non|ora)\b)"
     ),
     "pt": _rx(
-        r"\s*,?\s+(?:e|mas)\s+(?=(?:(?:desde|em|no|na)\s+\w+\s+(?:\w+\s+)?)?(?:eu(?!\s+(?:\w+(?:amos|ámos|emos|imos)|nos)\b)|me|meu|minha|sou|tenho|temos|moro|vivo|trabalho|usamos|uso|migramos|mudamos|já|agora|não|falo|gosto|deixei|parei)\b)|\s*[,;]\s+(?=(?:eu|me|meu|minha|sou|tenho|moro|trabalho|já|agora)\b)"
+        r"\s*,?\s+(?:e|mas)\s+(?=(?:(?:desde|em|no|na)\s+\w+\s+(?:\w+\s+)?)?(?:eu(?!\s+(?:\w+(?:amos|ámos|emos|imos)|nos)\b)|me|meu|minha|sou|tenho|temos|moro|vivo|trabalho|usamos|uso|migramos|mudamos|já|agora|não|falo|gosto|deixei|parei|mudei|troquei|passei|migrei|comecei|larguei)\b)|\s*[,;]\s+(?=(?:eu|me|meu|minha|sou|tenho|moro|trabalho|já|agora)\b)"
     ),
 }
 # First-person present -> third person for the ending template: "rauche" -> "raucht".
@@ -1875,9 +1957,9 @@ def _de_third_person(verb: str) -> str:
         return _DE_IRREGULAR_3SG[lower]
     if lower.endswith(("te", "de")):
         return lower[:-1] + "et"
-    if len(lower) > 3 and lower.endswith(("le", "re")) and lower[-3] not in "aeiouäöüylr":
+    if len(lower) > 3 and lower.endswith(("le", "re")) and lower[-3] not in "aeiouäöüylrh":
         # a verb in -eln or -ern drops its "e" in the first person only: "sammle" -> "sammelt", "wandre" ->
-        # "wandert" (not "sammlt")
+        # "wandert" (not "sammlt"); never after "h", which ends a stem ("ernähre" -> "ernährt", "fühle" -> "fühlt")
         return lower[:-2] + "e" + lower[-2] + "t"
     if lower.endswith("e"):
         return lower[:-1] + "t"
@@ -1983,8 +2065,20 @@ def _elided(text: str, language: str) -> str:
     )
 
 
+# How much one likes, said where the thing liked would be ("mi piace un sacco", "me gusta mucho").
+_HOW_MUCH = frozenset(
+    (
+        *("un sacco", "molto", "tanto", "tantissimo", "moltissimo", "da morire", "mucho", "muchísimo", "un montón"),
+        *("un monton", "bastante", "beaucoup", "grave", "trop", "énormément", "muito", "demais", "pra caramba"),
+        *("sehr", "total", "echt", "voll"),
+    )
+)
+
+
 def _foreign_value_ok(value: str, slot: str) -> bool:
     if not value or len(value.split()) > 6:
+        return False
+    if slot.startswith("like") and value.lower().strip(" .!") in _HOW_MUCH:
         return False
     if slot in ("location", "origin", "name", "employer"):
         return value[0].isupper() or value[0].isdigit()
@@ -2285,6 +2379,9 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
             place = tail.group("p")
             if employer := foreign_people.employer_after_role(tail.group(0), language):
                 extra.append(ForeignDraft(employer, "employer", place, "fact"))  # "sou professora na Escola Alfa"
+            elif works := foreign_workplace.work_place_text(value, tail.group(0), language):
+                # "trabajo de veterinaria en una clínica en Almadrones": the clinic's town, not the user's home
+                extra.append(ForeignDraft(works, "employer", place, "fact"))
             else:
                 extra.append(
                     ForeignDraft(_LOCATION_FORM[language].format(S=subject, p=place), "location", place, "fact")
