@@ -53,7 +53,7 @@ def test_a_lower_case_tool_is_known_by_its_kind(text: str, value: str, kind: str
 def test_kinds_are_one_slot_each_so_a_change_replaces() -> None:
     assert tool_kinds.kind_of("npm") == tool_kinds.kind_of("pnpm") == "package-manager"
     assert tool_kinds.kind_of("gitlab") == tool_kinds.kind_of("GitHub") == "code-host"
-    assert tool_kinds.kind_of("discord") == tool_kinds.kind_of("whatsapp") == "chat"
+    assert tool_kinds.kind_of("discord") is None  # a band's chat is no work tool (see tool_kinds)
     assert tool_kinds.kind_of("astro") == tool_kinds.kind_of("jekyll") == "frontend"
 
 
@@ -152,3 +152,9 @@ def test_a_later_manner_replaces_the_earlier_one() -> None:
     first = [f for f in said("talk to me like a friend") if f.slot and f.slot.startswith("style:")]
     second = [f for f in said("be formal with me from now on") if f.slot and f.slot.startswith("style:")]
     assert first and second and first[0].slot == second[0].slot == "style:tone"
+
+
+def test_a_clubs_chat_app_does_not_take_works_chat() -> None:
+    facts = said("at work we're on slack, my climbing club uses whatsapp")
+    assert any("slack" in f.text for f in facts), texts(facts)
+    assert not any("whatsapp" in f.text and f.slot in ("tool:chat", "tool:chat@work") for f in facts), texts(facts)

@@ -55,7 +55,9 @@ _KINDS: dict[str, frozenset[str]] = {
     ),
     "mobile": _names("flutter, react native, swiftui, xamarin, ionic"),
     # Kinds the table in extraction_rules already has, with the names chat uses that it lacks.
-    "chat": _names("discord, whatsapp, telegram, signal, imessage, google chat, rocketchat"),
+    # Chat apps of one's own groups (discord, whatsapp, signal) are left out: "my band uses discord" names a
+    # group that is no context the slots know, so as a known chat app it went on work's chat and replaced it.
+    "chat": _names("google chat, rocketchat"),
     # Hosts people rent for their own things (hetzner, linode, ovh, vultr) are left out: "I host my blog on
     # Hetzner" names no context, so as a known cloud it went on work's slot and replaced the work's cloud
     # (measured: one end state lost on a blind half). They stay tools by their capital, each on its own slot.
