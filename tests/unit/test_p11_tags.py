@@ -158,3 +158,29 @@ def test_a_clubs_chat_app_does_not_take_works_chat() -> None:
     facts = said("at work we're on slack, my climbing club uses whatsapp")
     assert any("slack" in f.text for f in facts), texts(facts)
     assert not any("whatsapp" in f.text and f.slot in ("tool:chat", "tool:chat@work") for f in facts), texts(facts)
+
+
+# --- how many a team is ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "n"),
+    [
+        ("we're a team of six", "six"),
+        ("our eng team is 40 people", "40"),
+        ("the startup has about 25 employees now", "25"),
+        ("We are a small company of 9 people.", "9"),
+        ("my team is 5 devs", "5"),
+    ],
+)
+def test_how_many_a_team_is(text: str, n: str) -> None:
+    facts = said(text)
+    assert any(f.slot == "team:size" and n in f.text for f in facts), texts(facts)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["we're a family of four", "should we be a team of six?", "their team is 40 people", "we are 4 people tonight"],
+)
+def test_a_size_near_miss_gives_no_team_size(text: str) -> None:
+    assert not [f for f in said(text) if f.slot == "team:size"], texts(said(text))

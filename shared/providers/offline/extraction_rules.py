@@ -3409,6 +3409,7 @@ def _tag_form_drafts(raw: str, c: Clause) -> tuple[list[Draft], bool] | None:
     said = (
         tag_forms.read(c.text, dated=dated)
         or assistant_manner.read(c.text)
+        or team_subjects.size_of_team(c.text)
         or (
             tag_forms.read_as_said(_expand_contractions(_strip_lead_ins(raw.strip())))
             if "rather" in raw.lower()

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from shared.providers.offline.tag_forms import Said
+
 _DEPARTMENTS = (
     r"data|eng|engineering|dev|development|product|design|platform|infra|infrastructure|ops|devops|sre|backend"
     r"|back-end|frontend|front-end|mobile|web|ml|ai|analytics|research|qa|test|testing|security|sales|marketing"
@@ -48,3 +50,44 @@ def as_our_team(text: str, is_tool: Callable[[str], object]) -> str:
     if on is not None and is_tool(on.group("t")):
         return "we are " + on.group("rest")
     return text
+
+
+# How many a team is: "we're a team of six", "our team is 40 people", "the startup has about 25 employees". Only
+# a work group said as such ("a family of four" is a household; "we are 4 people" may be a table booked).
+_WORK_GROUP = r"team|squad|company|startup|org|organisation|organization|department|firm|agency|shop|studio|lab"
+_COUNT = (
+    r"(?P<about>(?:about|around|roughly|almost|nearly|over|like)\s+)?(?P<n>\d{1,5}|two|three|four|five|six|seven"
+    r"|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a\s+hundred)"
+)
+_PEOPLE = r"people|persons|folks|employees|staff|engineers|devs|developers|members"
+_TAIL = r"(?:\s+(?:now|these\s+days|at\s+the\s+moment|right\s+now|in\s+total|total))?[\s.!]*$"
+_SIZES = (
+    re.compile(
+        r"^we\s+are\s+(?:now\s+|still\s+|only\s+|just\s+)?an?\s+(?:(?:small|tiny|little|big|growing)\s+)?"
+        rf"(?P<g>{_WORK_GROUP})\s+of\s+{_COUNT}(?:\s+(?:{_PEOPLE}))?{_TAIL}",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"^(?:our|my|the)\s+(?P<g>{_WORK_GROUP})\s+(?:is|has|are)\s+(?:now\s+|still\s+|only\s+|just\s+)?{_COUNT}"
+        rf"\s+(?:{_PEOPLE}){_TAIL}",
+        re.IGNORECASE,
+    ),
+)
+
+
+def size_of_team(clause: str) -> list[Said]:
+    """How many the user's team (or company) is, said in the clause; [] for any other clause."""
+    if (
+        not any(ch.isdigit() for ch in clause)
+        and " of " not in clause
+        and " is " not in clause
+        and " has " not in clause
+    ):
+        return []
+    m = _SIZES[0].match(clause) or _SIZES[1].match(clause)
+    if m is None:
+        return []
+    group = m.group("g").lower()
+    about = "about " if m.group("about") else ""
+    n = m.group("n").lower()
+    return [Said(f"The user's {group} has {about}{n} people", "team:size", n)]
