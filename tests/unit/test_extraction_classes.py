@@ -379,7 +379,7 @@ def test_yes_but_confirms_the_question_and_adds_the_news():
 @pytest.mark.parametrize(
     ("message", "slot"),
     [
-        ("We've standardised on Pulumi.", "tool:pulumi"),
+        ("We've standardised on Pulumi.", "tool:iac"),
         ("We're a Kotlin shop.", "tool:language"),
         ("The whole team moved over to MySQL.", "tool:database"),
         ("We keep our runbooks in Notion.", "tool:notion"),

@@ -89,7 +89,7 @@ SINGLE_FACTS = [
     ("I'm using VS Code now", "The user uses VS Code", "tool:editor", "VS Code", False),
     ("I write Rust", "The user uses Rust", "tool:language", "Rust", False),
     ("I use Obsidian for notes", "The user uses Obsidian for notes", "tool:notes", "Obsidian", False),
-    ("I use Figma", "The user uses Figma", "tool:figma", "Figma", False),
+    ("I use Figma", "The user uses Figma", "tool:design", "Figma", False),
     (
         "we switched from Postgres to SQLite",
         "The user now uses SQLite instead of Postgres",
@@ -167,7 +167,7 @@ SINGLE_FACTS = [
     ("I'm learning Spanish", "The user is learning Spanish", "goal:learn-spanish", "Spanish", False),
     ("I quit smoking", "The user no longer smokes", "habit:smoking", "smoke", True),
     # decisions
-    ("We decided to use Kafka", "The user decided to use Kafka", "tool:kafka", "Kafka", False),
+    ("We decided to use Kafka", "The user decided to use Kafka", "tool:queue", "Kafka", False),
 ]
 
 

@@ -538,7 +538,7 @@ def test_a_business_run_is_the_users_business_not_a_pastime(said, slot):
 @pytest.mark.parametrize(
     ("said", "slot"),
     [
-        ("we ship mobile apps in Flutter", "tool:flutter"),
+        ("we ship mobile apps in Flutter", "tool:mobile"),
         ("our team deploys with Argo CD", "tool:argo"),
         ("I switched from coffee to tea", "tool:coffee"),
         ("we moved from Jenkins to GitHub Actions", "tool:"),

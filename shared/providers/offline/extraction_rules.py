@@ -55,6 +55,7 @@ from shared.domain.needles import Needles, lowered_ascii, needles, sub_if_possib
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot, with_speaker
 from shared.providers.offline import (
     answers,
+    assistant_manner,
     chat_spelling,
     clause_classifier,
     clauses,
@@ -78,6 +79,8 @@ from shared.providers.offline import (
     said_forms,
     tag_forms,
     talk,
+    team_subjects,
+    tool_kinds,
     well_formed,
     work_forms,
     worth_keeping,
@@ -158,7 +161,7 @@ _TOOL_TABLE: dict[str, frozenset[str]] = {
         pagerduty, opsgenie, incident.io, victorops
     """),
 }
-_TOOL_DOMAIN = {name: domain for domain, names in _TOOL_TABLE.items() for name in names}
+_TOOL_DOMAIN = tool_kinds.extra_kinds({name: domain for domain, names in _TOOL_TABLE.items() for name in names})
 
 _DIETS = (
     r"(?:raw\s+vegan|vegan|vegetarian|veggie|pescatarian|pescetarian|flexitarian|plant[- ]based|keto|ketogenic"
@@ -1145,6 +1148,7 @@ def _no_more_as_stopped(text: str) -> str | None:
 
 def _with_subject(text: str) -> str:
     """The clause with its first person back: chat often leaves the "I" out."""
+    text = team_subjects.as_our_team(text, _tool_domain)
     text = _own_thing_moved(_as_we(work_forms.team_as_we(text)))
     if (stopped := _no_more_as_stopped(text)) is not None:
         return stopped
@@ -1278,7 +1282,8 @@ def _prepare(raw: str, today: date) -> Clause | None:
     if fronted := _FRONTED_RHYTHM.match(cleaned):
         cleaned = f"{fronted.group('rest')} {fronted.group('when').lower()}"
     text = clauses.plain(_expand_contractions(_with_subject(kin.said_plainly(cleaned))))
-    if not text or _REQUEST.match(text) or _HYPOTHETICAL.match(text) or _QUESTION_START.match(text):
+    asked = _REQUEST.match(text) or _QUESTION_START.match(text)
+    if not text or (asked and not assistant_manner.read(text)) or _HYPOTHETICAL.match(text):
         return None
     anymore = bool(_ANYMORE.search(text))
     hit = _find_date(text, today, _looks_past(text))
@@ -3409,8 +3414,15 @@ def _tag_form_drafts(raw: str, c: Clause) -> tuple[list[Draft], bool] | None:
         drafts = [d for part in parts for d in _drafts_from_clause(part, c.today)]
         return (drafts, False) if drafts else None
     dated = c.date is not None
-    said = tag_forms.read(c.text, dated=dated) or (
-        tag_forms.read_as_said(_expand_contractions(_strip_lead_ins(raw.strip()))) if "rather" in raw.lower() else []
+    said = (
+        tag_forms.read(c.text, dated=dated)
+        or assistant_manner.read(c.text)
+        or team_subjects.size_of_team(c.text)
+        or (
+            tag_forms.read_as_said(_expand_contractions(_strip_lead_ins(raw.strip())))
+            if "rather" in raw.lower()
+            else []
+        )
     )
     if said:
         drafts = [Draft(s.text, PREF if s.preference else FACT, 6, s.slot, s.value) for s in said]
@@ -4989,7 +5001,7 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
         if language == "en" and (styled := _style_request_drafts(tag_forms.style_plainly(sentence) or sentence, today)):
             drafts.extend(styled)
             continue
-        if _REQUEST.match(_strip_lead_ins(sentence)):
+        if _REQUEST.match(_strip_lead_ins(sentence)) and not assistant_manner.asks_a_manner(sentence):
             continue  # "Translate this: ..." asks; what follows is material, not the user's life
         if sentence.rstrip(" )\"'").endswith("?"):
             # A question states nothing, unless it is a statement said with a rising tone ("turns

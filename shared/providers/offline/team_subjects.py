@@ -1,0 +1,93 @@
+"""Any team of one's work as the subject: "the data team keeps everything in Snowflake", "our eng squad is on
+kubernetes", "my whole engineering org runs on AWS".
+
+The team readers know "our team", "my company", "the startup". A team is also named by its department or trade
+("the data team", "our platform squad", "my dev team at the bank"); said so, it is still the user's team, and
+the clause is said as "our team ..." for the readers that know that form. "is on" a tool in chat's lower case
+("the platform team is on kubernetes") is "we are on" when the name is a known tool's, so "our team is on fire"
+or "on holiday" stay as said.
+
+Only one's own team: "my", "our" or "the" (the team one talks about at work); "their data team" is someone
+else's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from shared.providers.offline.tag_forms import Said
+
+_DEPARTMENTS = (
+    r"data|eng|engineering|dev|development|product|design|platform|infra|infrastructure|ops|devops|sre|backend"
+    r"|back-end|frontend|front-end|mobile|web|ml|ai|analytics|research|qa|test|testing|security|sales|marketing"
+    r"|support|it|finance|hr|tech|software"
+)
+_GROUPS = r"team|squad|org|organisation|organization|department|dept|group"
+# "the data team", "our whole engineering org", "my dev squad at the bank": a department or trade before the group
+# noun, and where the team works after it, both dropped.
+_TEAM = re.compile(
+    rf"^(?:our|my|the)\s+(?:(?:whole|entire|small|little|new|own)\s+)?(?:{_DEPARTMENTS})\s+(?:{_GROUPS})"
+    r"(?:\s+at\s+(?:work|the\s+\w+|my\s+(?:job|company|work)))?(?=\s+[a-z]|'s\s|’s\s)",
+    re.IGNORECASE,
+)
+# "our team is on kubernetes (now)": "is on" a known tool is "we are on".
+_ON_TOOL = re.compile(
+    r"^our\s+team(?:\s+is|'s|’s)\s+(?P<rest>(?:(?:now|still|all|mostly|fully|currently)\s+)?on\s+"
+    r"(?P<t>[\w.+#-]+(?:\s+[\w.+#-]+)??)(?:\s+(?:now|these\s+days|nowadays|too|as\s+well))?\s*[.!,;]?\s*)$",
+    re.IGNORECASE,
+)
+_GATE = re.compile(rf"\b(?:{_DEPARTMENTS}|team)\b", re.IGNORECASE)
+
+
+def as_our_team(text: str, is_tool: Callable[[str], object]) -> str:
+    """The clause with one's team named by its department said as "our team", and "our team is on <a known
+    tool>" said as "we are on <tool>"; any other clause as it was."""
+    if text[:3].lower() not in ("our", "my ", "the") or _GATE.search(text) is None:
+        return text
+    text = _TEAM.sub("our team", text, count=1)
+    on = _ON_TOOL.match(text)
+    if on is not None and is_tool(on.group("t")):
+        return "we are " + on.group("rest")
+    return text
+
+
+# How many a team is: "we're a team of six", "our team is 40 people", "the startup has about 25 employees". Only
+# a work group said as such ("a family of four" is a household; "we are 4 people" may be a table booked).
+_WORK_GROUP = r"team|squad|company|startup|org|organisation|organization|department|firm|agency|shop|studio|lab"
+_COUNT = (
+    r"(?P<about>(?:about|around|roughly|almost|nearly|over|like)\s+)?(?P<n>\d{1,5}|two|three|four|five|six|seven"
+    r"|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a\s+hundred)"
+)
+_PEOPLE = r"people|persons|folks|employees|staff|engineers|devs|developers|members"
+_TAIL = r"(?:\s+(?:now|these\s+days|at\s+the\s+moment|right\s+now|in\s+total|total))?[\s.!]*$"
+_SIZES = (
+    re.compile(
+        r"^we\s+are\s+(?:now\s+|still\s+|only\s+|just\s+)?an?\s+(?:(?:small|tiny|little|big|growing)\s+)?"
+        rf"(?P<g>{_WORK_GROUP})\s+of\s+{_COUNT}(?:\s+(?:{_PEOPLE}))?{_TAIL}",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"^(?:our|my|the)\s+(?P<g>{_WORK_GROUP})\s+(?:is|has|are)\s+(?:now\s+|still\s+|only\s+|just\s+)?{_COUNT}"
+        rf"\s+(?:{_PEOPLE}){_TAIL}",
+        re.IGNORECASE,
+    ),
+)
+
+
+def size_of_team(clause: str) -> list[Said]:
+    """How many the user's team (or company) is, said in the clause; [] for any other clause."""
+    if (
+        not any(ch.isdigit() for ch in clause)
+        and " of " not in clause
+        and " is " not in clause
+        and " has " not in clause
+    ):
+        return []
+    m = _SIZES[0].match(clause) or _SIZES[1].match(clause)
+    if m is None:
+        return []
+    group = m.group("g").lower()
+    about = "about " if m.group("about") else ""
+    n = m.group("n").lower()
+    return [Said(f"The user's {group} has {about}{n} people", "team:size", n)]
