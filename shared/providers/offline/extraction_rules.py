@@ -54,6 +54,7 @@ from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.needles import Needles, lowered_ascii, needles, sub_if_possible
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot, with_speaker
 from shared.providers.offline import (
+    answer_time,
     answers,
     chat_spelling,
     clause_classifier,
@@ -66,6 +67,7 @@ from shared.providers.offline import (
     fragments,
     frames,
     held_states,
+    job_ahead,
     kin,
     life,
     others_news,
@@ -1269,6 +1271,7 @@ def _prepare(raw: str, today: date) -> Clause | None:
     cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
     if fronted := _FRONTED_RHYTHM.match(cleaned):
         cleaned = f"{fronted.group('rest')} {fronted.group('when').lower()}"
+    cleaned = life.off_medicine(cleaned)  # "came off the sertraline in june": an ending, said with its "I"
     text = clauses.plain(_expand_contractions(_with_subject(kin.said_plainly(cleaned))))
     if not text or _REQUEST.match(text) or _HYPOTHETICAL.match(text) or _QUESTION_START.match(text):
         return None
@@ -3361,6 +3364,8 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True, *, tagged: 
         return []  # "I'm in Ravensholt all week for training": where one is for a while, not where one lives
     if _MOOD_OR_PERSON.match(c.text):
         return []  # "I'm doing better", "I love her already": how one is now, or a feeling for someone named before
+    if ahead := _job_ahead_drafts(c):
+        return ahead  # "I took a new job that starts in October": dated when it starts
     if tagged and (said := _tag_form_drafts(raw, c)):
         drafts, defers = said
         # a form that drops a detail speaks only where the rules say nothing, or only on a catch-all slot
@@ -3389,6 +3394,29 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True, *, tagged: 
         drafts = _role_at_drafts(c) or drafts  # "I'm a junior acountant at a small firm": a role, not a trait
     drafts = drafts or _progressive_as_present(c, general) or _years_as_role(raw, c.today, general)
     return [_dated(_tag_retyped(d, c), c) for d in drafts if not tag_forms.someone_elses_tool(d.text, d.slot)]
+
+
+def _job_ahead_drafts(c: Clause) -> list[Draft]:
+    """A job taken that starts later (``job_ahead``): its role and employer when named, else the start as an event;
+    each dated when it starts (a day said without a year is the next one: "begins on the 1st of June")."""
+    said = job_ahead.read(c.text) if c.date is not None else None
+    if said is None or c.date is None:
+        return []
+    day = c.date.day
+    if day <= c.today and not c.date.has_year:
+        day = _add_months(day, 12)
+    if day <= c.today:
+        return []  # "the new job started in January": begun, read by the start frames
+    ahead = replace(c, date=replace(c.date, day=day), date_prep=None)
+    role, org = said
+    drafts = []
+    if role and _is_occupation(role.split()[-1]):
+        drafts.append(Draft(f"The user works as {_article(role)} {role}", FACT, 7, "occupation", _value(role)))
+    if org and (named := _org(org)):
+        drafts.append(_employer_draft(*named, "at", None))
+    if not drafts:
+        drafts = [Draft(f"The user starts a new job{ahead.when()}", EVENT, 6, "event:new-job", ahead.date.bare())]
+    return [_dated(d, ahead) for d in drafts]
 
 
 def _tag_form_drafts(raw: str, c: Clause) -> tuple[list[Draft], bool] | None:
@@ -4034,7 +4062,8 @@ def _change_drafts(c: Clause) -> list[Draft]:
 
 _DURABLE = _rx(
     r"^(?P<subj>i|we|my\s+(?:wife|husband|partner|girlfriend|boyfriend|family|kids|son|daughter|friends?)\s+and\s+i)\s+(?P<adv>(?:(?:usually|always|often|sometimes|normally|generally|regularly|also|still|really"
-    r"|mostly|mainly|basically|now|currently|mostly|occasionally|frequently|just|actually)\s+)*)"
+    r"|mostly|mainly|basically|now|currently|mostly|occasionally|frequently|just|actually|rarely|seldom|hardly\s+ever"
+    r"|barely\s+ever)\s+)*)"
     r"(?P<verb>[a-z]+)\b(?P<rest>.*)$"
 )
 _VAGUE_OBJECTS = _vocab("""
@@ -4043,9 +4072,10 @@ _VAGUE_OBJECTS = _vocab("""
     what, how, why, the time, the chance, trouble, help, questions, problems, issues
 """)
 _FREQUENCY = _rx(
-    r"\b(?:every|each)\s+\w+|\b(?:on|at)\s+(?:weekends|the\s+weekend|weekdays|mondays|tuesdays|wednesdays"
-    r"|thursdays|fridays|saturdays|sundays|night|nights)\b|\b(?:once|twice|\w+\s+times)\s+(?:a|per)\s+\w+|\bdaily"
-    r"|\bweekly|\bmonthly|\bregularly|\busually|\balways|\boften|\bsometimes"
+    r"\b(?:only\s+)?(?:every|each)\s+\w+|\b(?:only\s+)?(?:on|at)\s+(?:weekends|the\s+weekend|weekdays|mondays|tuesdays|wednesdays"
+    r"|thursdays|fridays|saturdays|sundays|night|nights)\b|\b(?:only\s+)?(?:once|twice|\w+\s+times)\s+(?:a|per)\s+\w+|\bdaily"
+    r"|\bweekly|\bmonthly|\bregularly|\busually|\balways|\boften|\bsometimes|\brarely|\bseldom|\boccasionally"
+    r"|\b(?:hardly|barely)\s+ever\b"
 )
 _TAIL_CUT = _rx(r"\s*(?:,\s*|\s+)(?:so|because|but|which|since|although|though|if|when|and\s+(?:i|it|that))\b.*$")
 
@@ -5398,6 +5428,17 @@ def _dated_by_start(drafts: list[Draft], start: Clause | None) -> list[Draft]:
     ]
 
 
+def _answer_start(reply: str, today: date) -> Clause | None:
+    """The start a reply states in a piece of its own (``answer_time``), as a clause that only says when."""
+
+    def find(piece: str) -> tuple[DateRef, str | None, int, int] | None:
+        hit = _find_date(piece, today, _looks_past(piece))
+        return (hit.ref, hit.prep, hit.start, hit.end) if hit else None
+
+    when = answer_time.start_piece(reply, find)
+    return Clause("", today, when, "since") if when is not None else None
+
+
 # Any sign that a statement changes something: then it names no context on purpose, and may speak of
 # whichever one context holds the thing ("we switched to WhatsApp" after "at home we use Signal").
 _SAID_AS_CHANGE = _rx(
@@ -5776,6 +5817,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     elif answered and language == "en":
         drafts = _with_answer(drafts, _drafts_from_text(answered, today, "en"))
     language, drafts = _with_fragments(reply, previous, asked, drafts, language, today)
+    drafts = _dated_by_start(drafts, _answer_start(reply, today))  # "at Ikea, since March": the answer's start
     return [
         ExtractedFact(
             text=d.text,  # "The user" until the request's facts are settled (``_speakers_named``)
