@@ -260,3 +260,34 @@ def test_rarely_is_how_often_not_what(text, slot):
 
 def test_rarely_alone_says_no_habit():
     assert [f.slot for f in replied("u still running every day?", "rarely lol why", "Ana", "Bo")] == []
+
+
+# --- an ending said with a dated change ends when the change began ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "ended", "started"),
+    [
+        ("moved to Leeds in march, so I'm not in York anymore", "York", date(2026, 3, 1)),
+        ("I started at Monzo in april and I no longer work at Barclays", "Barclays", date(2026, 4, 1)),
+        ("je suis passé à Bitwarden lundi dernier, plus de LastPass", "LastPass", date(2026, 5, 18)),
+        ("ich bin letzten Monat zu Signal gewechselt, kein WhatsApp mehr", "WhatsApp", date(2026, 4, 1)),
+    ],
+)
+def test_an_ending_beside_a_dated_change_ends_when_it_began(text, ended, started):
+    found = [f for f in said(text) if f.negated and ended.lower() in f.text.lower()]
+    assert found, [f.text for f in said(text)]
+    assert found[0].valid_from.date() == started
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("I moved to Leeds in march. I don't drink coffee anymore", "coffee"),
+        ("I've lived in Leeds since 2019 and I'm not vegan anymore", "vegan"),
+        ("we moved to Linear last week but I'm not using Notion anymore", "Notion"),
+    ],
+)
+def test_an_ending_of_another_kind_keeps_its_own_time(text, ended):
+    found = [f for f in said(text) if f.negated and ended.lower() in f.text.lower()]
+    assert all(f.valid_from == SAID for f in found)

@@ -56,6 +56,7 @@ from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, sa
 from shared.providers.offline import (
     answer_time,
     answers,
+    change_time,
     chat_spelling,
     clause_classifier,
     clauses,
@@ -5053,6 +5054,9 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
         ]
         found = _since_then(found, stripped, drafts, today) if language == "en" and found and drafts else found
         found = _since_then_within(found, stripped, today) if language == "en" and len(found) > 1 else found
+        found = change_time.ended_with_the_change(
+            found, today, lambda d: d.category is EVENT
+        )  # "..., not in York anymore"
         drafts.extend(found or ([] if language == "en" else _redated_by_sentence(drafts, stripped, today, language)))
     return drafts
 
