@@ -291,3 +291,29 @@ def test_an_ending_beside_a_dated_change_ends_when_it_began(text, ended, started
 def test_an_ending_of_another_kind_keeps_its_own_time(text, ended):
     found = [f for f in said(text) if f.negated and ended.lower() in f.text.lower()]
     assert all(f.valid_from == SAID for f in found)
+
+
+# --- a yes to "still ...?" about a stay confirms nothing lasting -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        ("still in Paris? how's the trip", "yes, till sunday"),
+        ("still in Lisbon?", "yep, flying back friday"),
+        ("are you still in Rome?", "yes, back home on monday"),
+        ("u still at the Marriott?", "yeah for another 2 nights"),
+        ("still in Oslo for the conference?", "yep!"),
+    ],
+)
+def test_a_yes_to_a_stay_is_no_home(question, reply):
+    assert [f.text for f in replied(question, reply, "Ana", "Bo") if f.slot and f.slot.startswith("location")] == []
+    assert [f.text for f in replied(question, reply) if f.slot and f.slot.startswith("location")] == []
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "slot"),
+    [("still in Lisbon?", "yep, love it here", "location"), ("still at Kellner?", "yes, 5 years now", "employer")],
+)
+def test_a_yes_without_a_stay_still_confirms(question, reply, slot):
+    assert slot in [(f.slot or "").split("~")[0] for f in replied(question, reply, "Ana", "Bo")]

@@ -62,3 +62,23 @@ def start_piece(reply: str, find: Callable[[str], tuple[Hit, str | None, int, in
             continue  # "Leeds, in March": a time, but not said to be the start
         found.append(when)
     return found[0] if len(found) == 1 else None
+
+
+# A stay said to end soon ("till sunday", "flying back friday", "back home on monday", "another 2 nights"), or one
+# asked about as a trip ("still in Paris? how's the trip"): a yes to "still ...?" then confirms where one is for a
+# while, not where one lives or works.
+_STAY_END = re.compile(
+    r"(?i)\b(?:till|until|til|back\s+(?:home\s+)?(?:on|by|next|this|in|tomorrow|tmrw|tonight|mon|tue|wed|thu|fri|sat"
+    r"|sun)|flying\s+(?:back|home)|fly\s+(?:back|home)|heading\s+(?:back|home)|home\s+(?:on|by|next|tomorrow|tmrw)"
+    r"|another\s+(?:\w+\s+)?(?:day|week|night|month)s?|(?:few|couple(?:\s+of)?)\s+more\s+(?:days|weeks|nights)"
+    r"|last\s+(?:day|night|week)\s+(?:here|there))"
+)
+_TRIP_ASKED = re.compile(
+    r"(?i)\b(?:trip|holiday|holidays|hols|vacation|visit|visiting|conference|hotel|airbnb|travels?|travell?ing"
+    r"|layover|festival)\b"
+)
+
+
+def stay_ends(question: str, reply: str) -> bool:
+    """True when a yes to a "still ...?" question is about a stay: asked as a trip, or said to end soon."""
+    return bool(_TRIP_ASKED.search(question) or _STAY_END.search(reply))

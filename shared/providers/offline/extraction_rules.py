@@ -5781,20 +5781,28 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     answer = _YES_FIRST.match(text)
     reply = text  # as said: "yeah, cardiology" answers "what are you specialising in?" with what follows the yeah
     confirmed: list[Draft] = []
+    # "still in Paris? how's the trip" / "yes, till sunday": a yes to a stay confirms nothing lasting
+    passing = asked and previous is not None and "still" in previous.content.lower()
+    passing = passing and answer_time.stay_ends(_read(previous.content), text)
     if asked and answer and not (_CONFIRM.match(text) or _DENY.match(text)):
         # "No, I moved to Bergen": the statement says it all; "yep, 6 years now": the yes does;
         # "yep, but I'm moving to Cardiff": both the yes and the statement do.
         language = detect_language(text)
         if language == "und" or not _drafts_from_text(text[answer.end() :], today, language):
-            text = answer.group("yes").rstrip(" ,!.")  # "haha yes": the yes
-        elif previous is not None and _CONFIRM.match(answer.group("yes")) and detect_language(previous.content) == "en":
+            text = "" if passing else answer.group("yes").rstrip(" ,!.")  # "haha yes": the yes
+        elif (
+            not passing
+            and previous is not None
+            and _CONFIRM.match(answer.group("yes"))
+            and detect_language(previous.content) == "en"
+        ):
             statement = _statement_from_question(_read(previous.content), denied=False, anymore=False)
             confirmed = _drafts_from_text(statement, today, "en") if statement and language == "en" else []
         elif previous is not None and talk.ended_first(text) and detect_language(previous.content) == "en":
             # "you still doing the choir thing?" / "nah not anymore, joined a derby team": the ending, then the news
             statement = _statement_from_question(_read(previous.content), denied=True, anymore=True)
             confirmed = _drafts_from_text(statement, today, "en") if statement and language == "en" else []
-    if previous is not None and asked and (_CONFIRM.match(text) or _DENY.match(text)):
+    if previous is not None and asked and (_CONFIRM.match(text) and not passing or _DENY.match(text)):
         question = _read(previous.content)
         if detect_language(question) != "en":
             return []

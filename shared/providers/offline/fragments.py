@@ -20,7 +20,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from shared.providers.offline import answers, frames
+from shared.providers.offline import answer_time, answers, frames
 from shared.providers.offline.text_forms import rx, words
 
 # A job by its head noun: a bare noun phrase ending in one of these is what one works as.
@@ -633,8 +633,8 @@ def _still_confirmed(other: str, reply: str) -> list[str]:
     "I'm still at Kellner now" for "u still at Kellner?" / "yep". Only a "still" question: a state that lasts."""
     question = _question(other)
     m = _STILL_Q.match(question.strip(" ?!.")) if question else None
-    if m is None or not _YES_REPLY.match(reply.strip()):
-        return []
+    if m is None or not _YES_REPLY.match(reply.strip()) or answer_time.stay_ends(other, reply):
+        return []  # "still in Paris? how's the trip" / "yes, till sunday": a stay
     if _TRANSIENT.search(m.group("rest")) or _STAY_PLACES.match(m.group("rest")) or " or " in m.group("rest"):
         return []  # "still coming tonight?", "still awake?", "still at the pub?": a moment, not a lasting state
         # ("still using Notion or did you switch?": which half the yes is for is not said)
