@@ -317,3 +317,23 @@ def test_a_yes_to_a_stay_is_no_home(question, reply):
 )
 def test_a_yes_without_a_stay_still_confirms(question, reply, slot):
     assert slot in [(f.slot or "").split("~")[0] for f in replied(question, reply, "Ana", "Bo")]
+
+
+# --- a yes with how long it has held dates what it confirms ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "slot", "start"),
+    [
+        ("Sara you still vegan?", "yep, 6 years now", "diet", date(2020, 5, 1)),
+        ("still at Kellner?", "yes, for about 5 years now", "employer", date(2021, 5, 1)),
+        ("still living in Tromsø?", "yeah 3 years now!", "location", date(2023, 5, 1)),
+    ],
+)
+def test_a_yes_with_how_long_dates_the_fact(question, reply, slot, start):
+    assert starts(replied(question, reply, "Ana", "Bo")).get(slot) == start
+
+
+def test_how_long_of_someone_else_dates_nothing_of_the_users():
+    found = replied("how old is your daughter now?", "6 years now", "Ana", "Bo")
+    assert all(f.valid_from.date() == SAID.date() for f in found)

@@ -21,16 +21,16 @@ _PIECE_SPLIT = re.compile(r"[.!?;,\n]+|\s[-–—]+\s|[\U0001F300-\U0001FAFF\u26
 # Cheap gate: a reply without one of these words states no start.
 _TIME_WORDS = re.compile(
     r"(?i)\b(?:since|start|started|starting|began|from|for|joined|moved|been|ago|jan|feb|mar|apr|may|jun|jul|aug"
-    r"|sep|sept|oct|nov|dec|last|this|\d{4})"
+    r"|sep|sept|oct|nov|dec|last|this|\d{4}|years?|yrs?|months?|weeks?|now)"
 )
-_OPENERS = r"(?:(?:and|so|oh|btw|also|but|well|yeah|yes|yep|haha+|lol|ok|okay)\s+)*"
+_OPENERS = r"(?:(?:and|so|oh|btw|also|but|well|yeah|yes|yep|yup|haha+|lol|ok|okay)(?:\s+|$))*"
 # What may stand beside the time in a start-only piece (the time itself already cut out).
 _START_ONLY = re.compile(
     r"(?i)^" + _OPENERS + r"(?:(?:i|we|i've|ive|we've|i\s+have|i'm|im)\s+)?"
     r"(?:(?:just|only|officially|actually|finally|properly)\s+)*"
     r"(?:(?:started|start|starting|began|begin|joined|moved\s+(?:there|here|in)|been\s+(?:there|here)"
     r"|(?:living|working|lived|worked)\s+(?:there|here)|there|here)\s*)?"
-    r"(?:(?:now|lol|haha+|btw|tho|though|actually|already|officially)\s*)*$"
+    r"(?:(?:now|lol|haha+|btw|tho|though|actually|already|officially|for)\s*)*$"
 )
 # A time with no start word must say "since", "for" or "from" itself: a bare "in March" may be anything.
 _START_WORD = re.compile(
@@ -58,7 +58,8 @@ def start_piece(reply: str, find: Callable[[str], tuple[Hit, str | None, int, in
         prep = (prep or said.split()[0]).lower()
         if not _START_ONLY.match(re.sub(r"\s+", " ", rest)):
             continue
-        if prep not in _START_PREPS and not _START_WORD.search(rest):
+        held = said.endswith(" now") and not said.startswith(("in ", "on ", "by "))  # "6 years now": held since
+        if prep not in _START_PREPS and not _START_WORD.search(rest) and not held:
             continue  # "Leeds, in March": a time, but not said to be the start
         found.append(when)
     return found[0] if len(found) == 1 else None

@@ -5436,7 +5436,7 @@ def _answer_start(reply: str, today: date) -> Clause | None:
     """The start a reply states in a piece of its own (``answer_time``), as a clause that only says when."""
 
     def find(piece: str) -> tuple[DateRef, str | None, int, int] | None:
-        hit = _find_date(piece, today, _looks_past(piece))
+        hit = _find_date(piece, today, _looks_past(piece) or piece.lower().rstrip(" !.").endswith(" now"))
         return (hit.ref, hit.prep, hit.start, hit.end) if hit else None
 
     when = answer_time.start_piece(reply, find)
@@ -5829,7 +5829,8 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     elif answered and language == "en":
         drafts = _with_answer(drafts, _drafts_from_text(answered, today, "en"))
     language, drafts = _with_fragments(reply, previous, asked, drafts, language, today)
-    drafts = _dated_by_start(drafts, _answer_start(reply, today))  # "at Ikea, since March": the answer's start
+    if any(d.valid_from is None and not d.negated and d.category is not EVENT for d in drafts) and len(reply) < 160:
+        drafts = _dated_by_start(drafts, _answer_start(reply, today))  # "at Ikea, since March": the answer's start
     return [
         ExtractedFact(
             text=d.text,  # "The user" until the request's facts are settled (``_speakers_named``)
