@@ -47,7 +47,7 @@ def start_piece(reply: str, find: Callable[[str], tuple[Hit, str | None, int, in
     found: list[Hit] = []
     for piece in _PIECE_SPLIT.split(reply):
         piece = piece.strip()
-        if not piece or len(piece.split()) > 8:
+        if not piece or len(piece.split()) > 8 or not _TIME_WORDS.search(piece):
             continue
         hit = find(piece)
         if hit is None:

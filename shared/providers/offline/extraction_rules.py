@@ -5829,7 +5829,8 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     elif answered and language == "en":
         drafts = _with_answer(drafts, _drafts_from_text(answered, today, "en"))
     language, drafts = _with_fragments(reply, previous, asked, drafts, language, today)
-    if any(d.valid_from is None and not d.negated and d.category is not EVENT for d in drafts) and len(reply) < 160:
+    undated = any(d.valid_from is None and not d.negated and d.category is not EVENT for d in drafts)
+    if asked and undated and len(reply) < 160:
         drafts = _dated_by_start(drafts, _answer_start(reply, today))  # "at Ikea, since March": the answer's start
     return [
         ExtractedFact(
