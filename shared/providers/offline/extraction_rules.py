@@ -54,8 +54,10 @@ from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
 from shared.domain.needles import Needles, lowered_ascii, needles, sub_if_possible
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot, with_speaker
 from shared.providers.offline import (
+    answer_time,
     answers,
     assistant_manner,
+    change_time,
     chat_spelling,
     clause_classifier,
     clauses,
@@ -71,6 +73,7 @@ from shared.providers.offline import (
     frames,
     held_states,
     homes,
+    job_ahead,
     kin,
     life,
     others_news,
@@ -1281,6 +1284,7 @@ def _prepare(raw: str, today: date) -> Clause | None:
     cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
     if fronted := _FRONTED_RHYTHM.match(cleaned):
         cleaned = f"{fronted.group('rest')} {fronted.group('when').lower()}"
+    cleaned = life.off_medicine(cleaned)  # "came off the sertraline in june": an ending, said with its "I"
     text = clauses.plain(_expand_contractions(_with_subject(kin.said_plainly(cleaned))))
     asked = _REQUEST.match(text) or _QUESTION_START.match(text)
     if not text or (asked and not assistant_manner.read(text)) or _HYPOTHETICAL.match(text):
@@ -3374,6 +3378,8 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True, *, tagged: 
         return []  # "I'm in Ravensholt all week for training": where one is for a while, not where one lives
     if _MOOD_OR_PERSON.match(c.text):
         return []  # "I'm doing better", "I love her already": how one is now, or a feeling for someone named before
+    if ahead := _job_ahead_drafts(c):
+        return ahead  # "I took a new job that starts in October": dated when it starts
     if tagged and (said := _tag_form_drafts(raw, c)):
         drafts, defers = said
         # a form that drops a detail speaks only where the rules say nothing, or only on a catch-all slot
@@ -3402,6 +3408,29 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True, *, tagged: 
         drafts = _role_at_drafts(c) or drafts  # "I'm a junior acountant at a small firm": a role, not a trait
     drafts = drafts or _progressive_as_present(c, general) or _years_as_role(raw, c.today, general)
     return [_dated(_tag_retyped(d, c), c) for d in drafts if not tag_forms.someone_elses_tool(d.text, d.slot)]
+
+
+def _job_ahead_drafts(c: Clause) -> list[Draft]:
+    """A job taken that starts later (``job_ahead``): its role and employer when named, else the start as an event;
+    each dated when it starts (a day said without a year is the next one: "begins on the 1st of June")."""
+    said = job_ahead.read(c.text) if c.date is not None else None
+    if said is None or c.date is None:
+        return []
+    day = c.date.day
+    if day <= c.today and not c.date.has_year:
+        day = _add_months(day, 12)
+    if day <= c.today:
+        return []  # "the new job started in January": begun, read by the start frames
+    ahead = replace(c, date=replace(c.date, day=day), date_prep=None)
+    role, org = said
+    drafts = []
+    if role and _is_occupation(role.split()[-1]):
+        drafts.append(Draft(f"The user works as {_article(role)} {role}", FACT, 7, "occupation", _value(role)))
+    if org and (named := _org(org)):
+        drafts.append(_employer_draft(*named, "at", None))
+    if not drafts:
+        drafts = [Draft(f"The user starts a new job{ahead.when()}", EVENT, 6, "event:new-job", ahead.date.bare())]
+    return [_dated(d, ahead) for d in drafts]
 
 
 def _tag_form_drafts(raw: str, c: Clause) -> tuple[list[Draft], bool] | None:
@@ -4054,7 +4083,8 @@ def _change_drafts(c: Clause) -> list[Draft]:
 
 _DURABLE = _rx(
     r"^(?P<subj>i|we|my\s+(?:wife|husband|partner|girlfriend|boyfriend|family|kids|son|daughter|friends?)\s+and\s+i)\s+(?P<adv>(?:(?:usually|always|often|sometimes|normally|generally|regularly|also|still|really"
-    r"|mostly|mainly|basically|now|currently|mostly|occasionally|frequently|just|actually)\s+)*)"
+    r"|mostly|mainly|basically|now|currently|mostly|occasionally|frequently|just|actually|rarely|seldom|hardly\s+ever"
+    r"|barely\s+ever)\s+)*)"
     r"(?P<verb>[a-z]+)\b(?P<rest>.*)$"
 )
 _VAGUE_OBJECTS = _vocab("""
@@ -4063,10 +4093,11 @@ _VAGUE_OBJECTS = _vocab("""
     what, how, why, the time, the chance, trouble, help, questions, problems, issues
 """)
 _FREQUENCY = _rx(
-    r"\b(?:every|each)\s+\w+|\b(?:on|at)\s+(?:weekends|the\s+weekend|weekdays|mondays|tuesdays|wednesdays"
-    r"|thursdays|fridays|saturdays|sundays|night|nights)\b|\bon\s+" + _WEEKDAY_RE + r"\s+(?:nights|mornings|evenings"
-    r"|afternoons)\b|\b(?:once|twice|\w+\s+times)\s+(?:a|per)\s+\w+|\bdaily"
-    r"|\bweekly|\bmonthly|\bregularly|\busually|\balways|\boften|\bsometimes"
+    r"\b(?:only\s+)?(?:every|each)\s+\w+|\b(?:only\s+)?(?:on|at)\s+(?:weekends|the\s+weekend|weekdays|mondays|tuesdays"
+    r"|wednesdays|thursdays|fridays|saturdays|sundays|night|nights)\b|\bon\s+" + _WEEKDAY_RE + r"\s+(?:nights|mornings"
+    r"|evenings|afternoons)\b|\b(?:only\s+)?(?:once|twice|\w+\s+times)\s+(?:a|per)\s+\w+|\bdaily"
+    r"|\bweekly|\bmonthly|\bregularly|\busually|\balways|\boften|\bsometimes|\brarely|\bseldom|\boccasionally"
+    r"|\b(?:hardly|barely)\s+ever\b"
 )
 _TAIL_CUT = _rx(r"\s*(?:,\s*|\s+)(?:so|because|but|which|since|although|though|if|when|and\s+(?:i|it|that))\b.*$")
 
@@ -5044,6 +5075,9 @@ def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
         ]
         found = _since_then(found, stripped, drafts, today) if language == "en" and found and drafts else found
         found = _since_then_within(found, stripped, today) if language == "en" and len(found) > 1 else found
+        found = change_time.ended_with_the_change(
+            found, today, lambda d: d.category is EVENT
+        )  # "..., not in York anymore"
         drafts.extend(found or ([] if language == "en" else _redated_by_sentence(drafts, stripped, today, language)))
     return drafts
 
@@ -5435,6 +5469,17 @@ def _dated_by_start(drafts: list[Draft], start: Clause | None) -> list[Draft]:
     ]
 
 
+def _answer_start(reply: str, today: date) -> Clause | None:
+    """The start a reply states in a piece of its own (``answer_time``), as a clause that only says when."""
+
+    def find(piece: str) -> tuple[DateRef, str | None, int, int] | None:
+        hit = _find_date(piece, today, _looks_past(piece) or piece.lower().rstrip(" !.").endswith(" now"))
+        return (hit.ref, hit.prep, hit.start, hit.end) if hit else None
+
+    when = answer_time.start_piece(reply, find)
+    return Clause("", today, when, "since") if when is not None else None
+
+
 # Any sign that a statement changes something: then it names no context on purpose, and may speak of
 # whichever one context holds the thing ("we switched to WhatsApp" after "at home we use Signal").
 _SAID_AS_CHANGE = _rx(
@@ -5792,20 +5837,28 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     answer = _YES_FIRST.match(text)
     reply = text  # as said: "yeah, cardiology" answers "what are you specialising in?" with what follows the yeah
     confirmed: list[Draft] = []
+    # "still in Paris? how's the trip" / "yes, till sunday": a yes to a stay confirms nothing lasting
+    passing = asked and previous is not None and "still" in previous.content.lower()
+    passing = passing and answer_time.stay_ends(_read(previous.content), text)
     if asked and answer and not (_CONFIRM.match(text) or _DENY.match(text)):
         # "No, I moved to Bergen": the statement says it all; "yep, 6 years now": the yes does;
         # "yep, but I'm moving to Cardiff": both the yes and the statement do.
         language = detect_language(text)
         if language == "und" or not _drafts_from_text(text[answer.end() :], today, language):
-            text = answer.group("yes").rstrip(" ,!.")  # "haha yes": the yes
-        elif previous is not None and _CONFIRM.match(answer.group("yes")) and detect_language(previous.content) == "en":
+            text = "" if passing else answer.group("yes").rstrip(" ,!.")  # "haha yes": the yes
+        elif (
+            not passing
+            and previous is not None
+            and _CONFIRM.match(answer.group("yes"))
+            and detect_language(previous.content) == "en"
+        ):
             statement = _statement_from_question(_read(previous.content), denied=False, anymore=False)
             confirmed = _drafts_from_text(statement, today, "en") if statement and language == "en" else []
         elif previous is not None and talk.ended_first(text) and detect_language(previous.content) == "en":
             # "you still doing the choir thing?" / "nah not anymore, joined a derby team": the ending, then the news
             statement = _statement_from_question(_read(previous.content), denied=True, anymore=True)
             confirmed = _drafts_from_text(statement, today, "en") if statement and language == "en" else []
-    if previous is not None and asked and (_CONFIRM.match(text) or _DENY.match(text)):
+    if previous is not None and asked and (_CONFIRM.match(text) and not passing or _DENY.match(text)):
         question = _read(previous.content)
         if detect_language(question) != "en":
             return []
@@ -5832,6 +5885,9 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     elif answered and language == "en":
         drafts = _with_answer(drafts, _drafts_from_text(answered, today, "en"))
     language, drafts = _with_fragments(reply, previous, asked, drafts, language, today)
+    undated = any(d.valid_from is None and not d.negated and d.category is not EVENT for d in drafts)
+    if asked and undated and len(reply) < 160:
+        drafts = _dated_by_start(drafts, _answer_start(reply, today))  # "at Ikea, since March": the answer's start
     return [
         ExtractedFact(
             text=d.text,  # "The user" until the request's facts are settled (``_speakers_named``)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from shared.providers.offline import answers, frames
+from shared.providers.offline import answer_time, answers, frames
 from shared.providers.offline.text_forms import rx, words
 
 # A job by its head noun: a bare noun phrase ending in one of these is what one works as.
@@ -392,7 +392,21 @@ def _without(sentence: str) -> list[str]:
         return []
     thing = (m.group("thing") or m.group("free") or ("sober" if m.group("sober") else "")).lower()
     said = _HABITS.get(thing)
-    return [said] if said else []
+    return [f"{said}{_ago(m.group(0))}"] if said else []
+
+
+_DAY_N = rx(r"\b(?P<unit>day|week|month|year)\s+(?P<n>\d{1,4})\b")
+_N_SPANS = rx(rf"\b(?P<n>{_COUNT})\s+(?P<unit>day|week|month|year|yr)s?\b")
+
+
+def _ago(counted: str) -> str:
+    """ " 40 days ago" for "day 40 without a cigarette", " 3 weeks ago" for "3 weeks without a drink": the count
+    says when the habit ended (the caller reads the time as the ending's)."""
+    m = _DAY_N.search(counted) or _N_SPANS.search(counted)
+    if m is None:
+        return ""
+    n, unit = m.group("n").lower(), {"yr": "year"}.get(m.group("unit").lower(), m.group("unit").lower())
+    return f" {n} {unit}{'' if n in ('1', 'a', 'one') else 's'} ago"
 
 
 # -------------------------------------------------------------------------------------------- where a commute starts
@@ -600,8 +614,16 @@ _TRANSIENT = rx(
     r"up\s+for|on\s+for|down\s+for|free|busy|around|awake|up|alive|there|here|ok|okay|alright|sick|ill|hungry|tired|"
     r"mad|angry|upset|annoyed|sad|waiting|home|online|in\s+bed|at\s+(?:home|work|the\s+(?:office|pub|bar|party|gym|"
     r"station|airport|hospital))|on\s+(?:the\s+)?(?:train|bus|way|phone)|joining|meeting|doing\s+(?:ok|okay|alright)|"
-    r"thinking|considering|planning|hoping|looking|trying|waiting|it|that|this)\b"
+    r"thinking|considering|planning|hoping|looking|trying|waiting|it|that|this|"
+    # a project or a mending with an end ("still training for the marathon?", "still recovering?"), a want
+    # ("still need a lift?"), a plan ("still at Kellner next month?")
+    r"training\s+for|preparing|revising|recovering|healing|renovating|redoing|fixing|packing|moving|staying|visiting|"
+    r"travell?ing|applying|searching|hunting|interviewing|queu(?:e|ing)|need|needs|want|wants|fancy|got|next|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)\b"
 )
+# Where one is only for a while, said with a preposition and a common noun ("still in hospital?", "still on the
+# waitlist?", "still at your mum's?"); a place by its name ("still at Kellner?") or a school ("still at uni?") lasts.
+_STAY_PLACES = rx(r"^(?:in|at|on|with)\s+(?!(?:uni|university|college|school|sixth\s+form)\b)(?-i:[a-z])")
 _STATES = rx(rf"^(?:{_DIETS}|single|married|engaged|sober|together|pregnant|retired|unemployed|freelance)$")
 _LISTENERS = {"your": "my", "ur": "my", "yours": "mine", "urs": "mine"}
 
@@ -611,10 +633,11 @@ def _still_confirmed(other: str, reply: str) -> list[str]:
     "I'm still at Kellner now" for "u still at Kellner?" / "yep". Only a "still" question: a state that lasts."""
     question = _question(other)
     m = _STILL_Q.match(question.strip(" ?!.")) if question else None
-    if m is None or not _YES_REPLY.match(reply.strip()):
-        return []
-    if _TRANSIENT.search(m.group("rest")):
+    if m is None or not _YES_REPLY.match(reply.strip()) or answer_time.stay_ends(other, reply):
+        return []  # "still in Paris? how's the trip" / "yes, till sunday": a stay
+    if _TRANSIENT.search(m.group("rest")) or _STAY_PLACES.match(m.group("rest")) or " or " in m.group("rest"):
         return []  # "still coming tonight?", "still awake?", "still at the pub?": a moment, not a lasting state
+        # ("still using Notion or did you switch?": which half the yes is for is not said)
     if re.search(r"(?i)\b(?:my|mine|our|ours|me|us)\b", m.group("rest")):
         return []  # "do u still have my charger": the asker's thing, not the listener's
     rest = " ".join(_LISTENERS.get(w.lower(), w) for w in m.group("rest").split())
@@ -632,6 +655,8 @@ def _still_confirmed(other: str, reply: str) -> list[str]:
     said_be = be.startswith(("are", "r ")) or "'" in be or "’" in be or be in ("ur", "youre")
     if said_be or first in ("in", "at", "with", "on", "a", "an", "the") or _STATES.match(first):
         return [f"I'm still {rest}"]
+    if frames.base_of_gerund(frames.gerund(first)) != first:
+        return []  # "still hungover?", "still stuck in traffic?": a word that is no verb is a passing state
     return [f"I still {rest}"]  # "you still play the cello": a verb, not a state
 
 

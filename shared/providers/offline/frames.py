@@ -31,7 +31,7 @@ from datetime import date, timedelta
 
 from shared.domain.needles import search_if_possible
 from shared.domain.slots import CONTEXT_MARK
-from shared.providers.offline import contexts, foreign_clauses, foreign_people, foreign_verbs, foreign_workplace
+from shared.providers.offline import contexts, foreign_clauses, foreign_people, foreign_verbs, foreign_workplace, life
 from shared.providers.offline.text_forms import finditer as _finditer
 from shared.providers.offline.text_forms import match as _match
 from shared.providers.offline.text_forms import rx as _rx
@@ -1057,6 +1057,8 @@ def ending_marker(text: str) -> tuple[str, str] | None:
             return marker, f"I am {first} {tail}".strip()  # "stopped learning French" ends "I'm learning French"
         if base:
             return marker, f"I {base} {tail}".strip()
+        if marker in ("came off", "come off") and not life.one_comes_off(rest):
+            return None  # "I came off my bike": a fall, not an ending
         if (
             marker
             in (

@@ -337,6 +337,34 @@ _ON_MEDICINE = re.compile(
 )
 
 
+# Coming off a medicine, said many ways and often without "I" ("came off the sertraline in june", "got off the
+# antidepressants", "weaned myself off citalopram", "tapered off the steroids"): an ending, said as the endings read
+# it ("I came off ..."). What one comes off that is no medicine or programme is none ("came off my bike").
+_OFF_GATE = re.compile(r"(?i)\boff\b")
+_OFF_MEDICINE = re.compile(
+    r"(?i)^(?:i\s+)?(?P<adv>(?:(?:have|had|just|finally|recently|slowly|gradually|completely|officially)\s+)*)"
+    r"(?:came|come|got|weaned\s+(?:myself\s+)?|tapered)\s*off\s+(?:of\s+)?"
+    rf"(?P<med>(?:(?:the|my|all\s+my)\s+)?(?:[a-z]+{_DRUG_ENDINGS}|{_MEDICINE_WORDS}|(?:the\s+)?pill))\b"
+)
+_PROGRAMMES = re.compile(r"(?i)^(?:the\s+|my\s+)?(?:[\w-]+\s+)?(?:diet|programme|program|plan|rota|contract|keto)\b")
+
+
+def off_medicine(clause: str) -> str:
+    """ "came off the sertraline in june" -> "I came off the sertraline in june"; any other clause as it is."""
+    if not _OFF_GATE.search(clause):
+        return clause
+    m = _OFF_MEDICINE.match(clause.strip())
+    return f"I {m.group('adv')}came off {m.group('med')}{clause.strip()[m.end() :]}" if m else clause
+
+
+def one_comes_off(thing: str) -> bool:
+    """True for what one is on and comes off: a medicine ("the sertraline", "the pill") or a programme ("keto")."""
+    med = re.match(
+        rf"(?i)^(?:(?:the|my|all\s+my)\s+)?(?:[a-z]+{_DRUG_ENDINGS}|{_MEDICINE_WORDS}|(?:the\s+)?pill)\b", thing
+    )
+    return bool(med or _PROGRAMMES.match(thing))
+
+
 def medicine_taken(clause: str) -> tuple[str, str] | None:
     """(what is said after "The user", the slot's key) for a medicine one takes ("is on sertraline for anxiety",
     "sertraline"); None for anything else."""
