@@ -123,6 +123,9 @@ def test_her_facts_say_she(message: str, subject: str) -> None:
         ("ich wohne in Berlin, meine Frau ist Lehrerin", "Der Nutzer"),
         # "in Berlin" is no feminine noun
         ("ich bin in Berlin und wohne in Potsdam", "Der Nutzer"),
+        # an adjective in "-ique" is both genders
+        ("Je suis allergique au pollen et j'habite à Rodez.", "L'utilisateur"),
+        ("je suis sceptique mais j'habite à Albi maintenant", "L'utilisateur"),
     ],
 )
 def test_no_feminine_word_of_hers_keeps_the_subject(message: str, subject: str) -> None:
