@@ -156,6 +156,7 @@ def outputs(requests: list[Any]) -> list[Any]:
 
     extraction_rules._cached_turn_facts.cache_clear()  # the rules changed: nothing cached still holds
     extraction_rules._last_clauses.cache_clear()
+    extraction_rules._drafts_from_text_cached.cache_clear()
     return [tuple(extraction_rules.extract_facts(r)) for r in requests]
 
 

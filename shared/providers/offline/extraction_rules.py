@@ -4966,6 +4966,18 @@ def _introduction_card(sentence: str) -> list[str] | None:
 
 
 def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
+    return list(_drafts_from_text_cached(text, today, language))
+
+
+# Pure (the text, its day and its language are all it reads), and chats repeat their statements ("I'm vegan.",
+# "I live in Paris.") from user to user on the same day; a reply's text is also read more than once. Whatever
+# switches a rule off in-process (bench/rule_coverage.py) clears this with _cached_turn_facts.
+@lru_cache(maxsize=8192)
+def _drafts_from_text_cached(text: str, today: date, language: str) -> tuple[Draft, ...]:
+    return tuple(_drafts_read_from_text(text, today, language))
+
+
+def _drafts_read_from_text(text: str, today: date, language: str) -> list[Draft]:
     drafts: list[Draft] = []
     general = not _NOT_FOR_GENERAL.search(text)
     text = _QUOTED.sub(" ", text)
