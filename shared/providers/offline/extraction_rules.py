@@ -51,7 +51,7 @@ from functools import lru_cache, partial
 from shared.domain import thing_match
 from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
-from shared.domain.needles import Needles, lowered_ascii, needles, sub_if_possible
+from shared.domain.needles import Needles, lowered_ascii, may_match, needles, of_pattern, sub_if_possible
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot, with_speaker
 from shared.providers.offline import (
     answers,
@@ -892,9 +892,12 @@ def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
     if not _MAY_HAVE_DATE.search(text):
         return best[2] if best else None
     perfect = bool(_PERFECT.search(text))
+    lowered = lowered_ascii(text)
     for kind, pattern in _DATE_PATTERNS:
         if kind == "for" and not perfect:
             continue  # "for two weeks" ahead is a length, not a start
+        if not may_match(of_pattern(pattern), lowered):
+            continue  # none of the words every match of it holds (shared.domain.needles): it cannot match
         for match in pattern.finditer(text):
             groups = match.groupdict()
             prep = re.sub(r"\s+", " ", (groups.get("prep") or "").lower()) or None
@@ -3007,6 +3010,12 @@ for _lang, _words in _MARKERS.items():
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?|[^\W\d_]+'")
 
 
+@lru_cache(maxsize=16384)  # pure; chat repeats its words, and each would be tried against every spelling
+def _spelled_as(token: str) -> tuple[str, ...]:
+    """The languages whose letters or word endings the token has (_SPELLINGS), one entry per spelling."""
+    return tuple(lang for spelling, lang in _SPELLINGS if spelling.search(token))
+
+
 @lru_cache(maxsize=8192)  # pure; a message is asked about more than once (chat spellings, answers, context)
 def detect_language(text: str) -> str:
     """ "en", "de", "es", "fr", "it", "pt", or "und" when the text is in none of these (or in a non-Latin script).
@@ -3029,9 +3038,8 @@ def detect_language(text: str) -> str:
                 foreign_words.add(token)
         if token in _ENGLISH_SLANG:
             scores["en"] += 1
-        for spelling, lang in _SPELLINGS:
-            if spelling.search(token):
-                scores[lang] += 1  # "murió", "mudança", "Wohnung": letters and endings of one language
+        for lang in _spelled_as(token):
+            scores[lang] += 1  # "murió", "mudança", "Wohnung": letters and endings of one language
         if token.startswith(_FR_ELISIONS):
             scores["fr"] += 1
     if scores["en"] and foreign_words == {"no"} and max(scores[lang] for lang in scores if lang != "en") == 1:
