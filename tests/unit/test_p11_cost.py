@@ -123,3 +123,24 @@ def test_a_words_spellings_are_the_spelling_patterns_it_matches() -> None:
     assert er._spelled_as("the") == ()
     assert er._spelled_as("wohnungen") == ("de",)
     assert er._spelled_as("informação") == ("pt",)
+
+
+# --- a clause's context, cached -------------------------------------------------------------------------------
+
+
+def test_a_clauses_context_cached_is_what_it_finds() -> None:
+    from shared.providers.offline import frames
+
+    said = (
+        ("At work we use Postgres", "en"),
+        ("for my side project I use SQLite", "en"),
+        ("I switched my home computer to macOS", "en"),
+        ("I live in Paris", "en"),
+        ("Bei der Arbeit nutzen wir Jira", "de"),
+    )
+    frames.find_context.cache_clear()
+    first = [frames.find_context(text, language) for text, language in said]
+    assert first == [frames.find_context.__wrapped__(text, language) for text, language in said]
+    assert first == [frames.find_context(text, language) for text, language in said]  # from the cache
+    assert first[0] == ("work", "we use Postgres")
+    assert first[3] == (None, "I live in Paris")
