@@ -144,3 +144,19 @@ def test_a_clauses_context_cached_is_what_it_finds() -> None:
     assert first == [frames.find_context(text, language) for text, language in said]  # from the cache
     assert first[0] == ("work", "we use Postgres")
     assert first[3] == (None, "I live in Paris")
+
+
+# --- triage, cached per turn -----------------------------------------------------------------------------------
+
+
+def test_triage_cached_is_triage() -> None:
+    from shared.domain import triage
+
+    turns = ("Thanks!", "ok", "yes", "I moved to Lisbon.", "Can you help me write an email?", "  ", "yep, 6 years now")
+    triage.triage.cache_clear()
+    for asked in (False, True):
+        first = [triage.triage(t, follows_assistant_question=asked) for t in turns]
+        assert first == [triage.triage.__wrapped__(t, follows_assistant_question=asked) for t in turns]
+        assert first == [triage.triage(t, follows_assistant_question=asked) for t in turns]  # from the cache
+    assert triage.triage("yes", follows_assistant_question=True) is triage.Triage.CONFIRMATION
+    assert triage.triage("yes") is not triage.Triage.CONFIRMATION
