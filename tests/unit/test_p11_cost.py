@@ -160,3 +160,18 @@ def test_triage_cached_is_triage() -> None:
         assert first == [triage.triage(t, follows_assistant_question=asked) for t in turns]  # from the cache
     assert triage.triage("yes", follows_assistant_question=True) is triage.Triage.CONFIRMATION
     assert triage.triage("yes") is not triage.Triage.CONFIRMATION
+
+
+# --- a role-play set up by the assistant, each earlier turn searched once -------------------------------------
+
+
+def test_play_searches_cached_are_the_searches() -> None:
+    said = (
+        "Let's play a game: you are a knight and I am the dragon. What do you do?",
+        "ok, game over, back to normal",
+        "I live in Paris.",
+        "Sure, happy to help.",
+    )
+    for text in said:
+        assert er._play_over(text) == bool(er._PLAY_OVER.search(text))
+        assert er._sets_play(text) == bool(er._ASSISTANT_SETS_PLAY.search(text))

@@ -6278,14 +6278,25 @@ _PLAY_OVER = _rx(
 def _in_assistant_play(turn: Turn, before: list[Turn]) -> bool:
     """A user turn answering inside a game, story or role the assistant set up (and nobody left since) is the
     character's: like the games the user sets up (said_forms.in_play), its "I live in a castle" is no fact."""
-    if _PLAY_OVER.search(turn.content):
+    if _play_over(turn.content):
         return False
     for said in reversed(before[-LOOKBACK_TURNS:]):
-        if _PLAY_OVER.search(said.content):
+        if _play_over(said.content):
             return False
-        if said.role == "assistant" and _ASSISTANT_SETS_PLAY.search(said.content):
+        if said.role == "assistant" and _sets_play(said.content):
             return True
     return False
+
+
+# Each turn is looked back at by the turns after it: its text is searched once (pure).
+@lru_cache(maxsize=8192)
+def _play_over(text: str) -> bool:
+    return _PLAY_OVER.search(text) is not None
+
+
+@lru_cache(maxsize=8192)
+def _sets_play(text: str) -> bool:
+    return _ASSISTANT_SETS_PLAY.search(text) is not None
 
 
 # How far back a pronoun may find the speaker's previous turn: the turn before, with at most two other
