@@ -69,6 +69,7 @@ _VERBISH = re.compile(r"\b(?:\w+ed|am|is|are|was|were|have|has|had|do|does|did|\
 
 def _extract(turn: Turn, context: tuple[Turn, ...]) -> list[ExtractedFact]:
     extraction_rules._cached_turn_facts.cache_clear()
+    extraction_rules._drafts_from_text_cached.cache_clear()  # the gates may have changed
     return extraction_rules.extract_facts(ExtractionInput(new_turns=(turn,), context_turns=context))
 
 
@@ -86,6 +87,7 @@ def _gates_open() -> Iterator[None]:
     finally:
         extraction_rules.GENERAL_FACT_CONFIDENCE, extraction_rules.GENERAL_ENDING_CONFIDENCE = saved
         extraction_rules._cached_turn_facts.cache_clear()
+        extraction_rules._drafts_from_text_cached.cache_clear()
 
 
 def pieces(text: str) -> list[str]:

@@ -152,10 +152,12 @@ def unit_requests(path: Path) -> list[Any]:
 
 
 def outputs(requests: list[Any]) -> list[Any]:
-    from shared.providers.offline import extraction_rules
+    from shared.providers.offline import extraction_rules, frames
 
     extraction_rules._cached_turn_facts.cache_clear()  # the rules changed: nothing cached still holds
     extraction_rules._last_clauses.cache_clear()
+    extraction_rules._drafts_from_text_cached.cache_clear()
+    frames.find_context.cache_clear()
     return [tuple(extraction_rules.extract_facts(r)) for r in requests]
 
 

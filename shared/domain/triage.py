@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
+from functools import lru_cache
 
 from shared.domain.needles import sub_if_possible
 
@@ -228,6 +229,7 @@ def _clauses(text: str) -> list[str]:
     return clauses
 
 
+@lru_cache(maxsize=8192)  # pure, and chat repeats its turns ("thanks!", "ok", "sounds good"): each is read once
 def triage(content: str, *, follows_assistant_question: bool = False) -> Triage:
     """The class of a user turn, for the extraction decision. Pure and deterministic."""
     text = content.strip()

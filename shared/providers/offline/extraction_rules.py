@@ -51,7 +51,7 @@ from functools import lru_cache, partial
 from shared.domain import thing_match
 from shared.domain.cursor import RULES_LOOKBACK_TURNS
 from shared.domain.models import Category, ExtractedFact, ExtractionInput, Turn
-from shared.domain.needles import Needles, lowered_ascii, needles, sub_if_possible
+from shared.domain.needles import Needles, lowered_ascii, may_match, needles, of_pattern, sub_if_possible
 from shared.domain.slots import WORK, base_slot, context_of, is_multi_valued, same_context_slot, with_speaker
 from shared.providers.offline import (
     answer_time,
@@ -906,9 +906,12 @@ def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
     if not _MAY_HAVE_DATE.search(text):
         return best[2] if best else None
     perfect = bool(_PERFECT.search(text))
+    lowered = lowered_ascii(text)
     for kind, pattern in _DATE_PATTERNS:
         if kind == "for" and not perfect:
             continue  # "for two weeks" ahead is a length, not a start
+        if not may_match(of_pattern(pattern), lowered):
+            continue  # none of the words every match of it holds (shared.domain.needles): it cannot match
         for match in pattern.finditer(text):
             groups = match.groupdict()
             prep = re.sub(r"\s+", " ", (groups.get("prep") or "").lower()) or None
@@ -3024,6 +3027,12 @@ for _lang, _words in _MARKERS.items():
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?|[^\W\d_]+'")
 
 
+@lru_cache(maxsize=16384)  # pure; chat repeats its words, and each would be tried against every spelling
+def _spelled_as(token: str) -> tuple[str, ...]:
+    """The languages whose letters or word endings the token has (_SPELLINGS), one entry per spelling."""
+    return tuple(lang for spelling, lang in _SPELLINGS if spelling.search(token))
+
+
 @lru_cache(maxsize=8192)  # pure; a message is asked about more than once (chat spellings, answers, context)
 def detect_language(text: str) -> str:
     """ "en", "de", "es", "fr", "it", "pt", or "und" when the text is in none of these (or in a non-Latin script).
@@ -3046,9 +3055,8 @@ def detect_language(text: str) -> str:
                 foreign_words.add(token)
         if token in _ENGLISH_SLANG:
             scores["en"] += 1
-        for spelling, lang in _SPELLINGS:
-            if spelling.search(token):
-                scores[lang] += 1  # "murió", "mudança", "Wohnung": letters and endings of one language
+        for lang in _spelled_as(token):
+            scores[lang] += 1  # "murió", "mudança", "Wohnung": letters and endings of one language
         if token.startswith(_FR_ELISIONS):
             scores["fr"] += 1
     if scores["en"] and foreign_words == {"no"} and max(scores[lang] for lang in scores if lang != "en") == 1:
@@ -5018,6 +5026,18 @@ def _introduction_card(sentence: str) -> list[str] | None:
 
 
 def _drafts_from_text(text: str, today: date, language: str) -> list[Draft]:
+    return list(_drafts_from_text_cached(text, today, language))
+
+
+# Pure (the text, its day and its language are all it reads), and chats repeat their statements ("I'm vegan.",
+# "I live in Paris.") from user to user on the same day; a reply's text is also read more than once. Whatever
+# switches a rule off in-process (bench/rule_coverage.py) clears this with _cached_turn_facts.
+@lru_cache(maxsize=8192)
+def _drafts_from_text_cached(text: str, today: date, language: str) -> tuple[Draft, ...]:
+    return tuple(_drafts_read_from_text(text, today, language))
+
+
+def _drafts_read_from_text(text: str, today: date, language: str) -> list[Draft]:
     drafts: list[Draft] = []
     general = not _NOT_FOR_GENERAL.search(text)
     text = _QUOTED.sub(" ", text)
@@ -6374,14 +6394,25 @@ _PLAY_OVER = _rx(
 def _in_assistant_play(turn: Turn, before: list[Turn]) -> bool:
     """A user turn answering inside a game, story or role the assistant set up (and nobody left since) is the
     character's: like the games the user sets up (said_forms.in_play), its "I live in a castle" is no fact."""
-    if _PLAY_OVER.search(turn.content):
+    if _play_over(turn.content):
         return False
     for said in reversed(before[-LOOKBACK_TURNS:]):
-        if _PLAY_OVER.search(said.content):
+        if _play_over(said.content):
             return False
-        if said.role == "assistant" and _ASSISTANT_SETS_PLAY.search(said.content):
+        if said.role == "assistant" and _sets_play(said.content):
             return True
     return False
+
+
+# Each turn is looked back at by the turns after it: its text is searched once (pure).
+@lru_cache(maxsize=8192)
+def _play_over(text: str) -> bool:
+    return _PLAY_OVER.search(text) is not None
+
+
+@lru_cache(maxsize=8192)
+def _sets_play(text: str) -> bool:
+    return _ASSISTANT_SETS_PLAY.search(text) is not None
 
 
 # How far back a pronoun may find the speaker's previous turn: the turn before, with at most two other

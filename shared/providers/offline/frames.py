@@ -28,6 +28,7 @@ import calendar
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
+from functools import lru_cache
 
 from shared.domain.needles import search_if_possible
 from shared.domain.slots import CONTEXT_MARK
@@ -343,6 +344,9 @@ _CONTEXT_NOUNS = {
 }
 
 
+# Pure, and asked about the same clause more than once (whether the sentence's clauses name two contexts, then
+# the clause itself). Whatever switches a context table off in-process (bench/rule_coverage.py) clears this.
+@lru_cache(maxsize=8192)
 def find_context(text: str, language: str) -> tuple[str | None, str]:
     """(context, text without its marker): "At work we use Postgres" -> ("work", "we use Postgres")."""
     if language == "en" and (named := _EN_CONTEXT_NOUN.match(text) or _EN_CONTEXT_HEADING.match(text)):
