@@ -720,7 +720,11 @@ KNOWN_GAPS = {
     "me he apuntado a clases de salsa",  # votes English ("me", "he", "a")
 }
 CASES = [
-    pytest.param(*c, id=f"{c[0]}:{c[1]}", marks=[pytest.mark.xfail(reason="known gap", strict=True)] if c[1] in KNOWN_GAPS else [])
+    pytest.param(
+        *c,
+        id=f"{c[0]}:{c[1]}",
+        marks=[pytest.mark.xfail(reason="known gap", strict=True)] if c[1] in KNOWN_GAPS else [],
+    )
     for c in ALL
 ]
 

@@ -92,7 +92,11 @@ from shared.providers.offline.text_forms import PRONOUNS, bare_verb, slug, third
 from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import third_singular as _verb_s
 
-RULES_VERSION = "rules-v12"  # part of the extraction cache key: v12 reads fragments and answers (fragments.py),
+RULES_VERSION = "rules-v13"  # part of the extraction cache key: v13 reads loose homes and promotions (homes.py,
+# promotions.py), answers' stated times and jobs that start later (answer_time.py, job_ahead.py, change_time.py),
+# the user's grammatical gender and workplaces and birthdays abroad (foreign_gender.py, foreign_workplace.py,
+# foreign_birthday.py), tools by kind, teams and how the assistant is to talk (tool_kinds.py, team_subjects.py,
+# assistant_manner.py), and cuts garbled tails (well_formed.py); v12 reads fragments and answers (fragments.py),
 # past events and other people's news (past_time.py, others_news.py), foreign skeletons (foreign_skeleton.py),
 # one reading of "have been X" (held_states.py), and drops chat residue and facts not worth keeping
 # (chat_residue.py, worth_keeping.py); v11 reads work forms (work_forms.py), personal

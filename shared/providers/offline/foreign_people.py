@@ -116,7 +116,8 @@ _FEMININE_SELF = {
     "pt": r"\b(?:(?:eu\s+)?(?:sou|estou)|fiquei)\s+(?:(?:já|felizmente)\s+)?"
     r"(?!nada\b|toda\b)\w+(?:ad|id|an|eir|or|iv|úv|ic)a\b",
     # "-ue" as in "venue", "perdue", but not "-que": "allergique", "sympathique" are both genders
-    "fr": r"\bje\s+(?:me\s+)?suis\s+(?:(?:déjà|enfin|heureusement)\s+)?\w+(?:ée|ie|(?<!q)ue|ienne|euse|trice|ère|ive)\b",
+    "fr": r"\bje\s+(?:me\s+)?suis\s+(?:(?:déjà|enfin|heureusement)\s+)?"
+    r"\w+(?:ée|ie|(?<!q)ue|ienne|euse|trice|ère|ive)\b",
 }
 _FEMININE_SELF_RX = {language: re.compile(pattern, re.IGNORECASE) for language, pattern in _FEMININE_SELF.items()}
 _SUBJECTS = {
