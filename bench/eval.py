@@ -24,6 +24,9 @@ employers, pets, tools and places new; never run through the extractor while wri
 way, every class with an even count. Its two-speaker logs key slots by the speaker with ``~``
 (``location~ottilie``), as ``shared.domain.slots`` spells it, and its dated events' keywords carry the
 absolute date (``2026-03-13``).
+``eval_conversations_v7.jsonl`` (100 more, written blind by a fourth helper who read only this docstring, the
+first three lines of v6, ``shared/domain/slots.py`` and the format test, and who never looked at the
+extractor's outputs or figures on it) is split the same way.
 
 **Before and after.** The same replay runs twice: with the extractor of this checkout ("after")
 and with ``extraction_rules.py`` as it was at ``BASELINE_REF`` ("before", read with ``git show``;
