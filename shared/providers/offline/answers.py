@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from shared.providers.offline import frames
+from shared.providers.offline import frames, place_names
 from shared.providers.offline.text_forms import words as _lexicon
 
 _QUESTION = re.compile(r"[^.!?\n]+\?")
@@ -691,6 +691,8 @@ def still_replaced(question_turn: str, answer: str) -> str | None:
     prep = (asked.group("prep") or "").strip()
     if prep and _LEADING_PREP.match(value):
         prep = ""
+    if re.fullmatch(r"(?i)(?:working\s+)?at", prep) and place_names.is_place_name(value):
+        return f"I live in {value}"  # "still at Kellner?" / "nope, Lisbon these days": a city is a home, no employer
     if re.fullmatch(r"(?i)(?:working\s+)?at", prep):
         # "still at Brightwave?" / "Solstice now": a workplace for a workplace, or nothing ("at uni?" / "home now")
         return f"I work at {value}" if named_old and named_new and old[:1].isupper() else None

@@ -20,7 +20,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from shared.providers.offline import answer_time, answers, frames
+from shared.providers.offline import answer_time, answers, frames, place_names
 from shared.providers.offline.text_forms import rx, words
 
 # A job by its head noun: a bare noun phrase ending in one of these is what one works as.
@@ -589,6 +589,8 @@ def _new_value(other: str, reply: str) -> list[str]:
     if (p := _YOUR_PLACE.search(sentence)) is None or not answers._is_place(new) or not new[:1].isupper():
         return []
     prep = (m.group("prep") or p.group("prep")).lower()
+    if prep == "at" and not m.group("prep") and place_names.is_place_name(new):
+        prep = "in"  # "still at Kellner?" / "nah, Oslo now": a city for an employer is the home, never the employer
     since = _SINCE.search(when)
     if prep == "in":
         return [f"I have lived in {new} {since.group()}" if since else f"I'm in {new} now"]
@@ -628,6 +630,20 @@ _STATES = rx(rf"^(?:{_DIETS}|single|married|engaged|sober|together|pregnant|reti
 _LISTENERS = {"your": "my", "ur": "my", "yours": "mine", "urs": "mine"}
 
 
+def _passing(rest: str) -> bool:
+    """Whether what a "still" question asks after is a moment, not a lasting state: "still coming tonight?",
+    "still awake?", "still at the pub?", "still at Kellner next month?" (a plan); "still using Notion or did you
+    switch?" (which half a yes is for is not said)."""
+    return bool(_TRANSIENT.search(rest) or _STAY_PLACES.match(rest) or " or " in rest)
+
+
+def asks_passing_still(question: str) -> bool:
+    """Whether a question is a "still ...?" about a passing state or a time ahead, which a yes cannot make a
+    lasting fact of ("still in hospital?" / "yes"; "still at Kellner next month?" / "yep")."""
+    m = _STILL_Q.match(question.strip(" ?!."))
+    return m is not None and _passing(m.group("rest"))
+
+
 def _still_confirmed(other: str, reply: str) -> list[str]:
     """ "I still have the telescope" for "emeka do u still have the telescope" / "the dobsonian? yeah, in the garage";
     "I'm still at Kellner now" for "u still at Kellner?" / "yep". Only a "still" question: a state that lasts."""
@@ -635,9 +651,8 @@ def _still_confirmed(other: str, reply: str) -> list[str]:
     m = _STILL_Q.match(question.strip(" ?!.")) if question else None
     if m is None or not _YES_REPLY.match(reply.strip()) or answer_time.stay_ends(other, reply):
         return []  # "still in Paris? how's the trip" / "yes, till sunday": a stay
-    if _TRANSIENT.search(m.group("rest")) or _STAY_PLACES.match(m.group("rest")) or " or " in m.group("rest"):
-        return []  # "still coming tonight?", "still awake?", "still at the pub?": a moment, not a lasting state
-        # ("still using Notion or did you switch?": which half the yes is for is not said)
+    if _passing(m.group("rest")):
+        return []  # a moment, a plan or an either-or: no lasting state
     if re.search(r"(?i)\b(?:my|mine|our|ours|me|us)\b", m.group("rest")):
         return []  # "do u still have my charger": the asker's thing, not the listener's
     rest = " ".join(_LISTENERS.get(w.lower(), w) for w in m.group("rest").split())

@@ -307,11 +307,18 @@ _OWN_BUSINESS = _rx(
 )
 
 
+# Heads that are a home or a room as often as a business ("got my own studio in Grennick" is a flat): had or owned
+# with no word of the trade before them, they say nothing of work ("opened my own studio", "my own pottery studio" do).
+_HOME_LIKE_OWN = _rx(r"^(?:my|our)\s+own\s+(?:studio|garage)$")
+
+
 def own_business(clause: str) -> WorkStatement | None:
     """The business a clause says the user runs, started or owns; None for any other clause."""
     m = _OWN_BUSINESS.match(clause)
     if m is None or (m.group("verb").lower() == "have" and not m.group("thing").lower().startswith("my own")):
         return None  # "I have a shop" may be anyone's errand; "I have my own shop" is one's business
+    if m.group("verb").lower() in ("have", "own") and _HOME_LIKE_OWN.match(m.group("thing")):
+        return None  # "got my own studio in tarrow": a home of one's own, no business said
     thing = third_person(m.group("thing"))
     name, tail = (m.group("name") or ""), third_person(m.group("tail") or "")
     return WorkStatement(f"The user runs {thing}{name}{tail}", "employer", f"{m.group('thing')}{name}")
