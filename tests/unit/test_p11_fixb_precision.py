@@ -42,11 +42,16 @@ def facts(message: str, question: str | None = None, asker: str = "assistant") -
         ("you still at Brightwell next year?", "yeah"),
         ("still in Porto next week?", "yep"),
         ("are you still at Solvane tomorrow?", "yes"),
+        ("are you in hospital?", "yes"),
+        ("u in the hospital rn?", "yeah"),
+        ("are you at Kellner next month?", "yep"),
+        ("you in rehab?", "yes"),
+        ("are you at Brightwell next year?", "yes"),
     ],
 )
 def test_a_yes_to_a_passing_or_future_state_says_nothing_of_it(question, reply):
     said = facts(reply, question)
-    assert not any("hospital" in t or "waiting" in t or "mum" in t for t, _ in said)
+    assert not any(w in t for t, _ in said for w in ("hospital", "waiting", "mum", "rehab"))
     assert not any(" in 2026-" in t or " in 2027-" in t for t, _ in said), said
 
 
@@ -57,6 +62,8 @@ def test_a_yes_to_a_passing_or_future_state_says_nothing_of_it(question, reply):
         ("do you live in Berlin?", "yes", "Berlin"),
         ("are you still vegan?", "yeah", "vegan"),
         ("still in Porto?", "yep", "Porto"),
+        ("are you in a band?", "yes", "band"),
+        ("are you moving to Oslo next month?", "yes", "Oslo"),
     ],
 )
 def test_a_yes_to_a_lasting_state_still_confirms_it(question, reply, part):

@@ -3157,7 +3157,7 @@ def _statement_from_question(content: str, *, denied: bool, anymore: bool) -> st
     if not questions:
         return ""
     question = _strip_lead_ins(questions[-1].strip())
-    if not denied and fragments.asks_passing_still(question):
+    if not denied and fragments.asks_passing(question):
         return ""  # "still in hospital?" / "yes", "still at Kellner next month?" / "yep": a moment or a plan
     for pattern, yes_form, no_form in _Q_FORMS:
         m = pattern.match(question)

@@ -637,11 +637,22 @@ def _passing(rest: str) -> bool:
     return bool(_TRANSIENT.search(rest) or _STAY_PLACES.match(rest) or " or " in rest)
 
 
-def asks_passing_still(question: str) -> bool:
-    """Whether a question is a "still ...?" about a passing state or a time ahead, which a yes cannot make a
-    lasting fact of ("still in hospital?" / "yes"; "still at Kellner next month?" / "yep")."""
-    m = _STILL_Q.match(question.strip(" ?!."))
-    return m is not None and _passing(m.group("rest"))
+# "are you in hospital?", "you at Kellner next month?": being somewhere, asked without "still".
+_BE_SOMEWHERE_Q = rx(r"^(?:(?:are|r)\s+(?:you|u)|(?:you|u))\s+(?P<rest>(?:in|at|on)\s+.+)$")
+# Where a stay has an end whatever its words: a ward, a cure, a bed.
+_PASSING_PLACE = rx(r"^(?:in|at)\s+(?:the\s+)?(?:hospital|a&e|icu|rehab|quarantine|isolation|bed|hospice)\b")
+
+
+def asks_passing(question: str) -> bool:
+    """Whether a question asks after a passing state or a time ahead, which a yes cannot make a lasting fact of:
+    a "still ...?" as ``_still_confirmed`` refuses it ("still in hospital?" / "yes"; "still at Kellner next
+    month?" / "yep"), or being somewhere for a while or later ("are you in hospital?", "are you at Kellner next
+    month?"). Other questions ("are you in a band?", "are you moving to Oslo next month?") are left as asked."""
+    asked = question.strip(" ?!.")
+    if m := _STILL_Q.match(asked):
+        return _passing(m.group("rest"))
+    m = _BE_SOMEWHERE_Q.match(asked)
+    return m is not None and bool(_PASSING_PLACE.match(m.group("rest")) or _TRANSIENT.search(m.group("rest")))
 
 
 def _still_confirmed(other: str, reply: str) -> list[str]:
