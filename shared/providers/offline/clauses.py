@@ -334,12 +334,14 @@ _PLAIN_CHANGES = (
     # "we moved everything over to Asana", "migrated it all to Hetzner": the whole setup moved, not the speaker
     (
         re.compile(
-            r"\b(moved|migrated|switched|changed)\s+(?:(?:everything|it\s+all|all\s+of\s+it|all|us|the\s+team|"
+            r"\b(moved|migrated|switched|changed)\s+(?P<obj>(?:everything|it\s+all|all\s+of\s+it|all|us|the\s+team|"
             r"it|them|(?:my|our)\s+stuff)\s+)?over\s+(?=to\b)|\b(moved|migrated|switched)\s+(?:everything|it\s+all"
             r"|all\s+of\s+it|(?:my|our)\s+stuff)\s+(?=to\b)",
             re.IGNORECASE,
         ),
-        lambda m: "switched ",
+        # "I moved over to Galway": a person moved, with nothing carried over; the move's readers tell a town
+        # from a tool ("we moved over to Kubernetes")
+        lambda m: "moved " if (m.group(1) or "").lower() == "moved" and not m.group("obj") else "switched ",
     ),
     # "upgraded to an iPhone 15", "jumped ship to Bitwarden", "went over to Linux": a change to the new one
     (
