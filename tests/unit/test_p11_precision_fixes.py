@@ -50,6 +50,8 @@ def test_a_person_moving_to_a_place_lives_there(message: str, place: str) -> Non
         ("we moved everything over to Asana", "tool"),
         ("we moved our phoenix app over to the new cluster, then moved the repo to phoenix", "tool"),
         ("we moved the stack over to phoenix", "tool"),
+        ("I moved over to Quillnote for my notes", "tool"),
+        ("we moved over to Linear last month", "tool"),
     ],
 )
 def test_a_move_of_software_stays_a_tool(message: str, slot_start: str) -> None:
