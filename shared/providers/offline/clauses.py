@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from shared.domain import needles
-from shared.providers.offline import foreign_clauses, frames, work_forms
+from shared.providers.offline import foreign_clauses, frames, place_names, work_forms
 from shared.providers.offline.text_forms import PRONOUNS as _PRONOUNS
 from shared.providers.offline.text_forms import join as _join
 from shared.providers.offline.text_forms import third_person, third_singular
@@ -330,16 +330,28 @@ _GERUND_TO_PAST = {
     "changing": "changed",
     "going": "went",
 }
+
+
+def _moved_to_town(m: re.Match[str]) -> bool:
+    """ "I moved over to Galway": "moved over", with nothing said as moved, to a town known by name (a name not
+    known stays a switch, as "we moved over to Linear" is)."""
+    if (m.group(1) or "").lower() != "moved" or m.group("obj"):
+        return False
+    words = m.string[m.end() :].split()[1:4]
+    return any(place_names.is_known_town(" ".join(words[:n]).strip(".,;:!?")) for n in range(1, len(words) + 1))
+
+
 _PLAIN_CHANGES = (
     # "we moved everything over to Asana", "migrated it all to Hetzner": the whole setup moved, not the speaker
     (
         re.compile(
-            r"\b(moved|migrated|switched|changed)\s+(?:(?:everything|it\s+all|all\s+of\s+it|all|us|the\s+team|"
+            r"\b(moved|migrated|switched|changed)\s+(?P<obj>(?:everything|it\s+all|all\s+of\s+it|all|us|the\s+team|"
             r"it|them|(?:my|our)\s+stuff)\s+)?over\s+(?=to\b)|\b(moved|migrated|switched)\s+(?:everything|it\s+all"
             r"|all\s+of\s+it|(?:my|our)\s+stuff)\s+(?=to\b)",
             re.IGNORECASE,
         ),
-        lambda m: "switched ",
+        # "I moved over to Galway": a person moved to a known town, with nothing carried over
+        lambda m: "moved " if _moved_to_town(m) else "switched ",
     ),
     # "upgraded to an iPhone 15", "jumped ship to Bitwarden", "went over to Linux": a change to the new one
     (

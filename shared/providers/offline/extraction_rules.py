@@ -78,6 +78,7 @@ from shared.providers.offline import (
     life,
     others_news,
     past_time,
+    place_names,
     promotions,
     said_forms,
     tag_forms,
@@ -1663,10 +1664,12 @@ def _b_staying_in(m: re.Match[str], c: Clause) -> list[Draft]:
 
 def _b_moved(m: re.Match[str], c: Clause) -> list[Draft]:
     place = _place(_group(m, "v"))
-    if place and tag_forms.is_tech_name(place[1]) and not _group(m, "old"):
+    # "i moved to phoenix in june": a known town is a home when the clause names no code, repo or stack
+    town = bool(place) and place_names.is_known_town(place[1]) and not place_names.names_software(c.text)
+    if place and not town and tag_forms.is_tech_name(place[1]) and not _group(m, "old"):
         # "we moved to Kubernetes": a move to a tool or platform is no home but a tool now used
         return [Draft(f"The user now uses {place[0]}{c.since(always=True)}", FACT, 6, _tool_slot(place[1]), place[1])]
-    if not place or _tool_domain(place[1]) or tag_forms.is_tech_name(place[1]):
+    if not place or (not town and (_tool_domain(place[1]) or tag_forms.is_tech_name(place[1]))):
         return []
     display, value = place
     origin = _place(_group(m, "old")) if _group(m, "old") else None

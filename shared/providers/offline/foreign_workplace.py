@@ -130,3 +130,9 @@ def work_place_text(role: str, town_tail: str, language: str) -> str | None:
     if not _workplace(rest, language):
         return None
     return f"{SUBJECTS[language]} {_WORKS[language]} {m.group('w').strip()}{town_tail}"
+
+
+def works_in_text(tail: str, language: str) -> str:
+    """ "El usuario trabaja en Globant" for a role's tail naming no known town (" en Globant"): where one works,
+    true whether the name is a firm or a town, where "lives in" would be wrong for a firm."""
+    return f"{SUBJECTS[language]} {_WORKS[language]}{tail}"

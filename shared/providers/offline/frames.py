@@ -32,7 +32,15 @@ from functools import lru_cache
 
 from shared.domain.needles import search_if_possible
 from shared.domain.slots import CONTEXT_MARK
-from shared.providers.offline import contexts, foreign_clauses, foreign_people, foreign_verbs, foreign_workplace, life
+from shared.providers.offline import (
+    contexts,
+    foreign_clauses,
+    foreign_people,
+    foreign_verbs,
+    foreign_workplace,
+    life,
+    place_names,
+)
 from shared.providers.offline.text_forms import finditer as _finditer
 from shared.providers.offline.text_forms import match as _match
 from shared.providers.offline.text_forms import rx as _rx
@@ -2388,9 +2396,14 @@ def _positive_frames(text: str, language: str) -> list[ForeignDraft]:
             elif works := foreign_workplace.work_place_text(value, tail.group(0), language):
                 # "trabajo de veterinaria en una clínica en Almadrones": the clinic's town, not the user's home
                 extra.append(ForeignDraft(works, "employer", place, "fact"))
-            else:
+            elif place_names.is_known_town(place):
                 extra.append(
                     ForeignDraft(_LOCATION_FORM[language].format(S=subject, p=place), "location", place, "fact")
+                )
+            else:
+                # a firm is as often named here as a town ("soy ingeniero en Globant"): where one works, not a home
+                extra.append(
+                    ForeignDraft(foreign_workplace.works_in_text(tail.group(0), language), "employer", place, "fact")
                 )
         if not _foreign_value_ok(core, slot):
             continue

@@ -47,6 +47,13 @@ _THEY = _words(
 _CANON = {"folks": "parents", "children": "kids"}
 # Whose "started at X" is a school, not a job, unless work is said.
 _CHILDREN = _words("kids children sons daughters twins")
+# One child of school age or more: "my daughter started at Oxford" is a school or a university, not a job.
+_A_CHILD = _words("son daughter stepson stepdaughter grandson granddaughter kid boy girl child")
+# A job said outright: "started work at", "a new job", "as an analyst", "got hired".
+_JOB_SAID = rx(
+    r"\b(?:work\w*|jobs?|role|position|post|hired|employed|career|intern\w*|apprentice\w*|shifts?|as\s+(?:an?|the)\s+\w+)\b"
+)
+_STARTED_AT = rx(r"\b(?:start(?:s|ed|ing)?|began|begins?)\s+at\b")
 _WORD = "|".join(
     sorted((re.escape(w) for w in _SHE | _HE | _EITHER | _NAMED_ONLY | _ONE_OF | _THEY), key=len, reverse=True)
 )
@@ -129,6 +136,14 @@ _PERFECT_DONE = rx(
 _PERFECT_PASSIVE = rx(
     r"^has\s+(?P<adv>(?:(?:just|finally|recently|also)\s+)*)been\s+(?=(?:promoted|hired|diagnosed)\b)"
 )
+
+
+def _starts_school(rel: str, pred: str) -> bool:
+    """Whether what a child "started at" is a school: any news of children said with no job word
+    ("my kids started at Hillside"), and one child's "started at X" unless a job is said."""
+    if _JOB_SAID.search(pred):
+        return False
+    return rel in _CHILDREN or (rel in _A_CHILD and _STARTED_AT.search(pred) is not None)
 
 
 def _first_person(pred: str) -> str:
@@ -217,7 +232,7 @@ def their_news(
     slot_of = f"{base}:{name.lower()}" if name and base.startswith("person:") else base
     pred = f"has {m.group('pred')}" if m.group("has") else m.group("pred")
     carried = _one_work([c for d in read(_first_person(pred), today) if (c := _carried(d, who, slot_of, rel))])
-    if rel in _CHILDREN and not re.search(r"(?i)\bwork", pred):
+    if _starts_school(rel, pred):
         carried = [c for c in carried if not c.slot.endswith(":work")]  # "my kids started at Hillside": a school
     if rel in _THEY - {"family"}:
         carried = [replace(c, text=f"{who} {_plural(c.text[len(who) + 1 :])}") for c in carried]
