@@ -97,7 +97,8 @@ RULES_VERSION = "rules-v13"  # part of the extraction cache key: v13 reads loose
 # promotions.py), answers' stated times and jobs that start later (answer_time.py, job_ahead.py, change_time.py),
 # the user's grammatical gender and workplaces and birthdays abroad (foreign_gender.py, foreign_workplace.py,
 # foreign_birthday.py), tools by kind, teams and how the assistant is to talk (tool_kinds.py, team_subjects.py,
-# assistant_manner.py), places known by name (place_names.py), and cuts garbled tails (well_formed.py); v12 reads fragments and answers (fragments.py),
+# assistant_manner.py), places known by name (place_names.py), and cuts garbled tails (well_formed.py); v12 reads
+# fragments and answers (fragments.py),
 # past events and other people's news (past_time.py, others_news.py), foreign skeletons (foreign_skeleton.py),
 # one reading of "have been X" (held_states.py), and drops chat residue and facts not worth keeping
 # (chat_residue.py, worth_keeping.py); v11 reads work forms (work_forms.py), personal
