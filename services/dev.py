@@ -106,8 +106,11 @@ def run_dev(settings: Settings, *, demo: bool = False) -> int:
             "MEMSTREAM_KAFKA_BOOTSTRAP": bootstrap,
             "MEMSTREAM_DATA_DIR": str(data_dir),
         }
-        plan = [("api", ["api"], 0)] + [(stage, ["worker", stage], free_port()) for stage in STAGES]
-        plan.append(("relay", ["relay"], free_port()))
+        # Each process gets a /metrics port of its own; none binds before all are started, so each port is
+        # picked apart from the ones already promised.
+        plan: list[tuple[str, list[str], int]] = [("api", ["api"], 0)]
+        for name, args in [*((stage, ["worker", stage]) for stage in STAGES), ("relay", ["relay"])]:
+            plan.append((name, args, free_port(taken=[port for *_, port in plan])))
         for name, args, metrics_port in plan:
             window = RestartWindow(settings.dev_max_restarts, settings.dev_restart_window_s)
             child = Child(name, args, {**env, "MEMSTREAM_METRICS_PORT": str(metrics_port)}, log_dir, window)

@@ -14,6 +14,7 @@ import socket
 import subprocess
 import time
 import warnings
+from collections.abc import Collection
 from pathlib import Path
 
 from shared.telemetry import get_logger
@@ -42,12 +43,15 @@ def _import_extra(module: str, package: str):
         ) from exc
 
 
-def free_port(host: str = "127.0.0.1") -> int:
+def free_port(host: str = "127.0.0.1", *, taken: Collection[int] = ()) -> int:
     """A free port below the kernel's ephemeral range: an ephemeral one could be taken by an outgoing
-    connection between now and the moment the server binds it."""
+    connection between now and the moment the server binds it. ``taken``: ports already promised to
+    servers that have not bound them yet (processes started together), which a bind test cannot see."""
     low = _ephemeral_floor()
     for _ in range(100):
         port = random.randint(10_000, low - 1)
+        if port in taken:
+            continue
         with socket.socket() as s:
             try:
                 s.bind((host, port))

@@ -58,7 +58,9 @@ class Pipeline:
     def start(self, name: str, *args: str, **env: str) -> subprocess.Popen:
         """Start (or restart) one process; each gets a /metrics port of its own."""
         log = (self.stack.data_dir / f"{name}.log").open("ab")
-        port = self.metrics_ports.setdefault(name, free_port())
+        # Every process of the pipeline starts before any binds its port: a port promised to one is not free.
+        taken = {self.api_port, *self.metrics_ports.values()}
+        port = self.metrics_ports.setdefault(name, free_port(taken=taken))
         process = subprocess.Popen(
             [sys.executable, "-m", "services.cli", *args],
             env=self.env(**{"MEMSTREAM_METRICS_PORT": str(port), **env}),
