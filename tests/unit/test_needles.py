@@ -57,13 +57,16 @@ def rule_clauses() -> list[str]:
 
     er._rule_drafts = recording
     try:
+        # a text read before (by an earlier test) would come from the caches without reaching the recorder
         er._cached_turn_facts.cache_clear()
+        er._drafts_from_text_cached.cache_clear()
         at = datetime(2026, 3, 9, 12, tzinfo=UTC)
         for i, text in enumerate(_tune_texts()):
             er.extract_facts(ExtractionInput(new_turns=(Turn(f"n{i}", "user", text, at),)))
     finally:
         er._rule_drafts = original
         er._cached_turn_facts.cache_clear()
+        er._drafts_from_text_cached.cache_clear()
     texts = list(dict.fromkeys(seen))
     assert len(texts) > 500, "the tune split should give the rules many clauses"
     return texts + [t.upper() for t in texts] + [t.title() for t in texts]
