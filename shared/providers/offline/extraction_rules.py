@@ -78,9 +78,11 @@ from shared.providers.offline import (
     life,
     others_news,
     past_time,
+    pastimes,
     place_names,
     promotions,
     said_forms,
+    studies,
     tag_forms,
     talk,
     team_subjects,
@@ -3305,11 +3307,27 @@ def _kept_up_drafts(c: Clause) -> list[Draft]:
     return drafts if any(d.category is not EVENT for d in drafts) else []
 
 
+def _pastime_drafts(c: Clause) -> list[Draft]:
+    """ "picked up the ukulele last month", "been bouldering 3 times a week since March": the habit now
+    (pastimes), read without its date (a dated "go bouldering" would read as one outing; the caller dates it)."""
+    habit = pastimes.as_habit(c.text) if c.date is None or c.date.day <= c.today else None
+    if habit is None:
+        return []
+    if drafts := _statement_drafts(replace(c, text=habit, date=None, date_prep=None)):
+        return drafts
+    verb, what = pastimes.activity(habit)  # "I make music on Ableton": no frame reads "make"
+    slot = f"habit:{_slug(what if verb == 'go' else frames.gerund(verb) + ' ' + what)}"
+    said = habit.split(" ", 2)[2]  # "We play pickleball": the user and theirs, and the user as well
+    return [Draft(f"The user {_verb_s(verb)} {said}", PREF, 5, slot, what)]
+
+
 def _statement_drafts(c: Clause) -> list[Draft]:
     """What a clause states: the specific rules first, then the generic frames."""
     return (
         _work_form_drafts(c)
         or _kept_up_drafts(c)
+        or _pastime_drafts(c)
+        or [Draft(said, FACT, 7, "education", value) for said, value in filter(None, [studies.study(c.text)])]
         or _style_drafts(c)
         or _named_pets_drafts(c)
         or _named_relatives_drafts(c)

@@ -1,0 +1,180 @@
+"""What the user does and has outside work (p12-hobby): pastimes taken up or kept up, read by the kind of
+activity (pastimes.py), and studies said as a year of a course or a degree held (studies.py). Each class has
+phrasings of its own (not the evaluation sets') and near-misses that must give nothing of the class."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from shared.domain.models import ExtractionInput, Turn
+from shared.providers.offline import pastimes, studies
+from shared.providers.offline.extraction_rules import extract_facts
+
+SAID = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)
+
+
+def _facts(message: str, name: str | None = None):
+    return extract_facts(ExtractionInput(new_turns=(Turn("m1", "user", message, SAID, name),), context_turns=()))
+
+
+def _said(message: str) -> list[str]:
+    return [f"{f.text} [{f.slot}]{' NEG' if f.negated else ''}" for f in _facts(message)]
+
+
+# ---- a pastime taken up: any taking-up verb, any activity of a known kind, read as the habit now ----------
+
+TAKEN_UP = [
+    ("I started yoga on fridays", "yoga", "habit:"),
+    ("i've started making music again, on Ableton", "music", "habit:"),
+    ("picked up the ukulele last month", "ukulele", "habit:"),
+    ("I got into birdwatching during lockdown", "birdwatching", "habit:"),
+    ("took up squash in january, play twice a week now", "squash", "habit:"),
+    ("we've gotten into pickleball lately", "pickleball", "habit:"),
+    ("I recently took up pottery", "pottery", "habit:"),
+    ("just got back into chess 😅", "chess", "habit:"),
+]
+
+
+@pytest.mark.parametrize(("message", "word", "slot"), TAKEN_UP)
+def test_a_pastime_taken_up_is_a_habit(message, word, slot):
+    facts = [f for f in _facts(message) if word in f.text.lower()]
+    assert facts, _said(message)
+    assert any((f.slot or "").startswith(slot) and not f.negated for f in facts), _said(message)
+
+
+def test_a_pastime_taken_up_keeps_its_rhythm_and_tool():
+    texts = " ".join(_said("I started yoga on fridays"))
+    assert "fridays" in texts
+    texts = " ".join(_said("i've started making music again, on Ableton"))
+    assert "Ableton" in texts
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I started a new job in March",
+        "I picked up my sister from school",
+        "I got into trouble at school",
+        "got into Oxford!!",
+        "should I take up yoga?",
+        "I'm going to start pottery next month maybe",
+        "I tried surfing once in Bali",
+        "I started yoga once, never again",
+        "I picked up some milk",
+    ],
+)
+def test_what_is_no_pastime_taken_up_gives_no_habit(message):
+    assert not [f for f in _facts(message) if (f.slot or "").startswith("habit:")], _said(message)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I started yoga on fridays", "I do yoga on fridays"),
+        ("I picked up the ukulele", "I play the ukulele"),
+        ("I got into birdwatching", "I go birdwatching"),
+        ("I have been bouldering 3 times a week", "I go bouldering 3 times a week"),
+        ("I took up roller derby", "I play roller derby"),
+        ("I started playing the cello again", "I play the cello"),
+    ],
+)
+def test_the_reading_is_the_present_habit(text, expected):
+    assert pastimes.as_habit(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I started a new job", "I picked up my sister", "I have been bouldering", "my wife took up pottery", ""],
+)
+def test_no_reading_without_a_pastime(text):
+    assert pastimes.as_habit(text) is None
+
+
+# ---- a pastime kept up: "been <activity>ing" with a rhythm --------------------------------------------------
+
+KEPT_UP = [
+    "I've been bouldering 3 times a week since spring",
+    "been kayaking every weekend since the summer",
+    "ive been surfing most mornings this year",
+    "we've been geocaching every sunday",
+]
+
+
+@pytest.mark.parametrize("message", KEPT_UP)
+def test_a_pastime_kept_up_with_a_rhythm_is_a_habit(message):
+    facts = _facts(message)
+    assert any((f.slot or "").startswith("habit:") and not f.negated for f in facts), _said(message)
+    assert not any((f.slot or "").startswith("event:") for f in facts), _said(message)
+
+
+def test_a_pastime_kept_up_says_since_when():
+    facts = [f for f in _facts("I've been bouldering 3 times a week since March") if "bouldering" in f.text]
+    assert facts and facts[0].valid_from is not None and facts[0].valid_from.month == 3
+
+
+# ---- studies: a year of a course, a degree held --------------------------------------------------------------
+
+STUDYING = [
+    ("first year of law at Leeds is brutal", "law", "Leeds"),
+    ("yeah, third year of the carpentry diploma at Kestrel College", "carpentry", "Kestrel College"),
+    ("im in my 2nd year of a physics degree at Marlow Uni", "physics", "Marlow Uni"),
+    ("final year of veterinary medicine at Ashdown, so tired", "veterinary medicine", "Ashdown"),
+    ("second year of my nursing course at St Bride's", "nursing", "St Bride's"),
+]
+
+
+@pytest.mark.parametrize(("message", "field", "org"), STUDYING)
+def test_a_year_of_a_course_is_what_the_user_studies(message, field, org):
+    facts = [f for f in _facts(message) if f.slot == "education"]
+    assert facts, _said(message)
+    assert field in facts[0].text and org in facts[0].text, _said(message)
+
+
+HELD = [
+    ("msc in ecology from Harlow university, graduated 2021", "ecology", "Harlow university"),
+    ("cute. im buried in revision, second year of geology at Penrose College lol", "geology", "Penrose College"),
+    ("I have a BSc in chemistry from the University of Lorne", "chemistry", "University of Lorne"),
+    ("got my masters in economics from Tallis college in 2019", "economics", "Tallis college"),
+    ("I hold an MBA from Grayfield Business School", "MBA", "Grayfield Business School"),
+]
+
+
+@pytest.mark.parametrize(("message", "field", "org"), HELD)
+def test_a_degree_held_is_education(message, field, org):
+    facts = [f for f in _facts(message) if f.slot == "education"]
+    assert facts, _said(message)
+    assert field in facts[0].text and org in facts[0].text, _said(message)
+    assert not [f for f in _facts(message) if (f.slot or "").startswith("own:")], _said(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "my sister is in her first year of law at Leeds",
+        "first year of marriage is the hardest",
+        "should I do a masters in economics from Tallis college?",
+        "second year of the war at the front",
+        "my brother has an MA in history from Oxford",
+    ],
+)
+def test_what_is_no_study_of_the_users_gives_no_education(message):
+    assert not [f for f in _facts(message) if f.slot == "education" and f.text.startswith("The user ")], _said(message)
+
+
+@pytest.mark.parametrize(
+    ("text", "has"),
+    [
+        ("second year of the carpentry diploma at Kestrel College", "studies carpentry"),
+        ("first year of nursing at Fenwick College", "studies nursing"),
+    ],
+)
+def test_the_year_reading(text, has):
+    found = studies.year_of_course(text)
+    assert found is not None and has in found[0]
+
+
+def test_no_year_reading_of_something_else():
+    assert studies.year_of_course("first year of marriage is the hardest") is None
+    assert studies.year_of_course("my sister is in her first year of law at Leeds") is None
