@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from shared.domain.models import ExtractionInput, Turn
-from shared.providers.offline import pastimes, studies
+from shared.providers.offline import pastimes, spoken_languages, studies
 from shared.providers.offline.extraction_rules import extract_facts
 
 SAID = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)
@@ -34,6 +34,9 @@ TAKEN_UP = [
     ("we've gotten into pickleball lately", "pickleball", "habit:"),
     ("I recently took up pottery", "pottery", "habit:"),
     ("just got back into chess 😅", "chess", "habit:"),
+    ("i've switched to pilates on tuesdays", "pilates", "habit:"),
+    ("knees are shot so I swapped to swimming at the leisure centre", "swimming", "habit:"),
+    ("switched over to squash this year, way more fun", "squash", "habit:"),
 ]
 
 
@@ -63,6 +66,8 @@ def test_a_pastime_taken_up_keeps_its_rhythm_and_tool():
         "I tried surfing once in Bali",
         "I started yoga once, never again",
         "I picked up some milk",
+        "I switched to a new bank",
+        "we moved to Leeds last year",
     ],
 )
 def test_what_is_no_pastime_taken_up_gives_no_habit(message):
@@ -178,3 +183,67 @@ def test_the_year_reading(text, has):
 def test_no_year_reading_of_something_else():
     assert studies.year_of_course("first year of marriage is the hardest") is None
     assert studies.year_of_course("my sister is in her first year of law at Leeds") is None
+
+
+# ---- precision: a verb no frame knows is a habit only when done often, or when it names a pastime ------------
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "i contain multitudes apparently",
+        "I wobble like a penguin apparently",
+        "honestly I barely use it",
+        "I smell smoke",
+        "I doubt it lol",
+    ],
+)
+def test_a_remark_in_the_present_is_no_habit(message):
+    assert not [f for f in _facts(message) if (f.slot or "").startswith("habit:")], _said(message)
+
+
+@pytest.mark.parametrize(
+    ("rest", "habit"),
+    [
+        ("most weekends", True),
+        ("at the food bank every saturday", True),
+        ("everywhere", True),
+        ("in a kayaking club", True),
+        ("rage apparently", False),
+        ("from Zurich", False),
+        ("it", False),
+    ],
+)
+def test_what_makes_an_unknown_verb_a_habit(rest, habit):
+    assert pastimes.says_a_habit(rest) is habit
+
+
+# ---- a language spoken, said beside a question that names it as one of two ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [
+        ("french or spanish, which one's more useful? i already speak spanish tho", "spanish"),
+        ("Which is easier to learn, Dutch or Danish? I speak Dutch fluently.", "dutch"),
+        ("portuguese vs italian for a beginner? i speak italian at home", "italian"),
+    ],
+)
+def test_a_language_spoken_beside_a_choice_is_kept(message, language):
+    assert any(f.slot == f"language:{language}" and not f.negated for f in _facts(message)), _said(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["french or spanish, which one should I learn?", "torn between dutch or danish for my next language"],
+)
+def test_a_language_still_chosen_is_no_language_spoken(message):
+    assert not [f for f in _facts(message) if (f.slot or "").startswith("language:")], _said(message)
+
+
+@pytest.mark.parametrize(
+    ("item", "expected"),
+    [("Dutch fluently", ("Dutch", "fluent")), ("italian at home", ("italian", "")), ("Welsh", ("Welsh", ""))],
+)
+def test_how_a_language_is_spoken_is_cut_from_it(item, expected):
+    assert spoken_languages.without_manner(item) == expected

@@ -82,6 +82,7 @@ from shared.providers.offline import (
     place_names,
     promotions,
     said_forms,
+    spoken_languages,
     studies,
     tag_forms,
     talk,
@@ -2433,11 +2434,12 @@ _LEVEL = re.compile(
 def _b_speak(m: re.Match[str], c: Clause) -> list[Draft]:
     drafts = []
     for item in _split_list(_cut(_group(m, "v"), _THING_STOPS, lists=True)):
+        item, manner = spoken_languages.without_manner(item)  # "Dutch fluently", "italian at home"
         level_match = _LEVEL.match(item)
         language = item[level_match.end() :] if level_match else item
         if language.lower() not in _NATURAL_LANGUAGES:
             continue
-        level = f"{level_match.group('level').lower()} " if level_match else ""
+        level = f"{level_match.group('level').lower()} " if level_match else (f"{manner} " if manner else "")
         drafts.append(Draft(f"The user speaks {level}{language}", FACT, 5, f"language:{_slug(language)}", language))
     return drafts
 
@@ -3933,6 +3935,8 @@ def _general_fact(statement: clauses.Statement) -> list[Draft]:
     if statement.verb.endswith("ed") or statement.verb in clauses.IRREGULAR_PAST:
         # "I did my masters in Leeds": what the user did once is no habit (and "did" has no gerund)
         return [Draft(said, FACT, 5, f"past:{key or 'thing'}", value)]
+    if not pastimes.says_a_habit(statement.rest):
+        return []  # "I contain rage apparently": a verb no frame knows is a habit only done often, or a pastime
     what = _HOW_OFTEN.sub(" ", statement.rest).strip() or statement.rest  # "yoga (most mornings)"
     activity = f"{frames.gerund(statement.base)} {clauses.thing_key(what, 2)}"
     return [Draft(said, PREF, 5, f"habit:{_slug(activity)}", value)]

@@ -78,7 +78,7 @@ _ACTIVITY = _alternatives(list(_KINDS))
 _TAKING_UP = (
     r"(?:have\s+|had\s+)?(?:just\s+|recently\s+|finally\s+|also\s+|now\s+|actually\s+)*"
     r"(?:started|begun|began|took\s+up|taken\s+up|picked\s+up|got\s+(?:back\s+)?into|gotten\s+(?:back\s+)?into"
-    r"|am\s+getting\s+(?:back\s+)?into)"
+    r"|am\s+getting\s+(?:back\s+)?into|(?:swapped|switched|changed|moved)\s+(?:over\s+)?to)"
 )
 _ACTIVITY_VERB = r"(?:(?:doing|playing|going|making|learning(?:\s+to\s+play)?)\s+)?"
 _TAKEN_UP = re.compile(
@@ -168,4 +168,25 @@ def as_habit(text: str) -> str | None:
 
 
 # The cheap gate: a clause without one of these words is no taking-up nor a kept-up "been".
-_GATE = re.compile(r"\b(?:started|begun|began|took|taken|picked|got|gotten|getting|been)\b", _FLAGS)
+_GATE = re.compile(
+    r"\b(?:started|begun|began|took|taken|picked|got|gotten|getting|been|swapped|switched|changed|moved)\b", _FLAGS
+)
+
+
+# How often, or how widely, a thing is done: what makes an unknown verb's present a habit ("I paddle most
+# weekends", "I bike everywhere"), where without it the present is a remark ("I contain rage apparently").
+_DONE_OFTEN = re.compile(
+    r"\b(?:every|each|most|twice|once\s+a|times\s+a|x\s+a|(?:a|per)\s+(?:day|week|month|night|morning|evening)"
+    r"|daily|weekly|nightly|monthly|regularly|usually|always|often|sometimes|occasionally|everywhere|a\s+lot"
+    r"|all\s+the\s+time|religiously|on\s+(?:the\s+)?weekends?|in\s+the\s+(?:mornings|evenings)"
+    r"|on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays))\b",
+    _FLAGS,
+)
+_NAMES_ACTIVITY = re.compile(rf"\b(?:{_ACTIVITY})\b", _FLAGS)
+
+
+def says_a_habit(rest: str) -> bool:
+    """Whether what follows a verb no frame knows makes its present a habit: a rhythm ("most weekends") or an
+    activity of a known kind ("I paddle in a kayak club"). "I contain rage apparently", "I write from Zurich",
+    "I barely use it" say how one is or what one did, and are no habit to remember."""
+    return bool(_DONE_OFTEN.search(rest) or _NAMES_ACTIVITY.search(rest))
