@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from shared.domain.models import ExtractionInput, Turn
-from shared.providers.offline import pastimes, spoken_languages, studies
+from shared.providers.offline import pastimes, spoken_languages, studies, vehicles
 from shared.providers.offline.extraction_rules import extract_facts
 
 SAID = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)
@@ -247,3 +247,42 @@ def test_a_language_still_chosen_is_no_language_spoken(message):
 )
 def test_how_a_language_is_spoken_is_cut_from_it(item, expected):
     assert spoken_languages.without_manner(item) == expected
+
+
+# ---- a car owned, whatever the verb, lands on the one car slot (a new car replaces the old) -------------------
+
+CARS = [
+    "just bought a used Toyota Yaris",
+    "picked up a second-hand Skoda Fabia on saturday",
+    "we got a Kia Niro in march",
+    "I have an old Volvo estate",
+    "got a Fiat Panda last week",
+]
+
+
+@pytest.mark.parametrize("message", CARS)
+def test_a_car_owned_is_on_the_car_slot(message):
+    assert any(f.slot == "car" and not f.negated for f in _facts(message)), _said(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["I have a Volvo keyring", "my dad has a Toyota", "I love the new Fiat ad", "should I buy a Kia Niro?"],
+)
+def test_no_car_of_the_users_is_no_car(message):
+    assert not [f for f in _facts(message) if f.slot == "car" and f.text.startswith("The user ")], _said(message)
+
+
+@pytest.mark.parametrize(
+    ("thing", "slot"),
+    [
+        ("a used Toyota Yaris", "car"),
+        ("an old green Volvo estate", "car"),
+        ("a Honda motorbike", "own:motorbike"),
+        ("a Honda Civic", "car"),
+        ("a Volvo keyring", None),
+        ("a camera", None),
+    ],
+)
+def test_the_slot_of_a_vehicle(thing, slot):
+    assert vehicles.slot_of(thing) == slot

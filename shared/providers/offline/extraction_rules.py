@@ -88,6 +88,7 @@ from shared.providers.offline import (
     talk,
     team_subjects,
     tool_kinds,
+    vehicles,
     well_formed,
     work_forms,
     worth_keeping,
@@ -3330,6 +3331,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
         or _kept_up_drafts(c)
         or _pastime_drafts(c)
         or [Draft(said, FACT, 7, "education", value) for said, value in filter(None, [studies.study(c.text)])]
+        or [Draft(f"The user has {t}", FACT, 5, slot, t) for t, slot in filter(None, [vehicles.acquired(c.text)])]
         or _style_drafts(c)
         or _named_pets_drafts(c)
         or _named_relatives_drafts(c)
@@ -4386,6 +4388,8 @@ def _own_slot(thing: str) -> str:
     """The slot of a belonging: the name of the thing, not its first word, so a second board game or
     camera does not replace the first; a model number is left out, so a newer model of the same thing
     ("Pixel 8" after "Pixel 7") does replace it."""
+    if vehicle := vehicles.slot_of(thing):
+        return vehicle  # "a used Toyota Yaris": the car, one at a time
     if named_as := re.search(r"\b(?:called|named)\s+(?P<n>[\w' -]+)", thing, re.IGNORECASE):
         thing = named_as.group("n")  # "a board game called Catan": Catan is the thing
     core = _PREPOSITION.sub("", re.split(r"\s*[,;(]|\s+(?:and|but|which|that|so)\s", thing.strip(), maxsplit=1)[0])
