@@ -37,6 +37,8 @@ TAKEN_UP = [
     ("i've switched to pilates on tuesdays", "pilates", "habit:"),
     ("knees are shot so I swapped to swimming at the leisure centre", "swimming", "habit:"),
     ("switched over to squash this year, way more fun", "squash", "habit:"),
+    ("the piano just sits there since i took up the cello", "cello", "habit:"),
+    ("I sleep so much better now that I've taken up swimming", "swimming", "habit:"),
 ]
 
 

@@ -156,6 +156,8 @@ def as_habit(text: str) -> str | None:
     a week"); None when the clause says neither of an activity of a known kind."""
     if not text or not _GATE.search(text):
         return None
+    if (since := _SINCE_TAKEN_UP.search(text)) and not _TAKEN_UP.match(text):
+        text = text[since.end() :]  # "I barely use it since I got into birding": the taking-up said after "since"
     if m := _TAKEN_UP.match(text):
         tail = _tail(m.group("tail"))
         return None if tail is None else _present(m.group("subj"), m.group("what"), tail)
@@ -166,6 +168,8 @@ def as_habit(text: str) -> str | None:
         return _present(m.group("subj"), m.group("what"), tail)
     return None
 
+
+_SINCE_TAKEN_UP = re.compile(r"\b(?:ever\s+since|since|now\s+that)\s+(?=(?:i|we)\s)", _FLAGS)
 
 # The cheap gate: a clause without one of these words is no taking-up nor a kept-up "been".
 _GATE = re.compile(
