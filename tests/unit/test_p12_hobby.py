@@ -288,3 +288,38 @@ def test_no_car_of_the_users_is_no_car(message):
 )
 def test_the_slot_of_a_vehicle(thing, slot):
     assert vehicles.slot_of(thing) == slot
+
+
+# ---- a condition diagnosed or borne is held, since the diagnosis -------------------------------------------------
+
+CONDITIONS = [
+    ("diagnosed with ADHD last year", "ADHD", 2025),
+    ("I was diagnosed with type 2 diabetes in 2020", "diabetes", 2020),
+    ("finally got diagnosed with endometriosis in january, after 6 years", "endometriosis", 2026),
+    ("I live with chronic fatigue", "fatigue", None),
+    ("honestly i struggle with migraines", "migraines", None),
+]
+
+
+@pytest.mark.parametrize(("message", "word", "year"), CONDITIONS)
+def test_a_condition_diagnosed_or_borne_is_held(message, word, year):
+    facts = [f for f in _facts(message) if word in f.text and not f.negated]
+    assert facts and (facts[0].slot or "").startswith(("health:", "allergy:")), _said(message)
+    if year:
+        assert facts[0].valid_from is not None and facts[0].valid_from.year == year, _said(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["my son was diagnosed with autism", "I live with my sister", "I struggle with maths", "I deal with clients"],
+)
+def test_no_condition_of_the_users(message):
+    assert not [f for f in _facts(message) if (f.slot or "").startswith("health:")], _said(message)
+
+
+def test_the_condition_reading():
+    from shared.providers.offline import health_conditions
+
+    assert health_conditions.condition("I was diagnosed with ADHD") == "ADHD"
+    assert health_conditions.condition("I live with my sister") is None
+    assert health_conditions.condition("I struggle with maths") is None

@@ -71,6 +71,7 @@ from shared.providers.offline import (
     foreign_workplace,
     fragments,
     frames,
+    health_conditions,
     held_states,
     homes,
     job_ahead,
@@ -3324,6 +3325,21 @@ def _pastime_drafts(c: Clause) -> list[Draft]:
     return [Draft(f"The user {_verb_s(verb)} {said}", PREF, 5, slot, what)]
 
 
+def _condition_held_drafts(c: Clause) -> list[Draft]:
+    """ "I was diagnosed with ADHD last year", "I live with chronic fatigue": the condition, held since the date
+    (health_conditions), read as "I have ..." is; the diagnosis says it is a condition where no rule knows it."""
+    what = health_conditions.condition(c.text) if c.date is None or c.date.day <= c.today else None
+    if what is None:
+        return []
+    held = [
+        d
+        for said in (f"I have {what}", f"I am {what}")  # "coeliac" is said with "am"
+        for d in _statement_drafts(replace(c, text=said, date=None, date_prep=None))
+        if (d.slot or "").startswith(("health:", "allergy:")) and not d.negated
+    ][:1]
+    return held or [Draft(f"The user has {what}", FACT, 6, f"health:{_slug(what)}", what)]
+
+
 def _statement_drafts(c: Clause) -> list[Draft]:
     """What a clause states: the specific rules first, then the generic frames."""
     return (
@@ -3332,6 +3348,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
         or _pastime_drafts(c)
         or [Draft(said, FACT, 7, "education", value) for said, value in filter(None, [studies.study(c.text)])]
         or [Draft(f"The user has {t}", FACT, 5, slot, t) for t, slot in filter(None, [vehicles.acquired(c.text)])]
+        or _condition_held_drafts(c)
         or _style_drafts(c)
         or _named_pets_drafts(c)
         or _named_relatives_drafts(c)
