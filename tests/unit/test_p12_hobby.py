@@ -323,3 +323,9 @@ def test_the_condition_reading():
     assert health_conditions.condition("I was diagnosed with ADHD") == "ADHD"
     assert health_conditions.condition("I live with my sister") is None
     assert health_conditions.condition("I struggle with maths") is None
+
+
+@pytest.mark.parametrize("message", ["I smoke about 10 a day", "i vape like 3 a day", "I smoke, maybe 5 a day"])
+def test_a_habit_counted_without_a_noun_keeps_the_habits_slot(message):
+    verb = "vaping" if "vape" in message else "smoking"
+    assert any(f.slot == f"habit:{verb}" for f in _facts(message)), _said(message)

@@ -4374,6 +4374,7 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     text = re.sub(r"\s+", " ", f"{subject} {adv} {shown_verb} {_third_person(rest_text)}").strip()
     what = _HOW_OFTEN.sub(" ", core).strip() or core  # "yoga most mornings": the activity is yoga
     what = _HOW_MUCH.sub("", what) or what  # "about 5 coffees": coffee
+    what = pastimes.without_bare_count(what)  # "I smoke about 10 a day": smoking, the slot "I smoke" has
     if kind == "habit":
         key = activity or f"{frames.gerund(verb)} {_head_noun(what)}".strip()
         slot = f"habit:{_slug(key)}"

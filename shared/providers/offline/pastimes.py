@@ -194,3 +194,14 @@ def says_a_habit(rest: str) -> bool:
     activity of a known kind ("I paddle in a kayak club"). "I contain rage apparently", "I write from Zurich",
     "I barely use it" say how one is or what one did, and are no habit to remember."""
     return bool(_DONE_OFTEN.search(rest) or _NAMES_ACTIVITY.search(rest))
+
+
+_BARE_COUNT = re.compile(
+    r"^(?:(?:about|around|roughly|like|maybe|up\s+to|at\s+least)\s+)?(?:\d+|a\s+few|a\s+couple)$", _FLAGS
+)
+
+
+def without_bare_count(what: str) -> str:
+    """What a habit is done with, without a count said with no noun: "about 10" (of "I smoke about 10 a day") is
+    how much, not what, so "smoking" stays the habit's one slot; "about 10 cigarettes" keeps its noun."""
+    return "" if _BARE_COUNT.match(what.strip()) else what
