@@ -329,3 +329,30 @@ def test_the_condition_reading():
 def test_a_habit_counted_without_a_noun_keeps_the_habits_slot(message):
     verb = "vaping" if "vape" in message else "smoking"
     assert any(f.slot == f"habit:{verb}" for f in _facts(message)), _said(message)
+
+
+# ---- skills: a list of names known with a measure or a known tool; a skill's verb after "can" ------------------
+
+SKILLS = [
+    ("i know Revitra and a bit of Sketchwell", ["skill:revitra", "skill:sketchwell"]),
+    ("I know Python and some Rust", ["skill:python", "skill:rust"]),
+    ("we know basic Blender", ["skill:blender"]),
+    ("I can code in Go", ["skill:code-go"]),
+    ("i can play the piano, badly", ["skill:play-piano"]),
+    ("I can knit", ["skill:knit"]),
+]
+
+
+@pytest.mark.parametrize(("message", "slots"), SKILLS)
+def test_a_skill_said(message, slots):
+    found = {f.slot for f in _facts(message)}
+    assert set(slots) <= found, _said(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["I know him", "I know Sarah and Tom", "I can drive you home", "can I play the piano?", "I know the way",
+     "I can code it tomorrow"],
+)  # fmt: skip
+def test_no_skill_said(message):
+    assert not [f for f in _facts(message) if (f.slot or "").startswith("skill:")], _said(message)

@@ -83,6 +83,7 @@ from shared.providers.offline import (
     place_names,
     promotions,
     said_forms,
+    skills,
     spoken_languages,
     studies,
     tag_forms,
@@ -3349,6 +3350,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
         or [Draft(said, FACT, 7, "education", value) for said, value in filter(None, [studies.study(c.text)])]
         or [Draft(f"The user has {t}", FACT, 5, slot, t) for t, slot in filter(None, [vehicles.acquired(c.text)])]
         or _condition_held_drafts(c)
+        or [Draft(t, FACT, 5, slot, v) for t, slot, v in ([] if c.date else skills.skills(c.text, _tool_domain))]
         or _style_drafts(c)
         or _named_pets_drafts(c)
         or _named_relatives_drafts(c)
