@@ -3956,8 +3956,8 @@ def _general_fact(statement: clauses.Statement) -> list[Draft]:
     if statement.verb.endswith("ed") or statement.verb in clauses.IRREGULAR_PAST:
         # "I did my masters in Leeds": what the user did once is no habit (and "did" has no gerund)
         return [Draft(said, FACT, 5, f"past:{key or 'thing'}", value)]
-    if not pastimes.says_a_habit(statement.rest):
-        return []  # "I contain rage apparently": a verb no frame knows is a habit only done often, or a pastime
+    if pastimes.stative(statement.base):
+        return []  # "I smell smoke", "I contain multitudes": what one notices or is now, no habit
     what = _HOW_OFTEN.sub(" ", statement.rest).strip() or statement.rest  # "yoga (most mornings)"
     activity = f"{frames.gerund(statement.base)} {clauses.thing_key(what, 2)}"
     return [Draft(said, PREF, 5, f"habit:{_slug(activity)}", value)]

@@ -73,6 +73,9 @@ def _alternatives(names: list[str]) -> str:
 
 
 _ACTIVITY = _alternatives(list(_KINDS))
+# The first word of every activity: a clause with none of them names no activity (a set look-up, before any pattern).
+_ACTIVITY_WORDS = frozenset(re.findall(r"[a-z&]+", name)[0] for name in _KINDS)
+_WORD = re.compile(r"[a-z&]+")
 
 # A taking-up: the verb, then (maybe) the verb of the activity itself ("started playing the cello").
 _TAKING_UP = (
@@ -154,7 +157,7 @@ def as_habit(text: str) -> str | None:
     """The present habit a first-person clause says was taken up ("I picked up the ukulele" -> "I play the
     ukulele") or is kept up with a rhythm ("I have been bouldering 3 times a week" -> "I go bouldering 3 times
     a week"); None when the clause says neither of an activity of a known kind."""
-    if not text or not _GATE.search(text):
+    if not text or not _GATE.search(text) or not _ACTIVITY_WORDS.intersection(_WORD.findall(text.lower())):
         return None
     if (since := _SINCE_TAKEN_UP.search(text)) and not _TAKEN_UP.match(text):
         text = text[since.end() :]  # "I barely use it since I got into birding": the taking-up said after "since"
@@ -177,23 +180,17 @@ _GATE = re.compile(
 )
 
 
-# How often, or how widely, a thing is done: what makes an unknown verb's present a habit ("I paddle most
-# weekends", "I bike everywhere"), where without it the present is a remark ("I contain rage apparently").
-_DONE_OFTEN = re.compile(
-    r"\b(?:every|each|most|twice|once\s+a|times\s+a|x\s+a|(?:a|per)\s+(?:day|week|month|night|morning|evening)"
-    r"|daily|weekly|nightly|monthly|regularly|usually|always|often|sometimes|occasionally|everywhere|a\s+lot"
-    r"|all\s+the\s+time|religiously|on\s+(?:the\s+)?weekends?|in\s+the\s+(?:mornings|evenings)"
-    r"|on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays))\b",
-    _FLAGS,
-)
-_NAMES_ACTIVITY = re.compile(rf"\b(?:{_ACTIVITY})\b", _FLAGS)
+# Verbs of perceiving, thinking and being: their present says what one notices, thinks or is right now ("I smell
+# smoke", "I doubt it", "I contain multitudes apparently"), never something one does as a pastime or a habit.
+_STATIVE_WORDS = """see hear smell feel notice sense know think guess suppose reckon bet doubt wonder believe mean
+    understand remember forget agree disagree wish deserve owe contain seem appear mind need realise realize admit
+    assume imagine expect fear trust recognise recognize regret suspect matter"""
+_STATIVE = frozenset(re.findall(r"[a-z]+", _STATIVE_WORDS))
 
 
-def says_a_habit(rest: str) -> bool:
-    """Whether what follows a verb no frame knows makes its present a habit: a rhythm ("most weekends") or an
-    activity of a known kind ("I paddle in a kayak club"). "I contain rage apparently", "I write from Zurich",
-    "I barely use it" say how one is or what one did, and are no habit to remember."""
-    return bool(_DONE_OFTEN.search(rest) or _NAMES_ACTIVITY.search(rest))
+def stative(verb: str) -> bool:
+    """Whether a verb's base is one of perceiving, thinking or being (no habit in its present)."""
+    return verb.lower() in _STATIVE
 
 
 _BARE_COUNT = re.compile(

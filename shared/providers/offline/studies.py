@@ -52,7 +52,8 @@ _HELD = re.compile(
 # Abbreviations that are also words ("my ma", "bs", "bed"): a degree only with its field.
 _AMBIGUOUS = frozenset({"MA", "MS", "BS", "BEd"})
 
-# The cheap gate: a clause with neither a year nor a degree's word is read no further.
+# The cheap gate: a clause with neither a year nor a degree's word is read no further (a set look-up first).
+_GATE_WORDS = frozenset({"year", *_DEGREE_NAMES})
 _GATE = re.compile(rf"\byear\s+of\b|\b{_DEGREE}\b", _FLAGS)
 
 
@@ -91,7 +92,7 @@ def degree_held(text: str) -> tuple[str, str] | None:
 
 def study(text: str) -> tuple[str, str] | None:
     """What a clause says the speaker studies or holds, by either form above."""
-    if not text or not _GATE.search(text):
+    if not text or not _GATE_WORDS.intersection(re.findall(r"[a-z.']+", text.lower())) or not _GATE.search(text):
         return None
     # "i'm drowning in flashcards, first year of nursing at Brindle College": the course may follow a comment
     for piece in (text, *(text[m.end() :] for m in re.finditer(r",\s*", text))):

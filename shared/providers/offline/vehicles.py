@@ -21,6 +21,8 @@ _OTHER_THING = re.compile(
     r"|garage|manual|engine|charger|key|keys)\b",
     re.IGNORECASE,
 )
+# Every word of every make, for a set look-up before any pattern.
+_MAKE_WORDS = frozenset(re.findall(r"[a-zë]+", _MAKES.replace("\\s+", " ").replace("(?:[-\\s]davidson)?", " davidson")))
 _MAKE = re.compile(rf"\b(?:{_MAKES})\b", re.IGNORECASE)
 _MOTORBIKE_WORD = re.compile(rf"\b(?:{_MOTORBIKE})\b", re.IGNORECASE)
 _CAR_WORD = re.compile(rf"^(?:an?\s+|my\s+|the\s+)?(?:[\w'-]+\s+){{0,3}}(?:{_CAR})$", re.IGNORECASE)
@@ -46,6 +48,8 @@ _ACQUIRED = re.compile(
 def acquired(text: str) -> tuple[str, str] | None:
     """ "I got a Fiat Panda" (its date taken off): ("a Fiat Panda", "car"), a vehicle the user has from then on,
     not an outing on that day; None when what was got is no vehicle."""
+    if not _MAKE_WORDS.intersection(re.findall(r"[a-zë-]+", text.lower())):
+        return None
     m = _ACQUIRED.match(text.strip())
     if m is None or not _MAKE.search(m.group("thing")):
         return None
