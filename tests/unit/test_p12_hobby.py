@@ -345,3 +345,43 @@ def test_a_skill_said(message, slots):
 )  # fmt: skip
 def test_no_skill_said(message):
     assert not [f for f in _facts(message) if (f.slot or "").startswith("skill:")], _said(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "my wife took up pottery last year",
+        "I'd love to take up surfing one day",
+        "thinking of getting into climbing",
+        "should I start running?",
+        "I went bouldering once, hated it",
+        "I tried pottery at a workshop on saturday",
+        "I went to a yoga class yesterday",
+    ],
+)
+def test_plans_wishes_questions_others_and_one_outing_are_no_habit_of_the_users(message):
+    assert not [f for f in _facts(message) if (f.slot or "").startswith("habit:")], _said(message)
+
+
+# ---- a belonging lost by theft or wreck is a retraction on its slot ---------------------------------------------
+
+LOST = [
+    ("my ebike got nicked outside the gym", "ebike"),
+    ("my car was stolen last night", "car"),
+    ("the van got written off in the crash", "van"),
+    ("laptop got pinched on the train 😡", "laptop"),
+]
+
+
+@pytest.mark.parametrize(("message", "thing"), LOST)
+def test_a_belonging_stolen_or_wrecked_is_no_longer_had(message, thing):
+    facts = [f for f in _facts(message) if thing in f.text]
+    assert facts and all(f.negated for f in facts), _said(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["my friend's car got stolen", "what if my car gets stolen?", "my car got fixed", "Tom got nicked last night"],
+)
+def test_no_loss_of_the_users(message):
+    assert not [f for f in _facts(message) if f.negated], _said(message)

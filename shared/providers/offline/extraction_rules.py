@@ -77,6 +77,7 @@ from shared.providers.offline import (
     job_ahead,
     kin,
     life,
+    lost_belongings,
     others_news,
     past_time,
     pastimes,
@@ -3350,6 +3351,10 @@ def _statement_drafts(c: Clause) -> list[Draft]:
         or [Draft(said, FACT, 7, "education", value) for said, value in filter(None, [studies.study(c.text)])]
         or [Draft(f"The user has {t}", FACT, 5, slot, t) for t, slot in filter(None, [vehicles.acquired(c.text)])]
         or _condition_held_drafts(c)
+        or [
+            Draft(f"The user no longer has their {t} ({how})", FACT, 6, _own_slot(t), t, negated=True)
+            for t, how in filter(None, [lost_belongings.lost(c.text)])
+        ]
         or [Draft(t, FACT, 5, slot, v) for t, slot, v in ([] if c.date else skills.skills(c.text, _tool_domain))]
         or _style_drafts(c)
         or _named_pets_drafts(c)
