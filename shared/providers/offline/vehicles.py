@@ -14,7 +14,6 @@ _MAKES = (
     "|ducati|yamaha|kawasaki|triumph|harley(?:[-\\s]davidson)?|vespa|ktm|royal\\s+enfield"
 )
 _MOTORBIKE = r"motorbike|motorcycle|scooter|moped|bike"
-_CAR = r"car|estate|hatchback|saloon|sedan|suv|van|convertible|coupe|wagon|pickup|minivan|people\s+carrier"
 # Words a make may be followed by that make it something else than a vehicle.
 _OTHER_THING = re.compile(
     r"\b(?:keyring|key\s*ring|ad|advert|poster|model\s+kit|toy|mug|shirt|t-shirt|hoodie|cap|jacket|dealership"
@@ -25,7 +24,6 @@ _OTHER_THING = re.compile(
 _MAKE_WORDS = frozenset(re.findall(r"[a-zë]+", _MAKES.replace("\\s+", " ").replace("(?:[-\\s]davidson)?", " davidson")))
 _MAKE = re.compile(rf"\b(?:{_MAKES})\b", re.IGNORECASE)
 _MOTORBIKE_WORD = re.compile(rf"\b(?:{_MOTORBIKE})\b", re.IGNORECASE)
-_CAR_WORD = re.compile(rf"^(?:an?\s+|my\s+|the\s+)?(?:[\w'-]+\s+){{0,3}}(?:{_CAR})$", re.IGNORECASE)
 
 
 def slot_of(thing: str) -> str | None:
@@ -35,7 +33,7 @@ def slot_of(thing: str) -> str | None:
         return None
     if _MAKE.search(thing):
         return "own:motorbike" if _MOTORBIKE_WORD.search(thing) else "car"
-    return "car" if _CAR_WORD.match(thing) and re.search(r"(?i)\bcar$", thing) else None
+    return None  # "a car" with no make stays the belonging it was ("own:car"), as the commute rules expect
 
 
 _ACQUIRED = re.compile(
