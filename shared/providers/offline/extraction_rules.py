@@ -3342,20 +3342,37 @@ def _condition_held_drafts(c: Clause) -> list[Draft]:
     return held or [Draft(f"The user has {what}", FACT, 6, f"health:{_slug(what)}", what)]
 
 
+def _outside_work_drafts(c: Clause) -> list[Draft]:
+    """What the user does and has outside work, each read by its class's module: a pastime taken up or kept up, a
+    study, a car got, a condition held, a belonging lost, a skill (the first that reads the clause speaks)."""
+    if drafts := _pastime_drafts(c):
+        return drafts
+    if study := studies.study(c.text):
+        return [Draft(study[0], FACT, 7, "education", study[1])]
+    if car := vehicles.acquired(c.text):
+        return [Draft(f"The user has {car[0]}", FACT, 5, car[1], car[0])]
+    if drafts := _condition_held_drafts(c):
+        return drafts
+    if lost := lost_belongings.lost(c.text):
+        return [
+            Draft(
+                f"The user no longer has their {lost[0]} ({lost[1]})",
+                FACT,
+                6,
+                _own_slot(lost[0]),
+                lost[0],
+                negated=True,
+            )
+        ]
+    return [Draft(t, FACT, 5, slot, v) for t, slot, v in ([] if c.date else skills.skills(c.text, _tool_domain))]
+
+
 def _statement_drafts(c: Clause) -> list[Draft]:
     """What a clause states: the specific rules first, then the generic frames."""
     return (
         _work_form_drafts(c)
         or _kept_up_drafts(c)
-        or _pastime_drafts(c)
-        or [Draft(said, FACT, 7, "education", value) for said, value in filter(None, [studies.study(c.text)])]
-        or [Draft(f"The user has {t}", FACT, 5, slot, t) for t, slot in filter(None, [vehicles.acquired(c.text)])]
-        or _condition_held_drafts(c)
-        or [
-            Draft(f"The user no longer has their {t} ({how})", FACT, 6, _own_slot(t), t, negated=True)
-            for t, how in filter(None, [lost_belongings.lost(c.text)])
-        ]
-        or [Draft(t, FACT, 5, slot, v) for t, slot, v in ([] if c.date else skills.skills(c.text, _tool_domain))]
+        or _outside_work_drafts(c)
         or _style_drafts(c)
         or _named_pets_drafts(c)
         or _named_relatives_drafts(c)
