@@ -71,20 +71,27 @@ from shared.providers.offline import (
     foreign_workplace,
     fragments,
     frames,
+    health_conditions,
     held_states,
     homes,
     job_ahead,
     kin,
     life,
+    lost_belongings,
     others_news,
     past_time,
+    pastimes,
     place_names,
     promotions,
     said_forms,
+    skills,
+    spoken_languages,
+    studies,
     tag_forms,
     talk,
     team_subjects,
     tool_kinds,
+    vehicles,
     well_formed,
     work_forms,
     worth_keeping,
@@ -2431,11 +2438,12 @@ _LEVEL = re.compile(
 def _b_speak(m: re.Match[str], c: Clause) -> list[Draft]:
     drafts = []
     for item in _split_list(_cut(_group(m, "v"), _THING_STOPS, lists=True)):
+        item, manner = spoken_languages.without_manner(item)  # "Dutch fluently", "italian at home"
         level_match = _LEVEL.match(item)
         language = item[level_match.end() :] if level_match else item
         if language.lower() not in _NATURAL_LANGUAGES:
             continue
-        level = f"{level_match.group('level').lower()} " if level_match else ""
+        level = f"{level_match.group('level').lower()} " if level_match else (f"{manner} " if manner else "")
         drafts.append(Draft(f"The user speaks {level}{language}", FACT, 5, f"language:{_slug(language)}", language))
     return drafts
 
@@ -3305,11 +3313,66 @@ def _kept_up_drafts(c: Clause) -> list[Draft]:
     return drafts if any(d.category is not EVENT for d in drafts) else []
 
 
+def _pastime_drafts(c: Clause) -> list[Draft]:
+    """ "picked up the ukulele last month", "been bouldering 3 times a week since March": the habit now
+    (pastimes), read without its date (a dated "go bouldering" would read as one outing; the caller dates it)."""
+    habit = pastimes.as_habit(c.text) if c.date is None or c.date.day <= c.today else None
+    if habit is None:
+        return []
+    if drafts := _statement_drafts(replace(c, text=habit, date=None, date_prep=None)):
+        return drafts
+    verb, what = pastimes.activity(habit)  # "I make music on Ableton": no frame reads "make"
+    slot = f"habit:{_slug(what if verb == 'go' else frames.gerund(verb) + ' ' + what)}"
+    said = habit.split(" ", 2)[2]  # "We play pickleball": the user and theirs, and the user as well
+    return [Draft(f"The user {_verb_s(verb)} {said}", PREF, 5, slot, what)]
+
+
+def _condition_held_drafts(c: Clause) -> list[Draft]:
+    """ "I was diagnosed with ADHD last year", "I live with chronic fatigue": the condition, held since the date
+    (health_conditions), read as "I have ..." is; the diagnosis says it is a condition where no rule knows it."""
+    what = health_conditions.condition(c.text) if c.date is None or c.date.day <= c.today else None
+    if what is None:
+        return []
+    held = [
+        d
+        for said in (f"I have {what}", f"I am {what}")  # "coeliac" is said with "am"
+        for d in _statement_drafts(replace(c, text=said, date=None, date_prep=None))
+        if (d.slot or "").startswith(("health:", "allergy:")) and not d.negated
+    ][:1]
+    return held or [Draft(f"The user has {what}", FACT, 6, f"health:{_slug(what)}", what)]
+
+
+def _outside_work_drafts(c: Clause) -> list[Draft]:
+    """What the user does and has outside work, each read by its class's module: a pastime taken up or kept up, a
+    study, a car got, a condition held, a belonging lost, a skill (the first that reads the clause speaks)."""
+    if drafts := _pastime_drafts(c):
+        return drafts
+    if study := studies.study(c.text):
+        return [Draft(study[0], FACT, 7, "education", study[1])]
+    if car := vehicles.acquired(c.text):
+        return [Draft(f"The user has {car[0]}", FACT, 5, car[1], car[0])]
+    if drafts := _condition_held_drafts(c):
+        return drafts
+    if lost := lost_belongings.lost(c.text):
+        return [
+            Draft(
+                f"The user no longer has their {lost[0]} ({lost[1]})",
+                FACT,
+                6,
+                _own_slot(lost[0]),
+                lost[0],
+                negated=True,
+            )
+        ]
+    return [Draft(t, FACT, 5, slot, v) for t, slot, v in ([] if c.date else skills.skills(c.text, _tool_domain))]
+
+
 def _statement_drafts(c: Clause) -> list[Draft]:
     """What a clause states: the specific rules first, then the generic frames."""
     return (
         _work_form_drafts(c)
         or _kept_up_drafts(c)
+        or _outside_work_drafts(c)
         or _style_drafts(c)
         or _named_pets_drafts(c)
         or _named_relatives_drafts(c)
@@ -3915,6 +3978,8 @@ def _general_fact(statement: clauses.Statement) -> list[Draft]:
     if statement.verb.endswith("ed") or statement.verb in clauses.IRREGULAR_PAST:
         # "I did my masters in Leeds": what the user did once is no habit (and "did" has no gerund)
         return [Draft(said, FACT, 5, f"past:{key or 'thing'}", value)]
+    if pastimes.stative(statement.base):
+        return []  # "I smell smoke", "I contain multitudes": what one notices or is now, no habit
     what = _HOW_OFTEN.sub(" ", statement.rest).strip() or statement.rest  # "yoga (most mornings)"
     activity = f"{frames.gerund(statement.base)} {clauses.thing_key(what, 2)}"
     return [Draft(said, PREF, 5, f"habit:{_slug(activity)}", value)]
@@ -4333,6 +4398,7 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     text = re.sub(r"\s+", " ", f"{subject} {adv} {shown_verb} {_third_person(rest_text)}").strip()
     what = _HOW_OFTEN.sub(" ", core).strip() or core  # "yoga most mornings": the activity is yoga
     what = _HOW_MUCH.sub("", what) or what  # "about 5 coffees": coffee
+    what = pastimes.without_bare_count(what)  # "I smoke about 10 a day": smoking, the slot "I smoke" has
     if kind == "habit":
         key = activity or f"{frames.gerund(verb)} {_head_noun(what)}".strip()
         slot = f"habit:{_slug(key)}"
@@ -4364,6 +4430,8 @@ def _own_slot(thing: str) -> str:
     """The slot of a belonging: the name of the thing, not its first word, so a second board game or
     camera does not replace the first; a model number is left out, so a newer model of the same thing
     ("Pixel 8" after "Pixel 7") does replace it."""
+    if vehicle := vehicles.slot_of(thing):
+        return vehicle  # "a used Toyota Yaris": the car, one at a time
     if named_as := re.search(r"\b(?:called|named)\s+(?P<n>[\w' -]+)", thing, re.IGNORECASE):
         thing = named_as.group("n")  # "a board game called Catan": Catan is the thing
     core = _PREPOSITION.sub("", re.split(r"\s*[,;(]|\s+(?:and|but|which|that|so)\s", thing.strip(), maxsplit=1)[0])

@@ -783,6 +783,8 @@ def open_choice(message: str, value: str | None, text: str) -> bool:
     keys = _fact_keys(value, text)
     if not keys or not _ALTERNATIVES.search(message):
         return False
+    if said_apart(message, keys):
+        return False  # "icelandic or faroese? i speak icelandic already": the choice asked, the fact said apart
     for sentence in re.split(r"(?<=[.!?])\s+", message):
         if not _ALTERNATIVES.search(sentence):
             continue
@@ -795,6 +797,17 @@ def open_choice(message: str, value: str | None, text: str) -> bool:
             if framed and not _FIRST_PERSON_CLAUSE.search(choice):
                 return True
     return False
+
+
+_OPENS_WITH_I = re.compile(r"(?i)^\s*(?:(?:so|and|but|also|btw|well|tho|though)\s+)*(?:i|we|i'm|im|i've|ive)\b")
+
+
+def said_apart(message: str, keys: list[str]) -> bool:
+    """Whether a sentence of the message that names no alternatives opens with "I" and holds the fact's words."""
+    return any(
+        not _ALTERNATIVES.search(s) and _OPENS_WITH_I.match(s) and all(k in s.lower() for k in keys[:3])
+        for s in re.split(r"(?<=[.!?])\s+", message)
+    )
 
 
 # Someone else opening a piece: "he", "her ...", "my sister ...", "Jo's ...", "Sam is ...".
