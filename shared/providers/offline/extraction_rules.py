@@ -57,10 +57,12 @@ from shared.providers.offline import (
     answer_time,
     answers,
     assistant_manner,
+    belongings_lost,
     change_time,
     chat_spelling,
     clause_classifier,
     clauses,
+    ended_activities,
     foreign_birthday,
     foreign_casual,
     foreign_clauses,
@@ -3396,6 +3398,8 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True, *, tagged: 
         return []  # "I'm in Ravensholt all week for training": where one is for a while, not where one lives
     if _MOOD_OR_PERSON.match(c.text):
         return []  # "I'm doing better", "I love her already": how one is now, or a feeling for someone named before
+    if lost := belongings_lost.read(c.text):  # "my bike got stolen": an ending, dated as said
+        return [_dated(Draft(belongings_lost.said(lost), FACT, 6, f"*:{lost.key}", lost.thing, negated=True), c)]
     if ahead := _job_ahead_drafts(c):
         return ahead  # "I took a new job that starts in October": dated when it starts
     if tagged and (said := _tag_form_drafts(raw, c)):
@@ -5993,6 +5997,7 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
     facts = talk.without_residue(_extract(request, _SETTLE_DEPTH))  # chat said in passing (chat_residue)
     facts = _well_formed(_speakers_named(facts, request))
     facts = foreign_gender.as_hers(_worth_keeping(facts, request), {t.event_id: t.content for t in request.new_turns})
+    facts = [ended_activities.said_stopped(f) for f in facts]  # "has stopped vaping", as the habit is named
     return _speakers_slots(facts, request)
 
 

@@ -1,0 +1,120 @@
+"""Endings said by their activity, and belongings lost, read as retractions with their stated time (#12).
+
+Written before the code, in our own words: each class has phrasings that differ in words, register, person and
+clause order, and near-misses that must give nothing of the class.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from shared.domain.models import ExtractionInput, Turn
+from shared.providers.offline.extraction_rules import extract_facts
+
+SAID = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)
+
+
+def _facts(message: str, name: str | None = None):
+    return extract_facts(ExtractionInput(new_turns=(Turn("m1", "user", message, SAID, name),)))
+
+
+def _negated(message: str, name: str | None = None):
+    return [f for f in _facts(message, name) if f.negated]
+
+
+# --- An activity that ended is named as the activity ("stopped vaping"), as its habit slot names it ----------
+
+
+@pytest.mark.parametrize(
+    ("message", "activity", "start"),
+    [
+        ("I stopped vaping a couple of months ago", "vaping", date(2026, 3, 20)),
+        ("quit smoking in january!! 🎉", "smoking", date(2026, 1, 1)),
+        ("i don't bake anymore, no time", "baking", None),
+        ("I gave up running last year", "running", date(2025, 1, 1)),
+        ("no more climbing for me since march, my shoulder", "climbing", date(2026, 3, 1)),
+        ("I don't play tennis anymore", "playing tennis", None),
+        ("honestly i dont knit anymore", "knitting", None),
+    ],
+)
+def test_an_ended_activity_names_the_activity(message: str, activity: str, start: date | None) -> None:
+    ended = _negated(message)
+    assert len(ended) == 1, ended
+    assert f"stopped {activity}" in ended[0].text
+    assert ended[0].slot and ended[0].slot.startswith("habit:")
+    if start is not None:
+        assert ended[0].valid_from.date() == start
+
+
+def test_a_named_speakers_ended_activity_names_them() -> None:
+    ended = _negated("gave up climbing after my knee op", "Ilse")
+    assert ended and ended[0].text.startswith("Ilse has stopped climbing")
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I no longer work at Nokia",  # an employer: "no longer works at" is read by the job frames
+        "I don't live in Leeds anymore",
+        "I no longer use Notion",
+        "I'm not vegan anymore",
+    ],
+)
+def test_endings_that_are_no_activity_keep_their_form(message: str) -> None:
+    ended = _negated(message)
+    assert ended and all("stopped" not in f.text for f in ended)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["did you stop running?", "I might stop running", "I stopped at the shop", "Tom stopped smoking last year"],
+)
+def test_no_ending_of_the_users_activity(message: str) -> None:
+    assert not _negated(message)
+
+
+# --- A belonging lost: stolen, written off, scrapped ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "thing", "start"),
+    [
+        ("my bike got stolen last week", "bike", date(2026, 5, 11)),
+        ("someone stole my laptop at the station yesterday", "laptop", date(2026, 5, 19)),
+        ("my car was written off in the crash", "car", None),
+        ("I scrapped my old Fiat in march", "Fiat", date(2026, 3, 1)),
+        ("our van got totalled last month", "van", date(2026, 4, 1)),
+        ("had my phone nicked on the bus 😡", "phone", None),
+        ("ugh my e-bike has been stolen", "e-bike", None),
+    ],
+)
+def test_a_lost_belonging_ends_it(message: str, thing: str, start: date | None) -> None:
+    ended = _negated(message)
+    assert len(ended) == 1, ended
+    assert thing in ended[0].text
+    assert ended[0].slot and ended[0].slot.startswith("*:")
+    if start is not None:
+        assert ended[0].valid_from.date() == start
+
+
+def test_a_named_speakers_lost_belonging_names_them() -> None:
+    ended = _negated("my ebike got nicked outside the gym", "Greta")
+    assert ended and ended[0].text.startswith("Greta") and "ebike" in ended[0].text
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "my neighbour's bike got stolen",  # someone else's
+        "my idea got stolen by a coworker",  # no belonging
+        "if my bike got stolen i'd cry",  # a hypothetical
+        "my bike almost got stolen",  # it did not happen
+        "they scrapped the project",  # no belonging of the user's
+        "was your car written off?",  # a question
+        "my lunch got stolen from the fridge again",  # nothing kept
+    ],
+)
+def test_no_lost_belonging(message: str) -> None:
+    assert not _negated(message)
