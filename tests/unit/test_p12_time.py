@@ -118,3 +118,38 @@ def test_a_named_speakers_lost_belonging_names_them() -> None:
 )
 def test_no_lost_belonging(message: str) -> None:
     assert not _negated(message)
+
+
+# --- A change of everything of a kind to a new tool ("moved all my passwords to Bitwarden"), dated as said ----
+
+
+@pytest.mark.parametrize(
+    ("message", "tool", "start"),
+    [
+        ("moved all my passwords to Bitwarden", "Bitwarden", None),
+        ("we moved the whole pipeline to Dagster this month", "Dagster", date(2026, 5, 1)),
+        ("migrated all of our repos to Codeberg in april", "Codeberg", date(2026, 4, 1)),
+        ("I moved all my photos over to Immich two weeks ago", "Immich", date(2026, 5, 6)),
+        ("switched our entire backend to Postgres last year", "Postgres", date(2025, 1, 1)),
+    ],
+)
+def test_everything_of_a_kind_moved_to_a_tool(message: str, tool: str, start: date | None) -> None:
+    facts = [f for f in _facts(message) if not f.negated]
+    assert len(facts) == 1, facts
+    assert tool in facts[0].text and facts[0].slot.startswith("tool:")
+    assert not facts[0].slot.startswith("event:")
+    if start is not None:
+        assert facts[0].valid_from.date() == start
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "moved all my stuff to my mum's place",
+        "we moved the whole family to Spain",
+        "should we move all our repos to Codeberg?",
+        "I might move all my photos to Immich",
+    ],
+)
+def test_no_tool_moved_to(message: str) -> None:
+    assert not [f for f in _facts(message) if (f.slot or "").startswith("tool:")]

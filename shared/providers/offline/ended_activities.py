@@ -33,8 +33,8 @@ def _base(verb: str) -> str:
 
 def _of_an_activity(slot: str, gerund: str, base: str) -> bool:
     kind, _, thing = slot.partition(":")
-    if kind == "habit":
-        return True
+    if kind in ("habit", "commute"):
+        return True  # "cycles to work" is how one gets there, an activity too
     first = thing.split("@")[0].split("~")[0].split("-")[0]
     return kind == "*" and first in (gerund, base)
 

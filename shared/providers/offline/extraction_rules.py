@@ -2662,7 +2662,8 @@ RULES: tuple[Rule, ...] = (
                   "from (?P<old>.+?) (?:over )?to {V}", _b_switch),
     _rule("tool", "{IWE} {ADV}(?:have )?{ADV}(?P<verb>switched|moved|migrated|changed) (?:over )?to {V}", _b_switch_to),
     # the thing changed, named: "we switched our CI to Buildkite", "I moved my notes from Evernote to Obsidian"
-    _rule("tool", "{IWE} {ADV}(?:have )?{ADV}(?P<verb>switched|moved|migrated|ported|converted) (?:our|my|the) "
+    _rule("tool", "{IWE} {ADV}(?:have )?{ADV}(?P<verb>switched|moved|migrated|ported|converted) "
+                  "(?:all (?:of )?)?(?:our|my|the) (?:(?:whole|entire) )?"
                   "(?P<thing>[a-z][\\w-]*(?: (?!over )[a-z][\\w-]*)?) (?:over )?to {V}", _b_switch_thing),
     # a change under way is a change: "we're migrating from Jenkins to GitHub Actions", "our team is moving to Go"
     _rule("tool", "(?:{AM}|our (?:team|company|startup|org) is) {ADV}"
