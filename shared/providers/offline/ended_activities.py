@@ -1,10 +1,12 @@
-"""An activity that ended is named as the activity: "The user has stopped vaping", not "no longer vapes".
+"""An activity said by its verb alone is named, when it ends, as the activity: "The user has stopped vaping", not
+"no longer vapes".
 
 What one does is kept on a habit slot named by the activity ("habit:vaping", "habit:playing-tennis"), and people
 say its end by the activity too ("stopped vaping", "gave up running", "quit smoking"). A retraction that says only
-the verb ("no longer vapes") loses the word the activity is known and looked up by. Only English retractions of an
-activity: a habit, or a retraction by name whose name is the verb ("*:drink", "*:go-to-gym"); an employer, a home,
-a tool, a state ("is no longer vegan") keep the forms their own readers write.
+the verb ("no longer vapes") loses the word the activity is known and looked up by. An activity said with its
+object ("no longer plays tennis", "no longer coaches the u12s") is named by the object and keeps its form. Only
+English retractions of an activity: a habit, a way to work, or a retraction by name whose name is the verb
+("*:drink"); an employer, a home, a tool, a state ("is no longer vegan") keep the forms their readers write.
 
 Pure functions over one fact text and its slot.
 """
@@ -18,6 +20,12 @@ from typing import Any, TypeVar
 from shared.providers.offline import frames
 
 _NO_LONGER = re.compile(r"^(?P<who>The user|[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) no longer (?P<verb>[a-z]+)\b(?P<rest>.*)$")
+# What may follow an activity said by its verb alone: nothing, how long, how much, since when. An object ("plays
+# tennis", "coaches the u12s", "goes to the gym") names the activity already, and the retraction keeps the words
+# the earlier fact was said in (consolidation compares the two texts).
+_NO_OBJECT = re.compile(
+    r"^(?:\s+(?:for|since|after|because|due\s+to|completely|entirely|altogether|at\s+all|for\s+good|cold\s+turkey)\b.*|\s*\(.*|\s*[.!]*)$"
+)
 # Third-person forms no activity is said with (a state, a possession, a place, a job, a thing used).
 _NOT_ACTIVITIES = frozenset(("is", "has", "lives", "works", "uses", "owns", "likes", "loves", "wants", "needs"))
 
@@ -48,7 +56,7 @@ def as_stopped(text: str, slot: str | None, language: str) -> str:
     if m is None or m.group("verb") in _NOT_ACTIVITIES:
         return text
     base = _base(m.group("verb"))
-    if not base:
+    if not base or not _NO_OBJECT.match(m.group("rest")):
         return text
     gerund = frames.gerund(base)
     if not _of_an_activity(slot, gerund, base):
