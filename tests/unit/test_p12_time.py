@@ -155,3 +155,38 @@ def test_everything_of_a_kind_moved_to_a_tool(message: str, tool: str, start: da
 )
 def test_no_tool_moved_to(message: str) -> None:
     assert not [f for f in _facts(message) if (f.slot or "").startswith("tool:")]
+
+
+# --- An ending ahead, with its date: a retraction from that day, not an event -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "thing", "day"),
+    [
+        ("I'm leaving Hexa Robotics at the end of june", "Hexa Robotics", date(2026, 6, 1)),
+        ("we're selling the van next month", "van", date(2026, 6, 1)),
+        ("im moving out of my flat on the 30th", "flat", date(2026, 5, 30)),
+        ("I'm quitting my job at the bakery in july", "bakery", date(2026, 7, 1)),
+        ("Officially cancelling my gym membership on the 1st of june", "gym membership", date(2026, 6, 1)),
+    ],
+)
+def test_an_ending_ahead_is_a_retraction_from_its_day(message: str, thing: str, day: date) -> None:
+    ended = _negated(message)
+    assert len(ended) == 1, _facts(message)
+    assert thing in ended[0].text
+    assert ended[0].valid_from.date() >= day
+    assert not [f for f in _facts(message) if not f.negated]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I'm leaving Leeds next week",  # a town left may be a trip: not an employer
+        "I'm leaving work early on friday",  # the working day, not the job
+        "I might be selling the van next month",  # not decided
+        "are you leaving Hexa in june?",  # a question
+        "I'm leaving Hexa",  # no day said: a plan, which the event and job readers keep as they do
+    ],
+)
+def test_no_ending_ahead(message: str) -> None:
+    assert not [f for f in _negated(message) if f.valid_from.date() > SAID.date()]

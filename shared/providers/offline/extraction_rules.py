@@ -63,6 +63,7 @@ from shared.providers.offline import (
     clause_classifier,
     clauses,
     ended_activities,
+    endings_ahead,
     foreign_birthday,
     foreign_casual,
     foreign_clauses,
@@ -3401,6 +3402,8 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True, *, tagged: 
         return []  # "I'm doing better", "I love her already": how one is now, or a feeling for someone named before
     if lost := belongings_lost.read(c.text):  # "my bike got stolen": an ending, dated as said
         return [_dated(Draft(belongings_lost.said(lost), FACT, 6, f"*:{lost.key}", lost.thing, negated=True), c)]
+    if ahead := _ending_ahead(c, general):
+        return ahead  # "I'm leaving Hexa at the end of June": the retraction, from that day
     if ahead := _job_ahead_drafts(c):
         return ahead  # "I took a new job that starts in October": dated when it starts
     if tagged and (said := _tag_form_drafts(raw, c)):
@@ -3431,6 +3434,16 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True, *, tagged: 
         drafts = _role_at_drafts(c) or drafts  # "I'm a junior acountant at a small firm": a role, not a trait
     drafts = drafts or _progressive_as_present(c, general) or _years_as_role(raw, c.today, general)
     return [_dated(_tag_retyped(d, c), c) for d in drafts if not tag_forms.someone_elses_tool(d.text, d.slot)]
+
+
+def _ending_ahead(c: Clause, general: bool) -> list[Draft]:
+    """An ending under way with a day still ahead (``endings_ahead``), read as said done: its retractions, each
+    valid from that day; nothing when the clause read as done ends nothing."""
+    if c.date is None or c.date.day <= c.today:
+        return []
+    done = endings_ahead.as_done(c.text, place_names.is_known_town)
+    ended = [d for d in _drafts_from_clause(done, c.today, general) if d.negated] if done else []
+    return [replace(d, text=f"{d.text} (from {c.date.bare()})", valid_from=c.date.day) for d in ended]
 
 
 def _job_ahead_drafts(c: Clause) -> list[Draft]:
