@@ -190,3 +190,29 @@ def test_an_ending_ahead_is_a_retraction_from_its_day(message: str, thing: str, 
 )
 def test_no_ending_ahead(message: str) -> None:
     assert not [f for f in _negated(message) if f.valid_from.date() > SAID.date()]
+
+
+# --- A holiday said with its year: the year's holiday, not this year's --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "start"),
+    [
+        ("I've had my hamster Pip since Easter 2023", date(2023, 4, 9)),
+        ("I've been vegetarian since christmas 2021", date(2021, 12, 25)),
+        ("been vegan since new year 2025!", date(2025, 1, 1)),
+        ("we got our dog Bo at easter last year", date(2025, 4, 20)),
+        ("I quit smoking on new year's day 2024", date(2024, 1, 1)),
+        ("I've lived in Porto since Christmas of 2019", date(2019, 12, 25)),
+    ],
+)
+def test_a_holiday_with_its_year(message: str, start: date) -> None:
+    facts = _facts(message)
+    assert len(facts) == 1, facts
+    assert facts[0].valid_from.date() == start
+    assert not any(ch.isdigit() for ch in facts[0].text.split("(")[0]), facts[0].text  # the year is no value
+
+
+def test_a_holiday_without_a_year_is_the_last_one() -> None:
+    facts = _facts("I've had my hamster Pip since easter")
+    assert facts and facts[0].valid_from.date() == date(2026, 4, 5)

@@ -7,6 +7,8 @@ clause without one of its words costs one search.
 - **Periods counted back past the last one**: "the week/month/year before last", "the summer before last",
   "two summers ago", "three weekends ago", "a year and a half ago".
 - **A weekday as chat shortens it** after "on", "last", "next" ("on sat", "last fri", "since tues").
+- **A holiday with its year** ("since Easter 2023", "over christmas of 2019", "at easter last year"): that
+  year's day, the year no part of the clause.
 - **Easter**, the one moveable holiday people date things by ("over Easter", "last Easter", "since Easter"),
   computed (anonymous Gregorian algorithm), never looked up.
 - **"since we spoke"** / "since we last talked" / "since our last chat": the news is new, said now, and the
@@ -28,7 +30,9 @@ _NUMBER_WORDS |= {"couple of": 2, "a couple": 2, "couple": 2, "a few": 3, "few":
 _COUNT = r"(?P<n>\d{1,2}|an?|one|two|three|four|five|six|(?:a\s+)?couple(?:\s+of)?|(?:a\s+)?few)"
 
 # Every phrase below holds one of these words; most clauses hold none.
-_MAY_HOLD = rx(r"\bbefore\s+last\b|\bago\b|\beaster\b|\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b")
+_MAY_HOLD = rx(
+    r"\bbefore\s+last\b|\bago\b|\beaster\b|\b(?:christmas|xmas|new\s+year'?s?|halloween)\b|\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b"
+)
 # A weekday as chat shortens it, only after a word that makes it a time ("on sat", "last fri"): "sat", "sun" and
 # "wed" alone are words of their own.
 _SHORT_WEEKDAY = rx(
@@ -48,6 +52,15 @@ _EASTER = rx(
     r"\b(?:(?P<prep>since|over|at|on|for|after|before|until|till|by)\s+|(?P<rel>last|this|next)\s+)?"
     r"(?:the\s+)?easter(?:\s+(?:weekend|sunday|monday|holidays?|break))?\b"
 )
+# A holiday said with its year, or with "last year": "since Easter 2023", "over christmas of 2019", "at easter last
+# year", "on new year's day 2024". The main resolver reads the holiday alone as the last (or next) one and leaves
+# the year in the clause; said with its year, the whole phrase is one day of that year.
+_HOLIDAY_OF_A_YEAR = rx(
+    r"\b(?:(?P<prep>since|over|at|on|for|after|before|until|till|by|in|around)\s+)?(?:the\s+)?"
+    r"(?P<holiday>easter|christmas|xmas|new\s+year'?s?|halloween)(?:\s+(?:day|eve|sunday|weekend|holidays?|break))?"
+    r"\s+(?:(?:of|in)\s+)?(?:(?P<year>(?:19|20)\d{2})|(?P<rel>last|this)\s+year)\b"
+)
+_HOLIDAY_DAY = {"christmas": (12, 25), "xmas": (12, 25), "halloween": (10, 31)}
 SINCE_WE_SPOKE = rx(
     r"\bsince\s+(?:(?:we|i)\s+(?:last\s+)?(?:spoke|talked|chatted|spoken)(?:\s+last)?"
     r"|(?:the\s+)?last\s+time\s+(?:we|i)\s+(?:spoke|talked|chatted)|our\s+last\s+chat)\b,?"
@@ -151,6 +164,19 @@ def _easter(m: re.Match[str], today: date, past: bool) -> TimeSaid | None:
     return TimeSaid(day, "day", m.start(), m.end(), prep if prep in ("since", "after", "before", "until") else None)
 
 
+def _holiday_of_a_year(m: re.Match[str], today: date) -> TimeSaid | None:
+    year = int(m.group("year")) if m.group("year") else today.year - (m.group("rel").lower() == "last")
+    holiday = re.sub(r"[\s']+", " ", m.group("holiday").lower()).strip()
+    if holiday == "easter":
+        day = easter_sunday(year)
+    elif holiday.startswith("new year"):
+        day = date(year, 1, 1)
+    else:
+        day = date(year, *_HOLIDAY_DAY[holiday])
+    prep = (m.group("prep") or "").lower()
+    return TimeSaid(day, "day", m.start(), m.end(), prep if prep in ("since", "after", "before", "until") else None)
+
+
 def _short_weekday(m: re.Match[str], today: date, past: bool) -> TimeSaid:
     """As a weekday said in full is read: "last fri" the one before today, "next sat" the one after, "on tues"
     the nearest one in the direction the clause points."""
@@ -177,6 +203,7 @@ def more_dates(text: str, today: date, past: bool) -> list[TimeSaid]:
     found += [_seasons_ago(m, today) for m in _SEASONS_AGO.finditer(text)]
     found += [_and_a_half(m, today) for m in _AND_A_HALF.finditer(text)]
     found += [_easter(m, today, past) for m in _EASTER.finditer(text)]
+    found += [_holiday_of_a_year(m, today) for m in _HOLIDAY_OF_A_YEAR.finditer(text)]
     found += [_short_weekday(m, today, past) for m in _SHORT_WEEKDAY.finditer(text)]
     return [f for f in found if f is not None]
 
