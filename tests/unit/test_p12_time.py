@@ -6,6 +6,7 @@ clause order, and near-misses that must give nothing of the class.
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, date, datetime
 
 import pytest
@@ -216,3 +217,49 @@ def test_a_holiday_with_its_year(message: str, start: date) -> None:
 def test_a_holiday_without_a_year_is_the_last_one() -> None:
     facts = _facts("I've had my hamster Pip since easter")
     assert facts and facts[0].valid_from.date() == date(2026, 4, 5)
+
+
+# --- More stated times: the edge of a season, a length with a half, a day near a holiday ---------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "start"),
+    [
+        ("we adopted a cat called Mochi late last summer", date(2025, 8, 1)),
+        ("I moved to Leeds at the end of last summer", date(2025, 8, 1)),
+        ("started bouldering in early spring this year", date(2026, 3, 1)),
+        ("I've lived in Leeds for about two and a half years", date(2023, 11, 1)),
+        ("been vegetarian for a year and a half now", date(2024, 11, 1)),
+        ("I moved to Leeds the week before christmas", date(2025, 12, 15)),
+        ("we got our dog the weekend after easter", date(2026, 4, 11)),
+        ("I switched to Linux around new year", date(2026, 1, 1)),
+        ("quit my job at Tesco the day after christmas", date(2025, 12, 26)),
+    ],
+)
+def test_more_stated_times(message: str, start: date) -> None:
+    facts = [f for f in _facts(message) if f.slot and not f.slot.startswith("own:")]
+    assert facts, _facts(message)
+    assert all(f.valid_from.date() == start for f in facts), facts
+    for said in (
+        "late",
+        "end of",
+        "early",
+        "and a half",
+        "before christmas",
+        "after easter",
+        "around",
+        "after christmas",
+    ):
+        assert not [f for f in facts if re.search(rf"\b{said}\b", f.text)], facts
+
+
+def test_a_length_with_a_half_is_no_belonging() -> None:
+    assert not [f for f in _facts("I've lived in Leeds for about two and a half years") if "half" in f.text]
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["I'll be in Leeds for two and a half weeks", "we spent two and a half years in Leeds"],
+)
+def test_a_length_that_is_no_start(message: str) -> None:
+    assert not [f for f in _facts(message) if f.valid_from.date() < date(2026, 5, 1) and f.slot == "location"]

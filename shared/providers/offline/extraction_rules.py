@@ -1461,7 +1461,7 @@ _HAVE_START = _rx(r"^(?:i|we)(?:\s+have|'ve)(?:\s+got)?\s|^(?:i|we)\s+own\s")
 _HAVE_ITEM = _rx(
     r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:an?|one|two|three|four|five|six|\d+)\s+(?:[a-z]+\s+){0,2}?"
     r"(?:sons?|daughters?|kids?|child(?:ren)?|brothers?|sisters?|siblings?|dogs?|cats?|rabbits?|hamsters?"
-    r"|birds?|horses?|grandchildren|grandkids?|step(?:son|daughter)s?)\b|an?\s+\S)"
+    r"|birds?|horses?|grandchildren|grandkids?|step(?:son|daughter)s?)\b|an?\s+(?!half\b)\S)"  # "two and a half years"
 )
 
 
