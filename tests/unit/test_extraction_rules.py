@@ -165,7 +165,7 @@ SINGLE_FACTS = [
         False,
     ),
     ("I'm learning Spanish", "The user is learning Spanish", "goal:learn-spanish", "Spanish", False),
-    ("I quit smoking", "The user no longer smokes", "habit:smoking", "smoke", True),
+    ("I quit smoking", "The user has stopped smoking", "habit:smoking", "smoke", True),
     # decisions
     ("We decided to use Kafka", "The user decided to use Kafka", "tool:queue", "Kafka", False),
 ]

@@ -203,9 +203,9 @@ def test_retiring_replaces_the_occupation_at_the_stated_date():
 @pytest.mark.parametrize(
     ("said", "ended"),
     [
-        ("no more running for me, my knees are done", "runs"),
-        ("No more climbing for me, I broke my wrist twice.", "climbs"),
-        ("ok so no more smoking. day 3 and I'm dying", "smokes"),
+        ("no more running for me, my knees are done", "running"),
+        ("No more climbing for me, I broke my wrist twice.", "climbing"),
+        ("ok so no more smoking. day 3 and I'm dying", "smoking"),
     ],
 )
 def test_no_more_doing_something_is_an_ending(said, ended):

@@ -57,10 +57,13 @@ from shared.providers.offline import (
     answer_time,
     answers,
     assistant_manner,
+    belongings_lost,
     change_time,
     chat_spelling,
     clause_classifier,
     clauses,
+    ended_activities,
+    endings_ahead,
     foreign_birthday,
     foreign_casual,
     foreign_clauses,
@@ -1465,7 +1468,7 @@ _HAVE_START = _rx(r"^(?:i|we)(?:\s+have|'ve)(?:\s+got)?\s|^(?:i|we)\s+own\s")
 _HAVE_ITEM = _rx(
     r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:an?|one|two|three|four|five|six|\d+)\s+(?:[a-z]+\s+){0,2}?"
     r"(?:sons?|daughters?|kids?|child(?:ren)?|brothers?|sisters?|siblings?|dogs?|cats?|rabbits?|hamsters?"
-    r"|birds?|horses?|grandchildren|grandkids?|step(?:son|daughter)s?)\b|an?\s+\S)"
+    r"|birds?|horses?|grandchildren|grandkids?|step(?:son|daughter)s?)\b|an?\s+(?!half\b)\S)"  # "two and a half years"
 )
 
 
@@ -2668,7 +2671,8 @@ RULES: tuple[Rule, ...] = (
                   "from (?P<old>.+?) (?:over )?to {V}", _b_switch),
     _rule("tool", "{IWE} {ADV}(?:have )?{ADV}(?P<verb>switched|moved|migrated|changed) (?:over )?to {V}", _b_switch_to),
     # the thing changed, named: "we switched our CI to Buildkite", "I moved my notes from Evernote to Obsidian"
-    _rule("tool", "{IWE} {ADV}(?:have )?{ADV}(?P<verb>switched|moved|migrated|ported|converted) (?:our|my|the) "
+    _rule("tool", "{IWE} {ADV}(?:have )?{ADV}(?P<verb>switched|moved|migrated|ported|converted) "
+                  "(?:all (?:of )?)?(?:our|my|the) (?:(?:whole|entire) )?"
                   "(?P<thing>[a-z][\\w-]*(?: (?!over )[a-z][\\w-]*)?) (?:over )?to {V}", _b_switch_thing),
     # a change under way is a change: "we're migrating from Jenkins to GitHub Actions", "our team is moving to Go"
     _rule("tool", "(?:{AM}|our (?:team|company|startup|org) is) {ADV}"
@@ -3459,6 +3463,10 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True, *, tagged: 
         return []  # "I'm in Ravensholt all week for training": where one is for a while, not where one lives
     if _MOOD_OR_PERSON.match(c.text):
         return []  # "I'm doing better", "I love her already": how one is now, or a feeling for someone named before
+    if lost := belongings_lost.read(c.text):  # "my bike got stolen": an ending, dated as said
+        return [_dated(Draft(belongings_lost.said(lost), FACT, 6, f"*:{lost.key}", lost.thing, negated=True), c)]
+    if ahead := _ending_ahead(c, general):
+        return ahead  # "I'm leaving Hexa at the end of June": the retraction, from that day
     if ahead := _job_ahead_drafts(c):
         return ahead  # "I took a new job that starts in October": dated when it starts
     if tagged and (said := _tag_form_drafts(raw, c)):
@@ -3489,6 +3497,16 @@ def _drafts_from_clause(raw: str, today: date, general: bool = True, *, tagged: 
         drafts = _role_at_drafts(c) or drafts  # "I'm a junior acountant at a small firm": a role, not a trait
     drafts = drafts or _progressive_as_present(c, general) or _years_as_role(raw, c.today, general)
     return [_dated(_tag_retyped(d, c), c) for d in drafts if not tag_forms.someone_elses_tool(d.text, d.slot)]
+
+
+def _ending_ahead(c: Clause, general: bool) -> list[Draft]:
+    """An ending under way with a day still ahead (``endings_ahead``), read as said done: its retractions, each
+    valid from that day; nothing when the clause read as done ends nothing."""
+    if c.date is None or c.date.day <= c.today:
+        return []
+    done = endings_ahead.as_done(c.text, place_names.is_known_town)
+    ended = [d for d in _drafts_from_clause(done, c.today, general) if d.negated] if done else []
+    return [replace(d, text=f"{d.text} (from {c.date.bare()})", valid_from=c.date.day) for d in ended]
 
 
 def _job_ahead_drafts(c: Clause) -> list[Draft]:
@@ -6061,6 +6079,7 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
     facts = talk.without_residue(_extract(request, _SETTLE_DEPTH))  # chat said in passing (chat_residue)
     facts = _well_formed(_speakers_named(facts, request))
     facts = foreign_gender.as_hers(_worth_keeping(facts, request), {t.event_id: t.content for t in request.new_turns})
+    facts = [ended_activities.said_stopped(f) for f in facts]  # "has stopped vaping", as the habit is named
     return _speakers_slots(facts, request)
 
 

@@ -7,6 +7,11 @@ clause without one of its words costs one search.
 - **Periods counted back past the last one**: "the week/month/year before last", "the summer before last",
   "two summers ago", "three weekends ago", "a year and a half ago".
 - **A weekday as chat shortens it** after "on", "last", "next" ("on sat", "last fri", "since tues").
+- **A holiday with its year** ("since Easter 2023", "over christmas of 2019", "at easter last year"): that
+  year's day, the year no part of the clause.
+- **Near a holiday**: "the week before christmas", "the weekend after easter", "around new year".
+- **The edge of a season**: "late last summer", "the end of last summer", "early spring this year".
+- **A length held so far with a half**, in the perfect: "I've lived here for about two and a half years".
 - **Easter**, the one moveable holiday people date things by ("over Easter", "last Easter", "since Easter"),
   computed (anonymous Gregorian algorithm), never looked up.
 - **"since we spoke"** / "since we last talked" / "since our last chat": the news is new, said now, and the
@@ -28,7 +33,9 @@ _NUMBER_WORDS |= {"couple of": 2, "a couple": 2, "couple": 2, "a few": 3, "few":
 _COUNT = r"(?P<n>\d{1,2}|an?|one|two|three|four|five|six|(?:a\s+)?couple(?:\s+of)?|(?:a\s+)?few)"
 
 # Every phrase below holds one of these words; most clauses hold none.
-_MAY_HOLD = rx(r"\bbefore\s+last\b|\bago\b|\beaster\b|\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b")
+_MAY_HOLD = rx(
+    r"\bbefore\s+last\b|\bago\b|\band\s+a\s+half\b|\b(?:early|late|mid|middle|end|start|beginning)\b|\beaster\b|\b(?:christmas|xmas|new\s+year'?s?|halloween)\b|\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b"
+)
 # A weekday as chat shortens it, only after a word that makes it a time ("on sat", "last fri"): "sat", "sun" and
 # "wed" alone are words of their own.
 _SHORT_WEEKDAY = rx(
@@ -48,6 +55,41 @@ _EASTER = rx(
     r"\b(?:(?P<prep>since|over|at|on|for|after|before|until|till|by)\s+|(?P<rel>last|this|next)\s+)?"
     r"(?:the\s+)?easter(?:\s+(?:weekend|sunday|monday|holidays?|break))?\b"
 )
+# A holiday said with its year, or with "last year": "since Easter 2023", "over christmas of 2019", "at easter last
+# year", "on new year's day 2024". The main resolver reads the holiday alone as the last (or next) one and leaves
+# the year in the clause; said with its year, the whole phrase is one day of that year.
+_HOLIDAY_OF_A_YEAR = rx(
+    r"\b(?:(?P<prep>since|over|at|on|for|after|before|until|till|by|in|around)\s+)?(?:the\s+)?"
+    r"(?P<holiday>easter|christmas|xmas|new\s+year'?s?|halloween)(?:\s+(?:day|eve|sunday|weekend|holidays?|break))?"
+    r"\s+(?:(?:of|in)\s+)?(?:(?P<year>(?:19|20)\d{2})|(?P<rel>last|this)\s+year)\b"
+)
+_HOLIDAY_DAY = {"christmas": (12, 25), "xmas": (12, 25), "halloween": (10, 31)}
+_HOLIDAY = r"(?P<holiday>easter|christmas|xmas|new\s+year'?s?|halloween)(?:\s+(?:day|eve|sunday))?"
+# A holiday said as roughly when ("around new year", "about christmas"): the last one, or the next one ahead.
+_AROUND_HOLIDAY = rx(r"\b(?:around|about|round)\s+(?:the\s+)?" + _HOLIDAY + r"\b")
+# A day, week or weekend counted from a holiday: "the week before christmas", "the weekend after easter".
+_NEAR_HOLIDAY = rx(
+    r"\b(?:(?P<prep>since|in|on|during|over)\s+)?the\s+(?P<unit>day|week|weekend)\s+(?P<dir>before|after)\s+"
+    + _HOLIDAY
+    + r"\b"
+)
+# The edge of a season ("late last summer", "the end of last summer", "early spring this year"): its first, middle
+# or last month. (The edge of a year, "late last year", the main resolver reads.)
+_SEASON_EDGE = rx(
+    r"\b(?:(?P<prep>since|in|during|over|from|at|by)\s+)?(?:the\s+)?(?P<edge>early|late|mid|middle\s+of|end\s+of"
+    r"|start\s+of|beginning\s+of)[\s-]+(?:the\s+)?(?:(?P<rel>last|this|past)\s+)?(?P<season>summer|winter|spring"
+    r"|autumn|fall)(?:\s+(?P<rel2>this|last)\s+year)?\b"
+)
+_EDGE_MONTHS = {"early": 0, "start of": 0, "beginning of": 0, "mid": 1, "middle of": 1, "late": 2, "end of": 2}
+# A length held so far with a half: "for (about) two and a half years", "for a year and a half". Only in a clause
+# in the perfect ("I've lived here for ...", "been vegan for ..."): "I'll be there for two and a half weeks" is a
+# length ahead, "spent two and a half years in Leeds" one that is over.
+_FOR_AND_A_HALF = rx(
+    r"\bfor\s+(?:(?:about|around|almost|nearly|over|roughly|like|just\s+over|just\s+under)\s+)?"
+    r"(?P<n>an?|one|two|three|four|five|six|\d{1,2})\s+(?:(?P<unit>year|month)s?\s+and\s+a\s+half"
+    r"|and\s+a\s+half\s+(?P<unit2>year|month)s)\b"
+)
+_PERFECT = rx(r"\b(?:have|has|'ve|ve)\s+(?:\w+\s+){0,2}?(?:been|\w+ed|had|known|kept|held|run|done)\b|\bbeen\b")
 SINCE_WE_SPOKE = rx(
     r"\bsince\s+(?:(?:we|i)\s+(?:last\s+)?(?:spoke|talked|chatted|spoken)(?:\s+last)?"
     r"|(?:the\s+)?last\s+time\s+(?:we|i)\s+(?:spoke|talked|chatted)|our\s+last\s+chat)\b,?"
@@ -151,6 +193,76 @@ def _easter(m: re.Match[str], today: date, past: bool) -> TimeSaid | None:
     return TimeSaid(day, "day", m.start(), m.end(), prep if prep in ("since", "after", "before", "until") else None)
 
 
+def _holiday_of_a_year(m: re.Match[str], today: date) -> TimeSaid | None:
+    year = int(m.group("year")) if m.group("year") else today.year - (m.group("rel").lower() == "last")
+    holiday = re.sub(r"[\s']+", " ", m.group("holiday").lower()).strip()
+    if holiday == "easter":
+        day = easter_sunday(year)
+    elif holiday.startswith("new year"):
+        day = date(year, 1, 1)
+    else:
+        day = date(year, *_HOLIDAY_DAY[holiday])
+    prep = (m.group("prep") or "").lower()
+    return TimeSaid(day, "day", m.start(), m.end(), prep if prep in ("since", "after", "before", "until") else None)
+
+
+def _holiday_near(holiday: str, today: date, past: bool) -> date:
+    """The day of a holiday said without its year: the last one (or, said of what lies ahead, the next one)."""
+    holiday = re.sub(r"[\s']+", " ", holiday.lower()).strip()
+    if holiday.startswith("easter"):
+        days = [easter_sunday(y) for y in (today.year - 1, today.year, today.year + 1)]
+    elif holiday.startswith("new year"):
+        days = [date(y, 1, 1) for y in (today.year, today.year + 1)]
+    else:
+        days = [date(y, *_HOLIDAY_DAY[holiday.split()[0]]) for y in (today.year - 1, today.year)]
+    behind = [d for d in days if d <= today]
+    ahead = [d for d in days if d > today]
+    return (behind[-1] if behind else days[0]) if past or not ahead else ahead[0]
+
+
+def _around_holiday(m: re.Match[str], today: date, past: bool) -> TimeSaid:
+    return TimeSaid(_holiday_near(m.group("holiday"), today, past), "day", m.start(), m.end())
+
+
+def _near_holiday(m: re.Match[str], today: date, past: bool) -> TimeSaid:
+    anchor = _holiday_near(m.group("holiday"), today, past)
+    unit, after = m.group("unit").lower(), m.group("dir").lower() == "after"
+    if unit == "day":
+        return TimeSaid(anchor + timedelta(days=1 if after else -1), "day", m.start(), m.end())
+    if unit == "week":
+        monday = anchor - timedelta(days=anchor.weekday()) + timedelta(weeks=1 if after else -1)
+        return TimeSaid(monday, "week", m.start(), m.end())
+    if after:
+        saturday = anchor + timedelta(days=(5 - anchor.weekday()) % 7 or 7)
+    else:
+        saturday = anchor - timedelta(days=(anchor.weekday() - 5) % 7 or 7)
+    return TimeSaid(saturday, "weekend", m.start(), m.end())
+
+
+def _season_edge(m: re.Match[str], today: date) -> TimeSaid | None:
+    season, rel = m.group("season").lower(), (m.group("rel") or m.group("rel2") or "").lower()
+    month = _SEASON_START[season]
+    if rel in ("last", "past"):
+        start = _season_back(today, season, 1)
+    elif rel == "this":
+        start = date(today.year - (season == "winter" and today.month < 3), month, 1)
+    else:
+        return None  # "late summer" with no year said: the main resolver reads the season
+    day = _months_back(start, -_EDGE_MONTHS[re.sub(r"\s+", " ", m.group("edge").lower())])
+    prep = (m.group("prep") or "").lower()
+    return TimeSaid(day, "month", m.start(), m.end(), prep if prep == "since" else None)
+
+
+def _for_and_a_half(m: re.Match[str], text: str, today: date) -> TimeSaid | None:
+    n = _count(m.group("n"))
+    if n <= 0 or not _PERFECT.search(text):
+        return None
+    months = n * 12 + 6 if (m.group("unit") or m.group("unit2")).lower() == "year" else 0
+    if months == 0:
+        return TimeSaid(today - timedelta(days=45 * n), "day", m.start(), m.end(), "since")
+    return TimeSaid(_months_back(today, months), "month", m.start(), m.end(), "since")
+
+
 def _short_weekday(m: re.Match[str], today: date, past: bool) -> TimeSaid:
     """As a weekday said in full is read: "last fri" the one before today, "next sat" the one after, "on tues"
     the nearest one in the direction the clause points."""
@@ -177,6 +289,11 @@ def more_dates(text: str, today: date, past: bool) -> list[TimeSaid]:
     found += [_seasons_ago(m, today) for m in _SEASONS_AGO.finditer(text)]
     found += [_and_a_half(m, today) for m in _AND_A_HALF.finditer(text)]
     found += [_easter(m, today, past) for m in _EASTER.finditer(text)]
+    found += [_holiday_of_a_year(m, today) for m in _HOLIDAY_OF_A_YEAR.finditer(text)]
+    found += [_around_holiday(m, today, past) for m in _AROUND_HOLIDAY.finditer(text)]
+    found += [_near_holiday(m, today, past) for m in _NEAR_HOLIDAY.finditer(text)]
+    found += [_season_edge(m, today) for m in _SEASON_EDGE.finditer(text)]
+    found += [_for_and_a_half(m, text, today) for m in _FOR_AND_A_HALF.finditer(text)]
     found += [_short_weekday(m, today, past) for m in _SHORT_WEEKDAY.finditer(text)]
     return [f for f in found if f is not None]
 

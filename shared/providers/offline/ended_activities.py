@@ -1,0 +1,75 @@
+"""An activity said by its verb alone is named, when it ends, as the activity: "The user has stopped vaping", not
+"no longer vapes".
+
+What one does is kept on a habit slot named by the activity ("habit:vaping", "habit:playing-tennis"), and people
+say its end by the activity too ("stopped vaping", "gave up running", "quit smoking"). A retraction that says only
+the verb ("no longer vapes") loses the word the activity is known and looked up by. An activity said with its
+object ("no longer plays tennis", "no longer coaches the u12s") is named by the object and keeps its form. Only
+English retractions of an activity: a habit, a way to work, or a retraction by name whose name is the verb
+("*:drink"); an employer, a home, a tool, a state ("is no longer vegan") keep the forms their readers write.
+
+Pure functions over one fact text and its slot.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any, TypeVar
+
+from shared.providers.offline import frames
+
+_NO_LONGER = re.compile(r"^(?P<who>The user|[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) no longer (?P<verb>[a-z]+)\b(?P<rest>.*)$")
+# What may follow an activity said by its verb alone: nothing, how long, how much, since when. An object ("plays
+# tennis", "coaches the u12s", "goes to the gym") names the activity already, and the retraction keeps the words
+# the earlier fact was said in (consolidation compares the two texts).
+_NO_OBJECT = re.compile(
+    r"^(?:\s+(?:for|since|after|because|due\s+to|completely|entirely|altogether|at\s+all|for\s+good|cold\s+turkey)\b.*|\s*\(.*|\s*[.!]*)$"
+)
+# Third-person forms no activity is said with (a state, a possession, a place, a job, a thing used).
+_NOT_ACTIVITIES = frozenset(("is", "has", "lives", "works", "uses", "owns", "likes", "loves", "wants", "needs"))
+
+
+def _base(verb: str) -> str:
+    """The base of a regular third-person form: "vapes" -> "vape", "teaches" -> "teach", "flies" -> "fly"."""
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("ches", "shes", "sses", "xes", "zes", "oes")):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else ""
+
+
+def _of_an_activity(slot: str, gerund: str, base: str) -> bool:
+    kind, _, thing = slot.partition(":")
+    if kind in ("habit", "commute"):
+        return True  # "cycles to work" is how one gets there, an activity too
+    first = thing.split("@")[0].split("~")[0].split("-")[0]
+    return kind == "*" and first in (gerund, base)
+
+
+def as_stopped(text: str, slot: str | None, language: str) -> str:
+    """The text of an ended activity said as the activity ("The user has stopped playing tennis"), else as it
+    was."""
+    if language != "en" or not slot or " no longer " not in text:
+        return text
+    m = _NO_LONGER.match(text)
+    if m is None or m.group("verb") in _NOT_ACTIVITIES:
+        return text
+    base = _base(m.group("verb"))
+    if not base or not _NO_OBJECT.match(m.group("rest")):
+        return text
+    gerund = frames.gerund(base)
+    if not _of_an_activity(slot, gerund, base):
+        return text
+    return f"{m.group('who')} has stopped {gerund}{m.group('rest')}"
+
+
+F = TypeVar("F", bound=Any)
+
+
+def said_stopped(fact: F) -> F:
+    """The fact, an ended activity's text said as the activity (``as_stopped``)."""
+    if not fact.negated:
+        return fact
+    text = as_stopped(fact.text, fact.slot, fact.language)
+    return fact if text == fact.text else replace(fact, text=text)
