@@ -256,3 +256,44 @@ def test_an_office_placed_in_a_town_is_where_one_works(message: str, place: str)
 )
 def test_an_office_not_yet_mine_names_no_workplace(message: str) -> None:
     assert work_places(message) == [], said(message)
+
+
+# --- a home taken for granted, said with others, rented, or at the family's -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "place"),
+    [
+        ("since moving to Penrith I sleep better", "penrith"),
+        ("now that I'm in Kelso I walk everywhere", "kelso"),
+        ("ever since we moved to Harlow the commute is awful", "harlow"),
+        ("we've been in Harlow since last year", "harlow"),
+        ("we have been up in Inverkeld for six years", "inverkeld"),
+        ("me and Sam live in Harlow", "harlow"),
+        ("me and my partner live in Tarwick with two cats", "tarwick"),
+        ("we're renting in Tarwick for now", "tarwick"),
+        ("i'm subletting in Dunmere till august", "dunmere"),
+        ("still living at my parents' place in Kelso", "kelso"),
+        ("back at my mum's in Ferrow, saving up", "ferrow"),
+        ("living in a shoebox in Camden lol", "camden"),
+        ("i'm living in a van in Polwick now", "polwick"),
+    ],
+)
+def test_a_home_said_in_passing(message: str, place: str) -> None:
+    assert [h.lower() for h in homes(message)] == [place], said(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "since moving to Linear our sprints are shorter",
+        "since moving to Penrith would mean a longer commute, we stayed",
+        "me and Sam might live in Harlow one day",
+        "staying at my mum's in Ferrow this weekend",
+        "we're renting a car in Tarwick for the trip",
+        "if we've been in Harlow since march, the lease renews in june",
+        "we've been in Kelso for two weeks, loving it",
+    ],
+)
+def test_in_passing_near_misses_name_no_home(message: str) -> None:
+    assert homes(message) == [], said(message)

@@ -54,6 +54,15 @@ _CUES = (
     "mile",
     "moved",
     "stay with",
+    "since",
+    "now that",
+    " live",
+    "letting",
+    "lodging",
+    " at my",
+    " at our",
+    "living",
+    "been",
 )
 
 # A place written as a name: up to four words, each capitalised ("Coldwater Bay", "Hebden Bridge").
@@ -171,7 +180,7 @@ def said_plainly(text: str, asked: str | None = None) -> str:
     lowered = text.lower()
     if not any(cue in lowered for cue in _CUES):
         return text
-    text = _casual(text, lowered)
+    text = in_passing(_casual(text, lowered), lowered)
     if "moved in" in lowered:
         text = _moved_in_together(text)
     if "packed up" in lowered or "upped sticks" in lowered or "ended up in" in lowered:
@@ -422,3 +431,60 @@ def office_placed(text: str) -> str:
         text,
     )
     return _OFFICE_MOVE.sub(moved, text)
+
+
+# --- a home said in passing -------------------------------------------------------------------------------------
+
+# "since moving to Penrith, ...", "now that I'm in Kelso ...", "ever since we moved to Harlow ...": the clause takes
+# the home for granted; said as a move of its own.
+_SINCE_MOVING = rx(
+    r"\b(?:ever\s+since|since|now\s+that)\s+(?:(?P<subj>i|we)\s+)?(?:moving|moved|relocating|relocated|i'?m\s+in"
+    rf"|we'?re\s+in|i\s+am\s+in|we\s+are\s+in|living\s+in)\s+(?:(?:back|over|out|up|down)\s+)?(?:to\s+)?"
+    rf"(?P<place>{_PLACE})\b(?!\s+(?:would|will|could|might|means?|is|was)\b)\s*,?\s*"
+)
+# "we've been in Harlow since last year", "we have been up in Inverkeld for six years": lived there that long.
+_BEEN_IN = rx(
+    r"\b(?P<subj>i|we)(?:'ve|\s+have)\s+been\s+(?:(?:up|down|out|over|living|based)\s+)?in\s+"
+    rf"(?P<place>{_PLACE})\s+(?=(?:since\s+(?:\d{{4}}|last\s+year)|for\s+(?:ages|(?:a|an|one|two|three|four|five|six"
+    r"|seven|eight|nine|ten|many|several|a\s+few|\d+)\s+(?:years?|decades?)))\b)"
+)
+# "me and Sam live in Harlow", "me and my partner live in Tarwick": the speaker lives there too.
+_ME_AND_LIVE = rx(
+    r"\b(?:me|i)\s+(?:and|&|n)\s+(?:my\s+[\w-]+|(?-i:[A-Z])[\w'-]*)(?:\s+(?-i:[A-Z])[\w'-]*)?\s+"
+    r"(?:(?:still|now|both)\s+)*"
+    rf"live\s+in\s+(?={_PLACE}\b)"
+)
+# "we're renting in Tarwick for now", "i'm subletting in Dunmere": one rents where one lives.
+_RENTING_BARE = rx(rf"{_CLAUSE_START}(?:renting|subletting|lodging)\s+in\s+(?={_PLACE}\b)")
+# "still living at my parents' place in Kelso", "back at my mum's in Ferrow": the family's home is one's own.
+_AT_FAMILYS = rx(
+    r"\b(?:(?:i'?m|i\s+am|im|we'?re|we\s+are)\s+)?(?:(?:still\s+)?living|still|back)\s+at\s+(?:my|our)\s+(?:parents|folks|mum|mom|dad|nan|gran|grandma"
+    r"|grandparents|aunt|uncle|auntie|sister|brother)(?:['’]s?|s['’])?(?:\s+(?:place|house|flat|home))?\s+in\s+"
+    rf"(?={_PLACE}\b)"
+)
+# "living in a shoebox in Camden", "i'm living in a van in Polwick now": the home's kind is no part of where.
+_LIVING_IN_A = rx(rf"{_CLAUSE_START}(?:living|lives|live)\s+in\s+(?:a|an)\s+(?:[\w'’-]+\s+){{0,3}}?in\s+(?={_PLACE}\b)")
+
+
+def in_passing(text: str, lowered: str) -> str:
+    """A home said in passing, said plainly ("since moving to X, ..." -> "I moved to X. ...")."""
+    if "since" in lowered or "now that" in lowered:
+        text = _SINCE_MOVING.sub(
+            lambda m: (
+                m.group(0)
+                if _HEDGED.search(text[: m.start()])
+                else f"{m.group('subj') or 'I'} moved to {m.group('place')}. "
+            ),
+            text,
+        )
+    if "been" in lowered:
+        text = _BEEN_IN.sub(lambda m: f"{m.group('subj')} have lived in {m.group('place')} ", text)
+    if " live" in lowered and ("me " in lowered or "i " in lowered):
+        text = _ME_AND_LIVE.sub("I live in ", text)
+    if "renting" in lowered or "subletting" in lowered or "lodging" in lowered:
+        text = _RENTING_BARE.sub("I live in ", text)
+    if "at my" in lowered or "at our" in lowered:
+        text = _AT_FAMILYS.sub("I live in ", text)
+    if "in a" in lowered:
+        text = _LIVING_IN_A.sub("I live in ", text)
+    return text
