@@ -1654,8 +1654,8 @@ def _b_location(m: re.Match[str], c: Clause) -> list[Draft]:
     near = (m.groupdict().get("near") or "in ").strip()
     if m.groupdict().get("near") is None and not raw[:1].isupper():
         return []  # "I live with my parents": no place named
-    if life.is_department(raw):
-        return []  # "I'm in Sales (now)": a department, not a place
+    if life.is_department(raw) or place_names.is_a_way_of_living(raw):
+        return []  # "I'm in Sales (now)": a department, not a place; "I live in hope": a way of living
     place = _place(raw)
     if place is None and (tail := _IN_PLACE_TAIL.search(f" {raw}")):
         place = _place(tail.group("p"))  # "in a converted barn in Norfolk": the named place
@@ -2597,7 +2597,8 @@ RULES: tuple[Rule, ...] = (
         "location",
         "{SUBJ} {ADV}(?:live|reside)(?: together| alone| on my own| by myself"
         "| with (?:my |our |a |two |three )?[\\w-]+(?: [\\w-]+)?(?= (?:in|near|outside|just|right) ))?"
-        " (?P<near>(?:just |right )?(?:outside|near|close to) |in )?{V}",
+        " (?P<near>(?:just |right )?(?:outside|near|close to) |in |on (?={CAP}[\\w'-]*(?: {CAP}[\\w'-]*)? (?:street"
+        "|road|lane|avenue|close|drive|way|terrace|crescent|row|square|gardens|grove)\\b))?{V}",
         _b_location,
     ),
     _rule("location", "{IWE} have {ADV}(?:been )?(?:living|lived|based) in {V}", _b_location),
@@ -5937,7 +5938,9 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         text = talk.there_named(text, other)  # "moving there": the one place named before
         text = work_forms.compounds_joined(text)
         text = said_forms.in_earnest(said_forms.plain_states(said_forms.plain_changes(text, turn.created_at.date())))
-        text = homes.said_plainly(text)  # "packed up and went to X", "born in X, living in Y now", "X's been home"
+        text = homes.said_plainly(
+            text, other
+        )  # "packed up and went to X", "born in X, living in Y now", "X's been home"
         text = promotions.said_plainly(text)  # "they made me head of design", "got bumped up to senior analyst"
     today = turn.created_at.date()
     asked = previous is not None and (

@@ -116,3 +116,23 @@ def is_place_name(value: str) -> bool:
     country or a well-known city, written with a capital. Lower-case words and unknown names are not."""
     first = value.strip().split()[0] if value.strip() else ""
     return first[:1].isupper() and first.strip(".,!?").lower() in _PLACES
+
+
+# "I live in hope", "we live in fear of ...", "I live on my own": a way of living, said in a home's frame.
+_WAYS_OF_LIVING = words(
+    """
+    hope fear denial dread terror sin luxury poverty squalor harmony peace comfort chaos misery ignorance bliss
+    limbo dreamland fantasy shame guilt sweatpants pyjamas pajamas hoodies jeans trainers slippers
+    """
+)
+_WAY_OF_LIVING = re.compile(
+    r"(?i)^\s*(?:(?:the\s+(?:moment|present|past|now)|a\s+(?:bubble|dream\s+world|fantasy|world\s+of\s+\w+))\b"
+    r"|(?:on\s+)?(?:my|our|their|his|her)\s+own\b|alone\b|by\s+(?:myself|ourselves|themselves)\b)"
+)
+
+
+def is_a_way_of_living(value: str) -> bool:
+    """What follows "live in"/"live on" names how one lives ("hope", "fear of ...", "the moment", "my own"),
+    not where: a way of living is no home."""
+    first = value.strip().split()[0].strip(".,!?") if value.strip() else ""
+    return (first.lower() in _WAYS_OF_LIVING and not first[:1].isupper()) or _WAY_OF_LIVING.match(value) is not None

@@ -550,8 +550,8 @@ def _half_read(text: str, rest: str) -> bool:
 
 # --- slots -------------------------------------------------------------------------------------------------
 
-# Where one lives is a home, never a habit ("lives on a houseboat near Zaandam").
-_LIVES = re.compile(r"^lives\s+(?:on|in|at|aboard)\s+(?:a|an|the|their)\s+", re.IGNORECASE)
+# Where one lives is a home, never a habit ("lives on a houseboat near Zaandam"); "lives on their own" is how.
+_LIVES = re.compile(r"^lives\s+(?:on|in|at|aboard)\s+(?:a|an|the|their)\s+(?!own\b)", re.IGNORECASE)
 
 
 # A level of skill said with "at" ("is a beginner at Python"): "at" names what one is good or new at, not where one
