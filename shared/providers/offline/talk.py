@@ -245,9 +245,49 @@ _COUPLE_DONE = rx(
 
 
 def casual_forms(text: str) -> str:
-    """Casual words for a breakup, in the words the frames read. (A baby on the way, "expecting our first",
-    is read by ``kin.said_plainly`` alone.)"""
-    return _COUPLE_DONE.sub(lambda m: f"{m.group('pair') or m.group('pair2')} broke up", text)
+    """Casual words for a breakup, in the words the frames read (a baby on the way, "expecting our first",
+    is read by ``kin.said_plainly`` alone); a dish refused for an allergy (``allergy_reason``); one's news
+    without the rhetorical tag after it (``told_before``)."""
+    text = _COUPLE_DONE.sub(lambda m: f"{m.group('pair') or m.group('pair2')} broke up", text)
+    return told_before(allergy_reason(text))
+
+
+# "i'm a vet now, didn't i tell you?", "did i not say", "thought i told u", "as i said", "remember?": a tag a
+# friend puts after their own news. It asks nothing (the news is told), but its "?" would make the clause a
+# question. Only at the very end, after a clause of its own: "didn't I tell you to call me?" is no tag.
+_TOLD_TAG = rx(
+    r"(?<=\w)[\s,]+(?:(?:did\s*n'?t|didnt|did)\s+i\s+(?:not\s+)?(?:say|tell\s+(?:you|u|ya)|mention(?:\s+(?:it|that))?)"
+    r"|(?:i\s+)?thought\s+i\s+(?:told\s+(?:you|u|ya)|said(?:\s+so)?|mentioned(?:\s+it)?)"
+    r"|(?:as|like)\s+i\s+(?:said|told\s+(?:you|u|ya)|mentioned)"
+    r"|remember)\s*[?!.]*\s*$"
+)
+
+
+def told_before(text: str) -> str:
+    """``text`` without a rhetorical tag after one's news ("i'm a vet now, didn't i tell you?" -> "i'm a vet
+    now"); as it is when the tag is all there is, or the clause before it asks something itself."""
+    m = _TOLD_TAG.search(text)
+    if m is None or len(text[: m.start()].split()) < 2 or text[: m.start()].rstrip().endswith("?"):
+        return text
+    return text[: m.start()]
+
+
+# "no prawns for me, i'm allergic", "hold the walnuts, allergic", "nothing with sesame, allergic remember": a
+# dish refused, and the allergy given as the reason; the allergy is to the thing refused. An allergy said with
+# its object ("allergic to cats") is read as it is.
+_REFUSED_FOR_ALLERGY = rx(
+    r"\b(?:nothing\s+with|no|hold\s+the|without(?:\s+the)?|minus\s+the)\s+"
+    r"(?P<thing>[a-z]+(?:\s+(?!(?:for|pls|please|plz|thanks|thx)\b)[a-z]+)?)"
+    r"(?:\s+(?:for\s+me|pls|please|plz|thanks|thx))*\s*[,.;!]+\s*(?:but\s+|cos\s+|because\s+)?"
+    r"(?:(?:i'm|im|i\s+am)\s+)?(?:(?:very|really|severely|super|deathly|seriously)\s+)?allergic\b(?!\s+to\b)"
+)
+
+
+def allergy_reason(text: str) -> str:
+    """ "hold the walnuts, allergic" -> "I'm allergic to walnuts"; other text as it is."""
+    if "allergic" not in text.lower():
+        return text
+    return _REFUSED_FOR_ALLERGY.sub(lambda m: f"I'm allergic to {m.group('thing')}", text)
 
 
 # "still at Kettleback", "I'm still at Ferrox Logistics": still where one was, a named place of work. Said

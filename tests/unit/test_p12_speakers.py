@@ -1,0 +1,205 @@
+"""Two friends chatting by name: what one tells the other, said the way friends say it.
+
+The classes (every line here was written for this file, none from an evaluation set; each class has
+near-misses that must keep their fact or give nothing):
+
+- a rhetorical tag after one's own news ("i'm a vet now, didn't i tell you?", "did i not say"): the news is
+  a statement, not a question (``talk.told_before``);
+- a dish refused for an allergy ("no prawns for me, i'm allergic"): the allergy is to the thing refused
+  (``talk.allergy_reason``), and an allergy with nothing named is no fact (``chat_residue``);
+- chat residue of two friends (``chat_residue``): a stance towards someone ("i respect dave", "i admire her
+  for that"), being overwhelmed by something ("drowning in flashcards", "buried in paperwork"), a bare
+  start or leaving with only a date ("left on the 28th", "i start on the 16th"), a notice handed in with no
+  employer the fact can end ("handed in my notice 😬"), the job pointed at ("GOT THE JOB") as a possession.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from functools import partial
+
+import pytest
+
+from shared.providers.offline import talk
+from shared.providers.offline.chat_residue import residue
+from tests.unit.exchange import has, last_message_facts, shown
+
+SAID = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)
+reply = partial(last_message_facts, at=SAID)
+
+
+def _said(message: str, asked: str = "what's new with you?") -> list:
+    return reply(("Noor", asked), ("Wendell", message))
+
+
+# --- a rhetorical tag after one's own news -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("i'm a vet now, didn't i tell you?", ("Wendell", "vet")),
+        ("im a paramedic now did i not say", ("Wendell", "paramedic")),
+        ("I'm a software tester now, did I not mention it?", ("Wendell", "software tester")),
+        ("i live in Tromso now, thought i told u", ("Wendell", "Tromso")),
+        ("i'm a barista these days, didnt i say??", ("Wendell", "barista")),
+        ("I'm a dental hygienist now, remember?", ("Wendell", "dental hygienist")),
+    ],
+)
+def test_news_with_a_rhetorical_tag_is_a_statement(message: str, words: tuple[str, ...]) -> None:
+    facts = _said(message)
+    assert has(facts, *words) is not None, shown(facts)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "didn't I tell you to call me?",  # a reproach, no news
+        "did i not say it would rain",
+        "remember when we went to Oslo?",
+        "am i a vet now? didn't i tell you",  # the news itself is asked
+    ],
+)
+def test_a_tag_without_news_gives_nothing(message: str) -> None:
+    facts = _said(message)
+    assert facts == [], shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("i'm a vet now, didn't i tell you?", "i'm a vet now"),
+        ("i'm a vet now did i not say", "i'm a vet now"),
+        ("i live in Tromso now, thought i told u", "i live in Tromso now"),
+        ("didn't I tell you to call me?", "didn't I tell you to call me?"),
+        ("i told you so", "i told you so"),
+    ],
+)
+def test_the_tag_is_set_apart_by_form(text: str, plain: str) -> None:
+    assert talk.told_before(text) == plain
+
+
+# --- a dish refused for an allergy ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "thing"),
+    [
+        ("no prawns for me pls, i'm allergic", "prawns"),
+        ("hold the walnuts, allergic", "walnuts"),
+        ("anything but nothing with sesame, allergic remember", "sesame"),
+        ("without the shellfish please, im severely allergic", "shellfish"),
+        ("no kiwi for me. i'm allergic!", "kiwi"),
+    ],
+)
+def test_an_allergy_is_to_the_thing_refused(message: str, thing: str) -> None:
+    facts = _said(message, "what should we order tonight?")
+    assert has(facts, "Wendell", "allergic", thing) is not None, shown(facts)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "i'm allergic remember",  # to what, is not said
+        "allergic lol",
+        "no dessert for me, i'm stuffed",  # refused, but no allergy
+        "no prawns for me, not hungry",
+        "are you allergic to prawns?",
+    ],
+)
+def test_an_allergy_to_nothing_named_is_no_fact(message: str) -> None:
+    facts = _said(message, "what should we order tonight?")
+    assert not [f for f in facts if "allergic" in f.text], shown(facts)
+
+
+def test_an_allergy_with_its_object_is_kept() -> None:
+    facts = _said("i'm allergic to cats")
+    assert has(facts, "Wendell", "allergic", "cats") is not None, shown(facts)
+
+
+# --- chat residue of two friends ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        ("The user respects dave", "stance"),
+        ("The user admires her honesty", "stance"),
+        ("The user contains rage apparently", "stance"),
+        ("The user salutes your commitment", "stance"),
+        ("The user envies you", "stance"),
+        ("The user is drowning in anatomy flashcards", "overwhelmed"),
+        ("The user is buried in paperwork", "overwhelmed"),
+        ("The user is swamped with emails", "overwhelmed"),
+        ("The user is snowed under with marking", "overwhelmed"),
+        ("The user is allergic", "condition-without-object"),
+        ("The user is severely allergic", "condition-without-object"),
+        ("The user left on 2025-08-28", "bare-event"),
+        ("The user starts on 2026-06-16", "bare-event"),
+        ("The user started in 2026-01", "bare-event"),
+        ("The user handed in their notice", "notice"),
+        ("The user handed in their notice at the bank", "notice"),
+        ("The user gave their notice at the pub", "notice"),
+        ("The user has THE LIBRARY JOB", "job-pointed-at"),
+        ("The user has the promotion", "job-pointed-at"),
+        ("The user has the job at the museum", "job-pointed-at"),
+    ],
+)
+def test_a_form_two_friends_leave_is_told(text: str, form: str) -> None:
+    found = residue(text, "en", negated="notice" in text)
+    assert found is not None and found.form == form, (text, found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user supports Arsenal",  # a fan
+        "The user plays chess on sundays",
+        "The user is into bouldering",
+        "The user is in a band",
+        "The user is allergic to cats",
+        "The user is addicted to climbing",
+        "The user starts at Google on 2026-05-25",
+        "The user left Nokia in 2026-05",
+        "The user no longer works at Deloitte",
+        "The user has a job at the museum",
+        "The user has a Kindle",
+    ],
+)
+def test_a_fact_of_the_same_shape_is_kept(text: str) -> None:
+    assert residue(text, "en") is None, text
+    assert residue(text, "en", negated=True) is None or text.startswith("The user no longer"), text
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "i respect dave",
+        "honestly i admire her for that",
+        "i contain rage apparently",
+        "cute. i'm drowning in anatomy flashcards",
+        "im buried in paperwork this week",
+        "left on the 28th of august, they gave me a little mug",
+        "yep, i start on the 16th",
+        "handed in my notice 😬",
+        "ok i did it. i handed in my notice at the bank",
+        "GOT THE LIBRARY JOB",
+    ],
+)
+def test_what_two_friends_say_in_passing_gives_no_fact(message: str) -> None:
+    facts = _said(message)
+    assert facts == [], shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("message", "words", "negated"),
+    [
+        ("I handed in my notice at Deloitte yesterday", ("Wendell", "Deloitte"), True),
+        ("i play chess every sunday", ("Wendell", "chess"), False),
+        ("I start at Google on Monday", ("Wendell", "Google"), False),
+        ("i'm a nurse now", ("Wendell", "nurse"), False),
+    ],
+)
+def test_near_misses_keep_their_fact(message: str, words: tuple[str, ...], negated: bool) -> None:
+    facts = _said(message)
+    assert has(facts, *words, negated=negated) is not None, shown(facts)
