@@ -203,3 +203,82 @@ def test_what_two_friends_say_in_passing_gives_no_fact(message: str) -> None:
 def test_near_misses_keep_their_fact(message: str, words: tuple[str, ...], negated: bool) -> None:
     facts = _said(message)
     assert has(facts, *words, negated=negated) is not None, shown(facts)
+
+
+# --- "me and X": the pair said with the speaker first --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("me and my girlfriend Ines moved in together last weekend", ("Wendell", "girlfriend", "Ines")),
+        ("oh also me n Jonas got married in june!!", ("Wendell", "Jonas")),
+        ("me & my sister run a bakery in Leith", ("Wendell", "bakery")),
+        ("yes lol me and Kwesi have been together 3 years now", ("Wendell", "Kwesi")),
+        ("Priit and I have been together since 2019", ("Wendell", "Priit")),
+        ("haha me and Odile are together now, it's official", ("Wendell", "Odile")),
+    ],
+)
+def test_the_pair_said_with_me_first_is_read_as_the_pair(message: str, words: tuple[str, ...]) -> None:
+    facts = _said(message)
+    assert has(facts, *words) is not None, shown(facts)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "it's between me and Jonas now",  # not the pair's subject
+        "can you pick up me and my sister at 6?",
+        "me and Jonas? never",
+        "are you and Kwesi together?",
+        "me and Kwesi were together in school, ages ago",  # a past couple is no partner now
+    ],
+)
+def test_near_misses_of_the_pair_give_no_partner(message: str) -> None:
+    facts = _said(message)
+    assert not [f for f in facts if f.slot and f.slot.startswith("partner")], shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("me and my brother went to Oslo", "my brother and I went to Oslo"),
+        ("lol me n Jonas got married", "lol Jonas and I got married"),
+        ("Kwesi and I have been together 3 years now", "I've been dating Kwesi for 3 years now"),
+        ("me and Odile are together now", "I'm dating Odile now"),
+        ("it's between me and Jonas", "it's between me and Jonas"),
+    ],
+)
+def test_the_pair_is_said_plainly_by_form(text: str, plain: str) -> None:
+    assert talk.pair_plainly(text) == plain
+
+
+# --- a news preface before the news ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("my news is less cool, sprained my ankle on the stairs", ("Wendell", "sprained", "ankle")),
+        ("so my news: adopted a rescue greyhound", ("Wendell", "greyhound")),
+        ("less exciting news here, broke my wrist skating", ("Wendell", "wrist")),
+        ("ok my big news. moved to Tromso!!", ("Wendell", "Tromso")),
+        ("sad news tbh, lost my job at the mill", ("Wendell", "mill")),
+    ],
+)
+def test_news_after_a_preface_is_read(message: str, words: tuple[str, ...]) -> None:
+    facts = _said(message)
+    assert has(facts, *words, negated=None) is not None, shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("my news is less cool, sprained my wrist", "sprained my wrist"),
+        ("so my news: adopted a cat", "adopted a cat"),
+        ("my news is that I'm moving", "my news is that I'm moving"),
+        ("the news is depressing", "the news is depressing"),
+    ],
+)
+def test_the_preface_is_set_apart_by_form(text: str, plain: str) -> None:
+    assert talk.news_preface_cut(text) == plain

@@ -249,7 +249,63 @@ def casual_forms(text: str) -> str:
     is read by ``kin.said_plainly`` alone); a dish refused for an allergy (``allergy_reason``); one's news
     without the rhetorical tag after it (``told_before``)."""
     text = _COUPLE_DONE.sub(lambda m: f"{m.group('pair') or m.group('pair2')} broke up", text)
-    return told_before(allergy_reason(text))
+    return told_before(allergy_reason(pair_plainly(news_preface_cut(text))))
+
+
+# Where a clause starts in chat: the message's start, after a stop, or after a word of chat.
+_CLAUSE_START = r"(?P<lead>^|[.!?;:,]\s*|\b(?:oh|also|so|and|but|lol|haha|yeah|yep|yes|btw|well|ok|okay|plus)[\s,!]+)"
+# "me and my girlfriend Ines", "me n Jonas", "me & my sister": the pair with the speaker said first, as the
+# subject of what follows (a verb, never "?" or a stop: "me and Jonas? never").
+_ME_AND = rx(
+    _CLAUSE_START + r"me\s+(?:and|n|&)\s+(?P<other>(?:my\s+(?:[a-z]+\s+){0,2}?[a-z]+(?:\s+(?-i:[A-Z])[a-z]+)?)"
+    r"|(?-i:[A-Z])[a-z]+)(?=\s+(?!and\b|or\b)[a-z']+\b)"
+)
+# "Kwesi and I have been together 3 years", "Odile and I are together now": a couple, said of the pair; the
+# frames read the partner in "I've been dating X for ...", "I'm dating X". A past couple ("were together in
+# school") is not read here.
+_TOGETHER = rx(
+    r"\b(?P<name>(?-i:[A-Z])[a-z]+)\s+and\s+i\s+(?:(?P<been>have\s+been|'ve\s+been|been)|are|r)\s+"
+    r"(?:together|a\s+couple|an\s+item)\b(?:\s+(?:for\s+)?(?P<span>(?:\d+|a|an|one|two|three|four|five|six|seven"
+    r"|eight|nine|ten)\s+(?:years?|yrs?|months?)))?"
+)
+
+
+def pair_plainly(text: str) -> str:
+    """ "me and my brother went ..." -> "my brother and I went ..."; "Kwesi and I have been together 3 years" ->
+    "I've been dating Kwesi for 3 years"; other text as it is."""
+    low = text.lower()
+    if "me " in low:
+        text = _ME_AND.sub(lambda m: f"{m.group('lead')}{m.group('other')} and I", text)
+    if "together" not in low and "couple" not in low and "item" not in low:
+        return text
+
+    def dating(m: re.Match[str]) -> str:
+        if m.group("been"):
+            span = f" for {m.group('span')}" if m.group("span") else ""
+            return f"I've been dating {m.group('name')}{span}"
+        return f"I'm dating {m.group('name')}"
+
+    return _TOGETHER.sub(dating, text)
+
+
+# "my news is less cool, ...", "so my news: ...", "less exciting news here, ...", "sad news tbh, ...": the news
+# announced before it is told. The announcement says nothing; what follows is told as if it were the start.
+_NEWS_PREFACE = rx(
+    r"^(?:(?:so|ok|okay|well|anyway|and|also|um+)\b[\s,]*)*(?:(?:my|our|some|other)\s+)?"
+    r"(?:(?:big|small|sad|good|bad|less\s+exciting|exciting|boring|own|little)\s+)?news"
+    r"(?:\s+(?:here|from\s+me|tbh|lol|haha+))*"
+    r"(?:\s+is(?:\s+(?:less|more|way|not\s+as|a\s+bit|pretty|kinda|so|much))*\s+[a-z]+)?\s*[:,!.-]+\s*(?=\w)"
+)
+
+
+def news_preface_cut(text: str) -> str:
+    """ "my news is less cool, sprained my wrist" -> "sprained my wrist"; other text as it is."""
+    if "news" not in text.lower():
+        return text
+    m = _NEWS_PREFACE.match(text)
+    if m is None or text[: m.end()].lower().split()[0] == "the":
+        return text
+    return text[m.end() :]
 
 
 # "i'm a vet now, didn't i tell you?", "did i not say", "thought i told u", "as i said", "remember?": a tag a
