@@ -282,3 +282,69 @@ def test_news_after_a_preface_is_read(message: str, words: tuple[str, ...]) -> N
 )
 def test_the_preface_is_set_apart_by_form(text: str, plain: str) -> None:
     assert talk.news_preface_cut(text) == plain
+
+
+# --- still at home: where one lives, said with "still" ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("jealous. still in my mum's attic over here", ("Wendell", "attic")),
+        ("I still live in my sister's flat", ("Wendell", "sister's flat")),
+        ("still living in my parents' basement lol", ("Wendell", "basement")),
+        ("im still in my old studio tbh", ("Wendell", "studio")),
+        ("same, still in my grandad's spare room", ("Wendell", "spare room")),
+    ],
+)
+def test_a_home_held_still_is_where_one_lives(message: str, words: tuple[str, ...]) -> None:
+    facts = _said(message, "where are you living these days?")
+    found = has(facts, *words)
+    assert found is not None and found.slot.startswith("location"), shown(facts)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "still in my pyjamas lol",
+        "still in my car, stuck in traffic",
+        "i'm still in my room, give me 5",
+        "are you still in your mum's attic?",
+    ],
+)
+def test_being_somewhere_still_is_no_home(message: str) -> None:
+    facts = _said(message)
+    assert not [f for f in facts if f.slot and f.slot.startswith("location")], shown(facts)
+    assert not [f for f in facts if "still" in f.text], shown(facts)
+
+
+# --- a year of study said as the subject ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("first year of nursing at Brindle College is no joke", ("Wendell", "nursing", "Brindle College")),
+        ("yeah, second year of the woodwork diploma at Holm Institute", ("Wendell", "woodwork", "Holm Institute")),
+        ("final year of law at Kestrel Uni, pray for me", ("Wendell", "law", "Kestrel Uni")),
+        ("3rd year of physio at Keele now", ("Wendell", "physio", "Keele")),
+        ("i'm in my second year of the architecture degree at Delft", ("Wendell", "architecture", "Delft")),
+    ],
+)
+def test_a_year_of_study_said_as_the_subject_is_the_study(message: str, words: tuple[str, ...]) -> None:
+    facts = _said(message)
+    found = has(facts, *words)
+    assert found is not None and found.slot.startswith("education"), shown(facts)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "first year of marriage is hard",  # no study, no school
+        "the second year of the war at school was grim",
+        "is the first year of nursing at Brindle College hard?",
+    ],
+)
+def test_a_year_that_is_no_study_gives_no_education(message: str) -> None:
+    facts = _said(message)
+    assert not [f for f in facts if f.slot and f.slot.startswith("education")], shown(facts)

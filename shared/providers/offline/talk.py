@@ -249,7 +249,8 @@ def casual_forms(text: str) -> str:
     is read by ``kin.said_plainly`` alone); a dish refused for an allergy (``allergy_reason``); one's news
     without the rhetorical tag after it (``told_before``)."""
     text = _COUPLE_DONE.sub(lambda m: f"{m.group('pair') or m.group('pair2')} broke up", text)
-    return told_before(allergy_reason(pair_plainly(news_preface_cut(text))))
+    text = still_home(year_of_study(pair_plainly(news_preface_cut(text))))
+    return told_before(allergy_reason(text))
 
 
 # Where a clause starts in chat: the message's start, after a stop, or after a word of chat.
@@ -286,6 +287,51 @@ def pair_plainly(text: str) -> str:
         return f"I'm dating {m.group('name')}"
 
     return _TOGETHER.sub(dating, text)
+
+
+# Where one lives, by its kind: "my mum's attic", "my old studio", "my parents' basement".
+_HOME_KIND = (
+    r"(?:attic|flat|house|place|basement|bedsit|studio|caravan|apartment|loft|annexe?|houseboat|granny\s+flat"
+    r"|spare\s+room|box\s+room)"
+)
+# "still in my mum's attic", "I still live in my sister's flat", "im still in my old studio": the home one
+# had, held; said with "still", the frames read it as a place one is at now (or not at all). Only one's own
+# home by its kind: "still in my pyjamas", "still in my car", "still in my room" are where one is today.
+_STILL_HOME = rx(
+    _CLAUSE_START + r"(?:(?:i'm|im|i\s+am)\s+still\s+(?:living\s+)?in|i\s+still\s+live\s+in|still\s+(?:living\s+)?in)"
+    r"\s+(?P<home>my\s+(?:[a-z]+(?:'s|s'|')\s+)?(?:(?:old|new|tiny|little|same|cramped|lil)\s+)?"
+    + _HOME_KIND
+    + r")\b(?:\s+(?:over\s+here|here|tbh|lol|haha+|lmao))*(?![^.!?]*\?)"
+)
+
+
+def still_home(text: str) -> str:
+    """ "jealous. still in my mum's attic" -> "jealous. I live in my mum's attic"; other text as it is."""
+    if "still" not in text.lower():
+        return text
+    return _STILL_HOME.sub(lambda m: f"{m.group('lead')}I live in {m.group('home')}", text)
+
+
+# "first year of nursing at Brindle College is no joke", "second year of the woodwork diploma at Holm
+# Institute": a year of study said as the subject (or alone, as an answer); the speaker studies it there.
+# The school is named; a question ("is the first year ... hard?") is left as it is.
+_YEAR_OF_STUDY = rx(
+    _CLAUSE_START + r"(?:(?:i'm|im|i\s+am)\s+in\s+(?:my|the)\s+)?"
+    r"(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)\s+year\s+of\s+(?:(?:the|my|a|an)\s+)?"
+    r"(?P<study>[a-z]+(?:\s+[a-z]+){0,2}?)"
+    r"(?:\s+(?:degree|diploma|course|programme|program|apprenticeship|certificate|masters|msc|ba|bsc|phd))?"
+    r"\s+at\s+(?P<school>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})"
+    r"(?:\s+(?:is|was|has\s+been)\b[^.!?,;]*)?(?![^.!?]*\?)"
+)
+
+
+def year_of_study(text: str) -> str:
+    """ "first year of nursing at Brindle College is no joke" -> "I'm studying nursing at Brindle College"."""
+    if "year of" not in text.lower():
+        return text
+    return _YEAR_OF_STUDY.sub(
+        lambda m: f"{m.group('lead')}I'm studying {m.group('study')} at {m.group('school')}", text
+    )
 
 
 # "my news is less cool, ...", "so my news: ...", "less exciting news here, ...", "sad news tbh, ...": the news
