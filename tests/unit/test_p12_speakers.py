@@ -348,3 +348,102 @@ def test_a_year_of_study_said_as_the_subject_is_the_study(message: str, words: t
 def test_a_year_that_is_no_study_gives_no_education(message: str) -> None:
     facts = _said(message)
     assert not [f for f in facts if f.slot and f.slot.startswith("education")], shown(facts)
+
+
+# --- long, emotive turns of a long conversation -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("I finished this last week, pottery helps me unwind so much!", None),
+        ("so glad!! sketching really helps me relax after work", ("Wendell", "sketching")),
+        ("knitting keeps me sane honestly", ("Wendell", "knitting")),
+        ("Thanks!! Gardening is my therapy these days 🌱", ("Wendell", "gardening")),
+        ("baking is my happy place", ("Wendell", "baking")),
+        ("swimming clears my head like nothing else", ("Wendell", "swimming")),
+    ],
+)
+def test_an_activity_said_as_what_helps_is_the_speakers(message: str, words: tuple[str, ...] | None) -> None:
+    facts = _said(message, "how are you holding up?")
+    if words is None:  # a noun ("pottery"), no activity by its form: nothing garbled either
+        assert not [f for f in facts if "helps" in f.text], shown(facts)
+        return
+    assert has(facts, *words) is not None, shown(facts)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "nothing helps me relax lately",
+        "working late keeps me up",  # work said as the cause, not a pastime
+        "is running your therapy?",
+        "does painting help you relax?",
+    ],
+)
+def test_what_helps_that_is_no_pastime_gives_nothing(message: str) -> None:
+    facts = _said(message, "how are you holding up?")
+    assert not [f for f in facts if f.slot and f.slot.startswith(("like", "habit"))], shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("message", "words", "not_in"),
+    [
+        ("By the way, I started running again, it clears my head", ("Wendell", "run"), "again"),
+        ("took up the violin again this spring", ("Wendell", "violin"), "again"),
+        ("i started swimming again!! 3x a week", ("Wendell", "swim"), "again"),
+    ],
+)
+def test_a_pastime_taken_up_again_is_the_pastime(message: str, words: tuple[str, ...], not_in: str) -> None:
+    facts = _said(message)
+    found = has(facts, *words)
+    assert found is not None and not_in not in found.text and not_in not in (found.slot or ""), shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("[shares a photo of a sunset over the harbour] I moved to Tromso last month!", ("Wendell", "Tromso")),
+        ("[image: a ginger kitten on a sofa] we adopted a kitten called Pip", ("Wendell", "Pip")),
+        ("*sends a pic of a guitar* I play the cello too", ("Wendell", "cello")),
+    ],
+)
+def test_a_picture_described_in_brackets_is_no_speech(message: str, words: tuple[str, ...]) -> None:
+    facts = _said(message)
+    assert has(facts, *words) is not None, shown(facts)
+    assert not [f for f in facts if "photo" in f.text or "sunset" in f.text or "kitten on" in f.text], shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("[shares a photo of a lake] I painted this", "I painted this"),
+        ("look! [image: a cake] made it myself", "look! made it myself"),
+        ("*sends a pic of my dog* isn't he cute", "isn't he cute"),
+        ("[laughs] no way", "[laughs] no way"),
+    ],
+)
+def test_a_picture_is_cut_by_form(text: str, plain: str) -> None:
+    assert talk.pictures_cut(text) == plain
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user goes every summer",
+        "The user goes every summer (at home)",
+        "The user goes twice a week",
+        "The user travels every year",
+    ],
+)
+def test_a_going_with_no_where_is_residue(text: str) -> None:
+    found = residue(text, "en")
+    assert found is not None and found.form == "going-nowhere", (text, found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The user goes to the beach every summer", "The user goes running every morning", "The user goes climbing"],
+)
+def test_a_going_with_its_where_is_kept(text: str) -> None:
+    assert residue(text, "en") is None

@@ -112,7 +112,14 @@ _JOB_POINTED_AT = rx(
     r"|apprenticeship|contract)\b"
 )
 
+# "goes every summer", "travels twice a year": a going with how often, but not where (the place was said in
+# the clause before: "my kids love the beach, we go every summer").
+_GOING_NOWHERE = rx(
+    r"^The user\s+(?:goes|travels|heads|visits)\s+(?:(?:every|each|once|twice|most|some)\b|\d+\s*(?:x|times)\b)"
+)
+
 _TWO_FRIENDS = (
+    (_GOING_NOWHERE, "going-nowhere"),
     (_STANCE, "stance"),
     (_OVERWHELMED, "overwhelmed"),
     (_CONDITION_WITHOUT_OBJECT, "condition-without-object"),

@@ -26,7 +26,8 @@ from shared.providers.offline.text_forms import rx, words
 _COMMENT = rx(
     r"\s*[,;]\s*(?:(?:and|but|so|honestly|tbh|lol|haha|omg|at\s+least|which\s+means)\s+)*"
     r"(?=(?:it|that|this|which)(?:'s|s|\s+(?:was|is|were|are|went|took|made|felt|looks|looked|sounds|seems|seemed"
-    r"|pays|paid|costs|cost|has|had|got|gets|will|would|really|totally|turned|ended|never|always))\b"
+    r"|pays|paid|costs|cost|has|had|got|gets|will|would|really|totally|turned|ended|never|always"
+    r"|helps|helped|clears|cleared|keeps|kept|calms|relaxes|saves|saved))\b"
     # the others' reaction: "the kids loved it", "they had a blast", "my son enjoyed every minute"
     r"|(?:they|he|she|everyone|everybody|(?:the|my|our)\s+[a-z]+)\s+(?:really\s+|totally\s+|absolutely\s+)?"
     r"(?:loved|liked|enjoyed|hated|had\s+(?:a\s+blast|a\s+great\s+time|(?:so\s+much\s+)?fun))\b)"
@@ -244,17 +245,80 @@ _COUPLE_DONE = rx(
 )
 
 
+# Where a clause starts in chat: the message's start, after a stop, or after a word of chat.
+_CLAUSE_START = r"(?P<lead>^|[.!?;:,]\s*|\b(?:oh|also|so|and|but|lol|haha|yeah|yep|yes|btw|well|ok|okay|plus)[\s,!]+)"
+
+
 def casual_forms(text: str) -> str:
     """Casual words for a breakup, in the words the frames read (a baby on the way, "expecting our first",
     is read by ``kin.said_plainly`` alone); a dish refused for an allergy (``allergy_reason``); one's news
     without the rhetorical tag after it (``told_before``)."""
     text = _COUPLE_DONE.sub(lambda m: f"{m.group('pair') or m.group('pair2')} broke up", text)
-    text = still_home(year_of_study(pair_plainly(news_preface_cut(text))))
-    return told_before(allergy_reason(text))
+    text = still_home(year_of_study(pair_plainly(news_preface_cut(pictures_cut(text)))))
+    return told_before(allergy_reason(taken_up_again(pastime_that_helps(text))))
 
 
-# Where a clause starts in chat: the message's start, after a stop, or after a word of chat.
-_CLAUSE_START = r"(?P<lead>^|[.!?;:,]\s*|\b(?:oh|also|so|and|but|lol|haha|yeah|yep|yes|btw|well|ok|okay|plus)[\s,!]+)"
+# "[shares a photo of a sunset over the lake]", "[image: a ginger kitten]", "*sends a pic of my dog*": a picture
+# shared in the chat, described in the text of the turn. The description is no speech of the speaker's (its
+# "sunset", "kitten on a sofa" are what the picture shows); what they say around it is read as said.
+_PICTURE = rx(
+    r"\[\s*(?:(?:shares?|sends?|sent|shared|shows?|posts?|posted)\b|(?:image|photo|picture|pic|img)\s*[:\]])[^\]]*\]\s*"
+    r"|\*\s*(?:shares?|sends?|sent|shared|shows?|posts?)\s+(?:a\s+|an\s+)?(?:photo|pic|picture|image|selfie|video)\b"
+    r"[^*]*\*\s*"
+)
+
+
+def pictures_cut(text: str) -> str:
+    """``text`` without the pictures described in it (``_PICTURE``)."""
+    if "[" not in text and "*" not in text:
+        return text
+    return _PICTURE.sub("", text)
+
+
+# Words that end in "ing" and are no pastime: things, times, and doings that are no leisure ("working late").
+_NO_PASTIME = words(
+    "nothing something anything everything morning evening thing king ring spring wedding building ceiling "
+    "meeting feeling bring string sibling darling pudding clothing lightning earring wing sing during "
+    "working living being having getting doing going seeing talking thinking sleeping commuting studying"
+)
+# "sketching really helps me relax", "knitting keeps me sane", "gardening is my therapy", "baking is my happy
+# place": an activity said as what helps the speaker, at the start of a clause; the speaker does it, and
+# likes it: said as the frames read a liking ("I enjoy sketching"). The rest of the clause is how it helps.
+_PASTIME_THAT_HELPS = rx(
+    _CLAUSE_START
+    + r"(?P<doing>[a-z]{3,}ing)\s+(?:(?:really|always|honestly|just|literally|genuinely|seriously|def)\s+)?"
+    r"(?:helps\s+me\s+(?:relax|unwind|de-?stress|cope|switch\s+off|think|focus|chill|decompress)"
+    r"|keeps\s+me\s+(?:sane|grounded|going|calm|happy|balanced)|clears\s+my\s+(?:head|mind)|calms\s+me\b"
+    r"|(?:is|has\s+been)\s+my\s+(?:therapy|hobby|escape|outlet|passion|happy\s+place|way\s+to\s+(?:relax|unwind|cope)"
+    r"|(?:favou?rite\s+)?thing|sanity|meditation|zen))\b[^.!?;,]*"
+)
+
+
+def pastime_that_helps(text: str) -> str:
+    """ "knitting keeps me sane honestly" -> "I enjoy knitting"; other text as it is."""
+    low = text.lower()
+    if "ing " not in low or not any(w in low for w in ("helps", "keeps", "clears", "calms", " my ")):
+        return text
+
+    def enjoyed(m: re.Match[str]) -> str:
+        doing = m.group("doing").lower()
+        return m.group(0) if doing in _NO_PASTIME else f"{m.group('lead')}I enjoy {doing}"
+
+    return _PASTIME_THAT_HELPS.sub(enjoyed, text)
+
+
+# "I started running again", "took up the violin again": a pastime taken up once more is the pastime; its
+# "again" is no part of it (the frames would keep it in the fact: "runs again").
+_AGAIN = rx(r"\b(?P<head>(?:started|began|took\s+up|picked\s+up|got\s+back\s+into)\s+[^.!?,;]{1,40}?)\s+again\b")
+
+
+def taken_up_again(text: str) -> str:
+    """ "I started running again" -> "I started running"; other text as it is."""
+    if "again" not in text.lower():
+        return text
+    return _AGAIN.sub(lambda m: m.group("head"), text)
+
+
 # "me and my girlfriend Ines", "me n Jonas", "me & my sister": the pair with the speaker said first, as the
 # subject of what follows (a verb, never "?" or a stop: "me and Jonas? never").
 _ME_AND = rx(
