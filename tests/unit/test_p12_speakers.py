@@ -143,6 +143,11 @@ def test_an_allergy_with_its_object_is_kept() -> None:
         ("The user has THE LIBRARY JOB", "job-pointed-at"),
         ("The user has the promotion", "job-pointed-at"),
         ("The user has the job at the museum", "job-pointed-at"),
+        ("The user does nights all month", "of-the-period"),
+        ("The user eats salad all week", "of-the-period"),
+        ("The user works late all week long", "of-the-period"),
+        ("The user is passing through in 2026-06", "object-dropped"),
+        ("The user is just passing through", "object-dropped"),
     ],
 )
 def test_a_form_two_friends_leave_is_told(text: str, form: str) -> None:
@@ -164,6 +169,9 @@ def test_a_form_two_friends_leave_is_told(text: str, form: str) -> None:
         "The user no longer works at Deloitte",
         "The user has a job at the museum",
         "The user has a Kindle",
+        "The user is passing through Leeds on 2026-05-22",
+        "The user works nights (since 2026-03)",
+        "The user is doing nights in the week of 2026-05-18",
     ],
 )
 def test_a_fact_of_the_same_shape_is_kept(text: str) -> None:

@@ -118,7 +118,18 @@ _GOING_NOWHERE = rx(
     r"^The user\s+(?:goes|travels|heads|visits)\s+(?:(?:every|each|once|twice|most|some)\b|\d+\s*(?:x|times)\b)"
 )
 
+# "does nights all month", "eats salad all week": a doing of the present period, read by the habit frame as a
+# lasting one (a stated week, "in the week of ...", is a dated event and is kept).
+_OF_THE_PERIOD = rx(
+    r"^The user\s+\w+\s.*\s(?:all|this)\s+(?:day|week|weekend|month|morning|night|evening|afternoon)"
+    rf"(?:\s+(?:long|lol|haha+))?{_TIME_TAIL}\s*$"
+)
+# "is passing through", "is just passing through in 2026-06": a stay on the way, with no place said.
+_PASSING_THROUGH = rx(rf"^The user\s+is\s+(?:just\s+)?(?:passing|coming|going)\s+through{_TIME_TAIL}\s*$")
+
 _TWO_FRIENDS = (
+    (_OF_THE_PERIOD, "of-the-period"),
+    (_PASSING_THROUGH, "object-dropped"),
     (_GOING_NOWHERE, "going-nowhere"),
     (_STANCE, "stance"),
     (_OVERWHELMED, "overwhelmed"),
