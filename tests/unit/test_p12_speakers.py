@@ -455,3 +455,34 @@ def test_a_going_with_no_where_is_residue(text: str) -> None:
 )
 def test_a_going_with_its_where_is_kept(text: str) -> None:
     assert residue(text, "en") is None
+
+
+# --- "still at X" to a question about one's workplace, by its kind ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("asked", "message", "org"),
+    [
+        ("what about u, still at the brewery?", "haha yes still at Hopwell, head brewer now", "Hopwell"),
+        ("you still at the hospital?", "yep still at St Brennan's", "St Brennan's"),
+        ("still at that architecture firm?", "yeah still at Brackley Partners lol", "Brackley Partners"),
+        ("how's the bakery?", "busy! still at Crumb Street Bakery, up at 4 every day", "Crumb Street Bakery"),
+    ],
+)
+def test_still_at_a_named_workplace_answers_a_workplace_question(asked: str, message: str, org: str) -> None:
+    facts = reply(("Noor", asked), ("Wendell", message))
+    found = has(facts, "Wendell", org)
+    assert found is not None and found.slot.startswith("employer"), shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("asked", "message"),
+    [
+        ("still at the airport?", "yep still at Heathrow, delayed again"),
+        ("are you still at the pub?", "yeah still at the Crown"),
+        ("still at the beach?", "still at Porthmeor lol"),
+    ],
+)
+def test_still_at_a_place_one_visits_is_no_workplace(asked: str, message: str) -> None:
+    facts = reply(("Noor", asked), ("Wendell", message))
+    assert not [f for f in facts if f.slot and f.slot.startswith("employer")], shown(facts)

@@ -468,7 +468,12 @@ _STILL_AT = rx(
 
 # Being somewhere is not working there ("still at Costco, grabbing milk"): "still at X" is the workplace only
 # when work is what is talked about, in the clause itself or in the question it answers.
-_WORK_TALK = rx(r"\b(?:work|works|working|worked|job|jobs|shifts?|employer|boss|company|career|office|gig)\b")
+_WORK_TALK = rx(
+    r"\b(?:work|works|working|worked|job|jobs|shifts?|employer|boss|company|career|office|gig)\b"
+    # a workplace by its kind ("still at the brewery?"): a place one works at, not one visits (a pub, an airport)
+    r"|\b(?:the|that|ur|your|this)\s+(?:[a-z]+\s+)?(?:brewery|bakery|hospital|bank|firm|agency|studio|startup|factory"
+    r"|warehouse|lab|clinic|practice|surgery|depot|mill|plant|council|school|nursery|salon|garage|workshop)\b"
+)
 
 
 def still_at(text: str, asked: str | None = None) -> str:
