@@ -309,7 +309,13 @@ def pastime_that_helps(text: str) -> str:
 
 # "I started running again", "took up the violin again": a pastime taken up once more is the pastime; its
 # "again" is no part of it (the frames would keep it in the fact: "runs again").
-_AGAIN = rx(r"\b(?P<head>(?:started|began|took\s+up|picked\s+up|got\s+back\s+into)\s+[^.!?,;]{1,40}?)\s+again\b")
+# Not after "I've" ("i've started making music again" is read by no frame either way, and without its "again"
+# the possession frame would take "have started" as a thing had), nor of eating, drinking or taking something:
+# "started eating fish again" is a change of diet, read by the diet frames with its "again".
+_AGAIN = rx(
+    r"(?<!ve\s)\b(?P<head>(?:started|began|took\s+up|picked\s+up|got\s+back\s+into)\s+"
+    r"(?!(?:eating|drinking|having|taking|using|smoking|vaping)\b)[^.!?,;]{1,40}?)\s+again\b"
+)
 
 
 def taken_up_again(text: str) -> str:
