@@ -144,6 +144,8 @@ def test_an_allergy_with_its_object_is_kept() -> None:
         ("The user has the promotion", "job-pointed-at"),
         ("The user has the job at the museum", "job-pointed-at"),
         ("The user does nights all month", "of-the-period"),
+        ("The user was married for 10 years", "past-span"),
+        ("The user was together for 5 years", "past-span"),
         ("The user eats salad all week", "of-the-period"),
         ("The user works late all week long", "of-the-period"),
         ("The user is passing through in 2026-06", "object-dropped"),
@@ -254,6 +256,8 @@ def test_near_misses_of_the_pair_give_no_partner(message: str) -> None:
         ("lol me n Jonas got married", "lol Jonas and I got married"),
         ("Kwesi and I have been together 3 years now", "I've been dating Kwesi for 3 years now"),
         ("me and Odile are together now", "I'm dating Odile now"),
+        ("me and Lena started dating in april", "I started dating Lena in april"),
+        ("Lena and I began going out last year", "I started dating Lena last year"),
         ("it's between me and Jonas", "it's between me and Jonas"),
     ],
 )

@@ -127,7 +127,12 @@ _OF_THE_PERIOD = rx(
 # "is passing through", "is just passing through in 2026-06": a stay on the way, with no place said.
 _PASSING_THROUGH = rx(rf"^The user\s+is\s+(?:just\s+)?(?:passing|coming|going)\s+through{_TIME_TAIL}\s*$")
 
+# "was married for 10 years", "was together for 5 years": a couple of the past told with its span; history,
+# never a state of now (what ended it is told, or not, elsewhere).
+_PAST_SPAN = rx(r"^The user\s+(?:was|were)\s+(?:married|together|engaged|dating)\s+for\b")
+
 _TWO_FRIENDS = (
+    (_PAST_SPAN, "past-span"),
     (_OF_THE_PERIOD, "of-the-period"),
     (_PASSING_THROUGH, "object-dropped"),
     (_GOING_NOWHERE, "going-nowhere"),

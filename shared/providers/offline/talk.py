@@ -347,7 +347,7 @@ def pair_plainly(text: str) -> str:
     low = text.lower()
     if "me " in low:
         text = _ME_AND.sub(lambda m: f"{m.group('lead')}{m.group('other')} and I", text)
-    if "together" not in low and "couple" not in low and "item" not in low:
+    if not any(w in low for w in ("together", "couple", "item", "dating", "going out", "seeing each")):
         return text
 
     def dating(m: re.Match[str]) -> str:
@@ -356,7 +356,13 @@ def pair_plainly(text: str) -> str:
             return f"I've been dating {m.group('name')}{span}"
         return f"I'm dating {m.group('name')}"
 
-    return _TOGETHER.sub(dating, text)
+    return _STARTED_DATING.sub(lambda m: f"I started dating {m.group('name')}", _TOGETHER.sub(dating, text))
+
+
+# "Lena and I started dating in april": the partner is the one named (the frames read "I started dating X").
+_STARTED_DATING = rx(
+    r"\b(?P<name>(?-i:[A-Z])[a-z]+)\s+and\s+i\s+(?:started|began)\s+(?:dating|going\s+out|seeing\s+each\s+other)\b"
+)
 
 
 # Where one lives, by its kind: "my mum's attic", "my old studio", "my parents' basement".
