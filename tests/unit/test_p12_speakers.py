@@ -215,23 +215,23 @@ def test_near_misses_keep_their_fact(message: str, words: tuple[str, ...], negat
     assert has(facts, *words, negated=negated) is not None, shown(facts)
 
 
-# --- "me and X": the pair said with the speaker first --------------------------------------------------------
+# --- "me and X" / "X and I" together: a couple --------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
     ("message", "words"),
     [
-        ("me and my girlfriend Ines moved in together last weekend", ("Wendell", "girlfriend", "Ines")),
-        ("oh also me n Jonas got married in june!!", ("Wendell", "Jonas")),
-        ("me & my sister run a bakery in Leith", ("Wendell", "bakery")),
         ("yes lol me and Kwesi have been together 3 years now", ("Wendell", "Kwesi")),
         ("Priit and I have been together since 2019", ("Wendell", "Priit")),
         ("haha me and Odile are together now, it's official", ("Wendell", "Odile")),
+        ("me n Ilse are a couple now!!", ("Wendell", "Ilse")),
+        ("Mika and I started dating in april", ("Wendell", "Mika")),
     ],
 )
-def test_the_pair_said_with_me_first_is_read_as_the_pair(message: str, words: tuple[str, ...]) -> None:
+def test_a_couple_said_as_the_pair_is_a_partner(message: str, words: tuple[str, ...]) -> None:
     facts = _said(message)
-    assert has(facts, *words) is not None, shown(facts)
+    found = has(facts, *words)
+    assert found is not None and found.slot.startswith(("partner", "event:started-dating")), shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -252,8 +252,7 @@ def test_near_misses_of_the_pair_give_no_partner(message: str) -> None:
 @pytest.mark.parametrize(
     ("text", "plain"),
     [
-        ("me and my brother went to Oslo", "my brother and I went to Oslo"),
-        ("lol me n Jonas got married", "lol Jonas and I got married"),
+        ("me and my brother went to Oslo", "me and my brother went to Oslo"),
         ("Kwesi and I have been together 3 years now", "I've been dating Kwesi for 3 years now"),
         ("me and Odile are together now", "I'm dating Odile now"),
         ("me and Lena started dating in april", "I started dating Lena in april"),
