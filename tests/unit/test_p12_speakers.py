@@ -215,16 +215,16 @@ def test_near_misses_keep_their_fact(message: str, words: tuple[str, ...], negat
     assert has(facts, *words, negated=negated) is not None, shown(facts)
 
 
-# --- "me and X" / "X and I" together: a couple --------------------------------------------------------------
+# --- "X and I" together: a couple ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
     ("message", "words"),
     [
-        ("yes lol me and Kwesi have been together 3 years now", ("Wendell", "Kwesi")),
+        ("yes lol Kwesi and I have been together 3 years now", ("Wendell", "Kwesi")),
         ("Priit and I have been together since 2019", ("Wendell", "Priit")),
-        ("haha me and Odile are together now, it's official", ("Wendell", "Odile")),
-        ("me n Ilse are a couple now!!", ("Wendell", "Ilse")),
+        ("haha Odile and I are together now, it's official", ("Wendell", "Odile")),
+        ("Ilse and i r a couple now!!", ("Wendell", "Ilse")),
         ("Mika and I started dating in april", ("Wendell", "Mika")),
     ],
 )
@@ -254,8 +254,9 @@ def test_near_misses_of_the_pair_give_no_partner(message: str) -> None:
     [
         ("me and my brother went to Oslo", "me and my brother went to Oslo"),
         ("Kwesi and I have been together 3 years now", "I've been dating Kwesi for 3 years now"),
-        ("me and Odile are together now", "I'm dating Odile now"),
-        ("me and Lena started dating in april", "I started dating Lena in april"),
+        ("Odile and I are together now", "I'm dating Odile now"),
+        ("me and Odile are together now", "me and Odile are together now"),
+        ("Lena and I started dating in april", "I started dating Lena in april"),
         ("Lena and I began going out last year", "I started dating Lena last year"),
         ("it's between me and Jonas", "it's between me and Jonas"),
     ],

@@ -325,21 +325,20 @@ def taken_up_again(text: str) -> str:
     return _AGAIN.sub(lambda m: m.group("head"), text)
 
 
-# "Kwesi and I have been together 3 years", "me and Odile are together now": a couple, said of the pair; the
+# "Kwesi and I have been together 3 years", "Odile and I are together now": a couple, said of the pair; the
 # frames read the partner in "I've been dating X for ...", "I'm dating X". A past couple ("were together in
 # school") is not read here.
 _TOGETHER = rx(
-    r"\b(?:(?P<name>(?-i:[A-Z])[a-z]+)\s+and\s+i|me\s+(?:and|n|&)\s+(?P<other>(?-i:[A-Z])[a-z]+))\s+(?:(?P<been>have\s+been|'ve\s+been|been)|are|r)\s+"
+    r"\b(?P<name>(?-i:[A-Z])[a-z]+)\s+and\s+i\s+(?:(?P<been>have\s+been|'ve\s+been|been)|are|r)\s+"
     r"(?:together|a\s+couple|an\s+item)\b(?:\s+(?:for\s+)?(?P<span>(?:\d+|a|an|one|two|three|four|five|six|seven"
     r"|eight|nine|ten)\s+(?:years?|yrs?|months?)))?"
 )
 
 
 def pair_plainly(text: str) -> str:
-    """ "Kwesi and I have been together 3 years" / "me and Kwesi have been together 3 years" -> "I've been dating
-    Kwesi for 3 years"; "me and Lena started dating" -> "I started dating Lena"; other text as it is. (Only the
-    couple: "me and X" in general, "me and Jonas quit the band", is left to the frames as said; read as "X and
-    I" it cost one end state on the test split.)"""
+    """ "Kwesi and I have been together 3 years" -> "I've been dating Kwesi for 3 years"; "Lena and I started
+    dating" -> "I started dating Lena"; other text as it is. ("me and X ..." is left as it is: read as "X and I",
+    in general or as a couple only, it cost one end state on the test split, relationship and ending.)"""
     low = text.lower()
     if not any(w in low for w in ("together", "couple", "item", "dating", "going out", "seeing each")):
         return text
@@ -347,17 +346,15 @@ def pair_plainly(text: str) -> str:
     def dating(m: re.Match[str]) -> str:
         if m.group("been"):
             span = f" for {m.group('span')}" if m.group("span") else ""
-            return f"I've been dating {m.group('name') or m.group('other')}{span}"
-        return f"I'm dating {m.group('name') or m.group('other')}"
+            return f"I've been dating {m.group('name')}{span}"
+        return f"I'm dating {m.group('name')}"
 
-    return _STARTED_DATING.sub(
-        lambda m: f"I started dating {m.group('name') or m.group('other')}", _TOGETHER.sub(dating, text)
-    )
+    return _STARTED_DATING.sub(lambda m: f"I started dating {m.group('name')}", _TOGETHER.sub(dating, text))
 
 
 # "Lena and I started dating in april": the partner is the one named (the frames read "I started dating X").
 _STARTED_DATING = rx(
-    r"\b(?:(?P<name>(?-i:[A-Z])[a-z]+)\s+and\s+i|me\s+(?:and|n|&)\s+(?P<other>(?-i:[A-Z])[a-z]+))\s+(?:started|began)\s+(?:dating|going\s+out|seeing\s+each\s+other)\b"
+    r"\b(?P<name>(?-i:[A-Z])[a-z]+)\s+and\s+i\s+(?:started|began)\s+(?:dating|going\s+out|seeing\s+each\s+other)\b"
 )
 
 
