@@ -437,6 +437,9 @@ _TOLD_TAG = rx(
 def told_before(text: str) -> str:
     """``text`` without a rhetorical tag after one's news ("i'm a vet now, didn't i tell you?" -> "i'm a vet
     now"); as it is when the tag is all there is, or the clause before it asks something itself."""
+    low = text.lower()
+    if not any(w in low for w in ("say", "tell", "told", "said", "mention", "remember")):
+        return text
     m = _TOLD_TAG.search(text)
     if m is None or len(text[: m.start()].split()) < 2 or text[: m.start()].rstrip().endswith("?"):
         return text
