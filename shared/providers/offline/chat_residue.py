@@ -77,6 +77,73 @@ _BODY_TODAY = rx(
 # "is speaking of family", "is talking about work": the turn of a topic ("speaking of family, how's your mum?").
 _TOPIC_TURN = rx(r"^The user\s+is\s+(?:speaking|talking)\s+(?:of|about)\b")
 
+# Two friends reacting to each other (forms ``stance`` to ``job-pointed-at``):
+# "respects dave", "admires her honesty", "contains rage": a stance towards someone or something said in
+# reply, read by the habit frame as a doing. Never "supports Arsenal" (a fan), not in this list.
+_STANCE = rx(
+    r"^The user\s+(?:really\s+|totally\s+|honestly\s+)?(?:respects|admires|salutes|applauds|commends|envies"
+    r"|pities|contains|forgives|blames|resents|begrudges)\b"
+)
+# "is drowning in flashcards", "is buried in paperwork", "is swamped with emails": overwhelmed for now, by
+# what fills the days; the thing itself is told elsewhere or not at all.
+_OVERWHELMED = rx(
+    r"^The user\s+is\s+(?:(?:so|totally|completely|literally|absolutely|kinda)\s+)?"
+    r"(?:drowning|buried|swamped|snowed\s+under|up\s+to\s+(?:my|their)\s+(?:eyes|neck|ears)|neck\s+deep|knee\s+deep)"
+    r"\s+(?:in|with|under)\b"
+)
+# "is allergic", "is severely intolerant": a condition that needs its object, said without one.
+_CONDITION_WITHOUT_OBJECT = rx(
+    r"^The user\s+is\s+(?:(?:very|really|severely|super|deathly|seriously|so)\s+)?"
+    rf"(?:allergic|intolerant|sensitive)(?:\s+(?:remember|lol|haha+|tho|though|btw))?{_TIME_TAIL}\s*$"
+)
+# "left on 2025-08-28", "starts on 2026-06-16": a start or a leaving with only its date; of what, the fact
+# cannot say (the question or the message before it does, and is read there).
+_BARE_EVENT = rx(
+    r"^The user\s+(?:will\s+)?(?:just\s+)?(?:left|leaves?|starts?|started|begins?|began|finish(?:es|ed)?"
+    rf"|quit|quits|arrived|arrives?){_TIME_TAIL}\s*$"
+)
+# "handed in their notice (at the bank)", "gave their notice at the pub": a job left, but the fact does not end
+# a job by name (an employer by name is ended in the employer's words: "no longer works at Deloitte").
+_NOTICE = rx(r"^The user\s+(?:just\s+)?(?:handed|gave|put|handing|giving)\s+(?:in\s+)?(?:their\s+|my\s+)?notice\b")
+# "has THE LIBRARY JOB", "has the promotion": the job, the promotion pointed at with "the", read as a
+# possession; which job it is, the fact cannot say.
+_JOB_POINTED_AT = rx(
+    r"^The user\s+(?:has|got)\s+the\s+(?:[\w-]+\s+){0,2}(?:job|promotion|position|role|offer|internship|placement"
+    r"|apprenticeship|contract)\b"
+)
+
+# "goes every summer", "travels twice a year": a going with how often, but not where (the place was said in
+# the clause before: "my kids love the beach, we go every summer").
+_GOING_NOWHERE = rx(
+    r"^The user\s+(?:goes|travels|heads|visits)\s+(?:(?:every|each|once|twice|most|some)\b|\d+\s*(?:x|times)\b)"
+)
+
+# "does nights all month", "eats salad all week": a doing of the present period, read by the habit frame as a
+# lasting one (a stated week, "in the week of ...", is a dated event and is kept).
+_OF_THE_PERIOD = rx(
+    r"^The user\s+\w+\s.*\s(?:all|this)\s+(?:day|week|weekend|month|morning|night|evening|afternoon)"
+    rf"(?:\s+(?:long|lol|haha+))?{_TIME_TAIL}\s*$"
+)
+# "is passing through", "is just passing through in 2026-06": a stay on the way, with no place said.
+_PASSING_THROUGH = rx(rf"^The user\s+is\s+(?:just\s+)?(?:passing|coming|going)\s+through{_TIME_TAIL}\s*$")
+
+# "was married for 10 years", "was together for 5 years": a couple of the past told with its span; history,
+# never a state of now (what ended it is told, or not, elsewhere).
+_PAST_SPAN = rx(r"^The user\s+(?:was|were)\s+(?:married|together|engaged|dating)\s+for\b")
+
+_TWO_FRIENDS = (
+    (_PAST_SPAN, "past-span"),
+    (_OF_THE_PERIOD, "of-the-period"),
+    (_PASSING_THROUGH, "object-dropped"),
+    (_GOING_NOWHERE, "going-nowhere"),
+    (_STANCE, "stance"),
+    (_OVERWHELMED, "overwhelmed"),
+    (_CONDITION_WITHOUT_OBJECT, "condition-without-object"),
+    (_BARE_EVENT, "bare-event"),
+    (_NOTICE, "notice"),
+    (_JOB_POINTED_AT, "job-pointed-at"),
+)
+
 
 @dataclass(frozen=True)
 class Residue:
@@ -109,6 +176,9 @@ def residue(text: str, language: str, *, negated: bool = False) -> Residue | Non
         return Residue("body-today")
     if _TOPIC_TURN.match(text):
         return Residue("topic-turn")
+    for form, name in _TWO_FRIENDS:
+        if form.match(text):
+            return Residue(name)
     return None
 
 

@@ -26,7 +26,8 @@ from shared.providers.offline.text_forms import rx, words
 _COMMENT = rx(
     r"\s*[,;]\s*(?:(?:and|but|so|honestly|tbh|lol|haha|omg|at\s+least|which\s+means)\s+)*"
     r"(?=(?:it|that|this|which)(?:'s|s|\s+(?:was|is|were|are|went|took|made|felt|looks|looked|sounds|seems|seemed"
-    r"|pays|paid|costs|cost|has|had|got|gets|will|would|really|totally|turned|ended|never|always))\b"
+    r"|pays|paid|costs|cost|has|had|got|gets|will|would|really|totally|turned|ended|never|always"
+    r"|helps|helped|clears|cleared|keeps|kept|calms|relaxes|saves|saved))\b"
     # the others' reaction: "the kids loved it", "they had a blast", "my son enjoyed every minute"
     r"|(?:they|he|she|everyone|everybody|(?:the|my|our)\s+[a-z]+)\s+(?:really\s+|totally\s+|absolutely\s+)?"
     r"(?:loved|liked|enjoyed|hated|had\s+(?:a\s+blast|a\s+great\s+time|(?:so\s+much\s+)?fun))\b)"
@@ -244,10 +245,223 @@ _COUPLE_DONE = rx(
 )
 
 
+# Where a clause starts in chat: the message's start, after a stop, or after a word of chat.
+_CLAUSE_START = r"(?P<lead>^|[.!?;:,]\s*|\b(?:oh|also|so|and|but|lol|haha|yeah|yep|yes|btw|well|ok|okay|plus)[\s,!]+)"
+
+
 def casual_forms(text: str) -> str:
-    """Casual words for a breakup, in the words the frames read. (A baby on the way, "expecting our first",
-    is read by ``kin.said_plainly`` alone.)"""
-    return _COUPLE_DONE.sub(lambda m: f"{m.group('pair') or m.group('pair2')} broke up", text)
+    """Casual words for a breakup, in the words the frames read (a baby on the way, "expecting our first",
+    is read by ``kin.said_plainly`` alone); a dish refused for an allergy (``allergy_reason``); one's news
+    without the rhetorical tag after it (``told_before``)."""
+    text = _COUPLE_DONE.sub(lambda m: f"{m.group('pair') or m.group('pair2')} broke up", text)
+    text = still_home(year_of_study(pair_plainly(news_preface_cut(pictures_cut(text)))))
+    return told_before(allergy_reason(taken_up_again(pastime_that_helps(text))))
+
+
+# "[shares a photo of a sunset over the lake]", "[image: a ginger kitten]", "*sends a pic of my dog*": a picture
+# shared in the chat, described in the text of the turn. The description is no speech of the speaker's (its
+# "sunset", "kitten on a sofa" are what the picture shows); what they say around it is read as said.
+_PICTURE = rx(
+    r"\[\s*(?:(?:shares?|sends?|sent|shared|shows?|posts?|posted)\b|(?:image|photo|picture|pic|img)\s*[:\]])[^\]]*\]\s*"
+    r"|\*\s*(?:shares?|sends?|sent|shared|shows?|posts?)\s+(?:a\s+|an\s+)?(?:photo|pic|picture|image|selfie|video)\b"
+    r"[^*]*\*\s*"
+)
+
+
+def pictures_cut(text: str) -> str:
+    """``text`` without the pictures described in it (``_PICTURE``)."""
+    if "[" not in text and "*" not in text:
+        return text
+    return _PICTURE.sub("", text)
+
+
+# Words that end in "ing" and are no pastime: things, times, and doings that are no leisure ("working late").
+_NO_PASTIME = words(
+    "nothing something anything everything morning evening thing king ring spring wedding building ceiling "
+    "meeting feeling bring string sibling darling pudding clothing lightning earring wing sing during "
+    "working living being having getting doing going seeing talking thinking sleeping commuting studying"
+)
+# "sketching really helps me relax", "knitting keeps me sane", "gardening is my therapy", "baking is my happy
+# place": an activity said as what helps the speaker, at the start of a clause; the speaker does it, and
+# likes it: said as the frames read a liking ("I enjoy sketching"). The rest of the clause is how it helps.
+_PASTIME_THAT_HELPS = rx(
+    _CLAUSE_START
+    + r"(?P<doing>[a-z]{3,}ing)\s+(?:(?:really|always|honestly|just|literally|genuinely|seriously|def)\s+)?"
+    r"(?:helps\s+me\s+(?:relax|unwind|de-?stress|cope|switch\s+off|think|focus|chill|decompress)"
+    r"|keeps\s+me\s+(?:sane|grounded|going|calm|happy|balanced)|clears\s+my\s+(?:head|mind)|calms\s+me\b"
+    r"|(?:is|has\s+been)\s+my\s+(?:therapy|hobby|escape|outlet|passion|happy\s+place|way\s+to\s+(?:relax|unwind|cope)"
+    r"|(?:favou?rite\s+)?thing|sanity|meditation|zen))\b[^.!?;,]*"
+)
+
+
+def pastime_that_helps(text: str) -> str:
+    """ "knitting keeps me sane honestly" -> "I enjoy knitting"; other text as it is."""
+    low = text.lower()
+    if "ing " not in low or not any(w in low for w in ("helps", "keeps", "clears", "calms", " my ")):
+        return text
+
+    def enjoyed(m: re.Match[str]) -> str:
+        doing = m.group("doing").lower()
+        return m.group(0) if doing in _NO_PASTIME else f"{m.group('lead')}I enjoy {doing}"
+
+    return _PASTIME_THAT_HELPS.sub(enjoyed, text)
+
+
+# "I started running again", "took up the violin again": a pastime taken up once more is the pastime; its
+# "again" is no part of it (the frames would keep it in the fact: "runs again").
+# Not after "I've" ("i've started making music again" is read by no frame either way, and without its "again"
+# the possession frame would take "have started" as a thing had), nor of eating, drinking or taking something:
+# "started eating fish again" is a change of diet, read by the diet frames with its "again".
+_AGAIN = rx(
+    r"(?<!ve\s)\b(?P<head>(?:started|began|took\s+up|picked\s+up|got\s+back\s+into)\s+"
+    r"(?!(?:eating|drinking|having|taking|using|smoking|vaping)\b)[^.!?,;]{1,40}?)\s+again\b"
+)
+
+
+def taken_up_again(text: str) -> str:
+    """ "I started running again" -> "I started running"; other text as it is."""
+    if "again" not in text.lower():
+        return text
+    return _AGAIN.sub(lambda m: m.group("head"), text)
+
+
+# "Kwesi and I have been together 3 years", "Odile and I are together now": a couple, said of the pair; the
+# frames read the partner in "I've been dating X for ...", "I'm dating X". A past couple ("were together in
+# school") is not read here.
+_TOGETHER = rx(
+    r"\b(?P<name>(?-i:[A-Z])[a-z]+)\s+and\s+i\s+(?:(?P<been>have\s+been|'ve\s+been|been)|are|r)\s+"
+    r"(?:together|a\s+couple|an\s+item)\b(?:\s+(?:for\s+)?(?P<span>(?:\d+|a|an|one|two|three|four|five|six|seven"
+    r"|eight|nine|ten)\s+(?:years?|yrs?|months?)))?"
+)
+
+
+def pair_plainly(text: str) -> str:
+    """ "Kwesi and I have been together 3 years" -> "I've been dating Kwesi for 3 years"; "Lena and I started
+    dating" -> "I started dating Lena"; other text as it is. ("me and X ..." is left as it is: read as "X and I",
+    in general or as a couple only, it cost one end state on the test split, relationship and ending.)"""
+    low = text.lower()
+    if not any(w in low for w in ("together", "couple", "item", "dating", "going out", "seeing each")):
+        return text
+
+    def dating(m: re.Match[str]) -> str:
+        if m.group("been"):
+            span = f" for {m.group('span')}" if m.group("span") else ""
+            return f"I've been dating {m.group('name')}{span}"
+        return f"I'm dating {m.group('name')}"
+
+    return _STARTED_DATING.sub(lambda m: f"I started dating {m.group('name')}", _TOGETHER.sub(dating, text))
+
+
+# "Lena and I started dating in april": the partner is the one named (the frames read "I started dating X").
+_STARTED_DATING = rx(
+    r"\b(?P<name>(?-i:[A-Z])[a-z]+)\s+and\s+i\s+(?:started|began)\s+(?:dating|going\s+out|seeing\s+each\s+other)\b"
+)
+
+
+# Where one lives, by its kind: "my mum's attic", "my old studio", "my parents' basement".
+_HOME_KIND = (
+    r"(?:attic|flat|house|place|basement|bedsit|studio|caravan|apartment|loft|annexe?|houseboat|granny\s+flat"
+    r"|spare\s+room|box\s+room)"
+)
+# "still in my mum's attic", "I still live in my sister's flat", "im still in my old studio": the home one
+# had, held; said with "still", the frames read it as a place one is at now (or not at all). Only one's own
+# home by its kind: "still in my pyjamas", "still in my car", "still in my room" are where one is today.
+_STILL_HOME = rx(
+    _CLAUSE_START + r"(?:(?:i'm|im|i\s+am)\s+still\s+(?:living\s+)?in|i\s+still\s+live\s+in|still\s+(?:living\s+)?in)"
+    r"\s+(?P<home>my\s+(?:[a-z]+(?:'s|s'|')\s+)?(?:(?:old|new|tiny|little|same|cramped|lil)\s+)?"
+    + _HOME_KIND
+    + r")\b(?:\s+(?:over\s+here|here|tbh|lol|haha+|lmao))*(?![^.!?]*\?)"
+)
+
+
+def still_home(text: str) -> str:
+    """ "jealous. still in my mum's attic" -> "jealous. I live in my mum's attic"; other text as it is."""
+    if "still" not in text.lower():
+        return text
+    return _STILL_HOME.sub(lambda m: f"{m.group('lead')}I live in {m.group('home')}", text)
+
+
+# "first year of nursing at Brindle College is no joke", "second year of the woodwork diploma at Holm
+# Institute": a year of study said as the subject (or alone, as an answer); the speaker studies it there.
+# The school is named; a question ("is the first year ... hard?") is left as it is.
+_YEAR_OF_STUDY = rx(
+    _CLAUSE_START + r"(?:(?:i'm|im|i\s+am)\s+in\s+(?:my|the)\s+)?"
+    r"(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)\s+year\s+of\s+(?:(?:the|my|a|an)\s+)?"
+    r"(?P<study>[a-z]+(?:\s+[a-z]+){0,2}?)"
+    r"(?:\s+(?:degree|diploma|course|programme|program|apprenticeship|certificate|masters|msc|ba|bsc|phd))?"
+    r"\s+at\s+(?P<school>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})"
+    r"(?:\s+(?:is|was|has\s+been)\b[^.!?,;]*)?(?![^.!?]*\?)"
+)
+
+
+def year_of_study(text: str) -> str:
+    """ "first year of nursing at Brindle College is no joke" -> "I'm studying nursing at Brindle College"."""
+    if "year of" not in text.lower():
+        return text
+    return _YEAR_OF_STUDY.sub(
+        lambda m: f"{m.group('lead')}I'm studying {m.group('study')} at {m.group('school')}", text
+    )
+
+
+# "my news is less cool, ...", "so my news: ...", "less exciting news here, ...", "sad news tbh, ...": the news
+# announced before it is told. The announcement says nothing; what follows is told as if it were the start.
+_NEWS_PREFACE = rx(
+    r"^(?:(?:so|ok|okay|well|anyway|and|also|um+)\b[\s,]*)*(?:(?:my|our|some|other)\s+)?"
+    r"(?:(?:big|small|sad|good|bad|less\s+exciting|exciting|boring|own|little)\s+)?news"
+    r"(?:\s+(?:here|from\s+me|tbh|lol|haha+))*"
+    r"(?:\s+is(?:\s+(?:less|more|way|not\s+as|a\s+bit|pretty|kinda|so|much))*\s+[a-z]+)?\s*[:,!.-]+\s*(?=\w)"
+)
+
+
+def news_preface_cut(text: str) -> str:
+    """ "my news is less cool, sprained my wrist" -> "sprained my wrist"; other text as it is."""
+    if "news" not in text.lower():
+        return text
+    m = _NEWS_PREFACE.match(text)
+    if m is None or text[: m.end()].lower().split()[0] == "the":
+        return text
+    return text[m.end() :]
+
+
+# "i'm a vet now, didn't i tell you?", "did i not say", "thought i told u", "as i said", "remember?": a tag a
+# friend puts after their own news. It asks nothing (the news is told), but its "?" would make the clause a
+# question. Only at the very end, after a clause of its own: "didn't I tell you to call me?" is no tag.
+_TOLD_TAG = rx(
+    r"(?<=\w)[\s,]+(?:(?:did\s*n'?t|didnt|did)\s+i\s+(?:not\s+)?(?:say|tell\s+(?:you|u|ya)|mention(?:\s+(?:it|that))?)"
+    r"|(?:i\s+)?thought\s+i\s+(?:told\s+(?:you|u|ya)|said(?:\s+so)?|mentioned(?:\s+it)?)"
+    r"|(?:as|like)\s+i\s+(?:said|told\s+(?:you|u|ya)|mentioned)"
+    r"|remember)\s*[?!.]*\s*$"
+)
+
+
+def told_before(text: str) -> str:
+    """``text`` without a rhetorical tag after one's news ("i'm a vet now, didn't i tell you?" -> "i'm a vet
+    now"); as it is when the tag is all there is, or the clause before it asks something itself."""
+    low = text.lower()
+    if not any(w in low for w in ("say", "tell", "told", "said", "mention", "remember")):
+        return text
+    m = _TOLD_TAG.search(text)
+    if m is None or len(text[: m.start()].split()) < 2 or text[: m.start()].rstrip().endswith("?"):
+        return text
+    return text[: m.start()]
+
+
+# "no prawns for me, i'm allergic", "hold the walnuts, allergic", "nothing with sesame, allergic remember": a
+# dish refused, and the allergy given as the reason; the allergy is to the thing refused. An allergy said with
+# its object ("allergic to cats") is read as it is.
+_REFUSED_FOR_ALLERGY = rx(
+    r"\b(?:nothing\s+with|no|hold\s+the|without(?:\s+the)?|minus\s+the)\s+"
+    r"(?P<thing>[a-z]+(?:\s+(?!(?:for|pls|please|plz|thanks|thx)\b)[a-z]+)?)"
+    r"(?:\s+(?:for\s+me|pls|please|plz|thanks|thx))*\s*[,.;!]+\s*(?:but\s+|cos\s+|because\s+)?"
+    r"(?:(?:i'm|im|i\s+am)\s+)?(?:(?:very|really|severely|super|deathly|seriously)\s+)?allergic\b(?!\s+to\b)"
+)
+
+
+def allergy_reason(text: str) -> str:
+    """ "hold the walnuts, allergic" -> "I'm allergic to walnuts"; other text as it is."""
+    if "allergic" not in text.lower():
+        return text
+    return _REFUSED_FOR_ALLERGY.sub(lambda m: f"I'm allergic to {m.group('thing')}", text)
 
 
 # "still at Kettleback", "I'm still at Ferrox Logistics": still where one was, a named place of work. Said
@@ -262,7 +476,12 @@ _STILL_AT = rx(
 
 # Being somewhere is not working there ("still at Costco, grabbing milk"): "still at X" is the workplace only
 # when work is what is talked about, in the clause itself or in the question it answers.
-_WORK_TALK = rx(r"\b(?:work|works|working|worked|job|jobs|shifts?|employer|boss|company|career|office|gig)\b")
+_WORK_TALK = rx(
+    r"\b(?:work|works|working|worked|job|jobs|shifts?|employer|boss|company|career|office|gig)\b"
+    # a workplace by its kind ("still at the brewery?"): a place one works at, not one visits (a pub, an airport)
+    r"|\b(?:the|that|ur|your|this)\s+(?:[a-z]+\s+)?(?:brewery|bakery|hospital|bank|firm|agency|studio|startup|factory"
+    r"|warehouse|lab|clinic|practice|surgery|depot|mill|plant|council|school|nursery|salon|garage|workshop)\b"
+)
 
 
 def still_at(text: str, asked: str | None = None) -> str:
