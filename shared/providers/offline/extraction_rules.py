@@ -67,6 +67,7 @@ from shared.providers.offline import (
     foreign_gender,
     foreign_habits,
     foreign_people,
+    foreign_relatives_named,
     foreign_skeleton,
     foreign_workplace,
     fragments,
@@ -5592,6 +5593,8 @@ def _without_examples(sentence: str, parts: list[str]) -> list[str]:
 
 def _foreign_clause_drafts(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     drafts: list[Draft] = []
+    named, sentence = foreign_relatives_named.relatives_named(sentence, language)  # "tengo una hermana, se llama Eva"
+    drafts.extend(Draft(text, REL, 7, slot, name) for text, slot, name in named)
     sentence = foreign_casual.partner_called(sentence, language)  # "tengo un novio que se llama Álvaro"
     if born := foreign_birthday.birthday(sentence, language):  # its date is what it says, not when it began
         drafts.append(Draft(born[0], FACT, 6, "birthday", born[1]))
