@@ -94,3 +94,85 @@ def test_children_named_keep_their_gender(message: str, text: str, slot: str) ->
 def test_a_name_whose_gender_is_not_shown_stays_a_child() -> None:
     slots = {slot for _, slot in facts("ho due figli, Daniele e Irene")}
     assert {"family:child:daniele", "family:child:irene"} <= slots  # "-e" names are either
+
+
+# --- employed at an organisation, said with a participle or noun of employment ----------------------------
+
+EMPLOYED = [
+    ("ich bin seit März bei der Sparkasse angestellt", "de", "Sparkasse"),
+    ("bin bei Zalando beschäftigt", "de", "Zalando"),
+    ("ich bin fest angestellt bei Bosch", "de", "Bosch"),
+    ("sono assunta in Barilla da gennaio", "it", "Barilla"),
+    ("sono dipendente della Coop", "it", "Coop"),
+    ("estoy contratada en Mercadona", "es", "Mercadona"),
+    ("soy empleado de Iberdrola", "es", "Iberdrola"),
+    ("sou funcionária da Sonae", "pt", "Sonae"),
+    ("estou contratado na Galp desde 2023", "pt", "Galp"),
+    ("je suis employée chez Decathlon depuis 2022", "fr", "Decathlon"),
+    ("je suis salarié chez Orange", "fr", "Orange"),
+]
+
+
+@pytest.mark.parametrize(("message", "language", "employer"), EMPLOYED)
+def test_employed_at_is_the_employer(message: str, language: str, employer: str) -> None:
+    found = facts(message)
+    assert any(slot == "employer" and employer in text for text, slot in found), found
+    assert not any((slot or "").startswith(("trait:", "habit:")) for _, slot in found)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "mein Bruder ist bei Bosch angestellt",  # the brother's job
+        "wärst du gern bei Bosch angestellt?",  # a question
+        "estoy contratada por horas",  # how, not where
+        "sono dipendente dal caffè",  # addicted, no organisation
+        "sou funcionária pública",  # a status, no organisation named
+        "ella es empleada de Zara",  # someone else's
+    ],
+)
+def test_no_employer_without_the_users_organisation(message: str) -> None:
+    assert not any(slot == "employer" for _, slot in facts(message))
+
+
+# --- still living where one lived: "still" said with a stay, not a new move -------------------------------
+
+STILL_IN = [
+    ("sigo aquí en Teruel cuidando a mi padre", "Teruel"),
+    ("yo sigo en Madrid", "Madrid"),
+    ("je suis toujours à Rennes", "Rennes"),
+    ("je suis encore à Nantes pour l'instant", "Nantes"),
+    ("sono ancora a Pisa", "Pisa"),
+    ("sto ancora qui a Lecce", "Lecce"),
+    ("ainda estou em Braga", "Braga"),
+    ("continuo aqui em Évora", "Évora"),
+    ("ich bin immer noch in Leipzig", "Leipzig"),
+    ("bin noch hier in Jena", "Jena"),
+    ("continuo morando em Niterói", "Niterói"),
+    ("sigo morando em Vila Nova", "Vila Nova"),
+    ("je continue à habiter à Saint-Malo", "Saint-Malo"),
+]
+
+
+@pytest.mark.parametrize(("message", "place"), STILL_IN)
+def test_still_in_a_place_is_where_one_lives(message: str, place: str) -> None:
+    found = facts(message)
+    assert any(slot == "location" and place in text for text, slot in found), found
+    assert not any((slot or "").startswith(("trait:", "habit:")) for _, slot in found)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "sigo en Telefónica",  # an organisation, not known as a town: where one works, maybe
+        "mi hermana sigue en Madrid",  # someone else
+        "je suis toujours à la maison le lundi",  # at home, no town
+        "sono ancora a pranzo",  # at lunch
+        "¿sigues en Madrid?",  # a question
+        "ich bin noch in der Arbeit",  # at work
+    ],
+)
+def test_still_somewhere_else_is_no_location(message: str) -> None:
+    found = facts(message)
+    assert not any(slot == "location" for _, slot in found), found
+    assert not any((slot or "").startswith(("habit:sigu", "trait:")) for _, slot in found), found

@@ -64,11 +64,13 @@ from shared.providers.offline import (
     foreign_birthday,
     foreign_casual,
     foreign_clauses,
+    foreign_employed,
     foreign_gender,
     foreign_habits,
     foreign_people,
     foreign_relatives_named,
     foreign_skeleton,
+    foreign_still,
     foreign_workplace,
     fragments,
     frames,
@@ -5624,6 +5626,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             when = datetime.combine(stated.day, time(clock[0], clock[1]))
             body = frames.remove_span(body, clock[2], clock[3])
         body = foreign_people.chat_restored(body, language)  # "vivo en malaga", "non lavoro piu in Eni"
+        body = foreign_employed.as_work(foreign_still.as_living(body, language), language)  # "sigo en Lugo"
         if foreign_people.not_stated(body, language):
             if len(body.split()) <= 3:
                 break  # "ich dachte, ich ziehe nach Bonn": what follows is what was thought
