@@ -67,10 +67,13 @@ from shared.providers.offline import (
     foreign_birthday,
     foreign_casual,
     foreign_clauses,
+    foreign_employed,
     foreign_gender,
     foreign_habits,
     foreign_people,
+    foreign_relatives_named,
     foreign_skeleton,
+    foreign_still,
     foreign_workplace,
     fragments,
     frames,
@@ -5679,6 +5682,8 @@ def _without_examples(sentence: str, parts: list[str]) -> list[str]:
 
 def _foreign_clause_drafts(sentence: str, today: date, language: str, general: bool = True) -> list[Draft]:
     drafts: list[Draft] = []
+    named, sentence = foreign_relatives_named.relatives_named(sentence, language)  # "tengo una hermana, se llama Eva"
+    drafts.extend(Draft(text, REL, 7, slot, name) for text, slot, name in named)
     sentence = foreign_casual.partner_called(sentence, language)  # "tengo un novio que se llama Álvaro"
     if born := foreign_birthday.birthday(sentence, language):  # its date is what it says, not when it began
         drafts.append(Draft(born[0], FACT, 6, "birthday", born[1]))
@@ -5708,6 +5713,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             when = datetime.combine(stated.day, time(clock[0], clock[1]))
             body = frames.remove_span(body, clock[2], clock[3])
         body = foreign_people.chat_restored(body, language)  # "vivo en malaga", "non lavoro piu in Eni"
+        body = foreign_employed.as_work(foreign_still.as_living(body, language), language)  # "sigo en Lugo"
         if foreign_people.not_stated(body, language):
             if len(body.split()) <= 3:
                 break  # "ich dachte, ich ziehe nach Bonn": what follows is what was thought

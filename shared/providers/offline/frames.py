@@ -36,6 +36,7 @@ from shared.providers.offline import (
     contexts,
     foreign_clauses,
     foreign_people,
+    foreign_relatives_named,
     foreign_verbs,
     foreign_workplace,
     life,
@@ -2529,6 +2530,8 @@ def _named_children(after: str, kin_slot: str, language: str) -> list[ForeignDra
         # "o Rui e a Ana": the article says son or daughter when the count did not
         this = _CHILD_BY_ARTICLE.get(article, kind) if kind == "child" else kind
         name = _sub(r"(?i)^(?:o|a|el|la)\s+", "", raw)
+        if this == "child":  # "dos hijos, Pablo y Lucía": the name says son or daughter
+            this = foreign_relatives_named.child_by_name(name, language) or this
         said = _CHILD_NAMED[language][this].format(S=subject, n=name)
         found.append(ForeignDraft(said, f"family:{this}:{_slug(name)}", name, "fact"))
     return found

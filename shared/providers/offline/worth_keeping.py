@@ -464,7 +464,8 @@ def worth_keeping(text: str, slot: str | None, language: str, negated: bool) -> 
     one-off chore, not an organisation said as the user, no pointing object, no verbless relative."""
     if language != "en":
         last = re.findall(r"\w+", text)
-        return not last or last[-1].lower() not in _FOREIGN_LAST
+        # a name the slot is keyed by ("... namens Mia" on "family:daughter:mia") is no dangling "mia"
+        return not last or last[-1].lower() not in _FOREIGN_LAST or (slot or "").endswith(":" + last[-1].lower())
     found = _HEAD.match(text)
     if not found:
         return True
