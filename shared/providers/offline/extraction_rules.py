@@ -81,6 +81,7 @@ from shared.providers.offline import (
     held_states,
     homes,
     job_ahead,
+    job_titles,
     kin,
     life,
     lost_belongings,
@@ -213,6 +214,7 @@ _OCCUPATIONS = _vocab("""
     principal, postdoc, undergrad, undergraduate, homemaker, retiree, lead, owner, devops, blogger, streamer,
     youtuber
 """)
+_OCCUPATIONS |= job_titles.TRADES  # the trades and service jobs, known by their head noun
 
 _NATIONALITIES = _vocab("""
     american, british, english, scottish, welsh, irish, german, french, spanish, italian, portuguese, dutch,
@@ -1173,7 +1175,7 @@ def _no_more_as_stopped(text: str) -> str | None:
 
 def _with_subject(text: str) -> str:
     """The clause with its first person back: chat often leaves the "I" out."""
-    text = team_subjects.as_our_team(text, _tool_domain)
+    text = team_subjects.without_we_quantifier(team_subjects.as_our_team(text, _tool_domain), _tool_domain)
     text = _own_thing_moved(_as_we(work_forms.team_as_we(text)))
     if (stopped := _no_more_as_stopped(text)) is not None:
         return stopped
@@ -1812,8 +1814,8 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
     rank = _RANK.match(_group(m, "v"))
     role = _third_person(_cut(_group(m, "v")[rank.end() if rank else 0 :], _ORG_STOPS))
     role = re.sub(r"(?i)\s+(?:based|located|living|settled|working)(?:\s+(?:in|out\s+of))?$", "", role)
-    if not role or len(role.split()) > 6:
-        return []
+    if not role or len(role.split()) > 6 or job_titles.names_no_job(role):
+        return []  # "I'm a big fan of the porter at Brewdog": no job
     head = role.split()[-1].lower()
     if rank:
         role = f"{rank.group(0).strip()} {role}"
@@ -1845,6 +1847,11 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
     said_v = _group(m, "v")
     cut_v = _cut(said_v, _ORG_STOPS)
     unit = talk.work_unit(said_v[len(cut_v) :]) if said_v.startswith(cut_v) and not org and not place else None
+    if org and head in job_titles.TRADES and not _OCCUPATION_FORM.search(head) and not place:
+        # "I'm a night porter at the Aldwyn": a trade the office lexicon lacked is said with where it is held as
+        # one fact on the employer's slot, as work_forms.role_at says any role (leaving the place ends both)
+        said_role = f"{lead}{role}"
+        return [replace(_employer_draft(*org, "at", c), text=f"The user is {said_role} at {org[0]}{c.since()}")]
     drafts = [Draft(f"The user {verb} {lead}{role}{f' {unit}' if unit else ''}", FACT, 7, "occupation", role)]
     if org:
         drafts.append(_employer_draft(*org, "at", c))
@@ -2669,7 +2676,10 @@ RULES: tuple[Rule, ...] = (
     _rule("tool", "{IWE} {ADV}(?:have )?(?:stopped|quit) using {V}", _b_tool_gone),
     _rule("tool", "{IWE} (?:no longer|(?P<plain>do not)) use {V}", _b_tool_gone),
     _rule("tool", "{IWE} {ADV}(?:have )?(?:dropped|ditched|got rid of|abandoned) {V}", _b_tool_gone),
-    _rule("tool", "{IWE} {ADV}(?:have )?(?:moved|switched|migrated) (?:away from|off(?: of)?) (?P<strict>){V}",
+    # "we moved off jira to Linear" names the new tool too: the change frame reads both sides, so this ending
+    # stands back when a "to" follows (not a purpose: "moved off Heroku to save money")
+    _rule("tool", "{IWE} {ADV}(?:have )?(?:moved|switched|migrated) (?:away from|off(?: of)?) (?P<strict>)"
+                  "(?!.* (?:to|onto) (?!(?:save|cut|get|make|be|have|reduce|avoid|keep|stop)\\b)){V}",
           _b_tool_gone),
     _rule("tool", "{IWE} {ADV}(?:have )?(?P<verb>switched|moved|migrated|changed|relocated) (?:over )?"
                   "from (?P<old>.+?) (?:over )?to {V}", _b_switch),
@@ -3991,6 +4001,8 @@ def _general_fact(statement: clauses.Statement) -> list[Draft]:
         return [Draft(said, FACT, 5, f"own:{clauses.thing_key(statement.subject.split(' ', 1)[1]) or 'thing'}", value)]
     verb, key = statement.verb.split()[-1], clauses.thing_key(statement.rest)
     job = _ROLE_AT.match(statement.rest) if verb == "is" else None
+    if job and job_titles.names_no_job(job.group("role")):
+        job = None  # "I'm a member at the Ironworks gym": no job held there
     if job and (statement.rest[:2].lower() in ("a ", "an") or _is_occupation(job.group("role").split()[-1])):
         # "I'm an SDE at Amazon", whatever the role: the role, and the employer (a later "left Amazon" ends it)
         role, org = said[: len(said) - len(statement.rest)] + job.group("role"), job.group("org")
@@ -5942,7 +5954,7 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         text = talk.still_at(talk.casual_forms(talk.degree_field(talk.relatives_named(life.name_joined(text)))), other)
         text = talk.diagnosed(talk.baby_named(talk.named_after_comma(talk.work_as_subject(text))), other)
         text = talk.there_named(text, other)  # "moving there": the one place named before
-        text = work_forms.compounds_joined(text)
+        text = work_forms.role_said_bare(work_forms.compounds_joined(text), _is_occupation)
         text = said_forms.in_earnest(said_forms.plain_states(said_forms.plain_changes(text, turn.created_at.date())))
         text = homes.said_plainly(
             text, other

@@ -91,3 +91,26 @@ def size_of_team(clause: str) -> list[Said]:
     about = "about " if m.group("about") else ""
     n = m.group("n").lower()
     return [Said(f"The user's {group} has {about}{n} people", "team:size", n)]
+
+
+# "we all moved to Linear", "we've both switched to Signal", "we're all on Figma now": a quantifier after "we" says
+# how many of us, and the statement is what the team uses. Only before a verb of using or changing tools: "we both
+# moved to Lisbon" or "we both love hiking" may be the two people talking (measured: rewriting any verb cost a
+# blind half recall and an end state), and the tool readers check that the thing named is a tool.
+_WE_QUANTIFIED = re.compile(
+    r"^(?P<we>we(?:'ve|'re|’ve|’re|\s+have|\s+are)?)\s+(?:all|both)\s+"
+    r"(?=(?:(?:now|just|finally|already|recently)\s+)?(?:use|using|used|switched|switching|migrated|migrating"
+    r"|(?P<moved>moved\s+(?:over\s+)?to|moving\s+to)\s+(?P<t>[\w.+#-]+)|deploy|deployed|build|code|on)\b)",
+    re.IGNORECASE,
+)
+
+
+def without_we_quantifier(text: str, is_tool: Callable[[str], object]) -> str:
+    """ "we all moved to Linear" -> "we moved to Linear" (moving only to a known tool: "we both moved to Lisbon"
+    stays as said); any other clause as it was."""
+    if text[:2].lower() != "we":
+        return text
+    m = _WE_QUANTIFIED.match(text)
+    if m is None or (m.group("moved") and not is_tool(m.group("t"))):
+        return text
+    return m.group("we") + " " + text[m.end() :]

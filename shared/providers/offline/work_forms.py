@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from shared.providers.offline.job_titles import names_no_job
 from shared.providers.offline.text_forms import bare_verb, third_person, third_singular
 
 
@@ -219,7 +220,7 @@ def role_at(clause: str) -> WorkStatement | None:
     held at a workplace, as one fact on the employer's slot (leaving the workplace ends the role said with it);
     None for a clause of another form."""
     m = _ROLE_AT.match(clause)
-    if m is None or _NOT_A_ROLE.match(m.group("role")):
+    if m is None or _NOT_A_ROLE.match(m.group("role")) or names_no_job(m.group("role")):
         return None
     role = m.group("role")
     head = role.split()[0]
@@ -676,3 +677,50 @@ def companions_apart(clause: str) -> list[str] | None:
         return None
     head = m.group("head").rstrip() + (" with " + " and ".join(kept) if kept else "")
     return [head, *had]
+
+
+# --- a role said without its "I am" ------------------------------------------------------------------------------
+
+# A named workplace, and what may follow it in the same breath: the end of the clause or when the job began.
+_ORG_AND_AFTER = (
+    r"(?P<at>\s+(?:at|@|for)\s+)(?P<org>(?:the\s+)?(?-i:[A-Z])[\w&.'-]*(?:\s+(?:&\s+)?(?-i:[A-Z])[\w&.'-]*){0,3})"
+    r"(?=\s*(?:[,.!;?]|$|\s+(?:since|started)\b))"
+)
+_ROLE_WORDS = r"(?P<role>(?:an?\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+# "new job!! office admin at Pellham Dental", "big news: junior accountant at Fenwright from june": a heading that
+# says the news is a job, then the role and where, without "I am".
+_HEADED_ROLE = _rx(
+    r"(?P<head>\b(?:new\s+(?:job|gig|role|position|post)|big\s+news|job\s+news|work\s+news)\s*(?:[!:.]+|\s-+|\s–|\s—)"
+    rf"\s*){_ROLE_WORDS}{_ORG_AND_AFTER}"
+)
+# "i'm 31, currently a paralegal at Ostrow Legal, live in Hove": a self-description goes on after a comma, the "I am"
+# carried over to the role (with its article: a bare noun phrase may be anyone's).
+_LISTED_ROLE = _rx(
+    r"(?P<head>(?:^|[.!?]\s+)(?:i\s*'?\s*m|i\s+am)\b[^.!?,;]{1,40},\s*(?:and\s+)?)(?P<adv>(?:currently|now|still)\s+)?"
+    rf"(?P<role>an?\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,3}}?){_ORG_AND_AFTER}"
+)
+
+
+def role_said_bare(text: str, is_role: Callable[[str], bool]) -> str:
+    """The message with a role said without its subject given its "I am", when a job heading or a self-description
+    before it makes it the speaker's; ``is_role`` tells whether a role's head noun names an occupation."""
+    lower = text.lower()
+    if " at " not in lower and " for " not in lower and "@" not in lower:
+        return text
+    if "new " in lower or "news" in lower:
+        text = _HEADED_ROLE.sub(lambda m: _with_i_am(m, is_role), text)
+    if "i" in lower and "," in lower:
+        text = _LISTED_ROLE.sub(lambda m: _with_i_am(m, is_role), text)
+    return text
+
+
+def _with_i_am(m: re.Match[str], is_role: Callable[[str], bool]) -> str:
+    role = m.group("role")
+    words = role.lower().split()
+    bare = words[1:] if words[0] in ("a", "an") else words
+    if not bare or not is_role(bare[-1]) or words[0] in ("my", "our", "the", "his", "her", "their"):
+        return m.group(0)
+    article = "" if bare is not words else ("an " if bare[0][:1] in "aeiou" else "a ")
+    adv = (m.groupdict().get("adv") or "").strip()
+    head = m.group("head").rstrip()
+    return f"{head} I am {adv + ' ' if adv else ''}{article}{role}{m.group('at')}{m.group('org')}"
