@@ -1,0 +1,64 @@
+"""A couple said as two subjects: "me and Priyanka have been together 4 years", "Jonah and I got married".
+
+The clause rules read a couple said from the user's side ("I'm in a relationship with Jonah", "my boyfriend Teo and
+I moved in together"); chat says it with both as the subject, the user often second and as "me". This puts the
+sentence in the form the rules read:
+
+- "me and X <couple's verb> ..." -> "X and I <couple's verb> ..." (X a name or "my <partner word> [Name]");
+- "X and I have been together ..." -> "I have been together with X ..." (X a name);
+- "been with X for/since ..." -> "I have been together with X ...".
+
+Only a couple's verbs are read so (together, married, engaged, dating, moved in together): "me and Tom went hiking"
+is no couple, and "me and my roommate Jess moved in together" names no partner (the rules read partner words only).
+
+Pure functions over English text.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Who the other one of the two is: a name, or one's partner said with its word (and maybe a name).
+_OTHER = (
+    r"(?P<who>(?-i:[A-Z])[a-z]+|my\s+(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|gf|bf|spouse)"
+    r"(?:\s+(?-i:[A-Z])[a-z]+)?)"
+)
+_COUPLES_VERB = (
+    r"(?:(?:just|finally|officially|recently|actually)\s+)?(?:got\s+(?:married|engaged|hitched)|(?:have|'ve)\s+been\s+"
+    r"(?:together|dating|married|engaged)|are\s+(?:together|married|engaged|dating)|been\s+together|moved\s+in\s+together"
+    r"|started\s+dating|are\s+(?:a\s+couple|an\s+item))\b"
+)
+_ME_AND = re.compile(rf"(?i)^(?P<lead>\W*)me\s+and\s+{_OTHER}\s+(?={_COUPLES_VERB})")
+_TOGETHER = re.compile(
+    r"(?i)^(?P<lead>\W*)(?P<who>(?-i:[A-Z])[a-z]+)\s+and\s+i\s*(?:'ve|\s+have|\s+are|\s+been|\s+have\s+been"
+    r"|'ve\s+been|\s+are\s+now)?\s*(?:been\s+)?together\b"
+)
+_BEEN_WITH = re.compile(
+    r"(?i)^(?P<lead>\W*)(?:i\s*(?:'ve|\s+have)\s+)?been\s+(?:together\s+)?with\s+(?P<who>(?-i:[A-Z])[a-z]+)"
+    r"(?=\s+(?:for|since)\b)"
+)
+_GATE = re.compile(r"(?i)\b(?:together|married|engaged|hitched|dating|couple|item|been\s+with)\b")
+_NOT_A_PARTNER = frozenset(("I", "Mum", "Mom", "Dad", "Work", "School", "Everyone", "Nobody", "Someone", "The", "My"))
+
+
+def couple_said(sentence: str) -> str:
+    """The sentence with a couple said as two subjects put as the rules read it; anything else as said."""
+    if not _GATE.search(sentence):
+        return sentence
+    if (m := _ME_AND.match(sentence)) and m.group("who").split()[-1] not in _NOT_A_PARTNER:
+        sentence = f"{m.group('lead')}{m.group('who')} and I {sentence[m.end() :]}"
+    if (m := _TOGETHER.match(sentence)) and m.group("who") not in _NOT_A_PARTNER:
+        return f"{m.group('lead')}I have been together with {m.group('who')}{sentence[m.end() :]}"
+    if (m := _BEEN_WITH.match(sentence)) and m.group("who") not in _NOT_A_PARTNER:
+        return f"{m.group('lead')}I have been together with {m.group('who')}{sentence[m.end() :]}"
+    return sentence
+
+
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
+
+
+def couples_said(text: str) -> str:
+    """``couple_said`` for each sentence of a message."""
+    if not _GATE.search(text):
+        return text
+    return _SENTENCE.sub(lambda m: couple_said(m.group(0)), text)
