@@ -42,6 +42,7 @@ NAMED_PETS = [
     ("is it normal that our rescue greyhound Comet sleeps 18 hours a day?", "pet:comet", "greyhound"),
     ("i live in a tiny flat in Hull with our blind spaniel Waffles", "pet:waffles", "spaniel"),
     ("pls remind me to book the vet for my three-legged cat Olive", "pet:olive", "cat"),
+    ("i'm 40, a teacher, and live in Derby with my husband and our grumpy tabby Moss", "pet:moss", "tabby"),
 ]
 
 
@@ -91,6 +92,8 @@ COUPLES = [
     ("me and Lucia got married in april!!", "Lucia"),
     ("me and my boyfriend Teo moved in together last month", "Teo"),
     ("Farid and I've been together for six years now", "Farid"),
+    ("ok so me and Marisol got engaged last night", "Marisol"),
+    ("haha yes Jovan and I have been together since 2021", "Jovan"),
 ]
 
 
@@ -139,3 +142,36 @@ NOT_NAMED_AFTER = [
 def test_a_wished_or_someone_elses_named_pet_is_not_the_users(text):
     got = said(text)
     assert not any(s.startswith("pet:") for _, s in got), got
+
+
+# --- a parent or grandparent called by the family word, without "my" ---------------------------------------------
+
+CALLED_BY_KIN = [
+    ("mum moved to Valencia last spring", "family:mother:location"),
+    ("Dad retired in january", "family:father"),
+    ("so grandma is 94 now!", "family:grandmother:age"),
+    ("nan lives in Cork", "family:grandmother:location"),
+    ("Mom works at a hospital", "family:mother:work"),
+    ("ok update: dad's just started a new job at Tesco", "family:father:work"),
+]
+
+
+@pytest.mark.parametrize(("text", "slot"), CALLED_BY_KIN)
+def test_a_parent_called_by_the_family_word_is_the_users(text, slot):
+    assert any(s.startswith(slot) for _, s in said(text)), said(text)
+
+
+NOT_CALLED_BY_KIN = [
+    "dad jokes are the worst",
+    "Mum, where did you put my keys?",
+    "mum said I should move to Leeds",
+    "dad bod incoming lol",
+    "mom and dad style parenting never works",
+    "is mom still in Leeds?",
+]
+
+
+@pytest.mark.parametrize("text", NOT_CALLED_BY_KIN)
+def test_a_family_word_that_is_no_subject_says_nothing(text):
+    got = said(text)
+    assert not any(s.startswith("family:") for _, s in got), got

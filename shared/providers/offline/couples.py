@@ -28,13 +28,15 @@ _COUPLES_VERB = (
     r"(?:together|dating|married|engaged)|are\s+(?:together|married|engaged|dating)|been\s+together|moved\s+in\s+together"
     r"|started\s+dating|are\s+(?:a\s+couple|an\s+item))\b"
 )
-_ME_AND = re.compile(rf"(?i)^(?P<lead>\W*)me\s+and\s+{_OTHER}\s+(?={_COUPLES_VERB})")
+# Chat's lead-ins before the subject: "yes lol me and Kwame ...", "haha so Jo and I ...".
+_LEAD = r"(?P<lead>\W*(?:(?:yes|yeah|yep|yup|lol|haha\w*|omg|ok|okay|so|well|oh|and|but|btw|actually|update)\W+)*)"
+_ME_AND = re.compile(rf"(?i)^{_LEAD}me\s+and\s+{_OTHER}\s+(?={_COUPLES_VERB})")
 _TOGETHER = re.compile(
-    r"(?i)^(?P<lead>\W*)(?P<who>(?-i:[A-Z])[a-z]+)\s+and\s+i\s*(?:'ve|\s+have|\s+are|\s+been|\s+have\s+been"
+    rf"(?i)^{_LEAD}(?P<who>(?-i:[A-Z])[a-z]+)\s+and\s+i\s*(?:'ve|\s+have|\s+are|\s+been|\s+have\s+been"
     r"|'ve\s+been|\s+are\s+now)?\s*(?:been\s+)?together\b"
 )
 _BEEN_WITH = re.compile(
-    r"(?i)^(?P<lead>\W*)(?:i\s*(?:'ve|\s+have)\s+)?been\s+(?:together\s+)?with\s+(?P<who>(?-i:[A-Z])[a-z]+)"
+    rf"(?i)^{_LEAD}(?:i\s*(?:'ve|\s+have)\s+)?been\s+(?:together\s+)?with\s+(?P<who>(?-i:[A-Z])[a-z]+)"
     r"(?=\s+(?:for|since)\b)"
 )
 _GATE = re.compile(r"(?i)\b(?:together|married|engaged|hitched|dating|couple|item|been\s+with)\b")

@@ -5119,11 +5119,10 @@ def _named_in_passing(text: str, drafts: list[Draft]) -> list[Draft]:
     whippet Smudge"), when no draft names them yet; a name only being chosen ("naming my puppy Biscuit") is none."""
     if chosen := own_named.names_only_chosen(text):
         drafts = [d for d in drafts if not (d.value in chosen and (d.slot or "").startswith(("pet:", "family:")))]
-    said = " ".join(
-        d.text for d in drafts if (d.slot or "").startswith(("pet:", "family:", "person:", "partner", "own:"))
-    )
+    said = " ".join(d.text for d in drafts if (d.slot or "").startswith(("pet:", "family:", "person:", "partner")))
+    owned = {(d.slot or "")[4:] for d in drafts if (d.slot or "").startswith("own:")}  # "a budgie named Nugget"
     for what, word, name in own_named.named_in_passing(text):
-        if name in said or name.lower() in _NOT_NAMES:
+        if name in said or name.lower() in owned or name.lower() in _NOT_NAMES:
             continue
         said += f" {name}"
         if what == "pet":
@@ -6476,7 +6475,7 @@ def _kin_turn_facts(turn: Turn, before: list[Turn], previous: Turn | None) -> li
     text = _read(turn.content)
     if not _in_english(text):
         return list(_turn_facts(turn, previous))
-    said = kin.subject_shared(kin.sentences_said(kin.fragments_said(couples.couples_said(text))))
+    said = kin.subject_shared(kin.sentences_said(kin.fragments_said(couples.couples_said(kin.kin_word_as_name(text)))))
     said = kin.names_introduced(
         said, tuple(_read(t.content) for t in before if t.role == "user" and t.name == turn.name)
     )

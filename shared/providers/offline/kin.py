@@ -727,3 +727,39 @@ def children_implied(sentence: str) -> str | None:
     who = re.sub(r"\s+", " ", found.group("who").lower())
     who = "kids" if who == "little ones" else who
     return f"{found.group('n')} {who}" if own is not None and own.group("n") else who
+
+
+# --- a parent or grandparent called by the family word ------------------------------------------------------------
+
+# "mum moved to Valencia", "Dad retired in january", "nan lives in Cork": one's own parent or grandparent, called by
+# the word the family calls them, as a sentence's subject. Said as "my mum ..." the rules read it as any relative's
+# news. The word must be followed by a verb (an auxiliary, a past, or a present said of one): "dad jokes", "mum
+# jeans" and "Mum, where ..." (spoken to) are no subject; a question about them ("is mom still in Leeds?") has the
+# word second and is left alone.
+_KIN_AS_NAME = re.compile(
+    r"(?P<lead>(?:^|(?<=[.!;]\s))(?:(?:so|and|but|btw|also|oh|ok|okay|well|anyway|update|news|big\s+news)\W{0,2}\s*)*)"
+    rf"(?P<kin>(?i:{_CALLED_BY_KIN}|mommy|daddy|grandmom|grandmum))(?P<be>['’]s)?\s+"
+    r"(?=(?P<next>[a-z]+)\b)"
+)
+_KIN_VERB_AFTER = _words("""
+    is was has had just finally still now recently also lives lived works worked moved retired started passed died
+    turned turns got left joined bought sold runs ran teaches taught owns found broke fell became lost won went""")
+_KIN_HAS_AFTER = _words("just finally recently also been got gone moved started left joined retired")
+
+
+def kin_word_as_name(text: str) -> str:
+    """ "mum moved to Valencia" -> "my mum moved to Valencia"; anything else as said."""
+    if not re.search(rf"(?i)\b(?:{_CALLED_BY_KIN}|mommy|daddy|grandmom|grandmum)\b", text):
+        return text
+
+    def said(m: re.Match[str]) -> str:
+        following, word = m.group("next"), m.group("kin")
+        if word not in (word.lower(), word.capitalize()):
+            return m.group(0)  # "NaN is a float"
+        if m.group("be") and following not in _KIN_HAS_AFTER and not following.endswith("ed"):
+            return m.group(0)  # "dad's car", "mum's the word"
+        if not m.group("be") and following not in _KIN_VERB_AFTER:
+            return m.group(0)
+        return f"{m.group('lead')}my {m.group('kin').lower()}{m.group('be') or ''} "
+
+    return _KIN_AS_NAME.sub(said, text)
