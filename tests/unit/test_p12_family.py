@@ -175,3 +175,37 @@ NOT_CALLED_BY_KIN = [
 def test_a_family_word_that_is_no_subject_says_nothing(text):
     got = said(text)
     assert not any(s.startswith("family:") for _, s in got), got
+
+
+# --- a couple that ended ------------------------------------------------------------------------------------------
+
+ENDED = [
+    "Oskar and I are no longer together",
+    "me and Oskar aren't together anymore :(",
+    "ok so Oskar and I are not together any more",
+    "ended things with Oskar last night",
+    "we called off the engagement",
+    "the divorce went through last month",
+    "split from Oskar in february",
+]
+
+
+@pytest.mark.parametrize("text", ENDED)
+def test_a_couple_that_ended_retracts_the_partner(text):
+    got = said(text)
+    assert any(t.startswith("NOT ") and s == "partner" for t, s in got), got
+
+
+NOT_ENDED = [
+    "Oskar and I are together again",
+    "me and Oskar ended the meeting early",
+    "we called off the picnic because of rain",
+    "my sister's divorce went through last month",
+    "should I end things with Oskar?",
+]
+
+
+@pytest.mark.parametrize("text", NOT_ENDED)
+def test_no_couple_ending_where_none_is_said(text):
+    got = said(text)
+    assert not any(t.startswith("NOT ") and s == "partner" for t, s in got), got

@@ -6,7 +6,9 @@ sentence in the form the rules read:
 
 - "me and X <couple's verb> ..." -> "X and I <couple's verb> ..." (X a name or "my <partner word> [Name]");
 - "X and I have been together ..." -> "I have been together with X ..." (X a name);
-- "been with X for/since ..." -> "I have been together with X ...".
+- "been with X for/since ..." -> "I have been together with X ...";
+- an ending: "X and I are no longer together", "ended things with X", "split from X" -> "X and I broke up"; "we called
+  off the engagement" -> "we broke up"; "the divorce went through" -> "we got divorced".
 
 Only a couple's verbs are read so (together, married, engaged, dating, moved in together): "me and Tom went hiking"
 is no couple, and "me and my roommate Jess moved in together" names no partner (the rules read partner words only).
@@ -39,7 +41,28 @@ _BEEN_WITH = re.compile(
     rf"(?i)^{_LEAD}(?:i\s*(?:'ve|\s+have)\s+)?been\s+(?:together\s+)?with\s+(?P<who>(?-i:[A-Z])[a-z]+)"
     r"(?=\s+(?:for|since)\b)"
 )
-_GATE = re.compile(r"(?i)\b(?:together|married|engaged|hitched|dating|couple|item|been\s+with)\b")
+_GATE = re.compile(
+    r"(?i)\b(?:together|married|engaged|engagement|hitched|dating|couple|item|been\s+with|divorce|ended\s+things"
+    r"|split|broke\s+it\s+off)\b"
+)
+# A couple that ended, said as the two not being together, ended with one, or the engagement or divorce said.
+_NOT_TOGETHER = re.compile(
+    rf"(?i)^{_LEAD}(?:me\s+and\s+{_OTHER}|(?P<who2>(?-i:[A-Z])[a-z]+|my\s+[a-z]+)\s+and\s+i)\s+(?:are|'re|r)\s*"
+    r"(?:n't|\s+not|\s+no\s+longer)\s+together(?:\s+(?:any\s*more|now))?\b"
+)
+_ENDED_WITH = re.compile(
+    rf"(?i)^{_LEAD}(?:i\s+)?(?:(?:just|finally|officially)\s+)?(?:ended\s+things|broke\s+it\s+off|split)\s+(?:with|from)\s+"
+    r"(?P<who>(?-i:[A-Z])[a-z]+|my\s+(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|gf|bf)"
+    r"(?:\s+(?-i:[A-Z])[a-z]+)?)\b"
+)
+_CALLED_OFF = re.compile(
+    rf"(?i)^{_LEAD}(?:we|i)\s+(?:(?:just|finally|officially)\s+)?(?:called\s+off|broke\s+off)\s+(?:the|our|my)\s+"
+    r"engagement\b"
+)
+_DIVORCE_DONE = re.compile(
+    rf"(?i)^{_LEAD}(?:the|my|our)\s+divorce\s+(?:is\s+(?:final|done|through|finali[sz]ed)|went\s+through"
+    r"|came\s+through|was\s+finali[sz]ed)\b"
+)
 _NOT_A_PARTNER = frozenset(("I", "Mum", "Mom", "Dad", "Work", "School", "Everyone", "Nobody", "Someone", "The", "My"))
 
 
@@ -47,6 +70,14 @@ def couple_said(sentence: str) -> str:
     """The sentence with a couple said as two subjects put as the rules read it; anything else as said."""
     if not _GATE.search(sentence):
         return sentence
+    if (m := _NOT_TOGETHER.match(sentence)) and (m.group("who") or m.group("who2")).split()[-1] not in _NOT_A_PARTNER:
+        return f"{m.group('lead')}{m.group('who') or m.group('who2')} and I broke up{sentence[m.end() :]}"
+    if (m := _ENDED_WITH.match(sentence)) and m.group("who").split()[-1] not in _NOT_A_PARTNER:
+        return f"{m.group('lead')}{m.group('who')} and I broke up{sentence[m.end() :]}"
+    if m := _CALLED_OFF.match(sentence):
+        return f"{m.group('lead')}we broke up{sentence[m.end() :]}"
+    if m := _DIVORCE_DONE.match(sentence):
+        return f"{m.group('lead')}we got divorced{sentence[m.end() :]}"
     if (m := _ME_AND.match(sentence)) and m.group("who").split()[-1] not in _NOT_A_PARTNER:
         sentence = f"{m.group('lead')}{m.group('who')} and I {sentence[m.end() :]}"
     if (m := _TOGETHER.match(sentence)) and m.group("who") not in _NOT_A_PARTNER:
