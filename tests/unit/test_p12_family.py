@@ -209,3 +209,33 @@ NOT_ENDED = [
 def test_no_couple_ending_where_none_is_said(text):
     got = said(text)
     assert not any(t.startswith("NOT ") and s == "partner" for t, s in got), got
+
+
+# --- a relative introduced, then described ---------------------------------------------------------------------------
+
+DESCRIBED_AFTER = [
+    ("I have an older sister who lives in Porto", "family:older-sister:location", "Porto"),
+    ("i've got a brother, he's a firefighter", "family:brother:work", "firefighter"),
+    ("I have a cousin who works at Siemens", "family:cousin:work", "Siemens"),
+    ("we have a son who lives in Denver now", "family:son:location", "Denver"),
+    ("I have a younger brother. he lives in Galway", "family:younger-brother:location", "Galway"),
+]
+
+
+@pytest.mark.parametrize(("text", "slot", "value"), DESCRIBED_AFTER)
+def test_a_relative_introduced_then_described_is_described(text, slot, value):
+    assert _has(text, slot, value), said(text)
+
+
+NOT_DESCRIBED_AFTER = [
+    "I have a friend who lives in Porto",
+    "I have a sister who I haven't spoken to in years, she lives in Porto lol who knows",
+    "do you have a brother who lives in Porto?",
+    "I have a brother and a sister, she lives in Porto",
+]
+
+
+@pytest.mark.parametrize("text", NOT_DESCRIBED_AFTER)
+def test_no_relative_is_described_where_who_is_not_clear(text):
+    got = said(text)
+    assert not any(s.startswith("family:") and s.endswith((":location", ":work")) for _, s in got), got

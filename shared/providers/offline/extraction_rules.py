@@ -6475,7 +6475,9 @@ def _kin_turn_facts(turn: Turn, before: list[Turn], previous: Turn | None) -> li
     text = _read(turn.content)
     if not _in_english(text):
         return list(_turn_facts(turn, previous))
-    said = kin.subject_shared(kin.sentences_said(kin.fragments_said(couples.couples_said(kin.kin_word_as_name(text)))))
+    said = kin.subject_shared(
+        kin.sentences_said(kin.fragments_said(couples.couples_said(kin.described_after(kin.kin_word_as_name(text)))))
+    )
     said = kin.names_introduced(
         said, tuple(_read(t.content) for t in before if t.role == "user" and t.name == turn.name)
     )

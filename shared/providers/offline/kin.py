@@ -763,3 +763,48 @@ def kin_word_as_name(text: str) -> str:
         return f"{m.group('lead')}my {m.group('kin').lower()}{m.group('be') or ''} "
 
     return _KIN_AS_NAME.sub(said, text)
+
+
+# --- a relative introduced, then described -------------------------------------------------------------------------
+
+# "I have an older sister who lives in Porto", "i've got a brother, he's a firefighter", "I have a son. he lives in
+# Denver": one relative introduced with "I have a ...", then what is said of them, in a "who" clause or in a clause
+# whose subject is a pronoun that fits them. Said as "my sister lives in Porto" the rules read it as any relative's
+# news. A second person said between them ("a brother and a sister, she ...") leaves it alone, as does a question.
+_INTRODUCED = re.compile(
+    r"(?i)\b(?P<head>(?:i|we)\s*(?:have|'ve\s+got|\s+have\s+got|\s+got)\s+(?:an?|one)\s+"
+    r"(?P<adj>(?:older|younger|little|big|twin|baby|half|step|elder)[\s-]?)?(?P<rel>[a-z]+))\b"
+    r"(?P<join>\s*,?\s+(?:who|that)\s+|\s*[,;.!]\s*(?:and\s+|but\s+)?(?P<p>she|he)(?P<be>['’]s|\s+is|\s+was)?\s+)"
+    r"(?P<pred>[a-z][^,.!?;]*)"
+)
+# What the described clause may start with: where they live or work, what they are or do, said as a state.
+_DESCRIBED_BY = re.compile(
+    r"(?i)^(?:(?:still|now|just|also)\s+)?(?:lives|works|is|moved|teaches|runs|owns|studies|has\s+been|an?\s+|a$"
+    r"|living|working|based|in\s+(?-i:[A-Z]))"
+)
+
+
+def described_after(text: str) -> str:
+    """ "I have an older sister who lives in Porto" -> "I have an older sister. my older sister lives in Porto"."""
+    if "?" in text or not re.search(r"(?i)\b(?:have|got)\s+an?\s", text):
+        return text
+
+    def said(m: re.Match[str]) -> str:
+        rel, pronoun = m.group("rel").lower(), (m.group("p") or "").lower()
+        if rel not in _RELATIVES or (pronoun and not _fits(pronoun, _kind_of(rel))):
+            return m.group(0)
+        pred = m.group("pred")
+        if pronoun:
+            be = (m.group("be") or "").strip().lower()
+            verb = "is" if be in ("is", "'s", "’s") else be
+            pred = f"{verb} {pred}" if be else pred
+        if not _DESCRIBED_BY.match(pred):
+            return m.group(0)
+        adj = (m.group("adj") or "").lower()
+        return f"{m.group('head')}. my {adj}{rel} {pred}"
+
+    return _INTRODUCED.sub(said, text)
+
+
+def _kind_of(rel: str) -> str:
+    return "she" if rel in _FEMALE else "he" if rel in _MALE else "either"
