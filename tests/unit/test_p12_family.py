@@ -239,3 +239,44 @@ NOT_DESCRIBED_AFTER = [
 def test_no_relative_is_described_where_who_is_not_clear(text):
     got = said(text)
     assert not any(s.startswith("family:") and s.endswith((":location", ":work")) for _, s in got), got
+
+
+# --- a pet said by its breed, and a pet put down ---------------------------------------------------------------------
+
+BREEDS = [
+    ("we have a golden retriever", "pet:"),
+    ("I've got a miniature schnauzer", "pet:"),
+    ("we have an old tabby cat", "pet:"),
+]
+
+
+@pytest.mark.parametrize(("text", "slot"), BREEDS)
+def test_a_pet_said_by_its_breed_is_a_pet(text, slot):
+    got = said(text)
+    assert any(s.startswith(slot) for _, s in got) and not any(s.startswith("own:") for _, s in got), got
+
+
+NOT_BREEDS = [
+    "I have a hot dog for lunch every day",
+    "I have a dog bed that my cat sleeps in",
+    "I have a cat allergy",
+]
+
+
+@pytest.mark.parametrize("text", NOT_BREEDS)
+def test_a_thing_named_after_an_animal_is_no_pet(text):
+    got = said(text)
+    assert not any(s.startswith("pet:") and "NOT" not in t for t, s in got), got
+
+
+PUT_DOWN = [
+    "we had to put our cat down yesterday",
+    "had to put my old dog Bruno to sleep last week",
+    "we put our rabbit down on monday, she was 11",
+]
+
+
+@pytest.mark.parametrize("text", PUT_DOWN)
+def test_a_pet_put_down_is_gone(text):
+    got = said(text)
+    assert any(t.startswith("NOT ") and s.startswith("pet:") for t, s in got), got

@@ -6,7 +6,6 @@ sentence in the form the rules read:
 
 - "me and X <couple's verb> ..." -> "X and I <couple's verb> ..." (X a name or "my <partner word> [Name]");
 - "X and I have been together ..." -> "I have been together with X ..." (X a name);
-- "been with X for/since ..." -> "I have been together with X ...";
 - an ending: "X and I are no longer together", "ended things with X", "split from X" -> "X and I broke up"; "we called
   off the engagement" -> "we broke up"; "the divorce went through" -> "we got divorced".
 
@@ -37,12 +36,8 @@ _TOGETHER = re.compile(
     rf"(?i)^{_LEAD}(?P<who>(?-i:[A-Z])[a-z]+)\s+and\s+i\s*(?:'ve|\s+have|\s+are|\s+been|\s+have\s+been"
     r"|'ve\s+been|\s+are\s+now)?\s*(?:been\s+)?together\b"
 )
-_BEEN_WITH = re.compile(
-    rf"(?i)^{_LEAD}(?:i\s*(?:'ve|\s+have)\s+)?been\s+(?:together\s+)?with\s+(?P<who>(?-i:[A-Z])[a-z]+)"
-    r"(?=\s+(?:for|since)\b)"
-)
 _GATE = re.compile(
-    r"(?i)\b(?:together|married|engaged|engagement|hitched|dating|couple|item|been\s+with|divorce|ended\s+things"
+    r"(?i)\b(?:together|married|engaged|engagement|hitched|dating|couple|item|divorce|ended\s+things"
     r"|split|broke\s+it\s+off)\b"
 )
 # A couple that ended, said as the two not being together, ended with one, or the engagement or divorce said.
@@ -81,8 +76,6 @@ def couple_said(sentence: str) -> str:
     if (m := _ME_AND.match(sentence)) and m.group("who").split()[-1] not in _NOT_A_PARTNER:
         sentence = f"{m.group('lead')}{m.group('who')} and I {sentence[m.end() :]}"
     if (m := _TOGETHER.match(sentence)) and m.group("who") not in _NOT_A_PARTNER:
-        return f"{m.group('lead')}I have been together with {m.group('who')}{sentence[m.end() :]}"
-    if (m := _BEEN_WITH.match(sentence)) and m.group("who") not in _NOT_A_PARTNER:
         return f"{m.group('lead')}I have been together with {m.group('who')}{sentence[m.end() :]}"
     return sentence
 

@@ -5116,9 +5116,11 @@ def _drafts_read_from_text(text: str, today: date, language: str) -> list[Draft]
 
 def _named_in_passing(text: str, drafts: list[Draft]) -> list[Draft]:
     """The user's own animals and people the text names in passing ("can you feed my tortoise Pickle?", "our deaf
-    whippet Smudge"), when no draft names them yet; a name only being chosen ("naming my puppy Biscuit") is none."""
+    whippet Smudge"), when no draft names them yet; a name only being chosen ("naming my puppy Biscuit") is none; an
+    animal read as a belonging ("a golden retriever") is a pet."""
     if chosen := own_named.names_only_chosen(text):
         drafts = [d for d in drafts if not (d.value in chosen and (d.slot or "").startswith(("pet:", "family:")))]
+    drafts = [replace(d, slot=pet) if (pet := own_named.pet_owned(d.slot or "", d.text)) else d for d in drafts]
     said = " ".join(d.text for d in drafts if (d.slot or "").startswith(("pet:", "family:", "person:", "partner")))
     owned = {(d.slot or "")[4:] for d in drafts if (d.slot or "").startswith("own:")}  # "a budgie named Nugget"
     for what, word, name in own_named.named_in_passing(text):
@@ -5381,7 +5383,7 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
         sentence = _own_thing_moved(sentence)  # "side project moved to X": a change of its tool
     if language == "en":
         sentence = life.from_and_now_in(life.name_unbracketed(life.there_named(life.step_joined(sentence))))
-        sentence = own_named.name_given_after(sentence)  # "we adopted a kitten, named her Pepper"
+        sentence = own_named.put_down_plainly(own_named.name_given_after(sentence))  # "adopted a kitten, named her X"
     context, sentence = frames.find_context(sentence, language)
     # "I used to live in Paris, but now ...": a change, read by the change frames; only a past said on
     # its own ("I used to play in a band") is an ending.

@@ -124,3 +124,40 @@ def name_given_after(sentence: str) -> str:
     rest = sentence.strip()[m.end() :]
     head = re.sub(r"(?i)\b(?:bought|brought\s+home)\b", "got", m.group("head"))  # a pet, not a purchase
     return f"{lead}{head} named {m.group('name')}{m.group('between')}{rest}"
+
+
+# "we had to put our cat down", "put my old dog Bruno to sleep": the rules read "had to put down our cat".
+_PUT_DOWN = re.compile(
+    r"(?i)\b(?P<subj>(?:i|we)\s+)?(?:(?:just|finally|sadly|recently)\s+)?(?:had\s+to\s+)?put\s+(?P<whose>my|our)\s+"
+    r"(?:[a-z-]+\s+){0,2}?(?P<kind>"
+    + "|".join(sorted(PET_KINDS, key=len, reverse=True))
+    + r")(?:\s+(?P<name>(?-i:[A-Z])[a-z]+))?\s+(?:down|to\s+sleep)\b"
+)
+
+
+def put_down_plainly(sentence: str) -> str:
+    """ "we had to put our cat down yesterday" -> "we had to put down our cat yesterday"."""
+    if "put" not in sentence.lower():
+        return sentence
+
+    def said(m: re.Match[str]) -> str:
+        name = f" {m.group('name')}" if m.group("name") and m.group("name") not in _NOT_A_NAME else ""
+        subject = (m.group("subj") or "I ").strip()
+        return f"{subject} had to put down {m.group('whose').lower()} {m.group('kind').lower()}{name}"
+
+    return _PUT_DOWN.sub(said, sentence)
+
+
+# Words before an animal's name that make it a food or a thing: "a hot dog", "a top dog", "a sea lion".
+_NOT_AN_ANIMAL = _words("hot corn top under sea fat cool")
+
+
+def pet_owned(slot: str, text: str) -> str | None:
+    """The pet slot for a belonging that is an animal ("The user has a golden retriever", "own:golden-retriever" ->
+    "pet:golden-retriever"); None for anything else ("own:dog-bed", "own:hot-dog", "their partner and their dog")."""
+    if not slot.startswith("own:") or not re.match(r"The user has an? [\w -]+$", text) or " and " in text:
+        return None
+    words = slot[4:].split("-")
+    if words[-1] not in PET_KINDS or words[0] in _NOT_AN_ANIMAL:
+        return None
+    return "pet:" + slot[4:]
