@@ -280,3 +280,9 @@ PUT_DOWN = [
 def test_a_pet_put_down_is_gone(text):
     got = said(text)
     assert any(t.startswith("NOT ") and s.startswith("pet:") for t, s in got), got
+
+
+@pytest.mark.parametrize("text", ["I have a sister, she's lovely", "i've got a brother, he's been sick all week"])
+def test_a_passing_state_of_a_relative_introduced_is_not_kept(text):
+    got = said(text)
+    assert not any(s.startswith(("family:sister:", "family:brother:")) for _, s in got), got

@@ -778,9 +778,10 @@ _INTRODUCED = re.compile(
     r"(?P<pred>[a-z][^,.!?;]*)"
 )
 # What the described clause may start with: where they live or work, what they are or do, said as a state.
+# (never a passing state or a taste: "she's lovely", "he's been sick").
 _DESCRIBED_BY = re.compile(
-    r"(?i)^(?:(?:still|now|just|also)\s+)?(?:lives|works|is|moved|teaches|runs|owns|studies|has\s+been|an?\s+|a$"
-    r"|living|working|based|in\s+(?-i:[A-Z]))"
+    r"(?i)^(?:(?:still|now|just|also)\s+)?(?:lives|works|moved|teaches|runs|owns|studies"
+    r"|(?:is\s+)?(?:an?\s+|living|working|based|studying|in\s+(?-i:[A-Z])))"
 )
 
 
