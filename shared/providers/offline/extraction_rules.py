@@ -62,6 +62,7 @@ from shared.providers.offline import (
     chat_spelling,
     clause_classifier,
     clauses,
+    couples,
     ended_activities,
     endings_ahead,
     foreign_birthday,
@@ -86,6 +87,7 @@ from shared.providers.offline import (
     life,
     lost_belongings,
     others_news,
+    own_named,
     past_time,
     pastimes,
     place_names,
@@ -5211,6 +5213,30 @@ def _drafts_read_from_text(text: str, today: date, language: str) -> list[Draft]
             found, today, lambda d: d.category is EVENT
         )  # "..., not in York anymore"
         drafts.extend(found or ([] if language == "en" else _redated_by_sentence(drafts, stripped, today, language)))
+    return _named_in_passing(text, drafts) if language == "en" and message_general else drafts
+
+
+def _named_in_passing(text: str, drafts: list[Draft]) -> list[Draft]:
+    """The user's own animals and people the text names in passing ("can you feed my tortoise Pickle?", "our deaf
+    whippet Smudge"), when no draft names them yet; a name only being chosen ("naming my puppy Biscuit") is none; an
+    animal read as a belonging ("a golden retriever") is a pet."""
+    if chosen := own_named.names_only_chosen(text):
+        drafts = [d for d in drafts if not (d.value in chosen and (d.slot or "").startswith(("pet:", "family:")))]
+    drafts = [replace(d, slot=pet) if (pet := own_named.pet_owned(d.slot or "", d.text)) else d for d in drafts]
+    said = " ".join(d.text for d in drafts if (d.slot or "").startswith(("pet:", "family:", "person:", "partner")))
+    owned = {(d.slot or "")[4:] for d in drafts if (d.slot or "").startswith("own:")}  # "a budgie named Nugget"
+    for what, word, name in own_named.named_in_passing(text):
+        if name in said or name.lower() in owned or name.lower() in _NOT_NAMES:
+            continue
+        said += f" {name}"
+        if what == "pet":
+            drafts.append(
+                Draft(f"The user has {_article(word)} {word} named {name}", REL, 7, f"pet:{name.lower()}", name)
+            )
+        elif what == "partner":
+            drafts.append(Draft(f"The user's {word} is {name}", REL, 8, "partner", name))
+        else:
+            drafts.append(_person_draft(word, name))
     return drafts
 
 
@@ -5459,6 +5485,7 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
         sentence = _own_thing_moved(sentence)  # "side project moved to X": a change of its tool
     if language == "en":
         sentence = life.from_and_now_in(life.name_unbracketed(life.there_named(life.step_joined(sentence))))
+        sentence = own_named.put_down_plainly(own_named.name_given_after(sentence))  # "adopted a kitten, named her X"
     context, sentence = frames.find_context(sentence, language)
     # "I used to live in Paris, but now ...": a change, read by the change frames; only a past said on
     # its own ("I used to play in a band") is an ending.
@@ -6558,7 +6585,9 @@ def _kin_turn_facts(turn: Turn, before: list[Turn], previous: Turn | None) -> li
     text = _read(turn.content)
     if not _in_english(text):
         return list(_turn_facts(turn, previous))
-    said = kin.subject_shared(kin.sentences_said(kin.fragments_said(text)))
+    said = kin.subject_shared(
+        kin.sentences_said(kin.fragments_said(couples.couples_said(kin.described_after(kin.kin_word_as_name(text)))))
+    )
     said = kin.names_introduced(
         said, tuple(_read(t.content) for t in before if t.role == "user" and t.name == turn.name)
     )

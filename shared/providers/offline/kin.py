@@ -727,3 +727,85 @@ def children_implied(sentence: str) -> str | None:
     who = re.sub(r"\s+", " ", found.group("who").lower())
     who = "kids" if who == "little ones" else who
     return f"{found.group('n')} {who}" if own is not None and own.group("n") else who
+
+
+# --- a parent or grandparent called by the family word ------------------------------------------------------------
+
+# "mum moved to Valencia", "Dad retired in january", "nan lives in Cork": one's own parent or grandparent, called by
+# the word the family calls them, as a sentence's subject. Said as "my mum ..." the rules read it as any relative's
+# news. The word must be followed by a verb (an auxiliary, a past, or a present said of one): "dad jokes", "mum
+# jeans" and "Mum, where ..." (spoken to) are no subject; a question about them ("is mom still in Leeds?") has the
+# word second and is left alone.
+_KIN_AS_NAME = re.compile(
+    r"(?P<lead>(?:^|(?<=[.!;]\s))(?:(?:so|and|but|btw|also|oh|ok|okay|well|anyway|update|news|big\s+news)\W{0,2}\s*)*)"
+    rf"(?P<kin>(?i:{_CALLED_BY_KIN}|mommy|daddy|grandmom|grandmum))(?P<be>['’]s)?\s+"
+    r"(?=(?P<next>[a-z]+)\b)"
+)
+_KIN_VERB_AFTER = _words("""
+    is was has had just finally still now recently also lives lived works worked moved retired started passed died
+    turned turns got left joined bought sold runs ran teaches taught owns found broke fell became lost won went""")
+_KIN_HAS_AFTER = _words("just finally recently also been got gone moved started left joined retired")
+
+
+def kin_word_as_name(text: str) -> str:
+    """ "mum moved to Valencia" -> "my mum moved to Valencia"; anything else as said."""
+    if not re.search(rf"(?i)\b(?:{_CALLED_BY_KIN}|mommy|daddy|grandmom|grandmum)\b", text):
+        return text
+
+    def said(m: re.Match[str]) -> str:
+        following, word = m.group("next"), m.group("kin")
+        if word not in (word.lower(), word.capitalize()):
+            return m.group(0)  # "NaN is a float"
+        if m.group("be") and following not in _KIN_HAS_AFTER and not following.endswith("ed"):
+            return m.group(0)  # "dad's car", "mum's the word"
+        if not m.group("be") and following not in _KIN_VERB_AFTER:
+            return m.group(0)
+        return f"{m.group('lead')}my {m.group('kin').lower()}{m.group('be') or ''} "
+
+    return _KIN_AS_NAME.sub(said, text)
+
+
+# --- a relative introduced, then described -------------------------------------------------------------------------
+
+# "I have an older sister who lives in Porto", "i've got a brother, he's a firefighter", "I have a son. he lives in
+# Denver": one relative introduced with "I have a ...", then what is said of them, in a "who" clause or in a clause
+# whose subject is a pronoun that fits them. Said as "my sister lives in Porto" the rules read it as any relative's
+# news. A second person said between them ("a brother and a sister, she ...") leaves it alone, as does a question.
+_INTRODUCED = re.compile(
+    r"(?i)\b(?P<head>(?:i|we)\s*(?:have|'ve\s+got|\s+have\s+got|\s+got)\s+(?:an?|one)\s+"
+    r"(?P<adj>(?:older|younger|little|big|twin|baby|half|step|elder)[\s-]?)?(?P<rel>[a-z]+))\b"
+    r"(?P<join>\s*,?\s+(?:who|that)\s+|\s*[,;.!]\s*(?:and\s+|but\s+)?(?P<p>she|he)(?P<be>['’]s|\s+is|\s+was)?\s+)"
+    r"(?P<pred>[a-z][^,.!?;]*)"
+)
+# What the described clause may start with: where they live or work, what they are or do, said as a state.
+# (never a passing state or a taste: "she's lovely", "he's been sick").
+_DESCRIBED_BY = re.compile(
+    r"(?i)^(?:(?:still|now|just|also)\s+)?(?:lives|works|moved|teaches|runs|owns|studies"
+    r"|(?:is\s+)?(?:an?\s+|living|working|based|studying|in\s+(?-i:[A-Z])))"
+)
+
+
+def described_after(text: str) -> str:
+    """ "I have an older sister who lives in Porto" -> "I have an older sister. my older sister lives in Porto"."""
+    if "?" in text or not re.search(r"(?i)\b(?:have|got)\s+an?\s", text):
+        return text
+
+    def said(m: re.Match[str]) -> str:
+        rel, pronoun = m.group("rel").lower(), (m.group("p") or "").lower()
+        if rel not in _RELATIVES or (pronoun and not _fits(pronoun, _kind_of(rel))):
+            return m.group(0)
+        pred = m.group("pred")
+        if pronoun:
+            be = (m.group("be") or "").strip().lower()
+            verb = "is" if be in ("is", "'s", "’s") else be
+            pred = f"{verb} {pred}" if be else pred
+        if not _DESCRIBED_BY.match(pred):
+            return m.group(0)
+        adj = (m.group("adj") or "").lower()
+        return f"{m.group('head')}. my {adj}{rel} {pred}"
+
+    return _INTRODUCED.sub(said, text)
+
+
+def _kind_of(rel: str) -> str:
+    return "she" if rel in _FEMALE else "he" if rel in _MALE else "either"
