@@ -1,4 +1,4 @@
-"""A belonging lost for good is an ending: "my bike got stolen", "the car was written off", "I scrapped my old Fiat".
+"""A belonging lost for good is an ending: "my bike got stolen", "our van was written off", "I scrapped my old Fiat".
 
 Selling or giving a thing away is read as an ending by the ending frames ("sold my car"); a thing stolen, written
 off, totalled, scrapped or repossessed ends as surely, but is said in the passive ("my bike got stolen", "had my
