@@ -63,7 +63,7 @@ _OWNED_NAMED = re.compile(
     r"(?P<name>[A-Z][a-z]+)\b(?!\s*(?:&|and\s+[A-Z]))"
 )
 # The one test most messages stop at: "my"/"our" with a capitalised word two or three words on.
-_GATE = re.compile(r"(?i:\b(?:my|our)\s+(?:[a-z-]+\s+){0,3}?)[A-Z][a-z]")
+_GATE = re.compile(r"(?i:\b(?:my|our)\s+(?:[a-z-]+,?\s+){0,3}?)[A-Z][a-z]")
 # What makes a sentence say nothing of what the user has: a supposition, a wish, a name being chosen.
 _NOT_SAID_AS_HAD = re.compile(
     r"(?i)\b(?:if|what\s+if|imagine|pretend|suppose|someday|one\s+day|wish|hypothetically|dream"
