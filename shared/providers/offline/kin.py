@@ -741,6 +741,7 @@ _KIN_AS_NAME = re.compile(
     rf"(?P<kin>(?i:{_CALLED_BY_KIN}|mommy|daddy|grandmom|grandmum))(?P<be>['’]s)?\s+"
     r"(?=(?P<next>[a-z]+)\b)"
 )
+_KIN_WORD = re.compile(rf"(?i)\b(?:{_CALLED_BY_KIN}|mommy|daddy|grandmom|grandmum)\b")
 _KIN_VERB_AFTER = _words("""
     is was has had just finally still now recently also lives lived works worked moved retired started passed died
     turned turns got left joined bought sold runs ran teaches taught owns found broke fell became lost won went""")
@@ -749,7 +750,7 @@ _KIN_HAS_AFTER = _words("just finally recently also been got gone moved started 
 
 def kin_word_as_name(text: str) -> str:
     """ "mum moved to Valencia" -> "my mum moved to Valencia"; anything else as said."""
-    if not re.search(rf"(?i)\b(?:{_CALLED_BY_KIN}|mommy|daddy|grandmom|grandmum)\b", text):
+    if not _KIN_WORD.search(text):
         return text
 
     def said(m: re.Match[str]) -> str:

@@ -62,6 +62,8 @@ _OWNED_NAMED = re.compile(
     r"(?i:\b(?P<own>my|our)\s+(?P<adj>(?:[a-z][a-z-]*\s+){0,2}?)(?P<kind>[a-zé]+))\s*,?\s+"
     r"(?P<name>[A-Z][a-z]+)\b(?!\s*(?:&|and\s+[A-Z]))"
 )
+# The one test most messages stop at: "my"/"our" with a capitalised word two or three words on.
+_GATE = re.compile(r"(?i:\b(?:my|our)\s+(?:[a-z-]+,?\s+){0,3}?)[A-Z][a-z]")
 # What makes a sentence say nothing of what the user has: a supposition, a wish, a name being chosen.
 _NOT_SAID_AS_HAD = re.compile(
     r"(?i)\b(?:if|what\s+if|imagine|pretend|suppose|someday|one\s+day|wish|hypothetically|dream"
@@ -76,7 +78,7 @@ _NOT_A_NAME = _words("""
 def named_in_passing(text: str) -> list[tuple[str, str, str]]:
     """(kind of one: "pet", "family" or "partner", the word said for them, their name) for each of the user's own
     animals and people the text names in passing: "my hamster Nibbles" -> ("pet", "hamster", "Nibbles")."""
-    if "my " not in text.lower() and "our " not in text.lower():
+    if not _GATE.search(text):
         return []
     found: list[tuple[str, str, str]] = []
     for sentence in re.split(r"(?<=[.!?;])\s+|\n+", text):
