@@ -297,3 +297,40 @@ def test_a_home_said_in_passing(message: str, place: str) -> None:
 )
 def test_in_passing_near_misses_name_no_home(message: str) -> None:
     assert homes(message) == [], said(message)
+
+
+# --- where a relative lives, said with "'s in" / "is up in" ----------------------------------------------------
+
+
+def kin_homes(*lines: str) -> list[tuple[str, str]]:
+    return [
+        (f.slot or "", (f.value or "").lower())
+        for f in facts(*lines)
+        if (f.slot or "").endswith(":location") and (f.slot or "").startswith("family:")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("message", "slot", "place"),
+    [
+        ("mum's in Ferrow now", "family:mother:location", "ferrow"),
+        ("my sister's over in Oslo", "family:sister:location", "oslo"),
+        ("my dad is up in Inverkeld", "family:father:location", "inverkeld"),
+        ("my brother's out in Perth these days", "family:brother:location", "perth"),
+    ],
+)
+def test_a_relative_is_in_a_town(message: str, slot: str, place: str) -> None:
+    assert kin_homes(message) == [(slot, place)], said(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "my brother's in Oslo for work this week",
+        "mum's in Ferrow for the weekend",
+        "my sister's in hospital again",
+        "my dad's up in Inverkeld visiting friends",
+    ],
+)
+def test_a_relative_on_a_stay_lives_nowhere_new(message: str) -> None:
+    assert kin_homes(message) == [], said(message)

@@ -176,7 +176,7 @@ def _by_a_landmark(text: str) -> str:
 def said_plainly(text: str, asked: str | None = None) -> str:
     """``text`` with each loose form of a home or a move above said in its plain form; any other text as it is.
     ``asked`` is the turn it answers, if any."""
-    text = office_placed(stays_said(answered_home(asked, text)))
+    text = kin_placed(office_placed(stays_said(answered_home(asked, text))))
     lowered = text.lower()
     if not any(cue in lowered for cue in _CUES):
         return text
@@ -488,3 +488,34 @@ def in_passing(text: str, lowered: str) -> str:
     if "in a" in lowered:
         text = _LIVING_IN_A.sub("I live in ", text)
     return text
+
+
+# --- where a relative lives ------------------------------------------------------------------------------------
+
+_KIN = (
+    r"(?:mum|mom|mam|mother|dad|father|parents|folks|sister|brother|son|daughter|grandma|granny|gran|nan|grandad"
+    r"|grandpa|grandparents|aunt|auntie|uncle|cousin|in-laws|stepmum|stepmom|stepdad)"
+)
+# "mum's in Ferrow now", "my sister's over in Oslo", "my dad is up in Inverkeld": where they live, said as "lives in".
+_KIN_IS_IN = rx(
+    rf"(?:^|(?<=[.!?,;]\s)|(?<=\band\s)|(?<=\bbut\s))(?P<my>(?:my|our)\s+)?(?P<kin>{_KIN})(?:['’]s|\s+is|\s+are)\s+"
+    rf"(?:(?:still|now)\s+)?(?:(?:over|up|down|out|back)\s+)?in\s+(?=(?P<place>{_PLACE})\b)"
+)
+
+
+def _kin_stays(sentence: str) -> str:
+    m = _KIN_IS_IN.search(sentence)
+    if m is None or _A_STAY.search(sentence) or _TRIP_TALK.search(sentence) or _VISITING.search(sentence):
+        return sentence
+    verb = "live" if m.group("kin").lower() in ("parents", "folks", "grandparents", "in-laws") else "lives"
+    return f"{sentence[: m.start()]}{m.group('my') or 'my '}{m.group('kin')} {verb} in {sentence[m.end() :]}"
+
+
+_VISITING = rx(r"\b(?:visiting|seeing|staying|until|till|til|for\s+(?:a|the|two|three|few)\b)")
+
+
+def kin_placed(text: str) -> str:
+    """ "mum's in Ferrow now" -> "my mum lives in Ferrow now"; a relative there for a stay as it is."""
+    if " in " not in text:
+        return text
+    return "".join(_kin_stays(s.group(0)) for s in _SENTENCE.finditer(text))
