@@ -176,7 +176,7 @@ def _by_a_landmark(text: str) -> str:
 def said_plainly(text: str, asked: str | None = None) -> str:
     """``text`` with each loose form of a home or a move above said in its plain form; any other text as it is.
     ``asked`` is the turn it answers, if any."""
-    text = office_placed(stays_said(answered_home(asked, text)))
+    text = workplace_town(kin_placed(office_placed(stays_said(answered_home(asked, text)))))
     lowered = text.lower()
     if not any(cue in lowered for cue in _CUES):
         return text
@@ -352,7 +352,7 @@ _A_STAY = rx(
     r"|birthday|funeral|graduation)|the\s+(?:weekend|week|day|night|conference|wedding|festival|summer|holidays))\b"
     r"|\bon\s+(?:business|holiday|holidays|vacation|(?:a|my|our)\s+(?:trip|break|work\s+trip|honeymoon|layover)"
     r"|honeymoon|a\s+stopover|tour)\b"
-    r"|\b(?:rn|right\s+now|tonight|today|atm|at\s+the\s+moment)\b"
+    r"|\b(?:tonight|today)\b"
     r"|\b(?:what|where)\s+should\s+(?:i|we)\s+(?:eat|see|visit|go|do|stay)\b|\bwhere'?s\s+good\b"
     r"|\bany\s+(?:good\s+)?(?:[\w-]+\s+){0,2}?(?:spots|places|bars|restaurants|cafes|recommendations|recs|tips)\b"
     r"|\brecommendations?\b|\bmust[\s-]see\b"
@@ -360,7 +360,10 @@ _A_STAY = rx(
 
 
 _IM_IN = rx(r"\b(?P<be>i'?m|i\s+am|im|we'?re|we\s+are)\s+(?:(?:currently|still|just|over|out)\s+)*in\s+(?=(?-i:[A-Z]))")
-_SETTLED = rx(r"\b(?:now|these\s+days|nowadays|for\s+good|since|for\s+(?:\d+|a|an|two|three|ages)\s+\w+)\b")
+_SETTLED = rx(
+    r"\b(?:now|these\s+days|nowadays|for\s+good|since|for\s+(?:ages|years|(?:\d+|a|an|two|three|many)\s+(?:years?"
+    r"|decades?)))\b"
+)
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 
 
@@ -488,3 +491,70 @@ def in_passing(text: str, lowered: str) -> str:
     if "in a" in lowered:
         text = _LIVING_IN_A.sub("I live in ", text)
     return text
+
+
+# --- where a relative lives ------------------------------------------------------------------------------------
+
+_KIN = (
+    r"(?:mum|mom|mam|mother|dad|father|parents|folks|sister|brother|son|daughter|grandma|granny|gran|nan|grandad"
+    r"|grandpa|grandparents|aunt|auntie|uncle|cousin|in-laws|stepmum|stepmom|stepdad)"
+)
+# "mum's in Ferrow now", "my sister's over in Oslo", "my dad is up in Inverkeld": where they live, said as "lives in".
+_KIN_IS_IN = rx(
+    rf"(?:^|(?<=[.!?,;]\s)|(?<=\band\s)|(?<=\bbut\s))(?P<my>(?:my|our)\s+)?(?P<kin>{_KIN})(?:['’]s|\s+is|\s+are)\s+"
+    rf"(?:(?:still|now)\s+)?(?:(?:over|up|down|out|back)\s+)?in\s+(?=(?P<place>{_PLACE})\b)"
+)
+
+
+def _kin_stays(sentence: str) -> str:
+    m = _KIN_IS_IN.search(sentence)
+    if m is None or _A_STAY.search(sentence) or _TRIP_TALK.search(sentence) or _VISITING.search(sentence):
+        return sentence
+    verb = "live" if m.group("kin").lower() in ("parents", "folks", "grandparents", "in-laws") else "lives"
+    return f"{sentence[: m.start()]}{m.group('my') or 'my '}{m.group('kin')} {verb} in {sentence[m.end() :]}"
+
+
+_VISITING = rx(r"\b(?:visiting|seeing|staying|until|till|til|for\s+(?:a|the|two|three|few)\b)")
+
+
+def kin_placed(text: str) -> str:
+    """ "mum's in Ferrow now" -> "my mum lives in Ferrow now"; a relative there for a stay as it is."""
+    if " in " not in text:
+        return text
+    return "".join(_kin_stays(s.group(0)) for s in _SENTENCE.finditer(text))
+
+
+# --- a workplace's town --------------------------------------------------------------------------------------------
+
+_WORKPLACE = (
+    r"(?:firm|company|startup|agency|school|hospital|clinic|surgery|practice|shop|bakery|cafe|café|restaurant|bar|pub"
+    r"|hotel|studio|lab|factory|warehouse|garage|salon|bank|charity|nursery|library|pharmacy|store|supermarket"
+    r"|university|college|council|centre|center|care\s+home|call\s+centre|bookshop|gym|brewery|farm)"
+)
+# "a nurse at the children's hospital in Corran", "i work at a bakery in Ferrow": the town is where one works.
+_AT_A_WORKPLACE_IN = rx(
+    rf"\bat\s+(?P<org>(?:a|an|the)\s+(?:[\w'’-]+\s+){{0,3}}?{_WORKPLACE})\s+in\s+(?P<place>{_PLACE})\b"
+    r"(?:\s*[,;]|(?=\s*(?:$|[.!?])))"
+)
+# The sentence says one's own work before it: "i'm a nurse", "i work", "i've been a barista".
+_MY_WORK_BEFORE = rx(
+    r"(?:^|[.!?,;]\s*|\b(?:hi|hey|hiya|so|and|but|btw)\s+)(?:i'?m|im|i\s+am|i\s+work|i'?ve\s+been|i\s+have\s+been)"
+    r"\s+(?:(?:now|currently|still|just|also)\s+)*(?:(?:a|an)\s+[\w\s-]{2,40}?|working|employed)\s*$"
+    r"|\bi\s+(?:(?:now|currently|still|also)\s+)*work\s+$"
+)
+
+
+def workplace_town(text: str) -> str:
+    """ "i'm a nurse at the hospital in Corran" -> "i'm a nurse at the hospital. I work in Corran"; a place visited
+    or a relative's work as it is."""
+    if " at " not in text or " in " not in text:
+        return text
+
+    def said(m: re.Match[str]) -> str:
+        before = text[: m.start()]
+        start = max(before.rfind(stop) for stop in ".!?") + 1
+        if not _MY_WORK_BEFORE.search(before[start:]) or _HEDGED.search(before[start:]):
+            return m.group(0)
+        return f"at {m.group('org')}. I work in {m.group('place')}."
+
+    return _AT_A_WORKPLACE_IN.sub(said, text)
