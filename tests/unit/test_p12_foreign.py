@@ -272,3 +272,39 @@ def test_a_romance_first_person_verb_is_not_english(message: str, languages: set
 )
 def test_english_with_such_a_word_stays_english(message: str) -> None:
     assert detect_language(message) == "en"
+
+
+# --- learning a language or an instrument, said in Italian, French and chat Portuguese ---------------------
+
+LEARNING = [
+    ("sto imparando lo spagnolo", "L'utente sta imparando lo spagnolo"),
+    ("sto imparando a suonare il piano", "L'utente sta imparando a suonare il piano"),
+    ("imparo il tedesco da sola", "L'utente sta imparando il tedesco"),
+    ("j'apprends le japonais", "L'utilisateur apprend le japonais"),
+    ("j'apprends à jouer du violon", "L'utilisateur apprend à jouer du violon"),
+    ("je suis en train d'apprendre le portugais", "L'utilisateur apprend le portugais"),
+    ("tô aprendendo a tocar violão", "O utilizador está a aprender a tocar violão"),
+    ("to aprendendo crochê sozinha pelo youtube", "O utilizador está a aprender crochê"),
+]
+
+
+@pytest.mark.parametrize(("message", "text"), LEARNING)
+def test_learning_is_a_goal_in_the_messages_language(message: str, text: str) -> None:
+    found = facts(message)
+    assert any(said.startswith(text) and (slot or "").startswith("goal:") for said, slot in found), found
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "vorrei imparare lo spagnolo",  # a wish
+        "mia figlia sta imparando il piano",  # someone else
+        "j'aimerais apprendre le japonais",  # a wish
+        "tu apprends le japonais ?",  # a question to someone
+        "sto imparando che non si può avere tutto",  # a lesson, not a skill
+        "j'apprends beaucoup de choses",  # no skill named
+        "sto imparando tante cose nuove",  # no skill named
+    ],
+)
+def test_no_learning_goal_that_is_not_the_users(message: str) -> None:
+    assert not any((slot or "").startswith("goal:") for _, slot in facts(message))

@@ -1552,6 +1552,11 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} utilise {v}{rest}",
         ),
         ("je\\s+joue\\s+(?:au|à\\s+la|aux|du|de\\s+la|à\\s+l')\\s*(?P<v>[^,;.!?]+?)", "habit", "{S} joue au {v}"),
+        (  # a language, an instrument or a skill being learnt; "apprendre que" is a lesson, not a skill
+            r"(?:j'apprends|je\s+suis\s+en\s+train\s+d'apprendre)\s+(?!(?:que|beaucoup|plein|tellement|rien|des\s+choses)\b|qu')(?P<v>[^,;.!?]+?)",
+            "goal",
+            "{S} apprend {v}",
+        ),
         (
             "j'ai\\s+(?P<v>(?:(?:un|une)\\s+)?(?:rendez-vous|entretien|examen|vol|réunion|mariage|opération|cours|voyage)(?:\\s+(?:chez|avec|de|à|au)\\s+[^,;.!?]+?)?)",
             "event",
@@ -1676,6 +1681,11 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} usa {v}{rest}",
         ),
         ("(?:io\\s+)?gioco\\s+(?:a\\s+|al\\s+|a\\s+la\\s+)?(?P<v>[^,;.!?]+?)", "habit", "{S} gioca a {v}"),
+        (  # what is being learnt; "imparare che" is a lesson, not a skill, and "da solo" says only how
+            r"(?:io\s+)?(?:sto\s+imparando|imparo)\s+(?!(?:che|molto|tanto|tante|tanti|niente|cose)\b)(?P<v>[^,;.!?]+?)(?:\s+da\s+sol[oa])?",
+            "goal",
+            "{S} sta imparando {v}",
+        ),
         (
             "(?:io\\s+)?ho\\s+(?P<v>(?:un|una|un'|l'|il|la|lo)?\\s*(?:appuntamento|colloquio|esame|volo|riunione|matrimonio|operazione|visita|lezione|viaggio)(?:\\s+(?:dal|dalla|con|di|a|in)\\s+[^,;.!?]+?)?)",
             "event",
@@ -1747,7 +1757,8 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} tem um {kind} chamado {v}",
         ),
         (
-            r"(?:eu\s+)?(?:estou\s+a\s+aprender|ando\s+a\s+aprender|estou\s+aprendendo|aprendo)\s+(?P<v>[^,;.!?]+?)",
+            r"(?:eu\s+)?(?:estou\s+a\s+aprender|ando\s+a\s+aprender|(?:estou|tô|to)\s+aprendendo|aprendo)"
+            r"\s+(?P<v>[^,;.!?]+?)(?:\s+sozinh[oa]s?\b.*)?",
             "goal",
             "{S} está a aprender {v}",
         ),
