@@ -710,13 +710,12 @@ ALL = (
 
 
 # Cases still read wrongly, each for a reason outside this file's mechanisms (kept, so a fix shows): a one-word
-# message's language ("Adoro jazz" votes English; "uso ... para programar" Portuguese), a kin reader that keeps
+# message's language ("uso ... para programar" votes Portuguese), a kin reader that keeps
 # "meine Frau" as a relative, "seit Kurzem" as no stated time.
 KNOWN_GAPS = {
     "Meine Frau heißt Lena",
     "Ich bin seit Kurzem Single",
     "para programar uso VS Code",
-    "Adoro jazz",
     "me he apuntado a clases de salsa",  # votes English ("me", "he", "a")
 }
 CASES = [

@@ -176,3 +176,135 @@ def test_still_somewhere_else_is_no_location(message: str) -> None:
     found = facts(message)
     assert not any(slot == "location" for _, slot in found), found
     assert not any((slot or "").startswith(("habit:sigu", "trait:")) for _, slot in found), found
+
+
+# --- Portuguese "mudar para": a move of home when what it names is a town or the home ---------------------
+
+MOVED_HOME = [
+    ("mudei para o Porto", "Porto"),
+    ("mudamos pra Coimbra em março", "Coimbra"),
+    ("mudei de casa para Vila Franca", "Vila Franca"),
+    ("eu mudei para Lisboa no ano passado", "Lisboa"),
+]
+
+
+@pytest.mark.parametrize(("message", "place"), MOVED_HOME)
+def test_a_move_of_home_is_the_location(message: str, place: str) -> None:
+    found = facts(message)
+    assert any(slot == "location" and place in text for text, slot in found), found
+    assert not any((slot or "").startswith("tool:") for _, slot in found), found
+
+
+@pytest.mark.parametrize("message", ["mudei para o Notion", "mudamos para o Slack no trabalho", "mudei de ideia"])
+def test_a_switch_of_tool_is_no_move(message: str) -> None:
+    assert not any(slot == "location" for _, slot in facts(message))
+
+
+# --- the first of a month said as an ordinal is a stated day ----------------------------------------------
+
+
+def valid_from(message: str) -> set[str]:
+    turn = Turn("m1", "user", message, SAID)
+    found = extract_facts(ExtractionInput(new_turns=(turn,), context_turns=()))
+    return {f.valid_from.date().isoformat() for f in found if f.valid_from}
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "mi sono trasferita a Lecce il primo aprile",
+        "j'ai emménagé à Nantes le premier avril",
+        "me mudé a Cuenca el primero de abril",
+        "mudei-me para Faro no dia primeiro de abril",
+        "ich bin am ersten April nach Leipzig gezogen",
+    ],
+)
+def test_the_first_of_the_month_dates_the_fact(message: str) -> None:
+    assert valid_from(message) == {"2026-04-01"}
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["il primo giorno ho capito che vivo a Lecce", "am ersten Tag war ich in Leipzig"],
+)
+def test_a_first_that_is_no_month_day_dates_nothing(message: str) -> None:
+    assert "2026-04-01" not in valid_from(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "place"),
+    [
+        ("j'ai emménagé à Quimper", "Quimper"),
+        ("on a emménagé à Vannes en mars", "Vannes"),
+        ("j'ai emmenagé a Brest", "Brest"),
+    ],
+)
+def test_moving_in_somewhere_is_the_location(message: str, place: str) -> None:
+    assert any(slot == "location" and place in text for text, slot in facts(message))
+
+
+def test_moving_in_with_someone_is_no_place() -> None:
+    assert not any(slot == "location" for _, slot in facts("j'ai emménagé avec Paul"))
+
+
+# --- a short message opened by a Romance first-person verb is not English ----------------------------------
+
+from shared.providers.offline.extraction_rules import detect_language  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("message", "languages"),
+    [
+        ("uso Linux", {"es", "it", "pt"}),
+        ("corro maratones", {"es"}),
+        ("nuoto in piscina", {"it"}),
+        ("adoro sushi", {"es", "it", "pt"}),
+        ("escrevo poemas", {"pt"}),
+        ("cucino ogni sera", {"it"}),
+    ],
+)
+def test_a_romance_first_person_verb_is_not_english(message: str, languages: set[str]) -> None:
+    assert detect_language(message) in languages
+
+
+@pytest.mark.parametrize(
+    "message", ["my son Leo plays piano", "I love Toco Toucan", "I adore sushi", "Uso is a small town", "I use uso"]
+)
+def test_english_with_such_a_word_stays_english(message: str) -> None:
+    assert detect_language(message) == "en"
+
+
+# --- learning a language or an instrument, said in Italian, French and chat Portuguese ---------------------
+
+LEARNING = [
+    ("sto imparando lo spagnolo", "L'utente sta imparando lo spagnolo"),
+    ("sto imparando a suonare il piano", "L'utente sta imparando a suonare il piano"),
+    ("imparo il tedesco da sola", "L'utente sta imparando il tedesco"),
+    ("j'apprends le japonais", "L'utilisateur apprend le japonais"),
+    ("j'apprends à jouer du violon", "L'utilisateur apprend à jouer du violon"),
+    ("je suis en train d'apprendre le portugais", "L'utilisateur apprend le portugais"),
+    ("tô aprendendo a tocar violão", "O utilizador está a aprender a tocar violão"),
+    ("to aprendendo crochê sozinha pelo youtube", "O utilizador está a aprender crochê"),
+]
+
+
+@pytest.mark.parametrize(("message", "text"), LEARNING)
+def test_learning_is_a_goal_in_the_messages_language(message: str, text: str) -> None:
+    found = facts(message)
+    assert any(said.startswith(text) and (slot or "").startswith("goal:") for said, slot in found), found
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "vorrei imparare lo spagnolo",  # a wish
+        "mia figlia sta imparando il piano",  # someone else
+        "j'aimerais apprendre le japonais",  # a wish
+        "tu apprends le japonais ?",  # a question to someone
+        "sto imparando che non si può avere tutto",  # a lesson, not a skill
+        "j'apprends beaucoup de choses",  # no skill named
+        "sto imparando tante cose nuove",  # no skill named
+    ],
+)
+def test_no_learning_goal_that_is_not_the_users(message: str) -> None:
+    assert not any((slot or "").startswith("goal:") for _, slot in facts(message))

@@ -71,6 +71,7 @@ from shared.providers.offline import (
     foreign_employed,
     foreign_gender,
     foreign_habits,
+    foreign_moved_home,
     foreign_people,
     foreign_relatives_named,
     foreign_skeleton,
@@ -3033,8 +3034,21 @@ _MORE_MARKERS = {
     " ieri oggi scorsa hanno",
     "pt": "o os um semana mês dia todos todas passado passada manhã noite vezes pelo pela às",
 }
+# A first-person present that opens a short message ("uso Linux", "toco piano", "adoro sushi"): the "-o" of the
+# Romance first person, in verbs of habit and taste no English message writes; it votes for each language that
+# has it, and the n-grams settle a tie.
+_FIRST_PERSON_MARKERS = {
+    "es": "uso amo adoro odio corro toco bebo nado cocino bailo escribo",
+    "it": "uso amo adoro odio corro suono bevo nuoto cucino ballo scrivo",
+    "pt": "uso amo adoro odeio corro toco bebo nado cozinho danço escrevo",
+}
+# A month's name is its language's ("on a emménagé à Vannes en mars"), but for those English writes alike.
+_ENGLISH_MONTH_WORDS = frozenset(["april", "august", "september", "november", "mayo"])
 for _lang, _more in _MORE_MARKERS.items():
-    _MARKERS[_lang] = _MARKERS[_lang] | frozenset(_more.split())
+    _MARKERS[_lang] = (
+        _MARKERS[_lang] | frozenset(_more.split()) | frozenset(_FIRST_PERSON_MARKERS.get(_lang, "").split())
+    )
+    _MARKERS[_lang] = _MARKERS[_lang] | (frozenset(frames.month_names(_lang)) - _ENGLISH_MONTH_WORDS)
 # Words of casual English chat that none of the other five languages writes ("nah im good", "omg no way",
 # "yeah no worries"): a short lowercase reply is often made of these and of a word two languages share ("im",
 # "no"), which alone would vote it foreign.
@@ -5735,7 +5749,8 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
         for conjunct in clauses.split_foreign_conjuncts(fully, language)
         # "pregunto porque vivo en Alicante", "en Vigo vivo", "bei Siemens arbeite ich": as the readers know them
         for plain in foreign_skeleton.clauses_of(conjunct, language)
-        for part in foreign_people.work_at_as(plain, language)
+        # "mudei para Coimbra": a move of home, not a tool
+        for part in foreign_people.work_at_as(foreign_moved_home.as_reflexive(plain, language), language)
     ):
         clause = foreign_people.time_said_last(foreign_people.chat_forms(clause, language), language)
         stated = frames.stated_date(clause, today, language)

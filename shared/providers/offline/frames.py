@@ -554,6 +554,13 @@ _MONTH_NAMES = {
     "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
 }
 _MONTHS = {lang: {name: i + 1 for i, name in enumerate(names.split())} for lang, names in _MONTH_NAMES.items()}
+
+
+def month_names(language: str) -> list[str]:
+    """The month names of a language other than English, January first (none for another)."""
+    return _MONTH_NAMES.get(language, "").split()
+
+
 # Weekdays, Monday first; "am Freitag", "el martes", "lundi prochain", "sábado passado".
 _WEEKDAY_NAMES = {
     "de": "montag dienstag mittwoch donnerstag freitag samstag sonntag",
@@ -757,12 +764,15 @@ _IN_MONTH = {
     "it": r"(?:(?:a|ad|in|da|dal|dalla)\s+|dall')(?P<m>\w+)",
     "pt": r"(?:em|desde|a\s+partir\s+de)\s+(?P<m>\w+)",
 }
+# The first of a month is said as an ordinal ("il primo aprile", "le premier avril", "el primero de abril",
+# "primeiro de abril", "1º de abril", "am ersten April"): day 1, the month word still deciding it is a date.
+_FIRST = r"primo|premier|primero|primeiro|ersten|1º|1°|1o"
 _DAY_MONTH = {
-    "de": r"(?:am\s+)?(?:\w+,?\s+)?(?:den\s+)?(?P<d>\d{1,2})\.?\s+(?P<m>[a-zäöü]+)",
-    "es": r"(?:el\s+)?(?:\w+\s+)?(?P<d>\d{1,2})\s+de\s+(?P<m>[a-záéíóú]+)",
-    "fr": r"(?:le\s+)?(?:\w+\s+)?(?P<d>\d{1,2})(?:er)?\s+(?P<m>[a-zéû]+)",
-    "it": r"(?:il\s+)?(?:\w+\s+)?(?P<d>\d{1,2})\s+(?P<m>[a-z]+)",
-    "pt": r"(?:no\s+dia\s+|a\s+|em\s+)?(?P<d>\d{1,2})\s+de\s+(?P<m>[a-zç]+)",
+    "de": r"(?:am\s+)?(?:\w+,?\s+)?(?:den\s+)?(?P<d>\d{1,2}|ersten)\.?\s+(?P<m>[a-zäöü]+)",
+    "es": rf"(?:el\s+)?(?:\w+\s+)?(?P<d>\d{{1,2}}|{_FIRST})\s+de\s+(?P<m>[a-záéíóú]+)",
+    "fr": r"(?:le\s+)?(?:\w+\s+)?(?P<d>\d{1,2}|premier)(?:er)?\s+(?P<m>[a-zéû]+)",
+    "it": rf"(?:il\s+)?(?:\w+\s+)?(?P<d>\d{{1,2}}|{_FIRST})\s+(?P<m>[a-z]+)",
+    "pt": rf"(?:no\s+dia\s+|a\s+|em\s+)?(?P<d>\d{{1,2}}|{_FIRST})\s+de\s+(?P<m>[a-zç]+)",
 }
 _IN_YEAR = {
     "de": r"(?:im\s+jahr\s+)?(?P<y>(?:19|20)\d\d)",
@@ -836,7 +846,7 @@ def stated_date(text: str, today: date, language: str, *, past: bool = True) -> 
         if month is None:
             continue
         try:
-            day = date(today.year, month, int(m.group("d")))
+            day = date(today.year, month, int(m.group("d")) if m.group("d").isdigit() else 1)
         except ValueError:
             continue
         if not past and day < today:
@@ -1542,6 +1552,11 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} utilise {v}{rest}",
         ),
         ("je\\s+joue\\s+(?:au|à\\s+la|aux|du|de\\s+la|à\\s+l')\\s*(?P<v>[^,;.!?]+?)", "habit", "{S} joue au {v}"),
+        (  # a language, an instrument or a skill being learnt; "apprendre que" is a lesson, not a skill
+            r"(?:j'apprends|je\s+suis\s+en\s+train\s+d'apprendre)\s+(?!(?:que|beaucoup|plein|tellement|rien|des\s+choses)\b|qu')(?P<v>[^,;.!?]+?)",
+            "goal",
+            "{S} apprend {v}",
+        ),
         (
             "j'ai\\s+(?P<v>(?:(?:un|une)\\s+)?(?:rendez-vous|entretien|examen|vol|réunion|mariage|opération|cours|voyage)(?:\\s+(?:chez|avec|de|à|au)\\s+[^,;.!?]+?)?)",
             "event",
@@ -1553,7 +1568,8 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "location",
             "{S} habite {prep} {v}",
         ),
-        (r"j'ai\s+d[ée]m[ée]nag[ée]e?\s+(?P<prep>à|a|en|au|aux)\s+" + _V, "location", "{S} habite {prep} {v}"),
+        # "déménager" leaves a home and "emménager" enters one: either, said with a place, is the new home
+        (r"j'ai\s+(?:d[ée]|em)m[ée]nag[ée]e?\s+(?P<prep>à|a|en|au|aux)\s+" + _V, "location", "{S} habite {prep} {v}"),
         (r"(?:je\s+m'appelle|mon\s+nom\s+est|mon\s+pr[ée]nom\s+est)\s+" + _V, "name", "{S} s'appelle {v}"),
         (r"je\s+viens\s+(?P<prep>de\s+|d'|du\s+|des\s+)" + _V, "origin", "{S} vient {prep}{v}"),
         (r"je\s+(?:travaille|bosse)\s+(?:\S+\s+){0,2}?comme\s+" + _V, "occupation", "{S} travaille comme {v}"),
@@ -1665,6 +1681,11 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} usa {v}{rest}",
         ),
         ("(?:io\\s+)?gioco\\s+(?:a\\s+|al\\s+|a\\s+la\\s+)?(?P<v>[^,;.!?]+?)", "habit", "{S} gioca a {v}"),
+        (  # what is being learnt; "imparare che" is a lesson, not a skill, and "da solo" says only how
+            r"(?:io\s+)?(?:sto\s+imparando|imparo)\s+(?!(?:che|molto|tanto|tante|tanti|niente|cose)\b)(?P<v>[^,;.!?]+?)(?:\s+da\s+sol[oa])?",
+            "goal",
+            "{S} sta imparando {v}",
+        ),
         (
             "(?:io\\s+)?ho\\s+(?P<v>(?:un|una|un'|l'|il|la|lo)?\\s*(?:appuntamento|colloquio|esame|volo|riunione|matrimonio|operazione|visita|lezione|viaggio)(?:\\s+(?:dal|dalla|con|di|a|in)\\s+[^,;.!?]+?)?)",
             "event",
@@ -1736,7 +1757,8 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "{S} tem um {kind} chamado {v}",
         ),
         (
-            r"(?:eu\s+)?(?:estou\s+a\s+aprender|ando\s+a\s+aprender|estou\s+aprendendo|aprendo)\s+(?P<v>[^,;.!?]+?)",
+            r"(?:eu\s+)?(?:estou\s+a\s+aprender|ando\s+a\s+aprender|(?:estou|tô|to)\s+aprendendo|aprendo)"
+            r"\s+(?P<v>[^,;.!?]+?)(?:\s+sozinh[oa]s?\b.*)?",
             "goal",
             "{S} está a aprender {v}",
         ),
