@@ -370,6 +370,7 @@ def test_a_year_that_is_no_study_gives_no_education(message: str) -> None:
     [
         ("I finished this last week, pottery helps me unwind so much!", None),
         ("so glad!! sketching really helps me relax after work", ("Wendell", "sketching")),
+        ("honestly running keeps me sane, 5k before work", ("Wendell", "running")),
         ("knitting keeps me sane honestly", ("Wendell", "knitting")),
         ("Thanks!! Gardening is my therapy these days 🌱", ("Wendell", "gardening")),
         ("baking is my happy place", ("Wendell", "baking")),
@@ -382,6 +383,7 @@ def test_an_activity_said_as_what_helps_is_the_speakers(message: str, words: tup
         assert not [f for f in facts if "helps" in f.text], shown(facts)
         return
     assert has(facts, *words) is not None, shown(facts)
+    assert not [f for f in facts if "before work" in f.text or "helps" in f.text], shown(facts)
 
 
 @pytest.mark.parametrize(
@@ -509,3 +511,35 @@ def test_again_is_cut_from_a_pastime_taken_up_by_form(text: str, plain: str) -> 
 def test_a_pastime_begun_again_after_ive_is_no_possession() -> None:
     facts = _said("i've started making music again btw, on Bitwig")
     assert not [f for f in facts if f.slot and f.slot.startswith("own")], shown(facts)
+
+
+# --- a named speaker's name is known ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "[shares a photo of a golden retriever] this is Bo, we got him last week!",
+        "this is Pip!! 8 weeks old",
+        "*sends a pic* meet Otto, our new foster kitten",
+    ],
+)
+def test_a_named_speaker_is_never_renamed_by_what_a_photo_shows(message: str) -> None:
+    facts = _said(message)
+    assert not [f for f in facts if f.slot and f.slot.startswith("name")], shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [("call me Wen, everyone does", ("Wendell", "Wen")), ("I go by Dell these days", ("Wendell", "Dell"))],
+)
+def test_a_name_one_goes_by_is_kept(message: str, words: tuple[str, ...]) -> None:
+    facts = _said(message)
+    assert has(facts, *words) is not None, shown(facts)
+
+
+def test_an_unnamed_users_name_is_read_as_before() -> None:
+    from tests.unit.exchange import message_facts
+
+    facts = message_facts("hi! this is Dorota, I booked the room for friday")
+    assert has(facts, "Dorota") is not None, shown(facts)
