@@ -401,20 +401,6 @@ def test_what_helps_that_is_no_pastime_gives_nothing(message: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("message", "words", "not_in"),
-    [
-        ("By the way, I started running again, it clears my head", ("Wendell", "run"), "again"),
-        ("took up the violin again this spring", ("Wendell", "violin"), "again"),
-        ("i started swimming again!! 3x a week", ("Wendell", "swim"), "again"),
-    ],
-)
-def test_a_pastime_taken_up_again_is_the_pastime(message: str, words: tuple[str, ...], not_in: str) -> None:
-    facts = _said(message)
-    found = has(facts, *words)
-    assert found is not None and not_in not in found.text and not_in not in (found.slot or ""), shown(facts)
-
-
-@pytest.mark.parametrize(
     ("message", "words"),
     [
         ("[shares a photo of a sunset over the harbour] I moved to Tromso last month!", ("Wendell", "Tromso")),
@@ -492,20 +478,6 @@ def test_still_at_a_named_workplace_answers_a_workplace_question(asked: str, mes
 def test_still_at_a_place_one_visits_is_no_workplace(asked: str, message: str) -> None:
     facts = reply(("Noor", asked), ("Wendell", message))
     assert not [f for f in facts if f.slot and f.slot.startswith("employer")], shown(facts)
-
-
-@pytest.mark.parametrize(
-    ("text", "plain"),
-    [
-        ("I started running again", "I started running"),
-        ("took up the violin again this spring", "took up the violin this spring"),
-        ("i've started making music again btw", "i've started making music again btw"),
-        ("i started eating fish again", "i started eating fish again"),  # a diet changed back: the diet frames'
-        ("again and again I tell him", "again and again I tell him"),
-    ],
-)
-def test_again_is_cut_from_a_pastime_taken_up_by_form(text: str, plain: str) -> None:
-    assert talk.taken_up_again(text) == plain
 
 
 def test_a_pastime_begun_again_after_ive_is_no_possession() -> None:

@@ -259,7 +259,7 @@ def casual_forms(text: str) -> str:
     without the rhetorical tag after it (``told_before``)."""
     text = _COUPLE_DONE.sub(lambda m: f"{m.group('pair') or m.group('pair2')} broke up", text)
     text = still_home(year_of_study(pair_plainly(news_preface_cut(pictures_cut(text)))))
-    return told_before(allergy_reason(taken_up_again(pastime_that_helps(text))))
+    return told_before(allergy_reason(pastime_that_helps(text)))
 
 
 # "[shares a photo of a sunset over the lake]", "[image: a ginger kitten]", "*sends a pic of my dog*": a picture
@@ -312,24 +312,6 @@ def pastime_that_helps(text: str) -> str:
         return f"{m.group('lead')}I enjoy {doing}" + (". " if m.group("comma") else "")
 
     return _PASTIME_THAT_HELPS.sub(enjoyed, text)
-
-
-# "I started running again", "took up the violin again": a pastime taken up once more is the pastime; its
-# "again" is no part of it (the frames would keep it in the fact: "runs again").
-# Not after "I've" ("i've started making music again" is read by no frame either way, and without its "again"
-# the possession frame would take "have started" as a thing had), nor of eating, drinking or taking something:
-# "started eating fish again" is a change of diet, read by the diet frames with its "again".
-_AGAIN = rx(
-    r"(?<!ve\s)\b(?P<head>(?:started|began|took\s+up|picked\s+up|got\s+back\s+into)\s+"
-    r"(?!(?:eating|drinking|having|taking|using|smoking|vaping)\b)[^.!?,;]{1,40}?)\s+again\b"
-)
-
-
-def taken_up_again(text: str) -> str:
-    """ "I started running again" -> "I started running"; other text as it is."""
-    if "again" not in text.lower():
-        return text
-    return _AGAIN.sub(lambda m: m.group("head"), text)
 
 
 # "Kwesi and I have been together 3 years", "Odile and I are together now": a couple, said of the pair; the
