@@ -6140,6 +6140,7 @@ def extract_facts(request: ExtractionInput) -> list[ExtractedFact]:
     said again in a later turn is that turn's fact too, as it would be if the turns came in two requests
     (consolidation finds it known): what a turn yields never depends on which turns share its request."""
     facts = talk.without_residue(_extract(request, _SETTLE_DEPTH))  # chat said in passing (chat_residue)
+    facts = talk.names_known(facts, {t.event_id: t.name for t in request.new_turns if t.name})  # "this is Bo"
     facts = _well_formed(_speakers_named(facts, request))
     facts = foreign_gender.as_hers(_worth_keeping(facts, request), {t.event_id: t.content for t in request.new_turns})
     facts = [ended_activities.said_stopped(f) for f in facts]  # "has stopped vaping", as the habit is named

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from shared.domain.models import ExtractedFact
 from shared.providers.offline import chat_residue, clauses, kin
 from shared.providers.offline.text_forms import rx, words
 
@@ -246,7 +247,10 @@ _COUPLE_DONE = rx(
 
 
 # Where a clause starts in chat: the message's start, after a stop, or after a word of chat.
-_CLAUSE_START = r"(?P<lead>^|[.!?;:,]\s*|\b(?:oh|also|so|and|but|lol|haha|yeah|yep|yes|btw|well|ok|okay|plus)[\s,!]+)"
+_CLAUSE_START = (
+    r"(?P<lead>^|[.!?;:,]\s*|\b(?:oh|also|so|and|but|lol|haha|yeah|yep|yes|btw|well|ok|okay|plus|honestly|tbh|ngl"
+    r"|lowkey|omg|actually)[\s,!]+)"
+)
 
 
 def casual_forms(text: str) -> str:
@@ -255,7 +259,7 @@ def casual_forms(text: str) -> str:
     without the rhetorical tag after it (``told_before``)."""
     text = _COUPLE_DONE.sub(lambda m: f"{m.group('pair') or m.group('pair2')} broke up", text)
     text = still_home(year_of_study(pair_plainly(news_preface_cut(pictures_cut(text)))))
-    return told_before(allergy_reason(taken_up_again(pastime_that_helps(text))))
+    return told_before(allergy_reason(pastime_that_helps(text)))
 
 
 # "[shares a photo of a sunset over the lake]", "[image: a ginger kitten]", "*sends a pic of my dog*": a picture
@@ -290,7 +294,7 @@ _PASTIME_THAT_HELPS = rx(
     r"(?:helps\s+me\s+(?:relax|unwind|de-?stress|cope|switch\s+off|think|focus|chill|decompress)"
     r"|keeps\s+me\s+(?:sane|grounded|going|calm|happy|balanced)|clears\s+my\s+(?:head|mind)|calms\s+me\b"
     r"|(?:is|has\s+been)\s+my\s+(?:therapy|hobby|escape|outlet|passion|happy\s+place|way\s+to\s+(?:relax|unwind|cope)"
-    r"|(?:favou?rite\s+)?thing|sanity|meditation|zen))\b[^.!?;,]*"
+    r"|(?:favou?rite\s+)?thing|sanity|meditation|zen))\b[^.!?;,]*(?P<comma>\s*,)?"
 )
 
 
@@ -302,27 +306,12 @@ def pastime_that_helps(text: str) -> str:
 
     def enjoyed(m: re.Match[str]) -> str:
         doing = m.group("doing").lower()
-        return m.group(0) if doing in _NO_PASTIME else f"{m.group('lead')}I enjoy {doing}"
+        if doing in _NO_PASTIME:
+            return m.group(0)
+        # its own sentence: what follows a comma ("5k before work") is no second thing enjoyed
+        return f"{m.group('lead')}I enjoy {doing}" + (". " if m.group("comma") else "")
 
     return _PASTIME_THAT_HELPS.sub(enjoyed, text)
-
-
-# "I started running again", "took up the violin again": a pastime taken up once more is the pastime; its
-# "again" is no part of it (the frames would keep it in the fact: "runs again").
-# Not after "I've" ("i've started making music again" is read by no frame either way, and without its "again"
-# the possession frame would take "have started" as a thing had), nor of eating, drinking or taking something:
-# "started eating fish again" is a change of diet, read by the diet frames with its "again".
-_AGAIN = rx(
-    r"(?<!ve\s)\b(?P<head>(?:started|began|took\s+up|picked\s+up|got\s+back\s+into)\s+"
-    r"(?!(?:eating|drinking|having|taking|using|smoking|vaping)\b)[^.!?,;]{1,40}?)\s+again\b"
-)
-
-
-def taken_up_again(text: str) -> str:
-    """ "I started running again" -> "I started running"; other text as it is."""
-    if "again" not in text.lower():
-        return text
-    return _AGAIN.sub(lambda m: m.group("head"), text)
 
 
 # "Kwesi and I have been together 3 years", "Odile and I are together now": a couple, said of the pair; the
@@ -743,3 +732,23 @@ def there_named(text: str, before: str | None = None) -> str:
 # What chat says in passing ("I'm a bit nervous", "stopped playing with them", "She had knee surgery") is no
 # fact about the speaker; chat_residue tells it by form. Read on every request's facts before names go in.
 without_residue = chat_residue.without_residue
+
+
+# "The user's name is Bo": the name the frames read in "this is Bo" (or "I'm Bo").
+_NAME_GIVEN = re.compile(r"^The user's name is (?P<name>.+?)\s*$")
+
+
+def names_known(facts: list[ExtractedFact], names: dict[str, str]) -> list[ExtractedFact]:
+    """``facts`` less a named speaker's "name is X" when X is not their name: the speaker's name is known, and in
+    chat "this is Bo" names what a photo shows (a dog, a baby), not the speaker. A name one goes by ("prefers to
+    be called Nessa") is kept, and so is anything said by a speaker without a name."""
+    if not names:
+        return facts
+    kept = []
+    for fact in facts:
+        name = names.get(fact.source_event_ids[0]) if fact.source_event_ids else None
+        given = _NAME_GIVEN.match(fact.text) if name else None
+        if given and name and given.group("name").lower() != name.lower():
+            continue
+        kept.append(fact)
+    return kept
