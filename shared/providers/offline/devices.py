@@ -32,6 +32,8 @@ _WORDS = frozenset(re.findall(r"[a-z0-9]+", _BRANDS))
 
 def slot_of(thing: str) -> str | None:
     """ "an iPhone 15" -> "own:phone"; "a Garmin watch" -> "own:watch"; None for no device (or an accessory)."""
+    if re.search(r"(?i)\b(?:called|named)\b", thing):
+        return None  # "a dog named Pixel": a name, not the make of the thing
     thing = re.split(r"\s*[,;(]|\s+(?:and|but|which|that|so|for|from|running|with)\s", thing.strip(), maxsplit=1)[0]
     if not _WORDS.intersection(re.findall(r"[a-z0-9]+", thing.lower())) or _ACCESSORY.search(thing):
         return None
