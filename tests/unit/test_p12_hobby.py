@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from shared.domain.models import ExtractionInput, Turn
-from shared.providers.offline import devices, pastimes, spoken_languages, studies, vehicles
+from shared.providers.offline import pastimes, spoken_languages, studies, vehicles
 from shared.providers.offline.extraction_rules import extract_facts
 
 SAID = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)
@@ -385,30 +385,3 @@ def test_a_belonging_stolen_or_wrecked_is_no_longer_had(message, thing):
 )
 def test_no_loss_of_the_users(message):
     assert not [f for f in _facts(message) if f.negated], _said(message)
-
-
-# ---- a device owned, by its brand or model line, lands on its kind's one slot -------------------------------------
-
-DEVICES = [
-    ("I have an iPhone 15", "own:phone"),
-    ("just bought a Pixel 8a", "own:phone"),
-    ("got a secondhand ThinkPad T480 last week", "own:laptop"),
-    ("I have a Kindle Paperwhite", "own:e-reader"),
-    ("we got a Steam Deck for christmas", "own:console"),
-    ("got a new Garmin watch", "own:watch"),
-]
-
-
-@pytest.mark.parametrize(("message", "slot"), DEVICES)
-def test_a_device_owned_is_on_its_kinds_slot(message, slot):
-    assert any(f.slot == slot and not f.negated for f in _facts(message)), _said(message)
-
-
-@pytest.mark.parametrize(
-    ("thing", "slot"),
-    [("an iPhone case", None), ("a dog named Pixel", None),
- ("a Kindle subscription", None), ("a Garmin strap", None), ("a framework", None),
-     ("a MacBook Air", "own:laptop"), ("an iPad mini", "own:tablet")],
-)  # fmt: skip
-def test_the_slot_of_a_device(thing, slot):
-    assert devices.slot_of(thing) == slot

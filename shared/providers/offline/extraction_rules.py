@@ -61,7 +61,6 @@ from shared.providers.offline import (
     chat_spelling,
     clause_classifier,
     clauses,
-    devices,
     foreign_birthday,
     foreign_casual,
     foreign_clauses,
@@ -3350,7 +3349,7 @@ def _outside_work_drafts(c: Clause) -> list[Draft]:
         return drafts
     if study := studies.study(c.text):
         return [Draft(study[0], FACT, 7, "education", study[1])]
-    if car := vehicles.acquired(c.text) or devices.acquired(c.text):
+    if car := vehicles.acquired(c.text):
         return [Draft(f"The user has {car[0]}", FACT, 5, car[1], car[0])]
     if drafts := _condition_held_drafts(c):
         return drafts
@@ -4431,8 +4430,8 @@ def _own_slot(thing: str) -> str:
     """The slot of a belonging: the name of the thing, not its first word, so a second board game or
     camera does not replace the first; a model number is left out, so a newer model of the same thing
     ("Pixel 8" after "Pixel 7") does replace it."""
-    if kind := vehicles.slot_of(thing) or devices.slot_of(thing):
-        return kind  # "a used Toyota Yaris", "an iPhone 15": the car, the phone, one at a time
+    if vehicle := vehicles.slot_of(thing):
+        return vehicle  # "a used Toyota Yaris": the car, one at a time
     if named_as := re.search(r"\b(?:called|named)\s+(?P<n>[\w' -]+)", thing, re.IGNORECASE):
         thing = named_as.group("n")  # "a board game called Catan": Catan is the thing
     core = _PREPOSITION.sub("", re.split(r"\s*[,;(]|\s+(?:and|but|which|that|so)\s", thing.strip(), maxsplit=1)[0])
