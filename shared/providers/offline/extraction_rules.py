@@ -3350,7 +3350,7 @@ def _kept_up_drafts(c: Clause) -> list[Draft]:
 def _pastime_drafts(c: Clause) -> list[Draft]:
     """ "picked up the ukulele last month", "been bouldering 3 times a week since March": the habit now
     (pastimes), read without its date (a dated "go bouldering" would read as one outing; the caller dates it)."""
-    habit = pastimes.as_habit(c.text) if c.date is None or c.date.day <= c.today else None
+    habit = pastimes.as_habit(c.text, frames.base_of_gerund) if c.date is None or c.date.day <= c.today else None
     if habit is None:
         return []
     if drafts := _statement_drafts(replace(c, text=habit, date=None, date_prep=None)):

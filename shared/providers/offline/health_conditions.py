@@ -1,9 +1,11 @@
 """Health conditions said by how they were found or how they are borne: "I was diagnosed with ADHD last year",
 "got diagnosed with coeliac in 2021", "I live with chronic fatigue", "I struggle with migraines". A diagnosis
 is the condition held from then on ("The user has ADHD", since the stated date), never a passing event; the
-verb "diagnosed with" itself says its object is a condition, whatever its name. "live with" and "struggle with"
-say so only of a condition by its form (a word of illness: "fatigue", "pain", "-itis", "disorder"), so "I live
-with my sister" is no condition."""
+verb "diagnosed with" itself says its object is a condition, whatever its name. "I was diagnosed with X" is left
+to the rules as it was: a relative's news is read through the same first-person clause ("my mum was diagnosed
+with diabetes" -> "I was diagnosed with diabetes"), and its slot there is pinned (test_p10_past). "live with" and
+"struggle with" say so only of a condition by its form (a word of illness: "fatigue", "pain", "-itis",
+"disorder"), so "I live with my sister" is no condition."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import re
 _FLAGS = re.IGNORECASE
 
 _DIAGNOSED = re.compile(
-    r"^(?:(?:i|we)\s+)?(?:(?:was|were|have\s+been|had\s+been|got|am|just|finally|recently|officially|also)\s+)*"
+    r"^(?:(?:i|we)\s+)?(?:(?:have\s+been|had\s+been|got|just|finally|recently|officially|also)\s+)*"
     r"diagnosed\s+with\s+(?P<what>[\w'\s-]{2,40}?)(?:\s*[,;].*|\s+(?:at|by|after|when|as|because|bc)\b.*|\s+(?:too|as\s+well))?$",
     _FLAGS,
 )

@@ -13,6 +13,7 @@ try ("I tried surfing once"), a plan ("going to start pottery") or a taking-up u
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _FLAGS = re.IGNORECASE
 
@@ -153,7 +154,7 @@ def activity(habit: str) -> tuple[str, str]:
     return (m.group("verb").lower(), m.group("what").lower()) if m else ("do", habit.split()[-1].lower())
 
 
-def as_habit(text: str) -> str | None:
+def as_habit(text: str, known_verb: Callable[[str], object] | None = None) -> str | None:
     """The present habit a first-person clause says was taken up ("I picked up the ukulele" -> "I play the
     ukulele") or is kept up with a rhythm ("I have been bouldering 3 times a week" -> "I go bouldering 3 times
     a week"); None when the clause says neither of an activity of a known kind."""
@@ -165,6 +166,8 @@ def as_habit(text: str) -> str | None:
         tail = _tail(m.group("tail"))
         return None if tail is None else _present(m.group("subj"), m.group("what"), tail)
     if m := _KEPT_UP.match(text):
+        if known_verb is not None and " " not in m.group("what") and known_verb(m.group("what")):
+            return None  # "been running 3x a week": the frames read a known verb's gerund ("runs"), not "goes running"
         tail = _tail(m.group("tail"))
         if not tail or not _RHYTHM.search(tail):
             return None

@@ -28,6 +28,8 @@ _MOTORBIKE_WORD = re.compile(rf"\b(?:{_MOTORBIKE})\b", re.IGNORECASE)
 
 def slot_of(thing: str) -> str | None:
     """ "a used Toyota Yaris" -> "car"; "a Honda motorbike" -> "own:motorbike"; None for no vehicle."""
+    if re.search(r"(?i)\b(?:called|named)\b", thing):
+        return None  # "a dog named Pixel": a name, not the make of the thing
     thing = re.split(r"\s*[,;(]|\s+(?:and|but|which|that|so|for|from|off)\s", thing.strip(), maxsplit=1)[0]
     if _OTHER_THING.search(thing):
         return None
