@@ -5,7 +5,7 @@ off, totalled, scrapped or repossessed ends as surely, but is said in the passiv
 phone nicked") or with someone else doing it ("someone stole my laptop"), which no ending frame reads. The
 retraction names the thing (slot "*:<thing>"), so it ends whatever earlier fact names it ("I ride a Brompton").
 
-Only one's own lasting belongings: a vehicle, a device, an instrument, a named make ("my Volvo"); not someone
+Only one's own lasting belongings ("my", "our", "the", or a kind said bare): a vehicle, a device, an instrument, a named make ("my Volvo"); not someone
 else's ("my neighbour's bike"), nothing kept ("my lunch"), nothing that is no thing ("my idea"). Only said as done:
 "almost got stolen", "if my bike got stolen", a question are not read (the sentence readers drop questions and
 hypotheticals before; an adverb between the verb and the loss breaks the form).
@@ -24,7 +24,7 @@ _MAY_SAY = re.compile(
     r"|scrapped|repossessed|jacked)\b"
 )
 _LEAD = r"^(?:(?:ugh|argh|omg|oh|so|well|and|sadly|annoyingly|btw|also|welp|great|lol)\b[\s,!.]*)*"
-_THING = r"(?P<owner>my|our)\s+(?P<thing>[\w-]+(?:\s+[\w-]+){0,2}?)"
+_THING = r"(?:(?P<owner>my|our|the)\s+)?(?P<thing>[\w-]+(?:\s+[\w-]+){0,2}?)"
 # Where the thing's name ends when nothing of the form follows it: a preposition, a conjunction, a time, a stop.
 _END = (
     r"(?=\s+(?:in|on|at|outside|from|after|before|by|near|behind|while|when|because|so|and|but|last|this|yesterday"
@@ -116,6 +116,8 @@ def read(clause: str) -> Loss | None:
         if m is None:
             continue
         thing = m.group("thing")
+        if m.group("owner") is None and thing.lower() not in _BELONGINGS:
+            return None  # said bare, only a kept thing by its kind ("laptop got pinched"), never "Tom got nicked"
         key = _belonging(thing)
         return Loss(thing, key, _how(m.group(0))) if key else None
     return None

@@ -86,7 +86,6 @@ from shared.providers.offline import (
     job_titles,
     kin,
     life,
-    lost_belongings,
     others_news,
     own_named,
     past_time,
@@ -3378,7 +3377,7 @@ def _condition_held_drafts(c: Clause) -> list[Draft]:
 
 def _outside_work_drafts(c: Clause) -> list[Draft]:
     """What the user does and has outside work, each read by its class's module: a pastime taken up or kept up, a
-    study, a car got, a condition held, a belonging lost, a skill (the first that reads the clause speaks)."""
+    study, a car got, a condition held, a skill (the first that reads the clause speaks)."""
     if drafts := _pastime_drafts(c):
         return drafts
     if study := studies.study(c.text):
@@ -3387,17 +3386,6 @@ def _outside_work_drafts(c: Clause) -> list[Draft]:
         return [Draft(f"The user has {car[0]}", FACT, 5, car[1], car[0])]
     if drafts := _condition_held_drafts(c):
         return drafts
-    if lost := lost_belongings.lost(c.text):
-        return [
-            Draft(
-                f"The user no longer has their {lost[0]} ({lost[1]})",
-                FACT,
-                6,
-                _own_slot(lost[0]),
-                lost[0],
-                negated=True,
-            )
-        ]
     return [Draft(t, FACT, 5, slot, v) for t, slot, v in ([] if c.date else skills.skills(c.text, _tool_domain))]
 
 
@@ -5230,6 +5218,12 @@ def _drafts_read_from_text(text: str, today: date, language: str) -> list[Draft]
     return _named_in_passing(text, drafts) if language == "en" and message_general else drafts
 
 
+def _owns_named(draft: Draft, word: str, name: str) -> bool:
+    """A belonging draft whose slot names the animal and its name ("own:had-hamster-pip")."""
+    key = (draft.slot or "").removeprefix("own:")
+    return key != (draft.slot or "") and {word.lower(), name.lower()} <= set(key.split("-"))
+
+
 def _named_in_passing(text: str, drafts: list[Draft]) -> list[Draft]:
     """The user's own animals and people the text names in passing ("can you feed my tortoise Pickle?", "our deaf
     whippet Smudge"), when no draft names them yet; a name only being chosen ("naming my puppy Biscuit") is none; an
@@ -5244,9 +5238,12 @@ def _named_in_passing(text: str, drafts: list[Draft]) -> list[Draft]:
             continue
         said += f" {name}"
         if what == "pet":
-            drafts.append(
-                Draft(f"The user has {_article(word)} {word} named {name}", REL, 7, f"pet:{name.lower()}", name)
-            )
+            pet = Draft(f"The user has {_article(word)} {word} named {name}", REL, 7, f"pet:{name.lower()}", name)
+            # "I've had my hamster Pip since 2023" was read as a belonging naming the pet: the pet replaces it,
+            # keeping the day it was had from
+            kept = next((d for d in drafts if _owns_named(d, word, name)), None)
+            drafts = [d for d in drafts if d is not kept]
+            drafts.append(replace(pet, valid_from=kept.valid_from) if kept is not None else pet)
         elif what == "partner":
             drafts.append(Draft(f"The user's {word} is {name}", REL, 8, "partner", name))
         else:
