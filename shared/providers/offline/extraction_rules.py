@@ -90,6 +90,7 @@ from shared.providers.offline import (
     work_forms,
     worth_keeping,
 )
+from shared.providers.offline.contexts import opening_later as _context_opening_later
 from shared.providers.offline.text_forms import PRONOUNS, bare_verb, slug, third_person, tidy
 from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import third_singular as _verb_s
@@ -5305,7 +5306,11 @@ def _clause_contexts(sentence: str, language: str) -> list[str]:
     found = [frames.find_context(part, language)[0] for part in parts]
     contexts = set(found) - {None}
     later_only = language == "en" and len(parts) > 1 and found[0] is None and len(contexts) == 1
-    if language == "en" and len(parts) == 1 and (halves := _split_at_named_contexts(sentence)):
+    if (
+        language == "en"
+        and len(parts) == 1
+        and (halves := _split_at_named_contexts(sentence) or _context_opening_later(sentence, frames.find_context))
+    ):
         return halves
     return parts if len(contexts) > 1 or later_only else []
 
