@@ -212,3 +212,36 @@ def test_a_marker_opening_a_later_clause_scopes_only_that_clause(text: str, scop
 def test_a_marker_closing_its_clause_still_scopes_it(text: str) -> None:
     facts = said(text)
     assert any((f.slot or "").endswith("@work") for f in facts), texts(facts)
+
+
+# --- a tool one is stuck with is a tool used --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [
+        ("at my day job we're stuck with Asana", "Asana"),
+        ("i'm stuck with Teams at work ugh", "Teams"),
+        ("we are still stuck on jira", "jira"),
+        ("we're kinda stuck with Jenkins for now", "Jenkins"),
+    ],
+)
+def test_stuck_with_a_known_tool_is_using_it(text: str, tool: str) -> None:
+    facts = said(text)
+    assert any(tool in f.text and (f.slot or "").startswith("tool:") and not f.negated for f in facts), texts(facts)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we're stuck with the bill",
+        "i'm stuck on level 3",
+        "stuck with Dave all day",
+        "i'm stuck on a jira ticket",
+        "we're stuck on the Figma export",
+        "are you stuck with Jira too?",
+    ],
+)
+def test_stuck_with_anything_else_is_no_tool(text: str) -> None:
+    facts = said(text)
+    assert not any((f.slot or "").startswith("tool:") for f in facts), texts(facts)

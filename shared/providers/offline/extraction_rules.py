@@ -1164,6 +1164,7 @@ def _no_more_as_stopped(text: str) -> str | None:
 def _with_subject(text: str) -> str:
     """The clause with its first person back: chat often leaves the "I" out."""
     text = team_subjects.without_we_quantifier(team_subjects.as_our_team(text, _tool_domain), _tool_domain)
+    text = team_subjects.stuck_with_as_use(text, _tool_domain)
     text = _own_thing_moved(_as_we(work_forms.team_as_we(text)))
     if (stopped := _no_more_as_stopped(text)) is not None:
         return stopped
