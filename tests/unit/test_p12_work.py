@@ -245,3 +245,9 @@ def test_stuck_with_a_known_tool_is_using_it(text: str, tool: str) -> None:
 def test_stuck_with_anything_else_is_no_tool(text: str) -> None:
     facts = said(text)
     assert not any((f.slot or "").startswith("tool:") for f in facts), texts(facts)
+
+
+def test_joining_an_employer_in_a_trade_is_one_fact_on_the_employer() -> None:
+    facts = said("I joined Harlow Books as a porter last week")
+    assert [f.slot for f in facts] == ["employer"], texts(facts)
+    assert "porter at Harlow Books" in facts[0].text

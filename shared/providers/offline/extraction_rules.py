@@ -2943,6 +2943,9 @@ def _joined_as_drafts(c: Clause, drafts: list[Draft]) -> list[Draft]:
     if found is None or not (_is_occupation(head) or head in _TRAINEE_ROLES):
         return []
     employer = [d for d in drafts if d.slot == "employer"] or [_employer_draft(*found, "at", c)]
+    if head in job_titles.TRADES and not _OCCUPATION_FORM.search(head):
+        # a trade the office lexicon lacked, with where it is held: one fact on the employer's slot (_role_drafts)
+        return [replace(employer[0], text=f"The user is {_article(role)} {role} at {found[0]}{c.since()}")]
     return [Draft(f"The user works as {_article(role)} {role}", FACT, 7, "occupation", _value(role)), *employer]
 
 
