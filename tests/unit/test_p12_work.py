@@ -180,3 +180,74 @@ def test_a_role_said_after_a_job_heading_is_the_users(text: str, role: str, org:
 def test_someone_elses_role_without_a_subject_is_not_the_users(text: str) -> None:
     facts = said(text)
     assert not any(f.slot in ("occupation", "employer") for f in facts), texts(facts)
+
+
+# --- a context opening a later clause scopes that clause only --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "scoped", "unscoped"),
+    [
+        ("my band uses Discord, at work we use Slack", "Slack", "Discord"),
+        ("the choir keeps its music on Dropbox and at work we use OneDrive", "OneDrive", None),
+        ("I chat with friends on Signal, but at the office we're on Teams", "Teams", "Signal"),
+        ("i track my runs in Strava; at my day job we use Jira", "Jira", "Strava"),
+    ],
+)
+def test_a_marker_opening_a_later_clause_scopes_only_that_clause(text: str, scoped: str, unscoped: str | None) -> None:
+    facts = said(text)
+    assert any(scoped in f.text and (f.slot or "").endswith("@work") for f in facts), texts(facts)
+    assert not any(unscoped and unscoped in f.text and "@work" in (f.slot or "") for f in facts), texts(facts)
+    assert not any(unscoped is None and "Dropbox" in f.text and "@work" in (f.slot or "") for f in facts), texts(facts)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I use Python, at work anyway",
+        "I code in Rust, at work and at home",
+        "I use Jira at work, and at home I use Trello",
+    ],
+)
+def test_a_marker_closing_its_clause_still_scopes_it(text: str) -> None:
+    facts = said(text)
+    assert any((f.slot or "").endswith("@work") for f in facts), texts(facts)
+
+
+# --- a tool one is stuck with is a tool used --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [
+        ("at my day job we're stuck with Asana", "Asana"),
+        ("i'm stuck with Teams at work ugh", "Teams"),
+        ("we are still stuck on jira", "jira"),
+        ("we're kinda stuck with Jenkins for now", "Jenkins"),
+    ],
+)
+def test_stuck_with_a_known_tool_is_using_it(text: str, tool: str) -> None:
+    facts = said(text)
+    assert any(tool in f.text and (f.slot or "").startswith("tool:") and not f.negated for f in facts), texts(facts)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we're stuck with the bill",
+        "i'm stuck on level 3",
+        "stuck with Dave all day",
+        "i'm stuck on a jira ticket",
+        "we're stuck on the Figma export",
+        "are you stuck with Jira too?",
+    ],
+)
+def test_stuck_with_anything_else_is_no_tool(text: str) -> None:
+    facts = said(text)
+    assert not any((f.slot or "").startswith("tool:") for f in facts), texts(facts)
+
+
+def test_joining_an_employer_in_a_trade_is_one_fact_on_the_employer() -> None:
+    facts = said("I joined Harlow Books as a porter last week")
+    assert [f.slot for f in facts] == ["employer"], texts(facts)
+    assert "porter at Harlow Books" in facts[0].text

@@ -12,6 +12,7 @@ statement is made in.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from shared.providers.offline.text_forms import rx as _rx
 
@@ -152,3 +153,27 @@ def changed_thing(text: str) -> str | None:
         return None
     kind = re.sub(r"\s+", " ", found.group("kind").lower())
     return None if kind in _OWN_ONLY else _KINDS[kind]
+
+
+# A context named where a later clause opens: "my band plans gigs in Trello, at my day job we're stuck with Asana",
+# "I use Signal with friends, but at work we're on Teams". The marker scopes its own clause, not the one before it,
+# which names no context (said as one sentence, the whole of it had taken the work's context).
+_JOIN = _rx(r"\s*[,;]\s*(?:(?:and|but|while|whereas)\s+)?|\s+(?:and|but|while|whereas)\s+")
+_PREPOSITION = _rx(r"^(?:at|in|for|on|during|with)\s")
+_HAS_SUBJECT = _rx(r"^(?:i|we|i'm|im|we're|i've|we've|i'd|my|our|everyone|everybody)\b")
+
+
+def opening_later(sentence: str, find: Callable[[str, str], tuple[str | None, str]]) -> list[str]:
+    """[the clause before, the clause the marker opens] when a later clause opens with a context marker and has its
+    own subject, and the clause before names no context; else []. ``find`` is ``frames.find_context``."""
+    for join in _JOIN.finditer(sentence):
+        left, right = sentence[: join.start()].strip(), sentence[join.end() :].strip()
+        if not left or not _PREPOSITION.match(right):
+            continue
+        context, rest = find(right, "en")
+        if context is None or not _HAS_SUBJECT.match(rest.strip(" ,")) or len(rest.split()) < 3:
+            continue
+        if find(left, "en")[0] is None:
+            return [left, right]
+        return []
+    return []

@@ -105,6 +105,7 @@ from shared.providers.offline import (
     work_forms,
     worth_keeping,
 )
+from shared.providers.offline.contexts import opening_later as _context_opening_later
 from shared.providers.offline.text_forms import PRONOUNS, bare_verb, slug, third_person, tidy
 from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import third_singular as _verb_s
@@ -1178,6 +1179,7 @@ def _no_more_as_stopped(text: str) -> str | None:
 def _with_subject(text: str) -> str:
     """The clause with its first person back: chat often leaves the "I" out."""
     text = team_subjects.without_we_quantifier(team_subjects.as_our_team(text, _tool_domain), _tool_domain)
+    text = team_subjects.stuck_with_as_use(text, _tool_domain)
     text = _own_thing_moved(_as_we(work_forms.team_as_we(text)))
     if (stopped := _no_more_as_stopped(text)) is not None:
         return stopped
@@ -2959,6 +2961,9 @@ def _joined_as_drafts(c: Clause, drafts: list[Draft]) -> list[Draft]:
     if found is None or not (_is_occupation(head) or head in _TRAINEE_ROLES):
         return []
     employer = [d for d in drafts if d.slot == "employer"] or [_employer_draft(*found, "at", c)]
+    if head in job_titles.TRADES and not _OCCUPATION_FORM.search(head):
+        # a trade the office lexicon lacked, with where it is held: one fact on the employer's slot (_role_drafts)
+        return [replace(employer[0], text=f"The user is {_article(role)} {role} at {found[0]}{c.since()}")]
     return [Draft(f"The user works as {_article(role)} {role}", FACT, 7, "occupation", _value(role)), *employer]
 
 
@@ -5432,7 +5437,11 @@ def _clause_contexts(sentence: str, language: str) -> list[str]:
     found = [frames.find_context(part, language)[0] for part in parts]
     contexts = set(found) - {None}
     later_only = language == "en" and len(parts) > 1 and found[0] is None and len(contexts) == 1
-    if language == "en" and len(parts) == 1 and (halves := _split_at_named_contexts(sentence)):
+    if (
+        language == "en"
+        and len(parts) == 1
+        and (halves := _split_at_named_contexts(sentence) or _context_opening_later(sentence, frames.find_context))
+    ):
         return halves
     return parts if len(contexts) > 1 or later_only else []
 

@@ -33,7 +33,7 @@ TRADES = _words("""
     priest, pastor, vicar, rabbi, imam, tech, technologist, admin, docent, curator, archivist, historian,
     reporter, columnist, presenter, broadcaster, proofreader, counsellor, counselor, headteacher, headmaster,
     headmistress, ta, dba, qa, merchandiser, estimator, draughtsman, draftsman, cartographer,
-    geologist, ecologist, apprentice, trainee, guide, representative, rep,
+    geologist, ecologist, guide, representative, rep,
     supervisor, superintendent, executive, strategist, advisor, adviser, auxiliary, warden,
     packer, sorter, busser, hostess
 """)

@@ -114,3 +114,23 @@ def without_we_quantifier(text: str, is_tool: Callable[[str], object]) -> str:
     if m is None or (m.group("moved") and not is_tool(m.group("t"))):
         return text
     return m.group("we") + " " + text[m.end() :]
+
+
+# "we're stuck with Asana", "i'm still stuck on jira at work": a tool one has to use is a tool used. Only a known
+# tool's name: "stuck with the bill", "stuck on level 3" or "stuck with Dave" say nothing of tools.
+_STUCK_WITH = re.compile(
+    r"^(?P<who>i|we)(?:'m|'re|’m|’re|\s+am|\s+are)\s+(?:(?:still|kind\s+of|kinda|basically|just)\s+)?stuck\s+"
+    r"(?:with|on|using)\s+(?P<t>[\w.+#-]+(?:\s+[\w.+#-]+)??)(?P<rest>(?:\s+(?:at\s+work|for\s+now|now|still"
+    r"|these\s+days))?\s*[.!,;]?\s*(?:lol|ugh|sadly)?[.!]?)$",
+    re.IGNORECASE,
+)
+
+
+def stuck_with_as_use(text: str, is_tool: Callable[[str], object]) -> str:
+    """ "we're stuck with Asana" -> "we use Asana" when the name is a known tool's; any other clause as it was."""
+    if "stuck" not in text.lower():
+        return text
+    m = _STUCK_WITH.match(text)
+    if m is None or not is_tool(m.group("t")):
+        return text
+    return f"{m.group('who')} use {m.group('t')}{m.group('rest')}"
