@@ -5,8 +5,9 @@ off, totalled, scrapped or repossessed ends as surely, but is said in the passiv
 phone nicked") or with someone else doing it ("someone stole my laptop"), which no ending frame reads. The
 retraction names the thing (slot "*:<thing>"), so it ends whatever earlier fact names it ("I ride a Brompton").
 
-Only one's own lasting belongings ("my", "our", "the", or a kind said bare): a vehicle, a device, an instrument, a named make ("my Volvo"); not someone
-else's ("my neighbour's bike"), nothing kept ("my lunch"), nothing that is no thing ("my idea"). Only said as done:
+Only one's own lasting belongings ("my", "our", "the", or a kind said bare): a vehicle, a device, an
+instrument, a named make ("my Volvo"); not someone else's ("my neighbour's bike"), nothing kept ("my lunch"),
+nothing that is no thing ("my idea"). Only said as done:
 "almost got stolen", "if my bike got stolen", a question are not read (the sentence readers drop questions and
 hypotheticals before; an adverb between the verb and the loss breaks the form).
 
