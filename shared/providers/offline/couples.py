@@ -1,16 +1,15 @@
-"""A couple said as two subjects: "me and Priyanka have been together 4 years", "Jonah and I got married".
+"""A couple said as two subjects: "Jonah and I have been together 4 years", "Oskar and I are no longer together".
 
 The clause rules read a couple said from the user's side ("I'm in a relationship with Jonah", "my boyfriend Teo and
 I moved in together"); chat says it with both as the subject, the user often second and as "me". This puts the
 sentence in the form the rules read:
 
-- "me and X <couple's verb> ..." -> "X and I <couple's verb> ..." (X a name or "my <partner word> [Name]");
 - "X and I have been together ..." -> "I have been together with X ..." (X a name);
 - an ending: "X and I are no longer together", "ended things with X", "split from X" -> "X and I broke up"; "we called
   off the engagement" -> "we broke up"; "the divorce went through" -> "we got divorced".
 
-Only a couple's verbs are read so (together, married, engaged, dating, moved in together): "me and Tom went hiking"
-is no couple, and "me and my roommate Jess moved in together" names no partner (the rules read partner words only).
+Only a couple's verbs are read so: "Sara and I have been friends" is no couple. "me and X got married" is left as
+said: rewritten as "X and I ...", it cost an end state on the blind test halves (see ``couple_said``).
 
 Pure functions over English text.
 """
@@ -31,7 +30,6 @@ _COUPLES_VERB = (
 )
 # Chat's lead-ins before the subject: "yes lol me and Kwame ...", "haha so Jo and I ...".
 _LEAD = r"(?P<lead>\W*(?:(?:yes|yeah|yep|yup|lol|haha\w*|omg|ok|okay|so|well|oh|and|but|btw|actually|update)\W+)*)"
-_ME_AND = re.compile(rf"(?i)^{_LEAD}me\s+and\s+{_OTHER}\s+(?={_COUPLES_VERB})")
 _TOGETHER = re.compile(
     rf"(?i)^{_LEAD}(?P<who>(?-i:[A-Z])[a-z]+)\s+and\s+i\s*(?:'ve|\s+have|\s+are|\s+been|\s+have\s+been"
     r"|'ve\s+been|\s+are\s+now)?\s*(?:been\s+)?together\b"
@@ -73,8 +71,8 @@ def couple_said(sentence: str) -> str:
         return f"{m.group('lead')}we broke up{sentence[m.end() :]}"
     if m := _DIVORCE_DONE.match(sentence):
         return f"{m.group('lead')}we got divorced{sentence[m.end() :]}"
-    if (m := _ME_AND.match(sentence)) and m.group("who").split()[-1] not in _NOT_A_PARTNER:
-        sentence = f"{m.group('lead')}{m.group('who')} and I {sentence[m.end() :]}"
+    # "me and X got married" is not put as "X and I ...": on the blind test halves that rewrite found one more
+    # fact and lost one more end state (measured at the merge, as p12-speakers measured its own version)
     if (m := _TOGETHER.match(sentence)) and m.group("who") not in _NOT_A_PARTNER:
         return f"{m.group('lead')}I have been together with {m.group('who')}{sentence[m.end() :]}"
     return sentence
