@@ -111,7 +111,8 @@ from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import third_singular as _verb_s
 
 RULES_VERSION = "rules-v14"  # part of the extraction cache key: v14 reads pastimes, studies, skills, cars and
-# conditions (pastimes.py, studies.py, skills.py, vehicles.py, health_conditions.py), trades (job_titles.py), pets and
+# conditions (pastimes.py, studies.py, skills.py, spoken_languages.py, vehicles.py, health_conditions.py), trades
+# (job_titles.py), pets and
 # people named in passing and couples (own_named.py, couples.py), belongings lost and endings ahead
 # (belongings_lost.py, endings_ahead.py, ended_activities.py), foreign relatives, employment, "still" and moves
 # (foreign_relatives_named.py, foreign_employed.py, foreign_still.py, foreign_moved_home.py), and more chat forms
