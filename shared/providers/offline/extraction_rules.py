@@ -112,11 +112,10 @@ from shared.providers.offline.text_forms import third_singular as _verb_s
 
 RULES_VERSION = "rules-v14"  # part of the extraction cache key: v14 reads pastimes, studies, skills, cars and
 # conditions (pastimes.py, studies.py, skills.py, spoken_languages.py, vehicles.py, health_conditions.py), trades
-# (job_titles.py), pets and
-# people named in passing and couples (own_named.py, couples.py), belongings lost and endings ahead
-# (belongings_lost.py, endings_ahead.py, ended_activities.py), foreign relatives, employment, "still" and moves
-# (foreign_relatives_named.py, foreign_employed.py, foreign_still.py, foreign_moved_home.py), and more chat forms
-# and homes (talk.py, chat_residue.py, homes.py); v13 reads loose homes and promotions (homes.py,
+# (job_titles.py), pets and people named in passing and couples (own_named.py, couples.py), belongings lost and
+# endings ahead (belongings_lost.py, endings_ahead.py, ended_activities.py), foreign relatives, employment,
+# "still" and moves (foreign_relatives_named.py, foreign_employed.py, foreign_still.py, foreign_moved_home.py), and
+# more chat forms and homes (talk.py, chat_residue.py, homes.py); v13 reads loose homes and promotions (homes.py,
 # promotions.py), answers' stated times and jobs that start later (answer_time.py, job_ahead.py, change_time.py),
 # the user's grammatical gender and workplaces and birthdays abroad (foreign_gender.py, foreign_workplace.py,
 # foreign_birthday.py), tools by kind, teams and how the assistant is to talk (tool_kinds.py, team_subjects.py,
