@@ -18,14 +18,13 @@ from datetime import UTC, datetime
 
 import pytest
 
-from shared.domain.models import ExtractionInput, Turn
-from shared.providers.offline.extraction_rules import extract_facts
+from tests.unit.exchange import message_facts
 
 DAY = datetime(2026, 5, 20, 18, 0, tzinfo=UTC)
 
 
 def said(text: str) -> list[tuple[str, str]]:
-    found = extract_facts(ExtractionInput(new_turns=(Turn("q1", "user", text, DAY),), context_turns=()))
+    found = message_facts(text, at=DAY)
     return [(("NOT " if f.negated else "") + f.text, f.slot or "") for f in found]
 
 

@@ -9,15 +9,13 @@ from datetime import UTC, datetime
 
 import pytest
 
-from shared.domain.models import ExtractionInput, Turn
-from shared.providers.offline.extraction_rules import extract_facts
+from tests.unit.exchange import message_facts
 
 SAID = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)
 
 
 def facts(message: str) -> list[tuple[str, str | None]]:
-    turn = Turn("m1", "user", message, SAID)
-    return [(f.text, f.slot) for f in extract_facts(ExtractionInput(new_turns=(turn,), context_turns=()))]
+    return [(f.text, f.slot) for f in message_facts(message)]
 
 
 # --- a relative or friend the user has, with the name said after it -------------------------------------
@@ -204,8 +202,7 @@ def test_a_switch_of_tool_is_no_move(message: str) -> None:
 
 
 def valid_from(message: str) -> set[str]:
-    turn = Turn("m1", "user", message, SAID)
-    found = extract_facts(ExtractionInput(new_turns=(turn,), context_turns=()))
+    found = message_facts(message)
     return {f.valid_from.date().isoformat() for f in found if f.valid_from}
 
 

@@ -8,15 +8,14 @@ from datetime import UTC, datetime
 
 import pytest
 
-from shared.domain.models import ExtractionInput, Turn
 from shared.providers.offline import pastimes, spoken_languages, studies, vehicles
-from shared.providers.offline.extraction_rules import extract_facts
+from tests.unit.exchange import message_facts
 
 SAID = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)
 
 
 def _facts(message: str, name: str | None = None):
-    return extract_facts(ExtractionInput(new_turns=(Turn("m1", "user", message, SAID, name),), context_turns=()))
+    return message_facts(message, name=name)
 
 
 def _said(message: str) -> list[str]:

@@ -18,19 +18,14 @@ from datetime import UTC, datetime
 
 import pytest
 
-from shared.domain.models import ExtractionInput, Turn
-from shared.providers.offline.extraction_rules import extract_facts
+from tests.unit.exchange import last_line_facts
 
 DAY = datetime(2026, 5, 20, 18, 0, tzinfo=UTC)
 
 
 def facts(*lines: str):
     """The facts of the last line (a user turn); a line before it starting with "A: " is the assistant's."""
-    turns = []
-    for i, line in enumerate(lines):
-        role, text = ("assistant", line[3:]) if line.startswith("A: ") else ("user", line)
-        turns.append(Turn(f"h{i}", role, text, DAY))
-    return extract_facts(ExtractionInput(new_turns=(turns[-1],), context_turns=tuple(turns[:-1])))
+    return last_line_facts(*lines, at=DAY)
 
 
 def said(*lines: str) -> list[tuple[str, str]]:

@@ -16,14 +16,14 @@ from datetime import UTC, datetime
 
 import pytest
 
-from shared.domain.models import ExtractedFact, ExtractionInput, Turn
-from shared.providers.offline.extraction_rules import extract_facts
+from shared.domain.models import ExtractedFact
+from tests.unit.exchange import message_facts
 
 SAID = datetime(2026, 5, 20, 18, 30, tzinfo=UTC)
 
 
 def said(text: str) -> list[ExtractedFact]:
-    return extract_facts(ExtractionInput(new_turns=(Turn("t1", "user", text, SAID),)))
+    return message_facts(text)
 
 
 def texts(facts: list[ExtractedFact]) -> list[str]:
