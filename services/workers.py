@@ -29,9 +29,6 @@ class StageSpec:
     # Take the next batch while one is handled and parse its records in the handler's waits for Postgres
     # and the broker (without a prefetch of its own): for a stage whose parsing is a large share of its CPU.
     read_ahead: bool = False
-    # For a handler whose commits do not wait for the disk: makes them durable. Each batch is acknowledged
-    # only after its settle returned, while the next batch is already handled (shared/runtime.py).
-    settle: Callable[..., Any] | None = None
     # Work nothing in the pipeline waits for: the process runs at a lower CPU priority, so on cores it
     # shares with the other stages (memstream dev, one compose host) it yields to them.
     background: bool = False
@@ -85,9 +82,7 @@ def _specs() -> dict[str, StageSpec]:
             lookahead_events=lambda s: s.embedder_batch_max_events,
             background=True,  # only search waits for a message's vector
         ),
-        "consolidator": StageSpec(
-            lambda t: [t.embedded], consolidator.make_parser, consolidator.handle, settle=consolidator.settle
-        ),
+        "consolidator": StageSpec(lambda t: [t.embedded], consolidator.make_parser, consolidator.handle),
         "summarizer": StageSpec(
             lambda t: [t.messages, t.changes],
             lambda s: summarizer.parse,
@@ -117,7 +112,6 @@ def run_worker(stage: str, settings: Settings) -> None:
         prefetch=spec.prefetch,
         lookahead_events=spec.lookahead_events(settings),
         read_ahead=spec.read_ahead,
-        settle=spec.settle,
     )
     serve_metrics(settings.metrics_port, settings.metrics_host)
     gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])

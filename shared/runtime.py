@@ -15,7 +15,6 @@ retries it and consumes nothing more until it succeeds.
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import itertools
 import time
@@ -322,15 +321,12 @@ def build_stage_app(
     prefetch: Prefetch | None = None,
     lookahead_events: int = 1,
     read_ahead: bool = False,
-    settle: Settle | None = None,
 ) -> tuple[faust.App, StageContext]:
     """A faust app (one consumer group) whose single agent feeds batches to ``handle``. With ``prefetch``
     or ``read_ahead``, the agent takes the next batches while one is handled (until ``lookahead_events``
     events wait in them) and parses their records then, in the handler's waits for Postgres and the
     broker; ``prefetch`` is also given each (see :func:`with_lookahead`). Batches are still handled, and
-    acknowledged, one after the other in order. With ``settle`` (a handler whose commits do not wait for
-    the disk), a batch is acknowledged only once ``settle`` made what it wrote durable, and the next batch
-    is handled meanwhile (:class:`SettledAcks`)."""
+    acknowledged, one after the other in order."""
     app = create_faust_app(stage, settings)
 
     async def publish(topic: str, items: list[tuple[bytes, bytes]]) -> None:
@@ -355,60 +351,13 @@ def build_stage_app(
             )
         # Closed on the way out, not when garbage-collected: a look-ahead left open would keep taking
         # batches from the stream beside the restarted agent's own take.
-        acks = SettledAcks(ctx, settle, stream.ack) if settle is not None else None
-        try:
-            async with contextlib.aclosing(batches) as taken:
-                async for events in taken:
-                    await handle_batch(loop, events)
-                    if acks is not None:
-                        await acks.after_settling(events)
-                        continue
-                    for event in events:
-                        await stream.ack(event)
-        finally:
-            if acks is not None:
-                await acks.close()
+        async with contextlib.aclosing(batches) as taken:
+            async for events in taken:
+                await handle_batch(loop, events)
+                for event in events:
+                    await stream.ack(event)
 
     return app, ctx
-
-
-Settle = Callable[[StageContext], Awaitable[None]]
-
-
-class SettledAcks:
-    """Acknowledge each batch once ``settle`` has made its writes durable, in order, while the agent
-    handles the next ones: the wait for the disk (an fsync, ~5 ms a batch here) overlaps work instead of
-    idling the stage. ``settle`` must cover every commit made before it is called (a WAL flush does). At
-    most ``ahead`` batches wait unacknowledged; the agent waits for the oldest beyond that. A batch whose
-    acknowledgement never came (the agent stopped) is delivered again, as any unacknowledged batch is: the
-    stages write idempotently."""
-
-    def __init__(
-        self, ctx: StageContext, settle: Settle, ack: Callable[[Any], Awaitable[Any]], *, ahead: int = 2
-    ) -> None:
-        self._ctx, self._settle, self._ack, self._ahead = ctx, settle, ack, ahead
-        self._waiting: collections.deque[asyncio.Task] = collections.deque()
-
-    async def after_settling(self, events: Sequence[Any]) -> None:
-        before = self._waiting[-1] if self._waiting else None
-        self._waiting.append(asyncio.ensure_future(self._settle_then_ack(events, before)))
-        while self._waiting and (self._waiting[0].done() or len(self._waiting) > self._ahead):
-            await self._waiting.popleft()  # a failure of its own (none but cancellation) surfaces here
-
-    async def _settle_then_ack(self, events: Sequence[Any], before: asyncio.Task | None) -> None:
-        # Retried until it succeeds, like a dead letter's write: nothing may be acknowledged before it.
-        await until_done(lambda: self._settle(self._ctx), stage=self._ctx.stage, what="settle")
-        if before is not None:
-            await before  # acknowledgements in the order the batches came
-        for event in events:
-            await self._ack(event)
-
-    async def close(self) -> None:
-        """The agent stops: the batches not yet acknowledged stay so (they are delivered again)."""
-        for task in self._waiting:
-            task.cancel()
-        await asyncio.gather(*self._waiting, return_exceptions=True)
-        self._waiting.clear()
 
 
 async def with_lookahead(

@@ -16,7 +16,6 @@ from shared.providers.registry import decision_provider
 from shared.runtime import PoisonEvent, Record, StageContext
 from shared.service_layer.consolidate import consolidate_users, shared_decisions
 from shared.settings import Settings
-from shared.storage.facts import make_durable
 from shared.telemetry import EVENTS
 
 STAGE = "consolidator"
@@ -55,9 +54,7 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, EmbeddedFact]]) ->
         seat = shared.seat() if shared is not None else None
         try:
             async with ctx.db.acquire() as conn:
-                outcomes = await consolidate_users(
-                    conn, ctx.settings, decider, users, stage=STAGE, seat=seat, wait_for_disk=False
-                )
+                outcomes = await consolidate_users(conn, ctx.settings, decider, users, stage=STAGE, seat=seat)
         finally:
             if seat is not None:
                 seat.leave()  # a transaction that failed before asking keeps no one waiting
@@ -68,15 +65,7 @@ async def handle(ctx: StageContext, batch: list[tuple[Record, EmbeddedFact]]) ->
     # rather than per user, while the database works on one share the event loop prepares another.
     # Users are independent, and one user's candidates stay in order within one transaction. If one
     # share fails, the others have committed; the redelivered batch skips their candidates as decided.
-    # The transactions commit without waiting for the disk (their fsync took ~5 ms a batch, the event loop
-    # idle): the agent takes and handles the next batch at once, and acknowledges this one only after
-    # `settle` has made it durable (shared/runtime.py).
     results = await asyncio.gather(*(consolidate(users) for users in groups), return_exceptions=True)
     if failure := next((r for r in results if isinstance(r, BaseException)), None):
         raise failure
     EVENTS.labels(STAGE, "processed").inc(len(batch))
-
-
-async def settle(ctx: StageContext) -> None:
-    """Everything the batches handled so far committed is on disk: only then are they acknowledged."""
-    await make_durable(ctx.db)

@@ -273,19 +273,16 @@ async def consolidate_users(
     stage: str,
     source: str = "conversation",
     seat: Seat | None = None,
-    wait_for_disk: bool = True,
 ) -> list[Outcome]:
     """Several users' candidates in one transaction: one commit, and the per-batch statements (locks,
     the already-decided check, the look-ahead's decider call, decision rows, outbox) once for all of them
     instead of once per user. Users are locked in one fixed (sorted) order, so two writers can never wait
-    on each other. ``seat``: this transaction's place in the stage batch's :class:`SharedDecisions`.
-    ``wait_for_disk=False``: the commit does not wait for the disk (what it wrote is visible at once, and
-    on disk after the caller's :func:`shared.storage.facts.make_durable`)."""
+    on each other. ``seat``: this transaction's place in the stage batch's :class:`SharedDecisions`."""
     outcomes: list[Outcome] = []
     deferred = store.DeferredWrites()
     try:
         async with conn.transaction():
-            await store.lock_users(conn, sorted(users), wait_for_disk=wait_for_disk)
+            await store.lock_users(conn, sorted(users))
             # Each user's candidates oldest first, each once (the same candidate twice in one batch).
             taken: set[tuple[str, str]] = set()
             ordered: dict[tuple[str, str], list[EmbeddedFact]] = {}

@@ -32,34 +32,14 @@ async def lock_user(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> N
     await lock_users(conn, [(tenant_id, user_id)])
 
 
-async def lock_users(conn: asyncpg.Connection, users: Sequence[tuple[str, str]], *, wait_for_disk: bool = True) -> None:
+async def lock_users(conn: asyncpg.Connection, users: Sequence[tuple[str, str]]) -> None:
     """:func:`lock_user` for several users, in the order given (callers sort it, so that two
-    transactions locking overlapping users cannot deadlock). ``wait_for_disk=False``: this transaction's
-    commit returns without waiting for its WAL to reach the disk (``synchronous_commit`` off for it
-    alone, set in the same statement: no round trip of its own); the caller must then :func:`make_durable`
-    before it tells anyone (a Kafka offset) that the work is done."""
-    keys = [f"{tenant_id}:{user_id}" for tenant_id, user_id in users]
-    if wait_for_disk:
-        await conn.execute(
-            "SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest($1::text[]) WITH ORDINALITY AS u(k, n)"
-            " ORDER BY n",
-            keys,
-        )
-        return
+    transactions locking overlapping users cannot deadlock)."""
     await conn.execute(
-        "SELECT pg_advisory_xact_lock(hashtextextended(k, 0))"
-        " FROM (SELECT set_config('synchronous_commit', 'off', true)) AS s(off),"
-        " unnest($1::text[]) WITH ORDINALITY AS u(k, n) ORDER BY n",
-        keys,
+        "SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest($1::text[]) WITH ORDINALITY AS u(k, n)"
+        " ORDER BY n",
+        [f"{tenant_id}:{user_id}" for tenant_id, user_id in users],
     )
-
-
-async def make_durable(db: asyncpg.Connection | asyncpg.Pool) -> None:
-    """Return once everything committed before this call is on disk, the transactions committed with
-    ``lock_users(wait_for_disk=False)`` included. A transactional WAL message (any role may write one) makes
-    this statement's own commit write WAL, and a synchronous commit flushes the WAL up to its record, so
-    every commit record before it as well; it changes no table."""
-    await db.execute("SELECT pg_logical_emit_message(true, 'memstream.durable', '')")
 
 
 @dataclass(frozen=True)
