@@ -1786,8 +1786,6 @@ def _b_employer_gone(m: re.Match[str], c: Clause) -> list[Draft]:
         org = _org(raw)
         if not org or (m.groupdict().get("proper") is not None and not _is_proper(org[0])):
             return []
-        if m.groupdict().get("proper") is not None and place_names.is_place_name(org[0]):
-            return []  # "I left Leeds": a town one leaves is no employer
         return [Draft(f"The user no longer works at {org[0]}", FACT, 7, "employer", org[1], negated=True)]
     wording = (_group(m, "how") or _group(m, "how2")).lower()
     text = (
@@ -2660,7 +2658,7 @@ RULES: tuple[Rule, ...] = (
                       r"|(?P<how2>lost my job))\b(?: (?:at|from) {V})?", _b_employer_gone),
     _rule("employer", "i am (?:now |currently |still )?(?P<how>unemployed|between jobs|out of work)", _b_employer_gone),
     # "I quit the bank", "resigned from the council": a workplace by its kind (not "left": "left the bank early")
-    _rule("employer", "{IWE} {ADV}(?:have )?(?:quit|resigned from|handed in my notice at|gave my notice at) "
+    _rule("employer", "{IWE} {ADV}(?:have )?(?:quit|resigned from) "
                       "(?P<v>the (?:" + _WORKPLACE_KINDS + r"))\s*$", _b_employer_gone),
     _rule("employer", "i {ADV}work (?P<prep>at|for) {V}", _b_employer),
     # "I'm with Deloitte now": where one is "now", said of a named organisation, is the new job.

@@ -4,9 +4,9 @@ leave alone, because the slot it would make is wrong and a wrong fact is worse t
 Each is a class by the form of the statement, not its words:
 - a naming frame left over ("my wife is called Julia"): the naming rules read names; a name they refused is no
   trait of the relative ("family:wife:called-julia");
-- "live with" someone, or "live in" a way of living or a department ("I live in hope", "I live with my parents",
-  "I'm in Marketing now" read as "I live in Marketing"): no home was said, and living is no habit
-  ("habit:living-hope"). "lives at their sister's place" stays: worth_keeping moves it onto the home.
+- "live in" a way of living or a department ("I live in hope", "I'm in Marketing now" read as "I live in
+  Marketing"): no home was said, and living is no habit ("habit:living-hope"). "lives at their sister's place"
+  stays (worth_keeping moves it onto the home), and so does "lives with their girlfriend" (living together).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from shared.providers.offline import clauses, life, place_names
 
 _NAMING_FRAME = re.compile(r"(?i)^(?:called|named)\b")
 _LIVING = frozenset({"live", "lives", "living", "lived"})
-_LIVING_WITH = re.compile(r"(?i)^(?:with|together)\b")
 _LIVING_IN = re.compile(r"(?i)^(?:in|on)\s+(?P<what>.+)$")
 
 
@@ -29,8 +28,6 @@ def misread(statement: clauses.Statement) -> bool:
 
 
 def _no_home(rest: str) -> bool:
-    """What follows "live" names company or a way of living, not a home ("with my parents", "in hope")."""
-    if _LIVING_WITH.match(rest):
-        return True
+    """What follows "live" names a way of living or a department, not a home ("in hope", "in Marketing")."""
     where = _LIVING_IN.match(rest)
     return bool(where) and (place_names.is_a_way_of_living(where["what"]) or life.is_department(where["what"]))
