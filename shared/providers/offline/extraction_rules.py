@@ -79,6 +79,7 @@ from shared.providers.offline import (
     foreign_workplace,
     fragments,
     frames,
+    generic_misreads,
     health_conditions,
     held_states,
     homes,
@@ -469,7 +470,9 @@ def _org(raw: str | None) -> tuple[str, str] | None:
     return display, _value(display)
 
 
-def _name(raw: str | None, *, need_capital: bool) -> str | None:  # "someone new named Sofia": Sofia
+def _name(
+    raw: str | None, *, need_capital: bool, framed: bool = False
+) -> str | None:  # "someone new named Sofia": Sofia
     display = _cut(
         re.sub(r"(?i)^(?:someone|somebody|an?\s+\w+)(?:\s+new)?\s+(?:named|called)\s+", "", raw or ""), _NAME_STOPS
     )
@@ -483,8 +486,8 @@ def _name(raw: str | None, *, need_capital: bool) -> str | None:  # "someone new
         return None
     if need_capital and not all(w[0].isupper() for w in words):
         return None
-    if _tool_domain(display):
-        return None
+    if _tool_domain(display) and not framed:
+        return None  # "my wife uses Julia"; but "my wife is called Julia" (framed: the words say it is a name)
     return display
 
 
@@ -1308,10 +1311,17 @@ _HEDGED_PAST = _rx(
 )
 
 
+# A quantifier floated after "we" ("we all went vegan", "we both quit sugar"): the clause reads without it.
+_FLOATED_QUANTIFIER = re.compile(r"(?i)\b(we)\s+(?:all|both)\s+(?=[a-z])")
+
+
 def _prepare(raw: str, today: date) -> Clause | None:
     # sub_if_possible: each rewrite runs only on a clause holding a word it needs (most clauses need none).
     raw = sub_if_possible(_HEDGED_PAST, lambda m: f"{m.group('subj')} ", raw)
     raw = sub_if_possible(_FILLER_WORDS, "", raw)
+    raw = sub_if_possible(
+        _FLOATED_QUANTIFIER, r"\1 ", raw
+    )  # "we all went vegan": said of "we", the quantifier is no verb
     raw = sub_if_possible(past_time.SINCE_WE_SPOKE, "", raw)  # "since we spoke, I ...": news, said now
     raw = sub_if_possible(_HAVE_GOT, " have ", sub_if_possible(_LIKE_NUMBER, "about ", raw))
     cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
@@ -2285,7 +2295,7 @@ def _b_partner_died(m: re.Match[str], c: Clause) -> list[Draft]:
 def _b_partner_is(m: re.Match[str], c: Clause) -> list[Draft]:
     rel = _partner_word(_group(m, "rel"))
     named = bool(_group(m, "named"))
-    name = _name(_group(m, "v"), need_capital=not named)
+    name = _name(_group(m, "v"), need_capital=not named, framed=named)
     if not name:
         return []  # "my wife is a doctor"
     return [Draft(f"The user's {rel} is {name}", REL, 8, "partner", name)]
@@ -2362,7 +2372,7 @@ def _person_draft(rel_raw: str, name: str) -> Draft:
 
 
 def _b_relative_named(m: re.Match[str], c: Clause) -> list[Draft]:
-    name = _name(_group(m, "v"), need_capital=False)
+    name = _name(_group(m, "v"), need_capital=False, framed=True)
     return [_person_draft(_group(m, "rel"), name)] if name else []
 
 
@@ -2588,6 +2598,11 @@ def _rule(group: str, template: str, build: Builder, *, anywhere: bool = False) 
     return Rule(group, _pattern(template, anywhere=anywhere), build, anywhere)
 
 
+# Workplaces named by their kind, which one quits as a job (not a gym, a band or a team: a membership).
+_WORKPLACE_KINDS = (
+    r"bank|council|firm|company|agency|startup|consultancy|charity|ministry|army|navy|police|newspaper|paper"
+    r"|magazine|factory|warehouse|hospital|clinic|practice|airline|studio|lab|restaurant|bakery|hotel|call centre"
+)
 _KIDS = (
     r"kids?|children|child|sons?|daughters?|sisters?|brothers?|siblings?|grandchildren|grandkids?|toddlers?|teenagers?"
     r"|stepdaughters?|stepsons?|stepkids?"
@@ -2647,6 +2662,9 @@ RULES: tuple[Rule, ...] = (
     _rule("employer", r"i (?:(?:got|was|have been) (?P<how>fired|laid off|let go|made redundant)"
                       r"|(?P<how2>lost my job))\b(?: (?:at|from) {V})?", _b_employer_gone),
     _rule("employer", "i am (?:now |currently |still )?(?P<how>unemployed|between jobs|out of work)", _b_employer_gone),
+    # "I quit the bank", "resigned from the council": a workplace by its kind (not "left": "left the bank early")
+    _rule("employer", "{IWE} {ADV}(?:have )?(?:quit|resigned from) "
+                      "(?P<v>the (?:" + _WORKPLACE_KINDS + r"))\s*$", _b_employer_gone),
     _rule("employer", "i {ADV}work (?P<prep>at|for) {V}", _b_employer),
     # "I'm with Deloitte now": where one is "now", said of a named organisation, is the new job.
     _rule("employer", "i am (?:now |currently )?(?:at|with) (?P<v>{CAP}[\\w&.'-]*(?: {CAP}[\\w&.'-]*)*) now$",
@@ -4000,6 +4018,8 @@ def _relative_relation(statement: clauses.Statement) -> str:
 
 
 def _general_fact(statement: clauses.Statement) -> list[Draft]:
+    if generic_misreads.misread(statement):
+        return []
     value, said = _value(statement.rest), statement.text
     kind = _TOOL_KIND_SUBJECT.match(statement.subject)
     if kind and statement.verb == "is" and _is_proper(statement.rest):
@@ -4094,10 +4114,15 @@ def _ended_activity(statement: str, c: Clause) -> list[Draft]:
         text, named = f"The user {marker} {_third_person(thing)}", thing
     else:  # "I touch my guitar" ended: "The user no longer touches their guitar"
         text, named = f"The user no longer {_third_person(_verb_s(verb) + ' ' + ' '.join(words[1:]))}", rest
-    key = [w for w in re.findall(r"[\w+#-]+", _third_person(named).lower()) if w not in _DETERMINERS and w != "their"]
+    thing = _PURPOSE_TAIL.sub("", _third_person(named))  # "excel for my budget": what ended is excel
+    key = [w for w in re.findall(r"[\w+#-]+", thing.lower()) if w not in _DETERMINERS and w != "their"]
     if not key:
         return []
     return [Draft(text.strip(), PREF, 5, "*:" + "-".join(key), named, negated=True)]
+
+
+# What an ended thing was for, said after it ("excel for their budget"): no part of the thing's name.
+_PURPOSE_TAIL = re.compile(r"(?i)\s+for\s+(?:their|our|the|my)\s.*$")
 
 
 # Dates that say when a fact began ("moved last week", "since 2019"), not what it is about.
@@ -4361,6 +4386,10 @@ _APPOINTMENT = _rx(
 )
 
 
+# How many a day: "two coffees a day", "a banana per morning" (_FREQUENCY reads "every day", "once a week").
+_PER_DAY = _rx(r"\b(?:a|per)\s+(?:day|night|morning|evening|week)\b")
+
+
 def _durable_drafts(c: Clause) -> list[Draft]:
     """ "I play tennis every Sunday", "We deploy on Kubernetes", "I own a Framework 13": a
     first-person clause whose verb is in the durable-verb lexicon, rewritten in the third person.
@@ -4426,6 +4455,8 @@ def _durable_drafts(c: Clause) -> list[Draft]:
         what = drink.group("what").strip()
         return [Draft(f"The user has {_third_person(core)}", PREF, 5, f"habit:{_slug('drinking ' + what)}", what)]
     counted = re.match(r"(?:an?|two|three|four|\d+|my)\s", core.lower()) and len(core.split()) <= 6
+    if kind == "own" and verb == "have" and counted and (_FREQUENCY.search(rest) or _PER_DAY.search(rest)):
+        kind = "consume"  # "I have a hot dog every day", "two coffees a day": had on a rhythm, so no belonging
     if kind == "own" and verb == "have" and not counted:
         return []
     if kind == "own" and _APPOINTMENT.match(core):
@@ -4638,11 +4669,20 @@ _NOT_ACQUIRED = _vocab("""
 """)
 
 
+# The occasion of a gift, said after it: "for my birthday", "for christmas", "for our 10th", "as a present".
+_OCCASION = _rx(
+    r"\s+(?:as\s+an?\s+(?:gift|present)|for\s+(?:(?:my|our|the)\s+)?(?:\d+(?:st|nd|rd|th)\b|(?:\w+\s+)?(?:birthday"
+    r"|bday|b-day|anniversary|christmas|xmas|hanukkah|eid|wedding|graduation|retirement|valentine'?s"
+    r"|mother'?s\s+day|father'?s\s+day)\b)).*$"
+)
+
+
 def _acquired_drafts(c: Clause) -> list[Draft]:
     m = _ACQUIRED.match(c.text)
     if not m:
         return []
     thing = _tidy(re.sub(r"\s+(?:too|as\s+well|again)$", "", m.group("v"), flags=re.IGNORECASE))
+    thing = _OCCASION.sub("", thing) or thing  # "a Kindle for my birthday": the occasion is no part of the thing
     head = [
         w for w in re.findall(r"[\w'-]+", _PREPOSITION.sub("", thing.split(",")[0]).lower()) if w not in _OWN_QUALIFIERS
     ]
