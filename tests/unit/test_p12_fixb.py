@@ -2,7 +2,8 @@
 its last day, and a sport switched to is the habit whatever the tense or the time said with it.
 
 - a past clause rewritten into a present state ("I moved in with X" -> "I live with X") keeps pointing back;
-  a verb whose past is its present ("we put the dog to sleep on monday") said by I/we is read as past;
+  a verb whose past is its present ("we put the dog to sleep on monday") said by I/we is read as past, and so
+  is a bare "passed" ("my grandma passed on saturday");
 - "at the end of the month", "end of next month", "by the end of the year": the period's last day;
 - "I've switched to cycling", "we swapped over to climbing", "switched to bouldering in april": the habit,
   dated from the time said.
@@ -41,6 +42,8 @@ def _on(facts: list[ExtractedFact], prefix: str) -> list[ExtractedFact]:
         ("we put the old cat to sleep on saturday", date(2026, 5, 16)),
         ("we put our budgie to sleep on tuesday", date(2026, 5, 19)),
         ("we put our hamster down on sunday :(", date(2026, 5, 17)),
+        ("my grandma passed on saturday", date(2026, 5, 16)),
+        ("my grandad passed on thursday, it was peaceful", date(2026, 5, 14)),
     ],
 )
 def test_a_past_verb_points_back(text: str, day: date) -> None:
@@ -57,6 +60,7 @@ def test_a_past_verb_points_back(text: str, day: date) -> None:
         ("dentist on monday", date(2026, 5, 25)),
         ("I'm moving in march", date(2027, 3, 1)),
         ("I'll put in my notice on friday", date(2026, 5, 22)),
+        ("we're putting the dog down on friday", date(2026, 5, 22)),
     ],
 )
 def test_a_coming_verb_keeps_the_coming_one(text: str, day: date) -> None:

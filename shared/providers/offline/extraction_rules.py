@@ -607,7 +607,7 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 _PAST_HINT = _rx(
     r"\b(?P<word>was|were|had|did|went|got|came|left|flew|ran|met|saw|took|gave|bought|made|began|became|ago|quit"
     r"|sold|lost|broke|split|hurt|cut|swam|drove|wrote|found|won|spent|paid|sent|fell|threw|sat|kept|died"
-    r"|passed\s+away|put\s+down"
+    r"|passed|put\s+down"
     r"|yesterday|used\s+to)\b|\b(?:i|we)\s+(?:just\s+|already\s+|recently\s+|finally\s+)?(?P<ed>[a-z]+ed|put)\b"
 )
 _NOT_PAST = _vocab("""
