@@ -615,8 +615,8 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 _PAST_HINT = _rx(
     r"\b(?P<word>was|were|had|did|went|got|came|left|flew|ran|met|saw|took|gave|bought|made|began|became|ago|quit"
     r"|sold|lost|broke|split|hurt|cut|swam|drove|wrote|found|won|spent|paid|sent|fell|threw|sat|kept|died"
-    r"|passed\s+away|put\s+down"
-    r"|yesterday|used\s+to)\b|\b(?:i|we)\s+(?:just\s+|already\s+|recently\s+|finally\s+)?(?P<ed>[a-z]+ed)\b"
+    r"|passed|put\s+down"
+    r"|yesterday|used\s+to)\b|\b(?:i|we)\s+(?:just\s+|already\s+|recently\s+|finally\s+)?(?P<ed>[a-z]+ed|put)\b"
 )
 _NOT_PAST = _vocab("""
     need, feed, proceed, succeed, exceed, bleed, breed, speed, seed, embed, shed, wed, heed, weed
@@ -880,18 +880,32 @@ def _part(groups: dict[str, str | None], today: date, past: bool) -> DateRef | N
             year = today.year - (1 if month > today.month else 0)
         else:
             year = today.year + (1 if month < today.month else 0)
-        return DateRef(date(year, month, _PART_DAY[part]), "month")
+        return DateRef(_part_day(date(year, month, 1), part), "month")
     if groups.get("y"):
-        return DateRef(date(int(groups["y"]), _PART_MONTH[part], 1), "year")
+        return _part_of_year(int(groups["y"]), part)
     step = {"last": -1, "next": 1}.get((groups.get("rel") or "").lower(), 0)
     unit = (groups.get("unit") or "").lower()
     if unit == "week":
         monday = today - timedelta(days=today.weekday()) + timedelta(weeks=step)
         return DateRef(monday + timedelta(days={1: 0, 15: 2, 21: 4}[_PART_DAY[part]]), "day")
     if unit == "month":
-        first = _add_months(today.replace(day=1), step)
-        return DateRef(first.replace(day=_PART_DAY[part]), "month")
-    return DateRef(date(today.year + step, _PART_MONTH[part], 1), "year")
+        return DateRef(_part_day(_add_months(today.replace(day=1), step), part), "month")
+    return _part_of_year(today.year + step, part)
+
+
+def _part_day(first: date, part: str) -> date:
+    """The day a part of the month starting ``first`` stands for; its end is its last day ("by the end of the
+    month" is the 31st, not the 21st)."""
+    if part == "end":
+        return first.replace(day=calendar.monthrange(first.year, first.month)[1])
+    return first.replace(day=_PART_DAY[part])
+
+
+def _part_of_year(year: int, part: str) -> DateRef:
+    """A part of a year; its end is its last day, said as its December ("by the end of the year")."""
+    if part == "end":
+        return DateRef(date(year, 12, 31), "month")
+    return DateRef(date(year, _PART_MONTH[part], 1), "year")
 
 
 _PERFECT = _rx(r"\b(?:have|has|'ve)\s+(?:been|lived|worked|used|played|practi[sc]ed)\b|^(?:i\s+)?been\b")

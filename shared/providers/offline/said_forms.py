@@ -225,11 +225,22 @@ _GO_SPORTS = (
     r"swimming|cycling|running|jogging|hiking|climbing|bouldering|skiing|snowboarding|rowing|walking|dancing"
     r"|boxing|surfing|skating|biking|fishing|sailing|kayaking|golfing|bowling|riding|paddling|diving"
 )
+# "I've switched to", "we swapped over to": the perfect and any verb of swapping say the same change.
 _SWITCHED_TO_SPORT = rx(
-    r"(?:\b(?:i|we)\s+)?(?:(?:just|then|so)\s+)?\b(?:switched|changed|moved|went\s+over|took\s+up)\s+to\s+"
+    r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+)?(?:(?:just|then|so)\s+)?\b(?:switched|swapped|changed|moved|went\s+over"
+    r"|took\s+up)(?:\s+over)?\s+to\s+"
     r"(?P<x>(?:" + _GO_SPORTS + r"))\b(?P<rest>[^.!?;]*?)(?:\s+instead)?(?=\s*(?:[.!?;,]|$))"
 )
 _INSTEAD_AFTER_SWITCH = rx(r"(?P<switch>\bswitched\s+(?:over\s+)?to\s+[^.!?;,]+?)\s+instead\b(?!\s+of\b)")
+
+
+def _switched_to_sport(m: re.Match[str]) -> str:
+    """ "I go swimming now"; with a time said ("switched to bouldering in april") a taking-up then, since a present
+    "I go bouldering in april" would read the time as the coming april."""
+    if _TIME_WORD.search(m.group("rest")):
+        return f"I took up {m.group('x')}{m.group('rest')}"
+    return f"I go {m.group('x')}{m.group('rest')} now"
+
 
 # --- "so pescatarian now": what one is now, said without "I'm" ------------------------------------------
 
@@ -601,8 +612,15 @@ _PAIR_NEWS = rx(
     r"\b(?P<who>(?-i:[A-Z])[a-z]+)\s+and\s+i\s+(?:just\s+|finally\s+)?(?P<what>got\s+(?:married|engaged|hitched))\b"
 )
 _WHO = r"(?P<who>my\s+(?:girlfriend|boyfriend|partner|fianc[ée]e?|wife|husband|gf|bf)|(?-i:[A-Z])[a-z]+)"
+_MONTH_NAMES = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)\b"
 _MOVED_IN = rx(
-    r"\bi\s+(?:finally\s+|just\s+)?moved\s+in\s+with\s+" + _WHO + r"(?:\s+(?P<when>" + _TIME_PHRASE + r"))?\b"
+    r"\bi\s+(?:finally\s+|just\s+)?moved\s+in\s+with\s+"
+    + _WHO
+    + r"(?:(?:\s+(?P<where>in\s+(?!"
+    + _MONTH_NAMES
+    + r")(?-i:[A-Z])[\w-]+))?\s+(?P<when>"
+    + _TIME_PHRASE
+    + r"))?\b"
     r"|\b"
     + _WHO.replace("who", "who2")
     + r"\s+(?:finally\s+|just\s+)?moved\s+in\s+with\s+me(?:\s+(?P<when2>"
@@ -622,7 +640,9 @@ def _since(when: str) -> str:
 def _moved_in(m: re.Match[str]) -> str:
     who = (m.group("who") or m.group("who2")).replace("My ", "my ")
     when = m.group("when") or m.group("when2")
-    return f"I've lived with {who} {_since(when)}" if when else f"I live with {who}"
+    # "moved in with my boyfriend in Leeds in march": the town stays with the time, which must stay a start
+    where = f"{m.group('where')} " if m.group("where") else ""
+    return f"I've lived with {who} {where}{_since(when)}" if when else f"I live with {who}"
 
 
 # --- what one is now: "I'm engaged now!", "I'm a dad now", "Lisbon is home now" ----------------------------
@@ -756,7 +776,7 @@ def plain_changes(text: str, today: date) -> str:
     if "deleted" in lowered or "uninstalled" in lowered or "deactivated" in lowered:
         text = _DELETED.sub(lambda m: f"I'm done with {m.group('thing')}", text)
     if ("switch" in lowered or "took up" in lowered or "changed" in lowered or "moved" in lowered) and "to " in lowered:
-        text = _SWITCHED_TO_SPORT.sub(lambda m: f"I go {m.group('x')}{m.group('rest')} now", text)
+        text = _SWITCHED_TO_SPORT.sub(_switched_to_sport, text)
         text = _INSTEAD_AFTER_SWITCH.sub(lambda m: m.group("switch"), text)
     return text
 
