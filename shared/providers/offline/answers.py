@@ -384,11 +384,11 @@ def statement_from_answer(question_turn: str, answer: str) -> str | None:
         return f"my {m.group('thing').lower()} is {years} years old" if m.group("thing") else f"I am {years} years old"
     if (m := _DO_YOU_STILL.match(question)) and _HOW_OFTEN.match(value):
         verb = m.group("rest").split()[0].lower()
-        if verb not in _NOT_KEPT_VERBS:
+        if verb not in _NOT_DONE_OFTEN:
             return f"I {m.group('rest')} {value}"  # "do you still run?" / "every morning, 5k before work"
     if m := _DO_YOU.match(question):
-        if _SAYS_NO.match(answer.strip()):
-            return None  # "no cats though", "nah": what follows is not had
+        if _SAYS_NO.match(answer.strip()) or _ADJUNCT.match(value):
+            return None  # "no cats though": not had; "yes, for everything": how, not what
         return f"I {m.group('verb').lower()} {value}"
     return _gap_filled(question, value)
 
@@ -426,6 +426,17 @@ _NOT_KEPT_VERBS = _lexicon(
     "making eat eating drink drinking watch watching wear wearing cook cooking plan planning look looking up "
     "buy buying order ordering bring bringing pick picking try trying prefer go going listen listening "
     "worry worrying talk talking ask asking tell telling remember like hate love"
+)
+# Verbs that a "how often" reply cannot make a habit of: a wish, an opinion, knowing ("do you want a coffee?" /
+# "yes, every morning" is no habit; "do you drink coffee?" / "every morning" is).
+_NOT_DONE_OFTEN = _lexicon(
+    "think mean reckon say want need know suggest recommend fancy feel mind care expect hope wish guess prefer "
+    "remember like hate love worry"
+)
+# A reply that says how, where or with whom rather than what ("do you use Docker?" / "yeah, on every project").
+_ADJUNCT = re.compile(
+    r"^(?:for|at|in|on|with|by|from|since|during|when|whenever|mostly|mainly|sometimes|always|all\s+the\s+time)\b",
+    re.IGNORECASE,
 )
 # A pronoun in the question's rest is someone or something the fragment alone cannot say: "what did you name him".
 _OTHER_ONE = re.compile(

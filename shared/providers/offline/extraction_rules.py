@@ -1464,7 +1464,7 @@ def _sentences(text: str) -> list[str]:
 
 _SECOND_PREDICATE = _rx(
     r"\s*(?:,|,?\s+and)\s+(?:also\s+)?(?=(?:allergic|intolerant|married|single|divorced|engaged|pregnant|retired|based"
-    rf"|originally|{_DIETS})\b)"
+    rf"|originally|{_DIETS}|[a-z]+[\s-]intolerant)\b)"  # "... and lactose intolerant": its own head, not "allergic to"
 )
 
 
@@ -3150,6 +3150,8 @@ def detect_language(text: str) -> str:
             scores[lang] += 1  # "murió", "mudança", "Wohnung": letters and endings of one language
         if token.startswith(_FR_ELISIONS):
             scores["fr"] += 1
+    # "Do you drink coffee?": Portuguese's "do" (of the) never comes before a subject pronoun; English's always can
+    scores["en"] += len(_ENGLISH_DO_SUBJECT.findall(text))
     if scores["en"] and foreign_words == {"no"} and max(scores[lang] for lang in scores if lang != "en") == 1:
         return "en"  # "no markdown please", "no dairy for me": an English word, and "no" the only one of another's
     best = max(("de", "es", "fr", "it", "pt"), key=lambda lang: scores[lang])
@@ -3192,6 +3194,7 @@ def detect_language(text: str) -> str:
 
 
 LANGUAGE_GUESS_CONFIDENCE = 0.6
+_ENGLISH_DO_SUBJECT = re.compile(r"\b(?:do|does|did)\s+(?:you|u|ya|we|they|i|he|she)\b", re.IGNORECASE)
 _ITALIAN_ARTICLE_I = re.compile(r"\s*I\s+(?=[a-z])")  # "I bambini": an article before a lower-case noun
 LANGUAGE_GUESS_FOREIGN = 0.45  # a guess of another language than English, when no marker word speaks
 

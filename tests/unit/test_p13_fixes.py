@@ -1,0 +1,94 @@
+"""Session 13's integrator fixes, each a class: a yes-answer's adjunct is no object ("do you use X at work?" /
+"yes, for everything"), a frequency given to "do you <verb> X?" is a habit, and a coordinated predicate
+("allergic to X and Y intolerant") keeps its own head instead of borrowing the first one's."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.exchange import message_facts
+
+
+def _texts(text: str, *before) -> list[str]:
+    return [f.text for f in message_facts(text, *before)]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Do you use Postgres at work?", "yes, for everything"),
+        ("Do you use Figma?", "yep, for all our mockups"),
+        ("Do you play the piano?", "yes, at church"),
+        ("Do you speak German?", "yes, with my grandparents"),
+        ("Do you use Docker?", "yeah, on every project"),
+    ],
+)
+def test_an_adjunct_after_yes_is_no_object(question: str, answer: str) -> None:
+    texts = _texts(answer, ("assistant", question))
+    assert not any(t.lower().rstrip(".").endswith(answer.split(", ", 1)[1].lower()) for t in texts), texts
+    assert not any(" for everything" in t or " at church" in t or " on every" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "words"),
+    [
+        ("Do you drink coffee?", "yes, every morning", ("coffee", "every morning")),
+        ("Do you cook?", "yeah most evenings", ("cook", "most evenings")),
+        ("Do you watch football?", "yes, every weekend", ("football", "every weekend")),
+        ("Do you go to the gym?", "yep twice a week", ("gym", "twice a week")),
+    ],
+)
+def test_a_frequency_answer_to_do_you_is_a_habit(question: str, answer: str, words: tuple[str, ...]) -> None:
+    texts = _texts(answer, ("assistant", question))
+    assert any(all(w in t for w in words) for t in texts), texts
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Do you want a coffee?", "yes, every morning"),  # a wish, not a habit
+        ("Do you think it will rain?", "every day lately"),
+        ("Do you mind if I ask?", "yes, every time"),
+    ],
+)
+def test_a_frequency_to_a_wish_or_opinion_gives_no_habit(question: str, answer: str) -> None:
+    assert _texts(answer, ("assistant", question)) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "kept", "not_said"),
+    [
+        (
+            "I'm allergic to penicillin and lactose intolerant",
+            ("penicillin", "lactose intolerant"),
+            "allergic to lactose",
+        ),
+        ("I'm allergic to nuts and gluten intolerant", ("nuts", "gluten intolerant"), "allergic to gluten"),
+        (
+            "im allergic to shellfish and also lactose intolerant",
+            ("shellfish", "lactose intolerant"),
+            "allergic to lactose",
+        ),
+    ],
+)
+def test_a_second_predicate_keeps_its_own_head(message: str, kept: tuple[str, ...], not_said: str) -> None:
+    texts = _texts(message)
+    for word in kept:
+        assert any(word in t for t in texts), texts
+    assert not any(not_said in t for t in texts), texts
+
+
+@pytest.mark.parametrize(
+    "question", ["Do you drink coffee?", "Do you cook?", "do u drink tea?", "Did you paint it?", "Does he do judo?"]
+)
+def test_do_before_a_subject_is_english(question: str) -> None:
+    from shared.providers.offline.extraction_rules import detect_language
+
+    assert detect_language(question) == "en"
+
+
+@pytest.mark.parametrize("text", ["O quarto do meu irmão", "Moro perto do centro", "Gosto do café do Porto"])
+def test_portuguese_do_stays_portuguese(text: str) -> None:
+    from shared.providers.offline.extraction_rules import detect_language
+
+    assert detect_language(text) == "pt"
