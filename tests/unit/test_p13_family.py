@@ -276,3 +276,38 @@ NOT_A_BREAKUP = [
 def test_no_breakup_is_made_up(text: str) -> None:
     facts = message_facts(text)
     assert not any(f.slot == "partner" for f in facts), shown(facts)
+
+
+# --- a relative's birthday ahead, dated ----------------------------------------------------------------------
+
+MILESTONES = [
+    ("my son turns 10 next friday", "son", "10", date(2026, 5, 22)),
+    ("my mum turns 60 on the 3rd of june. party ideas?", "mum", "60", date(2026, 6, 3)),
+    ("our youngest is turning 4 on sunday!!", "youngest", "4", date(2026, 5, 24)),
+    ("my daughter Isla will be 6 on saturday", "Isla", "6", date(2026, 5, 23)),
+    ("it's my husband's birthday on friday", "husband", "birthday", date(2026, 5, 22)),
+    ("my dad's 70th is on saturday", "dad", "70", date(2026, 5, 23)),
+]
+
+
+@pytest.mark.parametrize(("text", "who", "what", "day"), MILESTONES)
+def test_a_relatives_birthday_ahead_is_dated(text: str, who: str, what: str, day: date) -> None:
+    facts = message_facts(text)
+    dated = [f for f in facts if who in f.text and what in f.text and f.valid_from is not None]
+    assert dated and dated[0].valid_from.date() == day, shown(facts)
+    assert (dated[0].slot or "").startswith("event:"), shown(facts)
+    assert day.isoformat() in dated[0].text, shown(facts)
+
+
+NOT_A_MILESTONE = [
+    "my son turns 10 soon",
+    "does my son turn 10 on friday?",
+    "my car turns 10 next month",
+    "if my mum turns 60 on friday we'll go out",
+]
+
+
+@pytest.mark.parametrize("text", NOT_A_MILESTONE)
+def test_no_dated_birthday_is_made_up(text: str) -> None:
+    facts = message_facts(text)
+    assert not any((f.slot or "").startswith("event:") for f in facts), shown(facts)

@@ -87,6 +87,7 @@ from shared.providers.offline import (
     job_ahead,
     job_titles,
     kin,
+    kin_birthdays,
     life,
     others_news,
     own_named,
@@ -2918,6 +2919,8 @@ _CLOCK_IN_KEY = _rx(
 def _event_drafts(c: Clause) -> list[Draft]:
     if c.date is None:
         return []
+    if said := kin_birthdays.birthday_ahead(c.text):  # "my son turns 10 next friday": the birthday, that day
+        return [Draft(f"{said[0]}{c.when()}", EVENT, 6, f"event:{said[1]}", c.date.bare())]
     for pattern, form in _EVENT_FORMS:
         m = pattern.match(c.text)
         if not m:
