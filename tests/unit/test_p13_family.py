@@ -311,3 +311,36 @@ NOT_A_MILESTONE = [
 def test_no_dated_birthday_is_made_up(text: str) -> None:
     facts = message_facts(text)
     assert not any((f.slot or "").startswith("event:") for f in facts), shown(facts)
+
+
+# --- a pet named by the user's side, said after the kind ------------------------------------------------------
+
+NAMED_BY_US = [
+    ("we did 🥹 a border collie, the kids named her Turnip", "Turnip"),
+    ("yes!! a little tabby, we named him Mochi", "Mochi"),
+    ("finally caved on the puppy. a beagle. my daughter called him Waffles", "Waffles"),
+    ("the shelter had this scruffy lurcher and we called her Dot", "Dot"),
+]
+
+
+@pytest.mark.parametrize(("text", "name"), NAMED_BY_US)
+def test_a_pet_named_by_the_users_side_is_theirs(text: str, name: str) -> None:
+    facts = message_facts(text)
+    assert any((f.slot or "") == f"pet:{name.lower()}" and name in f.text and not f.negated for f in facts), shown(
+        facts
+    )
+
+
+NOT_NAMED_BY_US = [
+    "my sister got a beagle and named him Waffles",
+    "if we get a cat we'll name her Mochi",
+    "my neighbour has a collie, they named her Turnip",
+    "what should we call the puppy? maybe Turnip",
+    "a border collie? the kids would name her Turnip",
+]
+
+
+@pytest.mark.parametrize("text", NOT_NAMED_BY_US)
+def test_no_pet_named_by_others_is_the_users(text: str) -> None:
+    facts = message_facts(text)
+    assert not any((f.slot or "").startswith("pet:") and not f.negated for f in facts), shown(facts)

@@ -6686,7 +6686,11 @@ def _kin_turn_facts(turn: Turn, before: list[Turn], previous: Turn | None) -> li
         return list(_turn_facts(turn, previous))
     said = kin.subject_shared(
         kin.sentences_said(
-            kin.fragments_said(couples.couples_said(kin.described_after(kin.kin_word_as_name(births.born_said(text)))))
+            kin.fragments_said(
+                couples.couples_said(
+                    kin.described_after(kin.kin_word_as_name(births.born_said(own_named.named_by_us(text))))
+                )
+            )
         )
     )
     said = kin.names_introduced(

@@ -163,3 +163,41 @@ def pet_owned(slot: str, text: str) -> str | None:
     if words[-1] not in PET_KINDS or words[0] in _NOT_AN_ANIMAL:
         return None
     return "pet:" + slot[4:]
+
+
+# "a border collie, the kids named her Turnip", "a beagle. my daughter called him Waffles", "this scruffy lurcher and
+# we called her Dot": an animal, then named by the user or their own people in the same breath. Said as "we have a
+# collie named Turnip". Named by anyone else ("they", "my sister ... named him"), supposed, wished or asked, it is none.
+_KIND_WORDS = "|".join(sorted(PET_KINDS, key=len, reverse=True))
+_NAMED_BY_US = re.compile(
+    r"(?i)\b(?:a|an|our|my|this)\s+(?:[a-z-]+\s+){0,2}?(?P<kind>" + _KIND_WORDS + r")\b(?P<mid>[^?]{0,40}?)"
+    r"\b(?:we|i|the\s+kids|my\s+(?:kids|son|daughter|partner|wife|husband|boyfriend|girlfriend|bf|gf))\s+"
+    r"(?:(?:have|'ve)\s+)?(?:named|called)\s+(?:her|him|it)\s+(?P<name>(?-i:[A-Z])[a-z]+)\b"
+)
+_GATE_NAMED = re.compile(r"(?i)\b(?:named|called)\s+(?:her|him|it)\s+(?-i:[A-Z])")
+_SOMEONE_ELSES = re.compile(
+    r"(?i)\b(?:sister|brother|mum|mom|dad|mother|father|friend|neighbou?r|cousin|aunt|uncle|parents|grandma|grandpa"
+    r"|nan|boss|colleague|coworker|they|their|his|he|she|(?!it|that|there|here|what)[a-z]+['’]s)\b"
+)
+_NOT_HAD = re.compile(
+    r"(?i)\b(?:if|would|will|'ll|should|maybe|might|want|wanna|gonna|going\s+to|thinking|considering|could)\b|\?"
+)
+
+
+def named_by_us(text: str) -> str:
+    """ "we did, a border collie, the kids named her Turnip" -> "we did. we have a collie named Turnip"; anything
+    else as said."""
+    if not _GATE_NAMED.search(text):
+        return text
+    m = _NAMED_BY_US.search(text)
+    if m is None or m.group("name") in _NOT_A_NAME:
+        return text
+    start = max(text.rfind(".", 0, m.start()), text.rfind("!", 0, m.start()), text.rfind("?", 0, m.start())) + 1
+    before = text[start : m.start()]
+    if _SOMEONE_ELSES.search(before) or _SOMEONE_ELSES.search(m.group("mid")) or _NOT_HAD.search(text[start : m.end()]):
+        return text
+    kind = m.group("kind").lower()
+    head = text[: m.start()].rstrip(" ,;:-")
+    joint = "" if not head or head.endswith((".", "!", "?")) else "."
+    said = f"we have {'an' if kind[0] in 'aeiou' else 'a'} {kind} named {m.group('name')}"
+    return f"{head}{joint} {said}{text[m.end() :]}".lstrip()
