@@ -344,3 +344,73 @@ NOT_NAMED_BY_US = [
 def test_no_pet_named_by_others_is_the_users(text: str) -> None:
     facts = message_facts(text)
     assert not any((f.slot or "").startswith("pet:") and not f.negated for f in facts), shown(facts)
+
+
+# --- a pet's death said gently, and a pet got and named in other words ----------------------------------------
+
+PET_DIED = [
+    ("had to say goodbye to our old cat Misty yesterday", "Misty"),
+    ("we had to have our dog Bruno put to sleep last night", "Bruno"),
+    ("our rabbit Clover crossed the rainbow bridge on sunday", "Clover"),
+    ("said goodbye to my hamster this morning 😢", "hamster"),
+]
+
+
+@pytest.mark.parametrize(("text", "who"), PET_DIED)
+def test_a_pets_death_said_gently_retracts_the_pet(text: str, who: str) -> None:
+    facts = message_facts(text)
+    gone = [f for f in facts if f.negated and who in f.text and (f.slot or "").startswith("pet:")]
+    assert gone, shown(facts)
+    assert not any((f.slot or "").startswith("event:") for f in facts), shown(facts)
+
+
+NOT_DIED = [
+    "my sister had to say goodbye to her cat Misty",
+    "i said goodbye to my dog and left for work",
+    "we might have to have our dog put to sleep",
+]
+
+
+@pytest.mark.parametrize("text", NOT_DIED)
+def test_no_pet_death_is_made_up(text: str) -> None:
+    facts = message_facts(text)
+    assert not any(f.negated and (f.slot or "").startswith("pet:") for f in facts), shown(facts)
+
+
+PET_NAMED_OTHERWISE = [
+    ("we brought home a kitten on saturday, calling her Fig", "Fig"),
+    ("just picked up our new puppy!! his name's Otis", "Otis"),
+    ("meet Nala, our new rescue pup", "Nala"),
+]
+
+
+@pytest.mark.parametrize(("text", "name"), PET_NAMED_OTHERWISE)
+def test_a_pet_named_in_other_words_is_theirs(text: str, name: str) -> None:
+    facts = message_facts(text)
+    assert any((f.slot or "") == f"pet:{name.lower()}" and not f.negated for f in facts), shown(facts)
+
+
+NOT_NAMED_OTHERWISE = [
+    "my friend got a puppy, his name's Otis",
+    "meet Nala, my sister's new pup",
+    "we might get a kitten, calling her Fig maybe",
+]
+
+
+@pytest.mark.parametrize("text", NOT_NAMED_OTHERWISE)
+def test_no_pet_named_otherwise_is_made_up(text: str) -> None:
+    facts = message_facts(text)
+    assert not any((f.slot or "").startswith("pet:") and not f.negated for f in facts), shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "day"),
+    [
+        ("we brought home a kitten on saturday, calling her Fig", "Fig", date(2026, 5, 16)),
+        ("we got a puppy last month, her name is Bramble", "Bramble", date(2026, 4, 1)),
+    ],
+)
+def test_a_pet_named_after_keeps_the_day_it_came(text: str, name: str, day: date) -> None:
+    facts = message_facts(text)
+    pets = [f for f in facts if (f.slot or "") == f"pet:{name.lower()}"]
+    assert pets and pets[0].valid_from is not None and pets[0].valid_from.date() == day, shown(facts)

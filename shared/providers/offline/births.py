@@ -83,6 +83,12 @@ def _kind(said: str | None) -> str:
     return _SEXED.get(said, said)
 
 
+def time_said(text: str) -> str:
+    """The first time phrase in ``text`` ("on saturday", "last week"); "" if none."""
+    m = _WHEN.search(text)
+    return m.group(0) if m else ""
+
+
 def _when(sentence: str) -> str:
     m = _WHEN.search(sentence)
     return f" {m.group(0)}" if m else ""

@@ -6688,7 +6688,7 @@ def _kin_turn_facts(turn: Turn, before: list[Turn], previous: Turn | None) -> li
         kin.sentences_said(
             kin.fragments_said(
                 couples.couples_said(
-                    kin.described_after(kin.kin_word_as_name(births.born_said(own_named.named_by_us(text))))
+                    kin.described_after(kin.kin_word_as_name(births.born_said(own_named.pets_said(text))))
                 )
             )
         )
