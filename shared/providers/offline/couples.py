@@ -78,7 +78,7 @@ _PARTNER_MOVED_IN = re.compile(
 )
 _GATE = re.compile(
     r"(?i)\b(?:together|married|engaged|engagement|hitched|dating|couple|item|divorced?|ended\s+things"
-    r"|split|broke\s+it\s+off|seeing|going\s+out|separated|moved\s+in|ended|separate|with)\b"
+    r"|split|broke\s+it\s+off|seeing|going\s+out|separated|moved\s+in|ended|separate|(?:not|no\s+longer)\s+(?:with|a\s+thing))\b"
 )
 # A couple that ended, said as the two not being together, ended with one, or the engagement or divorce said.
 _NOT_TOGETHER = re.compile(
