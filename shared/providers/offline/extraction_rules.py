@@ -58,6 +58,7 @@ from shared.providers.offline import (
     answers,
     assistant_manner,
     belongings_lost,
+    births,
     change_time,
     chat_spelling,
     clause_classifier,
@@ -86,6 +87,7 @@ from shared.providers.offline import (
     job_ahead,
     job_titles,
     kin,
+    kin_birthdays,
     life,
     others_news,
     own_named,
@@ -2439,14 +2441,16 @@ def _b_relative_count(m: re.Match[str], c: Clause) -> list[Draft]:
     plural = _PLURALS.get(rel, rel)
     shown = rel if n == 1 else plural
     count = f"{_article(rel)}" if n == 1 else _group(m, "n").lower()
-    return [Draft(f"The user has {count} {shown}", REL, 7, f"family:{plural}", str(n))]
+    ages = kin.ages_said(m.string[m.end() :], n) if n > 1 else ""  # "two daughters, 5 and 8"
+    return [Draft(f"The user has {count} {shown}{ages}", REL, 7, f"family:{plural}", str(n))]
 
 
 # --- pets --------------------------------------------------------------------------------------
 
 
 def _b_pet_named(m: re.Match[str], c: Clause) -> list[Draft]:
-    name = _name(_group(m, "v") or _group(m, "n"), need_capital=not _group(m, "v"))
+    # "a greyhound named Pip": the words say it is a name, even one a tool also has
+    name = _name(_group(m, "v") or _group(m, "n"), need_capital=not _group(m, "v"), framed=bool(_group(m, "v")))
     kind = re.sub(r"\s+", " ", _group(m, "kind").lower())
     pet = Draft(f"The user has {_article(kind)} {kind} named {name}", FACT, 6, f"pet:{_slug(name or '')}", name)
     return ([_said_of(m, c, pet)] if _group(m, "n") else [pet]) if name else []
@@ -2469,6 +2473,10 @@ def _b_pet_gone(m: re.Match[str], c: Clause) -> list[Draft]:
     name = _name(_group(m, "n"), need_capital=True) if _group(m, "n") else None
     who = f"{kind} {name}" if name else kind
     slot = f"pet:{_slug(name)}" if name else f"pet:{_slug(kind)}"
+    if re.search(r"(?i)\brehom|\bgave away\b", m.group(0)):  # gone to another home, not dead
+        return [
+            Draft(f"The user no longer has their {who}, rehomed{c.when()}", FACT, 6, slot, name or kind, negated=True)
+        ]
     return [Draft(f"The user's {who} died{c.when()}", FACT, 6, slot, name or kind, negated=True)]
 
 
@@ -2809,12 +2817,14 @@ RULES: tuple[Rule, ...] = (
     # pets: deaths first
     _rule("pet", "(?:my|our) (?P<kind>{PETS}),?(?: (?P<n>{NAME}))?,? (?:just )?(?:died|passed away|passed"
                  "|ran away|was put down|is gone|got run over)", _b_pet_gone),
-    _rule("pet", "{IWE} (?:just )?(?:lost|had to put down|had to put to sleep|gave away|rehomed)"
+    _rule("pet", "{IWE} (?:just )?(?:lost|had to put down|had to put to sleep|gave away|rehomed|had to rehome)"
                  " (?:my|our) (?P<kind>{PETS}),?(?: (?P<n>{NAME}))?", _b_pet_gone),
     _rule("pet", "(?P<n>{NAME}),? (?:my|our) (?P<kind>{PETS}),? (?:just )?(?:died|passed away)", _b_pet_gone),
     _rule("pet", r"{IWE} {ADV}(?:have )?{HAVE} (?:an?|one|another)?\s*(?:new |little |rescue |adorable )?"
                  r"(?P<kind>{PETS}) (?:named|called) {V}", _b_pet_named),
     _rule("pet", "(?:my|our) (?P<kind>{PETS})(?:'s name is| is called| is named) {V}", _b_pet_named),
+    # "my dog is a golden retriever named Max": the pet, said by its breed
+    _rule("pet", "(?:my|our) {PETS} is an? (?P<kind>(?:[a-z-]+ ){{0,2}}?{PETS}) (?:named|called) {V}", _b_pet_named),
     _rule("pet", r"{IWE} {ADV}(?:have )?{HAVE} (?P<count>an?|one|two|three|four|\d) (?:new |little |rescue )?"
                  r"(?P<kind>{PETS})s?\b(?P<rest>.*)", _b_pet_unnamed),
     _rule("pet", "(?:my|our) (?P<kind>{PETS}),? (?P<n>{NAME})", _b_pet_named, anywhere=True),
@@ -2909,6 +2919,8 @@ _CLOCK_IN_KEY = _rx(
 def _event_drafts(c: Clause) -> list[Draft]:
     if c.date is None:
         return []
+    if said := kin_birthdays.birthday_ahead(c.text):  # "my son turns 10 next friday": the birthday, that day
+        return [Draft(f"{said[0]}{c.when()}", EVENT, 6, f"event:{said[1]}", c.date.bare())]
     for pattern, form in _EVENT_FORMS:
         m = pattern.match(c.text)
         if not m:
@@ -3465,6 +3477,9 @@ def _life_drafts(c: Clause) -> list[Draft]:
     """A relationship said so far ("I've been married to Jane for ten years", "we've been together since 2019")
     read as the same now, since the stated start (a state so far is _kept_up_drafts'); a food one
     "can't have" as one not eaten; a study said in the past ("I studied law in Madrid")."""
+    if partner := couples.partner_lived_with(c.text):  # a home shared from the day said, however near
+        home = f"family:{partner.replace('é', 'e')}:location"
+        return [Draft(f"The user lives with their {partner}", FACT, 6, home, partner)]
     said = life.relationship_now(c.text) or life.cannot_have_food(c.text) or life.moved_home_to(c.text)
     said = said or life.back_home_in(c.text) or life.relationship_news(c.text) or life.parent_of(c.text)
     if c.date is not None and c.date.grain not in ("day", "week", "weekend") and not said:
@@ -5654,6 +5669,8 @@ def _partner_not_owned(draft: Draft) -> Draft:
     nor is "a 4 year old": a child."""
     if child := life.child_had(draft.text, draft.slot):
         return Draft(child[0], REL, 7, child[1], child[1].rsplit(":", 1)[-1])  # "we have a 4 year old"
+    if home := couples.partner_home_slot(draft.text, draft.slot):
+        return replace(draft, slot=home)  # "my girlfriend moved in with me": where the partner lives
     rel = life.partner_owned(draft.text, draft.slot)
     return Draft(f"The user has {_article(rel)} {rel}", REL, 7, "partner", None) if rel else draft
 
@@ -6671,7 +6688,13 @@ def _kin_turn_facts(turn: Turn, before: list[Turn], previous: Turn | None) -> li
     if not _in_english(text):
         return list(_turn_facts(turn, previous))
     said = kin.subject_shared(
-        kin.sentences_said(kin.fragments_said(couples.couples_said(kin.described_after(kin.kin_word_as_name(text)))))
+        kin.sentences_said(
+            kin.fragments_said(
+                couples.couples_said(
+                    kin.described_after(kin.kin_word_as_name(births.born_said(own_named.pets_said(text))))
+                )
+            )
+        )
     )
     said = kin.names_introduced(
         said, tuple(_read(t.content) for t in before if t.role == "user" and t.name == turn.name)

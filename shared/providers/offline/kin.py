@@ -810,3 +810,24 @@ def described_after(text: str) -> str:
 
 def _kind_of(rel: str) -> str:
     return "she" if rel in _FEMALE else "he" if rel in _MALE else "either"
+
+
+# Children counted, then their ages: "two daughters, 5 and 8", "2 boys (9 and 11)", "three kids aged 2, 6 and 10",
+# "two kids, ages 9 and 11". The ages are said only where there are as many as the count (never "two kids, 3 dogs").
+_AGE = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen)"
+_AGES_AFTER = re.compile(
+    rf"(?i)^\s*(?:,\s*|\(\s*|\s+)(?:(?:aged|ages|age|who\s+are)\s+)?(?P<ages>{_AGE}(?:\s*,\s*{_AGE})*\s*,?\s*(?:and|&)\s+"
+    rf"{_AGE})(?:\s*(?:years?\s+old|yrs?(?:\s+old)?|yo|y/o))?\s*\)?(?=\s*(?:$|[,.;!?)]|now\b|and\s+(?!{_AGE}\b)))"
+)
+
+
+def ages_said(after: str, count: int) -> str:
+    """ " aged 5 and 8" for the ages said right after ``count`` children ("two daughters, 5 and 8"); "" if none or
+    not as many as the count."""
+    m = _AGES_AFTER.match(after)
+    if m is None:
+        return ""
+    ages = re.split(r"\s*(?:,\s*(?:and|&)|,|and|&)\s*", m.group("ages").strip())
+    if len(ages) != count:
+        return ""
+    return " aged " + re.sub(r"\s*&\s*", " and ", re.sub(r"\s*,\s*(?=and\b)", " ", m.group("ages").strip()))

@@ -205,6 +205,10 @@ def _carried(draft: Any, who: str, slot_of: str, rel: str) -> Any | None:
     return replace(draft, text=f"{who} {rest}", slot=f"{slot_of}:{aspect}")
 
 
+# A relative's birthday read as an event (kin_birthdays): "event:son-turns-10", "event:dad-birthday".
+_BIRTHDAY_EVENT = re.compile(r"^event:[\w-]+-(?:turns-[\w-]+|birthday)$")
+
+
 def their_news(
     clause: str,
     today: date,
@@ -217,6 +221,8 @@ def their_news(
     the person's slots (``relative_slot``: "my sister" -> "family:sister"). A carried fact on the person's work
     or home replaces what the rules made of the same clause as a thing of theirs ("started a new job at X" is
     their work, not a "new-job" of theirs); anything already found on a slot is kept as found."""
+    if any(_BIRTHDAY_EVENT.match(getattr(d, "slot", None) or "") for d in found):
+        return list(found)  # "my son turns 10 on friday": the birthday, on its day, already says it of them
     m = _subject(clause)
     if m is None:
         return list(found)

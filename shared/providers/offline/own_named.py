@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from shared.providers.offline import kin
+from shared.providers.offline import births, kin
 
 
 def _words(text: str) -> frozenset[str]:
@@ -163,3 +163,98 @@ def pet_owned(slot: str, text: str) -> str | None:
     if words[-1] not in PET_KINDS or words[0] in _NOT_AN_ANIMAL:
         return None
     return "pet:" + slot[4:]
+
+
+# "a border collie, the kids named her Turnip", "a beagle. my daughter called him Waffles", "this scruffy lurcher and
+# we called her Dot": an animal, then named by the user or their own people in the same breath. Said as "we have a
+# collie named Turnip". Named by anyone else ("they", "my sister ... named him"), supposed, wished or asked, it is none.
+_KIND_WORDS = "|".join(sorted(PET_KINDS, key=len, reverse=True))
+_NAMED_BY_US = re.compile(
+    r"(?i)\b(?:a|an|our|my|this)\s+(?:[a-z-]+\s+){0,2}?(?P<kind>" + _KIND_WORDS + r")\b(?P<mid>[^?]{0,40}?)"
+    r"(?:\b(?:we|i|the\s+kids|my\s+(?:kids|son|daughter|partner|wife|husband|boyfriend|girlfriend|bf|gf))\s+"
+    r"(?:(?:have|'ve|are|'re)\s+)?(?:named|called|calling)\s+(?:her|him|it)|\bcalling\s+(?:her|him|it)"
+    r"|\b(?:his|her|its)\s+name(?:'s|\s+is))\s+(?P<name>(?-i:[A-Z])[a-z]+)\b"
+)
+# "meet Nala, our new rescue pup": the pet shown by its name.
+_MEET = re.compile(
+    r"(?i)\bmeet\s+(?P<name>(?-i:[A-Z])[a-z]+)\s*[,:-]+\s*(?:our|my)\s+(?:[a-z-]+\s+){0,2}?(?P<kind>"
+    + _KIND_WORDS
+    + r")\b"
+)
+_GATE_NAMED = re.compile(r"(?i)\b(?:(?:named|called|calling)\s+(?:her|him|it)|name(?:'s|\s+is)|meet)\s+(?-i:[A-Z])")
+_SOMEONE_ELSES = re.compile(
+    r"(?i)\b(?:sister|brother|mum|mom|dad|mother|father|friend|neighbou?r|cousin|aunt|uncle|parents|grandma|grandpa"
+    r"|nan|boss|colleague|coworker|they|their|his|he|she|(?!it|that|there|here|what)[a-z]+['’]s)\b"
+)
+_NOT_HAD = re.compile(
+    r"(?i)\b(?:if|would|will|'ll|should|maybe|might|want|wanna|gonna|going\s+to|thinking|considering|could)\b|\?"
+)
+
+
+def named_by_us(text: str) -> str:
+    """ "we did, a border collie, the kids named her Turnip" -> "we did. we have a collie named Turnip"; anything
+    else as said."""
+    if not _GATE_NAMED.search(text):
+        return text
+    m = _NAMED_BY_US.search(text) or _MEET.search(text)
+    if m is None or m.group("name") in _NOT_A_NAME:
+        return text
+    start = max(text.rfind(".", 0, m.start()), text.rfind("!", 0, m.start()), text.rfind("?", 0, m.start())) + 1
+    before = text[start : m.start()]
+    mid = m.groupdict().get("mid") or ""
+    if _SOMEONE_ELSES.search(before) or _SOMEONE_ELSES.search(mid) or _NOT_HAD.search(text[start : m.end()]):
+        return text
+    kind = m.group("kind").lower()
+    head = text[: m.start()].rstrip(" ,;:-")
+    joint = "" if not head or head.endswith((".", "!", "?")) else "."
+    said = f"we have {'an' if kind[0] in 'aeiou' else 'a'} {kind} named {m.group('name')}"
+    # a time said between the animal and its name is when it was got: "a kitten on saturday, calling her Fig"
+    when = births.time_said(mid) or births.time_said(before)
+    if when:
+        said = f"we got {'an' if kind[0] in 'aeiou' else 'a'} {kind} named {m.group('name')} {when}"
+    return f"{head}{joint} {said}{text[m.end() :]}".lstrip()
+
+
+# "had to say goodbye to our old cat Misty", "had to have our dog Bruno put to sleep", "our rabbit Clover crossed the
+# rainbow bridge": a pet's death said gently, said as the rules read a death ("our cat Misty died"). A goodbye is a
+# death only where nothing else is done after it ("said goodbye to my dog and left for work" is a morning).
+_PET = (
+    r"(?P<whose>our|my)\s+(?:(?:old|sweet|little|beautiful|beloved|poor|lovely|baby|boy|girl)\s+){0,2}(?P<kind>"
+    + _KIND_WORDS
+    + r")\b(?:\s+(?P<name>(?-i:[A-Z])[a-z]+)\b)?"
+)
+_GONE_GENTLY = (
+    re.compile(
+        r"(?i)\b(?:(?:had|have)\s+to\s+say|said|say(?:ing)?)\s+(?:our\s+|my\s+)?(?:last\s+|final\s+)?goodbyes?\s+to\s+"
+        + _PET
+    ),
+    re.compile(r"(?i)\b(?:had\s+to\s+)?(?:have|had|get|got)\s+" + _PET + r"\s+put\s+(?:down|to\s+sleep)\b"),
+    re.compile(r"(?i)\b" + _PET + r"\s+(?:crossed|went\s+over)\s+the\s+rainbow\s+bridge\b"),
+)
+_GATE_GONE = re.compile(r"(?i)\b(?:goodbye|goodbyes|put\s+(?:down|to\s+sleep)|rainbow\s+bridge)\b")
+_DONE_AFTER = re.compile(r"(?i)\b(?:and|then|before|left|went|work|school|walk|trip|holiday)\b")
+
+
+def pet_gone_said(text: str) -> str:
+    """ "had to say goodbye to our old cat Misty yesterday" -> "our cat Misty died yesterday"; anything else as
+    said."""
+    if not _GATE_GONE.search(text):
+        return text
+    for pattern in _GONE_GENTLY:
+        m = pattern.search(text)
+        if m is None:
+            continue
+        start = max(text.rfind(".", 0, m.start()), text.rfind("!", 0, m.start()), text.rfind("?", 0, m.start())) + 1
+        end = min((i for i in (text.find(c, m.end()) for c in ".!?\n") if i >= 0), default=len(text))
+        sentence, rest = text[start:end], text[m.end() : end]
+        if _SOMEONE_ELSES.search(text[start : m.start()]) or _NOT_HAD.search(sentence) or _DONE_AFTER.search(rest):
+            return text
+        name = m.group("name") if m.group("name") and m.group("name") not in _NOT_A_NAME else None
+        pet = f"{m.group('whose').lower()} {m.group('kind').lower()}" + (f" {name}" if name else "")
+        return f"{text[:start]}{' ' if start else ''}{pet} died{rest}{text[end:]}"
+    return text
+
+
+def pets_said(text: str) -> str:
+    """A message with a pet named after its kind, and a pet's death said gently, in the forms the rules read."""
+    return pet_gone_said(named_by_us(text))
