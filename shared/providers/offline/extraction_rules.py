@@ -59,6 +59,7 @@ from shared.providers.offline import (
     assistant_manner,
     belongings_lost,
     change_time,
+    chat_questions,
     chat_spelling,
     clause_classifier,
     clauses,
@@ -605,7 +606,7 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                  r"|(?P<rel>the|this|last|next)\s+(?P<unit>week|month|year)\b)")),
     ("rel", _rx(_PREP_RE + r"\b(?P<rel>last|next|this\s+coming|this\s+past|past|this|the\s+following|the\s+previous)\s+"
                 r"(?P<unit>week|weekend|month|year)\b")),
-    ("weekday", _rx(_PREP_RE + r"(?<!every\s)(?<!each\s)\b"
+    ("weekday", _rx(_PREP_RE + r"(?<!every\s)(?<!each\s)(?<!every\sother\s)\b"
                     r"(?:(?P<rel>last|next|this\s+coming|this\s+past|past|this|coming)\s+)?"
                     r"(?P<wd>" + _WEEKDAY_RE + r")\b(?!s)(?!\s+(?:nights|mornings|evenings|afternoons)\b)"
                     r"(?:\s+(?:night|morning|evening|afternoon)\b)?")),
@@ -4263,7 +4264,7 @@ _VAGUE_OBJECTS = _vocab("""
     what, how, why, the time, the chance, trouble, help, questions, problems, issues
 """)
 _FREQUENCY = _rx(
-    r"\b(?:only\s+)?(?:every|each)\s+\w+|\b(?:only\s+)?(?:on|at)\s+(?:weekends|the\s+weekend|weekdays|mondays|tuesdays"
+    r"\b(?:only\s+)?(?:every|each)\s+(?:other\s+)?\w+|\b(?:only\s+)?(?:on|at)\s+(?:weekends|the\s+weekend|weekdays|mondays|tuesdays"
     r"|wednesdays|thursdays|fridays|saturdays|sundays|night|nights)\b|\bon\s+" + _WEEKDAY_RE + r"\s+(?:nights|mornings"
     r"|evenings|afternoons)\b|\b(?:only\s+)?(?:once|twice|\w+\s+times)\s+(?:a|per)\s+\w+|\bdaily"
     r"|\bweekly|\bmonthly|\bregularly|\busually|\balways|\boften|\bsometimes|\brarely|\bseldom|\boccasionally"
@@ -6072,6 +6073,8 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)
     )
+    if asked and previous is not None:
+        text = chat_questions.echo_dropped(_read(previous.content), text)  # "Leeds? yeah": the yeah answers
     if asked and previous is not None and previous.role != "assistant":
         # "did you sell the caravan?" / "yeah sold it": the "it" that ended is the thing asked about
         text = answers.resolve_ended_it(_read(previous.content), text) or text
@@ -6105,8 +6108,8 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
             confirmed = _drafts_from_text(statement, today, "en") if statement and language == "en" else []
     if previous is not None and asked and (_CONFIRM.match(text) and not passing or _DENY.match(text)):
         question = _read(previous.content)
-        if detect_language(question) != "en":
-            return []
+        if detect_language(question) != "en" and not answers.asks_in_english(question):
+            question = ""  # unread; "jonas do u still swim" (guessed Portuguese) is still read by its fragments
         denied = bool(_DENY.match(text))
         statement = _statement_from_question(question, denied=denied, anymore=bool(_ANYMORE.search(text)))
         language, drafts = "en", (_drafts_from_text(statement, today, "en") if statement else [])
