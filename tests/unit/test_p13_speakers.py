@@ -256,3 +256,71 @@ def test_a_yes_to_a_short_chat_question_keeps_the_state(question: str, reply: st
 def test_a_yes_or_no_to_an_unread_question_gives_no_state(question: str, reply: str) -> None:
     facts = _answered(question, reply)
     assert not [f for f in facts if not f.negated], shown(facts)
+
+
+# --- a vehicle got, named after a comma by its make ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("got wheels again btw, a battered old Vauxhall Corsa", ("Tomas", "drives", "Vauxhall Corsa")),
+        ("finally bought myself a ride, a little grey Toyota Aygo lol", ("Tomas", "drives", "Toyota Aygo")),
+        ("i got a car!! a white Ford Fiesta, 90k on the clock", ("Tomas", "drives", "Ford Fiesta")),
+        ("picked up a motor at the auction - a 2009 Volvo V70", ("Tomas", "drives", "Volvo V70")),
+    ],
+)
+def test_a_vehicle_got_and_named_after_a_comma_is_driven(message: str, words: tuple[str, ...]) -> None:
+    facts = _answered("what's new?", message)
+    fact = has(facts, *words)
+    assert fact is not None and (fact.slot or "").startswith("car"), shown(facts)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "got a ride home with Sam, a total nightmare",  # a lift, no vehicle
+        "rented a car for the trip, a Fiat 500",  # rented, not had
+        "my brother got a new car, a Tesla",  # someone else's
+        "got a car?? a Tesla??",  # asked
+        "got a new car, a Honda motorbike",  # a motorbike is no car
+    ],
+)
+def test_a_vehicle_not_got_by_the_speaker_is_not_driven(message: str) -> None:
+    facts = _answered("what's new?", message)
+    assert not [f for f in facts if (f.slot or "").startswith("car")], shown(facts)
+
+
+# --- "since when do u X?": the news taken as given, and the reply says since when -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "words", "since"),
+    [
+        ("since when do you play bass?", "since last summer lol", ("Tomas", "bass"), "2025-06"),
+        ("since when are you vegan??", "since january haha", ("Tomas", "vegan"), "2026-01"),
+        ("wait since when do u run??", "like 2 years now", ("Tomas", "run"), "2024-05"),
+        ("since when do you climb?", "since march, i'm obsessed", ("Tomas", "climb"), "2026-03"),
+    ],
+)
+def test_since_when_answered_with_a_start_is_a_state_from_then(
+    question: str, reply: str, words: tuple[str, ...], since: str
+) -> None:
+    facts = _answered(question, reply)
+    fact = has(facts, *words)
+    assert fact is not None and fact.valid_from.isoformat().startswith(since), shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        ("since when are you in Leeds?", "since yesterday, just visiting"),  # a stay
+        ("since when do you care about football??", "since always lol"),  # a feeling
+        ("since when are you so tired?", "since monday ugh"),  # a mood
+        ("since when do you own a car??", "since last month!"),  # a having, read elsewhere if said
+        ("since when are you two a thing??", "since march 👀"),  # a couple asked as "you two"
+    ],
+)
+def test_since_when_asking_no_doing_gives_nothing(question: str, reply: str) -> None:
+    facts = _answered(question, reply)
+    assert facts == [], shown(facts)

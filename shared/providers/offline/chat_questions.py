@@ -6,6 +6,8 @@ extraction_rules) know the full forms. These pure functions write the chat forms
 - ``full_question``: a question that drops its auxiliary before a gerund ("what you driving now?", "where u
   living?") gets it back ("what are you driving now?"); what the full question asks is then read as it is,
   and a question about a moment ("what you doing tonight") stays a question about a moment;
+- ``full_question`` also asks a surprised "since when do u play bass?" as the "how long have you been playing
+  bass?" it stands for;
 - ``habit_kept``: a doing asked after as still done ("do u still swim", "are you still doing the park runs?",
   "you still going to the climbing wall?"), answered with how often it is done and, after that, where or with
   whom ("twice a week at the lido, even in january lol"): the answerer's habit, that often, there;
@@ -70,9 +72,27 @@ _ECHO = rx(r"^(?P<echo>[\w'&-]+(?:\s+[\w'&-]+){0,3})\s*\?+[\s!]*(?=(?:yes|yeah|y
 _NO_ECHO = words("really seriously honestly me you u why what who huh when how sorry wait")
 
 
+# "since when do u play bass?", "since when are you vegan??": surprise at news that takes the news as given; the
+# reply says since when ("since last summer"), as it would to "how long have you been playing bass?".
+_SINCE_WHEN = rx(
+    r"^since\s+when\s+(?:(?P<do>do|d)|are|r)\s+(?:you|u)\s+(?P<verb>[a-z]+)(?P<rest>(?:\s+[\w'-]+){0,4}?)\s*\?+$"
+)
+
+# What "since when" asks that is no lasting doing or being: a stay ("since when are you in Leeds"), a mood ("so
+# tired"), a couple ("you two"), a having or a liking (no doing), a thought, a way of talking.
+_NOT_SINCE = rx(
+    r"^(?:in|at|on|with|so|that|this|two|both|here|there|own|have|like|love|hate|know|think|care|talk|say|mean"
+    r"|want|need|feel|believe|get|go|come)$"
+)
+
+
 def full_question(question: str) -> str:
-    """``question`` with the auxiliary chat dropped before "you" and a gerund written back: "what you driving
-    now?" -> "what are you driving now?"; any other question as it is."""
+    """``question`` with the auxiliary chat dropped before "you" and a gerund written back ("what you driving
+    now?" -> "what are you driving now?"), a "since when" asked as "how long" ("since when do u play bass?" ->
+    "how long have you been playing bass?"); any other question as it is."""
+    if (m := _SINCE_WHEN.match(question)) and not _NOT_SINCE.search(m.group("verb")):
+        verb = frames.gerund(m.group("verb")) if m.group("do") else m.group("verb")
+        return f"how long have you been {verb}{m.group('rest')}?"
     m = _NO_AUXILIARY.match(question)
     return f"{m.group('head')} are you {question[m.end() :]}" if m else question
 

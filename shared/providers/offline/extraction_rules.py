@@ -6062,7 +6062,9 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         # before the chat forms: a job heading ("big news:") makes a bare role the user's, and they cut it
         text = work_forms.role_said_bare(work_forms.compounds_joined(text), _is_occupation)
         text = talk.still_at(talk.casual_forms(talk.degree_field(talk.relatives_named(life.name_joined(text)))), other)
-        text = talk.diagnosed(talk.baby_named(talk.named_after_comma(talk.work_as_subject(text))), other)
+        text = talk.diagnosed(
+            talk.baby_named(talk.named_after_comma(talk.work_as_subject(talk.wheels_named(text)))), other
+        )
         text = talk.there_named(text, other)  # "moving there": the one place named before
         text = said_forms.in_earnest(said_forms.plain_states(said_forms.plain_changes(text, turn.created_at.date())))
         text = homes.said_plainly(
