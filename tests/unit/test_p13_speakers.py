@@ -324,3 +324,66 @@ def test_since_when_answered_with_a_start_is_a_state_from_then(
 def test_since_when_asking_no_doing_gives_nothing(question: str, reply: str) -> None:
     facts = _answered(question, reply)
     assert facts == [], shown(facts)
+
+
+# --- "nah moved to Bath": a no, then the news without its "I" ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "words"),
+    [
+        ("are you still in Bristol", "nah moved to Bath in january", ("Tomas", "Bath")),
+        ("u still at Kellner?", "nah started at Brightmoor in march", ("Tomas", "Brightmoor")),
+        ("still in the flat on Eyre Street?", "no moved to Leith last summer", ("Tomas", "Leith")),
+    ],
+)
+def test_a_no_then_subjectless_news_is_the_news(question: str, reply: str, words: tuple[str, ...]) -> None:
+    facts = _answered(question, reply)
+    fact = has(facts, *words)
+    assert fact is not None and not fact.negated, shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        ("any plans tonight?", "nah got nothing on lol"),
+        ("did you watch the match?", "nah went to bed early"),
+        ("did you hear from her?", "no got ghosted lol"),
+    ],
+)
+def test_a_no_then_a_moment_gives_nothing(question: str, reply: str) -> None:
+    facts = _answered(question, reply)
+    assert facts == [], shown(facts)
+
+
+# --- "what are you up to these days?" answered with a doing and how often ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "words"),
+    [
+        ("what are you up to these days?", "mostly climbing lol, 3x a week at the Arch", ("Tomas", "climb", "week")),
+        ("what have you been up to?", "running! every morning before work", ("Tomas", "run", "every morning")),
+        ("what keeps you busy these days?", "baking sourdough every sunday haha", ("Tomas", "sourdough", "sunday")),
+        ("what do u do for fun", "swimming, twice a week at the lido", ("Tomas", "swim", "twice a week")),
+    ],
+)
+def test_a_doing_named_with_how_often_answers_what_one_is_up_to(
+    question: str, reply: str, words: tuple[str, ...]
+) -> None:
+    facts = _answered(question, reply)
+    fact = has(facts, *words)
+    assert fact is not None and (fact.slot or "").startswith("habit"), shown(facts)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        ("what are you doing?", "thinking about you every day lol"),  # a feeling
+        ("what are you up to these days?", "nothing much, every day is the same"),  # no doing
+        ("what are you doing?", "waiting for the bus, every bus is late lol"),  # a moment
+    ],
+)
+def test_no_doing_of_ones_own_with_how_often_gives_no_habit(question: str, reply: str) -> None:
+    facts = _answered(question, reply)
+    assert not [f for f in facts if (f.slot or "").startswith("habit")], shown(facts)

@@ -345,7 +345,9 @@ def statement_from_answer(question_turn: str, answer: str) -> str | None:
         name = _only_a_name(answer) if thing in _NAMED_KINDS else None
         return f"my {thing} is called {name}" if name and name.lower() != thing else None
     question = chat_questions.where_to_as_work(question_turn, question, answer, _is_job)  # "where to?" / "X, a job"
-    if question and (kept := chat_questions.habit_kept(question, answer)):
+    if question and (
+        kept := chat_questions.habit_kept(question, answer) or chat_questions.doing_answered(question, answer)
+    ):
         return kept  # "do u still swim" / "twice a week at the lido, even in january": longer than a fragment
     value = _fragment(answer)
     if not question or not value:

@@ -14,6 +14,9 @@ extraction_rules) know the full forms. These pure functions write the chat forms
 - ``where_to_as_work``: after news of leaving, "where to?", "and going where??", "where did you end up?" asks
   where one works now when the answer names a job ("a startup called Nudgely, frontend dev"); without a job
   ("Brevik, got a flat by the harbour") it may be a new home, and stays as asked;
+- ``doing_answered``: "what are you up to these days?" / "mostly climbing lol, 3x a week at the Arch": a doing
+  named by its gerund, with how often it is done, is the answerer's habit (without how often, the doing may be
+  of the moment: "cooking dinner lol");
 - ``echo_dropped``: a reply that first echoes what was asked ("Leeds? yeah", "the cello? yep", "the
   dobsonian? yeah") answers with what follows the echo: the echo only asks back which one was meant.
 """
@@ -156,3 +159,34 @@ def where_to_as_work(
     first = _ANSWER_END.split(answer.strip(), maxsplit=1)[0]
     pieces = [_PIECE_FILLER.sub("", p).strip() for p in _PIECE_CUT.split(first)[1:]]
     return "where are you working now?" if any(p and len(p.split()) <= 4 and is_job(p) for p in pieces) else question
+
+
+# "what are you up to these days?", "what have you been up to?", "what do you do for fun?", "what keeps you busy?"
+_DOINGS_ASKED = rx(
+    r"^(?:what(?:'s|\s+are|\s+r|\s+have)?\s+(?:you|u)\s+(?:been\s+)?(?:up\s+to|doing)(?:\s+(?:these\s+days|lately"
+    r"|nowadays|recently|for\s+fun|in\s+your\s+(?:free|spare)\s+time|outside\s+(?:of\s+)?work|on\s+weekends))?"
+    r"|what\s+(?:do|d)\s+(?:you|u)\s+do\s+(?:for\s+fun|in\s+your\s+(?:free|spare)\s+time|outside\s+(?:of\s+)?work"
+    r"|on\s+(?:the\s+)?weekends?)|what\s+keeps\s+(?:you|u)\s+busy(?:\s+these\s+days)?)\s*\?+$"
+)
+# "mostly climbing lol, 3 times a week at the Arch", "running! every morning", "pottery, on weekends": a doing,
+# then how often (and where or with whom), each at most a few words.
+_DOING_OFTEN = rx(
+    r"^(?:(?:oh|honestly|tbh|lol|haha+|mostly|mainly|just|still|lots\s+of|loads\s+of|a\s+lot\s+of)\b[\s,!.]*)*"
+    r"(?P<g>[a-z]{2,}ing)(?P<obj>(?:\s+(?!(?:and|but|at|on|in|every|each|once|twice|most|daily|weekly|lol|haha+|mostly"
+    r"|mainly|tbh)\b)[a-z]+){0,3})"
+    r"(?:\s+(?:lol|haha+|mostly|tbh))*\s*[,!.:-]*\s*"
+    r"(?P<often>" + _HOW_OFTEN + r"(?:\s+(?:at|in|on|with)\s+(?:[\w'&-]+\s+){0,4}?[\w'&-]+)?)"
+    r"(?=\s*(?:[,.!;?]|$)|\s+(?:lol|haha+|now|before|after|tho|though|but|and|so|if)\b)"
+)
+
+
+def doing_answered(question: str, answer: str) -> str | None:
+    """The first-person habit a reply names to a question about one's doings, with how often, or None:
+    ("what are you up to these days?", "mostly climbing lol, 3 times a week at the Arch") -> "I climb 3 times a
+    week at the Arch"."""
+    if not _DOINGS_ASKED.match(question) or not (said := _DOING_OFTEN.match(answer.strip())):
+        return None
+    verb = frames.base_of_gerund(said.group("g"))
+    if not verb or verb in _NOT_HABITS or _A_STRETCH.search(said.group("often")):
+        return None
+    return " ".join(f"I {verb} {said.group('obj')} {said.group('often')}".split())
