@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from shared.providers.offline import frames, place_names
+from shared.providers.offline import chat_questions, frames, place_names
 from shared.providers.offline.text_forms import words as _lexicon
 
 _QUESTION = re.compile(r"[^.!?\n]+\?")
@@ -288,7 +288,7 @@ def _last_question(content: str) -> str | None:
             return None
         questions = [last + "?"]
     question = _TRAILING_VOCATIVE.sub("?", questions[-1].strip())
-    return _TRAILING_FILLER.sub("?", _VOCATIVE.sub("", question).strip())
+    return chat_questions.full_question(_TRAILING_FILLER.sub("?", _VOCATIVE.sub("", question).strip()))
 
 
 def _past(verb: str) -> str:
@@ -344,6 +344,11 @@ def statement_from_answer(question_turn: str, answer: str) -> str | None:
         thing = asked.group("thing").lower()
         name = _only_a_name(answer) if thing in _NAMED_KINDS else None
         return f"my {thing} is called {name}" if name and name.lower() != thing else None
+    question = chat_questions.where_to_as_work(question_turn, question, answer, _is_job)  # "where to?" / "X, a job"
+    if question and (
+        kept := chat_questions.habit_kept(question, answer) or chat_questions.doing_answered(question, answer)
+    ):
+        return kept  # "do u still swim" / "twice a week at the lido, even in january": longer than a fragment
     value = _fragment(answer)
     if not question or not value:
         return None

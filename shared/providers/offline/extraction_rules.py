@@ -60,6 +60,7 @@ from shared.providers.offline import (
     belongings_lost,
     births,
     change_time,
+    chat_questions,
     chat_spelling,
     clause_classifier,
     clauses,
@@ -607,7 +608,7 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                  r"|(?P<rel>the|this|last|next)\s+(?P<unit>week|month|year)\b)")),
     ("rel", _rx(_PREP_RE + r"\b(?P<rel>last|next|this\s+coming|this\s+past|past|this|the\s+following|the\s+previous)\s+"
                 r"(?P<unit>week|weekend|month|year)\b")),
-    ("weekday", _rx(_PREP_RE + r"(?<!every\s)(?<!each\s)\b"
+    ("weekday", _rx(_PREP_RE + r"(?<!every\s)(?<!each\s)(?<!every\sother\s)\b"
                     r"(?:(?P<rel>last|next|this\s+coming|this\s+past|past|this|coming)\s+)?"
                     r"(?P<wd>" + _WEEKDAY_RE + r")\b(?!s)(?!\s+(?:nights|mornings|evenings|afternoons)\b)"
                     r"(?:\s+(?:night|morning|evening|afternoon)\b)?")),
@@ -1024,7 +1025,8 @@ _LEAD_IN = _rx(
     r"|actually|anyway|anyways|btw|by\s+the\s+way|fyi|fwiw|for\s+context|for\s+the\s+record|just\s+so\s+you\s+know"
     r"|just\s+fyi|honestly|basically|plus|and|but|oh\s+and|alright|haha|lol|please|you\s+can|i\s+mean|yes|yeah"
     r"|at\s+work|at\s+home|for\s+work|at\s+my\s+(?:job|company)|in\s+my\s+(?:job|team|company)|on\s+my\s+team"
-    r"|yep|yup|ok|okay|sure|right|cool|great|thanks|thank\s+you|no(?=\s*[,.!]|\s+(?:i|we|my)\b)|nope"
+    r"|yep|yup|ok|okay|sure|right|cool|great|thanks|thank\s+you|(?:no|nah)(?=\s*[,.!]|\s+(?:i|we|my|(?:moved|left|quit|sold|switched|started|finished|stopped|got|went|became)\b))"
+    r"|nope"
     r"|sadly|unfortunately|luckily|fortunately|finally|big\s+news|news|update|quick\s+update|fun\s+fact|guess\s+what"
     r"|(?:it\s+)?turns\s+out(?:\s+that)?|apparently|i\s+(?:realised|realized|found\s+out|discovered)(?:\s+that)?"
     r"|to\s+be\s+honest|tbh|oh\s+well|long\s+story\s+short|back(?=\s+(?:i|we|my|our)\b)"
@@ -4281,7 +4283,7 @@ _VAGUE_OBJECTS = _vocab("""
     what, how, why, the time, the chance, trouble, help, questions, problems, issues
 """)
 _FREQUENCY = _rx(
-    r"\b(?:only\s+)?(?:every|each)\s+\w+|\b(?:only\s+)?(?:on|at)\s+(?:weekends|the\s+weekend|weekdays|mondays|tuesdays"
+    r"\b(?:only\s+)?(?:every|each)\s+(?:other\s+)?\w+|\b(?:only\s+)?(?:on|at)\s+(?:weekends|the\s+weekend|weekdays|mondays|tuesdays"
     r"|wednesdays|thursdays|fridays|saturdays|sundays|night|nights)\b|\bon\s+" + _WEEKDAY_RE + r"\s+(?:nights|mornings"
     r"|evenings|afternoons)\b|\b(?:only\s+)?(?:once|twice|\w+\s+times)\s+(?:a|per)\s+\w+|\bdaily"
     r"|\bweekly|\bmonthly|\bregularly|\busually|\balways|\boften|\bsometimes|\brarely|\bseldom|\boccasionally"
@@ -6081,7 +6083,9 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         # before the chat forms: a job heading ("big news:") makes a bare role the user's, and they cut it
         text = work_forms.role_said_bare(work_forms.compounds_joined(text), _is_occupation)
         text = talk.still_at(talk.casual_forms(talk.degree_field(talk.relatives_named(life.name_joined(text)))), other)
-        text = talk.diagnosed(talk.baby_named(talk.named_after_comma(talk.work_as_subject(text))), other)
+        text = talk.diagnosed(
+            talk.baby_named(talk.named_after_comma(talk.work_as_subject(talk.wheels_named(text)))), other
+        )
         text = talk.there_named(text, other)  # "moving there": the one place named before
         text = said_forms.in_earnest(said_forms.plain_states(said_forms.plain_changes(text, turn.created_at.date())))
         text = homes.said_plainly(
@@ -6092,6 +6096,8 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     asked = previous is not None and (
         previous.role == "assistant" or bool(previous.name and turn.name and previous.name != turn.name)
     )
+    if asked and previous is not None:
+        text = chat_questions.echo_dropped(_read(previous.content), text)  # "Leeds? yeah": the yeah answers
     if asked and previous is not None and previous.role != "assistant":
         # "did you sell the caravan?" / "yeah sold it": the "it" that ended is the thing asked about
         text = answers.resolve_ended_it(_read(previous.content), text) or text
@@ -6125,8 +6131,8 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
             confirmed = _drafts_from_text(statement, today, "en") if statement and language == "en" else []
     if previous is not None and asked and (_CONFIRM.match(text) and not passing or _DENY.match(text)):
         question = _read(previous.content)
-        if detect_language(question) != "en":
-            return []
+        if detect_language(question) != "en" and not answers.asks_in_english(question):
+            question = ""  # unread; "jonas do u still swim" (guessed Portuguese) is still read by its fragments
         denied = bool(_DENY.match(text))
         statement = _statement_from_question(question, denied=denied, anymore=bool(_ANYMORE.search(text)))
         language, drafts = "en", (_drafts_from_text(statement, today, "en") if statement else [])

@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 
 from shared.domain.models import ExtractedFact
-from shared.providers.offline import chat_residue, clauses, kin
+from shared.providers.offline import chat_residue, clauses, kin, vehicles
 from shared.providers.offline.text_forms import rx, words
 
 # A comment on what was just said: a pronoun that stands for the news, and how it went or what it is.
@@ -592,6 +592,28 @@ def named_after_comma(text: str) -> str:
         return m.group(0) if name.split()[0].lower() in _NOT_A_NAME else name
 
     return _NAMED_AFTER_COMMA.sub(named, text)
+
+
+# "got wheels again btw, a battered old Vauxhall Corsa", "finally bought myself a ride: a grey Toyota Aygo": chat
+# names a vehicle by a word of its kind (wheels, a ride, a motor, a car), then says which one after a comma.
+_WHEELS_NAMED = rx(
+    r"^(?:(?:oh|ok|so|and|also|btw|omg|guess\s+what|news|update|big\s+news)\b[\s,!.:]*)*"
+    r"(?:(?:i|we)\s+)?(?:(?:just|finally|also|recently|now)\s+)*(?:got|bought|picked\s+up)\s+"
+    r"(?:(?:myself|ourselves|me|us|some|a|new|my\s+own|our\s+own|set\s+of|second\s+hand|used)\s+)*"
+    r"(?:wheels|ride|motor|car|runaround)\b(?:\s+(?:again|finally|at\s+last|btw|lol|haha+|too))*"
+    r"(?:\s+(?:at|off|for)\s+[^,.!?;:\u2013\u2014-]{1,30}?)?"  # "at the auction", "off my uncle", "for 900 quid"
+    r"\s*(?:[,:]|!+|\s[-\u2013\u2014])\s*(?:(?:it'?s|its)\s+)?(?P<thing>(?:an?|the)\s+[^,.!?;:]+)"
+)
+
+
+def wheels_named(text: str) -> str:
+    """ "got wheels again btw, a battered old Vauxhall Corsa" -> "I drive a battered old Vauxhall Corsa": a vehicle
+    got, named after a comma by its make; as it is when the name after the comma is no vehicle ("got a ride home,
+    a total nightmare")."""
+    m = _WHEELS_NAMED.match(text)
+    if m is None or vehicles.slot_of(m.group("thing")) != "car":
+        return text
+    return f"I drive {m.group('thing').strip()}{text[m.end() :]}"
 
 
 # "my sister had the baby!! a boy, Lukas": the baby, then who it is, in the next breath.
