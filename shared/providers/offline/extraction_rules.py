@@ -80,6 +80,7 @@ from shared.providers.offline import (
     fragments,
     frames,
     generic_misreads,
+    group_contexts,
     health_conditions,
     held_states,
     homes,
@@ -101,6 +102,7 @@ from shared.providers.offline import (
     talk,
     team_subjects,
     tool_kinds,
+    tools_put_to_use,
     vehicles,
     well_formed,
     work_forms,
@@ -1131,6 +1133,8 @@ _TEAM_POSSESSIVE = _rx(r"^(?:our|my|the)\s+(?:team|company|startup|org|departmen
 
 def _as_we(text: str) -> str:
     """ "Our whole team switched to Neovim" says what "we" did; the verb loses its third-person -s."""
+    if work_forms.team_based_in(text) is not None:
+        return text  # "our whole dev team sits in Kraków", "my company's headquartered in Dublin": where the work is
     text = _TEAM_POSSESSIVE.sub("our ", text, count=1)  # "our team's CI is Corvid": the team's is "our"
     m = _TEAM_SUBJECT.match(text)
     if not m:
@@ -3442,6 +3446,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
         or _named_relatives_drafts(c)
         or _separated_drafts(c)
         or _system_drafts(c)
+        or [Draft(t, FACT, 5, s, v) for t, s, v in tools_put_to_use.put_to_use(c.text, _tool_domain, c.since(True))]
         or _life_drafts(c)
         or _rule_drafts(c)
         or _change_drafts(c)
@@ -5006,7 +5011,8 @@ def _named_relatives_drafts(c: Clause) -> list[Draft]:
 _SYSTEM_ON = _rx(
     r"^(?:(?:my|our|the)\s+(?:whole\s+|entire\s+|main\s+)?(?P<noun>stack|backend|back-end|frontend|front-end|infra"
     r"|infrastructure|app|apps|site|website|platform|ci|pipeline|pipelines|data|codebase|monolith|services|api|builds"
-    r"|deploys|deployments|dashboards|alerts|alerting|monitoring|docs|documentation|tickets|logs)|everything|it\s+all)\s+"
+    r"|deploys|deployments|dashboards|alerts|alerting|monitoring|docs|documentation|tickets|logs|passwords|notes|todos"
+    r"|tasks|recipes|bookmarks|dotfiles|backups)|everything|it\s+all)\s+"
     r"(?:(?:is|are)\s+(?:all\s+)?)?(?:mostly\s+|all\s+|still\s+)?(?P<verb>runs?|lives?|sits?|hosted|deployed|built|written"
     r"|stored|kept|tracked|managed|goes?|go)\s+(?:on|in|with|to|at|through|via)\s+"
     rf"(?P<name>{_NAME_CAP}(?:[.\w-]*)?)\s*(?:[,;(-].*)?[.!]*$"  # "..., sadly": an afterthought
@@ -5591,9 +5597,13 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
         found = found + _companion_drafts(sentence, found) + _kin_group_drafts(sentence, found)
         found = found + _children_drafts(sentence, found)
     found = _life_kept(sentence, language, found)
-    if context == "side project" or (context == "work" and _WE_SUBJECT.match(sentence)):
-        # "At the office we moved to Slack", "I moved my hobby app to Render": where a workplace or a
-        # project moves is not where the user lives ("for work I moved to Berlin" is).
+    if (
+        group_contexts.is_group(context)
+        or context == "side project"
+        or (context == "work" and _WE_SUBJECT.match(sentence))
+    ):
+        # "At the office we moved to Slack", "I moved my hobby app to Render": where a workplace, a project or a
+        # band moves is not where the user lives ("for work I moved to Berlin" is).
         found = [
             moved for d in found if d.slot != "location" or _MOVED_FROM.search(d.text) if (moved := _moved_tool(d)).text
         ]
@@ -6538,11 +6548,29 @@ def _employment_said(fact: ExtractedFact, sentence: str) -> bool:
             return True
         # A bare "joined Stripe" stays a job (a company is what one mostly joins by name); an online service
         # or a sentence about an account or a community is a sign-up.
-        return not (_MEMBERSHIP_NEAR.search(rest) or (fact.value or "").lower() in _ONLINE_SERVICES)
+        if _MEMBERSHIP_NEAR.search(rest):
+            return False
+        return (fact.value or "").lower() not in _ONLINE_SERVICES or _product_joined_then(fact, sentence)
     if fact.negated and re.search(rf"\bleft\s+{value}\b", sentence, re.IGNORECASE) and _MOVED_AWAY.search(sentence):
         rest = re.sub(rf"\bleft\s+{value}\b", " ", sentence, flags=re.IGNORECASE)
         return bool(_WORK_NEAR.search(rest))
     return True
+
+
+# Of the services above, the communities one joins as a member (a network, a forum, a game or dating platform). The
+# others are products one signs up to: "joined" one of them, by its capital and at a stated time ("I joined Spotify
+# in 2022"), is a job there.
+_COMMUNITIES = _vocab("""
+    reddit, twitter, facebook, instagram, tiktok, snapchat, linkedin, mastodon, bluesky, threads, tumblr, pinterest,
+    discord, slack, whatsapp, telegram, signal, wechat, youtube, twitch, substack, medium, quora, goodreads,
+    letterboxd, strava, komoot, alltrails, tinder, bumble, hinge, grindr, okcupid, steam, xbox, playstation, roblox,
+    minecraft, chess.com, lichess, github, gitlab, stackoverflow, patreon, kickstarter, couchsurfing, meetup, nextdoor
+""")
+
+
+def _product_joined_then(fact: ExtractedFact, sentence: str) -> bool:
+    value = fact.value or ""
+    return value.lower() not in _COMMUNITIES and value[:1].isupper() and value in sentence and "(since " in fact.text
 
 
 def _on_its_owners_slot(fact: ExtractedFact) -> ExtractedFact | None:

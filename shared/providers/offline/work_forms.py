@@ -237,8 +237,41 @@ def role_at(clause: str) -> WorkStatement | None:
     return WorkStatement(f"The user is {art + ' ' if art else ''}{role} {prep} {org}", "employer", org)
 
 
+# "our team is based in Berlin", "the startup's headquartered in Lyon", "our whole dev team sits in Kraków": where
+# one's team or company is, by a capital, is where the user works (not a thing the team has). Someone else's
+# ("our client", "my sister's company"), "based on" and a plan ("might be based") open otherwise.
+_TEAM_BASED_IN = re.compile(
+    r"^(?i:(?:our|my|the)\s+(?:(?:whole|entire|small|little|new|own)\s+)?(?:(?:dev|eng|engineering|data|product"
+    r"|design|platform|tech|software)\s+)?(?P<group>team|company|startup|start-up|firm|agency|studio|lab|office|offices"
+    r"|hq|headquarters|org|department)(?:'s|’s|\s+is|\s+are)?\s+(?:(?:now|still|mostly|all|actually)\s+)?"
+    r"(?:based|located|headquartered|sits?|sitting)\s+(?:in|out\s+of)\s+)"
+    r"(?P<v>[A-Z][a-z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})(?i:\s+(?:now|these\s+days))?\s*[.!]?$"
+)
+# "our office is in Leeds": one's office said with "our" (``_MY_WORK_IS_IN`` reads "my").
+_OUR_OFFICE_IN = re.compile(
+    r"^(?i:our\s+(?:new\s+)?(?P<group>office|offices|hq|headquarters)\s+(?:is|are)\s+(?:now\s+|actually\s+)?in)\s+"
+    r"(?P<v>[A-Z][a-z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\s*[.!]?$"
+)
+
+
+def team_based_in(clause: str) -> WorkStatement | None:
+    """Where the user's team or company is based, said in the clause; None for any other clause."""
+    if clause[:2].lower() not in ("ou", "my", "th") or (
+        " in " not in clause and " out of " not in clause and "based" not in clause
+    ):
+        return None
+    found = _TEAM_BASED_IN.match(clause) or _OUR_OFFICE_IN.match(clause)
+    if found is None:
+        return None
+    group, where = found.group("group").lower(), found.group("v")
+    group = {"offices": "office", "headquarters": "office", "hq": "office", "start-up": "startup"}.get(group, group)
+    return WorkStatement(f"The user's {group} is based in {where}", "work:location", where)
+
+
 def statement(clause: str) -> list[WorkStatement]:
     """What a clause of one of the forms says of the user's work; nothing for any other clause."""
+    if (based := team_based_in(clause)) is not None:
+        return [based]
     if clause[:2].lower() not in ("i ", "my", "we"):
         return []
     if (place := _WORK_IN_A_PLACE.match(clause)) is not None and industry_named(place.group("v")) is None:
