@@ -219,3 +219,91 @@ PLACED_NEAR_MISSES = [
 @pytest.mark.parametrize("text", PLACED_NEAR_MISSES)
 def test_no_tool_put_to_use(text: str) -> None:
     assert not any(s.startswith("tool:") for _, s in said(text)), said(text)
+
+
+# --- a job ahead at a named employer ----------------------------------------------------------------------------
+
+JOBS_AHEAD = [
+    ("i'm gonna be a junior dev at Brightwell from september", "Brightwell", date(2026, 9, 1)),
+    ("I'll be working at Siemens from June", "Siemens", date(2026, 6, 1)),
+    ("I'll be a nurse at St Mary's from next month", "St Mary's", date(2026, 6, 1)),
+    ("I start at Monzo next month as a data scientist", "Monzo", date(2026, 6, 1)),
+]
+
+
+@pytest.mark.parametrize(("text", "org", "since"), JOBS_AHEAD)
+def test_a_job_ahead_names_the_new_employer(text: str, org: str, since: date) -> None:
+    found = [f for f in message_facts(text, at=DAY) if f.slot == "employer" and not f.negated]
+    assert found and org in found[0].text, said(text)
+    assert found[0].valid_from is not None and found[0].valid_from.date() == since, said(text)
+
+
+JOBS_AHEAD_NEAR_MISSES = [
+    "I'm going to be a line cook at Basil & Rye",  # no time: an event, never the job held now (test_p8_fixa)
+    "my sister is going to be a teacher at Oakridge",
+    "I'd love to be a designer at Figma",
+    "I will be at Google tomorrow for a meeting",
+    "I'm going to be a dad",
+    "maybe I'll be working at Siemens one day",
+]
+
+
+@pytest.mark.parametrize("text", JOBS_AHEAD_NEAR_MISSES)
+def test_no_job_ahead(text: str) -> None:
+    assert not any(s == "employer" for _, s in said(text)), said(text)
+
+
+# --- a title with its stage of training after it --------------------------------------------------------------
+
+TRAINEES = [
+    ("i'm an air traffic controller trainee now", "air traffic controller trainee"),
+    ("I'm a plumber apprentice", "plumber apprentice"),
+    ("im a paralegal trainee these days", "paralegal trainee"),
+]
+
+
+@pytest.mark.parametrize(("text", "role"), TRAINEES)
+def test_a_title_in_training_is_the_occupation(text: str, role: str) -> None:
+    assert any(s == "occupation" and role in t.lower() for t, s in said(text)), said(text)
+
+
+@pytest.mark.parametrize("text", ["I'm a gym trainee", "my son is a plumber apprentice", "I'm a bit of an apprentice"])
+def test_no_title_in_training(text: str) -> None:
+    assert not any(s == "occupation" for _, s in said(text)), said(text)
+
+
+# --- the employer named by the people one works with there, or by "called" --------------------------------------
+
+EMPLOYERS_SAID_ASIDE = [
+    ("my boss at Fernway is a nightmare", "Fernway"),
+    ("My manager at Quillon Health just quit lol", "Quillon Health"),
+    ("my coworkers at Brackenridge are lovely", "Brackenridge"),
+    ("I work as a barista at a café called Bean There", "Bean There"),
+    ("i'm a developer at a tiny startup called Nodewell", "Nodewell"),
+]
+
+
+@pytest.mark.parametrize(("text", "org"), EMPLOYERS_SAID_ASIDE)
+def test_the_employer_said_aside(text: str, org: str) -> None:
+    assert any(s == "employer" and org in t for t, s in said(text)), said(text)
+
+
+EMPLOYER_ASIDE_NEAR_MISSES = [
+    "my friend at Google says hi",
+    "my old boss at Fernway was awful",
+    "my dad's boss at Ford retired",
+    "I joined a band called Wolfsbane",
+    "is my manager at Quillon allowed to do that?",
+]
+
+
+@pytest.mark.parametrize("text", EMPLOYER_ASIDE_NEAR_MISSES)
+def test_no_employer_said_aside(text: str) -> None:
+    assert not any(s == "employer" for _, s in said(text)), said(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["I'm a tester at a startup called Plume's beta", "joined an agency called Marrow, left in the spring"]
+)
+def test_a_workplace_called_is_no_employer_when_not_held(text: str) -> None:
+    assert not any(s == "employer" and not t.startswith("NOT") for t, s in said(text)), said(text)

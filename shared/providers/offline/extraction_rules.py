@@ -1853,7 +1853,7 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
     role = re.sub(r"(?i)\s+(?:based|located|living|settled|working)(?:\s+(?:in|out\s+of))?$", "", role)
     if not role or len(role.split()) > 6 or job_titles.names_no_job(role):
         return []  # "I'm a big fan of the porter at Brewdog": no job
-    head = role.split()[-1].lower()
+    head = job_titles.head_noun(role)  # "an air traffic controller trainee": a controller
     if rank:
         role = f"{rank.group(0).strip()} {role}"
     if need_known and not (_is_occupation(head) or (rank and _ranked_role(role) and not _group(m, "org"))):
@@ -1865,7 +1865,8 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
         return []
     article = _group(m, "art")
     lead = f"{_article(role)} " if article else ""
-    org = _org(_group(m, "org")) if _group(m, "org") else None
+    said_org = _group(m, "org")
+    org = _org(work_forms.workplace_called(said_org) or said_org) if said_org else None  # "a café called Bean There"
     if org and not (_is_proper(org[1]) or _is_workplace(org[0])):
         org = None  # "a teacher, looking for a fun maths game": not an employer
     if head == "student" and org:
@@ -3578,7 +3579,9 @@ def _job_ahead_drafts(c: Clause) -> list[Draft]:
     """A job taken that starts later (``job_ahead``): its role and employer when named, else the start as an event;
     each dated when it starts (a day said without a year is the next one: "begins on the 1st of June")."""
     said = job_ahead.read(c.text) if c.date is not None else None
-    if said is None or c.date is None:
+    if said is None:
+        return _will_work_at_drafts(c)
+    if c.date is None:
         return []
     day = c.date.day
     if day <= c.today and not c.date.has_year:
@@ -3595,6 +3598,22 @@ def _job_ahead_drafts(c: Clause) -> list[Draft]:
     if not drafts:
         drafts = [Draft(f"The user starts a new job{ahead.when()}", EVENT, 6, "event:new-job", ahead.date.bare())]
     return [_dated(d, ahead) for d in drafts]
+
+
+def _will_work_at_drafts(c: Clause) -> list[Draft]:
+    """ "I'll be a nurse at St Mary's from next month", "I'll be working at Siemens from June": the role (when a known
+    one) and the employer, dated when the job starts. Only with a time ahead: said without one, the job to come is
+    an event and never replaces the job held now."""
+    ahead = c.date is not None and c.date.day > c.today
+    said = job_ahead.will_work_at(c.text, ahead) if ahead else None
+    named = _org(said[1]) if said else None
+    if said is None or named is None:
+        return []
+    role = said[0]
+    drafts = [_employer_draft(*named, "at", None)]
+    if role and _is_occupation(job_titles.head_noun(role)):
+        drafts.insert(0, Draft(f"The user works as {_article(role)} {role}", FACT, 7, "occupation", _value(role)))
+    return [_dated(d, c) for d in drafts]
 
 
 def _tag_form_drafts(raw: str, c: Clause) -> tuple[list[Draft], bool] | None:

@@ -268,9 +268,44 @@ def team_based_in(clause: str) -> WorkStatement | None:
     return WorkStatement(f"The user's {group} is based in {where}", "work:location", where)
 
 
+# "my boss at Fernway is a nightmare", "my coworkers at Brackenridge are lovely": the people one works with, said
+# with where, name the user's employer. A former one ("my old boss at X"), someone else's ("my dad's boss") or a
+# friend there ("my friend at Google") names none.
+_COLLEAGUES_AT = re.compile(
+    r"^(?i:my\s+(?:(?:new|current|lovely|awful|annoying)\s+)?(?:boss|manager|line\s+manager|supervisor|team\s*lead"
+    r"|colleagues?|co-?workers?|workmates?|teammates?|team)\s+(?:at|from)\s+)"
+    r"(?P<org>[A-Z][\w&'’.-]*(?:\s+(?:&\s+|and\s+|of\s+)?[A-Z][\w&'’.-]*){0,3})(?=\s+(?i:is|are|was|were|just|has|have"
+    r"|keeps?|said|says|wants?|thinks?|told|asked|gave|makes?|sent|loves?|hates?)\b)"
+)
+
+
+def employer_by_colleagues(clause: str) -> WorkStatement | None:
+    """The user's employer named with the people they work with there; None for any other clause."""
+    found = _COLLEAGUES_AT.match(clause) if clause[:3].lower() == "my " else None
+    if found is None:
+        return None
+    org = found.group("org")
+    return WorkStatement(f"The user works at {org}", "employer", org)
+
+
+# "a café called Bean There", "a tiny startup called Nodewell": a workplace named after its kind.
+_CALLED = re.compile(
+    r"^(?i:(?:a|an|this|the)\s+(?:[a-z-]+\s+){0,3}?(?:café|cafe|coffee\s+shop|startup|start-up|company|firm|agency"
+    r"|studio|shop|restaurant|bar|pub|hotel|bakery|clinic|practice|school|hospital|charity|nonprofit|consultancy|lab"
+    r"|garage|salon|brewery|bookshop|bookstore|store|nursery|warehouse|factory|business|outfit|bank)\s+(?:called|named)"
+    r"\s+)(?P<name>[A-Z][\w&.-]*(?:\s+(?:&\s+|and\s+|of\s+)?[A-Z][\w&.-]*){0,3})(?!['’\w])"
+)
+
+
+def workplace_called(raw: str) -> str | None:
+    """The name of a workplace said by its kind and then its name ("a café called Bean There" -> "Bean There")."""
+    found = _CALLED.match(raw) if " called " in raw or " named " in raw else None
+    return found.group("name") if found else None
+
+
 def statement(clause: str) -> list[WorkStatement]:
     """What a clause of one of the forms says of the user's work; nothing for any other clause."""
-    if (based := team_based_in(clause)) is not None:
+    if (based := team_based_in(clause) or employer_by_colleagues(clause)) is not None:
         return [based]
     if clause[:2].lower() not in ("i ", "my", "we"):
         return []
