@@ -307,3 +307,24 @@ def test_no_employer_said_aside(text: str) -> None:
 )
 def test_a_workplace_called_is_no_employer_when_not_held(text: str) -> None:
     assert not any(s == "employer" and not t.startswith("NOT") for t, s in said(text)), said(text)
+
+
+# --- one's state of work said without "I am" --------------------------------------------------------------------
+
+STATES_BARE = [
+    ("currently unemployed, looking for work", "unemployed"),
+    ("still between jobs atm. any tips for interviews?", "unemployed"),
+    ("Out of work since the factory closed", "unemployed"),
+]
+
+
+@pytest.mark.parametrize(("text", "word"), STATES_BARE)
+def test_a_state_of_work_said_bare(text: str, word: str) -> None:
+    assert any(s == "employer" and t.startswith("NOT") and word in t for t, s in said(text)), said(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["unemployed people get a discount there", "unemployed? me? never", "my brother is between jobs"]
+)
+def test_no_state_of_work_said_bare(text: str) -> None:
+    assert not any(s == "employer" for _, s in said(text)), said(text)

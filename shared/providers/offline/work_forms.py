@@ -769,9 +769,20 @@ _LISTED_ROLE = _rx(
 )
 
 
+# "currently unemployed, looking for work", "still between jobs atm": the speaker's state of work, said without "I
+# am" where the message opens, then a pause. A state said of people ("unemployed people ..."), asked ("unemployed?")
+# or of someone named ("my brother is between jobs") opens otherwise.
+_STATE_BARE = _rx(
+    r"^(?P<adv>(?:(?:currently|still|now|sadly|officially)\s+)?)(?P<state>unemployed|between\s+jobs|out\s+of\s+work)"
+    r"(?=\s*[,.;!]|\s*$|\s+(?:atm|rn|now|again|at\s+the\s+moment|for\s+now|since|after)\b)"
+)
+
+
 def role_said_bare(text: str, is_role: Callable[[str], bool]) -> str:
     """The message with a role said without its subject given its "I am", when a job heading or a self-description
     before it makes it the speaker's; ``is_role`` tells whether a role's head noun names an occupation."""
+    if text[:1].lower() in "cunos" and (state := _STATE_BARE.match(text)) is not None:
+        text = f"I am {state.group('adv')}{text[state.start('state') :]}"
     lower = text.lower()
     if " at " not in lower and " for " not in lower and "@" not in lower:
         return text
