@@ -53,7 +53,7 @@ def test_a_lower_case_tool_is_known_by_its_kind(text: str, value: str, kind: str
 def test_kinds_are_one_slot_each_so_a_change_replaces() -> None:
     assert tool_kinds.kind_of("npm") == tool_kinds.kind_of("pnpm") == "package-manager"
     assert tool_kinds.kind_of("gitlab") == tool_kinds.kind_of("GitHub") == "code-host"
-    assert tool_kinds.kind_of("discord") is None  # a band's chat is no work tool (see tool_kinds)
+    assert tool_kinds.kind_of("discord") == "group-chat"  # a band's chat is never work's chat (see tool_kinds)
     assert tool_kinds.kind_of("astro") == tool_kinds.kind_of("jekyll") == "frontend"
 
 

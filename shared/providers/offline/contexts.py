@@ -110,9 +110,21 @@ _ROLE_BEFORE = _rx(
 )
 
 
+# A thing of one's work named by its kind, as the subject: "our company chat is teams", "the company wiki is
+# Confluence", "my work email is Outlook". The thing is work's, said as "our <thing>" for the readers of a tool
+# said by its kind. Only a kind of tool: "our team lead is Sarah" or "my work friends are great" stay as said.
+_WORK_THING = _rx(
+    r"^(?P<lead>(?:(?:so|well|and|but|also|btw|oh|anyway|plus|ok|okay|fyi)\s*,?\s+)?)(?:my|our|the)\s+"
+    r"(?:company|team|work|office|corporate|job)(?:'s|’s)?\s+(?=(?:chat|email|mail|wiki|ci|issue\s+tracker|tracker"
+    r"|database|db|cloud|vpn|docs|calendar|editor|ide|crm|monitoring)\s+(?:is|are|was|runs|uses)\b)"
+)
+
+
 def by_kind(text: str) -> tuple[str, str] | None:
     """(context, text without its marker) when a context is named by its kind at the clause's start or
     end; else None. "In our startup, we deploy on Render" -> ("work", "we deploy on Render")."""
+    if (thing := _WORK_THING.match(text)) is not None:
+        return "work", (thing.group("lead") + "our " + text[thing.end() :]).strip()
     if (opening := _OPENING.match(text)) and _said_whole(opening):
         rest = opening.group("lead") + text[opening.end() :]
         if rest.strip():

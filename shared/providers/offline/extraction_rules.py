@@ -82,6 +82,7 @@ from shared.providers.offline import (
     fragments,
     frames,
     generic_misreads,
+    group_contexts,
     health_conditions,
     held_states,
     homes,
@@ -104,6 +105,7 @@ from shared.providers.offline import (
     talk,
     team_subjects,
     tool_kinds,
+    tools_put_to_use,
     vehicles,
     well_formed,
     work_forms,
@@ -1135,6 +1137,8 @@ _TEAM_POSSESSIVE = _rx(r"^(?:our|my|the)\s+(?:team|company|startup|org|departmen
 
 def _as_we(text: str) -> str:
     """ "Our whole team switched to Neovim" says what "we" did; the verb loses its third-person -s."""
+    if work_forms.team_based_in(text) is not None:
+        return text  # "our whole dev team sits in Kraków", "my company's headquartered in Dublin": where the work is
     text = _TEAM_POSSESSIVE.sub("our ", text, count=1)  # "our team's CI is Corvid": the team's is "our"
     m = _TEAM_SUBJECT.match(text)
     if not m:
@@ -1853,7 +1857,7 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
     role = re.sub(r"(?i)\s+(?:based|located|living|settled|working)(?:\s+(?:in|out\s+of))?$", "", role)
     if not role or len(role.split()) > 6 or job_titles.names_no_job(role):
         return []  # "I'm a big fan of the porter at Brewdog": no job
-    head = role.split()[-1].lower()
+    head = job_titles.head_noun(role)  # "an air traffic controller trainee": a controller
     if rank:
         role = f"{rank.group(0).strip()} {role}"
     if need_known and not (_is_occupation(head) or (rank and _ranked_role(role) and not _group(m, "org"))):
@@ -1865,7 +1869,8 @@ def _role_drafts(m: re.Match[str], c: Clause, *, need_known: bool) -> list[Draft
         return []
     article = _group(m, "art")
     lead = f"{_article(role)} " if article else ""
-    org = _org(_group(m, "org")) if _group(m, "org") else None
+    said_org = _group(m, "org")
+    org = _org(work_forms.workplace_called(said_org) or said_org) if said_org else None  # "a café called Bean There"
     if org and not (_is_proper(org[1]) or _is_workplace(org[0])):
         org = None  # "a teacher, looking for a fun maths game": not an employer
     if head == "student" and org:
@@ -3459,6 +3464,7 @@ def _statement_drafts(c: Clause) -> list[Draft]:
         or _named_relatives_drafts(c)
         or _separated_drafts(c)
         or _system_drafts(c)
+        or [Draft(t, FACT, 5, s, v) for t, s, v in tools_put_to_use.put_to_use(c.text, _tool_domain, c.since(True))]
         or _life_drafts(c)
         or _rule_drafts(c)
         or _change_drafts(c)
@@ -3593,7 +3599,9 @@ def _job_ahead_drafts(c: Clause) -> list[Draft]:
     """A job taken that starts later (``job_ahead``): its role and employer when named, else the start as an event;
     each dated when it starts (a day said without a year is the next one: "begins on the 1st of June")."""
     said = job_ahead.read(c.text) if c.date is not None else None
-    if said is None or c.date is None:
+    if said is None:
+        return _will_work_at_drafts(c)
+    if c.date is None:
         return []
     day = c.date.day
     if day <= c.today and not c.date.has_year:
@@ -3610,6 +3618,22 @@ def _job_ahead_drafts(c: Clause) -> list[Draft]:
     if not drafts:
         drafts = [Draft(f"The user starts a new job{ahead.when()}", EVENT, 6, "event:new-job", ahead.date.bare())]
     return [_dated(d, ahead) for d in drafts]
+
+
+def _will_work_at_drafts(c: Clause) -> list[Draft]:
+    """ "I'll be a nurse at St Mary's from next month", "I'll be working at Siemens from June": the role (when a known
+    one) and the employer, dated when the job starts. Only with a time ahead: said without one, the job to come is
+    an event and never replaces the job held now."""
+    ahead = c.date is not None and c.date.day > c.today
+    said = job_ahead.will_work_at(c.text, ahead) if ahead else None
+    named = _org(said[1]) if said else None
+    if said is None or named is None:
+        return []
+    role = said[0]
+    drafts = [_employer_draft(*named, "at", None)]
+    if role and _is_occupation(job_titles.head_noun(role)):
+        drafts.insert(0, Draft(f"The user works as {_article(role)} {role}", FACT, 7, "occupation", _value(role)))
+    return [_dated(d, c) for d in drafts]
 
 
 def _tag_form_drafts(raw: str, c: Clause) -> tuple[list[Draft], bool] | None:
@@ -5026,7 +5050,8 @@ def _named_relatives_drafts(c: Clause) -> list[Draft]:
 _SYSTEM_ON = _rx(
     r"^(?:(?:my|our|the)\s+(?:whole\s+|entire\s+|main\s+)?(?P<noun>stack|backend|back-end|frontend|front-end|infra"
     r"|infrastructure|app|apps|site|website|platform|ci|pipeline|pipelines|data|codebase|monolith|services|api|builds"
-    r"|deploys|deployments|dashboards|alerts|alerting|monitoring|docs|documentation|tickets|logs)|everything|it\s+all)\s+"
+    r"|deploys|deployments|dashboards|alerts|alerting|monitoring|docs|documentation|tickets|logs|passwords|notes|todos"
+    r"|tasks|recipes|bookmarks|dotfiles|backups)|everything|it\s+all)\s+"
     r"(?:(?:is|are)\s+(?:all\s+)?)?(?:mostly\s+|all\s+|still\s+)?(?P<verb>runs?|lives?|sits?|hosted|deployed|built|written"
     r"|stored|kept|tracked|managed|goes?|go)\s+(?:on|in|with|to|at|through|via)\s+"
     rf"(?P<name>{_NAME_CAP}(?:[.\w-]*)?)\s*(?:[,;(-].*)?[.!]*$"  # "..., sadly": an afterthought
@@ -5611,9 +5636,13 @@ def _drafts_in_one_context(sentence: str, today: date, language: str, general: b
         found = found + _companion_drafts(sentence, found) + _kin_group_drafts(sentence, found)
         found = found + _children_drafts(sentence, found)
     found = _life_kept(sentence, language, found)
-    if context == "side project" or (context == "work" and _WE_SUBJECT.match(sentence)):
-        # "At the office we moved to Slack", "I moved my hobby app to Render": where a workplace or a
-        # project moves is not where the user lives ("for work I moved to Berlin" is).
+    if (
+        group_contexts.is_group(context)
+        or context == "side project"
+        or (context == "work" and _WE_SUBJECT.match(sentence))
+    ):
+        # "At the office we moved to Slack", "I moved my hobby app to Render": where a workplace, a project or a
+        # band moves is not where the user lives ("for work I moved to Berlin" is).
         found = [
             moved for d in found if d.slot != "location" or _MOVED_FROM.search(d.text) if (moved := _moved_tool(d)).text
         ]
@@ -6564,11 +6593,29 @@ def _employment_said(fact: ExtractedFact, sentence: str) -> bool:
             return True
         # A bare "joined Stripe" stays a job (a company is what one mostly joins by name); an online service
         # or a sentence about an account or a community is a sign-up.
-        return not (_MEMBERSHIP_NEAR.search(rest) or (fact.value or "").lower() in _ONLINE_SERVICES)
+        if _MEMBERSHIP_NEAR.search(rest):
+            return False
+        return (fact.value or "").lower() not in _ONLINE_SERVICES or _product_joined_then(fact, sentence)
     if fact.negated and re.search(rf"\bleft\s+{value}\b", sentence, re.IGNORECASE) and _MOVED_AWAY.search(sentence):
         rest = re.sub(rf"\bleft\s+{value}\b", " ", sentence, flags=re.IGNORECASE)
         return bool(_WORK_NEAR.search(rest))
     return True
+
+
+# Of the services above, the communities one joins as a member (a network, a forum, a game or dating platform). The
+# others are products one signs up to: "joined" one of them, by its capital and at a stated time ("I joined Spotify
+# in 2022"), is a job there.
+_COMMUNITIES = _vocab("""
+    reddit, twitter, facebook, instagram, tiktok, snapchat, linkedin, mastodon, bluesky, threads, tumblr, pinterest,
+    discord, slack, whatsapp, telegram, signal, wechat, youtube, twitch, substack, medium, quora, goodreads,
+    letterboxd, strava, komoot, alltrails, tinder, bumble, hinge, grindr, okcupid, steam, xbox, playstation, roblox,
+    minecraft, chess.com, lichess, github, gitlab, stackoverflow, patreon, kickstarter, couchsurfing, meetup, nextdoor
+""")
+
+
+def _product_joined_then(fact: ExtractedFact, sentence: str) -> bool:
+    value = fact.value or ""
+    return value.lower() not in _COMMUNITIES and value[:1].isupper() and value in sentence and "(since " in fact.text
 
 
 def _on_its_owners_slot(fact: ExtractedFact) -> ExtractedFact | None:

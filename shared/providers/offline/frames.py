@@ -39,6 +39,7 @@ from shared.providers.offline import (
     foreign_relatives_named,
     foreign_verbs,
     foreign_workplace,
+    group_contexts,
     life,
     place_names,
 )
@@ -365,6 +366,8 @@ def find_context(text: str, language: str) -> tuple[str | None, str]:
     found = _CONTEXT_PATTERNS.get(language)
     # search_if_possible: a marker pattern runs only on a text holding a word it needs (most hold none).
     match = search_if_possible(found[0], text) if found else None
+    if match is None and language == "en" and (group := group_contexts.group_named(text)) is not None:
+        return group  # "my band uses discord", "at the food bank we use Airtable": a group of one's own
     if match is None and language == "en" and (personal := search_if_possible(_EN_PERSONAL, text)):
         rest = (text[: personal.start()] + " " + _ASIDE.sub("", text[personal.end() :], count=1)).strip()
         return "side project", re.sub(r"\s+", " ", rest).strip(" ,")
@@ -446,6 +449,8 @@ def scoped(slot: str | None, context: str | None) -> str | None:
 def with_context(text: str, context: str | None, language: str) -> str:
     if not context:
         return text
+    if group_contexts.is_group(context):
+        return group_contexts.worded(text.rstrip(" ."), context)
     wording = CONTEXT_WORDING.get(language, CONTEXT_WORDING["en"])[context]
     core = text.rstrip(" .")
     if language == "en" and context != "work":

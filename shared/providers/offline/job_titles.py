@@ -51,3 +51,18 @@ def names_no_job(role: str) -> bool:
     regular's, a fan's."""
     words = role.lower().split(" of ", 1)[0].split()  # "a big fan of the porter": the head is "fan"
     return bool(words) and words[-1] in NOT_A_JOB
+
+
+# A stage of training said after the title: "an air traffic controller trainee", "a plumber apprentice", "a pilot in
+# training". The title is the word before it; "a gym trainee" names no job, as "a gym" does not.
+_STAGES = frozenset(("trainee", "apprentice", "intern", "cadet"))
+
+
+def head_noun(role: str) -> str:
+    """The head noun of a role, lower case, before any stage of training said after it."""
+    words = role.lower().split()
+    if len(words) > 2 and words[-2:] == ["in", "training"]:
+        words = words[:-2]
+    while len(words) > 1 and words[-1] in _STAGES:
+        words.pop()
+    return words[-1] if words else ""

@@ -55,9 +55,11 @@ _KINDS: dict[str, frozenset[str]] = {
     ),
     "mobile": _names("flutter, react native, swiftui, xamarin, ionic"),
     # Kinds the table in extraction_rules already has, with the names chat uses that it lacks.
-    # Chat apps of one's own groups (discord, whatsapp, signal) are left out: "my band uses discord" names a
-    # group that is no context the slots know, so as a known chat app it went on work's chat and replaced it.
     "chat": _names("google chat, rocketchat"),
+    # The apps one's own groups talk on (a band, a club, the family) are a kind apart from work's chat: "my band
+    # moved to whatsapp" replaces the band's discord, and no group's app ever replaces work's Slack or Teams.
+    # (Signal is a word too, but no reader of tools takes "no signal" or "the signal is bad" for one in use.)
+    "group-chat": _names("whatsapp, discord, telegram, signal, imessage, facebook messenger, groupme, viber, wechat"),
     # Hosts people rent for their own things (hetzner, linode, ovh, vultr) are left out: "I host my blog on
     # Hetzner" names no context, so as a known cloud it went on work's slot and replaced the work's cloud
     # (measured: one end state lost on a blind half). They stay tools by their capital, each on its own slot.

@@ -237,8 +237,76 @@ def role_at(clause: str) -> WorkStatement | None:
     return WorkStatement(f"The user is {art + ' ' if art else ''}{role} {prep} {org}", "employer", org)
 
 
+# "our team is based in Berlin", "the startup's headquartered in Lyon", "our whole dev team sits in Kraków": where
+# one's team or company is, by a capital, is where the user works (not a thing the team has). Someone else's
+# ("our client", "my sister's company"), "based on" and a plan ("might be based") open otherwise.
+_TEAM_BASED_IN = re.compile(
+    r"^(?i:(?:our|my|the)\s+(?:(?:whole|entire|small|little|new|own)\s+)?(?:(?:dev|eng|engineering|data|product"
+    r"|design|platform|tech|software)\s+)?(?P<group>team|company|startup|start-up|firm|agency|studio|lab|office|offices"
+    r"|hq|headquarters|org|department)(?:'s|’s|\s+is|\s+are)?\s+(?:(?:now|still|mostly|all|actually)\s+)?"
+    r"(?:based|located|headquartered|sits?|sitting)\s+(?:in|out\s+of)\s+)"
+    r"(?P<v>[A-Z][a-z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})(?i:\s+(?:now|these\s+days))?\s*[.!]?$"
+)
+# "our office is in Leeds": one's office said with "our" (``_MY_WORK_IS_IN`` reads "my").
+_OUR_OFFICE_IN = re.compile(
+    r"^(?i:our\s+(?:new\s+)?(?P<group>office|offices|hq|headquarters)\s+(?:is|are)\s+(?:now\s+|actually\s+)?in)\s+"
+    r"(?P<v>[A-Z][a-z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\s*[.!]?$"
+)
+
+
+def team_based_in(clause: str) -> WorkStatement | None:
+    """Where the user's team or company is based, said in the clause; None for any other clause."""
+    if clause[:2].lower() not in ("ou", "my", "th") or (
+        " in " not in clause and " out of " not in clause and "based" not in clause
+    ):
+        return None
+    found = _TEAM_BASED_IN.match(clause) or _OUR_OFFICE_IN.match(clause)
+    if found is None:
+        return None
+    group, where = found.group("group").lower(), found.group("v")
+    group = {"offices": "office", "headquarters": "office", "hq": "office", "start-up": "startup"}.get(group, group)
+    return WorkStatement(f"The user's {group} is based in {where}", "work:location", where)
+
+
+# "my boss at Fernway is a nightmare", "my coworkers at Brackenridge are lovely": the people one works with, said
+# with where, name the user's employer. A former one ("my old boss at X"), someone else's ("my dad's boss") or a
+# friend there ("my friend at Google") names none.
+_COLLEAGUES_AT = re.compile(
+    r"^(?i:my\s+(?:(?:new|current|lovely|awful|annoying)\s+)?(?:boss|manager|line\s+manager|supervisor|team\s*lead"
+    r"|colleagues?|co-?workers?|workmates?|teammates?|team)\s+(?:at|from)\s+)"
+    r"(?P<org>[A-Z][\w&'’.-]*(?:\s+(?:&\s+|and\s+|of\s+)?[A-Z][\w&'’.-]*){0,3})(?=\s+(?i:is|are|was|were|just|has|have"
+    r"|keeps?|said|says|wants?|thinks?|told|asked|gave|makes?|sent|loves?|hates?)\b)"
+)
+
+
+def employer_by_colleagues(clause: str) -> WorkStatement | None:
+    """The user's employer named with the people they work with there; None for any other clause."""
+    found = _COLLEAGUES_AT.match(clause) if clause[:3].lower() == "my " else None
+    if found is None:
+        return None
+    org = found.group("org")
+    return WorkStatement(f"The user works at {org}", "employer", org)
+
+
+# "a café called Bean There", "a tiny startup called Nodewell": a workplace named after its kind.
+_CALLED = re.compile(
+    r"^(?i:(?:a|an|this|the)\s+(?:[a-z-]+\s+){0,3}?(?:café|cafe|coffee\s+shop|startup|start-up|company|firm|agency"
+    r"|studio|shop|restaurant|bar|pub|hotel|bakery|clinic|practice|school|hospital|charity|nonprofit|consultancy|lab"
+    r"|garage|salon|brewery|bookshop|bookstore|store|nursery|warehouse|factory|business|outfit|bank)\s+(?:called|named)"
+    r"\s+)(?P<name>[A-Z][\w&.-]*(?:\s+(?:&\s+|and\s+|of\s+)?[A-Z][\w&.-]*){0,3})(?!['’\w])"
+)
+
+
+def workplace_called(raw: str) -> str | None:
+    """The name of a workplace said by its kind and then its name ("a café called Bean There" -> "Bean There")."""
+    found = _CALLED.match(raw) if " called " in raw or " named " in raw else None
+    return found.group("name") if found else None
+
+
 def statement(clause: str) -> list[WorkStatement]:
     """What a clause of one of the forms says of the user's work; nothing for any other clause."""
+    if (based := team_based_in(clause) or employer_by_colleagues(clause)) is not None:
+        return [based]
     if clause[:2].lower() not in ("i ", "my", "we"):
         return []
     if (place := _WORK_IN_A_PLACE.match(clause)) is not None and industry_named(place.group("v")) is None:
@@ -701,9 +769,20 @@ _LISTED_ROLE = _rx(
 )
 
 
+# "currently unemployed, looking for work", "still between jobs atm": the speaker's state of work, said without "I
+# am" where the message opens, then a pause. A state said of people ("unemployed people ..."), asked ("unemployed?")
+# or of someone named ("my brother is between jobs") opens otherwise.
+_STATE_BARE = _rx(
+    r"^(?P<adv>(?:(?:currently|still|now|sadly|officially)\s+)?)(?P<state>unemployed|between\s+jobs|out\s+of\s+work)"
+    r"(?=\s*[,.;!]|\s*$|\s+(?:atm|rn|now|again|at\s+the\s+moment|for\s+now|since|after)\b)"
+)
+
+
 def role_said_bare(text: str, is_role: Callable[[str], bool]) -> str:
     """The message with a role said without its subject given its "I am", when a job heading or a self-description
     before it makes it the speaker's; ``is_role`` tells whether a role's head noun names an occupation."""
+    if text[:1].lower() in "cunos" and (state := _STATE_BARE.match(text)) is not None:
+        text = f"I am {state.group('adv')}{text[state.start('state') :]}"
     lower = text.lower()
     if " at " not in lower and " for " not in lower and "@" not in lower:
         return text
