@@ -567,3 +567,39 @@ def test_no_thing_of_ones_own_gives_no_having(text: str) -> None:
 def test_a_count_of_no_child_nor_animal_is_not_had(text: str) -> None:
     facts = message_facts(text)
     assert not [f for f in facts if f.text.startswith("The user has")], shown(facts)
+
+
+# --- a move told with its new place as a fragment; a new home; a stay since a month ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("yeah we relocated, Cardiff now", "Cardiff"),
+        ("moved again lol - Bristol these days", "Bristol"),
+        ("new flat's in Leith, tiny but mine", "Leith"),
+        ("the new house is in Otley btw", "Otley"),
+        ("i've been in Porto since january", "Porto"),
+        ("we've been up in Thurso since the spring", "Thurso"),
+    ],
+)
+def test_a_home_said_in_chat_forms_is_where_one_lives(text: str, place: str) -> None:
+    facts = message_facts(text)
+    fact = has(facts, place)
+    assert fact is not None and fact.slot == "location" and fact.text.startswith("The user lives"), shown(facts)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i've been in Paris since tuesday",
+        "we've been in Rome since monday, flying home friday",
+        "my sister's new flat is in Leith",
+        "the new office is in Otley",
+        "we moved the meeting, Friday now",
+    ],
+)
+def test_a_stay_or_anothers_home_gives_no_home(text: str) -> None:
+    assert not [f for f in message_facts(text) if f.slot == "location" and f.text.startswith("The user")], shown(
+        message_facts(text)
+    )

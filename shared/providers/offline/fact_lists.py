@@ -6,8 +6,13 @@ in Arnhem", "grew up in Hull, studied in York, now live in Leeds". The frames re
 later items were lost. These pure functions give each item its own first-person clause:
 
 - ``each_object``: one verb with a list of objects of ONE known kind (a health condition by its form, an allergen
-  after "allergic to", a pastime of the pastime lexicon) becomes one clause per object; a list that mixes kinds
-  or holds anything else ("the dishes and laundry", "a dog and asthma") stays as it is;
+  after "allergic to", a pastime of the pastime lexicon, a medicine by the form of its name, things got or worn
+  with their article, joined by "and") becomes one clause per object, and "I'm learning X and taking Y" one
+  clause per doing; a list that mixes kinds or holds anything else ("the dishes and laundry", "a dog and
+  asthma", "a coffee and a muffin", "going to the gym and meeting Sam") stays as it is;
+- ``one_fact_each`` (the splitter's hook) also parts two facts joined by "as well as" or a "+", a present state
+  said after a clause ("moved around a lot, currently living in Bergen"), and each pastime of a time given to
+  them ("weekends are for climbing and baking");
 - ``labelled_items``: a label that names a kind ("hobbies:", "allergies:", "health stuff:", "diet:") before a
   list of values of that kind is one statement per value (a question or anything not of the kind: None);
 - ``age_card``: a self-description that opens with the speaker's age ("34, physiotherapist in Harlow,

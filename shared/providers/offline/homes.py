@@ -451,9 +451,14 @@ _SINCE_MOVING = rx(
     rf"(?P<place>{_PLACE})\b(?!\s+(?:would|will|could|might|means?|is|was)\b)\s*,?\s*"
 )
 # "we've been in Harlow since last year", "we have been up in Inverkeld for six years": lived there that long.
+# "since january", "since the spring": a stay that long is a home (never "since tuesday": a visit's days).
+_SINCE_MONTH = (
+    r"(?:the\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december|spring"
+    r"|summer|autumn|fall|winter|new\s+year|christmas|last\s+(?:spring|summer|autumn|fall|winter))"
+)
 _BEEN_IN = rx(
     r"\b(?P<subj>i|we)(?:'ve|\s+have)\s+been\s+(?:(?:up|down|out|over|living|based)\s+)?in\s+"
-    rf"(?P<place>{_PLACE})\s+(?=(?:since\s+(?:\d{{4}}|last\s+year)|for\s+(?:ages|(?:a|an|one|two|three|four|five|six"
+    rf"(?P<place>{_PLACE})\s+(?=(?:since\s+(?:\d{{4}}|last\s+year|{_SINCE_MONTH})|for\s+(?:ages|(?:a|an|one|two|three|four|five|six"
     r"|seven|eight|nine|ten|many|several|a\s+few|\d+)\s+(?:years?|decades?)))\b)"
 )
 # "me and Sam live in Harlow", "me and my partner live in Tarwick": the speaker lives there too.
@@ -580,7 +585,8 @@ _DWELLING_WORDS = (
     "two-bed",
     "condo",
     "home",
-    "moved in",
+    "moved",
+    "relocated",
 )
 # "our flat in Morden is tiny", "my place in Hove has a leak": one's own dwelling, now (never "my old flat", "my
 # mum's place", "our holiday cottage": the word before the dwelling may only say what it is like).
@@ -604,7 +610,24 @@ _MOVED_IN_WITH_IN = rx(
     r"\bmoved\s+in\s+with\s+(?:my|our)\s+[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]*)?\s+(?P<prep>in)\s+"
     rf"(?P<place>{_PLACE})\b"
 )
-_DWELLING_FORMS = (_MY_DWELLING, _IN_A_DWELLING, _OWN_PLACE_THEN, _MOVED_IN_WITH_IN)
+# "new flat's in Leith", "the new house is in Otley": the speaker's new home, said without "my" at a sentence's start.
+_NEW_DWELLING_IN = rx(
+    rf"(?:^|(?<=[.!?]\s))(?:the\s+)?new\s+{_DWELLING}(?:'s|\s+is)\s+(?:(?:out|over|up|down)\s+)?(?P<prep>in|on)\s+"
+    rf"(?P<place>{_PLACE})\b"
+)
+# "we relocated, Cardiff now", "moved again lol - Bristol these days": a move, its new place said after it.
+_MOVED_THEN_PLACE = rx(
+    r"\b(?:(?:i|we)\s+)?(?:(?:just|finally|recently)\s+)*(?:moved|relocated)(?:\s+(?:house|again|finally|lol|haha|btw))*"
+    rf"\s*(?:[,;:]|\s[-–—])\s*(?P<prep>)(?P<place>{_PLACE})\s+(?:now|these\s+days|nowadays)\b"
+)
+_DWELLING_FORMS = (
+    _MY_DWELLING,
+    _IN_A_DWELLING,
+    _OWN_PLACE_THEN,
+    _MOVED_IN_WITH_IN,
+    _NEW_DWELLING_IN,
+    _MOVED_THEN_PLACE,
+)
 _NEAR = {"near": "near", "outside": "near"}
 
 
@@ -619,7 +642,7 @@ def by_its_dwelling(text: str) -> str:
         m = form.search(text)
         if m is None or m.group("place").split()[0] in _NOT_TOWNS:
             continue
-        if re.search(
+        if form is not _MOVED_THEN_PLACE and re.search(
             rf"\b(?:live|living|lived|moved|moving)\s+(?:[\w'-]+\s+){{0,3}}?{re.escape(m.group('place'))}", text
         ):
             continue  # "got my own place in X last month": the move, with its date, says it already
@@ -628,7 +651,7 @@ def by_its_dwelling(text: str) -> str:
         sentence = text[start + 1 : end + 1]
         if "?" in sentence or _HEDGED.search(text[start + 1 : m.start()]) or _TRIP_TALK.search(sentence):
             continue
-        prep = _NEAR.get(m.group("prep").lower(), m.group("prep").lower())
+        prep = _NEAR.get(m.group("prep").lower(), m.group("prep").lower() or "in")
         if form is _IN_A_DWELLING:  # "i'm in a two-bed near X" says nothing but the home
             return f"{text[: m.start()]}I live {prep} {m.group('place')}{text[m.end() :]}"
         return f"{text[:end]}. I live {prep} {m.group('place')}{text[end:]}"
