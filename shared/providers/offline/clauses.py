@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from shared.domain import needles
-from shared.providers.offline import foreign_clauses, frames, place_names, work_forms
+from shared.providers.offline import fact_lists, foreign_clauses, frames, place_names, work_forms
 from shared.providers.offline.text_forms import PRONOUNS as _PRONOUNS
 from shared.providers.offline.text_forms import join as _join
 from shared.providers.offline.text_forms import third_person, third_singular
@@ -409,18 +409,23 @@ def after_label(sentence: str, is_role: Callable[[str], bool] | None = None) -> 
     short label before a colon ("update:", "setup:", "things to know about me:") is no part of the
     statement ("my favourite bands: ..." keeps its colon: the label is the speaker's own thing)."""
     m = _LABEL.match(sentence)
-    if not m or len(m.group("label").split()) > 7:
-        return [sentence]
-    if not _ABOUT_ME.search(m.group("label")):
-        return [m.group("label"), m.group("said")]
+    labelled = m is not None and len(m.group("label").split()) <= 7
+    label, said = (m.group("label"), m.group("said")) if m and labelled else ("", sentence)
+    # "28, software tester, based in Arnhem": a card that opens with the age needs no label (fact_lists)
+    card = fact_lists.age_card(said, is_role)
+    if not (labelled and _ABOUT_ME.search(label)) and card is None:
+        if not labelled:
+            return [sentence]
+        return [label, *(fact_lists.labelled_items(label, said) or [said])]  # "hobbies: climbing, chess"
     # "things to know about me: left-handed, colourblind, and I hate calls": each item is what the speaker is
-    items = [i.strip() for i in _ITEMS.split(m.group("said")) if i.strip()]
+    items = [i.strip() for i in _ITEMS.split(card or said) if i.strip()]
     return [
-        m.group("label"),
+        *([label] if labelled else []),
         *(
             i
             if _SAYS_WHO.match(i)
-            else (is_role and work_forms.card_item(i, is_role)) or f"I {'have' if _COUNTED.match(i) else 'am'} {i}"
+            else (is_role and (work_forms.card_item(i, is_role) or fact_lists.role_item(i, is_role)))
+            or f"I {'have' if _COUNTED.match(i) else 'am'} {i}"
             for i in items
         ),
     ]

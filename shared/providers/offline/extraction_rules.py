@@ -67,6 +67,7 @@ from shared.providers.offline import (
     couples,
     ended_activities,
     endings_ahead,
+    fact_lists,
     foreign_birthday,
     foreign_casual,
     foreign_clauses,
@@ -1479,10 +1480,17 @@ _SECOND_PREDICATE = _rx(
 # "I'm Dana, 41, a pediatrician in Chicago with two kids": one "I am" and a list of what the user is
 # (or has); each item is a statement of its own.
 _I_AM_START = _rx(r"^(?:(?:hi|hello|hey|hiya|so|well|ok|okay)[\s,!]+)?(?:i\s+am|i'm|im)\s")
-_APPOSITION = _rx(
-    r"\s*,\s*(?:and\s+)?(?=(?:\d{1,3}|from|originally|an?|with|married|single|divorced|engaged|vegan|vegetarian"
-    r"|based|living|retired|allergic|a\s+mum|a\s+mom|a\s+dad|mum|mom|dad|father|mother)\b)"
+# "one daughter", "two kids", "three cats": a count of children or animals, had (never "one less thing", "two
+# minutes": a count of anything else is no part of what one is).
+_COUNTED_KIN = (
+    r"(?:one|two|three|four|five|six)\s+(?:[a-z]+\s+)?(?:kids?|children|child|sons?|daughters?|boys|girls|dogs?|cats?"
+    r"|rabbits?|grandchildren|grandkids|teenagers|teens|stepkids|step-kids)"
 )
+_APPOSITION = _rx(
+    rf"\s*,\s*(?:and\s+)?(?=(?:\d{{1,3}}|{_COUNTED_KIN}|from|originally|an?|with|married|single|divorced|engaged|vegan"
+    r"|vegetarian|based|living|retired|allergic|a\s+mum|a\s+mom|a\s+dad|mum|mom|dad|father|mother)\b)"
+)
+_COUNT_HAD = _rx(rf"^{_COUNTED_KIN}\b")
 _WITH_HAVING = _rx(r"\s+with\s+(?=(?:an?|one|two|three|four|five|six|\d+|my)\s)")
 _WHO_DOES = _rx(r"\s*,?\s+who\s+(?=(?:loves|likes|enjoys|has|works|lives|plays|runs|speaks|owns|hates)\b)")
 _THIRD_TO_FIRST = {"has": "have", "does": "do", "goes": "go"}
@@ -1499,6 +1507,8 @@ def _appositions(whole: str) -> list[str]:
         head, *havings = _WITH_HAVING.split(item)
         if n and re.match(r"(?i)^with\s", head.strip()):
             out.append(f"I have {head.strip()[5:]}")
+        elif n and _COUNT_HAD.match(head.strip()):
+            out.append(f"I have {head.strip()}")  # "I'm 40, divorced, one daughter": a count is had
         else:
             out.append(head if n == 0 else f"I am {head.strip()}")
         out.extend(f"I have {h.strip()}" for h in havings if h.strip())
@@ -1529,14 +1539,14 @@ def _had_items(whole: str) -> list[str]:
 # "started at Brightwell, doing data engineering": what the speaker does there, said as a participle after
 # the clause (work and study only: "left early, feeling sick" is a passing state).
 _SECOND_DOING = _rx(
-    r"\s*,\s*(?=(?:doing|working|studying|teaching|learning|training|managing|coaching)\s+(?!it\b|that\b|this\b|so\b)\w)"
+    r"\s*,\s*(?:and\s+)?(?=(?:doing|working|studying|teaching|learning|training|managing|coaching)\s+(?!it\b|that\b|this\b|so\b)\w)"
 )
 _SECOND_ROLE = _rx(
     _SECOND_PREDICATE.pattern + r"|\s*,?\s+and\s+(?:also\s+)?(?=an?\s+(?!bit\b|little\b|lot\b|few\b|couple\b|half\b)\w)"
 )
 
 
-_FIRST_PERSON_START = _rx(r"^(?:i|i'm|im|i've|we|we're|we've|(?:just\s+|finally\s+)?[a-z]+ed)\b")
+_FIRST_PERSON_START = _rx(r"^(?:i|i'm|im|i've|we|we're|we've|(?:just\s+|finally\s+|recently\s+)?[a-z]+ed)\b")
 
 
 def _says_a_date(text: str) -> bool:
@@ -1584,7 +1594,8 @@ def _split_clauses(sentence: str) -> list[str]:
         for split_part in _joined_apart(joined)
         for part in talk.comment_split(split_part, _says_a_date)
         for piece in _appositions(part)
-        for item in _had_items(piece)
+        for had in _had_items(piece)
+        for item in fact_lists.one_fact_each(had)
     ]
     out: list[str] = []
     for whole in parts:
@@ -3446,7 +3457,7 @@ def _outside_work_drafts(c: Clause) -> list[Draft]:
         return drafts
     if study := studies.study(c.text):
         return [Draft(study[0], FACT, 7, "education", study[1])]
-    if car := vehicles.acquired(c.text):
+    if car := vehicles.acquired(c.text) or vehicles.kept(c.text):  # "I got a Fiat Panda", "my car needs new tyres"
         return [Draft(f"The user has {car[0]}", FACT, 5, car[1], car[0])]
     if drafts := _condition_held_drafts(c):
         return drafts
@@ -4341,7 +4352,7 @@ _AFTERTHOUGHT = _rx(r"\s*,?\s+(?:so|because|cause|which|but|therefore|hence)\b.*
 
 def _condition_drafts(c: Clause) -> list[Draft]:
     """ "I have type 1 diabetes", "I've got a herniated disc in my lower back": health, kept apart."""
-    m = _CONDITIONS.match(c.text)
+    m = _CONDITIONS.match(c.text) or fact_lists.had_condition(c.text)  # "I have hay fever": a condition by its form
     if not m:
         return []
     # "a herniated disc in my lower back so please no squats": the condition ends where the reason starts

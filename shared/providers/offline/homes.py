@@ -175,7 +175,12 @@ def _by_a_landmark(text: str) -> str:
 
 def said_plainly(text: str, asked: str | None = None) -> str:
     """``text`` with each loose form of a home or a move above said in its plain form; any other text as it is.
-    ``asked`` is the turn it answers, if any."""
+    ``asked`` is the turn it answers, if any. A home said only by its dwelling is read last, where no other form
+    has placed the home already."""
+    return by_its_dwelling(_said_plainly(text, asked))
+
+
+def _said_plainly(text: str, asked: str | None = None) -> str:
     text = workplace_town(kin_placed(office_placed(stays_said(answered_home(asked, text)))))
     lowered = text.lower()
     if not any(cue in lowered for cue in _CUES):
@@ -446,9 +451,14 @@ _SINCE_MOVING = rx(
     rf"(?P<place>{_PLACE})\b(?!\s+(?:would|will|could|might|means?|is|was)\b)\s*,?\s*"
 )
 # "we've been in Harlow since last year", "we have been up in Inverkeld for six years": lived there that long.
+# "since january", "since the spring": a stay that long is a home (never "since tuesday": a visit's days).
+_SINCE_MONTH = (
+    r"(?:the\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december|spring"
+    r"|summer|autumn|fall|winter|new\s+year|christmas|last\s+(?:spring|summer|autumn|fall|winter))"
+)
 _BEEN_IN = rx(
     r"\b(?P<subj>i|we)(?:'ve|\s+have)\s+been\s+(?:(?:up|down|out|over|living|based)\s+)?in\s+"
-    rf"(?P<place>{_PLACE})\s+(?=(?:since\s+(?:\d{{4}}|last\s+year)|for\s+(?:ages|(?:a|an|one|two|three|four|five|six"
+    rf"(?P<place>{_PLACE})\s+(?=(?:since\s+(?:\d{{4}}|last\s+year|{_SINCE_MONTH})|for\s+(?:ages|(?:a|an|one|two|three|four|five|six"
     r"|seven|eight|nine|ten|many|several|a\s+few|\d+)\s+(?:years?|decades?)))\b)"
 )
 # "me and Sam live in Harlow", "me and my partner live in Tarwick": the speaker lives there too.
@@ -558,3 +568,91 @@ def workplace_town(text: str) -> str:
         return f"at {m.group('org')}. I work in {m.group('place')}."
 
     return _AT_A_WORKPLACE_IN.sub(said, text)
+
+
+# --- a home said by its dwelling ------------------------------------------------------------------------------
+
+# The dwellings one lives in ("studio" and "room" are left out: an artist's studio, a room at work are no home).
+_DWELLING = r"(?:flat|apartment|house|place|cottage|bedsit|houseshare|house\s+share|one-bed|two-bed|condo|home)"
+_DWELLING_WORDS = (
+    "flat",
+    "apartment",
+    "house",
+    "place",
+    "cottage",
+    "bedsit",
+    "one-bed",
+    "two-bed",
+    "condo",
+    "home",
+    "moved",
+    "relocated",
+)
+# "our flat in Morden is tiny", "my place in Hove has a leak": one's own dwelling, now (never "my old flat", "my
+# mum's place", "our holiday cottage": the word before the dwelling may only say what it is like).
+_MY_DWELLING = rx(
+    r"\b(?:my|our)\s+(?:(?:new|own|little|tiny|current|rented|lovely|cosy|cozy|first|shared|studio)\s+)*"
+    rf"{_DWELLING}\s+(?:is\s+|'s\s+)?(?:(?:out|over|up|down)\s+)?(?P<prep>in|on|near|outside)\s+(?P<place>{_PLACE})\b"
+)
+# "i'm in a houseshare in Peckham now", "we're in a tiny two-bed near Kelso": where one is, in a dwelling.
+_IN_A_DWELLING = rx(
+    r"\b(?:i'?m|im|i\s+am|we'?re|we\s+are)\s+(?:(?:now|still|currently|living)\s+)*in\s+(?:a|an)\s+"
+    rf"(?:[\w'’-]+\s+){{0,2}}?{_DWELLING}\s+(?P<prep>in|on|near|outside)\s+(?P<place>{_PLACE})\b"
+)
+# "got my own place btw, a one-bed above the pharmacy on Quay Road": the home of one's own, placed after a comma.
+_OWN_PLACE_THEN = rx(
+    r"\b(?:got|found|bought)\s+(?:my|our)\s+(?:own|first|new)\s+(?:place|flat|house|home|apartment)\b"
+    r"(?:\s+(?:btw|lol|finally|at\s+last))?\s*[,:;—–-]\s*(?:a|an)\s+[^,.!?]*?\b(?P<prep>in|on)\s+"
+    rf"(?P<place>{_PLACE})\b"
+)
+# "just moved in with my boyfriend in Harlow": the shared home is the town named.
+_MOVED_IN_WITH_IN = rx(
+    r"\bmoved\s+in\s+with\s+(?:my|our)\s+[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]*)?\s+(?P<prep>in)\s+"
+    rf"(?P<place>{_PLACE})\b"
+)
+# "new flat's in Leith", "the new house is in Otley": the speaker's new home, said without "my" at a sentence's start.
+_NEW_DWELLING_IN = rx(
+    rf"(?:^|(?<=[.!?]\s))(?:the\s+)?new\s+{_DWELLING}(?:'s|\s+is)\s+(?:(?:out|over|up|down)\s+)?(?P<prep>in|on)\s+"
+    rf"(?P<place>{_PLACE})\b"
+)
+# "we relocated, Cardiff now", "moved again lol - Bristol these days": a move, its new place said after it.
+_MOVED_THEN_PLACE = rx(
+    r"\b(?:(?:i|we)\s+)?(?:(?:just|finally|recently)\s+)*(?:moved|relocated)(?:\s+(?:house|again|finally|lol|haha|btw))*"
+    rf"\s*(?:[,;:]|\s[-–—])\s*(?P<prep>)(?P<place>{_PLACE})\s+(?:now|these\s+days|nowadays)\b"
+)
+_DWELLING_FORMS = (
+    _MY_DWELLING,
+    _IN_A_DWELLING,
+    _OWN_PLACE_THEN,
+    _MOVED_IN_WITH_IN,
+    _NEW_DWELLING_IN,
+    _MOVED_THEN_PLACE,
+)
+_NEAR = {"near": "near", "outside": "near"}
+
+
+def by_its_dwelling(text: str) -> str:
+    """ "our flat in Morden is tiny" -> "our flat in Morden is tiny. I live in Morden": a home said by the dwelling
+    one lives in, said plainly after its sentence. Never in a question, a hedge, a trip, nor for a place that is a
+    month or a day."""
+    lowered = text.lower()
+    if not any(word in lowered for word in _DWELLING_WORDS):
+        return text
+    for form in _DWELLING_FORMS:
+        m = form.search(text)
+        if m is None or m.group("place").split()[0] in _NOT_TOWNS:
+            continue
+        if form is not _MOVED_THEN_PLACE and re.search(
+            rf"\b(?:live|living|lived|moved|moving)\s+(?:[\w'-]+\s+){{0,3}}?{re.escape(m.group('place'))}", text
+        ):
+            continue  # "got my own place in X last month": the move, with its date, says it already
+        start = max(text.rfind(stop, 0, m.start()) for stop in ".!?")
+        end = min((i for i in (text.find(stop, m.end()) for stop in ".!?") if i >= 0), default=len(text))
+        sentence = text[start + 1 : end + 1]
+        if "?" in sentence or _HEDGED.search(text[start + 1 : m.start()]) or _TRIP_TALK.search(sentence):
+            continue
+        prep = _NEAR.get(m.group("prep").lower(), m.group("prep").lower() or "in")
+        if form is _IN_A_DWELLING:  # "i'm in a two-bed near X" says nothing but the home
+            return f"{text[: m.start()]}I live {prep} {m.group('place')}{text[m.end() :]}"
+        return f"{text[:end]}. I live {prep} {m.group('place')}{text[end:]}"
+    return text

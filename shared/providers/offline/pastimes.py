@@ -73,6 +73,7 @@ def _alternatives(names: list[str]) -> str:
     return "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in sorted(names, key=len, reverse=True))
 
 
+KINDS = frozenset(_KINDS)  # every activity of a known kind, as the lexicon spells it
 _ACTIVITY = _alternatives(list(_KINDS))
 # The first word of every activity: a clause with none of them names no activity (a set look-up, before any pattern).
 _ACTIVITY_WORDS = frozenset(re.findall(r"[a-z&]+", name)[0] for name in _KINDS)
@@ -82,7 +83,8 @@ _WORD = re.compile(r"[a-z&]+")
 _TAKING_UP = (
     r"(?:have\s+|had\s+)?(?:just\s+|recently\s+|finally\s+|also\s+|now\s+|actually\s+)*"
     r"(?:started|begun|began|took\s+up|taken\s+up|picked\s+up|got\s+(?:back\s+)?into|gotten\s+(?:back\s+)?into"
-    r"|am\s+getting\s+(?:back\s+)?into|(?:swapped|switched|changed|moved)\s+(?:over\s+)?to)"
+    r"|am\s+getting\s+(?:back\s+)?into|been\s+getting\s+(?:back\s+|more\s+)?into"
+    r"|(?:swapped|switched|changed|moved)\s+(?:over\s+)?to)"
 )
 _ACTIVITY_VERB = r"(?:(?:doing|playing|going|making|learning(?:\s+to\s+play)?)\s+)?"
 _TAKEN_UP = re.compile(
@@ -147,6 +149,12 @@ def _present(subj: str, what: str, tail: str) -> str:
     return f"{said} {tail}".strip()
 
 
+def present(subj: str, what: str, tail: str) -> str:
+    """The present habit of an activity of a known kind: ("I", "pilates", "on weekends") -> "I do pilates on
+    weekends"."""
+    return _present(subj, what, tail)
+
+
 def activity(habit: str) -> tuple[str, str]:
     """The verb and the activity of a habit :func:`as_habit` made: "I play the ukulele on Sundays" ->
     ("play", "ukulele"), for the slot a frame would give it ("habit:playing-ukulele")."""
@@ -157,7 +165,10 @@ def activity(habit: str) -> tuple[str, str]:
 def as_habit(text: str, known_verb: Callable[[str], object] | None = None) -> str | None:
     """The present habit a first-person clause says was taken up ("I picked up the ukulele" -> "I play the
     ukulele") or is kept up with a rhythm ("I have been bouldering 3 times a week" -> "I go bouldering 3 times
-    a week"); None when the clause says neither of an activity of a known kind."""
+    a week"), or says without a verb of doing ("I'm an avid reader", "I spend my weekends hiking", "my new
+    obsession is bouldering"); None when the clause says none of these of an activity of a known kind."""
+    if text and (said := without_doing(text, known_verb)):
+        return said
     if not text or not _GATE.search(text) or not _ACTIVITY_WORDS.intersection(_WORD.findall(text.lower())):
         return None
     if (since := _SINCE_TAKEN_UP.search(text)) and not _TAKEN_UP.match(text):
@@ -205,3 +216,99 @@ def without_bare_count(what: str) -> str:
     """What a habit is done with, without a count said with no noun: "about 10" (of "I smoke about 10 a day") is
     how much, not what, so "smoking" stays the habit's one slot; "about 10 cigarettes" keeps its noun."""
     return "" if _BARE_COUNT.match(what.strip()) else what
+
+
+# --- a pastime said without a verb of doing -------------------------------------------------------------------
+
+# "an avid reader", "a keen cyclist", "a bit of a chess player": one who does a pastime, said with a word of
+# keenness (a bare "I'm a photographer" is a job; "not a big reader" and "was a keen runner" say no habit now).
+_KEEN_ONE = re.compile(
+    r"^(?:i'm|im|i\s+am)\s+(?:(?:also|still|actually|quite|really|pretty|such)\s+)*(?:an?\s+)?"
+    r"(?:bit\s+of\s+an?\s+|(?:(?:really|very|pretty|quite|huge|big)\s+)?(?:avid|keen|big|massive|huge|mad|obsessive"
+    r"|passionate|amateur|hobby|weekend|casual|serious|enthusiastic|lifelong|proper|total|committed|regular)\s+)"
+    r"(?P<who>[a-z&-]+(?:\s+[a-z&-]+)?)(?P<tail>\s*(?:[,;.!]|\s(?:tbh|lol|haha|btw|too|now|these\s+days|and|but|so)\b).*|\s*)$",
+    _FLAGS,
+)
+# Who does what: the habit each one who does a pastime has, as the frames read it.
+_ONE_WHO = {
+    "reader": "read",
+    "runner": "run",
+    "jogger": "go jogging",
+    "cyclist": "cycle",
+    "swimmer": "swim",
+    "climber": "go climbing",
+    "boulderer": "go bouldering",
+    "hiker": "go hiking",
+    "baker": "bake",
+    "gardener": "garden",
+    "knitter": "knit",
+    "surfer": "go surfing",
+    "skier": "go skiing",
+    "snowboarder": "go snowboarding",
+    "golfer": "play golf",
+    "gamer": "play video games",
+    "photographer": "do photography",
+    "birder": "go birding",
+    "birdwatcher": "go birdwatching",
+    "painter": "paint",
+    "sailor": "go sailing",
+    "angler": "go fishing",
+    "dancer": "dance",
+    "cook": "cook",
+    "kayaker": "go kayaking",
+    "diver": "go diving",
+    "potter": "do pottery",
+    "rower": "row",
+    "walker": "go walking",
+}
+_PLAYER = re.compile(r"^(?P<what>.+?)\s+player$", _FLAGS)
+# "I spend my weekends hiking", "we spend most evenings gaming": the pastime of that time.
+_SPEND = re.compile(
+    r"^(?P<subj>i|we)\s+spend\s+(?:(?:most|all|a\s+lot)\s+of\s+)?(?:my|our|most|all\s+my|all\s+our)\s+"
+    r"(?P<when>weekends|evenings|mornings|sundays|saturdays|days\s+off|free\s+time|spare\s+time|lunch\s+breaks)\s+"
+    r"(?P<what>[a-z]+ing(?:\s+[a-z]+)?)\b(?P<tail>.*)$",
+    _FLAGS,
+)
+_WHEN_SAID = {"weekends": "on weekends", "evenings": "in the evenings", "mornings": "in the mornings"}
+# "my new obsession is bouldering", "my big hobby is the ukulele": the pastime itself, named as one's passion.
+_PASSION = re.compile(
+    r"^(?:my|our)\s+(?:(?:new|latest|current|big|main|only|biggest|favourite|favorite)\s+)*"
+    r"(?:obsession|hobby|passion|addiction|thing|pastime)\s+(?:(?:atm|rn|right\s+now|these\s+days|lately)\s+)?"
+    r"(?:is|=)\s+(?:(?:definitely|probably|totally)\s+)?(?P<what>[a-z&-]+(?:\s+[a-z&-]+){0,2}?)\s*"
+    r"(?:[,;.!].*|\s(?:tbh|lol|haha|btw|now|these\s+days)\b.*)?$",
+    _FLAGS,
+)
+_WITHOUT_DOING_GATE = re.compile(r"\b(?:spend|obsession|hobby|passion|addiction|thing|pastime|i'm|im|am)\b", _FLAGS)
+
+
+def _known(what: str) -> str | None:
+    name = re.sub(r"\s+", " ", re.sub(r"^(?:the|a|an)\s+", "", what.strip().lower()))
+    return name if name in _KINDS else None
+
+
+def without_doing(text: str, known_verb: Callable[[str], object] | None = None) -> str | None:
+    """The present habit a clause says without a verb of doing: "I'm an avid reader" -> "I read"; "I spend my
+    weekends hiking" -> "I go hiking on weekends"; "my new obsession is bouldering" -> "I go bouldering"; None
+    for any other clause, or an activity of no known kind."""
+    if not _WITHOUT_DOING_GATE.search(text) or "?" in text or re.search(r"\bnot\b", text, _FLAGS):
+        return None
+    if m := _KEEN_ONE.match(text.strip()):
+        who = m.group("who").lower()
+        if who in _ONE_WHO:
+            return f"I {_ONE_WHO[who]}"
+        if (player := _PLAYER.match(who)) and (name := _known(player.group("what"))):
+            return _present("I", name, "")
+        return None
+    if m := _SPEND.match(text.strip()):
+        when = m.group("when").lower()
+        tail = _WHEN_SAID.get(when, f"on {when}" if when.endswith("s") and " " not in when else "")
+        if name := _known(m.group("what")) or _known(m.group("what").split()[0]):
+            return _present(m.group("subj"), name, tail)
+        verb = m.group("what").split()[0].lower()
+        base = known_verb(verb) if known_verb is not None else None
+        if isinstance(base, str):
+            return f"{m.group('subj')} {base} {tail}".strip()
+        return None
+    if (m := _PASSION.match(text.strip())) and (name := _known(m.group("what"))):
+        return _present("I", name, "")
+    return None

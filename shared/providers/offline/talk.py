@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 
 from shared.domain.models import ExtractedFact
-from shared.providers.offline import chat_residue, clauses, kin, vehicles
+from shared.providers.offline import chat_residue, clauses, fact_lists, kin, vehicles
 from shared.providers.offline.text_forms import rx, words
 
 # A comment on what was just said: a pronoun that stands for the news, and how it went or what it is.
@@ -78,8 +78,9 @@ def comment_split(clause: str, has_date: Callable[[str], bool]) -> list[str]:
         return [clause]
     if _WHERE_ONE_IS_BASED.match(head):
         return [head]  # "I'm a nurse, based in Leeds": where the speaker is, not a detail of news
-    first = _SUBJECTLESS_PAST.split(head, maxsplit=1)[0]
-    return [first] if first.strip() else [clause]
+    first, *rest = _SUBJECTLESS_PAST.split(head, maxsplit=1)
+    # "grew up in Hull, studied in York, now live in Leeds": a present state after the past is no detail of it
+    return [first, *fact_lists.present_states(rest[0] if rest else "")] if first.strip() else [clause]
 
 
 # "that lake", "this little vineyard", "those cookies": a demonstrative before a word that names a thing.

@@ -56,3 +56,34 @@ def acquired(text: str) -> tuple[str, str] | None:
     thing = re.split(r"\s*[,;(]|\s+(?:and|but|which|that|so|for|from|off)\s", m.group("thing"), maxsplit=1)[0]
     slot = slot_of(thing)
     return (thing, slot) if slot else None
+
+
+# --- a vehicle had, said by its upkeep ------------------------------------------------------------------------
+
+_VEHICLE_NOUN = r"car|van|motorbike|motorcycle|scooter|moped|bike|e-bike|ebike|campervan|camper|truck|pickup"
+# "my car needs new tyres", "our van's in the garage again", "my Honda failed its MOT": the speaker's own vehicle,
+# the subject of its upkeep or a breakdown (never its loss: "got stolen", "was written off" are read elsewhere).
+_KEPT = re.compile(
+    r"^(?:ugh|argh|omg|so|and|but|also|btw|lol)?[\s,]*(?:my|our)\s+(?:(?:old|new|little|trusty|ancient|beloved|poor)\s+)*"
+    rf"(?P<thing>(?:{_MAKES})(?:\s+(?-i:[A-Z0-9])[\w-]*)?|{_VEHICLE_NOUN})(?:'s|\s+is|\s+has)?\s+"
+    r"(?:(?:just|finally|also|still|now|again)\s+)*"
+    r"(?:needs?\s+(?:new|a|an|its|some|fixing|work|repairs?)|(?:in|at)\s+the\s+(?:garage|shop|mechanic|menders)"
+    r"|failed\s+(?:its|the)\s+mot|passed\s+(?:its|the)\s+mot|due\s+(?:a|its)\s+(?:service|mot)"
+    r"|got\s+a\s+(?:puncture|flat)|has\s+a\s+(?:puncture|flat)|a\s+(?:puncture|flat)|won'?t\s+start|wont\s+start"
+    r"|broke\s+down|keeps\s+breaking\s+down|making\s+a\s+\w+\s+noise|getting\s+(?:serviced|fixed|repaired)"
+    r"|being\s+(?:serviced|fixed|repaired)|had\s+its\s+(?:service|mot))\b",
+    re.IGNORECASE,
+)
+
+
+def kept(text: str) -> tuple[str, str] | None:
+    """ "my car needs new tyres" -> ("a car", "own:car"); "my Honda failed its MOT" -> ("a Honda", "car"): a vehicle
+    the speaker has, said by its upkeep; None for any other clause (a question, a hedge, another's vehicle)."""
+    if "my " not in text.lower() and "our " not in text.lower() or "?" in text:
+        return None
+    m = _KEPT.match(text.strip())
+    if m is None:
+        return None
+    thing = m.group("thing")
+    said = f"{'an' if thing[:1].lower() in 'aeiou' else 'a'} {thing}"
+    return said, slot_of(said) or f"own:{thing.lower().replace('ebike', 'e-bike')}"
