@@ -73,3 +73,40 @@ def said_stopped(fact: F) -> F:
         return fact
     text = as_stopped(fact.text, fact.slot, fact.language)
     return fact if text == fact.text else replace(fact, text=text)
+
+
+# --- an activity's key: what its end is looked up by ----------------------------------------------------------
+
+# How far, how many, how long, and when: "5k", "40 lengths", "20 miles", "an hour", "mornings". They say how the
+# activity is done, never which activity it is: "I run 5k every morning" is running, and "I gave up running"
+# (habit:running) must find it on its slot.
+_MEASURE_OR_TIME = re.compile(
+    r"^(?:\d+(?:[.,]\d+)?\s*(?:k|km|kms|mi|m)?|k|km|kms|kilometres?|kilometers?|miles?|mi|metres?|meters?|lengths?"
+    r"|laps?|reps?|sets?|rounds?|minutes?|mins?|hours?|hrs?|half|an?|hour|times|mornings?|evenings?|nights?"
+    r"|afternoons?|lunchtimes?|lunch|weekends?|weekdays?|daily|nightly|weekly)$",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[\w+#'-]+")
+_NO_OBJECT_NEXT = re.compile(
+    r"^(?:$|(?:mostly|usually|often|always|sometimes|normally|before|after|at|in|on|with|around|near|by|from|for"
+    r"|during|along|through|round|up|down|every|each|most|then|and|or|but|so|if|when|because)\b)",
+    re.IGNORECASE,
+)
+
+
+def without_measure(what: str) -> str:
+    """ "5k morning, mostly before work" -> "" (no object: the activity alone); "lengths of the pool" -> "of the
+    pool"; "tennis at the club" as it was: the words before the activity's object that only measure or time it go,
+    and with nothing but how or where after them, no object is left."""
+    words = _WORD.findall(what)
+    kept = 0
+    while kept < len(words) and _MEASURE_OR_TIME.match(words[kept]):
+        kept += 1
+    if kept == 0:
+        return what
+    rest = what
+    for word in words[:kept]:
+        rest = rest[rest.index(word) + len(word) :]
+    rest = rest.lstrip(" ,")
+    # what follows the measure is how or where ("mostly before work", "before work"): no object at all
+    return "" if _NO_OBJECT_NEXT.match(rest) else rest
