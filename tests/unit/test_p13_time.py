@@ -18,6 +18,11 @@ give nothing of the class:
 - "haven't <done> since <time>" (a habit or a drink or a smoke) is its ending from that time: "haven't smoked
   since january"; someone seen or called ("haven't seen my dad since christmas"), or no time at all, is no ending;
 - "my last day at the <workplace> is/was <day>" ends that job on that day, as it does for a named one;
+- a habit moved to another time ("switched my runs to mornings", "moved my swims to lunchtime") is the habit at
+  that time, on the habit's own slot (a time is no part of an activity's key either: "runs in the mornings" is
+  running); "switched my phone to silent", "moved my swims to the lido" are no such move;
+- how wholly a thing ended ("ditched Word entirely", "quit facebook for good") is no part of the thing, so the
+  retraction names the thing alone and finds it;
 - a passing mood joined on with "and"/"but" ("i work nights and im exhausted") leaves the statement before it
   whole (it was read as "i work nights and", which no reader takes).
 """
@@ -258,6 +263,7 @@ NOT_SINCE = [
     ("I haven't had a drink since new year's day!!", "drink", "2026-01-01"),
     ("i havent been running since march, my knee", "running", "2026-03-01"),
     ("We haven't eaten meat since 2024", "meat", "2024-01-01"),
+    ("haven't had coffee since new year, send help", "coffee", "2026-01-01"),
     ("I have not cycled since april", "cycl", "2026-04-01"),
 ]
 
@@ -299,3 +305,49 @@ def test_the_last_day_at_a_workplace_ends_the_job(text, place, day):
 
 def test_the_last_day_of_a_holiday_ends_no_job():
     assert not any(s == "employer" for _, s, _ in said("my last day of holiday is friday"))
+
+
+# --- a habit moved to another time ---------------------------------------------------------------------------------
+
+HABIT_MOVED = [
+    ("switched my runs to mornings bc the evenings got too hot", "habit:running", "mornings"),
+    ("moved my swims to lunchtime", "habit:swimming", "lunchtime"),
+    ("we moved our yoga classes to thursdays", "habit:doing-yoga", "thursdays"),
+    ("I moved my piano lessons to saturdays", "habit:taking-piano-lessons", "saturdays"),
+]
+
+
+@pytest.mark.parametrize(("text", "slot", "when"), HABIT_MOVED)
+def test_a_habit_moved_to_another_time_is_the_habit_then(text, slot, when):
+    assert any(s == slot and when in t for t, s, _ in said(text)), said(text)
+
+
+@pytest.mark.parametrize("text", ["switched my phone to silent", "moved my swims to the lido"])
+def test_a_move_to_no_time_is_no_habit_moved(text):
+    assert not any(s.startswith("habit:") for _, s, _ in said(text)), said(text)
+
+
+def test_a_habit_moved_replaces_the_habit_at_the_old_time():
+    r = replay(march_days(["I run 5k every evening after work", "switched my runs to mornings, 6am now"]))
+    active = shown(r.active)
+    assert any("mornings" in a for a in active) and not any("evening" in a for a in active), active
+
+
+# --- how wholly a thing ended --------------------------------------------------------------------------------------
+
+WHOLLY_ENDED = [
+    ("ditched word entirely", "*:word"),
+    ("quit facebook for good", "*:facebook"),
+    ("gave up coffee entirely lol", "*:coffee"),
+    ("dropped spotify altogether, youtube music now", "*:spotify"),
+]
+
+
+@pytest.mark.parametrize(("text", "slot"), WHOLLY_ENDED)
+def test_how_wholly_a_thing_ended_is_no_part_of_it(text, slot):
+    assert any(t.startswith("NOT") and s == slot for t, s, _ in said(text)), said(text)
+
+
+def test_a_thing_ended_wholly_is_retracted():
+    r = replay(march_days(["I write my thesis in Word", "ditched word entirely, it kept crashing"]))
+    assert not any("Word" in a and "neg=False" in a for a in shown(r.active)), shown(r.active)

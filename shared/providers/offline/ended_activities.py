@@ -94,10 +94,30 @@ _NO_OBJECT_NEXT = re.compile(
 )
 
 
+# When, said as an adjunct: "in the mornings", "at 6am", "at lunchtime", "on sundays", "before work".
+_WHEN_ADJUNCT = re.compile(
+    r"^\s*,?\s*(?:(?:in\s+the\s+|of\s+a\s+|most\s+|early\s+)(?:mornings?|evenings?|afternoons?)|at\s+(?:night|lunch(?:time)?"
+    r"|dawn|weekends|the\s+weekend|\d{1,2}(?::\d{2})?\s*(?:am|pm)?)|on\s+(?:weekends|weekdays|the\s+weekend"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)|(?:before|after)\s+(?:work|school|class|uni|dinner|breakfast)"
+    r"|(?:mornings|evenings|nights|daily|now|these\s+days|nowadays))\b",
+    re.IGNORECASE,
+)
+
+
+def without_when(what: str) -> str | None:
+    """ "in the mornings" -> "" (nothing but when the activity is done), "in the sea" -> None (not a time)."""
+    rest, found = what, False
+    while m := _WHEN_ADJUNCT.match(rest):
+        rest, found = rest[m.end() :], True
+    return rest.lstrip(" ,") if found else None
+
+
 def without_measure(what: str) -> str:
     """ "5k morning, mostly before work" -> "" (no object: the activity alone); "lengths of the pool" -> "of the
     pool"; "tennis at the club" as it was: the words before the activity's object that only measure or time it go,
     and with nothing but how or where after them, no object is left."""
+    if (timeless := without_when(what)) is not None:
+        return "" if _NO_OBJECT_NEXT.match(timeless) else timeless
     words = _WORD.findall(what)
     kept = 0
     while kept < len(words) and _MEASURE_OR_TIME.match(words[kept]):

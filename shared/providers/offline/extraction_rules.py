@@ -1352,7 +1352,7 @@ def _prepare(raw: str, today: date) -> Clause | None:
         cleaned = f"{fronted.group('rest')} {fronted.group('when').lower()}"
     cleaned = life.off_medicine(cleaned)  # "came off the sertraline in june": an ending, said with its "I"
     text = clauses.plain(_expand_contractions(_with_subject(kin.said_plainly(cleaned))))
-    text = state_switches.as_begun(text)  # "switched to decaf in may": drinking decaf since May
+    text = state_switches.as_moved_habit(state_switches.as_begun(text), _kept_up_verb)  # "switched to decaf"
     asked = _REQUEST.match(text) or _QUESTION_START.match(text)
     if not text or (asked and not assistant_manner.read(text)) or _HYPOTHETICAL.match(text):
         return None

@@ -1057,6 +1057,14 @@ def base_of_regular_past(word: str) -> str | None:
 SAID_IN_PROGRESS = frozenset(("learn", "study", "train"))
 
 
+# How wholly or finally a thing ended ("entirely", "for good"): never part of the thing, which a retraction names.
+_FOR_GOOD = re.compile(
+    r"(?:\s+(?:entirely|completely|altogether|totally|fully|for\s+good|once\s+and\s+for\s+all|cold\s+turkey"
+    r"|for\s+real|forever|lol|haha|tbh|now))+\s*[.!]*$",
+    re.IGNORECASE,
+)
+
+
 def ending_marker(text: str) -> tuple[str, str] | None:
     """(kind, the statement that ended, in the first person) for an English ending clause.
 
@@ -1066,6 +1074,7 @@ def ending_marker(text: str) -> tuple[str, str] | None:
     m = _EN_ENDING_LEAD.match(text)
     if m:
         marker, rest = re.sub(r"\s+", " ", m.group("marker").lower()), m.group("rest").split(",")[0].strip()
+        rest = _FOR_GOOD.sub("", rest) or rest  # "ditched Word entirely": Word, the thing that ended
         if marker == "no longer":
             return "no longer", f"I am {rest}" if m.group("be") else f"I {rest}"  # "I'm no longer living in X"
         if m.group("be") and marker not in ("am done with", "am finished with"):

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from shared.providers.offline import frames
+from shared.providers.offline import frames, state_switches
 
 _HAVE_BEEN = re.compile(
     r"(?i)^(?P<who>i|we)\s+have\s+(?:(?:now|already|actually|officially|basically|pretty\s+much|happily)\s+)?been\s+"
@@ -146,8 +146,44 @@ def stopped_since(text: str, is_habit_verb: VerbTest) -> str | None:
     if pp == "been" and (doing := _DOING.match(rest.strip())) and frames.base_of_gerund(doing.group("g").lower()):
         return f"{who} stopped {rest.strip()}"
     if pp == "had":
-        return next((f"{who} stopped {doing}" for had, doing in _HAD if had.match(rest)), None)
+        if found := next((f"{who} stopped {doing}" for had, doing in _HAD if had.match(rest)), None):
+            return found
+        return _stopped_having(who, rest)
     for base in _base_of(pp):
         if is_habit_verb(base):
             return f"{who} stopped {frames.gerund(base)}{rest}"
     return None
+
+
+# "had coffee", "had any meat": a drink or a food had is drinking or eating it.
+_HAD_WHAT = re.compile(r"(?i)^\s+(?:any\s+|a\s+|real\s+)?(?P<what>[a-z]+(?:\s+[a-z]+)?)\s*(?:[,;].*)?$")
+_FOODS = frozenset(
+    [
+        "meat",
+        "sugar",
+        "dairy",
+        "bread",
+        "chocolate",
+        "gluten",
+        "fish",
+        "cheese",
+        "carbs",
+        "takeaway",
+        "takeaways",
+        "crisps",
+        "sweets",
+        "chips",
+        "pizza",
+    ]
+)
+
+
+def _stopped_having(who: str, rest: str) -> str | None:
+    m = _HAD_WHAT.match(rest)
+    if not m:
+        return None
+    what = m.group("what").lower()
+    head = what.split()[-1]
+    if head in _FOODS:
+        return f"{who} stopped eating {what}"
+    return f"{who} stopped drinking {what}" if state_switches.is_drink(what) else None
