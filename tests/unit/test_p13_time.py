@@ -23,6 +23,9 @@ give nothing of the class:
   running); "switched my phone to silent", "moved my swims to the lido" are no such move;
 - how wholly a thing ended ("ditched Word entirely", "quit facebook for good") is no part of the thing, so the
   retraction names the thing alone and finds it;
+- a service or an app ended by its name in any case ("cancelled netflix in january", "deleted hinge",
+  "uninstalled tiktok"), an animal rehomed ("rehomed Miso"), a make scrapped in lower case ("scrapped the golf"):
+  the thing's ending from the stated time; "cancelled dinner", "deleted photos", "scrapped the plan" end nothing;
 - a passing mood joined on with "and"/"but" ("i work nights and im exhausted") leaves the statement before it
   whole (it was read as "i work nights and", which no reader takes).
 """
@@ -351,3 +354,32 @@ def test_how_wholly_a_thing_ended_is_no_part_of_it(text, slot):
 def test_a_thing_ended_wholly_is_retracted():
     r = replay(march_days(["I write my thesis in Word", "ditched word entirely, it kept crashing"]))
     assert not any("Word" in a and "neg=False" in a for a in shown(r.active)), shown(r.active)
+
+
+# --- ended by name, in any case -------------------------------------------------------------------------------------
+
+ENDED_BY_NAME = [
+    ("cancelled netflix in january, never watched it", "*:netflix", "2026-01-01"),
+    ("deleted hinge, taking a break from dating", "*:hinge", "2026-05-20"),
+    ("uninstalled tiktok last week", "*:tiktok", "2026-05-11"),
+    ("we rehomed Miso last month, the baby is allergic", "*:miso", "2026-04-01"),
+    ("scrapped the golf in feb", "*:golf", "2026-02-01"),
+    ("my fiesta got written off last week", "*:fiesta", "2026-05-11"),
+]
+
+
+@pytest.mark.parametrize(("text", "slot", "start"), ENDED_BY_NAME)
+def test_a_thing_ended_by_its_name_in_any_case(text, slot, start):
+    assert any(t.startswith("NOT") and s == slot and f == start for t, s, f in said(text)), said(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["cancelled dinner", "deleted photos", "deleted it", "we scrapped the plan", "the project was scrapped"]
+)
+def test_what_is_no_thing_used_ends_nothing(text):
+    assert not any(t.startswith("NOT") for t, _, _ in said(text)), said(text)
+
+
+def test_a_service_cancelled_ends_it():
+    r = replay(march_days(["I have a Netflix subscription", "cancelled netflix, never watched it"]))
+    assert not any("Netflix" in a and "neg=False" in a for a in shown(r.active)), shown(r.active)
