@@ -26,6 +26,8 @@ give nothing of the class:
 - a service or an app ended by its name in any case ("cancelled netflix in january", "deleted hinge",
   "uninstalled tiktok"), an animal rehomed ("rehomed Miso"), a make scrapped in lower case ("scrapped the golf"):
   the thing's ending from the stated time; "cancelled dinner", "deleted photos", "scrapped the plan" end nothing;
+- a degree finished ("finished my law degree in december", "completed my masters last summer") is a graduation
+  from the stated time, so the studies end; a thesis draft, a dissertation handed in, a degree certificate are not;
 - a passing mood joined on with "and"/"but" ("i work nights and im exhausted") leaves the statement before it
   whole (it was read as "i work nights and", which no reader takes).
 """
@@ -383,3 +385,29 @@ def test_what_is_no_thing_used_ends_nothing(text):
 def test_a_service_cancelled_ends_it():
     r = replay(march_days(["I have a Netflix subscription", "cancelled netflix, never watched it"]))
     assert not any("Netflix" in a and "neg=False" in a for a in shown(r.active)), shown(r.active)
+
+
+# --- a degree finished --------------------------------------------------------------------------------------------
+
+DEGREE_DONE = [
+    ("finished my law degree in december!!", "2025-12-01"),
+    ("I completed my masters last summer", "2025-06-01"),
+    ("we both finally got our degrees in january lol", "2026-01-01"),
+]
+
+
+@pytest.mark.parametrize(("text", "start"), DEGREE_DONE)
+def test_a_degree_finished_is_a_graduation(text, start):
+    assert any("graduated" in t and f == start for t, _, f in said(text)), said(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["I finished my thesis draft", "finally handed in my dissertation yesterday", "got my degree certificate"]
+)
+def test_work_on_a_degree_is_no_graduation(text):
+    assert not any("graduated" in t for t, _, _ in said(text)), said(text)
+
+
+def test_a_degree_finished_ends_the_studies():
+    r = replay(march_days(["I'm studying law at Leeds", "finished my law degree last week!!"]))
+    assert not any("studies law" in a for a in shown(r.active)), shown(r.active)

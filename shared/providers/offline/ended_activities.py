@@ -130,3 +130,26 @@ def without_measure(what: str) -> str:
     rest = rest.lstrip(" ,")
     # what follows the measure is how or where ("mostly before work", "before work"): no object at all
     return "" if _NO_OBJECT_NEXT.match(rest) else rest
+
+
+# --- a degree finished is a graduation: "finished my law degree in december" --------------------------------------
+
+_DEGREE_DONE = re.compile(
+    r"^(?P<subj>i|we)\s+(?:(?:have|just|finally|officially|actually)\s+)*(?:finished|completed|got|passed)"
+    r"\s+(?:my|our)\s+(?:[a-z]+\s+){0,2}?(?:degrees?|masters|master's|phd|doctorate|bachelor's|bachelors|ba|bsc|msc"
+    r"|studies|diploma)\b(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+# What else a degree may be said to have done, which is no end of it: "got my degree certificate", "my thesis draft".
+_NOT_DONE = re.compile(
+    r"^\s+(?:certificate|results?|draft|chapter|proposal|offer|back|framed|printed)\b", re.IGNORECASE
+)
+
+
+def as_graduated(clause: str) -> str:
+    """ "I finished my law degree in december" -> "I graduated in december": the studies it ends are over, as
+    "graduated" says (the study frames read it so); any other clause as it was."""
+    m = _DEGREE_DONE.match(clause)
+    if not m or _NOT_DONE.match(m.group("rest")):
+        return clause
+    return f"{m.group('subj')} graduated{m.group('rest')}"
