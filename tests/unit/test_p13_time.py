@@ -28,6 +28,8 @@ give nothing of the class:
   the thing's ending from the stated time; "cancelled dinner", "deleted photos", "scrapped the plan" end nothing;
 - a degree finished ("finished my law degree in december", "completed my masters last summer") is a graduation
   from the stated time, so the studies end; a thesis draft, a dissertation handed in, a degree certificate are not;
+- a doing said in the progressive with "since" ("i'm cycling to work since march", "eating meat again since
+  christmas") is that habit from then, not an event of that day; a stay ("staying with my parents") is no habit;
 - a passing mood joined on with "and"/"but" ("i work nights and im exhausted") leaves the statement before it
   whole (it was read as "i work nights and", which no reader takes).
 """
@@ -411,3 +413,23 @@ def test_work_on_a_degree_is_no_graduation(text):
 def test_a_degree_finished_ends_the_studies():
     r = replay(march_days(["I'm studying law at Leeds", "finished my law degree last week!!"]))
     assert not any("studies law" in a for a in shown(r.active)), shown(r.active)
+
+
+# --- a doing since a time, in the progressive -----------------------------------------------------------------------
+
+DOING_SINCE = [
+    ("eating meat again since christmas tbh", "meat", "2025-12-25"),
+    ("I'm running again since april", "run", "2026-04-01"),
+    ("i'm cycling to work since march, legs of steel", "cycl", "2026-03-01"),
+]
+
+
+@pytest.mark.parametrize(("text", "word", "start"), DOING_SINCE)
+def test_a_doing_since_a_time_is_the_habit_from_then(text, word, start):
+    found = said(text)
+    assert any(word in t and f == start and not s.startswith("event:") for t, s, f in found), found
+    assert not any(s.startswith("event:") for _, s, _ in found), found
+
+
+def test_a_stay_since_a_time_is_no_habit():
+    assert not any(s.startswith("habit:") for _, s, _ in said("I'm staying with my parents since last week"))

@@ -99,7 +99,7 @@ _WHEN_ADJUNCT = re.compile(
     r"^\s*,?\s*(?:(?:in\s+the\s+|of\s+a\s+|most\s+|early\s+)(?:mornings?|evenings?|afternoons?)|at\s+(?:night|lunch(?:time)?"
     r"|dawn|weekends|the\s+weekend|\d{1,2}(?::\d{2})?\s*(?:am|pm)?)|on\s+(?:weekends|weekdays|the\s+weekend"
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)|(?:before|after)\s+(?:work|school|class|uni|dinner|breakfast)"
-    r"|(?:mornings|evenings|nights|daily|now|these\s+days|nowadays))\b",
+    r"|(?:mornings|evenings|nights|daily|now|these\s+days|nowadays|again))\b",
     re.IGNORECASE,
 )
 
@@ -136,8 +136,8 @@ def without_measure(what: str) -> str:
 
 _DEGREE_DONE = re.compile(
     r"^(?P<subj>i|we)\s+(?:(?:have|just|finally|officially|actually)\s+)*(?:finished|completed|got|passed)"
-    r"\s+(?:my|our)\s+(?:[a-z]+\s+){0,2}?(?:degrees?|masters|master's|phd|doctorate|bachelor's|bachelors|ba|bsc|msc"
-    r"|studies|diploma)\b(?P<rest>.*)$",
+    r"\s+(?P<what>(?:my|our)\s+(?:[a-z]+\s+){0,2}?(?:degrees?|masters|master's|phd|doctorate|bachelor's|bachelors|ba"
+    r"|bsc|msc|studies|diploma))\b(?P<rest>.*)$",
     re.IGNORECASE,
 )
 # What else a degree may be said to have done, which is no end of it: "got my degree certificate", "my thesis draft".
@@ -147,9 +147,10 @@ _NOT_DONE = re.compile(
 
 
 def as_graduated(clause: str) -> str:
-    """ "I finished my law degree in december" -> "I graduated in december": the studies it ends are over, as
+    """ "I finished my law degree in december" -> "I graduated with my law degree in december": the studies it ends
+    are over, as
     "graduated" says (the study frames read it so); any other clause as it was."""
     m = _DEGREE_DONE.match(clause)
     if not m or _NOT_DONE.match(m.group("rest")):
         return clause
-    return f"{m.group('subj')} graduated{m.group('rest')}"
+    return f"{m.group('subj')} graduated with {m.group('what')}{m.group('rest')}"  # the degree named, as said

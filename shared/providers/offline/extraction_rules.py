@@ -1372,6 +1372,8 @@ def _prepare(raw: str, today: date) -> Clause | None:
     text = _FILLER_TAIL.sub("", _strip_lead_ins(_remove_span(text, hit.start, hit.end))).strip()
     if how_long and (stopped := held_states.stopped_since(text, _done_as_habit)):
         text, prep = stopped, "since"  # "haven't smoked since january": stopped smoking then
+    elif prep == "since" and (begun := held_states.begun_since(text, _done_as_habit)):
+        text = begun  # "i'm cycling to work since march": cycling to work from then
     text = _begun(_kept_up(_been_so(text, dated=how_long), dated=how_long))
     return Clause(text, today, hit.ref, prep, anymore, date_said=said) if text else None
 

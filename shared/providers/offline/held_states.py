@@ -187,3 +187,18 @@ def _stopped_having(who: str, rest: str) -> str | None:
     if head in _FOODS:
         return f"{who} stopped eating {what}"
     return f"{who} stopped drinking {what}" if state_switches.is_drink(what) else None
+
+
+# --- a doing said in the progressive with "since": "i'm cycling to work since march" -------------------------------
+
+_DOING_NOW = re.compile(r"(?i)^(?P<who>i|we)\s+(?:am|are)\s+(?:(?:now|still|also)\s+)?(?P<g>[a-z]+ing)\b(?P<rest>.*)$")
+
+
+def begun_since(text: str, is_habit_verb: VerbTest) -> str | None:
+    """ "I am cycling to work" (said with "since", already read as the date) -> "I started cycling to work", which
+    the start frames read as the habit from then; None for a verb of no habit ("staying", "waiting")."""
+    m = _DOING_NOW.match(text)
+    base = frames.base_of_gerund(m.group("g").lower()) if m else None
+    if not m or not base or not is_habit_verb(base) or base in frames.SAID_IN_PROGRESS:
+        return None
+    return f"{m.group('who')} started {m.group('g')}{m.group('rest')}"
