@@ -77,6 +77,25 @@ _BELONGINGS = _words(
 _QUALIFIERS = _words("old new beloved trusty lovely little brand second-hand secondhand cheap shiny poor")
 
 
+# What is scrapped or written off that is no belonging: a plan, a piece of work, an occasion.
+_NOT_KEPT = _words(
+    """
+    plan plans idea ideas project trip meeting party event wedding holiday proposal feature deal class course show
+    tour launch release policy rule scheme draft essay report code app website design whole lot rest thing it
+    lunch dinner breakfast food sandwich snack snacks parcel package post mail seat spot identity thunder heart job
+    role position bonus match game season
+    """
+)
+
+
+def _named_in_chat(thing: str) -> str:
+    """ "the golf", "my fiesta": a make named in lower case, as chat writes it, with "my"/"our"/"the" before it."""
+    words = [w for w in thing.split() if w.lower() not in _QUALIFIERS]
+    if len(words) != 1 or not words[0].isalpha() or words[0].lower() in _NOT_KEPT:
+        return ""
+    return words[0].lower()
+
+
 @dataclass(frozen=True)
 class Loss:
     """A belonging lost: the thing as said ("old Fiat"), its slot key ("fiat"), and how ("stolen")."""
@@ -119,11 +138,46 @@ def read(clause: str) -> Loss | None:
         thing = m.group("thing")
         if m.group("owner") is None and thing.lower() not in _BELONGINGS:
             return None  # said bare, only a kept thing by its kind ("laptop got pinched"), never "Tom got nicked"
-        key = _belonging(thing)
-        return Loss(thing, key, _how(m.group(0))) if key else None
+        how = _how(m.group(0))
+        # a make in lower case only as a vehicle is lost ("scrapped the golf"): "my seat got stolen" is no belonging
+        key = _belonging(thing) or (_named_in_chat(thing) if m.group("owner") and how != "stolen" else "")
+        return Loss(thing, key, how) if key else None
     return None
 
 
 def said(loss: Loss) -> str:
     """The retraction's text: "The user no longer has their bike (stolen)"."""
     return f"The user no longer has their {loss.thing} ({loss.how})"
+
+
+# --- a service, an app or an animal ended by name: "cancelled netflix", "deleted hinge", "rehomed Miso" ----------
+
+# What follows the name of an app or a service one ended: nothing, or the word for one's place in it.
+_SERVICE = re.compile(
+    r"(?i)^(?P<name>[a-z][\w+.&'-]*)(?:\s+(?:app|account|subscription|membership|profile|premium))?\s*[.!]*$"
+)
+# What one cancels or deletes that is no service one used: a plan, a meal, a meeting, a file, anything vague.
+_NOT_SERVICES = _words(
+    """
+    it that this them everything all something anything nothing stuff dinner lunch breakfast brunch drinks plans plan
+    practice class training rehearsal date trip flight flights order appointment meeting party wedding holiday
+    booking reservation session lesson lessons photos pics pictures messages texts emails files history cookies
+    """
+)
+# "rehomed Miso", "rehomed our cat", "had to rehome the rabbit": an animal one kept, by its name or as "my X".
+_ANIMAL = re.compile(r"(?:(?:my|our|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?|(?-i:[A-Z])[\w'-]*)\s*[.!]*$", re.IGNORECASE)
+
+
+def ended_by_name(marker: str, rest: str) -> bool:
+    """Whether "I <marker> <rest>" ends a thing one used or kept: a service or an app by its name alone, said in
+    any case ("cancelled netflix", "deleted hinge", "uninstalled TikTok"), or an animal rehomed. A plural, a plan,
+    a meal or a vague word ("cancelled dinner", "deleted photos", "deleted it") is no such thing."""
+    if marker in ("rehomed", "re-homed"):
+        return bool(_ANIMAL.match(rest.strip()))
+    if marker not in ("cancelled", "canceled", "deleted", "uninstalled"):
+        return False
+    m = _SERVICE.match(rest.strip())
+    if not m:
+        return False
+    name = m.group("name").lower()
+    return name not in _NOT_SERVICES and not (name.endswith("s") and not name.endswith("ss"))

@@ -73,3 +73,84 @@ def said_stopped(fact: F) -> F:
         return fact
     text = as_stopped(fact.text, fact.slot, fact.language)
     return fact if text == fact.text else replace(fact, text=text)
+
+
+# --- an activity's key: what its end is looked up by ----------------------------------------------------------
+
+# How far, how many, how long, and when: "5k", "40 lengths", "20 miles", "an hour", "mornings". They say how the
+# activity is done, never which activity it is: "I run 5k every morning" is running, and "I gave up running"
+# (habit:running) must find it on its slot.
+_MEASURE_OR_TIME = re.compile(
+    r"^(?:\d+(?:[.,]\d+)?\s*(?:k|km|kms|mi|m)?|k|km|kms|kilometres?|kilometers?|miles?|mi|metres?|meters?|lengths?"
+    r"|laps?|reps?|sets?|rounds?|minutes?|mins?|hours?|hrs?|half|an?|hour|times|mornings?|evenings?|nights?"
+    r"|afternoons?|lunchtimes?|lunch|weekends?|weekdays?|daily|nightly|weekly)$",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[\w+#'-]+")
+_NO_OBJECT_NEXT = re.compile(
+    r"^(?:$|(?:mostly|usually|often|always|sometimes|normally|before|after|at|in|on|with|around|near|by|from|for"
+    r"|during|along|through|round|up|down|every|each|most|then|and|or|but|so|if|when|because)\b)",
+    re.IGNORECASE,
+)
+
+
+# When, said as an adjunct: "in the mornings", "at 6am", "at lunchtime", "on sundays", "before work".
+_WHEN_ADJUNCT = re.compile(
+    r"^\s*,?\s*(?:(?:in\s+the\s+|of\s+a\s+|most\s+|early\s+)(?:mornings?|evenings?|afternoons?)|at\s+(?:night|lunch(?:time)?"
+    r"|dawn|weekends|the\s+weekend|\d{1,2}(?::\d{2})?\s*(?:am|pm)?)|on\s+(?:weekends|weekdays|the\s+weekend"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)|(?:before|after)\s+(?:work|school|class|uni|dinner|breakfast)"
+    r"|(?:mornings|evenings|nights|daily|now|these\s+days|nowadays|again))\b",
+    re.IGNORECASE,
+)
+
+
+def without_when(what: str) -> str | None:
+    """ "in the mornings" -> "" (nothing but when the activity is done), "in the sea" -> None (not a time)."""
+    rest, found = what, False
+    while m := _WHEN_ADJUNCT.match(rest):
+        rest, found = rest[m.end() :], True
+    return rest.lstrip(" ,") if found else None
+
+
+def without_measure(what: str) -> str:
+    """ "5k morning, mostly before work" -> "" (no object: the activity alone); "lengths of the pool" -> "of the
+    pool"; "tennis at the club" as it was: the words before the activity's object that only measure or time it go,
+    and with nothing but how or where after them, no object is left."""
+    if (timeless := without_when(what)) is not None:
+        return "" if _NO_OBJECT_NEXT.match(timeless) else timeless
+    words = _WORD.findall(what)
+    kept = 0
+    while kept < len(words) and _MEASURE_OR_TIME.match(words[kept]):
+        kept += 1
+    if kept == 0:
+        return what
+    rest = what
+    for word in words[:kept]:
+        rest = rest[rest.index(word) + len(word) :]
+    rest = rest.lstrip(" ,")
+    # what follows the measure is how or where ("mostly before work", "before work"): no object at all
+    return "" if _NO_OBJECT_NEXT.match(rest) else rest
+
+
+# --- a degree finished is a graduation: "finished my law degree in december" --------------------------------------
+
+_DEGREE_DONE = re.compile(
+    r"^(?P<subj>i|we)\s+(?:(?:have|just|finally|officially|actually)\s+)*(?:finished|completed|got|passed)"
+    r"\s+(?P<what>(?:my|our)\s+(?:[a-z]+\s+){0,2}?(?:degrees?|masters|master's|phd|doctorate|bachelor's|bachelors|ba"
+    r"|bsc|msc|studies|diploma))\b(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+# What else a degree may be said to have done, which is no end of it: "got my degree certificate", "my thesis draft".
+_NOT_DONE = re.compile(
+    r"^\s+(?:certificate|results?|draft|chapter|proposal|offer|back|framed|printed)\b", re.IGNORECASE
+)
+
+
+def as_graduated(clause: str) -> str:
+    """ "I finished my law degree in december" -> "I graduated with my law degree in december": the studies it ends
+    are over, as
+    "graduated" says (the study frames read it so); any other clause as it was."""
+    m = _DEGREE_DONE.match(clause)
+    if not m or _NOT_DONE.match(m.group("rest")):
+        return clause
+    return f"{m.group('subj')} graduated with {m.group('what')}{m.group('rest')}"  # the degree named, as said

@@ -101,12 +101,14 @@ from shared.providers.offline import (
     said_forms,
     skills,
     spoken_languages,
+    state_switches,
     studies,
     tag_forms,
     talk,
     team_subjects,
     tool_kinds,
     tools_put_to_use,
+    towns_left,
     vehicles,
     well_formed,
     work_forms,
@@ -969,6 +971,8 @@ def _find_date(text: str, today: date, past: bool) -> _DateHit | None:
             prep = re.sub(r"\s+", " ", (groups.get("prep") or "").lower()) or None
             prep = "since" if prep == "as of" else prep
             prep = None if prep == "at" else prep
+            if kind == "holiday" and prep == "for" and past_time.got_for_a_holiday(text[: match.start()]):
+                prep = None  # "got a new bike for christmas": got at the last one
             # "booked a table for Saturday": the date a booking is for lies ahead, whatever the tense.
             ref = _resolve(kind, match, today, (past or prep == "since") and prep not in ("for", "until", "till", "by"))
             if ref is None:
@@ -1248,7 +1252,7 @@ def _with_subject(text: str) -> str:
         if aux == "not":
             return f"I am {text}"
         return f"I am {text}"
-    if re.match(r"(?i)^got\s+(?:a|an|my|the|two|three)\b", text):
+    if re.match(r"(?i)^got\s+(?:a|an|my|the|two|three)\b", text) and not past_time.got_for_a_holiday_said(text):
         return f"I have {text[4:]}"  # chat: "got a job interview tomorrow" is having one
     if _SUBJECTLESS.match(text) and not _REQUEST.match(text):
         return f"I {text}"
@@ -1278,6 +1282,10 @@ _KEPT_UP_VERBS = frozenset(("live", "work", "use"))
 
 def _kept_up_verb(base: str) -> bool:
     return frames.verb_class(base) == "habit" or base in _KEPT_UP_VERBS
+
+
+def _done_as_habit(base: str) -> bool:
+    return frames.verb_class(base) in ("habit", "consume")
 
 
 def _kept_up(text: str, *, dated: bool) -> str:
@@ -1346,12 +1354,15 @@ def _prepare(raw: str, today: date) -> Clause | None:
         _FLOATED_QUANTIFIER, r"\1 ", raw
     )  # "we all went vegan": said of "we", the quantifier is no verb
     raw = sub_if_possible(past_time.SINCE_WE_SPOKE, "", raw)  # "since we spoke, I ...": news, said now
+    raw = sub_if_possible(past_time.LIKE_BEFORE_A_TIME, r"\g<prep> ", raw)  # "in like march": in march
     raw = sub_if_possible(_HAVE_GOT, " have ", sub_if_possible(_LIKE_NUMBER, "about ", raw))
     cleaned = _FILLER_TAIL.sub("", _strip_lead_ins(raw.strip().strip(" ,;:-"))).strip()
     if fronted := _FRONTED_RHYTHM.match(cleaned):
         cleaned = f"{fronted.group('rest')} {fronted.group('when').lower()}"
     cleaned = life.off_medicine(cleaned)  # "came off the sertraline in june": an ending, said with its "I"
     text = clauses.plain(_expand_contractions(_with_subject(kin.said_plainly(cleaned))))
+    text = state_switches.as_moved_habit(state_switches.as_begun(text), _kept_up_verb)  # "switched to decaf"
+    text = ended_activities.as_graduated(text)  # "finished my law degree in december": graduated then
     asked = _REQUEST.match(text) or _QUESTION_START.match(text)
     if not text or (asked and not assistant_manner.read(text)) or _HYPOTHETICAL.match(text):
         return None
@@ -1368,6 +1379,10 @@ def _prepare(raw: str, today: date) -> Clause | None:
         hit, prep, said = replace(hit, start=hit.start - held), "since", f"for {said}"
     how_long = prep in ("for", "since") or said.lower().startswith(("for ", "since "))
     text = _FILLER_TAIL.sub("", _strip_lead_ins(_remove_span(text, hit.start, hit.end))).strip()
+    if how_long and (stopped := held_states.stopped_since(text, _done_as_habit)):
+        text, prep = stopped, "since"  # "haven't smoked since january": stopped smoking then
+    elif prep == "since" and (begun := held_states.begun_since(text, _done_as_habit)):
+        text = begun  # "i'm cycling to work since march": cycling to work from then
     text = _begun(_kept_up(_been_so(text, dated=how_long), dated=how_long))
     return Clause(text, today, hit.ref, prep, anymore, date_said=said) if text else None
 
@@ -1818,12 +1833,26 @@ _RANKS = _vocab("""
 """)
 
 
+def _b_town_left(m: re.Match[str], c: Clause) -> list[Draft]:
+    """ "I left Leeds", "we left Manchester last year": a home ended; "left Leeds at 6" a trip (towns_left)."""
+    raw = _group(m, "v")
+    town = _place(raw) if raw else None
+    if not town or not place_names.is_place_name(town[0]) or not raw.startswith(town[0]):
+        return []
+    said_on = c.date.day if c.date and c.date.grain == "day" else None
+    if not towns_left.a_move(raw[len(town[0]) :], said_on, c.today, place_names.is_known_town):
+        return []
+    return [Draft(towns_left.ended_home(town[0]), FACT, 7, "location", town[1], negated=True)]
+
+
 def _b_employer_gone(m: re.Match[str], c: Clause) -> list[Draft]:
     raw = _group(m, "v")
     if raw:
         org = _org(raw)
         if not org or (m.groupdict().get("proper") is not None and not _is_proper(org[0])):
             return []
+        if m.groupdict().get("proper") is not None and place_names.is_place_name(org[0]):
+            return []  # "I left Leeds": a town is no employer (_b_town_left)
         return [Draft(f"The user no longer works at {org[0]}", FACT, 7, "employer", org[1], negated=True)]
     wording = (_group(m, "how") or _group(m, "how2")).lower()
     text = (
@@ -2696,6 +2725,7 @@ RULES: tuple[Rule, ...] = (
     # employer: endings first
     _rule("employer", "i {ADV}(?:have )?(?:quit|left) my (?:job|position|role) (?:at|with) {V}", _b_employer_gone),
     _rule("employer", r"i {ADV}(?:have )?(?:quit|left) (?P<how>my (?:job|position|role))\s*$", _b_employer_gone),
+    _rule("location", "(?:i|we) {ADV}(?:have )?left (?P<v>{CAP}.*)", _b_town_left),
     _rule("employer", "i {ADV}(?:have )?(?:quit|left) (?P<proper>)(?P<v>{CAP}.*)", _b_employer_gone),
     _rule("employer", "i (?:got|was|have been) (?:fired|laid off|let go|made redundant) (?:from|at|by) {V}",
           _b_employer_gone),
@@ -2716,7 +2746,10 @@ RULES: tuple[Rule, ...] = (
                       "(?P<v>{CAP}[\\w&'-]*(?: (?:& )?{CAP}[\\w&'-]*)*)", _b_employer_gone),
     _rule("employer", "i {ADV}(?:have )?(?:resigned|handed in my notice|gave my notice|retired) (?:from|at|with) "
                       "(?P<proper>)(?P<v>{CAP}.*)", _b_employer_gone),
-    _rule("employer", "my last day (?:at|with) (?P<proper>)(?P<v>{CAP}[\\w&'-]*(?: (?:& )?{CAP}[\\w&'-]*)*) (?:was|is)",
+    _rule("employer", "(?:my )?last day (?:at|with) (?P<proper>)"
+                      "(?P<v>{CAP}[\\w&'-]*(?: (?:& )?{CAP}[\\w&'-]*)*) (?:was|is)", _b_employer_gone),
+    # "my last day at the bank is june 5th": a workplace by its kind, its end on the day said
+    _rule("employer", "(?:my )?last day (?:at|with) (?P<v>the (?:" + _WORKPLACE_KINDS + r")) (?:was|is)(?:\s*,.*)?$",
           _b_employer_gone),
     _rule("employer", "i {ADV}(?:have )?(?:joined|started (?:working )?(?:at|for)"
                       "|(?:started|start|am starting) (?:a |my |the )?(?:new )?(?:job|position|role|work)"
@@ -4548,7 +4581,7 @@ def _durable_drafts(c: Clause) -> list[Draft]:
     what = _HOW_MUCH.sub("", what) or what  # "about 5 coffees": coffee
     what = pastimes.without_bare_count(what)  # "I smoke about 10 a day": smoking, the slot "I smoke" has
     if kind == "habit":
-        key = activity or f"{frames.gerund(verb)} {_head_noun(what)}".strip()
+        key = activity or f"{frames.gerund(verb)} {_head_noun(ended_activities.without_measure(what))}".strip()
         slot = f"habit:{_slug(key)}"
         category = PREF
     elif kind == "consume":

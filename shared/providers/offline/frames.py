@@ -33,6 +33,7 @@ from functools import lru_cache
 from shared.domain.needles import search_if_possible
 from shared.domain.slots import CONTEXT_MARK
 from shared.providers.offline import (
+    belongings_lost,
     contexts,
     foreign_clauses,
     foreign_people,
@@ -976,7 +977,7 @@ _EN_ENDING_LEAD = _rx(
     r"(?P<marker>stopped|quit|quitted|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|dropped|ditched|abandoned|kicked|cut\s+out"
     r"|no\s+longer|am\s+done\s+with|am\s+finished\s+with|got\s+rid\s+of|retired\s+from|sold|gave\s+away"
     r"|lost|cancelled|canceled|unsubscribed\s+from|gone\s+off|went\s+off|got\s+tired\s+of|grown\s+out\s+of|left"
-    r"|came\s+off|come\s+off|stepped\s+down\s+from)\s+(?P<rest>.+)$"
+    r"|came\s+off|come\s+off|stepped\s+down\s+from|deleted|uninstalled|rehomed|re-homed)\s+(?P<rest>.+)$"
 )
 _GROUPS_LEFT = (
     r"(?:band|choir|club|team|gym|orchestra|league|course|class|group|committee|union|troupe|crew|squad|society"
@@ -1062,6 +1063,28 @@ def base_of_regular_past(word: str) -> str | None:
 SAID_IN_PROGRESS = frozenset(("learn", "study", "train"))
 
 
+# How wholly or finally a thing ended ("entirely", "for good"): never part of the thing, which a retraction names.
+_FOR_GOOD = re.compile(
+    r"(?:\s+(?:entirely|completely|altogether|totally|fully|for\s+good|once\s+and\s+for\s+all|cold\s+turkey"
+    r"|for\s+real|forever|lol|haha|tbh|now))+\s*[.!]*$",
+    re.IGNORECASE,
+)
+
+
+# Endings said as another verb the readers know: "left the choir" is quitting it, "deleted hinge" quitting the
+# app, "rehomed Miso" giving the animal away.
+_ENDED_AS = {
+    "left": "quit",
+    "came off": "quit",
+    "come off": "quit",
+    "stepped down from": "quit",
+    "deleted": "quit",
+    "uninstalled": "quit",
+    "rehomed": "gave away",
+    "re-homed": "gave away",
+}
+
+
 def ending_marker(text: str) -> tuple[str, str] | None:
     """(kind, the statement that ended, in the first person) for an English ending clause.
 
@@ -1071,6 +1094,8 @@ def ending_marker(text: str) -> tuple[str, str] | None:
     m = _EN_ENDING_LEAD.match(text)
     if m:
         marker, rest = re.sub(r"\s+", " ", m.group("marker").lower()), m.group("rest").split(",")[0].strip()
+        if not base_of_gerund(rest.partition(" ")[0]):  # an activity keeps its own reading ("drinking completely")
+            rest = _FOR_GOOD.sub("", rest) or rest  # "ditched Word entirely": Word, the thing that ended
         if marker == "no longer":
             return "no longer", f"I am {rest}" if m.group("be") else f"I {rest}"  # "I'm no longer living in X"
         if m.group("be") and marker not in ("am done with", "am finished with"):
@@ -1109,6 +1134,7 @@ def ending_marker(text: str) -> tuple[str, str] | None:
                 marker in ("sold", "gave away", "lost", "got rid of", "cancelled", "canceled", "unsubscribed from")
                 and re.match(r"(?:my|our|the|his|her)\s", rest, re.IGNORECASE)
             )
+            or belongings_lost.ended_by_name(marker, rest)  # "cancelled netflix", "deleted hinge", "rehomed Miso"
             or (
                 # "I left the choir": a group one belonged to (not "left the house", "left my keys")
                 marker == "left"
@@ -1123,7 +1149,7 @@ def ending_marker(text: str) -> tuple[str, str] | None:
             # "I quit coffee", "I sold my bike": the thing itself ("left the choir" is quitting it)
             return (
                 marker,
-                f"I {'quit' if marker in ('left', 'came off', 'come off', 'stepped down from') else marker} {rest}",
+                f"I {_ENDED_AS.get(marker, marker)} {rest}",
             )
         return None
     m = _EN_NOT_ANYMORE.match(text)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from shared.providers.offline import frames
+from shared.providers.offline import frames, state_switches
 
 _HAVE_BEEN = re.compile(
     r"(?i)^(?P<who>i|we)\s+have\s+(?:(?:now|already|actually|officially|basically|pretty\s+much|happily)\s+)?been\s+"
@@ -112,3 +112,93 @@ def home_so_far(clause: str, date_said: str) -> str | None:
     if place is None or not _LONG_WHILE.match(date_said.strip()):
         return None
     return f"I live in {place.group('place')}"
+
+
+# --- a habit not kept up since a time: "haven't smoked since january" ------------------------------------------
+
+_NOT_DONE = re.compile(
+    r"(?i)^(?P<who>i|we)\s+have\s+not\s+(?:(?:really|even|once|actually)\s+)?(?P<pp>[a-z]+)\b(?P<rest>.*?)\s*[.!]*$"
+)
+# "had a drink", "had a cigarette": a drink or a smoke had is drinking or smoking.
+_HAD = (
+    (re.compile(r"(?i)^\s+(?:a\s+)?(?:drink|drop|sip|beer|pint|glass\s+of\s+\w+|alcohol|booze|wine)\b"), "drinking"),
+    (re.compile(r"(?i)^\s+(?:a\s+)?(?:cigarette|cig|ciggie|smoke|fag|puff|vape)\b"), "smoking"),
+)
+_PAST_PARTICIPLES = {"eaten": "eat", "drunk": "drink", "ridden": "ride", "swum": "swim", "run": "run", "done": "do"}
+
+
+def _base_of(pp: str) -> list[str]:
+    if pp in _PAST_PARTICIPLES:
+        return [_PAST_PARTICIPLES[pp]]
+    if not pp.endswith("ed"):
+        return []
+    return [pp[:-2], pp[:-1], pp[:-3]]  # "played", "smoked", "jogged"
+
+
+def stopped_since(text: str, is_habit_verb: VerbTest) -> str | None:
+    """ "I have not smoked" (said with "since"/"for", already read as the date) -> "I stopped smoking"; "I have
+    not been running" -> "I stopped running"; "I have not had a drink" -> "I stopped drinking"; None for a verb
+    of no habit ("have not seen my dad") or any other clause."""
+    m = _NOT_DONE.match(text)
+    if not m:
+        return None
+    pp, rest, who = m.group("pp").lower(), m.group("rest"), m.group("who")
+    if pp == "been" and (doing := _DOING.match(rest.strip())) and frames.base_of_gerund(doing.group("g").lower()):
+        return f"{who} stopped {rest.strip()}"
+    if pp == "had":
+        if found := next((f"{who} stopped {doing}" for had, doing in _HAD if had.match(rest)), None):
+            return found
+        return _stopped_having(who, rest)
+    for base in _base_of(pp):
+        if is_habit_verb(base):
+            return f"{who} stopped {frames.gerund(base)}{rest}"
+    return None
+
+
+# "had coffee", "had any meat": a drink or a food had is drinking or eating it.
+_HAD_WHAT = re.compile(r"(?i)^\s+(?:any\s+|a\s+|real\s+)?(?P<what>[a-z]+(?:\s+[a-z]+)?)\s*(?:[,;].*)?$")
+_FOODS = frozenset(
+    [
+        "meat",
+        "sugar",
+        "dairy",
+        "bread",
+        "chocolate",
+        "gluten",
+        "fish",
+        "cheese",
+        "carbs",
+        "takeaway",
+        "takeaways",
+        "crisps",
+        "sweets",
+        "chips",
+        "pizza",
+    ]
+)
+
+
+def _stopped_having(who: str, rest: str) -> str | None:
+    m = _HAD_WHAT.match(rest)
+    if not m:
+        return None
+    what = m.group("what").lower()
+    head = what.split()[-1]
+    if head in _FOODS:
+        return f"{who} stopped eating {what}"
+    return f"{who} stopped drinking {what}" if state_switches.is_drink(what) else None
+
+
+# --- a doing said in the progressive with "since": "i'm cycling to work since march" -------------------------------
+
+_DOING_NOW = re.compile(r"(?i)^(?P<who>i|we)\s+(?:am|are)\s+(?:(?:now|still|also)\s+)?(?P<g>[a-z]+ing)\b(?P<rest>.*)$")
+
+
+def begun_since(text: str, is_habit_verb: VerbTest) -> str | None:
+    """ "I am cycling to work" (said with "since", already read as the date) -> "I started cycling to work", which
+    the start frames read as the habit from then; None for a verb of no habit ("staying", "waiting")."""
+    m = _DOING_NOW.match(text)
+    base = frames.base_of_gerund(m.group("g").lower()) if m else None
+    if not m or not base or not is_habit_verb(base) or base in frames.SAID_IN_PROGRESS:
+        return None
+    return f"{m.group('who')} started {m.group('g')}{m.group('rest')}"

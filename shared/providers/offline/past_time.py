@@ -453,3 +453,48 @@ def named_after_comma(clause: str) -> str:
     if m is None or m.group("name") in _NOT_A_NAME:
         return clause
     return f"{m.group('head')} named {m.group('name')}{m.group('mid') or ''}"
+
+
+# --- a holiday as the occasion of a thing got: "got a new bike for christmas" ------------------------------------
+
+# A thing got or given, said done: "got", "was given", "bought myself", "my parents got me". "I've got ..." is
+# what one has or must do, and stays as it was.
+_GOT_FOR = rx(
+    r"(?<!'ve\s)(?<!have\s)\b(?:got|received|gave|bought|was\s+given|were\s+given|got\s+given|was\s+gifted"
+    r"|were\s+gifted)\b"
+)
+# What is got for a day ahead, whatever the tense: a booking, tickets, time off ("bought tickets for christmas").
+_BOOKED_FOR = rx(
+    r"\b(?:tickets?|table|flights?|trains?|room|rooms|cottage|hotel|cabin|place|appointment|slot|seats?|time\s+off"
+    r"|days?\s+off|leave|trip|holiday|turkey|tree|food|booking|reservation|lodge|villa|airbnb)\b"
+)
+
+
+def got_for_a_holiday(before: str) -> bool:
+    """Whether a holiday said with "for" after ``before`` ("got a new bike" + "for christmas") is the occasion of
+    a thing got or given in the past, so the holiday is the last one, not the next: never a booking for it."""
+    return bool(_GOT_FOR.search(before)) and not _BOOKED_FOR.search(before)
+
+
+_FOR_A_HOLIDAY = rx(r"\bfor\s+(?:(?:this|last)\s+)?(?:christmas|xmas|easter|new\s+year'?s?|halloween|valentine'?s)\b")
+
+
+def got_for_a_holiday_said(clause: str) -> bool:
+    """ "got a new bike for christmas": "got" with a holiday as its occasion is a thing got then (not "got a
+    job interview tomorrow", the chat form of having one)."""
+    return bool(_FOR_A_HOLIDAY.search(clause)) and got_for_a_holiday(clause)
+
+
+# --- "in like march": chat's "like" before a time says nothing of the time ------------------------------------
+
+_MONTHS = (
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?"
+    r"|nov(?:ember)?|dec(?:ember)?"
+)
+# Only after a preposition of time and before a word that starts a time: "I like march" keeps its verb.
+LIKE_BEFORE_A_TIME = rx(
+    r"\b(?P<prep>in|since|on|around|from|until|till|by|over|during|at)\s+like\s+(?=(?:"
+    + _MONTHS
+    + r"|\d{4}|the\s+(?:\d|start|end|beginning|middle|summer|winter|spring|autumn|weekend)|last|this|early|late|mid"
+    r"|christmas|xmas|easter|new\s+year|summer|winter|spring|autumn|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)"
+)

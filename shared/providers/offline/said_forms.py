@@ -258,6 +258,8 @@ _WHILE_AGO = rx(r"\s*\b(?:quite\s+)?a\s+(?:while|bit|long\s+time|good\s+while)\s
 # --- a passing mood is no trait: "i'm bored in the evenings, ideas?" ---------------------------------------
 
 _MOOD = rx(
+    # the joiner before it goes with it: "i work nights and im exhausted" keeps "i work nights" whole
+    r"(?:\s*,?\s+(?:and|but|so|tho|though)\s+(?=(?:i'?m|im|i\s+am)\s))?"
     r"\b(?:i'?m|im|i\s+am)\s+(?:(?:so|really|kinda|kind\s+of|a\s+bit|very|super|soo+|just|always|often)\s+)*"
     r"(?:" + _PASSING_MOODS + r")\b"
     r"(?:\s+(?:in\s+the\s+(?:evenings?|mornings?|afternoons?)|at\s+night|lately|these\s+days|today|tonight|rn"
