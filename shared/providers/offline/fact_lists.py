@@ -131,9 +131,12 @@ _ALLERGY_HEAD = re.compile(
 _TO = re.compile(r"^to\s+", _FLAGS)
 
 
+_OWN_HEAD = re.compile(r"[\s-](?:intolerant|free)$", _FLAGS)  # "lactose intolerant": a predicate, no allergen
+
+
 def _allergen(item: str) -> str | None:
     item = _TO.sub("", item.strip())
-    return item if _plain_item(item, 3) else None
+    return item if _plain_item(item, 3) and not _OWN_HEAD.search(item) else None
 
 
 # --- pastimes -------------------------------------------------------------------------------------------------
