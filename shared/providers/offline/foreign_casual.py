@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from shared.providers.offline.foreign_clauses import SUBJECTS
+from shared.providers.offline.foreign_clauses import SUBJECTS, relative_opens
 from shared.providers.offline.foreign_habits import ACTIVITY_VERBS
 from shared.providers.offline.text_forms import words
 
@@ -79,7 +79,7 @@ def split_at_commas(clause: str, language: str) -> list[str]:
         return [clause]
     parts: list[str] = []
     for piece in _COMMA.split(clause):
-        if parts and not pattern.match(piece):
+        if parts and not pattern.match(piece) and not relative_opens(piece, language):  # "..., mia figlia è celiaca"
             parts[-1] = f"{parts[-1]}, {piece}"
         else:
             parts.append(piece)

@@ -35,6 +35,7 @@ from shared.domain.slots import CONTEXT_MARK
 from shared.providers.offline import (
     contexts,
     foreign_clauses,
+    foreign_habits,
     foreign_people,
     foreign_relatives_named,
     foreign_verbs,
@@ -2586,6 +2587,8 @@ def _trimmed(value: str, slot: str) -> str:
         return _WORKPLACE_TAIL.sub("", value) or value
     value = _COMPANY_TAIL.sub("", value) or value
     value = _RHYTHM_TAIL.sub("", value) or value
+    if slot == "habit":
+        value = foreign_habits.without_rhythm(value) or value  # "... deux fois par mois": how often, not what
     return _INTENSIFIER.sub("", value) if slot == "like" else value
 
 
