@@ -19,7 +19,8 @@ import re
 
 __all__ = ["moved_to", "now_dropped", "without_consequence"]
 
-_PLACE = r"(?P<place>(?-i:[A-ZÀ-ÝÄÖÜ])[\w'-]+(?:\s+(?:(?-i:[A-ZÀ-ÝÄÖÜ])[\w'-]+|(?:de|del|di|do|da|am|an\s+der)\s+(?-i:[A-ZÀ-ÝÄÖÜ])[\w'-]+))*)"
+_CAPITAL = r"(?-i:[A-ZÀ-ÝÄÖÜ])[\w'-]+"
+_PLACE = rf"(?P<place>{_CAPITAL}(?:\s+(?:{_CAPITAL}|(?:de|del|di|do|da|am|an\s+der)\s+{_CAPITAL}))*)"
 # The past of a move, third person (the relative's), and the preposition before the new place.
 _MOVED = {
     "es": r"(?:se\s+(?:mudó|ha\s+mudado|fue\s+a\s+vivir|ha\s+ido\s+a\s+vivir|marchó)|se\s+trasladó)\s+(?:a|para)\s+",
