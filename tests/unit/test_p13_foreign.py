@@ -167,3 +167,57 @@ DONE_WITH_A_TOOL_NEAR_MISSES = [
 @pytest.mark.parametrize("message", DONE_WITH_A_TOOL_NEAR_MISSES)
 def test_what_is_done_with_a_person_or_asked_is_no_tool(message: str) -> None:
     assert not [s for _, s in facts(message) if s and s.startswith("tool:")], facts(message)
+
+
+# --- the language of a short message ------------------------------------------------------------------------
+# Two or three words with no function word of any language ("hablo alemán", "me encanta Python") were read as
+# English; a verb of speaking, liking or being called, a duration's noun, an acute vowel (Spanish and Portuguese
+# only) or Spanish's opening marks say the language.
+
+SHORT_FOREIGN = [
+    ("hablo ruso", "es"),
+    ("me encanta el pádel", "es"),
+    ("¿Dónde?", "es"),
+    ("llevo semanas así", "es"),
+    ("falo russo", "pt"),
+    ("me chamo Tiago", "pt"),
+    ("faz 2 meses", "pt"),
+    ("parlo russo", "it"),
+]
+
+
+@pytest.mark.parametrize(("message", "language"), SHORT_FOREIGN)
+def test_a_short_message_is_read_in_its_language(message: str, language: str) -> None:
+    from shared.providers.offline.extraction_rules import detect_language
+
+    assert detect_language(message) == language
+
+
+SHORT_ENGLISH = [
+    "me too",
+    "me and my brother moved to Derby",
+    "I had a jalapeño burger",
+    "the café on my street closed",
+    "python rocks",
+    "2 months",
+]
+
+
+@pytest.mark.parametrize("message", SHORT_ENGLISH)
+def test_a_short_english_message_stays_english(message: str) -> None:
+    from shared.providers.offline.extraction_rules import detect_language
+
+    assert detect_language(message) == "en"
+
+
+SHORT_FOREIGN_FACTS = [
+    ("hablo ruso y polaco", "language:"),
+    ("falo russo", "language:"),
+    ("me encanta el pádel", "like:"),
+]
+
+
+@pytest.mark.parametrize(("message", "slot_start"), SHORT_FOREIGN_FACTS)
+def test_a_short_foreign_message_gives_its_fact_in_its_language(message: str, slot_start: str) -> None:
+    got = message_facts(message)
+    assert any((f.slot or "").startswith(slot_start) and f.language != "en" for f in got), got

@@ -3069,19 +3069,20 @@ _MARKERS = {
 # ("corro tutte le mattine", "uso Spotify para la música"): a word two languages share votes for both.
 _MORE_MARKERS = {
     "de": "des einen einem woche monat jahr jahren tag vor morgen abend hab nen",  # "hab nen Hund": chat German
-    "es": "la un unas unos semana mes día todas todos pasado pasada tarde noche veces",
+    "es": "la un unas unos semana semanas mes meses día todas todos pasado pasada tarde noche veces",
     "fr": "la un jour semaine mois dernier dernière fois",
-    "it": "la le lo tutti tutte tutto un una uno dal dalla nella sulla settimana mese giorno mattine sera volte"
+    "it": "la le lo tutti tutte tutto un una uno dal dalla nella sulla settimana settimane mese mesi giorno mattine"
+    " sera volte"
     " ieri oggi scorsa hanno",
-    "pt": "o os um semana mês dia todos todas passado passada manhã noite vezes pelo pela às",
+    "pt": "o os um semana semanas mês meses dia todos todas passado passada manhã noite vezes pelo pela às faz",
 }
 # A first-person present that opens a short message ("uso Linux", "toco piano", "adoro sushi"): the "-o" of the
 # Romance first person, in verbs of habit and taste no English message writes; it votes for each language that
 # has it, and the n-grams settle a tie.
 _FIRST_PERSON_MARKERS = {
-    "es": "uso amo adoro odio corro toco bebo nado cocino bailo escribo",
-    "it": "uso amo adoro odio corro suono bevo nuoto cucino ballo scrivo",
-    "pt": "uso amo adoro odeio corro toco bebo nado cozinho danço escrevo",
+    "es": "uso amo adoro odio corro toco bebo nado cocino bailo escribo hablo encanta encantan llevo",
+    "it": "uso amo adoro odio corro suono bevo nuoto cucino ballo scrivo parlo",
+    "pt": "uso amo adoro odeio corro toco bebo nado cozinho danço escrevo chamo falo curto tô",
 }
 # A month's name is its language's ("on a emménagé à Vannes en mars"), but for those English writes alike.
 _ENGLISH_MONTH_WORDS = frozenset(["april", "august", "september", "november", "mayo"])
@@ -3109,6 +3110,10 @@ _SPELLINGS = (
     (re.compile(r"[ãõ]|ção$|ções$|^\w{3,}[^r\W]ei$"), "pt"),  # "larguei", "deixei": a first-person past
     (re.compile(r"ß|^\w{3,}(?:heit|keit|schaft)$|^\w{4,}ungen?$"), "de"),
     (re.compile(r"[ìò]|zione$|zioni$"), "it"),
+    # an acute a, i, o or u ("alemán", "música", "avó"): Spanish and Portuguese write it, English, French, Italian
+    # and German do not; one vote each, and the n-grams settle which
+    (re.compile(r"[áíóú]"), "es"),
+    (re.compile(r"[áíóú]"), "pt"),
     (re.compile(r"œ|eaux?$|^\w{2,}ée$"), "fr"),
 )
 _MARKER_INDEX: dict[str, tuple[str, ...]] = {}
@@ -3150,6 +3155,8 @@ def detect_language(text: str) -> str:
             scores[lang] += 1  # "murió", "mudança", "Wohnung": letters and endings of one language
         if token.startswith(_FR_ELISIONS):
             scores["fr"] += 1
+    if "¿" in text or "¡" in text:
+        scores["es"] += 1  # only Spanish opens a question or an exclamation with its mark
     if scores["en"] and foreign_words == {"no"} and max(scores[lang] for lang in scores if lang != "en") == 1:
         return "en"  # "no markdown please", "no dairy for me": an English word, and "no" the only one of another's
     best = max(("de", "es", "fr", "it", "pt"), key=lambda lang: scores[lang])
