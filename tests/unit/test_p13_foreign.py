@@ -221,3 +221,46 @@ SHORT_FOREIGN_FACTS = [
 def test_a_short_foreign_message_gives_its_fact_in_its_language(message: str, slot_start: str) -> None:
     got = message_facts(message)
     assert any((f.slot or "").startswith(slot_start) and f.language != "en" for f in got), got
+
+
+# --- a wedding or an engagement said without the partner's name: the user's marital state -----------------------
+
+WED_OR_ENGAGED = [
+    ("nos casamos en septiembre", "marital", "casad", "2025-09"),
+    ("por fin me he casado!!", "marital", "casad", None),
+    ("ci siamo sposati due anni fa", "marital", "sposat", "2024"),
+    ("on s'est mariés en avril", "marital", "mari", "2026-04"),
+    ("wir haben im Oktober geheiratet", "marital", "verheiratet", "2025-10"),
+    ("casámos no verão passado", "marital", "casad", None),
+    ("wir haben uns verlobt", "marital", "verlobt", None),
+    ("nos hemos comprometido", "marital", "prometid", None),
+    ("ficamos noivos ontem", "marital", "noiv", None),
+    ("je suis fiancé", "marital", "fiancé", None),
+]
+
+
+@pytest.mark.parametrize(("message", "slot", "state", "since"), WED_OR_ENGAGED)
+def test_a_wedding_or_engagement_without_a_name_is_the_users_state(
+    message: str, slot: str, state: str, since: str | None
+) -> None:
+    got = message_facts(message)
+    hits = [f for f in got if f.slot == slot and state in f.text]
+    assert hits, got
+    if since:
+        assert hits[0].valid_from.date().isoformat().startswith(since), hits
+
+
+WED_NEAR_MISSES = [
+    "nos casaremos en septiembre",
+    "¿te casaste en la playa?",
+    "mi hermana se casó en abril",
+    "wir wollen nächstes Jahr heiraten",
+    "si on se mariait, on ferait une petite fête",
+    "ci sposiamo a giugno",
+    "meu irmão ficou noivo",
+]
+
+
+@pytest.mark.parametrize("message", WED_NEAR_MISSES)
+def test_a_wedding_ahead_asked_or_of_someone_else_is_no_state_of_the_users(message: str) -> None:
+    assert not [f for f in message_facts(message) if f.slot in ("marital", "partner")], message_facts(message)

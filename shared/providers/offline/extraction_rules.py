@@ -71,6 +71,7 @@ from shared.providers.offline import (
     foreign_employed,
     foreign_gender,
     foreign_habits,
+    foreign_marriage,
     foreign_moved_home,
     foreign_people,
     foreign_relatives_named,
@@ -3069,12 +3070,13 @@ _MARKERS = {
 # ("corro tutte le mattine", "uso Spotify para la música"): a word two languages share votes for both.
 _MORE_MARKERS = {
     "de": "des einen einem woche monat jahr jahren tag vor morgen abend hab nen",  # "hab nen Hund": chat German
-    "es": "la un unas unos semana semanas mes meses día todas todos pasado pasada tarde noche veces",
+    "es": "la un unas unos semana semanas mes meses día todas todos pasado pasada tarde noche veces nos hemos estamos",
     "fr": "la un jour semaine mois dernier dernière fois",
     "it": "la le lo tutti tutte tutto un una uno dal dalla nella sulla settimana settimane mese mesi giorno mattine"
     " sera volte"
     " ieri oggi scorsa hanno",
-    "pt": "o os um semana semanas mês meses dia todos todas passado passada manhã noite vezes pelo pela às faz",
+    "pt": "o os um semana semanas mês meses dia todos todas passado passada manhã noite vezes pelo pela às faz nos"
+    " estamos fomos",
 }
 # A first-person present that opens a short message ("uso Linux", "toco piano", "adoro sushi"): the "-o" of the
 # Romance first person, in verbs of habit and taste no English message writes; it votes for each language that
@@ -5848,6 +5850,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             _joined_employer(body, language, sentence, drafts)
             or _moved_on(body, language, drafts)  # "non abito più a Rimini, adesso sto a Cesena"
             or frames.foreign_statements(body, language)
+            or [frames.ForeignDraft(*said, "fact") for said in foreign_marriage.wed(body, language)]  # "nos casamos"
             or _role_said(body, language)
             or _partner_had(body, language)
             or _skeleton_read(body, language)  # "ich studiere Informatik", "adoro il jazz"
