@@ -264,3 +264,37 @@ WED_NEAR_MISSES = [
 @pytest.mark.parametrize("message", WED_NEAR_MISSES)
 def test_a_wedding_ahead_asked_or_of_someone_else_is_no_state_of_the_users(message: str) -> None:
     assert not [f for f in message_facts(message) if f.slot in ("marital", "partner")], message_facts(message)
+
+
+# --- how long, said without a "since" word: the state holds from that long ago -----------------------------------
+# Spanish "llevo <time> en X", German "schon <time> in X": the time is how long the state has held.
+
+HELD_FOR = [
+    ("llevo cuatro años en Huesca", "location", "Huesca", "2022"),
+    ("llevo ya seis meses en Lugo, me encanta", "location", "Lugo", "2025-11"),
+    ("ich wohne schon fünf Jahre in Gera", "location", "Gera", "2021"),
+    ("ich lebe jetzt schon zwei Jahre in Suhl", "location", "Suhl", "2024"),
+    ("vivo aquí en Teruel desde 2018", "location", "Teruel", "2018"),
+    ("moro aqui em Viseu há três anos", "location", "Viseu", "2023"),
+]
+
+
+@pytest.mark.parametrize(("message", "slot", "value", "since"), HELD_FOR)
+def test_how_long_a_state_has_held_dates_it(message: str, slot: str, value: str, since: str) -> None:
+    got = message_facts(message)
+    hits = [f for f in got if f.slot == slot and value in f.text]
+    assert hits, got
+    assert hits[0].valid_from.date().isoformat().startswith(since), hits
+    assert not [f for f in got if (f.slot or "").startswith("habit:")], got
+
+
+HELD_FOR_NEAR_MISSES = [
+    "¿llevas cuatro años en Huesca?",
+    "llevo cuatro años sin ver a mi hermano",
+    "ich warte schon zwei Jahre auf eine Wohnung",
+]
+
+
+@pytest.mark.parametrize("message", HELD_FOR_NEAR_MISSES)
+def test_a_duration_of_something_else_gives_no_home(message: str) -> None:
+    assert not [f for f in message_facts(message) if f.slot == "location"], message_facts(message)

@@ -68,6 +68,7 @@ from shared.providers.offline import (
     foreign_birthday,
     foreign_casual,
     foreign_clauses,
+    foreign_durations,
     foreign_employed,
     foreign_gender,
     foreign_habits,
@@ -5827,6 +5828,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
         for part in foreign_people.work_at_as(foreign_moved_home.as_reflexive(plain, language), language)
     ):
         clause = foreign_people.time_said_last(foreign_people.chat_forms(clause, language), language)
+        clause = foreign_durations.said_since(clause, language)  # "llevo dos años en Vigo": since two years ago
         stated = frames.stated_date(clause, today, language)
         if stated is not None and (cut := foreign_casual.others_time_from(clause, stated.start, language)):
             # "Ich wohne in Köln, meine Schwester seit 2019": the sister's time, and the sister's clause
