@@ -298,3 +298,39 @@ HELD_FOR_NEAR_MISSES = [
 @pytest.mark.parametrize("message", HELD_FOR_NEAR_MISSES)
 def test_a_duration_of_something_else_gives_no_home(message: str) -> None:
     assert not [f for f in message_facts(message) if f.slot == "location"], message_facts(message)
+
+
+# --- hired, or a new job at a named organisation: where the user works ------------------------------------------
+
+HIRED = [
+    ("me han contratado en Mercadona como reponedor", "Mercadona"),
+    ("por fin me contrataron en Cabify", "Cabify"),
+    ("mi hanno assunta alla Lavazza", "Lavazza"),
+    ("ils m'ont embauché chez Leroy Merlin", "Leroy Merlin"),
+    ("ich wurde letzte Woche bei Rossmann eingestellt", "Rossmann"),
+    ("ich habe einen neuen Job bei Flixbus", "Flixbus"),
+    ("tengo un trabajo nuevo en Iberia", "Iberia"),
+    ("fui contratada pela Petrobras", "Petrobras"),
+    ("j'ai un nouveau boulot chez Dassault", "Dassault"),
+]
+
+
+@pytest.mark.parametrize(("message", "org"), HIRED)
+def test_hired_or_a_new_job_at_an_organisation_is_the_employer(message: str, org: str) -> None:
+    got = message_facts(message)
+    assert any(f.slot == "employer" and org in f.text and not f.negated for f in got), got
+
+
+HIRED_NEAR_MISSES = [
+    "ojalá me contraten en Mercadona",
+    "¿te contrataron en Cabify?",
+    "a mi hermano lo han contratado en Iberia",
+    "ich hoffe, ich werde bei Rossmann eingestellt",
+    "quiero un trabajo nuevo en Iberia",
+    "mio marito è stato assunto alla Lavazza",
+]
+
+
+@pytest.mark.parametrize("message", HIRED_NEAR_MISSES)
+def test_a_wish_question_or_someone_elses_hiring_gives_no_employer(message: str) -> None:
+    assert not [f for f in message_facts(message) if f.slot == "employer"], message_facts(message)
