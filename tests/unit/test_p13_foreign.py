@@ -334,3 +334,41 @@ HIRED_NEAR_MISSES = [
 @pytest.mark.parametrize("message", HIRED_NEAR_MISSES)
 def test_a_wish_question_or_someone_elses_hiring_gives_no_employer(message: str) -> None:
     assert not [f for f in message_facts(message) if f.slot == "employer"], message_facts(message)
+
+
+# --- a short answer to the assistant's question of where the user lives or works ---------------------------------
+
+ANSWERS = [
+    ("Und wo wohnst du eigentlich?", "in Reutlingen, ganz nah am Zentrum", "location", "Reutlingen", "de"),
+    ("¿Y dónde vives ahora?", "en Cuenca", "location", "Cuenca", "es"),
+    ("Tu habites où exactement ?", "à Angers, près de la gare", "location", "Angers", "fr"),
+    ("Dove abiti?", "Ravenna", "location", "Ravenna", "it"),
+    ("E onde você mora?", "em Niterói, perto da praia", "location", "Niterói", "pt"),
+    ("Bei welcher Firma arbeitest du?", "bei Trumpf", "employer", "Trumpf", "de"),
+    ("¿En qué empresa trabajas?", "en Acciona, desde 2021", "employer", "Acciona", "es"),
+    ("Et tu travailles où ?", "chez Safran", "employer", "Safran", "fr"),
+]
+
+
+@pytest.mark.parametrize(("question", "reply", "slot", "value", "language"), ANSWERS)
+def test_a_short_answer_to_where_the_user_lives_or_works(
+    question: str, reply: str, slot: str, value: str, language: str
+) -> None:
+    got = message_facts(reply, ("assistant", question))
+    assert any(f.slot == slot and value in f.text and f.language == language for f in got), got
+
+
+ANSWER_NEAR_MISSES = [
+    ("Und wo wohnst du eigentlich?", "warum fragst du?"),
+    ("¿Y dónde vives ahora?", "no te lo voy a decir"),
+    ("Dove abiti?", "perché?"),
+    ("Tu habites où exactement ?", "je préfère ne pas le dire"),
+    ("¿Qué ciudad te gustaría visitar?", "Cuenca"),  # a wish, not where the user lives
+    ("Bei welcher Firma arbeitest du?", "bei Trumpf? nein, nie"),
+]
+
+
+@pytest.mark.parametrize(("question", "reply"), ANSWER_NEAR_MISSES)
+def test_no_answer_or_an_answer_to_another_question_gives_no_home_or_employer(question: str, reply: str) -> None:
+    got = message_facts(reply, ("assistant", question))
+    assert not [f for f in got if f.slot in ("location", "employer")], got

@@ -65,6 +65,7 @@ from shared.providers.offline import (
     couples,
     ended_activities,
     endings_ahead,
+    foreign_answers,
     foreign_birthday,
     foreign_casual,
     foreign_clauses,
@@ -6137,6 +6138,9 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         answered = answers.counted_reply(_read(previous.content), reply)  # "get a parrot!" / "I have two"
     if asked and not answered and previous is not None and previous.role != "assistant":
         answered = answers.still_replaced(_read(previous.content), reply)  # "still in Bergen?" / "Oslo now"
+    asked_in = detect_language(previous.content) if asked and not answered and not drafts and previous else "en"
+    if asked_in != "en" and (said := foreign_answers.statement_from_answer(_read(previous.content), reply, asked_in)):
+        language, drafts = asked_in, _drafts_from_text(said, today, asked_in)  # "wo wohnst du?" / "in Jena"
     if answered and not drafts:
         language, drafts = "en", _drafts_from_text(answered, today, "en")
     elif answered and language == "en":
