@@ -372,3 +372,37 @@ ANSWER_NEAR_MISSES = [
 def test_no_answer_or_an_answer_to_another_question_gives_no_home_or_employer(question: str, reply: str) -> None:
     got = message_facts(reply, ("assistant", question))
     assert not [f for f in got if f.slot in ("location", "employer")], got
+
+
+# --- a change said in the present with a month: the month ahead, not the one past --------------------------------
+# "ich ziehe im August nach Kiel" (said in May) is next August; "bin im August nach Kiel gezogen" last August.
+
+AHEAD = [
+    "ich ziehe im August nach Bamberg",
+    "im August fange ich bei Aldi an",
+    "je déménage à Quimper en août",
+    "je commence chez Valeo en août",
+    "mi trasferisco a Lecco ad agosto",
+    "me mudo a Zamora en agosto",
+    "começo na Embraer em agosto",
+]
+
+
+@pytest.mark.parametrize("message", AHEAD)
+def test_a_change_said_in_the_present_with_a_month_is_ahead(message: str) -> None:
+    got = message_facts(message)
+    assert not [f for f in got if f.valid_from.date().isoformat().startswith("2025-08")], got
+
+
+PAST_STILL_PAST = [
+    ("ich bin im August nach Bamberg gezogen", "2025-08"),
+    ("je me suis installé à Quimper en août", "2025-08"),
+    ("me mudé a Zamora en agosto", "2025-08"),
+    ("vivo en Zamora desde agosto", "2025-08"),
+]
+
+
+@pytest.mark.parametrize(("message", "since"), PAST_STILL_PAST)
+def test_a_change_said_in_the_past_or_since_a_month_keeps_the_month_past(message: str, since: str) -> None:
+    got = message_facts(message)
+    assert got and all(f.valid_from.date().isoformat().startswith(since) for f in got), got

@@ -65,6 +65,7 @@ from shared.providers.offline import (
     couples,
     ended_activities,
     endings_ahead,
+    foreign_ahead,
     foreign_answers,
     foreign_birthday,
     foreign_casual,
@@ -5830,11 +5831,12 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
     ):
         clause = foreign_people.time_said_last(foreign_people.chat_forms(clause, language), language)
         clause = foreign_durations.said_since(clause, language)  # "llevo dos años en Vigo": since two years ago
-        stated = frames.stated_date(clause, today, language)
+        past = not foreign_ahead.said_ahead(clause, language)  # "ich ziehe im August nach Kiel": next August
+        stated = frames.stated_date(clause, today, language, past=past)
         if stated is not None and (cut := foreign_casual.others_time_from(clause, stated.start, language)):
             # "Ich wohne in Köln, meine Schwester seit 2019": the sister's time, and the sister's clause
             clause = clause[:cut]
-            stated = frames.stated_date(clause, today, language)
+            stated = frames.stated_date(clause, today, language, past=past)
         body = frames.remove_span(clause, stated.start, stated.end) if stated else clause
         if stated is not None and foreign_casual.closes_a_span(body):
             continue  # "fumo dal 2010 fino al 2020": what held then and ended, not what holds now
