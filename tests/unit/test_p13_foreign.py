@@ -406,3 +406,41 @@ PAST_STILL_PAST = [
 def test_a_change_said_in_the_past_or_since_a_month_keeps_the_month_past(message: str, since: str) -> None:
     got = message_facts(message)
     assert got and all(f.valid_from.date().isoformat().startswith(since) for f in got), got
+
+
+# --- promoted to, or became, a role: the user's occupation -------------------------------------------------------
+
+PROMOTED = [
+    ("me ascendieron a jefa de sección", "jefa de sección"),
+    ("me han ascendido a encargado", "encargado"),
+    ("mi hanno promossa a responsabile vendite", "responsabile vendite"),
+    ("sono diventato caposquadra a gennaio", "caposquadra"),
+    ("j'ai été promue cheffe d'équipe", "cheffe d'équipe"),
+    ("je suis devenu chef de projet", "chef de projet"),
+    ("fui promovida a supervisora", "supervisora"),
+    ("ich wurde zur Filialleiterin befördert", "Filialleiterin"),
+    ("ich bin Schichtleiter geworden", "Schichtleiter"),
+]
+
+
+@pytest.mark.parametrize(("message", "role"), PROMOTED)
+def test_promoted_to_or_became_a_role_is_the_occupation(message: str, role: str) -> None:
+    got = message_facts(message)
+    assert any(f.slot == "occupation" and role in f.text for f in got), got
+    assert not [f for f in got if (f.slot or "").startswith(("habit:", "trait:"))], got
+
+
+PROMOTED_NEAR_MISSES = [
+    "ojalá me asciendan a encargado",
+    "¿te ascendieron a jefa de sección?",
+    "sono diventata nonna a gennaio",
+    "je suis devenue végétarienne",
+    "mi hermano fue promovido a supervisor",
+    "ich bin Vater geworden",
+    "virei fã de jazz",
+]
+
+
+@pytest.mark.parametrize("message", PROMOTED_NEAR_MISSES)
+def test_a_wish_question_family_or_diet_or_someone_else_is_no_occupation(message: str) -> None:
+    assert not [f for f in message_facts(message) if f.slot == "occupation"], message_facts(message)

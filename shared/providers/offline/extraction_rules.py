@@ -77,6 +77,7 @@ from shared.providers.offline import (
     foreign_marriage,
     foreign_moved_home,
     foreign_people,
+    foreign_promoted,
     foreign_relatives_named,
     foreign_skeleton,
     foreign_still,
@@ -3073,13 +3074,13 @@ _MARKERS = {
 # ("corro tutte le mattine", "uso Spotify para la música"): a word two languages share votes for both.
 _MORE_MARKERS = {
     "de": "des einen einem woche monat jahr jahren tag vor morgen abend hab nen",  # "hab nen Hund": chat German
-    "es": "la un unas unos semana semanas mes meses día todas todos pasado pasada tarde noche veces nos hemos estamos",
+    "es": "la un unas unos semana semanas mes meses día todas todos pasado pasada tarde noche veces nos hemos estamos han fui",
     "fr": "la un jour semaine mois dernier dernière fois",
     "it": "la le lo tutti tutte tutto un una uno dal dalla nella sulla settimana settimane mese mesi giorno mattine"
     " sera volte"
     " ieri oggi scorsa hanno",
     "pt": "o os um semana semanas mês meses dia todos todas passado passada manhã noite vezes pelo pela às faz nos"
-    " estamos fomos",
+    " estamos fomos fui",
 }
 # A first-person present that opens a short message ("uso Linux", "toco piano", "adoro sushi"): the "-o" of the
 # Romance first person, in verbs of habit and taste no English message writes; it votes for each language that
@@ -5847,6 +5848,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             body = frames.remove_span(body, clock[2], clock[3])
         body = foreign_people.chat_restored(body, language)  # "vivo en malaga", "non lavoro piu in Eni"
         body = foreign_employed.as_work(foreign_still.as_living(body, language), language)  # "sigo en Lugo"
+        body = foreign_promoted.as_role(body, language)  # "me ascendieron a encargado": works as one
         if foreign_people.not_stated(body, language):
             if len(body.split()) <= 3:
                 break  # "ich dachte, ich ziehe nach Bonn": what follows is what was thought
