@@ -3074,7 +3074,8 @@ _MARKERS = {
 # ("corro tutte le mattine", "uso Spotify para la música"): a word two languages share votes for both.
 _MORE_MARKERS = {
     "de": "des einen einem woche monat jahr jahren tag vor morgen abend hab nen",  # "hab nen Hund": chat German
-    "es": "la un unas unos semana semanas mes meses día todas todos pasado pasada tarde noche veces nos hemos estamos han fui",
+    "es": "la un unas unos semana semanas mes meses día todas todos pasado pasada tarde noche veces nos hemos estamos"
+    " han fui",
     "fr": "la un jour semaine mois dernier dernière fois",
     "it": "la le lo tutti tutte tutto un una uno dal dalla nella sulla settimana settimane mese mesi giorno mattine"
     " sera volte"
