@@ -444,3 +444,37 @@ PROMOTED_NEAR_MISSES = [
 @pytest.mark.parametrize("message", PROMOTED_NEAR_MISSES)
 def test_a_wish_question_family_or_diet_or_someone_else_is_no_occupation(message: str) -> None:
     assert not [f for f in message_facts(message) if f.slot == "occupation"], message_facts(message)
+
+
+# --- when a habit is done, said before its verb, alone or after "and" ------------------------------------------
+
+WHEN_FIRST = [
+    ("por las tardes estudio alemán", "alemán"),
+    ("los domingos nado en el mar", "nada"),
+    ("la sera suono il pianoforte", "pianoforte"),
+    ("nel tempo libero dipingo acquerelli", "acquerelli"),
+    ("le soir je fais du yoga", "yoga"),
+    ("no fim de semana faço trilhas", "trilhas"),
+    ("soy dentista en Oviedo y los sábados toco el saxofón en una charanga", "saxofón"),
+    ("lavoro in farmacia e la domenica gioco a bocce", "bocce"),
+    ("je suis infirmière à Brest et le week-end je fais de la voile", "voile"),
+]
+
+
+@pytest.mark.parametrize(("message", "activity"), WHEN_FIRST)
+def test_a_habit_with_its_time_said_first_is_read(message: str, activity: str) -> None:
+    got = message_facts(message)
+    assert any(activity in f.text and f.slot and f.slot != "occupation" for f in got), got
+
+
+WHEN_FIRST_NEAR_MISSES = [
+    "los domingos mi hermano corre por el parque",
+    "la sera mio marito suona il pianoforte",
+    "¿por las tardes estudias alemán?",
+]
+
+
+@pytest.mark.parametrize("message", WHEN_FIRST_NEAR_MISSES)
+def test_someone_elses_or_asked_habit_with_its_time_first_is_not_the_users(message: str) -> None:
+    got = message_facts(message)
+    assert not [f for f in got if (f.slot or "").startswith(("habit:", "education", "hobby"))], got

@@ -24,6 +24,7 @@ import re
 
 from shared.providers.offline.foreign_clauses import SUBJECTS, relative_opens
 from shared.providers.offline.foreign_habits import ACTIVITY_VERBS
+from shared.providers.offline.foreign_when_first import AND_WHEN
 from shared.providers.offline.text_forms import words
 
 __all__ = [
@@ -69,6 +70,10 @@ for _language, _and in (("es", "y"), ("pt", "e"), ("it", "e"), ("fr", "et"), ("d
     _verbs = "|".join(sorted(ACTIVITY_VERBS[_language], key=len, reverse=True))
     _lead = {"fr": r"je\s+", "de": r"(?:ich\s+)?"}.get(_language, "")
     _AND_PAST[_language] = _AND_PAST.get(_language, r"(?!)") + rf"|\s+{_and}\s+(?={_lead}(?:{_verbs})\b)"
+# "y los sábados toco el saxofón", "et le week-end je fais de la voile": a habit of the user's after "and", its time
+# said first (``foreign_when_first`` says it last).
+for _language, _and_when in AND_WHEN.items():
+    _AND_PAST[_language] = _AND_PAST.get(_language, r"(?!)") + "|" + _and_when
 _AND_PAST_RX = {language: re.compile(pattern, re.IGNORECASE) for language, pattern in _AND_PAST.items()}
 
 
