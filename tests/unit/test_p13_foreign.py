@@ -478,3 +478,34 @@ WHEN_FIRST_NEAR_MISSES = [
 def test_someone_elses_or_asked_habit_with_its_time_first_is_not_the_users(message: str) -> None:
     got = message_facts(message)
     assert not [f for f in got if (f.slot or "").startswith(("habit:", "education", "hobby"))], got
+
+
+# --- working "as" said with "de" (Portuguese) or "da" (Italian): the occupation ------------------------------------
+
+WORKS_AS_DE_DA = [
+    ("trabalho de motorista numa transportadora", "motorista"),
+    ("trabalho de cozinheira em Aldeia Nova", "cozinheira"),
+    ("trabalho de recepcionista", "recepcionista"),
+    ("lavoro da commessa in un negozio di scarpe", "commessa"),
+    ("lavoro da magazziniere", "magazziniere"),
+]
+
+
+@pytest.mark.parametrize(("message", "role"), WORKS_AS_DE_DA)
+def test_working_as_said_with_de_or_da_is_the_occupation(message: str, role: str) -> None:
+    got = message_facts(message)
+    assert any(f.slot == "occupation" and role in f.text for f in got), got
+    assert not [f for f in got if (f.slot or "").startswith("habit:")], got
+
+
+WORKS_AS_DE_DA_NEAR_MISSES = [
+    "trabalho de casa às sextas",
+    "trabalho de noite",
+    "lavoro da casa il venerdì",
+    "lavoro da remoto",
+]
+
+
+@pytest.mark.parametrize("message", WORKS_AS_DE_DA_NEAR_MISSES)
+def test_working_from_home_or_at_night_is_no_occupation(message: str) -> None:
+    assert not [f for f in message_facts(message) if f.slot == "occupation"], message_facts(message)

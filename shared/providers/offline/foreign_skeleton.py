@@ -933,7 +933,11 @@ def adored(clause: str, language: str) -> Reading | None:
 
 # "Pablo se mudó a Londres", "Luca si è trasferito": a name, then a third person's clitic: someone else's clause,
 # though its first word ends like a first-person verb ("Pablo", "Marco").
-_NAMED_OTHER = re.compile(r"^(?-i:[A-ZÀ-Ý])[\wà-ÿ'-]+\s+(?:se|si|s')\b")
+# So is a name before a third person's past or "is/has" ("Pedro dejó de fumar", "Rui deixou o emprego", "Marco ha
+# smesso", "Paul a arrêté"): the name's "-o" is no first person's verb either.
+_NAMED_OTHER = re.compile(
+    r"^(?-i:[A-ZÀ-Ý])[\wà-ÿ'-]+\s+(?:se|si|s'|[^\W\d_]{2,}(?:ó|ou|eu|iu)|è|ha|a|est|es|está|tiene|tem|é)(?!\w)"
+)
 
 
 def named_other(clause: str, language: str) -> bool:

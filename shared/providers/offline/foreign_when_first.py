@@ -42,7 +42,11 @@ _WHEN = {
 }
 # The first person's verb right after the time: Romance "-o" ("studio", "faço", "corro") or a short irregular one;
 # French "je"; German the verb, then "ich" (verb second).
-_ROMANCE_VERB = r"(?:[^\W\d_]{2,}o|voy|soy|estoy|doy|vou|sou|estou|dou|ho|sto|vado)(?!\w)"
+# ("el finde pasado", "il weekend scorso": a word of last or next time after it, no verb: one weekend, no habit)
+_ROMANCE_VERB = (
+    r"(?!(?:pasado|passado|scorso|próximo|proximo|prossimo|seguinte|todo|mismo|medio|solo|tutto)\b)"
+    r"(?:[^\W\d_]{2,}o|voy|soy|estoy|doy|vou|sou|estou|dou|ho|sto|vado)(?!\w)"
+)
 _AFTER = {
     "es": rf"(?:yo\s+)?{_ROMANCE_VERB}",
     "it": rf"(?:io\s+)?{_ROMANCE_VERB}",
