@@ -509,3 +509,32 @@ WORKS_AS_DE_DA_NEAR_MISSES = [
 @pytest.mark.parametrize("message", WORKS_AS_DE_DA_NEAR_MISSES)
 def test_working_from_home_or_at_night_is_no_occupation(message: str) -> None:
     assert not [f for f in message_facts(message) if f.slot == "occupation"], message_facts(message)
+
+
+# --- a relative's statement after "and": a clause of its own ------------------------------------------------------
+
+RELATIVE_AFTER_AND = [
+    ("faccio il cuoco e mia figlia fa la parrucchiera", "family:figlia:", "parrucchiera"),
+    ("abito a Cremona e mio fratello vive a Lodi", "family:fratello:location", "Lodi"),
+    ("moro em Tomar e o meu irmão mora em Leiria", "family:irmão:location", "Leiria"),
+    ("sou dentista e a minha mulher é arquiteta", "family:mulher:is", "arquiteta"),
+]
+
+
+@pytest.mark.parametrize(("message", "slot", "value"), RELATIVE_AFTER_AND)
+def test_a_relatives_statement_after_and_is_the_relatives(message: str, slot: str, value: str) -> None:
+    got = message_facts(message)
+    assert any((f.slot or "").startswith(slot) and value in f.text for f in got), got
+    assert not [f for f in got if not (f.slot or "").startswith("family:") and value in f.text], got
+
+
+RELATIVE_AFTER_AND_NEAR_MISSES = [
+    "vivo con mia sorella e mio fratello",  # two people, no statement of theirs
+    "moro com o meu pai e a minha mãe",
+]
+
+
+@pytest.mark.parametrize("message", RELATIVE_AFTER_AND_NEAR_MISSES)
+def test_relatives_listed_after_and_say_nothing_of_their_own(message: str) -> None:
+    got = message_facts(message)
+    assert not [f for f in got if (f.slot or "").startswith("family:") and f.slot.endswith((":is", ":location"))], got

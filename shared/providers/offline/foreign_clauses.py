@@ -1219,13 +1219,12 @@ _IS = {"it": r"è\s+", "es": r"es\s+", "fr": r"est\s+", "pt": r"é\s+", "de": r"
 
 # "mia figlia è ...", "ma sœur Léa habite ...": a relative of the user's, named or not, then a lower-case word (the
 # verb). After a comma it starts a statement of its own; an apposition ("con Luca, mio fratello") has no verb after.
-_RELATIVE_OPENS = {
-    language: re.compile(
-        rf"(?i)^(?:{_RELATIVE_POSSESSIVE[language]})\s+(?:{'|'.join(sorted(kin.split(), key=len, reverse=True))})"
-        rf"(?:\s+{_NAME})?\s+(?-i:[a-zà-ÿ])"
-    )
+RELATIVE_OPENS = {
+    language: rf"(?:{_RELATIVE_POSSESSIVE[language]})\s+(?:{'|'.join(sorted(kin.split(), key=len, reverse=True))})"
+    rf"(?:\s+{_NAME})?\s+(?-i:[a-zà-ÿ])"
     for language, kin in _RELATIVES.items()
 }
+_RELATIVE_OPENS = {language: re.compile(rf"(?i)^{pattern}") for language, pattern in RELATIVE_OPENS.items()}
 
 
 def relative_opens(text: str, language: str) -> bool:
