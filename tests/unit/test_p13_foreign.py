@@ -538,3 +538,30 @@ RELATIVE_AFTER_AND_NEAR_MISSES = [
 def test_relatives_listed_after_and_say_nothing_of_their_own(message: str) -> None:
     got = message_facts(message)
     assert not [f for f in got if (f.slot or "").startswith("family:") and f.slot.endswith((":is", ":location"))], got
+
+
+# --- Portuguese "a gente" (we, in chat) with its verb in the third person -------------------------------------
+
+A_GENTE = [
+    ("a gente tem três cachorros", "cachorros"),
+    ("a gente se mudou pra Itajaí em março", "Itajaí"),
+    ("a gente mora em Pelotas desde 2020", "Pelotas"),
+    ("a gente adotou uma gata chamada Frida", "Frida"),
+]
+
+
+@pytest.mark.parametrize(("message", "value"), A_GENTE)
+def test_a_gente_with_its_verb_is_the_users_we_statement(message: str, value: str) -> None:
+    got = message_facts(message)
+    assert any(value in f.text and f.language == "pt" for f in got), got
+
+
+A_GENTE_NEAR_MISSES = [
+    "a gente podia se mudar pra Itajaí",
+    "a gente vai ter um cachorro um dia?",
+]
+
+
+@pytest.mark.parametrize("message", A_GENTE_NEAR_MISSES)
+def test_a_gente_wishing_or_asking_states_nothing(message: str) -> None:
+    assert not [f for f in message_facts(message) if f.slot in ("location",) or (f.slot or "").startswith("own:")]

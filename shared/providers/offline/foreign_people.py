@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from shared.providers.offline import foreign_when_first
+from shared.providers.offline import foreign_a_gente, foreign_when_first
 from shared.providers.offline.text_forms import words
 
 __all__ = [
@@ -349,7 +349,7 @@ def chat_forms(clause: str, language: str) -> str:
     is used for said after it."""
     if named := introduced(clause, language):
         return named
-    text = _AGAIN.sub("", clause)
+    text = foreign_a_gente.as_first_person(_AGAIN.sub("", clause), language)  # "a gente tem dois gatos"
     for pattern, repl in _CHAT_FORMS.get(language, ()):
         text = pattern.sub(repl, text)
     moved = _MOVED_FROM_RX.get(language)
