@@ -300,6 +300,12 @@ def test_a_duration_of_something_else_gives_no_home(message: str) -> None:
     assert not [f for f in message_facts(message) if f.slot == "location"], message_facts(message)
 
 
+@pytest.mark.parametrize("message", ["ich bin schon 40 Jahre alt", "ich bin 52 Jahre alt"])
+def test_an_age_in_years_is_no_time_since(message: str) -> None:
+    got = message_facts(message)
+    assert not [f for f in got if f.valid_from.year < 2026], got
+
+
 # --- hired, or a new job at a named organisation: where the user works ------------------------------------------
 
 HIRED = [

@@ -34,7 +34,7 @@ _DE_UNITS = {"jahre": "Jahren", "monate": "Monaten", "wochen": "Wochen", "tage":
 _SCHON = re.compile(
     r"(?i)^(?P<lead>ich\s+(?:wohne|lebe|arbeite|bin|studiere|unterrichte))\s+(?:jetzt\s+|nun\s+)?"
     rf"(?:(?:schon|bereits)\s+(?P<n>{_DE_COUNT})\s+(?P<u>jahre|monate|wochen|tage)"
-    rf"|(?P<n2>{_DE_COUNT})\s+(?P<u2>jahre|monate))\b"
+    rf"|(?P<n2>{_DE_COUNT})\s+(?P<u2>jahre|monate))\b(?!\s+alt\b)"  # "ich bin 34 Jahre alt": an age, not a time
 )
 # Only after a verb of living: "sigo aquí en Teruel" is read by ``foreign_still``, which wants its "aquí".
 _HERE = re.compile(
