@@ -68,14 +68,19 @@ from shared.providers.offline import (
     ended_activities,
     endings_ahead,
     fact_lists,
+    foreign_ahead,
+    foreign_answers,
     foreign_birthday,
     foreign_casual,
     foreign_clauses,
+    foreign_durations,
     foreign_employed,
     foreign_gender,
     foreign_habits,
+    foreign_marriage,
     foreign_moved_home,
     foreign_people,
+    foreign_promoted,
     foreign_relatives_named,
     foreign_skeleton,
     foreign_still,
@@ -3132,19 +3137,22 @@ _MARKERS = {
 # ("corro tutte le mattine", "uso Spotify para la música"): a word two languages share votes for both.
 _MORE_MARKERS = {
     "de": "des einen einem woche monat jahr jahren tag vor morgen abend hab nen",  # "hab nen Hund": chat German
-    "es": "la un unas unos semana mes día todas todos pasado pasada tarde noche veces",
+    "es": "la un unas unos semana semanas mes meses día todas todos pasado pasada tarde noche veces nos hemos estamos"
+    " han fui",
     "fr": "la un jour semaine mois dernier dernière fois",
-    "it": "la le lo tutti tutte tutto un una uno dal dalla nella sulla settimana mese giorno mattine sera volte"
+    "it": "la le lo tutti tutte tutto un una uno dal dalla nella sulla settimana settimane mese mesi giorno mattine"
+    " sera volte"
     " ieri oggi scorsa hanno",
-    "pt": "o os um semana mês dia todos todas passado passada manhã noite vezes pelo pela às",
+    "pt": "o os um semana semanas mês meses dia todos todas passado passada manhã noite vezes pelo pela às faz nos"
+    " estamos fomos fui",
 }
 # A first-person present that opens a short message ("uso Linux", "toco piano", "adoro sushi"): the "-o" of the
 # Romance first person, in verbs of habit and taste no English message writes; it votes for each language that
 # has it, and the n-grams settle a tie.
 _FIRST_PERSON_MARKERS = {
-    "es": "uso amo adoro odio corro toco bebo nado cocino bailo escribo",
-    "it": "uso amo adoro odio corro suono bevo nuoto cucino ballo scrivo",
-    "pt": "uso amo adoro odeio corro toco bebo nado cozinho danço escrevo",
+    "es": "uso amo adoro odio corro toco bebo nado cocino bailo escribo hablo encanta encantan llevo",
+    "it": "uso amo adoro odio corro suono bevo nuoto cucino ballo scrivo parlo",
+    "pt": "uso amo adoro odeio corro toco bebo nado cozinho danço escrevo chamo falo curto tô",
 }
 # A month's name is its language's ("on a emménagé à Vannes en mars"), but for those English writes alike.
 _ENGLISH_MONTH_WORDS = frozenset(["april", "august", "september", "november", "mayo"])
@@ -3172,6 +3180,10 @@ _SPELLINGS = (
     (re.compile(r"[ãõ]|ção$|ções$|^\w{3,}[^r\W]ei$"), "pt"),  # "larguei", "deixei": a first-person past
     (re.compile(r"ß|^\w{3,}(?:heit|keit|schaft)$|^\w{4,}ungen?$"), "de"),
     (re.compile(r"[ìò]|zione$|zioni$"), "it"),
+    # an acute a, i, o or u ("alemán", "música", "avó"): Spanish and Portuguese write it, English, French, Italian
+    # and German do not; one vote each, and the n-grams settle which
+    (re.compile(r"[áíóú]"), "es"),
+    (re.compile(r"[áíóú]"), "pt"),
     (re.compile(r"œ|eaux?$|^\w{2,}ée$"), "fr"),
 )
 _MARKER_INDEX: dict[str, tuple[str, ...]] = {}
@@ -3215,6 +3227,8 @@ def detect_language(text: str) -> str:
             scores["fr"] += 1
     # "Do you drink coffee?": Portuguese's "do" (of the) never comes before a subject pronoun; English's always can
     scores["en"] += len(_ENGLISH_DO_SUBJECT.findall(text))
+    if "¿" in text or "¡" in text:
+        scores["es"] += 1  # only Spanish opens a question or an exclamation with its mark
     if scores["en"] and foreign_words == {"no"} and max(scores[lang] for lang in scores if lang != "en") == 1:
         return "en"  # "no markdown please", "no dairy for me": an English word, and "no" the only one of another's
     best = max(("de", "es", "fr", "it", "pt"), key=lambda lang: scores[lang])
@@ -5913,11 +5927,13 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
         for part in foreign_people.work_at_as(foreign_moved_home.as_reflexive(plain, language), language)
     ):
         clause = foreign_people.time_said_last(foreign_people.chat_forms(clause, language), language)
-        stated = frames.stated_date(clause, today, language)
+        clause = foreign_durations.said_since(clause, language)  # "llevo dos años en Vigo": since two years ago
+        past = not foreign_ahead.said_ahead(clause, language)  # "ich ziehe im August nach Kiel": next August
+        stated = frames.stated_date(clause, today, language, past=past)
         if stated is not None and (cut := foreign_casual.others_time_from(clause, stated.start, language)):
             # "Ich wohne in Köln, meine Schwester seit 2019": the sister's time, and the sister's clause
             clause = clause[:cut]
-            stated = frames.stated_date(clause, today, language)
+            stated = frames.stated_date(clause, today, language, past=past)
         body = frames.remove_span(clause, stated.start, stated.end) if stated else clause
         if stated is not None and foreign_casual.closes_a_span(body):
             continue  # "fumo dal 2010 fino al 2020": what held then and ended, not what holds now
@@ -5928,6 +5944,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             body = frames.remove_span(body, clock[2], clock[3])
         body = foreign_people.chat_restored(body, language)  # "vivo en malaga", "non lavoro piu in Eni"
         body = foreign_employed.as_work(foreign_still.as_living(body, language), language)  # "sigo en Lugo"
+        body = foreign_promoted.as_role(body, language)  # "me ascendieron a encargado": works as one
         if foreign_people.not_stated(body, language):
             if len(body.split()) <= 3:
                 break  # "ich dachte, ich ziehe nach Bonn": what follows is what was thought
@@ -5936,6 +5953,7 @@ def _foreign_clause_drafts(sentence: str, today: date, language: str, general: b
             _joined_employer(body, language, sentence, drafts)
             or _moved_on(body, language, drafts)  # "non abito più a Rimini, adesso sto a Cesena"
             or frames.foreign_statements(body, language)
+            or [frames.ForeignDraft(*said, "fact") for said in foreign_marriage.wed(body, language)]  # "nos casamos"
             or _role_said(body, language)
             or _partner_had(body, language)
             or _skeleton_read(body, language)  # "ich studiere Informatik", "adoro il jazz"
@@ -6224,6 +6242,9 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
         answered = answers.counted_reply(_read(previous.content), reply)  # "get a parrot!" / "I have two"
     if asked and not answered and previous is not None and previous.role != "assistant":
         answered = answers.still_replaced(_read(previous.content), reply)  # "still in Bergen?" / "Oslo now"
+    asked_in = detect_language(previous.content) if asked and not answered and not drafts and previous else "en"
+    if asked_in != "en" and (said := foreign_answers.statement_from_answer(_read(previous.content), reply, asked_in)):
+        language, drafts = asked_in, _drafts_from_text(said, today, asked_in)  # "wo wohnst du?" / "in Jena"
     if answered and not drafts:
         language, drafts = "en", _drafts_from_text(answered, today, "en")
     elif answered and language == "en":

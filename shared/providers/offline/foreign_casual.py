@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import re
 
-from shared.providers.offline.foreign_clauses import SUBJECTS
+from shared.providers.offline.foreign_clauses import RELATIVE_OPENS, SUBJECTS, relative_opens
 from shared.providers.offline.foreign_habits import ACTIVITY_VERBS
+from shared.providers.offline.foreign_when_first import AND_WHEN
 from shared.providers.offline.text_forms import words
 
 __all__ = [
@@ -69,6 +70,15 @@ for _language, _and in (("es", "y"), ("pt", "e"), ("it", "e"), ("fr", "et"), ("d
     _verbs = "|".join(sorted(ACTIVITY_VERBS[_language], key=len, reverse=True))
     _lead = {"fr": r"je\s+", "de": r"(?:ich\s+)?"}.get(_language, "")
     _AND_PAST[_language] = _AND_PAST.get(_language, r"(?!)") + rf"|\s+{_and}\s+(?={_lead}(?:{_verbs})\b)"
+# "y los sábados toco el saxofón", "et le week-end je fais de la voile": a habit of the user's after "and", its time
+# said first (``foreign_when_first`` says it last).
+for _language, _and_when in AND_WHEN.items():
+    _AND_PAST[_language] = _AND_PAST.get(_language, r"(?!)") + "|" + _and_when
+# "e mia figlia fa la parrucchiera", "e a minha mulher é arquiteta": a relative's statement after "and" (a relative
+# listed with another, "con mia sorella e mio fratello", has no verb after it and stays).
+_AND_WORD = {"es": r"y|e", "it": r"e|ed", "fr": r"et", "pt": r"e", "de": r"und"}
+for _language, _opens in RELATIVE_OPENS.items():
+    _AND_PAST[_language] = _AND_PAST.get(_language, r"(?!)") + rf"|\s+(?:{_AND_WORD[_language]})\s+(?={_opens})"
 _AND_PAST_RX = {language: re.compile(pattern, re.IGNORECASE) for language, pattern in _AND_PAST.items()}
 
 
@@ -79,7 +89,7 @@ def split_at_commas(clause: str, language: str) -> list[str]:
         return [clause]
     parts: list[str] = []
     for piece in _COMMA.split(clause):
-        if parts and not pattern.match(piece):
+        if parts and not pattern.match(piece) and not relative_opens(piece, language):  # "..., mia figlia è celiaca"
             parts[-1] = f"{parts[-1]}, {piece}"
         else:
             parts.append(piece)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from shared.providers.offline import foreign_relative_states
 from shared.providers.offline.foreign_people import feminine_kin
 from shared.providers.offline.text_forms import fullmatch as _fullmatch
 from shared.providers.offline.text_forms import join as _join
@@ -1216,6 +1217,22 @@ _BORN = {
 _IS = {"it": r"è\s+", "es": r"es\s+", "fr": r"est\s+", "pt": r"é\s+", "de": r"ist\s+"}
 
 
+# "mia figlia è ...", "ma sœur Léa habite ...": a relative of the user's, named or not, then a lower-case word (the
+# verb). After a comma it starts a statement of its own; an apposition ("con Luca, mio fratello") has no verb after.
+RELATIVE_OPENS = {
+    language: rf"(?:{_RELATIVE_POSSESSIVE[language]})\s+(?:{'|'.join(sorted(kin.split(), key=len, reverse=True))})"
+    rf"(?:\s+{_NAME})?\s+(?-i:[a-zà-ÿ])"
+    for language, kin in _RELATIVES.items()
+}
+_RELATIVE_OPENS = {language: re.compile(rf"(?i)^{pattern}") for language, pattern in RELATIVE_OPENS.items()}
+
+
+def relative_opens(text: str, language: str) -> bool:
+    """Whether ``text`` opens with a relative of the user's and the verb after it ("mio marito è vegano")."""
+    pattern = _RELATIVE_OPENS.get(language)
+    return bool(pattern and pattern.match(text))
+
+
 def relative_statement(clause: str, language: str) -> list[Event]:
     """What the user says of a relative: where they live, their name, their work."""
     if language not in _RELATIVES:
@@ -1229,7 +1246,10 @@ def relative_statement(clause: str, language: str) -> list[Event]:
     if not m:
         return []
     rel = m.group("rel")
-    rest = _tidy(m.group("rest"))
+    # "wohnt jetzt in Graz", "è celiaca quindi niente glutine": the state, without when and what follows from it
+    rest = foreign_relative_states.without_consequence(
+        foreign_relative_states.now_dropped(_tidy(m.group("rest")), language), language
+    )
     possessive = m.group("poss").split()[-1].lower()
     masculine, feminine, plural = _ARTICLES[language]
     if possessive in _PLURAL_POSSESSIVE or possessive in ("mes", "meus", "minhas", "miei", "mie"):
@@ -1243,6 +1263,9 @@ def relative_statement(clause: str, language: str) -> list[Event]:
         who = f"{who} {m.group('name')}"
     owner = _OF_USER[language].format(art=article, who=who)
     key = rel.lower()
+    if moved := foreign_relative_states.moved_to(rest, language):
+        # "mi hermana se mudó a Cádiz": she lives there now
+        return [Event(f"{owner} {moved[0]}", f"family:{key}:location", moved[1], False)]
     aspects = ((_LIVES, "location"), (_NAMED_RELATIVE, "name"), (_WORKS, "work"), (_BORN, "born"), (_IS, "is"))
     for pattern, aspect in aspects:
         named = aspect in ("location", "name")  # a place or a name is said with a capital

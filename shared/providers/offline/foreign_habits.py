@@ -27,7 +27,7 @@ import re
 from shared.providers.offline.foreign_clauses import SUBJECTS
 from shared.providers.offline.text_forms import slug, words
 
-__all__ = ["ACTIVITY_VERBS", "habit_present", "habit_slot", "light_verb_only"]
+__all__ = ["ACTIVITY_VERBS", "habit_present", "habit_slot", "light_verb_only", "without_rhythm"]
 
 _PERIOD = (
     r"(?:giorno|settimana|mese|anno|día|dia|semana|mes|año|ano|jour|semaine|mois|an|année|tag|woche|monat|jahr"
@@ -45,6 +45,7 @@ _HOW = re.compile(
     rf"|\b(?:un|una|uno|une|um|uma|ein|eine|einen|\d+|due|tre|dos|tres|deux|trois|dois|duas|três|zwei|drei)\s+[\w']+"
     rf"\s+(?:al|a|per|por|par|pro|am|ao|à|la|le|o)\s+(?:{_PERIOD})\b"  # "un pacchetto al giorno"
     rf"|\b(?:\w+\s+)?(?:volte|veces|fois|vezes|mal)\s+(?:al|a|per|por|par|pro|in\s+der|ao|à|la)\s+(?:{_PERIOD})\b"
+    rf"|\b\w+mal\s+(?:pro|die|in\s+der|im|am|den|im)\s+(?:{_PERIOD})\b"  # "dreimal pro Woche", "zweimal im Monat"
     rf"|\b(?:ogni|tutti\s+i|tutte\s+le|todos\s+los|todas\s+las|tous\s+les|toutes\s+les|chaque|jeden|jede|jedes"
     rf"|todos\s+os|todas\s+as|cada)\s+(?:[\w']+)"
     rf"|\b(?:il|el|le|los|les|am|aos|ao|às|nos|no|os|as|i|di|de|la|al|au|nel)\s+{_WEEKDAY}\b|\b{_WEEKDAY}\b"
@@ -108,6 +109,13 @@ def _tokens(text: str, language: str) -> list[str]:
     # "l'utente" style elisions: "l'" and "d'" stand alone, so they drop like any article
     spaced = re.sub(r"(?i)\b([ldn])'", r"\1' ", text)
     return [w.lower() for w in _WORD.findall(spaced)]
+
+
+def without_rhythm(value: str) -> str:
+    """A habit's value without how often or when it is done ("marche nordique deux fois par mois" ->
+    "marche nordique"): the rhythm is no part of what the habit is, and counting its words as the activity's
+    made a habit with a rhythm too long to be one."""
+    return re.sub(r"\s+", " ", _HOW.sub(" ", value)).strip()
 
 
 def habit_slot(text: str, language: str) -> str | None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from shared.providers.offline import foreign_a_gente, foreign_when_first
 from shared.providers.offline.text_forms import words
 
 __all__ = [
@@ -348,7 +349,7 @@ def chat_forms(clause: str, language: str) -> str:
     is used for said after it."""
     if named := introduced(clause, language):
         return named
-    text = _AGAIN.sub("", clause)
+    text = foreign_a_gente.as_first_person(_AGAIN.sub("", clause), language)  # "a gente tem dois gatos"
     for pattern, repl in _CHAT_FORMS.get(language, ()):
         text = pattern.sub(repl, text)
     moved = _MOVED_FROM_RX.get(language)
@@ -372,7 +373,8 @@ _HELD_FOR_RX = {language: (re.compile(p, re.IGNORECASE), form) for language, (p,
 
 
 def time_said_last(clause: str, language: str) -> str:
-    """A clause opening with how long it has held, said with the time after it."""
+    """A clause opening with how long it has held, or when a habit is done, said with the time after it."""
+    clause = foreign_when_first.when_last(clause, language)  # "la sera studio economia"
     found = _HELD_FOR_RX.get(language)
     m = found[0].match(clause.strip()) if found else None
     if m is None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 
 from shared.providers.offline import frames
-from shared.providers.offline.foreign_clauses import possessives_third
+from shared.providers.offline.foreign_clauses import possessives_third, subject_first
 from shared.providers.offline.foreign_habits import ACTIVITY_VERBS
 from shared.providers.offline.foreign_people import as_first_person
 from shared.providers.offline.text_forms import slug, words
@@ -933,7 +933,11 @@ def adored(clause: str, language: str) -> Reading | None:
 
 # "Pablo se mudó a Londres", "Luca si è trasferito": a name, then a third person's clitic: someone else's clause,
 # though its first word ends like a first-person verb ("Pablo", "Marco").
-_NAMED_OTHER = re.compile(r"^(?-i:[A-ZÀ-Ý])[\wà-ÿ'-]+\s+(?:se|si|s')\b")
+# So is a name before a third person's past or "is/has" ("Pedro dejó de fumar", "Rui deixou o emprego", "Marco ha
+# smesso", "Paul a arrêté"): the name's "-o" is no first person's verb either.
+_NAMED_OTHER = re.compile(
+    r"^(?-i:[A-ZÀ-Ý])[\wà-ÿ'-]+\s+(?:se|si|s'|[^\W\d_]{2,}(?:ó|ou|eu|iu)|è|ha|a|est|es|está|tiene|tem|é)(?!\w)"
+)
 
 
 def named_other(clause: str, language: str) -> bool:
@@ -1003,9 +1007,39 @@ _PEOPLE = re.compile(
     r"(?i)\b(?:amig\w*|famil\w*|hij\w*|figli\w*|filh\w*|enfants?|freunde?\w*|kinder\w*|eltern|padres|genitori"
     r"|pais|parents|colegas|colleghi|colegas|collègues|kollegen|novi\w*|ragazz\w*|namorad\w*|copain\w*|copine\w*)\b"
 )
+# Things one keeps, makes or manages with software, typed by kind (notes, tasks, money, passwords, media, documents,
+# mail, dates, projects, files, code, recipes): said without "my" ("escribo partituras con Sibelius", "Rechnungen
+# schreibe ich mit Lexoffice"), such an object still makes the named thing a tool, where any other object ("escribo
+# canciones con Marta") may be done with a person.
+_KEPT_THINGS = {
+    "es": "notas apuntes tareas pendientes facturas cuentas gastos finanzas presupuesto presupuestos contraseñas fotos"
+    " vídeos videos partituras documentos hojas presentaciones correos emails citas agenda proyectos copias archivos"
+    " código recetas diseños planos informes nóminas impuestos contabilidad",
+    "it": "note appunti attività fatture conti spese finanze budget password foto video spartiti documenti fogli"
+    " presentazioni email mail appuntamenti agenda progetti backup file codice ricette disegni report tasse"
+    " contabilità",
+    "fr": "notes tâches factures comptes dépenses finances budget mots photos vidéos partitions documents tableaux"
+    " présentations mails e-mails courriels rendez-vous agenda projets sauvegardes fichiers code recettes plans"
+    " devis impôts compta comptabilité",
+    "pt": "notas anotações tarefas faturas contas despesas finanças orçamento orçamentos senhas palavras-passe fotos"
+    " vídeos partituras documentos planilhas folhas apresentações e-mails emails compromissos agenda projetos"
+    " backups arquivos ficheiros código receitas desenhos impostos contabilidade",
+    "de": "notizen aufgaben todos rechnungen finanzen ausgaben budget passwörter fotos videos noten dokumente tabellen"
+    " präsentationen mails e-mails termine projekte backups dateien code rezepte steuern steuererklärung"
+    " buchhaltung haushaltsbuch",
+}
+# "Everything", after a verb of noting or keeping: "anoto tudo com o Obsidian", "notiere alles mit Joplin".
+_EVERYTHING = {"es": "todo", "it": "tutto", "fr": "tout", "pt": "tudo", "de": "alles"}
+_KEPT_ARTICLE = r"(?:(?:los|las|el|la|i|le|gli|il|les|des|os|as|o|a|die|den|der|das)\s+|l')?"
+_OBJECT = {
+    language: rf"(?:{_MINE[language]})\s+[^,;.!?]{{2,30}}?"
+    rf"|{_KEPT_ARTICLE}(?:{'|'.join(sorted(words(kept), key=len, reverse=True))})\b(?:\s+[^,;.!?\s]+){{0,2}}?"
+    rf"|{_EVERYTHING[language]}"
+    for language, kept in _KEPT_THINGS.items()
+}
 _DONE_WITH_RX = {
     language: re.compile(
-        rf"(?i)^{_I_SUBJECT[language]}(?P<v>{_DOING[language]})\s+(?P<obj>(?:{_MINE[language]})\s+[^,;.!?]{{2,30}}?)"
+        rf"(?i)^{_I_SUBJECT[language]}(?P<v>{_DOING[language]})\s+(?P<obj>{_OBJECT[language]})"
         rf"\s+{_WITH[language]}\s+(?:(?:o|a|el|la|il|le|der|die|das|dem)\s+)?{_PRODUCT}$"
     )
     for language in _DOING
@@ -1015,6 +1049,8 @@ _DONE_WITH_RX = {
 def done_with(clause: str, language: str) -> Reading | None:
     """ "gestisco le mie password con Bitwarden" -> a tool of the user's, said as the user said it."""
     pattern = _DONE_WITH_RX.get(language)
+    if language == "de":
+        clause = subject_first(clause)  # "Rechnungen schreibe ich mit Lexoffice": the object said first
     m = pattern.match(clause.strip().rstrip(" .!")) if pattern else None
     if m is None or "?" in clause or _PEOPLE.search(m.group("obj")):
         return None

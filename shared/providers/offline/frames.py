@@ -36,6 +36,7 @@ from shared.providers.offline import (
     belongings_lost,
     contexts,
     foreign_clauses,
+    foreign_habits,
     foreign_people,
     foreign_relatives_named,
     foreign_verbs,
@@ -1255,6 +1256,13 @@ class ForeignDraft:
 
 # Value: a run of words up to a clause boundary. Names keep their capitals.
 _V = r"(?P<v>[^,;.!?]+?)"
+# A role after Portuguese "trabalho de" / Italian "lavoro da": a lower-case noun that is no place, time or way of
+# working ("de casa", "da remoto", "de noite", "da due anni").
+_ROLE_AFTER_DE = (
+    r"(?=(?-i:[a-zà-ÿ]))(?!(?:casa|remoto|home|noite|manhã|tarde|madrugada|dia|dias|turno|turnos|graça|segunda|sábado"
+    r"|domingo|solo|sola|sempre|anni|mesi|poco|tempo|sera|notte|mattina|un|uma|um|una|due|tre|dois|duas|três"
+    r"|quando|lunedì|freelance)\b)"
+)
 
 # (pattern, slot, template) per language. Patterns see the clause with lead-ins removed; the first
 # person is the verb form itself (pro-drop languages) or the pronoun.
@@ -1582,7 +1590,12 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
             "tool",
             "{S} utilise {v}{rest}",
         ),
-        ("je\\s+joue\\s+(?:au|à\\s+la|aux|du|de\\s+la|à\\s+l')\\s*(?P<v>[^,;.!?]+?)", "habit", "{S} joue au {v}"),
+        # the article as said: "joue du piano", "joue de la batterie" (an instrument), "joue au foot" (a game)
+        (
+            "je\\s+joue\\s+(?P<art>au|à\\s+la|aux|du|de\\s+la|de\\s+l'|à\\s+l')\\s*(?P<v>[^,;.!?]+?)",
+            "habit",
+            "{S} joue {art} {v}",
+        ),
         (  # a language, an instrument or a skill being learnt; "apprendre que" is a lesson, not a skill
             r"(?:j'apprends|je\s+suis\s+en\s+train\s+d'apprendre)\s+(?!(?:que|beaucoup|plein|tellement|rien|des\s+choses)\b|qu')(?P<v>[^,;.!?]+?)",
             "goal",
@@ -1732,6 +1745,8 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"(?:io\s+)?sono\s+di\s+" + _V, "origin", "{S} è di {v}"),
         (r"(?:io\s+)?vengo\s+da\s+" + _V, "origin", "{S} viene da {v}"),
         (r"(?:io\s+)?lavoro\s+(?:\S+\s+){0,2}?come\s+" + _V, "occupation", "{S} lavora come {v}"),
+        # "lavoro da commessa": a role said with "da" (a lower-case noun; "da Esselunga" is where, "da casa" how)
+        (r"(?:io\s+)?lavoro\s+da\s+" + _ROLE_AFTER_DE + _V, "occupation", "{S} lavora come {v}"),
         (r"(?:io\s+)?faccio\s+(?P<art>il|la|l')\s*" + _V, "occupation", "{S} fa {art} {v}"),
         (
             r"(?:io\s+)?lavoro\s+(?:\S+\s+){0,2}?(?:per|presso|da|alla|al)\s+(?P<v>[A-Z][^,;.!?]*?)",
@@ -1872,6 +1887,8 @@ _FOREIGN_FRAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
         ),
         (r"(?:eu\s+)?sou\s+(?P<prep>de|do|da)\s+" + _V, "origin", "{S} é {prep} {v}"),
         (r"(?:eu\s+)?trabalho\s+(?:\S+\s+){0,2}?como\s+" + _V, "occupation", "{S} trabalha como {v}"),
+        # "trabalho de motorista": a role said with "de" (a lower-case noun; "de casa", "de noite" say how or when)
+        (r"(?:eu\s+)?trabalho\s+de\s+" + _ROLE_AFTER_DE + _V, "occupation", "{S} trabalha como {v}"),
         (
             r"(?:eu\s+)?sou\s+(?P<v>(?:engenheir|médic|enfermeir|professor|advogad|programador|desenvolvedor|arquitet|estudante|designer|cozinheir|jornalista|contador|dentista|veterinári|músic)\w*(?:\s+\w+)?)",
             "occupation",
@@ -2617,6 +2634,8 @@ def _trimmed(value: str, slot: str) -> str:
         return _WORKPLACE_TAIL.sub("", value) or value
     value = _COMPANY_TAIL.sub("", value) or value
     value = _RHYTHM_TAIL.sub("", value) or value
+    if slot == "habit":
+        value = foreign_habits.without_rhythm(value) or value  # "... deux fois par mois": how often, not what
     return _INTENSIFIER.sub("", value) if slot == "like" else value
 
 

@@ -336,6 +336,8 @@ _FOREIGN_LAST = _words(
     "meus minhas der die das den dem ein eine le la les el los las il lo gli un une una von mit zu de con com "
     "avec di da en em par per por para"
 )
+# Words of that list that are a noun in a language: Spanish "mes" is a month ("dos veces al mes"), not French "my".
+_FOREIGN_LAST_NOUNS = {"es": frozenset({"mes"})}
 
 
 # An adverb the rules took for the verb and inflected ("The user onlies drink oat milk", "seldoms cook",
@@ -465,7 +467,10 @@ def worth_keeping(text: str, slot: str | None, language: str, negated: bool) -> 
     if language != "en":
         last = re.findall(r"\w+", text)
         # a name the slot is keyed by ("... namens Mia" on "family:daughter:mia") is no dangling "mia"
-        return not last or last[-1].lower() not in _FOREIGN_LAST or (slot or "").endswith(":" + last[-1].lower())
+        final = last[-1].lower() if last else ""
+        if final in _FOREIGN_LAST_NOUNS.get(language, ()):
+            return True
+        return not last or final not in _FOREIGN_LAST or (slot or "").endswith(":" + final)
     found = _HEAD.match(text)
     if not found:
         return True
