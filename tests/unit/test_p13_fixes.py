@@ -92,3 +92,18 @@ def test_portuguese_do_stays_portuguese(text: str) -> None:
     from shared.providers.offline.extraction_rules import detect_language
 
     assert detect_language(text) == "pt"
+
+
+@pytest.mark.parametrize(
+    ("message", "day"),
+    [
+        ("We welcomed our son Teodor on the 4th of March! 7 lbs 2 oz.", "2026-03-04"),
+        ("our daughter Ada was born on 3 April", "2026-04-03"),
+        ("we had a baby girl on March 4th, her name is Ada", "2026-03-04"),
+    ],
+)
+def test_a_birth_keeps_the_month_of_its_day(message: str, day: str) -> None:
+    facts = message_facts(message)
+    assert facts and all(f.valid_from is not None and f.valid_from.date().isoformat() == day for f in facts), [
+        (f.text, f.valid_from) for f in facts
+    ]

@@ -54,9 +54,12 @@ _NAME_AFTER = re.compile(
     rf"|(?:^|[.!?]\s*)(?P<e>{_NAME})(?:\s+{_NAME})?\s*,\s*\d[\d.,]*\s*(?:lb|lbs|kg|g|oz|pounds)\b"
 )
 # A time the birth is dated by, said in its sentence.
+_MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
 _WHEN = re.compile(
     r"(?i)\b(?:yesterday|today|tonight|last\s+night|this\s+(?:morning|afternoon|evening|week)"
     r"|(?:early\s+|late\s+)?(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:\s+(?:night|morning))?"
+    # a day with its month, whole: "on the 4th of March" cut to "on the 4th" would be this month's 4th
+    rf"|on\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|on\s+{_MONTH}\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?"
     r"|on\s+the\s+\d{1,2}(?:st|nd|rd|th)?|last\s+(?:week|weekend|month|monday|tuesday|wednesday|thursday|friday"
     r"|saturday|sunday)|(?:over|at)\s+the\s+weekend|(?:\d+|a|one|two|three|four|five|six)\s+(?:days?|weeks?|months?)\s+ago"
     r"|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december))\b"
