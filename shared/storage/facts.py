@@ -56,12 +56,12 @@ class NeighbourQuery:
 _QUERIES = """
     SELECT q.*, coalesce((SELECT ann_indexed FROM users u
                           WHERE u.tenant_id = q.tenant_id AND u.user_id = q.user_id), false) AS indexed
-    FROM unnest($1::text[], $2::text[], $3::vector[], $4::text[], $5::text[], $6::text[], $7::text[])
-         WITH ORDINALITY AS q(tenant_id, user_id, embedding, base, norm, thing, speaker, n)
+    FROM unnest($1::neighbour_query[])
+         WITH ORDINALITY AS q(tenant_id, user_id, embedding, base, norm, thing, speaker, candidate_id, n)
 """
 
-# Each query's neighbours (the query's position n, then the fact): parameters $1-$7 (_QUERIES), $8 top_k,
-# $9 the similarity floor. Another named speaker's facts are left out before the top-k cut, so they never
+# Each query's neighbours (the query's position n, then the fact): parameters $1 (_QUERIES), $2 top_k,
+# $3 the similarity floor. Another named speaker's facts are left out before the top-k cut, so they never
 # crowd out the candidate's own (a plain slot's stay: consolidation.same_speakers tells whose they are).
 _NEAR = """
     SELECT q.n, f.fact_id, f.text, f.normalized_text, f.slot, f.valid_from, p.similarity, f.language
@@ -72,13 +72,13 @@ _NEAR = """
             (SELECT fact_id, 1 - (embedding <=> q.embedding) AS similarity FROM facts
              WHERE tenant_id = q.tenant_id AND user_id = q.user_id AND superseded_at IS NULL AND NOT q.indexed
                AND {speaker_filter}
-             ORDER BY embedding <=> q.embedding LIMIT $8)
+             ORDER BY embedding <=> q.embedding LIMIT $2)
             UNION ALL
             (SELECT fact_id, 1 - (embedding <=> q.embedding) AS similarity FROM facts
              WHERE tenant_id = q.tenant_id AND user_id = q.user_id AND superseded_at IS NULL AND ann AND q.indexed
                AND {speaker_filter}
-             ORDER BY embedding <=> q.embedding LIMIT $8)
-        ) nearest WHERE similarity >= $9
+             ORDER BY embedding <=> q.embedding LIMIT $2)
+        ) nearest WHERE similarity >= $3
         UNION
         SELECT fact_id, 1 - (embedding <=> q.embedding) AS similarity FROM facts
         WHERE tenant_id = q.tenant_id AND user_id = q.user_id AND superseded_at IS NULL
@@ -108,12 +108,12 @@ _NEAR_NO_SPEAKERS = _NEAR.format(
 
 
 def _near(speakers: Sequence[str]) -> str:
-    """The _NEAR for a batch whose queries have these speakers (_query_columns' $7)."""
+    """The _NEAR for a batch whose queries have these speakers (_query_columns' last list)."""
     return _NEAR_SPEAKERS if any(speakers) else _NEAR_NO_SPEAKERS
 
 
 def _query_columns(queries: Sequence[NeighbourQuery]) -> tuple[list, ...]:
-    """The parameters $1-$7 of _QUERIES."""
+    """The fields of _QUERIES' rows but the candidate's id, one list each."""
     # A thing-only retraction's thing, without its speaker ("*:oscar~lena": oscar); the consolidator keeps
     # the speaker's own facts of what this brings (consolidation.same_speakers).
     plain = [without_speaker(q.slot) for q in queries]
@@ -124,13 +124,21 @@ def _query_columns(queries: Sequence[NeighbourQuery]) -> tuple[list, ...]:
     return (
         [q.tenant_id for q in queries],
         [q.user_id for q in queries],
-        # Vector objects: an array's elements must not look like arrays themselves to asyncpg.
-        [EncodedVector(q.embedding) for q in queries],
+        [EncodedVector(q.embedding) for q in queries],  # binary, encoded once (db.EncodedVector)
         [base_slot(q.slot) if without_speaker(q.slot) else None for q in queries],  # "~maya": no slot
         [normalize_text(q.text) for q in queries],
         things,
         [speaker_of(q.slot) or "" for q in queries],  # "": no named speaker
     )
+
+
+def _query_rows(columns: tuple[list, ...], candidate_ids: Sequence[str] | None = None) -> list[tuple]:
+    """The parameter $1 of _QUERIES: one neighbour_query row (migration 0012) per query, from
+    :func:`_query_columns`. An array of rows rather than one array per field: asyncpg checks every element
+    of an array parameter (whether it is an array itself), ~0.3 us a check, two for a string; a row costs
+    four checks, whatever it holds."""
+    ids = candidate_ids if candidate_ids is not None else [None] * len(columns[0])
+    return list(zip(*columns, ids, strict=True))
 
 
 def _active_fact(row) -> ActiveFact:
@@ -172,7 +180,7 @@ async def neighbours_many(
     columns = _query_columns(queries)
     rows = await conn.fetch(
         f"WITH q AS ({_QUERIES}) {_near(columns[6])} ORDER BY q.n, p.similarity DESC, f.fact_id",
-        *columns,
+        _query_rows(columns),
         top_k,
         floor,
     )
@@ -210,12 +218,13 @@ async def read_batch(
         f"""
         WITH q AS ({_QUERIES}),
         decided AS (
-            SELECT c.n FROM unnest($1::text[], $12::text[]) WITH ORDINALITY AS c(tenant_id, candidate_id, n)
+            SELECT c.n FROM unnest($1::neighbour_query[])
+                 WITH ORDINALITY AS c(tenant_id, user_id, embedding, base, norm, thing, speaker, candidate_id, n)
             WHERE EXISTS (SELECT 1 FROM decisions d WHERE d.tenant_id = c.tenant_id AND d.candidate_id = c.candidate_id)
         ),
         near AS ({_near(columns[6])} WHERE NOT EXISTS (SELECT 1 FROM decided WHERE decided.n = q.n)),
         retracting AS (
-            SELECT u.tenant_id, u.user_id FROM unnest($10::text[], $11::text[]) AS u(tenant_id, user_id)
+            SELECT u.tenant_id, u.user_id FROM unnest($4::text[], $5::text[]) AS u(tenant_id, user_id)
             WHERE EXISTS (SELECT 1 FROM decisions d
                           WHERE d.tenant_id = u.tenant_id AND d.user_id = u.user_id AND d.negated)
         )
@@ -224,12 +233,11 @@ async def read_batch(
                ARRAY(SELECT n FROM decided) AS decided,
                ARRAY(SELECT near FROM near ORDER BY n, similarity DESC, fact_id) AS near
         """,
-        *columns,
+        _query_rows(columns, candidate_ids),
         top_k,
         floor,
         [t for t, _ in users],
         [u for _, u in users],
-        list(candidate_ids),
     )
     found: list[list[ActiveFact]] = [[] for _ in queries]
     for near in row["near"]:
@@ -509,12 +517,9 @@ _INSERT_DEFERRED_FACTS = """
            ARRAY(SELECT jsonb_array_elements_text(source_message_ids)), candidate_id,
            coalesce((SELECT u.ann_indexed FROM users u WHERE u.tenant_id = f.tenant_id AND u.user_id = f.user_id),
                     false)
-    FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::smallint[],
-                $8::text[], $9::text[], $10::vector[], $11::text[], $12::text[], $13::timestamptz[],
-                $14::timestamptz[], $15::uuid[], $16::text[], $17::jsonb[], $18::text[])
-         WITH ORDINALITY AS f(fact_id, tenant_id, user_id, text, normalized_text, category, importance, slot,
-                              language, embedding, embedding_model, status, valid_from, valid_to, superseded_by,
-                              source, source_message_ids, candidate_id, n)
+    FROM unnest($1::fact_write[]) WITH ORDINALITY AS f(fact_id, tenant_id, user_id, text, normalized_text, category,
+         importance, slot, language, embedding, embedding_model, status, valid_from, valid_to, superseded_by, source,
+         source_message_ids, candidate_id, n)
     ORDER BY n
 """
 
@@ -531,9 +536,7 @@ _RETIRE_SUPERSEDED = """
 _INSERT_DECISIONS = """
     INSERT INTO decisions (tenant_id, candidate_id, user_id, op, target_fact_id, new_fact_id, decided_by,
                            reason, slot, value, negated, valid_from, said_at)
-    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::uuid[], $6::uuid[],
-                         $7::text[], $8::text[], $9::text[], $10::text[], $11::bool[], $12::timestamptz[],
-                         $13::timestamptz[])
+    SELECT * FROM unnest($1::decision_write[])
 """
 
 
@@ -551,16 +554,19 @@ async def _write(conn: asyncpg.Connection, writes: DeferredWrites, *, facts_only
     queries: list[str] = []
     args: list = []
 
-    def add(name: str, sql: str, rows: Sequence[tuple]) -> None:
+    def add(name: str, sql: str, rows: Sequence[tuple], *, as_rows: bool = False) -> None:
         queries.append(f"{name} AS ({_from(len(args) + 1, sql)})")
-        args.extend(zip(*rows, strict=True))
+        if as_rows:  # one parameter, an array of a row type (migration 0012)
+            args.append(rows)
+        else:  # one array parameter per column
+            args.extend(zip(*rows, strict=True))
 
     if writes.facts:
-        add("inserted", _INSERT_DEFERRED_FACTS, writes.facts)
+        add("inserted", _INSERT_DEFERRED_FACTS, writes.facts, as_rows=True)
         if writes.supersedes:
             add("retired", _RETIRE_SUPERSEDED, writes.supersedes)
     if not facts_only and writes.decisions:
-        add("decided", _INSERT_DECISIONS, writes.decisions)
+        add("decided", _INSERT_DECISIONS, writes.decisions, as_rows=True)
     changes = [] if facts_only else writes.changes
     if changes:
         queries.append(_enqueue_changes_sql(len(args) + 1))
