@@ -40,7 +40,7 @@ def only(content: str, at: datetime = AT) -> ExtractedFact:
 
 
 def test_rules_version_is_exposed():
-    assert RULES_VERSION == "rules-v14"
+    assert RULES_VERSION == "rules-v15"
 
 
 # --- one statement, one fact ------------------------------------------------------------------

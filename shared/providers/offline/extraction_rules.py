@@ -124,34 +124,35 @@ from shared.providers.offline.text_forms import PRONOUNS, bare_verb, slug, third
 from shared.providers.offline.text_forms import rx as _rx
 from shared.providers.offline.text_forms import third_singular as _verb_s
 
-RULES_VERSION = "rules-v14"  # part of the extraction cache key: v14 reads pastimes, studies, skills, cars and
-# conditions (pastimes.py, studies.py, skills.py, spoken_languages.py, vehicles.py, health_conditions.py), trades
-# (job_titles.py), pets and people named in passing and couples (own_named.py, couples.py), belongings lost and
-# endings ahead (belongings_lost.py, endings_ahead.py, ended_activities.py), foreign relatives, employment,
-# "still" and moves (foreign_relatives_named.py, foreign_employed.py, foreign_still.py, foreign_moved_home.py), and
-# more chat forms and homes (talk.py, chat_residue.py, homes.py); v13 reads loose homes and promotions (homes.py,
-# promotions.py), answers' stated times and jobs that start later (answer_time.py, job_ahead.py, change_time.py),
-# the user's grammatical gender and workplaces and birthdays abroad (foreign_gender.py, foreign_workplace.py,
-# foreign_birthday.py), tools by kind, teams and how the assistant is to talk (tool_kinds.py, team_subjects.py,
-# assistant_manner.py), places known by name (place_names.py), and cuts garbled tails (well_formed.py); v12 reads
-# fragments and answers (fragments.py),
-# past events and other people's news (past_time.py, others_news.py), foreign skeletons (foreign_skeleton.py),
-# one reading of "have been X" (held_states.py), and drops chat residue and facts not worth keeping
-# (chat_residue.py, worth_keeping.py); v11 reads work forms (work_forms.py), personal
-# life (life.py), changes and non-facts said otherwise (said_forms.py), other people in foreign languages
-# (foreign_people.py) and answers to a question's gap (answers.py); v10 reads friends' news (talk.py),
-# relatives and pets as chat says them (kin.py), contexts named by their kind (contexts.py), foreign habits
-# and casual forms (foreign_habits.py, foreign_casual.py); v5 segments clauses by the general layer
-# (clauses.py), settles changes on the slot they change (work spelled out as @work) and reads
-# foreign past tenses, we-statements and deaths; v6 reads evening clock times, scopes context per
-# clause and keeps earlier dated or multi-valued facts of one message; v7 puts a named speaker's facts on
-# that speaker's slots and drops facts whose object is not a well-formed phrase (well_formed.py); v8 keys
-# pt/es habits by verb stem, gives relatives, commute, diet and assistant style one slot per aspect, and
-# reads English clauses by their form (a classifier trained on composed lines, bar 0.7); v9 says a plain
-# denial without "no longer", keeps both languages of an Italian list, drops garbled rewrites (two
-# determiners, "my job is ..." as "The user is ...", "I" + an Italian clause) and trailing unmarked questions,
-# reads a fragment reply only when it fits the question, leaving acronyms as written, and reads casual
-# chat by form: roles without an article, life events, counts and endings said across turns
+RULES_VERSION = "rules-v15"  # part of the extraction cache key: v15 reads births named after the news, couples and pets
+# by more forms (births.py, kin_birthdays.py), chat questions with their auxiliary dropped (chat_questions.py), one's
+# own groups as contexts and tools put to use by other verbs (group_contexts.py, tools_put_to_use.py), lists of facts in
+# one message and things had (fact_lists.py, belongings_had.py), dated switches and towns left (state_switches.py,
+# towns_left.py) and more of the five languages (foreign_*.py); v14 reads pastimes, studies, skills, cars and conditions
+# (pastimes.py, studies.py, skills.py, spoken_languages.py, vehicles.py, health_conditions.py), trades (job_titles.py),
+# pets and people named in passing and couples (own_named.py, couples.py), belongings lost and endings ahead
+# (belongings_lost.py, endings_ahead.py, ended_activities.py), foreign relatives, employment, "still" and moves
+# (foreign_relatives_named.py, foreign_employed.py, foreign_still.py, foreign_moved_home.py), and more chat forms and
+# homes (talk.py, chat_residue.py, homes.py); v13 reads loose homes and promotions (homes.py, promotions.py), answers'
+# stated times and jobs that start later (answer_time.py, job_ahead.py, change_time.py), the user's grammatical gender
+# and workplaces and birthdays abroad (foreign_gender.py, foreign_workplace.py, foreign_birthday.py), tools by kind,
+# teams and how the assistant is to talk (tool_kinds.py, team_subjects.py, assistant_manner.py), places known by name
+# (place_names.py), and cuts garbled tails (well_formed.py); v12 reads fragments and answers (fragments.py), past events
+# and other people's news (past_time.py, others_news.py), foreign skeletons (foreign_skeleton.py), one reading of "have
+# been X" (held_states.py), and drops chat residue and facts not worth keeping (chat_residue.py, worth_keeping.py); v11
+# reads work forms (work_forms.py), personal life (life.py), changes and non-facts said otherwise (said_forms.py), other
+# people in foreign languages (foreign_people.py) and answers to a question's gap (answers.py); v10 reads friends' news
+# (talk.py), relatives and pets as chat says them (kin.py), contexts named by their kind (contexts.py), foreign habits
+# and casual forms (foreign_habits.py, foreign_casual.py); v5 segments clauses by the general layer (clauses.py),
+# settles changes on the slot they change (work spelled out as @work) and reads foreign past tenses, we-statements and
+# deaths; v6 reads evening clock times, scopes context per clause and keeps earlier dated or multi-valued facts of one
+# message; v7 puts a named speaker's facts on that speaker's slots and drops facts whose object is not a well-formed
+# phrase (well_formed.py); v8 keys pt/es habits by verb stem, gives relatives, commute, diet and assistant style one
+# slot per aspect, and reads English clauses by their form (a classifier trained on composed lines, bar 0.7); v9 says a
+# plain denial without "no longer", keeps both languages of an Italian list, drops garbled rewrites (two determiners,
+# "my job is ..." as "The user is ...", "I" + an Italian clause) and trailing unmarked questions, reads a fragment reply
+# only when it fits the question, leaving acronyms as written, and reads casual chat by form: roles without an article,
+# life events, counts and endings said across turns
 
 __all__ = ["RULES_VERSION", "detect_language", "extract_facts"]
 
