@@ -107,3 +107,31 @@ def test_a_birth_keeps_the_month_of_its_day(message: str, day: str) -> None:
     assert facts and all(f.valid_from is not None and f.valid_from.date().isoformat() == day for f in facts), [
         (f.text, f.valid_from) for f in facts
     ]
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        ("what's your sister up to these days?", "climbing every weekend"),
+        ("how's your dad doing?", "gardening every day lol"),
+        ("and your brother?", "still works at the bank, plays golf on sundays"),
+        ("what does she do for fun?", "mostly painting, twice a week"),
+        ("how are your parents?", "good, walking every morning"),
+    ],
+)
+def test_a_subjectless_reply_about_someone_else_is_not_the_users(question: str, reply: str) -> None:
+    texts = _texts(reply, ("assistant", question))
+    assert not any(t.startswith("The user ") and "'s" not in t.split()[1] for t in texts), texts
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "word"),
+    [
+        ("what's your sister up to these days?", "climbing, and I joined a choir", "choir"),
+        ("how's your dad doing?", "good! I moved to Leeds last month btw", "Leeds"),
+        ("what do you do for fun?", "climbing every weekend", "climb"),
+        ("how was your weekend?", "great, I play tennis every saturday", "tennis"),
+    ],
+)
+def test_the_users_own_words_in_such_a_reply_are_kept(question: str, reply: str, word: str) -> None:
+    assert any(word in t for t in _texts(reply, ("assistant", question)))

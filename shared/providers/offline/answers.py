@@ -717,3 +717,23 @@ def still_replaced(question_turn: str, answer: str) -> str | None:
         # "still learning Italian?" / "Spanish now": the new value of the same doing, never a trait of one's own
         return re.sub(r"\s+", " ", f"I'm {doing.lower()} {value}").strip()
     return re.sub(r"\s+", " ", f"I'm {prep} {value}").strip()
+
+
+# A question after someone else, not the one who answers: "what's your sister up to?", "how's your dad?", "and your
+# parents?", "what does she do for fun?". A reply to it that names no one ("climbing every weekend") tells their news.
+_ABOUT_SOMEONE_ELSE = re.compile(
+    r"(?i)\byour\s+(?:(?:older|younger|big|little|new|best)\s+)?(?:sister|brother|sis|bro|siblings?|mum|mom|mother|dad"
+    r"|father|parents|folks|wife|husband|partner|girlfriend|boyfriend|gf|bf|fianc[eé]e?|son|daughter|kids?|children"
+    r"|baby|grandma|grandpa|grandparents?|granny|nan|aunt|uncle|cousin|niece|nephew|friend|friends|flatmate"
+    r"|roommate|housemate|boss|colleague|neighbou?r)s?\b(?!\s+(?:and|&)\s+you\b)"
+    r"|^(?:and\s+|so\s+)?(?:what|how)\S*\s+(?:(?:is|does|did|has|was|are|do)\s+)?(?:she|he|they)\b"
+)
+# The answerer speaking of themselves: any first-person word.
+_SELF_SAID = re.compile(r"(?i)\b(?:i|i'm|im|i've|ive|i'd|me|my|mine|myself|we|we're|our|us)\b")
+
+
+def about_someone_else(question_turn: str, reply: str) -> bool:
+    """True when ``question_turn`` asks after someone other than the one who answers and ``reply`` says nothing of
+    its speaker: what the reply tells is that other person's, never the answerer's."""
+    question = _last_question(question_turn)
+    return bool(question and _ABOUT_SOMEONE_ELSE.search(question) and not _SELF_SAID.search(reply))

@@ -6155,6 +6155,10 @@ def _supersede(drafts: list[Draft]) -> list[Draft]:
     return kept
 
 
+# Slots of the people around the user: a reply about one of them may say these.
+_OTHERS_SLOTS = ("family:", "person:", "partner")
+
+
 def _turn_facts(turn: Turn, previous: Turn | None) -> tuple[ExtractedFact, ...]:
     """One turn's facts, cached: a turn is read again as the context of the turns after it (its facts are
     what a later change or retraction is compared with), and the rules are pure. The key spells the time
@@ -6254,6 +6258,8 @@ def _facts_from_turn(turn: Turn, previous: Turn | None) -> list[ExtractedFact]:
     undated = any(d.valid_from is None and not d.negated and d.category is not EVENT for d in drafts)
     if asked and undated and len(reply) < 160:
         drafts = _dated_by_start(drafts, _answer_start(reply, today))  # "at Ikea, since March": the answer's start
+    if asked and previous is not None and answers.about_someone_else(_read(previous.content), reply):
+        drafts = [d for d in drafts if d.slot and d.slot.startswith(_OTHERS_SLOTS)]  # "your sister?" / "climbing"
     return [
         ExtractedFact(
             text=d.text,  # "The user" until the request's facts are settled (``_speakers_named``)
