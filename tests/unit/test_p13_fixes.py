@@ -135,3 +135,24 @@ def test_a_subjectless_reply_about_someone_else_is_not_the_users(question: str, 
 )
 def test_the_users_own_words_in_such_a_reply_are_kept(question: str, reply: str, word: str) -> None:
     assert any(word in t for t in _texts(reply, ("assistant", question)))
+
+
+@pytest.mark.parametrize(
+    ("message", "said"),
+    [
+        ("I haven't had any meat since 2024", "eats meat"),
+        ("I stopped having meat", "eats meat"),
+        ("i stopped having sugar last year", "eats sugar"),
+        ("I've stopped having coffee", "drinks coffee"),
+        ("we quit having takeaways in january", "eats takeaways"),
+    ],
+)
+def test_stopped_having_food_or_drink_is_stopped_eating_or_drinking(message: str, said: str) -> None:
+    facts = message_facts(message)
+    assert any(said in f.text and f.negated for f in facts), [f.text for f in facts]
+    assert not any(w in f.text for f in facts for w in ("anies", "meating", "sugaring", "coffeeing")), facts
+
+
+@pytest.mark.parametrize("message", ["I stopped having fun at work", "we stopped having meetings on fridays"])
+def test_stopped_having_something_else_is_no_diet(message: str) -> None:
+    assert not any("eating" in f.text or "drinking" in f.text for f in message_facts(message))

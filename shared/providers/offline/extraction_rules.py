@@ -1369,6 +1369,7 @@ def _prepare(raw: str, today: date) -> Clause | None:
     text = clauses.plain(_expand_contractions(_with_subject(kin.said_plainly(cleaned))))
     text = state_switches.as_moved_habit(state_switches.as_begun(text), _kept_up_verb)  # "switched to decaf"
     text = ended_activities.as_graduated(text)  # "finished my law degree in december": graduated then
+    text = held_states.having_stopped(text)  # "stopped having meat": stopped eating it
     asked = _REQUEST.match(text) or _QUESTION_START.match(text)
     if not text or (asked and not assistant_manner.read(text)) or _HYPOTHETICAL.match(text):
         return None

@@ -202,3 +202,30 @@ def begun_since(text: str, is_habit_verb: VerbTest) -> str | None:
     if not m or not base or not is_habit_verb(base) or base in frames.SAID_IN_PROGRESS:
         return None
     return f"{m.group('who')} started {m.group('g')}{m.group('rest')}"
+
+
+# --- "stopped having meat": a food or a drink had no more is eaten or drunk no more --------------------------------
+
+_STOPPED_HAVING = re.compile(
+    r"(?i)\b(?P<stop>stopped|quit|quitted|gave\s+up)\s+having\s+(?:any\s+|a\s+|real\s+)?(?P<what>[a-z]+(?:\s+[a-z]+)?)\b"
+)
+
+
+def having_stopped(text: str) -> str:
+    """ "I stopped having any meat in 2024" -> "I stopped eating meat in 2024"; "quit having coffee" -> "quit drinking
+    coffee": the clause as it was for anything else ("stopped having meetings"), whose "having" the ending frames
+    would otherwise drop, reading the food as the verb ("stopped meating")."""
+    if "having" not in text.lower():
+        return text
+
+    def said(m: re.Match[str]) -> str:
+        named = m.group("what")
+        for what in (named, named.split()[0]):
+            after = named[len(what) :]  # "meat in 2024": the food is "meat", "in" is the time's
+            if what.lower().split()[-1] in _FOODS:
+                return f"{m.group('stop')} eating {what}{after}"
+            if state_switches.is_drink(what.lower()):
+                return f"{m.group('stop')} drinking {what}{after}"
+        return m.group(0)
+
+    return _STOPPED_HAVING.sub(said, text)
